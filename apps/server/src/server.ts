@@ -1,0 +1,33 @@
+import http from 'node:http';
+import express from 'express';
+import { WinstonLogger } from '@splitpay/infra';
+import type { ServerConfig } from './config';
+
+export interface RunningServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Composition root: builds every adapter, wires the use cases, and listens. */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const logger = new WinstonLogger({ level: config.logLevel });
+  const store = config.mongodbUri ? 'mongodb' : 'embedded';
+  if (!config.mongodbUri) logger.warn('store.embedded', { message: 'No MONGODB_URI: running on the embedded in-memory store; nothing survives a restart.' });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  logger.info('server.started', { address: url, publicBaseUrl: config.publicBaseUrl, store, merchantsFile: config.merchantsFile });
+  return {
+    url,
+    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}

@@ -1,0 +1,51 @@
+import type { AttemptId } from '../ids/ids';
+import type { CardScheme, DeclineCategory, MethodKind, Operation, PlanKey } from '../method/method';
+import type { Money } from '../money/money';
+import type { Transaction } from '../transaction/transaction.model';
+
+export const ATTEMPT_STATUSES = ['AUTHORIZING', 'AUTHORIZED', 'DECLINED', 'CANCELLED', 'CAPTURED', 'VOIDED'] as const;
+export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
+
+/** Where the payer's browser must go to continue an attempt at the PSP. */
+export type Redirect =
+  | { readonly kind: 'navigate'; readonly url: string }
+  | { readonly kind: 'form'; readonly url: string; readonly params: Readonly<Record<string, string>> };
+
+/**
+ * A mandated partial grant waits for the payer (accept, or refuse through cancel); a chosen one was
+ * the payer's own decision in the PSP's app.
+ */
+export type PartialAuth = 'chosen' | 'mandated';
+
+/** One tranche: one method, one PSP, its operations. */
+export interface Attempt {
+  readonly id: AttemptId;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly method: MethodKind;
+  readonly methodId: string;
+  readonly provider: string;
+  readonly operation: Operation;
+  readonly status: AttemptStatus;
+  readonly requested: Money;
+  /** What was actually authorized or paid; counts against the balance once settled. */
+  readonly granted: Money;
+  /** Sum of succeeded refunds. */
+  readonly refunded: Money;
+  readonly partialAuth?: PartialAuth;
+  /** Set when the payer accepted a mandated partial grant; survives reloads. */
+  readonly partialAcceptedAt?: number;
+  readonly plan?: PlanKey;
+  readonly cardAlias?: string;
+  readonly cardScheme?: CardScheme;
+  /** Money taken that nothing can hand back (a direct settlement on a session that did not end PAID). */
+  readonly owedToPayer?: string;
+  readonly declineCategory?: DeclineCategory;
+  readonly redirect?: Redirect;
+  /** Financing: the lender keeps studying the file (the session waits in AWAITING). */
+  readonly lenderStudying?: boolean;
+  /** When the authorization verdict is overdue and must be looked up at the PSP. */
+  readonly verdictDueAt?: number;
+  /** Oldest first: the authorization (or payment), then capture, void or refunds. */
+  readonly transactions: readonly Transaction[];
+}

@@ -1,0 +1,101 @@
+/** Archetypes of payment method the service knows. */
+export const METHOD_KINDS = ['card', 'applepay', 'paypal', 'wero', 'oney', 'ancv'] as const;
+export type MethodKind = (typeof METHOD_KINDS)[number];
+
+export const CARD_SCHEMES = ['cb', 'visa', 'mastercard', 'amex', 'maestro', 'diners', 'discover', 'jcb', 'china_union_pay'] as const;
+export type CardScheme = (typeof CARD_SCHEMES)[number];
+
+/** How an attempt takes money: a hold then a capture, or one operation that takes at once. */
+export type Operation = 'authorization' | 'payment';
+
+export type DeclineCategory =
+  | 'bank-refusal'
+  | 'insufficient-funds'
+  | 'invalid-card-data'
+  | 'authentication-failed'
+  | 'expired'
+  | 'method-unavailable';
+
+/** A financing plan: the pair names it uniquely. */
+export interface PlanKey {
+  readonly installments: number;
+  readonly withFees: boolean;
+}
+
+/** A financing plan as the lender contract offers it (decisions.md section 9: contracts[].plans). */
+export interface ContractPlan extends PlanKey {
+  /** Fees as a fraction of the principal, 0 when withFees is false. */
+  readonly feeRate?: number;
+  /** Annual percentage rate as a fraction. */
+  readonly apr?: number;
+  /** Inclusive window of principal the lender finances, minor units. */
+  readonly minAmount?: number;
+  readonly maxAmount?: number;
+}
+
+export interface AmountRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+export type ThreeDSecure = 'sca' | 'frictionless';
+
+export interface CreateAlias {
+  readonly mode: 'oneclick' | 'subscription';
+  readonly recurringFrequency: number;
+  readonly recurringExpiry: string;
+}
+
+/**
+ * What a driver can do for one (provider, method). The core checks these instead of switching on
+ * provider names.
+ */
+export interface DriverCapabilities {
+  /** authorization: hold then capture; payment: takes the money at once. */
+  readonly operation: Operation;
+  /** The issuer may grant less than asked (mandated partial). */
+  readonly partialAuthorization: boolean;
+  /** The payer may choose to pay less in the PSP's app (chosen partial, e.g. ANCV vouchers). */
+  readonly payerChosenPartial: boolean;
+  readonly void: boolean;
+  readonly refund: boolean;
+  readonly partialRefund: boolean;
+  /** The PSP answers a status query for an operation whose verdict is overdue. */
+  readonly statusLookup: boolean;
+  readonly aliasRegistration: boolean;
+  readonly threeDSecure: boolean;
+  /** In-page wallet: a second leg (confirm) carries the wallet's payment token. */
+  readonly confirm: boolean;
+  /** Financing: a lender studies the file, the verdict may take days. */
+  readonly financing: boolean;
+  /** The payer is sent to the PSP's page. */
+  readonly redirect: boolean;
+  /** What the card view's `integration` says, for card drivers. */
+  readonly cardIntegration?: 'acquirer-hosted' | 'acquirer-retail' | 'fake';
+}
+
+/**
+ * A method instance of a session, resolved at creation: the merchant's entry, the contract that
+ * serves it, and a snapshot of what the driver and contract can do (so later rule checks never depend
+ * on configuration that changed since).
+ */
+export interface MethodOffer {
+  /** Instance key, unique in the session; what the page passes to start an attempt. */
+  readonly id: string;
+  readonly method: MethodKind;
+  readonly label?: string;
+  /** The PSP adapter serving it; never leaves the server through the view. */
+  readonly provider: string;
+  readonly range?: AmountRange;
+  readonly capabilities: DriverCapabilities;
+  /** The contract allows refunding a slice (and the driver can). */
+  readonly partialRefunds: boolean;
+  // card
+  readonly partialAuth?: boolean;
+  readonly schemes?: readonly CardScheme[];
+  readonly createAlias?: CreateAlias;
+  readonly threeDSecure?: ThreeDSecure;
+  readonly cardHolder?: boolean;
+  // financing
+  readonly plans?: readonly ContractPlan[];
+}

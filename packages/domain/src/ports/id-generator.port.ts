@@ -1,0 +1,4 @@
+/** Mints identifiers: lowercase UUID version 7 (time-ordered). */
+export interface IdGenerator {
+  newId(): string;
+}

@@ -1,0 +1,88 @@
+import type { Attempt, AttemptStatus } from '../attempt/attempt.model';
+import type { AttemptId, MerchantId, SessionId, TransactionId } from '../ids/ids';
+import type { MethodKind } from '../method/method';
+import type { Session, SessionStatus } from '../session/session.model';
+import type { Transaction, VerdictKind } from '../transaction/transaction.model';
+import type { Page, SearchWindow } from './keyset';
+
+export interface SessionSearch extends SearchWindow {
+  readonly merchantId: MerchantId;
+  readonly orderId?: string;
+  readonly status?: SessionStatus;
+}
+
+export interface AttemptSearch extends SearchWindow {
+  readonly merchantId: MerchantId;
+  readonly orderId?: string;
+  readonly sessionId?: SessionId;
+  readonly status?: AttemptStatus;
+  readonly method?: MethodKind;
+  readonly provider?: string;
+}
+
+export interface TransactionSearch extends SearchWindow {
+  readonly merchantId: MerchantId;
+  readonly orderId?: string;
+  readonly providerRef?: string;
+  readonly status?: VerdictKind;
+}
+
+/** An attempt with the context of its session. */
+export interface AttemptHit {
+  readonly sessionId: SessionId;
+  readonly merchantId: MerchantId;
+  readonly orderId: string;
+  readonly attempt: Attempt;
+}
+
+/** A transaction with the context of its session and attempt. */
+export interface TransactionHit {
+  readonly sessionId: SessionId;
+  readonly merchantId: MerchantId;
+  readonly orderId: string;
+  readonly attemptId: AttemptId;
+  readonly method: MethodKind;
+  readonly cardScheme?: string;
+  readonly transaction: Transaction;
+}
+
+export type SaveResult = 'saved' | 'conflict';
+
+export interface SaveOptions {
+  /** The version the caller read; the write happens only if the stored one is still this. */
+  readonly expectedVersion: number;
+  /** A worker completing leased work: the write also requires this lease owner, and releases the lease. */
+  readonly leaseOwner?: string;
+}
+
+/**
+ * Sessions, each one document holding its attempts, transactions and owed messages, so one atomic
+ * write records a state change together with what it owes.
+ *
+ * Every query is index-backed; searches are keyset pages, newest first (createdAt desc, id desc).
+ */
+export interface SessionRepository {
+  /** Stores a new session (its version is 1). */
+  insert(session: Session): Promise<void>;
+  findById(id: SessionId): Promise<Session | null>;
+  findByElementsTokenHash(hash: string): Promise<Session | null>;
+  findByAttemptId(id: AttemptId): Promise<Session | null>;
+  findByTransactionId(id: TransactionId): Promise<Session | null>;
+  findByProviderRef(provider: string, providerRef: string): Promise<Session | null>;
+  /**
+   * Replaces the stored session with `session` (whose version must be expectedVersion + 1) if the
+   * stored version is still expectedVersion. Never touches the lease, except to release it when
+   * `leaseOwner` is given (and then only if that owner still holds it).
+   */
+  save(session: Session, options: SaveOptions): Promise<SaveResult>;
+  /**
+   * Claims one session whose background work is due (`dueAt <= now`) and whose lease is free or
+   * expired, by setting a lease for `owner` until now + leaseMs in one atomic write.
+   */
+  claimDue(now: number, owner: string, leaseMs: number): Promise<Session | null>;
+  /** Gives a lease back without writing anything else (work found nothing to do, or failed). */
+  releaseLease(id: SessionId, owner: string): Promise<void>;
+  searchSessions(query: SessionSearch): Promise<Page<Session>>;
+  searchAttempts(query: AttemptSearch): Promise<Page<AttemptHit>>;
+  searchTransactions(query: TransactionSearch): Promise<Page<TransactionHit>>;
+}

@@ -1,0 +1,137 @@
+import type { Redirect } from '../attempt/attempt.model';
+import type { AttemptId, TransactionId } from '../ids/ids';
+import type { DeclineCategory, DriverCapabilities, MethodKind, MethodOffer, PlanKey } from '../method/method';
+import type { Money } from '../money/money';
+import type { Address, CartItem, Customer, Travel } from '../session/session.model';
+import type { OperationRef, PspFact } from './psp-fact';
+
+/**
+ * What the driving call answered. `accepted`: the PSP took the request (the verdict may still come
+ * out-of-band); `rejected`: the PSP refused the request itself; `unknown`: no usable answer came
+ * (transport failure, timeout), so the outcome must be looked up or retried with the same key.
+ */
+export interface DriverAck {
+  readonly outcome: 'accepted' | 'rejected' | 'unknown';
+  readonly code?: string;
+  /** What the call said, a transport failure's raw cause included. Never a secret. */
+  readonly message?: string;
+  /** Absent when no HTTP response ever came. */
+  readonly httpStatus?: number;
+  readonly providerRef?: string;
+  /** For a rejected authorization: what the refusal means, when readable. */
+  readonly category?: DeclineCategory;
+}
+
+/** Settings every call carries: the contract's provider settings and a stable idempotency key. */
+export interface DriverCall {
+  /** Our transaction id of this operation: the PSP idempotency key and our reference at the PSP. */
+  readonly transactionId: TransactionId;
+  readonly attemptId: AttemptId;
+  /** orderId plus a 9-character per-operation suffix (at most 40 characters). */
+  readonly reference: string;
+  readonly offer: MethodOffer;
+  readonly settings: Readonly<Record<string, unknown>>;
+}
+
+export interface OpenInput extends DriverCall {
+  readonly amount: Money;
+  readonly plan?: PlanKey;
+  /** Method-specific input from the page (an acquirer token, the fake card form). Never stored or logged. */
+  readonly payerInput?: Readonly<Record<string, unknown>>;
+  /** The order asked to register the payer's means. */
+  readonly registerAlias: boolean;
+  readonly order: {
+    readonly orderId: string;
+    readonly customer?: Customer;
+    readonly billing?: Address;
+    readonly shipping?: Address;
+    readonly cartItems?: readonly CartItem[];
+    readonly travel?: Travel;
+    readonly statementDescriptor?: string;
+    readonly extraData?: string;
+  };
+  /** Where the PSP sends the payer back (the service's return door for this attempt). */
+  readonly returnUrl: string;
+  /** Where the PSP posts its verdicts (the service's /psp/{provider}/notifications). */
+  readonly notificationUrl: string;
+}
+
+export interface OpenOutput {
+  readonly ack: DriverAck;
+  readonly redirect?: Redirect;
+  /** Verdicts the driving call already carried (rare: most arrive out-of-band). */
+  readonly facts: readonly PspFact[];
+}
+
+export interface ConfirmInput extends DriverCall {
+  readonly amount: Money;
+  readonly providerRef?: string;
+  /** The in-page wallet's payment token, verbatim. Never stored or logged. */
+  readonly payerInput: Readonly<Record<string, unknown>>;
+}
+
+/** Capture, void or refund of the operation `target` (the authorization or the direct payment). */
+export interface FollowUpInput extends DriverCall {
+  readonly amount: Money;
+  readonly target: OperationRef;
+}
+
+export interface OperationOutput {
+  readonly ack: DriverAck;
+  readonly facts: readonly PspFact[];
+}
+
+export interface LookupInput extends DriverCall {
+  readonly target: OperationRef;
+  readonly amount: Money;
+}
+
+/**
+ * One PSP's support of one method, speaking the PSP's documented API. Drivers are found in a
+ * registry keyed by (provider, method); the core never switches on a provider's name. PSP refusals
+ * are facts or rejected acks; exceptions are bugs only (transport faults become `unknown` acks).
+ */
+export interface PspDriver {
+  readonly provider: string;
+  readonly method: MethodKind;
+  readonly capabilities: DriverCapabilities;
+  /** Opens the attempt at the PSP: authorize a hold, start a payment, or create the redirect. */
+  open(input: OpenInput): Promise<OpenOutput>;
+  /** Second leg of an in-page wallet (capabilities.confirm). */
+  confirm?(input: ConfirmInput): Promise<OperationOutput>;
+  capture(input: FollowUpInput): Promise<OperationOutput>;
+  void(input: FollowUpInput): Promise<OperationOutput>;
+  refund(input: FollowUpInput): Promise<OperationOutput>;
+  /** Status query for an overdue verdict (capabilities.statusLookup); the answer is authoritative. */
+  lookup?(input: LookupInput): Promise<OperationOutput>;
+  /** Card fronts that load an acquirer SDK: the public hosted-fields settings of the view. */
+  hostedFields?(settings: Readonly<Record<string, unknown>>): { keyId: string; key: string; sdkUrl: string } | undefined;
+}
+
+/** An inbound PSP notification as the HTTP adapter received it. */
+export interface InboundNotification {
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly rawBody: string;
+  readonly query: Readonly<Record<string, string | undefined>>;
+}
+
+export interface NotificationReply {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
+}
+
+/**
+ * The result of reading an inbound notification. Unauthenticated or unparseable ones carry no
+ * facts (they change nothing) and are logged without their body.
+ */
+export type ParsedNotification =
+  | { readonly kind: 'accepted'; readonly facts: readonly PspFact[]; readonly reply: NotificationReply }
+  | { readonly kind: 'rejected'; readonly reason: string; readonly reply: NotificationReply };
+
+/** A PSP: its drivers (one per method) and the reader of its notifications. */
+export interface PspProvider {
+  readonly id: string;
+  readonly drivers: readonly PspDriver[];
+  parseNotification(notification: InboundNotification): Promise<ParsedNotification>;
+}

@@ -1,0 +1,30 @@
+import type { LogFields } from '@splitpay/domain';
+
+/** Keys whose values never reach a log line, whatever their depth. */
+const SECRET_KEY = /(secret|password|token|authorization|cardnumber|card_number|cvc|cvv|pan|paymenttoken|cookie|signature|code_verifier)/i;
+/** Long digit runs that look like a card number (13 to 19 digits, spaces or dashes allowed). */
+const CARD_NUMBER = /\b(?:\d[ -]?){12,18}\d\b/g;
+/** Elements tokens and bearer credentials inside free text. */
+const TOKENS = /\b(pst_[A-Za-z0-9_-]+|Bearer\s+[A-Za-z0-9._~+/=-]+|Basic\s+[A-Za-z0-9+/=]+)/g;
+
+function scrubText(text: string): string {
+  return text.replace(CARD_NUMBER, '[redacted-pan]').replace(TOKENS, '[redacted-token]');
+}
+
+function scrub(value: unknown, depth: number): unknown {
+  if (depth > 6) return '[truncated]';
+  if (typeof value === 'string') return scrubText(value);
+  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  if (value instanceof Error) return { name: value.name, message: scrubText(value.message) };
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) out[key] = SECRET_KEY.test(key) ? '[redacted]' : scrub(v, depth + 1);
+    return out;
+  }
+  return value;
+}
+
+/** A copy of the fields with secrets, tokens and card numbers removed. */
+export function redact(fields: LogFields | undefined): Record<string, unknown> {
+  return fields ? (scrub(fields, 0) as Record<string, unknown>) : {};
+}

@@ -1,0 +1,43 @@
+import winston from 'winston';
+import type { LogFields, Logger } from '@splitpay/domain';
+import { redact } from './redact';
+
+export interface WinstonLoggerOptions {
+  readonly level?: string;
+  /** Extra transports (tests capture lines with a stream transport). */
+  readonly transports?: winston.transport[];
+  readonly silent?: boolean;
+}
+
+/** JSON lines through winston; every field passes the redaction of secrets and card data first. */
+export class WinstonLogger implements Logger {
+  private readonly logger: winston.Logger;
+
+  constructor(options: WinstonLoggerOptions = {}) {
+    this.logger = winston.createLogger({
+      level: options.level ?? 'info',
+      silent: options.silent ?? false,
+      format: winston.format.combine(winston.format.timestamp(), winston.format.json()),
+      transports: options.transports ?? [new winston.transports.Console()],
+    });
+  }
+
+  private write(level: string, event: string, fields?: LogFields): void {
+    // `message` is winston's own key: a field of that name is kept as `detail`.
+    const { message, ...rest } = redact(fields);
+    this.logger.log({ level, message: event, event, ...rest, ...(message === undefined ? {} : { detail: message }) });
+  }
+
+  debug(event: string, fields?: LogFields): void {
+    this.write('debug', event, fields);
+  }
+  info(event: string, fields?: LogFields): void {
+    this.write('info', event, fields);
+  }
+  warn(event: string, fields?: LogFields): void {
+    this.write('warn', event, fields);
+  }
+  error(event: string, fields?: LogFields): void {
+    this.write('error', event, fields);
+  }
+}
