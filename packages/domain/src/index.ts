@@ -25,3 +25,4 @@ export * from './ports/refund-key.repository.port';
 export * from './ports/chargeback.repository.port';
 export * from './ports/auth-grant.repository.port';
 export * from './ports/webhook-sender.port';
+export * from './session/domain-context';

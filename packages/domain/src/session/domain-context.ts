@@ -1,0 +1,26 @@
+/** Durations the aggregate needs to schedule background work. */
+export interface DomainPolicy {
+  /** How long a financing file may stay AWAITING before it is refused (decisions.md: 7 days). */
+  readonly lenderWaitMs: number;
+  /** After this long without a verdict, an authorization is looked up at the PSP. */
+  readonly verdictOverdueMs: number;
+  /** Delays between tries of an owed capture, void or refund; after the last, it is given up. */
+  readonly dispatchRetryDelaysMs: readonly number[];
+  /** The webhook calendar: delays after the first delivery attempt (t+1 s, t+1 min, t+5 min). */
+  readonly webhookRetryDelaysMs: readonly number[];
+}
+
+/** What every aggregate command receives besides the session: the time, an id source, the policy. */
+export interface DomainContext {
+  readonly now: number;
+  /** Mints a lowercase UUID v7. */
+  newId(): string;
+  readonly policy: DomainPolicy;
+}
+
+export const DEFAULT_POLICY: DomainPolicy = {
+  lenderWaitMs: 7 * 24 * 3600_000,
+  verdictOverdueMs: 60_000,
+  dispatchRetryDelaysMs: [5_000, 30_000, 120_000, 600_000],
+  webhookRetryDelaysMs: [1_000, 60_000, 300_000],
+};
