@@ -1,1 +1,3 @@
 export * from './session-writer';
+export * from './auth/principal';
+export * from './stores';

@@ -1,1 +1,3 @@
-export {};
+export * from './errors/error-envelope';
+export * from './errors/error-handler';
+export * from './app/create-app';
