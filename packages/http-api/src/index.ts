@@ -1,3 +1,4 @@
 export * from './errors/error-envelope';
 export * from './errors/error-handler';
 export * from './app/create-app';
+export * from './auth/require-principal';
