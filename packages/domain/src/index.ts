@@ -26,3 +26,6 @@ export * from './ports/chargeback.repository.port';
 export * from './ports/auth-grant.repository.port';
 export * from './ports/webhook-sender.port';
 export * from './session/domain-context';
+export * from './notification/session-ended.payload';
+export * from './notification/chargeback.payload';
+export * from './notification/delivery-calendar';

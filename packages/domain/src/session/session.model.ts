@@ -103,6 +103,8 @@ export interface Delivery {
   readonly abandoned: boolean;
   /** When the next delivery attempt is due; absent when nothing is owed. */
   readonly nextAttemptAt?: number;
+  /** When the first attempt of the current calendar failed: the `t` the retry delays count from. */
+  readonly firstFailedAt?: number;
 }
 
 /** The notification facet of a session: the address is fixed at creation; the message exists once the session ends. */

@@ -1,0 +1,67 @@
+import type { Chargeback } from '../chargeback/chargeback.model';
+import type { AttemptId, MerchantId, SessionId, TransactionId } from '../ids/ids';
+import { money } from '../money/money';
+import { buildChargebackPayload, chargebackNotificationId } from './chargeback.payload';
+
+const chargeback: Chargeback = {
+  notificationId: 'psp-cap-1:chargeback:2026-03-02:2500',
+  merchantId: 'm1' as MerchantId,
+  sessionId: '0190f0a0-0000-7000-8000-000000000001' as SessionId,
+  attemptId: '0190f0a0-0000-7000-8000-0000000000a1' as AttemptId,
+  transactionId: '0190f0a0-0000-7000-8000-0000000000b2' as TransactionId,
+  orderId: 'order-42',
+  type: 'chargeback',
+  amount: money(2500, 'EUR'),
+  provider: 'fake',
+  providerRef: 'psp-cap-1',
+  reasonCode: '4837',
+  status: 'first-chargeback',
+  date: '2026-03-02',
+  validUntil: '2026-04-01',
+  receivedAt: Date.UTC(2026, 2, 2),
+  version: 1,
+};
+
+describe('chargebackNotificationId', () => {
+  it('is <providerRef>:chargeback:<date>:<amount>', () => {
+    expect(chargebackNotificationId({ providerRef: 'psp-cap-1', date: '2026-03-02', amount: money(2500, 'EUR') })).toBe('psp-cap-1:chargeback:2026-03-02:2500');
+  });
+
+  it('is the same for a resent dispute and differs by amount or by date', () => {
+    const base = { providerRef: 'r', date: '2026-03-02', amount: money(100, 'EUR') };
+    expect(chargebackNotificationId({ ...base })).toBe(chargebackNotificationId(base));
+    expect(chargebackNotificationId({ ...base, amount: money(101, 'EUR') })).not.toBe(chargebackNotificationId(base));
+    expect(chargebackNotificationId({ ...base, date: '2026-03-03' })).not.toBe(chargebackNotificationId(base));
+  });
+});
+
+describe('buildChargebackPayload', () => {
+  it('carries every field of the spec table', () => {
+    expect(buildChargebackPayload(chargeback)).toEqual({
+      event: 'chargeback',
+      notificationId: 'psp-cap-1:chargeback:2026-03-02:2500',
+      orderId: 'order-42',
+      sessionId: '0190f0a0-0000-7000-8000-000000000001',
+      attemptId: '0190f0a0-0000-7000-8000-0000000000a1',
+      transactionId: '0190f0a0-0000-7000-8000-0000000000b2',
+      type: 'chargeback',
+      amount: { amount: 2500, currency: 'EUR' },
+      provider: 'fake',
+      providerRef: 'psp-cap-1',
+      reasonCode: '4837',
+      status: 'first-chargeback',
+      date: '2026-03-02',
+      validUntil: '2026-04-01',
+    });
+  });
+
+  it('leaves out what the PSP did not say, and never the merchant id or store fields', () => {
+    const { reasonCode: _r, status: _s, validUntil: _v, ...bare } = chargeback;
+    const payload = buildChargebackPayload({ ...bare, type: 'representment' });
+    expect(payload).not.toHaveProperty('reasonCode');
+    expect(payload).not.toHaveProperty('status');
+    expect(payload).not.toHaveProperty('validUntil');
+    expect(payload.type).toBe('representment');
+    for (const key of ['merchantId', 'receivedAt', 'version', 'delivery', 'lease', 'dueAt']) expect(payload).not.toHaveProperty(key);
+  });
+});

@@ -1,0 +1,38 @@
+import type { Chargeback } from '../chargeback/chargeback.model';
+import type { Money } from '../money/money';
+
+/** What makes one chargeback distinct: the same dispute resent by the PSP gives the same id. */
+export interface ChargebackKey {
+  readonly providerRef: string;
+  /** YYYY-MM-DD */
+  readonly date: string;
+  readonly amount: Money;
+}
+
+/**
+ * `<providerRef>:chargeback:<date>:<amount in minor units>`: the chargeback's webhook notificationId
+ * and its unique key in the store, so two differing by amount or date are two chargebacks.
+ */
+export function chargebackNotificationId(key: ChargebackKey): string {
+  return `${key.providerRef}:chargeback:${key.date}:${key.amount.amount}`;
+}
+
+/** The chargeback webhook body (interface-spec.md Events, chargeback). */
+export function buildChargebackPayload(cb: Chargeback): Record<string, unknown> {
+  return {
+    event: 'chargeback',
+    notificationId: cb.notificationId,
+    orderId: cb.orderId,
+    sessionId: cb.sessionId,
+    attemptId: cb.attemptId,
+    transactionId: cb.transactionId,
+    type: cb.type,
+    amount: { amount: cb.amount.amount, currency: cb.amount.currency },
+    provider: cb.provider,
+    providerRef: cb.providerRef,
+    ...(cb.reasonCode !== undefined ? { reasonCode: cb.reasonCode } : {}),
+    ...(cb.status !== undefined ? { status: cb.status } : {}),
+    date: cb.date,
+    ...(cb.validUntil !== undefined ? { validUntil: cb.validUntil } : {}),
+  };
+}
