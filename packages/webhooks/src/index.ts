@@ -1,1 +1,2 @@
-export {};
+export * from './axios-webhook.sender';
+export * from './signing-key';

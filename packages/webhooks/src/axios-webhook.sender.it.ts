@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import type { WebhookMessage } from '@splitpay/domain';
+import { AxiosWebhookSender } from './axios-webhook.sender';
+import { acknowledge, refusedUrl, WebhookReceiver, type ReceiverAnswer } from './testing/webhook-receiver';
+
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const AUTHORIZATION = 'Bearer  merchant-pre-agreed Value==';
+
+describe('AxiosWebhookSender against a real receiver', () => {
+  const receiver = new WebhookReceiver();
+  const sender = new AxiosWebhookSender({ timeoutMs: 300 });
+  let message: WebhookMessage;
+
+  beforeAll(() => receiver.start());
+  afterAll(() => receiver.stop());
+  beforeEach(() => {
+    receiver.calls.length = 0;
+    receiver.script = () => acknowledge;
+    message = {
+      url: receiver.url('/hooks?shop=1'),
+      authorization: AUTHORIZATION,
+      signingSecret: SECRET,
+      notificationId: '0190f0a0-0000-7000-8000-000000000001:PAID',
+      payload: { event: 'session-ended', orderId: 'order-42', total: { amount: 100, currency: 'EUR' } },
+    };
+  });
+
+  it('POSTs the JSON body with the authorization value verbatim and counts 200 text/plain OK as received', async () => {
+    await expect(sender.send(message)).resolves.toEqual({ received: true, httpStatus: 200 });
+    expect(receiver.calls).toHaveLength(1);
+    const call = receiver.calls[0]!;
+    expect(call.method).toBe('POST');
+    expect(call.path).toBe('/hooks?shop=1');
+    expect(call.headers['content-type']).toMatch(/^application\/json/);
+    expect(call.headers.authorization).toBe(AUTHORIZATION);
+    expect(JSON.parse(call.body)).toEqual(message.payload);
+  });
+
+  it('signs with Standard Webhooks headers a receiver verifies with the library', async () => {
+    await sender.send(message);
+    const call = receiver.calls[0]!;
+    expect(call.headers['webhook-id']).toBe(message.notificationId);
+    const headers = {
+      'webhook-id': String(call.headers['webhook-id']),
+      'webhook-timestamp': String(call.headers['webhook-timestamp']),
+      'webhook-signature': String(call.headers['webhook-signature']),
+    };
+    expect(new Webhook(SECRET).verify(call.body, headers)).toEqual(message.payload);
+    expect(() => new Webhook(SECRET).verify(call.body.replace('order-42', 'order-43'), headers)).toThrow();
+    expect(() => new Webhook(`whsec_${randomBytes(32).toString('base64')}`).verify(call.body, headers)).toThrow();
+  });
+
+  it('a signing secret not in whsec_ form signs as raw bytes', async () => {
+    await sender.send({ ...message, signingSecret: 'plain configured secret' });
+    const call = receiver.calls[0]!;
+    const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(call.headers[h])]));
+    expect(new Webhook('plain configured secret', { format: 'raw' }).verify(call.body, headers)).toEqual(message.payload);
+  });
+
+  it('sends no authorization header when the account agreed none', async () => {
+    const { authorization: _a, ...bare } = message;
+    await expect(sender.send(bare)).resolves.toMatchObject({ received: true });
+    expect(receiver.calls[0]!.headers).not.toHaveProperty('authorization');
+  });
+
+  it('ignores white space around OK and a charset parameter', async () => {
+    receiver.script = () => ({ kind: 'respond', status: 200, contentType: 'text/plain; charset=utf-8', body: '  OK\r\n' });
+    await expect(sender.send(message)).resolves.toEqual({ received: true, httpStatus: 200 });
+  });
+
+  const failures: [string, ReceiverAnswer, RegExp, number | undefined][] = [
+    ['status 500', { kind: 'respond', status: 500, contentType: 'text/plain', body: 'OK' }, /status 500/, 500],
+    ['status 201', { kind: 'respond', status: 201, contentType: 'text/plain', body: 'OK' }, /status 201/, 201],
+    ['body ok', { kind: 'respond', status: 200, contentType: 'text/plain', body: 'ok' }, /body/, 200],
+    ['body OK!', { kind: 'respond', status: 200, contentType: 'text/plain', body: 'OK!' }, /body/, 200],
+    ['JSON content type', { kind: 'respond', status: 200, contentType: 'application/json', body: 'OK' }, /content type application\/json/, 200],
+    ['no content type', { kind: 'respond', status: 200, body: 'OK' }, /content type/, 200],
+    ['a redirect, not followed', { kind: 'respond', status: 302, location: '/elsewhere', contentType: 'text/plain', body: 'OK' }, /status 302/, 302],
+  ];
+
+  it.each(failures)('%s is a failure with a reason', async (_name, answer, reason, httpStatus) => {
+    receiver.script = (i) => (i === 0 ? answer : acknowledge);
+    const outcome = await sender.send(message);
+    expect(outcome).toEqual({ received: false, reason: expect.stringMatching(reason), ...(httpStatus ? { httpStatus } : {}) });
+    expect(receiver.calls).toHaveLength(1);
+  });
+
+  it('a receiver that never answers is a timeout failure', async () => {
+    receiver.script = () => ({ kind: 'hang' });
+    await expect(sender.send(message)).resolves.toEqual({ received: false, reason: 'timeout after 300 ms' });
+  });
+
+  it('a refused connection is a failure', async () => {
+    await expect(sender.send({ ...message, url: await refusedUrl() })).resolves.toEqual({ received: false, reason: 'connection refused' });
+  });
+
+  it('an address that is no http URL is a failure, never a throw', async () => {
+    await expect(sender.send({ ...message, url: 'ftp://m.example/x' })).resolves.toMatchObject({ received: false });
+    await expect(sender.send({ ...message, url: 'not a url' })).resolves.toMatchObject({ received: false });
+  });
+
+  it('reasons never carry the authorization value or the address', async () => {
+    receiver.script = () => ({ kind: 'respond', status: 500, contentType: 'text/plain', body: AUTHORIZATION });
+    const outcome = await sender.send(message);
+    expect(JSON.stringify(outcome)).not.toContain('merchant-pre-agreed');
+    expect(JSON.stringify(outcome)).not.toContain('127.0.0.1');
+  });
+});

@@ -1,0 +1,106 @@
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import type { DeliveryOutcome, WebhookMessage, WebhookSender } from '@splitpay/domain';
+import { signerFor } from './signing-key';
+
+export interface AxiosWebhookSenderOptions {
+  /** Whole-delivery deadline; decisions.md section 6 says 10 s. Tests shorten it. */
+  readonly timeoutMs?: number;
+  /** Wall-clock source of `webhook-timestamp` (seconds); receivers compare it with their own time. */
+  readonly now?: () => number;
+  /** Largest answer body read; a receiver acknowledges with `OK`, anything bigger is a failure anyway. */
+  readonly maxResponseBytes?: number;
+  readonly http?: AxiosInstance;
+}
+
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+
+/**
+ * Delivers webhook messages (decisions.md section 6): POST JSON, the account's `authorization` value
+ * verbatim, Standard Webhooks signature headers, 10 s, no redirects followed. Received only on 200,
+ * text/plain, body `OK` (white space around it ignored). Every other outcome is a failure value with
+ * a reason; it never throws. Reasons never carry the address, the headers or the body sent.
+ */
+export class AxiosWebhookSender implements WebhookSender {
+  private readonly timeoutMs: number;
+  private readonly now: () => number;
+  private readonly maxResponseBytes: number;
+  private readonly http: AxiosInstance;
+
+  constructor(options: AxiosWebhookSenderOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+    this.now = options.now ?? Date.now;
+    this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024;
+    this.http = options.http ?? axios.create();
+  }
+
+  async send(message: WebhookMessage): Promise<DeliveryOutcome> {
+    let headers: Record<string, string>;
+    const body = JSON.stringify(message.payload);
+    try {
+      headers = this.headersFor(message, body);
+    } catch {
+      return { received: false, reason: 'signing secret unusable' };
+    }
+    if (!isHttpUrl(message.url)) return { received: false, reason: 'address is not an http(s) URL' };
+
+    try {
+      const response = await this.http.request<string>({
+        method: 'POST',
+        url: message.url,
+        data: body,
+        headers,
+        timeout: this.timeoutMs,
+        signal: AbortSignal.timeout(this.timeoutMs),
+        maxRedirects: 0,
+        maxContentLength: this.maxResponseBytes,
+        responseType: 'text',
+        transformResponse: [(data: unknown) => data],
+        validateStatus: () => true,
+      });
+      return judge(response.status, String(response.headers['content-type'] ?? ''), typeof response.data === 'string' ? response.data : '');
+    } catch (error) {
+      return { received: false, reason: transportReason(error, this.timeoutMs) };
+    }
+  }
+
+  private headersFor(message: WebhookMessage, body: string): Record<string, string> {
+    const at = new Date(this.now());
+    return {
+      'content-type': 'application/json',
+      ...(message.authorization !== undefined ? { authorization: message.authorization } : {}),
+      'webhook-id': message.notificationId,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signerFor(message.signingSecret).sign(message.notificationId, at, body),
+    };
+  }
+}
+
+function isHttpUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** The contract's acknowledgement: status 200, a text/plain media type, body OK. */
+export function judge(status: number, contentType: string, body: string): DeliveryOutcome {
+  if (status !== 200) return { received: false, reason: `status ${status}`, httpStatus: status };
+  const mediaType = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  if (mediaType !== 'text/plain') return { received: false, reason: `content type ${mediaType || 'absent'}, text/plain expected`, httpStatus: status };
+  if (body.trim() !== 'OK') return { received: false, reason: 'body is not OK', httpStatus: status };
+  return { received: true, httpStatus: status };
+}
+
+function transportReason(error: unknown, timeoutMs: number): string {
+  if (error instanceof AxiosError) {
+    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || error.code === 'ERR_CANCELED') return `timeout after ${timeoutMs} ms`;
+    if (error.code === 'ERR_BAD_RESPONSE' && /maxContentLength/.test(error.message)) return 'answer too large';
+    if (error.code === 'ECONNREFUSED') return 'connection refused';
+    if (error.code === 'ECONNRESET') return 'connection reset';
+    if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'host not found';
+    if (error.code) return `network failure ${error.code}`;
+  }
+  return 'network failure';
+}

@@ -1,0 +1,78 @@
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the receiver got. */
+export interface ReceivedCall {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  /** The raw body, as signed. */
+  readonly body: string;
+}
+
+/** What the receiver answers: a response, or silence until the caller gives up. */
+export type ReceiverAnswer =
+  | { readonly kind: 'respond'; readonly status: number; readonly contentType?: string; readonly body: string; readonly location?: string }
+  | { readonly kind: 'hang' };
+
+export const acknowledge: ReceiverAnswer = { kind: 'respond', status: 200, contentType: 'text/plain', body: 'OK' };
+
+/**
+ * A real merchant endpoint for tests: node:http on 127.0.0.1, a random port, every call recorded,
+ * answers scripted per call (`script(callIndex)`), by default the contract's acknowledgement.
+ */
+export class WebhookReceiver {
+  readonly calls: ReceivedCall[] = [];
+  private server: http.Server | undefined;
+  private readonly hanging = new Set<http.ServerResponse>();
+  script: (index: number, call: ReceivedCall) => ReceiverAnswer = () => acknowledge;
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const call: ReceivedCall = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+        const answer = this.script(this.calls.length, call);
+        this.calls.push(call);
+        if (answer.kind === 'hang') {
+          this.hanging.add(res);
+          return;
+        }
+        res.statusCode = answer.status;
+        if (answer.contentType) res.setHeader('content-type', answer.contentType);
+        if (answer.location) res.setHeader('location', answer.location);
+        res.end(answer.body);
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  get port(): number {
+    return (this.server?.address() as AddressInfo).port;
+  }
+
+  url(path = '/hooks'): string {
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+
+  async stop(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    this.hanging.clear();
+    const server = this.server;
+    this.server = undefined;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** An address where nothing listens: a port that was just free. */
+export async function refusedUrl(): Promise<string> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}/hooks`;
+}
