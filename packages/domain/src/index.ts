@@ -29,3 +29,8 @@ export * from './session/domain-context';
 export * from './notification/session-ended.payload';
 export * from './notification/chargeback.payload';
 export * from './notification/delivery-calendar';
+export * from './refund/request-refund';
+export * from './refund/refund-plan.rule';
+export * from './refund/refund-session';
+export * from './refund/refundable-operation.rule';
+export { moneyTakingOperation, refundInFlight } from './refund/refund-facts.rule';
