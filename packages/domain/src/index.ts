@@ -34,3 +34,4 @@ export * from './refund/refund-plan.rule';
 export * from './refund/refund-session';
 export * from './refund/refundable-operation.rule';
 export { moneyTakingOperation, refundInFlight } from './refund/refund-facts.rule';
+export * from './creation';

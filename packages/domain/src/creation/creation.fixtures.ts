@@ -1,0 +1,85 @@
+import type { MerchantId } from '../ids/ids';
+import type { Contract } from '../merchant/merchant-account.model';
+import type { DriverCapabilities, MethodKind } from '../method/method';
+import type { CreationContext } from './create-session';
+import type { PspCatalog } from './provider.rule';
+import type { SessionRequest } from './session-request.model';
+
+/** Test fixtures of session creation: a catalog of drivers, an account, a context and a request. */
+export const CARD_CAPS: DriverCapabilities = {
+  operation: 'authorization',
+  partialAuthorization: true,
+  payerChosenPartial: false,
+  void: true,
+  refund: true,
+  partialRefund: true,
+  statusLookup: true,
+  aliasRegistration: true,
+  threeDSecure: true,
+  confirm: false,
+  financing: false,
+  redirect: false,
+  cardIntegration: 'fake',
+};
+
+export const WALLET_CAPS: DriverCapabilities = { ...CARD_CAPS, aliasRegistration: false, threeDSecure: false, partialAuthorization: false, redirect: true, cardIntegration: undefined };
+export const FINANCING_CAPS: DriverCapabilities = { ...WALLET_CAPS, financing: true };
+
+/** A catalog carrying `drivers`: provider -> method -> capabilities. */
+export function catalog(drivers: Record<string, Partial<Record<MethodKind, DriverCapabilities>>>): PspCatalog {
+  return {
+    carries: (provider) => provider in drivers,
+    driver: (provider, method) => {
+      const capabilities = drivers[provider]?.[method];
+      return capabilities ? { capabilities } : undefined;
+    },
+  };
+}
+
+export const DEFAULT_CATALOG = catalog({
+  fake: { card: CARD_CAPS, applepay: WALLET_CAPS, paypal: WALLET_CAPS, wero: WALLET_CAPS, ancv: { ...WALLET_CAPS, operation: 'payment', partialRefund: false }, oney: FINANCING_CAPS },
+  adyen: { card: { ...CARD_CAPS, cardIntegration: 'acquirer-hosted' }, applepay: WALLET_CAPS },
+});
+
+export const ONEY_PLANS = [
+  { installments: 3, withFees: false, feeRate: 0, apr: 0 },
+  { installments: 4, withFees: true, feeRate: 0.022, apr: 0.0949 },
+];
+
+export const CONTRACTS: readonly Contract[] = [
+  { method: 'card', provider: 'fake', partialAuth: true, partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'] },
+  { method: 'paypal', provider: 'fake', partialRefunds: true },
+  { method: 'oney', provider: 'fake', partialRefunds: true, plans: ONEY_PLANS },
+];
+
+export function context(overrides: Partial<CreationContext> = {}): CreationContext {
+  let n = 0;
+  return {
+    now: 1_700_000_000_000,
+    newId: () => `0190c0de-0000-7000-8000-${String(++n).padStart(12, '0')}`,
+    account: { merchantId: 'm1' as MerchantId, contracts: CONTRACTS, notificationUrl: 'https://merchant.example/hooks' },
+    psps: DEFAULT_CATALOG,
+    defaultTtlMs: 15 * 60_000,
+    elementsTokenHash: 'ab'.repeat(32),
+    ...overrides,
+  };
+}
+
+export function request(overrides: Partial<SessionRequest> = {}): SessionRequest {
+  return { currency: 'EUR', total: 10_000, orderId: 'order-1', methods: [{ method: 'card' }], ...overrides };
+}
+
+export const FULL_DETAIL = {
+  itemId: 'sku-1',
+  category: 'electronics',
+  brand: 'Acme',
+  discount: 0,
+  tax: 1_667,
+  delivery: { type: 'carrier', speed: 'standard', expectedDate: '2030-01-10', expectedDelay: 3, label: 'Colissimo' },
+} as const;
+
+export const FINANCING_FILE: Partial<SessionRequest> = {
+  cartItems: [{ label: 'TV', quantity: 1, amount: { amount: 10_000, currency: 'EUR' }, detail: FULL_DETAIL }],
+  billing: { firstName: 'Ada', lastName: 'Lovelace', address: '1 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'FR' as never },
+  customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' },
+};

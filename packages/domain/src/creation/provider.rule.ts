@@ -1,0 +1,60 @@
+import { DomainError } from '../errors/domain-error';
+import type { Contract, MerchantAccount } from '../merchant/merchant-account.model';
+import type { DriverCapabilities, MethodKind } from '../method/method';
+import { contractServes, type OfferFilters } from './contract-whitelist.rule';
+
+/** What session creation needs to know of the drivers the platform carries (a `PspRegistry`). */
+export interface PspCatalog {
+  carries(provider: string): boolean;
+  driver(provider: string, method: MethodKind): { readonly capabilities: DriverCapabilities } | undefined;
+}
+
+/**
+ * How a method entry is served: by a contract (and its driver), or not at all because every contract
+ * that could serve it is restricted to countries or channels the order does not name.
+ */
+export type ProviderResolution =
+  | { readonly kind: 'served'; readonly contract: Contract; readonly capabilities: DriverCapabilities }
+  | { readonly kind: 'not-served' };
+
+function served(contracts: readonly Contract[], filters: OfferFilters | undefined): Contract | undefined {
+  return contracts.find((c) => contractServes(c, filters));
+}
+
+/**
+ * The contract that serves one method entry.
+ * - Named provider: UnknownProvider when the platform does not carry it (or has no driver of it for
+ *   this method), ProviderNotContracted when the account holds no contract for the method with it.
+ * - No provider: NoProviderForMethod when no contract of the account serves the method (at a provider
+ *   the platform carries), AmbiguousProvider (listing them) when contracts at several providers fit.
+ * Contracts whose whitelists exclude the order make the entry `not-served` (dropped from the offer).
+ */
+export function resolveProvider(
+  entry: { readonly method: MethodKind; readonly provider?: string },
+  account: Pick<MerchantAccount, 'contracts'>,
+  catalog: PspCatalog,
+  filters: OfferFilters | undefined,
+): ProviderResolution {
+  const { method } = entry;
+  if (entry.provider !== undefined) {
+    const provider = entry.provider;
+    const driver = catalog.carries(provider) ? catalog.driver(provider, method) : undefined;
+    if (!driver) throw new DomainError('UnknownProvider', `Provider '${provider}' is not one the platform carries for ${method}`);
+    const contracts = account.contracts.filter((c) => c.method === method && c.provider === provider);
+    if (contracts.length === 0) {
+      throw new DomainError('ProviderNotContracted', `The account holds no contract for ${method} with provider '${provider}'`);
+    }
+    const contract = served(contracts, filters);
+    return contract ? { kind: 'served', contract, capabilities: driver.capabilities } : { kind: 'not-served' };
+  }
+  const candidates = account.contracts.filter((c) => c.method === method && catalog.carries(c.provider) && catalog.driver(c.provider, method));
+  if (candidates.length === 0) throw new DomainError('NoProviderForMethod', `No contract of the account serves ${method}`);
+  const fitting = candidates.filter((c) => contractServes(c, filters));
+  const providers = [...new Set(fitting.map((c) => c.provider))];
+  if (providers.length > 1) {
+    throw new DomainError('AmbiguousProvider', `Several contracts serve ${method}: ${providers.join(', ')}; name one with provider`);
+  }
+  const contract = fitting[0];
+  const driver = contract && catalog.driver(contract.provider, method);
+  return contract && driver ? { kind: 'served', contract, capabilities: driver.capabilities } : { kind: 'not-served' };
+}
