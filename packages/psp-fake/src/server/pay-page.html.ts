@@ -1,0 +1,67 @@
+import type { WireAmount } from '../protocol/fake-psp.protocol';
+import type { FakePayment } from './payment-book';
+import { onPage } from './payer-doors';
+
+function escape(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function display(amount: WireAmount): string {
+  const format = new Intl.NumberFormat('en', { style: 'currency', currency: amount.currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount.value / 10 ** digits);
+}
+
+const TITLES: Record<FakePayment['method'], string> = {
+  card: '3-D Secure check',
+  applepay: 'Apple Pay',
+  paypal: 'PayPal',
+  wero: 'Wero',
+  oney: 'Oney instalments',
+  ancv: 'Chèque-Vacances Connect',
+};
+
+function button(base: string, door: string, label: string, extra = ''): string {
+  return `<form method="post" action="${base}/${door}">${extra}<button type="submit">${escape(label)}</button></form>`;
+}
+
+/** The payer's page at the fake PSP: what is asked, and one form per door. */
+export function renderPayPage(payment: FakePayment, doorsBase: string): string {
+  const base = escape(doorsBase);
+  const studying = payment.status === 'lender-studying';
+  const challenge = payment.status === 'challenge';
+  const forms: string[] = [];
+  if (onPage(payment)) {
+    const approveLabel = challenge ? 'Authenticate' : studying ? 'Lender approves' : 'Approve';
+    const amountField = payment.payerChoosesAmount
+      ? `<label for="amount">Amount to pay, in minor units (at most ${payment.amount.value}; empty pays it all)</label>` +
+        `<input id="amount" name="amount" type="number" inputmode="numeric" min="1" max="${payment.amount.value}">`
+      : '';
+    forms.push(button(base, 'approve', approveLabel, amountField));
+    forms.push(button(base, 'decline', challenge ? 'Fail authentication' : studying ? 'Lender refuses' : 'Decline'));
+    if (!studying) forms.push(button(base, 'cancel', 'Cancel and go back'));
+    if (payment.financing && !studying) forms.push(button(base, 'study', 'Keep the lender studying'));
+  }
+  const state = onPage(payment)
+    ? studying
+      ? 'The lender is studying the file.'
+      : 'Choose what the payer does.'
+    : `This payment is ${escape(payment.status)}. Nothing is left to do here.`;
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Fake PSP: ${escape(TITLES[payment.method])}</title></head>
+<body>
+<main>
+<h1>Fake PSP: ${escape(TITLES[payment.method])}</h1>
+<p>Test page: no real money moves.</p>
+<dl>
+<dt>Amount</dt><dd>${escape(display(payment.amount))}</dd>
+${payment.orderReference ? `<dt>Reference</dt><dd>${escape(payment.orderReference)}</dd>` : ''}
+</dl>
+<p role="status">${state}</p>
+${forms.join('\n')}
+</main>
+</body>
+</html>`;
+}
