@@ -1,1 +1,17 @@
-export {};
+export * from './collection.port';
+export * from './collections';
+export * from './index-plan';
+export * from './duplicate-key';
+export * from './create-stores';
+export * from './connect-mongo';
+export * from './documents/session.document';
+export * from './documents/search-view.document';
+export * from './documents/chargeback.document';
+export * from './documents/merchant-account.document';
+export * from './documents/refund-key.document';
+export * from './documents/auth-grant.document';
+export { MongoSessionRepository } from './repositories/mongo-session.repository';
+export { MongoChargebackRepository } from './repositories/mongo-chargeback.repository';
+export { MongoMerchantAccountRepository } from './repositories/mongo-merchant-account.repository';
+export { MongoRefundKeyRepository } from './repositories/mongo-refund-key.repository';
+export { MongoAuthorizationCodeRepository, MongoRefreshTokenRepository } from './repositories/mongo-auth-grant.repository';

@@ -1,0 +1,79 @@
+import type { AttemptStatus, MethodKind, VerdictKind } from '@splitpay/domain';
+import type { AttemptDocument } from './session.document';
+
+/**
+ * Index entries of the attempt search: one small document per attempt holding only what the search
+ * filters and orders on. The hit itself is always read from the session document (the record), so a
+ * view can be late, never wrong in content. `sessionVersion` orders concurrent writers.
+ */
+export interface AttemptViewDocument {
+  readonly _id: string;
+  readonly merchantId: string;
+  readonly sessionId: string;
+  readonly orderId: string;
+  readonly createdAt: number;
+  readonly status: AttemptStatus;
+  readonly method: MethodKind;
+  readonly provider: string;
+  readonly sessionVersion: number;
+}
+
+/** Index entries of the transaction search, one per transaction; same rules as AttemptViewDocument. */
+export interface TransactionViewDocument {
+  readonly _id: string;
+  readonly merchantId: string;
+  readonly sessionId: string;
+  readonly attemptId: string;
+  readonly orderId: string;
+  readonly createdAt: number;
+  readonly statusKind: VerdictKind;
+  readonly providerRef?: string;
+  readonly sessionVersion: number;
+}
+
+/** What the views of one session are derived from (a session document or a part of one). */
+export interface ViewSource {
+  readonly _id: string;
+  readonly merchantId: string;
+  readonly orderId: string;
+  readonly version: number;
+  readonly attempts: readonly AttemptDocument[];
+}
+
+export function attemptViewsOf(source: ViewSource): AttemptViewDocument[] {
+  return source.attempts.map((attempt) => ({
+    _id: attempt.id,
+    merchantId: source.merchantId,
+    sessionId: source._id,
+    orderId: source.orderId,
+    createdAt: attempt.createdAt,
+    status: attempt.status,
+    method: attempt.method,
+    provider: attempt.provider,
+    sessionVersion: source.version,
+  }));
+}
+
+export function transactionViewsOf(source: ViewSource): TransactionViewDocument[] {
+  return source.attempts.flatMap((attempt) =>
+    attempt.transactions.map((transaction) => ({
+      _id: transaction.id,
+      merchantId: source.merchantId,
+      sessionId: source._id,
+      attemptId: attempt.id,
+      orderId: source.orderId,
+      createdAt: transaction.createdAt,
+      statusKind: transaction.status.kind,
+      ...(transaction.providerRef !== undefined ? { providerRef: transaction.providerRef } : {}),
+      sessionVersion: source.version,
+    })),
+  );
+}
+
+/** True when two view entries differ in anything but the version they were derived from. */
+export function viewChanged<V extends { readonly sessionVersion: number }>(before: V | undefined, after: V): boolean {
+  if (!before) return true;
+  const { sessionVersion: _b, ...a } = before;
+  const { sessionVersion: _a, ...b } = after;
+  return JSON.stringify(a) !== JSON.stringify(b);
+}

@@ -1,0 +1,102 @@
+import type { Attempt, Redirect, Session, SessionId } from '@splitpay/domain';
+import { fieldNames, pickFields, withoutUndefined } from './plain-document';
+
+/**
+ * A redirect as stored: form parameters are a PSP's free-form names, kept as pairs so that no field
+ * name in a stored document ever comes from outside (a `$` or a `.` in a key would be refused or
+ * misread by MongoDB).
+ */
+export type RedirectDocument =
+  | { readonly kind: 'navigate'; readonly url: string }
+  | { readonly kind: 'form'; readonly url: string; readonly params: readonly (readonly [string, string])[] };
+
+export type AttemptDocument = Omit<Attempt, 'redirect'> & { readonly redirect?: RedirectDocument };
+
+/**
+ * One session, one document: its attempts, their transactions, the owed PSP operations and the owed
+ * webhook message, so one atomic update records a state change together with what it owes.
+ * `_id` is the session id. `providerRefs` is derived at every write (`JSON [provider, providerRef]`
+ * of every transaction) so `findByProviderRef` is one equality on a multikey index.
+ */
+export interface SessionDocument extends Omit<Session, 'id' | 'attempts'> {
+  readonly _id: string;
+  readonly attempts: readonly AttemptDocument[];
+  readonly providerRefs: readonly string[];
+}
+
+/** Every field of the domain's Session; `tsc` fails here when the model gains or loses one. */
+export const SESSION_FIELDS = fieldNames<Session>({
+  id: true,
+  merchantId: true,
+  orderId: true,
+  status: true,
+  total: true,
+  captured: true,
+  createdAt: true,
+  updatedAt: true,
+  expiresAt: true,
+  endedAt: true,
+  awaitingUntil: true,
+  version: true,
+  methods: true,
+  attempts: true,
+  elementsTokenHash: true,
+  notification: true,
+  terms: true,
+  termsAcceptedAt: true,
+  paymentMethodFilters: true,
+  cartItems: true,
+  customer: true,
+  billing: true,
+  shipping: true,
+  travel: true,
+  returnUrl: true,
+  cancelUrl: true,
+  statementDescriptor: true,
+  extraData: true,
+  mustCreateAlias: true,
+  dueAt: true,
+  lease: true,
+});
+
+/** Fields of the document that are not domain fields of Session. */
+export const SESSION_STORAGE_FIELDS = ['_id', 'providerRefs'] as const;
+
+export function providerRefKey(provider: string, providerRef: string): string {
+  return JSON.stringify([provider, providerRef]);
+}
+
+function redirectToDocument(redirect: Redirect): RedirectDocument {
+  return redirect.kind === 'form' ? { ...redirect, params: Object.entries(redirect.params) } : redirect;
+}
+
+function redirectFromDocument(redirect: RedirectDocument): Redirect {
+  return redirect.kind === 'form' ? { ...redirect, params: Object.fromEntries(redirect.params) } : redirect;
+}
+
+export function attemptToDocument(attempt: Attempt): AttemptDocument {
+  const { redirect, ...rest } = attempt;
+  return redirect ? { ...rest, redirect: redirectToDocument(redirect) } : rest;
+}
+
+export function attemptFromDocument(doc: AttemptDocument): Attempt {
+  const { redirect, ...rest } = doc;
+  return redirect ? { ...rest, redirect: redirectFromDocument(redirect) } : rest;
+}
+
+export function sessionToDocument(session: Session): SessionDocument {
+  const { id, attempts, ...rest } = withoutUndefined(session);
+  const providerRefs = new Set<string>();
+  for (const attempt of attempts) {
+    for (const transaction of attempt.transactions) {
+      if (transaction.providerRef !== undefined) providerRefs.add(providerRefKey(attempt.provider, transaction.providerRef));
+    }
+  }
+  return { _id: id, ...rest, attempts: attempts.map(attemptToDocument), providerRefs: [...providerRefs] };
+}
+
+/** The domain value of a stored document: `_id` and derived fields never leak out. */
+export function sessionFromDocument(doc: SessionDocument): Session {
+  const fields = pickFields(doc as unknown as Record<string, unknown>, SESSION_FIELDS) as Omit<Session, 'id' | 'attempts'>;
+  return { ...fields, id: doc._id as SessionId, attempts: doc.attempts.map(attemptFromDocument) };
+}

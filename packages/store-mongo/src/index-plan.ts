@@ -1,0 +1,60 @@
+import type { IndexKeyPattern, IndexOptionsPort } from './collection.port';
+import type { StoreCollectionKey } from './collections';
+
+/** One index to create at start. */
+export interface IndexSpec {
+  readonly key: IndexKeyPattern;
+  readonly options: IndexOptionsPort & { readonly name: string };
+}
+
+/** Newest first, the order of every search: createdAt then id, both descending. */
+const NEWEST = { createdAt: -1, _id: -1 } as const;
+
+/** Present-only: a multikey unique index must not index "missing" (empty arrays) as a duplicate null. */
+const present = (path: string) => ({ partialFilterExpression: { [path]: { $exists: true } } });
+
+/**
+ * Every index of the store. Each query a repository makes is served by one of these (the embedded
+ * engine refuses a query that is not, and a test checks that each index serves a query). `_id` is the
+ * natural key wherever one exists: session id, notificationId, merchant id, code and token digests.
+ */
+export const INDEX_PLAN: Readonly<Record<StoreCollectionKey, readonly IndexSpec[]>> = {
+  sessions: [
+    { key: { elementsTokenHash: 1 }, options: { name: 'elements_token_hash_unique', unique: true } },
+    { key: { 'attempts.id': 1 }, options: { name: 'attempt_id_unique', unique: true, ...present('attempts.id') } },
+    {
+      key: { 'attempts.transactions.id': 1 },
+      options: { name: 'transaction_id_unique', unique: true, ...present('attempts.transactions.id') },
+    },
+    { key: { providerRefs: 1 }, options: { name: 'provider_ref' } },
+    { key: { dueAt: 1 }, options: { name: 'due_at' } },
+    { key: { updatedAt: 1, _id: 1 }, options: { name: 'updated_at' } },
+    { key: { merchantId: 1, ...NEWEST }, options: { name: 'merchant_newest' } },
+    { key: { merchantId: 1, orderId: 1, ...NEWEST }, options: { name: 'merchant_order_newest' } },
+    { key: { merchantId: 1, status: 1, ...NEWEST }, options: { name: 'merchant_status_newest' } },
+  ],
+  attemptViews: [
+    { key: { merchantId: 1, ...NEWEST }, options: { name: 'merchant_newest' } },
+    { key: { merchantId: 1, orderId: 1, ...NEWEST }, options: { name: 'merchant_order_newest' } },
+    { key: { merchantId: 1, sessionId: 1, ...NEWEST }, options: { name: 'merchant_session_newest' } },
+    { key: { merchantId: 1, status: 1, ...NEWEST }, options: { name: 'merchant_status_newest' } },
+    { key: { merchantId: 1, method: 1, ...NEWEST }, options: { name: 'merchant_method_newest' } },
+    { key: { merchantId: 1, provider: 1, ...NEWEST }, options: { name: 'merchant_provider_newest' } },
+  ],
+  transactionViews: [
+    { key: { merchantId: 1, ...NEWEST }, options: { name: 'merchant_newest' } },
+    { key: { merchantId: 1, orderId: 1, ...NEWEST }, options: { name: 'merchant_order_newest' } },
+    { key: { merchantId: 1, providerRef: 1, ...NEWEST }, options: { name: 'merchant_provider_ref_newest' } },
+    { key: { merchantId: 1, statusKind: 1, ...NEWEST }, options: { name: 'merchant_status_newest' } },
+  ],
+  merchantAccounts: [
+    { key: { 'contacts.email': 1 }, options: { name: 'contact_email_unique', unique: true, ...present('contacts.email') } },
+  ],
+  refundKeys: [{ key: { merchantId: 1, attemptId: 1, key: 1 }, options: { name: 'merchant_attempt_key_unique', unique: true } }],
+  chargebacks: [{ key: { dueAt: 1 }, options: { name: 'due_at' } }],
+  authorizationCodes: [{ key: { purgeAt: 1 }, options: { name: 'purge_ttl', expireAfterSeconds: 0 } }],
+  refreshTokens: [
+    { key: { familyId: 1 }, options: { name: 'family' } },
+    { key: { purgeAt: 1 }, options: { name: 'purge_ttl', expireAfterSeconds: 0 } },
+  ],
+};

@@ -1,0 +1,59 @@
+import type { Chargeback, ChargebackRepository, SaveResult } from '@splitpay/domain';
+import type { StoreCollections } from '../collections';
+import { isDuplicateKeyError } from '../duplicate-key';
+import { CHARGEBACK_FIELDS, chargebackFromDocument, chargebackToDocument } from '../documents/chargeback.document';
+import { rewriteFields } from '../documents/plain-document';
+
+const WRITTEN_FIELDS = CHARGEBACK_FIELDS.filter((field) => field !== 'notificationId');
+
+/** ChargebackRepository: one document per chargeback, `_id` its notificationId (the dedupe key). */
+export class MongoChargebackRepository implements ChargebackRepository {
+  constructor(private readonly collections: Pick<StoreCollections, 'chargebacks'>) {}
+
+  async insertIfAbsent(chargeback: Chargeback): Promise<'inserted' | 'duplicate'> {
+    try {
+      await this.collections.chargebacks.insertOne(chargebackToDocument(chargeback));
+      return 'inserted';
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return 'duplicate';
+      throw error;
+    }
+  }
+
+  async findByNotificationId(notificationId: string): Promise<Chargeback | null> {
+    const doc = await this.collections.chargebacks.findOne({ _id: notificationId });
+    return doc ? chargebackFromDocument(doc) : null;
+  }
+
+  /** Same contract as the session's save: version check, lease left alone unless its owner releases it. */
+  async save(chargeback: Chargeback, options: { readonly expectedVersion: number; readonly leaseOwner?: string }): Promise<SaveResult> {
+    if (chargeback.version !== options.expectedVersion + 1) {
+      throw new Error(`Chargeback ${chargeback.notificationId}: saving version ${chargeback.version} over ${options.expectedVersion} (must be one more)`);
+    }
+    const doc = chargebackToDocument(chargeback);
+    const { $set, $unset } = rewriteFields(doc as unknown as Record<string, unknown>, WRITTEN_FIELDS, ['lease']);
+    if (options.leaseOwner !== undefined) $unset.lease = '';
+    const result = await this.collections.chargebacks.updateOne(
+      {
+        _id: doc._id,
+        version: options.expectedVersion,
+        ...(options.leaseOwner !== undefined ? { 'lease.owner': options.leaseOwner } : {}),
+      },
+      Object.keys($unset).length > 0 ? { $set, $unset } : { $set },
+    );
+    return result.matchedCount === 1 ? 'saved' : 'conflict';
+  }
+
+  async claimDue(now: number, owner: string, leaseMs: number): Promise<Chargeback | null> {
+    const doc = await this.collections.chargebacks.findOneAndUpdate(
+      { dueAt: { $lte: now }, $or: [{ lease: { $exists: false } }, { 'lease.until': { $lte: now } }] },
+      { $set: { lease: { owner, until: now + leaseMs } } },
+      { sort: { dueAt: 1 }, returnDocument: 'after' },
+    );
+    return doc ? chargebackFromDocument(doc) : null;
+  }
+
+  async releaseLease(notificationId: string, owner: string): Promise<void> {
+    await this.collections.chargebacks.updateOne({ _id: notificationId, 'lease.owner': owner }, { $unset: { lease: '' } });
+  }
+}

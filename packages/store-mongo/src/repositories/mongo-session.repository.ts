@@ -1,0 +1,128 @@
+import type {
+  AttemptHit,
+  AttemptId,
+  AttemptSearch,
+  Page,
+  SaveOptions,
+  SaveResult,
+  Session,
+  SessionId,
+  SessionRepository,
+  SessionSearch,
+  TransactionHit,
+  TransactionId,
+  TransactionSearch,
+} from '@splitpay/domain';
+import type { StoreCollections } from '../collections';
+import { rewriteFields } from '../documents/plain-document';
+import {
+  providerRefKey,
+  SESSION_FIELDS,
+  sessionFromDocument,
+  sessionToDocument,
+  type SessionDocument,
+} from '../documents/session.document';
+import { SearchViewWriter } from '../search/search-view.writer';
+import { SessionSearches } from '../search/session.search';
+
+const WRITTEN_FIELDS = [...SESSION_FIELDS.filter((field) => field !== 'id'), 'providerRefs'];
+
+/** SessionRepository on MongoDB collections (driver or embedded). */
+export class MongoSessionRepository implements SessionRepository {
+  private readonly views: SearchViewWriter;
+  private readonly searches: SessionSearches;
+
+  constructor(private readonly collections: Pick<StoreCollections, 'sessions' | 'attemptViews' | 'transactionViews'>) {
+    this.views = new SearchViewWriter(collections);
+    this.searches = new SessionSearches(collections);
+  }
+
+  async insert(session: Session): Promise<void> {
+    if (session.version !== 1) throw new Error(`A new session is stored at version 1, got ${session.version}`);
+    const doc = sessionToDocument(session);
+    await this.collections.sessions.insertOne(doc);
+    await this.views.sync(doc);
+  }
+
+  findById(id: SessionId): Promise<Session | null> {
+    return this.findOne({ _id: id });
+  }
+
+  findByElementsTokenHash(hash: string): Promise<Session | null> {
+    return this.findOne({ elementsTokenHash: hash });
+  }
+
+  findByAttemptId(id: AttemptId): Promise<Session | null> {
+    return this.findOne({ 'attempts.id': id });
+  }
+
+  findByTransactionId(id: TransactionId): Promise<Session | null> {
+    return this.findOne({ 'attempts.transactions.id': id });
+  }
+
+  findByProviderRef(provider: string, providerRef: string): Promise<Session | null> {
+    return this.findOne({ providerRefs: providerRefKey(provider, providerRef) });
+  }
+
+  /**
+   * One atomic update guarded by the version (and by the lease when `leaseOwner` is given): every
+   * field is rewritten except the lease, which is left as stored, or removed when the owner completes
+   * its work. The search entries follow.
+   */
+  async save(session: Session, options: SaveOptions): Promise<SaveResult> {
+    if (session.version !== options.expectedVersion + 1) {
+      throw new Error(`Session ${session.id}: saving version ${session.version} over ${options.expectedVersion} (must be one more)`);
+    }
+    const doc = sessionToDocument(session);
+    const { $set, $unset } = rewriteFields(doc as unknown as Record<string, unknown>, WRITTEN_FIELDS, ['lease']);
+    if (options.leaseOwner !== undefined) $unset.lease = '';
+    const filter = {
+      _id: doc._id,
+      version: options.expectedVersion,
+      ...(options.leaseOwner !== undefined ? { 'lease.owner': options.leaseOwner } : {}),
+    };
+    const before = await this.collections.sessions.findOneAndUpdate(
+      filter,
+      Object.keys($unset).length > 0 ? { $set, $unset } : { $set },
+      { returnDocument: 'before', projection: { attempts: 1 } },
+    );
+    if (!before) return 'conflict';
+    await this.views.sync(doc, before.attempts);
+    return 'saved';
+  }
+
+  async claimDue(now: number, owner: string, leaseMs: number): Promise<Session | null> {
+    const doc = await this.collections.sessions.findOneAndUpdate(
+      { dueAt: { $lte: now }, $or: [{ lease: { $exists: false } }, { 'lease.until': { $lte: now } }] },
+      { $set: { lease: { owner, until: now + leaseMs } } },
+      { sort: { dueAt: 1 }, returnDocument: 'after' },
+    );
+    return doc ? sessionFromDocument(doc) : null;
+  }
+
+  async releaseLease(id: SessionId, owner: string): Promise<void> {
+    await this.collections.sessions.updateOne({ _id: id, 'lease.owner': owner }, { $unset: { lease: '' } });
+  }
+
+  searchSessions(query: SessionSearch): Promise<Page<Session>> {
+    return this.searches.sessions(query);
+  }
+
+  searchAttempts(query: AttemptSearch): Promise<Page<AttemptHit>> {
+    return this.searches.attempts(query);
+  }
+
+  searchTransactions(query: TransactionSearch): Promise<Page<TransactionHit>> {
+    return this.searches.transactions(query);
+  }
+
+  /** Rebuilds the search entries of sessions updated since `since` (after a crash between two writes). */
+  resyncSearchViews(since: number): Promise<number> {
+    return this.views.resync(since);
+  }
+
+  private async findOne(filter: Record<string, unknown>): Promise<Session | null> {
+    const doc = await this.collections.sessions.findOne(filter);
+    return doc ? sessionFromDocument(doc as SessionDocument) : null;
+  }
+}

@@ -1,0 +1,85 @@
+import type { Filter } from 'mongodb';
+import type { MongoCollectionPort } from '../collection.port';
+import type { StoreCollections } from '../collections';
+import { isDuplicateKeyError } from '../duplicate-key';
+import {
+  attemptViewsOf,
+  transactionViewsOf,
+  viewChanged,
+  type ViewSource,
+} from '../documents/search-view.document';
+import type { AttemptDocument } from '../documents/session.document';
+
+const RESYNC_BATCH = 100;
+
+type ViewEntry = { readonly _id: string; readonly sessionVersion: number };
+
+/**
+ * Keeps the attempt and transaction search entries in step with session documents.
+ *
+ * The session document is the record and is written first; the entries follow right after (only
+ * those whose searched fields changed). Each entry carries the session version it was derived from
+ * and is only ever replaced by a newer one, so concurrent writers converge. If a process dies between
+ * the two writes, `resync` (run at start, and on demand) rebuilds the entries of recently updated
+ * sessions.
+ */
+export class SearchViewWriter {
+  constructor(private readonly collections: Pick<StoreCollections, 'sessions' | 'attemptViews' | 'transactionViews'>) {}
+
+  /** Writes the entries of `after` that differ from those of `beforeAttempts` (all of them when absent). */
+  async sync(after: ViewSource, beforeAttempts?: readonly AttemptDocument[]): Promise<void> {
+    const before = beforeAttempts ? { ...after, attempts: beforeAttempts } : undefined;
+    await Promise.all([
+      ...changedEntries(attemptViewsOf(after), before ? attemptViewsOf(before) : []).map((view) =>
+        upsertNewer(this.collections.attemptViews, view),
+      ),
+      ...changedEntries(transactionViewsOf(after), before ? transactionViewsOf(before) : []).map((view) =>
+        upsertNewer(this.collections.transactionViews, view),
+      ),
+    ]);
+  }
+
+  /** Rebuilds the entries of every session updated at or after `since`; answers how many sessions. */
+  async resync(since: number): Promise<number> {
+    let count = 0;
+    let after: { readonly updatedAt: number; readonly id: string } | undefined;
+    for (;;) {
+      const filter = after
+        ? { updatedAt: { $gte: after.updatedAt }, $or: [{ updatedAt: { $gt: after.updatedAt } }, { _id: { $gt: after.id } }] }
+        : { updatedAt: { $gte: since } };
+      const rows = await this.collections.sessions
+        .find(filter, { projection: { merchantId: 1, orderId: 1, version: 1, updatedAt: 1, attempts: 1 } })
+        .sort({ updatedAt: 1, _id: 1 })
+        .limit(RESYNC_BATCH)
+        .toArray();
+      for (const row of rows) await this.sync(row);
+      count += rows.length;
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < RESYNC_BATCH) return count;
+      after = { updatedAt: last.updatedAt, id: last._id };
+    }
+  }
+}
+
+function changedEntries<V extends ViewEntry>(now: readonly V[], previous: readonly V[]): V[] {
+  const old = new Map(previous.map((view) => [view._id, view]));
+  return now.filter((view) => viewChanged(old.get(view._id), view));
+}
+
+/**
+ * Upserts `view` unless the stored entry was derived from the same or a newer session version. The
+ * guard makes the upsert collide with the newer entry on `_id` (duplicate key): that entry wins.
+ */
+async function upsertNewer<V extends ViewEntry>(collection: MongoCollectionPort<V>, view: V): Promise<void> {
+  const { _id, ...fields } = view;
+  const absent = 'providerRef' in fields ? {} : { $unset: { providerRef: '' } };
+  try {
+    await collection.updateOne(
+      { _id, sessionVersion: { $lt: view.sessionVersion } } as Filter<V>,
+      { $set: fields, ...absent } as never,
+      { upsert: true },
+    );
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+  }
+}

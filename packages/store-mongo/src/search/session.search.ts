@@ -1,0 +1,118 @@
+import type {
+  AttemptHit,
+  AttemptId,
+  AttemptSearch,
+  MerchantId,
+  Page,
+  Session,
+  SessionId,
+  SessionSearch,
+  TransactionHit,
+  TransactionSearch,
+} from '@splitpay/domain';
+import type { StoreCollections } from '../collections';
+import { attemptFromDocument, sessionFromDocument, type SessionDocument } from '../documents/session.document';
+import { keysetFilter, NEWEST_FIRST, pageLimit, pageOf, splitPage } from './keyset';
+
+/** Only the filters that were given, as equalities. */
+function equalities(fields: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+/**
+ * The three searches, each an index-backed keyset page, newest first (createdAt desc, id desc).
+ * Sessions are searched on their own documents. Attempts and transactions are searched on their
+ * index entries (see SearchViewWriter), then read from their session documents, one `$in` on `_id`
+ * per page, so a hit always shows the record as it is.
+ */
+export class SessionSearches {
+  constructor(private readonly collections: Pick<StoreCollections, 'sessions' | 'attemptViews' | 'transactionViews'>) {}
+
+  async sessions(query: SessionSearch): Promise<Page<Session>> {
+    const limit = pageLimit(query);
+    const filter = {
+      merchantId: query.merchantId,
+      ...equalities({ orderId: query.orderId, status: query.status }),
+      ...keysetFilter(query),
+    };
+    const rows = await this.collections.sessions.find(filter).sort(NEWEST_FIRST).limit(limit + 1).toArray();
+    const { kept, next } = splitPage(rows, limit);
+    return pageOf(kept.map(sessionFromDocument), next);
+  }
+
+  async attempts(query: AttemptSearch): Promise<Page<AttemptHit>> {
+    const limit = pageLimit(query);
+    const filter = {
+      merchantId: query.merchantId,
+      ...equalities({
+        orderId: query.orderId,
+        sessionId: query.sessionId,
+        status: query.status,
+        method: query.method,
+        provider: query.provider,
+      }),
+      ...keysetFilter(query),
+    };
+    const rows = await this.collections.attemptViews
+      .find(filter, { projection: { _id: 1, createdAt: 1, sessionId: 1 } })
+      .sort(NEWEST_FIRST)
+      .limit(limit + 1)
+      .toArray();
+    const { kept, next } = splitPage(rows, limit);
+    const sessions = await this.load(kept.map((row) => row.sessionId));
+    const hits: AttemptHit[] = [];
+    for (const row of kept) {
+      const session = sessions.get(row.sessionId);
+      const attempt = session?.attempts.find((a) => a.id === row._id);
+      if (!session || !attempt) continue;
+      hits.push({
+        sessionId: session._id as SessionId,
+        merchantId: session.merchantId as MerchantId,
+        orderId: session.orderId,
+        attempt: attemptFromDocument(attempt),
+      });
+    }
+    return pageOf(hits, next);
+  }
+
+  async transactions(query: TransactionSearch): Promise<Page<TransactionHit>> {
+    const limit = pageLimit(query);
+    const filter = {
+      merchantId: query.merchantId,
+      ...equalities({ orderId: query.orderId, providerRef: query.providerRef, statusKind: query.status }),
+      ...keysetFilter(query),
+    };
+    const rows = await this.collections.transactionViews
+      .find(filter, { projection: { _id: 1, createdAt: 1, sessionId: 1, attemptId: 1 } })
+      .sort(NEWEST_FIRST)
+      .limit(limit + 1)
+      .toArray();
+    const { kept, next } = splitPage(rows, limit);
+    const sessions = await this.load(kept.map((row) => row.sessionId));
+    const hits: TransactionHit[] = [];
+    for (const row of kept) {
+      const session = sessions.get(row.sessionId);
+      const attempt = session?.attempts.find((a) => a.id === row.attemptId);
+      const transaction = attempt?.transactions.find((t) => t.id === row._id);
+      if (!session || !attempt || !transaction) continue;
+      hits.push({
+        sessionId: session._id as SessionId,
+        merchantId: session.merchantId as MerchantId,
+        orderId: session.orderId,
+        attemptId: attempt.id as AttemptId,
+        method: attempt.method,
+        ...(attempt.cardScheme !== undefined ? { cardScheme: attempt.cardScheme } : {}),
+        transaction,
+      });
+    }
+    return pageOf(hits, next);
+  }
+
+  private async load(sessionIds: readonly string[]): Promise<Map<string, SessionDocument>> {
+    if (sessionIds.length === 0) return new Map();
+    const docs = await this.collections.sessions.find({ _id: { $in: [...new Set(sessionIds)] } }).toArray();
+    return new Map(docs.map((doc) => [doc._id, doc]));
+  }
+}
