@@ -8,6 +8,8 @@ export interface ServerConfig {
   readonly merchantsFile: string;
   readonly logLevel: string;
   readonly webhookRetryDelaysMs: readonly number[];
+  /** Deadline of one webhook delivery try (decisions.md section 6: 10 s); tests shorten it. */
+  readonly webhookTimeoutMs?: number;
   readonly elementsGraceMs: number;
   readonly lenderWaitMs: number;
   readonly accessTokenTtlS: number;
@@ -47,6 +49,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     merchantsFile: env.MERCHANTS_FILE || DEMO_MERCHANTS_FILE,
     logLevel: env.LOG_LEVEL || 'info',
     webhookRetryDelaysMs: intList(env, 'WEBHOOK_RETRY_DELAYS_MS', [1000, 60_000, 300_000]),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
     elementsGraceMs: int(env, 'ELEMENTS_GRACE_MS', 15 * 60_000),
     lenderWaitMs: int(env, 'LENDER_WAIT_MS', 7 * 24 * 3600_000),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', 3600),

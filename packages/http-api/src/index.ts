@@ -2,3 +2,4 @@ export * from './errors/error-envelope';
 export * from './errors/error-handler';
 export * from './app/create-app';
 export * from './auth/require-principal';
+export * from './notification/notification.routes';

@@ -1,0 +1,2 @@
+export * from './receive-chargeback';
+export * from './chargeback.worker';

@@ -1,0 +1,105 @@
+import {
+  buildChargebackPayload,
+  chargebackNotificationId,
+  openDelivery,
+  type Attempt,
+  type Chargeback,
+  type ChargebackRepository,
+  type Clock,
+  type Logger,
+  type MerchantAccountRepository,
+  type PspFact,
+  type Session,
+  type SessionRepository,
+  type Transaction,
+} from '@splitpay/domain';
+
+/** A chargeback as a PSP driver normalized it. */
+export type ChargebackFact = Extract<PspFact, { readonly kind: 'chargeback' }>;
+
+/**
+ * What became of a chargeback fact.
+ * - `recorded`: stored; `delivery` says whether a message is owed (the account declares a chargeback address).
+ * - `duplicate`: the PSP resent one already stored (same notificationId): nothing new, no second message.
+ * - `unattached`: no operation of any merchant's carries that reference at that provider: nothing stored or sent.
+ */
+export type ChargebackReceipt =
+  | { readonly kind: 'recorded'; readonly notificationId: string; readonly delivery: 'owed' | 'no-address' }
+  | { readonly kind: 'duplicate'; readonly notificationId: string }
+  | { readonly kind: 'unattached' };
+
+export interface ChargebackIntakeDeps {
+  readonly sessions: SessionRepository;
+  readonly chargebacks: ChargebackRepository;
+  readonly merchants: MerchantAccountRepository;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** Operations money moves on first: a chargeback names the capture or the direct payment, else the hold. */
+const PREFERENCE: readonly Transaction['type'][] = ['capture', 'payment', 'authorization'];
+
+function attach(session: Session, provider: string, providerRef: string): { attempt: Attempt; transaction: Transaction } | undefined {
+  const candidates = session.attempts
+    .filter((attempt) => attempt.provider === provider)
+    .flatMap((attempt) => attempt.transactions.filter((tx) => tx.providerRef === providerRef).map((transaction) => ({ attempt, transaction })));
+  const rank = (tx: Transaction): number => {
+    const i = PREFERENCE.indexOf(tx.type);
+    return i === -1 ? PREFERENCE.length : i;
+  };
+  return [...candidates].sort((a, b) => rank(a.transaction) - rank(b.transaction))[0];
+}
+
+/**
+ * The chargeback intake the PSP notification intake hands `chargeback` facts to. Attaches the fact to
+ * the exact transaction by provider reference, stores it once under its notificationId (a unique key:
+ * concurrent duplicates store one), and owes a message when the account declares a chargeback address.
+ * It never touches the session: status, captured and refundable stay as they are.
+ */
+export class ChargebackIntake {
+  constructor(private readonly deps: ChargebackIntakeDeps) {}
+
+  async receive(fact: ChargebackFact, provider: string): Promise<ChargebackReceipt> {
+    const session = await this.deps.sessions.findByProviderRef(provider, fact.providerRef);
+    const target = session ? attach(session, provider, fact.providerRef) : undefined;
+    if (!session || !target) {
+      this.deps.logger.warn('chargeback.unattached', { provider, providerRef: fact.providerRef });
+      return { kind: 'unattached' };
+    }
+
+    const now = this.deps.clock.now();
+    const notificationId = chargebackNotificationId(fact);
+    const account = await this.deps.merchants.findById(session.merchantId);
+    const base: Chargeback = {
+      notificationId,
+      merchantId: session.merchantId,
+      sessionId: session.id,
+      attemptId: target.attempt.id,
+      transactionId: target.transaction.id,
+      orderId: session.orderId,
+      type: fact.type,
+      amount: fact.amount,
+      provider,
+      providerRef: fact.providerRef,
+      ...(fact.reasonCode !== undefined ? { reasonCode: fact.reasonCode } : {}),
+      ...(fact.status !== undefined ? { status: fact.status } : {}),
+      date: fact.date,
+      ...(fact.validUntil !== undefined ? { validUntil: fact.validUntil } : {}),
+      receivedAt: now,
+      version: 1,
+    };
+    const url = account?.chargebackUrl;
+    const chargeback: Chargeback = url
+      ? { ...base, delivery: openDelivery({ url, notificationId, payload: buildChargebackPayload(base) }, now), dueAt: now }
+      : base;
+
+    const stored = await this.deps.chargebacks.insertIfAbsent(chargeback);
+    const fields = { notificationId, merchantId: session.merchantId, provider };
+    if (stored === 'duplicate') {
+      this.deps.logger.info('chargeback.duplicate', fields);
+      return { kind: 'duplicate', notificationId };
+    }
+    this.deps.logger.info('chargeback.recorded', { ...fields, delivery: url ? 'owed' : 'no-address' });
+    return { kind: 'recorded', notificationId, delivery: url ? 'owed' : 'no-address' };
+  }
+}

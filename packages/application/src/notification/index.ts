@@ -1,0 +1,3 @@
+export * from './message-delivery';
+export * from './session-ended.delivery';
+export * from './replay-notification';

@@ -1,0 +1,42 @@
+import express, { Router } from 'express';
+import type { AccessTokens, ReplayAnswer } from '@splitpay/application';
+import { DomainError, isUuid, type MerchantId, type SessionId } from '@splitpay/domain';
+import { principalOf, requirePrincipal } from '../auth/require-principal';
+
+/** The replay use case the route calls (application ReplaySessionNotification). */
+export interface NotificationReplayer {
+  execute(input: { readonly merchantId: MerchantId; readonly sessionId: SessionId }): Promise<ReplayAnswer>;
+}
+
+export interface NotificationRouterDeps {
+  readonly tokens: AccessTokens;
+  readonly replay: NotificationReplayer;
+}
+
+/**
+ * POST /api/sessions/{sessionId}/notification: re-arms the session-ended calendar (contact tokens
+ * only; a machine token is Unauthorized). Answers 202 { url, failures, abandoned } as they stood.
+ */
+export function notificationRouter(deps: NotificationRouterDeps): Router {
+  const router = Router();
+  router.post(
+    '/api/sessions/:sessionId/notification',
+    requirePrincipal(deps.tokens, 'contact'),
+    express.json({ limit: '1kb' }),
+    async (req, res) => {
+      const sessionId = String(req.params.sessionId);
+      if (!isUuid(sessionId)) throw new DomainError('InvalidRequest', 'sessionId must be a lowercase UUID');
+      const body: unknown = req.body;
+      if (body !== undefined && body !== null && typeof body === 'object' && !Array.isArray(body)) {
+        const [extra] = Object.keys(body);
+        if (extra !== undefined) throw new DomainError('InvalidRequest', `Property ${JSON.stringify(extra).slice(0, 80)} is not declared by this door`);
+      } else if (body !== undefined) {
+        throw new DomainError('InvalidRequest', 'This door takes no body');
+      }
+      const answer = await deps.replay.execute({ merchantId: principalOf(res).merchantId, sessionId: sessionId as SessionId });
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(202).json({ url: answer.url, failures: answer.failures, abandoned: answer.abandoned } satisfies ReplayAnswer);
+    },
+  );
+  return router;
+}
