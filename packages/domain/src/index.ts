@@ -35,3 +35,4 @@ export * from './refund/refund-session';
 export * from './refund/refundable-operation.rule';
 export { moneyTakingOperation, refundInFlight } from './refund/refund-facts.rule';
 export * from './creation';
+export * from './view';

@@ -1,0 +1,29 @@
+import type { Attempt } from '../attempt/attempt.model';
+import type { MethodOffer } from '../method/method';
+import { isAbandonable } from '../rules/abandonable.rule';
+import { isAwaitingPartialDecision } from '../rules/partial-grant.rule';
+import type { AttemptViewEntry } from './session-view.model';
+
+/**
+ * One attempt entry, derived from recorded state only (so it survives a reload). The PSP's own code
+ * and message, the provider, the alias and the transactions stay on the server.
+ */
+export function attemptView(attempt: Attempt, offer: MethodOffer | undefined): AttemptViewEntry {
+  const authorizing = attempt.status === 'AUTHORIZING';
+  return {
+    attemptId: attempt.id,
+    method: attempt.method,
+    methodId: attempt.methodId,
+    status: attempt.status,
+    operation: attempt.operation,
+    requested: attempt.requested,
+    granted: attempt.granted,
+    abandonable: authorizing && offer !== undefined && isAbandonable(offer),
+    ...(attempt.plan ? { plan: { installments: attempt.plan.installments, withFees: attempt.plan.withFees } } : {}),
+    ...(attempt.partialAuth ? { partialAuth: attempt.partialAuth } : {}),
+    ...(attempt.partialAuth === 'mandated' ? { awaitingPartialDecision: isAwaitingPartialDecision(attempt) } : {}),
+    ...(attempt.cardScheme ? { cardScheme: attempt.cardScheme } : {}),
+    ...(authorizing && attempt.redirect ? { redirect: attempt.redirect } : {}),
+    ...(attempt.status === 'DECLINED' && attempt.declineCategory ? { declineCategory: attempt.declineCategory } : {}),
+  };
+}

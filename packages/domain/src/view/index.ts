@@ -1,0 +1,3 @@
+export * from './session-view.model';
+export * from './session-view';
+export * from './financing-plan.view';

@@ -1,0 +1,63 @@
+import type { MethodOffer } from '../method/method';
+import type { Money } from '../money/money';
+import { mustSettleRemaining } from '../rules/abandonable.rule';
+import { splitForbiddenByAlias } from '../rules/alias.rule';
+import { isMethodEligible } from '../rules/method-eligibility.rule';
+import type { Session } from '../session/session.model';
+import { assertUnreachable } from '../shared/brand';
+import { priceFinancingPlan } from './financing-plan.view';
+import type { CardMethodView, HostedFieldsView, MethodView } from './session-view.model';
+
+export interface MethodViewContext {
+  readonly session: Session;
+  readonly remaining: Money;
+  readonly now: number;
+  /** Hosted-fields settings of card offers whose front loads an acquirer SDK, by offer id. */
+  readonly hostedFields: Readonly<Record<string, HostedFieldsView>>;
+}
+
+/**
+ * One method entry. A method is eligible only while the session is PENDING and the domain's
+ * eligibility rule admits it; an ineligible entry stays in the list.
+ */
+export function methodView(offer: MethodOffer, ctx: MethodViewContext): MethodView {
+  const { session } = ctx;
+  const eligible = session.status === 'PENDING' && ctx.now < session.expiresAt && isMethodEligible(session, offer);
+  const settleAll = mustSettleRemaining(offer) || splitForbiddenByAlias(session);
+  const common = {
+    id: offer.id,
+    ...(offer.label !== undefined ? { label: offer.label } : {}),
+    ...(offer.range ? { range: { min: offer.range.min, max: offer.range.max, currency: session.total.currency } } : {}),
+    eligible,
+    ...(settleAll ? { mustSettleRemaining: true } : {}),
+  };
+  switch (offer.method) {
+    case 'card': {
+      const hosted = ctx.hostedFields[offer.id];
+      const card: CardMethodView = {
+        method: 'card',
+        ...common,
+        ...(offer.partialAuth === true ? { partialAuth: 'mandated' as const } : {}),
+        ...(offer.cardHolder === true ? { cardHolder: true } : {}),
+        schemes: [...(offer.schemes ?? [])],
+        // A card driver always names its front; acquirer-hosted is the safe default (no raw card data).
+        integration: offer.capabilities.cardIntegration ?? 'acquirer-hosted',
+        ...(hosted ? { hostedFields: { keyId: hosted.keyId, key: hosted.key, sdkUrl: hosted.sdkUrl } } : {}),
+      };
+      return card;
+    }
+    case 'oney':
+      return {
+        method: 'oney',
+        ...common,
+        plans: (offer.plans ?? []).map((plan) => priceFinancingPlan(plan, ctx.remaining, ctx.now)),
+      };
+    case 'applepay':
+    case 'paypal':
+    case 'wero':
+    case 'ancv':
+      return { method: offer.method, ...common };
+    default:
+      return assertUnreachable(offer.method, 'method');
+  }
+}

@@ -1,0 +1,154 @@
+import { context as creationContext, CARD_CAPS, catalog, CONTRACTS, FINANCING_CAPS, FULL_DETAIL, request, WALLET_CAPS } from '../creation/creation.fixtures';
+import { createSession } from '../creation/create-session';
+import type { Contract } from '../merchant/merchant-account.model';
+import type { PspFact } from '../psp/psp-fact';
+import { applyFact } from '../session/apply-fact';
+import { DEFAULT_POLICY, type DomainContext } from '../session/domain-context';
+import type { Session } from '../session/session.model';
+import { startAttempt } from '../session/start-attempt';
+import { recordOpenOutcome } from '../session/record-open-outcome';
+import { sessionView } from './session-view';
+import type { CardMethodView, FinancingMethodView } from './session-view.model';
+
+const NOW = 1_700_000_000_000;
+const PROVIDER = 'acme-acquirer';
+const CONTRACTS_ACME: readonly Contract[] = CONTRACTS.map((c) => ({ ...c, provider: PROVIDER })).concat([
+  { method: 'ancv', provider: PROVIDER },
+  { method: 'applepay', provider: PROVIDER },
+]);
+const ACME = catalog({
+  [PROVIDER]: {
+    card: CARD_CAPS,
+    paypal: WALLET_CAPS,
+    applepay: { ...WALLET_CAPS, redirect: false, confirm: true },
+    ancv: { ...WALLET_CAPS, operation: 'payment', void: false, refund: false, payerChosenPartial: true },
+    oney: FINANCING_CAPS,
+  },
+});
+
+let ids = 0;
+function ctx(now = NOW): DomainContext {
+  return { now, newId: () => `0190c0de-0000-7000-8000-${String(++ids).padStart(12, '0')}`, policy: DEFAULT_POLICY };
+}
+
+function session(overrides: Parameters<typeof request>[0] = {}): Session {
+  return createSession(request(overrides), creationContext({ now: NOW, psps: ACME, account: { merchantId: 'merchant-7' as never, contracts: CONTRACTS_ACME } }));
+}
+
+function granted(s: Session, methodId: string, amount: number, fact: Partial<Extract<PspFact, { kind: 'authorized' }>> = {}): Session {
+  const started = startAttempt(s, { methodId, amount }, ctx());
+  return applyFact(started.session, { kind: 'authorized', ref: { transactionId: started.transactionId }, granted: { amount: fact.granted?.amount ?? amount, currency: s.total.currency }, ...fact }, ctx());
+}
+
+describe('sessionView', () => {
+  it('lists every configured method in order, card entries resolved, remaining precomputed', () => {
+    const s = granted(session({ methods: [{ method: 'card', partialAuth: true, cardHolder: true, range: { min: 100, max: 10_000 } }, { method: 'paypal', label: 'PayPal' }] }), 'card', 4_000);
+    const view = sessionView(s, { now: NOW, hostedFields: { card: { keyId: 'k1', key: 'pub', sdkUrl: 'https://sdk.example/x.js' } } });
+    expect(view.remaining).toEqual({ amount: 6_000, currency: 'EUR' });
+    expect(view.methods.map((m) => m.id)).toEqual(['card', 'paypal']);
+    const card = view.methods[0] as CardMethodView;
+    expect(card).toMatchObject({
+      method: 'card',
+      partialAuth: 'mandated',
+      cardHolder: true,
+      schemes: ['cb', 'visa', 'mastercard'],
+      integration: 'fake',
+      range: { min: 100, max: 10_000, currency: 'EUR' },
+      hostedFields: { keyId: 'k1', key: 'pub', sdkUrl: 'https://sdk.example/x.js' },
+      eligible: true,
+    });
+    expect(view.methods[1]).toEqual({ method: 'paypal', id: 'paypal', label: 'PayPal', eligible: true });
+  });
+
+  it('keeps an ineligible method with eligible false', () => {
+    const s = granted(session({ methods: [{ method: 'card' }, { method: 'paypal', range: { min: 5_000, max: 10_000 } }] }), 'card', 6_000);
+    const view = sessionView(s, { now: NOW });
+    expect(view.methods.find((m) => m.id === 'paypal')).toMatchObject({ eligible: false });
+    expect(view.methods.find((m) => m.id === 'card')).toMatchObject({ eligible: true });
+  });
+
+  it('marks nothing eligible once the session is no longer PENDING or its ttl passed', () => {
+    const s = session();
+    expect(sessionView(s, { now: s.expiresAt }).methods[0]?.eligible).toBe(false);
+    expect(sessionView({ ...s, status: 'ABORTED' }, { now: NOW }).methods[0]?.eligible).toBe(false);
+  });
+
+  it('never shows the session id, merchant id, provider id, token digest, PSP codes or the card alias', () => {
+    let s = session({ statementDescriptor: 'ACME', extraData: 'secret-extra' });
+    const started = startAttempt(s, { methodId: 'card', amount: 10_000 }, ctx());
+    s = applyFact(
+      started.session,
+      { kind: 'declined', ref: { transactionId: started.transactionId }, providerRef: 'psp-ref-9', category: 'insufficient-funds', statusCode: 'CODE51', statusMessage: 'Issuer says no' },
+      ctx(),
+    );
+    s = granted(s, 'card', 10_000, { cardAlias: 'alias-xyz', cardScheme: 'visa', providerRef: 'psp-ref-10' });
+    const text = JSON.stringify(sessionView(s, { now: NOW }));
+    for (const secret of [s.id, 'merchant-7', PROVIDER, s.elementsTokenHash, 'CODE51', 'Issuer says no', 'alias-xyz', 'psp-ref-9', 'psp-ref-10', 'secret-extra', started.transactionId]) {
+      expect(text).not.toContain(secret);
+    }
+    const view = sessionView(s, { now: NOW });
+    expect(view.attempts[0]).toMatchObject({ status: 'DECLINED', declineCategory: 'insufficient-funds' });
+    expect(view.attempts[1]).toMatchObject({ status: 'AUTHORIZED', cardScheme: 'visa' });
+    expect(view.statementDescriptor).toBe('ACME');
+  });
+
+  it('shows cart lines without their PSP detail, terms and consent, mustCreateAlias', () => {
+    const s = session({
+      cartItems: [{ label: 'Lamp', quantity: 2, amount: { amount: 10_000, currency: 'EUR' }, detail: FULL_DETAIL }],
+      terms: [{ label: 'CGV', url: 'https://merchant.example/cgv' }],
+    });
+    const view = sessionView({ ...s, termsAcceptedAt: NOW + 5 }, { now: NOW });
+    expect(view.cartItems).toEqual([{ label: 'Lamp', quantity: 2, amount: { amount: 10_000, currency: 'EUR' } }]);
+    expect(view.terms).toEqual([{ label: 'CGV', url: 'https://merchant.example/cgv' }]);
+    expect(view.termsAcceptedAt).toBe(NOW + 5);
+    expect(view.mustCreateAlias).toBeUndefined();
+    const alias = sessionView(session({ mustCreateAlias: true, methods: [{ method: 'card', createAlias: { mode: 'oneclick', recurringFrequency: 30, recurringExpiry: '2030-01-01' } }] }), { now: NOW });
+    expect(alias.mustCreateAlias).toBe(true);
+    expect(alias.methods[0]).toMatchObject({ mustSettleRemaining: true });
+  });
+
+  it('derives awaitingPartialDecision from recorded state', () => {
+    const s = granted(session({ methods: [{ method: 'card', partialAuth: true }] }), 'card', 10_000, { granted: { amount: 5_000, currency: 'EUR' as never } });
+    const view = sessionView(s, { now: NOW });
+    expect(view.attempts[0]).toMatchObject({ status: 'AUTHORIZED', partialAuth: 'mandated', awaitingPartialDecision: true, granted: { amount: 5_000 } });
+    const accepted = { ...s, attempts: s.attempts.map((a) => ({ ...a, partialAcceptedAt: NOW })) };
+    expect(sessionView(accepted, { now: NOW }).attempts[0]?.awaitingPartialDecision).toBe(false);
+  });
+
+  it('gives operation, abandonable and redirect of an attempt in flight', () => {
+    const s0 = session({ methods: [{ method: 'paypal' }, { method: 'ancv' }], returnUrl: 'https://merchant.example/back' });
+    const started = startAttempt(s0, { methodId: 'paypal', amount: 10_000 }, ctx());
+    const s = recordOpenOutcome(started.session, started.attemptId, { ack: { outcome: 'accepted' }, redirect: { kind: 'navigate', url: 'https://psp.example/pay/1' }, facts: [] }, ctx());
+    expect(sessionView(s, { now: NOW }).attempts[0]).toMatchObject({
+      operation: 'authorization',
+      abandonable: true,
+      redirect: { kind: 'navigate', url: 'https://psp.example/pay/1' },
+    });
+    const ancv = startAttempt(s0, { methodId: 'ancv', amount: 10_000 }, ctx());
+    const view = sessionView(ancv.session, { now: NOW });
+    expect(view.attempts[0]).toMatchObject({ operation: 'payment', abandonable: false });
+    expect(view.methods.find((m) => m.id === 'ancv')).toMatchObject({ mustSettleRemaining: true });
+  });
+
+  it('prices financing plans on the remaining balance', () => {
+    const s = session({
+      total: 30_001,
+      methods: [{ method: 'oney' }],
+      cartItems: [{ label: 'Sofa', quantity: 1, amount: { amount: 30_001, currency: 'EUR' }, detail: FULL_DETAIL }],
+      customer: { firstName: 'A', lastName: 'B', email: 'a@b.example', ident: 'c1' },
+      billing: { firstName: 'A', lastName: 'B', address: '1 rue', postalCode: '75001', city: 'Paris', country: 'FR' as never, mobilePhone: '+33600000000' },
+    });
+    const oney = sessionView(s, { now: NOW }).methods[0] as FinancingMethodView;
+    const [three, four] = oney.plans;
+    expect(three).toMatchObject({ installments: 3, withFees: false, eligible: true, fees: { amount: 0 }, total: { amount: 30_001 }, creditAdvanced: { amount: 20_000 }, apr: 0 });
+    expect(three?.schedule).toEqual([
+      { dueAt: NOW, amount: { amount: 10_001, currency: 'EUR' } },
+      { dueAt: NOW + 30 * 86_400_000, amount: { amount: 10_000, currency: 'EUR' } },
+      { dueAt: NOW + 60 * 86_400_000, amount: { amount: 10_000, currency: 'EUR' } },
+    ]);
+    // 2.2 % of 30 001 = 660.02 -> 660, paid with the first instalment.
+    expect(four).toMatchObject({ installments: 4, withFees: true, fees: { amount: 660 }, total: { amount: 30_661 }, creditAdvanced: { amount: 22_500 }, apr: 0.0949 });
+    expect(four?.schedule.map((i) => i.amount.amount)).toEqual([7_501 + 660, 7_500, 7_500, 7_500]);
+    expect(four?.schedule.reduce((sum, i) => sum + i.amount.amount, 0)).toBe(four?.total.amount);
+  });
+});
