@@ -4,3 +4,4 @@ export * from './stores';
 export * from './auth/access-tokens.port';
 export * from './notification/index';
 export * from './chargeback/index';
+export * from './merchant';

@@ -1,0 +1,3 @@
+export * from './create-session.use-case';
+export * from './merchant-reads.use-case';
+export * from './merchant-searches.use-case';

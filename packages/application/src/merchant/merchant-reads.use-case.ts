@@ -1,0 +1,58 @@
+import {
+  DomainError,
+  type AttemptHit,
+  type AttemptId,
+  type MerchantId,
+  type Session,
+  type SessionId,
+  type SessionRepository,
+  type TransactionHit,
+  type TransactionId,
+} from '@splitpay/domain';
+
+export interface MerchantReadsDeps {
+  readonly sessions: Pick<SessionRepository, 'findById' | 'findByAttemptId' | 'findByTransactionId'>;
+}
+
+/** Another merchant's resource answers exactly like a missing one. */
+const notFound = (): DomainError => new DomainError('NotFound', 'Not found');
+
+/** GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}, scoped to the caller's merchant. */
+export class MerchantReads {
+  constructor(private readonly deps: MerchantReadsDeps) {}
+
+  private owned(session: Session | null, merchantId: MerchantId): Session {
+    if (!session || session.merchantId !== merchantId) throw notFound();
+    return session;
+  }
+
+  async getSession(merchantId: MerchantId, sessionId: SessionId): Promise<Session> {
+    return this.owned(await this.deps.sessions.findById(sessionId), merchantId);
+  }
+
+  async getAttempt(merchantId: MerchantId, attemptId: AttemptId): Promise<AttemptHit> {
+    const session = this.owned(await this.deps.sessions.findByAttemptId(attemptId), merchantId);
+    const attempt = session.attempts.find((a) => a.id === attemptId);
+    if (!attempt) throw notFound();
+    return { sessionId: session.id, merchantId: session.merchantId, orderId: session.orderId, attempt };
+  }
+
+  async getTransaction(merchantId: MerchantId, transactionId: TransactionId): Promise<TransactionHit> {
+    const session = this.owned(await this.deps.sessions.findByTransactionId(transactionId), merchantId);
+    for (const attempt of session.attempts) {
+      const transaction = attempt.transactions.find((t) => t.id === transactionId);
+      if (transaction) {
+        return {
+          sessionId: session.id,
+          merchantId: session.merchantId,
+          orderId: session.orderId,
+          attemptId: attempt.id,
+          method: attempt.method,
+          ...(attempt.cardScheme !== undefined ? { cardScheme: attempt.cardScheme } : {}),
+          transaction,
+        };
+      }
+    }
+    throw notFound();
+  }
+}
