@@ -1,0 +1,61 @@
+import type { Transaction, TransactionHit } from '@splitpay/domain';
+
+/** Transaction as the contract shows it (interface-spec.md "Transaction"); dispatch and idempotency keys stay inside. */
+export interface TransactionJson {
+  readonly transactionId: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly type: Transaction['type'];
+  readonly amount: Transaction['amount'];
+  readonly providerRef?: string;
+  readonly status: Transaction['status'];
+  readonly ackCode?: string;
+  readonly ackMessage?: string;
+  readonly ackHttpStatus?: number;
+  readonly extraData?: string;
+}
+
+export interface TransactionViewJson {
+  readonly sessionId: string;
+  readonly merchantId: string;
+  readonly orderId: string;
+  readonly attemptId: string;
+  readonly method: TransactionHit['method'];
+  readonly cardScheme?: string;
+  readonly transaction: TransactionJson;
+}
+
+export function presentTransaction(t: Transaction): TransactionJson {
+  const { kind, statusCode, statusMessage, category } = t.status;
+  return {
+    transactionId: t.id,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    type: t.type,
+    amount: { amount: t.amount.amount, currency: t.amount.currency },
+    ...(t.providerRef !== undefined ? { providerRef: t.providerRef } : {}),
+    status: {
+      kind,
+      ...(statusCode !== undefined ? { statusCode } : {}),
+      ...(statusMessage !== undefined ? { statusMessage } : {}),
+      ...(category !== undefined ? { category } : {}),
+    },
+    ...(t.ack?.code !== undefined ? { ackCode: t.ack.code } : {}),
+    ...(t.ack?.message !== undefined ? { ackMessage: t.ack.message } : {}),
+    ...(t.ack?.httpStatus !== undefined ? { ackHttpStatus: t.ack.httpStatus } : {}),
+    ...(t.extraData !== undefined ? { extraData: t.extraData } : {}),
+  };
+}
+
+/** TransactionView: GET one transaction, items of the transaction search and of refund answers. */
+export function presentTransactionView(hit: TransactionHit): TransactionViewJson {
+  return {
+    sessionId: hit.sessionId,
+    merchantId: hit.merchantId,
+    orderId: hit.orderId,
+    attemptId: hit.attemptId,
+    method: hit.method,
+    ...(hit.cardScheme !== undefined ? { cardScheme: hit.cardScheme } : {}),
+    transaction: presentTransaction(hit.transaction),
+  };
+}

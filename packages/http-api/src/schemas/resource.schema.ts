@@ -1,0 +1,162 @@
+import { ATTEMPT_STATUSES, METHOD_KINDS, SESSION_STATUSES, TRANSACTION_TYPES, VERDICT_KINDS } from '@splitpay/domain';
+import { countrySchema, moneySchema, uuidSchema } from './common.schema';
+import { named } from './json-schema';
+import { addressSchema, customerSchema, termsSchema, travelSchema } from './order.schema';
+
+/** Response schemas of the merchant API's resources (interface-spec.md "Resources and their fields"). */
+
+const epochMs = { type: 'integer', description: 'epoch ms' } as const;
+const text = { type: 'string' } as const;
+const DECLINE_CATEGORIES = ['bank-refusal', 'insufficient-funds', 'invalid-card-data', 'authentication-failed', 'expired', 'method-unavailable'];
+
+export const transactionStatusSchema = named('TransactionStatus', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind'],
+  description: 'the verdict facet: what the PSP finally decided',
+  properties: {
+    kind: { type: 'string', enum: VERDICT_KINDS, description: 'pending: the verdict is still due and arrives out-of-band' },
+    statusCode: { ...text, description: "the PSP's own code, successes included" },
+    statusMessage: { ...text, description: "the PSP's own sentence; a failure made by the service carries only this" },
+    category: { type: 'string', enum: DECLINE_CATEGORIES },
+  },
+});
+
+export const transactionSchema = named('Transaction', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['transactionId', 'createdAt', 'updatedAt', 'type', 'amount', 'status'],
+  properties: {
+    transactionId: uuidSchema,
+    createdAt: epochMs,
+    updatedAt: epochMs,
+    type: { type: 'string', enum: TRANSACTION_TYPES },
+    amount: moneySchema,
+    providerRef: { ...text, description: 'the PSP reference' },
+    status: transactionStatusSchema,
+    ackCode: { ...text, description: 'ack facet: what the driving call answered' },
+    ackMessage: { ...text, description: "what the driving call said, a transport failure's raw cause included" },
+    ackHttpStatus: { type: 'integer', description: 'absent beside a present ackMessage: no HTTP response ever came' },
+    extraData: { ...text, description: "refunds only: the caller's reconciliation tag, echoed verbatim" },
+  },
+});
+
+export const attemptSchema = named('Attempt', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['attemptId', 'createdAt', 'updatedAt', 'method', 'methodId', 'provider', 'status', 'requested', 'granted', 'refunded', 'refundable', 'transactions'],
+  properties: {
+    attemptId: uuidSchema,
+    createdAt: epochMs,
+    updatedAt: epochMs,
+    method: { type: 'string', enum: METHOD_KINDS },
+    methodId: text,
+    provider: text,
+    status: { type: 'string', enum: ATTEMPT_STATUSES },
+    partialAuth: { type: 'string', enum: ['chosen', 'mandated'] },
+    plan: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['installments', 'withFees'],
+      properties: { installments: { type: 'integer' }, withFees: { type: 'boolean' } },
+    },
+    requested: moneySchema,
+    granted: moneySchema,
+    refunded: moneySchema,
+    refundable: { ...moneySchema, description: 'granted minus refunded; zero unless the attempt settled' },
+    cardAlias: text,
+    cardScheme: text,
+    owedToPayer: text,
+    transactions: { type: 'array', items: transactionSchema, description: 'oldest first' },
+  },
+});
+
+export const notificationStateSchema = named('NotificationState', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url', 'failures', 'abandoned'],
+  properties: {
+    url: text,
+    deliveredAt: { ...epochMs, description: 'absent: still owed' },
+    failures: { type: 'integer', minimum: 0, description: 'delivery attempts failed so far' },
+    abandoned: { type: 'boolean', description: 'the calendar is spent' },
+  },
+});
+
+const responseCartItemSchema = named('CartItemOut', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['label', 'quantity', 'amount'],
+  properties: {
+    label: text,
+    quantity: { type: 'integer' },
+    amount: moneySchema,
+    detail: { type: 'object', description: 'as sent' },
+  },
+});
+
+export const sessionSchema = named('Session', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['sessionId', 'merchantId', 'orderId', 'status', 'total', 'captured', 'createdAt', 'expiresAt', 'attempts'],
+  properties: {
+    sessionId: uuidSchema,
+    merchantId: text,
+    orderId: text,
+    status: { type: 'string', enum: SESSION_STATUSES },
+    total: moneySchema,
+    captured: moneySchema,
+    createdAt: epochMs,
+    updatedAt: epochMs,
+    expiresAt: epochMs,
+    notification: notificationStateSchema,
+    attempts: { type: 'array', items: attemptSchema, description: 'oldest first' },
+    paymentMethodFilters: { type: 'object', additionalProperties: false, properties: { country: countrySchema, channel: text } },
+    cartItems: { type: 'array', items: responseCartItemSchema },
+    customer: customerSchema,
+    billing: addressSchema,
+    shipping: addressSchema,
+    travel: travelSchema,
+    returnUrl: text,
+    cancelUrl: text,
+    statementDescriptor: text,
+    extraData: text,
+    mustCreateAlias: { type: 'boolean' },
+    terms: { type: 'array', items: termsSchema, description: 'as declared' },
+    termsAcceptedAt: epochMs,
+  },
+});
+
+export const attemptViewSchema = named('AttemptView', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['sessionId', 'merchantId', 'orderId', 'attempt'],
+  properties: { sessionId: uuidSchema, merchantId: text, orderId: text, attempt: attemptSchema },
+});
+
+export const transactionViewSchema = named('TransactionView', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['sessionId', 'merchantId', 'orderId', 'attemptId', 'method', 'transaction'],
+  properties: {
+    sessionId: uuidSchema,
+    merchantId: text,
+    orderId: text,
+    attemptId: uuidSchema,
+    method: { type: 'string', enum: METHOD_KINDS },
+    cardScheme: text,
+    transaction: transactionSchema,
+  },
+});
+
+const page = (name: string, key: string, item: unknown) =>
+  named(name, {
+    type: 'object',
+    additionalProperties: false,
+    required: [key],
+    properties: { [key]: { type: 'array', items: item }, nextCursor: { type: 'string', description: 'opaque; absent on the last page' } },
+  });
+
+export const sessionPageSchema = page('SessionPage', 'sessions', sessionSchema);
+export const attemptPageSchema = page('AttemptPage', 'attempts', attemptViewSchema);
+export const transactionPageSchema = page('TransactionPage', 'transactions', transactionViewSchema);

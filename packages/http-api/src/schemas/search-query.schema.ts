@@ -1,0 +1,46 @@
+import { ATTEMPT_STATUSES, METHOD_KINDS, SESSION_STATUSES, VERDICT_KINDS } from '@splitpay/domain';
+import { epochMsSchema, uuidSchema } from './common.schema';
+
+/** Page size when `limit` is absent (decisions.md section 2), and its maximum. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+const text = { type: 'string', minLength: 1 } as const;
+
+/** Parameters every search takes. */
+const window = {
+  from: { ...epochMsSchema, description: 'createdAt, epoch ms, inclusive' },
+  to: { ...epochMsSchema, description: 'createdAt, epoch ms, exclusive' },
+  limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, description: `page size, default ${DEFAULT_PAGE_SIZE}` },
+  cursor: { type: 'string', minLength: 1, maxLength: 1024, description: "the previous page's nextCursor, verbatim" },
+  merchantId: { ...text, description: "narrowing; intersects with the caller's own merchant: another value gives an empty page" },
+  orderId: { ...text, description: 'merchant order reference' },
+} as const;
+
+const query = (properties: Record<string, unknown>) => ({ type: 'object', additionalProperties: false, properties }) as const;
+
+export const sessionSearchSchema = query({ ...window, status: { type: 'string', enum: SESSION_STATUSES } });
+
+export const attemptSearchSchema = query({
+  ...window,
+  sessionId: uuidSchema,
+  status: { type: 'string', enum: ATTEMPT_STATUSES },
+  method: { type: 'string', enum: METHOD_KINDS },
+  provider: text,
+});
+
+export const transactionSearchSchema = query({
+  ...window,
+  providerRef: { ...text, description: 'matches the row itself' },
+  status: { type: 'string', enum: VERDICT_KINDS, description: 'verdict kind' },
+});
+
+/** Query strings carry text only: turn the integer parameters a schema declares into numbers before validation. */
+export function coerceQuery(schema: { readonly properties: Record<string, unknown> }, query: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) {
+    const declared = schema.properties[name] as { type?: string } | undefined;
+    result[name] = declared?.type === 'integer' && typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
+  }
+  return result;
+}

@@ -1,0 +1,63 @@
+import { MAX_ORDER_ID_LENGTH } from '@splitpay/domain';
+import { countrySchema, currencySchema, MAX_INTEGER } from './common.schema';
+import { named } from './json-schema';
+import { methodEntrySchema } from './method-entry.schema';
+import { addressSchema, cartItemSchema, customerSchema, termsSchema, travelSchema } from './order.schema';
+
+const httpUrl = { type: 'string', pattern: '^https?://' } as const;
+
+/**
+ * Body of POST /api/sessions (interface-spec.md). orderId's length, notificationUrl's shape and the
+ * uniqueness of instance keys carry dedicated codes (InvalidOrderReference, InvalidNotificationUrl,
+ * DuplicateMethodId): they are checked before this schema, so the schema never answers them.
+ */
+export const sessionRequestSchema = named('SessionRequest', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['currency', 'total', 'methods', 'orderId'],
+  properties: {
+    currency: currencySchema,
+    total: { type: 'integer', minimum: 1, maximum: MAX_INTEGER, description: 'minor units' },
+    methods: { type: 'array', minItems: 1, items: methodEntrySchema, description: 'display order; instance keys unique (else DuplicateMethodId)' },
+    orderId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_ORDER_ID_LENGTH,
+      description: 'merchant order reference; empty or longer than 31 characters is InvalidOrderReference',
+    },
+    paymentMethodFilters: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'what the offer is matched against; a method restricted to countries or channels is not served when these say nothing of them',
+      properties: { country: countrySchema, channel: { type: 'string', minLength: 1, maxLength: 64 } },
+    },
+    mustCreateAlias: { type: 'boolean' },
+    cartItems: { type: 'array', items: cartItemSchema, description: 'required, fully itemized, when a financing method is offered' },
+    extraData: { type: 'string', minLength: 1, maxLength: 255 },
+    statementDescriptor: { type: 'string', minLength: 1 },
+    returnUrl: httpUrl,
+    cancelUrl: httpUrl,
+    notificationUrl: {
+      type: 'string',
+      format: 'uri',
+      description: 'https, except for hosts that cannot exist on the public internet; otherwise InvalidNotificationUrl',
+    },
+    ttlMs: { type: 'integer', minimum: 1000, maximum: MAX_INTEGER, description: 'default 15 minutes' },
+    customer: customerSchema,
+    billing: addressSchema,
+    shipping: addressSchema,
+    travel: travelSchema,
+    terms: { type: 'array', minItems: 1, items: termsSchema },
+  },
+});
+
+export const sessionCreatedSchema = named('SessionCreated', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['elementsToken', 'sessionId', 'expiresAt'],
+  properties: {
+    elementsToken: { type: 'string', pattern: '^pst_', description: 'opaque, short-lived, the only client-side credential' },
+    sessionId: { type: 'string', description: 'for the merchant server only; never hand it to a page' },
+    expiresAt: { type: 'integer', description: 'epoch ms' },
+  },
+});
