@@ -44,6 +44,8 @@ export interface Attempt {
   readonly redirect?: Redirect;
   /** Financing: the lender keeps studying the file (the session waits in AWAITING). */
   readonly lenderStudying?: boolean;
+  /** In-page wallet: when the payer's confirm (second leg) was sent; a second one is ConfirmNotApplicable. */
+  readonly confirmedAt?: number;
   /** When the authorization verdict is overdue and must be looked up at the PSP. */
   readonly verdictDueAt?: number;
   /** Oldest first: the authorization (or payment), then capture, void or refunds. */
