@@ -3,3 +3,4 @@ export * from './uuid-v7.id-generator';
 export * from './winston.logger';
 export * from './redact';
 export * from './counter.metrics';
+export * from './crypto/index';

@@ -1,0 +1,3 @@
+export * from './scrypt.password-hasher';
+export * from './aes-gcm.secret-sealer';
+export * from './random.token-minter';
