@@ -36,3 +36,5 @@ export * from './refund/refundable-operation.rule';
 export { moneyTakingOperation, refundInFlight } from './refund/refund-facts.rule';
 export * from './creation';
 export * from './view';
+export * from './rules';
+export * from './session';

@@ -46,6 +46,12 @@ export interface Attempt {
   readonly lenderStudying?: boolean;
   /** In-page wallet: when the payer's confirm (second leg) was sent; a second one is ConfirmNotApplicable. */
   readonly confirmedAt?: number;
+  /**
+   * When the service decided to hand this attempt's money back (a void or refund owed: payer cancel,
+   * refused partial grant, failed capture, late grant, session that did not end PAID). From then on
+   * the attempt no longer counts against the balance.
+   */
+  readonly releasedAt?: number;
   /** When the authorization verdict is overdue and must be looked up at the PSP. */
   readonly verdictDueAt?: number;
   /** Oldest first: the authorization (or payment), then capture, void or refunds. */

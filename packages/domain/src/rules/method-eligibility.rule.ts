@@ -1,0 +1,63 @@
+import type { ContractPlan, MethodOffer, PlanKey } from '../method/method';
+import type { Money } from '../money/money';
+import type { Session } from '../session/session.model';
+import { canRegisterAlias, splitForbiddenByAlias } from './alias.rule';
+import { remainingBalance } from './remaining-balance.rule';
+
+/** Why a method cannot be used now. */
+export type IneligibilityReason =
+  /** Nothing is left to pay. */
+  | 'nothing-remaining'
+  /** The remaining balance is outside the method's range window. */
+  | 'outside-range'
+  /** No financing plan still covers the remaining balance. */
+  | 'no-plan-covers'
+  /** The order must register the payer's means and this method cannot. */
+  | 'cannot-register-alias';
+
+export type Eligibility = { readonly eligible: true } | { readonly eligible: false; readonly reason: IneligibilityReason };
+
+/** The amount is inside the method's range window (inclusive); no window means any amount. */
+export function withinRange(offer: MethodOffer, amount: Money): boolean {
+  return !offer.range || (amount.amount >= offer.range.min && amount.amount <= offer.range.max);
+}
+
+/** The plan finances this amount (its window, when the contract sets one, is inclusive). */
+export function planCovers(plan: ContractPlan, amount: Money): boolean {
+  return (
+    (plan.minAmount === undefined || amount.amount >= plan.minAmount) &&
+    (plan.maxAmount === undefined || amount.amount <= plan.maxAmount)
+  );
+}
+
+/** The offer's financing plans that cover the amount. */
+export function plansCovering(offer: MethodOffer, amount: Money): readonly ContractPlan[] {
+  return (offer.plans ?? []).filter((p) => planCovers(p, amount));
+}
+
+/** The offer's plan named by the pair (installments, withFees), if offered. */
+export function offeredPlan(offer: MethodOffer, plan: PlanKey): ContractPlan | undefined {
+  return offer.plans?.find((p) => p.installments === plan.installments && p.withFees === plan.withFees);
+}
+
+/**
+ * Can an attempt be started with this method now: the remaining balance is inside its range window,
+ * a financing plan still covers it, and the method can register the payer's means when the order
+ * asks for it.
+ */
+export function methodEligibility(session: Session, offer: MethodOffer): Eligibility {
+  const remaining = remainingBalance(session);
+  if (remaining.amount <= 0) return { eligible: false, reason: 'nothing-remaining' };
+  if (!withinRange(offer, remaining)) return { eligible: false, reason: 'outside-range' };
+  if (offer.capabilities.financing && plansCovering(offer, remaining).length === 0) {
+    return { eligible: false, reason: 'no-plan-covers' };
+  }
+  if (splitForbiddenByAlias(session) && !canRegisterAlias(offer)) {
+    return { eligible: false, reason: 'cannot-register-alias' };
+  }
+  return { eligible: true };
+}
+
+export function isMethodEligible(session: Session, offer: MethodOffer): boolean {
+  return methodEligibility(session, offer).eligible;
+}

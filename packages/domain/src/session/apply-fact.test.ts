@@ -1,0 +1,312 @@
+import type { Attempt } from '../attempt/attempt.model';
+import { money } from '../money/money';
+import type { PspFact } from '../psp/psp-fact';
+import { remainingBalance } from '../rules/remaining-balance.rule';
+import type { Transaction } from '../transaction/transaction.model';
+import { applyFact, applyFacts } from './apply-fact';
+import { owedOperations } from './owed-operations';
+import {
+  aSession,
+  authorized,
+  cancelledByPayer,
+  captured,
+  ctxAt,
+  declined,
+  EUR,
+  lenderPending,
+  refunded,
+  T0,
+  TTL,
+  voided,
+} from './session.fixture';
+import type { Session } from './session.model';
+import { startAttempt, type StartAttemptInput } from './start-attempt';
+
+const ctx = ctxAt(T0 + 1_000);
+
+function start(session: Session, methodId: string, amount: number, extra: Partial<StartAttemptInput> = {}) {
+  return startAttempt(session, { methodId, amount, ...extra }, ctx);
+}
+function only<T>(items: readonly T[]): T {
+  expect(items).toHaveLength(1);
+  return items[0]!;
+}
+const ofType = (a: Attempt | undefined, type: Transaction['type']) => a?.transactions.filter((t) => t.type === type) ?? [];
+
+describe('applyFact: authorization verdicts', () => {
+  it('a full grant on a hold settles the attempt AUTHORIZED and records scheme, alias, reference, codes', () => {
+    const s = start(aSession(), 'card', 4_000);
+    const next = applyFact(s.session, authorized(s.transactionId, 4_000, { cardScheme: 'visa', cardAlias: 'alias-1', providerRef: 'psp-1', statusCode: '00', statusMessage: 'Approved' }), ctx);
+    const attempt = next.attempts[0]!;
+    expect(attempt).toMatchObject({ status: 'AUTHORIZED', granted: money(4_000, EUR), cardScheme: 'visa', cardAlias: 'alias-1' });
+    expect(attempt.verdictDueAt).toBeUndefined();
+    expect(attempt.transactions[0]).toMatchObject({ providerRef: 'psp-1', status: { kind: 'succeeded', statusCode: '00', statusMessage: 'Approved' } });
+    expect(remainingBalance(next)).toEqual(money(6_000, EUR));
+    expect(next.status).toBe('PENDING');
+  });
+
+  it('a duplicate or contradicting verdict for a final operation returns the same session', () => {
+    const s = start(aSession(), 'card', 4_000);
+    const once = applyFact(s.session, authorized(s.transactionId, 4_000), ctx);
+    expect(applyFact(once, authorized(s.transactionId, 4_000), ctx)).toBe(once);
+    expect(applyFact(once, declined(s.transactionId), ctx)).toBe(once);
+  });
+
+  it('a verdict for an operation the session does not hold, or a chargeback, changes nothing', () => {
+    const s = start(aSession(), 'card', 4_000);
+    expect(applyFact(s.session, authorized('0190a000-0000-7000-8000-ffffffffffff', 4_000), ctx)).toBe(s.session);
+    const chargeback: PspFact = { kind: 'chargeback', providerRef: 'psp-1', type: 'chargeback', amount: money(1, EUR), date: '2024-01-01' };
+    expect(applyFact(s.session, chargeback, ctx)).toBe(s.session);
+  });
+
+  it('finds the operation by the PSP reference when the transaction id is not echoed', () => {
+    const s = start(aSession(), 'card', 4_000);
+    const withRef = applyFact(s.session, { kind: 'lender-pending', ref: { transactionId: s.transactionId }, providerRef: 'psp-9' }, ctx);
+    const next = applyFact(withRef, { kind: 'declined', ref: { providerRef: 'psp-9' }, category: 'expired' }, ctx);
+    expect(next.attempts[0]).toMatchObject({ status: 'DECLINED', declineCategory: 'expired' });
+  });
+
+  it('declined: DECLINED with the category, the operation failed', () => {
+    const s = start(aSession(), 'card', 4_000);
+    const next = applyFact(s.session, declined(s.transactionId), ctx);
+    expect(next.attempts[0]).toMatchObject({ status: 'DECLINED', declineCategory: 'insufficient-funds' });
+    expect(next.attempts[0]?.transactions[0]?.status).toEqual({ kind: 'failed', category: 'insufficient-funds' });
+  });
+
+  it('cancelled-by-payer: CANCELLED, the operation cancelled', () => {
+    const s = start(aSession(), 'paypal', 4_000);
+    const next = applyFact(s.session, cancelledByPayer(s.transactionId), ctx);
+    expect(next.attempts[0]?.status).toBe('CANCELLED');
+    expect(next.attempts[0]?.transactions[0]?.status.kind).toBe('cancelled');
+  });
+
+  it('a lower grant chosen by the payer is settled as a chosen partial', () => {
+    const s = start(aSession(), 'ancv', 4_000);
+    const next = applyFact(s.session, authorized(s.transactionId, 2_500, { chosenByPayer: true }), ctx);
+    expect(next.attempts[0]).toMatchObject({ status: 'CAPTURED', partialAuth: 'chosen', granted: money(2_500, EUR) });
+    expect(remainingBalance(next)).toEqual(money(7_500, EUR));
+  });
+
+  it('a lower grant on a method that allows it is a mandated partial awaiting the payer', () => {
+    const s = start(aSession(), 'card', 4_000);
+    const next = applyFact(s.session, authorized(s.transactionId, 3_000), ctx);
+    expect(next.attempts[0]).toMatchObject({ status: 'AUTHORIZED', partialAuth: 'mandated' });
+    expect(next.attempts[0]?.partialAcceptedAt).toBeUndefined();
+  });
+
+  it('a lower grant on a method without partial authorization is refused: a void owed, VOIDED once voided', () => {
+    const s = start(aSession(), 'strict-card', 4_000);
+    const refused = applyFact(s.session, authorized(s.transactionId, 3_000), ctx);
+    const attempt = refused.attempts[0]!;
+    expect(attempt).toMatchObject({ status: 'AUTHORIZED', granted: money(3_000, EUR) });
+    expect(attempt.declineCategory).toBeUndefined();
+    expect(attempt.partialAuth).toBeUndefined();
+    expect(remainingBalance(refused)).toEqual(money(10_000, EUR));
+    const voidOp = only(owedOperations(refused, ctx.now));
+    expect(voidOp).toMatchObject({ type: 'void', amount: money(3_000, EUR), target: { transactionId: s.transactionId } });
+    const released = applyFact(refused, voided(voidOp.transactionId), ctx);
+    expect(released.attempts[0]?.status).toBe('VOIDED');
+  });
+
+  it('on an order that registers the payer means, any lower grant is refused (no split)', () => {
+    const s = start(aSession({ mustCreateAlias: true }), 'card', 10_000);
+    const next = applyFact(s.session, authorized(s.transactionId, 6_000), ctx);
+    expect(ofType(next.attempts[0], 'void')).toHaveLength(1);
+    expect(remainingBalance(next)).toEqual(money(10_000, EUR));
+  });
+
+  it('a lower direct payment the payer did not choose is handed back (refund owed)', () => {
+    const s = start(aSession(), 'ancv', 4_000);
+    const next = applyFact(s.session, authorized(s.transactionId, 3_000), ctx);
+    expect(next.attempts[0]?.status).toBe('CAPTURED');
+    expect(only(owedOperations(next, ctx.now))).toMatchObject({ type: 'refund', amount: money(3_000, EUR) });
+    expect(remainingBalance(next)).toEqual(money(10_000, EUR));
+  });
+
+  it('a grant above the request counts as the request', () => {
+    const s = start(aSession(), 'card', 4_000);
+    expect(applyFact(s.session, authorized(s.transactionId, 9_000), ctx).attempts[0]?.granted).toEqual(money(4_000, EUR));
+  });
+});
+
+describe('applyFact: coverage, captures, PAID', () => {
+  it('covered by holds: CAPTURING with a capture owed on every AUTHORIZED hold, then PAID once every capture succeeded', () => {
+    const a = start(aSession(), 'card', 6_000);
+    const s1 = applyFact(a.session, authorized(a.transactionId, 6_000), ctx);
+    const b = start(s1, 'paypal', 4_000);
+    const covered = applyFact(b.session, authorized(b.transactionId, 4_000), ctx);
+    expect(covered.status).toBe('CAPTURING');
+    const captures = owedOperations(covered, ctx.now);
+    expect(captures.map((c) => [c.type, c.amount.amount])).toEqual([
+      ['capture', 6_000],
+      ['capture', 4_000],
+    ]);
+    const half = applyFact(covered, captured(captures[0]!.transactionId), ctx);
+    expect(half.status).toBe('CAPTURING');
+    expect(half.attempts[0]?.status).toBe('CAPTURED');
+    const paid = applyFact(half, captured(captures[1]!.transactionId), ctx);
+    expect(paid).toMatchObject({ status: 'PAID', captured: money(10_000, EUR), endedAt: ctx.now });
+    expect(paid.notification?.delivery).toMatchObject({
+      url: 'https://merchant.example/hook',
+      notificationId: `${paid.id}:PAID`,
+      failures: 0,
+      abandoned: false,
+      nextAttemptAt: ctx.now,
+    });
+    expect(paid.notification?.delivery?.payload).toMatchObject({ event: 'session-ended', status: 'PAID', captured: { amount: 10_000, currency: 'EUR' } });
+  });
+
+  it('covered by direct payments only: straight to PAID, no notification owed without an address', () => {
+    const a = start(aSession({ notification: undefined }), 'ancv', 10_000);
+    const paid = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
+    expect(paid).toMatchObject({ status: 'PAID', captured: money(10_000, EUR), endedAt: ctx.now });
+    expect(paid.notification).toBeUndefined();
+  });
+
+  it('a mixed order captures only the holds; captured counts the direct payment too', () => {
+    const a = start(aSession(), 'ancv', 3_000);
+    const s1 = applyFact(a.session, authorized(a.transactionId, 3_000), ctx);
+    expect(s1.captured).toEqual(money(3_000, EUR));
+    const b = start(s1, 'card', 7_000);
+    const covered = applyFact(b.session, authorized(b.transactionId, 7_000), ctx);
+    const capture = only(owedOperations(covered, ctx.now));
+    expect(capture).toMatchObject({ type: 'capture', attemptId: b.attemptId });
+    expect(applyFact(covered, captured(capture.transactionId), ctx)).toMatchObject({ status: 'PAID', captured: money(10_000, EUR) });
+  });
+
+  it('a failed capture hands the hold back and the session returns to PENDING for the rest', () => {
+    const a = start(aSession(), 'card', 10_000);
+    const covered = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
+    const capture = only(owedOperations(covered, ctx.now));
+    const failed = applyFact(covered, captured(capture.transactionId, false), ctx);
+    expect(failed.status).toBe('PENDING');
+    expect(remainingBalance(failed)).toEqual(money(10_000, EUR));
+    expect(only(owedOperations(failed, ctx.now)).type).toBe('void');
+  });
+
+  it('an undecided mandated partial keeps the order from being covered', () => {
+    const a = start(aSession(), 'card', 10_000);
+    const partial = applyFact(a.session, authorized(a.transactionId, 4_000), ctx);
+    const b = applyFacts(partial, [], ctx);
+    expect(b.status).toBe('PENDING');
+  });
+});
+
+describe('applyFact: financing and AWAITING', () => {
+  const plan = { installments: 3, withFees: false };
+
+  it('a studied file that would cover the balance makes the session wait, bounded by lenderWaitMs', () => {
+    const a = start(aSession(), 'oney', 10_000, { plan });
+    const waiting = applyFact(a.session, lenderPending(a.transactionId), ctx);
+    expect(waiting).toMatchObject({ status: 'AWAITING', awaitingUntil: ctx.now + ctx.policy.lenderWaitMs });
+    expect(waiting.attempts[0]).toMatchObject({ status: 'AUTHORIZING', lenderStudying: true });
+    expect(waiting.attempts[0]?.verdictDueAt).toBeUndefined();
+    expect(applyFact(waiting, lenderPending(a.transactionId), ctx)).toBe(waiting);
+  });
+
+  it('a studied file that does not cover the balance leaves the session PENDING', () => {
+    const a = start(aSession(), 'oney', 6_000, { plan });
+    const next = applyFact(a.session, lenderPending(a.transactionId), ctx);
+    expect(next.status).toBe('PENDING');
+    expect(next.attempts[0]?.lenderStudying).toBe(true);
+  });
+
+  it('the lender accepts: AWAITING -> CAPTURING -> PAID', () => {
+    const a = start(aSession(), 'oney', 10_000, { plan });
+    const waiting = applyFact(a.session, lenderPending(a.transactionId), ctx);
+    const accepted = applyFact(waiting, authorized(a.transactionId, 10_000), ctx);
+    expect(accepted.status).toBe('CAPTURING');
+    expect(accepted.awaitingUntil).toBeUndefined();
+    const paid = applyFact(accepted, captured(only(owedOperations(accepted, ctx.now)).transactionId), ctx);
+    expect(paid).toMatchObject({ status: 'PAID', captured: money(10_000, EUR) });
+  });
+
+  it('the lender refuses: AWAITED_REFUSED, every other hold voided, nothing taken', () => {
+    const a = start(aSession(), 'card', 4_000);
+    const held = applyFact(a.session, authorized(a.transactionId, 4_000), ctx);
+    const b = start(held, 'oney', 6_000, { plan });
+    const waiting = applyFact(b.session, lenderPending(b.transactionId), ctx);
+    expect(waiting.status).toBe('AWAITING');
+    const refused = applyFact(waiting, declined(b.transactionId), ctx);
+    expect(refused).toMatchObject({ status: 'AWAITED_REFUSED', captured: money(0, EUR), endedAt: ctx.now });
+    expect(refused.notification?.delivery?.notificationId).toBe(`${refused.id}:AWAITED_REFUSED`);
+    expect(only(owedOperations(refused, ctx.now))).toMatchObject({ type: 'void', attemptId: a.attemptId });
+  });
+});
+
+describe('applyFact: late verdicts', () => {
+  it('a grant after the session ended is recorded and a void is owed at once; the ending stays', () => {
+    const a = start(aSession(), 'card', 4_000);
+    const late = ctxAt(T0 + TTL + 1);
+    const expired = applyFact(a.session, authorized(a.transactionId, 4_000), late);
+    expect(expired).toMatchObject({ status: 'EXPIRED', endedAt: late.now, captured: money(0, EUR) });
+    expect(expired.attempts[0]).toMatchObject({ status: 'AUTHORIZED', granted: money(4_000, EUR), releasedAt: late.now });
+    const voidOp = only(owedOperations(expired, late.now));
+    expect(voidOp).toMatchObject({ type: 'void', amount: money(4_000, EUR) });
+    const done = applyFact(expired, voided(voidOp.transactionId), ctxAt(T0 + TTL + 2));
+    expect(done).toMatchObject({ status: 'EXPIRED', endedAt: late.now });
+    expect(done.attempts[0]?.status).toBe('VOIDED');
+  });
+
+  it('a grant arriving while the session is EXPIRING adds its void to what the ending waits for', () => {
+    const a = start(aSession(), 'card', 4_000);
+    const held = applyFact(a.session, authorized(a.transactionId, 4_000), ctx);
+    const b = start(held, 'paypal', 1_000);
+    const late = ctxAt(T0 + TTL);
+    const expiring = applyFact(b.session, authorized(b.transactionId, 1_000), late);
+    expect(expiring.status).toBe('EXPIRING');
+    const voids = owedOperations(expiring, late.now);
+    expect(voids.map((v) => v.attemptId)).toEqual([a.attemptId, b.attemptId]);
+    const one = applyFact(expiring, voided(voids[0]!.transactionId), late);
+    expect(one.status).toBe('EXPIRING');
+    expect(applyFact(one, voided(voids[1]!.transactionId, false), late).status).toBe('EXPIRED');
+  });
+
+  it('a late direct payment that nothing can hand back is recorded owedToPayer', () => {
+    const a = start(aSession(), 'sealed', 10_000);
+    const late = applyFact(a.session, authorized(a.transactionId, 10_000), ctxAt(T0 + TTL));
+    expect(late.status).toBe('EXPIRED');
+    expect(late.attempts[0]?.status).toBe('CAPTURED');
+    expect(late.attempts[0]?.owedToPayer).toMatch(/10000 EUR/);
+    expect(late.captured).toEqual(money(0, EUR));
+  });
+});
+
+describe('applyFact: refunds', () => {
+  function paidByCard(): { session: Session; captureId: string } {
+    const a = start(aSession(), 'card', 10_000);
+    const covered = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
+    const captureId = only(owedOperations(covered, ctx.now)).transactionId;
+    return { session: applyFact(covered, captured(captureId), ctx), captureId };
+  }
+  function withRefund(session: Session, amount: number): { session: Session; refundId: string } {
+    const attempt = session.attempts[0]!;
+    const refundTx: Transaction = {
+      id: '0190a000-0000-7000-8000-0000000fefe1' as Transaction['id'],
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+      type: 'refund',
+      amount: money(amount, EUR),
+      status: { kind: 'pending' },
+      dispatch: { state: 'owed', tries: 0, nextAt: ctx.now },
+    };
+    return { session: { ...session, attempts: [{ ...attempt, transactions: [...attempt.transactions, refundTx] }] }, refundId: refundTx.id };
+  }
+
+  it('a refund that succeeds adds to refunded; the session status and captured stay', () => {
+    const { session } = paidByCard();
+    const r = withRefund(session, 2_500);
+    const next = applyFact(r.session, refunded(r.refundId), ctx);
+    expect(next.attempts[0]?.refunded).toEqual(money(2_500, EUR));
+    expect(next).toMatchObject({ status: 'PAID', captured: money(10_000, EUR) });
+  });
+
+  it('a refund that fails moves nothing', () => {
+    const { session } = paidByCard();
+    const r = withRefund(session, 2_500);
+    const next = applyFact(r.session, refunded(r.refundId, false), ctx);
+    expect(next.attempts[0]?.refunded).toEqual(money(0, EUR));
+    expect(next.attempts[0]?.transactions.at(-1)?.status.kind).toBe('failed');
+    expect(next.attempts[0]?.owedToPayer).toBeUndefined();
+  });
+});

@@ -1,0 +1,118 @@
+import type { Attempt } from '../attempt/attempt.model';
+import { replaceTransaction } from '../attempt/attempt-operations';
+import { attemptCancelled, attemptDeclined, attemptGranted } from '../attempt/attempt.state';
+import { compare, type Money } from '../money/money';
+import { grantDecision } from '../rules/partial-grant.rule';
+import { remainingBalance } from '../rules/remaining-balance.rule';
+import { transactionCancelled, transactionFailed, transactionSucceeded } from '../transaction/transaction.state';
+import type { DomainContext } from './domain-context';
+import type { LocatedOperation, VerdictFact } from './locate-operation';
+import { releaseAttempt } from './release';
+import type { Session } from './session.model';
+import { offerOf, replaceAttempt } from './session-edit';
+import { acceptsVerdicts, sessionLenderStudying } from './session.state';
+
+type Fact<K extends VerdictFact['kind']> = Extract<VerdictFact, { kind: K }>;
+
+/** The verdict is in: the overdue lookup and the lender's study are over. */
+function verdictIn(attempt: Attempt): Attempt {
+  const { verdictDueAt: _due, lenderStudying: _studying, ...rest } = attempt;
+  return rest;
+}
+
+/** A PSP never grants more than asked; if one says so, the request is what counts. */
+function grantOf(granted: Money, requested: Money): Money {
+  return compare(granted, requested) > 0 ? requested : granted;
+}
+
+/**
+ * authorized: the grant is recorded. A full grant settles the attempt (AUTHORIZED, or CAPTURED for a
+ * direct payment); a lower one becomes a chosen or mandated partial, or is refused and handed back.
+ * A grant for an attempt the payer abandoned, or on a session that no longer accepts verdicts
+ * (ended, EXPIRING, ABORTING), is recorded and handed back at once.
+ */
+export function onAuthorized(session: Session, { attempt, tx }: LocatedOperation, fact: Fact<'authorized'>, ctx: DomainContext): Session {
+  const providerRef = fact.providerRef ?? fact.ref.providerRef;
+  const done = transactionSucceeded(tx, { statusCode: fact.statusCode, statusMessage: fact.statusMessage, providerRef }, ctx.now);
+  const recorded: Attempt = {
+    ...verdictIn(replaceTransaction(attempt, done, ctx.now)),
+    granted: grantOf(fact.granted, attempt.requested),
+    ...(fact.cardScheme !== undefined ? { cardScheme: fact.cardScheme } : {}),
+    ...(fact.cardAlias !== undefined ? { cardAlias: fact.cardAlias } : {}),
+  };
+  if (attempt.status !== 'AUTHORIZING') return replaceAttempt(session, releaseAttempt(session, recorded, ctx));
+
+  const settled: Attempt = { ...recorded, status: attemptGranted(attempt.status, attempt.operation) };
+  const decision = grantDecision({
+    requested: attempt.requested,
+    granted: settled.granted,
+    chosenByPayer: fact.chosenByPayer === true,
+    offer: offerOf(session, attempt),
+    mustCreateAlias: session.mustCreateAlias === true,
+  });
+  if (!acceptsVerdicts(session.status) || decision.kind === 'refused') {
+    return replaceAttempt(session, releaseAttempt(session, settled, ctx));
+  }
+  return replaceAttempt(session, decision.kind === 'partial' ? { ...settled, partialAuth: decision.partialAuth } : settled);
+}
+
+/** declined: the operation failed; an AUTHORIZING attempt is DECLINED with the refusal's category. */
+export function onDeclined(session: Session, { attempt, tx }: LocatedOperation, fact: Fact<'declined'>, ctx: DomainContext): Session {
+  const failed = transactionFailed(
+    tx,
+    { statusCode: fact.statusCode, statusMessage: fact.statusMessage, category: fact.category, providerRef: fact.providerRef ?? fact.ref.providerRef },
+    ctx.now,
+  );
+  const next = verdictIn(replaceTransaction(attempt, failed, ctx.now));
+  if (attempt.status !== 'AUTHORIZING') return replaceAttempt(session, next);
+  return replaceAttempt(session, {
+    ...next,
+    status: attemptDeclined(attempt.status),
+    ...(fact.category !== undefined ? { declineCategory: fact.category } : {}),
+  });
+}
+
+/** cancelled-by-payer: the payer backed out at the PSP; an AUTHORIZING attempt is CANCELLED. */
+export function onCancelledByPayer(
+  session: Session,
+  { attempt, tx }: LocatedOperation,
+  fact: Fact<'cancelled-by-payer'>,
+  ctx: DomainContext,
+): Session {
+  const cancelled = transactionCancelled(
+    tx,
+    { statusCode: fact.statusCode, statusMessage: fact.statusMessage, providerRef: fact.providerRef ?? fact.ref.providerRef },
+    ctx.now,
+  );
+  const next = verdictIn(replaceTransaction(attempt, cancelled, ctx.now));
+  if (attempt.status !== 'AUTHORIZING') return replaceAttempt(session, next);
+  return replaceAttempt(session, { ...next, status: attemptCancelled(attempt.status) });
+}
+
+/**
+ * lender-pending: the lender keeps studying the file. The verdict will be pushed (or the wait bound
+ * refuses it), so no overdue lookup is scheduled. When this attempt would cover the remaining
+ * balance, the session waits in AWAITING until `now + lenderWaitMs`.
+ */
+export function onLenderPending(
+  session: Session,
+  { attempt, tx }: LocatedOperation,
+  fact: Fact<'lender-pending'>,
+  ctx: DomainContext,
+): Session {
+  if (attempt.status !== 'AUTHORIZING') return session;
+  const providerRef = fact.providerRef ?? fact.ref.providerRef;
+  const studied = attempt.lenderStudying === true && attempt.verdictDueAt === undefined;
+  const refNew = tx.providerRef === undefined && providerRef !== undefined;
+  const covers = session.status === 'PENDING' && remainingBalance(session).amount - attempt.requested.amount <= 0;
+  if (studied && !refNew && !covers) return session;
+
+  const { verdictDueAt: _due, ...rest } = attempt;
+  const next: Attempt = {
+    ...(refNew ? replaceTransaction(rest, { ...tx, providerRef, updatedAt: ctx.now }, ctx.now) : { ...rest, updatedAt: ctx.now }),
+    lenderStudying: true,
+  };
+  const updated = replaceAttempt(session, next);
+  if (!covers) return updated;
+  return { ...updated, status: sessionLenderStudying(session.status), awaitingUntil: ctx.now + ctx.policy.lenderWaitMs };
+}

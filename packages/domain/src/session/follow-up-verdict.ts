@@ -1,0 +1,51 @@
+import type { Attempt } from '../attempt/attempt.model';
+import { replaceTransaction } from '../attempt/attempt-operations';
+import { attemptCaptured, attemptMachine, attemptVoided } from '../attempt/attempt.state';
+import { add, compare } from '../money/money';
+import { transactionFailed, transactionSucceeded } from '../transaction/transaction.state';
+import type { DomainContext } from './domain-context';
+import type { LocatedOperation, VerdictFact } from './locate-operation';
+import { releaseAttempt } from './release';
+import type { Session } from './session.model';
+import { replaceAttempt } from './session-edit';
+
+type FollowUpFact = Extract<VerdictFact, { kind: 'captured' | 'voided' | 'refunded' }>;
+
+function settle(op: LocatedOperation, fact: FollowUpFact, ctx: DomainContext): Attempt {
+  const details = { statusCode: fact.statusCode, statusMessage: fact.statusMessage, providerRef: fact.providerRef ?? fact.ref.providerRef };
+  const tx = fact.success ? transactionSucceeded(op.tx, details, ctx.now) : transactionFailed(op.tx, details, ctx.now);
+  return replaceTransaction(op.attempt, tx, ctx.now);
+}
+
+/**
+ * captured: success takes the hold (CAPTURED). A failed capture hands the hold back (a void owed):
+ * the attempt no longer counts, so a CAPTURING session is no longer covered.
+ */
+export function onCaptured(session: Session, op: LocatedOperation, fact: Extract<FollowUpFact, { kind: 'captured' }>, ctx: DomainContext): Session {
+  const next = settle(op, fact, ctx);
+  if (!fact.success) return replaceAttempt(session, releaseAttempt(session, next, ctx));
+  return replaceAttempt(session, next.status === 'AUTHORIZED' ? { ...next, status: attemptCaptured(next.status) } : next);
+}
+
+/**
+ * voided: success releases the hold (or the same-day sale): VOIDED. An attempt that was abandoned
+ * (CANCELLED) keeps its status; only its operations tell the release. A failed void of a sale falls
+ * back to the next way of handing the money back (owedToPayer when none is left).
+ */
+export function onVoided(session: Session, op: LocatedOperation, fact: Extract<FollowUpFact, { kind: 'voided' }>, ctx: DomainContext): Session {
+  const next = settle(op, fact, ctx);
+  if (!fact.success) return replaceAttempt(session, next.releasedAt !== undefined ? releaseAttempt(session, next, ctx) : next);
+  return replaceAttempt(session, attemptMachine.can(next.status, 'voided') ? { ...next, status: attemptVoided(next.status) } : next);
+}
+
+/**
+ * refunded: success adds the amount to `refunded` (and clears owedToPayer once everything came back);
+ * failure moves nothing, except that money the service was handing back becomes owedToPayer.
+ */
+export function onRefunded(session: Session, op: LocatedOperation, fact: Extract<FollowUpFact, { kind: 'refunded' }>, ctx: DomainContext): Session {
+  const next = settle(op, fact, ctx);
+  if (!fact.success) return replaceAttempt(session, next.releasedAt !== undefined ? releaseAttempt(session, next, ctx) : next);
+  const refunded = add(next.refunded, op.tx.amount);
+  const { owedToPayer: _owed, ...rest } = next;
+  return replaceAttempt(session, { ...(compare(refunded, next.granted) >= 0 ? rest : next), refunded });
+}

@@ -1,0 +1,86 @@
+import { money } from '../money/money';
+import { applyFact } from './apply-fact';
+import { owedOperations, recordDispatch } from './owed-operations';
+import { aSession, authorized, captured, ctxAt, EUR, T0, TEST_POLICY } from './session.fixture';
+import type { Session } from './session.model';
+import { startAttempt } from './start-attempt';
+
+const ctx = ctxAt(T0 + 1_000);
+
+function capturing(): { session: Session; captureId: string; authId: string } {
+  const a = startAttempt(aSession(), { methodId: 'card', amount: 10_000 }, ctx);
+  const withRef = applyFact(a.session, authorized(a.transactionId, 10_000, { providerRef: 'auth-ref' }), ctx);
+  const op = owedOperations(withRef, ctx.now)[0]!;
+  return { session: withRef, captureId: op.transactionId, authId: a.transactionId };
+}
+
+describe('owedOperations', () => {
+  it('lists what a driver call needs, only once due', () => {
+    const { session, captureId, authId } = capturing();
+    expect(owedOperations(session, ctx.now)).toEqual([
+      {
+        attemptId: session.attempts[0]!.id,
+        transactionId: captureId,
+        type: 'capture',
+        amount: money(10_000, EUR),
+        target: { transactionId: authId, providerRef: 'auth-ref' },
+        methodId: 'card',
+        method: 'card',
+        provider: 'fake',
+        tries: 0,
+      },
+    ]);
+    expect(owedOperations(session, ctx.now - 1)).toEqual([]);
+  });
+});
+
+describe('recordDispatch', () => {
+  it('accepted: sent, ack facet recorded, verdict still pending', () => {
+    const { session, captureId } = capturing();
+    const next = recordDispatch(session, captureId, { ack: { outcome: 'accepted', code: '201', httpStatus: 201, providerRef: 'cap-ref' }, facts: [] }, ctx);
+    const tx = next.attempts[0]!.transactions[1]!;
+    expect(tx).toMatchObject({ dispatch: { state: 'sent', at: ctx.now }, ack: { code: '201', httpStatus: 201 }, providerRef: 'cap-ref', status: { kind: 'pending' } });
+    expect(owedOperations(next, ctx.now + 1e9)).toEqual([]);
+    expect(next.status).toBe('CAPTURING');
+  });
+
+  it('accepted with a verdict: the facts are applied', () => {
+    const { session, captureId } = capturing();
+    const next = recordDispatch(session, captureId, { ack: { outcome: 'accepted' }, facts: [captured(captureId)] }, ctx);
+    expect(next).toMatchObject({ status: 'PAID', captured: money(10_000, EUR) });
+  });
+
+  it('unknown: retried at the policy delays, then given up with a failed verdict made by the service', () => {
+    const { session, captureId } = capturing();
+    const unknown = { ack: { outcome: 'unknown' as const, message: 'timeout' }, facts: [] };
+    const first = recordDispatch(session, captureId, unknown, ctx);
+    expect(first.attempts[0]!.transactions[1]!.dispatch).toEqual({ state: 'owed', tries: 1, nextAt: ctx.now + TEST_POLICY.dispatchRetryDelaysMs[0]! });
+    expect(owedOperations(first, ctx.now)).toEqual([]);
+    const second = recordDispatch(first, captureId, unknown, ctx);
+    expect(second.attempts[0]!.transactions[1]!.dispatch).toEqual({ state: 'owed', tries: 2, nextAt: ctx.now + TEST_POLICY.dispatchRetryDelaysMs[1]! });
+    const third = recordDispatch(second, captureId, unknown, ctx);
+    const tx = third.attempts[0]!.transactions[1]!;
+    expect(tx.dispatch).toEqual({ state: 'given-up', tries: 3, at: ctx.now });
+    expect(tx.status.kind).toBe('failed');
+    expect(tx.status.statusCode).toBeUndefined();
+    expect(tx.status.statusMessage).toMatch(/3 tries/);
+    expect(tx.ack).toEqual({ message: 'timeout' });
+    // the capture failed: the hold is handed back and the order is no longer covered
+    expect(third.status).toBe('PENDING');
+    expect(owedOperations(third, ctx.now).map((o) => o.type)).toEqual(['void']);
+  });
+
+  it('rejected: a failed verdict at once, the ack kept in its own facet', () => {
+    const { session, captureId } = capturing();
+    const next = recordDispatch(session, captureId, { ack: { outcome: 'rejected', code: 'AUTH_EXPIRED', message: 'Authorization expired', httpStatus: 422 }, facts: [] }, ctx);
+    const tx = next.attempts[0]!.transactions[1]!;
+    expect(tx.status).toEqual({ kind: 'failed', statusCode: 'AUTH_EXPIRED', statusMessage: 'Authorization expired' });
+    expect(tx.ack).toEqual({ code: 'AUTH_EXPIRED', message: 'Authorization expired', httpStatus: 422 });
+    expect(tx.dispatch).toEqual({ state: 'sent', at: ctx.now });
+  });
+
+  it('an unknown transaction changes nothing', () => {
+    const { session } = capturing();
+    expect(recordDispatch(session, 'nope', { ack: { outcome: 'accepted' }, facts: [] }, ctx)).toBe(session);
+  });
+});

@@ -1,0 +1,125 @@
+import type { Attempt } from '../attempt/attempt.model';
+import { openingTransaction, replaceTransaction, takingTransaction } from '../attempt/attempt-operations';
+import type { AttemptId, TransactionId } from '../ids/ids';
+import type { MethodKind } from '../method/method';
+import type { Money } from '../money/money';
+import type { DriverAck } from '../psp/psp-driver.port';
+import type { OperationRef, PspFact } from '../psp/psp-fact';
+import type { Dispatch, Transaction } from '../transaction/transaction.model';
+import { recordAck } from '../transaction/transaction.state';
+import { applyFact, applyFacts } from './apply-fact';
+import type { DomainContext } from './domain-context';
+import type { Session } from './session.model';
+import { replaceAttempt } from './session-edit';
+import { assertUnreachable } from '../shared/brand';
+
+export type FollowUpType = 'capture' | 'void' | 'refund';
+
+/** A capture, void or refund the PSP must be told about now, with what the driver call needs. */
+export interface OwedOperation {
+  readonly attemptId: AttemptId;
+  /** Our id of the operation: the PSP idempotency key. */
+  readonly transactionId: TransactionId;
+  readonly type: FollowUpType;
+  readonly amount: Money;
+  /** The operation it acts on: the authorization (capture, void), or what took the money (refund). */
+  readonly target: OperationRef;
+  readonly methodId: string;
+  readonly method: MethodKind;
+  readonly provider: string;
+  /** Sends already made. */
+  readonly tries: number;
+  /** Refunds only: the caller's reconciliation tag. */
+  readonly extraData?: string;
+}
+
+function isFollowUp(tx: Transaction): tx is Transaction & { type: FollowUpType } {
+  return tx.type === 'capture' || tx.type === 'void' || tx.type === 'refund';
+}
+
+function targetOf(attempt: Attempt, type: FollowUpType): OperationRef {
+  const target = type === 'refund' ? (takingTransaction(attempt) ?? openingTransaction(attempt)) : openingTransaction(attempt);
+  return { transactionId: target.id, ...(target.providerRef !== undefined ? { providerRef: target.providerRef } : {}) };
+}
+
+/**
+ * Captures, voids and refunds owed to the PSP whose send is due at `now`, oldest due first. An owed
+ * operation whose verdict already came (the PSP acted on its own, or answered a previous send) is
+ * not sent again.
+ */
+export function owedOperations(session: Session, now: number): OwedOperation[] {
+  const owed: (OwedOperation & { nextAt: number })[] = [];
+  for (const attempt of session.attempts) {
+    for (const tx of attempt.transactions) {
+      if (!isFollowUp(tx) || tx.status.kind !== 'pending' || tx.dispatch?.state !== 'owed' || tx.dispatch.nextAt > now) continue;
+      owed.push({
+        attemptId: attempt.id,
+        transactionId: tx.id,
+        type: tx.type,
+        amount: tx.amount,
+        target: targetOf(attempt, tx.type),
+        methodId: attempt.methodId,
+        method: attempt.method,
+        provider: attempt.provider,
+        tries: tx.dispatch.tries,
+        ...(tx.extraData !== undefined ? { extraData: tx.extraData } : {}),
+        nextAt: tx.dispatch.nextAt,
+      });
+    }
+  }
+  return owed.sort((a, b) => a.nextAt - b.nextAt).map(({ nextAt: _n, ...op }) => op);
+}
+
+/** What the driver's capture, void or refund call answered. */
+export interface DispatchOutcome {
+  readonly ack: DriverAck;
+  readonly facts: readonly PspFact[];
+}
+
+const FACT_OF: Record<FollowUpType, 'captured' | 'voided' | 'refunded'> = { capture: 'captured', void: 'voided', refund: 'refunded' };
+
+/**
+ * Records the answer of a sent capture, void or refund. The ack facet is recorded; then:
+ * `accepted`: sent, the verdict still pending unless facts came; `rejected`: the PSP refused the
+ * request itself, a failed verdict; `unknown`: sent again after `policy.dispatchRetryDelaysMs`, and
+ * when those are spent, given up with a failed verdict made by the service. Facts are applied first.
+ */
+export function recordDispatch(session: Session, transactionId: string, outcome: DispatchOutcome, ctx: DomainContext): Session {
+  const attempt = session.attempts.find((a) => a.transactions.some((t) => t.id === transactionId));
+  const tx = attempt?.transactions.find((t) => t.id === transactionId);
+  if (!attempt || !tx) return session;
+  if (!isFollowUp(tx)) throw new Error(`recordDispatch: ${tx.type} ${tx.id} is not a capture, void or refund`);
+  const { ack } = outcome;
+  const acked = recordAck(tx, { code: ack.code, message: ack.message, httpStatus: ack.httpStatus, providerRef: ack.providerRef }, ctx.now);
+  const { dispatch, failure } = nextDispatch(tx, ack, ctx);
+  const recorded = replaceAttempt(session, replaceTransaction(attempt, { ...acked, ...(dispatch ? { dispatch } : {}) }, ctx.now));
+  const afterFacts = applyFacts(recorded, outcome.facts, ctx);
+  if (!failure) return afterFacts;
+  return applyFact(afterFacts, { kind: FACT_OF[tx.type], success: false, ref: { transactionId: tx.id }, ...failure }, ctx);
+}
+
+type Failure = { readonly statusCode?: string; readonly statusMessage?: string };
+
+function nextDispatch(tx: Transaction, ack: DriverAck, ctx: DomainContext): { dispatch?: Dispatch; failure?: Failure } {
+  if (tx.dispatch?.state !== 'owed') return {};
+  const tries = tx.dispatch.tries + 1;
+  switch (ack.outcome) {
+    case 'accepted':
+      return { dispatch: { state: 'sent', at: ctx.now } };
+    case 'rejected':
+      return {
+        dispatch: { state: 'sent', at: ctx.now },
+        failure: { ...(ack.code !== undefined ? { statusCode: ack.code } : {}), statusMessage: ack.message ?? `The PSP refused the ${tx.type}` },
+      };
+    case 'unknown': {
+      const delay = ctx.policy.dispatchRetryDelaysMs[tries - 1];
+      if (delay !== undefined) return { dispatch: { state: 'owed', tries, nextAt: ctx.now + delay } };
+      return {
+        dispatch: { state: 'given-up', tries, at: ctx.now },
+        failure: { statusMessage: `No usable answer from the PSP after ${tries} tries; the ${tx.type} was given up` },
+      };
+    }
+    default:
+      return assertUnreachable(ack.outcome, 'ack outcome');
+  }
+}

@@ -1,0 +1,45 @@
+import { applyFact } from './apply-fact';
+import { owedOperations, recordDispatch } from './owed-operations';
+import { nextDueAt } from './schedule';
+import { aSession, authorized, ctxAt, lenderPending, T0, TEST_POLICY, TTL } from './session.fixture';
+import { startAttempt } from './start-attempt';
+
+const ctx = ctxAt(T0 + 1_000);
+
+describe('nextDueAt', () => {
+  it('a PENDING session is due at its expiry', () => {
+    expect(nextDueAt(aSession(), TEST_POLICY)).toBe(T0 + TTL);
+  });
+
+  it('an AUTHORIZING attempt is due at its verdict lookup', () => {
+    const { session } = startAttempt(aSession(), { methodId: 'card', amount: 1_000 }, ctx);
+    expect(nextDueAt(session, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.verdictOverdueMs);
+  });
+
+  it('an owed capture is due at its nextAt, a retried one later', () => {
+    const a = startAttempt(aSession(), { methodId: 'card', amount: 10_000 }, ctx);
+    const capturing = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
+    expect(nextDueAt(capturing, TEST_POLICY)).toBe(ctx.now);
+    const captureId = owedOperations(capturing, ctx.now)[0]!.transactionId;
+    const retried = recordDispatch(capturing, captureId, { ack: { outcome: 'unknown' }, facts: [] }, ctx);
+    expect(nextDueAt(retried, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.dispatchRetryDelaysMs[0]!);
+    const sent = recordDispatch(capturing, captureId, { ack: { outcome: 'accepted' }, facts: [] }, ctx);
+    expect(nextDueAt(sent, TEST_POLICY)).toBeUndefined();
+  });
+
+  it('an AWAITING session is due at its wait bound, not at its ttl', () => {
+    const a = startAttempt(aSession(), { methodId: 'oney', amount: 10_000, plan: { installments: 3, withFees: false } }, ctx);
+    const waiting = applyFact(a.session, lenderPending(a.transactionId), ctx);
+    expect(nextDueAt(waiting, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.lenderWaitMs);
+  });
+
+  it('an ended session is due at its webhook calendar, and at nothing once delivered', () => {
+    const a = startAttempt(aSession(), { methodId: 'ancv', amount: 10_000 }, ctx);
+    const paid = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
+    expect(nextDueAt(paid, TEST_POLICY)).toBe(ctx.now);
+    const delivered = { ...paid, notification: { url: paid.notification!.url } };
+    expect(nextDueAt(delivered, TEST_POLICY)).toBeUndefined();
+    const abandoned = { ...paid, notification: { ...paid.notification!, delivery: { ...paid.notification!.delivery!, abandoned: true } } };
+    expect(nextDueAt(abandoned, TEST_POLICY)).toBeUndefined();
+  });
+});

@@ -1,0 +1,24 @@
+import type { DomainPolicy } from './domain-context';
+import type { Session } from './session.model';
+
+/**
+ * The earliest instant background work is due on the session (the `dueAt` to store), or undefined
+ * when nothing is scheduled: expiry of a PENDING session, owed captures/voids/refunds
+ * (`dispatch.nextAt`), overdue authorization verdicts (`verdictDueAt`), the lender wait bound
+ * (`awaitingUntil`), the webhook calendar (`notification.delivery.nextAttemptAt`).
+ */
+export function nextDueAt(session: Session, _policy?: DomainPolicy): number | undefined {
+  const instants: number[] = [];
+  if (session.status === 'PENDING') instants.push(session.expiresAt);
+  if (session.status === 'AWAITING' && session.awaitingUntil !== undefined) instants.push(session.awaitingUntil);
+  for (const attempt of session.attempts) {
+    const opening = attempt.transactions[0];
+    if (attempt.verdictDueAt !== undefined && opening?.status.kind === 'pending') instants.push(attempt.verdictDueAt);
+    for (const tx of attempt.transactions) {
+      if (tx.dispatch?.state === 'owed' && tx.status.kind === 'pending') instants.push(tx.dispatch.nextAt);
+    }
+  }
+  const delivery = session.notification?.delivery;
+  if (delivery && !delivery.abandoned && delivery.nextAttemptAt !== undefined) instants.push(delivery.nextAttemptAt);
+  return instants.length === 0 ? undefined : Math.min(...instants);
+}

@@ -1,0 +1,24 @@
+import type { DomainContext } from './domain-context';
+import { progress, refuseAwaiting } from './progress';
+import { releaseAll } from './release';
+import type { Session } from './session.model';
+import { sessionExpire } from './session.state';
+
+/**
+ * The ttl elapsed on an open (PENDING) session: EXPIRING, every hold voided and every direct payment
+ * refunded (or recorded owedToPayer when nothing can hand it back); EXPIRED once no void or refund is
+ * still on its way. AWAITING is bounded by the lender wait instead (refuseAwaitingIfDue); CAPTURING is
+ * covered and is never expired. Returns the same session when nothing is due.
+ */
+export function expireIfDue(session: Session, ctx: DomainContext): Session {
+  if (session.status !== 'PENDING' || ctx.now < session.expiresAt) return session;
+  return progress(releaseAll({ ...session, status: sessionExpire(session.status) }, ctx), ctx);
+}
+
+/** The lender wait bound passed on an AWAITING session: AWAITED_REFUSED, every hold released, nothing taken. */
+export function refuseAwaitingIfDue(session: Session, ctx: DomainContext): Session {
+  if (session.status !== 'AWAITING' || session.awaitingUntil === undefined || ctx.now < session.awaitingUntil) {
+    return session;
+  }
+  return refuseAwaiting(session, ctx);
+}
