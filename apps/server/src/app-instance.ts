@@ -4,25 +4,10 @@ import { DEFAULT_POLICY, type Clock, type DomainPolicy, type Logger } from '@spl
 import { createHttpApp } from '@splitpay/http-api';
 import { CounterMetrics, SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
+import { wireAuth } from './wiring/auth';
+import type { AppServices, Core, Worker } from './wiring/core';
 
-/** What every area's wiring receives: configuration, the store, and the system adapters. */
-export interface Core {
-  readonly config: ServerConfig;
-  readonly stores: Stores;
-  readonly clock: Clock;
-  readonly ids: UuidV7IdGenerator;
-  readonly logger: Logger;
-  readonly metrics: CounterMetrics;
-  readonly policy: DomainPolicy;
-  /** Names this instance's leases, so instances sharing a store never do the same work twice. */
-  readonly instanceId: string;
-}
-
-/** Background work one instance runs on a schedule; `runOnce` does what is due now and says how much. */
-export interface Worker {
-  readonly name: string;
-  runOnce(): Promise<number>;
-}
+export type { AppServices, Core, Worker } from './wiring/core';
 
 export interface InstanceOptions {
   readonly config: ServerConfig;
@@ -36,6 +21,7 @@ export interface InstanceOptions {
 /** One service instance: its HTTP app and its workers, over a store it may share with others. */
 export interface AppInstance {
   readonly core: Core;
+  readonly services: AppServices;
   readonly app: Express;
   readonly workers: readonly Worker[];
   /** Runs every worker once (tests drive time by hand); returns how many items were processed. */
@@ -72,6 +58,14 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
 
   // Areas: each wiring function builds its adapters and use cases from `core` and adds its routers
   // and workers (apps/server/src/wiring/*.ts).
+  const auth = wireAuth(core);
+  routers.push(...auth.routers);
+  const services: AppServices = {
+    accessTokens: auth.accessTokens,
+    secretSealer: auth.secretSealer,
+    passwordHasher: auth.passwordHasher,
+    tokenMinter: auth.tokenMinter,
+  };
 
   const app = createHttpApp({ logger: core.logger, routers });
 
@@ -91,6 +85,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
 
   return {
     core,
+    services,
     app,
     workers,
     runWorkersOnce,

@@ -11,7 +11,7 @@ import {
 import type { SecretSealer, WebhookSender } from '@splitpay/domain';
 import { notificationRouter } from '@splitpay/http-api';
 import { AxiosWebhookSender, DEFAULT_WEBHOOK_TIMEOUT_MS } from '@splitpay/webhooks';
-import type { Core, Worker } from '../app-instance';
+import type { Core, Worker } from './core';
 
 export interface WebhooksWiringDeps {
   /** Opens the accounts' sealed webhook authorization values and signing secrets. */

@@ -1,0 +1,32 @@
+import type { AccessTokens, Stores } from '@splitpay/application';
+import type { Clock, DomainPolicy, Logger, PasswordHasher, SecretSealer, TokenMinter } from '@splitpay/domain';
+import type { CounterMetrics, UuidV7IdGenerator } from '@splitpay/infra';
+import type { ServerConfig } from '../config';
+
+/** What every area's wiring receives: configuration, the store, and the system adapters. */
+export interface Core {
+  readonly config: ServerConfig;
+  readonly stores: Stores;
+  readonly clock: Clock;
+  readonly ids: UuidV7IdGenerator;
+  readonly logger: Logger;
+  readonly metrics: CounterMetrics;
+  readonly policy: DomainPolicy;
+  /** Names this instance's leases, so instances sharing a store never do the same work twice. */
+  readonly instanceId: string;
+}
+
+/** Background work one instance runs on a schedule; `runOnce` does what is due now and says how much. */
+export interface Worker {
+  readonly name: string;
+  runOnce(): Promise<number>;
+}
+
+/** What areas share beyond `Core`: the auth area's access tokens and crypto adapters. */
+export interface AppServices {
+  readonly accessTokens: AccessTokens;
+  readonly secretSealer: SecretSealer;
+  readonly passwordHasher: PasswordHasher;
+  readonly tokenMinter: TokenMinter;
+}
+
