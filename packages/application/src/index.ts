@@ -5,3 +5,6 @@ export * from './auth/access-tokens.port';
 export * from './notification/index';
 export * from './chargeback/index';
 export * from './merchant';
+export * from './psp/index';
+export * from './payer/index';
+export * from './worker/index';

@@ -1,0 +1,65 @@
+import { recordOpenOutcome, type Attempt, type OpenOutcome, type Session, type SessionView } from '@splitpay/domain';
+import { markConfirmSent } from './confirm.command';
+import type { ElementsAccess } from './elements-access';
+import type { PayerDeps } from './payer.deps';
+import type { ViewPresenter } from './view-presenter';
+
+/** The confirm body's input: the wallet sheet's payment token, verbatim. */
+export interface WalletConfirmInput {
+  readonly method: 'applepay';
+  readonly paymentToken: string;
+}
+
+/**
+ * Second leg of an in-page wallet: the payment token goes to the driver, and only there (never
+ * stored, never logged). The answer is an acknowledgement; the verdict lands out-of-band.
+ */
+export class ConfirmAttemptUseCase {
+  constructor(
+    private readonly deps: PayerDeps,
+    private readonly access: ElementsAccess,
+    private readonly views: ViewPresenter,
+  ) {}
+
+  async execute(token: string | undefined, attemptId: string, input: WalletConfirmInput): Promise<SessionView> {
+    const session = await this.access.act(token);
+    const { session: marked } = await this.deps.writer.update(
+      session.id,
+      (s, ctx) => ({ session: markConfirmSent(s, attemptId, input.method, ctx), result: undefined }),
+      { initial: session },
+    );
+    const attempt = marked.attempts.find((a) => a.id === attemptId);
+    if (!attempt) throw new Error(`Attempt ${attemptId} vanished from session ${marked.id}`);
+    const outcome = await this.confirm(marked, attempt, input);
+    const { session: recorded } = await this.deps.writer.update(
+      marked.id,
+      (s, ctx) => ({ session: recordOpenOutcome(s, attemptId, outcome, ctx), result: undefined }),
+      { initial: marked },
+    );
+    const dispatched = await this.deps.dispatcher.dispatchDue(recorded);
+    return this.views.present(dispatched);
+  }
+
+  private async confirm(session: Session, attempt: Attempt, input: WalletConfirmInput): Promise<OpenOutcome> {
+    const fields = { sessionId: session.id, attemptId: attempt.id, provider: attempt.provider, method: attempt.method };
+    const opening = attempt.transactions[0];
+    const resolved = opening ? await this.deps.gateway.resolve(session, attempt, opening.id) : undefined;
+    if (!opening || !resolved?.driver.confirm) {
+      this.deps.logger.error('psp.driver_missing', { ...fields, type: 'confirm' });
+      return { ack: { outcome: 'unknown', message: 'No driver confirms this method' }, facts: [] };
+    }
+    try {
+      const output = await resolved.driver.confirm({
+        ...resolved.call,
+        amount: attempt.requested,
+        ...(opening.providerRef !== undefined ? { providerRef: opening.providerRef } : {}),
+        payerInput: { method: input.method, paymentToken: input.paymentToken },
+      });
+      this.deps.logger.info('psp.attempt_confirmed', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus });
+      return { ack: output.ack, facts: output.facts };
+    } catch (error) {
+      this.deps.logger.error('psp.driver_failed', { ...fields, type: 'confirm', error });
+      return { ack: { outcome: 'unknown', message: 'The driver call failed before any usable answer' }, facts: [] };
+    }
+  }
+}

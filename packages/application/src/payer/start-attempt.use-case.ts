@@ -1,0 +1,107 @@
+import {
+  recordOpenOutcome,
+  startAttempt,
+  type Attempt,
+  type OpenOutcome,
+  type PlanKey,
+  type Session,
+  type SessionView,
+} from '@splitpay/domain';
+import type { ElementsAccess } from './elements-access';
+import type { PayerDeps } from './payer.deps';
+import type { ViewPresenter } from './view-presenter';
+
+/** The body of POST /elements/session/attempts once it passed the schema. */
+export interface StartAttemptRequest {
+  readonly methodId: string;
+  readonly amount: number;
+  readonly plan?: PlanKey;
+  /** Method-specific payer input (the fake card form, an acquirer token). Goes to the driver only. */
+  readonly input?: Readonly<Record<string, unknown>>;
+}
+
+export interface AttemptStartedAnswer {
+  readonly attemptId: string;
+  readonly view: SessionView;
+}
+
+/**
+ * Starts a tranche: the attempt is recorded (every payer-flow refusal comes from the aggregate), then
+ * opened at its PSP through the driver with the service's return and notification addresses, and the
+ * driver's answer recorded (an ack, a redirect, rarely a verdict). The payer input goes to the driver
+ * only: it is never stored and never logged.
+ */
+export class StartAttemptUseCase {
+  constructor(
+    private readonly deps: PayerDeps,
+    private readonly access: ElementsAccess,
+    private readonly views: ViewPresenter,
+  ) {}
+
+  async execute(token: string | undefined, request: StartAttemptRequest): Promise<AttemptStartedAnswer> {
+    const session = await this.access.act(token);
+    const { session: started, result } = await this.deps.writer.update(
+      session.id,
+      (s, ctx) => {
+        const r = startAttempt(s, { methodId: request.methodId, amount: request.amount, ...(request.plan ? { plan: request.plan } : {}) }, ctx);
+        return { session: r.session, result: { attemptId: r.attemptId, transactionId: r.transactionId } };
+      },
+      { initial: session },
+    );
+    const attempt = started.attempts.find((a) => a.id === result.attemptId);
+    if (!attempt) throw new Error(`Attempt ${result.attemptId} vanished from session ${started.id}`);
+    this.deps.logger.info('payer.attempt_started', {
+      sessionId: started.id,
+      attemptId: attempt.id,
+      methodId: attempt.methodId,
+      provider: attempt.provider,
+      amount: attempt.requested.amount,
+    });
+
+    const outcome = await this.open(started, attempt, result.transactionId, request);
+    const { session: recorded } = await this.deps.writer.update(
+      started.id,
+      (s, ctx) => ({ session: recordOpenOutcome(s, attempt.id, outcome, ctx), result: undefined }),
+      { initial: started },
+    );
+    const dispatched = await this.deps.dispatcher.dispatchDue(recorded);
+    return { attemptId: attempt.id, view: await this.views.present(dispatched) };
+  }
+
+  private async open(session: Session, attempt: Attempt, transactionId: string, request: StartAttemptRequest): Promise<OpenOutcome> {
+    const fields = { sessionId: session.id, attemptId: attempt.id, provider: attempt.provider, method: attempt.method };
+    const resolved = await this.deps.gateway.resolve(session, attempt, transactionId);
+    if (!resolved) {
+      this.deps.logger.error('psp.driver_missing', fields);
+      return { ack: { outcome: 'rejected', message: 'No driver serves this method', category: 'method-unavailable' }, facts: [] };
+    }
+    const base = this.deps.publicBaseUrl().replace(/\/+$/, '');
+    try {
+      const output = await resolved.driver.open({
+        ...resolved.call,
+        amount: attempt.requested,
+        ...(attempt.plan ? { plan: attempt.plan } : {}),
+        ...(request.input ? { payerInput: request.input } : {}),
+        registerAlias: session.mustCreateAlias === true,
+        order: {
+          orderId: session.orderId,
+          ...(session.customer ? { customer: session.customer } : {}),
+          ...(session.billing ? { billing: session.billing } : {}),
+          ...(session.shipping ? { shipping: session.shipping } : {}),
+          ...(session.cartItems ? { cartItems: session.cartItems } : {}),
+          ...(session.travel ? { travel: session.travel } : {}),
+          ...(session.statementDescriptor !== undefined ? { statementDescriptor: session.statementDescriptor } : {}),
+          ...(session.extraData !== undefined ? { extraData: session.extraData } : {}),
+        },
+        returnUrl: `${base}/elements/return/${attempt.id}`,
+        notificationUrl: `${base}/psp/${encodeURIComponent(attempt.provider)}/notifications`,
+      });
+      this.deps.logger.info('psp.attempt_opened', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus, facts: output.facts.map((f) => f.kind) });
+      return { ack: output.ack, ...(output.redirect ? { redirect: output.redirect } : {}), facts: output.facts };
+    } catch (error) {
+      // No usable answer: the verdict stays due and is looked up when overdue.
+      this.deps.logger.error('psp.driver_failed', { ...fields, type: 'open', error });
+      return { ack: { outcome: 'unknown', message: 'The driver call failed before any usable answer' }, facts: [] };
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import {
+  applyFact,
+  DomainError,
+  type InboundNotification,
+  type Logger,
+  type NotificationReply,
+  type PspFact,
+  type PspRegistry,
+  type Session,
+  type SessionRepository,
+} from '@splitpay/domain';
+import type { ChargebackIntake } from '../chargeback/receive-chargeback';
+import type { SessionWriter } from '../session-writer';
+import type { OwedOperationDispatcher } from './owed-operation.dispatcher';
+
+export interface NotificationIntakeDeps {
+  readonly registry: PspRegistry;
+  readonly sessions: SessionRepository;
+  readonly writer: SessionWriter;
+  readonly dispatcher: OwedOperationDispatcher;
+  readonly chargebacks: Pick<ChargebackIntake, 'receive'>;
+  readonly logger: Logger;
+}
+
+type VerdictFact = Exclude<PspFact, { kind: 'chargeback' }>;
+
+/**
+ * Inbound PSP notifications: the provider's reader authenticates and normalizes them into facts; each
+ * fact is applied to its session (idempotently: duplicates, late and reordered verdicts change nothing
+ * twice), chargebacks go to the chargeback intake, and the provider's expected reply is answered.
+ * Unauthenticated or unparseable notifications change nothing and are logged without their body.
+ */
+export class PspNotificationIntake {
+  constructor(private readonly deps: NotificationIntakeDeps) {}
+
+  /** NotFound when the platform carries no such provider. A store fault throws (the PSP retries). */
+  async receive(providerId: string, notification: InboundNotification): Promise<NotificationReply> {
+    const provider = this.deps.registry.provider(providerId);
+    if (!provider) throw new DomainError('NotFound', 'Not found');
+    const parsed = await provider.parseNotification(notification);
+    if (parsed.kind === 'rejected') {
+      // The reader's reason may quote the body after a colon: only its first clause is logged.
+      this.deps.logger.warn('psp.notification_rejected', { provider: providerId, reason: parsed.reason.split(':')[0], status: parsed.reply.status });
+      return parsed.reply;
+    }
+    for (const fact of parsed.facts) {
+      if (fact.kind === 'chargeback') await this.deps.chargebacks.receive(fact, providerId);
+      else await this.applyVerdict(providerId, fact);
+    }
+    return parsed.reply;
+  }
+
+  private async applyVerdict(providerId: string, fact: VerdictFact): Promise<void> {
+    const session = await this.locate(providerId, fact);
+    const fields = { provider: providerId, fact: fact.kind, transactionId: fact.ref.transactionId, providerRef: fact.ref.providerRef ?? fact.providerRef };
+    if (!session) {
+      this.deps.logger.warn('psp.fact_unmatched', fields);
+      return;
+    }
+    const { session: saved, changed } = await this.deps.writer.update(session.id, (s, ctx) => ({ session: applyFact(s, fact, ctx), result: undefined }), {
+      initial: session,
+    });
+    this.deps.logger.info('psp.fact_received', { ...fields, sessionId: saved.id, changed, status: saved.status });
+    if (changed) await this.deps.dispatcher.dispatchDue(saved);
+  }
+
+  /** The session holding the operation: by our transaction id, else by the PSP's reference; only this provider's. */
+  private async locate(providerId: string, fact: VerdictFact): Promise<Session | undefined> {
+    const { transactionId } = fact.ref;
+    const providerRef = fact.ref.providerRef ?? fact.providerRef;
+    let session = transactionId ? await this.deps.sessions.findByTransactionId(transactionId as never) : null;
+    if (session && !holdsOperationOf(session, providerId, transactionId)) session = null;
+    if (!session && providerRef) session = await this.deps.sessions.findByProviderRef(providerId, providerRef);
+    return session ?? undefined;
+  }
+}
+
+/** An authenticated PSP only speaks of its own operations. */
+function holdsOperationOf(session: Session, providerId: string, transactionId: string | undefined): boolean {
+  return session.attempts.some((a) => a.provider === providerId && a.transactions.some((t) => t.id === transactionId));
+}

@@ -1,0 +1,132 @@
+import {
+  owedOperations,
+  recordDispatch,
+  type Clock,
+  type DispatchOutcome,
+  type DomainContext,
+  type Logger,
+  type Metrics,
+  type OwedOperation,
+  type Session,
+  type TransactionId,
+} from '@splitpay/domain';
+import type { SessionCommand, SessionWriter } from '../session-writer';
+import type { PspGateway } from './psp-gateway';
+
+export interface OwedOperationDispatcherDeps {
+  readonly gateway: PspGateway;
+  readonly writer: SessionWriter;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+}
+
+/** One owed operation as sent, with what its driver answered. */
+export interface SentOperation {
+  readonly op: OwedOperation;
+  readonly outcome: DispatchOutcome;
+}
+
+/** An operation whose retries are spent: the service stopped trying and recorded a failure. */
+export interface GivenUpOperation {
+  readonly transactionId: string;
+  readonly type: OwedOperation['type'];
+  readonly provider: string;
+}
+
+/** The metric an operator alerts on when a capture, void or refund was given up. */
+export const OPERATION_GIVEN_UP_METRIC = 'psp_operation_given_up_total';
+
+/**
+ * Sends owed captures, voids and refunds through their drivers, with our transaction id as the PSP
+ * idempotency key, and records each ack (`recordDispatch`: retry schedule, given up when the retries
+ * are spent). Used right after a command that owes operations, by the session worker for retries,
+ * and by the refund doors (RefundSender).
+ */
+export class OwedOperationDispatcher {
+  constructor(private readonly deps: OwedOperationDispatcherDeps) {}
+
+  /** Calls the drivers; never throws: a driver fault or a missing driver is an `unknown` ack (retried). */
+  async send(session: Session, ops: readonly OwedOperation[]): Promise<SentOperation[]> {
+    const sent: SentOperation[] = [];
+    for (const op of ops) sent.push({ op, outcome: await this.sendOne(session, op) });
+    return sent;
+  }
+
+  /** The pure command recording sent operations; its result names the operations given up. */
+  recordCommand(sent: readonly SentOperation[]): SessionCommand<GivenUpOperation[]> {
+    return (session: Session, ctx: DomainContext) => {
+      let next = session;
+      const givenUp: GivenUpOperation[] = [];
+      for (const { op, outcome } of sent) {
+        const before = dispatchState(next, op.transactionId);
+        next = recordDispatch(next, op.transactionId, outcome, ctx);
+        if (before === 'owed' && dispatchState(next, op.transactionId) === 'given-up') {
+          givenUp.push({ transactionId: op.transactionId, type: op.type, provider: op.provider });
+        }
+      }
+      return { session: next, result: givenUp };
+    };
+  }
+
+  /** Operator alert for operations whose retries are spent: an error line and a counter. */
+  reportGivenUp(session: Session, givenUp: readonly GivenUpOperation[]): void {
+    for (const op of givenUp) {
+      this.deps.logger.error('psp.operation_given_up', {
+        sessionId: session.id,
+        merchantId: session.merchantId,
+        transactionId: op.transactionId,
+        type: op.type,
+        provider: op.provider,
+      });
+      this.deps.metrics.increment(OPERATION_GIVEN_UP_METRIC, { type: op.type, provider: op.provider });
+    }
+  }
+
+  /** Sends what `session` owes now (after a command) and records it; returns the session as saved. */
+  async dispatchDue(session: Session): Promise<Session> {
+    return this.sendAndRecord(session, owedOperations(session, this.deps.clock.now()));
+  }
+
+  /** RefundSender: sends the named owed operations now and records their acks. */
+  async sendNow(session: Session, transactionIds: readonly TransactionId[]): Promise<Session> {
+    const wanted = new Set<string>(transactionIds);
+    const ops = owedOperations(session, Number.MAX_SAFE_INTEGER).filter((op) => wanted.has(op.transactionId));
+    return this.sendAndRecord(session, ops);
+  }
+
+  private async sendAndRecord(session: Session, ops: readonly OwedOperation[]): Promise<Session> {
+    if (ops.length === 0) return session;
+    const sent = await this.send(session, ops);
+    const { session: saved, result } = await this.deps.writer.update(session.id, this.recordCommand(sent), { initial: session });
+    this.reportGivenUp(saved, result);
+    return saved;
+  }
+
+  private async sendOne(session: Session, op: OwedOperation): Promise<DispatchOutcome> {
+    const fields = { sessionId: session.id, transactionId: op.transactionId, type: op.type, provider: op.provider };
+    const attempt = session.attempts.find((a) => a.id === op.attemptId);
+    const resolved = attempt ? await this.deps.gateway.resolve(session, attempt, op.transactionId) : undefined;
+    if (!resolved) {
+      this.deps.logger.error('psp.driver_missing', { ...fields, method: op.method });
+      return { ack: { outcome: 'unknown', message: `No driver is registered for ${op.provider}/${op.method}` }, facts: [] };
+    }
+    const input = { ...resolved.call, amount: op.amount, target: op.target };
+    try {
+      const output = await resolved.driver[op.type](input);
+      this.deps.logger.info('psp.operation_sent', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus });
+      return output;
+    } catch (error) {
+      this.deps.logger.error('psp.driver_failed', { ...fields, error });
+      return { ack: { outcome: 'unknown', message: 'The driver call failed before any usable answer' }, facts: [] };
+    }
+  }
+}
+
+function dispatchState(session: Session, transactionId: string): string | undefined {
+  for (const attempt of session.attempts) {
+    const tx = attempt.transactions.find((t) => t.id === transactionId);
+    if (tx) return tx.dispatch?.state;
+  }
+  return undefined;
+}

@@ -1,0 +1,110 @@
+import {
+  expireIfDue,
+  overdueAuthorizations,
+  owedOperations,
+  refuseAwaitingIfDue,
+  type Clock,
+  type DomainContext,
+  type Logger,
+  type Session,
+  type SessionRepository,
+} from '@splitpay/domain';
+import type { SessionEndedDelivery } from '../notification/session-ended.delivery';
+import type { GivenUpOperation, OwedOperationDispatcher } from '../psp/owed-operation.dispatcher';
+import type { VerdictLookup } from '../psp/verdict-lookup';
+import type { SessionCommand, SessionWriter } from '../session-writer';
+
+export interface SessionWorkerDeps {
+  readonly sessions: SessionRepository;
+  readonly writer: SessionWriter;
+  readonly dispatcher: OwedOperationDispatcher;
+  readonly lookup: VerdictLookup;
+  readonly sessionEnded: Pick<SessionEndedDelivery, 'deliverDue'>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Names this instance's leases. */
+  readonly owner: string;
+  /** Longer than the slowest turn (a webhook try may take 10 s). Default 60 s. */
+  readonly leaseMs?: number;
+  /** Sessions handled per run at most. Default 100. */
+  readonly batchSize?: number;
+}
+
+/**
+ * The session worker: claims sessions whose background work is due (a lease, so that one instance
+ * among several does it) and, for each, in one turn: expiry and the lender wait bound, the owed
+ * captures, voids and refunds (sent through their drivers, retried on the policy's schedule, given up
+ * with an operator alert), status lookups of overdue authorization verdicts, then the session-ended
+ * delivery step. The turn's result is saved with the lease owner (which releases the lease); a turn
+ * that changed nothing only gives the lease back. A turn that fails keeps the lease until it lapses,
+ * which spaces out the next try.
+ */
+export class SessionWorker {
+  readonly name = 'session-worker';
+  private readonly leaseMs: number;
+  private readonly batchSize: number;
+
+  constructor(private readonly deps: SessionWorkerDeps) {
+    this.leaseMs = deps.leaseMs ?? 60_000;
+    this.batchSize = deps.batchSize ?? 100;
+  }
+
+  /** Handles every session due now (up to the batch size); returns how many were claimed. */
+  async runOnce(): Promise<number> {
+    const seen = new Set<string>();
+    let claimed = 0;
+    while (claimed < this.batchSize) {
+      const session = await this.deps.sessions.claimDue(this.deps.clock.now(), this.deps.owner, this.leaseMs);
+      if (!session) break;
+      if (seen.has(session.id)) {
+        // Still due after this run's turn (a fault, or work due again at once): leave it for the next run.
+        await this.deps.sessions.releaseLease(session.id, this.deps.owner);
+        break;
+      }
+      seen.add(session.id);
+      claimed++;
+      try {
+        await this.turn(session);
+      } catch (error) {
+        this.deps.logger.error('session_worker.turn_failed', { sessionId: session.id, error });
+      }
+    }
+    return claimed;
+  }
+
+  private async turn(claimed: Session): Promise<void> {
+    // Timeouts are saved first: the voids they owe get their ids (the PSP idempotency keys) once.
+    const timed = await this.deps.writer.update(claimed.id, (s, c) => ({ session: timeouts(s, c), result: undefined }), { initial: claimed });
+    const current = timed.session;
+    const now = this.deps.clock.now();
+    const sent = await this.deps.dispatcher.send(current, owedOperations(current, now));
+    const looked = await this.deps.lookup.lookUp(current, overdueAuthorizations(current, now));
+
+    const recordSent = this.deps.dispatcher.recordCommand(sent);
+    const recordLookups = this.deps.lookup.command(looked);
+    const work: SessionCommand<GivenUpOperation[]> = (session, ctx) => {
+      const afterSent = recordSent(session, ctx);
+      return { session: recordLookups(afterSent.session, ctx).session, result: afterSent.result };
+    };
+    // The delivery step sees the session as this turn leaves it, so an ending is announced at once.
+    const delivery = await this.deps.sessionEnded.deliverDue(work(current, this.deps.writer.context()).session);
+    const turn: SessionCommand<GivenUpOperation[]> = (session, ctx) => {
+      const done = work(session, ctx);
+      return delivery ? { session: delivery(done.session, ctx).session, result: done.result } : done;
+    };
+
+    const { session: saved, changed, result: givenUp } = await this.deps.writer.update(claimed.id, turn, {
+      leaseOwner: this.deps.owner,
+      initial: current,
+    });
+    if (!changed) await this.deps.sessions.releaseLease(claimed.id, this.deps.owner);
+    this.deps.dispatcher.reportGivenUp(saved, givenUp);
+    if (saved.status !== claimed.status) {
+      this.deps.logger.info('session.status_changed', { sessionId: saved.id, from: claimed.status, to: saved.status });
+    }
+  }
+}
+
+function timeouts(session: Session, ctx: DomainContext): Session {
+  return refuseAwaitingIfDue(expireIfDue(session, ctx), ctx);
+}
