@@ -1,0 +1,100 @@
+import { money } from '../money/money';
+import { applyFact } from './apply-fact';
+import { overdueAuthorizations, recordLookupOutcome } from './overdue';
+import { owedOperations } from './owed-operations';
+import { aSession, authorized, ctxAt, EUR, lenderPending, refunded, sealedVoucher, T0, TTL, voided } from './session.fixture';
+import type { Session } from './session.model';
+import { startAttempt } from './start-attempt';
+import { expireIfDue, refuseAwaitingIfDue } from './timeouts';
+
+const ctx = ctxAt(T0 + 1_000);
+const atExpiry = ctxAt(T0 + TTL);
+
+function granted(session: Session, methodId: string, amount: number) {
+  const s = startAttempt(session, { methodId, amount }, ctx);
+  return applyFact(s.session, authorized(s.transactionId, amount), ctx);
+}
+
+describe('expireIfDue', () => {
+  it('does nothing before expiresAt, or on a session that is not PENDING', () => {
+    const s = aSession();
+    expect(expireIfDue(s, ctxAt(T0 + TTL - 1))).toBe(s);
+    const capturing = aSession({ status: 'CAPTURING' });
+    expect(expireIfDue(capturing, atExpiry)).toBe(capturing);
+    const awaiting = aSession({ status: 'AWAITING', awaitingUntil: T0 + 10 * TTL });
+    expect(expireIfDue(awaiting, atExpiry)).toBe(awaiting);
+  });
+
+  it('an empty session expires straight to EXPIRED, announced', () => {
+    const expired = expireIfDue(aSession(), atExpiry);
+    expect(expired).toMatchObject({ status: 'EXPIRED', endedAt: atExpiry.now, captured: money(0, EUR) });
+    expect(expired.notification?.delivery).toMatchObject({ notificationId: `${expired.id}:EXPIRED`, nextAttemptAt: atExpiry.now });
+  });
+
+  it('EXPIRING voids every hold and refunds every direct payment; EXPIRED once none is on its way', () => {
+    const s = granted(granted(aSession(), 'card', 4_000), 'ancv', 3_000);
+    const expiring = expireIfDue(s, atExpiry);
+    expect(expiring).toMatchObject({ status: 'EXPIRING', captured: money(0, EUR) });
+    const [v, r] = owedOperations(expiring, atExpiry.now);
+    expect([v?.type, r?.type]).toEqual(['void', 'refund']);
+    const done = applyFact(applyFact(expiring, voided(v!.transactionId), atExpiry), refunded(r!.transactionId), atExpiry);
+    expect(done).toMatchObject({ status: 'EXPIRED', captured: money(0, EUR) });
+    expect(done.attempts.map((a) => a.status)).toEqual(['VOIDED', 'CAPTURED']);
+    expect(done.attempts[1]?.refunded).toEqual(money(3_000, EUR));
+  });
+
+  it('a direct payment nothing can hand back is recorded owedToPayer and does not hold the ending', () => {
+    const s = granted(aSession({ methods: [sealedVoucher], total: money(3_000, EUR) }), 'sealed', 3_000);
+    expect(s.status).toBe('PAID');
+    const partial = aSession({ methods: [sealedVoucher, ...aSession().methods] });
+    const withHold = granted(partial, 'card', 4_000);
+    const started = startAttempt(withHold, { methodId: 'sealed', amount: 6_000 }, ctx);
+    const expired = expireIfDue(started.session, atExpiry);
+    expect(expired.status).toBe('EXPIRING');
+    const late = applyFact(expired, authorized(started.transactionId, 6_000), atExpiry);
+    expect(late.attempts[1]?.owedToPayer).toMatch(/6000 EUR/);
+    expect(late.status).toBe('EXPIRING');
+    const done = applyFact(late, voided(owedOperations(late, atExpiry.now)[0]!.transactionId), atExpiry);
+    expect(done).toMatchObject({ status: 'EXPIRED', captured: money(0, EUR) });
+  });
+});
+
+describe('refuseAwaitingIfDue', () => {
+  it('AWAITED_REFUSED once the wait bound passes, every hold voided', () => {
+    const held = granted(aSession(), 'card', 4_000);
+    const f = startAttempt(held, { methodId: 'oney', amount: 6_000, plan: { installments: 3, withFees: false } }, ctx);
+    const waiting = applyFact(f.session, lenderPending(f.transactionId), ctx);
+    const bound = waiting.awaitingUntil!;
+    expect(refuseAwaitingIfDue(waiting, ctxAt(bound - 1))).toBe(waiting);
+    expect(expireIfDue(waiting, ctxAt(bound))).toBe(waiting);
+    const refused = refuseAwaitingIfDue(waiting, ctxAt(bound));
+    expect(refused).toMatchObject({ status: 'AWAITED_REFUSED', captured: money(0, EUR), endedAt: bound });
+    expect(refused.awaitingUntil).toBeUndefined();
+    expect(owedOperations(refused, bound).map((o) => o.type)).toEqual(['void']);
+    const lateYes = applyFact(refused, authorized(f.transactionId, 6_000), ctxAt(bound + 5));
+    expect(lateYes.status).toBe('AWAITED_REFUSED');
+    expect(owedOperations(lateYes, bound + 5).map((o) => o.type)).toEqual(['void', 'void']);
+  });
+
+  it('does nothing on a session that is not AWAITING', () => {
+    const s = aSession();
+    expect(refuseAwaitingIfDue(s, ctxAt(T0 + 1e12))).toBe(s);
+  });
+});
+
+describe('overdue authorizations', () => {
+  it('lists opening operations past their verdictDueAt; a lookup without verdict reschedules the next', () => {
+    const s = startAttempt(aSession(), { methodId: 'card', amount: 1_000 }, ctx);
+    const due = s.session.attempts[0]!.verdictDueAt!;
+    expect(overdueAuthorizations(s.session, due - 1)).toEqual([]);
+    expect(overdueAuthorizations(s.session, due)).toEqual([
+      { attemptId: s.attemptId, transactionId: s.transactionId, amount: money(1_000, EUR), target: { transactionId: s.transactionId }, methodId: 'card', method: 'card', provider: 'fake' },
+    ]);
+    const later = ctxAt(due);
+    const still = recordLookupOutcome(s.session, s.attemptId, { facts: [] }, later);
+    expect(still.attempts[0]?.verdictDueAt).toBe(due + later.policy.verdictOverdueMs);
+    const settled = recordLookupOutcome(s.session, s.attemptId, { facts: [authorized(s.transactionId, 1_000)] }, later);
+    expect(settled.attempts[0]?.status).toBe('AUTHORIZED');
+    expect(overdueAuthorizations(settled, due + 1e9)).toEqual([]);
+  });
+});
