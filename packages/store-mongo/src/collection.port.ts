@@ -79,3 +79,6 @@ export interface MongoCollectionPort<TSchema extends Document = Document> {
 export function driverCollectionIsAPort<T extends Document>(collection: Collection<T>): MongoCollectionPort<T> {
   return collection;
 }
+
+/** Driver types the port is written in, re-exported so that other engines implement the port with the same ones. */
+export type { Document, Filter, Sort, UpdateFilter, WithId, WithoutId, OptionalUnlessRequiredId } from 'mongodb';

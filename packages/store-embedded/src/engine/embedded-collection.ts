@@ -1,0 +1,207 @@
+import { find as mingoFind, Query } from 'mingo';
+import type {
+  DeleteResultPort,
+  Document,
+  Filter,
+  FindCursorPort,
+  FindOneAndDeleteOptionsPort,
+  FindOneAndUpdateOptionsPort,
+  FindOptionsPort,
+  IndexKeyPattern,
+  IndexOptionsPort,
+  MongoCollectionPort,
+  OptionalUnlessRequiredId,
+  ReplaceOptionsPort,
+  UpdateFilter,
+  UpdateOptionsPort,
+  UpdateResultPort,
+  WithId,
+  WithoutId,
+} from '@splitpay/store-mongo';
+import { applyUpdate, deepCopy, upsertSeed, withId, type StoredDocument } from './apply-update';
+import { DeclaredIndex } from './declared-index';
+import { EmbeddedCursor, normalizeSort, project, type SortSpec } from './embedded-cursor';
+import { DuplicateKeyError, EmbeddedOperationError } from './engine-errors';
+import type { QueryAudit } from './query-audit';
+
+type Plain = Record<string, unknown>;
+
+const idKey = (id: unknown): string => (typeof id === 'string' ? `s:${id}` : `j:${JSON.stringify(id)}`);
+
+/**
+ * One collection in memory, behind the same narrow interface the repositories use on MongoDB.
+ * Query, sort, projection and update semantics are mingo's. Every operation runs synchronously
+ * inside its call (JavaScript runs one at a time), so each single-document operation is atomic like
+ * MongoDB's; documents are deep-copied in and out.
+ */
+export class EmbeddedCollection<TSchema extends Document = Document> implements MongoCollectionPort<TSchema> {
+  private readonly docs = new Map<string, StoredDocument>();
+  private readonly indexes: DeclaredIndex[];
+
+  constructor(
+    readonly name: string,
+    private readonly audit: QueryAudit,
+  ) {
+    this.indexes = [new DeclaredIndex(name, { _id: 1 }, { name: '_id_', unique: true })];
+  }
+
+  /** Declared indexes, `_id_` included. */
+  declaredIndexes(): readonly DeclaredIndex[] {
+    return this.indexes;
+  }
+
+  /** Deep copies of every stored document, in insertion order (tests and the sentinel scan). */
+  dump(): StoredDocument[] {
+    return [...this.docs.values()].map(deepCopy);
+  }
+
+  async insertOne(doc: OptionalUnlessRequiredId<TSchema>): Promise<{ insertedId: WithId<TSchema>['_id'] }> {
+    const stored = withId(deepCopy(doc as Plain));
+    this.commit(undefined, stored);
+    return { insertedId: deepCopy(stored._id) as WithId<TSchema>['_id'] };
+  }
+
+  async findOne(filter: Filter<TSchema>, options?: FindOptionsPort): Promise<WithId<TSchema> | null> {
+    const found = this.first('findOne', filter as Plain, undefined);
+    return found ? (project(deepCopy(found), options?.projection) as WithId<TSchema>) : null;
+  }
+
+  find(filter: Filter<TSchema>, options?: FindOptionsPort): FindCursorPort<WithId<TSchema>> {
+    return new EmbeddedCursor<WithId<TSchema>>((sort, limit) => {
+      this.check('find', filter as Plain, sort);
+      let cursor = mingoFind(this.all(), filter as Plain);
+      if (sort) cursor = cursor.sort(sort);
+      if (limit !== undefined) cursor = cursor.limit(limit);
+      return cursor.all().map((doc) => project(deepCopy(doc as StoredDocument), options?.projection) as WithId<TSchema>);
+    });
+  }
+
+  async findOneAndUpdate(
+    filter: Filter<TSchema>,
+    update: UpdateFilter<TSchema>,
+    options: FindOneAndUpdateOptionsPort,
+  ): Promise<WithId<TSchema> | null> {
+    const before = this.first('findOneAndUpdate', filter as Plain, normalizeSort(options.sort));
+    let after: StoredDocument;
+    if (before) {
+      after = applyUpdate(before, update as Plain, false);
+      this.commit(before, after);
+    } else if (options.upsert) {
+      after = applyUpdate(upsertSeed(filter as Plain), update as Plain, true);
+      this.commit(undefined, after);
+    } else {
+      return null;
+    }
+    const answer = options.returnDocument === 'after' ? after : before;
+    return answer ? (project(deepCopy(answer), options.projection) as WithId<TSchema>) : null;
+  }
+
+  async findOneAndDelete(filter: Filter<TSchema>, options?: FindOneAndDeleteOptionsPort): Promise<WithId<TSchema> | null> {
+    const found = this.first('findOneAndDelete', filter as Plain, normalizeSort(options?.sort));
+    if (!found) return null;
+    this.remove(found);
+    return project(deepCopy(found), options?.projection) as WithId<TSchema>;
+  }
+
+  async updateOne(filter: Filter<TSchema>, update: UpdateFilter<TSchema>, options?: UpdateOptionsPort): Promise<UpdateResultPort> {
+    const found = this.first('updateOne', filter as Plain, undefined);
+    if (found) return this.rewrite(found, applyUpdate(found, update as Plain, false));
+    if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+    this.commit(undefined, applyUpdate(upsertSeed(filter as Plain), update as Plain, true));
+    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+  }
+
+  async updateMany(filter: Filter<TSchema>, update: UpdateFilter<TSchema>, options?: UpdateOptionsPort): Promise<UpdateResultPort> {
+    this.check('updateMany', filter as Plain, undefined);
+    const matched = this.matching(filter as Plain);
+    if (matched.length === 0 && options?.upsert) {
+      this.commit(undefined, applyUpdate(upsertSeed(filter as Plain), update as Plain, true));
+      return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+    }
+    let modifiedCount = 0;
+    for (const doc of matched) modifiedCount += this.rewrite(doc, applyUpdate(doc, update as Plain, false)).modifiedCount;
+    return { matchedCount: matched.length, modifiedCount, upsertedCount: 0 };
+  }
+
+  async replaceOne(filter: Filter<TSchema>, replacement: WithoutId<TSchema>, options?: ReplaceOptionsPort): Promise<UpdateResultPort> {
+    const next = deepCopy(replacement as Plain);
+    if (Object.keys(next).some((key) => key.startsWith('$'))) throw new EmbeddedOperationError(2, 'Replacement document must not contain atomic operators');
+    const found = this.first('replaceOne', filter as Plain, undefined);
+    if (found) {
+      if (next._id !== undefined && idKey(next._id) !== idKey(found._id)) {
+        throw new EmbeddedOperationError(66, "The _id field cannot be changed by a replacement");
+      }
+      return this.rewrite(found, { ...next, _id: found._id });
+    }
+    if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+    const seed = upsertSeed(filter as Plain);
+    this.commit(undefined, { ...next, _id: next._id ?? seed._id });
+    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+  }
+
+  async deleteOne(filter: Filter<TSchema>): Promise<DeleteResultPort> {
+    const found = this.first('deleteOne', filter as Plain, undefined);
+    if (found) this.remove(found);
+    return { deletedCount: found ? 1 : 0 };
+  }
+
+  async createIndex(key: IndexKeyPattern, options: IndexOptionsPort = {}): Promise<string> {
+    return this.declareIndex(key, options);
+  }
+
+  /** Declares an index at once (synchronously); idempotent for an identical declaration. */
+  declareIndex(key: IndexKeyPattern, options: IndexOptionsPort = {}): string {
+    const index = new DeclaredIndex(this.name, key, options);
+    const existing = this.indexes.find((known) => known.name === index.name);
+    if (existing) {
+      if (!existing.sameAs(key, options)) throw new EmbeddedOperationError(86, `An index named ${index.name} exists with another specification`);
+      return existing.name;
+    }
+    for (const doc of this.docs.values()) {
+      index.check(doc, idKey(doc._id));
+      index.add(doc, idKey(doc._id));
+    }
+    this.indexes.push(index);
+    return index.name;
+  }
+
+  private all(): StoredDocument[] {
+    return [...this.docs.values()];
+  }
+
+  private matching(filter: Plain): StoredDocument[] {
+    const query = new Query(filter);
+    return this.all().filter((doc) => query.test(doc));
+  }
+
+  private check(operation: string, filter: Plain, sort: SortSpec | undefined): void {
+    this.audit.check(this.name, operation, filter, sort, this.indexes);
+  }
+
+  private first(operation: string, filter: Plain, sort: SortSpec | undefined): StoredDocument | undefined {
+    this.check(operation, filter, sort);
+    if (!sort) return this.matching(filter)[0];
+    return mingoFind(this.all(), filter).sort(sort).limit(1).all()[0] as StoredDocument | undefined;
+  }
+
+  private rewrite(before: StoredDocument, after: StoredDocument): UpdateResultPort {
+    const modified = JSON.stringify(before) !== JSON.stringify(after);
+    if (modified) this.commit(before, after);
+    return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
+  }
+
+  /** Replaces `before` (absent for an insert) with `after`, all unique indexes checked first. */
+  private commit(before: StoredDocument | undefined, after: StoredDocument): void {
+    const owner = idKey(after._id);
+    if (!before && this.docs.has(owner)) throw new DuplicateKeyError(this.name, '_id_', { _id: 1 }, { _id: after._id });
+    for (const index of this.indexes) index.check(after, owner);
+    if (before) for (const index of this.indexes) index.remove(before);
+    for (const index of this.indexes) index.add(after, owner);
+    this.docs.set(owner, after);
+  }
+
+  private remove(doc: StoredDocument): void {
+    for (const index of this.indexes) index.remove(doc);
+    this.docs.delete(idKey(doc._id));
+  }
+}

@@ -1,0 +1,106 @@
+import type { AuthorizationCodeRecord, MerchantId, RefreshTokenRecord } from '@splitpay/domain';
+import { newId, T0 } from './fixtures';
+import { useFreshStore, type ContractEngine } from './harness';
+
+/** AuthorizationCodeRepository (single use) and RefreshTokenRepository (rotation, replay, families). */
+export function authGrantRepositoriesContract(engine: ContractEngine): void {
+  describe(`AuthorizationCodeRepository on ${engine.name}`, () => {
+    const store = useFreshStore(engine);
+    const codes = () => store().stores.authCodes;
+    const aCode = (): AuthorizationCodeRecord => ({
+      codeHash: newId(),
+      clientId: 'dashboard',
+      redirectUri: 'http://localhost:3000/dashboard/callback',
+      codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      merchantId: 'm-1' as MerchantId,
+      email: 'ops@m.example',
+      role: 'admin',
+      expiresAt: T0 + 60_000,
+    });
+
+    it('hands a code out once', async () => {
+      const code = aCode();
+      await codes().insert(code);
+      expect(await codes().consume(code.codeHash)).toEqual(code);
+      expect(await codes().consume(code.codeHash)).toBeNull();
+      expect(await codes().consume(newId())).toBeNull();
+    });
+
+    it('hands a code to exactly one of many concurrent consumers', async () => {
+      const code = aCode();
+      await codes().insert(code);
+      const results = await Promise.all(Array.from({ length: 10 }, () => codes().consume(code.codeHash)));
+      expect(results.filter((r) => r !== null)).toEqual([code]);
+    });
+  });
+
+  describe(`RefreshTokenRepository on ${engine.name}`, () => {
+    const store = useFreshStore(engine);
+    const tokens = () => store().stores.refreshTokens;
+    const aToken = (familyId = newId(), overrides: Partial<RefreshTokenRecord> = {}): RefreshTokenRecord => ({
+      tokenHash: newId(),
+      familyId,
+      merchantId: 'm-1' as MerchantId,
+      email: 'ops@m.example',
+      role: 'member',
+      expiresAt: T0 + 3_600_000,
+      ...overrides,
+    });
+    const successorOf = (previous: RefreshTokenRecord) => aToken(previous.familyId);
+
+    it('rotates a fresh token into its successor, which rotates in turn', async () => {
+      const first = aToken();
+      await tokens().insert(first);
+      let second: RefreshTokenRecord | undefined;
+      const rotation = await tokens().rotate(first.tokenHash, (previous) => (second = successorOf(previous)), T0);
+      expect(rotation).toEqual({ kind: 'rotated', previous: { ...first, usedAt: T0 } });
+      const next = await tokens().rotate(second!.tokenHash, successorOf, T0 + 1);
+      expect(next.kind).toBe('rotated');
+    });
+
+    it('answers replayed for a token used before, and unknown once its family is revoked', async () => {
+      const first = aToken();
+      await tokens().insert(first);
+      let second: RefreshTokenRecord | undefined;
+      await tokens().rotate(first.tokenHash, (previous) => (second = successorOf(previous)), T0);
+      expect(await tokens().rotate(first.tokenHash, successorOf, T0 + 1)).toEqual({ kind: 'replayed', familyId: first.familyId });
+      await tokens().revokeFamily(first.familyId);
+      expect(await tokens().rotate(second!.tokenHash, successorOf, T0 + 2)).toEqual({ kind: 'unknown' });
+      expect(await tokens().rotate(first.tokenHash, successorOf, T0 + 2)).toEqual({ kind: 'unknown' });
+    });
+
+    it('revokes only the named family', async () => {
+      const mine = aToken();
+      const theirs = aToken();
+      await tokens().insert(mine);
+      await tokens().insert(theirs);
+      await tokens().revokeFamily(mine.familyId);
+      expect((await tokens().rotate(theirs.tokenHash, successorOf, T0)).kind).toBe('rotated');
+      expect((await tokens().rotate(mine.tokenHash, successorOf, T0)).kind).toBe('unknown');
+    });
+
+    it('answers unknown for a token never issued or expired, and mints no successor for it', async () => {
+      const expired = aToken(newId(), { expiresAt: T0 });
+      await tokens().insert(expired);
+      const minted: RefreshTokenRecord[] = [];
+      const mint = (previous: RefreshTokenRecord) => {
+        const successor = successorOf(previous);
+        minted.push(successor);
+        return successor;
+      };
+      expect(await tokens().rotate(newId(), mint, T0)).toEqual({ kind: 'unknown' });
+      expect(await tokens().rotate(expired.tokenHash, mint, T0)).toEqual({ kind: 'unknown' });
+      expect(minted).toEqual([]);
+    });
+
+    it('rotates a token for exactly one of two concurrent presenters; the other sees a replay', async () => {
+      const token = aToken();
+      await tokens().insert(token);
+      const [a, b] = await Promise.all([
+        tokens().rotate(token.tokenHash, successorOf, T0),
+        store().sibling().refreshTokens.rotate(token.tokenHash, successorOf, T0),
+      ]);
+      expect([a.kind, b.kind].sort()).toEqual(['replayed', 'rotated']);
+    });
+  });
+}

@@ -1,0 +1,201 @@
+import type { Session, SessionId, SessionRepository } from '@splitpay/domain';
+import { aSession, anAttempt, aTransaction, nextVersion, T0 } from './fixtures';
+import { useFreshStore, type ContractEngine } from './harness';
+
+/** Every write and read of SessionRepository except the searches, leases included. */
+export function sessionRepositoryContract(engine: ContractEngine): void {
+  describe(`SessionRepository on ${engine.name}`, () => {
+    const store = useFreshStore(engine);
+    const sessions = () => store().stores.sessions;
+
+    const richSession = (): Session => {
+      const authorization = aTransaction({ providerRef: 'psp-auth-1', status: { kind: 'succeeded', statusCode: '00' } });
+      const capture = aTransaction({ type: 'capture', providerRef: 'psp-cap-1', dispatch: { state: 'owed', tries: 0, nextAt: T0 + 5 } });
+      const attempt = anAttempt({
+        status: 'AUTHORIZED',
+        cardScheme: 'visa',
+        redirect: { kind: 'form', url: 'https://psp.example/3ds', params: { PaReq: 'x', 'odd.name': 'y', $dollar: 'z' } },
+        transactions: [authorization, capture],
+      });
+      return aSession({
+        attempts: [attempt],
+        dueAt: T0 + 5,
+        notification: { url: 'https://merchant.example/hook', delivery: { url: 'https://merchant.example/hook', notificationId: 'n1', payload: { event: 'session-ended', nested: { a: [1, 2] } }, failures: 0, abandoned: false, nextAttemptAt: T0 } },
+        terms: [{ label: 'CGV', url: 'https://merchant.example/cgv' }],
+        customer: { email: 'payer@example.com', firstName: 'Ada' },
+      });
+    };
+
+    it('stores a session and reads it back exactly as given, by every key', async () => {
+      const session = richSession();
+      await sessions().insert(session);
+      const attempt = session.attempts[0]!;
+      expect(await sessions().findById(session.id)).toEqual(session);
+      expect(await sessions().findByElementsTokenHash(session.elementsTokenHash)).toEqual(session);
+      expect(await sessions().findByAttemptId(attempt.id)).toEqual(session);
+      expect(await sessions().findByTransactionId(attempt.transactions[1]!.id)).toEqual(session);
+      expect(await sessions().findByProviderRef('fake', 'psp-cap-1')).toEqual(session);
+    });
+
+    it('answers null for what does not exist, and for a provider reference of another provider', async () => {
+      const session = richSession();
+      await sessions().insert(session);
+      expect(await sessions().findByProviderRef('other-psp', 'psp-cap-1')).toBeNull();
+      expect(await sessions().findById(aSession().id)).toBeNull();
+      expect(await sessions().findByElementsTokenHash('0'.repeat(64))).toBeNull();
+      expect(await sessions().findByAttemptId(anAttempt().id)).toBeNull();
+      expect(await sessions().findByTransactionId(aTransaction().id)).toBeNull();
+    });
+
+    it('refuses a second session with the same id, elements token hash or transaction id (E11000)', async () => {
+      const session = richSession();
+      await sessions().insert(session);
+      await expect(sessions().insert(aSession({ id: session.id }))).rejects.toMatchObject({ code: 11000 });
+      await expect(sessions().insert(aSession({ elementsTokenHash: session.elementsTokenHash }))).rejects.toMatchObject({ code: 11000 });
+      const stolen = anAttempt({ transactions: [session.attempts[0]!.transactions[0]!] });
+      await expect(sessions().insert(aSession({ attempts: [stolen] }))).rejects.toMatchObject({ code: 11000 });
+      // Sessions without attempts do not collide on the attempt and transaction indexes.
+      await sessions().insert(aSession());
+      await sessions().insert(aSession());
+    });
+
+    it('refuses to insert a session at another version than 1', async () => {
+      await expect(sessions().insert(aSession({ version: 2 }))).rejects.toThrow(/version 1/);
+    });
+
+    it('saves over the version read and reports a conflict to a writer that read an older one', async () => {
+      const v1 = aSession();
+      await sessions().insert(v1);
+      const first = nextVersion(v1, { status: 'ABORTING' });
+      const second = nextVersion(v1, { status: 'EXPIRING' });
+      expect(await sessions().save(first, { expectedVersion: 1 })).toBe('saved');
+      expect(await sessions().save(second, { expectedVersion: 1 })).toBe('conflict');
+      expect(await sessions().findById(v1.id)).toEqual(first);
+    });
+
+    it('lets exactly one of many concurrent writers of one version win', async () => {
+      const v1 = aSession();
+      await sessions().insert(v1);
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => sessions().save(nextVersion(v1, { orderId: `o-${i}` }), { expectedVersion: 1 })),
+      );
+      expect(results.filter((r) => r === 'saved')).toHaveLength(1);
+      expect((await sessions().findById(v1.id))?.version).toBe(2);
+    });
+
+    it('removes on save the fields the new value no longer has', async () => {
+      const v1 = richSession();
+      await sessions().insert(v1);
+      const { dueAt: _dueAt, customer: _customer, ...rest } = v1;
+      const v2: Session = { ...rest, version: 2, updatedAt: T0 + 1, endedAt: T0 + 1, status: 'ABORTED' };
+      expect(await sessions().save(v2, { expectedVersion: 1 })).toBe('saved');
+      const stored = await sessions().findById(v1.id);
+      expect(stored).toEqual(v2);
+      expect(stored).not.toHaveProperty('dueAt');
+      expect(stored).not.toHaveProperty('customer');
+    });
+
+    it('refuses a save whose version is not one more than the expected one', async () => {
+      const v1 = aSession();
+      await sessions().insert(v1);
+      await expect(sessions().save({ ...v1, version: 3 }, { expectedVersion: 1 })).rejects.toThrow(/must be one more/);
+    });
+
+    it('keeps references and attempts findable after a save that adds them', async () => {
+      const v1 = aSession();
+      await sessions().insert(v1);
+      const attempt = anAttempt({ transactions: [aTransaction({ providerRef: 'late-ref' })] });
+      await sessions().save(nextVersion(v1, { attempts: [attempt] }), { expectedVersion: 1 });
+      expect((await sessions().findByAttemptId(attempt.id))?.id).toBe(v1.id);
+      expect((await sessions().findByTransactionId(attempt.transactions[0]!.id))?.id).toBe(v1.id);
+      expect((await sessions().findByProviderRef('fake', 'late-ref'))?.id).toBe(v1.id);
+    });
+  });
+}
+
+/** Leases: claimDue, save with leaseOwner, releaseLease, between instances sharing one store. */
+export function sessionLeaseContract(engine: ContractEngine): void {
+  describe(`SessionRepository leases on ${engine.name}`, () => {
+    const store = useFreshStore(engine);
+    const sessions = () => store().stores.sessions;
+    const LEASE = 30_000;
+
+    it('claims only due sessions, the earliest due first', async () => {
+      const late = aSession({ dueAt: T0 + 10 });
+      const early = aSession({ dueAt: T0 + 5 });
+      const future = aSession({ dueAt: T0 + 100 });
+      const idle = aSession();
+      for (const s of [late, early, future, idle]) await sessions().insert(s);
+      const first = await sessions().claimDue(T0 + 50, 'w1', LEASE);
+      expect(first?.id).toBe(early.id);
+      expect(first?.lease).toEqual({ owner: 'w1', until: T0 + 50 + LEASE });
+      expect((await sessions().claimDue(T0 + 50, 'w1', LEASE))?.id).toBe(late.id);
+      expect(await sessions().claimDue(T0 + 50, 'w1', LEASE)).toBeNull();
+    });
+
+    it('gives one due session to exactly one of two instances claiming at once', async () => {
+      const due = aSession({ dueAt: T0 });
+      await sessions().insert(due);
+      const other = store().sibling().sessions;
+      const [a, b] = await Promise.all([sessions().claimDue(T0, 'instance-a', LEASE), other.claimDue(T0, 'instance-b', LEASE)]);
+      expect([a, b].filter((claimed) => claimed !== null)).toHaveLength(1);
+    });
+
+    it('shares many due sessions between two instances with no session claimed twice', async () => {
+      const due = Array.from({ length: 20 }, (_, i) => aSession({ dueAt: T0 + i }));
+      for (const s of due) await sessions().insert(s);
+      const drain = async (repo: SessionRepository, owner: string) => {
+        const claimed: SessionId[] = [];
+        for (let s = await repo.claimDue(T0 + 100, owner, LEASE); s; s = await repo.claimDue(T0 + 100, owner, LEASE)) claimed.push(s.id);
+        return claimed;
+      };
+      const [a, b] = await Promise.all([drain(sessions(), 'a'), drain(store().sibling().sessions, 'b')]);
+      const all = [...a, ...b];
+      expect(new Set(all).size).toBe(all.length);
+      expect(new Set(all)).toEqual(new Set(due.map((s) => s.id)));
+    });
+
+    it('does not claim a leased session again until its lease has expired', async () => {
+      await sessions().insert(aSession({ dueAt: T0 }));
+      expect(await sessions().claimDue(T0, 'w1', LEASE)).not.toBeNull();
+      expect(await sessions().claimDue(T0 + LEASE - 1, 'w2', LEASE)).toBeNull();
+      expect((await sessions().claimDue(T0 + LEASE, 'w2', LEASE))?.lease?.owner).toBe('w2');
+    });
+
+    it('leaves the lease alone on a plain save, and releases it on its owner\'s save', async () => {
+      const v1 = aSession({ dueAt: T0 });
+      await sessions().insert(v1);
+      await sessions().claimDue(T0, 'w1', LEASE);
+      // A request handler read the session before the claim; its save must not drop the worker's lease.
+      expect(await sessions().save(nextVersion(v1, { termsAcceptedAt: T0 }), { expectedVersion: 1 })).toBe('saved');
+      const v2 = await sessions().findById(v1.id);
+      expect(v2?.lease?.owner).toBe('w1');
+      expect(await sessions().save(nextVersion(v2!, { dueAt: T0 + 60_000 }), { expectedVersion: 2, leaseOwner: 'w1' })).toBe('saved');
+      expect(await sessions().findById(v1.id)).not.toHaveProperty('lease');
+    });
+
+    it('refuses the save of a worker whose lease expired and was claimed by another', async () => {
+      const v1 = aSession({ dueAt: T0 });
+      await sessions().insert(v1);
+      const seenByA = await sessions().claimDue(T0, 'worker-a', LEASE);
+      const seenByB = await store().sibling().sessions.claimDue(T0 + LEASE + 1, 'worker-b', LEASE);
+      expect(seenByB?.lease?.owner).toBe('worker-b');
+      expect(await sessions().save(nextVersion(seenByA!, { status: 'EXPIRING' }), { expectedVersion: 1, leaseOwner: 'worker-a' })).toBe('conflict');
+      expect(await sessions().save(nextVersion(seenByB!, { status: 'EXPIRED' }), { expectedVersion: 1, leaseOwner: 'worker-b' })).toBe('saved');
+      const stored = await sessions().findById(v1.id);
+      expect(stored?.status).toBe('EXPIRED');
+      expect(stored).not.toHaveProperty('lease');
+    });
+
+    it('lets only the holder give a lease back', async () => {
+      const v1 = aSession({ dueAt: T0 });
+      await sessions().insert(v1);
+      await sessions().claimDue(T0, 'w1', LEASE);
+      await sessions().releaseLease(v1.id, 'w2');
+      expect(await sessions().claimDue(T0, 'w2', LEASE)).toBeNull();
+      await sessions().releaseLease(v1.id, 'w1');
+      expect((await sessions().claimDue(T0, 'w2', LEASE))?.lease?.owner).toBe('w2');
+      expect((await sessions().findById(v1.id))?.version).toBe(1);
+    });
+  });
+}

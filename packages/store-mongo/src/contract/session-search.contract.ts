@@ -1,0 +1,198 @@
+import type { Attempt, AttemptSearch, KeysetPosition, MerchantId, Page, Session, Transaction, TransactionSearch } from '@splitpay/domain';
+import { aSession, anAttempt, aTransaction, newMerchantId, nextVersion, T0 } from './fixtures';
+import { useFreshStore, type ContractEngine } from './harness';
+
+/** Reads every page, calling `between` before each page after the first; answers the items in order. */
+async function walk<T>(read: (after?: KeysetPosition) => Promise<Page<T>>, between: () => Promise<void> = async () => {}): Promise<T[]> {
+  const items: T[] = [];
+  let page = await read();
+  items.push(...page.items);
+  while (page.next) {
+    await between();
+    page = await read(page.next);
+    items.push(...page.items);
+  }
+  return items;
+}
+
+const newestFirst = (a: { createdAt: number; id: string }, b: { createdAt: number; id: string }) =>
+  b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** The three searches: filters, merchant scope, keyset pages, and entries that follow every save. */
+export function sessionSearchContract(engine: ContractEngine): void {
+  describe(`SessionRepository searches on ${engine.name}`, () => {
+    const store = useFreshStore(engine);
+    const sessions = () => store().stores.sessions;
+
+    async function seedSessions(merchantId: MerchantId, count: number): Promise<Session[]> {
+      const created: Session[] = [];
+      for (let i = 0; i < count; i++) {
+        const session = aSession({
+          merchantId,
+          createdAt: T0 + Math.floor(i / 3),
+          orderId: i % 4 === 0 ? 'order-x' : `order-${i}`,
+          status: i % 2 === 0 ? 'PENDING' : 'PAID',
+        });
+        await sessions().insert(session);
+        created.push(session);
+      }
+      return created;
+    }
+
+    it('finds sessions newest first, by order, status and window, never another merchant\'s', async () => {
+      const merchantId = newMerchantId();
+      const mine = await seedSessions(merchantId, 12);
+      await seedSessions(newMerchantId(), 5);
+      const ids = (page: Page<Session>) => page.items.map((s) => s.id);
+      const expected = (keep: (s: Session) => boolean) => mine.filter(keep).sort(newestFirst).map((s) => s.id);
+
+      expect(ids(await sessions().searchSessions({ merchantId, limit: 100 }))).toEqual(expected(() => true));
+      expect(ids(await sessions().searchSessions({ merchantId, orderId: 'order-x', limit: 100 }))).toEqual(expected((s) => s.orderId === 'order-x'));
+      expect(ids(await sessions().searchSessions({ merchantId, status: 'PAID', limit: 100 }))).toEqual(expected((s) => s.status === 'PAID'));
+      expect(ids(await sessions().searchSessions({ merchantId, orderId: 'order-x', status: 'PENDING', limit: 100 }))).toEqual(
+        expected((s) => s.orderId === 'order-x' && s.status === 'PENDING'),
+      );
+      expect(ids(await sessions().searchSessions({ merchantId, from: T0 + 1, to: T0 + 3, limit: 100 }))).toEqual(
+        expected((s) => s.createdAt >= T0 + 1 && s.createdAt < T0 + 3),
+      );
+      expect((await sessions().searchSessions({ merchantId: newMerchantId(), limit: 100 })).items).toEqual([]);
+      expect(await sessions().searchSessions({ merchantId, limit: 100 })).not.toHaveProperty('next');
+    });
+
+    it('walks session pages with every session once, in order, ties on createdAt broken by id', async () => {
+      const merchantId = newMerchantId();
+      const mine = await seedSessions(merchantId, 23);
+      const walked = await walk((after) => sessions().searchSessions({ merchantId, limit: 5, ...(after ? { after } : {}) }));
+      expect(walked.map((s) => s.id)).toEqual([...mine].sort(newestFirst).map((s) => s.id));
+      const windowed = await walk((after) => sessions().searchSessions({ merchantId, from: T0 + 2, to: T0 + 6, limit: 4, ...(after ? { after } : {}) }));
+      expect(windowed.map((s) => s.id)).toEqual(mine.filter((s) => s.createdAt >= T0 + 2 && s.createdAt < T0 + 6).sort(newestFirst).map((s) => s.id));
+    });
+
+    it('refuses a page size below one', async () => {
+      await expect(sessions().searchSessions({ merchantId: newMerchantId(), limit: 0 })).rejects.toThrow(RangeError);
+    });
+
+    it('finds attempts by every filter, with their session context, and follows saves', async () => {
+      const merchantId = newMerchantId();
+      const a1 = anAttempt({ createdAt: T0 + 1, status: 'AUTHORIZED', cardScheme: 'visa' });
+      const a2 = anAttempt({ createdAt: T0 + 2, method: 'paypal', methodId: 'paypal', provider: 'psp2', status: 'DECLINED' });
+      const a3 = anAttempt({ createdAt: T0 + 3, status: 'CAPTURED' });
+      const s1 = aSession({ merchantId, orderId: 'o1', attempts: [a1, a2] });
+      const s2 = aSession({ merchantId, orderId: 'o2', attempts: [a3] });
+      await sessions().insert(s1);
+      await sessions().insert(s2);
+      await sessions().insert(aSession({ attempts: [anAttempt({ createdAt: T0 + 4 })] }));
+      const ids = async (filter: Omit<Partial<AttemptSearch>, 'merchantId' | 'limit'>) =>
+        (await sessions().searchAttempts({ merchantId, limit: 100, ...filter })).items.map((hit) => hit.attempt.id);
+
+      const all = await sessions().searchAttempts({ merchantId, limit: 100 });
+      expect(all.items).toEqual([
+        { sessionId: s2.id, merchantId, orderId: 'o2', attempt: a3 },
+        { sessionId: s1.id, merchantId, orderId: 'o1', attempt: a2 },
+        { sessionId: s1.id, merchantId, orderId: 'o1', attempt: a1 },
+      ]);
+      expect(await ids({ orderId: 'o1' })).toEqual([a2.id, a1.id]);
+      expect(await ids({ sessionId: s2.id })).toEqual([a3.id]);
+      expect(await ids({ status: 'DECLINED' })).toEqual([a2.id]);
+      expect(await ids({ method: 'paypal' })).toEqual([a2.id]);
+      expect(await ids({ provider: 'fake' })).toEqual([a3.id, a1.id]);
+      expect(await ids({ from: T0 + 2, to: T0 + 3 })).toEqual([a2.id]);
+      expect(await ids({ orderId: 'o1', status: 'AUTHORIZED' })).toEqual([a1.id]);
+
+      const captured: Attempt = { ...a1, status: 'CAPTURED' };
+      await sessions().save(nextVersion(s1, { attempts: [captured, a2] }), { expectedVersion: 1 });
+      expect(await ids({ status: 'AUTHORIZED' })).toEqual([]);
+      expect(await ids({ status: 'CAPTURED' })).toEqual([a3.id, a1.id]);
+      expect((await sessions().searchAttempts({ merchantId, sessionId: s1.id, status: 'CAPTURED', limit: 10 })).items[0]?.attempt).toEqual(captured);
+    });
+
+    it('finds transactions by every filter, with their session and attempt context, and follows saves', async () => {
+      const merchantId = newMerchantId();
+      const auth = aTransaction({ createdAt: T0 + 1, providerRef: 'ref-auth', status: { kind: 'succeeded' } });
+      const capture = aTransaction({ createdAt: T0 + 2, type: 'capture', status: { kind: 'pending' } });
+      const attempt = anAttempt({ cardScheme: 'mastercard', transactions: [auth, capture] });
+      const other = aTransaction({ createdAt: T0 + 3, providerRef: 'ref-other', status: { kind: 'failed' } });
+      const wallet = anAttempt({ method: 'paypal', methodId: 'paypal', transactions: [other] });
+      const s1 = aSession({ merchantId, orderId: 'o1', attempts: [attempt] });
+      const s2 = aSession({ merchantId, orderId: 'o2', attempts: [wallet] });
+      await sessions().insert(s1);
+      await sessions().insert(s2);
+      await sessions().insert(aSession({ orderId: 'o1', attempts: [anAttempt({ transactions: [aTransaction({ providerRef: 'ref-auth' })] })] }));
+      const ids = async (filter: Omit<Partial<TransactionSearch>, 'merchantId' | 'limit'>) =>
+        (await sessions().searchTransactions({ merchantId, limit: 100, ...filter })).items.map((hit) => hit.transaction.id);
+
+      const all = await sessions().searchTransactions({ merchantId, limit: 100 });
+      expect(all.items).toEqual([
+        { sessionId: s2.id, merchantId, orderId: 'o2', attemptId: wallet.id, method: 'paypal', transaction: other },
+        { sessionId: s1.id, merchantId, orderId: 'o1', attemptId: attempt.id, method: 'card', cardScheme: 'mastercard', transaction: capture },
+        { sessionId: s1.id, merchantId, orderId: 'o1', attemptId: attempt.id, method: 'card', cardScheme: 'mastercard', transaction: auth },
+      ]);
+      expect(await ids({ orderId: 'o1' })).toEqual([capture.id, auth.id]);
+      expect(await ids({ providerRef: 'ref-auth' })).toEqual([auth.id]);
+      expect(await ids({ status: 'failed' })).toEqual([other.id]);
+      expect(await ids({ from: T0 + 1, to: T0 + 3 })).toEqual([capture.id, auth.id]);
+      expect(await ids({ orderId: 'o1', status: 'pending' })).toEqual([capture.id]);
+
+      const settled: Transaction = { ...capture, providerRef: 'ref-cap', status: { kind: 'succeeded', statusCode: '00' } };
+      await sessions().save(nextVersion(s1, { attempts: [{ ...attempt, transactions: [auth, settled] }] }), { expectedVersion: 1 });
+      expect(await ids({ status: 'pending' })).toEqual([]);
+      expect(await ids({ providerRef: 'ref-cap' })).toEqual([capture.id]);
+      expect((await sessions().searchTransactions({ merchantId, providerRef: 'ref-cap', limit: 1 })).items[0]?.transaction).toEqual(settled);
+    });
+
+    it('walks 250 transactions with limit 7: each exactly once, in order, while new ones are created', async () => {
+      const merchantId = newMerchantId();
+      const seeded: Session[] = [];
+      for (let i = 0; i < 50; i++) {
+        // Groups of three transactions share one instant, across sessions, so ties are broken by id.
+        const transactions = Array.from({ length: 5 }, (_, j) => aTransaction({ createdAt: T0 + Math.floor((j * 50 + i) / 3) }));
+        const session = aSession({ merchantId, createdAt: T0 - 1, attempts: [anAttempt({ transactions })] });
+        await sessions().insert(session);
+        seeded.push(session);
+      }
+      const expected = seeded
+        .flatMap((s) => s.attempts.flatMap((a) => a.transactions))
+        .sort(newestFirst)
+        .map((t) => t.id);
+      expect(expected).toHaveLength(250);
+
+      let page = 0;
+      const createMeanwhile = async () => {
+        page++;
+        const later = T0 + 10_000 + page;
+        await sessions().insert(aSession({ merchantId, createdAt: later, attempts: [anAttempt({ transactions: [aTransaction({ createdAt: later })] })] }));
+        const target = seeded[page % seeded.length]!;
+        const current = (await sessions().findById(target.id))!;
+        const [attempt] = current.attempts;
+        const refund = aTransaction({ type: 'refund', createdAt: later });
+        const moved = attempt!.transactions.map((t, j) => (j === 0 ? { ...t, status: { kind: 'succeeded' as const } } : t));
+        await sessions().save(nextVersion(current, { attempts: [{ ...attempt!, transactions: [...moved, refund] }] }), { expectedVersion: current.version });
+      };
+      const walked = await walk(
+        (after) => sessions().searchTransactions({ merchantId, limit: 7, ...(after ? { after } : {}) }),
+        createMeanwhile,
+      );
+      expect(page).toBe(Math.ceil(250 / 7) - 1);
+      expect(walked.map((hit) => hit.transaction.id)).toEqual(expected);
+
+      const everything = await walk((after) => sessions().searchTransactions({ merchantId, limit: 7, ...(after ? { after } : {}) }));
+      expect(everything).toHaveLength(250 + 2 * page);
+      expect(new Set(everything.map((hit) => hit.transaction.id)).size).toBe(everything.length);
+    });
+
+    it('rebuilds the search entries a crash left behind', async () => {
+      const merchantId = newMerchantId();
+      const transaction = aTransaction({ createdAt: T0 + 7 });
+      const attempt = anAttempt({ createdAt: T0 + 7, transactions: [transaction] });
+      const session = aSession({ merchantId, updatedAt: T0 + 7, attempts: [attempt] });
+      await sessions().insert(session);
+      await store().collections.transactionViews.deleteOne({ _id: transaction.id });
+      await store().collections.attemptViews.deleteOne({ _id: attempt.id });
+      expect((await sessions().searchTransactions({ merchantId, limit: 10 })).items).toEqual([]);
+      expect(await store().stores.resyncSearchViews(T0 + 7)).toBe(1);
+      expect((await sessions().searchTransactions({ merchantId, limit: 10 })).items.map((h) => h.transaction.id)).toEqual([transaction.id]);
+      expect((await sessions().searchAttempts({ merchantId, limit: 10 })).items.map((h) => h.attempt.id)).toEqual([attempt.id]);
+      expect(await store().stores.resyncSearchViews(T0 + 8)).toBe(0);
+    });
+  });
+}
