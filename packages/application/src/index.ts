@@ -4,6 +4,7 @@ export * from './stores';
 export * from './auth/access-tokens.port';
 export * from './notification/index';
 export * from './chargeback/index';
+export * from './refund/index';
 export * from './merchant';
 export * from './psp/index';
 export * from './payer/index';

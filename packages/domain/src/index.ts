@@ -33,7 +33,7 @@ export * from './refund/request-refund';
 export * from './refund/refund-plan.rule';
 export * from './refund/refund-session';
 export * from './refund/refundable-operation.rule';
-export { moneyTakingOperation, refundInFlight } from './refund/refund-facts.rule';
+export { refundInFlight } from './refund/refund-facts.rule';
 export * from './creation';
 export * from './view';
 export * from './rules';

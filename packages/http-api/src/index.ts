@@ -3,3 +3,4 @@ export * from './errors/error-handler';
 export * from './app/create-app';
 export * from './auth/require-principal';
 export * from './notification/notification.routes';
+export * from './refund/refund.routes';

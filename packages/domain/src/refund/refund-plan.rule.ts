@@ -2,7 +2,9 @@ import { DomainError } from '../errors/domain-error';
 import type { AttemptId } from '../ids/ids';
 import type { Money } from '../money/money';
 import type { Session } from '../session/session.model';
-import { hasEnded, offerOf, refundableOf, refundCapability, refundInFlight } from './refund-facts.rule';
+import { refundable as refundableOf } from '../rules/refundable.rule';
+import { offerOf } from '../session/session-edit';
+import { hasEnded, refundCapability, refundInFlight } from './refund-facts.rule';
 
 /** One attempt of a session refund and what remains refundable on it. */
 export interface PlannedRefund {

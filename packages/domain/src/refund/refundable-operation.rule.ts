@@ -1,9 +1,10 @@
+import { takingTransaction } from '../attempt/attempt-operations';
 import type { Attempt } from '../attempt/attempt.model';
 import { DomainError } from '../errors/domain-error';
 import type { TransactionId } from '../ids/ids';
 import type { DomainContext } from '../session/domain-context';
 import type { Session } from '../session/session.model';
-import { hasEnded, moneyTakingOperation } from './refund-facts.rule';
+import { hasEnded } from './refund-facts.rule';
 import { requestRefund, type RefundRequest, type RefundRequested } from './request-refund';
 
 /**
@@ -18,7 +19,7 @@ export function attemptOfRefundableOperation(session: Session, transactionId: Tr
   const attempt = session.attempts.find((a) => a.transactions.some((t) => t.id === transactionId));
   if (!attempt) throw new DomainError('NotFound', 'Transaction not found');
   if (!hasEnded(session)) throw new DomainError('SessionNotEnded', 'A refund is possible only once the session has ended');
-  if (moneyTakingOperation(attempt)?.id !== transactionId) {
+  if (takingTransaction(attempt)?.id !== transactionId) {
     throw new DomainError('NotARefundableOperation', 'The named transaction never took money: name the capture or the direct payment');
   }
   return attempt;

@@ -5,15 +5,10 @@ import { money } from '../money/money';
 import type { DomainContext } from '../session/domain-context';
 import type { Session } from '../session/session.model';
 import type { Transaction } from '../transaction/transaction.model';
-import {
-  attemptOf,
-  hasEnded,
-  offerOf,
-  refundableOf,
-  refundCapability,
-  refundInFlight,
-  refundRecordedUnder,
-} from './refund-facts.rule';
+import { refundable as refundableOf } from '../rules/refundable.rule';
+import { offerOf, replaceAttempt } from '../session/session-edit';
+import { owedFollowUp } from '../transaction/follow-up';
+import { hasEnded, refundCapability, refundedAttempt, refundInFlight, refundRecordedUnder } from './refund-facts.rule';
 
 /** What a caller asks of an attempt refund. */
 export interface RefundRequest {
@@ -51,7 +46,7 @@ export function requestRefund(
   if (request.amount !== undefined && (!Number.isSafeInteger(request.amount) || request.amount < 1)) {
     throw new DomainError('InvalidRequestedAmount', 'A refund amount is a positive integer of minor units');
   }
-  const attempt = attemptOf(session, attemptId);
+  const attempt = refundedAttempt(session, attemptId);
 
   if (request.idempotencyKey !== undefined) {
     const recorded = refundRecordedUnder(attempt, request.idempotencyKey);
@@ -79,19 +74,13 @@ export function requestRefund(
   }
 
   const refund: Transaction = {
-    id: ctx.newId() as TransactionId,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-    type: 'refund',
-    amount: money(amount, refundable.currency),
-    status: { kind: 'pending' },
-    dispatch: { state: 'owed', tries: 0, nextAt: ctx.now },
+    ...owedFollowUp('refund', money(amount, refundable.currency), ctx),
     ...(request.extraData !== undefined ? { extraData: request.extraData } : {}),
     ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
   };
   const refunded: Attempt = { ...attempt, updatedAt: ctx.now, transactions: [...attempt.transactions, refund] };
   return {
-    session: { ...session, attempts: session.attempts.map((a) => (a.id === attempt.id ? refunded : a)) },
+    session: replaceAttempt(session, refunded),
     transactionId: refund.id,
     replayed: false,
   };

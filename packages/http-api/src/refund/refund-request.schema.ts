@@ -1,0 +1,19 @@
+import { MAX_INTEGER } from '../schemas/common.schema';
+import { named } from '../schemas/json-schema';
+
+/** Body of the attempt and transaction refund doors: send {} or omit amount for a full refund. */
+export const refundRequestSchema = named('RefundRequest', {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    amount: { type: 'integer', minimum: 1, maximum: MAX_INTEGER, description: 'minor units; absent: everything that remains refundable' },
+    extraData: { type: 'string', minLength: 1, maxLength: 255, description: 'reconciliation tag, echoed verbatim on the refund transaction' },
+  },
+});
+
+/** The session refund door takes no body: absent, or an empty object. */
+export const noBodySchema = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+/** The idempotency-key header of the attempt and transaction refund doors. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 64;

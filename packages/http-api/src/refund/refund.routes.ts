@@ -1,0 +1,61 @@
+import express, { Router, type Response } from 'express';
+import type { AccessTokens, RefundAnswer, RefundInput } from '@splitpay/application';
+import type { MerchantId } from '@splitpay/domain';
+import { principalOf, requirePrincipal } from '../auth/require-principal';
+import { presentTransactionView } from '../api/transaction-view.presenter';
+import { readPathId } from '../api/read-path-id';
+import { readIdempotencyKey, readNoBody, readRefundBody } from './refund-request.read';
+
+/** The refund use cases the routes call (application RefundSession, RefundAttempt, RefundTransaction). */
+export interface RefundUseCases {
+  readonly session: { execute(input: { readonly merchantId: MerchantId; readonly sessionId: string }): Promise<RefundAnswer> };
+  readonly attempt: { execute(input: RefundInput & { readonly attemptId: string }): Promise<RefundAnswer> };
+  readonly transaction: { execute(input: RefundInput & { readonly transactionId: string }): Promise<RefundAnswer> };
+}
+
+export interface RefundRouterDeps {
+  readonly tokens: AccessTokens;
+  readonly refunds: RefundUseCases;
+}
+
+function answer(res: Response, result: RefundAnswer): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(202).json({ refunds: result.refunds.map(presentTransactionView) });
+}
+
+/**
+ * The three refund doors: POST /api/sessions/{sessionId}/refund (no body), POST
+ * /api/attempts/{attemptId}/refund and POST /api/transactions/{transactionId}/refund (body
+ * { amount?, extraData? }, header idempotency-key). Client and contact tokens may both refund.
+ * Every door answers 202 { refunds: TransactionView[] }, a replayed idempotent refund included.
+ */
+export function refundRouter(deps: RefundRouterDeps): Router {
+  const router = Router();
+  const access = requirePrincipal(deps.tokens, 'any');
+  const json = express.json({ limit: '4kb' });
+
+  router.post('/api/sessions/:sessionId/refund', access, json, async (req, res) => {
+    const sessionId = readPathId(req, 'sessionId');
+    readNoBody(req.body);
+    answer(res, await deps.refunds.session.execute({ merchantId: principalOf(res).merchantId, sessionId }));
+  });
+
+  router.post('/api/attempts/:attemptId/refund', access, json, async (req, res) => {
+    const attemptId = readPathId(req, 'attemptId');
+    const body = readRefundBody(req.body);
+    const idempotencyKey = readIdempotencyKey(req);
+    answer(res, await deps.refunds.attempt.execute({ merchantId: principalOf(res).merchantId, attemptId, ...body, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }));
+  });
+
+  router.post('/api/transactions/:transactionId/refund', access, json, async (req, res) => {
+    const transactionId = readPathId(req, 'transactionId');
+    const body = readRefundBody(req.body);
+    const idempotencyKey = readIdempotencyKey(req);
+    answer(
+      res,
+      await deps.refunds.transaction.execute({ merchantId: principalOf(res).merchantId, transactionId, ...body, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }),
+    );
+  });
+
+  return router;
+}
