@@ -4,3 +4,5 @@ export * from './app/create-app';
 export * from './auth/require-principal';
 export * from './notification/notification.routes';
 export * from './refund/refund.routes';
+export * from './elements/elements.routes';
+export * from './psp/psp-notifications.routes';

@@ -1,0 +1,113 @@
+import request from 'supertest';
+import { DomainError, type SessionView } from '@splitpay/domain';
+import { createHttpApp } from '../app/create-app';
+import { elementsRouter, type ElementsRouterDeps } from './elements.routes';
+
+const VIEW = { status: 'PENDING' } as unknown as SessionView;
+const ATTEMPT = '0190c0de-0000-7000-8000-000000000001';
+
+function app(overrides: Partial<ElementsRouterDeps> = {}) {
+  const calls: unknown[][] = [];
+  const record =
+    (name: string) =>
+    async (...args: unknown[]) => {
+      calls.push([name, ...args]);
+      if (args[0] !== 'pst_good') throw new DomainError('InvalidElementsToken', 'bad token');
+      return VIEW;
+    };
+  const deps: ElementsRouterDeps = {
+    read: { execute: record('read') },
+    start: { execute: async (...args) => ({ attemptId: ATTEMPT, view: await record('start')(...args) }) },
+    decisions: {
+      cancelAttempt: record('cancel'),
+      abandonAttempt: record('abandon'),
+      abandonSession: record('abandonSession'),
+      acceptPartial: record('acceptPartial'),
+      acceptTerms: record('acceptTerms'),
+    },
+    confirm: { execute: record('confirm') },
+    returns: { execute: async () => ({ kind: 'redirect', url: 'https://merchant.example/back' }) },
+    ...overrides,
+  };
+  const silent = { debug() {}, info() {}, warn() {}, error() {} };
+  return { http: createHttpApp({ logger: silent, routers: [elementsRouter(deps)] }), calls };
+}
+
+const auth = { Authorization: 'Bearer pst_good' };
+
+describe('elements doors', () => {
+  it('answers the view with CORS for any origin and no caching', async () => {
+    const res = await request(app().http).get('/elements/session').set(auth).set('Origin', 'https://shop.example');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ view: VIEW });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a preflight', async () => {
+    const res = await request(app().http).options('/elements/session/attempts').set('Origin', 'https://shop.example').set('Access-Control-Request-Method', 'POST');
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-headers']).toContain('Authorization');
+  });
+
+  it('refuses a missing token with 401 and WWW-Authenticate, also with CORS', async () => {
+    const res = await request(app().http).get('/elements/session').set('Origin', 'https://shop.example');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('InvalidElementsToken');
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('starts an attempt with 201 and hands the validated body to the use case', async () => {
+    const { http, calls } = app();
+    const body = { methodId: 'card', amount: 1200, input: { method: 'card', cardNumber: '4111111111111111', expiry: '12/30', cvc: '123' } };
+    const res = await request(http).post('/elements/session/attempts').set(auth).send(body);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ attemptId: ATTEMPT, view: VIEW });
+    expect(calls).toEqual([['start', 'pst_good', body]]);
+  });
+
+  it.each([
+    [{ methodId: 'card', amount: 1200, extra: 1 }, 'extra is not a declared property'],
+    [{ methodId: 'card', amount: 0 }, 'amount must be at least 1'],
+    [{ methodId: 'card', amount: 12.5 }, 'amount must be an integer'],
+    [{ methodId: 'card', amount: 100, input: { method: 'card', cardNumber: '4111111111111111' } }, 'input'],
+    [{ methodId: 'card', amount: 100, input: { method: 'bitcoin' } }, 'input.method must be one of'],
+    [{ methodId: 'oney', amount: 100, plan: { installments: 1, withFees: false } }, 'plan.installments must be at least 2'],
+  ])('refuses a malformed start body %j with InvalidRequest', async (body, message) => {
+    const { http, calls } = app();
+    const res = await request(http).post('/elements/session/attempts').set(auth).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('InvalidRequest');
+    expect(res.body.message).toContain(message);
+    expect(calls).toEqual([]);
+  });
+
+  it('takes no body on decision doors', async () => {
+    const { http, calls } = app();
+    expect((await request(http).post(`/elements/session/attempts/${ATTEMPT}/cancel`).set(auth)).status).toBe(200);
+    expect((await request(http).post('/elements/session/accept-terms').set(auth).send({})).status).toBe(200);
+    const res = await request(http).post('/elements/session/abandon').set(auth).send({ why: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('InvalidRequest');
+    expect(calls.map((c) => c[0])).toEqual(['cancel', 'acceptTerms']);
+  });
+
+  it('validates the confirm body and the attempt id', async () => {
+    const { http, calls } = app();
+    const ok = await request(http).post(`/elements/session/attempts/${ATTEMPT}/confirm`).set(auth).send({ input: { method: 'applepay', paymentToken: 'blob' } });
+    expect(ok.status).toBe(200);
+    const wrong = await request(http).post(`/elements/session/attempts/${ATTEMPT}/confirm`).set(auth).send({ input: { method: 'card', paymentToken: 'blob' } });
+    expect(wrong.status).toBe(400);
+    const badId = await request(http).post('/elements/session/attempts/nope/cancel').set(auth);
+    expect(badId.status).toBe(400);
+    expect(calls.map((c) => c[0])).toEqual(['confirm']);
+  });
+
+  it('sends the returning payer on with 303', async () => {
+    const res = await request(app().http).get(`/elements/return/${ATTEMPT}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('https://merchant.example/back');
+  });
+});

@@ -1,0 +1,99 @@
+import cors from 'cors';
+import express, { Router, type Request, type Response } from 'express';
+import {
+  type ConfirmAttemptUseCase,
+  type PayerDecisionsUseCase,
+  type PayerReturnUseCase,
+  type ReadSessionViewUseCase,
+  type StartAttemptRequest,
+  type StartAttemptUseCase,
+  type WalletConfirmInput,
+} from '@splitpay/application';
+import { DomainError, isUuid } from '@splitpay/domain';
+import { validator } from '../schemas/validate';
+import { elementsTokenOf } from './elements-token';
+import { confirmSchema, noBodySchema, startAttemptSchema } from './elements.schemas';
+
+export interface ElementsRouterDeps {
+  readonly read: Pick<ReadSessionViewUseCase, 'execute'>;
+  readonly start: Pick<StartAttemptUseCase, 'execute'>;
+  readonly decisions: Pick<PayerDecisionsUseCase, 'cancelAttempt' | 'abandonAttempt' | 'abandonSession' | 'acceptPartial' | 'acceptTerms'>;
+  readonly confirm: Pick<ConfirmAttemptUseCase, 'execute'>;
+  readonly returns: Pick<PayerReturnUseCase, 'execute'>;
+}
+
+const readStart = validator<StartAttemptRequest>(startAttemptSchema, 'body');
+const readConfirm = validator<{ input: WalletConfirmInput }>(confirmSchema, 'body');
+const readNoBody = validator<Record<string, never>>(noBodySchema, 'body');
+
+function attemptIdOf(req: Request): string {
+  const id = req.params.attemptId;
+  if (typeof id !== 'string' || !isUuid(id)) throw new DomainError('InvalidRequest', 'path.attemptId must be a lowercase UUID');
+  return id;
+}
+
+function noBody(req: Request): void {
+  if (req.body !== undefined) readNoBody(req.body);
+}
+
+/** Elements answers carry a token-bound view: never cached. */
+function answer(res: Response, status: number, body: unknown): void {
+  res.status(status).set('Cache-Control', 'no-store').json(body);
+}
+
+/**
+ * The browser endpoints of decisions.md section 3, called by the service's payment-page components
+ * with `Authorization: Bearer pst_...`. CORS for any origin (the token is the credential; no
+ * cookies). The return door is a plain navigation from the PSP, without token.
+ */
+export function elementsRouter(deps: ElementsRouterDeps): Router {
+  const router = Router();
+  const session = Router();
+  session.use(cors({ origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type'], credentials: false, maxAge: 600 }));
+  session.use(express.json({ limit: '200kb' }));
+
+  session.get('/session', async (req, res) => {
+    answer(res, 200, { view: await deps.read.execute(elementsTokenOf(req)) });
+  });
+  session.post('/session/attempts', async (req, res) => {
+    const token = elementsTokenOf(req);
+    const body = readStart(req.body);
+    const started = await deps.start.execute(token, body);
+    answer(res, 201, { attemptId: started.attemptId, view: started.view });
+  });
+  session.post('/session/attempts/:attemptId/cancel', async (req, res) => {
+    noBody(req);
+    answer(res, 200, { view: await deps.decisions.cancelAttempt(elementsTokenOf(req), attemptIdOf(req)) });
+  });
+  session.post('/session/attempts/:attemptId/abandon', async (req, res) => {
+    noBody(req);
+    answer(res, 200, { view: await deps.decisions.abandonAttempt(elementsTokenOf(req), attemptIdOf(req)) });
+  });
+  session.post('/session/attempts/:attemptId/accept-partial', async (req, res) => {
+    noBody(req);
+    answer(res, 200, { view: await deps.decisions.acceptPartial(elementsTokenOf(req), attemptIdOf(req)) });
+  });
+  session.post('/session/attempts/:attemptId/confirm', async (req, res) => {
+    const body = readConfirm(req.body);
+    answer(res, 200, { view: await deps.confirm.execute(elementsTokenOf(req), attemptIdOf(req), body.input) });
+  });
+  session.post('/session/abandon', async (req, res) => {
+    noBody(req);
+    answer(res, 200, { view: await deps.decisions.abandonSession(elementsTokenOf(req)) });
+  });
+  session.post('/session/accept-terms', async (req, res) => {
+    noBody(req);
+    answer(res, 200, { view: await deps.decisions.acceptTerms(elementsTokenOf(req)) });
+  });
+
+  router.get('/elements/return/:attemptId', async (req, res) => {
+    const destination = await deps.returns.execute(String(req.params.attemptId));
+    if (destination.kind === 'redirect') {
+      res.redirect(303, destination.url);
+      return;
+    }
+    res.status(200).type('text/plain').set('Cache-Control', 'no-store').send('This payment step is finished; you may close this window.');
+  });
+  router.use('/elements', session);
+  return router;
+}

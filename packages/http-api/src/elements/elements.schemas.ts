@@ -1,0 +1,81 @@
+import { MAX_INTEGER } from '../schemas/common.schema';
+import { named } from '../schemas/json-schema';
+
+const OTHER_METHODS = ['applepay', 'paypal', 'wero', 'oney', 'ancv'] as const;
+
+/** The fake card form (accepted by the fake provider only). */
+const CARD_FORM = {
+  cardNumber: { type: 'string', pattern: '^[0-9]{12,19}$' },
+  expiry: { type: 'string', pattern: '^(0[1-9]|1[0-2])/[0-9]{2}$', description: 'MM/YY' },
+  cvc: { type: 'string', pattern: '^[0-9]{3,4}$' },
+} as const;
+const HOLDER = { type: 'string', minLength: 1, maxLength: 100 } as const;
+/** The token an acquirer's hosted-fields SDK produced. */
+const CARD_TOKEN = { token: { type: 'string', minLength: 1, maxLength: 20_000 } } as const;
+
+/**
+ * The payer input of a start, discriminated by `method`. A card sends either the fake card form
+ * (accepted by the fake provider only) or the token an acquirer's hosted-fields SDK produced; other
+ * methods carry nothing beyond their name (their payer acts at the PSP or in the wallet sheet).
+ */
+export const payerInputSchema = named('PayerInput', {
+  type: 'object',
+  required: ['method'],
+  properties: { method: { type: 'string' } },
+  discriminator: { propertyName: 'method' },
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['method'],
+      properties: { method: { const: 'card' }, ...CARD_FORM, holder: HOLDER, ...CARD_TOKEN },
+      oneOf: [
+        { required: ['cardNumber', 'expiry', 'cvc'], properties: CARD_FORM },
+        { required: ['token'], properties: CARD_TOKEN },
+      ],
+    },
+    ...OTHER_METHODS.map((method) => ({
+      type: 'object',
+      additionalProperties: false,
+      required: ['method'],
+      properties: { method: { const: method } },
+    })),
+  ],
+});
+
+export const startAttemptSchema = named('StartAttemptRequest', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['methodId', 'amount'],
+  properties: {
+    methodId: { type: 'string', minLength: 1, maxLength: 200, description: 'the methods[].id of the view' },
+    amount: { type: 'integer', minimum: 1, maximum: MAX_INTEGER, description: 'minor units' },
+    plan: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['installments', 'withFees'],
+      properties: { installments: { type: 'integer', minimum: 2, maximum: 100 }, withFees: { type: 'boolean' } },
+    },
+    input: payerInputSchema,
+  },
+});
+
+export const confirmSchema = named('ConfirmRequest', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['input'],
+  properties: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['method', 'paymentToken'],
+      properties: {
+        method: { type: 'string', enum: ['applepay'] },
+        paymentToken: { type: 'string', minLength: 1, maxLength: 100_000, description: 'the wallet sheet blob, verbatim; never logged, never stored' },
+      },
+    },
+  },
+});
+
+/** Doors that take no body: absent, or an empty object. */
+export const noBodySchema = { type: 'object', additionalProperties: false } as const;

@@ -1,0 +1,32 @@
+import express, { Router } from 'express';
+import type { PspNotificationIntake } from '@splitpay/application';
+
+export interface PspNotificationsRouterDeps {
+  readonly intake: Pick<PspNotificationIntake, 'receive'>;
+}
+
+function flatHeaders(headers: express.Request['headers']): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
+}
+
+/**
+ * POST /psp/{provider}/notifications: the raw body (any content type, kept verbatim for the driver's
+ * signature check) handed to the intake; the provider's own expected reply is answered. An unknown
+ * provider is NotFound. The body is never logged.
+ */
+export function pspNotificationsRouter(deps: PspNotificationsRouterDeps): Router {
+  const router = Router();
+  router.post('/psp/:provider/notifications', express.text({ type: () => true, limit: '1mb' }), async (req, res) => {
+    const query: Record<string, string | undefined> = {};
+    for (const [key, value] of Object.entries(req.query)) if (typeof value === 'string') query[key] = value;
+    const reply = await deps.intake.receive(String(req.params.provider), {
+      headers: flatHeaders(req.headers),
+      rawBody: typeof req.body === 'string' ? req.body : '',
+      query,
+    });
+    res.status(reply.status).type(reply.contentType).send(reply.body);
+  });
+  return router;
+}
