@@ -28,14 +28,19 @@ export interface RefundRequested {
   readonly replayed: boolean;
 }
 
+function firstRetryDelay(ctx: DomainContext): number {
+  return ctx.policy.dispatchRetryDelaysMs[0] ?? 0;
+}
+
 /**
- * Records a refund of one attempt, owed to its PSP (the outbox: a worker or the use case sends it
- * with the transaction id as the PSP idempotency key). The refund stays pending until its verdict
- * arrives out-of-band; `refunded` moves only when it succeeds.
+ * Records a refund of one attempt, owed to its PSP (the outbox): the refund door sends it right away
+ * with the transaction id as the PSP idempotency key; the worker sends it after the first retry
+ * delay if that send left no ack. The refund stays pending until its verdict arrives out-of-band;
+ * `refunded` moves only when it succeeds (a failed refund gives the amount back).
  *
- * Refusals, in order: InvalidRequestedAmount, NotFound (no such attempt), IdempotencyKeyConflict (the key names a refund of
- * another amount), SessionNotEnded, RefundInFlight, NothingToRefund, RefundNotSupported,
- * RefundExceedsRefundable, PartialRefundNotSupported.
+ * Refusals, in order: InvalidRequestedAmount, NotFound (no such attempt), IdempotencyKeyConflict
+ * (the key names a refund of another amount), SessionNotEnded, RefundInFlight, NothingToRefund,
+ * RefundNotSupported, RefundExceedsRefundable, PartialRefundNotSupported.
  */
 export function requestRefund(
   session: Session,
@@ -73,8 +78,12 @@ export function requestRefund(
     throw new DomainError('PartialRefundNotSupported', 'This method refunds in full only');
   }
 
+  const owed = owedFollowUp('refund', money(amount, refundable.currency), ctx);
   const refund: Transaction = {
-    ...owedFollowUp('refund', money(amount, refundable.currency), ctx),
+    ...owed,
+    // The door sends it at once (the first try); the worker only picks it up if that send did not
+    // record an ack, so the PSP is not called twice for one refund in the normal path.
+    dispatch: { state: 'owed', tries: 0, nextAt: ctx.now + firstRetryDelay(ctx) },
     ...(request.extraData !== undefined ? { extraData: request.extraData } : {}),
     ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
   };
