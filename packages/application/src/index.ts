@@ -9,3 +9,4 @@ export * from './merchant';
 export * from './psp/index';
 export * from './payer/index';
 export * from './worker/index';
+export * from './auth/index';

@@ -12,3 +12,6 @@ export type Principal =
       readonly contact: { readonly email: string; readonly role: ContactRole };
       readonly expiresAt: number;
     };
+
+/** What an access token is issued for: a principal without its expiry (distributes over the kinds). */
+export type PrincipalClaims = { [K in Principal['kind']]: Omit<Extract<Principal, { kind: K }>, 'expiresAt'> }[Principal['kind']];
