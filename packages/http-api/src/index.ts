@@ -6,3 +6,6 @@ export * from './notification/notification.routes';
 export * from './refund/refund.routes';
 export * from './elements/elements.routes';
 export * from './psp/psp-notifications.routes';
+export * from './auth/jwt-access-tokens';
+export * from './auth/me.routes';
+export * from './oauth/index';

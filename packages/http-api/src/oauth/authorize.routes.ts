@@ -1,0 +1,133 @@
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { normalizeEmail, type ContactLogin, type DashboardClient } from '@splitpay/application';
+import { assertUnreachable } from '@splitpay/domain';
+import { checkAuthorizeRequest, redirectWith, type AuthorizeCheck } from './authorize-request';
+import { singleParams } from './form-params';
+import { errorPage, loginFormPage, tooManyAttemptsPage } from './login-page.html';
+
+/** Failed sign-ins allowed per client address and email within the window before 429. */
+export interface LoginRateLimit {
+  readonly windowMs: number;
+  readonly limit: number;
+}
+
+export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = { windowMs: 15 * 60_000, limit: 5 };
+
+export interface AuthorizeRouteDeps {
+  readonly dashboard: DashboardClient;
+  readonly contactLogin: ContactLogin;
+  readonly loginRateLimit?: LoginRateLimit;
+}
+
+/** Same words for an unknown email and a wrong password (decisions.md section 4). */
+export const LOGIN_REFUSED = 'The email or password is incorrect.';
+
+function sendHtml(res: Response, status: number, html: string, dashboard: DashboardClient): void {
+  const formTargets = new Set(["'self'", ...dashboard.registeredRedirectUris.map((uri) => new URL(uri).origin)]);
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader(
+    'Content-Security-Policy',
+    `default-src 'none'; style-src 'unsafe-inline'; form-action ${[...formTargets].join(' ')}; frame-ancestors 'none'; base-uri 'none'`,
+  );
+  res.status(status).type('html').send(html);
+}
+
+/** The answer to an authorization request that did not pass its checks; true when it answered. */
+function answeredRefusal(res: Response, check: AuthorizeCheck, dashboard: DashboardClient): boolean {
+  switch (check.kind) {
+    case 'valid':
+      return false;
+    case 'error-page':
+      sendHtml(res, 400, errorPage(check.message), dashboard);
+      return true;
+    case 'redirect-error':
+      res.setHeader('Cache-Control', 'no-store');
+      res.redirect(302, redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }));
+      return true;
+    default:
+      return assertUnreachable(check, 'authorize check');
+  }
+}
+
+function emailOf(body: unknown): string {
+  const read = singleParams(body, ['email']);
+  return read.kind === 'ok' ? normalizeEmail(read.params.email ?? '') : '';
+}
+
+/**
+ * GET /oauth/authorize shows the dashboard login form; POST /oauth/authorize checks the contact's
+ * credentials and sends the browser back with a single-use code, or shows the form again. Failed
+ * sign-ins are limited per client address and email.
+ */
+export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
+  const { dashboard } = deps;
+  const router = Router();
+  const limits = deps.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT;
+
+  const limiter = rateLimit({
+    windowMs: limits.windowMs,
+    limit: limits.limit,
+    standardHeaders: false,
+    legacyHeaders: false,
+    // Only refused credentials count: neither a contact who signs in nor a malformed request.
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req, res) => res.locals.loginRefused !== true,
+    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? 'unknown')}|${emailOf(req.body)}`,
+    handler: (req, res) => {
+      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const retryAfterS = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + limits.windowMs) - Date.now()) / 1000));
+      res.setHeader('Retry-After', String(retryAfterS));
+      sendHtml(res, 429, tooManyAttemptsPage(retryAfterS), dashboard);
+    },
+  });
+
+  router.get('/oauth/authorize', (req, res) => {
+    const check = checkAuthorizeRequest(req.query, dashboard);
+    if (answeredRefusal(res, check, dashboard) || check.kind !== 'valid') return;
+    sendHtml(res, 200, loginFormPage({ request: check.request }), dashboard);
+  });
+
+  const requireForm: RequestHandler = (req, res, next) => {
+    if (!req.is('application/x-www-form-urlencoded')) {
+      sendHtml(res, 400, errorPage('The sign-in form could not be read.'), dashboard);
+      return;
+    }
+    next();
+  };
+  const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent) {
+      sendHtml(res, 400, errorPage('The sign-in form could not be read.'), dashboard);
+      return;
+    }
+    next(error);
+  };
+
+  router.post(
+    '/oauth/authorize',
+    requireForm,
+    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 }),
+    limiter,
+    (async (req, res) => {
+      const check = checkAuthorizeRequest(req.body, dashboard);
+      if (answeredRefusal(res, check, dashboard) || check.kind !== 'valid') return;
+      const credentials = singleParams(req.body, ['email', 'password']);
+      const email = credentials.kind === 'ok' ? credentials.params.email : undefined;
+      const password = credentials.kind === 'ok' ? credentials.params.password : undefined;
+      const result = email && password ? await deps.contactLogin.login({ email, password }, check.request) : { kind: 'refused' as const };
+      if (result.kind === 'refused') {
+        res.locals.loginRefused = true;
+        sendHtml(res, 200, loginFormPage({ request: check.request, error: LOGIN_REFUSED, ...(email ? { email } : {}) }), dashboard);
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-store');
+      res.redirect(302, redirectWith(check.request.redirectUri, { code: result.code, state: check.request.state }));
+    }) satisfies RequestHandler,
+    bodyErrors,
+  );
+  return router;
+}

@@ -1,0 +1,145 @@
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import {
+  DASHBOARD_CLIENT_ID,
+  type AuthorizationCodeGrant,
+  type ClientCredentialsGrant,
+  type DashboardGrantResult,
+  type RefreshTokenGrant,
+} from '@splitpay/application';
+import { assertUnreachable } from '@splitpay/domain';
+import { clientAuthenticationOf } from './client-authentication';
+import { singleParams } from './form-params';
+import { INVALID_CLIENT_DESCRIPTION, INVALID_GRANT_DESCRIPTION, noStore, sendOAuthError } from './oauth-error';
+
+export interface TokenRouteDeps {
+  readonly clientCredentials: ClientCredentialsGrant;
+  readonly authorizationCode: AuthorizationCodeGrant;
+  readonly refreshToken: RefreshTokenGrant;
+}
+
+/** RFC 6749 section 5.1 success body. */
+export interface TokenResponse {
+  readonly access_token: string;
+  readonly token_type: 'Bearer';
+  readonly expires_in: number;
+  /** Dashboard grants only; client_credentials never issues one. */
+  readonly refresh_token?: string;
+}
+
+const PARAMS = ['grant_type', 'client_id', 'client_secret', 'code', 'code_verifier', 'redirect_uri', 'refresh_token', 'scope'] as const;
+type TokenParams = { readonly [P in (typeof PARAMS)[number]]?: string };
+
+const FORM = 'application/x-www-form-urlencoded';
+
+const noStoreAlways: RequestHandler = (_req, res, next) => {
+  noStore(res);
+  next();
+};
+
+const requireForm: RequestHandler = (req, res, next) => {
+  if (!req.is(FORM)) {
+    sendOAuthError(res, 'invalid_request', `The request body must be ${FORM}`);
+    return;
+  }
+  next();
+};
+
+/** Body parser failures (bad charset, too large, too many parameters) are invalid_request here. */
+const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent) {
+    sendOAuthError(res, 'invalid_request', 'The request body could not be read');
+    return;
+  }
+  next(error);
+};
+
+function sendTokens(res: Response, body: TokenResponse): void {
+  noStore(res);
+  res.status(200).json(body);
+}
+
+function sendDashboardResult(res: Response, result: DashboardGrantResult): void {
+  switch (result.kind) {
+    case 'issued':
+      sendTokens(res, { access_token: result.accessToken, token_type: 'Bearer', expires_in: result.expiresIn, refresh_token: result.refreshToken });
+      return;
+    case 'invalid_grant':
+      sendOAuthError(res, 'invalid_grant', INVALID_GRANT_DESCRIPTION);
+      return;
+    default:
+      assertUnreachable(result, 'grant result');
+  }
+}
+
+/** POST /oauth/token: client_credentials for merchant servers, the two dashboard grants for humans. */
+export function tokenRouter(deps: TokenRouteDeps): Router {
+  const router = Router();
+
+  const clientCredentials = async (req: Request, res: Response, params: TokenParams): Promise<void> => {
+    const auth = clientAuthenticationOf(req.headers.authorization, params);
+    if (auth.kind === 'invalid') return sendOAuthError(res, 'invalid_request', auth.description);
+    const basic = auth.kind === 'basic';
+    if (!auth.clientId || !auth.clientSecret) return sendOAuthError(res, 'invalid_client', INVALID_CLIENT_DESCRIPTION, { basic });
+    const result = await deps.clientCredentials.exchange({ clientId: auth.clientId, clientSecret: auth.clientSecret });
+    if (result.kind === 'invalid_client') return sendOAuthError(res, 'invalid_client', INVALID_CLIENT_DESCRIPTION, { basic });
+    sendTokens(res, { access_token: result.accessToken, token_type: 'Bearer', expires_in: result.expiresIn });
+  };
+
+  /** The dashboard is a public client: it names itself with client_id and holds no secret. */
+  const dashboardClient = (req: Request, res: Response, params: TokenParams): boolean => {
+    const auth = clientAuthenticationOf(req.headers.authorization, params);
+    if (auth.kind === 'invalid') {
+      sendOAuthError(res, 'invalid_request', auth.description);
+      return false;
+    }
+    if (auth.kind === 'basic' || auth.clientSecret !== undefined || (auth.clientId !== undefined && auth.clientId !== DASHBOARD_CLIENT_ID)) {
+      sendOAuthError(res, 'invalid_client', INVALID_CLIENT_DESCRIPTION, { basic: auth.kind === 'basic' });
+      return false;
+    }
+    if (auth.clientId === undefined) {
+      sendOAuthError(res, 'invalid_request', 'client_id is required');
+      return false;
+    }
+    return true;
+  };
+
+  const authorizationCode = async (req: Request, res: Response, params: TokenParams): Promise<void> => {
+    if (!dashboardClient(req, res, params)) return;
+    const { code, code_verifier: codeVerifier, redirect_uri: redirectUri } = params;
+    if (!code || !codeVerifier || !redirectUri) return sendOAuthError(res, 'invalid_request', 'code, code_verifier and redirect_uri are required');
+    sendDashboardResult(res, await deps.authorizationCode.exchange({ code, codeVerifier, redirectUri, clientId: DASHBOARD_CLIENT_ID }));
+  };
+
+  const refreshToken = async (req: Request, res: Response, params: TokenParams): Promise<void> => {
+    if (!dashboardClient(req, res, params)) return;
+    if (!params.refresh_token) return sendOAuthError(res, 'invalid_request', 'refresh_token is required');
+    sendDashboardResult(res, await deps.refreshToken.exchange({ refreshToken: params.refresh_token }));
+  };
+
+  router.post(
+    '/oauth/token',
+    noStoreAlways,
+    requireForm,
+    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 }),
+    (async (req, res) => {
+      const read = singleParams(req.body, PARAMS);
+      if (read.kind === 'repeated') return sendOAuthError(res, 'invalid_request', `Parameter ${read.name} is repeated`);
+      const { params } = read;
+      switch (params.grant_type) {
+        case undefined:
+          return sendOAuthError(res, 'invalid_request', 'grant_type is required');
+        case 'client_credentials':
+          return clientCredentials(req, res, params);
+        case 'authorization_code':
+          return authorizationCode(req, res, params);
+        case 'refresh_token':
+          return refreshToken(req, res, params);
+        default:
+          return sendOAuthError(res, 'unsupported_grant_type', 'Supported grants: client_credentials, authorization_code, refresh_token');
+      }
+    }) satisfies RequestHandler,
+    bodyErrors,
+  );
+  return router;
+}
