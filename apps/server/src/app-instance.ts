@@ -1,10 +1,15 @@
 import { Router, type Express } from 'express';
-import type { Stores } from '@splitpay/application';
-import { DEFAULT_POLICY, type Clock, type DomainPolicy, type Logger } from '@splitpay/domain';
+import { SessionWriter, type Stores } from '@splitpay/application';
+import { DEFAULT_POLICY, nextDueAt, type Clock, type DomainPolicy, type Logger } from '@splitpay/domain';
 import { createHttpApp } from '@splitpay/http-api';
 import { CounterMetrics, SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
 import { wireAuth } from './wiring/auth';
+import { wireMerchantApi } from './wiring/merchant-api';
+import { wirePayer } from './wiring/payer';
+import { createPspRegistry } from './wiring/psp';
+import { wireRefunds } from './wiring/refunds';
+import { wireWebhooks } from './wiring/webhooks';
 import type { AppServices, Core, Worker } from './wiring/core';
 
 export type { AppServices, Core, Worker } from './wiring/core';
@@ -28,6 +33,8 @@ export interface AppInstance {
   runWorkersOnce(): Promise<number>;
   startWorkers(intervalMs?: number): void;
   stopWorkers(): void;
+  /** Stops the workers and the fake PSP's pending notifications (shutdown, end of a test). */
+  close(): void;
 }
 
 export function policyOf(config: ServerConfig): DomainPolicy {
@@ -66,6 +73,21 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     passwordHasher: auth.passwordHasher,
     tokenMinter: auth.tokenMinter,
   };
+  const psp = createPspRegistry(core.config, { logger: core.logger, clock: core.clock });
+  if (psp.fakePsp) routers.push(Router().use(psp.fakePsp.mountPath, psp.fakePsp.router));
+  const writer = new SessionWriter({ sessions: core.stores.sessions, clock: core.clock, ids: core.ids, policy: core.policy, nextDueAt });
+  const webhooks = wireWebhooks(core, { sealer: services.secretSealer, tokens: services.accessTokens, writer });
+  const payer = wirePayer(core, {
+    registry: psp.registry,
+    tokenMinter: services.tokenMinter,
+    writer,
+    sessionEnded: webhooks.sessionEnded,
+    chargebacks: webhooks.chargebacks,
+  });
+  const refunds = wireRefunds(core, { tokens: services.accessTokens, writer, sender: payer.dispatcher });
+  const merchantApi = wireMerchantApi(core, { accessTokens: services.accessTokens, tokenMinter: services.tokenMinter, psps: psp.registry });
+  routers.push(...merchantApi.routers, ...refunds.routers, ...webhooks.routers, ...payer.routers);
+  workers.push(...payer.workers, ...webhooks.workers);
 
   const app = createHttpApp({ logger: core.logger, routers });
 
@@ -103,6 +125,11 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     stopWorkers() {
       if (timer) clearInterval(timer);
       timer = undefined;
+    },
+    close() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      psp.fakePsp?.close();
     },
   };
 }

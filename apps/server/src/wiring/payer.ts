@@ -1,0 +1,92 @@
+import type { Router } from 'express';
+import {
+  ConfirmAttemptUseCase,
+  ElementsAccess,
+  OwedOperationDispatcher,
+  PayerDecisionsUseCase,
+  PayerReturnUseCase,
+  PspGateway,
+  PspNotificationIntake,
+  ReadSessionViewUseCase,
+  SessionWorker,
+  StartAttemptUseCase,
+  VerdictLookup,
+  ViewPresenter,
+  type ChargebackIntake,
+  type PayerDeps,
+  type SessionEndedDelivery,
+  type SessionWriter,
+} from '@splitpay/application';
+import type { PspRegistry, TokenMinter } from '@splitpay/domain';
+import { elementsRouter, pspNotificationsRouter } from '@splitpay/http-api';
+import type { Core, Worker } from './core';
+
+export interface PayerWiringDeps {
+  /** The drivers the platform carries (the PSP wiring's registry). */
+  readonly registry: PspRegistry;
+  /** Digests elements tokens (the auth area's token minter). */
+  readonly tokenMinter: Pick<TokenMinter, 'digest'>;
+  /** The one session writer (optimistic retries, dueAt). */
+  readonly writer: SessionWriter;
+  /** The webhooks area's session-ended delivery step, run by the session worker. */
+  readonly sessionEnded: Pick<SessionEndedDelivery, 'deliverDue'>;
+  /** The webhooks area's chargeback intake, where `chargeback` facts go. */
+  readonly chargebacks: Pick<ChargebackIntake, 'receive'>;
+  /** The service's public base URL when known only once listening; default config.publicBaseUrl. */
+  readonly publicBaseUrl?: () => string;
+}
+
+export interface PayerWiring {
+  /** Sends owed captures, voids and refunds now; the refunds area's RefundSender. */
+  readonly dispatcher: OwedOperationDispatcher;
+  /** /elements doors and POST /psp/{provider}/notifications. */
+  readonly routers: Router[];
+  /** The session worker (expiry, lender bound, owed PSP operations, overdue lookups, session-ended delivery). */
+  readonly workers: Worker[];
+}
+
+/** The payer flow: the elements doors, PSP notification intake, the dispatcher of owed operations, the session worker. */
+export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
+  const { stores, clock, logger, metrics, config } = core;
+  const gateway = new PspGateway({ registry: deps.registry, merchants: stores.merchants });
+  const dispatcher = new OwedOperationDispatcher({ gateway, writer: deps.writer, clock, logger, metrics });
+  const payer: PayerDeps = {
+    sessions: stores.sessions,
+    writer: deps.writer,
+    tokens: deps.tokenMinter,
+    gateway,
+    dispatcher,
+    clock,
+    logger,
+    publicBaseUrl: deps.publicBaseUrl ?? (() => config.publicBaseUrl),
+    elementsGraceMs: config.elementsGraceMs,
+  };
+  const access = new ElementsAccess(payer);
+  const views = new ViewPresenter(payer);
+  const elements = elementsRouter({
+    read: new ReadSessionViewUseCase(access, views),
+    start: new StartAttemptUseCase(payer, access, views),
+    decisions: new PayerDecisionsUseCase(payer, access, views),
+    confirm: new ConfirmAttemptUseCase(payer, access, views),
+    returns: new PayerReturnUseCase(payer),
+  });
+  const intake = new PspNotificationIntake({
+    registry: deps.registry,
+    sessions: stores.sessions,
+    writer: deps.writer,
+    dispatcher,
+    chargebacks: deps.chargebacks,
+    logger,
+  });
+  const worker = new SessionWorker({
+    sessions: stores.sessions,
+    writer: deps.writer,
+    dispatcher,
+    lookup: new VerdictLookup({ gateway, logger }),
+    sessionEnded: deps.sessionEnded,
+    clock,
+    logger,
+    owner: core.instanceId,
+  });
+  return { dispatcher, routers: [elements, pspNotificationsRouter({ intake })], workers: [worker] };
+}

@@ -1,0 +1,105 @@
+import type { SessionView } from '@splitpay/domain';
+
+/** An HTTP answer as a page would read it. */
+export interface Answer<T = Record<string, unknown>> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+}
+
+async function call<T>(method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<Answer<T>> {
+  const res = await fetch(url, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: kept as text
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+export interface ViewAnswer {
+  readonly view: SessionView;
+  readonly attemptId?: string;
+  readonly code?: string;
+  readonly message?: string;
+}
+
+/** The payment page's calls to the elements doors, over real HTTP, with one elements token. */
+export class ElementsClient {
+  constructor(
+    readonly baseUrl: string,
+    readonly token: string,
+  ) {}
+
+  private get auth(): Record<string, string> {
+    return { Authorization: `Bearer ${this.token}` };
+  }
+
+  view(): Promise<Answer<ViewAnswer>> {
+    return call('GET', `${this.baseUrl}/elements/session`, this.auth);
+  }
+
+  start(body: { methodId: string; amount: number; plan?: { installments: number; withFees: boolean }; input?: Record<string, unknown> }): Promise<Answer<ViewAnswer>> {
+    return call('POST', `${this.baseUrl}/elements/session/attempts`, this.auth, body);
+  }
+
+  /** Starts a card attempt with the fake card form. */
+  payByCard(methodId: string, amount: number, cardNumber = '4111111111111111'): Promise<Answer<ViewAnswer>> {
+    return this.start({ methodId, amount, input: { method: 'card', cardNumber, expiry: '12/30', cvc: '123' } });
+  }
+
+  cancel(attemptId: string): Promise<Answer<ViewAnswer>> {
+    return call('POST', `${this.baseUrl}/elements/session/attempts/${attemptId}/cancel`, this.auth);
+  }
+
+  abandonAttempt(attemptId: string): Promise<Answer<ViewAnswer>> {
+    return call('POST', `${this.baseUrl}/elements/session/attempts/${attemptId}/abandon`, this.auth);
+  }
+
+  abandonSession(): Promise<Answer<ViewAnswer>> {
+    return call('POST', `${this.baseUrl}/elements/session/abandon`, this.auth);
+  }
+
+  acceptPartial(attemptId: string): Promise<Answer<ViewAnswer>> {
+    return call('POST', `${this.baseUrl}/elements/session/attempts/${attemptId}/accept-partial`, this.auth);
+  }
+
+  acceptTerms(): Promise<Answer<ViewAnswer>> {
+    return call('POST', `${this.baseUrl}/elements/session/accept-terms`, this.auth);
+  }
+
+  confirm(attemptId: string, paymentToken: string): Promise<Answer<ViewAnswer>> {
+    return call('POST', `${this.baseUrl}/elements/session/attempts/${attemptId}/confirm`, this.auth, { input: { method: 'applepay', paymentToken } });
+  }
+
+  /**
+   * Polls the view until `until` holds (the page's polling), at most `timeoutMs` of real time; the
+   * last view is returned either way, so the caller's assertion says what was wrong.
+   */
+  async waitFor(until: (view: SessionView) => boolean, timeoutMs = 5_000, everyMs = 20): Promise<SessionView> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const res = await this.view();
+      if (res.status !== 200) throw new Error(`GET /elements/session answered ${res.status} ${JSON.stringify(res.body)}`);
+      if (until(res.body.view) || Date.now() > deadline) return res.body.view;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+}
+
+/** Presses a button of the fake PSP's payer page over HTTP (approve, decline, cancel, study). */
+export async function pressFakePspButton(redirectUrl: string, button: 'approve' | 'decline' | 'cancel' | 'study', body?: { amount: number }): Promise<Answer<unknown>> {
+  return call('POST', `${redirectUrl}/${button}`, {}, body);
+}
+
+/** Follows a URL without following redirects (the browser's navigation, one hop). */
+export function navigate(url: string): Promise<Answer<unknown>> {
+  return call('GET', url, {});
+}

@@ -1,0 +1,119 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { ManualClock } from '@splitpay/infra';
+import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
+import { createAppInstance, type AppInstance } from '../../src/app-instance';
+import { readConfig, type ServerConfig } from '../../src/config';
+import { loadMerchants } from '../../src/merchants/load-merchants';
+import { capturingLogger } from './captured-logs';
+import { ElementsClient, type Answer } from './elements-client';
+import { paymentMerchants, SHOP, writeMerchantsFile, type TestMerchant } from './merchants.fixture';
+
+export interface ServiceHarnessOptions {
+  /** The merchants file content; default one merchant (`SHOP`) with every method on the fake provider. */
+  readonly merchants?: object;
+  /** More environment (FAKE_PSP_DELAY_MS defaults to 20 here, SCRYPT_COST to a cheap one). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** The instance's clock; default a manual clock at 2026-01-01 that tests move by hand. */
+  readonly clock?: ManualClock;
+  /** A store shared with another instance; default a new embedded one. */
+  readonly stores?: EmbeddedStores;
+}
+
+/**
+ * One service instance listening on 127.0.0.1 over an embedded store, with the fake PSP mounted and
+ * answering over HTTP (its verdicts come back to /psp/fake/notifications). Its winston output is
+ * kept in `logLines`. Workers do not run by themselves: call `runWorkers()` (time is the manual clock).
+ */
+export interface ServiceHarness {
+  readonly url: string;
+  readonly instance: AppInstance;
+  readonly stores: EmbeddedStores;
+  readonly clock: ManualClock;
+  readonly config: ServerConfig;
+  readonly logLines: string[];
+  /** A client_credentials access token of the merchant. */
+  clientToken(merchant?: TestMerchant): Promise<string>;
+  /** POST /api/sessions; throws unless 201. */
+  createSession(body: Record<string, unknown>, merchant?: TestMerchant): Promise<{ elementsToken: string; sessionId: string; expiresAt: number }>;
+  /** Creates a session and answers the page's client for its elements token. */
+  openPage(body: Record<string, unknown>, merchant?: TestMerchant): Promise<{ page: ElementsClient; sessionId: string }>;
+  /** Runs every worker of the instance once. */
+  runWorkers(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startService(options: ServiceHarnessOptions = {}): Promise<ServiceHarness> {
+  // The address is known once listening; the app is bound afterwards (PUBLIC_BASE_URL must be it).
+  let app: Express | undefined;
+  const server = http.createServer((req, res) => {
+    if (app) app(req, res);
+    else res.writeHead(503).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const config: ServerConfig = {
+    ...readConfig({ PUBLIC_BASE_URL: url, FAKE_PSP: 'on', FAKE_PSP_DELAY_MS: '20', SCRYPT_COST: '10,8,1', ...options.env }),
+    merchantsFile: await writeMerchantsFile(options.merchants ?? paymentMerchants()),
+  };
+  const stores = options.stores ?? createEmbeddedStores();
+  const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1));
+  const { logger, lines } = capturingLogger();
+  const instance = createAppInstance({ config, stores, logger, clock });
+  await loadMerchants(config.merchantsFile, { merchants: stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger });
+  app = instance.app;
+
+  const tokens = new Map<string, string>();
+  const clientToken = async (merchant: TestMerchant = SHOP): Promise<string> => {
+    const cached = tokens.get(merchant.merchantId);
+    if (cached) return cached;
+    const res = await fetch(`${url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: merchant.merchantId, client_secret: merchant.secret }).toString(),
+    });
+    if (res.status !== 200) throw new Error(`client_credentials answered ${res.status}: ${await res.text()}`);
+    const token = ((await res.json()) as { access_token: string }).access_token;
+    tokens.set(merchant.merchantId, token);
+    return token;
+  };
+  const createSession = async (body: Record<string, unknown>, merchant: TestMerchant = SHOP) => {
+    const res = await fetch(`${url}/api/sessions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await clientToken(merchant)}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as Record<string, unknown>;
+    if (res.status !== 201) throw new Error(`POST /api/sessions answered ${res.status}: ${JSON.stringify(answer)}`);
+    return answer as { elementsToken: string; sessionId: string; expiresAt: number };
+  };
+
+  return {
+    url,
+    instance,
+    stores,
+    clock,
+    config,
+    logLines: lines,
+    clientToken,
+    createSession,
+    async openPage(body, merchant) {
+      const created = await createSession(body, merchant);
+      return { page: new ElementsClient(url, created.elementsToken), sessionId: created.sessionId };
+    },
+    runWorkers: () => instance.runWorkersOnce(),
+    async close() {
+      instance.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** GET /api/sessions/{id} as the merchant server reads it. */
+export async function readSession(harness: ServiceHarness, sessionId: string, merchant: TestMerchant = SHOP): Promise<Answer<Record<string, unknown>>> {
+  const res = await fetch(`${harness.url}/api/sessions/${sessionId}`, { headers: { Authorization: `Bearer ${await harness.clientToken(merchant)}` } });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+}
