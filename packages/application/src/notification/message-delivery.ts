@@ -1,4 +1,5 @@
 import {
+  isDeliveryOwed,
   recordDeliveryOutcome,
   type Clock,
   type Delivery,
@@ -97,13 +98,11 @@ function report(event: MessageEvent, merchantId: MerchantId, outcome: DeliveryOu
   deps.logger.warn('notification.failed', { ...failure, nextAttemptAt: next.nextAttemptAt });
 }
 
-/** Whether `current` is still the delivery state a try was made from (nothing recorded or re-armed since). */
+/**
+ * Whether `current` is still the delivery state a try was made from: the same message, still owed,
+ * with no outcome recorded since. `nextAttemptAt` is not compared: a session that ended in the same
+ * worker turn is re-derived when the turn is re-applied, with its own instant.
+ */
 export function isSameTry(current: Delivery, sent: Delivery): boolean {
-  return (
-    current.notificationId === sent.notificationId &&
-    current.failures === sent.failures &&
-    current.nextAttemptAt === sent.nextAttemptAt &&
-    current.deliveredAt === undefined &&
-    !current.abandoned
-  );
+  return current.notificationId === sent.notificationId && current.failures === sent.failures && isDeliveryOwed(current);
 }
