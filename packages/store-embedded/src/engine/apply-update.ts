@@ -34,8 +34,13 @@ export function applyUpdate(doc: StoredDocument, update: Readonly<Record<string,
   assertOperators(update);
   const { $setOnInsert, ...operators } = deepCopy(update) as Record<string, Record<string, unknown>>;
   const next = deepCopy(doc);
-  if (Object.keys(operators).length > 0) mingoUpdate(next, operators, undefined, undefined, { cloneMode: 'deep' });
-  if (inserting && $setOnInsert) mingoUpdate(next, { $set: $setOnInsert }, undefined, undefined, { cloneMode: 'deep' });
+  try {
+    if (Object.keys(operators).length > 0) mingoUpdate(next, operators, undefined, undefined, { cloneMode: 'deep' });
+    if (inserting && $setOnInsert) mingoUpdate(next, { $set: $setOnInsert }, undefined, undefined, { cloneMode: 'deep' });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new EmbeddedOperationError(/immutable field '_id'/.test(message) ? 66 : 2, message);
+  }
   if (JSON.stringify(next._id) !== JSON.stringify(doc._id)) {
     throw new EmbeddedOperationError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
   }

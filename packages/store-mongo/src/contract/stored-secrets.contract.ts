@@ -28,7 +28,7 @@ export function storedSecretsContract(engine: ContractEngine): void {
       });
       await store().stores.merchants.upsert(account);
       const doc = await store().collections.merchantAccounts.findOne({ _id: account.merchantId });
-      expect(doc).toEqual({ _id: account.merchantId, ...account, merchantId: undefined });
+      expect(doc).toEqual({ _id: account.merchantId, ...account, merchantId: undefined, contracts: [{ method: 'card', provider: 'fake', partialRefunds: true }] });
       expect(Object.keys(doc ?? {}).sort()).toEqual(
         ['_id', 'secretHash', 'webhookAuthorizationSealed', 'webhookSigningSecretSealed', 'contracts', 'contacts'].sort(),
       );

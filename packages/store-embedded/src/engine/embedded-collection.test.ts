@@ -1,0 +1,130 @@
+import { EmbeddedDatabase } from './embedded-database';
+import { UnindexedQueryError } from './engine-errors';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form test documents
+type Doc = { _id: string; [key: string]: any };
+
+function collection(policy: 'throw' | 'record' = 'throw') {
+  const db = new EmbeddedDatabase({ unindexedQueries: policy });
+  const c = db.collection<Doc>('things');
+  return { db, c };
+}
+
+describe('EmbeddedCollection', () => {
+  it('answers queries, sorts, limits and projections with MongoDB semantics (through nested arrays)', async () => {
+    const { c } = collection();
+    c.declareIndex({ k: 1, at: -1 });
+    c.declareIndex({ 'items.parts.id': 1 });
+    await c.insertOne({ _id: 'a', k: 'x', at: 1, items: [{ parts: [{ id: 'p1' }, { id: 'p2' }] }] });
+    await c.insertOne({ _id: 'b', k: 'x', at: 3, items: [] });
+    await c.insertOne({ _id: 'c', k: 'x', at: 2, items: [{ parts: [{ id: 'p3' }] }] });
+    await c.insertOne({ _id: 'd', k: 'y', at: 9 });
+    expect((await c.findOne({ 'items.parts.id': 'p2' }))?._id).toBe('a');
+    const page = await c.find({ k: 'x', at: { $lte: 3 }, $or: [{ at: { $lt: 3 } }, { _id: { $lt: 'b' } }] }).sort({ at: -1 }).limit(1).toArray();
+    expect(page.map((d) => d._id)).toEqual(['c']);
+    expect(await c.findOne({ _id: 'a' }, { projection: { at: 1 } })).toEqual({ _id: 'a', at: 1 });
+  });
+
+  it('refuses a duplicate like the driver (E11000 with keyPattern and keyValue), on _id and unique indexes', async () => {
+    const { c } = collection();
+    c.declareIndex({ email: 1 }, { name: 'email_unique', unique: true });
+    await c.insertOne({ _id: '1', email: 'a@x' });
+    await expect(c.insertOne({ _id: '1', email: 'b@x' })).rejects.toMatchObject({ code: 11000, keyPattern: { _id: 1 }, keyValue: { _id: '1' } });
+    await expect(c.insertOne({ _id: '2', email: 'a@x' })).rejects.toMatchObject({
+      code: 11000,
+      index: 'email_unique',
+      keyPattern: { email: 1 },
+      keyValue: { email: 'a@x' },
+      message: expect.stringMatching(/^E11000 duplicate key error collection: things index: email_unique/),
+    });
+    await c.insertOne({ _id: '2', email: 'b@x' });
+    await expect(c.updateOne({ _id: '2' }, { $set: { email: 'a@x' } })).rejects.toMatchObject({ code: 11000 });
+    expect(await c.findOne({ _id: '2' })).toEqual({ _id: '2', email: 'b@x' });
+  });
+
+  it('enforces multikey uniqueness across documents only, and a partial index only where its filter matches', async () => {
+    const { c } = collection();
+    c.declareIndex({ 'list.id': 1 }, { name: 'list_id', unique: true, partialFilterExpression: { 'list.id': { $exists: true } } });
+    await c.insertOne({ _id: '1', list: [{ id: 'a' }, { id: 'a' }, { id: 'b' }] });
+    await c.insertOne({ _id: '2', list: [] });
+    await c.insertOne({ _id: '3', list: [] });
+    await expect(c.insertOne({ _id: '4', list: [{ id: 'c' }, { id: 'b' }] })).rejects.toMatchObject({ code: 11000, keyValue: { 'list.id': 'b' } });
+    const strict = collection().c;
+    strict.declareIndex({ 'list.id': 1 }, { unique: true });
+    await strict.insertOne({ _id: '1', list: [] });
+    await expect(strict.insertOne({ _id: '2', list: [] })).rejects.toMatchObject({ code: 11000 });
+  });
+
+  it('copies documents in and out, so no caller can change what is stored', async () => {
+    const { c } = collection();
+    const doc = { _id: 'a', nested: { n: 1 }, list: [1] };
+    await c.insertOne(doc);
+    doc.nested.n = 2;
+    doc.list.push(2);
+    const read = await c.findOne({ _id: 'a' });
+    (read!.nested as { n: number }).n = 3;
+    const value = { n: 4 };
+    await c.updateOne({ _id: 'a' }, { $set: { other: value } });
+    value.n = 5;
+    expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', nested: { n: 1 }, list: [1], other: { n: 4 } });
+  });
+
+  it('runs each single-document operation atomically: concurrent callers never interleave inside one', async () => {
+    const { c } = collection();
+    await c.insertOne({ _id: 'counter', n: 0, owner: null });
+    await Promise.all(Array.from({ length: 100 }, () => c.findOneAndUpdate({ _id: 'counter' }, { $inc: { n: 1 } }, { returnDocument: 'after' })));
+    expect((await c.findOne({ _id: 'counter' }))?.n).toBe(100);
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => c.findOneAndUpdate({ _id: 'counter', owner: null }, { $set: { owner: `w${i}` } }, { returnDocument: 'after' })),
+    );
+    expect(claims.filter((claim) => claim !== null)).toHaveLength(1);
+  });
+
+  it('answers the document before or after an update, as asked', async () => {
+    const { c } = collection();
+    await c.insertOne({ _id: 'a', n: 1 });
+    expect(await c.findOneAndUpdate({ _id: 'a' }, { $inc: { n: 1 } }, { returnDocument: 'before' })).toEqual({ _id: 'a', n: 1 });
+    expect(await c.findOneAndUpdate({ _id: 'a' }, { $inc: { n: 1 } }, { returnDocument: 'after' })).toEqual({ _id: 'a', n: 3 });
+    expect(await c.findOneAndDelete({ _id: 'a' })).toEqual({ _id: 'a', n: 3 });
+    expect(await c.findOne({ _id: 'a' })).toBeNull();
+  });
+
+  it('upserts from the filter\'s equalities, applying $setOnInsert only on insert', async () => {
+    const { c } = collection();
+    const first = await c.updateOne({ _id: 'a', v: { $lt: 2 } }, { $set: { v: 2 }, $setOnInsert: { born: true } }, { upsert: true });
+    expect(first).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedCount: 1 });
+    await c.updateOne({ _id: 'a', v: { $lt: 3 } }, { $set: { v: 3 }, $setOnInsert: { born: false } }, { upsert: true });
+    expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', v: 3, born: true });
+    await expect(c.updateOne({ _id: 'a', v: { $lt: 3 } }, { $set: { v: 3 } }, { upsert: true })).rejects.toMatchObject({ code: 11000 });
+  });
+
+  it('refuses updates without operators and changes of _id', async () => {
+    const { c } = collection();
+    await c.insertOne({ _id: 'a' });
+    await expect(c.updateOne({ _id: 'a' }, { v: 1 } as never)).rejects.toThrow(/atomic operators/);
+    await expect(c.updateOne({ _id: 'a' }, { $set: { _id: 'b' } })).rejects.toMatchObject({ code: 66 });
+    await expect(c.replaceOne({ _id: 'a' }, { _id: 'b' } as never)).rejects.toMatchObject({ code: 66 });
+  });
+
+  it('refuses a query that no declared index serves, and records it under the record policy', async () => {
+    const { c } = collection();
+    c.declareIndex({ merchantId: 1, createdAt: -1 });
+    await expect(c.findOne({ orderId: 'o' })).rejects.toThrow(UnindexedQueryError);
+    await expect(c.find({ merchantId: 'm' }).sort({ amount: -1 }).toArray()).rejects.toThrow(/not served by any declared index/);
+    await expect(c.find({ merchantId: 'm' }).sort({ createdAt: 1 }).toArray()).resolves.toEqual([]);
+
+    const { db, c: recorded } = collection('record');
+    await recorded.findOne({ orderId: 'o' });
+    expect(db.audit.unindexed()).toEqual([expect.objectContaining({ collection: 'things', operation: 'findOne', shape: '{"orderId":"string"}' })]);
+  });
+
+  it('keeps index declarations idempotent and refuses a conflicting one', async () => {
+    const { c } = collection();
+    expect(c.declareIndex({ a: 1 }, { name: 'a' })).toBe('a');
+    expect(await c.createIndex({ a: 1 }, { name: 'a' })).toBe('a');
+    expect(() => c.declareIndex({ b: 1 }, { name: 'a' })).toThrow(/another specification/);
+    await c.insertOne({ _id: '1', u: 1 });
+    await c.insertOne({ _id: '2', u: 1 });
+    expect(() => c.declareIndex({ u: 1 }, { unique: true })).toThrow(/E11000/);
+  });
+});

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import type { MongoClient } from 'mongodb';
+import { MongoMemoryReplSet } from 'mongodb-memory-server-core';
+import { openStoreCollections } from './collections';
+import { mongoClientFor } from './connect-mongo';
+import { createStores } from './create-stores';
+import { describeStoreContract } from './contract';
+import { resolveMongoTarget } from './contract/mongo-target';
+
+/**
+ * The store contract on a real mongod, never a faked driver: MONGODB_URI when set, else a
+ * mongodb-memory-server replica set, else skipped with one loud line saying why.
+ */
+const target = resolveMongoTarget();
+
+if (target.kind === 'skip') {
+  console.warn(`MongoDB contract suite SKIPPED: ${target.why}`);
+  describe.skip('store contract on MongoDB', () => {
+    it('runs every repository method on a real mongod', () => undefined);
+  });
+} else {
+  let replSet: MongoMemoryReplSet | undefined;
+  let client: MongoClient | undefined;
+
+  beforeAll(async () => {
+    if (target.kind === 'memory-replset') replSet = await MongoMemoryReplSet.create({ replSet: { count: 1, storageEngine: 'wiredTiger' } });
+    client = mongoClientFor(target.kind === 'uri' ? target.uri : replSet!.getUri());
+    await client.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await replSet?.stop();
+  });
+
+  describeStoreContract({
+    name: target.kind === 'uri' ? 'MongoDB (MONGODB_URI)' : 'MongoDB (memory replica set)',
+    async open() {
+      if (!client) throw new Error('MongoDB client not connected');
+      const db = client.db(`splitpay_contract_${randomBytes(6).toString('hex')}`);
+      const collections = openStoreCollections((name) => db.collection(name));
+      const stores = createStores(collections);
+      await stores.ensureIndexes();
+      return {
+        stores,
+        collections,
+        sibling: () => createStores(collections),
+        dispose: async () => {
+          await db.dropDatabase();
+        },
+      };
+    },
+  });
+}
