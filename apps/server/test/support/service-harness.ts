@@ -8,6 +8,7 @@ import { readConfig, type ServerConfig } from '../../src/config';
 import { loadMerchants } from '../../src/merchants/load-merchants';
 import { capturingLogger } from './captured-logs';
 import { ElementsClient, type Answer } from './elements-client';
+import { NotificationTap } from './notification-tap';
 import { paymentMerchants, SHOP, writeMerchantsFile, type TestMerchant } from './merchants.fixture';
 
 export interface ServiceHarnessOptions {
@@ -33,6 +34,8 @@ export interface ServiceHarness {
   readonly clock: ManualClock;
   readonly config: ServerConfig;
   readonly logLines: string[];
+  /** Every PSP notification as it reached the service; drop or replay them. */
+  readonly tap: NotificationTap;
   /** A client_credentials access token of the merchant. */
   clientToken(merchant?: TestMerchant): Promise<string>;
   /** POST /api/sessions; throws unless 201. */
@@ -47,12 +50,15 @@ export interface ServiceHarness {
 export async function startService(options: ServiceHarnessOptions = {}): Promise<ServiceHarness> {
   // The address is known once listening; the app is bound afterwards (PUBLIC_BASE_URL must be it).
   let app: Express | undefined;
+  const tap = new NotificationTap();
   const server = http.createServer((req, res) => {
-    if (app) app(req, res);
-    else res.writeHead(503).end();
+    if (!app) res.writeHead(503).end();
+    else if (tap.passes(req)) app(req, res);
+    else void tap.handle(req, res).catch(() => res.writeHead(502).end());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  tap.bind(url);
 
   const config: ServerConfig = {
     ...readConfig({ PUBLIC_BASE_URL: url, FAKE_PSP: 'on', FAKE_PSP_DELAY_MS: '20', SCRYPT_COST: '10,8,1', ...options.env }),
@@ -97,6 +103,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     clock,
     config,
     logLines: lines,
+    tap,
     clientToken,
     createSession,
     async openPage(body, merchant) {

@@ -1,0 +1,197 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { IncomingMessage } from 'node:http';
+import { contactTokens, DASHBOARD_CALLBACK } from '../../src/wiring/auth.test-harness';
+import { pressFakePspButton, type Answer } from '../support/elements-client';
+import { ONEY_PLANS, SHOP, type TestMerchant } from '../support/merchants.fixture';
+import { startService, type ServiceHarness } from '../support/service-harness';
+
+/** Test support of the refund doors: merchants with a dashboard contact, PAID sessions over HTTP, refund calls. */
+
+export const SHOP_ADMIN = { email: 'admin@shop.test', password: 'shop-admin-password' } as const;
+/** A second merchant: its resources must answer NotFound to the first, and the reverse. */
+export const OTHER: TestMerchant = { merchantId: 'other', secret: 'other-client-secret' };
+
+export function refundMerchants(): object {
+  return {
+    merchants: [
+      {
+        merchantId: SHOP.merchantId,
+        secret: SHOP.secret,
+        webhookAuthorization: 'Bearer shop-webhook',
+        contracts: [
+          { method: 'card', provider: 'fake', partialRefunds: true },
+          { method: 'paypal', provider: 'fake', partialRefunds: false },
+          { method: 'ancv', provider: 'fake', partialRefunds: false },
+          { method: 'oney', provider: 'fake', partialRefunds: true, plans: ONEY_PLANS },
+        ],
+        contacts: [{ email: SHOP_ADMIN.email, password: SHOP_ADMIN.password, role: 'admin' }],
+      },
+      { merchantId: OTHER.merchantId, secret: OTHER.secret, contracts: [{ method: 'card', provider: 'fake' }], contacts: [] },
+    ],
+  };
+}
+
+export interface RefundHarness extends ServiceHarness {
+  /** The dashboard contact's access token (authorization code flow with PKCE). */
+  contactToken(): Promise<string>;
+}
+
+export async function startRefundService(): Promise<RefundHarness> {
+  const h = await startService({ merchants: refundMerchants(), env: { DASHBOARD_REDIRECT_URIS: DASHBOARD_CALLBACK, FAKE_PSP_DELAY_MS: '10' } });
+  let contact: string | undefined;
+  return Object.assign(h, {
+    async contactToken() {
+      contact ??= (await contactTokens(h.instance.app, SHOP_ADMIN)).accessToken;
+      return contact;
+    },
+  });
+}
+
+async function call(method: string, url: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<Record<string, unknown>>> {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown>, headers: res.headers };
+}
+
+export interface RefundCall {
+  readonly token?: string;
+  readonly body?: unknown;
+  readonly idempotencyKey?: string;
+}
+
+/** The three refund doors, over real HTTP. */
+export function refundDoors(h: ServiceHarness) {
+  const post = (path: string, c: RefundCall) =>
+    call('POST', `${h.url}${path}`, c.token, c.body, c.idempotencyKey !== undefined ? { 'idempotency-key': c.idempotencyKey } : {});
+  return {
+    session: (sessionId: string, c: RefundCall) => post(`/api/sessions/${sessionId}/refund`, c),
+    attempt: (attemptId: string, c: RefundCall) => post(`/api/attempts/${attemptId}/refund`, c),
+    transaction: (transactionId: string, c: RefundCall) => post(`/api/transactions/${transactionId}/refund`, c),
+  };
+}
+
+export interface TransactionJson {
+  readonly transactionId: string;
+  readonly type: string;
+  readonly amount: { amount: number; currency: string };
+  readonly status: { kind: string; statusCode?: string; statusMessage?: string };
+  readonly extraData?: string;
+  readonly ackCode?: string;
+}
+
+export interface AttemptJson {
+  readonly attemptId: string;
+  readonly status: string;
+  readonly granted: { amount: number };
+  readonly refunded: { amount: number };
+  readonly refundable: { amount: number };
+  readonly transactions: readonly TransactionJson[];
+}
+
+export interface SessionJson {
+  readonly sessionId: string;
+  readonly status: string;
+  readonly attempts: readonly AttemptJson[];
+}
+
+/** GET /api/sessions/{id} as the merchant reads it. */
+export async function sessionOf(h: ServiceHarness, sessionId: string, merchant: TestMerchant = SHOP): Promise<SessionJson> {
+  const res = await call('GET', `${h.url}/api/sessions/${sessionId}`, await h.clientToken(merchant));
+  if (res.status !== 200) throw new Error(`GET /api/sessions/${sessionId} answered ${res.status}`);
+  return res.body as unknown as SessionJson;
+}
+
+/** Polls the session until `until` holds, at most `timeoutMs` of real time; answers the last read either way. */
+export async function waitForSession(h: ServiceHarness, sessionId: string, until: (s: SessionJson) => boolean, timeoutMs = 5_000): Promise<SessionJson> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const session = await sessionOf(h, sessionId);
+    if (until(session) || Date.now() > deadline) return session;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export const noRefundPending = (s: SessionJson): boolean =>
+  s.attempts.every((a) => a.transactions.every((t) => t.type !== 'refund' || t.status.kind !== 'pending'));
+
+/** The operation that took an attempt's money (its capture, or its direct payment). */
+export function takingOf(attempt: AttemptJson): TransactionJson {
+  const taking = attempt.transactions.find((t) => (t.type === 'capture' || t.type === 'payment') && t.status.kind === 'succeeded');
+  if (!taking) throw new Error(`attempt ${attempt.attemptId} took no money`);
+  return taking;
+}
+
+export function refundsOf(attempt: AttemptJson): readonly TransactionJson[] {
+  return attempt.transactions.filter((t) => t.type === 'refund');
+}
+
+/** A session paid by card in the given tranches (one attempt each), driven to PAID through the fake PSP. */
+export async function paidByCard(h: ServiceHarness, tranches: readonly number[], merchant: TestMerchant = SHOP): Promise<SessionJson> {
+  const total = tranches.reduce((a, b) => a + b, 0);
+  const { page, sessionId } = await h.openPage({ currency: 'EUR', total, orderId: `refund-${Math.random().toString(36).slice(2, 10)}`, methods: [{ method: 'card' }] }, merchant);
+  for (const amount of tranches) {
+    const started = await page.payByCard('card', amount);
+    if (started.status !== 201) throw new Error(`start answered ${started.status} ${JSON.stringify(started.body)}`);
+    await page.waitFor((v) => v.attempts.every((a) => a.status !== 'AUTHORIZING'));
+  }
+  const view = await page.waitFor((v) => v.status === 'PAID');
+  if (view.status !== 'PAID') throw new Error(`session ended ${view.status}`);
+  return sessionOf(h, sessionId, merchant);
+}
+
+/** A session paid in full by a direct payment (ANCV vouchers: one operation, refunded in full only). */
+export async function paidByVouchers(h: ServiceHarness, total: number): Promise<SessionJson> {
+  const { page, sessionId } = await h.openPage({ currency: 'EUR', total, orderId: `ancv-${Math.random().toString(36).slice(2, 10)}`, methods: [{ method: 'ancv' }] });
+  const started = await page.start({ methodId: 'ancv', amount: total });
+  const attempt = started.body.view.attempts[0];
+  if (started.status !== 201 || attempt?.redirect?.kind !== 'navigate') throw new Error(`ancv start answered ${started.status}`);
+  await pressFakePspButton(attempt.redirect.url, 'approve');
+  const view = await page.waitFor((v) => v.status === 'PAID');
+  if (view.status !== 'PAID') throw new Error(`session ended ${view.status}`);
+  return sessionOf(h, sessionId);
+}
+
+/** A session that ended with nothing taken: the payer abandoned it before paying. */
+export async function abandonedUnpaid(h: ServiceHarness): Promise<SessionJson> {
+  const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 1_000, orderId: `gone-${Math.random().toString(36).slice(2, 10)}`, methods: [{ method: 'card' }] });
+  const abandoned = await page.abandonSession();
+  if (abandoned.status !== 200) throw new Error(`abandon answered ${abandoned.status}`);
+  return waitForSession(h, sessionId, (s) => s.status === 'ABORTED');
+}
+
+/**
+ * Counts the refund calls reaching the fake PSP's API (POST /fake-psp/api/payments/{ref}/refunds),
+ * observed on the listening server itself through Node's http diagnostics channel.
+ */
+export function countPspRefundCalls(): { readonly calls: string[]; stop(): void } {
+  const calls: string[] = [];
+  const listener = (message: unknown): void => {
+    const request = (message as { request: IncomingMessage }).request;
+    if (request.method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds$/.test(request.url ?? '')) calls.push(request.url ?? '');
+  };
+  subscribe('http.server.request.start', listener);
+  return { calls, stop: () => unsubscribe('http.server.request.start', listener) };
+}
+
+/** Every contract code a refund door may answer (interface-spec.md, Refund refusals and generic codes). */
+export const REFUND_CONTRACT_CODES = [
+  'InvalidRequest',
+  'Unauthorized',
+  'NotFound',
+  'NothingToRefund',
+  'RefundInFlight',
+  'RefundExceedsRefundable',
+  'SessionNotEnded',
+  'RefundNotSupported',
+  'PartialRefundNotSupported',
+  'NotARefundableOperation',
+  'IdempotencyKeyConflict',
+];
