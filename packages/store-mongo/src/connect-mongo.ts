@@ -50,3 +50,6 @@ export async function connectMongo(uri: string, options: ConnectMongoOptions = {
     throw error;
   }
 }
+
+/** The driver's database type, from the driver this package pins (other workspaces may resolve another copy). */
+export type { Db } from 'mongodb';

@@ -1,0 +1,62 @@
+import type { Logger } from '@splitpay/domain';
+import { createEmbeddedStores, type EmbeddedDatabase } from '@splitpay/store-embedded';
+import { connectMongo, createMongoStores, type Db, type MongoStores } from '@splitpay/store-mongo';
+import type { ServerConfig } from '../config';
+
+/** The store the service runs on, and which engine serves it. */
+export interface ConfiguredStores extends MongoStores {
+  readonly engine: 'mongodb' | 'embedded';
+}
+
+export interface StoreWiringOptions {
+  /** Embedded engine only: open this database (several instances in one process share it). */
+  readonly embeddedDatabase?: EmbeddedDatabase;
+  /** How the MongoDB database is reached; default connectMongo (majority writes, replica set required). */
+  readonly connect?: (uri: string) => Promise<Db>;
+  /** Epoch ms now; default Date.now. */
+  readonly now?: () => number;
+}
+
+/** At start, search entries of sessions updated this recently are rebuilt (a crash may have left them behind). */
+export const SEARCH_ENTRY_RESYNC_WINDOW_MS = 60 * 60_000;
+
+/** `mongodb://user:password@host` -> `mongodb://user:***@host`: a connection string is never logged or thrown with its password. */
+export function redactMongoUri(text: string, uri: string): string {
+  const password = /^mongodb(?:\+srv)?:\/\/[^:/@]*:([^@/]*)@/.exec(uri)?.[1];
+  return password ? text.split(password).join('***').split(decodeURIComponent(password)).join('***') : text;
+}
+
+/**
+ * MongoDB when `config.mongodbUri` is set (indexes ensured and recent search entries rebuilt before
+ * the first request), else the embedded engine (server.ts already warns that nothing survives a
+ * restart).
+ */
+export async function createStoresFor(
+  config: Pick<ServerConfig, 'mongodbUri'>,
+  logger: Logger,
+  options: StoreWiringOptions = {},
+): Promise<ConfiguredStores> {
+  const uri = config.mongodbUri;
+  if (!uri) {
+    const stores = createEmbeddedStores(options.embeddedDatabase ? { database: options.embeddedDatabase } : {});
+    return { ...stores, engine: 'embedded' };
+  }
+  let db: Db;
+  try {
+    db = await (options.connect ?? connectMongo)(uri);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`MongoDB (MONGODB_URI) unusable: ${redactMongoUri(message, uri)}`);
+  }
+  const stores = createMongoStores(db);
+  try {
+    await stores.ensureIndexes();
+    const since = (options.now ?? Date.now)() - SEARCH_ENTRY_RESYNC_WINDOW_MS;
+    const resynced = await stores.resyncSearchViews(since);
+    logger.info('store.ready', { engine: 'mongodb', database: db.databaseName, resyncedSessions: resynced });
+  } catch (error) {
+    await stores.close();
+    throw error;
+  }
+  return { ...stores, engine: 'mongodb' };
+}
