@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { DEFAULT_SCRYPT_COST, parseDataEncryptionKey, type ScryptCost } from '@splitpay/infra';
 
 /** Settings of decisions.md section 8, read from the environment once, at start. */
 export interface ServerConfig {
@@ -17,6 +19,16 @@ export interface ServerConfig {
   readonly fakePsp: boolean;
   readonly fakePspDelayMs: number;
   readonly dashboardRedirectUris: readonly string[];
+  /** HS256 secret signing access tokens (ACCESS_TOKEN_SIGNING_KEY, at least 32 bytes). */
+  readonly accessTokenSigningKey?: string;
+  /** 256-bit key sealing stored webhook secrets (DATA_ENCRYPTION_KEY, hex or base64). */
+  readonly dataEncryptionKey?: string;
+  /** Names of the keys above that were generated at start because the environment gave none. */
+  readonly generatedKeys?: readonly string[];
+  /** Lifetime of each dashboard refresh token (REFRESH_TOKEN_TTL_S), renewed by every rotation. */
+  readonly refreshTokenTtlS?: number;
+  /** scrypt cost of new password and secret hashes (SCRYPT_COST `logN,r,p`); default OWASP's 15,8,3. */
+  readonly scryptCost?: ScryptCost;
 }
 
 export const DEMO_MERCHANTS_FILE = path.join(__dirname, '..', 'demo-merchants.json');
@@ -37,7 +49,38 @@ function intList(env: NodeJS.ProcessEnv, name: string, fallback: readonly number
   return values;
 }
 
+function scryptCost(env: NodeJS.ProcessEnv): ScryptCost {
+  const raw = env.SCRYPT_COST;
+  if (raw === undefined || raw === '') return DEFAULT_SCRYPT_COST;
+  const [logN, r, p, ...rest] = raw.split(',').map((part) => Number(part.trim()));
+  const within = (v: number | undefined, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+  if (rest.length > 0 || !within(logN, 10, 20) || !within(r, 1, 32) || !within(p, 1, 16)) {
+    throw new Error(`SCRYPT_COST must be logN,r,p (logN 10-20, r 1-32, p 1-16), got ${raw}`);
+  }
+  return { logN, r, p };
+}
+
+/** A key from the environment, or a random one (named in `generated`, so the start can warn). */
+function key(env: NodeJS.ProcessEnv, name: string, generated: string[], check: (value: string) => void): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') {
+    generated.push(name);
+    return randomBytes(32).toString('base64url');
+  }
+  try {
+    check(raw);
+  } catch (error) {
+    throw new Error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return raw;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const generatedKeys: string[] = [];
+  const accessTokenSigningKey = key(env, 'ACCESS_TOKEN_SIGNING_KEY', generatedKeys, (value) => {
+    if (Buffer.byteLength(value, 'utf8') < 32) throw new Error('an HS256 signing key must be at least 32 bytes');
+  });
+  const dataEncryptionKey = key(env, 'DATA_ENCRYPTION_KEY', generatedKeys, parseDataEncryptionKey);
   const port = int(env, 'PORT', 3000);
   const fakeDefault = env.NODE_ENV === 'production' ? 'off' : 'on';
   const fake = (env.FAKE_PSP ?? fakeDefault).toLowerCase();
@@ -60,5 +103,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .split(',')
       .map((u) => u.trim())
       .filter(Boolean),
+    accessTokenSigningKey,
+    dataEncryptionKey,
+    generatedKeys,
+    refreshTokenTtlS: int(env, 'REFRESH_TOKEN_TTL_S', 12 * 3600),
+    scryptCost: scryptCost(env),
   };
 }

@@ -2,6 +2,9 @@ import http from 'node:http';
 import express from 'express';
 import { WinstonLogger } from '@splitpay/infra';
 import type { ServerConfig } from './config';
+import { loadMerchantsAtStart } from './merchants/load-at-start';
+import { warnAboutGeneratedKeys } from './wiring/auth';
+import { createStoresFor } from './wiring/stores';
 
 export interface RunningServer {
   readonly url: string;
@@ -13,6 +16,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const logger = new WinstonLogger({ level: config.logLevel });
   const store = config.mongodbUri ? 'mongodb' : 'embedded';
   if (!config.mongodbUri) logger.warn('store.embedded', { message: 'No MONGODB_URI: running on the embedded in-memory store; nothing survives a restart.' });
+  warnAboutGeneratedKeys(config, logger);
+  const stores = await createStoresFor(config, logger);
+  // Before listening: a bad merchants file stops the start with a message naming the entry and field.
+  await loadMerchantsAtStart(config, stores.merchants, logger).catch(async (error: unknown) => {
+    await stores.close();
+    throw error;
+  });
+  // TODO(lead): createAppInstance({ config, stores, logger }), serve instance.app, close the stores on close().
 
   const app = express();
   app.disable('x-powered-by');

@@ -1,0 +1,30 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const MAIN = path.join(ROOT, 'apps', 'server', 'src', 'main.ts');
+
+function start(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(TSX, [MAIN], { env: { ...process.env, PORT: '0', LOG_LEVEL: 'error', ...env }, timeout: 20_000 }, (error, _stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr });
+    });
+    child.stdin?.end();
+  });
+}
+
+describe('npm start with a bad MERCHANTS_FILE', () => {
+  it('stops the start, naming the entry and the field', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'splitpay-start-'));
+    const file = path.join(dir, 'merchants.json');
+    const entry = { merchantId: 'acme', secret: 'acme-client-secret', contracts: [], contacts: [{ email: 'ops@acme.test', password: 'ops-password', role: 'owner' }] };
+    await writeFile(file, JSON.stringify({ merchants: [entry] }));
+    const { code, stderr } = await start({ MERCHANTS_FILE: file });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`splitpay failed to start: MERCHANTS_FILE ${file}: merchants[0] (merchantId "acme"): field contacts[0].role must be one of admin, member`);
+    expect(stderr).not.toContain('ops-password');
+  });
+});

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { merchantId } from '@splitpay/domain';
+import { AesGcmSecretSealer, ScryptPasswordHasher, WinstonLogger } from '@splitpay/infra';
+import { createEmbeddedStores } from '@splitpay/store-embedded';
+import { DEMO_MERCHANTS_FILE } from '../config';
+import { loadMerchants, type LoadMerchantsDeps } from './load-merchants';
+import { MerchantsFileError } from './merchants-file.error';
+
+const hasher = new ScryptPasswordHasher({ cost: { logN: 10, r: 8, p: 1 } });
+const sealer = new AesGcmSecretSealer({ key: randomBytes(32) });
+
+function setup(): LoadMerchantsDeps & { stores: ReturnType<typeof createEmbeddedStores> } {
+  const stores = createEmbeddedStores();
+  return { stores, merchants: stores.merchants, hasher, sealer, logger: new WinstonLogger({ silent: true }) };
+}
+
+async function fileWith(content: unknown): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'splitpay-merchants-'));
+  const file = path.join(dir, 'merchants.json');
+  await writeFile(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+}
+
+const acme = () => ({
+  merchantId: 'acme',
+  secret: 'acme-client-secret',
+  notificationUrl: 'https://acme.example.test/hooks',
+  webhookAuthorization: 'Bearer acme-hook-secret',
+  contracts: [{ method: 'card', provider: 'fake', schemes: ['visa'] }],
+  contacts: [{ email: 'Ops@Acme.test', password: 'acme-ops-password', role: 'admin' }],
+});
+const globex = () => ({ merchantId: 'globex', secret: 'globex-client-secret', contracts: [{ method: 'paypal', provider: 'fake' }] });
+
+describe('loadMerchants: good files', () => {
+  it('loads the demo file: hashes, sealed secrets, generated signing secret, normalized contacts', async () => {
+    const deps = setup();
+    expect(await loadMerchants(DEMO_MERCHANTS_FILE, deps)).toEqual(['demo']);
+    const demo = await deps.merchants.findById(merchantId('demo'));
+    expect(demo).not.toBeNull();
+    await expect(hasher.verify('demo-secret', demo!.secretHash)).resolves.toBe(true);
+    expect(sealer.open(demo!.webhookAuthorizationSealed!)).toBe('Bearer demo-webhook-secret');
+    expect(sealer.open(demo!.webhookSigningSecretSealed)).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(sealer.open(demo!.webhookSigningSecretSealed).slice(6), 'base64')).toHaveLength(32);
+    expect(demo!.contracts.map((c) => c.method)).toEqual(['card', 'applepay', 'paypal', 'wero', 'ancv', 'oney']);
+    expect(demo!.contacts.map((c) => [c.email, c.role])).toEqual([
+      ['admin@demo.test', 'admin'],
+      ['member@demo.test', 'member'],
+    ]);
+    await expect(hasher.verify('demo-admin-password', demo!.contacts[0]!.passwordHash)).resolves.toBe(true);
+    expect((await deps.merchants.findByContactEmail('member@demo.test'))?.merchantId).toBe('demo');
+
+    const stored = JSON.stringify(deps.stores.database.listCollections().map((c) => c.dump()));
+    for (const secret of ['demo-secret', 'demo-admin-password', 'demo-member-password', 'demo-webhook-secret', sealer.open(demo!.webhookSigningSecretSealed)]) {
+      expect(stored).not.toContain(secret);
+    }
+  });
+
+  it('keeps a given secretHash and passwordHash, and seals a given signing secret', async () => {
+    const deps = setup();
+    const secretHash = await hasher.hash('pre-hashed-secret');
+    const passwordHash = await hasher.hash('pre-hashed-password');
+    const signing = `whsec_${randomBytes(32).toString('base64')}`;
+    const { secret: _secret, ...rest } = acme();
+    await loadMerchants(await fileWith({ merchants: [{ ...rest, secretHash, webhookSigningSecret: signing, contacts: [{ email: 'ops@acme.test', passwordHash, role: 'member' }] }] }), deps);
+    const account = await deps.merchants.findById(merchantId('acme'));
+    expect(account?.secretHash).toBe(secretHash);
+    expect(account?.contacts[0]?.passwordHash).toBe(passwordHash);
+    expect(sealer.open(account!.webhookSigningSecretSealed)).toBe(signing);
+  });
+
+  it('keeps a generated signing secret across restarts, and upserts changes', async () => {
+    const deps = setup();
+    await loadMerchants(await fileWith({ merchants: [acme()] }), deps);
+    const first = sealer.open((await deps.merchants.findById(merchantId('acme')))!.webhookSigningSecretSealed);
+    await loadMerchants(await fileWith({ merchants: [{ ...acme(), secret: 'rotated-client-secret' }] }), deps);
+    const second = await deps.merchants.findById(merchantId('acme'));
+    expect(sealer.open(second!.webhookSigningSecretSealed)).toBe(first);
+    await expect(hasher.verify('rotated-client-secret', second!.secretHash)).resolves.toBe(true);
+  });
+});
+
+describe('loadMerchants: bad files stop the start naming the entry and the field', () => {
+  const cases: Array<[string, unknown, string]> = [
+    ['not JSON', '{ "merchants": [', 'is not valid JSON'],
+    ['no merchants list', { accounts: [] }, 'field merchants is required'],
+    ['a stray top-level field', { merchants: [], accounts: [] }, 'field accounts is not a known field'],
+    ['missing contracts', { merchants: [globex(), { merchantId: 'acme', secret: 'acme-client-secret' }] }, 'merchants[1] (merchantId "acme"): field contracts is required'],
+    ['unknown contract field', { merchants: [{ ...globex(), contracts: [{ method: 'card', provder: 'fake' }] }] }, 'merchants[0] (merchantId "globex"): field contracts[0].provider is required'],
+    ['misspelt optional field', { merchants: [{ ...globex(), contracts: [{ method: 'card', provider: 'fake', partialRefund: true }] }] }, 'merchants[0] (merchantId "globex"): field contracts[0].partialRefund is not a known field'],
+    ['unknown method', { merchants: [{ ...globex(), contracts: [{ method: 'bitcoin', provider: 'fake' }] }] }, 'field contracts[0].method must be one of card, applepay, paypal, wero, oney, ancv'],
+    ['unknown role', { merchants: [{ ...acme(), contacts: [{ email: 'a@acme.test', password: 'long-enough-pw', role: 'owner' }] }] }, 'merchants[0] (merchantId "acme"): field contacts[0].role must be one of admin, member'],
+    ['bad email', { merchants: [{ ...acme(), contacts: [{ email: 'not-an-email', password: 'long-enough-pw', role: 'admin' }] }] }, 'field contacts[0].email must match format "email"'],
+    ['short password', { merchants: [{ ...acme(), contacts: [{ email: 'a@acme.test', password: 'short', role: 'admin' }] }] }, 'field contacts[0].password must NOT have fewer than 8 characters'],
+    ['no merchant id', { merchants: [{ secret: 'some-secret-1', contracts: [] }] }, 'merchants[0]: field merchantId is required'],
+    ['bad merchant id', { merchants: [{ ...globex(), merchantId: 'has space' }] }, 'merchants[0] (merchantId "has space"): field merchantId must match pattern'],
+    ['secret and secretHash', { merchants: [{ ...globex(), secretHash: '$scrypt$x' }] }, 'merchants[0] (merchantId "globex"): field secret: give either secret or secretHash, not both'],
+    ['neither secret nor hash', { merchants: [{ merchantId: 'globex', contracts: [] }] }, 'field secret: one of secret or secretHash is required'],
+    ['secretHash not scrypt', { merchants: [{ merchantId: 'globex', secretHash: '$2b$12$abcdefghijklmnopqrstuv', contracts: [] }] }, 'field secretHash: is not a scrypt hash'],
+    ['contact without password', { merchants: [{ ...acme(), contacts: [{ email: 'a@acme.test', role: 'admin' }] }] }, 'field contacts[0].password: one of password or passwordHash is required'],
+    ['notificationUrl without authorization', { merchants: [{ ...globex(), notificationUrl: 'https://globex.example.test/hooks' }] }, 'merchants[0] (merchantId "globex"): field webhookAuthorization is required with notificationUrl'],
+    ['plain http on a public host', { merchants: [{ ...acme(), notificationUrl: 'http://acme.example.test/hooks' }] }, 'merchants[0] (merchantId "acme"): field notificationUrl: must be https: plain http is only for local hosts'],
+    ['not a URL', { merchants: [{ ...acme(), chargebackUrl: 'acme hooks' }] }, 'field chargebackUrl must match format "uri"'],
+    ['bad signing secret', { merchants: [{ ...acme(), webhookSigningSecret: 'whsec_c2hvcnQ=' }] }, 'field webhookSigningSecret: must be whsec_ followed by base64 of 24 to 64 bytes'],
+    ['duplicate plan', { merchants: [{ ...globex(), contracts: [{ method: 'oney', provider: 'fake', plans: [{ installments: 3, withFees: false }, { installments: 3, withFees: false }] }] }] }, 'field contracts[0].plans[1]: the same plan'],
+    ['duplicate merchant id', { merchants: [acme(), globex(), { ...globex(), secret: 'other-secret-1' }] }, 'merchants[2] (merchantId "globex"): field merchantId is already used by merchants[1]'],
+    ['reserved merchant id', { merchants: [{ ...globex(), merchantId: 'dashboard' }] }, 'merchants[0] (merchantId "dashboard"): field merchantId: "dashboard" is reserved'],
+    [
+      'contact email on two accounts',
+      { merchants: [acme(), { ...globex(), contacts: [{ email: 'ops@ACME.test', password: 'another-password', role: 'member' }] }] },
+      'merchants[1] (merchantId "globex"): field contacts[0].email is already a contact of merchants[0] (merchantId "acme")',
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, content, message) => {
+    const deps = setup();
+    const file = await fileWith(content);
+    const failure = loadMerchants(file, deps);
+    await expect(failure).rejects.toBeInstanceOf(MerchantsFileError);
+    await expect(failure).rejects.toThrow(`MERCHANTS_FILE ${file}: `);
+    await expect(failure).rejects.toThrow(message);
+  });
+
+  it('names an unreadable file', async () => {
+    await expect(loadMerchants('/nonexistent/merchants.json', setup())).rejects.toThrow('MERCHANTS_FILE /nonexistent/merchants.json: cannot be read (ENOENT)');
+  });
+
+  it('writes nothing when any entry is wrong', async () => {
+    const deps = setup();
+    await expect(loadMerchants(await fileWith({ merchants: [acme(), { ...globex(), contracts: [{ method: 'card' }] }] }), deps)).rejects.toThrow('merchants[1]');
+    expect(await deps.merchants.findById(merchantId('acme'))).toBeNull();
+  });
+
+  it('refuses a contact email that a stored account missing from the file still holds', async () => {
+    const deps = setup();
+    await loadMerchants(await fileWith({ merchants: [acme()] }), deps);
+    const moved = { ...globex(), contacts: [{ email: 'ops@acme.test', password: 'another-password', role: 'member' }] };
+    await expect(loadMerchants(await fileWith({ merchants: [moved] }), deps)).rejects.toThrow(
+      'merchants[0] (merchantId "globex"): field contacts[0].email is already a contact of stored merchant "acme"',
+    );
+    // Moving it is fine when the file also lists the account it leaves.
+    await loadMerchants(await fileWith({ merchants: [{ ...acme(), contacts: [] }, moved] }), deps);
+    expect((await deps.merchants.findByContactEmail('ops@acme.test'))?.merchantId).toBe('globex');
+  });
+});

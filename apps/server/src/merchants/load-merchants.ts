@@ -1,0 +1,41 @@
+import { normalizeEmail } from '@splitpay/application';
+import { merchantId, type MerchantAccountRepository } from '@splitpay/domain';
+import { buildMerchantAccount, type MerchantAccountBuilderDeps } from './merchant-account.builder';
+import { entryLabel, MerchantsFileError } from './merchants-file.error';
+import { readMerchantsFile } from './merchants-file.reader';
+import type { MerchantEntry } from './merchants-file.schema';
+
+export interface LoadMerchantsDeps extends MerchantAccountBuilderDeps {
+  readonly merchants: MerchantAccountRepository;
+}
+
+/**
+ * A contact email already held in the store by an account the file does not list would leave one
+ * email on two accounts (a MongoDB store outlives the file it was loaded from).
+ */
+async function checkStoredEmails(file: string, entries: readonly MerchantEntry[], merchants: MerchantAccountRepository): Promise<void> {
+  const listed = new Set(entries.map((e) => e.merchantId));
+  for (const [index, entry] of entries.entries()) {
+    for (const [i, contact] of (entry.contacts ?? []).entries()) {
+      const holder = await merchants.findByContactEmail(normalizeEmail(contact.email));
+      if (holder && holder.merchantId !== entry.merchantId && !listed.has(holder.merchantId)) {
+        throw new MerchantsFileError(file, `${entryLabel(index, entry)}: field contacts[${i}].email is already a contact of stored merchant ${JSON.stringify(holder.merchantId)}`);
+      }
+    }
+  }
+}
+
+/**
+ * Loads MERCHANTS_FILE at start: validates the whole file first (nothing is written when any entry
+ * is wrong), then upserts every account. Returns the merchant ids loaded.
+ */
+export async function loadMerchants(file: string, deps: LoadMerchantsDeps): Promise<readonly string[]> {
+  const entries = await readMerchantsFile(file);
+  await checkStoredEmails(file, entries, deps.merchants);
+  for (const entry of entries) {
+    const existing = await deps.merchants.findById(merchantId(entry.merchantId));
+    await deps.merchants.upsert(await buildMerchantAccount(entry, existing, deps));
+  }
+  deps.logger.info('merchants.loaded', { file, count: entries.length });
+  return entries.map((e) => e.merchantId);
+}

@@ -1,0 +1,84 @@
+import { isIP } from 'node:net';
+import { DASHBOARD_CLIENT_ID, normalizeEmail } from '@splitpay/application';
+import { isScryptHash } from '@splitpay/infra';
+import { entryLabel } from './merchants-file.error';
+import type { MerchantEntry } from './merchants-file.schema';
+
+const SIGNING_SECRET_BYTES = { min: 24, max: 64 };
+
+/** Plain http only for hosts that cannot exist on the public internet (interface-spec.md, Destination). */
+export function webhookUrlProblem(value: string): string | undefined {
+  const url = new URL(value);
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol !== 'http:') return 'must be an https (or local http) URL';
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const local = host === 'localhost' || host.endsWith('.localhost') || (!host.includes('.') && isIP(host) === 0) || host === '::1' || /^127\./.test(host);
+  return local ? undefined : 'must be https: plain http is only for local hosts';
+}
+
+function exactlyOne(entry: object, clear: string, hashed: string): string | undefined {
+  const has = (key: string) => Object.prototype.hasOwnProperty.call(entry, key);
+  if (has(clear) && has(hashed)) return `${clear}: give either ${clear} or ${hashed}, not both`;
+  if (!has(clear) && !has(hashed)) return `${clear}: one of ${clear} or ${hashed} is required`;
+  if (has(hashed) && !isScryptHash((entry as Record<string, string>)[hashed] ?? '')) {
+    return `${hashed}: is not a scrypt hash ($scrypt$ln=<n>,r=<r>,p=<p>$<salt>$<hash>)`;
+  }
+  return undefined;
+}
+
+function entryProblem(entry: MerchantEntry): string | undefined {
+  if (entry.merchantId === DASHBOARD_CLIENT_ID) return `merchantId: "${DASHBOARD_CLIENT_ID}" is reserved for the dashboard login client`;
+  const secret = exactlyOne(entry, 'secret', 'secretHash');
+  if (secret) return secret;
+  for (const key of ['notificationUrl', 'chargebackUrl'] as const) {
+    const url = entry[key];
+    const problem = url === undefined ? undefined : webhookUrlProblem(url);
+    if (problem) return `${key}: ${problem}`;
+  }
+  if (entry.webhookSigningSecret !== undefined) {
+    const bytes = Buffer.from(entry.webhookSigningSecret.slice('whsec_'.length), 'base64').length;
+    if (bytes < SIGNING_SECRET_BYTES.min || bytes > SIGNING_SECRET_BYTES.max) {
+      return `webhookSigningSecret: must be whsec_ followed by base64 of ${SIGNING_SECRET_BYTES.min} to ${SIGNING_SECRET_BYTES.max} bytes`;
+    }
+  }
+  for (const [c, contract] of entry.contracts.entries()) {
+    const seen = new Set<string>();
+    for (const [p, plan] of (contract.plans ?? []).entries()) {
+      const key = `${plan.installments}/${plan.withFees}`;
+      if (seen.has(key)) return `contracts[${c}].plans[${p}]: the same plan (installments and withFees) appears twice`;
+      seen.add(key);
+      if (plan.minAmount !== undefined && plan.maxAmount !== undefined && plan.minAmount > plan.maxAmount) {
+        return `contracts[${c}].plans[${p}].minAmount: is above maxAmount`;
+      }
+    }
+  }
+  for (const [i, contact] of (entry.contacts ?? []).entries()) {
+    const problem = exactlyOne(contact, 'password', 'passwordHash');
+    if (problem) return `contacts[${i}].${problem}`;
+  }
+  return undefined;
+}
+
+/**
+ * Rules the schema cannot say: one of secret/secretHash (and password/passwordHash), local-only plain
+ * http, unique merchant ids, contact emails unique across every account. The first problem, or undefined.
+ */
+export function checkEntries(entries: readonly MerchantEntry[]): string | undefined {
+  const merchantIds = new Map<string, number>();
+  const emails = new Map<string, number>();
+  for (const [index, entry] of entries.entries()) {
+    const label = entryLabel(index, entry);
+    const problem = entryProblem(entry);
+    if (problem) return `${label}: field ${problem}`;
+    const twin = merchantIds.get(entry.merchantId);
+    if (twin !== undefined) return `${label}: field merchantId is already used by merchants[${twin}]`;
+    merchantIds.set(entry.merchantId, index);
+    for (const [i, contact] of (entry.contacts ?? []).entries()) {
+      const email = normalizeEmail(contact.email);
+      const owner = emails.get(email);
+      if (owner !== undefined) return `${label}: field contacts[${i}].email is already a contact of ${entryLabel(owner, entries[owner])}`;
+      emails.set(email, index);
+    }
+  }
+  return undefined;
+}

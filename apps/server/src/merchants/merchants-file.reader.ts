@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { checkEntries } from './merchant-entry.rules';
+import { entryLabel, fieldName, MerchantsFileError } from './merchants-file.error';
+import { MERCHANTS_FILE_SCHEMA, type MerchantEntry, type MerchantsFile } from './merchants-file.schema';
+
+const ajv = new Ajv2020({ strict: true, allErrors: false });
+addFormats(ajv, ['uri', 'email']);
+const validate = ajv.compile<MerchantsFile>(MERCHANTS_FILE_SCHEMA);
+
+/** Unescapes a JSON Pointer segment. */
+const segment = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');
+
+function describe(error: ErrorObject, document: unknown): string {
+  const path = error.instancePath.split('/').slice(1).map(segment);
+  const params = error.params as Record<string, unknown>;
+  let problem = error.message ?? 'is invalid';
+  if (error.keyword === 'required' || error.keyword === 'dependentRequired') {
+    path.push(String(params.missingProperty));
+    problem = error.keyword === 'required' ? 'is required' : `is required with ${String(params.property)}`;
+  } else if (error.keyword === 'additionalProperties') {
+    path.push(String(params.additionalProperty));
+    problem = 'is not a known field';
+  } else if (error.keyword === 'enum') {
+    problem = `must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+  }
+  if (path[0] === 'merchants' && path[1] !== undefined && /^\d+$/.test(path[1])) {
+    const index = Number(path[1]);
+    const entry = (document as { merchants: unknown[] }).merchants[index];
+    return `${entryLabel(index, entry)}: field ${fieldName(path.slice(2))} ${problem}`;
+  }
+  return `field ${fieldName(path) || '(root)'} ${problem}`;
+}
+
+/**
+ * Reads and validates MERCHANTS_FILE: the JSON schema first, then the rules across fields and entries.
+ * Throws a MerchantsFileError naming the entry (index and merchantId) and the field.
+ */
+export async function readMerchantsFile(file: string): Promise<readonly MerchantEntry[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new MerchantsFileError(file, `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new MerchantsFileError(file, `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (!validate(document)) {
+    const [first] = validate.errors ?? [];
+    throw new MerchantsFileError(file, first ? describe(first, document) : 'is invalid');
+  }
+  const problem = checkEntries(document.merchants);
+  if (problem) throw new MerchantsFileError(file, problem);
+  return document.merchants;
+}

@@ -1,0 +1,110 @@
+import { CARD_SCHEMES, METHOD_KINDS, type CardScheme, type ContactRole, type ContractPlan, type MethodKind } from '@splitpay/domain';
+
+/** One contact of the dashboard flow as the file gives it (decisions.md section 9). */
+export interface ContactEntry {
+  readonly email: string;
+  readonly password?: string;
+  readonly passwordHash?: string;
+  readonly role: ContactRole;
+}
+
+export interface ContractEntry {
+  readonly method: MethodKind;
+  readonly provider: string;
+  readonly countries?: readonly string[];
+  readonly channels?: readonly string[];
+  readonly partialRefunds?: boolean;
+  readonly schemes?: readonly CardScheme[];
+  readonly partialAuth?: boolean;
+  readonly plans?: readonly ContractPlan[];
+  readonly settings?: Readonly<Record<string, unknown>>;
+}
+
+/** One merchant account as the file gives it, before hashing and sealing. */
+export interface MerchantEntry {
+  readonly merchantId: string;
+  readonly secret?: string;
+  readonly secretHash?: string;
+  readonly notificationUrl?: string;
+  readonly chargebackUrl?: string;
+  readonly webhookAuthorization?: string;
+  readonly webhookSigningSecret?: string;
+  readonly contracts: readonly ContractEntry[];
+  readonly contacts?: readonly ContactEntry[];
+}
+
+export interface MerchantsFile {
+  readonly merchants: readonly MerchantEntry[];
+}
+
+const nonEmpty = { type: 'string', minLength: 1 } as const;
+
+const plan = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['installments', 'withFees'],
+  properties: {
+    installments: { type: 'integer', minimum: 2 },
+    withFees: { type: 'boolean' },
+    feeRate: { type: 'number', minimum: 0 },
+    apr: { type: 'number', minimum: 0 },
+    minAmount: { type: 'integer', minimum: 0 },
+    maxAmount: { type: 'integer', minimum: 0 },
+  },
+} as const;
+
+const contract = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['method', 'provider'],
+  properties: {
+    method: { enum: [...METHOD_KINDS] },
+    provider: nonEmpty,
+    countries: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[A-Z]{2}$' } },
+    channels: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, maxLength: 64 } },
+    partialRefunds: { type: 'boolean' },
+    schemes: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...CARD_SCHEMES] } },
+    partialAuth: { type: 'boolean' },
+    plans: { type: 'array', items: plan },
+    settings: { type: 'object' },
+  },
+} as const;
+
+const contact = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'role'],
+  properties: {
+    email: { type: 'string', format: 'email', maxLength: 254 },
+    password: { type: 'string', minLength: 8, maxLength: 1024 },
+    passwordHash: nonEmpty,
+    role: { enum: ['admin', 'member'] },
+  },
+} as const;
+
+const merchant = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['merchantId', 'contracts'],
+  properties: {
+    merchantId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' },
+    secret: { type: 'string', minLength: 8, maxLength: 1024 },
+    secretHash: nonEmpty,
+    notificationUrl: { type: 'string', format: 'uri' },
+    chargebackUrl: { type: 'string', format: 'uri' },
+    webhookAuthorization: { type: 'string', minLength: 1, maxLength: 4096 },
+    webhookSigningSecret: { type: 'string', pattern: '^whsec_[A-Za-z0-9+/]+={0,2}$' },
+    contracts: { type: 'array', items: contract },
+    contacts: { type: 'array', items: contact },
+  },
+  // A merchant address with no pre-agreed authorization value could not be called as the contract says.
+  dependentRequired: { notificationUrl: ['webhookAuthorization'], chargebackUrl: ['webhookAuthorization'] },
+} as const;
+
+/** JSON Schema (2020-12) of MERCHANTS_FILE; cross-entry rules are checked in code afterwards. */
+export const MERCHANTS_FILE_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['merchants'],
+  properties: { merchants: { type: 'array', items: merchant } },
+} as const;

@@ -1,0 +1,101 @@
+import request from 'supertest';
+import { ACME, authHarness, GLOBEX, type AuthHarness } from './auth.test-harness';
+
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+/** RFC 6749 section 2.3.1: Basic credentials are form-urlencoded first. */
+const basicEncoded = (id: string, secret: string) => basic(encodeURIComponent(id), encodeURIComponent(secret));
+
+describe('POST /oauth/token, client_credentials', () => {
+  let h: AuthHarness;
+  beforeAll(async () => {
+    h = await authHarness();
+  });
+  const token = () => request(h.app).post('/oauth/token');
+
+  function expectTokenAnswer(res: request.Response): void {
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(Object.keys(res.body).sort()).toEqual(['access_token', 'expires_in', 'token_type']);
+    expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600 });
+  }
+
+  it('takes the merchant id and secret in the form body, and issues no refresh token', async () => {
+    const res = await token().type('form').send({ grant_type: 'client_credentials', client_id: ACME.merchantId, client_secret: ACME.secret });
+    expectTokenAnswer(res);
+    const me = await request(h.app).get('/api/me').set('Authorization', `Bearer ${res.body.access_token}`);
+    expect(me.body).toMatchObject({ merchantId: 'acme', principal: 'client' });
+  });
+
+  it('takes them as HTTP Basic, form-urlencoded or raw', async () => {
+    for (const header of [basicEncoded(ACME.merchantId, ACME.secret), basic(ACME.merchantId, ACME.secret), basic(GLOBEX.merchantId, GLOBEX.secret)]) {
+      const res = await token().set('Authorization', header).type('form').send({ grant_type: 'client_credentials' });
+      expectTokenAnswer(res);
+    }
+  });
+
+  it('accepts a body client_id repeating the Basic one', async () => {
+    const res = await token().set('Authorization', basic(GLOBEX.merchantId, GLOBEX.secret)).type('form').send({ grant_type: 'client_credentials', client_id: GLOBEX.merchantId });
+    expectTokenAnswer(res);
+  });
+
+  it('refuses JSON and any body that is not form-urlencoded with invalid_request', async () => {
+    const bodies = [
+      token().send({ grant_type: 'client_credentials', client_id: ACME.merchantId, client_secret: ACME.secret }),
+      token().type('text/plain').send(`grant_type=client_credentials&client_id=acme&client_secret=x`),
+      token(),
+    ];
+    for (const pending of bodies) {
+      const res = await pending;
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('refuses credentials both as Basic and in the body, or a mismatched client_id, with invalid_request', async () => {
+    const both = await token().set('Authorization', basic(ACME.merchantId, ACME.secret)).type('form').send({ grant_type: 'client_credentials', client_secret: ACME.secret });
+    const mismatched = await token().set('Authorization', basic(ACME.merchantId, ACME.secret)).type('form').send({ grant_type: 'client_credentials', client_id: GLOBEX.merchantId });
+    const otherScheme = await token().set('Authorization', 'Bearer abc').type('form').send({ grant_type: 'client_credentials' });
+    const noColon = await token().set('Authorization', `Basic ${Buffer.from('acme').toString('base64')}`).type('form').send({ grant_type: 'client_credentials' });
+    for (const res of [both, mismatched, otherScheme, noColon]) {
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('invalid_request');
+    }
+  });
+
+  it('answers one byte-identical invalid_client for a wrong secret and an unknown client', async () => {
+    const wrongSecret = await token().type('form').send({ grant_type: 'client_credentials', client_id: ACME.merchantId, client_secret: 'not-the-secret' });
+    const unknown = await token().type('form').send({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'not-the-secret' });
+    const otherMerchantSecret = await token().type('form').send({ grant_type: 'client_credentials', client_id: ACME.merchantId, client_secret: GLOBEX.secret });
+    const dashboard = await token().type('form').send({ grant_type: 'client_credentials', client_id: 'dashboard', client_secret: 'anything' });
+    const noSecret = await token().type('form').send({ grant_type: 'client_credentials', client_id: ACME.merchantId });
+    for (const res of [wrongSecret, unknown, otherMerchantSecret, dashboard, noSecret]) {
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.text).toBe(wrongSecret.text);
+    }
+    expect(wrongSecret.body).toEqual({ error: 'invalid_client', error_description: 'Client authentication failed' });
+  });
+
+  it('adds WWW-Authenticate: Basic to invalid_client when the client used Basic', async () => {
+    const wrongSecret = await token().set('Authorization', basic(ACME.merchantId, 'wrong')).type('form').send({ grant_type: 'client_credentials' });
+    const unknown = await token().set('Authorization', basic('nobody', 'wrong')).type('form').send({ grant_type: 'client_credentials' });
+    for (const res of [wrongSecret, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(/^Basic /);
+      expect(res.text).toBe(wrongSecret.text);
+    }
+  });
+
+  it('answers invalid_request without grant_type or with a repeated parameter, unsupported_grant_type for others', async () => {
+    const missing = await token().type('form').send({ client_id: ACME.merchantId, client_secret: ACME.secret });
+    const repeated = await token().type('form').send(`grant_type=client_credentials&client_id=acme&client_id=acme&client_secret=${encodeURIComponent(ACME.secret)}`);
+    const password = await token().type('form').send({ grant_type: 'password', username: 'a', password: 'b' });
+    expect([missing.status, missing.body.error]).toEqual([400, 'invalid_request']);
+    expect([repeated.status, repeated.body.error]).toEqual([400, 'invalid_request']);
+    expect([password.status, password.body.error]).toEqual([400, 'unsupported_grant_type']);
+    expect(password.headers['cache-control']).toBe('no-store');
+  });
+});

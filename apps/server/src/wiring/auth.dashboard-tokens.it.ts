@@ -1,0 +1,160 @@
+import request from 'supertest';
+import { ACME, authHarness, DASHBOARD_CALLBACK, exchangeCode, merchantsFixture, OTHER_CALLBACK, pkcePair, refresh, signIn, type AuthHarness } from './auth.test-harness';
+
+const INVALID_GRANT = { error: 'invalid_grant', error_description: 'The grant is invalid, expired, revoked or was already used' };
+
+describe('dashboard login: authorization_code and refresh_token grants', () => {
+  let h: AuthHarness;
+  beforeEach(async () => {
+    h = await authHarness();
+  });
+  const me = (token: string) => request(h.app).get('/api/me').set('Authorization', `Bearer ${token}`);
+
+  it('exchanges a code and its verifier for a contact access token and a refresh token', async () => {
+    const pkce = pkcePair();
+    const code = await signIn(h.app, ACME.admin, pkce);
+    const res = await exchangeCode(h.app, code, pkce.verifier);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, refresh_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    const who = await me(res.body.access_token);
+    expect(who.body).toEqual({ merchantId: 'acme', principal: 'contact', contact: { email: 'admin@acme.test', role: 'admin' }, expiresAt: h.clock.now() + 3600_000 });
+  });
+
+  it('refuses a code used twice', async () => {
+    const pkce = pkcePair();
+    const code = await signIn(h.app, ACME.admin, pkce);
+    expect((await exchangeCode(h.app, code, pkce.verifier)).status).toBe(200);
+    const again = await exchangeCode(h.app, code, pkce.verifier);
+    expect([again.status, again.body]).toEqual([400, INVALID_GRANT]);
+  });
+
+  it('refuses a code past 60 seconds, and takes it just before', async () => {
+    const late = pkcePair();
+    const lateCode = await signIn(h.app, ACME.admin, late);
+    const inTime = pkcePair();
+    const inTimeCode = await signIn(h.app, ACME.admin, inTime);
+    h.clock.advance(59_999);
+    expect((await exchangeCode(h.app, inTimeCode, inTime.verifier)).status).toBe(200);
+    h.clock.advance(1);
+    const res = await exchangeCode(h.app, lateCode, late.verifier);
+    expect([res.status, res.body]).toEqual([400, INVALID_GRANT]);
+  });
+
+  it('refuses a verifier for another challenge, and the code is spent by the attempt', async () => {
+    const pkce = pkcePair();
+    const code = await signIn(h.app, ACME.admin, pkce);
+    const wrong = await exchangeCode(h.app, code, pkcePair().verifier);
+    expect([wrong.status, wrong.body]).toEqual([400, INVALID_GRANT]);
+    const retry = await exchangeCode(h.app, code, pkce.verifier);
+    expect([retry.status, retry.body]).toEqual([400, INVALID_GRANT]);
+  });
+
+  it('refuses another registered redirect URI than the one the code was issued for', async () => {
+    const pkce = pkcePair();
+    const code = await signIn(h.app, ACME.admin, pkce);
+    const res = await exchangeCode(h.app, code, pkce.verifier, { redirect_uri: OTHER_CALLBACK });
+    expect([res.status, res.body]).toEqual([400, INVALID_GRANT]);
+  });
+
+  it('checks the client: dashboard only, named, and without a secret', async () => {
+    const pkce = pkcePair();
+    const code = await signIn(h.app, ACME.admin, pkce);
+    const otherClient = await exchangeCode(h.app, code, pkce.verifier, { client_id: 'acme' });
+    const withSecret = await exchangeCode(h.app, code, pkce.verifier, { client_secret: 'x' });
+    const basic = await exchangeCode(h.app, code, pkce.verifier, { client_id: undefined }).set('Authorization', `Basic ${Buffer.from(`acme:${ACME.secret}`).toString('base64')}`);
+    for (const res of [otherClient, withSecret, basic]) expect([res.status, res.body.error]).toEqual([401, 'invalid_client']);
+    expect(basic.headers['www-authenticate']).toMatch(/^Basic /);
+    const unnamed = await exchangeCode(h.app, code, pkce.verifier, { client_id: undefined });
+    expect([unnamed.status, unnamed.body.error]).toEqual([400, 'invalid_request']);
+    const missingVerifier = await exchangeCode(h.app, code, '', {});
+    expect([missingVerifier.status, missingVerifier.body.error]).toEqual([400, 'invalid_request']);
+    // None of the refused requests above spent the code.
+    expect((await exchangeCode(h.app, code, pkce.verifier)).status).toBe(200);
+  });
+
+  it('rotates the refresh token on every use', async () => {
+    const pkce = pkcePair();
+    const first = await exchangeCode(h.app, await signIn(h.app, ACME.member, pkce), pkce.verifier);
+    const second = await refresh(h.app, first.body.refresh_token);
+    expect(second.status).toBe(200);
+    expect(second.headers['cache-control']).toBe('no-store');
+    expect(second.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, refresh_token: expect.any(String) });
+    expect(second.body.refresh_token).not.toBe(first.body.refresh_token);
+    expect((await me(second.body.access_token)).body.contact).toEqual({ email: 'member@acme.test', role: 'member' });
+    const third = await refresh(h.app, second.body.refresh_token);
+    expect(third.status).toBe(200);
+  });
+
+  it('revokes the whole family, the newest member included, when a used refresh token comes back', async () => {
+    const pkce = pkcePair();
+    const first = await exchangeCode(h.app, await signIn(h.app, ACME.admin, pkce), pkce.verifier);
+    const second = await refresh(h.app, first.body.refresh_token);
+    const third = await refresh(h.app, second.body.refresh_token);
+    expect(third.status).toBe(200);
+
+    const replay = await refresh(h.app, first.body.refresh_token);
+    expect([replay.status, replay.body]).toEqual([400, INVALID_GRANT]);
+    const newest = await refresh(h.app, third.body.refresh_token);
+    expect([newest.status, newest.body]).toEqual([400, INVALID_GRANT]);
+
+    // Another login opens another family, untouched by the revocation.
+    const other = pkcePair();
+    const fresh = await exchangeCode(h.app, await signIn(h.app, ACME.admin, other), other.verifier);
+    expect((await refresh(h.app, fresh.body.refresh_token)).status).toBe(200);
+  });
+
+  it('refuses a refresh token past its lifetime', async () => {
+    const pkce = pkcePair();
+    const tokens = await exchangeCode(h.app, await signIn(h.app, ACME.admin, pkce), pkce.verifier);
+    h.clock.advance(12 * 3600_000);
+    const res = await refresh(h.app, tokens.body.refresh_token);
+    expect([res.status, res.body]).toEqual([400, INVALID_GRANT]);
+  });
+
+  it('ends the refreshes of a contact removed from the merchants file, and applies nothing to the others', async () => {
+    const member = pkcePair();
+    const memberTokens = await exchangeCode(h.app, await signIn(h.app, ACME.member, member), member.verifier);
+    const admin = pkcePair();
+    const adminTokens = await exchangeCode(h.app, await signIn(h.app, ACME.admin, admin), admin.verifier);
+    await h.reload(merchantsFixture({ withoutAcmeMember: true }));
+    expect((await refresh(h.app, memberTokens.body.refresh_token)).body).toEqual(INVALID_GRANT);
+    expect((await refresh(h.app, adminTokens.body.refresh_token)).status).toBe(200);
+  });
+
+  it('answers one byte-identical invalid_grant for every bad code, verifier, redirect or refresh token', async () => {
+    const answers: request.Response[] = [];
+    const pkce = pkcePair();
+    answers.push(await exchangeCode(h.app, 'no-such-code', pkce.verifier));
+    answers.push(await exchangeCode(h.app, await signIn(h.app, ACME.admin, pkce), pkcePair().verifier));
+    answers.push(await exchangeCode(h.app, await signIn(h.app, ACME.admin, pkce), 'malformed verifier'));
+    answers.push(await exchangeCode(h.app, await signIn(h.app, ACME.admin, pkce), pkce.verifier, { redirect_uri: `${DASHBOARD_CALLBACK}/` }));
+    answers.push(await refresh(h.app, 'no-such-refresh-token'));
+    const tokens = await exchangeCode(h.app, await signIn(h.app, ACME.admin, pkce), pkce.verifier);
+    await refresh(h.app, tokens.body.refresh_token);
+    answers.push(await refresh(h.app, tokens.body.refresh_token));
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.text).toBe(answers[0]?.text);
+    }
+  });
+
+  it('stores codes, refresh tokens, secrets and passwords only as digests, hashes or sealed', async () => {
+    const pkce = pkcePair();
+    const code = await signIn(h.app, ACME.admin, pkce);
+    expect(dumpAll(h)).not.toContain(code);
+    const tokens = await exchangeCode(h.app, code, pkce.verifier);
+    const rotated = await refresh(h.app, tokens.body.refresh_token);
+    const stored = dumpAll(h);
+    expect(stored).toContain('"familyId"');
+    for (const secret of [code, tokens.body.refresh_token, rotated.body.refresh_token, ACME.secret, ACME.admin.password, ACME.member.password, 'acme-webhook-authorization']) {
+      expect(stored).not.toContain(secret);
+    }
+  });
+});
+
+/** Every document of every collection of the embedded store, as one string. */
+function dumpAll(h: AuthHarness): string {
+  return JSON.stringify(h.stores.database.listCollections().map((collection) => collection.dump()));
+}
