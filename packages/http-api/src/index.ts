@@ -9,3 +9,6 @@ export * from './psp/psp-notifications.routes';
 export * from './auth/jwt-access-tokens';
 export * from './auth/me.routes';
 export * from './oauth/index';
+export * from './schemas/index';
+export * from './api/index';
+export * from './openapi/index';

@@ -28,7 +28,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const fault = clientFault(error);
-    if (fault && fault.status !== 413) {
+    if (fault) {
+      // Every unreadable request, an oversized body included, is the contract's InvalidRequest (400).
       res.status(400).json({ code: 'InvalidRequest', message: fault.message } satisfies ErrorEnvelope);
       return;
     }

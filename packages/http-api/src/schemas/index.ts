@@ -10,3 +10,4 @@ export * from './session-request.read';
 export * from './search-query.schema';
 export * from './path-params.schema';
 export * from './resource.schema';
+export * from './elements.schema';

@@ -1,0 +1,12 @@
+import type { AccessTokens, MerchantReads, MerchantSearches, SessionCreated } from '@splitpay/application';
+import type { MerchantId, SessionRequest } from '@splitpay/domain';
+import type { SearchCursors } from './search-cursor';
+
+/** What the merchant API routes call: the application's use cases and the cursor codec. */
+export interface MerchantApiDeps {
+  readonly tokens: AccessTokens;
+  readonly createSession: { execute(merchantId: MerchantId, request: SessionRequest): Promise<SessionCreated> };
+  readonly reads: Pick<MerchantReads, 'getSession' | 'getAttempt' | 'getTransaction'>;
+  readonly searches: Pick<MerchantSearches, 'searchSessions' | 'searchAttempts' | 'searchTransactions'>;
+  readonly cursors: SearchCursors;
+}

@@ -1,0 +1,47 @@
+import express, { Router } from 'express';
+import type { SessionId, SessionSearch } from '@splitpay/domain';
+import { principalOf, requirePrincipal } from '../auth/require-principal';
+import { sessionSearchSchema } from '../schemas/search-query.schema';
+import { readSessionRequest } from '../schemas/session-request.read';
+import type { MerchantApiDeps } from './merchant-api.deps';
+import { readPathId } from './read-path-id';
+import { searchHandler } from './search.handler';
+import { presentSession } from './session.presenter';
+
+/** Largest creation body accepted: a basket of a few hundred itemized lines. */
+export const SESSION_BODY_LIMIT = '256kb';
+
+/**
+ * POST /api/sessions (machine tokens only: a contact token, even an admin's, is Unauthorized),
+ * GET /api/sessions/{sessionId} and GET /api/sessions (client and contact tokens).
+ */
+export function sessionsRouter(deps: MerchantApiDeps): Router {
+  const router = Router();
+  const anyToken = requirePrincipal(deps.tokens, 'any');
+
+  router.post('/api/sessions', requirePrincipal(deps.tokens, 'client'), express.json({ limit: SESSION_BODY_LIMIT }), async (req, res) => {
+    const request = readSessionRequest(req.body);
+    const created = await deps.createSession.execute(principalOf(res).merchantId, request);
+    res.setHeader('Cache-Control', 'no-store');
+    res.location(`/api/sessions/${created.sessionId}`).status(201).json(created);
+  });
+
+  router.get(
+    '/api/sessions',
+    anyToken,
+    searchHandler({
+      kind: 'sessions',
+      schema: sessionSearchSchema,
+      cursors: deps.cursors,
+      search: (scope, query) => deps.searches.searchSessions(scope, query as unknown as Omit<SessionSearch, 'merchantId'>),
+      present: presentSession,
+    }),
+  );
+
+  router.get('/api/sessions/:sessionId', anyToken, async (req, res) => {
+    const sessionId = readPathId<SessionId>(req, 'sessionId');
+    res.json(presentSession(await deps.reads.getSession(principalOf(res).merchantId, sessionId)));
+  });
+
+  return router;
+}

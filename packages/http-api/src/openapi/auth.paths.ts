@@ -1,0 +1,117 @@
+import { named } from '../schemas/json-schema';
+import { errors, json, type PathSpecs } from './operation';
+
+/** The token endpoint, the dashboard's authorization doors and GET /api/me (interface-spec.md Authentication, decisions.md sections 1, 2 and 4). */
+
+const tokenRequestSchema = named('TokenRequest', {
+  type: 'object',
+  required: ['grant_type'],
+  properties: {
+    grant_type: { type: 'string', enum: ['client_credentials', 'authorization_code', 'refresh_token'] },
+    client_id: { type: 'string', description: 'client_credentials: the merchant id (or HTTP Basic); dashboard grants: dashboard' },
+    client_secret: { type: 'string', description: 'client_credentials: the merchant secret (or HTTP Basic)' },
+    code: { type: 'string' },
+    code_verifier: { type: 'string', description: 'PKCE S256' },
+    redirect_uri: { type: 'string' },
+    refresh_token: { type: 'string' },
+  },
+});
+
+const tokenResponseSchema = named('TokenResponse', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['access_token', 'token_type', 'expires_in'],
+  properties: {
+    access_token: { type: 'string', description: 'Bearer JWT for /api' },
+    token_type: { type: 'string', const: 'Bearer' },
+    expires_in: { type: 'integer', description: 'seconds of validity' },
+    refresh_token: { type: 'string', description: 'dashboard grants only; rotating' },
+  },
+});
+
+const oauthErrorSchema = named('OAuthError', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['error'],
+  properties: {
+    error: { type: 'string', enum: ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'invalid_client'] },
+    error_description: { type: 'string' },
+  },
+});
+
+const meSchema = named('Me', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['merchantId', 'principal', 'expiresAt'],
+  properties: {
+    merchantId: { type: 'string' },
+    principal: { type: 'string', enum: ['client', 'contact'] },
+    contact: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['email', 'role'],
+      properties: { email: { type: 'string' }, role: { type: 'string', enum: ['admin', 'member'] } },
+    },
+    expiresAt: { type: 'integer', description: 'epoch ms when the access token lapses' },
+  },
+});
+
+const noStore = { 'Cache-Control': { description: 'no-store', required: true } };
+const html = (description: string) => ({ description, contentType: 'text/html' });
+const authorizeQuery = ['response_type', 'client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method'].map((name) => ({
+  name,
+  in: 'query' as const,
+  required: name !== 'state',
+  schema: { type: 'string' },
+}));
+
+export const authPaths: PathSpecs = {
+  '/oauth/token': {
+    post: {
+      summary: 'Obtain an access token',
+      description:
+        'Form-urlencoded only (JSON is invalid_request). client_credentials with the merchant id and secret in the body or as HTTP Basic; issues no refresh token. invalid_client is one answer for unknown client and wrong secret.',
+      tags: ['OAuth'],
+      security: 'none',
+      requestBody: { contentType: 'application/x-www-form-urlencoded', schema: tokenRequestSchema },
+      responses: {
+        '200': json('Issued', tokenResponseSchema, noStore),
+        '400': json('invalid_request, unsupported_grant_type, invalid_grant', oauthErrorSchema, noStore),
+        '401': json('invalid_client', oauthErrorSchema, { ...noStore, 'WWW-Authenticate': { description: 'Basic, when the client used HTTP Basic' } }),
+      },
+    },
+  },
+  '/oauth/authorize': {
+    get: {
+      summary: 'Dashboard sign-in form (authorization code with PKCE S256)',
+      tags: ['OAuth'],
+      security: 'none',
+      parameters: authorizeQuery,
+      responses: { '200': html('The sign-in form'), '302': { description: 'Error redirect to a registered redirect URI' }, '400': html('Unknown client or redirect URI: no redirect') },
+    },
+    post: {
+      summary: 'Dashboard sign-in',
+      description: 'Right credentials: 302 to the redirect URI with code and state. Wrong ones: the form again, no hint of which part was wrong.',
+      tags: ['OAuth'],
+      security: 'none',
+      requestBody: {
+        contentType: 'application/x-www-form-urlencoded',
+        schema: { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string' }, password: { type: 'string' } } },
+      },
+      responses: {
+        '302': { description: 'Redirect with code and state', headers: { Location: { description: 'redirect URI with code and state', required: true } } },
+        '200': html('The form again'),
+        '400': html('Unknown client or redirect URI: no redirect'),
+        '429': html('Too many failed sign-ins'),
+      },
+    },
+  },
+  '/api/me': {
+    get: {
+      summary: 'Who the access token proves',
+      tags: ['Merchant API'],
+      security: ['accessToken'],
+      responses: { '200': json('The caller', meSchema), ...errors('Unauthorized') },
+    },
+  },
+};

@@ -1,0 +1,78 @@
+import type { ErrorCode } from '@splitpay/domain';
+import { uuidSchema } from '../schemas/common.schema';
+import { attemptStartedSchema, confirmAttemptSchema, startAttemptSchema, viewAnswerSchema } from '../schemas/elements.schema';
+import { errors, json, pathId, type OperationSpec, type PathSpecs } from './operation';
+
+/** Browser doors, called with the elements token (decisions.md section 3). Every one answers CORS for any origin. */
+
+const tags = ['Elements'];
+const BASE: readonly ErrorCode[] = ['InvalidRequest', 'InvalidElementsToken', 'SessionReadOnly'];
+const attemptId = pathId('attemptId', 'an attempt of the session', uuidSchema);
+
+const action = (summary: string, refusals: readonly ErrorCode[], extra: Partial<OperationSpec> = {}): OperationSpec => ({
+  summary,
+  tags,
+  security: ['elementsToken'],
+  responses: { '200': json('The session view', viewAnswerSchema), ...errors(...BASE, ...refusals) },
+  ...extra,
+});
+
+export const elementsPaths: PathSpecs = {
+  '/elements/session': {
+    get: {
+      summary: 'Read the session view',
+      description: 'Keeps reading for a grace period after the session ends.',
+      tags,
+      security: ['elementsToken'],
+      responses: { '200': json('The session view', viewAnswerSchema), ...errors('InvalidElementsToken') },
+    },
+  },
+  '/elements/session/attempts': {
+    post: {
+      summary: 'Start an attempt (one tranche)',
+      tags,
+      security: ['elementsToken'],
+      requestBody: { contentType: 'application/json', schema: startAttemptSchema },
+      responses: {
+        '201': json('Started; the verdict arrives out-of-band', attemptStartedSchema),
+        ...errors(...BASE, 'SessionNotPending', 'MethodNotFound', 'MethodNotEligible', 'AmountOutOfRange', 'AmountExceedsRemaining', 'PlanNotOffered', 'TermsNotAccepted', 'AttemptInFlight'),
+      },
+    },
+  },
+  '/elements/session/attempts/{attemptId}/cancel': {
+    post: action('Cancel an authorized attempt (void its hold)', ['AttemptNotFound', 'AttemptNotCancellable', 'SessionNotPending'], { parameters: [attemptId] }),
+  },
+  '/elements/session/attempts/{attemptId}/abandon': {
+    post: action('Abandon a pending attempt', ['AttemptNotFound', 'AttemptNotAbandonable', 'SessionNotPending'], { parameters: [attemptId] }),
+  },
+  '/elements/session/attempts/{attemptId}/confirm': {
+    post: action('Second leg of an in-page wallet', ['AttemptNotFound', 'SessionNotPending', 'ConfirmNotApplicable'], {
+      parameters: [attemptId],
+      requestBody: { contentType: 'application/json', schema: confirmAttemptSchema },
+    }),
+  },
+  '/elements/session/attempts/{attemptId}/accept-partial': {
+    post: action('Accept an issuer-imposed partial authorization', ['AttemptNotFound', 'PartialAcceptanceNotApplicable', 'SessionNotPending'], {
+      parameters: [attemptId],
+    }),
+  },
+  '/elements/session/abandon': {
+    post: action('Abandon the payment (every hold released)', ['SessionNotPending']),
+  },
+  '/elements/session/accept-terms': {
+    post: action('Record acceptance of the declared terms (idempotent)', ['SessionNotPending']),
+  },
+  '/elements/return/{attemptId}': {
+    get: {
+      summary: 'Return from a redirected method',
+      description: "The PSP sends the payer back here; the service sends the browser on to the session's returnUrl, or cancelUrl when the payer backed out. The verdict still arrives out-of-band.",
+      tags,
+      security: 'none',
+      parameters: [attemptId],
+      responses: {
+        '303': { description: 'On to the merchant page', headers: { Location: { description: 'returnUrl or cancelUrl', required: true } } },
+        ...errors('InvalidRequest', 'NotFound'),
+      },
+    },
+  },
+};

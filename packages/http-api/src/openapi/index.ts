@@ -1,0 +1,4 @@
+export * from './openapi-document';
+export * from './openapi.routes';
+export * from './openapi-conformance';
+export * from './route-listing';

@@ -1,0 +1,98 @@
+import { uuidSchema } from '../schemas/common.schema';
+import { attemptPageSchema, attemptViewSchema, sessionPageSchema, sessionSchema, transactionPageSchema, transactionViewSchema } from '../schemas/resource.schema';
+import { attemptSearchSchema, sessionSearchSchema, transactionSearchSchema } from '../schemas/search-query.schema';
+import { sessionCreatedSchema, sessionRequestSchema } from '../schemas/session-request.schema';
+import { errors, json, pathId, queryParameters, type PathSpecs } from './operation';
+
+const CREATION_REFUSALS = [
+  'UnknownProvider',
+  'ProviderNotContracted',
+  'AmbiguousProvider',
+  'NoProviderForMethod',
+  'InvalidOrderReference',
+  'DuplicateMethodId',
+  'InvalidNotificationUrl',
+  'UnknownBnplPlan',
+  'DuplicatePlan',
+  'BnplRequiresItemizedCart',
+  'BnplNeedsBillingAddress',
+  'AliasNeedsRegistrableMethod',
+  'AliasRequiresChallenge',
+] as const;
+
+const tags = ['Merchant API'];
+const access = ['accessToken'] as const;
+const SEARCH_NOTE = 'Newest first (createdAt, then id, descending), one keyset page per call; default page 20, max 100. nextCursor is opaque and bound to this search and caller: pass it verbatim with the same filters. An undecodable or foreign cursor is InvalidRequest.';
+
+/** The merchant API's own doors: session creation, reads, searches. */
+export const merchantApiPaths: PathSpecs = {
+  '/api/sessions': {
+    post: {
+      summary: 'Create a session',
+      description:
+        'Machine (client_credentials) tokens only; a contact token, even an admin one, is Unauthorized. Unknown properties are InvalidRequest naming the property. The elementsToken goes to the page; the sessionId stays on the merchant server.',
+      tags,
+      security: access,
+      requestBody: { contentType: 'application/json', schema: sessionRequestSchema },
+      responses: {
+        '201': json('Created', sessionCreatedSchema, { Location: { description: '/api/sessions/{sessionId}', required: true } }),
+        ...errors('InvalidRequest', 'Unauthorized', ...CREATION_REFUSALS),
+      },
+    },
+    get: {
+      summary: 'Search sessions',
+      description: SEARCH_NOTE,
+      tags,
+      security: access,
+      parameters: queryParameters(sessionSearchSchema),
+      responses: { '200': json('A page of sessions', sessionPageSchema), ...errors('InvalidRequest', 'Unauthorized') },
+    },
+  },
+  '/api/sessions/{sessionId}': {
+    get: {
+      summary: 'Read a session',
+      tags,
+      security: access,
+      parameters: [pathId('sessionId', 'the session id', uuidSchema)],
+      responses: { '200': json('The full session', sessionSchema), ...errors('InvalidRequest', 'Unauthorized', 'NotFound') },
+    },
+  },
+  '/api/attempts': {
+    get: {
+      summary: 'Search attempts',
+      description: SEARCH_NOTE,
+      tags,
+      security: access,
+      parameters: queryParameters(attemptSearchSchema),
+      responses: { '200': json('A page of attempts', attemptPageSchema), ...errors('InvalidRequest', 'Unauthorized') },
+    },
+  },
+  '/api/attempts/{attemptId}': {
+    get: {
+      summary: 'Read an attempt',
+      tags,
+      security: access,
+      parameters: [pathId('attemptId', 'the attempt id', uuidSchema)],
+      responses: { '200': json('The attempt with its session context', attemptViewSchema), ...errors('InvalidRequest', 'Unauthorized', 'NotFound') },
+    },
+  },
+  '/api/transactions': {
+    get: {
+      summary: 'Search PSP operations',
+      description: SEARCH_NOTE,
+      tags,
+      security: access,
+      parameters: queryParameters(transactionSearchSchema),
+      responses: { '200': json('A page of transactions', transactionPageSchema), ...errors('InvalidRequest', 'Unauthorized') },
+    },
+  },
+  '/api/transactions/{transactionId}': {
+    get: {
+      summary: 'Read a PSP operation',
+      tags,
+      security: access,
+      parameters: [pathId('transactionId', 'the transaction id', uuidSchema)],
+      responses: { '200': json('The transaction with its session and attempt context', transactionViewSchema), ...errors('InvalidRequest', 'Unauthorized', 'NotFound') },
+    },
+  },
+};

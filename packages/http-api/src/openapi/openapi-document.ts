@@ -1,0 +1,54 @@
+import { authPaths } from './auth.paths';
+import { elementsPaths } from './elements.paths';
+import { merchantApiPaths } from './merchant-api.paths';
+import { renderOperation, type PathSpecs } from './operation';
+import { refundNotificationPaths } from './refund-notification.paths';
+import { ComponentCollector } from './schema-refs';
+import { servicePaths } from './service.paths';
+
+/** An OpenAPI 3.1 document as plain JSON. */
+export interface OpenApiDocument {
+  readonly openapi: string;
+  readonly info: Record<string, unknown>;
+  readonly paths: Record<string, Record<string, Record<string, unknown>>>;
+  readonly components: { readonly schemas: Record<string, unknown>; readonly securitySchemes: Record<string, unknown> };
+  readonly [key: string]: unknown;
+}
+
+const AREAS: readonly PathSpecs[] = [authPaths, merchantApiPaths, refundNotificationPaths, elementsPaths, servicePaths];
+
+/**
+ * The one OpenAPI 3.1 document of the service, built from the schemas the doors validate with:
+ * every door of the contract (interface-spec.md and decisions.md). Error bodies are { code, message };
+ * each response lists the codes it may carry.
+ */
+export function buildOpenApiDocument(options: { readonly serverUrl?: string } = {}): OpenApiDocument {
+  const components = new ComponentCollector();
+  const paths: OpenApiDocument['paths'] = {};
+  for (const area of AREAS) {
+    for (const [path, operations] of Object.entries(area)) {
+      if (paths[path]) throw new Error(`OpenAPI document: ${path} described twice`);
+      paths[path] = Object.fromEntries(Object.entries(operations).map(([method, op]) => [method, op ? renderOperation(op, components) : {}]));
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'splitpay: split-payment orchestration',
+      version: '1.0.0',
+      description:
+        'One order (a session) paid in one or several tranches (attempts), each with one method served by one PSP. Amounts are integers in minor units; timestamps are epoch milliseconds. Errors are { code, message }: branch on code.',
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    paths,
+    components: {
+      schemas: components.components,
+      securitySchemes: {
+        accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'POST /oauth/token; the merchant id comes from the token' },
+        elementsToken: { type: 'http', scheme: 'bearer', description: 'the opaque pst_ token session creation returned; browser doors only' },
+        clientBasic: { type: 'http', scheme: 'basic', description: 'merchant id and secret on POST /oauth/token' },
+      },
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { ErrorCode } from '@splitpay/domain';
+import { statusOf } from '../errors/error-envelope';
+import { errorEnvelopeSchema } from '../schemas/common.schema';
+import type { JsonSchema } from '../schemas/json-schema';
+import type { ComponentCollector } from './schema-refs';
+
+/** An operation as the document builders describe it, before schemas are turned into refs. */
+export interface OperationSpec {
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  /** Security scheme names, or `none` for public doors. */
+  readonly security: readonly ('accessToken' | 'elementsToken' | 'clientBasic')[] | 'none';
+  readonly parameters?: readonly ParameterSpec[];
+  readonly requestBody?: { readonly contentType: string; readonly schema: JsonSchema; readonly required?: boolean };
+  readonly responses: Readonly<Record<string, ResponseSpec>>;
+}
+
+export interface ParameterSpec {
+  readonly name: string;
+  readonly in: 'path' | 'query' | 'header';
+  readonly required?: boolean;
+  readonly description?: string;
+  readonly schema: JsonSchema;
+}
+
+export interface ResponseSpec {
+  readonly description: string;
+  readonly contentType?: string;
+  readonly schema?: JsonSchema;
+  readonly headers?: Readonly<Record<string, { readonly description: string; readonly required?: boolean; readonly schema?: JsonSchema }>>;
+}
+
+export const json = (description: string, schema: JsonSchema, headers?: ResponseSpec['headers']): ResponseSpec => ({
+  description,
+  contentType: 'application/json',
+  schema,
+  ...(headers ? { headers } : {}),
+});
+
+/** Error answers grouped by status: each status lists the codes it carries (decisions.md section 1). */
+export function errors(...codes: readonly ErrorCode[]): Record<string, ResponseSpec> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
+  const out: Record<string, ResponseSpec> = {};
+  for (const [status, group] of byStatus) {
+    const schema = { ...errorEnvelopeSchema, properties: { ...errorEnvelopeSchema.properties, code: { type: 'string', enum: group } } };
+    out[String(status)] = json(
+      group.join(', '),
+      schema,
+      status === 401 ? { 'WWW-Authenticate': { description: 'Bearer', required: true, schema: { type: 'string' } } } : undefined,
+    );
+  }
+  return out;
+}
+
+/** Query parameters from a query schema's properties. */
+export function queryParameters(schema: { readonly properties: Record<string, unknown> }): ParameterSpec[] {
+  return Object.entries(schema.properties).map(([name, s]) => ({ name, in: 'query', schema: s as JsonSchema }));
+}
+
+export const pathId = (name: string, description: string, schema: JsonSchema): ParameterSpec => ({ name, in: 'path', required: true, description, schema });
+
+/** Renders an operation into the document, schemas turned into component refs. */
+export function renderOperation(op: OperationSpec, components: ComponentCollector): Record<string, unknown> {
+  const responses = Object.fromEntries(
+    Object.entries(op.responses).map(([status, r]) => [
+      status,
+      {
+        description: r.description,
+        ...(r.headers
+          ? {
+              headers: Object.fromEntries(
+                Object.entries(r.headers).map(([name, h]) => [name, { description: h.description, required: h.required ?? false, schema: components.ref(h.schema ?? { type: 'string' }) }]),
+              ),
+            }
+          : {}),
+        ...(r.contentType ? { content: { [r.contentType]: r.schema ? { schema: components.ref(r.schema) } : {} } } : {}),
+      },
+    ]),
+  );
+  return {
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: op.tags,
+    security: op.security === 'none' ? [] : op.security.map((name) => ({ [name]: [] })),
+    ...(op.parameters?.length
+      ? { parameters: op.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, ...(p.description ? { description: p.description } : {}), schema: components.ref(p.schema) })) }
+      : {}),
+    ...(op.requestBody
+      ? { requestBody: { required: op.requestBody.required ?? true, content: { [op.requestBody.contentType]: { schema: components.ref(op.requestBody.schema) } } } }
+      : {}),
+    responses,
+  };
+}
+
+/** Paths of one area: path template -> method -> operation. */
+export type PathSpecs = Readonly<Record<string, Readonly<Partial<Record<'get' | 'post' | 'put' | 'patch' | 'delete', OperationSpec>>>>>;

@@ -1,0 +1,82 @@
+import { uuidSchema } from '../schemas/common.schema';
+import { named } from '../schemas/json-schema';
+import { transactionViewSchema } from '../schemas/resource.schema';
+import { refundRequestSchema } from '../refund/refund-request.schema';
+import { errors, json, pathId, type ParameterSpec, type PathSpecs } from './operation';
+
+/** The refund doors and the notification replay (interface-spec.md, decisions.md sections 1 and 2). */
+
+const refundAnswerSchema = named('RefundAnswer', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['refunds'],
+  properties: { refunds: { type: 'array', minItems: 1, items: transactionViewSchema, description: 'read each refund status from its transaction status' } },
+});
+
+const replayAnswerSchema = named('NotificationReplay', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url', 'failures', 'abandoned'],
+  properties: {
+    url: { type: 'string' },
+    failures: { type: 'integer', minimum: 0, description: 'failures before the replay was armed' },
+    abandoned: { type: 'boolean', description: 'whether the calendar was spent when asked' },
+  },
+});
+
+const idempotencyKey: ParameterSpec = {
+  name: 'idempotency-key',
+  in: 'header',
+  description: 'a retry with a recorded key returns the recorded refund; the same key with another amount is IdempotencyKeyConflict',
+  schema: { type: 'string', minLength: 1, maxLength: 64 },
+};
+
+const tags = ['Refunds'];
+const REFUND_ERRORS = ['InvalidRequest', 'Unauthorized', 'NotFound', 'NothingToRefund', 'RefundInFlight', 'SessionNotEnded', 'RefundNotSupported'] as const;
+const SLICE_ERRORS = ['RefundExceedsRefundable', 'PartialRefundNotSupported', 'IdempotencyKeyConflict'] as const;
+
+export const refundNotificationPaths: PathSpecs = {
+  '/api/sessions/{sessionId}/refund': {
+    post: {
+      summary: 'Refund a whole session',
+      description: 'No body. Plans first: any refusal answers before any PSP is called. Client and contact tokens.',
+      tags,
+      security: ['accessToken'],
+      parameters: [pathId('sessionId', 'the session id', uuidSchema)],
+      responses: { '202': json('Refunds recorded', refundAnswerSchema), ...errors(...REFUND_ERRORS) },
+    },
+  },
+  '/api/attempts/{attemptId}/refund': {
+    post: {
+      summary: 'Refund an attempt, in full or a slice',
+      tags,
+      security: ['accessToken'],
+      parameters: [pathId('attemptId', 'the attempt id', uuidSchema), idempotencyKey],
+      requestBody: { contentType: 'application/json', schema: refundRequestSchema, required: false },
+      responses: { '202': json('Refund recorded', refundAnswerSchema), ...errors(...REFUND_ERRORS, ...SLICE_ERRORS) },
+    },
+  },
+  '/api/transactions/{transactionId}/refund': {
+    post: {
+      summary: 'Refund the operation that took the money',
+      tags,
+      security: ['accessToken'],
+      parameters: [pathId('transactionId', 'the capture or direct payment', uuidSchema), idempotencyKey],
+      requestBody: { contentType: 'application/json', schema: refundRequestSchema, required: false },
+      responses: { '202': json('Refund recorded', refundAnswerSchema), ...errors(...REFUND_ERRORS, ...SLICE_ERRORS, 'NotARefundableOperation') },
+    },
+  },
+  '/api/sessions/{sessionId}/notification': {
+    post: {
+      summary: 'Replay the session-ended notification',
+      description: 'Contact tokens only. Re-arms the whole retry calendar with the same notificationId; the first delivery is imminent.',
+      tags: ['Notifications'],
+      security: ['accessToken'],
+      parameters: [pathId('sessionId', 'the session id', uuidSchema)],
+      responses: {
+        '202': json('Re-armed', replayAnswerSchema),
+        ...errors('InvalidRequest', 'Unauthorized', 'NotFound', 'NotificationNotAbandoned', 'SessionNotEnded', 'NoNotificationUrl'),
+      },
+    },
+  },
+};

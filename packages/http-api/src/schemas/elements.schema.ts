@@ -1,0 +1,145 @@
+import { ATTEMPT_STATUSES, CARD_SCHEMES, METHOD_KINDS, SESSION_STATUSES } from '@splitpay/domain';
+import { currencySchema, MAX_INTEGER, moneySchema, uuidSchema } from './common.schema';
+import { named } from './json-schema';
+import { planKeySchema } from './method-entry.schema';
+import { termsSchema } from './order.schema';
+
+/**
+ * Browser doors (interface-spec.md "Session view", decisions.md section 3). Where the contract says
+ * "not shown", objects stay open (additional properties allowed); what it specifies is required.
+ */
+
+const DECLINE_CATEGORIES = ['bank-refusal', 'insufficient-funds', 'invalid-card-data', 'authentication-failed', 'expired', 'method-unavailable'];
+
+const viewRange = { type: 'object', required: ['min', 'max', 'currency'], properties: { min: { type: 'integer' }, max: { type: 'integer' }, currency: currencySchema } } as const;
+
+export const cardMethodViewSchema = named('CardMethodView', {
+  type: 'object',
+  required: ['method', 'schemes', 'integration', 'id', 'eligible'],
+  properties: {
+    method: { type: 'string', const: 'card' },
+    partialAuth: { type: 'string', const: 'mandated' },
+    range: viewRange,
+    cardHolder: { type: 'boolean' },
+    schemes: { type: 'array', items: { type: 'string', enum: CARD_SCHEMES } },
+    integration: { type: 'string', enum: ['acquirer-hosted', 'acquirer-retail', 'fake'] },
+    hostedFields: {
+      type: 'object',
+      required: ['keyId', 'key', 'sdkUrl'],
+      properties: { keyId: { type: 'string' }, key: { type: 'string' }, sdkUrl: { type: 'string' } },
+    },
+    id: { type: 'string' },
+    label: { type: 'string' },
+    eligible: { type: 'boolean' },
+    mustSettleRemaining: { type: 'boolean' },
+  },
+});
+
+export const otherMethodViewSchema = named('MethodView', {
+  type: 'object',
+  required: ['method', 'id', 'eligible'],
+  description: 'wallets, account-to-account, vouchers and financing (which adds its instalment plans)',
+  properties: {
+    method: { type: 'string', enum: METHOD_KINDS.filter((m) => m !== 'card') },
+    range: viewRange,
+    id: { type: 'string' },
+    label: { type: 'string' },
+    eligible: { type: 'boolean' },
+    mustSettleRemaining: { type: 'boolean' },
+  },
+});
+
+export const attemptEntryViewSchema = named('AttemptEntryView', {
+  type: 'object',
+  required: ['attemptId', 'method', 'methodId', 'requested', 'granted', 'status', 'operation', 'abandonable'],
+  properties: {
+    attemptId: uuidSchema,
+    plan: { type: 'object', required: ['installments', 'withFees'], properties: { installments: { type: 'integer', minimum: 2 }, withFees: { type: 'boolean' } } },
+    awaitingPartialDecision: { type: 'boolean' },
+    method: { type: 'string', enum: METHOD_KINDS },
+    methodId: { type: 'string' },
+    cardScheme: { type: 'string' },
+    requested: moneySchema,
+    granted: moneySchema,
+    status: { type: 'string', enum: ATTEMPT_STATUSES },
+    operation: { type: 'string', enum: ['authorization', 'payment'] },
+    abandonable: { type: 'boolean' },
+    redirect: {
+      type: 'object',
+      required: ['kind', 'url'],
+      properties: { kind: { type: 'string', enum: ['navigate', 'form'] }, url: { type: 'string' }, params: { type: 'object', additionalProperties: { type: 'string' } } },
+    },
+    declineCategory: { type: 'string', enum: DECLINE_CATEGORIES },
+  },
+});
+
+export const sessionViewSchema = named('SessionView', {
+  type: 'object',
+  required: ['status', 'currency', 'total', 'remaining', 'expiresAt', 'methods', 'orderId', 'cartItems', 'attempts'],
+  properties: {
+    status: { type: 'string', enum: SESSION_STATUSES },
+    currency: currencySchema,
+    total: moneySchema,
+    remaining: moneySchema,
+    expiresAt: { type: 'integer' },
+    methods: { type: 'array', items: { anyOf: [cardMethodViewSchema, otherMethodViewSchema] } },
+    orderId: { type: 'string' },
+    cartItems: {
+      type: 'array',
+      items: { type: 'object', required: ['label', 'quantity', 'amount'], properties: { label: { type: 'string' }, quantity: { type: 'integer', minimum: 1 }, amount: moneySchema } },
+    },
+    statementDescriptor: { type: 'string' },
+    terms: { type: 'array', items: termsSchema },
+    termsAcceptedAt: { type: 'integer' },
+    mustCreateAlias: { type: 'boolean' },
+    attempts: { type: 'array', items: attemptEntryViewSchema },
+  },
+});
+
+export const viewAnswerSchema = named('ViewAnswer', {
+  type: 'object',
+  required: ['view'],
+  properties: { view: sessionViewSchema },
+});
+
+export const attemptStartedSchema = named('AttemptStarted', {
+  type: 'object',
+  required: ['attemptId', 'view'],
+  properties: { attemptId: uuidSchema, view: sessionViewSchema },
+});
+
+/** Body of POST /elements/session/attempts; `input` is method-specific, discriminated by `method`. */
+export const startAttemptSchema = named('StartAttempt', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['methodId', 'amount'],
+  properties: {
+    methodId: { type: 'string', minLength: 1, description: 'the methods[].id of the view' },
+    amount: { type: 'integer', minimum: 1, maximum: MAX_INTEGER, description: 'minor units' },
+    plan: planKeySchema,
+    input: {
+      type: 'object',
+      required: ['method'],
+      description: 'method-specific payer input (the fake card form: { method: "card", cardNumber, expiry: "MM/YY", cvc, holder? }); never stored or logged',
+      properties: { method: { type: 'string' } },
+    },
+  },
+});
+
+/** Body of POST /elements/session/attempts/{attemptId}/confirm (applepay today). */
+export const confirmAttemptSchema = named('ConfirmAttempt', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['input'],
+  properties: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['method', 'paymentToken'],
+      properties: {
+        method: { type: 'string', const: 'applepay' },
+        paymentToken: { type: 'string', minLength: 1, description: 'the wallet sheet\'s encrypted blob, verbatim; never logged, never stored' },
+      },
+    },
+  },
+});
