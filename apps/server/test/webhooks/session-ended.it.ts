@@ -30,7 +30,8 @@ describe('session-ended webhooks against a real receiver', () => {
     receiver.script = (_i, call) => scripts.get(call.path)?.[receiver.callsTo(call.path).length] ?? acknowledge;
     h = await startService({
       merchants: webhookMerchants({}),
-      env: { WEBHOOK_RETRY_DELAYS_MS: DELAYS.join(','), WEBHOOK_TIMEOUT_MS: '300' },
+      // Tokens outlive the clock jumps of these tests (the harness caches the client token).
+      env: { WEBHOOK_RETRY_DELAYS_MS: DELAYS.join(','), WEBHOOK_TIMEOUT_MS: '300', ACCESS_TOKEN_TTL_S: String(365 * 24 * 3600) },
     });
   });
   afterAll(async () => {

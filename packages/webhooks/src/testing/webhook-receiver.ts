@@ -27,7 +27,8 @@ export class WebhookReceiver {
   private readonly hanging = new Set<http.ServerResponse>();
   script: (index: number, call: ReceivedCall) => ReceiverAnswer = () => acknowledge;
 
-  async start(): Promise<this> {
+  /** Listens on `port` (default a random free one). */
+  async start(port = 0): Promise<this> {
     this.server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -45,12 +46,17 @@ export class WebhookReceiver {
         res.end(answer.body);
       });
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     return this;
   }
 
   get port(): number {
     return (this.server?.address() as AddressInfo).port;
+  }
+
+  /** Calls received on one path (query included). */
+  callsTo(path: string): ReceivedCall[] {
+    return this.calls.filter((call) => call.path === path);
   }
 
   url(path = '/hooks'): string {
