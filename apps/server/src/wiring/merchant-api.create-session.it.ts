@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import request from 'supertest';
+import { call, merchantApiHarness, SECOND_ACQUIRER, sessionBody, type MerchantApiHarness } from './merchant-api.test-harness';
+
+const FULL_DETAIL = {
+  itemId: 'sku-1',
+  category: 'electronics',
+  brand: 'Acme',
+  discount: 0,
+  tax: 1_667,
+  delivery: { type: 'carrier', speed: 'standard', expectedDate: '2026-02-10', expectedDelay: 3, label: 'Colissimo' },
+};
+const FINANCING = {
+  methods: [{ method: 'oney' }],
+  cartItems: [{ label: 'TV', quantity: 1, amount: { amount: 10_000, currency: 'EUR' }, detail: FULL_DETAIL }],
+  billing: { firstName: 'Ada', lastName: 'Lovelace', address: '1 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'FR' },
+  customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' },
+};
+const ALIAS = { mode: 'oneclick', recurringFrequency: 30, recurringExpiry: '2027-12-31' };
+
+describe('POST /api/sessions', () => {
+  let h: MerchantApiHarness;
+  beforeAll(async () => {
+    h = await merchantApiHarness();
+  }, 60_000);
+  const create = (body: unknown, ...token: [string?]) => {
+    const bearer = token.length === 0 ? h.tokens.acme : token[0];
+    return call(h.app, 'post', '/api/sessions', { body, ...(bearer !== undefined ? { token: bearer } : {}) });
+  };
+
+  it('answers 201 { elementsToken, sessionId, expiresAt } with Location, and stores only the token digest', async () => {
+    const res = await create(sessionBody({ ttlMs: 60_000 }));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ elementsToken: expect.stringMatching(/^pst_[A-Za-z0-9_-]{43,}$/), sessionId: expect.any(String), expiresAt: h.clock.now() + 60_000 });
+    expect(res.headers.location).toBe(`/api/sessions/${res.body.sessionId}`);
+    expect(res.body.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const stored = await h.stores.sessions.findById(res.body.sessionId);
+    expect(stored).toMatchObject({ merchantId: 'acme', status: 'PENDING', version: 1, dueAt: res.body.expiresAt });
+    expect(stored?.elementsTokenHash).toBe(createHash('sha256').update(res.body.elementsToken).digest('hex'));
+    const documents = await h.stores.database.collection('sessions').find({ _id: res.body.sessionId }).toArray();
+    expect(documents).toHaveLength(1);
+    expect(JSON.stringify(documents)).not.toContain(res.body.elementsToken.slice(4));
+  });
+
+  it('takes the merchant from the token, defaults ttl to 15 minutes, and fixes the notification address', async () => {
+    const res = await create(sessionBody({ merchantId: 'globex' }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('merchantId');
+    const created = await create(sessionBody());
+    expect(created.body.expiresAt).toBe(h.clock.now() + 15 * 60_000);
+    const session = await call(h.app, 'get', `/api/sessions/${created.body.sessionId}`, { token: h.tokens.acme });
+    expect(session.body).toMatchObject({ merchantId: 'acme', notification: { url: 'https://acme.example.test/hooks', failures: 0, abandoned: false } });
+    const own = await create(sessionBody({ notificationUrl: 'http://receiver:8080/hooks' }));
+    const read = await call(h.app, 'get', `/api/sessions/${own.body.sessionId}`, { token: h.tokens.acme });
+    expect(read.body.notification).toEqual({ url: 'http://receiver:8080/hooks', failures: 0, abandoned: false });
+  });
+
+  it('serves methods by the account contracts: whitelisted ones only when the filters name them', async () => {
+    const methods = [{ method: 'card' }, { method: 'paypal' }, { method: 'wero' }];
+    const offered = async (filters?: object): Promise<string[]> => {
+      const res = await create(sessionBody({ methods, ...(filters ? { paymentMethodFilters: filters } : {}) }));
+      expect(res.status).toBe(201);
+      return ((await h.stores.sessions.findById(res.body.sessionId))?.methods ?? []).map((m) => m.id);
+    };
+    expect(await offered()).toEqual(['card']);
+    expect(await offered({ country: 'FR' })).toEqual(['card', 'paypal']);
+    expect(await offered({ country: 'DE', channel: 'web' })).toEqual(['card', 'wero']);
+  });
+
+  describe('access', () => {
+    it('is Unauthorized for a contact token, even an admin one, and without a token', async () => {
+      for (const token of [h.tokens.acmeAdmin, undefined, 'not-a-token']) {
+        const res = await create(sessionBody(), token);
+        expect(res.status).toBe(401);
+        expect(res.headers['www-authenticate']).toBe('Bearer');
+        expect(res.body).toEqual({ code: 'Unauthorized', message: expect.any(String) });
+      }
+    });
+  });
+
+  describe('refusals, one code each', () => {
+    const cases: [string, Record<string, unknown>, RegExp | null][] = [
+      ['UnknownProvider', { methods: [{ method: 'card', provider: 'nopsp' }] }, /nopsp/],
+      ['ProviderNotContracted', { methods: [{ method: 'card', provider: SECOND_ACQUIRER }] }, null],
+      ['AmbiguousProvider', { methods: [{ method: 'applepay' }] }, new RegExp(`fake, ${SECOND_ACQUIRER}`)],
+      ['NoProviderForMethod', { methods: [{ method: 'wero' }] }, /countries or channels/],
+      ['InvalidOrderReference', { orderId: '' }, null],
+      ['InvalidOrderReference', { orderId: 'o'.repeat(32) }, null],
+      ['DuplicateMethodId', { methods: [{ method: 'card' }, { method: 'card' }] }, null],
+      ['DuplicateMethodId', { methods: [{ method: 'card', id: 'pay' }, { method: 'ancv', id: 'pay' }] }, null],
+      ['InvalidNotificationUrl', { notificationUrl: 'not a url' }, null],
+      ['InvalidNotificationUrl', { notificationUrl: 'http://merchant.example.com/hooks' }, null],
+      ['UnknownBnplPlan', { ...FINANCING, methods: [{ method: 'oney', plans: [{ installments: 12, withFees: true }] }] }, null],
+      ['DuplicatePlan', { ...FINANCING, methods: [{ method: 'oney', plans: [{ installments: 3, withFees: false }, { installments: 3, withFees: false }] }] }, null],
+      ['BnplRequiresItemizedCart', { ...FINANCING, cartItems: undefined }, null],
+      ['BnplRequiresItemizedCart', { ...FINANCING, cartItems: [{ label: 'TV', quantity: 1, amount: { amount: 10_000, currency: 'EUR' } }] }, /cartItems\[0\]\.detail/],
+      ['BnplNeedsBillingAddress', { ...FINANCING, billing: undefined }, /billing$/],
+      ['BnplNeedsBillingAddress', { ...FINANCING, billing: { ...FINANCING.billing, city: undefined } }, /billing\.city/],
+      ['AliasNeedsRegistrableMethod', { mustCreateAlias: true, methods: [{ method: 'ancv' }] }, null],
+      ['AliasRequiresChallenge', { methods: [{ method: 'card', createAlias: ALIAS, threeDSecure: 'frictionless' }] }, null],
+      ['AliasRequiresChallenge', { mustCreateAlias: true, methods: [{ method: 'card', threeDSecure: 'frictionless' }] }, null],
+    ];
+
+    it.each(cases)('%s (case %#)', async (code, overrides, message) => {
+      const res = await create(JSON.parse(JSON.stringify(sessionBody(overrides))));
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe(code);
+      if (message) expect(res.body.message).toMatch(message);
+    });
+
+    it('NoProviderForMethod when no contract of the account serves a method', async () => {
+      const res = await call(h.app, 'post', '/api/sessions', { token: h.tokens.globex, body: sessionBody({ methods: [{ method: 'paypal' }] }) });
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe('NoProviderForMethod');
+    });
+
+    it('the dedicated codes answer before the schema would', async () => {
+      expect((await create(sessionBody({ orderId: 'o'.repeat(40), total: 'lots' }))).body.code).toBe('InvalidOrderReference');
+      expect((await create(sessionBody({ notificationUrl: 'ftp://x.example', total: 'lots' }))).body.code).toBe('InvalidNotificationUrl');
+    });
+
+    it('accepts what those rules allow', async () => {
+      expect((await create(sessionBody({ ...FINANCING }))).status).toBe(201);
+      expect((await create(sessionBody({ methods: [{ method: 'applepay', provider: SECOND_ACQUIRER }] }))).status).toBe(201);
+      expect((await create(sessionBody({ mustCreateAlias: true, methods: [{ method: 'card', createAlias: ALIAS }, { method: 'ancv' }] }))).status).toBe(201);
+      expect((await create(sessionBody({ orderId: 'o'.repeat(31), notificationUrl: 'http://localhost:4000/n' }))).status).toBe(201);
+    });
+  });
+
+  it('refuses a body that is not JSON, and one too large, with InvalidRequest', async () => {
+    const bad = await request(h.app).post('/api/sessions').set('Authorization', `Bearer ${h.tokens.acme}`).type('json').send('{"currency":');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('InvalidRequest');
+    const big = sessionBody({ statementDescriptor: 'x'.repeat(300_000) });
+    const res = await request(h.app).post('/api/sessions').set('Authorization', `Bearer ${h.tokens.acme}`).send(big);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('InvalidRequest');
+    expect(res.body.message).toMatch(/too large/);
+  });
+});

@@ -1,0 +1,146 @@
+import request from 'supertest';
+import type { Session } from '@splitpay/domain';
+import { call, merchantApiHarness, seededSession, sessionBody, type MerchantApiHarness } from './merchant-api.test-harness';
+
+const INTERNAL = ['elementsTokenHash', 'version', 'dueAt', 'lease', 'dispatch', 'capabilities', 'idempotencyKey', 'verdictDueAt', 'methods', 'delivery', 'payload'];
+
+function keysDeep(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => keysDeep(v, out));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) keysDeep(v, out.add(k));
+  return out;
+}
+
+describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', () => {
+  let h: MerchantApiHarness;
+  let paid: Session;
+  let other: Session;
+  beforeAll(async () => {
+    h = await merchantApiHarness();
+    paid = seededSession(h, 'acme', { createdAt: h.clock.now(), transactions: 2 });
+    other = seededSession(h, 'globex', { createdAt: h.clock.now(), transactions: 2 });
+    const attempt = paid.attempts[0]!;
+    const [auth, capture] = attempt.transactions as [Session['attempts'][0]['transactions'][0], Session['attempts'][0]['transactions'][0]];
+    paid = {
+      ...paid,
+      notification: { url: 'https://acme.example.test/hooks', delivery: { url: 'https://acme.example.test/hooks', notificationId: `${paid.id}:PAID`, payload: { secret: 'x' }, failures: 2, abandoned: false, deliveredAt: h.clock.now() + 5, nextAttemptAt: 1 } },
+      dueAt: h.clock.now() + 10,
+      terms: [{ label: 'CGV', url: 'https://acme.example.test/cgv' }],
+      termsAcceptedAt: h.clock.now(),
+      attempts: [
+        {
+          ...attempt,
+          partialAuth: 'mandated',
+          cardAlias: 'alias-1',
+          verdictDueAt: 99,
+          transactions: [
+            { ...auth, ack: { code: 'OK', message: 'accepted', httpStatus: 201 } },
+            { ...capture, dispatch: { state: 'sent', at: 3 }, status: { kind: 'failed', statusCode: '05', statusMessage: 'Do not honour', category: 'bank-refusal' } },
+          ],
+        },
+      ],
+    };
+    await h.stores.sessions.insert(paid);
+    await h.stores.sessions.insert(other);
+  }, 60_000);
+
+  it('reads a session with every required field and no internal one', async () => {
+    const res = await call(h.app, 'get', `/api/sessions/${paid.id}`, { token: h.tokens.acme });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      sessionId: paid.id,
+      merchantId: 'acme',
+      orderId: paid.orderId,
+      status: 'PAID',
+      total: { amount: 1000, currency: 'EUR' },
+      captured: { amount: 1000, currency: 'EUR' },
+      createdAt: paid.createdAt,
+      expiresAt: paid.expiresAt,
+      notification: { url: 'https://acme.example.test/hooks', deliveredAt: h.clock.now() + 5, failures: 2, abandoned: false },
+      terms: [{ label: 'CGV', url: 'https://acme.example.test/cgv' }],
+    });
+    expect(res.body.attempts[0]).toMatchObject({
+      attemptId: paid.attempts[0]!.id,
+      method: 'card',
+      methodId: 'card',
+      provider: 'fake',
+      status: 'CAPTURED',
+      partialAuth: 'mandated',
+      cardAlias: 'alias-1',
+      cardScheme: 'visa',
+      requested: { amount: 1000, currency: 'EUR' },
+      granted: { amount: 1000, currency: 'EUR' },
+      refunded: { amount: 0, currency: 'EUR' },
+      refundable: { amount: 1000, currency: 'EUR' },
+    });
+    expect(res.body.attempts[0].transactions[0]).toMatchObject({ type: 'authorization', ackCode: 'OK', ackMessage: 'accepted', ackHttpStatus: 201, providerRef: expect.any(String) });
+    expect(res.body.attempts[0].transactions[1].status).toEqual({ kind: 'failed', statusCode: '05', statusMessage: 'Do not honour', category: 'bank-refusal' });
+    const keys = keysDeep(res.body);
+    for (const internal of INTERNAL) expect(keys.has(internal)).toBe(false);
+  });
+
+  it('reads a created session the same way, with contact tokens too', async () => {
+    const created = await call(h.app, 'post', '/api/sessions', { token: h.tokens.acme, body: sessionBody({ extraData: 'tag', returnUrl: 'https://shop.example/back', paymentMethodFilters: { country: 'FR' } }) });
+    const res = await call(h.app, 'get', `/api/sessions/${created.body.sessionId}`, { token: h.tokens.acmeAdmin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'PENDING', attempts: [], extraData: 'tag', returnUrl: 'https://shop.example/back', paymentMethodFilters: { country: 'FR' } });
+  });
+
+  it('reads an attempt as AttemptView and a transaction as TransactionView', async () => {
+    const attempt = paid.attempts[0]!;
+    const a = await call(h.app, 'get', `/api/attempts/${attempt.id}`, { token: h.tokens.acme });
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ sessionId: paid.id, merchantId: 'acme', orderId: paid.orderId, attempt: { attemptId: attempt.id, transactions: expect.any(Array) } });
+    const tx = attempt.transactions[1]!;
+    const t = await call(h.app, 'get', `/api/transactions/${tx.id}`, { token: h.tokens.acmeAdmin });
+    expect(t.status).toBe(200);
+    expect(t.body).toEqual({
+      sessionId: paid.id,
+      merchantId: 'acme',
+      orderId: paid.orderId,
+      attemptId: attempt.id,
+      method: 'card',
+      cardScheme: 'visa',
+      transaction: {
+        transactionId: tx.id,
+        createdAt: tx.createdAt,
+        updatedAt: tx.updatedAt,
+        type: 'capture',
+        amount: { amount: 1000, currency: 'EUR' },
+        providerRef: tx.providerRef,
+        status: { kind: 'failed', statusCode: '05', statusMessage: 'Do not honour', category: 'bank-refusal' },
+      },
+    });
+  });
+
+  describe.each([
+    ['sessions', () => other.id],
+    ['attempts', () => other.attempts[0]!.id],
+    ['transactions', () => other.attempts[0]!.transactions[0]!.id],
+  ])('/api/%s/{id}', (resource, otherId) => {
+    it("answers another merchant's resource byte-for-byte like an unknown one", async () => {
+      const foreign = await call(h.app, 'get', `/api/${resource}/${otherId()}`, { token: h.tokens.acme });
+      const unknown = await call(h.app, 'get', `/api/${resource}/${h.ids.newId()}`, { token: h.tokens.acme });
+      expect(foreign.status).toBe(404);
+      expect(unknown.status).toBe(404);
+      expect(foreign.body.code).toBe('NotFound');
+      expect(foreign.text).toBe(unknown.text);
+      expect(foreign.headers['content-type']).toBe(unknown.headers['content-type']);
+      expect(foreign.headers['content-length']).toBe(unknown.headers['content-length']);
+      // The owner reads it.
+      expect((await call(h.app, 'get', `/api/${resource}/${otherId()}`, { token: h.tokens.globex })).status).toBe(200);
+    });
+
+    it.each(['not-a-uuid', '0190C0DE-0000-7000-8000-000000000001', '0190c0de00007000800000000000000a'])('answers InvalidRequest for the malformed id %s', async (id) => {
+      const res = await call(h.app, 'get', `/api/${resource}/${id}`, { token: h.tokens.acme });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('InvalidRequest');
+      expect(res.body.message).toMatch(/must be a lowercase UUID/);
+    });
+
+    it('is Unauthorized without a token', async () => {
+      const res = await request(h.app).get(`/api/${resource}/${otherId()}`);
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('Unauthorized');
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import { hkdfSync } from 'node:crypto';
+import type { Router } from 'express';
+import { CreateSessionUseCase, MerchantReads, MerchantSearches, type AccessTokens } from '@splitpay/application';
+import { nextDueAt, type PspCatalog, type TokenMinter } from '@splitpay/domain';
+import { merchantApiRouter, openApiRouter, SearchCursors } from '@splitpay/http-api';
+import { authKeysOf } from './auth';
+import type { Core } from './core';
+
+export interface MerchantApiWiringDeps {
+  /** The auth area's access tokens (every /api door checks them). */
+  readonly accessTokens: AccessTokens;
+  /** Mints elements tokens and their digests (the auth area's `RandomTokenMinter`). */
+  readonly tokenMinter: TokenMinter;
+  /** The drivers the platform carries (the PSP wiring's `PspRegistry`). */
+  readonly psps: PspCatalog;
+}
+
+export interface MerchantApiWiring {
+  /** POST /api/sessions, the reads and searches, and GET /openapi.json. */
+  readonly routers: Router[];
+}
+
+/**
+ * The search cursor key, derived (HKDF) from the access token signing key: instances sharing a
+ * configuration share it, so a cursor minted by one instance pages on another; it is a key of its
+ * own (a cursor MAC never verifies as a token and the reverse).
+ */
+export function searchCursorKey(core: Pick<Core, 'config'>): Buffer {
+  return Buffer.from(hkdfSync('sha256', authKeysOf(core.config).signingKey, 'splitpay', 'search-cursor/v1', 32));
+}
+
+/** The merchant API area: session creation, reads, searches, and the OpenAPI document. */
+export function wireMerchantApi(core: Core, deps: MerchantApiWiringDeps): MerchantApiWiring {
+  const { stores, clock, ids, policy, config } = core;
+  const createSession = new CreateSessionUseCase({
+    sessions: stores.sessions,
+    merchants: stores.merchants,
+    psps: deps.psps,
+    tokens: deps.tokenMinter,
+    clock,
+    ids,
+    defaultTtlMs: config.sessionTtlMs,
+    policy,
+    nextDueAt,
+  });
+  const api = merchantApiRouter({
+    tokens: deps.accessTokens,
+    createSession,
+    reads: new MerchantReads({ sessions: stores.sessions }),
+    searches: new MerchantSearches({ sessions: stores.sessions }),
+    cursors: new SearchCursors(searchCursorKey(core)),
+  });
+  return { routers: [api, openApiRouter({ serverUrl: config.publicBaseUrl })] };
+}
