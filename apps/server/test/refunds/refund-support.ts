@@ -1,5 +1,6 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
+import type { Session, SessionId } from '@splitpay/domain';
 import { contactTokens, DASHBOARD_CALLBACK } from '../../src/wiring/auth.test-harness';
 import { pressFakePspButton, type Answer } from '../support/elements-client';
 import { ONEY_PLANS, SHOP, type TestMerchant } from '../support/merchants.fixture';
@@ -195,3 +196,56 @@ export const REFUND_CONTRACT_CODES = [
   'NotARefundableOperation',
   'IdempotencyKeyConflict',
 ];
+
+/** A session paid 600 by card and 400 by PayPal (a redirected hold), driven to PAID. */
+export async function paidByCardAndPaypal(h: ServiceHarness): Promise<SessionJson> {
+  const { page, sessionId } = await h.openPage({
+    currency: 'EUR',
+    total: 1_000,
+    orderId: `mixed-${Math.random().toString(36).slice(2, 10)}`,
+    methods: [{ method: 'card' }, { method: 'paypal' }],
+    returnUrl: 'https://shop.example.test/back',
+  });
+  await page.payByCard('card', 600);
+  await page.waitFor((v) => v.attempts.every((a) => a.status !== 'AUTHORIZING'));
+  const started = await page.start({ methodId: 'paypal', amount: 400 });
+  const paypal = started.body.view.attempts.find((a) => a.attemptId === started.body.attemptId);
+  if (started.status !== 201 || paypal?.redirect?.kind !== 'navigate') throw new Error(`paypal start answered ${started.status}`);
+  await pressFakePspButton(paypal.redirect.url, 'approve');
+  const view = await page.waitFor((v) => v.status === 'PAID');
+  if (view.status !== 'PAID') throw new Error(`session ended ${view.status}`);
+  return sessionOf(h, sessionId);
+}
+
+/**
+ * Rewrites a stored session (plays a situation the fake PSP cannot produce, such as a PSP without
+ * refunds), through the SessionRepository and its version check.
+ */
+export async function editStored(h: ServiceHarness, sessionId: string, change: (s: Session) => Session): Promise<void> {
+  const stored = await h.stores.sessions.findById(sessionId as SessionId);
+  if (!stored) throw new Error(`no session ${sessionId}`);
+  const saved = await h.stores.sessions.save({ ...change(stored), version: stored.version + 1 }, { expectedVersion: stored.version });
+  if (saved !== 'saved') throw new Error('concurrent write while editing the stored session');
+}
+
+/** The offer of a method no longer refunds (as a PSP without refunds would have been snapshotted). */
+export function withoutRefunds(methodId: string): (s: Session) => Session {
+  return (s) => ({ ...s, methods: s.methods.map((m) => (m.id === methodId ? { ...m, capabilities: { ...m.capabilities, refund: false, partialRefund: false } } : m)) });
+}
+
+/**
+ * Holds back the next `count` refund verdicts the fake PSP sends (the service never sees them, so
+ * those refunds stay in flight); `release()` delivers them, verbatim, once they have all been sent.
+ */
+export function holdRefundVerdicts(h: ServiceHarness, count = 1): { release(): Promise<void> } {
+  const before = h.tap.deliveries.length;
+  for (let i = 0; i < count; i++) h.tap.dropNext((json) => json.event === 'refund');
+  const held = () => h.tap.deliveries.slice(before).filter((d) => !d.forwarded && d.json?.event === 'refund');
+  return {
+    async release() {
+      const deadline = Date.now() + 5_000;
+      while (held().length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (const delivery of held()) await h.tap.replay(delivery);
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { SHOP } from '../support/merchants.fixture';
+import {
+  abandonedUnpaid,
+  countPspRefundCalls,
+  editStored,
+  holdRefundVerdicts,
+  OTHER,
+  paidByCard,
+  paidByCardAndPaypal,
+  refundDoors,
+  refundsOf,
+  sessionOf,
+  startRefundService,
+  waitForSession,
+  withoutRefunds,
+  type RefundHarness,
+} from './refund-support';
+
+describe('POST /api/sessions/{sessionId}/refund', () => {
+  let h: RefundHarness;
+  let doors: ReturnType<typeof refundDoors>;
+  let client: string;
+  const psp = countPspRefundCalls();
+
+  beforeAll(async () => {
+    h = await startRefundService();
+    doors = refundDoors(h);
+    client = await h.clientToken(SHOP);
+  });
+  afterAll(async () => {
+    psp.stop();
+    await h.close();
+  });
+
+  it('refunds what remains on every attempt: 202, one pending refund each, one PSP call each; refunded moves with the verdicts', async () => {
+    const paid = await paidByCard(h, [600, 400]);
+    const held = holdRefundVerdicts(h, 2);
+    const callsBefore = psp.calls.length;
+
+    const res = await doors.session(paid.sessionId, { token: client });
+
+    expect(res.status).toBe(202);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const refunds = res.body.refunds as { attemptId: string; sessionId: string; orderId: string; method: string; transaction: Record<string, unknown> }[];
+    expect(refunds.map((r) => [r.attemptId, r.transaction.type, (r.transaction.amount as { amount: number }).amount, (r.transaction.status as { kind: string }).kind])).toEqual([
+      [paid.attempts[0]!.attemptId, 'refund', 600, 'pending'],
+      [paid.attempts[1]!.attemptId, 'refund', 400, 'pending'],
+    ]);
+    expect(refunds[0]).toMatchObject({ sessionId: paid.sessionId, method: 'card', transaction: { ackCode: expect.any(String) } });
+    expect(psp.calls.length - callsBefore).toBe(2);
+
+    // Pending: nothing moved yet.
+    const pending = await sessionOf(h, paid.sessionId);
+    expect(pending.attempts.map((a) => [a.refunded.amount, a.refundable.amount])).toEqual([
+      [0, 600],
+      [0, 400],
+    ]);
+
+    await held.release();
+    const settled = await waitForSession(h, paid.sessionId, (s) => s.attempts.every((a) => a.refundable.amount === 0));
+    expect(settled.attempts.map((a) => [a.refunded.amount, a.refundable.amount, refundsOf(a).map((t) => t.status.kind)])).toEqual([
+      [600, 0, ['succeeded']],
+      [400, 0, ['succeeded']],
+    ]);
+    expect(settled.status).toBe('PAID');
+
+    const again = await doors.session(paid.sessionId, { token: client });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('NothingToRefund');
+  });
+
+  it('is open to a dashboard contact token as well', async () => {
+    const paid = await paidByCard(h, [500]);
+    const res = await doors.session(paid.sessionId, { token: await h.contactToken() });
+    expect(res.status).toBe(202);
+    expect((res.body.refunds as unknown[]).length).toBe(1);
+  });
+
+  it('SessionNotEnded while the session is still open', async () => {
+    const { sessionId } = await h.createSession({ currency: 'EUR', total: 1_000, orderId: 'open-one', methods: [{ method: 'card' }] });
+    const res = await doors.session(sessionId, { token: client });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('SessionNotEnded');
+  });
+
+  it('NothingToRefund when the session ended with nothing taken', async () => {
+    const gone = await abandonedUnpaid(h);
+    const res = await doors.session(gone.sessionId, { token: client });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('NothingToRefund');
+  });
+
+  it('RefundInFlight while one attempt has a refund in flight, answered before any PSP is called', async () => {
+    const paid = await paidByCard(h, [600, 400]);
+    const held = holdRefundVerdicts(h, 1);
+    expect((await doors.attempt(paid.attempts[0]!.attemptId, { token: client, body: { amount: 100 } })).status).toBe(202);
+    const callsBefore = psp.calls.length;
+
+    const res = await doors.session(paid.sessionId, { token: client });
+
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('RefundInFlight');
+    expect(psp.calls.length).toBe(callsBefore);
+    const after = await sessionOf(h, paid.sessionId);
+    expect(refundsOf(after.attempts[1]!)).toEqual([]);
+    await held.release();
+  });
+
+  it('RefundNotSupported when an attempt that took money cannot be refunded at its PSP: nothing refunded, no PSP called', async () => {
+    const paid = await paidByCardAndPaypal(h);
+    await editStored(h, paid.sessionId, withoutRefunds('paypal'));
+    const callsBefore = psp.calls.length;
+
+    const res = await doors.session(paid.sessionId, { token: client });
+
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('RefundNotSupported');
+    expect(psp.calls.length).toBe(callsBefore);
+    const after = await sessionOf(h, paid.sessionId);
+    expect(after.attempts.flatMap(refundsOf)).toEqual([]);
+  });
+
+  it('answers a refund its PSP refuses as a failed transaction in the 202, never a rollback of the others', async () => {
+    const paid = await paidByCardAndPaypal(h);
+    // Our record says 700 was taken on the card while the PSP captured 600: the PSP refuses 700.
+    await editStored(h, paid.sessionId, (s) => ({
+      ...s,
+      attempts: s.attempts.map((a, i) => (i === 0 ? { ...a, granted: { ...a.granted, amount: 700 } } : a)),
+    }));
+
+    const res = await doors.session(paid.sessionId, { token: client });
+
+    expect(res.status).toBe(202);
+    const refunds = res.body.refunds as { transaction: { amount: { amount: number }; status: { kind: string; statusMessage?: string } } }[];
+    expect(refunds.map((r) => [r.transaction.amount.amount, r.transaction.status.kind])).toEqual([
+      [700, 'failed'],
+      [400, expect.stringMatching(/^(pending|succeeded)$/)],
+    ]);
+    expect(refunds[0]!.transaction.status.statusMessage).toEqual(expect.any(String));
+    const settled = await waitForSession(h, paid.sessionId, (s) => s.attempts[1]!.refunded.amount === 400);
+    expect(settled.attempts.map((a) => [a.refunded.amount, a.refundable.amount])).toEqual([
+      [0, 700],
+      [400, 0],
+    ]);
+  });
+
+  it('NotFound for another merchant session and for an unknown one; InvalidRequest for a malformed id or a body; Unauthorized without a token', async () => {
+    const paid = await paidByCard(h, [300]);
+    const other = await h.clientToken(OTHER);
+    const foreign = await doors.session(paid.sessionId, { token: other });
+    const unknown = await doors.session('0190a000-0000-7000-8000-000000000001', { token: client });
+    expect([foreign.status, foreign.body.code, unknown.status, unknown.body.code]).toEqual([404, 'NotFound', 404, 'NotFound']);
+    expect(foreign.body).toEqual(unknown.body);
+
+    const malformed = await doors.session('not-a-uuid', { token: client });
+    expect([malformed.status, malformed.body.code]).toEqual([400, 'InvalidRequest']);
+    const withBody = await doors.session(paid.sessionId, { token: client, body: { amount: 100 } });
+    expect([withBody.status, withBody.body.code]).toEqual([400, 'InvalidRequest']);
+    expect(withBody.body.message).toContain('amount');
+
+    const anonymous = await doors.session(paid.sessionId, {});
+    expect([anonymous.status, anonymous.body.code, anonymous.headers.get('www-authenticate')]).toEqual([401, 'Unauthorized', 'Bearer']);
+
+    const untouched = await sessionOf(h, paid.sessionId);
+    expect(refundsOf(untouched.attempts[0]!)).toEqual([]);
+    expect((await doors.session(paid.sessionId, { token: client, body: {} })).status).toBe(202);
+  });
+});
