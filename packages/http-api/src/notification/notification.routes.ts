@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import type { AccessTokens, ReplayAnswer } from '@splitpay/application';
-import { DomainError, isUuid, type MerchantId, type SessionId } from '@splitpay/domain';
+import { DomainError, type MerchantId, type SessionId } from '@splitpay/domain';
+import { readPathId } from '../api/read-path-id';
 import { principalOf, requirePrincipal } from '../auth/require-principal';
 
 /** The replay use case the route calls (application ReplaySessionNotification). */
@@ -24,8 +25,7 @@ export function notificationRouter(deps: NotificationRouterDeps): Router {
     requirePrincipal(deps.tokens, 'contact'),
     express.json({ limit: '1kb' }),
     async (req, res) => {
-      const sessionId = String(req.params.sessionId);
-      if (!isUuid(sessionId)) throw new DomainError('InvalidRequest', 'sessionId must be a lowercase UUID');
+      const sessionId = readPathId<SessionId>(req, 'sessionId');
       const body: unknown = req.body;
       if (body !== undefined && body !== null && typeof body === 'object' && !Array.isArray(body)) {
         const [extra] = Object.keys(body);
@@ -33,7 +33,7 @@ export function notificationRouter(deps: NotificationRouterDeps): Router {
       } else if (body !== undefined) {
         throw new DomainError('InvalidRequest', 'This door takes no body');
       }
-      const answer = await deps.replay.execute({ merchantId: principalOf(res).merchantId, sessionId: sessionId as SessionId });
+      const answer = await deps.replay.execute({ merchantId: principalOf(res).merchantId, sessionId });
       res.setHeader('Cache-Control', 'no-store');
       res.status(202).json({ url: answer.url, failures: answer.failures, abandoned: answer.abandoned } satisfies ReplayAnswer);
     },
