@@ -6,6 +6,8 @@ const paid = (v: SessionView) => v.status === 'PAID';
 const lastAttempt = (v: SessionView): AttemptViewEntry | undefined => v.attempts[v.attempts.length - 1];
 const attemptSettled = (v: SessionView) => lastAttempt(v)?.status !== 'AUTHORIZING';
 
+jest.setTimeout(30_000);
+
 describe('payer flow: card payments over HTTP with the fake PSP', () => {
   let h: ServiceHarness;
   beforeAll(async () => {

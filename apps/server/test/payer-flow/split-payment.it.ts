@@ -14,6 +14,8 @@ interface StoredAttempt {
   transactions: { type: string; status: { kind: string } }[];
 }
 
+jest.setTimeout(30_000);
+
 describe('payer flow: one order split across tranches', () => {
   let h: ServiceHarness;
   beforeAll(async () => {

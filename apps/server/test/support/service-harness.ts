@@ -71,19 +71,20 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
   await loadMerchants(config.merchantsFile, { merchants: stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger });
   app = instance.app;
 
-  const tokens = new Map<string, string>();
+  // Cached as a merchant server would, until it lapses on the instance's (manual) clock.
+  const tokens = new Map<string, { token: string; until: number }>();
   const clientToken = async (merchant: TestMerchant = SHOP): Promise<string> => {
     const cached = tokens.get(merchant.merchantId);
-    if (cached) return cached;
+    if (cached && clock.now() < cached.until) return cached.token;
     const res = await fetch(`${url}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: merchant.merchantId, client_secret: merchant.secret }).toString(),
     });
     if (res.status !== 200) throw new Error(`client_credentials answered ${res.status}: ${await res.text()}`);
-    const token = ((await res.json()) as { access_token: string }).access_token;
-    tokens.set(merchant.merchantId, token);
-    return token;
+    const answer = (await res.json()) as { access_token: string; expires_in: number };
+    tokens.set(merchant.merchantId, { token: answer.access_token, until: clock.now() + answer.expires_in * 1000 - 60_000 });
+    return answer.access_token;
   };
   const createSession = async (body: Record<string, unknown>, merchant: TestMerchant = SHOP) => {
     const res = await fetch(`${url}/api/sessions`, {

@@ -1,0 +1,204 @@
+import { SHOP } from '../support/merchants.fixture';
+import {
+  countPspRefundCalls,
+  editStored,
+  holdRefundVerdicts,
+  noRefundPending,
+  OTHER,
+  paidByCard,
+  paidByVouchers,
+  refundDoors,
+  refundsOf,
+  sessionOf,
+  startRefundService,
+  takingOf,
+  waitForSession,
+  withoutRefunds,
+  type AttemptJson,
+  type RefundCall,
+  type RefundHarness,
+  type SessionJson,
+} from './refund-support';
+
+type Door = 'attempt' | 'transaction';
+
+/** What each door's path names for an attempt: the attempt itself, or the operation that took its money. */
+const pathIdOf: Record<Door, (attempt: AttemptJson) => string> = {
+  attempt: (a) => a.attemptId,
+  transaction: (a) => takingOf(a).transactionId,
+};
+
+interface RefundView {
+  readonly attemptId: string;
+  readonly transaction: { transactionId: string; type: string; amount: { amount: number }; status: { kind: string }; extraData?: string };
+}
+
+describe.each<Door>(['attempt', 'transaction'])('POST /api/%ss/{id}/refund', (door) => {
+  let h: RefundHarness;
+  let client: string;
+  const psp = countPspRefundCalls();
+  let refund: (attempt: AttemptJson, c: RefundCall) => ReturnType<ReturnType<typeof refundDoors>['attempt']>;
+
+  beforeAll(async () => {
+    h = await startRefundService();
+    client = await h.clientToken(SHOP);
+    const doors = refundDoors(h);
+    refund = (attempt, c) => doors[door](pathIdOf[door](attempt), c);
+  });
+  afterAll(async () => {
+    psp.stop();
+    await h.close();
+  });
+
+  const only = (s: SessionJson): AttemptJson => s.attempts[0]!;
+  const refundsIn = (body: Record<string, unknown>) => body.refunds as RefundView[];
+
+  it('refunds a slice, echoing extraData; refunds are cumulative until nothing remains', async () => {
+    const paid = await paidByCard(h, [1_000]);
+    const first = await refund(only(paid), { token: client, body: { amount: 300, extraData: 'rma-42 / é' } });
+    expect(first.status).toBe(202);
+    expect(refundsIn(first.body)).toEqual([
+      expect.objectContaining({
+        attemptId: only(paid).attemptId,
+        transaction: expect.objectContaining({ type: 'refund', amount: { amount: 300, currency: 'EUR' }, extraData: 'rma-42 / é' }),
+      }),
+    ]);
+    await waitForSession(h, paid.sessionId, (s) => only(s).refunded.amount === 300);
+
+    const rest = await refund(only(paid), { token: await h.contactToken(), body: {} });
+    expect(rest.status).toBe(202);
+    expect(refundsIn(rest.body)[0]!.transaction.amount.amount).toBe(700);
+    const settled = await waitForSession(h, paid.sessionId, (s) => only(s).refunded.amount === 1_000);
+    expect([only(settled).refunded.amount, only(settled).refundable.amount, only(settled).granted.amount]).toEqual([1_000, 0, 1_000]);
+
+    const none = await refund(only(paid), { token: client });
+    expect([none.status, none.body.code]).toEqual([409, 'NothingToRefund']);
+  });
+
+  it('an idempotency key returns the recorded refund and never a second PSP call; another amount is IdempotencyKeyConflict', async () => {
+    const paid = await paidByCard(h, [1_000]);
+    const callsBefore = psp.calls.length;
+    const first = await refund(only(paid), { token: client, body: { amount: 250 }, idempotencyKey: 'order-7-refund-1' });
+    expect(first.status).toBe(202);
+    const recorded = refundsIn(first.body)[0]!.transaction.transactionId;
+    await waitForSession(h, paid.sessionId, noRefundPending);
+
+    const retry = await refund(only(paid), { token: client, body: { amount: 250 }, idempotencyKey: 'order-7-refund-1' });
+    expect(retry.status).toBe(202);
+    expect(refundsIn(retry.body).map((r) => [r.transaction.transactionId, r.transaction.status.kind])).toEqual([[recorded, 'succeeded']]);
+    const conflict = await refund(only(paid), { token: client, body: { amount: 300 }, idempotencyKey: 'order-7-refund-1' });
+    expect([conflict.status, conflict.body.code]).toEqual([409, 'IdempotencyKeyConflict']);
+
+    // The key names the attempt's refund whichever door presents it.
+    const doors = refundDoors(h);
+    const other = door === 'attempt' ? doors.transaction(takingOf(only(paid)).transactionId, { token: client, idempotencyKey: 'order-7-refund-1' }) : doors.attempt(only(paid).attemptId, { token: client, idempotencyKey: 'order-7-refund-1' });
+    expect(refundsIn((await other).body)[0]!.transaction.transactionId).toBe(recorded);
+
+    expect(psp.calls.length - callsBefore).toBe(1);
+    const after = await sessionOf(h, paid.sessionId);
+    expect(refundsOf(only(after)).map((t) => t.transactionId)).toEqual([recorded]);
+    expect(only(after).refunded.amount).toBe(250);
+  });
+
+  it('SessionNotEnded while the session is still open', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 1_000, orderId: `open-${door}`, methods: [{ method: 'card' }] });
+    await page.payByCard('card', 600);
+    const view = await page.waitFor((v) => v.attempts[0]?.status === 'AUTHORIZED');
+    expect(view.status).toBe('PENDING');
+    const open = await sessionOf(h, sessionId);
+    const named = door === 'attempt' ? only(open).attemptId : only(open).transactions[0]!.transactionId;
+    const res = await refundDoors(h)[door](named, { token: client });
+    expect([res.status, res.body.code]).toEqual([409, 'SessionNotEnded']);
+  });
+
+  it('RefundInFlight while a refund of the attempt awaits its verdict, with or without a new key', async () => {
+    const paid = await paidByCard(h, [1_000]);
+    const held = holdRefundVerdicts(h, 1);
+    expect((await refund(only(paid), { token: client, body: { amount: 100 } })).status).toBe(202);
+    const second = await refund(only(paid), { token: client, body: { amount: 100 } });
+    const keyed = await refund(only(paid), { token: client, body: { amount: 100 }, idempotencyKey: 'fresh-key' });
+    expect([second.status, second.body.code, keyed.status, keyed.body.code]).toEqual([409, 'RefundInFlight', 409, 'RefundInFlight']);
+    await held.release();
+    const settled = await waitForSession(h, paid.sessionId, noRefundPending);
+    expect(refundsOf(only(settled))).toHaveLength(1);
+    // Nothing was recorded for the refused keyed request: the key is free for a new refund.
+    expect((await refund(only(paid), { token: client, body: { amount: 100 }, idempotencyKey: 'fresh-key' })).status).toBe(202);
+  });
+
+  it('RefundExceedsRefundable when the amount exceeds what remains', async () => {
+    const paid = await paidByCard(h, [1_000]);
+    const res = await refund(only(paid), { token: client, body: { amount: 1_001 }, idempotencyKey: 'too-much' });
+    expect([res.status, res.body.code]).toEqual([422, 'RefundExceedsRefundable']);
+    expect(refundsOf(only(await sessionOf(h, paid.sessionId)))).toEqual([]);
+  });
+
+  it('PartialRefundNotSupported for a slice of a method refunded in full only; its full refund goes through', async () => {
+    const paid = await paidByVouchers(h, 2_500);
+    expect(takingOf(only(paid)).type).toBe('payment');
+    const slice = await refund(only(paid), { token: client, body: { amount: 1_000 } });
+    expect([slice.status, slice.body.code]).toEqual([422, 'PartialRefundNotSupported']);
+    const full = await refund(only(paid), { token: client, body: { amount: 2_500 } });
+    expect(full.status).toBe(202);
+    const settled = await waitForSession(h, paid.sessionId, (s) => only(s).refunded.amount === 2_500);
+    expect(only(settled).refundable.amount).toBe(0);
+  });
+
+  it('RefundNotSupported when the PSP of the attempt cannot refund', async () => {
+    const paid = await paidByCard(h, [800]);
+    await editStored(h, paid.sessionId, withoutRefunds('card'));
+    const res = await refund(only(paid), { token: client });
+    expect([res.status, res.body.code]).toEqual([422, 'RefundNotSupported']);
+  });
+
+  it('NotFound for another merchant resource and for an unknown id; Unauthorized without a token', async () => {
+    const paid = await paidByCard(h, [700]);
+    const foreign = await refund(only(paid), { token: await h.clientToken(OTHER) });
+    const unknown = await refundDoors(h)[door]('0190a000-0000-7000-8000-0000000000ff', { token: client });
+    expect([foreign.status, foreign.body, unknown.status]).toEqual([404, unknown.body, 404]);
+    expect(foreign.body.code).toBe('NotFound');
+    const anonymous = await refund(only(paid), { body: { amount: 1 } });
+    expect([anonymous.status, anonymous.body.code]).toEqual([401, 'Unauthorized']);
+    expect(refundsOf(only(await sessionOf(h, paid.sessionId)))).toEqual([]);
+  });
+
+  it('InvalidRequest for a malformed body, header or id, before any rule (so InvalidRequestedAmount stays unreachable)', async () => {
+    const paid = await paidByCard(h, [700]);
+    const cases: [RefundCall, string][] = [
+      [{ body: { amount: 0 } }, 'amount'],
+      [{ body: { amount: -5 } }, 'amount'],
+      [{ body: { amount: 1.5 } }, 'amount'],
+      [{ body: { amount: '100' } }, 'amount'],
+      [{ body: { extraData: '' } }, 'extraData'],
+      [{ body: { extraData: 'x'.repeat(256) } }, 'extraData'],
+      [{ body: { amount: 100, reason: 'duplicate' } }, 'reason'],
+      [{ body: [] }, 'body'],
+      [{ body: '{"amount":' }, 'JSON'],
+      [{ body: {}, idempotencyKey: 'k'.repeat(65) }, 'idempotency-key'],
+      [{ body: {}, idempotencyKey: '' }, 'idempotency-key'],
+    ];
+    for (const [c, named] of cases) {
+      const res = await refund(only(paid), { ...c, token: client });
+      expect([res.status, res.body.code, String(res.body.message).includes(named)]).toEqual([400, 'InvalidRequest', true]);
+    }
+    const malformed = await refundDoors(h)[door]('ABC', { token: client });
+    expect([malformed.status, malformed.body.code]).toEqual([400, 'InvalidRequest']);
+    expect(refundsOf(only(await sessionOf(h, paid.sessionId)))).toEqual([]);
+    expect((await refund(only(paid), { token: client, body: { amount: 1, extraData: 'x'.repeat(255) }, idempotencyKey: 'k'.repeat(64) })).status).toBe(202);
+  });
+
+  if (door === 'transaction') {
+    it('NotARefundableOperation when the named transaction never took money (authorization, refund, failed capture)', async () => {
+      const paid = await paidByCard(h, [900]);
+      const authorization = only(paid).transactions.find((t) => t.type === 'authorization')!;
+      const doors = refundDoors(h);
+      const res = await doors.transaction(authorization.transactionId, { token: client, body: { amount: 100 } });
+      expect([res.status, res.body.code]).toEqual([422, 'NotARefundableOperation']);
+
+      const made = await doors.attempt(only(paid).attemptId, { token: client, body: { amount: 100 } });
+      const refundId = refundsIn(made.body)[0]!.transaction.transactionId;
+      await waitForSession(h, paid.sessionId, noRefundPending);
+      const ofRefund = await doors.transaction(refundId, { token: client });
+      expect([ofRefund.status, ofRefund.body.code]).toEqual([422, 'NotARefundableOperation']);
+    });
+  }
+});
