@@ -9,7 +9,7 @@ import type { Money } from '../money/money';
  * - `refund`: send back what a direct payment (or a captured hold) took;
  * - `owed-to-payer`: money taken that nothing can hand back (a direct settlement whose PSP can
  *   neither refund nor void, or whose refund already failed);
- * - `wait`: a void or refund is already on its way;
+ * - `wait`: a void or refund is already on its way, or a capture whose outcome decides which;
  * - `nothing`: no money is held or taken.
  */
 export type HandBack =
@@ -20,7 +20,7 @@ export type HandBack =
   | { readonly kind: 'nothing' };
 
 export function handBack(attempt: Attempt, offer: MethodOffer): HandBack {
-  if (hasTransaction(attempt, 'void', ['pending']) || hasTransaction(attempt, 'refund', ['pending'])) {
+  if (hasTransaction(attempt, 'void', ['pending']) || hasTransaction(attempt, 'refund', ['pending']) || hasTransaction(attempt, 'capture', ['pending'])) {
     return { kind: 'wait' };
   }
   if (holdsMoney(attempt)) {

@@ -43,7 +43,9 @@ export function overdueAuthorizations(session: Session, now: number): OverdueAut
 
 /**
  * Records a status lookup: its facts are applied (the looked-up status is authoritative), and when
- * the verdict is still due the next lookup is scheduled `policy.verdictOverdueMs` later.
+ * the verdict is still due the next lookup is scheduled with a doubling back-off: after
+ * `policy.verdictOverdueMs`, or after as long as the operation has already waited if that is longer
+ * (a PSP that never answers costs a handful of lookups a day, not one a minute).
  */
 export function recordLookupOutcome(
   session: Session,
@@ -54,5 +56,6 @@ export function recordLookupOutcome(
   const applied = applyFacts(session, outcome.facts, ctx);
   const attempt = findAttempt(applied, attemptId);
   if (!attempt || attempt.verdictDueAt === undefined || openingTransaction(attempt).status.kind !== 'pending') return applied;
-  return replaceAttempt(applied, { ...attempt, verdictDueAt: ctx.now + ctx.policy.verdictOverdueMs });
+  const waited = ctx.now - openingTransaction(attempt).createdAt;
+  return replaceAttempt(applied, { ...attempt, verdictDueAt: ctx.now + Math.max(ctx.policy.verdictOverdueMs, waited) });
 }

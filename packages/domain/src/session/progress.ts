@@ -72,9 +72,12 @@ export function progress(session: Session, ctx: DomainContext): Session {
       if (allCaptured(session)) return endSession(session, asTerminal(sessionAllTaken(status)), ctx);
       return withCaptured(session);
     case 'EXPIRING':
-    case 'ABORTING':
-      if (handBackPending(session)) return withCaptured(session);
-      return endSession(session, asTerminal(sessionReleased(status)), ctx);
+    case 'ABORTING': {
+      // Money a capture took while the session was already handing back is handed back too.
+      const releasing = releaseAll(session, ctx);
+      if (handBackPending(releasing)) return withCaptured(releasing);
+      return endSession(releasing, asTerminal(sessionReleased(status)), ctx);
+    }
     case 'PAID':
     case 'ABORTED':
     case 'EXPIRED':

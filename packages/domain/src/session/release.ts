@@ -1,6 +1,8 @@
 import type { Attempt } from '../attempt/attempt.model';
 import { handBack, owedToPayerNote } from '../rules/owed-to-payer.rule';
 import { owedFollowUp } from '../transaction/follow-up';
+import { transactionCancelled } from '../transaction/transaction.state';
+import { replaceTransaction } from '../attempt/attempt-operations';
 import type { DomainContext } from './domain-context';
 import type { Session } from './session.model';
 import { mapAttempts, offerOf } from './session-edit';
@@ -11,11 +13,12 @@ import { assertUnreachable } from '../shared/brand';
  * owes the void or refund that does it, or records owedToPayer when nothing can. Returns the same
  * attempt when there is nothing to do.
  */
-export function releaseAttempt(session: Session, attempt: Attempt, ctx: DomainContext): Attempt {
-  const offer = offerOf(session, attempt);
+export function releaseAttempt(session: Session, given: Attempt, ctx: DomainContext): Attempt {
+  const offer = offerOf(session, given);
+  const attempt = withdrawUnsentCapture(given, ctx);
   const plan = handBack(attempt, offer);
   const marked: Attempt =
-    attempt.releasedAt === undefined && (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED' || plan.kind !== 'nothing')
+    given.releasedAt === undefined && (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED' || plan.kind !== 'nothing')
       ? { ...attempt, releasedAt: ctx.now, updatedAt: ctx.now }
       : attempt;
   switch (plan.kind) {
@@ -38,14 +41,25 @@ export function releaseAttempt(session: Session, attempt: Attempt, ctx: DomainCo
   }
 }
 
+/**
+ * A capture never sent is withdrawn (cancelled by the service) so the hold is voided instead; one
+ * already sent may have taken the money, so its outcome is awaited.
+ */
+function withdrawUnsentCapture(attempt: Attempt, ctx: DomainContext): Attempt {
+  const unsent = attempt.transactions.find(
+    (t) => t.type === 'capture' && t.status.kind === 'pending' && t.dispatch?.state === 'owed' && t.dispatch.tries === 0,
+  );
+  if (!unsent) return attempt;
+  const withdrawn = transactionCancelled(unsent, { statusMessage: 'Withdrawn before it was sent: the money is handed back instead' }, ctx.now);
+  return replaceTransaction(attempt, { ...withdrawn, dispatch: { state: 'given-up', tries: 0, at: ctx.now } }, ctx.now);
+}
+
 /** Hands back every hold and every payment of the session (expiry, abandon, lender refusal). */
 export function releaseAll(session: Session, ctx: DomainContext): Session {
   return mapAttempts(session, (a) => (a.status === 'AUTHORIZING' ? a : releaseAttempt(session, a, ctx)));
 }
 
-/** A void or refund the session is still waiting for. */
+/** A void or refund the session is still waiting for, or a capture whose outcome decides which is needed. */
 export function handBackPending(session: Session): boolean {
-  return session.attempts.some((a) =>
-    a.transactions.some((t) => (t.type === 'void' || t.type === 'refund') && t.status.kind === 'pending'),
-  );
+  return session.attempts.some((a) => a.transactions.some((t) => t.type !== 'authorization' && t.type !== 'payment' && t.status.kind === 'pending'));
 }

@@ -1,6 +1,5 @@
 import type { Attempt } from '../attempt/attempt.model';
 import { refuse } from '../errors/domain-error';
-import type { AttemptId } from '../ids/ids';
 import type { MethodOffer } from '../method/method';
 import type { Session } from './session.model';
 
@@ -33,8 +32,4 @@ export function mapAttempts(session: Session, change: (attempt: Attempt) => Atte
     return next;
   });
   return changed ? { ...session, attempts } : session;
-}
-
-export function attemptIdOf(value: string): AttemptId {
-  return value as AttemptId;
 }

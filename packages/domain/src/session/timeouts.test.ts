@@ -1,8 +1,8 @@
 import { money } from '../money/money';
 import { applyFact } from './apply-fact';
 import { overdueAuthorizations, recordLookupOutcome } from './overdue';
-import { owedOperations } from './owed-operations';
-import { aSession, authorized, ctxAt, EUR, lenderPending, refunded, sealedVoucher, T0, TTL, voided } from './session.fixture';
+import { owedOperations, recordDispatch } from './owed-operations';
+import { aSession, authorized, captured, ctxAt, EUR, lenderPending, refunded, sealedVoucher, T0, TTL, voided } from './session.fixture';
 import type { Session } from './session.model';
 import { startAttempt } from './start-attempt';
 import { expireIfDue, refuseAwaitingIfDue } from './timeouts';
@@ -59,6 +59,46 @@ describe('expireIfDue', () => {
   });
 });
 
+describe('a capture still due when the session stops', () => {
+  function capturingTwoHolds() {
+    const a = startAttempt(aSession(), { methodId: 'card', amount: 6_000 }, ctx);
+    const s1 = applyFact(a.session, authorized(a.transactionId, 6_000), ctx);
+    const b = startAttempt(s1, { methodId: 'paypal', amount: 4_000 }, ctx);
+    const capturing = applyFact(b.session, authorized(b.transactionId, 4_000), ctx);
+    const [capA, capB] = owedOperations(capturing, ctx.now);
+    return { capturing, a, b, capA: capA!, capB: capB! };
+  }
+
+  it('a capture never sent is withdrawn and the hold voided instead', () => {
+    const { capturing, a, b, capA, capB } = capturingTwoHolds();
+    // A's capture fails after the ttl: back to PENDING, expired at once; B's capture was never sent.
+    const expiring = applyFact(capturing, captured(capA.transactionId, false), atExpiry);
+    expect(expiring.status).toBe('EXPIRING');
+    expect(expiring.attempts[1]?.transactions.find((t) => t.id === capB.transactionId)?.status.kind).toBe('cancelled');
+    const voids = owedOperations(expiring, atExpiry.now);
+    expect(voids.map((o) => [o.type, o.attemptId])).toEqual([
+      ['void', a.attemptId],
+      ['void', b.attemptId],
+    ]);
+    const done = voids.reduce((s, v) => applyFact(s, voided(v.transactionId), atExpiry), expiring);
+    expect(done).toMatchObject({ status: 'EXPIRED', captured: money(0, EUR) });
+  });
+
+  it('a capture already sent is awaited; what it took is then refunded', () => {
+    const { capturing, b, capA, capB } = capturingTwoHolds();
+    const sent = recordDispatch(capturing, capB.transactionId, { ack: { outcome: 'accepted' }, facts: [] }, ctx);
+    const expiring = applyFact(sent, captured(capA.transactionId, false), atExpiry);
+    expect(owedOperations(expiring, atExpiry.now).map((o) => o.type)).toEqual(['void']);
+    const afterVoid = applyFact(expiring, voided(owedOperations(expiring, atExpiry.now)[0]!.transactionId), atExpiry);
+    expect(afterVoid.status).toBe('EXPIRING');
+    const taken = applyFact(afterVoid, captured(capB.transactionId), atExpiry);
+    expect(taken.attempts[1]?.status).toBe('CAPTURED');
+    const refund = owedOperations(taken, atExpiry.now)[0]!;
+    expect(refund).toMatchObject({ type: 'refund', attemptId: b.attemptId, amount: money(4_000, EUR), target: { transactionId: capB.transactionId } });
+    expect(applyFact(taken, refunded(refund.transactionId), atExpiry)).toMatchObject({ status: 'EXPIRED', captured: money(0, EUR) });
+  });
+});
+
 describe('refuseAwaitingIfDue', () => {
   it('AWAITED_REFUSED once the wait bound passes, every hold voided', () => {
     const held = granted(aSession(), 'card', 4_000);
@@ -93,6 +133,9 @@ describe('overdue authorizations', () => {
     const later = ctxAt(due);
     const still = recordLookupOutcome(s.session, s.attemptId, { facts: [] }, later);
     expect(still.attempts[0]?.verdictDueAt).toBe(due + later.policy.verdictOverdueMs);
+    const muchLater = ctxAt(due + 10 * later.policy.verdictOverdueMs);
+    const backedOff = recordLookupOutcome(still, s.attemptId, { facts: [] }, muchLater);
+    expect(backedOff.attempts[0]?.verdictDueAt).toBe(muchLater.now + (muchLater.now - ctx.now));
     const settled = recordLookupOutcome(s.session, s.attemptId, { facts: [authorized(s.transactionId, 1_000)] }, later);
     expect(settled.attempts[0]?.status).toBe('AUTHORIZED');
     expect(overdueAuthorizations(settled, due + 1e9)).toEqual([]);
