@@ -50,5 +50,5 @@ export function wireMerchantApi(core: Core, deps: MerchantApiWiringDeps): Mercha
     searches: new MerchantSearches({ sessions: stores.sessions }),
     cursors: new SearchCursors(searchCursorKey(core)),
   });
-  return { routers: [api, openApiRouter({ serverUrl: config.publicBaseUrl })] };
+  return { routers: [api, openApiRouter({ serverUrl: config.publicBaseUrl, fakePsp: config.fakePsp })] };
 }

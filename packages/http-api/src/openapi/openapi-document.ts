@@ -1,5 +1,6 @@
 import { authPaths } from './auth.paths';
 import { elementsPaths } from './elements.paths';
+import { fakePspPaths } from './fake-psp.paths';
 import { merchantApiPaths } from './merchant-api.paths';
 import { renderOperation, type PathSpecs } from './operation';
 import { refundNotificationPaths } from './refund-notification.paths';
@@ -17,15 +18,21 @@ export interface OpenApiDocument {
 
 const AREAS: readonly PathSpecs[] = [authPaths, merchantApiPaths, refundNotificationPaths, elementsPaths, servicePaths];
 
+export interface OpenApiOptions {
+  readonly serverUrl?: string;
+  /** The fake provider is mounted (FAKE_PSP on): list its doors too. */
+  readonly fakePsp?: boolean;
+}
+
 /**
  * The one OpenAPI 3.1 document of the service, built from the schemas the doors validate with:
  * every door of the contract (interface-spec.md and decisions.md). Error bodies are { code, message };
  * each response lists the codes it may carry.
  */
-export function buildOpenApiDocument(options: { readonly serverUrl?: string } = {}): OpenApiDocument {
+export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
   const components = new ComponentCollector();
   const paths: OpenApiDocument['paths'] = {};
-  for (const area of AREAS) {
+  for (const area of options.fakePsp ? [...AREAS, fakePspPaths] : AREAS) {
     for (const [path, operations] of Object.entries(area)) {
       if (paths[path]) throw new Error(`OpenAPI document: ${path} described twice`);
       paths[path] = Object.fromEntries(Object.entries(operations).map(([method, op]) => [method, op ? renderOperation(op, components) : {}]));

@@ -1,9 +1,10 @@
 import { Router } from 'express';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi-document';
+import { buildOpenApiDocument, type OpenApiDocument, type OpenApiOptions } from './openapi-document';
 
 /** GET /openapi.json: the service's OpenAPI 3.1 document (public, like any API reference). */
-export function openApiRouter(options: { readonly document?: OpenApiDocument; readonly serverUrl?: string } = {}): Router {
-  const document = options.document ?? buildOpenApiDocument(options.serverUrl ? { serverUrl: options.serverUrl } : {});
+export function openApiRouter(options: OpenApiOptions & { readonly document?: OpenApiDocument } = {}): Router {
+  const { document: given, ...build } = options;
+  const document = given ?? buildOpenApiDocument(build);
   const body = JSON.stringify(document);
   const router = Router();
   router.get('/openapi.json', (_req, res) => {

@@ -1,0 +1,53 @@
+import { buildOpenApiDocument } from './openapi-document';
+import { expectResponseMatchesOpenApi, matchPathTemplate, responseProblems, type ObservedResponse } from './openapi-conformance';
+
+const doc = buildOpenApiDocument();
+const ID = '0190c0de-0000-7000-8000-000000000001';
+const eur = (amount: number) => ({ amount, currency: 'EUR' });
+const session = {
+  sessionId: ID,
+  merchantId: 'acme',
+  orderId: 'o-1',
+  status: 'PENDING',
+  total: eur(100),
+  captured: eur(0),
+  createdAt: 1,
+  updatedAt: 1,
+  expiresAt: 2,
+  attempts: [],
+};
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): ObservedResponse => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  body,
+  text: JSON.stringify(body),
+});
+
+describe('response conformance', () => {
+  it('accepts a response the document describes', () => {
+    expect(responseProblems(doc, 'get', `/api/sessions/${ID}`, json(200, session))).toEqual([]);
+    expect(responseProblems(doc, 'GET', `/api/sessions/${ID}?x=1`, json(404, { code: 'NotFound', message: 'Not found' }))).toEqual([]);
+    expect(() => expectResponseMatchesOpenApi(doc, 'post', '/api/sessions', json(201, { elementsToken: 'pst_x', sessionId: ID, expiresAt: 5 }, { location: `/api/sessions/${ID}` }))).not.toThrow();
+  });
+
+  it('reports a leaked internal field, a missing required one, a wrong type', () => {
+    expect(responseProblems(doc, 'get', `/api/sessions/${ID}`, json(200, { ...session, elementsTokenHash: 'ab' }))).toEqual([expect.stringContaining('additionalProperty')]);
+    const { captured: _c, ...missing } = session;
+    expect(responseProblems(doc, 'get', `/api/sessions/${ID}`, json(200, missing))).toEqual([expect.stringContaining('captured')]);
+    expect(responseProblems(doc, 'get', `/api/sessions/${ID}`, json(200, { ...session, total: { amount: '100', currency: 'EUR' } }))[0]).toContain('/total/amount');
+  });
+
+  it('reports an undocumented status, error code, header or content type', () => {
+    expect(responseProblems(doc, 'get', `/api/sessions/${ID}`, json(418, {}))).toEqual([expect.stringContaining('status not documented')]);
+    expect(responseProblems(doc, 'get', `/api/sessions/${ID}`, json(404, { code: 'Nope', message: 'x' }))[0]).toContain('/code');
+    expect(responseProblems(doc, 'post', '/api/sessions', json(201, { elementsToken: 'pst_x', sessionId: ID, expiresAt: 5 }))).toEqual([expect.stringContaining('Location')]);
+    expect(responseProblems(doc, 'get', `/api/sessions/${ID}`, { status: 200, headers: { 'content-type': 'text/html' }, text: '<p>' })).toEqual([expect.stringContaining('text/html')]);
+    expect(() => expectResponseMatchesOpenApi(doc, 'delete', `/api/sessions/${ID}`, json(200, session))).toThrow(/DELETE \/api\/sessions\/\{sessionId\} not in the document/);
+  });
+
+  it('prefers literal path segments over parameters', () => {
+    expect(matchPathTemplate(doc, '/elements/session/abandon')).toBe('/elements/session/abandon');
+    expect(matchPathTemplate(doc, `/elements/session/attempts/${ID}/cancel`)).toBe('/elements/session/attempts/{attemptId}/cancel');
+    expect(matchPathTemplate(doc, '/nowhere')).toBeUndefined();
+  });
+});
