@@ -6,7 +6,7 @@ describe('the MongoDB client', () => {
     const db = client.db('splitpay');
     expect(db.writeConcern?.w).toBe('majority');
     expect(client.options.retryWrites).toBe(true);
-    expect(client.options.ignoreUndefined).toBe(true);
+    expect(db.bsonOptions.ignoreUndefined).toBe(true);
     await client.close();
   });
 

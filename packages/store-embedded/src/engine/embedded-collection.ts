@@ -26,6 +26,12 @@ import type { QueryAudit } from './query-audit';
 
 type Plain = Record<string, unknown>;
 
+function isIdList(value: unknown): value is { $in: string[] } {
+  if (typeof value !== 'object' || value === null || Object.keys(value).length !== 1) return false;
+  const list = (value as { $in?: unknown }).$in;
+  return Array.isArray(list) && list.every((item) => typeof item === 'string');
+}
+
 const idKey = (id: unknown): string => (typeof id === 'string' ? `s:${id}` : `j:${JSON.stringify(id)}`);
 
 /**
@@ -69,7 +75,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   find(filter: Filter<TSchema>, options?: FindOptionsPort): FindCursorPort<WithId<TSchema>> {
     return new EmbeddedCursor<WithId<TSchema>>((sort, limit) => {
       this.check('find', filter as Plain, sort);
-      let cursor = mingoFind(this.all(), filter as Plain);
+      let cursor = mingoFind(this.candidates(filter as Plain), filter as Plain);
       if (sort) cursor = cursor.sort(sort);
       if (limit !== undefined) cursor = cursor.limit(limit);
       return cursor.all().map((doc) => project(deepCopy(doc as StoredDocument), options?.projection) as WithId<TSchema>);
@@ -169,9 +175,17 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     return [...this.docs.values()];
   }
 
+  /** Documents `filter` could match: by `_id` at once when it names ids (as MongoDB's _id index would). */
+  private candidates(filter: Plain): StoredDocument[] {
+    const id = filter._id;
+    const ids = typeof id === 'string' ? [id] : isIdList(id) ? id.$in : undefined;
+    if (!ids) return this.all();
+    return ids.map((one) => this.docs.get(idKey(one))).filter((doc): doc is StoredDocument => doc !== undefined);
+  }
+
   private matching(filter: Plain): StoredDocument[] {
     const query = new Query(filter);
-    return this.all().filter((doc) => query.test(doc));
+    return this.candidates(filter).filter((doc) => query.test(doc));
   }
 
   private check(operation: string, filter: Plain, sort: SortSpec | undefined): void {
@@ -181,7 +195,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   private first(operation: string, filter: Plain, sort: SortSpec | undefined): StoredDocument | undefined {
     this.check(operation, filter, sort);
     if (!sort) return this.matching(filter)[0];
-    return mingoFind(this.all(), filter).sort(sort).limit(1).all()[0] as StoredDocument | undefined;
+    return mingoFind(this.candidates(filter), filter).sort(sort).limit(1).all()[0] as StoredDocument | undefined;
   }
 
   private rewrite(before: StoredDocument, after: StoredDocument): UpdateResultPort {
