@@ -187,7 +187,7 @@ describe.each<Door>(['attempt', 'transaction'])('POST /api/%ss/{id}/refund', (do
   });
 
   if (door === 'transaction') {
-    it('NotARefundableOperation when the named transaction never took money (authorization, refund, failed capture)', async () => {
+    it('NotARefundableOperation when the named transaction never took money (its authorization, a refund)', async () => {
       const paid = await paidByCard(h, [900]);
       const authorization = only(paid).transactions.find((t) => t.type === 'authorization')!;
       const doors = refundDoors(h);

@@ -36,6 +36,8 @@ export interface ServiceHarness {
   readonly logLines: string[];
   /** Every PSP notification as it reached the service; drop or replay them. */
   readonly tap: NotificationTap;
+  /** Answers `status` to every request matching (method, path) until cleared: a PSP that is down. */
+  injectFault(match: (method: string, path: string) => boolean, status?: number): () => void;
   /** A client_credentials access token of the merchant. */
   clientToken(merchant?: TestMerchant): Promise<string>;
   /** POST /api/sessions; throws unless 201. */
@@ -51,8 +53,11 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
   // The address is known once listening; the app is bound afterwards (PUBLIC_BASE_URL must be it).
   let app: Express | undefined;
   const tap = new NotificationTap();
+  const faults: { match: (method: string, path: string) => boolean; status: number }[] = [];
   const server = http.createServer((req, res) => {
+    const fault = faults.find((f) => f.match(req.method ?? '', req.url ?? ''));
     if (!app) res.writeHead(503).end();
+    else if (fault) res.writeHead(fault.status, { 'content-type': 'application/json' }).end('{"error":"unavailable","message":"injected fault"}');
     else if (tap.passes(req)) app(req, res);
     else void tap.handle(req, res).catch(() => res.writeHead(502).end());
   });
@@ -112,6 +117,11 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
       return { page: new ElementsClient(url, created.elementsToken), sessionId: created.sessionId };
     },
     runWorkers: () => instance.runWorkersOnce(),
+    injectFault(match, status = 503) {
+      const fault = { match, status };
+      faults.push(fault);
+      return () => void faults.splice(faults.indexOf(fault), 1);
+    },
     async close() {
       instance.close();
       server.closeAllConnections();
