@@ -1,6 +1,6 @@
 import http from 'node:http';
-import express from 'express';
 import { WinstonLogger } from '@splitpay/infra';
+import { createAppInstance } from './app-instance';
 import type { ServerConfig } from './config';
 import { loadMerchantsAtStart } from './merchants/load-at-start';
 import { warnAboutGeneratedKeys } from './wiring/auth';
@@ -23,22 +23,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await stores.close();
     throw error;
   });
-  // TODO(lead): createAppInstance({ config, stores, logger }), serve instance.app, close the stores on close().
-
-  const app = express();
-  app.disable('x-powered-by');
-  app.get('/health', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-
-  const server = http.createServer(app);
+  const instance = createAppInstance({ config, stores, logger });
+  const server = http.createServer(instance.app);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
+  instance.startWorkers();
   logger.info('server.started', { address: url, publicBaseUrl: config.publicBaseUrl, store, merchantsFile: config.merchantsFile });
   return {
     url,
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    close: async () => {
+      instance.close();
+      await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+      await stores.close();
+    },
   };
 }
