@@ -1,3 +1,4 @@
+import { openStoreCollections } from '@splitpay/store-mongo';
 import { describeStoreContract, type ContractEngine } from '@splitpay/store-mongo/src/contract';
 import { createEmbeddedStores } from './create-embedded-stores';
 
@@ -10,7 +11,7 @@ const embedded: ContractEngine = {
     const { database } = stores;
     return {
       stores,
-      collections: (await import('@splitpay/store-mongo')).openStoreCollections((name) => database.collection(name)),
+      collections: openStoreCollections((name) => database.collection(name)),
       sibling: () => createEmbeddedStores({ database }),
       dispose: async () => {
         expect(database.audit.unindexed()).toEqual([]);
