@@ -1,4 +1,4 @@
-import { subtract, zero, type Attempt, type AttemptHit, type Money } from '@splitpay/domain';
+import { refundable, type Attempt, type AttemptHit, type Money } from '@splitpay/domain';
 import { presentTransaction, type TransactionJson } from './transaction-view.presenter';
 
 /** Attempt as the contract shows it (interface-spec.md "Attempt"); redirects, verdict schedules and lender flags stay inside. */
@@ -31,13 +31,6 @@ export interface AttemptViewJson {
 
 const plain = (m: Money): Money => ({ amount: m.amount, currency: m.currency });
 
-/** Granted minus refunded; zero unless the attempt settled (took the money). */
-function refundableOf(attempt: Attempt): Money {
-  if (attempt.status !== 'CAPTURED') return zero(attempt.granted.currency);
-  const left = subtract(attempt.granted, attempt.refunded);
-  return left.amount > 0 ? plain(left) : zero(attempt.granted.currency);
-}
-
 export function presentAttempt(a: Attempt): AttemptJson {
   return {
     attemptId: a.id,
@@ -52,7 +45,7 @@ export function presentAttempt(a: Attempt): AttemptJson {
     requested: plain(a.requested),
     granted: plain(a.granted),
     refunded: plain(a.refunded),
-    refundable: refundableOf(a),
+    refundable: plain(refundable(a)),
     ...(a.cardAlias !== undefined ? { cardAlias: a.cardAlias } : {}),
     ...(a.cardScheme !== undefined ? { cardScheme: a.cardScheme } : {}),
     ...(a.owedToPayer !== undefined ? { owedToPayer: a.owedToPayer } : {}),
