@@ -1,6 +1,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import type { Session, SessionId } from '@splitpay/domain';
+import { buildOpenApiDocument, expectResponseMatchesOpenApi } from '@splitpay/http-api';
 import { contactTokens, DASHBOARD_CALLBACK } from '../../src/wiring/auth.test-harness';
 import { pressFakePspButton, type Answer } from '../support/elements-client';
 import { ONEY_PLANS, SHOP, type TestMerchant } from '../support/merchants.fixture';
@@ -48,6 +49,9 @@ export async function startRefundService(): Promise<RefundHarness> {
   });
 }
 
+/** Every answer of these tests is checked against the service's OpenAPI document. */
+const openApi = buildOpenApiDocument();
+
 async function call(method: string, url: string, token: string | undefined, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<Record<string, unknown>>> {
   const res = await fetch(url, {
     method,
@@ -59,7 +63,9 @@ async function call(method: string, url: string, token: string | undefined, body
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown>, headers: res.headers };
+  const parsed = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+  expectResponseMatchesOpenApi(openApi, method, new URL(url).pathname, { status: res.status, headers: Object.fromEntries(res.headers), body: parsed, text });
+  return { status: res.status, body: parsed, headers: res.headers };
 }
 
 export interface RefundCall {
