@@ -18,6 +18,13 @@ export interface ServerConfig {
   readonly sessionTtlMs: number;
   readonly fakePsp: boolean;
   readonly fakePspDelayMs: number;
+  /**
+   * Where this instance's fake drivers reach the fake PSP (FAKE_PSP_URL); default its own mount. Several
+   * instances share one fake PSP by pointing here, with the same FAKE_PSP_API_KEY and FAKE_PSP_SIGNING_SECRET.
+   */
+  readonly fakePspUrl?: string;
+  readonly fakePspApiKey?: string;
+  readonly fakePspSigningSecret?: string;
   readonly dashboardRedirectUris: readonly string[];
   /** HS256 secret signing access tokens (ACCESS_TOKEN_SIGNING_KEY, at least 32 bytes). */
   readonly accessTokenSigningKey?: string;
@@ -99,6 +106,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionTtlMs: int(env, 'SESSION_TTL_MS', 15 * 60_000),
     fakePsp: fake === 'on',
     fakePspDelayMs: int(env, 'FAKE_PSP_DELAY_MS', 300),
+    ...(env.FAKE_PSP_URL ? { fakePspUrl: env.FAKE_PSP_URL.replace(/\/+$/, '') } : {}),
+    ...(env.FAKE_PSP_API_KEY ? { fakePspApiKey: env.FAKE_PSP_API_KEY } : {}),
+    ...(env.FAKE_PSP_SIGNING_SECRET ? { fakePspSigningSecret: env.FAKE_PSP_SIGNING_SECRET } : {}),
     dashboardRedirectUris: (env.DASHBOARD_REDIRECT_URIS || 'http://localhost:3000/dashboard/callback')
       .split(',')
       .map((u) => u.trim())

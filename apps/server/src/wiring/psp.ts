@@ -31,13 +31,21 @@ export interface PspWiring {
  * The providers the platform carries. Only the fake one exists so far; it lives in this process (its
  * state is in memory), so its secrets are minted here and shared by its router and its drivers.
  */
-export function createPspRegistry(config: Pick<ServerConfig, 'publicBaseUrl' | 'fakePsp' | 'fakePspDelayMs'>, deps: PspWiringDeps): PspWiring {
+export function createPspRegistry(
+  config: Pick<ServerConfig, 'publicBaseUrl' | 'fakePsp' | 'fakePspDelayMs' | 'fakePspUrl' | 'fakePspApiKey' | 'fakePspSigningSecret'>,
+  deps: PspWiringDeps,
+): PspWiring {
   const providers: PspProvider[] = [];
   if (!config.fakePsp) return { registry: new PspRegistry(providers) };
 
   const base = deps.publicBaseUrl ?? config.publicBaseUrl;
   const fakeUrl: UrlSource = () => `${(typeof base === 'string' ? base : base()).replace(/\/+$/, '')}${FAKE_PSP_MOUNT_PATH}`;
-  const secrets = deps.fakePspSecrets ?? { apiKey: randomBytes(24).toString('base64url'), signingSecret: randomBytes(32).toString('base64url') };
+  const secrets = deps.fakePspSecrets ?? {
+    apiKey: config.fakePspApiKey ?? randomBytes(24).toString('base64url'),
+    signingSecret: config.fakePspSigningSecret ?? randomBytes(32).toString('base64url'),
+  };
+  // Instances sharing one fake PSP (FAKE_PSP_URL) reach it there; each still mounts its own router.
+  const driverUrl: UrlSource = config.fakePspUrl ?? fakeUrl;
   const fakePsp = createFakePsp({
     publicUrl: fakeUrl,
     apiKey: secrets.apiKey,
@@ -47,7 +55,7 @@ export function createPspRegistry(config: Pick<ServerConfig, 'publicBaseUrl' | '
     clock: deps.clock,
     ...(deps.fakePspRetryDelaysMs ? { retryDelaysMs: deps.fakePspRetryDelaysMs } : {}),
   });
-  providers.push(createFakeProvider({ baseUrl: fakeUrl, apiKey: secrets.apiKey, signingSecret: secrets.signingSecret }));
+  providers.push(createFakeProvider({ baseUrl: driverUrl, apiKey: secrets.apiKey, signingSecret: secrets.signingSecret }));
   return {
     registry: new PspRegistry(providers),
     fakePsp: { mountPath: FAKE_PSP_MOUNT_PATH, router: fakePsp.router, close: () => fakePsp.close() },

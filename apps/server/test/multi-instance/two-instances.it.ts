@@ -1,0 +1,154 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import type { Session, SessionId } from '@splitpay/domain';
+import { ManualClock } from '@splitpay/infra';
+import { createEmbeddedStores } from '@splitpay/store-embedded';
+import { acknowledge, WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
+import { startService, type ServiceHarness } from '../support/service-harness';
+
+jest.setTimeout(30_000);
+
+/**
+ * The fake PSP every instance shares, as a real PSP is shared: a forwarding proxy in front of instance
+ * A's mount, which counts capture calls and can refuse them (a PSP that is down).
+ */
+class SharedPspProxy {
+  target = '';
+  captureCalls = 0;
+  refuseCaptures = false;
+  private readonly server = http.createServer((req, res) => {
+    const isCapture = req.method === 'POST' && /\/api\/payments\/[^/]+\/captures$/.test(req.url ?? '');
+    if (isCapture) {
+      if (this.refuseCaptures) {
+        res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"unavailable"}');
+        return;
+      }
+      this.captureCalls++;
+    }
+    const upstream = http.request(`${this.target}${req.url ?? ''}`, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('two service instances on one store', () => {
+  const stores = createEmbeddedStores();
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  const receiver = new WebhookReceiver();
+  const proxy = new SharedPspProxy();
+  let a: ServiceHarness;
+  let b: ServiceHarness;
+
+  const session = async (id: string): Promise<Session> => {
+    const found = await stores.sessions.findById(id as SessionId);
+    if (!found) throw new Error(`no session ${id}`);
+    return found;
+  };
+  /** Both instances' workers race, round after round, as two processes would. */
+  const raceWorkers = async (rounds = 3): Promise<void> => {
+    for (let i = 0; i < rounds; i++) await Promise.all([a.runWorkers(), b.runWorkers(), a.runWorkers(), b.runWorkers()]);
+  };
+
+  beforeAll(async () => {
+    await receiver.start();
+    const proxyUrl = await proxy.start();
+    // What every instance of one deployment shares: keys, and where the PSP is.
+    const env = {
+      FAKE_PSP_URL: `${proxyUrl}/fake-psp`,
+      FAKE_PSP_API_KEY: randomBytes(16).toString('hex'),
+      FAKE_PSP_SIGNING_SECRET: randomBytes(32).toString('hex'),
+      ACCESS_TOKEN_SIGNING_KEY: randomBytes(32).toString('hex'),
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      ACCESS_TOKEN_TTL_S: String(365 * 24 * 3600),
+    };
+    a = await startService({ stores, clock, env });
+    proxy.target = a.url;
+    b = await startService({ stores, clock, env });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+    await proxy.stop();
+    await receiver.stop();
+  });
+
+  it('expires a due session once and announces the ending once', async () => {
+    const created = await a.createSession({ currency: 'EUR', total: 2_000, orderId: 'two-expiry', ttlMs: 1_000, methods: [{ method: 'card' }], notificationUrl: receiver.url('/hooks/expiry') });
+    clock.advance(1_000);
+
+    await raceWorkers();
+
+    const stored = await session(created.sessionId);
+    expect(stored.status).toBe('EXPIRED');
+    const calls = receiver.callsTo('/hooks/expiry');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers['webhook-id']).toBe(`${created.sessionId}:EXPIRED`);
+    expect(stored.notification?.delivery).toMatchObject({ deliveredAt: clock.now(), failures: 0 });
+    expect(stored.lease).toBeUndefined();
+  });
+
+  it('sends a due capture to the PSP once, whichever instance claims it', async () => {
+    const { page, sessionId } = await a.openPage({ currency: 'EUR', total: 5_000, orderId: 'two-capture', methods: [{ method: 'card' }], notificationUrl: receiver.url('/hooks/capture') });
+    proxy.refuseCaptures = true;
+    expect((await page.payByCard('card', 5_000)).status).toBe(201);
+    // The verdict covers the order: the capture is owed, and its first send meets a PSP that is down.
+    await until(async () => {
+      const s = await session(sessionId);
+      const capture = s.attempts[0]?.transactions.find((t) => t.type === 'capture');
+      return s.status === 'CAPTURING' && capture?.dispatch?.state === 'owed' && capture.ack !== undefined;
+    }, 'the first capture send to fail');
+    expect(proxy.captureCalls).toBe(0);
+
+    proxy.refuseCaptures = false;
+    clock.advance(a.instance.core.policy.dispatchRetryDelaysMs[0]!);
+    await raceWorkers();
+    await until(async () => (await session(sessionId)).status === 'PAID', 'the capture verdict');
+    clock.advance(1);
+    await raceWorkers();
+
+    expect(proxy.captureCalls).toBe(1);
+    const paid = await session(sessionId);
+    expect(paid).toMatchObject({ status: 'PAID', captured: { amount: 5_000 } });
+    expect(paid.attempts[0]!.transactions.filter((t) => t.type === 'capture')).toHaveLength(1);
+    expect(receiver.callsTo('/hooks/capture')).toHaveLength(1);
+  });
+
+  it('retries a due webhook delivery once per calendar step, not once per instance', async () => {
+    receiver.script = (_index, call) => (call.path === '/hooks/retry' && receiver.callsTo('/hooks/retry').length === 0 ? { kind: 'respond', status: 500, body: 'down' } : acknowledge);
+    const created = await a.createSession({ currency: 'EUR', total: 1_000, orderId: 'two-retry', ttlMs: 1_000, methods: [{ method: 'card' }], notificationUrl: receiver.url('/hooks/retry') });
+    clock.advance(1_000);
+    await raceWorkers();
+    expect(receiver.callsTo('/hooks/retry')).toHaveLength(1);
+    expect((await session(created.sessionId)).notification?.delivery).toMatchObject({ failures: 1, abandoned: false });
+
+    clock.advance(a.config.webhookRetryDelaysMs[0]!);
+    await raceWorkers();
+    clock.advance(3_600_000);
+    await raceWorkers();
+
+    expect(receiver.callsTo('/hooks/retry')).toHaveLength(2);
+    expect((await session(created.sessionId)).notification?.delivery).toMatchObject({ failures: 1, deliveredAt: expect.any(Number) });
+  });
+});
