@@ -174,15 +174,25 @@ export async function abandonedUnpaid(h: ServiceHarness): Promise<SessionJson> {
   return waitForSession(h, sessionId, (s) => s.status === 'ABORTED');
 }
 
+/** One refund call as it reached the fake PSP's API. */
+export interface PspRefundCall {
+  readonly url: string;
+  /** The Idempotency-Key header it carried (our refund transaction id). */
+  readonly idempotencyKey: string | undefined;
+}
+
 /**
  * Counts the refund calls reaching the fake PSP's API (POST /fake-psp/api/payments/{ref}/refunds),
  * observed on the listening server itself through Node's http diagnostics channel.
  */
-export function countPspRefundCalls(): { readonly calls: string[]; stop(): void } {
-  const calls: string[] = [];
+export function countPspRefundCalls(): { readonly calls: PspRefundCall[]; stop(): void } {
+  const calls: PspRefundCall[] = [];
   const listener = (message: unknown): void => {
     const request = (message as { request: IncomingMessage }).request;
-    if (request.method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds$/.test(request.url ?? '')) calls.push(request.url ?? '');
+    if (request.method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds$/.test(request.url ?? '')) {
+      const key = request.headers['idempotency-key'];
+      calls.push({ url: request.url ?? '', idempotencyKey: Array.isArray(key) ? key.join(',') : key });
+    }
   };
   subscribe('http.server.request.start', listener);
   return { calls, stop: () => unsubscribe('http.server.request.start', listener) };
