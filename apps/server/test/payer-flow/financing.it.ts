@@ -1,4 +1,5 @@
 import type { FinancingMethodView, SessionView } from '@splitpay/domain';
+import { buildOpenApiDocument, responseProblems } from '@splitpay/http-api';
 import { pressFakePspButton } from '../support/elements-client';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
 import { financedOrder } from '../support/session-bodies';
@@ -24,7 +25,10 @@ describe('payer flow: financing with the fake lender', () => {
 
   it('shows priced plans, then ends PAID once the lender studied the file and accepted it', async () => {
     const { page, sessionId } = await h.openPage(financedOrder('oney-paid', 30_000));
-    const oney = (await page.view()).body.view.methods.find((m) => m.id === 'oney') as FinancingMethodView;
+    const read = await page.view();
+    const doc = buildOpenApiDocument({ serverUrl: h.url, fakePsp: true });
+    expect(responseProblems(doc, 'get', '/elements/session', { status: read.status, headers: Object.fromEntries(read.headers.entries()), body: read.body })).toEqual([]);
+    const oney = read.body.view.methods.find((m) => m.id === 'oney') as FinancingMethodView;
     expect(oney).toMatchObject({ method: 'oney', eligible: true });
     expect(oney.plans[0]).toMatchObject({ installments: 3, withFees: false, eligible: true, total: { amount: 30_000 }, fees: { amount: 0 }, creditAdvanced: { amount: 20_000 }, apr: 0 });
     expect(oney.plans[0]?.schedule.map((i) => i.amount.amount)).toEqual([10_000, 10_000, 10_000]);

@@ -12,7 +12,8 @@ import {
 import { DomainError, isUuid } from '@splitpay/domain';
 import { validator } from '../schemas/validate';
 import { elementsTokenOf } from './elements-token';
-import { confirmSchema, noBodySchema, startAttemptSchema } from './elements.schemas';
+import { confirmAttemptSchema, startAttemptSchema } from '../schemas/elements.schema';
+import { noBodySchema } from './elements.schemas';
 
 export interface ElementsRouterDeps {
   readonly read: Pick<ReadSessionViewUseCase, 'execute'>;
@@ -23,7 +24,7 @@ export interface ElementsRouterDeps {
 }
 
 const readStart = validator<StartAttemptRequest>(startAttemptSchema, 'body');
-const readConfirm = validator<{ input: WalletConfirmInput }>(confirmSchema, 'body');
+const readConfirm = validator<{ input: WalletConfirmInput }>(confirmAttemptSchema, 'body');
 const readNoBody = validator<Record<string, never>>(noBodySchema, 'body');
 
 function attemptIdOf(req: Request): string {

@@ -1,4 +1,3 @@
-import { MAX_INTEGER } from '../schemas/common.schema';
 import { named } from '../schemas/json-schema';
 
 const OTHER_METHODS = ['applepay', 'paypal', 'wero', 'oney', 'ancv'] as const;
@@ -14,7 +13,8 @@ const HOLDER = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const CARD_TOKEN = { token: { type: 'string', minLength: 1, maxLength: 20_000 } } as const;
 
 /**
- * The payer input of a start, discriminated by `method`. A card sends either the fake card form
+ * The payer input of a start (the `input` of schemas/elements.schema.ts startAttemptSchema), never
+ * stored or logged, discriminated by `method`. A card sends either the fake card form
  * (accepted by the fake provider only) or the token an acquirer's hosted-fields SDK produced; other
  * methods carry nothing beyond their name (their payer acts at the PSP or in the wallet sheet).
  */
@@ -41,40 +41,6 @@ export const payerInputSchema = named('PayerInput', {
       properties: { method: { const: method } },
     })),
   ],
-});
-
-export const startAttemptSchema = named('StartAttemptRequest', {
-  type: 'object',
-  additionalProperties: false,
-  required: ['methodId', 'amount'],
-  properties: {
-    methodId: { type: 'string', minLength: 1, maxLength: 200, description: 'the methods[].id of the view' },
-    amount: { type: 'integer', minimum: 1, maximum: MAX_INTEGER, description: 'minor units' },
-    plan: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['installments', 'withFees'],
-      properties: { installments: { type: 'integer', minimum: 2, maximum: 100 }, withFees: { type: 'boolean' } },
-    },
-    input: payerInputSchema,
-  },
-});
-
-export const confirmSchema = named('ConfirmRequest', {
-  type: 'object',
-  additionalProperties: false,
-  required: ['input'],
-  properties: {
-    input: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['method', 'paymentToken'],
-      properties: {
-        method: { type: 'string', enum: ['applepay'] },
-        paymentToken: { type: 'string', minLength: 1, maxLength: 100_000, description: 'the wallet sheet blob, verbatim; never logged, never stored' },
-      },
-    },
-  },
 });
 
 /** Doors that take no body: absent, or an empty object. */

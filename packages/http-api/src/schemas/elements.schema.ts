@@ -1,5 +1,6 @@
 import { ATTEMPT_STATUSES, CARD_SCHEMES, METHOD_KINDS, SESSION_STATUSES } from '@splitpay/domain';
 import { currencySchema, MAX_INTEGER, moneySchema, uuidSchema } from './common.schema';
+import { payerInputSchema } from '../elements/elements.schemas';
 import { named } from './json-schema';
 import { planKeySchema } from './method-entry.schema';
 import { termsSchema } from './order.schema';
@@ -35,6 +36,26 @@ export const cardMethodViewSchema = named('CardMethodView', {
   },
 });
 
+/** A financing plan priced on the remaining balance (docs/decisions.md "Payer flow"). */
+export const financingPlanViewSchema = named('FinancingPlanView', {
+  type: 'object',
+  required: ['installments', 'withFees', 'eligible', 'schedule', 'fees', 'total', 'creditAdvanced', 'apr'],
+  properties: {
+    installments: { type: 'integer', minimum: 2 },
+    withFees: { type: 'boolean' },
+    eligible: { type: 'boolean', description: "the lender's window covers the remaining balance" },
+    schedule: {
+      type: 'array',
+      description: 'first due today (it carries the fees), each next 30 days later; sums to total',
+      items: { type: 'object', required: ['dueAt', 'amount'], properties: { dueAt: { type: 'integer', description: 'epoch ms' }, amount: moneySchema } },
+    },
+    fees: moneySchema,
+    total: { ...moneySchema, description: 'principal plus fees' },
+    creditAdvanced: { ...moneySchema, description: 'the principal not paid today' },
+    apr: { type: 'number', minimum: 0, description: 'annual percentage rate as a fraction' },
+  },
+});
+
 export const otherMethodViewSchema = named('MethodView', {
   type: 'object',
   required: ['method', 'id', 'eligible'],
@@ -46,6 +67,7 @@ export const otherMethodViewSchema = named('MethodView', {
     label: { type: 'string' },
     eligible: { type: 'boolean' },
     mustSettleRemaining: { type: 'boolean' },
+    plans: { type: 'array', description: 'financing only', items: financingPlanViewSchema },
   },
 });
 
@@ -56,6 +78,7 @@ export const attemptEntryViewSchema = named('AttemptEntryView', {
     attemptId: uuidSchema,
     plan: { type: 'object', required: ['installments', 'withFees'], properties: { installments: { type: 'integer', minimum: 2 }, withFees: { type: 'boolean' } } },
     awaitingPartialDecision: { type: 'boolean' },
+    partialAuth: { type: 'string', enum: ['chosen', 'mandated'] },
     method: { type: 'string', enum: METHOD_KINDS },
     methodId: { type: 'string' },
     cardScheme: { type: 'string' },
@@ -117,12 +140,7 @@ export const startAttemptSchema = named('StartAttempt', {
     methodId: { type: 'string', minLength: 1, description: 'the methods[].id of the view' },
     amount: { type: 'integer', minimum: 1, maximum: MAX_INTEGER, description: 'minor units' },
     plan: planKeySchema,
-    input: {
-      type: 'object',
-      required: ['method'],
-      description: 'method-specific payer input (the fake card form: { method: "card", cardNumber, expiry: "MM/YY", cvc, holder? }); never stored or logged',
-      properties: { method: { type: 'string' } },
-    },
+    input: payerInputSchema,
   },
 });
 
