@@ -5,7 +5,7 @@ import { buildOpenApiDocument, expectResponseMatchesOpenApi } from '@splitpay/ht
 import { contactTokens, DASHBOARD_CALLBACK } from '../../src/wiring/auth.test-harness';
 import { pressFakePspButton, type Answer } from '../support/elements-client';
 import { ONEY_PLANS, SHOP, type TestMerchant } from '../support/merchants.fixture';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { startService, type ServiceHarness, type ServiceHarnessOptions } from '../support/service-harness';
 
 /** Test support of the refund doors: merchants with a dashboard contact, PAID sessions over HTTP, refund calls. */
 
@@ -38,8 +38,9 @@ export interface RefundHarness extends ServiceHarness {
   contactToken(): Promise<string>;
 }
 
-export async function startRefundService(): Promise<RefundHarness> {
-  const h = await startService({ merchants: refundMerchants(), env: { DASHBOARD_REDIRECT_URIS: DASHBOARD_CALLBACK, FAKE_PSP_DELAY_MS: '10' } });
+/** One instance with the refund merchants; `options` lets several instances share one store, clock and keys. */
+export async function startRefundService(options: Omit<ServiceHarnessOptions, 'merchants'> = {}): Promise<RefundHarness> {
+  const h = await startService({ ...options, merchants: refundMerchants(), env: { DASHBOARD_REDIRECT_URIS: DASHBOARD_CALLBACK, FAKE_PSP_DELAY_MS: '10', ...options.env } });
   let contact: string | undefined;
   return Object.assign(h, {
     async contactToken() {
