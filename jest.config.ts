@@ -12,6 +12,7 @@ const shared: Config = {
 };
 
 const config: Config = {
+  globalSetup: '<rootDir>/jest.global-setup.ts',
   projects: [
     {
       ...shared,

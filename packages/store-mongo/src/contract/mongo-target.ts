@@ -6,6 +6,9 @@ export type MongoTarget =
   | { readonly kind: 'memory-replset' }
   | { readonly kind: 'skip'; readonly why: string };
 
+/** Where jest's global setup leaves the target it resolved once, for every test worker to reuse. */
+export const RESOLVED_TARGET_ENV = 'SPLITPAY_MONGO_TARGET';
+
 /** How long the mongod binary lookup (and download, when one is possible) may take before we give up. */
 export const DEFAULT_PROBE_TIMEOUT_MS = 8_000;
 
@@ -17,6 +20,8 @@ export const DEFAULT_PROBE_TIMEOUT_MS = 8_000;
  */
 export function resolveMongoTarget(env: NodeJS.ProcessEnv = process.env): MongoTarget {
   if (env.MONGODB_URI) return { kind: 'uri', uri: env.MONGODB_URI };
+  const resolved = env[RESOLVED_TARGET_ENV];
+  if (resolved) return JSON.parse(resolved) as MongoTarget;
   const timeout = Number(env.MONGO_CONTRACT_PROBE_TIMEOUT_MS) || DEFAULT_PROBE_TIMEOUT_MS;
   const core = require.resolve('mongodb-memory-server-core');
   const script = [
