@@ -1,4 +1,4 @@
-import { DomainError, isUuid, type Attempt, type Session } from '@splitpay/domain';
+import { DomainError, isUuid, type Attempt, type AttemptId, type Session } from '@splitpay/domain';
 import type { PayerDeps } from './payer.deps';
 
 /** Where the return door sends the browser: a merchant page, or nowhere when the session names none. */
@@ -15,7 +15,7 @@ export class PayerReturnUseCase {
   constructor(private readonly deps: Pick<PayerDeps, 'sessions' | 'gateway' | 'logger'>) {}
 
   async execute(attemptId: string): Promise<ReturnDestination> {
-    const session = isUuid(attemptId) ? await this.deps.sessions.findByAttemptId(attemptId as never) : null;
+    const session = isUuid(attemptId) ? await this.deps.sessions.findByAttemptId(attemptId as AttemptId) : null;
     const attempt = session?.attempts.find((a) => a.id === attemptId);
     if (!session || !attempt) throw new DomainError('NotFound', 'Not found');
     const backedOut = await this.backedOut(session, attempt);

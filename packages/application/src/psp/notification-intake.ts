@@ -8,6 +8,7 @@ import {
   type PspRegistry,
   type Session,
   type SessionRepository,
+  type TransactionId,
 } from '@splitpay/domain';
 import type { ChargebackIntake } from '../chargeback/receive-chargeback';
 import type { SessionWriter } from '../session-writer';
@@ -68,7 +69,7 @@ export class PspNotificationIntake {
   private async locate(providerId: string, fact: VerdictFact): Promise<Session | undefined> {
     const { transactionId } = fact.ref;
     const providerRef = fact.ref.providerRef ?? fact.providerRef;
-    let session = transactionId ? await this.deps.sessions.findByTransactionId(transactionId as never) : null;
+    let session = transactionId ? await this.deps.sessions.findByTransactionId(transactionId as TransactionId) : null;
     if (session && !holdsOperationOf(session, providerId, transactionId)) session = null;
     if (!session && providerRef) session = await this.deps.sessions.findByProviderRef(providerId, providerRef);
     return session ?? undefined;
