@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { writeTempMerchantsFile } from '../../test/support/temp-merchants-file';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -18,10 +17,8 @@ function start(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: s
 
 describe('npm start with a bad MERCHANTS_FILE', () => {
   it('stops the start, naming the entry and the field', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'splitpay-start-'));
-    const file = path.join(dir, 'merchants.json');
     const entry = { merchantId: 'acme', secret: 'acme-client-secret', contracts: [], contacts: [{ email: 'ops@acme.test', password: 'ops-password', role: 'owner' }] };
-    await writeFile(file, JSON.stringify({ merchants: [entry] }));
+    const file = await writeTempMerchantsFile({ merchants: [entry] });
     const { code, stderr } = await start({ MERCHANTS_FILE: file });
     expect(code).toBe(1);
     expect(stderr).toContain(`splitpay failed to start: MERCHANTS_FILE ${file}: merchants[0] (merchantId "acme"): field contacts[0].role must be one of admin, member`);

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { merchantId } from '@splitpay/domain';
 import { AesGcmSecretSealer, ScryptPasswordHasher, WinstonLogger } from '@splitpay/infra';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { DEMO_MERCHANTS_FILE } from '../config';
 import { loadMerchants, type LoadMerchantsDeps } from './load-merchants';
 import { MerchantsFileError } from './merchants-file.error';
+import { writeTempMerchantsFile } from '../../test/support/temp-merchants-file';
 
 const hasher = new ScryptPasswordHasher({ cost: { logN: 10, r: 8, p: 1 } });
 const sealer = new AesGcmSecretSealer({ key: randomBytes(32) });
@@ -17,12 +15,7 @@ function setup(): LoadMerchantsDeps & { stores: ReturnType<typeof createEmbedded
   return { stores, merchants: stores.merchants, hasher, sealer, logger: new WinstonLogger({ silent: true }) };
 }
 
-async function fileWith(content: unknown): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'splitpay-merchants-'));
-  const file = path.join(dir, 'merchants.json');
-  await writeFile(file, typeof content === 'string' ? content : JSON.stringify(content));
-  return file;
-}
+const fileWith = (content: unknown): Promise<string> => writeTempMerchantsFile(content);
 
 const acme = () => ({
   merchantId: 'acme',

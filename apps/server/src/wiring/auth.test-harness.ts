@@ -1,13 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { ManualClock, WinstonLogger } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { createAppInstance, type AppInstance } from '../app-instance';
 import { readConfig, type ServerConfig } from '../config';
 import { loadMerchants } from '../merchants/load-merchants';
+import { writeTempMerchantsFile } from '../../test/support/temp-merchants-file';
 
 /** Test support for the auth area's integration tests: a composed instance over the embedded store. */
 
@@ -48,12 +46,7 @@ export function merchantsFixture(options: { withoutAcmeMember?: boolean } = {}):
   };
 }
 
-export async function writeMerchantsFile(content: object): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'splitpay-auth-'));
-  const file = path.join(dir, 'merchants.json');
-  await writeFile(file, JSON.stringify(content));
-  return file;
-}
+export const writeMerchantsFile = (content: object): Promise<string> => writeTempMerchantsFile(content);
 
 export interface AuthHarness {
   readonly instance: AppInstance;

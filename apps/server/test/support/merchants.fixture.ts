@@ -1,6 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeTempMerchantsFile } from './temp-merchants-file';
 
 /** A merchant of the test fixture: its client credentials. */
 export interface TestMerchant {
@@ -37,9 +35,4 @@ export function paymentMerchants(): object {
   };
 }
 
-export async function writeMerchantsFile(content: object): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'splitpay-test-'));
-  const file = path.join(dir, 'merchants.json');
-  await writeFile(file, JSON.stringify(content));
-  return file;
-}
+export const writeMerchantsFile = (content: object): Promise<string> => writeTempMerchantsFile(content);
