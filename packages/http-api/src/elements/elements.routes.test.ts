@@ -94,6 +94,15 @@ describe('elements doors', () => {
     expect(calls.map((c) => c[0])).toEqual(['cancel', 'acceptTerms']);
   });
 
+  it('refuses a body of another content type on a door that takes none, before the token', async () => {
+    const { http, calls } = app();
+    for (const path of ['/elements/session/accept-terms', '/elements/session/abandon', `/elements/session/attempts/${ATTEMPT}/cancel`]) {
+      const res = await request(http).post(path).set({ Authorization: 'Bearer pst_unknown' }).type('text/plain').send('accept everything');
+      expect([res.status, res.body.code]).toEqual([400, 'InvalidRequest']);
+    }
+    expect(calls).toEqual([]);
+  });
+
   it('validates the confirm body and the attempt id', async () => {
     const { http, calls } = app();
     const ok = await request(http).post(`/elements/session/attempts/${ATTEMPT}/confirm`).set(auth).send({ input: { method: 'applepay', paymentToken: 'blob' } });
@@ -109,5 +118,13 @@ describe('elements doors', () => {
     const res = await request(app().http).get(`/elements/return/${ATTEMPT}`);
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('https://merchant.example/back');
+  });
+
+  it('refuses a return whose attempt id is not a UUID with InvalidRequest', async () => {
+    const returned: string[] = [];
+    const { http } = app({ returns: { execute: async (id: string) => (returned.push(id), { kind: 'no-page' }) } });
+    const res = await request(http).get('/elements/return/not-a-uuid');
+    expect([res.status, res.body.code]).toEqual([400, 'InvalidRequest']);
+    expect(returned).toEqual([]);
   });
 });

@@ -33,8 +33,16 @@ function attemptIdOf(req: Request): string {
   return id;
 }
 
+/** A body the JSON parser left unread (another content type) still is a body. */
+function carriesBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** Doors without a body take none, or an empty JSON object; anything else is InvalidRequest. */
 function noBody(req: Request): void {
   if (req.body !== undefined) readNoBody(req.body);
+  else if (carriesBody(req)) throw new DomainError('InvalidRequest', 'This door takes no body (none, or an empty JSON object)');
 }
 
 /** Elements answers carry a token-bound view: never cached. */
@@ -88,7 +96,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
   });
 
   router.get('/elements/return/:attemptId', async (req, res) => {
-    const destination = await deps.returns.execute(String(req.params.attemptId));
+    const destination = await deps.returns.execute(attemptIdOf(req));
     if (destination.kind === 'redirect') {
       res.redirect(303, destination.url);
       return;
