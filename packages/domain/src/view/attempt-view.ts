@@ -18,7 +18,9 @@ export function attemptView(attempt: Attempt, offer: MethodOffer | undefined): A
     operation: attempt.operation,
     requested: attempt.requested,
     granted: attempt.granted,
-    abandonable: authorizing && offer !== undefined && isAbandonable(offer),
+    // The spec's definition: always true for a hold, for a settlement only where its PSP can undo it.
+    // The page offers the abandon button on an AUTHORIZING attempt, and cancel on an AUTHORIZED hold.
+    abandonable: offer ? isAbandonable(offer) : attempt.operation === 'authorization',
     ...(attempt.plan ? { plan: { installments: attempt.plan.installments, withFees: attempt.plan.withFees } } : {}),
     ...(attempt.partialAuth ? { partialAuth: attempt.partialAuth } : {}),
     ...(attempt.partialAuth === 'mandated' ? { awaitingPartialDecision: isAwaitingPartialDecision(attempt) } : {}),

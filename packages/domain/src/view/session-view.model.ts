@@ -122,7 +122,10 @@ export interface AttemptViewEntry {
   readonly operation: Operation;
   readonly requested: Money;
   readonly granted: Money;
-  /** The payer can end this attempt now and be sure of owing nothing (offer an abandon button). */
+  /**
+   * The payer can end this attempt and be sure of owing nothing: always true for a hold, for a
+   * settlement only where its PSP can undo it (void or refund). When false, no abandon button.
+   */
   readonly abandonable: boolean;
   readonly plan?: PlanKey;
   /** chosen: the payer lowered the amount in the PSP's app; mandated: the issuer did. */

@@ -130,6 +130,19 @@ describe('sessionView', () => {
     expect(view.methods.find((m) => m.id === 'ancv')).toMatchObject({ mustSettleRemaining: true });
   });
 
+  it('keeps abandonable as the spec defines it: always true for a hold, whatever its status', () => {
+    const s0 = session({ methods: [{ method: 'card' }, { method: 'ancv' }] });
+    const held = granted(s0, 'card', 4_000);
+    expect(sessionView(held, { now: NOW }).attempts[0]).toMatchObject({ status: 'AUTHORIZED', operation: 'authorization', abandonable: true });
+    const started = startAttempt(s0, { methodId: 'card', amount: 4_000 }, ctx());
+    const declined = applyFact(started.session, { kind: 'declined', ref: { transactionId: started.transactionId }, category: 'bank-refusal' }, ctx());
+    expect(sessionView(declined, { now: NOW }).attempts[0]).toMatchObject({ status: 'DECLINED', abandonable: true });
+    // A settlement its PSP cannot undo (no void, no refund) is never abandonable, even once taken.
+    const vouchers = startAttempt(s0, { methodId: 'ancv', amount: 10_000 }, ctx());
+    const paid = applyFact(vouchers.session, { kind: 'authorized', ref: { transactionId: vouchers.transactionId }, granted: { amount: 10_000, currency: 'EUR' as never } }, ctx());
+    expect(sessionView(paid, { now: NOW }).attempts[0]).toMatchObject({ operation: 'payment', abandonable: false });
+  });
+
   it('prices financing plans on the remaining balance', () => {
     const s = session({
       total: 30_001,
