@@ -100,6 +100,52 @@ describe('AxiosWebhookSender against a real receiver', () => {
     await expect(sender.send({ ...message, url: 'not a url' })).resolves.toMatchObject({ received: false });
   });
 
+  describe('send-time target check (SSRF)', () => {
+    const REFUSED = { received: false, reason: expect.stringMatching(/^address refused/) };
+    /** Names resolved by a test resolver: a metadata name, a rebound name with one good address, loopback. */
+    const names: Record<string, { address: string; family: number }[]> = {
+      'metadata.test': [{ address: '169.254.169.254', family: 4 }],
+      'mixed.test': [
+        { address: 'fe80::1', family: 6 },
+        { address: '127.0.0.1', family: 4 },
+      ],
+      'receiver.test': [{ address: '127.0.0.1', family: 4 }],
+    };
+    const guarded = new AxiosWebhookSender({ timeoutMs: 300, resolve: async (host) => names[host] ?? [] });
+
+    it.each(['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/hooks', 'http://[::ffff:169.254.169.254]/hooks', 'http://0.0.0.0/hooks', 'https://[fd00:ec2::254]/'])(
+      '%s is refused without a connection',
+      async (url) => {
+        await expect(sender.send({ ...message, url })).resolves.toEqual(REFUSED);
+      },
+    );
+
+    it('a name that resolves to a metadata address is refused at send time', async () => {
+      const port = new URL(receiver.url()).port;
+      await expect(guarded.send({ ...message, url: `http://metadata.test:${port}/hooks` })).resolves.toEqual(REFUSED);
+      expect(receiver.calls).toHaveLength(0);
+    });
+
+    it('a name is connected only through its allowed addresses, loopback included', async () => {
+      const port = new URL(receiver.url()).port;
+      await expect(guarded.send({ ...message, url: `http://mixed.test:${port}/hooks` })).resolves.toEqual({ received: true, httpStatus: 200 });
+      await expect(guarded.send({ ...message, url: `http://receiver.test:${port}/hooks` })).resolves.toEqual({ received: true, httpStatus: 200 });
+      expect(receiver.calls).toHaveLength(2);
+      expect(receiver.calls[0]!.headers.host).toBe(`mixed.test:${port}`);
+    });
+
+    it('ignores proxy settings of the environment, which would take the connection out of the check', async () => {
+      const saved = process.env.HTTP_PROXY;
+      process.env.HTTP_PROXY = await refusedUrl();
+      try {
+        await expect(sender.send(message)).resolves.toEqual({ received: true, httpStatus: 200 });
+      } finally {
+        if (saved === undefined) delete process.env.HTTP_PROXY;
+        else process.env.HTTP_PROXY = saved;
+      }
+    });
+  });
+
   it('reasons never carry the authorization value or the address', async () => {
     receiver.script = () => ({ kind: 'respond', status: 500, contentType: 'text/plain', body: AUTHORIZATION });
     const outcome = await sender.send(message);

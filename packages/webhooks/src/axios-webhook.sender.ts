@@ -1,5 +1,6 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import type { DeliveryOutcome, WebhookMessage, WebhookSender } from '@splitpay/domain';
+import { guardedLookup, isForbiddenLiteralHost, systemResolver, TARGET_REFUSED, type AddressResolver, type GuardedLookup } from './send-target.guard';
 import { signerFor } from './signing-key';
 
 export interface AxiosWebhookSenderOptions {
@@ -9,6 +10,8 @@ export interface AxiosWebhookSenderOptions {
   readonly now?: () => number;
   /** Largest answer body read; a receiver acknowledges with `OK`, anything bigger is a failure anyway. */
   readonly maxResponseBytes?: number;
+  /** Resolves receivers' host names (tests map names to addresses); every address is checked before connecting. */
+  readonly resolve?: AddressResolver;
   readonly http?: AxiosInstance;
 }
 
@@ -19,17 +22,23 @@ export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
  * verbatim, Standard Webhooks signature headers, 10 s, no redirects followed. Received only on 200,
  * text/plain, body `OK` (white space around it ignored). Every other outcome is a failure value with
  * a reason; it never throws. Reasons never carry the address, the headers or the body sent.
+ *
+ * It never connects to a link-local, unspecified or cloud metadata address, whether the URL names it
+ * or a host name resolves to it at send time (the check is made on the address the socket uses), and
+ * ignores proxy settings of the environment (a proxy would take the connection out of that check).
  */
 export class AxiosWebhookSender implements WebhookSender {
   private readonly timeoutMs: number;
   private readonly now: () => number;
   private readonly maxResponseBytes: number;
+  private readonly lookup: GuardedLookup;
   private readonly http: AxiosInstance;
 
   constructor(options: AxiosWebhookSenderOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
     this.now = options.now ?? Date.now;
     this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024;
+    this.lookup = guardedLookup(options.resolve ?? systemResolver);
     this.http = options.http ?? axios.create();
   }
 
@@ -41,7 +50,9 @@ export class AxiosWebhookSender implements WebhookSender {
     } catch {
       return { received: false, reason: 'signing secret unusable' };
     }
-    if (!isHttpUrl(message.url)) return { received: false, reason: 'address is not an http(s) URL' };
+    const target = httpUrl(message.url);
+    if (!target) return { received: false, reason: 'address is not an http(s) URL' };
+    if (isForbiddenLiteralHost(target.hostname)) return { received: false, reason: REFUSED_TARGET_REASON };
 
     try {
       const response = await this.http.request<string>({
@@ -52,6 +63,8 @@ export class AxiosWebhookSender implements WebhookSender {
         timeout: this.timeoutMs,
         signal: AbortSignal.timeout(this.timeoutMs),
         maxRedirects: 0,
+        proxy: false,
+        lookup: this.lookup,
         maxContentLength: this.maxResponseBytes,
         responseType: 'text',
         transformResponse: [(data: unknown) => data],
@@ -75,12 +88,14 @@ export class AxiosWebhookSender implements WebhookSender {
   }
 }
 
-function isHttpUrl(url: string): boolean {
+const REFUSED_TARGET_REASON = 'address refused: link-local, unspecified or cloud metadata target';
+
+function httpUrl(url: string): URL | undefined {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -95,6 +110,7 @@ export function judge(status: number, contentType: string, body: string): Delive
 
 function transportReason(error: unknown, timeoutMs: number): string {
   if (error instanceof AxiosError) {
+    if (error.code === TARGET_REFUSED) return REFUSED_TARGET_REASON;
     if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || error.code === 'ERR_CANCELED') return `timeout after ${timeoutMs} ms`;
     if (error.code === 'ERR_BAD_RESPONSE' && /maxContentLength/.test(error.message)) return 'answer too large';
     if (error.code === 'ECONNREFUSED') return 'connection refused';

@@ -1,2 +1,3 @@
 export * from './axios-webhook.sender';
 export * from './signing-key';
+export * from './send-target.guard';
