@@ -29,6 +29,38 @@ describe('dashboard login: authorization_code and refresh_token grants', () => {
     expect([again.status, again.body]).toEqual([400, INVALID_GRANT]);
   });
 
+  it('revokes the refresh tokens issued from a code when that code is presented again', async () => {
+    const pkce = pkcePair();
+    const code = await signIn(h.app, ACME.admin, pkce);
+    const first = await exchangeCode(h.app, code, pkce.verifier);
+    const rotated = await refresh(h.app, first.body.refresh_token);
+    expect(rotated.status).toBe(200);
+    // Another contact's family, opened meanwhile, must not suffer.
+    const other = pkcePair();
+    const bystander = await exchangeCode(h.app, await signIn(h.app, ACME.member, other), other.verifier);
+
+    const again = await exchangeCode(h.app, code, pkce.verifier);
+    expect([again.status, again.body]).toEqual([400, INVALID_GRANT]);
+    const newest = await refresh(h.app, rotated.body.refresh_token);
+    expect([newest.status, newest.body]).toEqual([400, INVALID_GRANT]);
+    expect((await refresh(h.app, bystander.body.refresh_token)).status).toBe(200);
+
+    const alert = h.logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.event === 'oauth.authorization_code_replayed');
+    expect(alert).toMatchObject({ level: 'warn', familyId: expect.any(String) });
+    const logged = h.logLines.join('\n');
+    for (const secret of [code, pkce.verifier, first.body.refresh_token, rotated.body.refresh_token]) expect(logged).not.toContain(secret);
+    // A third presentation finds the family already revoked: nothing more to do, same answer.
+    expect((await exchangeCode(h.app, code, pkce.verifier)).body).toEqual(INVALID_GRANT);
+  });
+
+  it('does not revoke anything for a code refused at its first exchange', async () => {
+    const pkce = pkcePair();
+    const code = await signIn(h.app, ACME.admin, pkce);
+    expect((await exchangeCode(h.app, code, pkcePair().verifier)).body).toEqual(INVALID_GRANT);
+    expect((await exchangeCode(h.app, code, pkce.verifier)).body).toEqual(INVALID_GRANT);
+    expect(h.logLines.some((line) => line.includes('oauth.authorization_code_replayed'))).toBe(false);
+  });
+
   it('refuses a code past 60 seconds, and takes it just before', async () => {
     const late = pkcePair();
     const lateCode = await signIn(h.app, ACME.admin, late);
@@ -97,6 +129,9 @@ describe('dashboard login: authorization_code and refresh_token grants', () => {
     expect([replay.status, replay.body]).toEqual([400, INVALID_GRANT]);
     const newest = await refresh(h.app, third.body.refresh_token);
     expect([newest.status, newest.body]).toEqual([400, INVALID_GRANT]);
+    const alert = h.logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.event === 'oauth.refresh_token_replayed');
+    expect(alert).toMatchObject({ level: 'warn', familyId: expect.any(String) });
+    for (const token of [first.body.refresh_token, second.body.refresh_token, third.body.refresh_token]) expect(h.logLines.join('\n')).not.toContain(token);
 
     // Another login opens another family, untouched by the revocation.
     const other = pkcePair();

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { ManualClock, WinstonLogger } from '@splitpay/infra';
+import { ManualClock } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { createAppInstance, type AppInstance } from '../app-instance';
 import { readConfig, type ServerConfig } from '../config';
 import { loadMerchants } from '../merchants/load-merchants';
+import { capturingLogger } from '../../test/support/captured-logs';
 import { writeTempMerchantsFile } from '../../test/support/temp-merchants-file';
 
 /** Test support for the auth area's integration tests: a composed instance over the embedded store. */
@@ -54,6 +55,8 @@ export interface AuthHarness {
   readonly stores: EmbeddedStores;
   readonly clock: ManualClock;
   readonly config: ServerConfig;
+  /** The JSON lines the instance logged. */
+  readonly logLines: string[];
   /** Loads a merchants file again (as a restart would). */
   reload(content: object): Promise<void>;
 }
@@ -65,13 +68,13 @@ export async function authHarness(options: { env?: NodeJS.ProcessEnv; stores?: E
     merchantsFile: file,
   };
   const stores = options.stores ?? createEmbeddedStores();
-  const logger = new WinstonLogger({ silent: true });
+  const { logger, lines } = capturingLogger();
   const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1));
   const instance = createAppInstance({ config, stores, logger, clock });
   const load = (path: string) =>
     loadMerchants(path, { merchants: stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger }).then(() => undefined);
   await load(file);
-  return { instance, app: instance.app, stores, clock, config, reload: async (content) => load(await writeMerchantsFile(content)) };
+  return { instance, app: instance.app, stores, clock, config, logLines: lines, reload: async (content) => load(await writeMerchantsFile(content)) };
 }
 
 /** A PKCE pair: a random verifier and its S256 challenge. */

@@ -96,7 +96,7 @@ export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthW
     dashboard: new DashboardClient({ redirectUris: config.dashboardRedirectUris }),
     clientCredentials: new ClientCredentialsGrant({ merchants: stores.merchants, hasher: passwordHasher, tokens: accessTokens }),
     contactLogin: new ContactLogin({ merchants: stores.merchants, hasher: passwordHasher, minter: tokenMinter, codes: stores.authCodes, clock }),
-    authorizationCode: new AuthorizationCodeGrant({ ...grantDeps, codes: stores.authCodes, refreshTokens: stores.refreshTokens, pkce: new S256Pkce(), ids }),
+    authorizationCode: new AuthorizationCodeGrant({ ...grantDeps, codes: stores.authCodes, refreshTokens: stores.refreshTokens, pkce: new S256Pkce(), ids, logger }),
     refreshToken: new RefreshTokenGrant({ ...grantDeps, refreshTokens: stores.refreshTokens, logger }),
     ...(options.loginRateLimit ? { loginRateLimit: options.loginRateLimit } : {}),
   });
