@@ -97,13 +97,150 @@ const ROWS: readonly (readonly [string, Record<string, unknown>, RegExp])[] = [
   ['cart line currency', { cartItems: [{ ...line, amount: { amount: 1000, currency: 'USD' } }] }, /^cartItems\[0\]\.amount\.currency must be the session currency EUR$/],
 ];
 
+const detail = (extra: Record<string, unknown>) => ({ cartItems: [{ ...line, detail: extra }] });
+const delivery = (extra: Record<string, unknown>) => detail({ delivery: extra });
+const stay = (extra: Record<string, unknown>) => ({ travel: { stays: [extra] } });
+const plainEntry = (method: string, extra: Record<string, unknown>) => ({ methods: [{ method, ...extra }] });
+const plan = (extra: Record<string, unknown>) => ({ methods: [{ method: 'oney', plans: [{ installments: 3, withFees: false, ...extra }] }] });
+
+/**
+ * The remaining rows of the same tables, so that every field meets at least its type rule and each
+ * declared length, bound, pattern and closed object its own refusal.
+ */
+const MORE_ROWS: readonly (readonly [string, Record<string, unknown>, RegExp])[] = [
+  // Session creation request
+  ['channel type', { paymentMethodFilters: { channel: 5 } }, /^paymentMethodFilters\.channel must be of type string$/],
+  ['country type', { paymentMethodFilters: { country: 33 } }, /^paymentMethodFilters\.country must be of type string$/],
+  ['extraData type', { extraData: 42 }, /^extraData must be of type string$/],
+  ['statementDescriptor type', { statementDescriptor: true }, /^statementDescriptor must be of type string$/],
+  ['returnUrl type', { returnUrl: 1 }, /^returnUrl must be of type string$/],
+  ['cancelUrl type', { cancelUrl: {} }, /^cancelUrl must be of type string$/],
+  ['total maximum', { total: 2 ** 53 }, /^total must be at most 9007199254740991$/],
+  ['terms type', { terms: { label: 'CGV', url: 'https://shop.example/cgv' } }, /^terms must be of type array$/],
+  ['billing type', { billing: 'Paris' }, /^billing must be of type object$/],
+  ['shipping type', { shipping: ['Paris'] }, /^shipping must be of type object$/],
+  ['travel type', { travel: true }, /^travel must be of type object$/],
+  ['methods item type', { methods: ['card'] }, /^methods\[0\] must be of type object$/],
+  ['method type', { methods: [{ method: 7 }] }, /^methods\[0\]\.method must be of type string$/],
+  // CartItem
+  ['cart item type', { cartItems: ['TV'] }, /^cartItems\[0\] must be of type object$/],
+  ['cart label type', { cartItems: [{ ...line, label: 5 }] }, /^cartItems\[0\]\.label must be of type string$/],
+  ['cart quantity required', { cartItems: [{ ...line, quantity: undefined }] }, /^cartItems\[0\]\.quantity is required$/],
+  ['cart quantity integer', { cartItems: [{ ...line, quantity: 1.5 }] }, /^cartItems\[0\]\.quantity must be an integer$/],
+  ['cart amount required', { cartItems: [{ ...line, amount: undefined }] }, /^cartItems\[0\]\.amount is required$/],
+  ['cart amount integer', { cartItems: [{ ...line, amount: { amount: 10.5, currency: 'EUR' } }] }, /^cartItems\[0\]\.amount\.amount must be an integer$/],
+  ['cart amount negative', { cartItems: [{ ...line, amount: { amount: -1, currency: 'EUR' } }] }, /^cartItems\[0\]\.amount\.amount must be at least 0$/],
+  ['cart amount unknown property', { cartItems: [{ ...line, amount: { amount: 1, currency: 'EUR', vat: 0 } }] }, /^cartItems\[0\]\.amount\.vat is not a declared property$/],
+  ['cart detail type', detail(null as never), /^cartItems\[0\]\.detail must be of type object$/],
+  // detail
+  ['detail itemId type', detail({ itemId: 12 }), /^cartItems\[0\]\.detail\.itemId must be of type string$/],
+  ['detail category type', detail({ category: 3 }), /^cartItems\[0\]\.detail\.category must be of type string$/],
+  ['detail brand type', detail({ brand: ['Acme'] }), /^cartItems\[0\]\.detail\.brand must be of type string$/],
+  ['detail brand minLength', detail({ brand: '' }), /^cartItems\[0\]\.detail\.brand must be at least 1 characters long$/],
+  ['detail discount negative', detail({ discount: -5 }), /^cartItems\[0\]\.detail\.discount must be at least 0$/],
+  ['detail tax negative', detail({ tax: -1 }), /^cartItems\[0\]\.detail\.tax must be at least 0$/],
+  ['detail delivery type', detail({ delivery: 'carrier' }), /^cartItems\[0\]\.detail\.delivery must be of type object$/],
+  ['detail unknown property', detail({ ean: '123' }), /^cartItems\[0\]\.detail\.ean is not a declared property$/],
+  // delivery
+  ['delivery type type', delivery({ type: 1 }), /^cartItems\[0\]\.detail\.delivery\.type must be of type string$/],
+  ['delivery speed type', delivery({ speed: true }), /^cartItems\[0\]\.detail\.delivery\.speed must be of type string$/],
+  ['delivery expectedDate type', delivery({ expectedDate: 20260210 }), /^cartItems\[0\]\.detail\.delivery\.expectedDate must be of type string$/],
+  ['delivery expectedDate calendar', delivery({ expectedDate: '2026-02-30' }), /^cartItems\[0\]\.detail\.delivery\.expectedDate must be a valid date$/],
+  ['delivery expectedDelay negative', delivery({ expectedDelay: -1 }), /^cartItems\[0\]\.detail\.delivery\.expectedDelay must be at least 0$/],
+  ['delivery label type', delivery({ label: 9 }), /^cartItems\[0\]\.detail\.delivery\.label must be of type string$/],
+  ['delivery label minLength', delivery({ label: '' }), /^cartItems\[0\]\.detail\.delivery\.label must be at least 1 characters long$/],
+  ['delivery unknown property', delivery({ carrier: 'UPS' }), /^cartItems\[0\]\.detail\.delivery\.carrier is not a declared property$/],
+  // Customer
+  ['customer activity type', { customer: { activity: 3 } }, /^customer\.activity must be of type object$/],
+  ['customer activity 12 months', { customer: { activity: { transactionsLast12Months: 1.5 } } }, /^customer\.activity\.transactionsLast12Months must be an integer$/],
+  ['customer activity 6 months', { customer: { activity: { transactionsLast6Months: -1 } } }, /^customer\.activity\.transactionsLast6Months must be at least 0$/],
+  ['customer activity unknown property', { customer: { activity: { transactionsLastWeek: 1 } } }, /^customer\.activity\.transactionsLastWeek is not a declared property$/],
+  ['customer ident type', { customer: { ident: 42 } }, /^customer\.ident must be of type string$/],
+  ['customer email type', { customer: { email: 42 } }, /^customer\.email must be of type string$/],
+  ['customer firstName minLength', { customer: { firstName: '' } }, /^customer\.firstName must be at least 1 characters long$/],
+  ['customer lastName type', { customer: { lastName: null } }, /^customer\.lastName must be of type string$/],
+  ['customer lastName minLength', { customer: { lastName: '' } }, /^customer\.lastName must be at least 1 characters long$/],
+  // Address
+  ['billing companyName minLength', { billing: { companyName: '' } }, /^billing\.companyName must be at least 1 characters long$/],
+  ['billing firstName minLength', { billing: { firstName: '' } }, /^billing\.firstName must be at least 1 characters long$/],
+  ['billing lastName type', { billing: { lastName: 1 } }, /^billing\.lastName must be of type string$/],
+  ['billing address minLength', { billing: { address: '' } }, /^billing\.address must be at least 1 characters long$/],
+  ['billing postalCode minLength', { billing: { postalCode: '' } }, /^billing\.postalCode must be at least 1 characters long$/],
+  ['billing postalCode type', { billing: { postalCode: 75002 } }, /^billing\.postalCode must be of type string$/],
+  ['billing city type', { billing: { city: 1 } }, /^billing\.city must be of type string$/],
+  ['billing country type', { billing: { country: 250 } }, /^billing\.country must be of type string$/],
+  ['billing title type', { billing: { title: 1 } }, /^billing\.title must be of type string$/],
+  ['billing phone type', { billing: { phone: 33612345678 } }, /^billing\.phone must be of type string$/],
+  ['billing mobilePhone minLength', { billing: { mobilePhone: '+336' } }, /^billing\.mobilePhone must be at least 5 characters long$/],
+  ['billing mobilePhone format', { billing: { mobilePhone: '06 12 34 56 78' } }, /^billing\.mobilePhone must match the pattern/],
+  ['billing unknown property', { billing: { street: '1 rue' } }, /^billing\.street is not a declared property$/],
+  ['shipping country pattern', { shipping: { country: 'FRA' } }, /^shipping\.country must match the pattern/],
+  // Travel
+  ['travel passenger type', { travel: { passenger: 'Ada' } }, /^travel\.passenger must be of type object$/],
+  ['travel passenger firstName minLength', { travel: { passenger: { firstName: '' } } }, /^travel\.passenger\.firstName must be at least 1 characters long$/],
+  ['travel passenger lastName minLength', { travel: { passenger: { lastName: '' } } }, /^travel\.passenger\.lastName must be at least 1 characters long$/],
+  ['travel passenger dateOfBirth pattern', { travel: { passenger: { dateOfBirth: '01/02/1990' } } }, /^travel\.passenger\.dateOfBirth must match the pattern/],
+  ['travel passenger unknown property', { travel: { passenger: { age: 30 } } }, /^travel\.passenger\.age is not a declared property$/],
+  ['travel stays type', { travel: { stays: {} } }, /^travel\.stays must be of type array$/],
+  ['travel stay type', { travel: { stays: ['Paris'] } }, /^travel\.stays\[0\] must be of type object$/],
+  ['travel stay location type', stay({ location: 5 }), /^travel\.stays\[0\]\.location must be of type string$/],
+  ['travel stay arrivalDate pattern', stay({ arrivalDate: 'tomorrow' }), /^travel\.stays\[0\]\.arrivalDate must match the pattern/],
+  ['travel stay departureDate pattern', stay({ departureDate: '2026-1-2' }), /^travel\.stays\[0\]\.departureDate must match the pattern/],
+  ['travel stay type type', stay({ type: 1 }), /^travel\.stays\[0\]\.type must be of type string$/],
+  ['travel stay roomCount integer', stay({ roomCount: 1.5 }), /^travel\.stays\[0\]\.roomCount must be an integer$/],
+  ['travel stay passengerCount minimum', stay({ passengerCount: 0 }), /^travel\.stays\[0\]\.passengerCount must be at least 1$/],
+  ['travel stay unknown property', stay({ breakfast: true }), /^travel\.stays\[0\]\.breakfast is not a declared property$/],
+  ['travel vehicleRent type', { travel: { vehicleRent: 'no' } }, /^travel\.vehicleRent must be of type boolean$/],
+  ['travel unknown property', { travel: { flights: [] } }, /^travel\.flights is not a declared property$/],
+  // Terms entry
+  ['terms item type', { terms: ['CGV'] }, /^terms\[0\] must be of type object$/],
+  ['terms label type', { terms: [{ label: 1, url: 'https://shop.example/cgv' }] }, /^terms\[0\]\.label must be of type string$/],
+  ['terms label minLength', { terms: [{ label: '', url: 'https://shop.example/cgv' }] }, /^terms\[0\]\.label must be at least 1 characters long$/],
+  ['terms url required', { terms: [{ label: 'CGV' }] }, /^terms\[0\]\.url is required$/],
+  ['terms url type', { terms: [{ label: 'CGV', url: 1 }] }, /^terms\[0\]\.url must be of type string$/],
+  ['terms unknown property', { terms: [{ label: 'CGV', url: 'https://shop.example/cgv', version: 2 }] }, /^terms\[0\]\.version is not a declared property$/],
+  // Card method entry
+  ['card schemes type', card({ schemes: 'visa' }), /^methods\[0\]\.schemes must be of type array$/],
+  ['card threeDSecure type', card({ threeDSecure: true }), /^methods\[0\]\.threeDSecure must be of type string$/],
+  ['card id type', card({ id: 5 }), /^methods\[0\]\.id must be of type string$/],
+  ['card label type', card({ label: 5 }), /^methods\[0\]\.label must be of type string$/],
+  ['card provider type', card({ provider: 5 }), /^methods\[0\]\.provider must be of type string$/],
+  ['card range type', card({ range: [100, 500] }), /^methods\[0\]\.range must be of type object$/],
+  ['card range min required', card({ range: { max: 500 } }), /^methods\[0\]\.range\.min is required$/],
+  ['card range min negative', card({ range: { min: -1, max: 500 } }), /^methods\[0\]\.range\.min must be at least 0$/],
+  ['card range unknown property', card({ range: { min: 1, max: 500, currency: 'EUR' } }), /^methods\[0\]\.range\.currency is not a declared property$/],
+  // createAlias
+  ['card createAlias type', card({ createAlias: true }), /^methods\[0\]\.createAlias must be of type object$/],
+  ['card createAlias mode required', card({ createAlias: { recurringFrequency: 30, recurringExpiry: '2027-12-31' } }), /^methods\[0\]\.createAlias\.mode is required$/],
+  ['card createAlias expiry required', card({ createAlias: { mode: 'oneclick', recurringFrequency: 30 } }), /^methods\[0\]\.createAlias\.recurringExpiry is required$/],
+  ['card createAlias frequency integer', card({ createAlias: { ...alias, recurringFrequency: 1.5 } }), /^methods\[0\]\.createAlias\.recurringFrequency must be an integer$/],
+  ['card createAlias expiry type', card({ createAlias: { ...alias, recurringExpiry: 20271231 } }), /^methods\[0\]\.createAlias\.recurringExpiry must be of type string$/],
+  ['card createAlias unknown property', card({ createAlias: { ...alias, maxAmount: 100 } }), /^methods\[0\]\.createAlias\.maxAmount is not a declared property$/],
+  // Other method entries (decisions.md section 2)
+  ['applepay label minLength', plainEntry('applepay', { label: '' }), /^methods\[0\]\.label must be at least 1 characters long$/],
+  ['paypal id type', plainEntry('paypal', { id: 1 }), /^methods\[0\]\.id must be of type string$/],
+  ['wero provider minLength', plainEntry('wero', { provider: '' }), /^methods\[0\]\.provider must be at least 1 characters long$/],
+  ['ancv range required', plainEntry('ancv', { range: { min: 100 } }), /^methods\[0\]\.range\.max is required$/],
+  ['ancv range order', plainEntry('ancv', { range: { min: 500, max: 100 } }), /^methods\[0\]\.range\.min must not exceed methods\[0\]\.range\.max$/],
+  ['applepay unknown property', plainEntry('applepay', { threeDSecure: 'sca' }), /^methods\[0\]\.threeDSecure is not a declared property$/],
+  ['wallet plans refused', plainEntry('wero', { plans: [] }), /^methods\[0\]\.plans is not a declared property$/],
+  ['financing plans type', plainEntry('oney', { plans: { installments: 3 } }), /^methods\[0\]\.plans must be of type array$/],
+  ['financing plan type', plainEntry('oney', { plans: [3] }), /^methods\[0\]\.plans\[0\] must be of type object$/],
+  ['financing installments required', { methods: [{ method: 'oney', plans: [{ withFees: false }] }] }, /^methods\[0\]\.plans\[0\]\.installments is required$/],
+  ['financing installments integer', plan({ installments: 3.5 }), /^methods\[0\]\.plans\[0\]\.installments must be an integer$/],
+  ['financing withFees type', plan({ withFees: 'no' }), /^methods\[0\]\.plans\[0\]\.withFees must be of type boolean$/],
+  ['financing plan unknown property', plan({ apr: 0.1 }), /^methods\[0\]\.plans\[0\]\.apr is not a declared property$/],
+  ['financing label minLength', plainEntry('oney', { label: '' }), /^methods\[0\]\.label must be at least 1 characters long$/],
+  ['financing unknown property', plainEntry('oney', { schemes: ['cb'] }), /^methods\[0\]\.schemes is not a declared property$/],
+];
+
 describe('POST /api/sessions: InvalidRequest names the field and the rule', () => {
   let h: MerchantApiHarness;
   beforeAll(async () => {
     h = await merchantApiHarness();
   }, 60_000);
 
-  it.each(ROWS)('%s', async (_label, overrides, message) => {
+  it.each([...ROWS, ...MORE_ROWS])('%s', async (_label, overrides, message) => {
     const replace = (overrides as { __replace?: unknown }).__replace;
     const body = replace ?? JSON.parse(JSON.stringify(sessionBody(overrides)));
     const res = await call(h.app, 'post', '/api/sessions', { token: h.tokens.acme, body });
