@@ -1,4 +1,5 @@
 import type { SessionView } from '@splitpay/domain';
+import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import { pressFakePspButton } from '../support/elements-client';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
 
@@ -18,10 +19,15 @@ jest.setTimeout(30_000);
 
 describe('payer flow: one order split across tranches', () => {
   let h: ServiceHarness;
+  const receiver = new WebhookReceiver();
   beforeAll(async () => {
+    await receiver.start();
     h = await startService();
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await h.close();
+    await receiver.stop();
+  });
 
   it('splits one order across two cards: both held, then both captured, PAID', async () => {
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'split-cards', methods: [{ method: 'card' }] });
@@ -131,12 +137,13 @@ describe('payer flow: one order split across tranches', () => {
     expect((await page.waitFor(paid)).termsAcceptedAt).toBe(at);
   });
 
-  it('forbids a split when the order registers the card, and produces a card alias', async () => {
+  it('forbids a split when the order registers the card, and produces a card alias, announced as cardAlias', async () => {
     const { page, sessionId } = await h.openPage({
       currency: 'EUR',
       total: 8_000,
       orderId: 'alias',
       mustCreateAlias: true,
+      notificationUrl: receiver.url('/hooks/alias'),
       methods: [{ method: 'card', createAlias: { mode: 'oneclick', recurringFrequency: 30, recurringExpiry: '2030-12-31' } }, { method: 'paypal' }],
       returnUrl: 'https://shop.example/back',
     });
@@ -151,7 +158,14 @@ describe('payer flow: one order split across tranches', () => {
     await page.payByCard('card', 8_000);
     await page.waitFor(paid);
     const [attempt] = (await readSession(h, sessionId)).body.attempts as StoredAttempt[];
-    expect(attempt?.cardAlias).toEqual(expect.any(String));
+    expect(attempt?.cardAlias).toMatch(/^fka_/);
     expect(JSON.stringify((await page.view()).body.view)).not.toContain(attempt!.cardAlias!);
+
+    // The ending is where the merchant learns the alias (decisions.md section 6: cardAlias on the attempt).
+    await h.runWorkers();
+    const [call] = receiver.callsTo('/hooks/alias');
+    const payload = JSON.parse(call?.body ?? '{}') as { status?: string; attempts?: Record<string, unknown>[] };
+    expect(payload.status).toBe('PAID');
+    expect(payload.attempts).toEqual([expect.objectContaining({ method: 'card', status: 'CAPTURED', cardAlias: attempt!.cardAlias })]);
   });
 });
