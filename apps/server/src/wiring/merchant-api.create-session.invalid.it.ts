@@ -72,7 +72,7 @@ const ROWS: readonly (readonly [string, Record<string, unknown>, RegExp])[] = [
   ['travel insurance type', { travel: { insurance: 'yes' } }, /^travel\.insurance must be of type boolean$/],
   ['terms minItems', { terms: [] }, /^terms must hold at least 1 item$/],
   ['terms label required', { terms: [{ url: 'https://shop.example/cgv' }] }, /^terms\[0\]\.label is required$/],
-  ['terms url format', { terms: [{ label: 'CGV', url: 'not a uri' }] }, /^terms\[0\]\.url must be a valid uri$/],
+  ['terms url format', { terms: [{ label: 'CGV', url: 'https://shop example/cgv' }] }, /^terms\[0\]\.url must be a valid uri$/],
   ['card partialAuth type', card({ partialAuth: 'true' }), /^methods\[0\]\.partialAuth must be of type boolean$/],
   ['card schemes minItems', card({ schemes: [] }), /^methods\[0\]\.schemes must hold at least 1 item$/],
   ['card schemes value', card({ schemes: ['visa', 'bitcoin'] }), /^methods\[0\]\.schemes\[1\] must be one of cb, visa, /],
@@ -198,6 +198,8 @@ const MORE_ROWS: readonly (readonly [string, Record<string, unknown>, RegExp])[]
   ['terms label minLength', { terms: [{ label: '', url: 'https://shop.example/cgv' }] }, /^terms\[0\]\.label must be at least 1 characters long$/],
   ['terms url required', { terms: [{ label: 'CGV' }] }, /^terms\[0\]\.url is required$/],
   ['terms url type', { terms: [{ label: 'CGV', url: 1 }] }, /^terms\[0\]\.url must be of type string$/],
+  ['terms url scheme', { terms: [{ label: 'CGV', url: 'javascript:alert(document.domain)' }] }, /^terms\[0\]\.url must match the pattern \^https\?:\/\/$/],
+  ['terms url data scheme', { terms: [{ label: 'CGV', url: 'data:text/html,<script>alert(1)</script>' }] }, /^terms\[0\]\.url must match the pattern/],
   ['terms unknown property', { terms: [{ label: 'CGV', url: 'https://shop.example/cgv', version: 2 }] }, /^terms\[0\]\.version is not a declared property$/],
   // Card method entry
   ['card schemes type', card({ schemes: 'visa' }), /^methods\[0\]\.schemes must be of type array$/],

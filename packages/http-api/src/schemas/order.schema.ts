@@ -124,5 +124,9 @@ export const termsSchema = named('Terms', {
   type: 'object',
   additionalProperties: false,
   required: ['label', 'url'],
-  properties: { label: { ...text(), description: 'shown as-is, never translated' }, url: { type: 'string', format: 'uri' } },
+  properties: {
+    label: { ...text(), description: 'shown as-is, never translated' },
+    // A link the payment page renders: http(s) only, never javascript: or data: (decisions.md, Merchant API).
+    url: { type: 'string', format: 'uri', pattern: '^https?://', description: 'http(s) address of the document, shown to the payer as a link' },
+  },
 });
