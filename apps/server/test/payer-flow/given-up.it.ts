@@ -1,5 +1,14 @@
-import type { SessionId } from '@splitpay/domain';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import type { SessionId, SessionView } from '@splitpay/domain';
+import { pressFakePspButton } from '../support/elements-client';
+import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+
+/** dispatchRetryDelaysMs of the default policy: the tries after the first, then given up. */
+const RETRY_DELAYS = [5_000, 30_000, 120_000, 600_000];
+const noneInFlight = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');
+
+async function until(probe: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 300 && !(await probe()); i++) await new Promise((r) => setTimeout(r, 10));
+}
 
 jest.setTimeout(30_000);
 
@@ -48,5 +57,73 @@ describe('payer flow: PSP operations that keep failing', () => {
     expect(view.status).not.toBe('CAPTURING');
     const stored = (await h.stores.sessions.findById(sessionId as SessionId))!;
     expect(stored.status).toBe(view.status);
+  });
+
+  /** The owed operation of `type` on the session's attempt `index`. */
+  const operation = async (sessionId: string, index: number, type: string) =>
+    (await h.stores.sessions.findById(sessionId as SessionId))!.attempts[index]!.transactions.find((t) => t.type === type);
+
+  async function spendRetries(sessionId: string, index: number, type: string): Promise<void> {
+    await until(async () => (await operation(sessionId, index, type))?.dispatch?.tries === 1);
+    for (const delay of RETRY_DELAYS) {
+      h.clock.advance(delay);
+      await h.runWorkers();
+    }
+  }
+
+  it('gives a void up loudly after its retries; the hold no longer counts and the payer may pay again', async () => {
+    const clear = h.injectFault((method, path) => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/voids/.test(path));
+    try {
+      const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'void-down', methods: [{ method: 'card' }] });
+      const held = await page.payByCard('card', 4_000);
+      await page.waitFor(noneInFlight);
+      expect((await page.cancel(held.body.attemptId!)).body.view.remaining.amount).toBe(10_000);
+      await spendRetries(sessionId, 0, 'void');
+
+      const voided = (await operation(sessionId, 0, 'void'))!;
+      expect(voided.dispatch).toMatchObject({ state: 'given-up', tries: 5 });
+      expect(voided.status.kind).toBe('failed');
+      const alerts = h.logLines.filter((l) => l.includes('psp.operation_given_up') && l.includes(sessionId)).map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(alerts).toEqual([expect.objectContaining({ level: 'error', sessionId, type: 'void', provider: 'fake', transactionId: voided.id })]);
+      expect(await (await fetch(`${h.url}/metrics`)).text()).toContain('psp_operation_given_up_total{provider="fake",type="void"} 1');
+      expect((await page.view()).body.view).toMatchObject({ status: 'PENDING', remaining: { amount: 10_000 } });
+      expect((await page.payByCard('card', 10_000)).status).toBe(201);
+    } finally {
+      clear();
+    }
+  });
+
+  it('a refund of vouchers at expiry that keeps failing is given up and recorded as owedToPayer; the session still ends', async () => {
+    const clear = h.injectFault((method, path) => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds/.test(path));
+    try {
+      const { page, sessionId } = await h.openPage({
+        currency: 'EUR',
+        total: 10_000,
+        orderId: 'refund-down',
+        ttlMs: 60_000,
+        methods: [{ method: 'ancv' }, { method: 'card' }],
+        returnUrl: 'https://shop.example/back',
+      });
+      const vouchers = await page.start({ methodId: 'ancv', amount: 3_000 });
+      await pressFakePspButton(vouchers.body.view.attempts[0]!.redirect!.url, 'approve');
+      await page.waitFor(noneInFlight);
+      h.clock.advance(60_000);
+      await h.runWorkers();
+      expect((await page.view()).body.view.status).toBe('EXPIRING');
+      await spendRetries(sessionId, 0, 'refund');
+
+      const refund = (await operation(sessionId, 0, 'refund'))!;
+      expect(refund.dispatch).toMatchObject({ state: 'given-up' });
+      const session = await readSession(h, sessionId);
+      expect(session.body).toMatchObject({ status: 'EXPIRED', captured: { amount: 0 } });
+      const [ancv] = session.body.attempts as { owedToPayer?: string; refunded: { amount: number } }[];
+      expect(ancv?.owedToPayer).toEqual(expect.any(String));
+      expect(ancv?.refunded.amount).toBe(0);
+      const alerts = h.logLines.filter((l) => l.includes('psp.operation_given_up') && l.includes(sessionId)).map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(alerts).toEqual([expect.objectContaining({ level: 'error', type: 'refund', provider: 'fake' })]);
+      expect(await (await fetch(`${h.url}/metrics`)).text()).toContain('psp_operation_given_up_total{provider="fake",type="refund"} 1');
+    } finally {
+      clear();
+    }
   });
 });
