@@ -1,5 +1,9 @@
 import type { SessionId, SessionView } from '@splitpay/domain';
+import { signBody } from '@splitpay/psp-fake';
 import { startService, type ServiceHarness } from '../support/service-harness';
+
+/** The fake PSP's signing secret, fixed here so the tests can sign notifications as the PSP would. */
+const SIGNING_SECRET = 'verdicts-test-signing-secret';
 
 async function eventually<T>(find: () => T | undefined, timeoutMs = 5_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -16,7 +20,7 @@ jest.setTimeout(30_000);
 describe('payer flow: out-of-band verdicts that arrive twice, late, out of order, or not at all', () => {
   let h: ServiceHarness;
   beforeAll(async () => {
-    h = await startService();
+    h = await startService({ env: { FAKE_PSP_SIGNING_SECRET: SIGNING_SECRET } });
   });
   afterAll(() => h.close());
 
@@ -83,6 +87,64 @@ describe('payer flow: out-of-band verdicts that arrive twice, late, out of order
     expect(((await unknownProvider.json()) as { code: string }).code).toBe('NotFound');
 
     // The genuine one still applies.
+    expect((await h.tap.replay(real)).status).toBe(200);
+    await page.waitFor((v) => v.status === 'PAID');
+  });
+
+  /** POSTs a body to the fake provider's notification door, signed as the fake PSP signs. */
+  async function signed(body: string): Promise<{ status: number; text: string }> {
+    const res = await fetch(`${h.url}/psp/fake/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-fake-psp-signature': signBody(body, SIGNING_SECRET), 'x-test-notification-tap': '1' },
+      body,
+    });
+    return { status: res.status, text: await res.text() };
+  }
+
+  it('a verdict contradicting the final one (a decline after the grant, a failed capture after its success) changes nothing', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 3_000, orderId: 'reordered', methods: [{ method: 'card' }] });
+    const seen = h.tap.deliveries.length;
+    await page.payByCard('card', 3_000);
+    await page.waitFor((v) => v.status === 'PAID');
+    const granted = await eventually(() => h.tap.deliveries.slice(seen).find((d) => d.json?.event === 'authorization'));
+    const captured = await eventually(() => h.tap.deliveries.slice(seen).find((d) => d.json?.event === 'capture'));
+    const before = await stored(sessionId);
+
+    const declined = { ...granted.json, id: 'reordered-1', result: 'declined', declineReason: 'bank-refusal', code: '05', message: 'Do not honor' };
+    expect(await signed(JSON.stringify(declined))).toEqual({ status: 200, text: '[accepted]' });
+    const failedCapture = { ...captured.json, id: 'reordered-2', result: 'failed', code: 'failed', message: 'capture failed' };
+    expect(await signed(JSON.stringify(failedCapture))).toEqual({ status: 200, text: '[accepted]' });
+    expect(await stored(sessionId)).toEqual(before);
+    expect((await page.view()).body.view).toMatchObject({ status: 'PAID', attempts: [{ status: 'CAPTURED', granted: { amount: 3_000 } }] });
+  });
+
+  it('a signed but unreadable notification changes nothing and is logged without its body; signed unknown events and verdicts about no operation are acknowledged', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: 'signed-odd', methods: [{ method: 'card' }] });
+    const seen = h.tap.deliveries.length;
+    h.tap.dropNext((n) => n.event === 'authorization');
+    await page.payByCard('card', 2_000);
+    const real = await eventually(() => h.tap.deliveries.slice(seen).find((d) => !d.forwarded));
+    const before = await stored(sessionId);
+    const logged = h.logLines.length;
+
+    const unreadable = [
+      'UNREADABLE-SENTINEL not json',
+      '["UNREADABLE-SENTINEL"]',
+      JSON.stringify({ ...real.json, amount: { value: 'UNREADABLE-SENTINEL', currency: 'EUR' } }),
+      JSON.stringify({ ...real.json, result: 'UNREADABLE-SENTINEL' }),
+    ];
+    for (const body of unreadable) expect(await signed(body)).toEqual({ status: 400, text: '[rejected]' });
+    expect(await stored(sessionId)).toEqual(before);
+    const lines = h.logLines.slice(logged);
+    expect(lines.filter((l) => l.includes('psp.notification_rejected'))).toHaveLength(unreadable.length);
+    expect(lines.filter((l) => l.includes('UNREADABLE-SENTINEL'))).toEqual([]);
+
+    expect(await signed(JSON.stringify({ ...real.json, id: 'odd-1', event: 'payout' }))).toEqual({ status: 200, text: '[accepted]' });
+    const stranger = { ...real.json, id: 'odd-2', ref: 'fkp_0000000000000000', reference: '0190c0de-0000-7000-8000-0000000000ff' };
+    expect(await signed(JSON.stringify(stranger))).toEqual({ status: 200, text: '[accepted]' });
+    expect(await stored(sessionId)).toEqual(before);
+    expect(h.logLines.slice(logged).some((l) => l.includes('psp.fact_unmatched') && l.includes('fkp_0000000000000000'))).toBe(true);
+
     expect((await h.tap.replay(real)).status).toBe(200);
     await page.waitFor((v) => v.status === 'PAID');
   });
