@@ -47,6 +47,21 @@ describe('fake PSP: scripted test cards over HTTP', () => {
     expect(fact).not.toHaveProperty('chosenByPayer');
   });
 
+  it('4000000000000010 on an amount whose half is 0 is declined, insufficient-funds', async () => {
+    const input = h.openInput('card', { amount: 1, payerInput: card('4000000000000010') });
+    await h.driver('card').open(input);
+    const [fact] = await factsFor(h, input.transactionId);
+    expect(fact).toMatchObject({ kind: 'declined', category: 'insufficient-funds' });
+  });
+
+  it('4000000000000010 grants half even where the method does not allow partial authorization', async () => {
+    const base = h.openInput('card', { amount: 8_000, payerInput: card('4000000000000010') });
+    const input = { ...base, offer: { ...base.offer, partialAuth: false } };
+    await h.driver('card').open(input);
+    const [fact] = await factsFor(h, input.transactionId);
+    expect(fact).toMatchObject({ kind: 'authorized', granted: { amount: 4_000 } });
+  });
+
   it('4000000000003220 redirects to a 3-D Secure page, then is authorized once the payer authenticates', async () => {
     const input = h.openInput('card', { payerInput: card('4000000000003220') });
     const opened = await h.driver('card').open(input);

@@ -184,6 +184,23 @@ describe('fake PSP: captures, voids, refunds, wallets, lookups, chargebacks', ()
     );
   });
 
+  it('chargebacks: on a direct payment, with the defaults (today, reason 4837, chargeback, valid 30 days)', async () => {
+    const input = h.openInput('ancv', { amount: 5_000 });
+    const opened = await h.driver('ancv').open(input);
+    const ref = opened.ack.providerRef ?? '';
+    await request(h.url).post('/fake-psp/chargebacks').send({ providerRef: ref, amount: 100 }).expect(422);
+    await request(h.url).post(`/fake-psp/pay/${ref}/approve`).expect(303);
+    await factsFor(h, input.transactionId);
+    const before = new Date().toISOString().slice(0, 10);
+    const raised = await request(h.url).post('/fake-psp/chargebacks').send({ providerRef: ref, amount: 1_200 }).expect(202);
+    const after = new Date().toISOString().slice(0, 10);
+    expect([before, after]).toContain(raised.body.date);
+    expect(raised.body).toMatchObject({ providerRef: ref, type: 'chargeback', amount: { value: 1_200, currency: 'EUR' } });
+    const dispute = await eventually(() => h.facts.find((f) => f.kind === 'chargeback' && f.providerRef === ref), 'the chargeback fact');
+    const validUntil = new Date(Date.parse(`${raised.body.date as string}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect(dispute).toEqual({ kind: 'chargeback', providerRef: ref, type: 'chargeback', amount: { amount: 1_200, currency: 'EUR' }, date: raised.body.date, reasonCode: '4837', status: 'opened', validUntil });
+  });
+
   it('chargebacks: bad requests and unknown refs are refused', async () => {
     await request(h.url).post('/fake-psp/chargebacks').send({ providerRef: 'fkp_nothing', amount: 100 }).expect(404);
     await request(h.url).post('/fake-psp/chargebacks').send({ providerRef: 'fkp_nothing', amount: -1 }).expect(400);
