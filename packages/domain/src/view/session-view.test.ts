@@ -143,6 +143,24 @@ describe('sessionView', () => {
     expect(sessionView(paid, { now: NOW }).attempts[0]).toMatchObject({ operation: 'payment', abandonable: false });
   });
 
+  it('marks financing ineligible once no plan covers the remaining balance, the entry and its plans kept', () => {
+    const created = session({
+      total: 30_000,
+      methods: [{ method: 'card' }, { method: 'oney' }],
+      cartItems: [{ label: 'Sofa', quantity: 1, amount: { amount: 30_000, currency: 'EUR' }, detail: FULL_DETAIL }],
+      customer: { firstName: 'A', lastName: 'B', email: 'a@b.example', ident: 'c1' },
+      billing: { firstName: 'A', lastName: 'B', address: '1 rue', postalCode: '75001', city: 'Paris', country: 'FR' as never, mobilePhone: '+33600000000' },
+    });
+    const windowed: Session = { ...created, methods: created.methods.map((m) => (m.plans ? { ...m, plans: m.plans.map((p) => ({ ...p, minAmount: 10_000 })) } : m)) };
+    const before = sessionView(windowed, { now: NOW }).methods[1] as FinancingMethodView;
+    expect(before).toMatchObject({ method: 'oney', eligible: true });
+    expect(before.plans.every((p) => p.eligible)).toBe(true);
+    const after = sessionView(granted(windowed, 'card', 25_000), { now: NOW }).methods[1] as FinancingMethodView;
+    expect(after).toMatchObject({ method: 'oney', eligible: false });
+    expect(after.plans).toHaveLength(2);
+    expect(after.plans.every((p) => !p.eligible && p.total.amount >= 5_000)).toBe(true);
+  });
+
   it('prices financing plans on the remaining balance', () => {
     const s = session({
       total: 30_001,
