@@ -76,6 +76,15 @@ describe('elements doors over HTTP: answers and refusals', () => {
     });
   });
 
+  it('InvalidRequest (400): a start whose input names another method than its methodId, nothing recorded', async () => {
+    const { page } = await h.openPage(cardOrder('input-mismatch', { methods: [{ method: 'card' }, { method: 'paypal' }], returnUrl: 'https://shop.example/back' }));
+    const cardForm = { method: 'card', cardNumber: '4111111111111111', expiry: '12/30', cvc: '123' };
+    expect(refusal(await page.start({ methodId: 'paypal', amount: 1_000, input: cardForm }))).toEqual([400, 'InvalidRequest']);
+    expect(refusal(await page.start({ methodId: 'card', amount: 1_000, input: { method: 'paypal' } }))).toEqual([400, 'InvalidRequest']);
+    expect((await page.view()).body.view.attempts).toEqual([]);
+    expect((await page.start({ methodId: 'paypal', amount: 1_000, input: { method: 'paypal' } })).status).toBe(201);
+  });
+
   it('InvalidElementsToken (401, WWW-Authenticate: Bearer): absent, malformed, unknown and past-grace tokens answer alike', async () => {
     const { page } = await h.openPage(cardOrder('token-shapes', { ttlMs: 5_000 }));
     h.clock.advance(5_000);

@@ -1,4 +1,5 @@
 import {
+  DomainError,
   recordOpenOutcome,
   startAttempt,
   type Attempt,
@@ -40,6 +41,12 @@ export class StartAttemptUseCase {
 
   async execute(token: string | undefined, request: StartAttemptRequest): Promise<AttemptStartedAnswer> {
     const session = await this.access.act(token);
+    // The input is discriminated by method: one of another method is malformed, and is refused before
+    // anything is recorded (payer data must not reach the driver of another method).
+    const offer = session.methods.find((m) => m.id === request.methodId);
+    if (offer && request.input && request.input.method !== offer.method) {
+      throw new DomainError('InvalidRequest', `input.method must be ${offer.method}, the method of ${offer.id}`);
+    }
     const { session: started, result } = await this.deps.writer.update(
       session.id,
       (s, ctx) => {
