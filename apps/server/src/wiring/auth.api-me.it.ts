@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { ACME, authHarness, BASE_URL, clientToken, contactTokens, type AuthHarness } from './auth.test-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
 
 describe('GET /api/me', () => {
   let h: AuthHarness;
@@ -64,4 +65,6 @@ describe('GET /api/me', () => {
     expect(expired.body).toEqual({ code: 'Unauthorized', message: expect.any(String) });
     expect((await me(`Bearer ${good}`)).status).toBe(200);
   });
+
+  itAnsweredAsTheOpenApiDocumentSays();
 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ACME, authHarness, GLOBEX, type AuthHarness } from './auth.test-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 /** RFC 6749 section 2.3.1: Basic credentials are form-urlencoded first. */
@@ -98,4 +99,6 @@ describe('POST /oauth/token, client_credentials', () => {
     expect([password.status, password.body.error]).toEqual([400, 'unsupported_grant_type']);
     expect(password.headers['cache-control']).toBe('no-store');
   });
+
+  itAnsweredAsTheOpenApiDocumentSays();
 });

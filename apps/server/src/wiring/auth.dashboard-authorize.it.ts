@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ACME, authHarness, authorizeQuery, DASHBOARD_CALLBACK, GLOBEX, OTHER_CALLBACK, pkcePair, type AuthHarness } from './auth.test-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
 
 describe('dashboard login: GET and POST /oauth/authorize', () => {
   let h: AuthHarness;
@@ -156,4 +157,6 @@ describe('dashboard login: GET and POST /oauth/authorize', () => {
       expect((await submitTo(r.app, { ...authorizeQuery(challenge), email: ACME.admin.email, password: ACME.admin.password })).status).toBe(302);
     });
   });
+
+  itAnsweredAsTheOpenApiDocumentSays();
 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ACME, authHarness, DASHBOARD_CALLBACK, exchangeCode, merchantsFixture, OTHER_CALLBACK, pkcePair, refresh, signIn, type AuthHarness } from './auth.test-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
 
 const INVALID_GRANT = { error: 'invalid_grant', error_description: 'The grant is invalid, expired, revoked or was already used' };
 
@@ -187,6 +188,8 @@ describe('dashboard login: authorization_code and refresh_token grants', () => {
       expect(stored).not.toContain(secret);
     }
   });
+
+  itAnsweredAsTheOpenApiDocumentSays();
 });
 
 /** Every document of every collection of the embedded store, as one string. */

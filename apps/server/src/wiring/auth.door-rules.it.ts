@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ACME, authHarness, clientToken, contactTokens, type AuthHarness } from './auth.test-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
 
 /** interface-spec.md Authentication rule 4, decisions.md section 4: which token opens which door. */
 describe('door rules of client and contact tokens', () => {
@@ -54,4 +55,6 @@ describe('door rules of client and contact tokens', () => {
     const byContact = await request(h.app).post(`/api/sessions/${unknown}/notification`).set('Authorization', bearer(admin));
     expect([byContact.status, byContact.body.code]).toEqual([404, 'NotFound']);
   });
+
+  itAnsweredAsTheOpenApiDocumentSays();
 });

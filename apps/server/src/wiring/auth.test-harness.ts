@@ -5,6 +5,7 @@ import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embed
 import { createAppInstance, type AppInstance } from '../app-instance';
 import { readConfig, type ServerConfig } from '../config';
 import { loadMerchants } from '../merchants/load-merchants';
+import { recordingApp } from './merchant-api.openapi-recorder.test-harness';
 import { capturingLogger } from '../../test/support/captured-logs';
 import { writeTempMerchantsFile } from '../../test/support/temp-merchants-file';
 
@@ -74,7 +75,7 @@ export async function authHarness(options: { env?: NodeJS.ProcessEnv; stores?: E
   const load = (path: string) =>
     loadMerchants(path, { merchants: stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger }).then(() => undefined);
   await load(file);
-  return { instance, app: instance.app, stores, clock, config, logLines: lines, reload: async (content) => load(await writeMerchantsFile(content)) };
+  return { instance, app: recordingApp(instance.app), stores, clock, config, logLines: lines, reload: async (content) => load(await writeMerchantsFile(content)) };
 }
 
 /** A PKCE pair: a random verifier and its S256 challenge. */

@@ -1,4 +1,5 @@
 import { call, merchantApiHarness, sessionBody, type MerchantApiHarness } from './merchant-api.test-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
 
 const line = { label: 'TV', quantity: 1, amount: { amount: 1000, currency: 'EUR' } };
 const card = (extra: Record<string, unknown>) => ({ methods: [{ method: 'card', ...extra }] });
@@ -250,4 +251,6 @@ describe('POST /api/sessions: InvalidRequest names the field and the rule', () =
     expect(res.body.code).toBe('InvalidRequest');
     expect(res.body.message).toMatch(message);
   });
+
+  itAnsweredAsTheOpenApiDocumentSays();
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { call, merchantApiHarness, SECOND_ACQUIRER, sessionBody, type MerchantApiHarness } from './merchant-api.test-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
 
 const FULL_DETAIL = {
   itemId: 'sku-1',
@@ -137,4 +138,6 @@ describe('POST /api/sessions', () => {
     expect(res.body.code).toBe('InvalidRequest');
     expect(res.body.message).toMatch(/too large/);
   });
+
+  itAnsweredAsTheOpenApiDocumentSays();
 });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { Session } from '@splitpay/domain';
 import { call, merchantApiHarness, seededSession, sessionBody, type MerchantApiHarness } from './merchant-api.test-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
 
 const INTERNAL = ['elementsTokenHash', 'version', 'dueAt', 'lease', 'dispatch', 'capabilities', 'idempotencyKey', 'verdictDueAt', 'methods', 'delivery', 'payload'];
 
@@ -143,4 +144,6 @@ describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', (
       expect(res.body.code).toBe('Unauthorized');
     });
   });
+
+  itAnsweredAsTheOpenApiDocumentSays();
 });

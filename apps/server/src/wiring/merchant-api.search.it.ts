@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { Session, TransactionId } from '@splitpay/domain';
 import { call, merchantApiHarness, seededSession, type MerchantApiHarness } from './merchant-api.test-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
 
 interface TxView {
   readonly sessionId: string;
@@ -183,4 +184,6 @@ describe('searches: GET /api/sessions, /api/attempts, /api/transactions', () => 
       }
     });
   });
+
+  itAnsweredAsTheOpenApiDocumentSays();
 });

@@ -12,6 +12,7 @@ import { wireAuth } from './auth';
 import { clientToken, contactTokens, DASHBOARD_CALLBACK, writeMerchantsFile } from './auth.test-harness';
 import type { Core } from './core';
 import { wireMerchantApi } from './merchant-api';
+import { recordingApp } from './merchant-api.openapi-recorder.test-harness';
 
 /** Test support of the merchant API: the auth and merchant-api wirings over the embedded store. */
 
@@ -85,7 +86,7 @@ export async function merchantApiHarness(): Promise<MerchantApiHarness> {
     stubProvider(SECOND_ACQUIRER, { card: FAKE_CAPABILITIES.card, applepay: FAKE_CAPABILITIES.applepay }),
   ]);
   const api = wireMerchantApi(core, { accessTokens: auth.accessTokens, tokenMinter: auth.tokenMinter, psps });
-  const app = createHttpApp({ logger, routers: [...auth.routers, ...api.routers] });
+  const app = recordingApp(createHttpApp({ logger, routers: [...auth.routers, ...api.routers] }));
   await loadMerchants(config.merchantsFile, { merchants: stores.merchants, hasher: auth.passwordHasher, sealer: auth.secretSealer, logger });
   const tokens = {
     acme: await clientToken(app, ACME),
