@@ -21,6 +21,11 @@ describe('GET /api/me', () => {
     expect(res.body).toEqual({ merchantId: 'acme', principal: 'client', expiresAt: h.clock.now() + 3600_000 });
   });
 
+  it('reads the Bearer scheme name case-insensitively', async () => {
+    const token = await clientToken(h.app, ACME);
+    for (const scheme of ['bearer', 'BEARER']) expect((await me(`${scheme} ${token}`)).status).toBe(200);
+  });
+
   it('identifies a contact token with the contact email and role', async () => {
     const { accessToken } = await contactTokens(h.app, ACME.member);
     const res = await me(`Bearer ${accessToken}`);
