@@ -162,6 +162,8 @@ describe('searches: GET /api/sessions, /api/attempts, /api/transactions', () => 
       ['from not a number', '/api/transactions?from=yesterday', /^query\.from must be an integer$/],
       ['to negative', '/api/sessions?to=-5', /^query\.to must be at least 0$/],
       ['unknown parameter', '/api/transactions?amount=100', /^query\.amount is not a declared property$/],
+      ['__proto__ parameter', '/api/sessions?__proto__=x', /^query\.__proto__ is not a declared property$/],
+      ['constructor parameter', '/api/attempts?constructor=1', /^query\.constructor is not a declared property$/],
       ['repeated parameter', '/api/sessions?orderId=a&orderId=b', /^query\.orderId must be of type string$/],
       ['session status', '/api/sessions?status=paid', /^query\.status must be one of PENDING, /],
       ['attempt status', '/api/attempts?status=PAID', /^query\.status must be one of AUTHORIZING, /],

@@ -37,10 +37,11 @@ export const transactionSearchSchema = query({
 
 /** Query strings carry text only: turn the integer parameters a schema declares into numbers before validation. */
 export function coerceQuery(schema: { readonly properties: Record<string, unknown> }, query: Record<string, unknown>): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(query)) {
-    const declared = schema.properties[name] as { type?: string } | undefined;
-    result[name] = declared?.type === 'integer' && typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
-  }
-  return result;
+  // Own data properties only (fromEntries), so a parameter named __proto__ stays a parameter the schema refuses.
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => {
+      const declared = Object.hasOwn(schema.properties, name) ? (schema.properties[name] as { type?: string }) : undefined;
+      return [name, declared?.type === 'integer' && typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? Number(value) : value];
+    }),
+  );
 }
