@@ -64,7 +64,10 @@ describe('payer flow: PSP operations that keep failing', () => {
     (await h.stores.sessions.findById(sessionId as SessionId))!.attempts[index]!.transactions.find((t) => t.type === type);
 
   async function spendRetries(sessionId: string, index: number, type: string): Promise<void> {
-    await until(async () => (await operation(sessionId, index, type))?.dispatch?.tries === 1);
+    await until(async () => {
+      const dispatch = (await operation(sessionId, index, type))?.dispatch;
+      return dispatch?.state === 'owed' && dispatch.tries === 1;
+    });
     for (const delay of RETRY_DELAYS) {
       h.clock.advance(delay);
       await h.runWorkers();
