@@ -1,3 +1,4 @@
+import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import type { Session } from '@splitpay/domain';
 import { call, merchantApiHarness, seededSession, sessionBody, type MerchantApiHarness } from './merchant-api.test-harness';
@@ -143,6 +144,52 @@ describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', (
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('Unauthorized');
     });
+  });
+
+  it('answers one byte-identical Unauthorized on every merchant API door for every failure shape', async () => {
+    const good = h.tokens.acme;
+    const [, payload] = good.split('.') as [string, string];
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const created = await call(h.app, 'post', '/api/sessions', { token: good, body: sessionBody() });
+    const shapes: Record<string, (() => string | undefined) | string | undefined> = {
+      absent: undefined,
+      'not a bearer': `Token ${good}`,
+      garbage: 'Bearer garbage',
+      'alg none': `Bearer ${b64({ alg: 'none', typ: 'at+jwt' })}.${payload}.`,
+      'another key': `Bearer ${jwt.sign(jwt.decode(good) as object, 'another-signing-key-of-enough-length-000', { header: { alg: 'HS256', typ: 'at+jwt' } })}`,
+      'elements token': `Bearer ${created.body.elementsToken as string}`,
+    };
+    const attempt = paid.attempts[0]!;
+    const doors: [method: 'get' | 'post', url: string][] = [
+      ['post', '/api/sessions'],
+      ['get', '/api/sessions'],
+      ['get', `/api/sessions/${paid.id}`],
+      ['get', '/api/attempts'],
+      ['get', `/api/attempts/${attempt.id}`],
+      ['get', '/api/transactions'],
+      ['get', `/api/transactions/${attempt.transactions[0]!.id}`],
+    ];
+    const send = (method: 'get' | 'post', url: string, authorization: string | undefined) => {
+      let req = request(h.app)[method](url);
+      if (authorization !== undefined) req = req.set('Authorization', authorization);
+      return method === 'post' ? req.send(sessionBody()) : req;
+    };
+    const reference = await send('get', '/api/sessions', undefined);
+    expect(reference.body).toEqual({ code: 'Unauthorized', message: expect.any(String) });
+    for (const [method, url] of doors) {
+      for (const [shape, authorization] of Object.entries(shapes)) {
+        const res = await send(method, url, authorization as string | undefined);
+        expect([method, url, shape, res.status, res.headers['www-authenticate'], res.text]).toEqual([method, url, shape, 401, 'Bearer', reference.text]);
+      }
+      // Expired: the good token once its hour has passed.
+      h.clock.advance(3600_000);
+      const expired = await send(method, url, `Bearer ${good}`);
+      h.clock.advance(-3600_000);
+      expect([method, url, 'expired', expired.status, expired.text]).toEqual([method, url, 'expired', 401, reference.text]);
+    }
+    // Contact tokens open every door but creation.
+    const contact = await send('post', '/api/sessions', `Bearer ${h.tokens.acmeAdmin}`);
+    expect([contact.status, contact.text]).toEqual([401, reference.text]);
   });
 
   itAnsweredAsTheOpenApiDocumentSays();
