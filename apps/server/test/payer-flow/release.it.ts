@@ -104,6 +104,31 @@ describe('payer flow: expiry, abort and the read-only grace', () => {
     expect((await page.payByCard('card', 1_000)).body.code).toBe('InvalidElementsToken');
   });
 
+  it('ends an aborted session at once despite an attempt in flight; its late grant is handed back (voided)', async () => {
+    const { page, sessionId } = await h.openPage({
+      currency: 'EUR',
+      total: 10_000,
+      orderId: 'abort-in-flight',
+      methods: [{ method: 'paypal' }],
+      returnUrl: 'https://shop.example/back',
+    });
+    const started = await page.start({ methodId: 'paypal', amount: 10_000 });
+    const abandoned = await page.abandonSession();
+    expect(abandoned.status).toBe(200);
+    expect((await page.waitFor((v) => v.status === 'ABORTED')).status).toBe('ABORTED');
+
+    // The payer approves at the PSP after all: the grant is recorded, then released at once.
+    await pressFakePspButton(started.body.view.attempts[0]!.redirect!.url, 'approve');
+    const view = await page.waitFor((v) => v.attempts[0]?.status === 'VOIDED');
+    expect(view).toMatchObject({ status: 'ABORTED', attempts: [{ status: 'VOIDED' }] });
+    const session = await readSession(h, sessionId);
+    expect(session.body).toMatchObject({ status: 'ABORTED', captured: { amount: 0 } });
+    expect(operations((session.body.attempts as StoredAttempt[])[0])).toEqual([
+      ['authorization', 'succeeded'],
+      ['void', 'succeeded'],
+    ]);
+  });
+
   it('refuses a session that is no longer pending while it releases its holds', async () => {
     const { page } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'not-pending', methods: [{ method: 'card' }], ttlMs: 5_000 });
     await page.payByCard('card', 4_000);
