@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { SHOP } from '../support/merchants.fixture';
 import {
   countPspRefundCalls,
@@ -184,6 +185,39 @@ describe.each<Door>(['attempt', 'transaction'])('POST /api/%ss/{id}/refund', (do
     expect([malformed.status, malformed.body.code]).toEqual([400, 'InvalidRequest']);
     expect(refundsOf(only(await sessionOf(h, paid.sessionId)))).toEqual([]);
     expect((await refund(only(paid), { token: client, body: { amount: 1, extraData: 'x'.repeat(255) }, idempotencyKey: 'k'.repeat(64) })).status).toBe(202);
+  });
+
+  /** A raw request: headers as given, a repeated one sent as two lines (fetch would join them into one). */
+  function raw(path: string, headers: Record<string, string | string[]>, body: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${h.url}${path}`, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('InvalidRequest for a body that is not JSON (never read as an absent one, which would refund in full) and for a repeated idempotency-key', async () => {
+    const paid = await paidByCard(h, [700]);
+    const path = `/api/${door}s/${pathIdOf[door](only(paid))}/refund`;
+    const auth = { authorization: `Bearer ${client}` };
+    for (const [contentType, body] of [
+      ['text/plain', '{"amount":5}'],
+      ['application/x-www-form-urlencoded', 'amount=5'],
+      [undefined, '{"amount":5}'],
+    ] as const) {
+      const res = await raw(path, { ...auth, ...(contentType ? { 'content-type': contentType } : {}) }, body);
+      expect([res.status, res.body.code, res.body.message]).toEqual([400, 'InvalidRequest', expect.stringContaining('application/json')]);
+    }
+    const twice = await raw(path, { ...auth, 'content-type': 'application/json', 'idempotency-key': ['a', 'b'] }, '{"amount":5}');
+    expect([twice.status, twice.body.code, twice.body.message]).toEqual([400, 'InvalidRequest', expect.stringContaining('idempotency-key')]);
+    expect(refundsOf(only(await sessionOf(h, paid.sessionId)))).toEqual([]);
+
+    const json = await raw(path, { ...auth, 'content-type': 'application/json; charset=utf-8', 'idempotency-key': 'once' }, '{"amount":5}');
+    expect(json.status).toBe(202);
   });
 
   if (door === 'transaction') {

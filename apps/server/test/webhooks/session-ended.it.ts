@@ -281,7 +281,7 @@ describe('session-ended webhooks against a real receiver', () => {
       expect(await notificationOf(h, sessionId)).toEqual({ url: receiver.url(path), failures: 1, abandoned: false });
     });
 
-    it('a malformed session id or a body property is InvalidRequest', async () => {
+    it('a malformed session id, a body property or a body that is not JSON is InvalidRequest', async () => {
       const malformed = await replay(h, 'not-a-uuid', contact);
       expect(malformed.status).toBe(400);
       expect(malformed.body.code).toBe('InvalidRequest');
@@ -289,6 +289,8 @@ describe('session-ended webhooks against a real receiver', () => {
       const withBody = await replay(h, sessionId, contact, { force: true });
       expect(withBody.status).toBe(400);
       expect(withBody.body.code).toBe('InvalidRequest');
+      const textBody = await fetch(`${h.url}/api/sessions/${sessionId}/notification`, { method: 'POST', headers: { Authorization: `Bearer ${contact}`, 'Content-Type': 'text/plain' }, body: 'force' });
+      expect([textBody.status, ((await textBody.json()) as { code: string }).code]).toEqual([400, 'InvalidRequest']);
       expect(await notificationOf(h, sessionId)).toMatchObject({ abandoned: true });
     });
   });

@@ -3,6 +3,7 @@ import type { AccessTokens, ReplayAnswer } from '@splitpay/application';
 import { DomainError, type MerchantId, type SessionId } from '@splitpay/domain';
 import { readPathId } from '../api/read-path-id';
 import { principalOf, requirePrincipal } from '../auth/require-principal';
+import { requireJsonBody } from '../refund/refund-request.read';
 
 /** The replay use case the route calls (application ReplaySessionNotification). */
 export interface NotificationReplayer {
@@ -26,6 +27,7 @@ export function notificationRouter(deps: NotificationRouterDeps): Router {
     express.json({ limit: '1kb' }),
     async (req, res) => {
       const sessionId = readPathId<SessionId>(req, 'sessionId');
+      requireJsonBody(req);
       const body: unknown = req.body;
       if (body !== undefined && body !== null && typeof body === 'object' && !Array.isArray(body)) {
         const [extra] = Object.keys(body);

@@ -4,7 +4,7 @@ import type { MerchantId } from '@splitpay/domain';
 import { principalOf, requirePrincipal } from '../auth/require-principal';
 import { presentTransactionView } from '../api/transaction-view.presenter';
 import { readPathId } from '../api/read-path-id';
-import { readIdempotencyKey, readNoBody, readRefundBody } from './refund-request.read';
+import { readIdempotencyKey, readNoBody, readRefundBody, requireJsonBody } from './refund-request.read';
 
 /** The refund use cases the routes call (application RefundSession, RefundAttempt, RefundTransaction). */
 export interface RefundUseCases {
@@ -36,12 +36,14 @@ export function refundRouter(deps: RefundRouterDeps): Router {
 
   router.post('/api/sessions/:sessionId/refund', access, json, async (req, res) => {
     const sessionId = readPathId(req, 'sessionId');
+    requireJsonBody(req);
     readNoBody(req.body);
     answer(res, await deps.refunds.session.execute({ merchantId: principalOf(res).merchantId, sessionId }));
   });
 
   router.post('/api/attempts/:attemptId/refund', access, json, async (req, res) => {
     const attemptId = readPathId(req, 'attemptId');
+    requireJsonBody(req);
     const body = readRefundBody(req.body);
     const idempotencyKey = readIdempotencyKey(req);
     answer(res, await deps.refunds.attempt.execute({ merchantId: principalOf(res).merchantId, attemptId, ...body, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }));
@@ -49,6 +51,7 @@ export function refundRouter(deps: RefundRouterDeps): Router {
 
   router.post('/api/transactions/:transactionId/refund', access, json, async (req, res) => {
     const transactionId = readPathId(req, 'transactionId');
+    requireJsonBody(req);
     const body = readRefundBody(req.body);
     const idempotencyKey = readIdempotencyKey(req);
     answer(
