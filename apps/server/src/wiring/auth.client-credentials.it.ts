@@ -100,5 +100,33 @@ describe('POST /oauth/token, client_credentials', () => {
     expect(password.headers['cache-control']).toBe('no-store');
   });
 
+  describe('failed authentications', () => {
+    let r: AuthHarness;
+    beforeEach(async () => {
+      r = await authHarness();
+    });
+    const tokenOf = (app: AuthHarness['app'], form: Record<string, string>, authorization?: string) => {
+      const req = request(app).post('/oauth/token').type('form');
+      return (authorization ? req.set('Authorization', authorization) : req).send({ grant_type: 'client_credentials', ...form });
+    };
+
+    it('are limited: 429 after ten per address and client id, the right secret included; other clients unaffected', async () => {
+      for (let i = 0; i < 5; i += 1) expect((await tokenOf(r.app, { client_id: ACME.merchantId, client_secret: `wrong-${i}` })).status).toBe(401);
+      for (let i = 0; i < 5; i += 1) expect((await tokenOf(r.app, {}, basic(ACME.merchantId, `wrong-${i}`))).status).toBe(401);
+      for (const res of [await tokenOf(r.app, { client_id: ACME.merchantId, client_secret: 'wrong-again' }), await tokenOf(r.app, {}, basic(ACME.merchantId, ACME.secret))]) {
+        expect(res.status).toBe(429);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.body).toEqual({ error: 'temporarily_unavailable', error_description: expect.stringMatching(/^Too many failed client authentications/) });
+      }
+      expect((await tokenOf(r.app, { client_id: GLOBEX.merchantId, client_secret: GLOBEX.secret })).status).toBe(200);
+    });
+
+    it('do not count successful authentications', async () => {
+      for (let i = 0; i < 12; i += 1) expect((await tokenOf(r.app, { client_id: ACME.merchantId, client_secret: ACME.secret })).status).toBe(200);
+      expect((await tokenOf(r.app, { client_id: ACME.merchantId, client_secret: 'wrong' })).status).toBe(401);
+    });
+  });
+
   itAnsweredAsTheOpenApiDocumentSays();
 });

@@ -9,7 +9,7 @@ import {
   type Stores,
 } from '@splitpay/application';
 import type { Clock, IdGenerator, Logger, PasswordHasher, SecretSealer, TokenMinter } from '@splitpay/domain';
-import { JwtAccessTokens, meRouter, oauthRouter, S256Pkce, type LoginRateLimit } from '@splitpay/http-api';
+import { JwtAccessTokens, meRouter, oauthRouter, S256Pkce, type ClientAuthRateLimit, type LoginRateLimit } from '@splitpay/http-api';
 import { AesGcmSecretSealer, parseDataEncryptionKey, RandomTokenMinter, ScryptPasswordHasher } from '@splitpay/infra';
 import type { ServerConfig } from '../config';
 
@@ -40,6 +40,8 @@ export interface AuthCore {
 export interface AuthWiringOptions {
   /** Failed dashboard sign-ins allowed per address and email (default 5 per 15 minutes). */
   readonly loginRateLimit?: LoginRateLimit;
+  /** Failed client authentications allowed per address and client id (default 10 per 15 minutes). */
+  readonly clientAuthRateLimit?: ClientAuthRateLimit;
 }
 
 interface AuthKeys {
@@ -99,6 +101,7 @@ export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthW
     authorizationCode: new AuthorizationCodeGrant({ ...grantDeps, codes: stores.authCodes, refreshTokens: stores.refreshTokens, pkce: new S256Pkce(), ids, logger }),
     refreshToken: new RefreshTokenGrant({ ...grantDeps, refreshTokens: stores.refreshTokens, logger }),
     ...(options.loginRateLimit ? { loginRateLimit: options.loginRateLimit } : {}),
+    ...(options.clientAuthRateLimit ? { clientAuthRateLimit: options.clientAuthRateLimit } : {}),
   });
 
   return {

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 
 /** The RFC 6749 error codes the token endpoint answers (interface-spec.md, POST /oauth/token). */
-export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
+export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'temporarily_unavailable';
 
 /** RFC 6749 section 5.2 error body. */
 export interface OAuthErrorBody {
@@ -21,11 +21,12 @@ export function noStore(res: Response): void {
 
 /**
  * Sends an RFC 6749 error: `invalid_client` is 401 (with `WWW-Authenticate: Basic` when the client
- * used Basic), every other error 400 (decisions.md section 1).
+ * used Basic), `temporarily_unavailable` 429 (too many failed client authentications), every other
+ * error 400 (decisions.md section 1).
  */
 export function sendOAuthError(res: Response, error: OAuthErrorCode, description: string, options: { readonly basic?: boolean } = {}): void {
   noStore(res);
-  const status = error === 'invalid_client' ? 401 : 400;
+  const status = error === 'invalid_client' ? 401 : error === 'temporarily_unavailable' ? 429 : 400;
   if (error === 'invalid_client' && options.basic) res.setHeader('WWW-Authenticate', 'Basic realm="splitpay", charset="UTF-8"');
   const body: OAuthErrorBody = { error, error_description: description };
   res.status(status).json(body);

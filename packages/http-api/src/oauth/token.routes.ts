@@ -1,4 +1,5 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import {
   DASHBOARD_CLIENT_ID,
   type AuthorizationCodeGrant,
@@ -11,10 +12,19 @@ import { clientAuthenticationOf } from './client-authentication';
 import { singleParams } from './form-params';
 import { INVALID_CLIENT_DESCRIPTION, INVALID_GRANT_DESCRIPTION, noStore, sendOAuthError } from './oauth-error';
 
+/** Failed client authentications (invalid_client) allowed per address and client id within the window before 429. */
+export interface ClientAuthRateLimit {
+  readonly windowMs: number;
+  readonly limit: number;
+}
+
+export const DEFAULT_CLIENT_AUTH_RATE_LIMIT: ClientAuthRateLimit = { windowMs: 15 * 60_000, limit: 10 };
+
 export interface TokenRouteDeps {
   readonly clientCredentials: ClientCredentialsGrant;
   readonly authorizationCode: AuthorizationCodeGrant;
   readonly refreshToken: RefreshTokenGrant;
+  readonly clientAuthRateLimit?: ClientAuthRateLimit;
 }
 
 /** RFC 6749 section 5.1 success body. */
@@ -72,9 +82,39 @@ function sendDashboardResult(res: Response, result: DashboardGrantResult): void 
   }
 }
 
+/** The client a token request names (HTTP Basic or the body), for the failed-authentication limit. */
+function claimedClientId(req: Request): string {
+  const read = singleParams(req.body, ['client_id', 'client_secret']);
+  const auth = clientAuthenticationOf(req.headers.authorization, read.kind === 'ok' ? read.params : {});
+  return auth.kind === 'invalid' ? '' : (auth.clientId ?? '');
+}
+
+/**
+ * Slows down guessing a merchant secret: after `limit` invalid_client answers for one client id from
+ * one address, every request of that pair (the right secret included) is 429 until the window ends.
+ */
+function clientAuthLimiter(limits: ClientAuthRateLimit): RequestHandler {
+  return rateLimit({
+    windowMs: limits.windowMs,
+    limit: limits.limit,
+    standardHeaders: false,
+    legacyHeaders: false,
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? 'unknown')}|${claimedClientId(req)}`,
+    handler: (req, res) => {
+      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const retryAfterS = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + limits.windowMs) - Date.now()) / 1000));
+      res.setHeader('Retry-After', String(retryAfterS));
+      sendOAuthError(res, 'temporarily_unavailable', `Too many failed client authentications; retry after ${retryAfterS} seconds`);
+    },
+  });
+}
+
 /** POST /oauth/token: client_credentials for merchant servers, the two dashboard grants for humans. */
 export function tokenRouter(deps: TokenRouteDeps): Router {
   const router = Router();
+  const limiter = clientAuthLimiter(deps.clientAuthRateLimit ?? DEFAULT_CLIENT_AUTH_RATE_LIMIT);
 
   const clientCredentials = async (req: Request, res: Response, params: TokenParams): Promise<void> => {
     const auth = clientAuthenticationOf(req.headers.authorization, params);
@@ -122,6 +162,7 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
     noStoreAlways,
     requireForm,
     express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 }),
+    limiter,
     (async (req, res) => {
       const read = singleParams(req.body, PARAMS);
       if (read.kind === 'repeated') return sendOAuthError(res, 'invalid_request', `Parameter ${read.name} is repeated`);

@@ -34,7 +34,7 @@ const oauthErrorSchema = named('OAuthError', {
   additionalProperties: false,
   required: ['error'],
   properties: {
-    error: { type: 'string', enum: ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'invalid_client'] },
+    error: { type: 'string', enum: ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'invalid_client', 'temporarily_unavailable'] },
     error_description: { type: 'string' },
   },
 });
@@ -70,7 +70,7 @@ export const authPaths: PathSpecs = {
     post: {
       summary: 'Obtain an access token',
       description:
-        'Form-urlencoded only (JSON is invalid_request). client_credentials with the merchant id and secret in the body or as HTTP Basic; issues no refresh token. invalid_client is one answer for unknown client and wrong secret.',
+        'Form-urlencoded only (JSON is invalid_request). client_credentials with the merchant id and secret in the body or as HTTP Basic; issues no refresh token. invalid_client is one answer for unknown client and wrong secret. After 10 invalid_client answers for one client id from one address within 15 minutes, that pair is refused with 429 (the right secret included) until the window ends.',
       tags: ['OAuth'],
       security: 'none',
       requestBody: { contentType: 'application/x-www-form-urlencoded', schema: tokenRequestSchema },
@@ -78,6 +78,10 @@ export const authPaths: PathSpecs = {
         '200': json('Issued', tokenResponseSchema, noStore),
         '400': json('invalid_request, unsupported_grant_type, invalid_grant', oauthErrorSchema, noStore),
         '401': json('invalid_client', oauthErrorSchema, { ...noStore, 'WWW-Authenticate': { description: 'Basic, when the client used HTTP Basic' } }),
+        '429': json('temporarily_unavailable: too many failed client authentications from this address for this client id', oauthErrorSchema, {
+          ...noStore,
+          'Retry-After': { description: 'seconds', required: true },
+        }),
       },
     },
   },
