@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
+import { merchantId } from '@splitpay/domain';
 import { call, merchantApiHarness, SECOND_ACQUIRER, sessionBody, type MerchantApiHarness } from './merchant-api.test-harness';
 import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
 
@@ -54,6 +55,26 @@ describe('POST /api/sessions', () => {
     const own = await create(sessionBody({ notificationUrl: 'http://receiver:8080/hooks' }));
     const read = await call(h.app, 'get', `/api/sessions/${own.body.sessionId}`, { token: h.tokens.acme });
     expect(read.body.notification).toEqual({ url: 'http://receiver:8080/hooks', failures: 0, abandoned: false });
+  });
+
+  it('keeps the address fixed at creation when the account address changes later', async () => {
+    const before = await create(sessionBody());
+    const account = (await h.stores.merchants.findById(merchantId('acme')))!;
+    await h.stores.merchants.upsert({ ...account, notificationUrl: 'https://moved.acme.example.test/hooks' });
+    try {
+      const kept = await call(h.app, 'get', `/api/sessions/${before.body.sessionId}`, { token: h.tokens.acme });
+      expect(kept.body.notification.url).toBe('https://acme.example.test/hooks');
+      const after = await create(sessionBody());
+      const moved = await call(h.app, 'get', `/api/sessions/${after.body.sessionId}`, { token: h.tokens.acme });
+      expect(moved.body.notification.url).toBe('https://moved.acme.example.test/hooks');
+      // With neither address, the ending is not announced: no notification state at all.
+      const { notificationUrl: _gone, ...silent } = account;
+      await h.stores.merchants.upsert(silent);
+      const none = await create(sessionBody());
+      expect((await call(h.app, 'get', `/api/sessions/${none.body.sessionId}`, { token: h.tokens.acme })).body.notification).toBeUndefined();
+    } finally {
+      await h.stores.merchants.upsert(account);
+    }
   });
 
   it('serves methods by the account contracts: whitelisted ones only when the filters name them', async () => {
