@@ -1,0 +1,145 @@
+import {
+  DEFAULT_POLICY,
+  DomainError,
+  merchantId,
+  nextDueAt,
+  PspRegistry,
+  recordOpenOutcome,
+  startAttempt,
+  type InboundNotification,
+  type ParsedNotification,
+  type PspFact,
+  type PspProvider,
+  type Session,
+  type SessionRepository,
+} from '@splitpay/domain';
+import { CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
+import { RecordingLogger, SessionFactory } from '../notification/notification.fixtures';
+import { SessionWriter } from '../session-writer';
+import { PspNotificationIntake } from './notification-intake';
+import { OwedOperationDispatcher } from './owed-operation.dispatcher';
+import { PspGateway } from './psp-gateway';
+
+const ACCEPTED = { status: 200, contentType: 'text/plain', body: '[accepted]' } as const;
+const NOTIFICATION: InboundNotification = { headers: {}, rawBody: 'BODY-SENTINEL {"secret":"x"}', query: {} };
+
+/** A provider whose reader answers what the test scripts. */
+class ScriptedProvider implements PspProvider {
+  readonly drivers = [];
+  next: ParsedNotification = { kind: 'accepted', facts: [], reply: ACCEPTED };
+  constructor(readonly id: string) {}
+  async parseNotification(): Promise<ParsedNotification> {
+    return this.next;
+  }
+}
+
+describe('PspNotificationIntake', () => {
+  let stores: EmbeddedStores;
+  let logger: RecordingLogger;
+  let fake: ScriptedProvider;
+  let other: ScriptedProvider;
+  let intake: PspNotificationIntake;
+  let session: Session;
+  let transactionId: string;
+  const chargebacks: PspFact[] = [];
+
+  beforeEach(async () => {
+    stores = createEmbeddedStores();
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
+    const ids = new UuidV7IdGenerator();
+    logger = new RecordingLogger();
+    fake = new ScriptedProvider('fake');
+    other = new ScriptedProvider('other');
+    const registry = new PspRegistry([fake, other]);
+    const writer = new SessionWriter({ sessions: stores.sessions, clock, ids, policy: DEFAULT_POLICY, nextDueAt });
+    const dispatcher = new OwedOperationDispatcher({ gateway: new PspGateway({ registry, merchants: stores.merchants }), writer, clock, logger, metrics: new CounterMetrics() });
+    chargebacks.length = 0;
+    intake = new PspNotificationIntake({
+      registry,
+      sessions: stores.sessions,
+      writer,
+      dispatcher,
+      chargebacks: {
+        receive: async (fact) => {
+          chargebacks.push(fact);
+          return { kind: 'unattached' } as const;
+        },
+      },
+      logger,
+    });
+    const factory = new SessionFactory({ merchantId: merchantId('shop'), now: () => clock.now(), newId: () => ids.newId() });
+    const started = startAttempt(factory.pending({ total: 10_000 }), { methodId: 'card', amount: 4_000 }, factory.ctx());
+    transactionId = started.transactionId;
+    const opened = recordOpenOutcome(started.session, started.attemptId, { ack: { outcome: 'accepted', providerRef: 'auth-ref-1', httpStatus: 201 }, facts: [] }, factory.ctx());
+    await stores.sessions.insert({ ...opened, version: 1 });
+    session = (await stores.sessions.findById(opened.id))!;
+  });
+
+  const stored = async (): Promise<Session> => (await stores.sessions.findById(session.id))!;
+  const grant = (ref: Extract<PspFact, { kind: 'authorized' }>['ref']): PspFact => ({
+    kind: 'authorized',
+    ref,
+    providerRef: 'auth-ref-1',
+    granted: { amount: 4_000, currency: 'EUR' as never },
+  });
+
+  it('applies a verdict of the provider that serves the operation, by transaction id or by its reference, once', async () => {
+    fake.next = { kind: 'accepted', facts: [grant({ providerRef: 'auth-ref-1' })], reply: ACCEPTED };
+    expect(await intake.receive('fake', NOTIFICATION)).toEqual(ACCEPTED);
+    const after = await stored();
+    expect(after.attempts[0]).toMatchObject({ status: 'AUTHORIZED', granted: { amount: 4_000 } });
+
+    fake.next = { kind: 'accepted', facts: [grant({ transactionId })], reply: ACCEPTED };
+    expect(await intake.receive('fake', NOTIFICATION)).toEqual(ACCEPTED);
+    expect(await stored()).toEqual(after);
+  });
+
+  it('never lets a provider speak of another provider\u2019s operation: logged unmatched, nothing changes', async () => {
+    other.next = { kind: 'accepted', facts: [grant({ transactionId, providerRef: 'auth-ref-1' })], reply: ACCEPTED };
+    expect(await intake.receive('other', NOTIFICATION)).toEqual(ACCEPTED);
+    expect(await stored()).toEqual(session);
+    expect(logger.named('psp.fact_unmatched')).toEqual([expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ provider: 'other', transactionId }) })]);
+  });
+
+  it('answers a rejected notification with the reader\u2019s reply, logs the reason up to its first colon, never the body', async () => {
+    const reply = { status: 400, contentType: 'text/plain', body: '[rejected]' };
+    fake.next = { kind: 'rejected', reason: 'unparseable: Unexpected token B, "BODY-SENTINEL" is not valid JSON', reply };
+    expect(await intake.receive('fake', NOTIFICATION)).toEqual(reply);
+    expect(await stored()).toEqual(session);
+    expect(logger.named('psp.notification_rejected')).toEqual([expect.objectContaining({ fields: { provider: 'fake', reason: 'unparseable', status: 400 } })]);
+    expect(JSON.stringify(logger.lines)).not.toContain('BODY-SENTINEL');
+  });
+
+  it('hands chargebacks to the chargeback intake without touching the session', async () => {
+    const dispute: PspFact = { kind: 'chargeback', providerRef: 'auth-ref-1', type: 'chargeback', amount: { amount: 100, currency: 'EUR' as never }, date: '2026-01-02' };
+    fake.next = { kind: 'accepted', facts: [dispute], reply: ACCEPTED };
+    await intake.receive('fake', NOTIFICATION);
+    expect(chargebacks).toEqual([dispute]);
+    expect(await stored()).toEqual(session);
+  });
+
+  it('answers NotFound for a provider the platform does not carry', async () => {
+    await expect(intake.receive('nobody', NOTIFICATION)).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(intake.receive('nobody', NOTIFICATION)).rejects.toBeInstanceOf(DomainError);
+  });
+
+  it('lets a store failure through (the door answers 500 and the PSP resends), having changed nothing', async () => {
+    const failing: SessionRepository = Object.assign(Object.create(stores.sessions) as SessionRepository, {
+      findByTransactionId: async () => {
+        throw new Error('store unavailable');
+      },
+    });
+    const broken = new PspNotificationIntake({
+      registry: new PspRegistry([fake]),
+      sessions: failing,
+      writer: new SessionWriter({ sessions: failing, clock: new ManualClock(0), ids: new UuidV7IdGenerator(), policy: DEFAULT_POLICY, nextDueAt }),
+      dispatcher: undefined as never,
+      chargebacks: { receive: async () => ({ kind: 'unattached' }) as const },
+      logger,
+    });
+    fake.next = { kind: 'accepted', facts: [grant({ transactionId })], reply: ACCEPTED };
+    await expect(broken.receive('fake', NOTIFICATION)).rejects.toThrow('store unavailable');
+    expect(await stored()).toEqual(session);
+  });
+});
