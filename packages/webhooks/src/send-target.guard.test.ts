@@ -12,13 +12,17 @@ describe('webhook send target guard', () => {
     'FEBF::1',
     '::ffff:169.254.169.254',
     '::ffff:a9fe:a9fe',
+    '64:ff9b::169.254.169.254',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b::6464:64c8',
+    '64:ff9b::1',
     'fd00:ec2::254',
     '100.100.100.200',
   ])('refuses %s (link-local, unspecified or cloud metadata)', (address) => {
     expect(isForbiddenAddress(address)).toBe(true);
   });
 
-  it.each(['127.0.0.1', '::1', '10.0.0.5', '192.168.1.10', '172.16.0.1', '100.64.0.1', 'fd00::1', '93.184.216.34', '2606:2800:220:1::1'])(
+  it.each(['127.0.0.1', '::1', '64:ff9b::5db8:d822', '10.0.0.5', '192.168.1.10', '172.16.0.1', '100.64.0.1', 'fd00::1', '93.184.216.34', '2606:2800:220:1::1'])(
     'allows %s (loopback, private and public addresses, as session creation does)',
     (address) => {
       expect(isForbiddenAddress(address)).toBe(false);

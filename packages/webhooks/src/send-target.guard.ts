@@ -33,9 +33,18 @@ function urlHostOf(address: string): string | undefined {
   }
 }
 
+/** The NAT64 well-known prefix 64:ff9b::/96: the last 32 bits are an IPv4 address the gateway reaches. */
+const NAT64 = /^\[64:ff9b::(?:([0-9a-f]{1,4}):)?([0-9a-f]{1,4})\]$/;
+
+function embeddedIpv4(high: string | undefined, low: string): string {
+  const h = high === undefined ? 0 : parseInt(high, 16);
+  const l = parseInt(low, 16);
+  return [h >> 8, h & 0xff, l >> 8, l & 0xff].join('.');
+}
+
 /**
  * Whether a webhook may connect to this IP address. Refused: link-local and unspecified addresses
- * (169.254/16 where cloud metadata lives, fe80::/10, 0.0.0.0/8, ::, and their IPv4-mapped forms)
+ * (169.254/16 where cloud metadata lives, fe80::/10, 0.0.0.0/8, ::, and their IPv4-mapped and NAT64 forms)
  * and the known metadata addresses outside that range. Anything that is not a plain IP address (an
  * IPv6 zone index, always link-local) is refused too. Loopback and private ranges stay allowed, as session
  * creation allows them (decisions.md, Webhooks).
@@ -43,7 +52,9 @@ function urlHostOf(address: string): string | undefined {
 export function isForbiddenAddress(address: string): boolean {
   const host = urlHostOf(address);
   if (host === undefined) return true;
-  return hostReach(host) === 'unroutable' || METADATA_HOSTS.has(host);
+  if (hostReach(host) === 'unroutable' || METADATA_HOSTS.has(host)) return true;
+  const nat64 = NAT64.exec(host);
+  return nat64 !== null && isForbiddenAddress(embeddedIpv4(nat64[1], nat64[2]!));
 }
 
 /** The same rule for a URL's host when it is an IP literal (Node connects to those without a lookup). */
