@@ -25,7 +25,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   const instance = createAppInstance({ config, stores, logger });
   const server = http.createServer(instance.app);
-  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      instance.close();
+      void stores.close();
+      reject(new Error(error.code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT)` : `cannot listen on port ${config.port}: ${error.message}`));
+    });
+    server.listen(config.port, resolve);
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
