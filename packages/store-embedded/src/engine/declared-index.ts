@@ -1,7 +1,8 @@
 import { Query } from 'mingo';
 import type { IndexKeyPattern, IndexOptionsPort } from '@splitpay/store-mongo';
 import { DuplicateKeyError } from './engine-errors';
-import { indexEntriesOf } from './index-keys';
+import { indexEntriesOf, touchesArray, type IndexEntry } from './index-keys';
+import { SortedEntries } from './sorted-entries';
 import type { StoredDocument } from './apply-update';
 
 /** MongoDB's default index name: `field_1_other_-1`. */
@@ -12,15 +13,20 @@ export function defaultIndexName(key: IndexKeyPattern): string {
 }
 
 /**
- * An index declared on an embedded collection. Every index takes part in the query audit; a unique one
- * also keeps its entries, so a duplicate is refused the way MongoDB refuses it (E11000), multikey and
- * partial filter included.
+ * An index declared on an embedded collection. Every index takes part in the query audit and keeps its
+ * entries sorted, so that queries it serves read only the documents it points to; a unique one also
+ * refuses a duplicate the way MongoDB does (E11000), multikey and partial filter included.
  */
 export class DeclaredIndex {
   readonly name: string;
   private readonly partial?: Query;
   /** Encoded key -> `_id` key of the document holding it (unique indexes only). */
   private readonly owners = new Map<string, string>();
+  /** The entries each document holds, by `_id` key. */
+  private readonly held = new Map<string, readonly IndexEntry[]>();
+  /** Every entry, in index order. */
+  readonly entries: SortedEntries;
+  private isMultikey = false;
 
   constructor(
     private readonly collection: string,
@@ -29,6 +35,16 @@ export class DeclaredIndex {
   ) {
     this.name = options.name ?? defaultIndexName(key);
     if (options.partialFilterExpression) this.partial = new Query(options.partialFilterExpression);
+    this.entries = new SortedEntries(Object.values(key).map((direction) => (Number(direction) < 0 ? -1 : 1)));
+  }
+
+  /** Some document had an array on a key path (sticky, as in MongoDB): one document may hold several entries. */
+  get multikey(): boolean {
+    return this.isMultikey;
+  }
+
+  get partialFilterExpression(): Readonly<Record<string, unknown>> | undefined {
+    return this.options.partialFilterExpression;
   }
 
   get unique(): boolean {
@@ -44,15 +60,16 @@ export class DeclaredIndex {
     return JSON.stringify(key) === JSON.stringify(this.key) && JSON.stringify({ ...options, name: this.name }) === JSON.stringify({ ...this.options, name: this.name });
   }
 
-  private entries(doc: StoredDocument) {
+  /** The entries `doc` would hold in this index (none when a partial filter leaves it out). */
+  entriesOf(doc: StoredDocument): readonly IndexEntry[] {
     if (this.partial && !this.partial.test(doc)) return [];
     return indexEntriesOf(doc, this.key);
   }
 
-  /** Throws DuplicateKeyError when `doc` (stored under `owner`) would share a key with another document. */
-  check(doc: StoredDocument, owner: string): void {
+  /** Throws DuplicateKeyError when `entries` (of the document stored under `owner`) would be another document's too. */
+  check(entries: readonly IndexEntry[], owner: string): void {
     if (!this.unique) return;
-    for (const entry of this.entries(doc)) {
+    for (const entry of entries) {
       const holder = this.owners.get(entry.encoded);
       if (holder !== undefined && holder !== owner) {
         const keyValue = Object.fromEntries(Object.keys(this.key).map((field, i) => [field, entry.values[i]]));
@@ -61,13 +78,26 @@ export class DeclaredIndex {
     }
   }
 
-  add(doc: StoredDocument, owner: string): void {
-    if (!this.unique) return;
-    for (const entry of this.entries(doc)) this.owners.set(entry.encoded, owner);
+  /** Records `entries` as those of `doc`, stored under `owner` with insertion rank `seq`, replacing what it held. */
+  put(doc: StoredDocument, entries: readonly IndexEntry[], owner: string, seq: number): void {
+    const held = this.held.get(owner);
+    if (held && held.length === entries.length && held.every((entry, i) => entry.encoded === entries[i]?.encoded)) return;
+    this.drop(owner, seq);
+    if (entries.length === 0) return;
+    if (!this.isMultikey && touchesArray(doc, this.key)) this.isMultikey = true;
+    for (const entry of entries) {
+      if (this.unique) this.owners.set(entry.encoded, owner);
+      this.entries.add({ values: entry.values, seq, owner });
+    }
+    this.held.set(owner, entries);
   }
 
-  remove(doc: StoredDocument): void {
-    if (!this.unique) return;
-    for (const entry of this.entries(doc)) this.owners.delete(entry.encoded);
+  /** Removes every entry the document stored under `owner` holds. */
+  drop(owner: string, seq: number): void {
+    for (const entry of this.held.get(owner) ?? []) {
+      if (this.unique) this.owners.delete(entry.encoded);
+      this.entries.remove({ values: entry.values, seq, owner });
+    }
+    this.held.delete(owner);
   }
 }

@@ -1,6 +1,6 @@
-import { find as mingoFind, Query } from 'mingo';
 import type {
   DeleteResultPort,
+  Sort,
   Document,
   Filter,
   FindCursorPort,
@@ -20,28 +20,29 @@ import type {
 } from '@splitpay/store-mongo';
 import { applyUpdate, deepCopy, upsertSeed, withId, type StoredDocument } from './apply-update';
 import { DeclaredIndex } from './declared-index';
+import { selectDocuments, type QueryExplanation, type Selection } from './select-documents';
+
+export type { QueryExplanation } from './select-documents';
 import { EmbeddedCursor, normalizeSort, project, type SortSpec } from './embedded-cursor';
 import { DuplicateKeyError, EmbeddedOperationError } from './engine-errors';
 import type { QueryAudit } from './query-audit';
 
 type Plain = Record<string, unknown>;
 
-function isIdList(value: unknown): value is { $in: string[] } {
-  if (typeof value !== 'object' || value === null || Object.keys(value).length !== 1) return false;
-  const list = (value as { $in?: unknown }).$in;
-  return Array.isArray(list) && list.every((item) => typeof item === 'string');
-}
-
 const idKey = (id: unknown): string => (typeof id === 'string' ? `s:${id}` : `j:${JSON.stringify(id)}`);
 
 /**
  * One collection in memory, behind the same narrow interface the repositories use on MongoDB.
- * Query, sort, projection and update semantics are mingo's. Every operation runs synchronously
+ * Query, sort, projection and update semantics are mingo's; the declared indexes decide which documents
+ * a query reads, as MongoDB's would (an equality prefix, a range, a walk in sort order). Every operation runs synchronously
  * inside its call (JavaScript runs one at a time), so each single-document operation is atomic like
  * MongoDB's; documents are deep-copied in and out.
  */
 export class EmbeddedCollection<TSchema extends Document = Document> implements MongoCollectionPort<TSchema> {
   private readonly docs = new Map<string, StoredDocument>();
+  /** Insertion rank of each document: the order of a query without sort, and of ties. */
+  private readonly seqs = new Map<string, number>();
+  private nextSeq = 0;
   private readonly indexes: DeclaredIndex[];
 
   constructor(
@@ -75,10 +76,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   find(filter: Filter<TSchema>, options?: FindOptionsPort): FindCursorPort<WithId<TSchema>> {
     return new EmbeddedCursor<WithId<TSchema>>((sort, limit) => {
       this.check('find', filter as Plain, sort);
-      let cursor = mingoFind(this.candidates(filter as Plain), filter as Plain);
-      if (sort) cursor = cursor.sort(sort);
-      if (limit !== undefined) cursor = cursor.limit(limit);
-      return cursor.all().map((doc) => project(deepCopy(doc as StoredDocument), options?.projection) as WithId<TSchema>);
+      return this.select(filter as Plain, sort, limit).docs.map((doc) => project(deepCopy(doc), options?.projection) as WithId<TSchema>);
     });
   }
 
@@ -163,29 +161,30 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
       if (!existing.sameAs(key, options)) throw new EmbeddedOperationError(86, `An index named ${index.name} exists with another specification`);
       return existing.name;
     }
-    for (const doc of this.docs.values()) {
-      index.check(doc, idKey(doc._id));
-      index.add(doc, idKey(doc._id));
+    for (const [owner, doc] of this.docs) {
+      const entries = index.entriesOf(doc);
+      index.check(entries, owner);
+      index.put(doc, entries, owner, this.seqs.get(owner) ?? 0);
     }
     this.indexes.push(index);
     return index.name;
   }
 
-  private all(): StoredDocument[] {
-    return [...this.docs.values()];
+  /**
+   * How `filter` (and `sort`) would be answered now: the index read and the documents tested. Reads
+   * nothing out and audits nothing.
+   */
+  explain(filter: Filter<TSchema>, sort?: Sort, limit?: number): QueryExplanation {
+    const { docs: _docs, ...explanation } = this.select(filter as Plain, normalizeSort(sort), limit);
+    return explanation;
   }
 
-  /** Documents `filter` could match: by `_id` at once when it names ids (as MongoDB's _id index would). */
-  private candidates(filter: Plain): StoredDocument[] {
-    const id = filter._id;
-    const ids = typeof id === 'string' ? [id] : isIdList(id) ? id.$in : undefined;
-    if (!ids) return this.all();
-    return ids.map((one) => this.docs.get(idKey(one))).filter((doc): doc is StoredDocument => doc !== undefined);
+  private select(filter: Plain, sort: SortSpec | undefined, limit: number | undefined): Selection {
+    return selectDocuments({ docs: this.docs, seqs: this.seqs, indexes: this.indexes, idKey }, filter, sort, limit);
   }
 
   private matching(filter: Plain): StoredDocument[] {
-    const query = new Query(filter);
-    return this.candidates(filter).filter((doc) => query.test(doc));
+    return this.select(filter, undefined, undefined).docs;
   }
 
   private check(operation: string, filter: Plain, sort: SortSpec | undefined): void {
@@ -194,8 +193,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
 
   private first(operation: string, filter: Plain, sort: SortSpec | undefined): StoredDocument | undefined {
     this.check(operation, filter, sort);
-    if (!sort) return this.matching(filter)[0];
-    return mingoFind(this.candidates(filter), filter).sort(sort).limit(1).all()[0] as StoredDocument | undefined;
+    return this.select(filter, sort, 1).docs[0];
   }
 
   private rewrite(before: StoredDocument, after: StoredDocument): UpdateResultPort {
@@ -208,14 +206,19 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   private commit(before: StoredDocument | undefined, after: StoredDocument): void {
     const owner = idKey(after._id);
     if (!before && this.docs.has(owner)) throw new DuplicateKeyError(this.name, '_id_', { _id: 1 }, { _id: after._id });
-    for (const index of this.indexes) index.check(after, owner);
-    if (before) for (const index of this.indexes) index.remove(before);
-    for (const index of this.indexes) index.add(after, owner);
+    const entries = this.indexes.map((index) => index.entriesOf(after));
+    this.indexes.forEach((index, i) => index.check(entries[i] ?? [], owner));
+    const seq = this.seqs.get(owner) ?? this.nextSeq++;
+    this.indexes.forEach((index, i) => index.put(after, entries[i] ?? [], owner, seq));
     this.docs.set(owner, after);
+    this.seqs.set(owner, seq);
   }
 
   private remove(doc: StoredDocument): void {
-    for (const index of this.indexes) index.remove(doc);
-    this.docs.delete(idKey(doc._id));
+    const owner = idKey(doc._id);
+    const seq = this.seqs.get(owner) ?? 0;
+    for (const index of this.indexes) index.drop(owner, seq);
+    this.docs.delete(owner);
+    this.seqs.delete(owner);
   }
 }

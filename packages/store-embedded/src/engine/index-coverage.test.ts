@@ -40,4 +40,11 @@ describe('coverageOf (equality, sort, range)', () => {
     expect(coverageOf({ _id: { $in: ['a', 'b'] } }, undefined, [idx('_id_', { _id: 1 })]).served).toBe(true);
     expect(coverageOf({ $and: [{ merchantId: { $eq: 'm' } }] }, { createdAt: -1 }, [newest]).served).toBe(true);
   });
+
+  it('uses a partial index only for a query that implies its filter (a non-null equality on the field)', () => {
+    const present = { name: 'attempt_id', key: { 'attempts.id': 1 }, partialFilterExpression: { 'attempts.id': { $exists: true } } };
+    expect(coverageOf({ 'attempts.id': 'a-1' }, undefined, [present])).toEqual({ served: true, index: 'attempt_id' });
+    expect(coverageOf({ 'attempts.id': { $in: ['a-1', 'a-2'] } }, undefined, [present]).served).toBe(true);
+    expect(coverageOf({ 'attempts.id': null }, undefined, [present]).served).toBe(false);
+  });
 });

@@ -1,0 +1,87 @@
+import { EmbeddedDatabase } from './embedded-database';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form test documents
+type Doc = { _id: string; [key: string]: any };
+
+const NEWEST = { createdAt: -1, _id: -1 } as const;
+
+/** 600 documents shaped like the store's: sessions of two merchants, most ended (no dueAt). */
+async function sessions() {
+  const db = new EmbeddedDatabase({ unindexedQueries: 'record' });
+  const c = db.collection<Doc>('sessions');
+  c.declareIndex({ tokenHash: 1 }, { name: 'token_unique', unique: true });
+  c.declareIndex({ dueAt: 1 }, { name: 'due_at' });
+  c.declareIndex({ merchantId: 1, ...NEWEST }, { name: 'merchant_newest' });
+  c.declareIndex({ merchantId: 1, orderId: 1, ...NEWEST }, { name: 'merchant_order_newest' });
+  c.declareIndex({ 'attempts.id': 1 }, { name: 'attempt_id', unique: true, partialFilterExpression: { 'attempts.id': { $exists: true } } });
+  for (let i = 0; i < 600; i++) {
+    const id = `s-${String(i).padStart(4, '0')}`;
+    await c.insertOne({
+      _id: id,
+      merchantId: i % 3 === 0 ? 'small' : 'big',
+      orderId: `o-${i % 50}`,
+      createdAt: 1_000 + Math.floor(i / 2),
+      tokenHash: `h-${i}`,
+      attempts: [{ id: `a-${i}` }],
+      ...(i % 100 === 7 ? { dueAt: i } : {}),
+    });
+  }
+  return c;
+}
+
+describe('EmbeddedCollection reads through its declared indexes, as MongoDB would', () => {
+  it('reads one document for an equality on a unique index, a multikey one included', async () => {
+    const c = await sessions();
+    expect(c.explain({ tokenHash: 'h-321' })).toEqual({ index: 'token_unique', docsExamined: 1, ordered: false });
+    expect(c.explain({ 'attempts.id': 'a-17' })).toEqual({ index: 'attempt_id', docsExamined: 1, ordered: false });
+    expect((await c.findOne({ tokenHash: 'h-321' }))?._id).toBe('s-0321');
+    expect(c.explain({ tokenHash: 'nobody' }).docsExamined).toBe(0);
+  });
+
+  it('walks a keyset page in index order and stops at the limit: no sort in memory', async () => {
+    const c = await sessions();
+    const after = { createdAt: 1_200, id: 's-0400' };
+    const filter = { merchantId: 'big', createdAt: { $lte: after.createdAt }, $or: [{ createdAt: { $lt: after.createdAt } }, { _id: { $lt: after.id } }] };
+    const explained = c.explain(filter, NEWEST, 21);
+    expect(explained).toMatchObject({ index: 'merchant_newest', ordered: true });
+    // The 21 rows, plus the two entries at the cursor's own instant that the $or turns away.
+    expect(explained.docsExamined).toBe(23);
+    const page = await c.find(filter).sort(NEWEST).limit(21).toArray();
+    expect(page).toHaveLength(21);
+    expect(page.every((d) => d.merchantId === 'big' && d.createdAt <= 1_200)).toBe(true);
+    expect(page.map((d) => d._id)).toEqual([...page.map((d) => d._id)].sort().reverse());
+  });
+
+  it('reads only the span of an equality prefix, and of a range on the next field', async () => {
+    const c = await sessions();
+    expect(c.explain({ merchantId: 'big', orderId: 'o-1' }, NEWEST)).toEqual({ index: 'merchant_order_newest', docsExamined: 8, ordered: true });
+    expect(c.explain({ merchantId: 'small', createdAt: { $gte: 1_000, $lt: 1_030 } })).toEqual({ index: 'merchant_newest', docsExamined: 20, ordered: false });
+    expect(c.explain({ merchantId: { $in: ['small', 'nobody'] }, orderId: 'o-3' }, NEWEST)).toEqual({ index: 'merchant_order_newest', docsExamined: 4, ordered: false });
+  });
+
+  it('claims the earliest due document without reading those that have no due date', async () => {
+    const c = await sessions();
+    const due = { dueAt: { $lte: 500 }, $or: [{ lease: { $exists: false } }, { 'lease.until': { $lte: 500 } }] };
+    expect(c.explain(due, { dueAt: 1 }, 1)).toEqual({ index: 'due_at', docsExamined: 1, ordered: true });
+    expect((await c.findOneAndUpdate(due, { $set: { lease: { until: 900 } } }, { sort: { dueAt: 1 }, returnDocument: 'after' }))?._id).toBe('s-0007');
+    expect(c.explain(due, { dueAt: 1 }, 1).docsExamined).toBe(2);
+    expect((await c.find({ dueAt: { $lte: 500 } }).toArray()).map((d) => d._id)).toEqual(['s-0007', 's-0107', 's-0207', 's-0307', 's-0407']);
+  });
+
+  it('keeps its entries in step with updates and deletes', async () => {
+    const c = await sessions();
+    await c.updateOne({ _id: 's-0003' }, { $set: { tokenHash: 'moved', merchantId: 'big' } });
+    expect(c.explain({ tokenHash: 'h-3' }).docsExamined).toBe(0);
+    expect((await c.findOne({ tokenHash: 'moved' }))?._id).toBe('s-0003');
+    await c.deleteOne({ _id: 's-0003' });
+    expect(c.explain({ tokenHash: 'moved' }).docsExamined).toBe(0);
+    expect(await c.findOne({ tokenHash: 'moved' })).toBeNull();
+  });
+
+  it('reads every document only when no declared index bounds the query (which the audit reports)', async () => {
+    const c = await sessions();
+    expect(c.explain({ orderId: 'o-1' })).toEqual({ docsExamined: 600, ordered: false });
+    // A partial index holds no document without the field: a null equality cannot use it.
+    expect(c.explain({ 'attempts.id': null })).toEqual({ docsExamined: 600, ordered: false });
+  });
+});
