@@ -1,0 +1,149 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { scanForSentinels } from '@splitpay/store-embedded';
+import { acknowledge, WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
+import type { SessionView } from '@splitpay/domain';
+import { startService, type ServiceHarness } from '../support/service-harness';
+
+jest.setTimeout(30_000);
+
+const CALLBACK = 'http://localhost:3000/dashboard/callback';
+const sentinel = (what: string) => `${what}-${randomBytes(12).toString('hex')}`;
+
+/**
+ * Secrets, tokens and payer data pushed through a whole flow over HTTP (client token, session, card
+ * and Apple Pay payments, session-ended webhook, refund, chargeback, dashboard login and refresh)
+ * must appear in no stored document and no log line: only their hashes, seals or nothing.
+ */
+describe('no secret, token or payer data at rest or in the logs', () => {
+  const receiver = new WebhookReceiver();
+  const signingKey = randomBytes(32);
+  const secrets = {
+    clientSecret: sentinel('client-secret'),
+    webhookAuthorization: `Bearer ${sentinel('webhook-authorization')}`,
+    signingSecret: `whsec_${signingKey.toString('base64')}`,
+    contactPassword: sentinel('contact-password'),
+  };
+  const merchant = { merchantId: 'vault', secret: secrets.clientSecret };
+  const contact = { email: 'ops@vault.test', password: secrets.contactPassword };
+  let h: ServiceHarness;
+
+  beforeAll(async () => {
+    await receiver.start();
+    receiver.script = () => acknowledge;
+    h = await startService({
+      env: { DASHBOARD_REDIRECT_URIS: CALLBACK },
+      merchants: {
+        merchants: [
+          {
+            merchantId: merchant.merchantId,
+            secret: merchant.secret,
+            notificationUrl: receiver.url('/hooks/ended'),
+            chargebackUrl: receiver.url('/hooks/chargebacks'),
+            webhookAuthorization: secrets.webhookAuthorization,
+            webhookSigningSecret: secrets.signingSecret,
+            contracts: [
+              { method: 'card', provider: 'fake', partialRefunds: true },
+              { method: 'applepay', provider: 'fake', partialRefunds: true },
+            ],
+            contacts: [{ email: contact.email, password: contact.password, role: 'admin' }],
+          },
+        ],
+      },
+    });
+  });
+  afterAll(async () => {
+    await h.close();
+    await receiver.stop();
+  });
+
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+  /** The dashboard login: authorize form, code, PKCE exchange, then one refresh rotation. */
+  async function dashboardLogin() {
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const authorize = await fetch(`${h.url}/oauth/authorize`, {
+      ...form({ response_type: 'code', client_id: 'dashboard', redirect_uri: CALLBACK, state: 's', code_challenge: challenge, code_challenge_method: 'S256', ...contact }),
+      redirect: 'manual',
+    });
+    expect(authorize.status).toBe(302);
+    const code = new URL(authorize.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const exchanged = await fetch(`${h.url}/oauth/token`, form({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: CALLBACK, client_id: 'dashboard' }));
+    expect(exchanged.status).toBe(200);
+    const first = (await exchanged.json()) as { access_token: string; refresh_token: string };
+    const refreshed = await fetch(`${h.url}/oauth/token`, form({ grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: 'dashboard' }));
+    expect(refreshed.status).toBe(200);
+    const second = (await refreshed.json()) as { access_token: string; refresh_token: string };
+    return { code, verifier, accessTokens: [first.access_token, second.access_token], refreshTokens: [first.refresh_token, second.refresh_token] };
+  }
+
+  it('leaves only hashes and seals behind a whole flow', async () => {
+    const cardNumber = '4242424242424242';
+    const paymentToken = sentinel('APPLEPAY-TOKEN');
+    const accessToken = await h.clientToken(merchant);
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 9_000, orderId: 'vault-1', methods: [{ method: 'card' }, { method: 'applepay' }] }, merchant);
+
+    expect((await page.payByCard('card', 4_000, cardNumber)).status).toBe(201);
+    await page.waitFor((v: SessionView) => v.attempts[0]?.status === 'AUTHORIZED');
+    const wallet = await page.start({ methodId: 'applepay', amount: 5_000, input: { method: 'applepay' } });
+    expect(wallet.status).toBe(201);
+    expect((await page.confirm(wallet.body.attemptId!, paymentToken)).status).toBe(200);
+    expect((await page.waitFor((v) => v.status === 'PAID')).status).toBe('PAID');
+
+    await h.runWorkers();
+    const ended = receiver.callsTo('/hooks/ended');
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.headers.authorization).toBe(secrets.webhookAuthorization);
+
+    const refund = await fetch(`${h.url}/api/sessions/${sessionId}/refund`, { method: 'POST', headers: { Authorization: `Bearer ${accessToken}` } });
+    expect(refund.status).toBe(202);
+    const stored = await h.stores.sessions.findById(sessionId as never);
+    const capture = stored!.attempts[0]!.transactions.find((t) => t.type === 'capture')!;
+    const chargeback = await fetch(`${h.url}/fake-psp/chargebacks`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ providerRef: capture.providerRef, amount: 1_000 }),
+    });
+    expect(chargeback.status).toBe(202);
+    const login = await dashboardLogin();
+    const deadline = Date.now() + 5_000;
+    while (receiver.callsTo('/hooks/chargebacks').length === 0 && Date.now() < deadline) {
+      await h.runWorkers();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(receiver.callsTo('/hooks/chargebacks')).toHaveLength(1);
+
+    const sentinels = {
+      ...secrets,
+      signingKey: signingKey.toString('base64'),
+      signingKeyHex: signingKey.toString('hex'),
+      accessToken,
+      elementsToken: page.token,
+      cardNumber,
+      paymentToken,
+      authorizationCode: login.code,
+      codeVerifier: login.verifier,
+      ...Object.fromEntries(login.accessTokens.map((t, i) => [`contactAccessToken${i}`, t])),
+      ...Object.fromEntries(login.refreshTokens.map((t, i) => [`refreshToken${i}`, t])),
+    };
+    // The flow did store what it should have: sessions, search entries, the chargeback, the grants.
+    const collections = h.stores.database.listCollections().filter((c) => c.dump().length > 0).map((c) => c.name);
+    expect(collections).toEqual(expect.arrayContaining(['sessions', 'merchant_accounts', 'chargebacks', 'refresh_tokens']));
+    expect(scanForSentinels(h.stores, Object.values(sentinels))).toEqual([]);
+    expect(h.logLines.some((line) => line.includes('notification.delivered'))).toBe(true);
+    const leaks = Object.entries(sentinels).flatMap(([name, value]) => h.logLines.filter((line) => line.includes(value)).map((line) => `${name}: ${line}`));
+    expect(leaks).toEqual([]);
+  });
+
+  it('would see a sentinel that reached a document or a log line (the scan is not blind)', async () => {
+    const marker = sentinel('marker');
+    await h.stores.merchants.upsert({ ...(await h.stores.merchants.findById(merchant.merchantId as never))!, contacts: [{ email: `${marker}@x.test`, passwordHash: 'h', role: 'member' }] });
+    expect(scanForSentinels(h.stores, [marker])).toEqual([expect.objectContaining({ collection: 'merchant_accounts', sentinel: marker })]);
+    h.instance.core.logger.info('test.marker', { marker });
+    expect(h.logLines.some((line) => line.includes(marker))).toBe(true);
+  });
+});
