@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+jest.setTimeout(60_000);
+
+const ROOT = path.resolve(__dirname, '../../../..');
+
+/** Reads the JSON log lines of a child's stdout until one satisfies `wanted`, or the child stops. */
+function waitForLine(child: ChildProcess, wanted: (line: Record<string, unknown>) => boolean, timeoutMs: number): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    let stderr = '';
+    const timer = setTimeout(() => reject(new Error(`no start line within ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs);
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const text of lines) {
+        if (!text.startsWith('{')) continue;
+        const line = JSON.parse(text) as Record<string, unknown>;
+        if (wanted(line)) {
+          clearTimeout(timer);
+          resolve(line);
+        }
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code}; stderr: ${stderr}`));
+    });
+  });
+}
+
+/** The README's first command, as a newcomer runs it: `npm start` on the embedded store with the demo merchants. */
+describe('npm start', () => {
+  let child: ChildProcess | undefined;
+  afterAll(async () => {
+    if (!child?.pid || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    // The whole process group this test started (npm, tsx, node): nothing else.
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  });
+
+  it('serves HTTP and logs one start line naming its address, store and merchants file', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'info' };
+    for (const setting of ['MONGODB_URI', 'MERCHANTS_FILE', 'PUBLIC_BASE_URL', 'NODE_ENV', 'FAKE_PSP']) delete env[setting];
+    child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+
+    const started = await waitForLine(child, (line) => line.event === 'server.started', 50_000);
+    expect(started).toMatchObject({
+      level: 'info',
+      address: expect.stringMatching(/^http:\/\/localhost:\d+$/),
+      store: 'embedded',
+      merchantsFile: path.join(ROOT, 'apps/server/demo-merchants.json'),
+    });
+
+    const address = String(started.address);
+    expect((await fetch(`${address}/health`)).status).toBe(200);
+    const token = await fetch(`${address}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=demo&client_secret=demo-secret',
+    });
+    expect(token.status).toBe(200);
+    const me = await fetch(`${address}/api/me`, { headers: { Authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` } });
+    expect(await me.json()).toMatchObject({ merchantId: 'demo', principal: 'client' });
+  });
+});
