@@ -1,24 +1,42 @@
 import fc from 'fast-check';
 import type { Attempt } from '../attempt/attempt.model';
+import type { MethodOffer } from '../method/method';
 import { DomainError } from '../errors/domain-error';
-import type { TransactionId } from '../ids/ids';
 import { money } from '../money/money';
 import type { PspFact } from '../psp/psp-fact';
 import { refundable } from '../rules/refundable.rule';
+import { isAwaitingPartialDecision } from '../rules/partial-grant.rule';
 import { remainingBalance } from '../rules/remaining-balance.rule';
-import type { Transaction, VerdictKind } from '../transaction/transaction.model';
+import type { VerdictKind } from '../transaction/transaction.model';
+import { requestRefund } from '../refund/request-refund';
+import { attemptMachine, ATTEMPT_TRANSITIONS } from '../attempt/attempt.state';
+import { transactionMachine, TRANSACTION_TRANSITIONS } from '../transaction/transaction.state';
 import { applyFact } from './apply-fact';
 import type { DomainContext } from './domain-context';
 import { recordLookupOutcome } from './overdue';
 import { owedOperations, recordDispatch } from './owed-operations';
 import { acceptPartial } from './partial-decision';
 import { abandonAttempt, abandonSession, cancelAttempt } from './payer-decisions';
-import { ALL_OFFERS, aSession, EUR, T0, TEST_POLICY, TTL } from './session.fixture';
+import { ALL_OFFERS, ancv, aSession, card, EUR, oney, T0, TEST_POLICY, TTL } from './session.fixture';
 import type { Session, SessionStatus } from './session.model';
-import { isTerminalSessionStatus } from './session.state';
+import { isTerminalSessionStatus, sessionMachine, SESSION_TRANSITIONS } from './session.state';
+import type { StateMachine, TransitionTable } from './state-machine';
 import { startAttempt } from './start-attempt';
 import { acceptTerms } from './terms';
 import { expireIfDue, refuseAwaitingIfDue } from './timeouts';
+
+/** A direct payment its PSP can only void the same day (no refund): a taken sale handed back by a void. */
+const voidableSale: MethodOffer = {
+  ...ancv,
+  id: 'voidable-sale',
+  capabilities: { ...ancv.capabilities, payerChosenPartial: false, refund: false, void: true },
+  range: undefined,
+};
+/** Financing whose lender pays the merchant at once (a direct payment after the study). */
+const financedSale: MethodOffer = { ...oney, id: 'financed-sale', capabilities: { ...oney.capabilities, operation: 'payment' } };
+const OFFERS: readonly MethodOffer[] = [...ALL_OFFERS, voidableSale, financedSale];
+const CARD = OFFERS.indexOf(card);
+const VOIDABLE_SALE = OFFERS.indexOf(voidableSale);
 
 /** The system under test: one session value, rewritten by every command. */
 interface Real {
@@ -97,11 +115,17 @@ function checkInvariants(s: Session, model: Model): void {
 
 type Cmd = fc.Command<Model, Real>;
 
+/** How many times each kind of command changed the session, over every run (the model must really drive them). */
+const effective = new Map<string, number>();
+
 function command(name: string, run: (model: Model, real: Real) => void): Cmd {
+  const kind = name.slice(0, name.indexOf('('));
   return {
     check: () => true,
     run(model, real) {
+      const before = real.session;
       run(model, real);
+      if (real.session !== before) effective.set(kind, (effective.get(kind) ?? 0) + 1);
       checkInvariants(real.session, model);
     },
     toString: () => name,
@@ -114,11 +138,20 @@ function deliver(model: Model, real: Real, fact: PspFact): void {
 }
 
 /** The whole remaining balance, a share of it, or any number (refusals included). */
-const amountArb = fc.oneof(fc.constant('remaining' as const), fc.double({ min: 0.05, max: 0.95, noNaN: true }), fc.integer({ min: -5, max: 30_000 }));
+const amountArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('remaining' as const) },
+  { weight: 4, arbitrary: fc.double({ min: 0.05, max: 0.95, noNaN: true }) },
+  { weight: 1, arbitrary: fc.integer({ min: -5, max: 30_000 }) },
+);
 
-const startCmd = fc.record({ method: fc.nat(), amount: amountArb, plan: fc.nat() }).map(({ method, amount, plan }) =>
+/** Any offer; more often the card (whose issuer may grant less), the sale that can only be voided and financing. */
+const methodArb = fc.oneof(
+  { weight: 1, arbitrary: fc.constantFrom(CARD, VOIDABLE_SALE, OFFERS.indexOf(oney), OFFERS.indexOf(financedSale)) },
+  { weight: 1, arbitrary: fc.nat() },
+);
+const startCmd = fc.record({ method: methodArb, amount: amountArb, plan: fc.nat() }).map(({ method, amount, plan }) =>
   command(`start(${method},${amount})`, (model, real) => {
-    const offer = pick(ALL_OFFERS, method)!;
+    const offer = pick(OFFERS, method)!;
     const remaining = remainingBalance(real.session).amount;
     const value = amount === 'remaining' ? remaining : Number.isInteger(amount) ? amount : Math.max(1, Math.round(remaining * amount));
     const plans = offer.plans ?? [];
@@ -130,13 +163,20 @@ const startCmd = fc.record({ method: fc.nat(), amount: amountArb, plan: fc.nat()
 const verdictKinds = ['full', 'partial', 'chosen', 'declined', 'cancelled', 'lender-pending', 'zero'] as const;
 const verdictKindArb = fc.oneof(
   { weight: 6, arbitrary: fc.constant('full' as const) },
+  { weight: 2, arbitrary: fc.constant('partial' as const) },
   { weight: 6, arbitrary: fc.constantFrom(...verdictKinds) },
 );
-const verdictCmd = fc.record({ which: fc.nat(), kind: verdictKindArb, fraction: fc.double({ min: 0.01, max: 0.99, noNaN: true }), byRef: fc.boolean() }).map(
-  ({ which, kind, fraction, byRef }) =>
-    command(`verdict(${which},${kind})`, (model, real) => {
-      const target = pick(openings(real.session), which);
+/** Mostly the verdict the attempt in flight awaits; else any opening's, old ones included (late, reordered). */
+/** ...and a lender that has not said anything yet often keeps studying the file first. */
+const verdictCmd = fc.record({ which: fc.nat(), inFlight: fc.double({ min: 0, max: 1, noNaN: true }), kind: verdictKindArb, study: fc.boolean(), fraction: fc.double({ min: 0.01, max: 0.99, noNaN: true }), byRef: fc.boolean() }).map(
+  ({ which, inFlight, kind: drawn, study, fraction, byRef }) =>
+    command(`verdict(${which},${drawn})`, (model, real) => {
+      const all = openings(real.session);
+      const awaited = all.filter((o) => o.tx.status.kind === 'pending');
+      const target = inFlight < 0.7 && awaited.length > 0 ? pick(awaited, which) : pick(all, which);
       if (!target) return;
+      const financing = real.session.methods.find((m) => m.id === target.attempt.methodId)?.capabilities.financing === true;
+      const kind = study && financing && target.attempt.lenderStudying !== true ? 'lender-pending' : drawn;
       const ref = byRef && target.tx.providerRef ? { providerRef: target.tx.providerRef } : { transactionId: target.tx.id };
       const requested = target.attempt.requested.amount;
       const partial = Math.max(1, Math.floor(requested * fraction));
@@ -163,10 +203,17 @@ const followUpCmd = fc.record({ which: fc.nat(), success: fc.boolean() }).map(({
   }),
 );
 
+/** A PSP resending any fact it sent before (duplicates, late and out of order): it changes nothing. */
 const replayCmd = fc.nat().map((which) =>
   command(`replay(${which})`, (model, real) => {
     const fact = pick(model.facts, which);
-    if (fact) real.session = applyFact(real.session, fact, context(model));
+    if (!fact) return;
+    const ctx = context(model);
+    const due = expireIfDue(real.session, ctx);
+    const after = applyFact(real.session, fact, ctx);
+    invariant(JSON.stringify(after) === JSON.stringify(due), `a fact delivered again changes nothing (${fact.kind})`, after);
+    real.session = after;
+    effective.set('replay', (effective.get('replay') ?? 0) + 1);
   }),
 );
 
@@ -179,14 +226,19 @@ const dispatchCmd = fc.record({ which: fc.nat(), outcome: fc.constantFrom('accep
 
 const payerCmd = fc.record({
   which: fc.nat(),
+  aimed: fc.boolean(),
   action: fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom('accept-partial', 'cancel', 'abandon', 'accept-terms') },
+    { weight: 20, arbitrary: fc.constantFrom('accept-partial', 'cancel', 'abandon', 'accept-terms') },
     { weight: 1, arbitrary: fc.constant('abandon-session') },
   ),
-}).map(({ which, action }) =>
+}).map(({ which, aimed, action }) =>
   command(`${action}(${which})`, (model, real) => {
     const ctx = context(model);
-    const target = pick(real.session.attempts, which)?.id ?? 'none';
+    // Half the time aimed at an attempt in the state the action is for; else any attempt (refusals).
+    const fits = (a: Attempt) =>
+      action === 'abandon' ? a.status === 'AUTHORIZING' : action === 'accept-partial' ? isAwaitingPartialDecision(a) : a.status === 'AUTHORIZED';
+    const candidates = aimed ? real.session.attempts.filter(fits) : real.session.attempts;
+    const target = pick(candidates.length > 0 ? candidates : real.session.attempts, which)?.id ?? 'none';
     attempt(real, () => {
       switch (action) {
         case 'accept-partial':
@@ -204,30 +256,29 @@ const payerCmd = fc.record({
   }),
 );
 
-/** What the refund door does (owed refund of what remains refundable, post-terminal, one in flight). */
-const refundCmd = fc.record({ which: fc.nat(), fraction: fc.double({ min: 0.1, max: 1, noNaN: true }) }).map(({ which, fraction }) =>
-  command(`refund(${which})`, (model, real) => {
-    const s = real.session;
-    const a: Attempt | undefined = pick(s.attempts, which);
-    if (!a || !isTerminalSessionStatus(s.status) || a.transactions.some((t) => t.type === 'refund' && t.status.kind === 'pending')) return;
-    const left = refundable(a).amount;
-    if (left <= 0) return;
-    const ctx = context(model);
-    const refund: Transaction = {
-      id: ctx.newId() as TransactionId,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-      type: 'refund',
-      amount: money(Math.max(1, Math.floor(left * fraction)), EUR),
-      status: { kind: 'pending' },
-      dispatch: { state: 'owed', tries: 0, nextAt: ctx.now },
-    };
-    real.session = { ...s, attempts: s.attempts.map((x) => (x.id === a.id ? { ...x, transactions: [...x.transactions, refund] } : x)) };
+/** The payer's answer to an issuer's lower grant: mostly aimed at the attempt that awaits it. */
+const acceptPartialCmd = fc.record({ which: fc.nat(), aimed: fc.double({ min: 0, max: 1, noNaN: true }) }).map(({ which, aimed }) =>
+  command(`accept-partial(${which})`, (model, real) => {
+    const awaiting = real.session.attempts.filter(isAwaitingPartialDecision);
+    const target = pick(aimed < 0.8 && awaiting.length > 0 ? awaiting : real.session.attempts, which)?.id ?? 'none';
+    attempt(real, () => acceptPartial(real.session, target, context(model)));
   }),
 );
 
+/** The refund door's command (post-terminal, one in flight, cumulative), with any amount or the rest. */
+const refundCmd = fc.record({ which: fc.nat(), amount: fc.oneof(fc.constant(undefined), fc.double({ min: 0.1, max: 1.2, noNaN: true })), key: fc.option(fc.constantFrom('k1', 'k2'), { nil: undefined }) }).map(
+  ({ which, amount, key }) =>
+    command(`refund(${which})`, (model, real) => {
+      const a: Attempt | undefined = pick(real.session.attempts, which);
+      if (!a) return;
+      const value = amount === undefined ? undefined : Math.max(1, Math.floor(refundable(a).amount * amount));
+      attempt(real, () => requestRefund(real.session, a.id, { ...(value !== undefined ? { amount: value } : {}), ...(key ? { idempotencyKey: key } : {}) }, context(model)).session);
+    }),
+);
+
 const tickArb = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(1_000, 60_000, 5 * 60_000) },
+  { weight: 12, arbitrary: fc.constantFrom(1_000, 5_000, 60_000) },
+  { weight: 2, arbitrary: fc.constant(5 * 60_000) },
   { weight: 1, arbitrary: fc.constantFrom(TTL, TEST_POLICY.lenderWaitMs) },
 );
 const tickCmd = tickArb.map((ms) =>
@@ -243,21 +294,45 @@ const tickCmd = tickArb.map((ms) =>
 
 const setupArb = fc.record({
   total: fc.integer({ min: 1, max: 20_000 }),
-  terms: fc.boolean(),
-  mustCreateAlias: fc.boolean(),
+  // Terms and a registered card are rarer: they refuse most starts (TermsNotAccepted, no split).
+  terms: fc.boolean().chain((b) => (b ? fc.boolean() : fc.constant(false))),
+  mustCreateAlias: fc.boolean().chain((b) => (b ? fc.boolean() : fc.constant(false))),
   notify: fc.boolean(),
 });
 
 const commandsArb = fc.commands(
-  [startCmd, startCmd, startCmd, verdictCmd, verdictCmd, verdictCmd, followUpCmd, followUpCmd, followUpCmd, replayCmd, dispatchCmd, dispatchCmd, payerCmd, payerCmd, refundCmd, refundCmd, tickCmd],
+  [startCmd, startCmd, startCmd, verdictCmd, verdictCmd, verdictCmd, verdictCmd, followUpCmd, followUpCmd, replayCmd, dispatchCmd, dispatchCmd, payerCmd, payerCmd, acceptPartialCmd, refundCmd, refundCmd, tickCmd],
   { maxCommands: 80, size: 'large' },
 );
 
+/** Every transition a table allows, as `machine: FROM --trigger--> TO`. */
+function transitionsOf<S extends string, T extends string>(name: string, table: TransitionTable<S, T>): string[] {
+  return Object.entries(table).flatMap(([from, row]) => Object.entries(row as Record<string, string>).map(([trigger, to]) => `${name}: ${from} --${trigger}--> ${to}`));
+}
+
+/** Records every transition a machine actually fired (through the domain's own calls). */
+function recordFired(machine: StateMachine<string, string>, fired: Set<string>): jest.SpyInstance {
+  const fire = machine.fire.bind(machine);
+  return jest.spyOn(machine, 'fire').mockImplementation((from: string, trigger: string) => {
+    const to = fire(from, trigger);
+    fired.add(`${machine.name}: ${from} --${trigger}--> ${to}`);
+    return to;
+  });
+}
+
 describe('session aggregate: model-based properties', () => {
+  const fired = new Set<string>();
+  const spies: jest.SpyInstance[] = [];
+  beforeAll(() => {
+    spies.push(recordFired(sessionMachine, fired), recordFired(attemptMachine, fired), recordFired(transactionMachine, fired));
+  });
+  afterAll(() => spies.forEach((spy) => spy.mockRestore()));
+
   it('keeps its money invariants, and a terminal session never changes status, under any sequence', () => {
     fc.assert(
       fc.property(setupArb, commandsArb, (setup, cmds) => {
         const session = aSession({
+          methods: OFFERS,
           total: money(setup.total, EUR),
           ...(setup.terms ? { terms: [{ label: 'CGV', url: 'https://m.example/cgv' }] } : {}),
           ...(setup.mustCreateAlias ? { mustCreateAlias: true } : {}),
@@ -266,7 +341,19 @@ describe('session aggregate: model-based properties', () => {
         const model: Model = { now: T0, ids: 0, finalVerdicts: new Map(), facts: [] };
         fc.modelRun(() => ({ model, real: { session } }), cmds);
       }),
-      { numRuns: 200 },
+      { numRuns: 500 },
     );
+  });
+
+  it('drove every kind of command to a change, and every transition of the three tables, in those runs', () => {
+    expect([...effective.keys()].sort()).toEqual(
+      ['start', 'verdict', 'follow-up-verdict', 'replay', 'dispatch', 'accept-partial', 'cancel', 'abandon', 'accept-terms', 'abandon-session', 'refund', 'tick'].sort(),
+    );
+    const allowed = [
+      ...transitionsOf('session', SESSION_TRANSITIONS),
+      ...transitionsOf('attempt', ATTEMPT_TRANSITIONS),
+      ...transitionsOf('transaction', TRANSACTION_TRANSITIONS),
+    ];
+    expect(allowed.filter((t) => !fired.has(t))).toEqual([]);
   });
 });
