@@ -10,6 +10,13 @@ module.exports = {
       to: { path: io },
     },
     {
+      name: 'domain-imports-no-library',
+      severity: 'error',
+      comment: 'packages/domain code imports no library at all and no Node core module (dns, tls, os, crypto...): only its own files. Its tests may use test tools.',
+      from: { path: '^packages/domain/src', pathNot: '\\.(test|it)\\.ts$' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'core', 'unknown'] },
+    },
+    {
       name: 'domain-imports-no-package',
       severity: 'error',
       comment: 'packages/domain depends on no other workspace package.',
