@@ -4,18 +4,27 @@ import { chargebackRepositoryContract } from './chargeback-repository.contract';
 import type { ContractEngine } from './harness';
 import { sessionLeaseContract, sessionRepositoryContract } from './session-repository.contract';
 import { sessionSearchContract } from './session-search.contract';
+import { methodCoverageContract, tracingEngine } from './method-coverage';
 import { storedSecretsContract } from './stored-secrets.contract';
+import { storeIndexesContract } from './store-indexes.contract';
 
 export type { ContractEngine, OpenedStore } from './harness';
 export * as fixtures from './fixtures';
 
-/** The whole store contract: every repository method, on the given engine. */
+/**
+ * The whole store contract on the given engine. Its repositories record the methods the tests call,
+ * and a last test fails when any method of any repository port was never called.
+ */
 export function describeStoreContract(engine: ContractEngine): void {
-  sessionRepositoryContract(engine);
-  sessionLeaseContract(engine);
-  sessionSearchContract(engine);
-  accountRepositoriesContract(engine);
-  chargebackRepositoryContract(engine);
-  authGrantRepositoriesContract(engine);
-  storedSecretsContract(engine);
+  const calls = new Set<string>();
+  const traced = tracingEngine(engine, calls);
+  sessionRepositoryContract(traced);
+  sessionLeaseContract(traced);
+  sessionSearchContract(traced);
+  accountRepositoriesContract(traced);
+  chargebackRepositoryContract(traced);
+  authGrantRepositoriesContract(traced);
+  storedSecretsContract(traced);
+  storeIndexesContract(traced);
+  methodCoverageContract(engine.name, calls);
 }
