@@ -1,5 +1,6 @@
 import type { Logger } from '@splitpay/domain';
 import { EmbeddedDatabase } from '@splitpay/store-embedded';
+import { COLLECTION_NAMES, INDEX_PLAN, sessionToDocument, type Db, type SessionDocument } from '@splitpay/store-mongo';
 import { fixtures } from '@splitpay/store-mongo/src/contract';
 import { createStoresFor, redactMongoUri } from './stores';
 
@@ -28,6 +29,32 @@ describe('createStoresFor', () => {
     await expect(attempt).rejects.toThrow(/^MongoDB \(MONGODB_URI\) unusable/);
     await expect(attempt).rejects.not.toThrow(/s3cr/);
     expect(tried).toEqual([uri]);
+  });
+
+  it('on MongoDB, creates every index and rebuilds the search entries of the last hour before serving, then says so', async () => {
+    // A database standing in for the driver's Db in this wiring test only (the contract runs on a real mongod).
+    const database = new EmbeddedDatabase();
+    let closed = 0;
+    const db = { databaseName: 'splitpay', collection: (name: string) => database.collection(name), client: { close: async () => void closed++ } } as unknown as Db;
+    const now = fixtures.T0 + 2 * 3_600_000;
+    const recent = fixtures.aSession({ updatedAt: now - 10 * 60_000, attempts: [fixtures.anAttempt()] });
+    const old = fixtures.aSession({ merchantId: recent.merchantId, updatedAt: now - 2 * 3_600_000, attempts: [fixtures.anAttempt()] });
+    // Written as a crash between the session write and its search entries would leave them.
+    for (const session of [recent, old]) await database.collection<SessionDocument>(COLLECTION_NAMES.sessions).insertOne(sessionToDocument(session));
+    const lines: unknown[][] = [];
+    const logger: Logger = { ...silent, info: (...line: unknown[]) => void lines.push(line) };
+
+    const stores = await createStoresFor({ mongodbUri: 'mongodb://db/splitpay?replicaSet=rs0' }, logger, { connect: async () => db, now: () => now });
+
+    expect(stores.engine).toBe('mongodb');
+    const declared = new Set(database.listCollections().flatMap((c) => c.declaredIndexes().map((index) => `${c.name}.${index.name}`)));
+    const planned = Object.entries(INDEX_PLAN).flatMap(([key, specs]) => specs.map((spec) => `${COLLECTION_NAMES[key as keyof typeof COLLECTION_NAMES]}.${spec.options.name}`));
+    expect(planned.filter((name) => !declared.has(name))).toEqual([]);
+    expect(lines).toEqual([['store.ready', { engine: 'mongodb', database: 'splitpay', resyncedSessions: 1 }]]);
+    const found = await stores.sessions.searchAttempts({ merchantId: recent.merchantId, limit: 10 });
+    expect(found.items.map((hit) => hit.sessionId)).toEqual([recent.id]);
+    await stores.close();
+    expect(closed).toBe(1);
   });
 
   it('redacts the password of a connection string, encoded or not', () => {
