@@ -1,5 +1,5 @@
 import { add, compare, money, subtract, sum, zero } from './money';
-import { currencyCode } from './currency';
+import { countryCode, currencyCode, isCountryCode, isCurrencyCode } from './currency';
 
 const EUR = currencyCode('EUR');
 
@@ -12,11 +12,21 @@ describe('Money', () => {
   });
 
   it('refuses arithmetic across currencies', () => {
-    expect(() => add(money(1, EUR), money(1, 'USD'))).toThrow(/Currency mismatch/);
+    for (const across of [add, subtract, compare]) expect(() => across(money(1, EUR), money(1, 'USD'))).toThrow(/Currency mismatch/);
+    expect(() => sum(EUR, [money(1, EUR), money(1, 'USD')])).toThrow(/Currency mismatch/);
   });
 
   it('refuses fractional amounts and malformed currencies', () => {
     expect(() => money(1.5, EUR)).toThrow(/integer/);
     expect(() => money(1, 'eur')).toThrow(/ISO 4217/);
+    expect(() => money(2 ** 53, EUR)).toThrow(/integer/);
+    expect(() => money(Number.NaN, EUR)).toThrow(/integer/);
+  });
+
+  it('knows ISO 4217 currency and ISO 3166-1 alpha-2 country codes by their shape', () => {
+    expect([isCurrencyCode('EUR'), isCurrencyCode('EU'), isCurrencyCode('EURO'), isCurrencyCode('eur')]).toEqual([true, false, false, false]);
+    expect([isCountryCode('FR'), isCountryCode('FRA'), isCountryCode('fr')]).toEqual([true, false, false]);
+    expect(countryCode('FR')).toBe('FR');
+    expect(() => countryCode('fr')).toThrow(/ISO 3166-1/);
   });
 });
