@@ -11,14 +11,16 @@ jest.setTimeout(30_000);
 
 /**
  * The fake PSP every instance shares, as a real PSP is shared: a forwarding proxy in front of instance
- * A's mount, which counts capture calls and can refuse them (a PSP that is down).
+ * A's mount, which counts capture calls (and can refuse them: a PSP that is down) and status lookups.
  */
 class SharedPspProxy {
   target = '';
   captureCalls = 0;
+  lookupCalls = 0;
   refuseCaptures = false;
   private readonly server = http.createServer((req, res) => {
     const isCapture = req.method === 'POST' && /\/api\/payments\/[^/]+\/captures$/.test(req.url ?? '');
+    if (req.method === 'GET' && /\/api\/payments(\/[^/?]+)?(\?.*)?$/.test(req.url ?? '')) this.lookupCalls++;
     if (isCapture) {
       if (this.refuseCaptures) {
         res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"unavailable"}');
@@ -133,6 +135,26 @@ describe('two service instances on one store', () => {
     expect(paid).toMatchObject({ status: 'PAID', captured: { amount: 5_000 } });
     expect(paid.attempts[0]!.transactions.filter((t) => t.type === 'capture')).toHaveLength(1);
     expect(receiver.callsTo('/hooks/capture')).toHaveLength(1);
+  });
+
+  it('looks an overdue verdict up at the PSP once, whichever instance claims it', async () => {
+    const { page, sessionId } = await a.openPage({ currency: 'EUR', total: 3_000, orderId: 'two-lookup', methods: [{ method: 'card' }] });
+    const seen = a.tap.deliveries.length;
+    a.tap.dropNext((n) => n.event === 'authorization');
+    expect((await page.payByCard('card', 3_000)).status).toBe(201);
+    await until(async () => a.tap.deliveries.slice(seen).some((d) => !d.forwarded), 'the verdict to be lost on its way');
+    const lost = await session(sessionId);
+    expect(lost.attempts[0]).toMatchObject({ status: 'AUTHORIZING', verdictDueAt: expect.any(Number) });
+    expect(proxy.lookupCalls).toBe(0);
+
+    clock.advance(lost.attempts[0]!.verdictDueAt! - clock.now());
+    await raceWorkers();
+    await until(async () => (await session(sessionId)).status === 'PAID', 'the looked-up grant to be captured');
+    clock.advance(60_000);
+    await raceWorkers();
+
+    expect(proxy.lookupCalls).toBe(1);
+    expect((await session(sessionId)).attempts[0]).toMatchObject({ status: 'CAPTURED', granted: { amount: 3_000 } });
   });
 
   it('retries a due webhook delivery once per calendar step, not once per instance', async () => {
