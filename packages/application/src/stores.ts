@@ -3,7 +3,6 @@ import type {
   ChargebackRepository,
   MerchantAccountRepository,
   RefreshTokenRepository,
-  RefundKeyRepository,
   SessionRepository,
 } from '@splitpay/domain';
 
@@ -11,7 +10,6 @@ import type {
 export interface Stores {
   readonly sessions: SessionRepository;
   readonly merchants: MerchantAccountRepository;
-  readonly refundKeys: RefundKeyRepository;
   readonly chargebacks: ChargebackRepository;
   readonly authCodes: AuthorizationCodeRepository;
   readonly refreshTokens: RefreshTokenRepository;

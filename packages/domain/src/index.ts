@@ -21,7 +21,6 @@ export * from './ports/secrets.port';
 export * from './ports/keyset';
 export * from './ports/session.repository.port';
 export * from './ports/merchant-account.repository.port';
-export * from './ports/refund-key.repository.port';
 export * from './ports/chargeback.repository.port';
 export * from './ports/auth-grant.repository.port';
 export * from './ports/webhook-sender.port';

@@ -1,6 +1,6 @@
 import { COLLECTION_NAMES, INDEX_PLAN, type StoreCollectionKey } from '@splitpay/store-mongo';
 import { fixtures } from '@splitpay/store-mongo/src/contract';
-import type { AttemptId, MerchantId, TransactionId } from '@splitpay/domain';
+import type { MerchantId } from '@splitpay/domain';
 import { createEmbeddedStores } from './create-embedded-stores';
 
 const { aSession, anAttempt, aTransaction, aMerchantAccount, aChargeback, nextVersion, T0, newId } = fixtures;
@@ -43,11 +43,6 @@ async function runEveryQuery() {
   await stores.merchants.upsert(account);
   await stores.merchants.findById(account.merchantId);
   await stores.merchants.findByContactEmail('a@m.example');
-
-  const key = { merchantId, attemptId: attempt.id as AttemptId, key: 'k', transactionId: newId() as TransactionId, createdAt: T0 };
-  await stores.refundKeys.claim(key);
-  await stores.refundKeys.claim(key);
-  await stores.refundKeys.release(merchantId, key.attemptId, 'k');
 
   const chargeback = aChargeback({ dueAt: T0 });
   await stores.chargebacks.insertIfAbsent(chargeback);

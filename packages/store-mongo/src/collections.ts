@@ -3,7 +3,6 @@ import type { MongoCollectionPort } from './collection.port';
 import type { AuthorizationCodeDocument, RefreshTokenDocument } from './documents/auth-grant.document';
 import type { ChargebackDocument } from './documents/chargeback.document';
 import type { MerchantAccountDocument } from './documents/merchant-account.document';
-import type { RefundKeyDocument } from './documents/refund-key.document';
 import type { AttemptViewDocument, TransactionViewDocument } from './documents/search-view.document';
 import type { SessionDocument } from './documents/session.document';
 
@@ -13,7 +12,6 @@ export interface StoreCollections {
   readonly attemptViews: MongoCollectionPort<AttemptViewDocument>;
   readonly transactionViews: MongoCollectionPort<TransactionViewDocument>;
   readonly merchantAccounts: MongoCollectionPort<MerchantAccountDocument>;
-  readonly refundKeys: MongoCollectionPort<RefundKeyDocument>;
   readonly chargebacks: MongoCollectionPort<ChargebackDocument>;
   readonly authorizationCodes: MongoCollectionPort<AuthorizationCodeDocument>;
   readonly refreshTokens: MongoCollectionPort<RefreshTokenDocument>;
@@ -27,7 +25,6 @@ export const COLLECTION_NAMES: Readonly<Record<StoreCollectionKey, string>> = {
   attemptViews: 'session_attempts',
   transactionViews: 'session_transactions',
   merchantAccounts: 'merchant_accounts',
-  refundKeys: 'refund_keys',
   chargebacks: 'chargebacks',
   authorizationCodes: 'authorization_codes',
   refreshTokens: 'refresh_tokens',
@@ -42,7 +39,6 @@ export function openStoreCollections(open: CollectionOpener): StoreCollections {
     attemptViews: open<AttemptViewDocument>(COLLECTION_NAMES.attemptViews),
     transactionViews: open<TransactionViewDocument>(COLLECTION_NAMES.transactionViews),
     merchantAccounts: open<MerchantAccountDocument>(COLLECTION_NAMES.merchantAccounts),
-    refundKeys: open<RefundKeyDocument>(COLLECTION_NAMES.refundKeys),
     chargebacks: open<ChargebackDocument>(COLLECTION_NAMES.chargebacks),
     authorizationCodes: open<AuthorizationCodeDocument>(COLLECTION_NAMES.authorizationCodes),
     refreshTokens: open<RefreshTokenDocument>(COLLECTION_NAMES.refreshTokens),

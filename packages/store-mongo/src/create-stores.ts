@@ -5,7 +5,6 @@ import { INDEX_PLAN } from './index-plan';
 import { MongoAuthorizationCodeRepository, MongoRefreshTokenRepository } from './repositories/mongo-auth-grant.repository';
 import { MongoChargebackRepository } from './repositories/mongo-chargeback.repository';
 import { MongoMerchantAccountRepository } from './repositories/mongo-merchant-account.repository';
-import { MongoRefundKeyRepository } from './repositories/mongo-refund-key.repository';
 import { MongoSessionRepository } from './repositories/mongo-session.repository';
 
 /** The repositories of one store, plus what the composition root does with the store itself. */
@@ -42,7 +41,6 @@ export function createStores(collections: StoreCollections, options: CreateStore
   return {
     sessions,
     merchants: new MongoMerchantAccountRepository(collections),
-    refundKeys: new MongoRefundKeyRepository(collections),
     chargebacks: new MongoChargebackRepository(collections),
     authCodes: new MongoAuthorizationCodeRepository(collections),
     refreshTokens: new MongoRefreshTokenRepository(collections),

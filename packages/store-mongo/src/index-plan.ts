@@ -50,7 +50,6 @@ export const INDEX_PLAN: Readonly<Record<StoreCollectionKey, readonly IndexSpec[
   merchantAccounts: [
     { key: { 'contacts.email': 1 }, options: { name: 'contact_email_unique', unique: true, ...present('contacts.email') } },
   ],
-  refundKeys: [{ key: { merchantId: 1, attemptId: 1, key: 1 }, options: { name: 'merchant_attempt_key_unique', unique: true } }],
   chargebacks: [{ key: { dueAt: 1 }, options: { name: 'due_at' } }],
   authorizationCodes: [{ key: { purgeAt: 1 }, options: { name: 'purge_ttl', expireAfterSeconds: 0 } }],
   refreshTokens: [

@@ -1,8 +1,7 @@
-import type { AttemptId, MerchantId, RefundKeyRecord, TransactionId } from '@splitpay/domain';
-import { aMerchantAccount, newId, newMerchantId, T0 } from './fixtures';
+import { aMerchantAccount, newMerchantId } from './fixtures';
 import { useFreshStore, type ContractEngine } from './harness';
 
-/** MerchantAccountRepository and RefundKeyRepository. */
+/** MerchantAccountRepository. */
 export function accountRepositoriesContract(engine: ContractEngine): void {
   describe(`MerchantAccountRepository on ${engine.name}`, () => {
     const store = useFreshStore(engine);
@@ -39,54 +38,6 @@ export function accountRepositoriesContract(engine: ContractEngine): void {
       ).rejects.toMatchObject({ code: 11000 });
       await merchants().upsert(aMerchantAccount({ contacts: [] }));
       await merchants().upsert(aMerchantAccount({ contacts: [] }));
-    });
-  });
-
-  describe(`RefundKeyRepository on ${engine.name}`, () => {
-    const store = useFreshStore(engine);
-    const keys = () => store().stores.refundKeys;
-    const aKey = (overrides: Partial<RefundKeyRecord> = {}): RefundKeyRecord => ({
-      merchantId: 'm-1' as MerchantId,
-      attemptId: newId() as AttemptId,
-      key: 'key-1',
-      amount: 500,
-      transactionId: newId() as TransactionId,
-      createdAt: T0,
-      ...overrides,
-    });
-
-    it('claims a key once, then answers the recorded refund', async () => {
-      const record = aKey();
-      expect(await keys().claim(record)).toEqual({ kind: 'claimed' });
-      expect(await keys().claim({ ...record, amount: 900, transactionId: newId() as TransactionId })).toEqual({ kind: 'exists', record });
-      expect(await keys().find(record.merchantId, record.attemptId, record.key)).toEqual(record);
-    });
-
-    it('scopes a key to its merchant and attempt, and stores a full refund without amount', async () => {
-      const { amount: _none, ...full } = aKey();
-      expect(await keys().claim(full)).toEqual({ kind: 'claimed' });
-      expect(await keys().claim({ ...full, attemptId: newId() as AttemptId })).toEqual({ kind: 'claimed' });
-      expect(await keys().claim({ ...full, merchantId: 'm-2' as MerchantId })).toEqual({ kind: 'claimed' });
-      expect(await keys().find(full.merchantId, full.attemptId, full.key)).toEqual(full);
-      expect(await keys().find(full.merchantId, full.attemptId, 'other')).toBeNull();
-    });
-
-    it('gives a key to exactly one of many concurrent claimers', async () => {
-      const record = aKey();
-      const results = await Promise.all(
-        Array.from({ length: 20 }, () => keys().claim({ ...record, transactionId: newId() as TransactionId })),
-      );
-      expect(results.filter((r) => r.kind === 'claimed')).toHaveLength(1);
-      const winner = await keys().find(record.merchantId, record.attemptId, record.key);
-      for (const r of results) if (r.kind === 'exists') expect(r.record).toEqual(winner);
-    });
-
-    it('forgets a released key so it can be claimed again', async () => {
-      const record = aKey();
-      await keys().claim(record);
-      await keys().release(record.merchantId, record.attemptId, record.key);
-      expect(await keys().find(record.merchantId, record.attemptId, record.key)).toBeNull();
-      expect(await keys().claim(record)).toEqual({ kind: 'claimed' });
     });
   });
 }

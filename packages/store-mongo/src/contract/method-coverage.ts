@@ -3,7 +3,6 @@ import type {
   ChargebackRepository,
   MerchantAccountRepository,
   RefreshTokenRepository,
-  RefundKeyRepository,
   SessionRepository,
 } from '@splitpay/domain';
 import type { MongoStores } from '../create-stores';
@@ -29,7 +28,6 @@ const PORT_METHODS = {
     searchTransactions: true,
   } satisfies Record<keyof SessionRepository, true>,
   merchants: { upsert: true, findById: true, findByContactEmail: true } satisfies Record<keyof MerchantAccountRepository, true>,
-  refundKeys: { claim: true, find: true, release: true } satisfies Record<keyof RefundKeyRepository, true>,
   chargebacks: { insertIfAbsent: true, findByNotificationId: true, save: true, claimDue: true, releaseLease: true } satisfies Record<keyof ChargebackRepository, true>,
   authCodes: { insert: true, consume: true } satisfies Record<keyof AuthorizationCodeRepository, true>,
   refreshTokens: { insert: true, rotate: true, revokeFamily: true } satisfies Record<keyof RefreshTokenRepository, true>,
