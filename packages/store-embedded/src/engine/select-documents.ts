@@ -72,7 +72,7 @@ export function selectDocuments(
   }
   let candidates: StoredDocument[];
   if (ids) {
-    candidates = [...new Set(ids)].map((one) => state.docs.get(state.idKey(one))).filter((doc): doc is StoredDocument => doc !== undefined);
+    candidates = bySeq(state, new Set(ids.map((one) => state.idKey(one))));
   } else if (scan) {
     const owners = new Set<string>();
     for (const span of scan.spans) for (let i = span.start; i < span.end; i++) owners.add(scan.index.entries.at(i).owner);
