@@ -1,6 +1,6 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
-import type { Session, SessionId } from '@splitpay/domain';
+import { REFUND_REFUSALS, type Session, type SessionId } from '@splitpay/domain';
 import { buildOpenApiDocument, expectResponseMatchesOpenApi } from '@splitpay/http-api';
 import { contactTokens, DASHBOARD_CALLBACK } from '../../src/wiring/auth.test-harness';
 import { pressFakePspButton, type Answer } from '../support/elements-client';
@@ -200,19 +200,7 @@ export function countPspRefundCalls(): { readonly calls: PspRefundCall[]; stop()
 }
 
 /** Every contract code a refund door may answer (interface-spec.md, Refund refusals and generic codes). */
-export const REFUND_CONTRACT_CODES = [
-  'InvalidRequest',
-  'Unauthorized',
-  'NotFound',
-  'NothingToRefund',
-  'RefundInFlight',
-  'RefundExceedsRefundable',
-  'SessionNotEnded',
-  'RefundNotSupported',
-  'PartialRefundNotSupported',
-  'NotARefundableOperation',
-  'IdempotencyKeyConflict',
-];
+export const REFUND_CONTRACT_CODES: readonly string[] = ['InvalidRequest', 'Unauthorized', 'NotFound', ...REFUND_REFUSALS];
 
 /** A session paid 600 by card and 400 by PayPal (a redirected hold), driven to PAID. */
 export async function paidByCardAndPaypal(h: ServiceHarness): Promise<SessionJson> {

@@ -1,9 +1,5 @@
-/**
- * Every error code of the contract (interface-spec.md "Errors", decisions.md section 3).
- * Codes are stable; only the HTTP adapter maps them to statuses.
- */
-export const ERROR_CODES = [
-  // generic
+/** Codes any door may answer (interface-spec.md "Errors", generic codes). */
+export const GENERIC_ERROR_CODES = [
   'InvalidRequest',
   'InvalidRequestedAmount',
   'Unauthorized',
@@ -15,7 +11,10 @@ export const ERROR_CODES = [
   'PartialAcceptanceNotApplicable',
   'TooManyRequests',
   'InternalError',
-  // session creation refusals
+] as const;
+
+/** Refusals of session creation (POST /api/sessions). */
+export const SESSION_CREATION_REFUSALS = [
   'UnknownProvider',
   'ProviderNotContracted',
   'AmbiguousProvider',
@@ -29,7 +28,10 @@ export const ERROR_CODES = [
   'BnplNeedsBillingAddress',
   'AliasNeedsRegistrableMethod',
   'AliasRequiresChallenge',
-  // refund refusals
+] as const;
+
+/** Refusals of the refund doors. */
+export const REFUND_REFUSALS = [
   'NothingToRefund',
   'RefundInFlight',
   'RefundExceedsRefundable',
@@ -38,10 +40,13 @@ export const ERROR_CODES = [
   'PartialRefundNotSupported',
   'NotARefundableOperation',
   'IdempotencyKeyConflict',
-  // notification refusals
-  'NotificationNotAbandoned',
-  'NoNotificationUrl',
-  // payer flow refusals (decisions.md section 3)
+] as const;
+
+/** Refusals of the notification replay. */
+export const NOTIFICATION_REFUSALS = ['NotificationNotAbandoned', 'NoNotificationUrl'] as const;
+
+/** Refusals of the payer flow (decisions.md section 3). */
+export const PAYER_FLOW_REFUSALS = [
   'MethodNotFound',
   'MethodNotEligible',
   'AmountOutOfRange',
@@ -52,6 +57,18 @@ export const ERROR_CODES = [
   'AttemptNotCancellable',
   'AttemptNotAbandonable',
   'ConfirmNotApplicable',
+] as const;
+
+/**
+ * Every error code of the contract (interface-spec.md "Errors", decisions.md section 3).
+ * Codes are stable; only the HTTP adapter maps them to statuses.
+ */
+export const ERROR_CODES = [
+  ...GENERIC_ERROR_CODES,
+  ...SESSION_CREATION_REFUSALS,
+  ...REFUND_REFUSALS,
+  ...NOTIFICATION_REFUSALS,
+  ...PAYER_FLOW_REFUSALS,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

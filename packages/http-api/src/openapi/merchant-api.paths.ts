@@ -1,24 +1,9 @@
+import { SESSION_CREATION_REFUSALS } from '@splitpay/domain';
 import { uuidSchema } from '../schemas/common.schema';
 import { attemptPageSchema, attemptViewSchema, sessionPageSchema, sessionSchema, transactionPageSchema, transactionViewSchema } from '../schemas/resource.schema';
 import { attemptSearchSchema, sessionSearchSchema, transactionSearchSchema } from '../schemas/search-query.schema';
 import { sessionCreatedSchema, sessionRequestSchema } from '../schemas/session-request.schema';
 import { errors, json, pathId, queryParameters, type PathSpecs } from './operation';
-
-const CREATION_REFUSALS = [
-  'UnknownProvider',
-  'ProviderNotContracted',
-  'AmbiguousProvider',
-  'NoProviderForMethod',
-  'InvalidOrderReference',
-  'DuplicateMethodId',
-  'InvalidNotificationUrl',
-  'UnknownBnplPlan',
-  'DuplicatePlan',
-  'BnplRequiresItemizedCart',
-  'BnplNeedsBillingAddress',
-  'AliasNeedsRegistrableMethod',
-  'AliasRequiresChallenge',
-] as const;
 
 const tags = ['Merchant API'];
 const access = ['accessToken'] as const;
@@ -36,7 +21,7 @@ export const merchantApiPaths: PathSpecs = {
       requestBody: { contentType: 'application/json', schema: sessionRequestSchema },
       responses: {
         '201': json('Created', sessionCreatedSchema, { Location: { description: '/api/sessions/{sessionId}', required: true } }),
-        ...errors('InvalidRequest', 'Unauthorized', ...CREATION_REFUSALS),
+        ...errors('InvalidRequest', 'Unauthorized', ...SESSION_CREATION_REFUSALS),
       },
     },
     get: {
