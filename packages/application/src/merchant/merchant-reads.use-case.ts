@@ -9,6 +9,7 @@ import {
   type TransactionHit,
   type TransactionId,
 } from '@splitpay/domain';
+import { transactionHit } from '../transaction-hit';
 
 export interface MerchantReadsDeps {
   readonly sessions: Pick<SessionRepository, 'findById' | 'findByAttemptId' | 'findByTransactionId'>;
@@ -39,20 +40,8 @@ export class MerchantReads {
 
   async getTransaction(merchantId: MerchantId, transactionId: TransactionId): Promise<TransactionHit> {
     const session = this.owned(await this.deps.sessions.findByTransactionId(transactionId), merchantId);
-    for (const attempt of session.attempts) {
-      const transaction = attempt.transactions.find((t) => t.id === transactionId);
-      if (transaction) {
-        return {
-          sessionId: session.id,
-          merchantId: session.merchantId,
-          orderId: session.orderId,
-          attemptId: attempt.id,
-          method: attempt.method,
-          ...(attempt.cardScheme !== undefined ? { cardScheme: attempt.cardScheme } : {}),
-          transaction,
-        };
-      }
-    }
-    throw notFound();
+    const hit = transactionHit(session, transactionId);
+    if (!hit) throw notFound();
+    return hit;
   }
 }
