@@ -1,5 +1,4 @@
 import type { PspFact } from '../psp/psp-fact';
-import { assertUnreachable } from '../shared/brand';
 import { isFinalVerdict } from '../transaction/transaction.state';
 import { onAuthorized, onCancelledByPayer, onDeclined, onLenderPending } from './authorization-verdict';
 import type { DomainContext } from './domain-context';
@@ -9,25 +8,25 @@ import { progress } from './progress';
 import type { Session } from './session.model';
 import { expireIfDue } from './timeouts';
 
-function dispatchFact(session: Session, op: LocatedOperation, fact: VerdictFact, ctx: DomainContext): Session {
-  switch (fact.kind) {
-    case 'authorized':
-      return onAuthorized(session, op, fact, ctx);
-    case 'declined':
-      return onDeclined(session, op, fact, ctx);
-    case 'cancelled-by-payer':
-      return onCancelledByPayer(session, op, fact, ctx);
-    case 'lender-pending':
-      return onLenderPending(session, op, fact, ctx);
-    case 'captured':
-      return onCaptured(session, op, fact, ctx);
-    case 'voided':
-      return onVoided(session, op, fact, ctx);
-    case 'refunded':
-      return onRefunded(session, op, fact, ctx);
-    default:
-      return assertUnreachable(fact, 'PSP fact');
-  }
+type VerdictOf = { [F in VerdictFact as F['kind']]: F };
+type VerdictHandlers = {
+  [K in keyof VerdictOf]: (session: Session, op: LocatedOperation, fact: VerdictOf[K], ctx: DomainContext) => Session;
+};
+
+/** The command each verdict kind runs on the operation it is about (a mapped type: every kind has one). */
+const ON_VERDICT: VerdictHandlers = {
+  authorized: onAuthorized,
+  declined: onDeclined,
+  'cancelled-by-payer': onCancelledByPayer,
+  'lender-pending': onLenderPending,
+  captured: onCaptured,
+  voided: onVoided,
+  refunded: onRefunded,
+};
+
+function dispatchFact<K extends keyof VerdictOf>(session: Session, op: LocatedOperation, fact: VerdictOf[K] & { readonly kind: K }, ctx: DomainContext): Session {
+  const handler: VerdictHandlers[K] = ON_VERDICT[fact.kind];
+  return handler(session, op, fact, ctx);
 }
 
 /**
