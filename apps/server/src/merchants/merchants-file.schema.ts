@@ -1,4 +1,4 @@
-import { CARD_SCHEMES, METHOD_KINDS, type CardScheme, type ContactRole, type ContractPlan, type MethodKind } from '@splitpay/domain';
+import { CARD_SCHEMES, METHOD_KINDS, type ContactRole, type Contract } from '@splitpay/domain';
 
 /** One contact of the dashboard flow as the file gives it (decisions.md section 9). */
 export interface ContactEntry {
@@ -8,19 +8,7 @@ export interface ContactEntry {
   readonly role: ContactRole;
 }
 
-export interface ContractEntry {
-  readonly method: MethodKind;
-  readonly provider: string;
-  readonly countries?: readonly string[];
-  readonly channels?: readonly string[];
-  readonly partialRefunds?: boolean;
-  readonly schemes?: readonly CardScheme[];
-  readonly partialAuth?: boolean;
-  readonly plans?: readonly ContractPlan[];
-  readonly settings?: Readonly<Record<string, unknown>>;
-}
-
-/** One merchant account as the file gives it, before hashing and sealing. */
+/** One merchant account as the file gives it, before hashing and sealing; its contracts are stored as given. */
 export interface MerchantEntry {
   readonly merchantId: string;
   readonly secret?: string;
@@ -29,7 +17,7 @@ export interface MerchantEntry {
   readonly chargebackUrl?: string;
   readonly webhookAuthorization?: string;
   readonly webhookSigningSecret?: string;
-  readonly contracts: readonly ContractEntry[];
+  readonly contracts: readonly Contract[];
   readonly contacts?: readonly ContactEntry[];
 }
 
