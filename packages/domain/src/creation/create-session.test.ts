@@ -2,7 +2,8 @@ import { DomainError } from '../errors/domain-error';
 import type { ErrorCode } from '../errors/error-codes';
 import type { Contract } from '../merchant/merchant-account.model';
 import { createSession, type CreationContext } from './create-session';
-import { CARD_CAPS, catalog, CONTRACTS, context, FINANCING_FILE, FULL_DETAIL, request, WALLET_CAPS } from './creation.fixtures';
+import { CARD_CAPS, catalog, WALLET_CAPS } from '../testing';
+import { CONTRACTS, context, FINANCING_FILE, FULL_DETAIL, request } from './creation.fixtures';
 import type { SessionRequest } from './session-request.model';
 
 function refusal(req: SessionRequest, ctx: CreationContext = context()): { code: ErrorCode; message: string } {

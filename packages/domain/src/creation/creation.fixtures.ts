@@ -1,41 +1,10 @@
 import type { MerchantId } from '../ids/ids';
 import type { Contract } from '../merchant/merchant-account.model';
-import type { DriverCapabilities, MethodKind } from '../method/method';
+import { CARD_CAPS, catalog, FINANCING_CAPS, WALLET_CAPS } from '../testing';
 import type { CreationContext } from './create-session';
-import type { PspCatalog } from './provider.rule';
 import type { SessionRequest } from './session-request.model';
 
 /** Test fixtures of session creation: a catalog of drivers, an account, a context and a request. */
-export const CARD_CAPS: DriverCapabilities = {
-  operation: 'authorization',
-  partialAuthorization: true,
-  payerChosenPartial: false,
-  void: true,
-  refund: true,
-  partialRefund: true,
-  statusLookup: true,
-  aliasRegistration: true,
-  threeDSecure: true,
-  confirm: false,
-  financing: false,
-  redirect: false,
-  cardIntegration: 'fake',
-};
-
-export const WALLET_CAPS: DriverCapabilities = { ...CARD_CAPS, aliasRegistration: false, threeDSecure: false, partialAuthorization: false, redirect: true, cardIntegration: undefined };
-export const FINANCING_CAPS: DriverCapabilities = { ...WALLET_CAPS, financing: true };
-
-/** A catalog carrying `drivers`: provider -> method -> capabilities. */
-export function catalog(drivers: Record<string, Partial<Record<MethodKind, DriverCapabilities>>>): PspCatalog {
-  return {
-    carries: (provider) => provider in drivers,
-    driver: (provider, method) => {
-      const capabilities = drivers[provider]?.[method];
-      return capabilities ? { capabilities } : undefined;
-    },
-  };
-}
-
 export const DEFAULT_CATALOG = catalog({
   fake: { card: CARD_CAPS, applepay: WALLET_CAPS, paypal: WALLET_CAPS, wero: WALLET_CAPS, ancv: { ...WALLET_CAPS, operation: 'payment', partialRefund: false }, oney: FINANCING_CAPS },
   adyen: { card: { ...CARD_CAPS, cardIntegration: 'acquirer-hosted' }, applepay: WALLET_CAPS },

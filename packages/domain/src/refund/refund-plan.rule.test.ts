@@ -1,7 +1,7 @@
 import { money } from '../money/money';
 import { planSessionRefund } from './refund-plan.rule';
 import { refundSession } from './refund-session';
-import { refusalOf } from './refund-test-support';
+import { refusalOf } from '../testing';
 import { EUR, T0, attemptIn, capturedCard, ctxAt, declinedCard, endedSession, noRefundOffer, paidDirect, tx } from './refund.fixture';
 
 const ctx = ctxAt(T0 + 5000);

@@ -1,44 +1,29 @@
 import type { Attempt } from '../attempt/attempt.model';
 import type { AttemptId, MerchantId, SessionId, TransactionId } from '../ids/ids';
-import type { DriverCapabilities, MethodOffer } from '../method/method';
-import { currencyCode } from '../money/currency';
+import type { MethodOffer } from '../method/method';
 import { money, zero } from '../money/money';
 import { DEFAULT_POLICY, type DomainContext } from '../session/domain-context';
+import { EUR, T0 } from '../session/session.fixture';
 import type { Session } from '../session/session.model';
+import { HOLD_CAPS } from '../testing';
 import type { Transaction } from '../transaction/transaction.model';
 
 /** Test data for the refund rules: ended sessions built directly as values. */
-export const EUR = currencyCode('EUR');
-export const T0 = 1_700_000_000_000;
+export { EUR, T0 };
 
-const CAPS: DriverCapabilities = {
-  operation: 'authorization',
-  partialAuthorization: false,
-  payerChosenPartial: false,
-  void: true,
-  refund: true,
-  partialRefund: true,
-  statusLookup: true,
-  aliasRegistration: false,
-  threeDSecure: true,
-  confirm: false,
-  financing: false,
-  redirect: false,
-};
-
-export const cardOffer: MethodOffer = { id: 'card', method: 'card', provider: 'fake', capabilities: CAPS, partialRefunds: true };
+export const cardOffer: MethodOffer = { id: 'card', method: 'card', provider: 'fake', capabilities: HOLD_CAPS, partialRefunds: true };
 export const ancvOffer: MethodOffer = {
   id: 'ancv',
   method: 'ancv',
   provider: 'fake',
-  capabilities: { ...CAPS, operation: 'payment', void: false, partialRefund: false, payerChosenPartial: true },
+  capabilities: { ...HOLD_CAPS, operation: 'payment', void: false, partialRefund: false, payerChosenPartial: true },
   partialRefunds: false,
 };
 export const noRefundOffer: MethodOffer = {
   id: 'voucher',
   method: 'ancv',
   provider: 'fake',
-  capabilities: { ...CAPS, operation: 'payment', refund: false, partialRefund: false },
+  capabilities: { ...HOLD_CAPS, operation: 'payment', refund: false, partialRefund: false },
   partialRefunds: false,
 };
 

@@ -1,6 +1,6 @@
 import { money } from '../money/money';
 import { attemptOfRefundableOperation, requestOperationRefund } from './refundable-operation.rule';
-import { refusalOf } from './refund-test-support';
+import { refusalOf } from '../testing';
 import { EUR, T0, attemptIn, capturedCard, ctxAt, endedSession, paidDirect, tx } from './refund.fixture';
 
 const ctx = ctxAt(T0 + 5000);

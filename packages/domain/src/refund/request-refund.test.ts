@@ -1,7 +1,7 @@
 import { money } from '../money/money';
 import { EUR, T0, attemptIn, capturedCard, ctxAt, endedSession, noRefundOffer, paidDirect, tx } from './refund.fixture';
 import { requestRefund } from './request-refund';
-import { refusalOf as codeOf } from './refund-test-support';
+import { refusalOf as codeOf } from '../testing';
 
 const ctx = ctxAt(T0 + 5000);
 

@@ -1,9 +1,9 @@
-import { DomainError } from '../errors/domain-error';
 import type { MerchantId, SessionId } from '../ids/ids';
-import type { DriverCapabilities, MethodOffer } from '../method/method';
+import type { MethodOffer } from '../method/method';
 import { currencyCode } from '../money/currency';
 import { money, zero } from '../money/money';
 import type { PspFact } from '../psp/psp-fact';
+import { CARD_CAPS, HOLD_CAPS } from '../testing';
 import { DEFAULT_POLICY, type DomainContext, type DomainPolicy } from './domain-context';
 import type { Session } from './session.model';
 
@@ -14,23 +14,8 @@ export const TTL = 15 * 60_000;
 
 export const TEST_POLICY: DomainPolicy = { ...DEFAULT_POLICY, dispatchRetryDelaysMs: [1_000, 5_000] };
 
-const HOLD: DriverCapabilities = {
-  operation: 'authorization',
-  partialAuthorization: true,
-  payerChosenPartial: false,
-  void: true,
-  refund: true,
-  partialRefund: true,
-  statusLookup: true,
-  aliasRegistration: true,
-  threeDSecure: true,
-  confirm: false,
-  financing: false,
-  redirect: false,
-};
-
 /** A card hold whose issuer may grant less (mandated partial). */
-export const card: MethodOffer = { id: 'card', method: 'card', provider: 'fake', capabilities: HOLD, partialRefunds: true, partialAuth: true };
+export const card: MethodOffer = { id: 'card', method: 'card', provider: 'fake', capabilities: CARD_CAPS, partialRefunds: true, partialAuth: true };
 /** A card hold without partial authorization: a lower grant is refused. */
 export const strictCard: MethodOffer = { ...card, id: 'strict-card', partialAuth: false };
 /** A redirect wallet hold that cannot register an alias. */
@@ -38,7 +23,7 @@ export const paypal: MethodOffer = {
   id: 'paypal',
   method: 'paypal',
   provider: 'fake',
-  capabilities: { ...HOLD, partialAuthorization: false, aliasRegistration: false, redirect: true },
+  capabilities: { ...HOLD_CAPS, redirect: true },
   partialRefunds: true,
 };
 /** Vouchers: a direct payment the payer may lower, refundable in full. */
@@ -46,7 +31,7 @@ export const ancv: MethodOffer = {
   id: 'ancv',
   method: 'ancv',
   provider: 'fake',
-  capabilities: { ...HOLD, operation: 'payment', partialAuthorization: false, payerChosenPartial: true, void: false, partialRefund: false, aliasRegistration: false },
+  capabilities: { ...HOLD_CAPS, operation: 'payment', payerChosenPartial: true, void: false, partialRefund: false },
   partialRefunds: false,
   range: { min: 20, max: 100_000 },
 };
@@ -62,7 +47,7 @@ export const oney: MethodOffer = {
   id: 'oney',
   method: 'oney',
   provider: 'fake',
-  capabilities: { ...HOLD, partialAuthorization: false, aliasRegistration: false, financing: true, redirect: true },
+  capabilities: { ...HOLD_CAPS, financing: true, redirect: true },
   partialRefunds: true,
   plans: [
     { installments: 3, withFees: false, minAmount: 100, maxAmount: 300_000 },
@@ -116,14 +101,3 @@ export const lenderPending = (transactionId: string): PspFact => ({ kind: 'lende
 export const captured = (transactionId: string, success = true): PspFact => ({ kind: 'captured', ref: ref(transactionId), success });
 export const voided = (transactionId: string, success = true): PspFact => ({ kind: 'voided', ref: ref(transactionId), success });
 export const refunded = (transactionId: string, success = true): PspFact => ({ kind: 'refunded', ref: ref(transactionId), success });
-
-/** The contract code a command refused with; fails the test when it did not refuse with a DomainError. */
-export function refusalOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}

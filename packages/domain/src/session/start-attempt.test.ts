@@ -1,7 +1,8 @@
 import { money } from '../money/money';
 import { remainingBalance } from '../rules/remaining-balance.rule';
 import { applyFact } from './apply-fact';
-import { aSession, ancv, authorized, card, ctxAt, EUR, oney, paypal, refusalOf, sealedVoucher, T0, TTL } from './session.fixture';
+import { refusalOf } from '../testing';
+import { aSession, ancv, authorized, card, ctxAt, EUR, oney, paypal, sealedVoucher, T0, TTL } from './session.fixture';
 import { startAttempt } from './start-attempt';
 
 const ctx = ctxAt(T0 + 1_000);

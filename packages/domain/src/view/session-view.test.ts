@@ -1,4 +1,5 @@
-import { context as creationContext, CARD_CAPS, catalog, CONTRACTS, FINANCING_CAPS, FULL_DETAIL, request, WALLET_CAPS } from '../creation/creation.fixtures';
+import { context as creationContext, CONTRACTS, FULL_DETAIL, request } from '../creation/creation.fixtures';
+import { CARD_CAPS, catalog, FINANCING_CAPS, WALLET_CAPS } from '../testing';
 import { createSession } from '../creation/create-session';
 import type { Contract } from '../merchant/merchant-account.model';
 import type { PspFact } from '../psp/psp-fact';
