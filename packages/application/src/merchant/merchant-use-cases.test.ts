@@ -11,26 +11,13 @@ import {
   type SessionRepository,
   type TransactionSearch,
 } from '@splitpay/domain';
+import { CARD_CAPS } from '@splitpay/domain/src/testing';
 import { CreateSessionUseCase } from './create-session.use-case';
 import { MerchantReads } from './merchant-reads.use-case';
 import { MerchantSearches } from './merchant-searches.use-case';
 
 const M1 = 'm1' as MerchantId;
-const capabilities = {
-  operation: 'authorization',
-  partialAuthorization: false,
-  payerChosenPartial: false,
-  void: true,
-  refund: true,
-  partialRefund: true,
-  statusLookup: false,
-  aliasRegistration: true,
-  threeDSecure: true,
-  confirm: false,
-  financing: false,
-  redirect: false,
-} as const;
-const provider = { id: 'fake', drivers: [{ provider: 'fake', method: 'card', capabilities }] } as unknown as PspProvider;
+const provider = { id: 'fake', drivers: [{ provider: 'fake', method: 'card', capabilities: CARD_CAPS }] } as unknown as PspProvider;
 const account: MerchantAccount = {
   merchantId: M1,
   secretHash: 'x',

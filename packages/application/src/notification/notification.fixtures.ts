@@ -10,41 +10,21 @@ import {
   type DeliveryOutcome,
   type DomainContext,
   type DomainPolicy,
-  type DriverCapabilities,
   type LogFields,
   type Logger,
   type MerchantId,
-  type PspCatalog,
   type Session,
   type WebhookMessage,
   type WebhookSender,
 } from '@splitpay/domain';
+import { CARD_CAPS, catalog } from '@splitpay/domain/src/testing';
 
 /**
  * Sessions for the webhook tests, built through the domain's own commands (creation, an attempt,
  * its PSP verdicts, the capture dispatch, expiry) as the payer flow and the worker would.
  */
 
-const CARD: DriverCapabilities = {
-  operation: 'authorization',
-  partialAuthorization: false,
-  payerChosenPartial: false,
-  void: true,
-  refund: true,
-  partialRefund: true,
-  statusLookup: true,
-  aliasRegistration: true,
-  threeDSecure: true,
-  confirm: false,
-  financing: false,
-  redirect: false,
-  cardIntegration: 'fake',
-};
-
-const CATALOG: PspCatalog = {
-  carries: (provider) => provider === 'fake',
-  driver: (provider, method) => (provider === 'fake' && method === 'card' ? { capabilities: CARD } : undefined),
-};
+const CATALOG = catalog({ fake: { card: CARD_CAPS } });
 
 export interface SessionFactoryOptions {
   readonly merchantId: string;

@@ -1,4 +1,5 @@
 import type { Session, SessionRepository } from '@splitpay/domain';
+import { refusalOf } from '@splitpay/domain/src/testing';
 import { ElementsAccess } from './elements-access';
 import { aSession, T0 } from './payer.fixture';
 
@@ -12,15 +13,6 @@ function accessTo(session: Session, now: () => number): ElementsAccess {
   return new ElementsAccess({ sessions, tokens: { digest: (t) => `digest-of-${t}` }, clock: { now }, elementsGraceMs: GRACE });
 }
 
-async function codeOf(run: () => Promise<unknown>): Promise<string | undefined> {
-  try {
-    await run();
-    return undefined;
-  } catch (error) {
-    return (error as { code?: string }).code;
-  }
-}
-
 describe('ElementsAccess', () => {
   it('reads and acts while the session is open', async () => {
     const session = aSession();
@@ -31,18 +23,18 @@ describe('ElementsAccess', () => {
 
   it('answers one InvalidElementsToken for an absent, malformed or unknown token', async () => {
     const access = accessTo(aSession(), () => T0);
-    for (const token of [undefined, '', 'token', 'pst_other']) expect(await codeOf(() => access.read(token))).toBe('InvalidElementsToken');
+    for (const token of [undefined, '', 'token', 'pst_other']) expect(await refusalOf(() => access.read(token))).toBe('InvalidElementsToken');
   });
 
   it('reads an ended session during the grace, never acts, and forgets it after', async () => {
     let now = T0 + 1_000;
     const ended: Session = { ...aSession(), status: 'PAID', endedAt: now };
     const access = accessTo(ended, () => now);
-    expect(await codeOf(() => access.act('pst_token'))).toBe('SessionReadOnly');
+    expect(await refusalOf(() => access.act('pst_token'))).toBe('SessionReadOnly');
     now += GRACE;
     await expect(access.read('pst_token')).resolves.toBe(ended);
     now += 1;
-    expect(await codeOf(() => access.read('pst_token'))).toBe('InvalidElementsToken');
-    expect(await codeOf(() => access.act('pst_token'))).toBe('InvalidElementsToken');
+    expect(await refusalOf(() => access.read('pst_token'))).toBe('InvalidElementsToken');
+    expect(await refusalOf(() => access.act('pst_token'))).toBe('InvalidElementsToken');
   });
 });

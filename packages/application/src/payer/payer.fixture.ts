@@ -1,36 +1,10 @@
-import {
-  createSession,
-  DEFAULT_POLICY,
-  merchantId,
-  type DomainContext,
-  type DriverCapabilities,
-  type PspCatalog,
-  type Session,
-} from '@splitpay/domain';
+import { createSession, DEFAULT_POLICY, merchantId, type DomainContext, type Session } from '@splitpay/domain';
+import { CARD_CAPS, catalog, HOLD_CAPS } from '@splitpay/domain/src/testing';
 
 /** Test data of the payer use cases: a session created through the domain, and a context. */
 export const T0 = Date.UTC(2026, 0, 1);
 
-const HOLD: DriverCapabilities = {
-  operation: 'authorization',
-  partialAuthorization: false,
-  payerChosenPartial: false,
-  void: true,
-  refund: true,
-  partialRefund: true,
-  statusLookup: true,
-  aliasRegistration: false,
-  threeDSecure: true,
-  confirm: false,
-  financing: false,
-  redirect: false,
-  cardIntegration: 'fake',
-};
-
-const CATALOG: PspCatalog = {
-  carries: (provider) => provider === 'psp',
-  driver: (_provider, method) => (method === 'card' || method === 'applepay' ? { capabilities: { ...HOLD, confirm: method === 'applepay' } } : undefined),
-};
+const CATALOG = catalog({ psp: { card: CARD_CAPS, applepay: { ...HOLD_CAPS, confirm: true } } });
 
 let seq = 0;
 export function ctxAt(now: number): DomainContext {

@@ -1,4 +1,5 @@
-import { DEFAULT_POLICY, DomainError, merchantId, nextDueAt, type Session, type SessionId, type TransactionId } from '@splitpay/domain';
+import { DEFAULT_POLICY, merchantId, nextDueAt, type Session, type SessionId, type TransactionId } from '@splitpay/domain';
+import { refusalOf } from '@splitpay/domain/src/testing';
 import { ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { RecordingLogger, SessionFactory } from '../notification/notification.fixtures';
@@ -19,16 +20,6 @@ class ScriptedRefundSender implements RefundSender {
     if (this.failWith) throw this.failWith;
     return session;
   }
-}
-
-async function refusal(run: Promise<unknown>): Promise<string> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('refund use cases', () => {
@@ -78,8 +69,8 @@ describe('refund use cases', () => {
   });
 
   it('records nothing and sends nothing for a refused request', async () => {
-    expect(await refusal(new RefundAttempt(deps).execute({ merchantId: SHOP, attemptId: attemptId(), amount: 1_001, idempotencyKey: 'k2' }))).toBe('RefundExceedsRefundable');
-    expect(await refusal(new RefundAttempt(deps).execute({ merchantId: SHOP, attemptId: attemptId(), idempotencyKey: 'k'.repeat(65) }))).toBe('InvalidRequest');
+    expect(await refusalOf(() => new RefundAttempt(deps).execute({ merchantId: SHOP, attemptId: attemptId(), amount: 1_001, idempotencyKey: 'k2' }))).toBe('RefundExceedsRefundable');
+    expect(await refusalOf(() => new RefundAttempt(deps).execute({ merchantId: SHOP, attemptId: attemptId(), idempotencyKey: 'k'.repeat(65) }))).toBe('InvalidRequest');
     expect(sender.sent).toEqual([]);
     expect((await stored()).version).toBe(1);
     // The refused key names nothing: it may be used for a refund now.
@@ -97,10 +88,10 @@ describe('refund use cases', () => {
 
   it('answers NotFound for another merchant resources and for ids that cannot be ours', async () => {
     const other = merchantId('other');
-    expect(await refusal(new RefundSession(deps).execute({ merchantId: other, sessionId: paid.id }))).toBe('NotFound');
-    expect(await refusal(new RefundAttempt(deps).execute({ merchantId: other, attemptId: attemptId() }))).toBe('NotFound');
-    expect(await refusal(new RefundTransaction(deps).execute({ merchantId: other, transactionId: captureId() }))).toBe('NotFound');
-    expect(await refusal(new RefundSession(deps).execute({ merchantId: SHOP, sessionId: 'nope' as SessionId }))).toBe('NotFound');
+    expect(await refusalOf(() => new RefundSession(deps).execute({ merchantId: other, sessionId: paid.id }))).toBe('NotFound');
+    expect(await refusalOf(() => new RefundAttempt(deps).execute({ merchantId: other, attemptId: attemptId() }))).toBe('NotFound');
+    expect(await refusalOf(() => new RefundTransaction(deps).execute({ merchantId: other, transactionId: captureId() }))).toBe('NotFound');
+    expect(await refusalOf(() => new RefundSession(deps).execute({ merchantId: SHOP, sessionId: 'nope' as SessionId }))).toBe('NotFound');
     expect((await stored()).version).toBe(1);
   });
 });

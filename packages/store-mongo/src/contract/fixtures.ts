@@ -12,6 +12,7 @@ import {
   type Transaction,
   type TransactionId,
 } from '@splitpay/domain';
+import { CARD_CAPS } from '@splitpay/domain/src/testing';
 
 /** A lowercase UUID, as the ids of the domain are. */
 export const newId = (): string => randomUUID();
@@ -19,28 +20,7 @@ export const newMerchantId = (): MerchantId => `m-${randomUUID().slice(0, 8)}` a
 
 export const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
 
-const cardOffer: MethodOffer = {
-  id: 'card',
-  method: 'card',
-  provider: 'fake',
-  partialRefunds: true,
-  capabilities: {
-    operation: 'authorization',
-    partialAuthorization: false,
-    payerChosenPartial: false,
-    void: true,
-    refund: true,
-    partialRefund: true,
-    statusLookup: true,
-    aliasRegistration: true,
-    threeDSecure: true,
-    confirm: false,
-    financing: false,
-    redirect: false,
-    cardIntegration: 'fake',
-  },
-  schemes: ['visa', 'mastercard'],
-};
+const cardOffer: MethodOffer = { id: 'card', method: 'card', provider: 'fake', partialRefunds: true, capabilities: CARD_CAPS, schemes: ['visa', 'mastercard'] };
 
 export function aTransaction(overrides: Partial<Transaction> = {}): Transaction {
   return {
