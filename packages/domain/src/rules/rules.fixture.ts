@@ -1,28 +1,21 @@
 import type { Attempt } from '../attempt/attempt.model';
-import type { AttemptId } from '../ids/ids';
 import type { MethodOffer } from '../method/method';
-import { money, zero } from '../money/money';
-import { tx as op, uuid } from '../refund/refund.fixture';
-import { card, EUR, T0 } from '../session/session.fixture';
+import { money } from '../money/money';
+import { capturedCard, tx as op } from '../refund/refund.fixture';
+import { card, EUR } from '../session/session.fixture';
 
 export { op };
 
-/** An attempt value built directly, for the rules. */
+/** An attempt value built directly, for the rules: `offer`'s attempt with `status` and one opening operation. */
 export function anAttempt(status: Attempt['status'], granted: number, extra: Partial<Attempt> = {}, offer: MethodOffer = card): Attempt {
   const operation = offer.capabilities.operation;
+  const kind = status === 'AUTHORIZING' ? 'pending' : status === 'DECLINED' ? 'failed' : 'succeeded';
   return {
-    id: uuid() as AttemptId,
-    createdAt: T0,
-    updatedAt: T0,
-    method: offer.method,
-    methodId: offer.id,
-    provider: offer.provider,
+    ...capturedCard(granted, offer),
     operation,
     status,
-    requested: money(granted, EUR),
     granted: money(status === 'AUTHORIZING' ? 0 : granted, EUR),
-    refunded: zero(EUR),
-    transactions: [op(operation, granted, status === 'AUTHORIZING' ? 'pending' : status === 'DECLINED' ? 'failed' : 'succeeded')],
+    transactions: [op(operation, granted, kind)],
     ...extra,
   };
 }
