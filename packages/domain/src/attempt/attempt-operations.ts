@@ -10,10 +10,6 @@ export function openingTransaction(attempt: Attempt): Transaction {
   return first;
 }
 
-export function transactionsOfType(attempt: Attempt, type: TransactionType): readonly Transaction[] {
-  return attempt.transactions.filter((t) => t.type === type);
-}
-
 export function hasTransaction(attempt: Attempt, type: TransactionType, kinds: readonly Transaction['status']['kind'][]): boolean {
   return attempt.transactions.some((t) => t.type === type && kinds.includes(t.status.kind));
 }

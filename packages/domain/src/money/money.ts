@@ -35,14 +35,6 @@ export function compare(a: Money, b: Money): number {
   return a.amount - b.amount;
 }
 
-export function minMoney(a: Money, b: Money): Money {
-  return compare(a, b) <= 0 ? a : b;
-}
-
 export function sum(currency: CurrencyCode, amounts: readonly Money[]): Money {
   return amounts.reduce(add, zero(currency));
-}
-
-export function isPositive(m: Money): boolean {
-  return m.amount > 0;
 }

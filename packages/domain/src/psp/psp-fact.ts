@@ -50,5 +50,3 @@ export type PspFact =
       /** YYYY-MM-DD */
       readonly validUntil?: string;
     };
-
-export type PspFactKind = PspFact['kind'];
