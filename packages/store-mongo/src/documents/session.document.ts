@@ -59,9 +59,6 @@ export const SESSION_FIELDS = fieldNames<Session>({
   lease: true,
 });
 
-/** Fields of the document that are not domain fields of Session. */
-export const SESSION_STORAGE_FIELDS = ['_id', 'providerRefs'] as const;
-
 export function providerRefKey(provider: string, providerRef: string): string {
   return JSON.stringify([provider, providerRef]);
 }
