@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { ACME, authHarness, BASE_URL, clientToken, contactTokens, type AuthHarness } from './auth.test-harness';
+import { ACME, authHarness, clientToken, contactTokens, type AuthHarness } from './auth.test-harness';
 import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
 
 describe('GET /api/me', () => {
