@@ -1,4 +1,4 @@
-export { createFakePsp, createFakePspRouter, type FakePsp, type FakePspDeps } from './server/fake-psp.router';
+export { createFakePsp, type FakePsp, type FakePspDeps } from './server/fake-psp.router';
 export { createFakeProvider, type FakeProviderDeps } from './provider/fake.provider';
 export { FakeDriver, type FakeDriverDeps } from './driver/fake.driver';
 export { FAKE_CAPABILITIES } from './driver/capabilities';

@@ -12,7 +12,7 @@ import type {
   PspDriver,
   PspFact,
 } from '@splitpay/domain';
-import type { CreatePaymentRequest } from '../protocol/fake-psp.protocol';
+import type { CreatePaymentRequest, OperationRequest, WalletTokenRequest } from '../protocol/fake-psp.protocol';
 import { declineCategory } from '../mapping/authorization-facts';
 import { FAKE_CAPABILITIES } from './capabilities';
 import { ackOf, type CallResult, type FakePspClient } from './fake-psp.client';
@@ -79,7 +79,8 @@ export class FakeDriver implements PspDriver {
     if (!paymentToken) return rejectedInput('the wallet payment token is missing');
     const ref = await this.paymentRef({ transactionId: input.transactionId, ...(input.providerRef ? { providerRef: input.providerRef } : {}) });
     if (typeof ref !== 'string') return { ack: ackOf(ref), facts: [] };
-    const result = await this.deps.client.post(`/payments/${encodeURIComponent(ref)}/wallet-token`, { paymentToken }, input.transactionId);
+    const body: WalletTokenRequest = { paymentToken };
+    const result = await this.deps.client.post(`/payments/${encodeURIComponent(ref)}/wallet-token`, body, input.transactionId);
     return { ack: ackOf(result), facts: [] };
   }
 
@@ -116,7 +117,7 @@ export class FakeDriver implements PspDriver {
       const ack = ackOf(ref);
       return { ack, facts: ref.kind === 'answer' && ref.status === 404 ? [this.failedFollowUp(kind, input, ack)] : [] };
     }
-    const body = {
+    const body: OperationRequest = {
       reference: input.transactionId,
       ...(kind === 'voids' ? {} : { amount: { value: input.amount.amount, currency: input.amount.currency } }),
     };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FakeNotification, WireAmount } from '../protocol/fake-psp.protocol';
+import type { ErrorBody, FakeNotification, WireAmount } from '../protocol/fake-psp.protocol';
 import type { NotificationSender } from './notification-sender';
 import type { FakePayment, PaymentBook } from './payment-book';
 
@@ -10,7 +10,8 @@ export interface Answer {
 }
 
 export function refusal(status: number, error: string, message: string, extra: Record<string, unknown> = {}): Answer {
-  return { status, body: { error, message, ...extra } };
+  const body: ErrorBody = { error, message };
+  return { status, body: { ...body, ...extra } };
 }
 
 export interface EngineDeps {

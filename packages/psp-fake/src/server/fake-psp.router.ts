@@ -152,8 +152,3 @@ export function createFakePsp(deps: FakePspDeps): FakePsp {
   });
   return { router, close: () => sender.close() };
 }
-
-/** The fake PSP's router alone (its pending notifications stop with the process). */
-export function createFakePspRouter(deps: FakePspDeps): Router {
-  return createFakePsp(deps).router;
-}
