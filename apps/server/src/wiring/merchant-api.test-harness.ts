@@ -5,6 +5,7 @@ import { buildOpenApiDocument, createHttpApp, expectResponseMatchesOpenApi } fro
 import { CounterMetrics, ManualClock, UuidV7IdGenerator, WinstonLogger } from '@splitpay/infra';
 import { createFakeProvider, FAKE_CAPABILITIES } from '@splitpay/psp-fake';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
+import { ONEY_PLANS } from '../../test/support/merchants.fixture';
 import { policyOf } from '../app-instance';
 import { readConfig, type ServerConfig } from '../config';
 import { loadMerchants } from '../merchants/load-merchants';
@@ -32,11 +33,6 @@ function stubProvider(id: string, methods: Record<string, DriverCapabilities>): 
   );
   return { id, drivers, parseNotification: refuse };
 }
-
-export const ONEY_PLANS = [
-  { installments: 3, withFees: false, feeRate: 0, apr: 0, minAmount: 10_000, maxAmount: 300_000 },
-  { installments: 4, withFees: true, feeRate: 0.022, apr: 0.0949, minAmount: 10_000, maxAmount: 300_000 },
-];
 
 export function merchantsFixture(): object {
   return {
