@@ -10,11 +10,12 @@ export class ViewPresenter {
 
   async present(session: Session): Promise<SessionView> {
     const hostedFields: Record<string, HostedFieldsView> = {};
+    const psps = this.deps.gateway.forSession(session);
     for (const offer of session.methods) {
       if (offer.method !== 'card') continue;
       const driver = this.deps.gateway.driverFor(offer);
       if (!driver?.hostedFields) continue;
-      const fields = driver.hostedFields(await this.deps.gateway.settingsFor(session, offer));
+      const fields = driver.hostedFields(await psps.settingsFor(offer));
       if (fields) hostedFields[offer.id] = fields;
     }
     return sessionView(session, { now: this.deps.clock.now(), hostedFields });

@@ -11,7 +11,7 @@ import {
   type TransactionId,
 } from '@splitpay/domain';
 import type { SessionCommand, SessionWriter } from '../session-writer';
-import type { PspGateway } from './psp-gateway';
+import type { PspGateway, SessionGateway } from './psp-gateway';
 
 export interface OwedOperationDispatcherDeps {
   readonly gateway: PspGateway;
@@ -49,7 +49,8 @@ export class OwedOperationDispatcher {
   /** Calls the drivers; never throws: a driver fault or a missing driver is an `unknown` ack (retried). */
   async send(session: Session, ops: readonly OwedOperation[]): Promise<SentOperation[]> {
     const sent: SentOperation[] = [];
-    for (const op of ops) sent.push({ op, outcome: await this.sendOne(session, op) });
+    const psps = this.deps.gateway.forSession(session);
+    for (const op of ops) sent.push({ op, outcome: await this.sendOne(session, psps, op) });
     return sent;
   }
 
@@ -103,10 +104,10 @@ export class OwedOperationDispatcher {
     return saved;
   }
 
-  private async sendOne(session: Session, op: OwedOperation): Promise<DispatchOutcome> {
+  private async sendOne(session: Session, psps: SessionGateway, op: OwedOperation): Promise<DispatchOutcome> {
     const fields = { sessionId: session.id, transactionId: op.transactionId, type: op.type, provider: op.provider };
     const attempt = session.attempts.find((a) => a.id === op.attemptId);
-    const resolved = attempt ? await this.deps.gateway.resolve(session, attempt, op.transactionId) : undefined;
+    const resolved = attempt ? await psps.resolve(attempt, op.transactionId) : undefined;
     if (!resolved) {
       this.deps.logger.error('psp.driver_missing', { ...fields, method: op.method });
       return { ack: { outcome: 'unknown', message: `No driver is registered for ${op.provider}/${op.method}` }, facts: [] };

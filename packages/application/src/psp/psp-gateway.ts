@@ -1,6 +1,7 @@
 import {
   type Attempt,
   type DriverCall,
+  type MerchantAccount,
   type MerchantAccountRepository,
   type MethodOffer,
   type PspDriver,
@@ -22,6 +23,17 @@ export interface ResolvedCall {
   readonly call: DriverCall;
 }
 
+/** The attempt fields a driver call is resolved from. */
+export type AttemptToCall = Pick<Attempt, 'id' | 'methodId' | 'provider' | 'method'>;
+
+/** Driver calls about the operations of one session (see PspGateway.forSession). */
+export interface SessionGateway {
+  /** The contract's provider settings for an offer (empty when the contract names none). */
+  settingsFor(offer: MethodOffer): Promise<Readonly<Record<string, unknown>>>;
+  /** The driver and call settings for `transactionId` of `attempt`; undefined when no driver is registered. */
+  resolve(attempt: AttemptToCall, transactionId: string): Promise<ResolvedCall | undefined>;
+}
+
 /**
  * Finds the driver of an attempt in the registry (by its provider and method, never by a name in
  * code) and builds the settings every driver call carries: our transaction id (the PSP idempotency
@@ -34,28 +46,38 @@ export class PspGateway {
     return this.deps.registry.driver(offer.provider, offer.method);
   }
 
-  /** The contract's provider settings for an offer (empty when the contract names none). */
-  async settingsFor(session: Session, offer: MethodOffer): Promise<Readonly<Record<string, unknown>>> {
-    const account = await this.deps.merchants.findById(session.merchantId);
-    const contract = account?.contracts.find((c) => c.method === offer.method && c.provider === offer.provider);
-    return contract?.settings ?? {};
+  /**
+   * The gateway for the operations of one session: its merchant account (the contracts' provider
+   * settings) is read once, at the first call that needs it, however many operations are resolved.
+   */
+  forSession(session: Session): SessionGateway {
+    let account: Promise<MerchantAccount | null> | undefined;
+    const settingsFor = async (offer: MethodOffer): Promise<Readonly<Record<string, unknown>>> => {
+      account ??= this.deps.merchants.findById(session.merchantId);
+      const contract = (await account)?.contracts.find((c) => c.method === offer.method && c.provider === offer.provider);
+      return contract?.settings ?? {};
+    };
+    const resolve = async (attempt: AttemptToCall, transactionId: string): Promise<ResolvedCall | undefined> => {
+      const offer = session.methods.find((m) => m.id === attempt.methodId);
+      if (!offer) return undefined;
+      const driver = this.deps.registry.driver(attempt.provider, attempt.method);
+      if (!driver) return undefined;
+      return {
+        driver,
+        call: {
+          transactionId: transactionId as TransactionId,
+          attemptId: attempt.id,
+          reference: operationReference(session.orderId, transactionId),
+          offer,
+          settings: await settingsFor(offer),
+        },
+      };
+    };
+    return { settingsFor, resolve };
   }
 
   /** The driver and call settings for `transactionId` of `attempt`; undefined when no driver is registered. */
-  async resolve(session: Session, attempt: Pick<Attempt, 'id' | 'methodId' | 'provider' | 'method'>, transactionId: string): Promise<ResolvedCall | undefined> {
-    const offer = session.methods.find((m) => m.id === attempt.methodId);
-    if (!offer) return undefined;
-    const driver = this.deps.registry.driver(attempt.provider, attempt.method);
-    if (!driver) return undefined;
-    return {
-      driver,
-      call: {
-        transactionId: transactionId as TransactionId,
-        attemptId: attempt.id,
-        reference: operationReference(session.orderId, transactionId),
-        offer,
-        settings: await this.settingsFor(session, offer),
-      },
-    };
+  resolve(session: Session, attempt: AttemptToCall, transactionId: string): Promise<ResolvedCall | undefined> {
+    return this.forSession(session).resolve(attempt, transactionId);
   }
 }

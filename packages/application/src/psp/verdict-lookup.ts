@@ -1,6 +1,6 @@
 import { recordLookupOutcome, type DomainContext, type Logger, type OverdueAuthorization, type PspFact, type Session } from '@splitpay/domain';
 import type { SessionCommand } from '../session-writer';
-import type { PspGateway } from './psp-gateway';
+import type { PspGateway, SessionGateway } from './psp-gateway';
 
 export interface VerdictLookupDeps {
   readonly gateway: PspGateway;
@@ -23,7 +23,8 @@ export class VerdictLookup {
 
   async lookUp(session: Session, overdue: readonly OverdueAuthorization[]): Promise<LookedUpVerdict[]> {
     const results: LookedUpVerdict[] = [];
-    for (const item of overdue) results.push({ attemptId: item.attemptId, facts: await this.lookUpOne(session, item) });
+    const psps = this.deps.gateway.forSession(session);
+    for (const item of overdue) results.push({ attemptId: item.attemptId, facts: await this.lookUpOne(session, psps, item) });
     return results;
   }
 
@@ -34,9 +35,9 @@ export class VerdictLookup {
     });
   }
 
-  private async lookUpOne(session: Session, item: OverdueAuthorization): Promise<readonly PspFact[]> {
+  private async lookUpOne(session: Session, psps: SessionGateway, item: OverdueAuthorization): Promise<readonly PspFact[]> {
     const fields = { sessionId: session.id, attemptId: item.attemptId, transactionId: item.transactionId, provider: item.provider };
-    const resolved = await this.deps.gateway.resolve(session, { id: item.attemptId, methodId: item.methodId, provider: item.provider, method: item.method }, item.transactionId);
+    const resolved = await psps.resolve({ id: item.attemptId, methodId: item.methodId, provider: item.provider, method: item.method }, item.transactionId);
     if (!resolved || !resolved.driver.capabilities.statusLookup || !resolved.driver.lookup) return [];
     try {
       const output = await resolved.driver.lookup({ ...resolved.call, target: item.target, amount: item.amount });
