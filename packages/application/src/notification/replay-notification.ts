@@ -2,11 +2,11 @@ import {
   buildSessionEndedPayload,
   DomainError,
   isDeliveryOwed,
+  isTerminalSessionStatus,
   openDelivery,
   rearm,
   refuse,
   sessionEndedNotificationId,
-  TERMINAL_SESSION_STATUSES,
   type Logger,
   type MerchantId,
   type SessionId,
@@ -43,7 +43,7 @@ export class ReplaySessionNotification {
     const { result } = await this.deps.writer.update(
       input.sessionId,
       (current, ctx) => {
-        if (!(TERMINAL_SESSION_STATUSES as readonly string[]).includes(current.status)) refuse('SessionNotEnded', 'The session has not ended yet');
+        if (!isTerminalSessionStatus(current.status)) refuse('SessionNotEnded', 'The session has not ended yet');
         const notification = current.notification;
         if (!notification) refuse('NoNotificationUrl', 'The session declared no notification address');
         const delivery = notification.delivery;

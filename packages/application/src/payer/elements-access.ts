@@ -1,11 +1,11 @@
-import { DomainError, TERMINAL_SESSION_STATUSES, type Session } from '@splitpay/domain';
+import { DomainError, isTerminalSessionStatus, type Session } from '@splitpay/domain';
 import type { PayerDeps } from './payer.deps';
 
 const invalidToken = (): DomainError => new DomainError('InvalidElementsToken', 'The elements token is absent, unknown or expired');
 
 /** The session reached a final state (reads during the grace, never acts). */
 export function hasEnded(session: Session): boolean {
-  return (TERMINAL_SESSION_STATUSES as readonly string[]).includes(session.status);
+  return isTerminalSessionStatus(session.status);
 }
 
 /**

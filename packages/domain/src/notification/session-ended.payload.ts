@@ -1,15 +1,12 @@
 import type { Attempt } from '../attempt/attempt.model';
 import type { Money } from '../money/money';
-import { TERMINAL_SESSION_STATUSES, type Session, type TerminalSessionStatus } from '../session/session.model';
+import type { Session } from '../session/session.model';
+import { isTerminalSessionStatus } from '../session/session.state';
 import type { Transaction } from '../transaction/transaction.model';
 
 /** `<sessionId>:<STATUS>`: stable across retries and replays, one per ending. */
 export function sessionEndedNotificationId(session: Pick<Session, 'id' | 'status'>): string {
   return `${session.id}:${session.status}`;
-}
-
-function isEnding(status: Session['status']): status is TerminalSessionStatus {
-  return (TERMINAL_SESSION_STATUSES as readonly string[]).includes(status);
 }
 
 const moneyOf = (m: Money): { amount: number; currency: string } => ({ amount: m.amount, currency: m.currency });
@@ -48,7 +45,7 @@ function attemptOf(attempt: Attempt): Record<string, unknown> {
  * is present when terms were declared but the payer never consented.
  */
 export function buildSessionEndedPayload(session: Session): Record<string, unknown> {
-  if (!isEnding(session.status)) {
+  if (!isTerminalSessionStatus(session.status)) {
     throw new Error(`session-ended payload asked for a session in ${session.status}: only endings are announced`);
   }
   const declaredTerms = session.terms !== undefined && session.terms.length > 0 ? session.terms : undefined;
