@@ -11,6 +11,7 @@ import {
   type TransactionId,
 } from '@splitpay/domain';
 import type { SessionCommand, SessionWriter } from '../session-writer';
+import { transactionHit } from '../transaction-hit';
 import type { PspGateway, SessionGateway } from './psp-gateway';
 
 export interface OwedOperationDispatcherDeps {
@@ -124,10 +125,6 @@ export class OwedOperationDispatcher {
   }
 }
 
-function dispatchState(session: Session, transactionId: string): string | undefined {
-  for (const attempt of session.attempts) {
-    const tx = attempt.transactions.find((t) => t.id === transactionId);
-    if (tx) return tx.dispatch?.state;
-  }
-  return undefined;
+function dispatchState(session: Session, transactionId: TransactionId): string | undefined {
+  return transactionHit(session, transactionId)?.transaction.dispatch?.state;
 }
