@@ -10,10 +10,10 @@ import {
   type WalletConfirmInput,
 } from '@splitpay/application';
 import { DomainError, isUuid } from '@splitpay/domain';
+import { readNoBody } from '../schemas/request-body.read';
 import { validator } from '../schemas/validate';
 import { elementsTokenOf } from './elements-token';
 import { confirmAttemptSchema, startAttemptSchema } from '../schemas/elements.schema';
-import { noBodySchema } from './elements.schemas';
 
 export interface ElementsRouterDeps {
   readonly read: Pick<ReadSessionViewUseCase, 'execute'>;
@@ -25,24 +25,11 @@ export interface ElementsRouterDeps {
 
 const readStart = validator<StartAttemptRequest>(startAttemptSchema, 'body');
 const readConfirm = validator<{ input: WalletConfirmInput }>(confirmAttemptSchema, 'body');
-const readNoBody = validator<Record<string, never>>(noBodySchema, 'body');
 
 function attemptIdOf(req: Request): string {
   const id = req.params.attemptId;
   if (typeof id !== 'string' || !isUuid(id)) throw new DomainError('InvalidRequest', 'path.attemptId must be a lowercase UUID');
   return id;
-}
-
-/** A body the JSON parser left unread (another content type) still is a body. */
-function carriesBody(req: Request): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
-
-/** Doors without a body take none, or an empty JSON object; anything else is InvalidRequest. */
-function noBody(req: Request): void {
-  if (req.body !== undefined) readNoBody(req.body);
-  else if (carriesBody(req)) throw new DomainError('InvalidRequest', 'This door takes no body (none, or an empty JSON object)');
 }
 
 /** Elements answers carry a token-bound view: never cached. */
@@ -71,15 +58,15 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
     answer(res, 201, { attemptId: started.attemptId, view: started.view });
   });
   session.post('/session/attempts/:attemptId/cancel', async (req, res) => {
-    noBody(req);
+    readNoBody(req);
     answer(res, 200, { view: await deps.decisions.cancelAttempt(elementsTokenOf(req), attemptIdOf(req)) });
   });
   session.post('/session/attempts/:attemptId/abandon', async (req, res) => {
-    noBody(req);
+    readNoBody(req);
     answer(res, 200, { view: await deps.decisions.abandonAttempt(elementsTokenOf(req), attemptIdOf(req)) });
   });
   session.post('/session/attempts/:attemptId/accept-partial', async (req, res) => {
-    noBody(req);
+    readNoBody(req);
     answer(res, 200, { view: await deps.decisions.acceptPartial(elementsTokenOf(req), attemptIdOf(req)) });
   });
   session.post('/session/attempts/:attemptId/confirm', async (req, res) => {
@@ -87,11 +74,11 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
     answer(res, 200, { view: await deps.confirm.execute(elementsTokenOf(req), attemptIdOf(req), body.input) });
   });
   session.post('/session/abandon', async (req, res) => {
-    noBody(req);
+    readNoBody(req);
     answer(res, 200, { view: await deps.decisions.abandonSession(elementsTokenOf(req)) });
   });
   session.post('/session/accept-terms', async (req, res) => {
-    noBody(req);
+    readNoBody(req);
     answer(res, 200, { view: await deps.decisions.acceptTerms(elementsTokenOf(req)) });
   });
 

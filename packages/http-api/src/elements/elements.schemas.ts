@@ -42,6 +42,3 @@ export const payerInputSchema = named('PayerInput', {
     })),
   ],
 });
-
-/** Doors that take no body: absent, or an empty object. */
-export const noBodySchema = { type: 'object', additionalProperties: false } as const;

@@ -1,9 +1,9 @@
 import express, { Router } from 'express';
 import type { AccessTokens, ReplayAnswer } from '@splitpay/application';
-import { DomainError, type MerchantId, type SessionId } from '@splitpay/domain';
+import type { MerchantId, SessionId } from '@splitpay/domain';
 import { readPathId } from '../api/read-path-id';
 import { principalOf, requirePrincipal } from '../auth/require-principal';
-import { requireJsonBody } from '../refund/refund-request.read';
+import { readNoBody } from '../schemas/request-body.read';
 
 /** The replay use case the route calls (application ReplaySessionNotification). */
 export interface NotificationReplayer {
@@ -27,14 +27,7 @@ export function notificationRouter(deps: NotificationRouterDeps): Router {
     express.json({ limit: '1kb' }),
     async (req, res) => {
       const sessionId = readPathId<SessionId>(req, 'sessionId');
-      requireJsonBody(req);
-      const body: unknown = req.body;
-      if (body !== undefined && body !== null && typeof body === 'object' && !Array.isArray(body)) {
-        const [extra] = Object.keys(body);
-        if (extra !== undefined) throw new DomainError('InvalidRequest', `Property ${JSON.stringify(extra).slice(0, 80)} is not declared by this door`);
-      } else if (body !== undefined) {
-        throw new DomainError('InvalidRequest', 'This door takes no body');
-      }
+      readNoBody(req);
       const answer = await deps.replay.execute({ merchantId: principalOf(res).merchantId, sessionId });
       res.setHeader('Cache-Control', 'no-store');
       res.status(202).json({ url: answer.url, failures: answer.failures, abandoned: answer.abandoned } satisfies ReplayAnswer);

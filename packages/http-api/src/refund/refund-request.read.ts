@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { DomainError } from '@splitpay/domain';
 import { validator } from '../schemas/validate';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, noBodySchema, refundRequestSchema } from './refund-request.schema';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, refundRequestSchema } from './refund-request.schema';
 
 export interface RefundBody {
   readonly amount?: number;
@@ -9,25 +9,10 @@ export interface RefundBody {
 }
 
 const validateRefundBody = validator<RefundBody>(refundRequestSchema, 'body');
-const validateNoBody = validator<Record<string, never>>(noBodySchema, 'body');
-
-/**
- * A body the door could read must be JSON: one of another content type (or of none) would be left
- * unparsed and read as absent, and an attempt refund without `amount` is a full one. InvalidRequest.
- */
-export function requireJsonBody(req: Request): void {
-  const length = req.headers['content-length'];
-  const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-  if (hasBody && !req.is('application/json')) throw new DomainError('InvalidRequest', 'Request body must be application/json');
-}
 
 /** An absent body counts as {}. */
 export function readRefundBody(body: unknown): RefundBody {
   return validateRefundBody(body ?? {});
-}
-
-export function readNoBody(body: unknown): void {
-  validateNoBody(body ?? {});
 }
 
 /** The optional idempotency-key header: 1 to 64 characters, sent once (Node would join repeats with a comma). */

@@ -11,9 +11,6 @@ export const refundRequestSchema = named('RefundRequest', {
   },
 });
 
-/** The session refund door takes no body: absent, or an empty object. */
-export const noBodySchema = { type: 'object', additionalProperties: false, properties: {} } as const;
-
 /** The idempotency-key header of the attempt and transaction refund doors. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 64;

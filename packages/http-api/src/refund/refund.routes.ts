@@ -4,7 +4,8 @@ import type { MerchantId } from '@splitpay/domain';
 import { principalOf, requirePrincipal } from '../auth/require-principal';
 import { presentTransactionView } from '../api/transaction-view.presenter';
 import { readPathId } from '../api/read-path-id';
-import { readIdempotencyKey, readNoBody, readRefundBody, requireJsonBody } from './refund-request.read';
+import { readNoBody, requireJsonBody } from '../schemas/request-body.read';
+import { readIdempotencyKey, readRefundBody } from './refund-request.read';
 
 /** The refund use cases the routes call (application RefundSession, RefundAttempt, RefundTransaction). */
 export interface RefundUseCases {
@@ -36,8 +37,7 @@ export function refundRouter(deps: RefundRouterDeps): Router {
 
   router.post('/api/sessions/:sessionId/refund', access, json, async (req, res) => {
     const sessionId = readPathId(req, 'sessionId');
-    requireJsonBody(req);
-    readNoBody(req.body);
+    readNoBody(req);
     answer(res, await deps.refunds.session.execute({ merchantId: principalOf(res).merchantId, sessionId }));
   });
 
