@@ -4,7 +4,7 @@ import { principalOf, requirePrincipal } from '../auth/require-principal';
 import { attemptSearchSchema } from '../schemas/search-query.schema';
 import { presentAttemptView } from './attempt-view.presenter';
 import type { MerchantApiDeps } from './merchant-api.deps';
-import { readPathId } from './read-path-id';
+import { readPathId } from '../schemas/read-path-id';
 import { searchHandler } from './search.handler';
 
 /** GET /api/attempts and GET /api/attempts/{attemptId} (client and contact tokens). */

@@ -4,7 +4,7 @@ import { principalOf, requirePrincipal } from '../auth/require-principal';
 import { sessionSearchSchema } from '../schemas/search-query.schema';
 import { readSessionRequest } from '../schemas/session-request.read';
 import type { MerchantApiDeps } from './merchant-api.deps';
-import { readPathId } from './read-path-id';
+import { readPathId } from '../schemas/read-path-id';
 import { searchHandler } from './search.handler';
 import { presentSession } from './session.presenter';
 

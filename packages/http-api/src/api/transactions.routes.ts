@@ -3,7 +3,7 @@ import type { TransactionId, TransactionSearch } from '@splitpay/domain';
 import { principalOf, requirePrincipal } from '../auth/require-principal';
 import { transactionSearchSchema } from '../schemas/search-query.schema';
 import type { MerchantApiDeps } from './merchant-api.deps';
-import { readPathId } from './read-path-id';
+import { readPathId } from '../schemas/read-path-id';
 import { searchHandler } from './search.handler';
 import { presentTransactionView } from './transaction-view.presenter';
 

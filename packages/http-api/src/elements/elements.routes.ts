@@ -1,5 +1,5 @@
 import cors from 'cors';
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Response } from 'express';
 import {
   type ConfirmAttemptUseCase,
   type PayerDecisionsUseCase,
@@ -9,7 +9,7 @@ import {
   type StartAttemptUseCase,
   type WalletConfirmInput,
 } from '@splitpay/application';
-import { DomainError, isUuid } from '@splitpay/domain';
+import { readPathId } from '../schemas/read-path-id';
 import { readNoBody } from '../schemas/request-body.read';
 import { validator } from '../schemas/validate';
 import { elementsTokenOf } from './elements-token';
@@ -25,12 +25,6 @@ export interface ElementsRouterDeps {
 
 const readStart = validator<StartAttemptRequest>(startAttemptSchema, 'body');
 const readConfirm = validator<{ input: WalletConfirmInput }>(confirmAttemptSchema, 'body');
-
-function attemptIdOf(req: Request): string {
-  const id = req.params.attemptId;
-  if (typeof id !== 'string' || !isUuid(id)) throw new DomainError('InvalidRequest', 'path.attemptId must be a lowercase UUID');
-  return id;
-}
 
 /** Elements answers carry a token-bound view: never cached. */
 function answer(res: Response, status: number, body: unknown): void {
@@ -59,19 +53,19 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
   });
   session.post('/session/attempts/:attemptId/cancel', async (req, res) => {
     readNoBody(req);
-    answer(res, 200, { view: await deps.decisions.cancelAttempt(elementsTokenOf(req), attemptIdOf(req)) });
+    answer(res, 200, { view: await deps.decisions.cancelAttempt(elementsTokenOf(req), readPathId(req, 'attemptId')) });
   });
   session.post('/session/attempts/:attemptId/abandon', async (req, res) => {
     readNoBody(req);
-    answer(res, 200, { view: await deps.decisions.abandonAttempt(elementsTokenOf(req), attemptIdOf(req)) });
+    answer(res, 200, { view: await deps.decisions.abandonAttempt(elementsTokenOf(req), readPathId(req, 'attemptId')) });
   });
   session.post('/session/attempts/:attemptId/accept-partial', async (req, res) => {
     readNoBody(req);
-    answer(res, 200, { view: await deps.decisions.acceptPartial(elementsTokenOf(req), attemptIdOf(req)) });
+    answer(res, 200, { view: await deps.decisions.acceptPartial(elementsTokenOf(req), readPathId(req, 'attemptId')) });
   });
   session.post('/session/attempts/:attemptId/confirm', async (req, res) => {
     const body = readConfirm(req.body);
-    answer(res, 200, { view: await deps.confirm.execute(elementsTokenOf(req), attemptIdOf(req), body.input) });
+    answer(res, 200, { view: await deps.confirm.execute(elementsTokenOf(req), readPathId(req, 'attemptId'), body.input) });
   });
   session.post('/session/abandon', async (req, res) => {
     readNoBody(req);
@@ -83,7 +77,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
   });
 
   router.get('/elements/return/:attemptId', async (req, res) => {
-    const destination = await deps.returns.execute(attemptIdOf(req));
+    const destination = await deps.returns.execute(readPathId(req, 'attemptId'));
     if (destination.kind === 'redirect') {
       res.redirect(303, destination.url);
       return;

@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import type { AccessTokens, ReplayAnswer } from '@splitpay/application';
 import type { MerchantId, SessionId } from '@splitpay/domain';
-import { readPathId } from '../api/read-path-id';
+import { readPathId } from '../schemas/read-path-id';
 import { principalOf, requirePrincipal } from '../auth/require-principal';
 import { readNoBody } from '../schemas/request-body.read';
 

@@ -3,7 +3,7 @@ import type { AccessTokens, RefundAnswer, RefundInput } from '@splitpay/applicat
 import type { MerchantId } from '@splitpay/domain';
 import { principalOf, requirePrincipal } from '../auth/require-principal';
 import { presentTransactionView } from '../api/transaction-view.presenter';
-import { readPathId } from '../api/read-path-id';
+import { readPathId } from '../schemas/read-path-id';
 import { readNoBody, requireJsonBody } from '../schemas/request-body.read';
 import { readIdempotencyKey, readRefundBody } from './refund-request.read';
 

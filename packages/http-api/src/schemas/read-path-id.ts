@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import { idPathSchema } from '../schemas/path-params.schema';
-import { validator, type Validator } from '../schemas/validate';
+import { idPathSchema } from './path-params.schema';
+import { validator, type Validator } from './validate';
 
 const validators = new Map<string, Validator<Record<string, string>>>();
 
