@@ -83,6 +83,7 @@ export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
     writer: deps.writer,
     dispatcher,
     lookup: new VerdictLookup({ gateway, logger }),
+    gateway,
     sessionEnded: deps.sessionEnded,
     clock,
     logger,

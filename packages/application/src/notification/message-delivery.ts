@@ -5,6 +5,7 @@ import {
   type Delivery,
   type DeliveryOutcome,
   type Logger,
+  type MerchantAccount,
   type MerchantAccountRepository,
   type MerchantId,
   type Metrics,
@@ -44,8 +45,7 @@ export const NOTIFICATION_FAILED_METRIC = 'notification_delivery_failures_total'
 type Credentials = Pick<WebhookMessage, 'authorization' | 'signingSecret'>;
 
 /** The account's webhook secrets, opened only for the time of one send; a failure reason otherwise. */
-async function credentialsOf(merchantId: MerchantId, deps: MessageDeliveryDeps): Promise<Credentials | string> {
-  const account = await deps.merchants.findById(merchantId);
+function credentialsOf(account: MerchantAccount | null, deps: MessageDeliveryDeps): Credentials | string {
   if (!account) return 'merchant account not found';
   try {
     return {
@@ -61,10 +61,17 @@ async function credentialsOf(merchantId: MerchantId, deps: MessageDeliveryDeps):
  * Makes one delivery try of an owed message and computes the state to record with the calendar.
  * Delivery failures are values; only a store fault (reading the account) throws. When the try spends
  * the calendar, the operator is told at once: an error line `notification.abandoned` with the
- * notificationId, and the `notification_abandoned_total` counter.
+ * notificationId, and the `notification_abandoned_total` counter. `account`: how the caller reads the
+ * merchant account, when it already holds it for the same turn.
  */
-export async function tryDelivery(delivery: Delivery, merchantId: MerchantId, event: MessageEvent, deps: MessageDeliveryDeps): Promise<DeliveryTry> {
-  const credentials = await credentialsOf(merchantId, deps);
+export async function tryDelivery(
+  delivery: Delivery,
+  merchantId: MerchantId,
+  event: MessageEvent,
+  deps: MessageDeliveryDeps,
+  account: () => Promise<MerchantAccount | null> = () => deps.merchants.findById(merchantId),
+): Promise<DeliveryTry> {
+  const credentials = credentialsOf(await account(), deps);
   let outcome: DeliveryOutcome;
   if (typeof credentials === 'string') {
     outcome = { received: false, reason: credentials };

@@ -1,4 +1,4 @@
-import { isDeliveryDue, recordDeliveryOutcome, type DomainContext, type Session } from '@splitpay/domain';
+import { isDeliveryDue, recordDeliveryOutcome, type DomainContext, type MerchantAccount, type Session } from '@splitpay/domain';
 import type { SessionCommand } from '../session-writer';
 import { isSameTry, tryDelivery, type MessageDeliveryDeps } from './message-delivery';
 
@@ -24,12 +24,13 @@ export class SessionEndedDelivery {
   /**
    * Sends the session's owed session-ended message when it is due, and returns the pure command that
    * records the outcome (for `SessionWriter.update`, with the worker's `leaseOwner`); `undefined`
-   * when nothing was due, and nothing was sent. Never throws for a delivery failure.
+   * when nothing was due, and nothing was sent. Never throws for a delivery failure. `account`: how
+   * the caller reads the session's merchant account when it already holds it (the worker's turn).
    */
-  async deliverDue(session: Session): Promise<SessionCommand<DeliveryReport> | undefined> {
+  async deliverDue(session: Session, account?: () => Promise<MerchantAccount | null>): Promise<SessionCommand<DeliveryReport> | undefined> {
     const delivery = session.notification?.delivery;
     if (!delivery || !isDeliveryDue(delivery, this.deps.clock.now())) return undefined;
-    const attempt = await tryDelivery(delivery, session.merchantId, 'session-ended', this.deps);
+    const attempt = await tryDelivery(delivery, session.merchantId, 'session-ended', this.deps, account);
     const result: DeliveryReport['result'] = attempt.outcome.received ? 'received' : attempt.next.abandoned ? 'abandoned' : 'failed';
     const delays = this.deps.retryDelaysMs;
 

@@ -1,4 +1,5 @@
 import { recordOpenOutcome, type Attempt, type OpenOutcome, type Session, type SessionView } from '@splitpay/domain';
+import type { SessionGateway } from '../psp/psp-gateway';
 import { markConfirmSent } from './confirm.command';
 import type { ElementsAccess } from './elements-access';
 import type { PayerDeps } from './payer.deps';
@@ -30,20 +31,22 @@ export class ConfirmAttemptUseCase {
     );
     const attempt = marked.attempts.find((a) => a.id === attemptId);
     if (!attempt) throw new Error(`Attempt ${attemptId} vanished from session ${marked.id}`);
-    const outcome = await this.confirm(marked, attempt, input);
+    // One gateway for the request: the merchant account is read once for the confirm, the dispatch and the view.
+    const psps = this.deps.gateway.forSession(marked);
+    const outcome = await this.confirm(marked, psps, attempt, input);
     const { session: recorded } = await this.deps.writer.update(
       marked.id,
       (s, ctx) => ({ session: recordOpenOutcome(s, attemptId, outcome, ctx), result: undefined }),
       { initial: marked },
     );
-    const dispatched = await this.deps.dispatcher.dispatchDue(recorded);
-    return this.views.present(dispatched);
+    const dispatched = await this.deps.dispatcher.dispatchDue(recorded, psps);
+    return this.views.present(dispatched, psps);
   }
 
-  private async confirm(session: Session, attempt: Attempt, input: WalletConfirmInput): Promise<OpenOutcome> {
+  private async confirm(session: Session, psps: SessionGateway, attempt: Attempt, input: WalletConfirmInput): Promise<OpenOutcome> {
     const fields = { sessionId: session.id, attemptId: attempt.id, provider: attempt.provider, method: attempt.method };
     const opening = attempt.transactions[0];
-    const resolved = opening ? await this.deps.gateway.resolve(session, attempt, opening.id) : undefined;
+    const resolved = opening ? await psps.resolve(attempt, opening.id) : undefined;
     if (!opening || !resolved?.driver.confirm) {
       this.deps.logger.error('psp.driver_missing', { ...fields, type: 'confirm' });
       return { ack: { outcome: 'unknown', message: 'No driver confirms this method' }, facts: [] };

@@ -53,7 +53,8 @@ export class PayerDecisionsUseCase {
       initial: session,
     });
     if (changed) this.deps.logger.info(event, { sessionId: saved.id, status: saved.status, ...fields });
-    const dispatched = changed ? await this.deps.dispatcher.dispatchDue(saved) : saved;
-    return this.views.present(dispatched);
+    const psps = this.deps.gateway.forSession(saved);
+    const dispatched = changed ? await this.deps.dispatcher.dispatchDue(saved, psps) : saved;
+    return this.views.present(dispatched, psps);
   }
 }

@@ -8,6 +8,7 @@ import {
   type Session,
   type SessionView,
 } from '@splitpay/domain';
+import type { SessionGateway } from '../psp/psp-gateway';
 import type { ElementsAccess } from './elements-access';
 import type { PayerDeps } from './payer.deps';
 import type { ViewPresenter } from './view-presenter';
@@ -65,19 +66,21 @@ export class StartAttemptUseCase {
       amount: attempt.requested.amount,
     });
 
-    const outcome = await this.open(started, attempt, result.transactionId, request);
+    // One gateway for the request: the merchant account is read once for the open, the dispatch and the view.
+    const psps = this.deps.gateway.forSession(started);
+    const outcome = await this.open(started, psps, attempt, result.transactionId, request);
     const { session: recorded } = await this.deps.writer.update(
       started.id,
       (s, ctx) => ({ session: recordOpenOutcome(s, attempt.id, outcome, ctx), result: undefined }),
       { initial: started },
     );
-    const dispatched = await this.deps.dispatcher.dispatchDue(recorded);
-    return { attemptId: attempt.id, view: await this.views.present(dispatched) };
+    const dispatched = await this.deps.dispatcher.dispatchDue(recorded, psps);
+    return { attemptId: attempt.id, view: await this.views.present(dispatched, psps) };
   }
 
-  private async open(session: Session, attempt: Attempt, transactionId: string, request: StartAttemptRequest): Promise<OpenOutcome> {
+  private async open(session: Session, psps: SessionGateway, attempt: Attempt, transactionId: string, request: StartAttemptRequest): Promise<OpenOutcome> {
     const fields = { sessionId: session.id, attemptId: attempt.id, provider: attempt.provider, method: attempt.method };
-    const resolved = await this.deps.gateway.resolve(session, attempt, transactionId);
+    const resolved = await psps.resolve(attempt, transactionId);
     if (!resolved) {
       this.deps.logger.error('psp.driver_missing', fields);
       return { ack: { outcome: 'rejected', message: 'No driver serves this method', category: 'method-unavailable' }, facts: [] };

@@ -8,9 +8,9 @@ import type { PayerDeps } from './payer.deps';
 export class ViewPresenter {
   constructor(private readonly deps: Pick<PayerDeps, 'gateway' | 'clock'>) {}
 
-  async present(session: Session): Promise<SessionView> {
+  /** `psps`: the request's gateway for this session, when it already has one. */
+  async present(session: Session, psps = this.deps.gateway.forSession(session)): Promise<SessionView> {
     const hostedFields: Record<string, HostedFieldsView> = {};
-    const psps = this.deps.gateway.forSession(session);
     for (const offer of session.methods) {
       if (offer.method !== 'card') continue;
       const driver = this.deps.gateway.driverFor(offer);

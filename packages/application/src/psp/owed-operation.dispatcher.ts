@@ -47,10 +47,12 @@ export const OPERATION_GIVEN_UP_METRIC = 'psp_operation_given_up_total';
 export class OwedOperationDispatcher {
   constructor(private readonly deps: OwedOperationDispatcherDeps) {}
 
-  /** Calls the drivers; never throws: a driver fault or a missing driver is an `unknown` ack (retried). */
-  async send(session: Session, ops: readonly OwedOperation[]): Promise<SentOperation[]> {
+  /**
+   * Calls the drivers; never throws: a driver fault or a missing driver is an `unknown` ack (retried).
+   * `psps`: the caller's gateway for this session, when it already has one (one account read per turn).
+   */
+  async send(session: Session, ops: readonly OwedOperation[], psps = this.deps.gateway.forSession(session)): Promise<SentOperation[]> {
     const sent: SentOperation[] = [];
-    const psps = this.deps.gateway.forSession(session);
     for (const op of ops) sent.push({ op, outcome: await this.sendOne(session, psps, op) });
     return sent;
   }
@@ -86,8 +88,8 @@ export class OwedOperationDispatcher {
   }
 
   /** Sends what `session` owes now (after a command) and records it; returns the session as saved. */
-  async dispatchDue(session: Session): Promise<Session> {
-    return this.sendAndRecord(session, owedOperations(session, this.deps.clock.now()));
+  async dispatchDue(session: Session, psps?: SessionGateway): Promise<Session> {
+    return this.sendAndRecord(session, owedOperations(session, this.deps.clock.now()), psps);
   }
 
   /** RefundSender: sends the named owed operations now and records their acks. */
@@ -97,9 +99,9 @@ export class OwedOperationDispatcher {
     return this.sendAndRecord(session, ops);
   }
 
-  private async sendAndRecord(session: Session, ops: readonly OwedOperation[]): Promise<Session> {
+  private async sendAndRecord(session: Session, ops: readonly OwedOperation[], psps?: SessionGateway): Promise<Session> {
     if (ops.length === 0) return session;
-    const sent = await this.send(session, ops);
+    const sent = await this.send(session, ops, psps);
     const { session: saved, result } = await this.deps.writer.update(session.id, this.recordCommand(sent), { initial: session });
     this.reportGivenUp(saved, result);
     return saved;

@@ -43,6 +43,16 @@ describe('PspGateway.forSession', () => {
     expect(reads()).toBe(1);
   });
 
+  it('hands the account it read to the other steps of the same turn (the webhook delivery) without reading again', async () => {
+    const { gateway, reads } = gatewayCountingReads();
+    const session = aSession();
+    const psps = gateway.forSession(session);
+    const card = session.methods.find((m) => m.method === 'card')!;
+    await psps.resolve({ id: 'a1' as AttemptId, methodId: card.id, provider: 'psp', method: 'card' }, 't1');
+    expect(await psps.account()).toBe(account);
+    expect(reads()).toBe(1);
+  });
+
   it('reads nothing when no driver is registered for the attempt, and each new session reads again', async () => {
     const { gateway, reads } = gatewayCountingReads();
     const session = aSession();

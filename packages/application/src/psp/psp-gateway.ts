@@ -26,8 +26,14 @@ export interface ResolvedCall {
 /** The attempt fields a driver call is resolved from. */
 export type AttemptToCall = Pick<Attempt, 'id' | 'methodId' | 'provider' | 'method'>;
 
-/** Driver calls about the operations of one session (see PspGateway.forSession). */
+/**
+ * Driver calls about the operations of one session (see PspGateway.forSession). One request or worker
+ * turn may keep it across the versions of its session it writes: the offers and the orderId it reads
+ * are fixed at creation.
+ */
 export interface SessionGateway {
+  /** The session's merchant account, read once, at the first call that needs it. */
+  account(): Promise<MerchantAccount | null>;
   /** The contract's provider settings for an offer (empty when the contract names none). */
   settingsFor(offer: MethodOffer): Promise<Readonly<Record<string, unknown>>>;
   /** The driver and call settings for `transactionId` of `attempt`; undefined when no driver is registered. */
@@ -51,10 +57,10 @@ export class PspGateway {
    * settings) is read once, at the first call that needs it, however many operations are resolved.
    */
   forSession(session: Session): SessionGateway {
-    let account: Promise<MerchantAccount | null> | undefined;
+    let read: Promise<MerchantAccount | null> | undefined;
+    const account = (): Promise<MerchantAccount | null> => (read ??= this.deps.merchants.findById(session.merchantId));
     const settingsFor = async (offer: MethodOffer): Promise<Readonly<Record<string, unknown>>> => {
-      account ??= this.deps.merchants.findById(session.merchantId);
-      const contract = (await account)?.contracts.find((c) => c.method === offer.method && c.provider === offer.provider);
+      const contract = (await account())?.contracts.find((c) => c.method === offer.method && c.provider === offer.provider);
       return contract?.settings ?? {};
     };
     const resolve = async (attempt: AttemptToCall, transactionId: string): Promise<ResolvedCall | undefined> => {
@@ -73,7 +79,7 @@ export class PspGateway {
         },
       };
     };
-    return { settingsFor, resolve };
+    return { account, settingsFor, resolve };
   }
 
   /** The driver and call settings for `transactionId` of `attempt`; undefined when no driver is registered. */

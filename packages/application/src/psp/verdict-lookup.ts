@@ -21,9 +21,9 @@ export interface LookedUpVerdict {
 export class VerdictLookup {
   constructor(private readonly deps: VerdictLookupDeps) {}
 
-  async lookUp(session: Session, overdue: readonly OverdueAuthorization[]): Promise<LookedUpVerdict[]> {
+  /** `psps`: the caller's gateway for this session, when it already has one. */
+  async lookUp(session: Session, overdue: readonly OverdueAuthorization[], psps = this.deps.gateway.forSession(session)): Promise<LookedUpVerdict[]> {
     const results: LookedUpVerdict[] = [];
-    const psps = this.deps.gateway.forSession(session);
     for (const item of overdue) results.push({ attemptId: item.attemptId, facts: await this.lookUpOne(session, psps, item) });
     return results;
   }

@@ -11,6 +11,7 @@ import {
 } from '@splitpay/domain';
 import type { SessionEndedDelivery } from '../notification/session-ended.delivery';
 import type { GivenUpOperation, OwedOperationDispatcher } from '../psp/owed-operation.dispatcher';
+import type { PspGateway } from '../psp/psp-gateway';
 import type { VerdictLookup } from '../psp/verdict-lookup';
 import type { SessionCommand, SessionWriter } from '../session-writer';
 
@@ -19,6 +20,8 @@ export interface SessionWorkerDeps {
   readonly writer: SessionWriter;
   readonly dispatcher: OwedOperationDispatcher;
   readonly lookup: VerdictLookup;
+  /** One gateway per turn: the merchant account is read once for the sends, the lookups and the delivery. */
+  readonly gateway: Pick<PspGateway, 'forSession'>;
   readonly sessionEnded: Pick<SessionEndedDelivery, 'deliverDue'>;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -77,8 +80,9 @@ export class SessionWorker {
     const timed = await this.deps.writer.update(claimed.id, (s, c) => ({ session: timeouts(s, c), result: undefined }), { initial: claimed });
     const current = timed.session;
     const now = this.deps.clock.now();
-    const sent = await this.deps.dispatcher.send(current, owedOperations(current, now));
-    const looked = await this.deps.lookup.lookUp(current, overdueAuthorizations(current, now));
+    const psps = this.deps.gateway.forSession(current);
+    const sent = await this.deps.dispatcher.send(current, owedOperations(current, now), psps);
+    const looked = await this.deps.lookup.lookUp(current, overdueAuthorizations(current, now), psps);
 
     const recordSent = this.deps.dispatcher.recordCommand(sent);
     const recordLookups = this.deps.lookup.command(looked);
@@ -87,7 +91,7 @@ export class SessionWorker {
       return { session: recordLookups(afterSent.session, ctx).session, result: afterSent.result };
     };
     // The delivery step sees the session as this turn leaves it, so an ending is announced at once.
-    const delivery = await this.deps.sessionEnded.deliverDue(work(current, this.deps.writer.context()).session);
+    const delivery = await this.deps.sessionEnded.deliverDue(work(current, this.deps.writer.context()).session, psps.account);
     const turn: SessionCommand<GivenUpOperation[]> = (session, ctx) => {
       const done = work(session, ctx);
       return delivery ? { session: delivery(done.session, ctx).session, result: done.result } : done;
