@@ -1,4 +1,4 @@
-import { DomainError, type DomainContext, type MethodKind, type Session } from '@splitpay/domain';
+import { assertPayerMayAct, DomainError, type DomainContext, type MethodKind, type Session } from '@splitpay/domain';
 
 /**
  * Records that the payer's in-page wallet confirm (the second leg) is being sent, so that it is sent
@@ -8,9 +8,7 @@ import { DomainError, type DomainContext, type MethodKind, type Session } from '
 export function markConfirmSent(session: Session, attemptId: string, inputMethod: MethodKind, ctx: DomainContext): Session {
   const attempt = session.attempts.find((a) => a.id === attemptId);
   if (!attempt) throw new DomainError('AttemptNotFound', 'No tranche of the session carries that attemptId');
-  if (session.status !== 'PENDING' || ctx.now >= session.expiresAt) {
-    throw new DomainError('SessionNotPending', `The session no longer accepts decisions (${session.status})`);
-  }
+  assertPayerMayAct(session, ctx);
   const offer = session.methods.find((m) => m.id === attempt.methodId);
   if (!offer?.capabilities.confirm || attempt.method !== inputMethod || attempt.status !== 'AUTHORIZING' || attempt.confirmedAt !== undefined) {
     throw new DomainError('ConfirmNotApplicable', 'This attempt awaits no wallet confirmation');

@@ -9,6 +9,7 @@ export * from './record-open-outcome';
 export * from './apply-fact';
 export * from './partial-decision';
 export * from './payer-decisions';
+export * from './payer-guard';
 export * from './terms';
 export * from './timeouts';
 export * from './owed-operations';
