@@ -57,6 +57,7 @@ describe('elements doors', () => {
     expect(res.body.code).toBe('InvalidElementsToken');
     expect(res.headers['www-authenticate']).toBe('Bearer');
     expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('starts an attempt with 201 and hands the validated body to the use case', async () => {

@@ -26,9 +26,8 @@ export interface ElementsRouterDeps {
 const readStart = validator<StartAttemptRequest>(startAttemptSchema, 'body');
 const readConfirm = validator<{ input: WalletConfirmInput }>(confirmAttemptSchema, 'body');
 
-/** Elements answers carry a token-bound view: never cached. */
 function answer(res: Response, status: number, body: unknown): void {
-  res.status(status).set('Cache-Control', 'no-store').json(body);
+  res.status(status).json(body);
 }
 
 /**
@@ -40,6 +39,11 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
   const router = Router();
   const session = Router();
   session.use(cors({ origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type'], credentials: false, maxAge: 600 }));
+  // Every elements answer is bound to a token, refusals included: never cached by the browser or a proxy.
+  session.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
   session.use(express.json({ limit: '200kb' }));
 
   session.get('/session', async (req, res) => {
