@@ -203,6 +203,40 @@ describe('chargebacks: intake and worker', () => {
     await expect(worker.runOnce()).resolves.toBe(0);
   });
 
+  it('a store fault on one chargeback neither stops the run nor starves the others; it is retried once its lease lapses', async () => {
+    await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
+    await intake.receive(fact({ date: '2026-03-02' }), 'fake');
+    await intake.receive(fact({ date: '2026-03-03' }), 'fake');
+    let faults = 1;
+    const flaky = new ChargebackWorker({
+      chargebacks: stores.chargebacks,
+      merchants: {
+        ...stores.merchants,
+        findById: async (id) => {
+          if (faults-- > 0) throw new Error('store unavailable');
+          return stores.merchants.findById(id);
+        },
+      },
+      sealer,
+      sender,
+      clock,
+      logger,
+      metrics,
+      retryDelaysMs: DELAYS,
+      owner: 'instance-1',
+      leaseMs: 60_000,
+    });
+
+    await expect(flaky.runOnce()).resolves.toBe(2);
+    expect(sender.sent).toHaveLength(1);
+    expect(logger.named('chargeback_worker.work_failed')).toHaveLength(1);
+
+    await expect(flaky.runOnce()).resolves.toBe(0);
+    clock.advance(60_001);
+    await expect(flaky.runOnce()).resolves.toBe(1);
+    expect(sender.sent.map((m) => m.notificationId).sort()).toEqual(['psp-cap-1:chargeback:2026-03-02:2500', 'psp-cap-1:chargeback:2026-03-03:2500']);
+  });
+
   it('a chargeback leased by a crashed instance is delivered once its lease lapses', async () => {
     await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
     await intake.receive(fact(), 'fake');

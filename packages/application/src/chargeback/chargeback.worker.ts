@@ -33,8 +33,9 @@ export class ChargebackWorker {
       try {
         await this.work(claimed);
       } catch (error) {
-        await chargebacks.releaseLease(claimed.notificationId, owner);
-        throw error;
+        // A store fault on one chargeback must not starve the others: log it and go on. Its lease is
+        // kept, so it is tried again once the lease lapses (a back-off), by whichever instance claims it.
+        this.deps.logger.error('chargeback_worker.work_failed', { notificationId: claimed.notificationId, error });
       }
     }
     return processed;
