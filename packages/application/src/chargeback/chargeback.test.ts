@@ -35,6 +35,21 @@ describe('chargebacks: intake and worker', () => {
     await stores.merchants.upsert(acc);
   }
 
+  function workerWith(overrides: Partial<ConstructorParameters<typeof ChargebackWorker>[0]> = {}): ChargebackWorker {
+    return new ChargebackWorker({
+      chargebacks: stores.chargebacks,
+      merchants: stores.merchants,
+      sealer,
+      sender,
+      clock,
+      logger,
+      metrics,
+      retryDelaysMs: DELAYS,
+      owner: 'instance-1',
+      ...overrides,
+    });
+  }
+
   beforeEach(async () => {
     clock = new ManualClock(Date.UTC(2026, 0, 1));
     stores = createEmbeddedStores();
@@ -46,17 +61,7 @@ describe('chargebacks: intake and worker', () => {
     await account('m1', CHARGEBACK_URL);
     await account('quiet');
     intake = new ChargebackIntake({ sessions: stores.sessions, chargebacks: stores.chargebacks, merchants: stores.merchants, clock, logger });
-    worker = new ChargebackWorker({
-      chargebacks: stores.chargebacks,
-      merchants: stores.merchants,
-      sealer,
-      sender,
-      clock,
-      logger,
-      metrics,
-      retryDelaysMs: DELAYS,
-      owner: 'instance-1',
-    });
+    worker = workerWith();
     factory = new SessionFactory({ merchantId: 'm1', now: () => clock.now(), newId: () => ids.newId() });
   });
 
@@ -208,8 +213,7 @@ describe('chargebacks: intake and worker', () => {
     await intake.receive(fact({ date: '2026-03-02' }), 'fake');
     await intake.receive(fact({ date: '2026-03-03' }), 'fake');
     let faults = 1;
-    const flaky = new ChargebackWorker({
-      chargebacks: stores.chargebacks,
+    const flaky = workerWith({
       merchants: {
         ...stores.merchants,
         findById: async (id) => {
@@ -217,13 +221,6 @@ describe('chargebacks: intake and worker', () => {
           return stores.merchants.findById(id);
         },
       },
-      sealer,
-      sender,
-      clock,
-      logger,
-      metrics,
-      retryDelaysMs: DELAYS,
-      owner: 'instance-1',
       leaseMs: 60_000,
     });
 
