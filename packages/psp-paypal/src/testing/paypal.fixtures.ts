@@ -31,7 +31,7 @@ export class TestClock implements Clock {
 
 const OFFER: MethodOffer = { id: 'paypal-1', method: 'paypal', provider: 'paypal', capabilities: PAYPAL_CAPABILITIES, partialRefunds: true };
 
-function call(transactionId = randomUUID()) {
+function call(transactionId: string = randomUUID()) {
   return {
     transactionId: transactionId as TransactionId,
     attemptId: randomUUID() as AttemptId,
