@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AxiosInstance } from 'axios';
 import type { Clock } from '@splitpay/domain';
 import { PAYPAL_API_BASE, type PayPalContract } from '../settings/paypal-settings';
+import { causeOf, scrub } from './scrub';
 
 /** A bearer token, or why none could be had (the token itself never appears in a message). */
 export type TokenResult =
@@ -62,8 +63,9 @@ export class PayPalTokens {
       const name = typeof body.error === 'string' ? body.error : typeof body.name === 'string' ? body.name : 'refused';
       return { kind: 'credentials', status: response.status, message: `PayPal refused the contract's credentials (${name})` };
     } catch (error) {
-      // Only the cause's message: an axios error also holds the request, Basic credentials included.
-      return { kind: 'transport', message: error instanceof Error && error.message ? error.message : "no answer from PayPal's token endpoint" };
+      // Only the cause's message, scrubbed: an axios error also holds the request, Basic credentials included.
+      const basic = Buffer.from(`${contract.clientId}:${contract.clientSecret}`).toString('base64');
+      return { kind: 'transport', message: scrub(causeOf(error, "no answer from PayPal's token endpoint"), [contract.clientSecret, basic]) };
     }
   }
 }

@@ -2,6 +2,7 @@ import axios, { type AxiosInstance } from 'axios';
 import type { Clock } from '@splitpay/domain';
 import { PAYPAL_API_BASE, type PayPalContract } from '../settings/paypal-settings';
 import { PayPalTokens } from './paypal-token.cache';
+import { causeOf, scrub } from './scrub';
 
 /** What one call produced: an HTTP answer of any status, no answer at all, or no token to call with. */
 export type PayPalAnswer =
@@ -68,7 +69,7 @@ export class PayPalClient {
       const body = typeof response.data === 'object' && response.data !== null ? (response.data as Record<string, unknown>) : {};
       return { kind: 'answer', status: response.status, body };
     } catch (error) {
-      return { kind: 'transport', message: error instanceof Error && error.message ? error.message : 'no answer from PayPal' };
+      return { kind: 'transport', message: scrub(causeOf(error, 'no answer from PayPal'), [token]) };
     }
   }
 }
