@@ -10,8 +10,8 @@ function text(value: unknown): string | undefined {
  * The ack of a call: 2xx accepted (code: the resource's status, providerRef: its id); 5xx and no
  * answer unknown (PayPal may have acted: the same PayPal-Request-Id is retried); other statuses
  * rejected with PayPal's issue as code and its description plus debug_id as message. A contract
- * whose credentials PayPal refuses is `unknown` here (an operator fixes the contract, the retry
- * succeeds); the opening call decides otherwise.
+ * whose credentials or permissions PayPal refuses (401 even with a fresh token, 403) is `unknown`
+ * here: an operator fixes the contract and the retry succeeds; the opening call decides otherwise.
  */
 export function ackOf(answer: PayPalAnswer): DriverAck {
   if (answer.kind === 'transport') return { outcome: 'unknown', message: answer.message };
@@ -25,7 +25,9 @@ export function ackOf(answer: PayPalAnswer): DriverAck {
   const error = readPayPalError(body);
   const code = errorCode(error);
   const message = error.message !== undefined || error.debugId !== undefined ? [error.message, error.debugId && `debug_id ${error.debugId}`].filter(Boolean).join('; ') : undefined;
-  return { outcome: status >= 500 ? 'unknown' : 'rejected', httpStatus: status, ...(code ? { code } : {}), ...(message ? { message } : {}) };
+  // 401 and 403 say our credentials or the app's permissions are wrong, not that the operation is.
+  const outcome = status >= 500 || status === 401 || status === 403 ? 'unknown' : 'rejected';
+  return { outcome, httpStatus: status, ...(code ? { code } : {}), ...(message ? { message } : {}) };
 }
 
 /** The issue PayPal named in a 4xx answer (`details[0].issue`), if the answer is one. */

@@ -60,7 +60,7 @@ export class PayPalClient {
         headers: {
           Authorization: `Bearer ${token}`,
           Accept: 'application/json',
-          ...(request.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...(request.method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
           ...(request.requestId ? { 'PayPal-Request-Id': request.requestId } : {}),
           ...(request.prefer ? { Prefer: request.prefer } : {}),
         },

@@ -77,6 +77,8 @@ export class PayPalDriver implements PspDriver {
     });
     if (answer.kind === 'credentials') return refusedOpen('AUTHENTICATION_FAILURE', answer.message, answer.status);
     const ack = ackOf(answer);
+    // Nothing was created: the payer may pay otherwise at once instead of waiting for a lookup.
+    if (ack.httpStatus === 401 || ack.httpStatus === 403) return refusedOpen(ack.code ?? 'AUTHENTICATION_FAILURE', ack.message ?? 'PayPal refused our credentials', ack.httpStatus);
     if (ack.outcome !== 'accepted' || answer.kind !== 'answer') {
       const reading = ack.outcome === 'rejected' ? readIssue(ack.code) : undefined;
       const category = reading?.kind === 'refusal' ? reading.category : undefined;
