@@ -1,4 +1,4 @@
-import type { FollowUpInput, OperationOutput, PspFact } from '@splitpay/domain';
+import type { DriverAck, FollowUpInput, OperationOutput, PspFact } from '@splitpay/domain';
 import { ackOf, issueOf } from '../api/paypal-ack';
 import type { PayPalAnswer, PayPalClient } from '../api/paypal.client';
 import { toPayPalAmount } from '../api/paypal-amount';
@@ -26,7 +26,7 @@ export class PayPalFollowUps {
   async capture(contract: PayPalContract, input: FollowUpInput): Promise<OperationOutput> {
     const amount = toPayPalAmount(input.amount);
     if (!amount) return { ack: { outcome: 'rejected', code: 'UNSUPPORTED_AMOUNT', message: `PayPal takes no fraction of a unit in ${input.amount.currency}` }, facts: [] };
-    const authorization = await this.authorizationOf(contract, input);
+    const authorization = await this.authorizationOf('captured', contract, input);
     if (typeof authorization !== 'string') return authorization;
     const answer = await this.client.call(contract, {
       method: 'POST',
@@ -39,7 +39,7 @@ export class PayPalFollowUps {
   }
 
   async void(contract: PayPalContract, input: FollowUpInput): Promise<OperationOutput> {
-    const authorization = await this.authorizationOf(contract, input);
+    const authorization = await this.authorizationOf('voided', contract, input);
     if (typeof authorization !== 'string') return authorization;
     const answer = await this.client.call(contract, {
       method: 'POST',
@@ -59,39 +59,57 @@ export class PayPalFollowUps {
   async refund(contract: PayPalContract, input: FollowUpInput): Promise<OperationOutput> {
     const amount = toPayPalAmount(input.amount);
     if (!amount) return { ack: { outcome: 'rejected', code: 'UNSUPPORTED_AMOUNT', message: `PayPal takes no fraction of a unit in ${input.amount.currency}` }, facts: [] };
-    const capture = input.target.providerRef;
-    if (!capture) return { ack: { outcome: 'unknown', code: 'NO_CAPTURE', message: 'The PayPal capture to refund is not known yet' }, facts: [] };
-    const answer = await this.client.call(contract, {
-      method: 'POST',
-      path: `/v2/payments/captures/${encodeURIComponent(capture)}/refund`,
-      requestId: input.transactionId,
-      prefer: 'return=representation',
-      body: { amount, custom_id: input.transactionId, invoice_id: input.transactionId },
-    });
-    return this.outcome('refunded', answer, input);
+    const named = input.target.providerRef;
+    if (!named) return { ack: { outcome: 'unknown', code: 'NO_CAPTURE', message: 'The PayPal capture to refund is not known yet' }, facts: [] };
+    const refundOf = (capture: string): Promise<PayPalAnswer> =>
+      this.client.call(contract, {
+        method: 'POST',
+        path: `/v2/payments/captures/${encodeURIComponent(capture)}/refund`,
+        requestId: input.transactionId,
+        prefer: 'return=representation',
+        body: { amount, custom_id: input.transactionId, invoice_id: input.transactionId },
+      });
+    const answer = await refundOf(named);
+    if (answer.kind !== 'answer' || answer.status !== 404) return this.outcome('refunded', answer, input);
+    // The target named the order (the opening) rather than its capture: refund the order's capture.
+    const capture = await this.captureOfOrder(contract, named);
+    return this.outcome('refunded', capture ? await refundOf(capture) : answer, input);
+  }
+
+  /** The capture of an order (one final capture per authorization); undefined when `orderId` names no captured order. */
+  private async captureOfOrder(contract: PayPalContract, orderId: string): Promise<string | undefined> {
+    const answer = await this.client.call(contract, { method: 'GET', path: `/v2/checkout/orders/${encodeURIComponent(orderId)}` });
+    const order = answer.kind === 'answer' && answer.status === 200 ? readOrder(answer.body) : undefined;
+    return order?.captures.find((c) => c.status === 'COMPLETED' || c.status === 'PARTIALLY_REFUNDED')?.id;
   }
 
   /** The authorization id of the order the opening created (its providerRef), or why it is not known. */
-  private async authorizationOf(contract: PayPalContract, input: FollowUpInput): Promise<string | OperationOutput> {
+  private async authorizationOf(kind: 'captured' | 'voided', contract: PayPalContract, input: FollowUpInput): Promise<string | OperationOutput> {
     const orderId = input.target.providerRef;
     if (!orderId) return { ack: { outcome: 'unknown', code: 'NO_ORDER', message: 'No PayPal order is known for this attempt' }, facts: [] };
     const answer = await this.client.call(contract, { method: 'GET', path: `/v2/checkout/orders/${encodeURIComponent(orderId)}` });
     const ack = ackOf(answer);
     const authorization = answer.kind === 'answer' && ack.outcome === 'accepted' ? readOrder(answer.body)?.authorization : undefined;
     if (authorization) return authorization.id;
-    if (ack.outcome === 'accepted') return { ack: { ...ack, outcome: 'rejected', code: 'NO_AUTHORIZATION', message: 'The PayPal order holds no authorization' }, facts: [] };
+    if (ack.outcome === 'accepted') return this.refused(kind, { ...ack, outcome: 'rejected', code: 'NO_AUTHORIZATION', message: 'The PayPal order holds no authorization' }, input);
     return { ack, facts: [] };
   }
 
-  /** 2xx: the resource's status decides; a 4xx is a refusal the core records as failed; the rest unknown. */
+  /** 2xx: the resource's status decides; a refusal (4xx) is final, told as a failed verdict; the rest unknown. */
   private outcome(kind: FollowUpKind, answer: PayPalAnswer, input: FollowUpInput): OperationOutput {
     const ack = ackOf(answer);
+    if (ack.outcome === 'rejected') return this.refused(kind, ack, input);
     if (answer.kind !== 'answer' || ack.outcome !== 'accepted') return { ack, facts: [] };
     const payment = readPayment(answer.body);
     if (!payment) return { ack, facts: [] };
     if (DONE[kind].ok.includes(payment.status)) return { ack, facts: [this.fact(kind, true, input, payment.status, payment.id)] };
     if (DONE[kind].failed.includes(payment.status)) return { ack, facts: [this.fact(kind, false, input, payment.status, payment.id)] };
     return { ack, facts: [] };
+  }
+
+  /** PayPal refused the operation itself: retrying cannot help, so the refusal is its verdict. */
+  private refused(kind: FollowUpKind, ack: DriverAck, input: FollowUpInput): OperationOutput {
+    return { ack, facts: [{ ...this.fact(kind, false, input, ack.code ?? 'REFUSED'), ...(ack.message ? { statusMessage: ack.message } : {}) }] };
   }
 
   private fact(kind: FollowUpKind, success: boolean, input: FollowUpInput, statusCode: string, providerRef?: string): PspFact {

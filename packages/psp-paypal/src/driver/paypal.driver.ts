@@ -8,6 +8,7 @@ import type {
   OperationOutput,
   OperationRef,
   PspDriver,
+  ReturnInput,
 } from '@splitpay/domain';
 import { ackOf } from '../api/paypal-ack';
 import type { PayPalClient } from '../api/paypal.client';
@@ -19,7 +20,6 @@ import { PAYPAL_CAPABILITIES } from './capabilities';
 import { PayPalFollowUps } from './follow-ups';
 import { OrderCompletion } from './order-completion';
 import { cancelUrlOf, isCancelReturn } from './return-url';
-import type { PayPalReturnInput } from './return-input';
 
 /** PayPal's soft_descriptor holds at most 22 characters. */
 const SOFT_DESCRIPTOR_MAX = 22;
@@ -95,7 +95,7 @@ export class PayPalDriver implements PspDriver {
    * The payer is back from PayPal: through the return_url the approved order is authorized; through
    * the cancel_url the order is read, and one the payer did not approve is cancelled by the payer.
    */
-  async completeReturn(input: PayPalReturnInput): Promise<OperationOutput> {
+  async completeReturn(input: ReturnInput): Promise<OperationOutput> {
     const ready = this.ready(input, input.target);
     if ('ack' in ready) return ready;
     const target = { orderId: ready.orderId, transactionId: input.target.transactionId ?? input.transactionId, amount: input.amount };

@@ -52,12 +52,14 @@ describe('PayPal driver: capture, void and refund on Payments v2', () => {
     });
 
     it.each(['AUTHORIZATION_VOIDED', 'AUTHORIZATION_EXPIRED', 'AUTHORIZATION_DENIED', 'AUTHORIZATION_ALREADY_CAPTURED', 'MAX_CAPTURE_AMOUNT_EXCEEDED', 'PAYER_CANNOT_PAY'])(
-      'a capture refused with %s is a rejected ack (the core records the failed capture)',
+      'a capture refused with %s is final: a rejected ack and a failed capture',
       async (issue) => {
         orderWithAuthorization();
         nock(SANDBOX).post(`/v2/payments/authorizations/${AUTH}/capture`).reply(422, paypalError('UNPROCESSABLE_ENTITY', issue));
-        const output = await driver.capture(followUpInput(opening));
+        const input = followUpInput(opening);
+        const output = await driver.capture(input);
         expect(output.ack).toMatchObject({ outcome: 'rejected', httpStatus: 422, code: issue });
+        expect(output.facts).toEqual([{ kind: 'captured', success: false, ref: { transactionId: input.transactionId }, statusCode: issue, statusMessage: 'PayPal says no.; debug_id f5e2ab4c1d' }]);
       },
     );
 
@@ -97,7 +99,7 @@ describe('PayPal driver: capture, void and refund on Payments v2', () => {
       orderWithAuthorization();
       nock(SANDBOX).post(`/v2/payments/authorizations/${AUTH}/void`).reply(422, paypalError('UNPROCESSABLE_ENTITY', 'PREVIOUSLY_CAPTURED'));
       const late = await driver.void(followUpInput(opening));
-      expect(late).toMatchObject({ ack: { outcome: 'rejected', code: 'PREVIOUSLY_CAPTURED' }, facts: [] });
+      expect(late).toMatchObject({ ack: { outcome: 'rejected', code: 'PREVIOUSLY_CAPTURED' }, facts: [{ kind: 'voided', success: false, statusCode: 'PREVIOUSLY_CAPTURED' }] });
     });
   });
 
@@ -132,12 +134,25 @@ describe('PayPal driver: capture, void and refund on Payments v2', () => {
     });
 
     it.each(['REFUND_AMOUNT_EXCEEDED', 'CAPTURE_FULLY_REFUNDED', 'REFUND_TIME_LIMIT_EXCEEDED', 'TRANSACTION_DISPUTED', 'REFUND_NOT_ALLOWED'])(
-      'a refund refused with %s is a rejected ack',
+      'a refund refused with %s is final: a rejected ack and a failed refund',
       async (issue) => {
         nock(SANDBOX).post(`/v2/payments/captures/${CAPTURE}/refund`).reply(422, paypalError('UNPROCESSABLE_ENTITY', issue));
-        expect((await driver.refund(followUpInput(captured))).ack).toMatchObject({ outcome: 'rejected', code: issue });
+        const output = await driver.refund(followUpInput(captured));
+        expect(output.ack).toMatchObject({ outcome: 'rejected', code: issue });
+        expect(output.facts).toMatchObject([{ kind: 'refunded', success: false, statusCode: issue }]);
       },
     );
+
+    it("a target naming the order rather than its capture (PayPal answers 404): the order's capture is refunded, with the same PayPal-Request-Id", async () => {
+      const input = followUpInput(opening, money(2_500, 'EUR'));
+      nock(SANDBOX).post(`/v2/payments/captures/${ORDER}/refund`).matchHeader('paypal-request-id', input.transactionId).reply(404, paypalError('RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID'));
+      nock(SANDBOX)
+        .get(`/v2/checkout/orders/${ORDER}`)
+        .reply(200, { ...authorizedOrder(ORDER, OPENING), purchase_units: [{ payments: { captures: [{ id: CAPTURE, status: 'COMPLETED', amount: { currency_code: 'EUR', value: '123.45' } }] } }] });
+      const refund = nock(SANDBOX).post(`/v2/payments/captures/${CAPTURE}/refund`).matchHeader('paypal-request-id', input.transactionId).reply(201, { id: 'R-2', status: 'COMPLETED' });
+      expect((await driver.refund(input)).facts).toMatchObject([{ kind: 'refunded', success: true, providerRef: 'R-2' }]);
+      expect(refund.isDone()).toBe(true);
+    });
 
     it('a capture whose PayPal id is not known yet is not refunded now (unknown: retried)', async () => {
       expect((await driver.refund(followUpInput({ transactionId: captured.transactionId }))).ack).toMatchObject({ outcome: 'unknown', code: 'NO_CAPTURE' });

@@ -1,4 +1,4 @@
-import type { Clock, InboundNotification, OperationRef, ParsedNotification, PspProvider } from '@splitpay/domain';
+import type { Clock, InboundNotification, NotificationContext, OperationRef, ParsedNotification, PspProvider } from '@splitpay/domain';
 import { PayPalClient } from '../api/paypal.client';
 import { PayPalDriver } from '../driver/paypal.driver';
 import { readPayPalContract } from '../settings/paypal-settings';
@@ -6,11 +6,6 @@ import { PayPalCertificates } from '../webhook/certificate.source';
 import { readTransmission, verifyTransmission } from '../webhook/transmission-signature';
 import { operationRefsOf, readEvent } from '../webhook/webhook-event';
 import { factsOfEvent } from '../webhook/webhook-facts';
-
-/** What the service lends the reader: the settings of the contract serving an operation. */
-export interface PayPalNotificationContext {
-  settingsFor(ref: OperationRef): Promise<Readonly<Record<string, unknown>> | undefined>;
-}
 
 export interface PayPalProviderDeps {
   readonly clock: Clock;
@@ -30,13 +25,11 @@ function rejected(reason: string, status: number): ParsedNotification {
  * webhook id of the contract serving the operation it names are signed (RSA-SHA256) with the key
  * of the certificate at PAYPAL-CERT-URL, fetched only from PayPal's own hosts and kept.
  */
-export function createPayPalProvider(deps: PayPalProviderDeps): PspProvider & {
-  parseNotification(notification: InboundNotification, context?: PayPalNotificationContext): Promise<ParsedNotification>;
-} {
+export function createPayPalProvider(deps: PayPalProviderDeps): PspProvider {
   const client = new PayPalClient({ clock: deps.clock, ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) });
   const certificates = new PayPalCertificates({ clock: deps.clock, ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) });
 
-  async function webhookIdFor(refs: readonly OperationRef[], context: PayPalNotificationContext | undefined): Promise<string | undefined> {
+  async function webhookIdFor(refs: readonly OperationRef[], context: NotificationContext | undefined): Promise<string | undefined> {
     for (const ref of refs) {
       const settings = await context?.settingsFor(ref);
       if (!settings) continue;
@@ -49,7 +42,7 @@ export function createPayPalProvider(deps: PayPalProviderDeps): PspProvider & {
   return {
     id: 'paypal',
     drivers: [new PayPalDriver(client)],
-    async parseNotification(notification: InboundNotification, context?: PayPalNotificationContext): Promise<ParsedNotification> {
+    async parseNotification(notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> {
       let body: unknown;
       try {
         body = JSON.parse(notification.rawBody);

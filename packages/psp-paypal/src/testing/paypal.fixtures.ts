@@ -9,10 +9,10 @@ import {
   type MethodOffer,
   type OpenInput,
   type OperationRef,
+  type ReturnInput,
   type TransactionId,
 } from '@splitpay/domain';
 import { PAYPAL_CAPABILITIES } from '../driver/capabilities';
-import type { PayPalReturnInput } from '../driver/return-input';
 
 export const SANDBOX = 'https://api-m.sandbox.paypal.com';
 export const CLIENT_ID = 'AXclient-id-sandbox';
@@ -53,7 +53,7 @@ export function openInput(overrides: Partial<OpenInput> = {}): OpenInput {
   };
 }
 
-export function returnInput(target: OperationRef, params: Record<string, string> = {}, amount = money(12_345, 'EUR')): PayPalReturnInput {
+export function returnInput(target: OperationRef, params: Record<string, string> = {}, amount = money(12_345, 'EUR')): ReturnInput {
   return { ...call(target.transactionId), target, amount, params };
 }
 
