@@ -120,6 +120,14 @@ describe('PayPal through the whole service', () => {
     return { page, sessionId, attemptId, view, created };
   }
 
+  it("keeps the contract's client secret sealed at rest, the other settings in clear", async () => {
+    const account = await h.stores.merchants.findById(SHOP.merchantId as never);
+    const contract = account?.contracts.find((c) => c.provider === 'paypal');
+    expect(contract?.settings).toEqual({ clientId: SETTINGS.clientId, webhookId: SETTINGS.webhookId, environment: 'sandbox' });
+    expect(Object.keys(contract?.sealedSettings ?? {})).toEqual(['clientSecret']);
+    expect(JSON.stringify(account)).not.toContain(SETTINGS.clientSecret);
+  });
+
   it('a session split between PayPal and a card on the fake provider reaches PAID', async () => {
     const { view, sessionId } = await paidSplit('split-paypal-card', '5O190127TN364715T', 4_000);
     expect(view.attempts.map((a) => [a.method, a.status, a.granted.amount])).toEqual([
