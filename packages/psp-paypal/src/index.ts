@@ -2,4 +2,4 @@ export { createPayPalProvider, type PayPalProviderDeps } from './provider/paypal
 export { PAYPAL_PLUGIN, PAYPAL_SETTINGS } from './paypal.plugin';
 export { PayPalDriver } from './driver/paypal.driver';
 export { PAYPAL_CAPABILITIES } from './driver/capabilities';
-export { PAYPAL_API_BASE, PAYPAL_SETTING_NAMES, type PayPalContract, type PayPalEnvironment } from './settings/paypal-settings';
+export { PAYPAL_API_BASE, type PayPalContract, type PayPalEnvironment } from './settings/paypal-settings';

@@ -16,12 +16,10 @@ export interface PayPalContract {
   readonly environment: PayPalEnvironment;
 }
 
-/** The names the merchants file uses for them. */
-export const PAYPAL_SETTING_NAMES = ['clientId', 'clientSecret', 'webhookId', 'environment'] as const;
-
 /**
- * Reads the contract's settings; a problem names the setting, never its value. The merchants file
- * is checked at start, so a problem here means a contract changed under a running service.
+ * Reads the contract's settings (PAYPAL_SETTINGS declares them); a problem names the setting, never
+ * its value. The merchants file is checked at start, so a problem here means a contract changed under
+ * a running service.
  */
 export function readPayPalContract(settings: Readonly<Record<string, unknown>>): PayPalContract | { readonly problem: string } {
   const text = (name: string): string | undefined => {
