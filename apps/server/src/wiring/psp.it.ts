@@ -2,10 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
-import { METHOD_KINDS, money, type AttemptId, type Logger, type TransactionId } from '@splitpay/domain';
+import { METHOD_KINDS, money, type AttemptId, type TransactionId } from '@splitpay/domain';
+import { CapturingLogger } from '@splitpay/infra';
 import { createPspRegistry } from './psp';
 
-const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent = new CapturingLogger();
 const clock = { now: () => Date.now() };
 
 describe('createPspRegistry', () => {

@@ -19,6 +19,8 @@ export interface PspWiringDeps {
   readonly fakePspSecrets?: { readonly apiKey: string; readonly signingSecret: string };
   /** Redelivery delays of the fake PSP's notifications; default 1 s, 5 s, 30 s. */
   readonly fakePspRetryDelaysMs?: readonly number[];
+  /** Providers carried beside the configured ones (tests: a stub acquirer). */
+  readonly extraProviders?: readonly PspProvider[];
 }
 
 export interface PspWiring {
@@ -35,7 +37,7 @@ export function createPspRegistry(
   config: Pick<ServerConfig, 'publicBaseUrl' | 'fakePsp' | 'fakePspDelayMs' | 'fakePspUrl' | 'fakePspApiKey' | 'fakePspSigningSecret'>,
   deps: PspWiringDeps,
 ): PspWiring {
-  const providers: PspProvider[] = [];
+  const providers: PspProvider[] = [...(deps.extraProviders ?? [])];
   if (!config.fakePsp) return { registry: new PspRegistry(providers) };
 
   const base = deps.publicBaseUrl ?? config.publicBaseUrl;
