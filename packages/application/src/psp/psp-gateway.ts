@@ -1,4 +1,5 @@
 import {
+  findOffer,
   type Attempt,
   type DriverCall,
   type MerchantAccount,
@@ -64,7 +65,7 @@ export class PspGateway {
       return contract?.settings ?? {};
     };
     const resolve = async (attempt: AttemptToCall, transactionId: string): Promise<ResolvedCall | undefined> => {
-      const offer = session.methods.find((m) => m.id === attempt.methodId);
+      const offer = findOffer(session, attempt.methodId);
       if (!offer) return undefined;
       const driver = this.deps.registry.driver(attempt.provider, attempt.method);
       if (!driver) return undefined;
