@@ -204,6 +204,29 @@ describe('PayPal through the whole service', () => {
     expect((await readSession(h, sessionId)).body).toMatchObject({ status: 'PAID', captured: { amount: 10_000 } });
   });
 
+  it('a payer who approved at PayPal but never came back: the overdue verdict is looked up, and the approved order authorized then', async () => {
+    const { page } = await h.openPage({ currency: 'EUR', total: 2_500, orderId: 'paypal-no-return', methods: [{ method: 'paypal' }], returnUrl: 'https://shop.example/back' });
+    const created = paypalCreatesOrder('7TY40341PK291723X');
+    await page.start({ methodId: 'paypal', amount: 2_500 });
+
+    h.clock.advance(61_000);
+    nock(SANDBOX).get('/v2/checkout/orders/7TY40341PK291723X').reply(200, { id: '7TY40341PK291723X', status: 'APPROVED', links: [] });
+    const authorize = nock(SANDBOX)
+      .post('/v2/checkout/orders/7TY40341PK291723X/authorize')
+      .matchHeader('paypal-request-id', created.requestId)
+      .reply(201, authorizedOrder('7TY40341PK291723X', created.customId, { authorizationId: 'AUTH-LATE', value: '25.00' }));
+    nock(SANDBOX).get('/v2/checkout/orders/7TY40341PK291723X').reply(200, authorizedOrder('7TY40341PK291723X', created.customId, { authorizationId: 'AUTH-LATE', value: '25.00' }));
+    const capture = nock(SANDBOX).post('/v2/payments/authorizations/AUTH-LATE/capture').reply(201, { id: 'CAP-LATE', status: 'COMPLETED' });
+    await h.runWorkers();
+    expect(authorize.isDone()).toBe(true);
+    expect((await page.view()).body.view.attempts[0]).toMatchObject({ status: 'AUTHORIZED', granted: { amount: 2_500 } });
+    // The session is covered: the next turn captures the hold.
+    await h.runWorkers();
+    const view = await page.waitFor(paid);
+    expect(view.attempts.map((a) => [a.method, a.status, a.granted.amount])).toEqual([['paypal', 'CAPTURED', 2_500]]);
+    expect(capture.isDone()).toBe(true);
+  });
+
   it('a forged PayPal webhook changes nothing; a genuine one is acknowledged', async () => {
     const { sessionId, created } = await paidSplit('webhook-paypal', '9XY12345CD678901E', 3_000);
     const before = (await readSession(h, sessionId)).body;
