@@ -14,6 +14,8 @@ export * from './chargeback/chargeback-target.rule';
 export * from './psp/psp-fact';
 export * from './psp/psp-driver.port';
 export * from './psp/psp-registry';
+export * from './psp/contract-setting';
+export * from './psp/psp-plugin.port';
 export * from './ports/clock.port';
 export * from './ports/id-generator.port';
 export * from './ports/logger.port';
