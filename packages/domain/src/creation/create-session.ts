@@ -6,7 +6,7 @@ import { currencyCode, type CountryCode } from '../money/currency';
 import { money, zero } from '../money/money';
 import type { CartItem, Session } from '../session/session.model';
 import { assertUnreachable } from '../shared/brand';
-import { checkAlias } from './alias.rule';
+import { checkAlias } from './alias-request.rule';
 import { checkBillingFile, checkItemizedCart } from './bnpl-file.rule';
 import { resolvePlans } from './bnpl-plan.rule';
 import { resolveCardTerms } from './card-offer.rule';

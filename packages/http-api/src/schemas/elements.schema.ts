@@ -1,6 +1,6 @@
 import { ATTEMPT_STATUSES, CARD_SCHEMES, METHOD_KINDS, SESSION_STATUSES } from '@splitpay/domain';
 import { currencySchema, MAX_INTEGER, moneySchema, uuidSchema } from './common.schema';
-import { payerInputSchema } from '../elements/elements.schemas';
+import { payerInputSchema } from './payer-input.schema';
 import { named } from './json-schema';
 import { planKeySchema } from './method-entry.schema';
 import { termsSchema } from './order.schema';
