@@ -221,7 +221,7 @@ const MORE_ROWS: readonly (readonly [string, Record<string, unknown>, RegExp])[]
   ['card createAlias frequency integer', card({ createAlias: { ...alias, recurringFrequency: 1.5 } }), /^methods\[0\]\.createAlias\.recurringFrequency must be an integer$/],
   ['card createAlias expiry type', card({ createAlias: { ...alias, recurringExpiry: 20271231 } }), /^methods\[0\]\.createAlias\.recurringExpiry must be of type string$/],
   ['card createAlias unknown property', card({ createAlias: { ...alias, maxAmount: 100 } }), /^methods\[0\]\.createAlias\.maxAmount is not a declared property$/],
-  // Other method entries (decisions.md section 2)
+  // Other method entries (docs/decisions.md D12)
   ['applepay label minLength', plainEntry('applepay', { label: '' }), /^methods\[0\]\.label must be at least 1 characters long$/],
   ['paypal id type', plainEntry('paypal', { id: 1 }), /^methods\[0\]\.id must be of type string$/],
   ['wero provider minLength', plainEntry('wero', { provider: '' }), /^methods\[0\]\.provider must be at least 1 characters long$/],

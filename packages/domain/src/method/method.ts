@@ -22,7 +22,7 @@ export interface PlanKey {
   readonly withFees: boolean;
 }
 
-/** A financing plan as the lender contract offers it (decisions.md section 9: contracts[].plans). */
+/** A financing plan as the lender contract offers it (docs/decisions.md D19: contracts[].plans). */
 export interface ContractPlan extends PlanKey {
   /** Fees as a fraction of the principal, 0 when withFees is false. */
   readonly feeRate?: number;

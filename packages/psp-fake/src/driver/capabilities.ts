@@ -15,7 +15,7 @@ const NONE: DriverCapabilities = {
   redirect: false,
 };
 
-/** What the fake provider can do per method (decisions.md section 10). */
+/** What the fake provider can do per method (docs/decisions.md D20). */
 export const FAKE_CAPABILITIES: Readonly<Record<MethodKind, DriverCapabilities>> = {
   card: { ...NONE, partialAuthorization: true, aliasRegistration: true, threeDSecure: true, cardIntegration: 'fake' },
   applepay: { ...NONE, confirm: true },
