@@ -1,6 +1,5 @@
-import { accountTokens, type AccountTokens, call, secondAcquirer, sessionBody } from '../../test/support/merchant-api-calls';
-import { accountMerchants } from '../../test/support/merchants.fixture';
-import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { type AccountTokens, call, sessionBody, startAccountService } from '../../test/support/merchant-api-calls';
+import type { ServiceHarness } from '../../test/support/service-harness';
 import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 const line = { label: 'TV', quantity: 1, amount: { amount: 1000, currency: 'EUR' } };
@@ -243,8 +242,7 @@ describe('POST /api/sessions: InvalidRequest names the field and the rule', () =
   let h: ServiceHarness;
   let tokens: AccountTokens;
   beforeAll(async () => {
-    h = await startService({ merchants: accountMerchants(), extraProviders: [secondAcquirer()] });
-    tokens = await accountTokens(h);
+    ({ h, tokens } = await startAccountService());
   }, 60_000);
 
   it.each([...ROWS, ...MORE_ROWS])('%s', async (_label, overrides, message) => {

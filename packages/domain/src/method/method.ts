@@ -75,6 +75,25 @@ export interface DriverCapabilities {
 }
 
 /**
+ * A plain hold: authorization then capture, void, refund (a slice too) and status lookup; no partial
+ * grant, alias, 3-D Secure, confirm, financing or redirect. Drivers state theirs as overrides of it.
+ */
+export const PLAIN_HOLD_CAPABILITIES: DriverCapabilities = {
+  operation: 'authorization',
+  partialAuthorization: false,
+  payerChosenPartial: false,
+  void: true,
+  refund: true,
+  partialRefund: true,
+  statusLookup: true,
+  aliasRegistration: false,
+  threeDSecure: false,
+  confirm: false,
+  financing: false,
+  redirect: false,
+};
+
+/**
  * A method instance of a session, resolved at creation: the merchant's entry, the contract that
  * serves it, and a snapshot of what the driver and contract can do (so later rule checks never depend
  * on configuration that changed since).

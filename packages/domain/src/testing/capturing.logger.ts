@@ -1,8 +1,8 @@
-import type { LogFields, Logger } from '../ports/logger.port';
+import { LevelWriter, type LogFields, type LogLevel } from '../ports/logger.port';
 
 /** A log line as the capturing logger kept it. */
 export interface LoggedLine {
-  readonly level: 'debug' | 'info' | 'warn' | 'error';
+  readonly level: LogLevel;
   readonly event: string;
   readonly fields: Readonly<Record<string, unknown>>;
 }
@@ -11,23 +11,10 @@ export interface LoggedLine {
  * The one test double of the Logger port. It keeps every call as given, before any redaction, so a
  * test that finds no secret in `lines` proves the code never handed one to the logger.
  */
-export class CapturingLogger implements Logger {
+export class CapturingLogger extends LevelWriter {
   /** Every line as JSON text: `{ level, event, ...fields }` (errors with name, message and stack). */
   readonly lines: string[] = [];
   private readonly kept: LoggedLine[] = [];
-
-  debug(event: string, fields?: LogFields): void {
-    this.write('debug', event, fields);
-  }
-  info(event: string, fields?: LogFields): void {
-    this.write('info', event, fields);
-  }
-  warn(event: string, fields?: LogFields): void {
-    this.write('warn', event, fields);
-  }
-  error(event: string, fields?: LogFields): void {
-    this.write('error', event, fields);
-  }
 
   /** Every line as given. */
   entries(): readonly LoggedLine[] {
@@ -39,7 +26,7 @@ export class CapturingLogger implements Logger {
     return this.kept.filter((line) => line.event === event);
   }
 
-  private write(level: LoggedLine['level'], event: string, fields: LogFields = {}): void {
+  protected write(level: LogLevel, event: string, fields: LogFields = {}): void {
     this.kept.push({ level, event, fields });
     this.lines.push(JSON.stringify({ level, event, ...fields }, (_key, value: unknown) => (value instanceof Error ? { ...value, name: value.name, message: value.message, stack: value.stack } : value)));
   }

@@ -1,19 +1,4 @@
-import type { DriverCapabilities, MethodKind } from '@splitpay/domain';
-
-const NONE: DriverCapabilities = {
-  operation: 'authorization',
-  partialAuthorization: false,
-  payerChosenPartial: false,
-  void: true,
-  refund: true,
-  partialRefund: true,
-  statusLookup: true,
-  aliasRegistration: false,
-  threeDSecure: false,
-  confirm: false,
-  financing: false,
-  redirect: false,
-};
+import { PLAIN_HOLD_CAPABILITIES as NONE, type DriverCapabilities, type MethodKind } from '@splitpay/domain';
 
 /** What the fake provider can do per method (docs/decisions.md D20). */
 export const FAKE_CAPABILITIES: Readonly<Record<MethodKind, DriverCapabilities>> = {
