@@ -8,8 +8,6 @@ import { wireAuth } from './wiring/auth';
 import { wireMerchantApi } from './wiring/merchant-api';
 import { wirePayer } from './wiring/payer';
 import { createPspRegistry } from './wiring/psp';
-import { PROVIDER_PLUGS } from './wiring/providers/provider-list';
-import { carried } from './wiring/providers/provider-plug';
 import { wireRefunds } from './wiring/refunds';
 import { wireWebhooks } from './wiring/webhooks';
 import type { AppServices, Core, Worker } from './wiring/core';
@@ -23,7 +21,7 @@ export interface InstanceOptions {
   readonly logger: Logger;
   readonly clock?: Clock;
   readonly instanceId?: string;
-  /** Providers carried beside the list's (tests: a stub acquirer). */
+  /** Providers carried beside the configured ones (tests: a stub acquirer). */
   readonly extraProviders?: readonly PspProvider[];
 }
 
@@ -77,8 +75,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     passwordHasher: auth.passwordHasher,
     tokenMinter: auth.tokenMinter,
   };
-  const plugs = [...PROVIDER_PLUGS, ...(options.extraProviders ?? []).map(carried)];
-  const psp = createPspRegistry(core.config, { logger: core.logger, clock: core.clock }, plugs);
+  const psp = createPspRegistry(core.config, { logger: core.logger, clock: core.clock, ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}) });
   for (const mount of psp.mounts) routers.push(Router().use(mount.mountPath, mount.router));
   const writer = new SessionWriter({ sessions: core.stores.sessions, clock: core.clock, ids: core.ids, policy: core.policy, nextDueAt });
   const webhooks = wireWebhooks(core, { sealer: services.secretSealer, tokens: services.accessTokens, writer });

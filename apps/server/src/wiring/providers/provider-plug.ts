@@ -37,8 +37,3 @@ export interface ProviderPlug {
 export function plugin(psp: PspPlugin): ProviderPlug {
   return { id: psp.id, settings: psp.settings, mount: (_config, deps) => ({ provider: psp.create({ logger: deps.logger, clock: deps.clock }) }) };
 }
-
-/** A provider built elsewhere (a test's stub), carried as it is: no settings, nothing to mount. */
-export function carried(provider: PspProvider): ProviderPlug {
-  return { id: provider.id, settings: [], mount: () => ({ provider }) };
-}
