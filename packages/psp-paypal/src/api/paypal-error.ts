@@ -29,9 +29,9 @@ export function errorCode(error: PayPalError): string | undefined {
 }
 
 /**
- * How the driver reads an issue PayPal answers an authorization with (docs/decisions.md, PayPal
- * driver): a refusal with its category, a refusal left unclassified, or no verdict at all (the
- * payer still has to act at PayPal).
+ * How the driver reads an issue PayPal answers an authorization with (decisions D21): a refusal with
+ * its category, a refusal left unclassified, or no verdict at all (the payer still has to act at
+ * PayPal).
  */
 export type IssueReading =
   | { readonly kind: 'refusal'; readonly category?: DeclineCategory }

@@ -1,21 +1,8 @@
-import type { DriverCapabilities } from '@splitpay/domain';
+import { PLAIN_HOLD_CAPABILITIES, type DriverCapabilities } from '@splitpay/domain';
 
 /**
- * PayPal wallet payments: the payer approves at PayPal (redirect), we authorize the order (a hold,
- * all or nothing), capture it once (final capture), void it, refund a capture in slices; an order's
- * status can be queried.
+ * PayPal wallet payments: a plain hold (the order's authorization, all or nothing; captured once as
+ * its final capture, voided, refunded in slices, its order's status queried), the payer approving
+ * at PayPal (redirect).
  */
-export const PAYPAL_CAPABILITIES: DriverCapabilities = {
-  operation: 'authorization',
-  partialAuthorization: false,
-  payerChosenPartial: false,
-  void: true,
-  refund: true,
-  partialRefund: true,
-  statusLookup: true,
-  aliasRegistration: false,
-  threeDSecure: false,
-  confirm: false,
-  financing: false,
-  redirect: true,
-};
+export const PAYPAL_CAPABILITIES: DriverCapabilities = { ...PLAIN_HOLD_CAPABILITIES, redirect: true };
