@@ -11,7 +11,6 @@ import { readSession, startService, type ServiceHarness } from '../support/servi
 // The whole service over HTTP, with nock playing PayPal (api-m.sandbox.paypal.com) and the fake PSP
 // serving cards.
 
-jest.setTimeout(30_000);
 
 const paid = (v: SessionView) => v.status === 'PAID';
 const settled = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');

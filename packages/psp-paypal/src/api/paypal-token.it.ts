@@ -3,9 +3,6 @@ import { money } from '@splitpay/domain';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import { SANDBOX, SETTINGS, TestClock, authorizedOrder, followUpInput, lookupInput, openInput, tokenEndpoint } from '../testing/paypal.fixtures';
 
-// Generous under a loaded machine; nothing here is timed.
-jest.setTimeout(30_000);
-
 const ORDER = '9XY12345CD678901E';
 const opening = { transactionId: '0195f2a4-4444-7000-8000-00000000000e', providerRef: ORDER };
 

@@ -3,9 +3,6 @@ import { money, type PspDriver } from '@splitpay/domain';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import { SANDBOX, TestClock, authorizedOrder, followUpInput, paypalError, tokenEndpoint } from '../testing/paypal.fixtures';
 
-// Generous under a loaded machine; nothing here is timed.
-jest.setTimeout(30_000);
-
 const ORDER = '3C679366HH908993F';
 const AUTH = '0VF52814937998046';
 const CAPTURE = '2GG279541U471931P';

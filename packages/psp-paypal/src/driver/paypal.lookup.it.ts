@@ -2,9 +2,6 @@ import nock from 'nock';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import { SANDBOX, TestClock, authorizedOrder, lookupInput, tokenEndpoint } from '../testing/paypal.fixtures';
 
-// Generous under a loaded machine; nothing here is timed.
-jest.setTimeout(30_000);
-
 const ORDER = '8AB12345CD678901E';
 const TX = '0195f2a4-2222-7000-8000-00000000000b';
 const opening = { transactionId: TX, providerRef: ORDER };

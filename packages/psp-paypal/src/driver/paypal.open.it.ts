@@ -3,9 +3,6 @@ import { money } from '@splitpay/domain';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import { SANDBOX, TestClock, openInput, paypalError, tokenEndpoint } from '../testing/paypal.fixtures';
 
-// Generous under a loaded machine; nothing here is timed.
-jest.setTimeout(30_000);
-
 describe('PayPal driver: open creates an AUTHORIZE order and sends the payer to PayPal', () => {
   afterEach(() => nock.cleanAll());
   const driverOf = () => createPayPalProvider({ clock: new TestClock(), timeoutMs: 2000 }).drivers[0]!;

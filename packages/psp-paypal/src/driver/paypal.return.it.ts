@@ -3,9 +3,6 @@ import { createPayPalProvider } from '../provider/paypal.provider';
 import type { PayPalDriver } from './paypal.driver';
 import { SANDBOX, TestClock, authorizedOrder, paypalError, returnInput, tokenEndpoint } from '../testing/paypal.fixtures';
 
-// Generous under a loaded machine; nothing here is timed.
-jest.setTimeout(30_000);
-
 const ORDER = '5O190127TN364715T';
 const TX = '0195f2a4-1111-7000-8000-00000000000a';
 const opening = { transactionId: TX, providerRef: ORDER };

@@ -4,9 +4,6 @@ import { TestClock } from '../testing/paypal.fixtures';
 import { CERT_HOST, CERT_PATH, contextKnowing, delivery, event } from '../testing/paypal-webhook.fixtures';
 import { makeSigningPair, type SigningPair } from '../testing/signing-certificate';
 
-// Generous under a loaded machine (a throw-away certificate is made by openssl); nothing here is timed.
-jest.setTimeout(30_000);
-
 const OPENING = '0195f2a4-5555-7000-8000-00000000000f';
 const CAPTURE_TX = '0195f2a4-5555-7000-8000-000000000010';
 const REFUND_TX = '0195f2a4-5555-7000-8000-000000000011';
