@@ -68,11 +68,13 @@ const authorizeQuery = ['response_type', 'client_id', 'redirect_uri', 'state', '
 export const authPaths: PathSpecs = {
   '/oauth/token': {
     post: {
+      operationId: 'requestToken',
       summary: 'Obtain an access token',
       description:
         'Form-urlencoded only (JSON is invalid_request). client_credentials with the merchant id and secret in the body or as HTTP Basic; issues no refresh token. invalid_client is one answer for unknown client and wrong secret. After 10 invalid_client answers for one client id from one address within 15 minutes, that pair is refused with 429 (the right secret included) until the window ends.',
       tags: ['OAuth'],
-      security: 'none',
+      // HTTP Basic, or credentials in the form body (client_secret_post), or none (the public dashboard client).
+      security: ['clientBasic', 'anonymous'],
       requestBody: { contentType: 'application/x-www-form-urlencoded', schema: tokenRequestSchema },
       responses: {
         '200': json('Issued', tokenResponseSchema, noStore),
@@ -87,6 +89,7 @@ export const authPaths: PathSpecs = {
   },
   '/oauth/authorize': {
     get: {
+      operationId: 'showAuthorizeForm',
       summary: 'Dashboard sign-in form (authorization code with PKCE S256)',
       tags: ['OAuth'],
       security: 'none',
@@ -94,6 +97,7 @@ export const authPaths: PathSpecs = {
       responses: { '200': html('The sign-in form'), '302': { description: 'Error redirect to a registered redirect URI' }, '400': html('Unknown client or redirect URI: no redirect') },
     },
     post: {
+      operationId: 'submitAuthorizeForm',
       summary: 'Dashboard sign-in',
       description: 'Right credentials: 302 to the redirect URI with code and state. Wrong ones: the form again, no hint of which part was wrong.',
       tags: ['OAuth'],
@@ -112,6 +116,7 @@ export const authPaths: PathSpecs = {
   },
   '/api/me': {
     get: {
+      operationId: 'getMe',
       summary: 'Who the access token proves',
       tags: ['Merchant API'],
       security: ['accessToken'],

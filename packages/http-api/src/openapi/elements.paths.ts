@@ -9,7 +9,8 @@ const tags = ['Elements'];
 const BASE: readonly ErrorCode[] = ['InvalidRequest', 'InvalidElementsToken', 'SessionReadOnly'];
 const attemptId = pathId('attemptId', 'an attempt of the session', uuidSchema);
 
-const action = (summary: string, refusals: readonly ErrorCode[], extra: Partial<OperationSpec> = {}): OperationSpec => ({
+const action = (operationId: string, summary: string, refusals: readonly ErrorCode[], extra: Partial<OperationSpec> = {}): OperationSpec => ({
+  operationId,
   summary,
   tags,
   security: ['elementsToken'],
@@ -20,6 +21,7 @@ const action = (summary: string, refusals: readonly ErrorCode[], extra: Partial<
 export const elementsPaths: PathSpecs = {
   '/elements/session': {
     get: {
+      operationId: 'readElementsSession',
       summary: 'Read the session view',
       description: 'Keeps reading for a grace period after the session ends.',
       tags,
@@ -29,6 +31,7 @@ export const elementsPaths: PathSpecs = {
   },
   '/elements/session/attempts': {
     post: {
+      operationId: 'startElementsAttempt',
       summary: 'Start an attempt (one tranche)',
       tags,
       security: ['elementsToken'],
@@ -40,36 +43,38 @@ export const elementsPaths: PathSpecs = {
     },
   },
   '/elements/session/attempts/{attemptId}/cancel': {
-    post: action('Cancel an authorized attempt (void its hold)', ['AttemptNotFound', 'AttemptNotCancellable', 'SessionNotPending'], { parameters: [attemptId] }),
+    post: action('cancelElementsAttempt', 'Cancel an authorized attempt (void its hold)', ['AttemptNotFound', 'AttemptNotCancellable', 'SessionNotPending'], { parameters: [attemptId] }),
   },
   '/elements/session/attempts/{attemptId}/abandon': {
-    post: action('Abandon a pending attempt', ['AttemptNotFound', 'AttemptNotAbandonable', 'SessionNotPending'], { parameters: [attemptId] }),
+    post: action('abandonElementsAttempt', 'Abandon a pending attempt', ['AttemptNotFound', 'AttemptNotAbandonable', 'SessionNotPending'], { parameters: [attemptId] }),
   },
   '/elements/session/attempts/{attemptId}/confirm': {
-    post: action('Second leg of an in-page wallet', ['AttemptNotFound', 'SessionNotPending', 'ConfirmNotApplicable'], {
+    post: action('confirmElementsAttempt', 'Second leg of an in-page wallet', ['AttemptNotFound', 'SessionNotPending', 'ConfirmNotApplicable'], {
       parameters: [attemptId],
       requestBody: { contentType: 'application/json', schema: confirmAttemptSchema },
     }),
   },
   '/elements/session/attempts/{attemptId}/accept-partial': {
-    post: action('Accept an issuer-imposed partial authorization', ['AttemptNotFound', 'PartialAcceptanceNotApplicable', 'SessionNotPending'], {
+    post: action('acceptElementsPartialGrant', 'Accept an issuer-imposed partial authorization', ['AttemptNotFound', 'PartialAcceptanceNotApplicable', 'SessionNotPending'], {
       parameters: [attemptId],
     }),
   },
   '/elements/session/abandon': {
-    post: action('Abandon the payment (every hold released)', ['SessionNotPending']),
+    post: action('abandonElementsSession', 'Abandon the payment (every hold released)', ['SessionNotPending']),
   },
   '/elements/session/accept-terms': {
-    post: action('Record acceptance of the declared terms (idempotent)', ['SessionNotPending']),
+    post: action('acceptElementsTerms', 'Record acceptance of the declared terms (idempotent)', ['SessionNotPending']),
   },
   '/elements/return/{attemptId}': {
     get: {
+      operationId: 'returnFromPsp',
       summary: 'Return from a redirected method',
       description: "The PSP sends the payer back here; the service sends the browser on to the session's returnUrl, or cancelUrl when the payer backed out. The verdict still arrives out-of-band.",
       tags,
       security: 'none',
       parameters: [attemptId],
       responses: {
+        '200': { description: 'The session named no page to go on to: a plain text line saying the step is finished', contentType: 'text/plain' },
         '303': { description: 'On to the merchant page', headers: { Location: { description: 'returnUrl or cancelUrl', required: true } } },
         ...errors('InvalidRequest', 'NotFound'),
       },
