@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { PspRegistry, type DriverCapabilities, type PspDriver, type PspProvider, type Session } from '@splitpay/domain';
 import { buildOpenApiDocument, createHttpApp, expectResponseMatchesOpenApi } from '@splitpay/http-api';
-import { CounterMetrics, ManualClock, UuidV7IdGenerator, WinstonLogger } from '@splitpay/infra';
+import { PromMetrics, ManualClock, UuidV7IdGenerator, WinstonLogger } from '@splitpay/infra';
 import { createFakeProvider, FAKE_CAPABILITIES } from '@splitpay/psp-fake';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { ONEY_PLANS } from '../../test/support/merchants.fixture';
@@ -74,7 +74,7 @@ export async function merchantApiHarness(): Promise<MerchantApiHarness> {
   const logger = new WinstonLogger({ silent: true });
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const ids = new UuidV7IdGenerator();
-  const core: Core = { config, stores, clock, ids, logger, metrics: new CounterMetrics(), policy: policyOf(config), instanceId: ids.newId() };
+  const core: Core = { config, stores, clock, ids, logger, metrics: new PromMetrics(), policy: policyOf(config), instanceId: ids.newId() };
   const auth = wireAuth(core);
   const secret = randomBytes(16).toString('hex');
   const psps = new PspRegistry([

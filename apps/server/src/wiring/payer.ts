@@ -77,6 +77,7 @@ export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
     dispatcher,
     chargebacks: deps.chargebacks,
     logger,
+    metrics,
   });
   const worker = new SessionWorker({
     sessions: stores.sessions,

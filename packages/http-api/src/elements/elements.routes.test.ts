@@ -95,11 +95,11 @@ describe('elements doors', () => {
     expect(calls.map((c) => c[0])).toEqual(['cancel', 'acceptTerms']);
   });
 
-  it('refuses a body of another content type on a door that takes none, before the token', async () => {
+  it('refuses a body of another content type with 415 UnsupportedMediaType, before the token', async () => {
     const { http, calls } = app();
-    for (const path of ['/elements/session/accept-terms', '/elements/session/abandon', `/elements/session/attempts/${ATTEMPT}/cancel`]) {
+    for (const path of ['/elements/session/accept-terms', '/elements/session/abandon', `/elements/session/attempts/${ATTEMPT}/cancel`, '/elements/session/attempts']) {
       const res = await request(http).post(path).set({ Authorization: 'Bearer pst_unknown' }).type('text/plain').send('accept everything');
-      expect([res.status, res.body.code]).toEqual([400, 'InvalidRequest']);
+      expect([res.status, res.body]).toEqual([415, { code: 'UnsupportedMediaType', message: 'Request body must be application/json' }]);
     }
     expect(calls).toEqual([]);
   });

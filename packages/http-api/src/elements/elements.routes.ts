@@ -1,5 +1,6 @@
 import cors from 'cors';
-import express, { Router, type Response } from 'express';
+import { Router, type Response } from 'express';
+import { jsonBody } from '../app/body-parsers';
 import {
   type ConfirmAttemptUseCase,
   type PayerDecisionsUseCase,
@@ -44,7 +45,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  session.use(express.json({ limit: '200kb' }));
+  session.use(jsonBody('200kb'));
 
   session.get('/session', async (req, res) => {
     answer(res, 200, { view: await deps.read.execute(elementsTokenOf(req)) });

@@ -8,6 +8,7 @@ import {
   type RefreshTokenGrant,
 } from '@splitpay/application';
 import { assertUnreachable } from '@splitpay/domain';
+import { scoped } from '../app/body-parsers';
 import { clientAuthenticationOf } from './client-authentication';
 import { singleParams } from './form-params';
 import { INVALID_CLIENT_DESCRIPTION, INVALID_GRANT_DESCRIPTION, noStore, sendOAuthError } from './oauth-error';
@@ -161,7 +162,7 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
     '/oauth/token',
     noStoreAlways,
     requireForm,
-    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 }),
+    scoped(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 })),
     limiter,
     (async (req, res) => {
       const read = singleParams(req.body, PARAMS);
