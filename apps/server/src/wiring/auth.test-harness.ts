@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
+import type { PasswordHasher } from '@splitpay/domain';
 import { ManualClock } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { createAppInstance, type AppInstance } from '../app-instance';
@@ -62,7 +63,7 @@ export interface AuthHarness {
   reload(content: object): Promise<void>;
 }
 
-export async function authHarness(options: { env?: NodeJS.ProcessEnv; stores?: EmbeddedStores; clock?: ManualClock } = {}): Promise<AuthHarness> {
+export async function authHarness(options: { env?: NodeJS.ProcessEnv; stores?: EmbeddedStores; clock?: ManualClock; passwordHasher?: PasswordHasher } = {}): Promise<AuthHarness> {
   const file = await writeMerchantsFile(merchantsFixture());
   const config: ServerConfig = {
     ...readConfig({ PUBLIC_BASE_URL: BASE_URL, DASHBOARD_REDIRECT_URIS: `${DASHBOARD_CALLBACK},${OTHER_CALLBACK}`, FAKE_PSP: 'on', SCRYPT_COST: '12,8,1', ...options.env }),
@@ -71,7 +72,7 @@ export async function authHarness(options: { env?: NodeJS.ProcessEnv; stores?: E
   const stores = options.stores ?? createEmbeddedStores();
   const { logger, lines } = capturingLogger();
   const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1));
-  const instance = createAppInstance({ config, stores, logger, clock });
+  const instance = createAppInstance({ config, stores, logger, clock, ...(options.passwordHasher ? { passwordHasher: options.passwordHasher } : {}) });
   const load = (path: string) =>
     loadMerchants(path, { merchants: stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger }).then(() => undefined);
   await load(file);

@@ -5,6 +5,7 @@ import { assertUnreachable } from '@splitpay/domain';
 import { scoped } from '../app/body-parsers';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeCheck } from './authorize-request';
 import { singleParams } from './form-params';
+import type { HashingGate } from './hashing-gate';
 import { errorPage, loginFormPage, tooManyAttemptsPage } from './login-page.html';
 
 /** Failed sign-ins allowed per client address and email within the window before 429. */
@@ -19,6 +20,8 @@ export interface AuthorizeRouteDeps {
   readonly dashboard: DashboardClient;
   readonly contactLogin: ContactLogin;
   readonly loginRateLimit?: LoginRateLimit;
+  /** Admission to the password checks (scrypt), shared with the token endpoint. */
+  readonly hashingGate: HashingGate;
 }
 
 /** Same words for an unknown email and a wrong password (decisions.md section 4). */
@@ -119,7 +122,13 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
       const credentials = singleParams(req.body, ['email', 'password']);
       const email = credentials.kind === 'ok' ? credentials.params.email : undefined;
       const password = credentials.kind === 'ok' ? credentials.params.password : undefined;
-      const result = email && password ? await deps.contactLogin.login({ email, password }, check.request) : { kind: 'refused' as const };
+      const admitted = email && password ? await deps.hashingGate.run(ipKeyGenerator(req.ip ?? 'unknown'), () => deps.contactLogin.login({ email, password }, check.request)) : undefined;
+      if (admitted && admitted.kind !== 'done') {
+        res.setHeader('Retry-After', '1');
+        sendHtml(res, admitted.kind === 'full' ? 503 : 429, tooManyAttemptsPage(1), dashboard);
+        return;
+      }
+      const result = admitted ? admitted.value : { kind: 'refused' as const };
       if (result.kind === 'refused') {
         res.locals.loginRefused = true;
         sendHtml(res, 200, loginFormPage({ request: check.request, error: LOGIN_REFUSED, ...(email ? { email } : {}) }), dashboard);

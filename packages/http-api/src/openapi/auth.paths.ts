@@ -71,7 +71,7 @@ export const authPaths: PathSpecs = {
       operationId: 'requestToken',
       summary: 'Obtain an access token',
       description:
-        'Form-urlencoded only (JSON is invalid_request). client_credentials with the merchant id and secret in the body or as HTTP Basic; issues no refresh token. invalid_client is one answer for unknown client and wrong secret. After 10 invalid_client answers for one client id from one address within 15 minutes, that pair is refused with 429 (the right secret included) until the window ends.',
+        'Form-urlencoded only (JSON is invalid_request). client_credentials with the merchant id and secret in the body or as HTTP Basic; issues no refresh token. invalid_client is one answer for unknown client and wrong secret. After 10 invalid_client answers for one client id from one address within 15 minutes, that pair is refused with 429 (the right secret included) until the window ends; after 30 from one address whatever the client ids, that address is. Secret checks are admitted 4 per address and 4 at once in all (32 more wait their turn, addresses served in turn): beyond, 429 for the address or 503 for the endpoint, with Retry-After. The address is the peer, or the client named by X-Forwarded-For when the peer is a proxy the operator trusts (TRUST_PROXY).',
       tags: ['OAuth'],
       // HTTP Basic, or credentials in the form body (client_secret_post), or none (the public dashboard client).
       security: ['clientBasic', 'anonymous'],
@@ -80,7 +80,11 @@ export const authPaths: PathSpecs = {
         '200': json('Issued', tokenResponseSchema, noStore),
         '400': json('invalid_request, unsupported_grant_type, invalid_grant', oauthErrorSchema, noStore),
         '401': json('invalid_client', oauthErrorSchema, { ...noStore, 'WWW-Authenticate': { description: 'Basic, when the client used HTTP Basic' } }),
-        '429': json('temporarily_unavailable: too many failed client authentications from this address for this client id', oauthErrorSchema, {
+        '429': json('temporarily_unavailable: too many failed client authentications from this address (for this client id, or for any), or too many requests of this address at once', oauthErrorSchema, {
+          ...noStore,
+          'Retry-After': { description: 'seconds', required: true },
+        }),
+        '503': json('temporarily_unavailable: the endpoint has no room for another secret check now', oauthErrorSchema, {
           ...noStore,
           'Retry-After': { description: 'seconds', required: true },
         }),
