@@ -97,6 +97,7 @@ export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthW
   const grantDeps = { merchants: stores.merchants, tokens: accessTokens, minter: tokenMinter, clock, refreshTokenTtlMs };
 
   const oauth = oauthRouter({
+    issuer: config.publicBaseUrl,
     dashboard: new DashboardClient({ redirectUris: config.dashboardRedirectUris }),
     clientCredentials: new ClientCredentialsGrant({ merchants: stores.merchants, hasher: passwordHasher, tokens: accessTokens }),
     contactLogin: new ContactLogin({ merchants: stores.merchants, hasher: passwordHasher, minter: tokenMinter, codes: stores.authCodes, clock }),

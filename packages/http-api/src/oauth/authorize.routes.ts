@@ -20,6 +20,8 @@ export interface AuthorizeRouteDeps {
   readonly dashboard: DashboardClient;
   readonly contactLogin: ContactLogin;
   readonly loginRateLimit?: LoginRateLimit;
+  /** This server's issuer identifier (the public base URL), sent as `iss` with every authorization response (RFC 9207). */
+  readonly issuer: string;
   /** Admission to the password checks (scrypt), shared with the token endpoint. */
   readonly hashingGate: HashingGate;
 }
@@ -41,7 +43,7 @@ function sendHtml(res: Response, status: number, html: string, dashboard: Dashbo
 }
 
 /** The answer to an authorization request that did not pass its checks; true when it answered. */
-function answeredRefusal(res: Response, check: AuthorizeCheck, dashboard: DashboardClient): boolean {
+function answeredRefusal(res: Response, check: AuthorizeCheck, dashboard: DashboardClient, issuer: string): boolean {
   switch (check.kind) {
     case 'valid':
       return false;
@@ -50,7 +52,7 @@ function answeredRefusal(res: Response, check: AuthorizeCheck, dashboard: Dashbo
       return true;
     case 'redirect-error':
       res.setHeader('Cache-Control', 'no-store');
-      res.redirect(302, redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }));
+      res.redirect(302, redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state, iss: issuer }));
       return true;
     default:
       return assertUnreachable(check, 'authorize check');
@@ -91,7 +93,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
 
   router.get('/oauth/authorize', (req, res) => {
     const check = checkAuthorizeRequest(req.query, dashboard);
-    if (answeredRefusal(res, check, dashboard) || check.kind !== 'valid') return;
+    if (answeredRefusal(res, check, dashboard, deps.issuer) || check.kind !== 'valid') return;
     sendHtml(res, 200, loginFormPage({ request: check.request }), dashboard);
   });
 
@@ -118,7 +120,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
     limiter,
     (async (req, res) => {
       const check = checkAuthorizeRequest(req.body, dashboard);
-      if (answeredRefusal(res, check, dashboard) || check.kind !== 'valid') return;
+      if (answeredRefusal(res, check, dashboard, deps.issuer) || check.kind !== 'valid') return;
       const credentials = singleParams(req.body, ['email', 'password']);
       const email = credentials.kind === 'ok' ? credentials.params.email : undefined;
       const password = credentials.kind === 'ok' ? credentials.params.password : undefined;
@@ -135,7 +137,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
         return;
       }
       res.setHeader('Cache-Control', 'no-store');
-      res.redirect(302, redirectWith(check.request.redirectUri, { code: result.code, state: check.request.state }));
+      res.redirect(302, redirectWith(check.request.redirectUri, { code: result.code, state: check.request.state, iss: deps.issuer }));
     }) satisfies RequestHandler,
     bodyErrors,
   );

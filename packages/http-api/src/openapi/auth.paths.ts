@@ -65,6 +65,22 @@ const authorizeQuery = ['response_type', 'client_id', 'redirect_uri', 'state', '
   schema: { type: 'string' },
 }));
 
+const authorizationServerMetadataSchema = named('AuthorizationServerMetadata', {
+  type: 'object',
+  required: ['issuer', 'authorization_endpoint', 'token_endpoint', 'grant_types_supported', 'response_types_supported', 'code_challenge_methods_supported', 'token_endpoint_auth_methods_supported'],
+  properties: {
+    issuer: { type: 'string', format: 'uri' },
+    authorization_endpoint: { type: 'string', format: 'uri' },
+    token_endpoint: { type: 'string', format: 'uri' },
+    grant_types_supported: { type: 'array', items: { type: 'string' } },
+    response_types_supported: { type: 'array', items: { type: 'string' } },
+    response_modes_supported: { type: 'array', items: { type: 'string' } },
+    code_challenge_methods_supported: { type: 'array', items: { type: 'string' } },
+    token_endpoint_auth_methods_supported: { type: 'array', items: { type: 'string' } },
+    authorization_response_iss_parameter_supported: { type: 'boolean' },
+  },
+});
+
 export const authPaths: PathSpecs = {
   '/oauth/token': {
     post: {
@@ -111,11 +127,21 @@ export const authPaths: PathSpecs = {
         schema: { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string' }, password: { type: 'string' } } },
       },
       responses: {
-        '302': { description: 'Redirect with code and state', headers: { Location: { description: 'redirect URI with code and state', required: true } } },
+        '302': { description: 'Redirect with code, state and iss (RFC 9207)', headers: { Location: { description: 'redirect URI with code, state and iss', required: true } } },
         '200': html('The form again'),
         '400': html('Unknown client or redirect URI: no redirect'),
         '429': html('Too many failed sign-ins'),
       },
+    },
+  },
+  '/.well-known/oauth-authorization-server': {
+    get: {
+      operationId: 'getAuthorizationServerMetadata',
+      summary: 'OAuth authorization server metadata (RFC 8414)',
+      description: 'Issuer, endpoints, grant types, PKCE methods and client authentication methods, for OAuth client libraries to discover. The authorization response carries iss (RFC 9207).',
+      tags: ['OAuth'],
+      security: 'none',
+      responses: { '200': json('The metadata', authorizationServerMetadataSchema) },
     },
   },
   '/api/me': {
