@@ -13,6 +13,8 @@ const shared: Config = {
 
 const config: Config = {
   globalSetup: '<rootDir>/jest.global-setup.ts',
+  // A per-project testTimeout is not read by Jest: the integration project's 30 s must be set here.
+  testTimeout: 30000,
   projects: [
     {
       ...shared,

@@ -1,6 +1,6 @@
 import { Router, type Express } from 'express';
 import { SessionWriter, type Stores } from '@splitpay/application';
-import { DEFAULT_POLICY, nextDueAt, type Clock, type DomainPolicy, type Logger, type PasswordHasher } from '@splitpay/domain';
+import { DEFAULT_POLICY, nextDueAt, type Clock, type DomainPolicy, type Logger, type PasswordHasher, type PspProvider } from '@splitpay/domain';
 import { createHttpApp, metricsRouter } from '@splitpay/http-api';
 import { PromMetrics, requestScope, SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
@@ -27,6 +27,8 @@ export interface InstanceOptions {
   readonly processMetrics?: boolean;
   /** Replaces the scrypt hasher built from the configuration (tests count the hashing work). */
   readonly passwordHasher?: PasswordHasher;
+  /** Providers carried beside the configured ones (tests: a stub acquirer). */
+  readonly extraProviders?: readonly PspProvider[];
 }
 
 /** One service instance: its HTTP app and its workers, over a store it may share with others. */
@@ -52,7 +54,7 @@ export function policyOf(config: ServerConfig): DomainPolicy {
 /** Composition of one instance: every area adds its routers and workers here, wired by hand. */
 export function createAppInstance(options: InstanceOptions): AppInstance {
   const clock = options.clock ?? new SystemClock();
-  const psp = createPspRegistry(options.config, { logger: options.logger, clock });
+  const psp = createPspRegistry(options.config, { logger: options.logger, clock, ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}) });
   const metrics = new PromMetrics({ counters: counterCatalog(psp.registry.providerIds()), processMetrics: options.processMetrics ?? false });
   const core: Core = {
     config: options.config,
@@ -81,11 +83,12 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     tokenMinter: auth.tokenMinter,
   };
   const registry = meteredRegistry(psp.registry, metrics);
-  if (psp.fakePsp) routers.push(Router().use(psp.fakePsp.mountPath, psp.fakePsp.router));
+  for (const mount of psp.mounts) routers.push(Router().use(mount.mountPath, mount.router));
   const writer = new SessionWriter({ sessions: core.stores.sessions, clock: core.clock, ids: core.ids, policy: core.policy, nextDueAt });
   const webhooks = wireWebhooks(core, { sealer: services.secretSealer, tokens: services.accessTokens, writer });
   const payer = wirePayer(core, {
     registry,
+    sealer: services.secretSealer,
     tokenMinter: services.tokenMinter,
     writer,
     sessionEnded: webhooks.sessionEnded,
@@ -123,7 +126,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
   const close = (): void => {
     if (timer) clearInterval(timer);
     timer = undefined;
-    psp.fakePsp?.close();
+    psp.close();
   };
 
   return {

@@ -1,11 +1,13 @@
 import request from 'supertest';
-import { ACME, authHarness, BASE_URL, authorizeQuery, DASHBOARD_CALLBACK, GLOBEX, OTHER_CALLBACK, pkcePair, type AuthHarness } from './auth.test-harness';
-import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
+import { authorizeQuery, DASHBOARD_CALLBACK, OTHER_CALLBACK, pkcePair } from '../../test/support/dashboard-login';
+import { accountMerchants, ACME, GLOBEX } from '../../test/support/merchants.fixture';
+import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 describe('dashboard login: GET and POST /oauth/authorize', () => {
-  let h: AuthHarness;
+  let h: ServiceHarness;
   beforeAll(async () => {
-    h = await authHarness();
+    h = await startService({ merchants: accountMerchants() });
   });
   const { challenge } = pkcePair();
   const authorize = (query: Record<string, string>) => request(h.app).get('/oauth/authorize').query(query);
@@ -15,10 +17,11 @@ describe('dashboard login: GET and POST /oauth/authorize', () => {
     const res = await request(h.app).get('/.well-known/oauth-authorization-server');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const base = h.config.publicBaseUrl;
     expect(res.body).toEqual({
-      issuer: BASE_URL,
-      authorization_endpoint: `${BASE_URL}/oauth/authorize`,
-      token_endpoint: `${BASE_URL}/oauth/token`,
+      issuer: base,
+      authorization_endpoint: `${base}/oauth/authorize`,
+      token_endpoint: `${base}/oauth/token`,
       grant_types_supported: ['client_credentials', 'authorization_code', 'refresh_token'],
       response_types_supported: ['code'],
       response_modes_supported: ['query'],
@@ -96,7 +99,7 @@ describe('dashboard login: GET and POST /oauth/authorize', () => {
         expect(`${location.origin}${location.pathname}`).toBe(DASHBOARD_CALLBACK);
         expect(location.searchParams.get('error')).toBe('invalid_request');
         expect(location.searchParams.get('state')).toBe('state-123');
-        expect(location.searchParams.get('iss')).toBe(BASE_URL);
+        expect(location.searchParams.get('iss')).toBe(h.config.publicBaseUrl);
         expect(location.searchParams.get('code')).toBeNull();
       }
     }
@@ -121,7 +124,7 @@ describe('dashboard login: GET and POST /oauth/authorize', () => {
       expect(location.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(location.searchParams.get('state')).toBe('xyz 1/2');
       // RFC 9207: the response names its issuer, so that a client talking to several servers cannot be mixed up.
-      expect(location.searchParams.get('iss')).toBe(BASE_URL);
+      expect(location.searchParams.get('iss')).toBe(h.config.publicBaseUrl);
     }
   });
 
@@ -149,11 +152,11 @@ describe('dashboard login: GET and POST /oauth/authorize', () => {
   });
 
   describe('rate limit', () => {
-    let r: AuthHarness;
+    let r: ServiceHarness;
     beforeEach(async () => {
-      r = await authHarness();
+      r = await startService({ merchants: accountMerchants() });
     });
-    const submitTo = (app: AuthHarness['app'], form: Record<string, string>) => request(app).post('/oauth/authorize').type('form').send(form);
+    const submitTo = (app: ServiceHarness['app'], form: Record<string, string>) => request(app).post('/oauth/authorize').type('form').send(form);
 
     it('slows repeated failures down: 429 after five per address and email, other emails unaffected', async () => {
       const form = { ...authorizeQuery(challenge), email: ACME.admin.email };

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { PasswordHasher } from '@splitpay/domain';
 import { ScryptPasswordHasher } from '@splitpay/infra';
-import { ACME, authHarness, type AuthHarness } from './auth.test-harness';
+import { accountMerchants, ACME } from '../../test/support/merchants.fixture';
+import { startService, type ServiceHarness } from '../../test/support/service-harness';
 
 /** The service's scrypt hasher, observed: which secret each verification was for, in start order, and how many ran at once. */
 class ObservedHasher implements PasswordHasher {
@@ -27,7 +28,7 @@ class ObservedHasher implements PasswordHasher {
   }
 }
 
-const tokenFrom = (h: AuthHarness, address: string, clientId: string, secret: string) =>
+const tokenFrom = (h: ServiceHarness, address: string, clientId: string, secret: string) =>
   request(h.app).post('/oauth/token').set('X-Forwarded-For', address).type('form').send({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret });
 
 /**
@@ -38,7 +39,7 @@ const tokenFrom = (h: AuthHarness, address: string, clientId: string, secret: st
 describe('POST /oauth/token under a flood of unknown client ids', () => {
   it('hashes only a bounded number of the flood, and serves a legitimate client from another address after at most a few of them', async () => {
     const hasher = new ObservedHasher();
-    const h = await authHarness({ env: { TRUST_PROXY: 'loopback' }, passwordHasher: hasher });
+    const h = await startService({ merchants: accountMerchants(), env: { TRUST_PROXY: 'loopback' }, passwordHasher: hasher });
     const flood = Array.from({ length: 200 }, () => tokenFrom(h, '203.0.113.66', `nobody-${randomUUID()}`, 'flood-secret').then((res) => res.status));
     // The flood holds every slot it may have before the legitimate request is sent.
     while (hasher.maxInFlight < 4) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -60,7 +61,7 @@ describe('POST /oauth/token under a flood of unknown client ids', () => {
 
   it('never runs more than four checks at once across many addresses, and turns away what does not fit in the queue', async () => {
     const hasher = new ObservedHasher();
-    const h = await authHarness({ env: { TRUST_PROXY: 'loopback' }, passwordHasher: hasher });
+    const h = await startService({ merchants: accountMerchants(), env: { TRUST_PROXY: 'loopback' }, passwordHasher: hasher });
     const flood = Array.from({ length: 60 }, (_, i) => tokenFrom(h, `198.18.${Math.floor(i / 200)}.${i % 200}`, `nobody-${i}`, 'flood-secret'));
     const answers = await Promise.all(flood);
     expect(hasher.maxInFlight).toBeLessThanOrEqual(4);
@@ -76,7 +77,7 @@ describe('POST /oauth/token under a flood of unknown client ids', () => {
   });
 
   it('answers a known client with a wrong secret and an unknown client alike under the limits', async () => {
-    const h = await authHarness({ env: { TRUST_PROXY: 'loopback' } });
+    const h = await startService({ merchants: accountMerchants(), env: { TRUST_PROXY: 'loopback' } });
     const known = await tokenFrom(h, '192.0.2.1', ACME.merchantId, 'wrong');
     const unknown = await tokenFrom(h, '192.0.2.1', 'nobody-at-all', 'wrong');
     expect([known.status, known.text]).toEqual([401, unknown.text]);
