@@ -13,7 +13,8 @@ const shared: Config = {
 
 const config: Config = {
   globalSetup: '<rootDir>/jest.global-setup.ts',
-  // A per-project testTimeout is not read by Jest: the integration project's 30 s must be set here.
+  // A global option: jest reads no testTimeout from a project, so without this every test had 5 s,
+  // which eight suites sharing two cores outrun. Tests wait on conditions, never on this.
   testTimeout: 30000,
   projects: [
     {
