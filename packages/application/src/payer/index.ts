@@ -7,3 +7,4 @@ export * from './payer-decisions.use-case';
 export * from './confirm.command';
 export * from './confirm-attempt.use-case';
 export * from './payer-return.use-case';
+export * from './wallet-session.use-case';

@@ -76,6 +76,11 @@ export interface ConfirmInput extends DriverCall {
 export interface FollowUpInput extends DriverCall {
   readonly amount: Money;
   readonly target: OperationRef;
+  /**
+   * The attempt's opening operation (the authorization or the payment). A refund's target is the
+   * capture that took the money; a PSP whose modifications always name the payment (Adyen) uses this.
+   */
+  readonly opening?: OperationRef;
 }
 
 export interface OperationOutput {

@@ -30,8 +30,19 @@ export class AdyenClient {
       const data: unknown = response.data;
       return { kind: 'answer', status: response.status, body: typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {} };
     } catch (error) {
-      // Only the cause's message: an axios error also holds the request, its API key and card fields included.
-      return { kind: 'transport', message: error instanceof Error && error.message ? error.message : 'no answer from Adyen' };
+      return { kind: 'transport', message: causeOf(error, settings.apiKey) };
     }
   }
+}
+
+/**
+ * What a transport failure says, safe to log and store: its code and the first line of its message,
+ * without the API key. An axios error also holds the request (API key and card fields), and some
+ * messages quote it: only this much is kept.
+ */
+function causeOf(error: unknown, apiKey: string): string {
+  const code = typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
+  const line = (error instanceof Error ? error.message : '').split('\n')[0]?.slice(0, 200).split(apiKey).join('[redacted]') ?? '';
+  const text = [code, line].filter((part) => part).join(': ');
+  return text || 'no answer from Adyen';
 }

@@ -71,7 +71,8 @@ export abstract class AdyenDriverBase {
   private async modify(kind: Modification, input: FollowUpInput): Promise<OperationOutput> {
     const settings = settingsOf(input.settings);
     if (isOutput(settings)) return settings;
-    const paymentRef = input.target.providerRef;
+    // Adyen modifies the payment: a refund names the payment's pspReference, not its capture's.
+    const paymentRef = input.opening?.providerRef ?? input.target.providerRef;
     if (!paymentRef) return { ack: { outcome: 'rejected', code: 'no-psp-reference', message: 'the payment has no Adyen reference yet' }, facts: [this.failed(kind, input, 'no-psp-reference')] };
     const body = {
       merchantAccount: settings.merchantAccount,

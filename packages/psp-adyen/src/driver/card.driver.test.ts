@@ -211,6 +211,21 @@ describe('Adyen card: captures, cancels, refunds', () => {
     expect(await driver.capture(follow)).toEqual({ ack: { outcome: 'unknown', httpStatus: 503 }, facts: [] });
   });
 
+  it("refunds a capture on its payment's pspReference (Adyen modifies payments, not captures)", async () => {
+    const open = openInput('card');
+    const follow = { ...followUpInput(open, 'PSPCAPTURE1', 4_000), opening: { transactionId: open.transactionId, providerRef: 'PSPPAY3' } };
+    const post = expectPost('/v71/payments/PSPPAY3/refunds', follow.transactionId, 201, { pspReference: 'PSPREF3', status: 'received' });
+    expect((await driver.refund(follow)).ack.outcome).toBe('accepted');
+    expect(post.scope.isDone()).toBe(true);
+  });
+
+  it('keeps a transport failure to its first line, without the API key', async () => {
+    const follow = followUpInput(openInput('card'), 'PSPPAY4', 4_000);
+    nock(TEST_BASE).post('/v71/payments/PSPPAY4/captures').replyWithError(`proxy refused the request with X-API-Key ${API_KEY}\n{ "headers": "${API_KEY}" }`);
+    const sent = await driver.capture(follow);
+    expect(sent.ack).toEqual({ outcome: 'unknown', message: 'proxy refused the request with X-API-Key [redacted]' });
+  });
+
   it('a payment without an Adyen reference cannot be modified: a failed verdict, no call', async () => {
     const follow = followUpInput(openInput('card'), undefined);
     expect((await driver.capture(follow)).facts).toEqual([expect.objectContaining({ kind: 'captured', success: false, statusCode: 'no-psp-reference' })]);
