@@ -1,7 +1,6 @@
 import { PspRegistry, startAttempt, type DomainError, type PspDriver, type Session, type WalletSessionInput, type WalletSessionOutput } from '@splitpay/domain';
 import { HOLD_CAPS } from '@splitpay/domain/src/testing';
-import { ManualClock } from '@splitpay/infra';
-import { RecordingLogger } from '../notification/notification.fixtures';
+import { CapturingLogger, ManualClock } from '@splitpay/infra';
 import { PspGateway } from '../psp/psp-gateway';
 import type { ElementsAccess } from './elements-access';
 import { aSession, ctxAt, T0 } from './payer.fixture';
@@ -19,7 +18,7 @@ function walletDriver(answer: (input: WalletSessionInput) => Promise<WalletSessi
   return { driver, seen };
 }
 
-function useCaseOver(session: Session, driver: PspDriver, logger = new RecordingLogger()) {
+function useCaseOver(session: Session, driver: PspDriver, logger = new CapturingLogger()) {
   const gateway = new PspGateway({ registry: new PspRegistry([{ id: 'psp', drivers: [driver], parseNotification: async () => ({ kind: 'rejected', reason: '', reply: { status: 401, contentType: '', body: '' } }) }]), merchants: { findById: async () => null } as never, sealer: { open: (s) => s } });
   const access = { act: async () => session } as unknown as ElementsAccess;
   return new WalletSessionUseCase({ gateway, logger, clock: new ManualClock(T0) }, access);
@@ -39,7 +38,7 @@ describe('WalletSessionUseCase (merchant validation of an in-page wallet)', () =
     const { session, attemptId } = started();
     const refused = walletDriver(async () => ({ ack: { outcome: 'rejected', code: '901' } }));
     expect(await useCaseOver(session, refused.driver).execute('pst_x', attemptId, { method: 'applepay', domainName: 'shop.example' })).toEqual({});
-    const logger = new RecordingLogger();
+    const logger = new CapturingLogger();
     const failing = walletDriver(async () => {
       throw new Error('boom');
     });
