@@ -1,6 +1,6 @@
 import { PspRegistry, startAttempt, type DomainError, type PspDriver, type Session, type WalletSessionInput, type WalletSessionOutput } from '@splitpay/domain';
-import { HOLD_CAPS } from '@splitpay/domain/src/testing';
-import { CapturingLogger, ManualClock } from '@splitpay/infra';
+import { CapturingLogger, HOLD_CAPS } from '@splitpay/domain/src/testing';
+import { ManualClock } from '@splitpay/infra';
 import { PspGateway } from '../psp/psp-gateway';
 import type { ElementsAccess } from './elements-access';
 import { aSession, ctxAt, T0 } from './payer.fixture';

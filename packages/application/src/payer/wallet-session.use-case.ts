@@ -1,4 +1,4 @@
-import { assertPayerMayAct, DomainError, DEFAULT_POLICY, type Attempt, type Session } from '@splitpay/domain';
+import { awaitingWallet, DomainError } from '@splitpay/domain';
 import type { ElementsAccess } from './elements-access';
 import type { PayerDeps } from './payer.deps';
 
@@ -31,7 +31,7 @@ export class WalletSessionUseCase {
 
   async execute(token: string | undefined, attemptId: string, request: WalletSessionRequest): Promise<WalletSessionAnswer> {
     const session = await this.access.act(token);
-    const attempt = this.awaitingWallet(session, attemptId, request.method);
+    const attempt = awaitingWallet(session, attemptId, request.method, { now: this.deps.clock.now() });
     const opening = attempt.transactions[0];
     const resolved = opening ? await this.deps.gateway.resolve(session, attempt, opening.id) : undefined;
     if (!resolved?.driver.walletSession) throw new DomainError('ConfirmNotApplicable', 'This wallet needs no merchant validation');
@@ -44,16 +44,5 @@ export class WalletSessionUseCase {
       this.deps.logger.error('psp.driver_failed', { ...fields, type: 'wallet-session', error });
       return {};
     }
-  }
-
-  private awaitingWallet(session: Session, attemptId: string, method: string): Attempt {
-    const attempt = session.attempts.find((a) => a.id === attemptId);
-    if (!attempt) throw new DomainError('AttemptNotFound', 'No tranche of the session carries that attemptId');
-    assertPayerMayAct(session, { now: this.deps.clock.now(), newId: () => '', policy: DEFAULT_POLICY });
-    const offer = session.methods.find((m) => m.id === attempt.methodId);
-    if (!offer?.capabilities.confirm || attempt.method !== method || attempt.status !== 'AUTHORIZING' || attempt.confirmedAt !== undefined) {
-      throw new DomainError('ConfirmNotApplicable', 'This attempt awaits no wallet confirmation');
-    }
-    return attempt;
   }
 }
