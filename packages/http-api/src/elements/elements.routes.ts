@@ -9,12 +9,14 @@ import {
   type StartAttemptRequest,
   type StartAttemptUseCase,
   type WalletConfirmInput,
+  type WalletSessionRequest,
+  type WalletSessionUseCase,
 } from '@splitpay/application';
 import { readPathId } from '../schemas/read-path-id';
 import { readNoBody } from '../schemas/request-body.read';
 import { validator } from '../schemas/validate';
 import { elementsTokenOf } from './elements-token';
-import { confirmAttemptSchema, startAttemptSchema } from '../schemas/elements.schema';
+import { confirmAttemptSchema, startAttemptSchema, walletSessionRequestSchema } from '../schemas/elements.schema';
 
 export interface ElementsRouterDeps {
   readonly read: Pick<ReadSessionViewUseCase, 'execute'>;
@@ -22,10 +24,12 @@ export interface ElementsRouterDeps {
   readonly decisions: Pick<PayerDecisionsUseCase, 'cancelAttempt' | 'abandonAttempt' | 'abandonSession' | 'acceptPartial' | 'acceptTerms'>;
   readonly confirm: Pick<ConfirmAttemptUseCase, 'execute'>;
   readonly returns: Pick<PayerReturnUseCase, 'execute'>;
+  readonly walletSessions: Pick<WalletSessionUseCase, 'execute'>;
 }
 
 const readStart = validator<StartAttemptRequest>(startAttemptSchema, 'body');
 const readConfirm = validator<{ input: WalletConfirmInput }>(confirmAttemptSchema, 'body');
+const readWalletSession = validator<{ input: WalletSessionRequest }>(walletSessionRequestSchema, 'body');
 
 /** The string fields the PSP put on the return, query and form alike (handed to the driver, never logged). */
 function returnParams(req: Request): Record<string, string> {
@@ -81,6 +85,10 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
   session.post('/session/attempts/:attemptId/confirm', async (req, res) => {
     const body = readConfirm(req.body);
     answer(res, 200, { view: await deps.confirm.execute(elementsTokenOf(req), readPathId(req, 'attemptId'), body.input) });
+  });
+  session.post('/session/attempts/:attemptId/wallet-session', async (req, res) => {
+    const body = readWalletSession(req.body);
+    answer(res, 200, await deps.walletSessions.execute(elementsTokenOf(req), readPathId(req, 'attemptId'), body.input));
   });
   session.post('/session/abandon', async (req, res) => {
     readNoBody(req);

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@splitpay/domain';
 import { uuidSchema } from '../schemas/common.schema';
-import { attemptStartedSchema, confirmAttemptSchema, startAttemptSchema, viewAnswerSchema } from '../schemas/elements.schema';
+import { attemptStartedSchema, confirmAttemptSchema, startAttemptSchema, viewAnswerSchema, walletSessionAnswerSchema, walletSessionRequestSchema } from '../schemas/elements.schema';
 import { errors, json, pathId, type OperationSpec, type PathSpecs } from './operation';
 
 /** Browser doors, called with the elements token (docs/decisions.md D13). Every one answers CORS for any origin. */
@@ -58,6 +58,18 @@ export const elementsPaths: PathSpecs = {
     post: action('acceptElementsPartialGrant', 'Accept an issuer-imposed partial authorization', ['AttemptNotFound', 'PartialAcceptanceNotApplicable', 'SessionNotPending'], {
       parameters: [attemptId],
     }),
+  },
+  '/elements/session/attempts/{attemptId}/wallet-session': {
+    post: {
+      operationId: 'openElementsWalletSession',
+      summary: "Merchant validation of an in-page wallet (Apple Pay's onvalidatemerchant)",
+      description: "The PSP validates the merchant and opens the wallet's session, answered as is for completeMerchantValidation; no walletSession when the PSP did not open one (abort the sheet). Then confirm sends the sheet's token.",
+      tags,
+      security: ['elementsToken'],
+      parameters: [attemptId],
+      requestBody: { contentType: 'application/json', schema: walletSessionRequestSchema },
+      responses: { '200': json('The wallet session', walletSessionAnswerSchema), ...errors(...BASE, 'AttemptNotFound', 'SessionNotPending', 'ConfirmNotApplicable') },
+    },
   },
   '/elements/session/abandon': {
     post: action('abandonElementsSession', 'Abandon the payment (every hold released)', ['SessionNotPending']),
