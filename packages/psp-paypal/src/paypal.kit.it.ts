@@ -131,11 +131,9 @@ function paypalScript(pair: SigningPair): PspKitScript {
       return { notifications: async () => [] };
     },
     refund: async (input, outcome) => {
-      const orderId = input.target.providerRef!;
-      const state = stateOf(orderId);
-      const capture = state.captures[0]?.id ?? 'NO-CAPTURE';
-      // The kit names the opening (the order): PayPal knows no capture by that id.
-      nock(SANDBOX).post(`/v2/payments/captures/${orderId}/refund`).reply(404, paypalError('RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID'));
+      // The kit refunds what took the money: the capture, by PayPal's id of it.
+      const capture = input.target.providerRef;
+      if (!capture || ![...orders.values()].some((o) => o.captures.some((c) => c.id === capture))) throw new Error(`the kit refunds a capture PayPal never made (${capture})`);
       const refundId = ids(input.transactionId, 'R');
       const refund = nock(SANDBOX).post(`/v2/payments/captures/${capture}/refund`).matchHeader('paypal-request-id', input.transactionId);
       if (outcome === 'fails') {
