@@ -116,9 +116,10 @@ export class OwedOperationDispatcher {
   private async sendAndRecord(session: Session, ops: readonly OwedOperation[], psps?: SessionGateway): Promise<Session> {
     if (ops.length === 0) return session;
     const sent = await this.send(session, ops, psps);
-    const { session: saved, result } = await this.deps.writer.update(session.id, this.recordCommand(sent), { initial: session });
-    this.reportGivenUp(saved, result);
-    return saved;
+    const written = await this.deps.writer.update(session.id, this.recordCommand(sent), { initial: session });
+    this.reportGivenUp(written.session, written.result);
+    // An ack may owe more (a refused capture hands its hold back with a void): sent at once too.
+    return written.changed ? this.dispatchOwedBy([written], psps) : written.session;
   }
 
   private async sendOne(session: Session, psps: SessionGateway, op: OwedOperation): Promise<DispatchOutcome> {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** The merchant's webhook endpoint: answers 200 and records each session-ended message once per session. */
+/** The merchant's webhook endpoint: answers 200 OK (text/plain, the contract's acknowledgement) and records each session-ended message once per session. */
 export class WebhookReceiver {
   private readonly ended = new Set<string>();
   private server?: http.Server;
@@ -19,7 +19,7 @@ export class WebhookReceiver {
         } catch {
           // not JSON: not ours to judge here
         }
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
         for (const wake of this.waiters.splice(0)) wake();
       });
     });
