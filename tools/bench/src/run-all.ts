@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { benchDomainLifecycle } from './domain-lifecycle.bench';
 import { benchEmbeddedStore } from './embedded-store.bench';
 import { printFigures, type Figures } from './figures';
@@ -7,17 +9,20 @@ import { benchService, FULL_SERVICE_BENCH, QUICK_SERVICE_BENCH } from './service
 /**
  * `npm run bench [-- --quick] [-- domain|store|service] [-- --profile]`: every benchmark once, printed
  * as figures beside the goals' targets (never asserted). `--quick` shortens every load and shrinks the
- * stores; `--profile` starts the service with `--cpu-prof` (profiles land in the working directory).
+ * stores; `--profile` starts the service with `--cpu-prof` (profiles land in the system's temporary
+ * directory, under splitpay-profiles).
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const quick = args.includes('--quick');
   const only = args.find((arg) => !arg.startsWith('--'));
   const size = quick ? QUICK_SERVICE_BENCH : FULL_SERVICE_BENCH;
-  const serviceSize = args.includes('--profile') ? { ...size, serviceNodeArgs: ['--cpu-prof'] } : size;
+  const profiles = path.join(os.tmpdir(), 'splitpay-profiles');
+  const serviceSize = args.includes('--profile') ? { ...size, serviceNodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profiles}`] } : size;
   const started = Date.now();
   console.log(describeMachine());
   console.log(quick ? 'quick run (shorter loads, smaller stores)' : 'full run');
+  if (args.includes('--profile')) console.log(`service CPU profiles (node --cpu-prof) go to ${profiles}`);
 
   const figures: Figures[] = [];
   const goals: GoalFigure[] = [];

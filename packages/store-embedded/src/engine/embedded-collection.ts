@@ -164,7 +164,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     for (const [owner, doc] of this.docs) {
       const entries = index.entriesOf(doc);
       index.check(entries, owner);
-      index.put(doc, entries, owner, this.seqs.get(owner) ?? 0);
+      index.put(undefined, doc, entries, owner, this.seqs.get(owner) ?? 0);
     }
     this.indexes.push(index);
     return index.name;
@@ -208,7 +208,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     const entries = this.indexes.map((index) => index.entriesOf(after));
     this.indexes.forEach((index, i) => index.check(entries[i] ?? [], owner));
     const seq = this.seqs.get(owner) ?? this.nextSeq++;
-    this.indexes.forEach((index, i) => index.put(after, entries[i] ?? [], owner, seq));
+    this.indexes.forEach((index, i) => index.put(before, after, entries[i] ?? [], owner, seq));
     this.docs.set(owner, after);
     this.seqs.set(owner, seq);
   }
@@ -216,7 +216,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   private remove(doc: StoredDocument): void {
     const owner = idKey(doc._id);
     const seq = this.seqs.get(owner) ?? 0;
-    for (const index of this.indexes) index.drop(owner, seq);
+    for (const index of this.indexes) index.drop(doc, owner, seq);
     this.docs.delete(owner);
     this.seqs.delete(owner);
   }

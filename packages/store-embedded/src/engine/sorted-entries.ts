@@ -2,7 +2,7 @@ import BTree from 'sorted-btree';
 import { compare as mingoCompare } from 'mingo/util';
 
 /** mingo's order (MongoDB's BSON order), with the common same-type cases answered directly. */
-function compare(a: unknown, b: unknown): number {
+export function compareValues(a: unknown, b: unknown): number {
   const type = typeof a;
   if (type === typeof b && (type === 'string' || type === 'number')) return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
   return mingoCompare(a, b);
@@ -87,7 +87,7 @@ export class SortedEntries {
 
   private fieldOrder(a: readonly unknown[], b: readonly unknown[], fields: number): number {
     for (let i = 0; i < fields; i++) {
-      const order = compare(a[i], b[i]) * (this.directions[i] ?? 1);
+      const order = compareValues(a[i], b[i]) * (this.directions[i] ?? 1);
       if (order !== 0) return order;
     }
     return 0;
