@@ -123,7 +123,7 @@ describe('EmbeddedCollection', () => {
     c.declareIndex({ 'tags.code': 1 }, { name: 'code_unique', unique: true });
     await c.insertOne({ _id: 'a', tags: [{ code: 'x' }] });
     await c.insertOne({ _id: 'b', tags: [{ code: 'y' }], n: { deep: 1 } });
-    await expect(c.updateOne({ _id: 'b' }, { $push: { tags: { code: 'x' } }, $inc: { 'n.deep': 1 } })).rejects.toMatchObject({ code: 11000 });
+    await expect(c.updateOne({ _id: 'b' }, { $push: { tags: { code: 'x' } }, $inc: { 'n.deep': 1 } } as never)).rejects.toMatchObject({ code: 11000 });
     expect(await c.findOne({ _id: 'b' })).toEqual({ _id: 'b', tags: [{ code: 'y' }], n: { deep: 1 } });
     expect(await c.findOne({ 'tags.code': 'y' })).toMatchObject({ _id: 'b' });
   });
