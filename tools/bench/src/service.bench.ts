@@ -92,7 +92,9 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
       BENCH_MERCHANT: MERCHANT.merchantId,
     };
     const startService = async (seed: number): Promise<ChildService> => {
-      const service = await startChild(path.join(HERE, 'load/service.process.ts'), { ...env, BENCH_SEED_SESSIONS: String(seed) }, size.serviceNodeArgs);
+      // Room for the grown store (100,000 paid sessions hold well over a gigabyte of heap today).
+      const nodeArgs = ['--max-old-space-size=6144', ...size.serviceNodeArgs];
+      const service = await startChild(path.join(HERE, 'load/service.process.ts'), { ...env, BENCH_SEED_SESSIONS: String(seed) }, nodeArgs);
       children.push(service);
       counter.forwardTo(service.url);
       return service;
