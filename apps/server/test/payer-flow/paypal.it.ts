@@ -218,8 +218,7 @@ describe('PayPal through the whole service', () => {
     const capture = nock(SANDBOX).post('/v2/payments/authorizations/AUTH-LATE/capture').reply(201, { id: 'CAP-LATE', status: 'COMPLETED' });
     await h.runWorkers();
     expect(authorize.isDone()).toBe(true);
-    expect((await page.view()).body.view.attempts[0]).toMatchObject({ status: 'AUTHORIZED', granted: { amount: 2_500 } });
-    // The session is covered: the next turn captures the hold.
+    // The session is covered: the hold is captured (in that turn or the next one).
     await h.runWorkers();
     const view = await page.waitFor(paid);
     expect(view.attempts.map((a) => [a.method, a.status, a.granted.amount])).toEqual([['paypal', 'CAPTURED', 2_500]]);
