@@ -1,4 +1,6 @@
-import { money } from '@splitpay/domain';
+import { randomUUID } from 'node:crypto';
+import { money, type AttemptId, type FollowUpInput, type Logger, type MethodOffer, type OpenInput, type OperationRef, type TransactionId } from '@splitpay/domain';
+import { ONEY_CAPABILITIES } from '../driver/capabilities';
 import type { InboundNotification, PspKitOrder } from './fixture-types';
 import { encryptOneyMessage } from '../client/oney-crypto';
 
@@ -70,3 +72,48 @@ export const FINANCING_ORDER: PspKitOrder = {
   shipping: { firstName: 'Charles', lastName: 'Babbage', address: '2 avenue Foch', postalCode: '69006', city: 'Lyon', country: 'FR' as never, phone: '+33478000000' },
   customer: { ident: 'cust-42', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' },
 };
+
+export const silentLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export const offer = (): MethodOffer => ({
+  id: 'oney',
+  method: 'oney',
+  provider: 'oney',
+  contractId: 'oney:oney',
+  capabilities: ONEY_CAPABILITIES,
+  partialRefunds: true,
+  plans: [{ installments: 3, withFees: false, feeRate: 0, apr: 0 }],
+});
+
+export function openInput(over: Partial<OpenInput> = {}): OpenInput {
+  const attemptId = randomUUID() as AttemptId;
+  return {
+    transactionId: randomUUID() as TransactionId,
+    attemptId,
+    reference: 'order-42-1a2b3c4d',
+    offer: offer(),
+    settings: SETTINGS,
+    amount: money(10_000, 'EUR'),
+    plan: { installments: 3, withFees: false },
+    registerAlias: false,
+    order: { orderId: 'order-42', ...FINANCING_ORDER },
+    returnUrl: `https://pay.example/elements/return/${attemptId}`,
+    notificationUrl: 'https://pay.example/psp/oney/notifications',
+    ...over,
+  };
+}
+
+/** A capture, void or refund of the opening `open` (a refund's target is the capture, `opening` the purchase). */
+export function followUpInput(open: OpenInput, amount = 10_000, target?: OperationRef): FollowUpInput {
+  const opening = { transactionId: open.transactionId, providerRef: `CMDE|${open.transactionId}` };
+  return {
+    transactionId: randomUUID() as TransactionId,
+    attemptId: open.attemptId,
+    reference: open.reference,
+    offer: open.offer,
+    settings: open.settings,
+    amount: money(amount, open.amount.currency),
+    target: target ?? opening,
+    opening,
+  };
+}
