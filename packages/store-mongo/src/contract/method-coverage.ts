@@ -67,7 +67,7 @@ function tracedStores(stores: MongoStores, calls: Set<string>): MongoStores {
 /** The engine, its repositories recording into `calls` every port method the contract's tests call. */
 export function tracingEngine(engine: ContractEngine, calls: Set<string>): ContractEngine {
   return {
-    name: engine.name,
+    ...engine,
     async open(): Promise<OpenedStore> {
       const opened = await engine.open();
       return { ...opened, stores: tracedStores(opened.stores, calls), sibling: () => tracedStores(opened.sibling(), calls), dispose: () => opened.dispose() };
