@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_SCRYPT_COST, parseDataEncryptionKey, type ScryptCost } from '@splitpay/infra';
+import { parseAllowStandalone } from '@splitpay/store-mongo';
 
 /** Settings of decisions.md section 8, read from the environment once, at start. */
 export interface ServerConfig {
   readonly port: number;
+  /** Listening address (HOST); default every interface. */
+  readonly host?: string;
   readonly publicBaseUrl: string;
   readonly mongodbUri?: string;
+  /** MONGODB_ALLOW_STANDALONE: accept a standalone test server such as FerretDB (never in production). */
+  readonly mongodbAllowStandalone?: boolean;
   readonly merchantsFile: string;
   readonly logLevel: string;
   readonly webhookRetryDelaysMs: readonly number[];
@@ -95,7 +100,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    ...(env.HOST ? { host: env.HOST } : {}),
     ...(env.MONGODB_URI ? { mongodbUri: env.MONGODB_URI } : {}),
+    mongodbAllowStandalone: parseAllowStandalone(env.MONGODB_ALLOW_STANDALONE),
     merchantsFile: env.MERCHANTS_FILE || DEMO_MERCHANTS_FILE,
     logLevel: env.LOG_LEVEL || 'info',
     webhookRetryDelaysMs: intList(env, 'WEBHOOK_RETRY_DELAYS_MS', [1000, 60_000, 300_000]),

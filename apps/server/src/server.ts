@@ -31,7 +31,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       void stores.close();
       reject(new Error(error.code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT)` : `cannot listen on port ${config.port}: ${error.message}`));
     });
-    server.listen(config.port, resolve);
+    if (config.host) server.listen(config.port, config.host, resolve);
+    else server.listen(config.port, resolve);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -57,6 +57,50 @@ describe('createStoresFor', () => {
     expect(closed).toBe(1);
   });
 
+  it('with MONGODB_ALLOW_STANDALONE only, connects to a standalone and creates an index without an option the server lacks, saying so', async () => {
+    // A server refusing partial filters and TTL as FerretDB does (code 238, NotImplemented).
+    const database = new EmbeddedDatabase();
+    const created: { collection: string; options: Record<string, unknown> }[] = [];
+    const lacking = (name: string) => {
+      const collection = database.collection(name);
+      return new Proxy(collection, {
+        get(target, property, receiver) {
+          if (property !== 'createIndex') return Reflect.get(target, property, receiver);
+          return async (keys: Record<string, 1 | -1>, options: Record<string, unknown>) => {
+            const missing = ['partialFilterExpression', 'expireAfterSeconds'].find((option) => option in options);
+            if (missing) throw Object.assign(new Error(`Index option "${missing}" is not implemented yet`), { code: 238 });
+            created.push({ collection: name, options });
+            return target.createIndex(keys, options);
+          };
+        },
+      });
+    };
+    const db = { databaseName: 'splitpay', collection: lacking, client: { close: async () => undefined } } as unknown as Db;
+    const asked: boolean[] = [];
+    const connect = async (_uri: string, options: { allowStandalone: boolean }) => {
+      asked.push(options.allowStandalone);
+      return db;
+    };
+    const warnings: unknown[][] = [];
+    const logger: Logger = { ...silent, warn: (...line: unknown[]) => void warnings.push(line) };
+
+    await expect(createStoresFor({ mongodbUri: 'mongodb://db/splitpay' }, logger, { connect })).rejects.toThrow(/is not implemented yet/);
+    const stores = await createStoresFor({ mongodbUri: 'mongodb://db/splitpay', mongodbAllowStandalone: true }, logger, { connect });
+
+    expect(asked).toEqual([false, true]);
+    expect(warnings[0]).toEqual(['store.standalone_allowed', { message: expect.stringMatching(/^MONGODB_ALLOW_STANDALONE=true: .*never in production/) }]);
+    const departures = warnings.slice(1).map(([event, fields]) => [event, (fields as { collection: string; index: string; withoutOptions: string[] })]);
+    expect(departures.map(([event, d]) => [event, `${(d as { collection: string }).collection}.${(d as { index: string }).index}`, (d as { withoutOptions: string[] }).withoutOptions])).toEqual([
+      ['store.index_departure', 'sessions.attempt_id_unique', ['partialFilterExpression']],
+      ['store.index_departure', 'sessions.transaction_id_unique', ['partialFilterExpression']],
+      ['store.index_departure', 'merchantAccounts.contact_email_unique', ['partialFilterExpression']],
+      ['store.index_departure', 'authorizationCodes.purge_ttl', ['expireAfterSeconds']],
+      ['store.index_departure', 'refreshTokens.purge_ttl', ['expireAfterSeconds']],
+    ]);
+    expect(created.find((c) => c.options.name === 'attempt_id_unique')?.options).toEqual({ name: 'attempt_id_unique', unique: true });
+    await stores.close();
+  });
+
   it('redacts the password of a connection string, encoded or not', () => {
     expect(redactMongoUri('mongodb://u:p%40ss@h/db and p@ss', 'mongodb://u:p%40ss@h/db')).toBe('mongodb://u:***@h/db and ***');
     expect(redactMongoUri('mongodb://h/db', 'mongodb://h/db')).toBe('mongodb://h/db');
