@@ -21,6 +21,11 @@ export interface ServerConfig {
   readonly lenderWaitMs: number;
   readonly accessTokenTtlS: number;
   readonly sessionTtlMs: number;
+  /**
+   * How long a worker holds what it claimed (WORKER_LEASE_MS; default 60 s): a crashed instance's
+   * sessions and chargebacks wait this long before another instance takes them over.
+   */
+  readonly workerLeaseMs?: number;
   readonly fakePsp: boolean;
   readonly fakePspDelayMs: number;
   /**
@@ -111,6 +116,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lenderWaitMs: int(env, 'LENDER_WAIT_MS', 7 * 24 * 3600_000),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', 3600),
     sessionTtlMs: int(env, 'SESSION_TTL_MS', 15 * 60_000),
+    workerLeaseMs: int(env, 'WORKER_LEASE_MS', 60_000),
     fakePsp: fake === 'on',
     fakePspDelayMs: int(env, 'FAKE_PSP_DELAY_MS', 300),
     ...(env.FAKE_PSP_URL ? { fakePspUrl: env.FAKE_PSP_URL.replace(/\/+$/, '') } : {}),
