@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { ManualClock } from '@splitpay/infra';
-import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
+import type { MongoStores } from '@splitpay/store-mongo';
 import { createAppInstance, type AppInstance } from '../../src/app-instance';
 import { readConfig, type ServerConfig } from '../../src/config';
 import { loadMerchants } from '../../src/merchants/load-merchants';
@@ -10,6 +10,7 @@ import { capturingLogger } from './captured-logs';
 import { ElementsClient, type Answer } from './elements-client';
 import { NotificationTap } from './notification-tap';
 import { paymentMerchants, SHOP, writeMerchantsFile, type TestMerchant } from './merchants.fixture';
+import { openTestStores } from './test-store';
 
 export interface ServiceHarnessOptions {
   /** The merchants file content; default one merchant (`SHOP`) with every method on the fake provider. */
@@ -18,19 +19,20 @@ export interface ServiceHarnessOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The instance's clock; default a manual clock at 2026-01-01 that tests move by hand. */
   readonly clock?: ManualClock;
-  /** A store shared with another instance; default a new embedded one. */
-  readonly stores?: EmbeddedStores;
+  /** A store shared with another instance; default a new one (test-store.ts: embedded, or a fresh MongoDB database). */
+  readonly stores?: MongoStores;
 }
 
 /**
- * One service instance listening on 127.0.0.1 over an embedded store, with the fake PSP mounted and
+ * One service instance listening on 127.0.0.1 over its own store (embedded, or MongoDB in the jest
+ * project "service on MongoDB"), with the fake PSP mounted and
  * answering over HTTP (its verdicts come back to /psp/fake/notifications). Its winston output is
  * kept in `logLines`. Workers do not run by themselves: call `runWorkers()` (time is the manual clock).
  */
 export interface ServiceHarness {
   readonly url: string;
   readonly instance: AppInstance;
-  readonly stores: EmbeddedStores;
+  readonly stores: MongoStores;
   readonly clock: ManualClock;
   readonly config: ServerConfig;
   readonly logLines: string[];
@@ -69,9 +71,10 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     ...readConfig({ PUBLIC_BASE_URL: url, FAKE_PSP: 'on', FAKE_PSP_DELAY_MS: '20', SCRYPT_COST: '10,8,1', ...options.env }),
     merchantsFile: await writeMerchantsFile(options.merchants ?? paymentMerchants()),
   };
-  const stores = options.stores ?? createEmbeddedStores();
-  const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1));
   const { logger, lines } = capturingLogger();
+  const own = options.stores ? undefined : await openTestStores(logger);
+  const stores = options.stores ?? own!.stores;
+  const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1));
   const instance = createAppInstance({ config, stores, logger, clock });
   await loadMerchants(config.merchantsFile, { merchants: stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger });
   app = instance.app;
@@ -126,6 +129,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
       instance.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await own?.dispose();
     },
   };
 }
