@@ -1,13 +1,18 @@
 import request from 'supertest';
-import { ACME, authHarness, DASHBOARD_CALLBACK, exchangeCode, merchantsFixture, OTHER_CALLBACK, pkcePair, refresh, signIn, type AuthHarness } from './auth.test-harness';
-import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
+import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
+import { DASHBOARD_CALLBACK, exchangeCode, OTHER_CALLBACK, pkcePair, refresh, signIn } from '../../test/support/dashboard-login';
+import { accountMerchants, ACME } from '../../test/support/merchants.fixture';
+import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 const INVALID_GRANT = { error: 'invalid_grant', error_description: 'The grant is invalid, expired, revoked or was already used' };
 
 describe('dashboard login: authorization_code and refresh_token grants', () => {
-  let h: AuthHarness;
+  // Embedded, so that every stored document can be read back.
+  const stores = createEmbeddedStores();
+  let h: ServiceHarness;
   beforeEach(async () => {
-    h = await authHarness();
+    h = await startService({ merchants: accountMerchants(), stores });
   });
   const me = (token: string) => request(h.app).get('/api/me').set('Authorization', `Bearer ${token}`);
 
@@ -153,7 +158,7 @@ describe('dashboard login: authorization_code and refresh_token grants', () => {
     const memberTokens = await exchangeCode(h.app, await signIn(h.app, ACME.member, member), member.verifier);
     const admin = pkcePair();
     const adminTokens = await exchangeCode(h.app, await signIn(h.app, ACME.admin, admin), admin.verifier);
-    await h.reload(merchantsFixture({ withoutAcmeMember: true }));
+    await h.reload(accountMerchants({ withoutAcmeMember: true }));
     expect((await refresh(h.app, memberTokens.body.refresh_token)).body).toEqual(INVALID_GRANT);
     expect((await refresh(h.app, adminTokens.body.refresh_token)).status).toBe(200);
   });
@@ -179,10 +184,10 @@ describe('dashboard login: authorization_code and refresh_token grants', () => {
   it('stores codes, refresh tokens, secrets and passwords only as digests, hashes or sealed', async () => {
     const pkce = pkcePair();
     const code = await signIn(h.app, ACME.admin, pkce);
-    expect(dumpAll(h)).not.toContain(code);
+    expect(dumpAll(stores)).not.toContain(code);
     const tokens = await exchangeCode(h.app, code, pkce.verifier);
     const rotated = await refresh(h.app, tokens.body.refresh_token);
-    const stored = dumpAll(h);
+    const stored = dumpAll(stores);
     expect(stored).toContain('"familyId"');
     for (const secret of [code, tokens.body.refresh_token, rotated.body.refresh_token, ACME.secret, ACME.admin.password, ACME.member.password, 'acme-webhook-authorization']) {
       expect(stored).not.toContain(secret);
@@ -193,6 +198,6 @@ describe('dashboard login: authorization_code and refresh_token grants', () => {
 });
 
 /** Every document of every collection of the embedded store, as one string. */
-function dumpAll(h: AuthHarness): string {
-  return JSON.stringify(h.stores.database.listCollections().map((collection) => collection.dump()));
+function dumpAll(stores: EmbeddedStores): string {
+  return JSON.stringify(stores.database.listCollections().map((collection) => collection.dump()));
 }

@@ -1,10 +1,10 @@
-import type { Logger } from '@splitpay/domain';
+import { CapturingLogger } from '@splitpay/infra';
 import { EmbeddedDatabase } from '@splitpay/store-embedded';
 import { COLLECTION_NAMES, INDEX_PLAN, sessionToDocument, type Db, type SessionDocument } from '@splitpay/store-mongo';
 import { fixtures } from '@splitpay/store-mongo/src/contract';
 import { createStoresFor, redactMongoUri } from './stores';
 
-const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+const silent = new CapturingLogger();
 
 describe('createStoresFor', () => {
   it('runs on the embedded engine without MONGODB_URI, and can share one embedded database', async () => {
@@ -41,8 +41,7 @@ describe('createStoresFor', () => {
     const old = fixtures.aSession({ merchantId: recent.merchantId, updatedAt: now - 2 * 3_600_000, attempts: [fixtures.anAttempt()] });
     // Written as a crash between the session write and its search entries would leave them.
     for (const session of [recent, old]) await database.collection<SessionDocument>(COLLECTION_NAMES.sessions).insertOne(sessionToDocument(session));
-    const lines: unknown[][] = [];
-    const logger: Logger = { ...silent, info: (...line: unknown[]) => void lines.push(line) };
+    const logger = new CapturingLogger();
 
     const stores = await createStoresFor({ mongodbUri: 'mongodb://db/splitpay?replicaSet=rs0' }, logger, { connect: async () => db, now: () => now });
 
@@ -50,7 +49,7 @@ describe('createStoresFor', () => {
     const declared = new Set(database.listCollections().flatMap((c) => c.declaredIndexes().map((index) => `${c.name}.${index.name}`)));
     const planned = Object.entries(INDEX_PLAN).flatMap(([key, specs]) => specs.map((spec) => `${COLLECTION_NAMES[key as keyof typeof COLLECTION_NAMES]}.${spec.options.name}`));
     expect(planned.filter((name) => !declared.has(name))).toEqual([]);
-    expect(lines).toEqual([['store.ready', { engine: 'mongodb', database: 'splitpay', resyncedSessions: 1 }]]);
+    expect(logger.entries().filter((line) => line.level === 'info')).toEqual([{ level: 'info', event: 'store.ready', fields: { engine: 'mongodb', database: 'splitpay', resyncedSessions: 1 } }]);
     const found = await stores.sessions.searchAttempts({ merchantId: recent.merchantId, limit: 10 });
     expect(found.items.map((hit) => hit.sessionId)).toEqual([recent.id]);
     await stores.close();
@@ -81,21 +80,20 @@ describe('createStoresFor', () => {
       asked.push(options.allowStandalone);
       return db;
     };
-    const warnings: unknown[][] = [];
-    const logger: Logger = { ...silent, warn: (...line: unknown[]) => void warnings.push(line) };
+    const logger = new CapturingLogger();
 
     await expect(createStoresFor({ mongodbUri: 'mongodb://db/splitpay' }, logger, { connect })).rejects.toThrow(/is not implemented yet/);
     const stores = await createStoresFor({ mongodbUri: 'mongodb://db/splitpay', mongodbAllowStandalone: true }, logger, { connect });
 
     expect(asked).toEqual([false, true]);
-    expect(warnings[0]).toEqual(['store.standalone_allowed', { message: expect.stringMatching(/^MONGODB_ALLOW_STANDALONE=true: .*never in production/) }]);
-    const departures = warnings.slice(1).map(([event, fields]) => [event, (fields as { collection: string; index: string; withoutOptions: string[] })]);
-    expect(departures.map(([event, d]) => [event, `${(d as { collection: string }).collection}.${(d as { index: string }).index}`, (d as { withoutOptions: string[] }).withoutOptions])).toEqual([
-      ['store.index_departure', 'sessions.attempt_id_unique', ['partialFilterExpression']],
-      ['store.index_departure', 'sessions.transaction_id_unique', ['partialFilterExpression']],
-      ['store.index_departure', 'merchantAccounts.contact_email_unique', ['partialFilterExpression']],
-      ['store.index_departure', 'authorizationCodes.purge_ttl', ['expireAfterSeconds']],
-      ['store.index_departure', 'refreshTokens.purge_ttl', ['expireAfterSeconds']],
+    expect(logger.named('store.standalone_allowed').map((line) => line.fields)).toEqual([{ detail: expect.stringMatching(/^MONGODB_ALLOW_STANDALONE=true: .*never in production/) }]);
+    const departures = logger.named('store.index_departure').map((line) => line.fields as { collection: string; index: string; withoutOptions: string[] });
+    expect(departures.map((d) => [`${d.collection}.${d.index}`, d.withoutOptions])).toEqual([
+      ['sessions.attempt_id_unique', ['partialFilterExpression']],
+      ['sessions.transaction_id_unique', ['partialFilterExpression']],
+      ['merchantAccounts.contact_email_unique', ['partialFilterExpression']],
+      ['authorizationCodes.purge_ttl', ['expireAfterSeconds']],
+      ['refreshTokens.purge_ttl', ['expireAfterSeconds']],
     ]);
     expect(created.find((c) => c.options.name === 'attempt_id_unique')?.options).toEqual({ name: 'attempt_id_unique', unique: true });
     await stores.close();

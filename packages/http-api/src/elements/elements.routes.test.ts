@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DomainError, type SessionView } from '@splitpay/domain';
+import { CapturingLogger } from '@splitpay/infra';
 import { createHttpApp } from '../app/create-app';
 import { elementsRouter, type ElementsRouterDeps } from './elements.routes';
 
@@ -29,8 +30,7 @@ function app(overrides: Partial<ElementsRouterDeps> = {}) {
     returns: { execute: async () => ({ kind: 'redirect', url: 'https://merchant.example/back' }) },
     ...overrides,
   };
-  const silent = { debug() {}, info() {}, warn() {}, error() {} };
-  return { http: createHttpApp({ logger: silent, routers: [elementsRouter(deps)] }), calls };
+  return { http: createHttpApp({ logger: new CapturingLogger(), routers: [elementsRouter(deps)] }), calls };
 }
 
 const auth = { Authorization: 'Bearer pst_good' };
@@ -119,6 +119,14 @@ describe('elements doors', () => {
     const res = await request(app().http).get(`/elements/return/${ATTEMPT}`);
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('https://merchant.example/back');
+  });
+
+  it('hands the driver what the PSP put on the return, from the query (GET) and from the form (POST)', async () => {
+    const seen: Record<string, string>[] = [];
+    const { http } = app({ returns: { execute: async (_id: string, params?: Readonly<Record<string, string>>) => (seen.push({ ...params }), { kind: 'no-page' }) } });
+    await request(http).get(`/elements/return/${ATTEMPT}?redirectResult=abc%3D%3D&x=1`).expect(200);
+    await request(http).post(`/elements/return/${ATTEMPT}`).type('form').send({ MD: 'md-value', PaRes: 'pares-value' }).expect(200);
+    expect(seen).toEqual([{ redirectResult: 'abc==', x: '1' }, { MD: 'md-value', PaRes: 'pares-value' }]);
   });
 
   it('refuses a return whose attempt id is not a UUID with InvalidRequest', async () => {
