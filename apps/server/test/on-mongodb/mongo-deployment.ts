@@ -26,7 +26,7 @@ export class MongoDeployment {
   readonly psp = new HostedFakePsp();
   readonly receiver = new WebhookReceiver();
   readonly dbName = `splitpay_processes_${randomBytes(6).toString('hex')}`;
-  private readonly client = new MongoClient(MONGODB_URI!);
+  private client: MongoClient | undefined;
   private readonly running = new Set<ServiceProcess>();
   private env: Record<string, string> = {};
   private readonly tokens = new Map<string, string>();
@@ -34,6 +34,7 @@ export class MongoDeployment {
   constructor(private readonly options: DeploymentOptions) {}
 
   async open(): Promise<void> {
+    this.client = new MongoClient(MONGODB_URI!);
     await this.receiver.start();
     // A notification the service could not take (it was down) comes again soon, as a PSP's would.
     await this.psp.start({ delayMs: this.options.pspDelayMs, retryDelaysMs: [300, 600, 1_000, 1_500, 2_000, 3_000, 5_000, 8_000, 13_000] });
@@ -112,7 +113,7 @@ export class MongoDeployment {
 
   /** The session document as stored: what the database holds, whichever process is up. */
   async stored(sessionId: string): Promise<SessionDocument> {
-    const doc = await this.client.db(this.dbName).collection<SessionDocument>('sessions').findOne({ _id: sessionId });
+    const doc = await this.client!.db(this.dbName).collection<SessionDocument>('sessions').findOne({ _id: sessionId });
     if (!doc) throw new Error(`no session ${sessionId} in ${this.dbName}`);
     return doc;
   }
@@ -132,8 +133,8 @@ export class MongoDeployment {
     for (const service of this.running) await service.stop();
     await this.psp.stop();
     await this.receiver.stop();
-    await this.client.db(this.dbName).dropDatabase();
-    await this.client.close();
+    await this.client?.db(this.dbName).dropDatabase();
+    await this.client?.close();
   }
 }
 
