@@ -35,6 +35,8 @@ const serviceOnMongoDb: Config[] = process.env.MONGODB_URI
 
 const config: Config = {
   globalSetup: '<rootDir>/jest.global-setup.ts',
+  // A global option (jest ignores it inside a project): integration tests get room on a loaded machine.
+  testTimeout: 30000,
   projects: [
     {
       ...shared,
@@ -45,7 +47,6 @@ const config: Config = {
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/{packages,apps,tools}/*/src/**/*.it.ts', '<rootDir>/{packages,apps,tools}/*/test/**/*.it.ts'],
-      testTimeout: 30000,
     },
     ...serviceOnMongoDb,
   ],
