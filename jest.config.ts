@@ -35,7 +35,8 @@ const serviceOnMongoDb: Config[] = process.env.MONGODB_URI
 
 const config: Config = {
   globalSetup: '<rootDir>/jest.global-setup.ts',
-  // A global option (jest ignores it inside a project): integration tests get room on a loaded machine.
+  // A global option: jest reads no testTimeout from a project, so without this every test had 5 s,
+  // which eight suites sharing two cores outrun. Tests wait on conditions, never on this.
   testTimeout: 30000,
   projects: [
     {

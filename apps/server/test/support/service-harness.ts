@@ -1,8 +1,10 @@
 import http from 'node:http';
+import { Writable } from 'node:stream';
+import winston from 'winston';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { IdGenerator, PspProvider } from '@splitpay/domain';
-import { CapturingLogger, ManualClock } from '@splitpay/infra';
+import { ManualClock, WinstonLogger } from '@splitpay/infra';
 import type { MongoStores } from '@splitpay/store-mongo';
 import { createAppInstance, type AppInstance } from '../../src/app-instance';
 import { readConfig, type ServerConfig } from '../../src/config';
@@ -48,8 +50,6 @@ export interface ServiceHarness {
   readonly clock: ManualClock;
   readonly config: ServerConfig;
   readonly logLines: string[];
-  /** The instance's logger: `named(event)` reads its lines back. */
-  readonly logger: CapturingLogger;
   /** The instance's id generator (to seed stored documents). */
   readonly ids: IdGenerator;
   /** Every PSP notification as it reached the service; drop or replay them. */
@@ -101,7 +101,15 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     }),
     merchantsFile: await writeMerchantsFile(options.merchants ?? paymentMerchants()),
   };
-  const logger = new CapturingLogger();
+  // The service's own logger (redaction included), its JSON lines kept from debug up.
+  const logLines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const logger = new WinstonLogger({ level: 'debug', transports: [new winston.transports.Stream({ stream })] });
   const own = options.stores ? undefined : await openTestStores(logger);
   const stores = options.stores ?? own!.stores;
   const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1));
@@ -146,8 +154,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     stores,
     clock,
     config,
-    logLines: logger.lines,
-    logger,
+    logLines,
     ids: instance.core.ids,
     tap,
     clientToken,
