@@ -1,7 +1,7 @@
 import type { SessionDocument } from '@splitpay/store-mongo';
 import { acknowledge } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import { ElementsClient } from '../support/elements-client';
-import type { ServiceProcess } from '../support/service-process';
+import type { ServiceProcess } from '../support/killable-service';
 import { describeOnMongoDb, MongoDeployment, until } from './mongo-deployment';
 
 /** Runs per crash point (issue 14): each one kills the service process once and restarts it. */

@@ -4,7 +4,7 @@ import type { SessionDocument } from '@splitpay/store-mongo';
 import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import { HostedFakePsp } from '../support/hosted-fake-psp';
 import { SHOP, writeMerchantsFile } from '../support/merchants.fixture';
-import { freePort, startServiceProcess, uriWithDatabase, type ServiceProcess } from '../support/service-process';
+import { freePort, startServiceProcess, uriWithDatabase, type ServiceProcess } from '../support/killable-service';
 
 /** Present when the MongoDB-only tests run (CI: tools/mongo/start-ferretdb). */
 export const MONGODB_URI = process.env.MONGODB_URI;

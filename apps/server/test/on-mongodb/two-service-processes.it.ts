@@ -1,7 +1,7 @@
 import type { SessionDocument } from '@splitpay/store-mongo';
 import { acknowledge } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import { ElementsClient, pressFakePspButton } from '../support/elements-client';
-import type { ServiceProcess } from '../support/service-process';
+import type { ServiceProcess } from '../support/killable-service';
 import { describeOnMongoDb, MongoDeployment } from './mongo-deployment';
 
 const CALENDAR_MS = [1_000, 2_000, 300_000];
