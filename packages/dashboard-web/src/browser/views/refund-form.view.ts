@@ -29,7 +29,7 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
     name: 'amount',
     inputmode: 'decimal',
     autocomplete: 'off',
-    required: true,
+    'aria-required': 'true',
     placeholder: amountInputText(options.refundable.amount, digits),
     'aria-describedby': `${hintId} ${errorId}`,
   });
