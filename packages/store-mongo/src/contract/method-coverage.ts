@@ -28,7 +28,7 @@ const PORT_METHODS = {
     searchTransactions: true,
   } satisfies Record<keyof SessionRepository, true>,
   merchants: { upsert: true, findById: true, findByContactEmail: true } satisfies Record<keyof MerchantAccountRepository, true>,
-  chargebacks: { insertIfAbsent: true, findByNotificationId: true, save: true, claimDue: true, releaseLease: true } satisfies Record<keyof ChargebackRepository, true>,
+  chargebacks: { insertIfAbsent: true, findByNotificationId: true, listForSession: true, save: true, claimDue: true, releaseLease: true } satisfies Record<keyof ChargebackRepository, true>,
   authCodes: { insert: true, consume: true } satisfies Record<keyof AuthorizationCodeRepository, true>,
   refreshTokens: { insert: true, rotate: true, revokeFamily: true } satisfies Record<keyof RefreshTokenRepository, true>,
 };
