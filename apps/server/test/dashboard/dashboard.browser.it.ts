@@ -16,7 +16,7 @@ const ADMIN = { email: 'admin@demo.test', password: 'demo-admin-password' };
 interface StoredSession {
   status: string;
   notification?: { failures: number; abandoned: boolean; deliveredAt?: number };
-  attempts: { attemptId: string; refunded: { amount: number }; transactions: { type: string; amount: { amount: number } }[] }[];
+  attempts: { attemptId: string; refunded: { amount: number }; transactions: { type: string; amount: { amount: number }; providerRef?: string }[] }[];
 }
 
 /** The demo merchants file, its webhook addresses pointed at a receiver that always fails. */
@@ -42,11 +42,13 @@ describe('merchant dashboard in Chromium', () => {
     h = await startService({ merchants: demoMerchantsWith(receiverUrl), env: { WEBHOOK_RETRY_DELAYS_MS: '1000,1000,1000', WEBHOOK_TIMEOUT_MS: '3000' } });
     browser = await launchChromium();
 
-    // A paid order in two card tranches, whose session-ended notification the receiver refused until abandoned.
+    // A paid order in two card tranches (and a declined try between them), whose session-ended notification the receiver refused until abandoned.
     const { page, sessionId: id } = await h.openPage({ currency: 'EUR', total: 10_000, orderId, methods: [{ method: 'card' }] }, DEMO);
     sessionId = id;
     const settled = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');
     await page.payByCard('card', 6_000);
+    await page.waitFor(settled, 15_000);
+    await page.payByCard('card', 4_000, '4000000000000002');
     await page.waitFor(settled, 15_000);
     await page.payByCard('card', 4_000, '5555555555554444');
     expect((await page.waitFor((v) => v.status === 'PAID', 15_000)).status).toBe('PAID');
@@ -55,6 +57,20 @@ describe('merchant dashboard in Chromium', () => {
       h.clock.advance(1_500);
     }
     expect((await stored()).notification).toMatchObject({ abandoned: true, failures: 4 });
+
+    // A dispute on the last tranche's capture.
+    const capture = (await stored()).attempts[2]?.transactions.find((t) => t.type === 'capture');
+    const raised = await fetch(`${h.url}/fake-psp/chargebacks`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ providerRef: capture?.providerRef, amount: 2_000, date: '2026-02-10', reasonCode: '4837' }),
+    });
+    expect(raised.status).toBe(202);
+    const listed = await settle(
+      async () => (await (await fetch(`${h.url}/api/sessions/${sessionId}/chargebacks`, { headers: { Authorization: `Bearer ${await h.clientToken(DEMO)}` } })).json()) as { chargebacks: unknown[] },
+      (body) => body.chargebacks.length === 1,
+    );
+    expect(listed.chargebacks).toHaveLength(1);
   }, 90_000);
 
   afterAll(async () => {
@@ -114,6 +130,17 @@ describe('merchant dashboard in Chromium', () => {
     expect(await rows.first().textContent()).toContain('paid');
     await rows.first().getByRole('link', { name: orderId }).click();
     await visible(page.getByRole('heading', { level: 1, name: `Payment ${orderId}` }));
+
+    // What the page shows of the order: its tranches with their PSP references and verdicts, and the dispute.
+    const declined = page.getByRole('article', { name: 'Tranche 2: card', exact: true });
+    await visible(declined);
+    expect(await declined.textContent()).toMatch(/declined.*Decline reason\s*refused by the bank/);
+    const lastTranche = page.getByRole('article', { name: 'Tranche 3: card (mastercard)' });
+    const beforeRefund = await stored();
+    for (const tx of beforeRefund.attempts[2]?.transactions ?? []) expect(await lastTranche.textContent()).toContain(tx.providerRef);
+    const disputes = page.getByRole('table', { name: 'Chargebacks' });
+    await visible(disputes);
+    expect(await disputes.locator('tbody tr').first().textContent()).toMatch(/chargeback.*€20\.00.*2026-02-10.*2026-03-12.*4837/);
 
     // Refund 12.50 of the first tranche; the button is clicked twice in a row.
     const firstTranche = page.getByRole('article', { name: 'Tranche 1: card (visa)' });

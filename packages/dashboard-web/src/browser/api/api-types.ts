@@ -63,6 +63,21 @@ export interface SessionJson {
   readonly attempts: readonly AttemptJson[];
 }
 
+export interface ChargebackJson {
+  readonly notificationId: string;
+  readonly attemptId: string;
+  readonly transactionId: string;
+  readonly type: 'chargeback' | 'representment';
+  readonly amount: Money;
+  readonly provider: string;
+  readonly providerRef: string;
+  readonly reasonCode?: string;
+  readonly status?: string;
+  readonly date: string;
+  readonly validUntil?: string;
+  readonly receivedAt: number;
+}
+
 export interface SessionPage {
   readonly sessions: readonly SessionJson[];
   readonly nextCursor?: string;

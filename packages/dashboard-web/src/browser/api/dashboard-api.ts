@@ -1,4 +1,4 @@
-import type { ApiResult, MeJson, RefundAnswer, ReplayAnswer, SessionJson, SessionPage } from './api-types';
+import type { ApiResult, ChargebackJson, MeJson, RefundAnswer, ReplayAnswer, SessionJson, SessionPage } from './api-types';
 import type { SessionFilters } from '../payments/payment-filters';
 import { searchQuery } from '../payments/payment-filters';
 
@@ -55,6 +55,10 @@ export class DashboardApi {
 
   session(sessionId: string): Promise<ApiResult<SessionJson>> {
     return this.call('GET', `/api/sessions/${seg(sessionId)}`);
+  }
+
+  chargebacks(sessionId: string): Promise<ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>> {
+    return this.call('GET', `/api/sessions/${seg(sessionId)}/chargebacks`);
   }
 
   refund(request: RefundRequest): Promise<ApiResult<RefundAnswer>> {

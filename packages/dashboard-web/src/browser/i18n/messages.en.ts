@@ -104,6 +104,7 @@ export const en = {
   noChargebacks: 'No chargeback was raised.',
   chargebackType: { chargeback: 'chargeback', representment: 'representment' } as Record<string, string>,
   reasonCode: 'Reason code',
+  tranche: 'Tranche',
   date: 'Date',
   validUntil: 'Respond by',
   refusals: {

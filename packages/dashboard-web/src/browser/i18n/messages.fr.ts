@@ -106,6 +106,7 @@ export const fr: Messages = {
   noChargebacks: "Aucune rétrofacturation n'a été reçue.",
   chargebackType: { chargeback: 'rétrofacturation', representment: 'représentation' },
   reasonCode: 'Code motif',
+  tranche: 'Tranche',
   date: 'Date',
   validUntil: 'Répondre avant le',
   refusals: {

@@ -1,4 +1,4 @@
-import type { AttemptJson, NotificationJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
+import type { ApiResult, AttemptJson, ChargebackJson, NotificationJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
 import type { RefundTarget } from '../api/dashboard-api';
 import { facts, h, replaceChildren, type Child } from './dom';
 import { refundForm, sessionRefundConfirm } from './refund-form.view';
@@ -111,7 +111,37 @@ export function sessionView(ctx: ViewContext, sessionId: string): HTMLElement {
     return out;
   };
 
-  const render = (session: SessionJson): void => {
+  const chargebackSection = (session: SessionJson, answer: ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>): HTMLElement => {
+    const out = h('section', { class: 'chargebacks', 'aria-labelledby': 'chargebacks-title' }, h('h2', { id: 'chargebacks-title' }, t.chargebacks));
+    if (!answer.ok) {
+      out.append(h('p', { class: 'error', role: 'alert' }, refusalWords(ctx, answer.code)));
+      return out;
+    }
+    if (answer.body.chargebacks.length === 0) {
+      out.append(h('p', {}, t.noChargebacks));
+      return out;
+    }
+    const trancheOf = (attemptId: string): string => String(session.attempts.findIndex((a) => a.attemptId === attemptId) + 1 || '');
+    const header = h('tr', {}, ...[t.type, t.amount, t.date, t.validUntil, t.reasonCode, t.status, t.tranche, t.providerRef].map((label) => h('th', { scope: 'col' }, label)));
+    const rows = answer.body.chargebacks.map((cb) =>
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'row' }, t.chargebackType[cb.type] ?? cb.type),
+        h('td', { class: 'amount' }, ctx.tr.money(cb.amount)),
+        h('td', {}, cb.date),
+        h('td', {}, cb.validUntil ?? ''),
+        h('td', {}, cb.reasonCode ?? ''),
+        h('td', {}, cb.status ?? ''),
+        h('td', {}, trancheOf(cb.attemptId)),
+        h('td', {}, h('code', {}, cb.providerRef)),
+      ),
+    );
+    out.append(h('table', { class: 'chargebacks' }, h('caption', {}, t.chargebacks), h('thead', {}, header), h('tbody', {}, ...rows)));
+    return out;
+  };
+
+  const render = (session: SessionJson, chargebacks: ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>): void => {
     const ended = TERMINAL.has(session.status);
     const refundableLeft = session.attempts.some((a) => a.refundable.amount > 0);
     replaceChildren(
@@ -134,14 +164,15 @@ export function sessionView(ctx: ViewContext, sessionId: string): HTMLElement {
         h('h2', { id: 'tranches-title' }, t.tranches),
         ...(session.attempts.length === 0 ? [h('p', {}, t.noTranches)] : session.attempts.map((a, i) => attemptArticle(a, i, ended))),
       ),
+      chargebackSection(session, chargebacks),
     );
   };
 
   async function load(): Promise<void> {
     body.setAttribute('aria-busy', 'true');
-    const answer = await ctx.api.session(sessionId);
+    const [answer, chargebacks] = await Promise.all([ctx.api.session(sessionId), ctx.api.chargebacks(sessionId)]);
     body.setAttribute('aria-busy', 'false');
-    if (answer.ok) render(answer.body);
+    if (answer.ok) render(answer.body, chargebacks);
     else replaceChildren(body, h('p', { class: 'error', role: 'alert' }, refusalWords(ctx, answer.code)));
   }
   void load();
