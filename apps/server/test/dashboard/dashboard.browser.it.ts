@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { SessionView } from '@splitpay/domain';
 import type { Browser } from 'playwright-core';
 import { DEMO_MERCHANTS_FILE } from '../../src/config';
-import { countOf, launchChromium, newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
+import { accessibilityViolations, countOf, launchChromium, newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
 import type { TestMerchant } from '../support/merchants.fixture';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
 
@@ -171,6 +171,26 @@ describe('merchant dashboard in Chromium', () => {
     expect(await countOf(page.getByText('admin@demo.test'), 0)).toBe(0);
 
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('meets the WCAG 2.1 A and AA rules axe-core checks, signed out, on the payments list and on a payment, in English and French', async () => {
+    const { page } = await newWatchedPage(browser, 'en-GB', { bypassCSP: true });
+    await page.goto(`${h.url}/dashboard`);
+    await visible(page.getByRole('button', { name: 'Sign in' }));
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await submitSignIn(page, ADMIN.email, ADMIN.password);
+    await visible(page.locator('table.payments'));
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: orderId }).click();
+    await visible(page.getByRole('table', { name: 'Chargebacks' }));
+    await page.getByRole('button', { name: 'Refund this tranche' }).first().click();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel('Language').selectOption('fr');
+    await visible(page.getByRole('table', { name: 'Rétrofacturations' }));
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

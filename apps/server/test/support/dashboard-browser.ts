@@ -18,9 +18,12 @@ export interface WatchedPage {
   readonly problems: string[];
 }
 
-/** A new page in its own context (its own sessionStorage), English unless told, its errors kept. */
-export async function newWatchedPage(browser: Browser, locale = 'en-GB'): Promise<WatchedPage> {
-  const context = await browser.newContext({ locale });
+/**
+ * A new page in its own context (its own sessionStorage), English unless told, its errors kept.
+ * `bypassCSP` only for the accessibility audit, which injects its engine into the page.
+ */
+export async function newWatchedPage(browser: Browser, locale = 'en-GB', options: { readonly bypassCSP?: boolean } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ locale, bypassCSP: options.bypassCSP ?? false });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -60,3 +63,28 @@ export const visible = (locator: Locator, timeout = 15_000): Promise<void> => lo
 
 /** How many elements the locator finds once that number settles on `expected` (or the last count). */
 export const countOf = (locator: Locator, expected: number): Promise<number> => settle(() => locator.count(), (n) => n === expected);
+
+/** One rule the page breaks, as axe-core reports it. */
+export interface AccessibilityViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly targets: string[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules) on the page as it stands. The page's CSP forbids injected
+ * scripts: use a page opened with `bypassCSP`.
+ */
+export async function accessibilityViolations(page: Page): Promise<AccessibilityViolation[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    // Runs in the page: its globals are typed here by hand (the test project has no DOM library).
+    const inPage = globalThis as unknown as {
+      document: unknown;
+      axe: { run(context: unknown, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> };
+    };
+    const result = await inPage.axe.run(inPage.document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => String(n.target)) }));
+  });
+}
