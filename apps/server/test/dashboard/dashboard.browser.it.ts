@@ -193,4 +193,43 @@ describe('merchant dashboard in Chromium', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.context().close();
   });
+
+  it('pages through the payments newest first, and filters them by status and by days', async () => {
+    // 21 more orders, each a millisecond after the previous (the service's clock is the test's).
+    const listed = Array.from({ length: 21 }, (_, i) => `dash-list-${String(i).padStart(2, '0')}`);
+    for (const id of listed) {
+      h.clock.advance(1);
+      await h.createSession({ currency: 'EUR', total: 1_000, orderId: id, methods: [{ method: 'card' }] }, DEMO);
+    }
+    const { page, problems } = await newWatchedPage(browser);
+    await page.goto(`${h.url}/dashboard`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, ADMIN.email, ADMIN.password);
+    const orders = page.locator('table.payments tbody th');
+    await visible(orders);
+    const newestFirst = [...listed].reverse();
+    expect(await orders.allTextContents()).toEqual(newestFirst.slice(0, 20));
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    expect(await settle(() => orders.allTextContents(), (texts) => texts[0] === newestFirst[20])).toEqual([newestFirst[20], orderId]);
+    expect(await page.getByRole('button', { name: 'Next page' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    expect(await settle(() => orders.allTextContents(), (texts) => texts.length === 20)).toEqual(newestFirst.slice(0, 20));
+
+    await page.getByLabel('Status').selectOption('PAID');
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(await settle(() => orders.allTextContents(), (texts) => texts.length === 1)).toEqual([orderId]);
+
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Created from').fill('2026-01-01');
+    await page.getByLabel('Created until (inclusive)').fill('2026-01-01');
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(await settle(() => orders.count(), (n) => n === 20)).toBe(20);
+    await page.getByLabel('Created from').fill('2026-01-02');
+    await page.getByLabel('Created until (inclusive)').fill('2026-01-31');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await visible(page.getByText('No payment matches these filters.'));
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 });

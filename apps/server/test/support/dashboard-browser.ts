@@ -23,7 +23,8 @@ export interface WatchedPage {
  * `bypassCSP` only for the accessibility audit, which injects its engine into the page.
  */
 export async function newWatchedPage(browser: Browser, locale = 'en-GB', options: { readonly bypassCSP?: boolean } = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ locale, bypassCSP: options.bypassCSP ?? false });
+  // One time zone whatever the machine's, so calendar-day filters read the same everywhere.
+  const context = await browser.newContext({ locale, timezoneId: 'Europe/Paris', bypassCSP: options.bypassCSP ?? false });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
