@@ -232,4 +232,24 @@ describe('merchant dashboard in Chromium', () => {
     expect(problems).toEqual([]);
     await page.context().close();
   });
+
+  it("speaks French to a French browser, the service's sign-in form and its refusal included", async () => {
+    const { page, problems } = await newWatchedPage(browser, 'fr-FR');
+    await page.goto(`${h.url}/dashboard`);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL((url) => url.pathname === '/oauth/authorize');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    await page.getByLabel('Adresse e-mail').fill(ADMIN.email);
+    await page.getByLabel('Mot de passe').fill('pas-le-bon');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForLoadState();
+    expect(await countOf(page.getByRole('alert'), 1)).toBe(1);
+    expect((await page.getByRole('alert').textContent())?.trim()).toBe("L'adresse e-mail ou le mot de passe est incorrect.");
+    await page.getByLabel('Mot de passe').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await visible(page.getByText('admin@demo.test, administrateur du marchand demo'));
+    await visible(page.getByRole('heading', { level: 1, name: 'Paiements' }));
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 });

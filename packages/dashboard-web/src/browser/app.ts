@@ -76,7 +76,7 @@ export class DashboardApp {
 
   private signIn(): void {
     const returnTo = location.hash.startsWith('#/') ? location.hash : '';
-    void beginSignIn({ store: sessionStorage, origin: location.origin, returnTo }).then((url) => location.assign(url));
+    void beginSignIn({ store: sessionStorage, origin: location.origin, returnTo, locale: this.tr.locale }).then((url) => location.assign(url));
   }
 
   private signOut(): void {

@@ -5,6 +5,7 @@ import { assertUnreachable } from '@splitpay/domain';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeCheck } from './authorize-request';
 import { singleParams } from './form-params';
 import { errorPage, loginFormPage, tooManyAttemptsPage } from './login-page.html';
+import { LOGIN_TEXTS } from './login-texts';
 
 /** Failed sign-ins allowed per client address and email within the window before 429. */
 export interface LoginRateLimit {
@@ -20,8 +21,8 @@ export interface AuthorizeRouteDeps {
   readonly loginRateLimit?: LoginRateLimit;
 }
 
-/** Same words for an unknown email and a wrong password (decisions.md section 4). */
-export const LOGIN_REFUSED = 'The email or password is incorrect.';
+/** Same words for an unknown email and a wrong password (decisions.md section 4), in English. */
+export const LOGIN_REFUSED = LOGIN_TEXTS.en.refused;
 
 function sendHtml(res: Response, status: number, html: string, dashboard: DashboardClient): void {
   const formTargets = new Set(["'self'", ...dashboard.registeredRedirectUris.map((uri) => new URL(uri).origin)]);
@@ -121,7 +122,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
       const result = email && password ? await deps.contactLogin.login({ email, password }, check.request) : { kind: 'refused' as const };
       if (result.kind === 'refused') {
         res.locals.loginRefused = true;
-        sendHtml(res, 200, loginFormPage({ request: check.request, error: LOGIN_REFUSED, ...(email ? { email } : {}) }), dashboard);
+        sendHtml(res, 200, loginFormPage({ request: check.request, refused: true, ...(email ? { email } : {}) }), dashboard);
         return;
       }
       res.setHeader('Cache-Control', 'no-store');

@@ -22,8 +22,8 @@ function tokenEndpoint(status = 200) {
   return { forms, client: new TokenClient(fetcher) };
 }
 
-async function started(store: MemoryStore) {
-  const url = new URL(await beginSignIn({ store, origin: ORIGIN, returnTo: '#/sessions/x' }), ORIGIN);
+async function started(store: MemoryStore, locale?: string) {
+  const url = new URL(await beginSignIn({ store, origin: ORIGIN, returnTo: '#/sessions/x', ...(locale ? { locale } : {}) }), ORIGIN);
   return url.searchParams;
 }
 
@@ -40,6 +40,10 @@ describe('dashboard sign-in (authorization code with PKCE S256)', () => {
       code_challenge: await s256Challenge(pending.verifier),
       code_challenge_method: 'S256',
     });
+  });
+
+  it("asks for the sign-in form in the dashboard's language", async () => {
+    expect((await started(new MemoryStore(), 'fr')).get('ui_locales')).toBe('fr');
   });
 
   it('exchanges the code with the verifier when the state comes back unchanged, once', async () => {

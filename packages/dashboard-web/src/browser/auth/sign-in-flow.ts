@@ -24,7 +24,7 @@ interface PendingSignIn {
 export const callbackUri = (origin: string): string => `${origin}/dashboard/callback`;
 
 /** Starts the authorization code flow with PKCE S256: answers where to send the browser. */
-export async function beginSignIn(input: { readonly store: PendingStore; readonly origin: string; readonly returnTo: string }): Promise<string> {
+export async function beginSignIn(input: { readonly store: PendingStore; readonly origin: string; readonly returnTo: string; readonly locale?: string }): Promise<string> {
   const pending: PendingSignIn = { state: randomToken(), verifier: randomToken(), returnTo: input.returnTo };
   input.store.setItem(PENDING_KEY, JSON.stringify(pending));
   const query = new URLSearchParams({
@@ -34,6 +34,8 @@ export async function beginSignIn(input: { readonly store: PendingStore; readonl
     state: pending.state,
     code_challenge: await s256Challenge(pending.verifier),
     code_challenge_method: 'S256',
+    // The sign-in form speaks the dashboard's language (OpenID Connect's parameter for it).
+    ...(input.locale ? { ui_locales: input.locale } : {}),
   });
   return `/oauth/authorize?${query.toString()}`;
 }
