@@ -29,6 +29,7 @@ export const en = {
   captured: 'Captured',
   createdAt: 'Created',
   expiresAt: 'Expires',
+  pages: 'Pages of payments',
   nextPage: 'Next page',
   previousPage: 'Previous page',
   firstPage: 'First page',

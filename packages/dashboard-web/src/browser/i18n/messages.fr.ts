@@ -31,6 +31,7 @@ export const fr: Messages = {
   captured: 'Encaissé',
   createdAt: 'Créé le',
   expiresAt: 'Expire le',
+  pages: 'Pages de paiements',
   nextPage: 'Page suivante',
   previousPage: 'Page précédente',
   firstPage: 'Première page',

@@ -76,7 +76,7 @@ export function paymentsView(ctx: ViewContext, filters: SessionFilters): HTMLEle
       replaceChildren(results, h('p', { class: 'error', role: 'alert' }, refusalWords(ctx, answer.code)));
       return;
     }
-    const pager = h('nav', { class: 'pager', 'aria-label': t.paymentsTitle });
+    const pager = h('nav', { class: 'pager', 'aria-label': t.pages });
     if (trail.length > 0) {
       pager.append(
         h('button', { type: 'button', class: 'secondary', onclick: () => void load(trail.pop()) }, t.previousPage),

@@ -58,6 +58,7 @@ export function sessionView(ctx: ViewContext, sessionId: string): HTMLElement {
 
   const attemptArticle = (attempt: AttemptJson, index: number, ended: boolean): HTMLElement => {
     const canRefund = ended && attempt.refundable.amount > 0;
+    const decline = declineOf(attempt);
     const titleId = `tranche-${attempt.attemptId}`;
     const header = h('tr', {}, ...[t.type, t.verdictTitle, t.amount, t.providerRef, t.pspCode, t.createdAt, ''].map((label) => h('th', { scope: 'col' }, label)));
     return h(
@@ -72,7 +73,7 @@ export function sessionView(ctx: ViewContext, sessionId: string): HTMLElement {
         [t.refunded, ctx.tr.money(attempt.refunded)],
         [t.refundable, ctx.tr.money(attempt.refundable)],
         [t.partialAuth, attempt.partialAuth ? (t.partialAuthKind[attempt.partialAuth] ?? attempt.partialAuth) : undefined],
-        [t.declineReason, declineOf(attempt) ? (t.declineCategory[declineOf(attempt) as string] ?? declineOf(attempt)) : undefined],
+        [t.declineReason, decline ? (t.declineCategory[decline] ?? decline) : undefined],
         [t.owedToPayer, attempt.owedToPayer],
       ]),
       canRefund ? refundOpener(t.refundTranche, { kind: 'attempt', attemptId: attempt.attemptId }, attempt) : null,
