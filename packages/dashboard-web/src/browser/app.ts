@@ -24,6 +24,7 @@ export class DashboardApp {
   private readonly tokens = new TokenClient();
   private readonly keeper: TokenKeeper;
   private readonly api: DashboardApi;
+  private readonly skipLink = h('a', { class: 'skip', href: '#main', onclick: (e: Event) => this.skip(e) });
   private readonly header = h('header', { class: 'top' });
   private readonly live = h('div', { class: 'live', role: 'status', 'aria-live': 'polite' });
   private readonly main = h('main', { id: 'main', tabindex: '-1' });
@@ -38,7 +39,7 @@ export class DashboardApp {
   }
 
   async start(): Promise<void> {
-    this.root.replaceChildren(h('a', { class: 'skip', href: '#main', onclick: (e: Event) => this.skip(e) }, this.tr.t.skipToContent), this.header, this.live, this.main);
+    this.root.replaceChildren(this.skipLink, this.header, this.live, this.main);
     window.addEventListener('hashchange', () => this.route());
     if (location.pathname === '/dashboard/callback') {
       await this.completeSignIn();
@@ -111,6 +112,7 @@ export class DashboardApp {
     const { t } = this.tr;
     document.documentElement.lang = this.tr.locale;
     document.title = t.appTitle;
+    this.skipLink.textContent = t.skipToContent;
     const languages = h('select', { id: 'language', onchange: (e: Event) => this.setLocale((e.target as HTMLSelectElement).value as Locale) });
     for (const locale of Object.keys(LOCALES) as Locale[]) {
       languages.append(h('option', { value: locale, lang: locale, selected: locale === this.tr.locale }, locale === 'fr' ? 'Français' : 'English'));
