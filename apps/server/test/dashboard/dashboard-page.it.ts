@@ -1,5 +1,8 @@
 import { startService, type ServiceHarness } from '../support/service-harness';
 
+// The project-level testTimeout does not reach the tests (jest reads it globally): say it here.
+jest.setTimeout(60_000);
+
 /** The page the service serves at /dashboard, read over HTTP (the browser tests drive it). */
 describe('GET /dashboard', () => {
   let h: ServiceHarness;

@@ -3,6 +3,9 @@ import { settle } from '../support/dashboard-browser';
 import { SHOP } from '../support/merchants.fixture';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
 
+// The project-level testTimeout does not reach the tests (jest reads it globally): say it here.
+jest.setTimeout(60_000);
+
 interface Read {
   status: number;
   body: { chargebacks?: Record<string, unknown>[]; code?: string };
