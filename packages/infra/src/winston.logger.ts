@@ -1,19 +1,25 @@
 import winston from 'winston';
-import type { LogFields, Logger } from '@splitpay/domain';
+import { LevelWriter, type LogFields, type LogLevel } from '@splitpay/domain';
 import { redact } from './redact';
+import { requestScope, type RequestScope } from './request-scope';
 
 export interface WinstonLoggerOptions {
   readonly level?: string;
   /** Extra transports (tests capture lines with a stream transport). */
   readonly transports?: winston.transport[];
   readonly silent?: boolean;
+  /** Where the current request id is read, to stamp each line with it; default the process's scope. */
+  readonly scope?: Pick<RequestScope, 'currentRequestId'>;
 }
 
 /** JSON lines through winston; every field passes the redaction of secrets and card data first. */
-export class WinstonLogger implements Logger {
+export class WinstonLogger extends LevelWriter {
   private readonly logger: winston.Logger;
+  private readonly scope: Pick<RequestScope, 'currentRequestId'>;
 
   constructor(options: WinstonLoggerOptions = {}) {
+    super();
+    this.scope = options.scope ?? requestScope;
     this.logger = winston.createLogger({
       level: options.level ?? 'info',
       silent: options.silent ?? false,
@@ -22,22 +28,10 @@ export class WinstonLogger implements Logger {
     });
   }
 
-  private write(level: string, event: string, fields?: LogFields): void {
+  protected write(level: LogLevel, event: string, fields?: LogFields): void {
     // `message` is winston's own key: a field of that name is kept as `detail`.
     const { message, ...rest } = redact(fields);
-    this.logger.log({ level, message: event, event, ...rest, ...(message === undefined ? {} : { detail: message }) });
-  }
-
-  debug(event: string, fields?: LogFields): void {
-    this.write('debug', event, fields);
-  }
-  info(event: string, fields?: LogFields): void {
-    this.write('info', event, fields);
-  }
-  warn(event: string, fields?: LogFields): void {
-    this.write('warn', event, fields);
-  }
-  error(event: string, fields?: LogFields): void {
-    this.write('error', event, fields);
+    const requestId = this.scope.currentRequestId();
+    this.logger.log({ level, message: event, event, ...(requestId ? { requestId } : {}), ...rest, ...(message === undefined ? {} : { detail: message }) });
   }
 }

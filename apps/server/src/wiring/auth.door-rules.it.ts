@@ -4,7 +4,7 @@ import { accountMerchants, ACME } from '../../test/support/merchants.fixture';
 import { startService, type ServiceHarness } from '../../test/support/service-harness';
 import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
-/** interface-spec.md Authentication rule 4, decisions.md section 4: which token opens which door. */
+/** the contract's Authentication rule 4, docs/decisions.md D14: which token opens which door. */
 describe('door rules of client and contact tokens', () => {
   let h: ServiceHarness;
   let client: string;
@@ -28,9 +28,10 @@ describe('door rules of client and contact tokens', () => {
     for (const token of [admin, member]) {
       const res = await request(h.app).post('/api/sessions').set('Authorization', bearer(token)).send(order);
       expect(res.status).toBe(401);
-      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
       expect(res.body).toEqual({ code: 'Unauthorized', message: expect.any(String) });
       expect(res.text).toBe(anonymous.text);
+      expect(anonymous.headers['www-authenticate']).toBe('Bearer');
     }
   });
 

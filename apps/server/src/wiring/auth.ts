@@ -43,6 +43,8 @@ export interface AuthWiringOptions {
   readonly loginRateLimit?: LoginRateLimit;
   /** Failed client authentications allowed per address and client id (default 10 per 15 minutes). */
   readonly clientAuthRateLimit?: ClientAuthRateLimit;
+  /** Replaces the scrypt hasher of the configuration (tests count hashing work). */
+  readonly passwordHasher?: PasswordHasher;
 }
 
 interface AuthKeys {
@@ -90,12 +92,13 @@ export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthW
     ttlS: config.accessTokenTtlS,
     clock,
   });
-  const passwordHasher = passwordHasherFor(config);
+  const passwordHasher = options.passwordHasher ?? passwordHasherFor(config);
   const tokenMinter = new RandomTokenMinter();
   const refreshTokenTtlMs = (config.refreshTokenTtlS ?? 12 * 3600) * 1000;
   const grantDeps = { merchants: stores.merchants, tokens: accessTokens, minter: tokenMinter, clock, refreshTokenTtlMs };
 
   const oauth = oauthRouter({
+    issuer: config.publicBaseUrl,
     dashboard: new DashboardClient({ redirectUris: dashboardRedirectUris(config) }),
     clientCredentials: new ClientCredentialsGrant({ merchants: stores.merchants, hasher: passwordHasher, tokens: accessTokens }),
     contactLogin: new ContactLogin({ merchants: stores.merchants, hasher: passwordHasher, minter: tokenMinter, codes: stores.authCodes, clock }),
@@ -114,7 +117,7 @@ export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthW
   };
 }
 
-/** Says at start which keys were generated, and what that costs (decisions.md, Auth). */
+/** Says at start which keys were generated, and what that costs (docs/decisions.md D6). */
 export function warnAboutGeneratedKeys(config: ServerConfig, logger: Logger): void {
   for (const name of config.generatedKeys ?? []) {
     const lost = name === 'ACCESS_TOKEN_SIGNING_KEY' ? 'access tokens' : 'sealed webhook secrets';

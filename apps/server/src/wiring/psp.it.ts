@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
 import { METHOD_KINDS, money, type AttemptId, type PspPlugin, type TransactionId } from '@splitpay/domain';
-import { CARD_CAPS } from '@splitpay/domain/src/testing';
-import { CapturingLogger } from '@splitpay/infra';
+import { CapturingLogger, CARD_CAPS } from '@splitpay/domain/src/testing';
 import { createPspRegistry } from './psp';
 import { PROVIDER_PLUGS } from './providers/provider-list';
 import { plugin } from './providers/provider-plug';
@@ -13,10 +12,11 @@ const silent = new CapturingLogger();
 const clock = { now: () => Date.now() };
 
 describe('createPspRegistry', () => {
-  it('does not carry the fake provider when FAKE_PSP is off, nor mount its router', () => {
+  it('does not carry the fake provider when FAKE_PSP is off, nor mount its router; Adyen stays on', () => {
     const wiring = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: false, fakePspDelayMs: 300 }, { logger: silent, clock });
     expect(wiring.registry.carries('fake')).toBe(false);
     expect(wiring.mounts).toEqual([]);
+    expect([wiring.registry.driver('adyen', 'card')?.provider, wiring.registry.driver('adyen', 'applepay')?.provider]).toEqual(['adyen', 'adyen']);
   });
 
   it('registers every provider of the list: turning the fake provider off leaves the others on', () => {

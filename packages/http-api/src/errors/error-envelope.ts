@@ -1,8 +1,9 @@
 import { ERROR_KIND, type ErrorCode, type ErrorKind } from '@splitpay/domain';
+import type { HttpErrorCode } from './http-error';
 
 /** The JSON body of every /api and /elements error: branch on `code`, never parse `message`. */
 export interface ErrorEnvelope {
-  readonly code: ErrorCode;
+  readonly code: ErrorCode | HttpErrorCode;
   readonly message: string;
 }
 
@@ -16,7 +17,7 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
   internal: 500,
 };
 
-/** The HTTP status of a contract code (decisions.md section 1). */
+/** The HTTP status of a contract code (docs/decisions.md D11). */
 export function statusOf(code: ErrorCode): number {
   return STATUS_OF_KIND[ERROR_KIND[code]];
 }

@@ -13,6 +13,7 @@ const SEARCH_NOTE = 'Newest first (createdAt, then id, descending), one keyset p
 export const merchantApiPaths: PathSpecs = {
   '/api/sessions': {
     post: {
+      operationId: 'createSession',
       summary: 'Create a session',
       description:
         'Machine (client_credentials) tokens only; a contact token, even an admin one, is Unauthorized. Unknown properties are InvalidRequest naming the property. The elementsToken goes to the page; the sessionId stays on the merchant server.',
@@ -25,6 +26,7 @@ export const merchantApiPaths: PathSpecs = {
       },
     },
     get: {
+      operationId: 'searchSessions',
       summary: 'Search sessions',
       description: SEARCH_NOTE,
       tags,
@@ -35,6 +37,7 @@ export const merchantApiPaths: PathSpecs = {
   },
   '/api/sessions/{sessionId}': {
     get: {
+      operationId: 'getSession',
       summary: 'Read a session',
       tags,
       security: access,
@@ -45,6 +48,7 @@ export const merchantApiPaths: PathSpecs = {
   '/api/sessions/{sessionId}/chargebacks': {
     get: {
       summary: "A session's chargebacks",
+      operationId: 'getSessionChargebacks',
       description: 'The disputes PSPs raised on the operations of this session, oldest first, as the chargeback events carry them (whether or not the account declares a chargeback address). They never change the session.',
       tags,
       security: access,
@@ -54,6 +58,7 @@ export const merchantApiPaths: PathSpecs = {
   },
   '/api/attempts': {
     get: {
+      operationId: 'searchAttempts',
       summary: 'Search attempts',
       description: SEARCH_NOTE,
       tags,
@@ -64,6 +69,7 @@ export const merchantApiPaths: PathSpecs = {
   },
   '/api/attempts/{attemptId}': {
     get: {
+      operationId: 'getAttempt',
       summary: 'Read an attempt',
       tags,
       security: access,
@@ -73,6 +79,7 @@ export const merchantApiPaths: PathSpecs = {
   },
   '/api/transactions': {
     get: {
+      operationId: 'searchTransactions',
       summary: 'Search PSP operations',
       description: SEARCH_NOTE,
       tags,
@@ -83,6 +90,7 @@ export const merchantApiPaths: PathSpecs = {
   },
   '/api/transactions/{transactionId}': {
     get: {
+      operationId: 'getTransaction',
       summary: 'Read a PSP operation',
       tags,
       security: access,

@@ -1,12 +1,12 @@
 import { ATTEMPT_STATUSES, CARD_SCHEMES, METHOD_KINDS, SESSION_STATUSES } from '@splitpay/domain';
 import { currencySchema, MAX_INTEGER, moneySchema, uuidSchema } from './common.schema';
-import { payerInputSchema } from '../elements/elements.schemas';
+import { payerInputSchema } from './payer-input.schema';
 import { named } from './json-schema';
 import { planKeySchema } from './method-entry.schema';
 import { termsSchema } from './order.schema';
 
 /**
- * Browser doors (interface-spec.md "Session view", decisions.md section 3). Where the contract says
+ * Browser doors (the contract's "Session view", docs/decisions.md D13). Where the contract says
  * "not shown", objects stay open (additional properties allowed); what it specifies is required.
  */
 
@@ -36,7 +36,7 @@ export const cardMethodViewSchema = named('CardMethodView', {
   },
 });
 
-/** A financing plan priced on the remaining balance (docs/decisions.md "Payer flow"). */
+/** A financing plan priced on the remaining balance (docs/decisions.md D9). */
 export const financingPlanViewSchema = named('FinancingPlanView', {
   type: 'object',
   required: ['installments', 'withFees', 'eligible', 'schedule', 'fees', 'total', 'creditAdvanced', 'apr'],
@@ -145,6 +145,32 @@ export const startAttemptSchema = named('StartAttempt', {
 });
 
 /** Body of POST /elements/session/attempts/{attemptId}/confirm (applepay today). */
+export const walletSessionRequestSchema = named('WalletSessionRequest', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['input'],
+  properties: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['method', 'domainName'],
+      properties: {
+        method: { type: 'string', const: 'applepay' },
+        domainName: { type: 'string', pattern: '^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$', maxLength: 253, description: "the page's host name (window.location.hostname), as registered for Apple Pay" },
+        validationUrl: { type: 'string', pattern: '^https://', maxLength: 2048, description: "the sheet's validationURL (onvalidatemerchant)" },
+      },
+    },
+  },
+});
+
+export const walletSessionAnswerSchema = named('WalletSessionAnswer', {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    walletSession: { type: 'object', description: "the PSP's opaque wallet session, for completeMerchantValidation as is; absent when the PSP did not open one (abort the sheet)" },
+  },
+});
+
 export const confirmAttemptSchema = named('ConfirmAttempt', {
   type: 'object',
   additionalProperties: false,
