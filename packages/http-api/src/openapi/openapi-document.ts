@@ -1,4 +1,5 @@
 import { authPaths } from './auth.paths';
+import { dashboardPaths } from './dashboard.paths';
 import { elementsPaths } from './elements.paths';
 import { fakePspPaths } from './fake-psp.paths';
 import { merchantApiPaths } from './merchant-api.paths';
@@ -16,7 +17,7 @@ export interface OpenApiDocument {
   readonly [key: string]: unknown;
 }
 
-const AREAS: readonly PathSpecs[] = [authPaths, merchantApiPaths, refundNotificationPaths, elementsPaths, servicePaths];
+const AREAS: readonly PathSpecs[] = [authPaths, merchantApiPaths, refundNotificationPaths, elementsPaths, servicePaths, dashboardPaths];
 
 /** Doors of /api and /elements that read a JSON body (or refuse any other): they can answer 413 and 415. */
 function readsJson(path: string, method: string, op: OperationSpec): boolean {
