@@ -5,6 +5,8 @@ import { createHttpApp } from '@splitpay/http-api';
 import { CounterMetrics, SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
 import { wireAuth } from './wiring/auth';
+import { wireDemo } from './wiring/demo';
+import { wireElementsSdk } from './wiring/elements-sdk';
 import { wireMerchantApi } from './wiring/merchant-api';
 import { wirePayer } from './wiring/payer';
 import { createPspRegistry } from './wiring/psp';
@@ -86,7 +88,8 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
   });
   const refunds = wireRefunds(core, { tokens: services.accessTokens, writer, sender: payer.dispatcher });
   const merchantApi = wireMerchantApi(core, { accessTokens: services.accessTokens, tokenMinter: services.tokenMinter, psps: psp.registry });
-  routers.push(...merchantApi.routers, ...refunds.routers, ...webhooks.routers, ...payer.routers);
+  // The SDK files before the elements doors, whose no-store and token rules are not theirs.
+  routers.push(...merchantApi.routers, ...refunds.routers, ...webhooks.routers, wireElementsSdk(), ...payer.routers, ...wireDemo(core));
   workers.push(...payer.workers, ...webhooks.workers);
 
   const app = createHttpApp({ logger: core.logger, routers });

@@ -1,4 +1,6 @@
 import { authPaths } from './auth.paths';
+import { demoPaths } from './demo.paths';
+import { elementsSdkPaths } from './elements-sdk.paths';
 import { elementsPaths } from './elements.paths';
 import { fakePspPaths } from './fake-psp.paths';
 import { merchantApiPaths } from './merchant-api.paths';
@@ -16,11 +18,11 @@ export interface OpenApiDocument {
   readonly [key: string]: unknown;
 }
 
-const AREAS: readonly PathSpecs[] = [authPaths, merchantApiPaths, refundNotificationPaths, elementsPaths, servicePaths];
+const AREAS: readonly PathSpecs[] = [authPaths, merchantApiPaths, refundNotificationPaths, elementsPaths, elementsSdkPaths, servicePaths];
 
 export interface OpenApiOptions {
   readonly serverUrl?: string;
-  /** The fake provider is mounted (FAKE_PSP on): list its doors too. */
+  /** The fake provider is mounted (FAKE_PSP on): list its doors and the demo shop's too. */
   readonly fakePsp?: boolean;
 }
 
@@ -32,7 +34,7 @@ export interface OpenApiOptions {
 export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
   const components = new ComponentCollector();
   const paths: OpenApiDocument['paths'] = {};
-  for (const area of options.fakePsp ? [...AREAS, fakePspPaths] : AREAS) {
+  for (const area of options.fakePsp ? [...AREAS, fakePspPaths, demoPaths] : AREAS) {
     for (const [path, operations] of Object.entries(area)) {
       if (paths[path]) throw new Error(`OpenAPI document: ${path} described twice`);
       paths[path] = Object.fromEntries(Object.entries(operations).map(([method, op]) => [method, op ? renderOperation(op, components) : {}]));

@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+export interface DemoAsset {
+  readonly contentType: string;
+  readonly body: Buffer;
+  readonly etag: string;
+}
+
+export type DemoAssets = Readonly<Record<'demo.js' | 'demo.css', DemoAsset>>;
+
+function asset(contentType: string, body: Buffer): DemoAsset {
+  return { contentType, body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+}
+
+/** The page's script (bundled from TypeScript in memory) and stylesheet. */
+export async function buildDemoAssets(): Promise<DemoAssets> {
+  const browser = path.join(__dirname, 'browser');
+  const script = await build({ entryPoints: [path.join(browser, 'demo-page.ts')], bundle: true, format: 'iife', target: 'es2019', minify: true, write: false, logLevel: 'silent' });
+  return {
+    'demo.js': asset('text/javascript; charset=utf-8', Buffer.from(script.outputFiles[0]?.text ?? '', 'utf8')),
+    'demo.css': asset('text/css; charset=utf-8', await readFile(path.join(browser, 'demo.css'))),
+  };
+}

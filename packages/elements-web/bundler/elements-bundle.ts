@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { build } from 'esbuild';
+
+/** One built file of the components, ready to serve. */
+export interface BundleFile {
+  readonly contentType: string;
+  readonly body: Buffer;
+  /** Strong validator of the content (sha-256, base64url). */
+  readonly etag: string;
+}
+
+/** The files served under /elements/sdk/v1/: the ES module, the script (window.SplitPay) and the CSS. */
+export type ElementsBundle = Readonly<Record<'splitpay.mjs' | 'splitpay.js' | 'splitpay.css', BundleFile>>;
+
+const SRC = path.join(__dirname, '..', 'src');
+
+function file(contentType: string, text: string): BundleFile {
+  const body = Buffer.from(text, 'utf8');
+  return { contentType, body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+}
+
+async function bundle(format: 'esm' | 'iife'): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(SRC, 'index.ts')],
+    bundle: true,
+    format,
+    ...(format === 'iife' ? { globalName: 'SplitPay' } : {}),
+    target: 'es2019',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+async function stylesheet(): Promise<string> {
+  const result = await build({ entryPoints: [path.join(SRC, 'styles', 'splitpay.css')], bundle: true, minify: true, write: false, logLevel: 'silent' });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+/** Builds the three files from the sources (esbuild, in memory, about a tenth of a second). */
+export async function buildElementsBundle(): Promise<ElementsBundle> {
+  const [mjs, js, css] = await Promise.all([bundle('esm'), bundle('iife'), stylesheet()]);
+  return {
+    'splitpay.mjs': file('text/javascript; charset=utf-8', mjs),
+    'splitpay.js': file('text/javascript; charset=utf-8', js),
+    'splitpay.css': file('text/css; charset=utf-8', css),
+  };
+}
