@@ -1,44 +1,25 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { ServiceHarness } from '../support/service-harness';
 import { DemoCheckoutPage } from '../support/browser/demo-checkout.page';
-import { keepEvidence, launchChromium, openPage, startDemoService, type PageProblems } from '../support/browser/elements-browser';
+import { useDemoBrowser } from '../support/browser/elements-browser';
 
 describe('demo checkout in Chromium: splitting one order', () => {
-  let h: ServiceHarness;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: PageProblems;
-  let shop: DemoCheckoutPage;
-
-  beforeAll(async () => {
-    [h, browser] = await Promise.all([startDemoService(), launchChromium()]);
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await h?.close();
-  });
-  beforeEach(async () => {
-    ({ context, page, problems } = await openPage(browser));
-    shop = new DemoCheckoutPage(page, h.url);
-  });
-  afterEach(async () => {
-    if (expect.getState().assertionCalls === 0 || problems.list.length > 0) await keepEvidence(page, expect.getState().currentTestName ?? 'test');
-    await context.close();
-  });
+  const suite = useDemoBrowser();
 
   it('pays €40.00 by card and the remaining €80.00 with ANCV vouchers: PAID, and the session-ended webhook reaches the inbox', async () => {
+    const { page, problems } = suite;
+    const shop = new DemoCheckoutPage(page, suite.h.url);
     await shop.open();
     await expect(shop.remaining().textContent()).resolves.toBe('Remaining to pay: €120.00 of €120.00');
     await shop.acceptTerms();
     await shop.method('Card').check();
     await shop.amountField().fill('40.00');
     await expect(shop.payButton().textContent()).resolves.toBe('Pay €40.00 with Card');
+    await expect(page.getByText('After this payment, €80.00 will remain').count()).resolves.toBe(1);
     await shop.fillCard('4111111111111111');
     await shop.payButton().click();
 
     await page.getByText('Remaining to pay: €80.00 of €120.00').waitFor();
     await expect(page.getByRole('listitem').filter({ hasText: 'held' }).textContent()).resolves.toContain('€40.00');
+    await expect(shop.status().textContent()).resolves.toBe('€40.00 held on Card; €80.00 remaining.');
 
     await shop.method('Chèques-Vacances (ANCV)').check();
     await expect(shop.amountField().inputValue()).resolves.toBe('80.00');
@@ -48,7 +29,26 @@ describe('demo checkout in Chromium: splitting one order', () => {
 
     await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
     await expect(shop.remaining().textContent()).resolves.toBe('Remaining to pay: €0.00 of €120.00');
+    await expect(page.getByRole('button', { name: /^Pay / }).count()).resolves.toBe(0);
     await shop.inbox().filter({ hasText: 'session-ended PAID' }).waitFor();
+    expect(problems.list).toEqual([]);
+  });
+
+  it('abandons after a €40.00 hold: the confirmation, then ABORTED, onEnd once, and the ending in the inbox', async () => {
+    const { page, problems } = suite;
+    const shop = new DemoCheckoutPage(page, suite.h.url);
+    await shop.open();
+    await shop.acceptTerms();
+    await shop.payByCard('40.00', '4111111111111111');
+    await page.getByText('Remaining to pay: €80.00 of €120.00').waitFor();
+
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await page.getByText('Cancel the whole payment? Amounts held on your methods will be released.').waitFor();
+    await page.getByRole('button', { name: 'Yes, cancel the payment' }).click();
+
+    await page.getByRole('heading', { name: 'The payment was cancelled. Nothing was taken.' }).waitFor();
+    await shop.inbox().filter({ hasText: 'session-ended ABORTED' }).waitFor();
+    await expect(page.getByRole('listitem').filter({ hasText: 'end: ' }).allTextContents()).resolves.toEqual([expect.stringContaining('end: ABORTED')]);
     expect(problems.list).toEqual([]);
   });
 });

@@ -60,3 +60,58 @@ export async function keepEvidence(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${safe}.png`), fullPage: true }).catch(() => undefined);
   writeFileSync(path.join(dir, `${safe}.html`), await page.content().catch(() => ''));
 }
+
+/** One service and one browser for a test file; a fresh context per test, its last screen kept. */
+export interface DemoBrowserSuite {
+  readonly h: ServiceHarness;
+  readonly browser: Browser;
+  readonly page: Page;
+  readonly context: BrowserContext;
+  readonly problems: PageProblems;
+}
+
+export function useDemoBrowser(options: { bypassCSP?: boolean } = {}): DemoBrowserSuite {
+  const state: { h?: ServiceHarness; browser?: Browser; page?: Page; context?: BrowserContext; problems?: PageProblems } = {};
+  // A journey through pages takes seconds, more on a loaded machine; the waits inside are on conditions.
+  jest.setTimeout(60_000);
+  beforeAll(async () => {
+    [state.h, state.browser] = await Promise.all([startDemoService(), launchChromium()]);
+  }, 60_000);
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.h?.close();
+  });
+  beforeEach(async () => {
+    const opened = await openPage(state.browser as Browser, options);
+    state.page = opened.page;
+    state.context = opened.context;
+    state.problems = opened.problems;
+  });
+  afterEach(async () => {
+    // Kept for every test (a failed one included): the last screen and HTML, under test-results/.
+    await keepEvidence(state.page as Page, expect.getState().currentTestName ?? 'test');
+    await state.context?.close();
+  });
+  const get = <K extends keyof typeof state>(key: K): NonNullable<(typeof state)[K]> => {
+    const value = state[key];
+    if (value === undefined) throw new Error(`${key} is not ready (outside a test?)`);
+    return value as NonNullable<(typeof state)[K]>;
+  };
+  return {
+    get h() {
+      return get('h');
+    },
+    get browser() {
+      return get('browser');
+    },
+    get page() {
+      return get('page');
+    },
+    get context() {
+      return get('context');
+    },
+    get problems() {
+      return get('problems');
+    },
+  };
+}
