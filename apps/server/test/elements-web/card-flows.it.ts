@@ -34,7 +34,7 @@ describe('demo checkout in Chromium: card outcomes', () => {
     await page.getByRole('heading', { name: 'Fake PSP: 3-D Secure check' }).waitFor();
     await shop.atFakePsp('Authenticate');
     await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
-    await expect(page.getByRole('listitem').filter({ hasText: '€120.00' }).filter({ hasText: 'paid' }).count()).resolves.toBe(1);
+    await expect(shop.ledger().filter({ hasText: '€120.00' }).filter({ hasText: 'paid' }).count()).resolves.toBe(1);
     expect(problems.list).toEqual([]);
   });
 

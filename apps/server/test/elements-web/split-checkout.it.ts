@@ -18,7 +18,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
     await shop.payButton().click();
 
     await page.getByText('Remaining to pay: €80.00 of €120.00').waitFor();
-    await expect(page.getByRole('listitem').filter({ hasText: 'held' }).textContent()).resolves.toContain('€40.00');
+    await expect(shop.ledger().filter({ hasText: 'held' }).textContent()).resolves.toContain('€40.00');
     await expect(shop.status().textContent()).resolves.toBe('€40.00 held on Card; €80.00 remaining.');
 
     await shop.method('Chèques-Vacances (ANCV)').check();
@@ -48,7 +48,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
 
     await page.getByRole('heading', { name: 'The payment was cancelled. Nothing was taken.' }).waitFor();
     await shop.inbox().filter({ hasText: 'session-ended ABORTED' }).waitFor();
-    await expect(page.getByRole('listitem').filter({ hasText: 'end: ' }).allTextContents()).resolves.toEqual([expect.stringContaining('end: ABORTED')]);
+    await expect(shop.ledger().filter({ hasText: 'end: ' }).allTextContents()).resolves.toEqual([expect.stringContaining('end: ABORTED')]);
     expect(problems.list).toEqual([]);
   });
 });

@@ -63,6 +63,11 @@ export class DemoCheckoutPage {
     await this.page.waitForURL(/\/demo\?order=/);
   }
 
+  /** The tranches of the components' ledger. */
+  ledger() {
+    return this.page.getByRole('region', { name: /^(Your payments|Vos paiements)$/ }).getByRole('listitem');
+  }
+
   /** The demo's webhook inbox entries. */
   inbox() {
     return this.page.getByRole('region', { name: 'Webhook inbox' }).getByRole('listitem');
