@@ -94,7 +94,7 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
     await page.getByRole('button', { name: 'Pay with Apple Pay (€120.00)' }).click();
 
     await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
-    const sheet = await page.evaluate(() => (window as unknown as { __applePay: { results: number[]; validated: number; request: { total: { amount: string }; currencyCode: string } } }).__applePay);
+    const sheet = await page.evaluate('window.__applePay');
     expect(sheet).toMatchObject({ results: [0], validated: 1, request: { total: { amount: '120.00' }, currencyCode: 'EUR' } });
     expect(confirms).toHaveLength(1);
     expect(JSON.parse(confirms[0] as string)).toEqual({ input: { method: 'applepay', paymentToken: JSON.stringify({ paymentData: { version: 'EC_v1', data: 'c3RhbmQtaW4=' } }) } });

@@ -2,18 +2,8 @@ import { h } from '../dom/h';
 import type { CardMethodView } from '../types/session-view';
 import { renderField } from './field.render';
 import type { RenderContext } from './render-context';
+import { schemeName } from './scheme-names';
 
-const SCHEME_NAMES: Readonly<Record<string, string>> = {
-  cb: 'CB',
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  maestro: 'Maestro',
-  diners: 'Diners Club',
-  discover: 'Discover',
-  jcb: 'JCB',
-  china_union_pay: 'UnionPay',
-};
 
 /**
  * The card front: our own fields for the fake provider; for acquirer-hosted cards, a container the
@@ -21,7 +11,7 @@ const SCHEME_NAMES: Readonly<Record<string, string>> = {
  */
 export function renderCardFront(ctx: RenderContext, method: CardMethodView, hostedContainer: HTMLElement | undefined): HTMLElement {
   const { doc, t, local } = ctx;
-  const schemes = h(doc, 'p', { className: 'sp-hint', text: t.cardSchemes(method.schemes.map((s) => SCHEME_NAMES[s] ?? s).join(', ')) });
+  const schemes = h(doc, 'p', { className: 'sp-hint', text: t.cardSchemes(method.schemes.map(schemeName).join(', ')) });
   const saved = ctx.view.mustCreateAlias === true && h(doc, 'p', { className: 'sp-notice', text: t.cardWillBeSaved });
   if (method.integration !== 'fake') {
     return h(doc, 'fieldset', { className: 'sp-card' }, [h(doc, 'legend', { className: 'sp-legend', text: t.cardLegend }), schemes, saved, hostedContainer ?? h(doc, 'p', { className: 'sp-hint', text: t.hostedLoading })]);

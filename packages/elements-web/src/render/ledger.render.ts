@@ -2,6 +2,7 @@ import { h } from '../dom/h';
 import { lastDecline, ledgerRows, rowAction } from '../state/derive';
 import type { AttemptViewEntry } from '../types/session-view';
 import { methodName, type RenderContext } from './render-context';
+import { schemeName } from './scheme-names';
 
 function attemptMethodName(ctx: RenderContext, attempt: AttemptViewEntry): string {
   const offer = ctx.view.methods.find((m) => m.id === attempt.methodId);
@@ -15,7 +16,7 @@ function row(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
   const action = rowAction(ctx.view, attempt);
   const differs = attempt.status !== 'AUTHORIZING' && attempt.granted.amount !== attempt.requested.amount;
   return h(doc, 'li', { className: `sp-ledger__row sp-ledger__row--${attempt.status.toLowerCase()}` }, [
-    h(doc, 'span', { className: 'sp-ledger__method', text: attempt.cardScheme ? `${name} (${attempt.cardScheme.toUpperCase()})` : name }),
+    h(doc, 'span', { className: 'sp-ledger__method', text: attempt.cardScheme ? `${name} (${schemeName(attempt.cardScheme)})` : name }),
     h(doc, 'span', { className: 'sp-ledger__amount', text: amount }),
     differs && h(doc, 'span', { className: 'sp-hint', text: t.requestedWas(f.amount(attempt.requested)) }),
     h(doc, 'span', { className: 'sp-chip', text: t.attemptStatus[attempt.status] }),
