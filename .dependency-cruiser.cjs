@@ -1,5 +1,12 @@
-/** Import rules: the domain and application cores import nothing with I/O and no adapter. */
+/**
+ * Import rules. The domain and application cores import nothing with I/O and no adapter; each
+ * adapter package imports only the cores; only apps/ wires packages together. Rules name package
+ * families by pattern (psp-*, store-*) so packages added later are covered without listing them.
+ * tools/import-rules proves each rule with an import that breaks it.
+ */
 const io = '(^|node_modules/)(express|mongodb|axios|winston|jsonwebtoken|ajv|ajv-formats|mingo|uuid|nock|supertest|standardwebhooks|express-rate-limit|fs|node:fs|net|node:net|http|node:http|https|node:https|child_process|node:child_process|dgram|node:dgram)(/|$)';
+const nodeCoreForDomain = '^(node:)?(crypto|dns|tls|net|os)$';
+const tests = '\\.(test|it)\\.ts$';
 module.exports = {
   forbidden: [
     {
@@ -10,10 +17,17 @@ module.exports = {
       to: { path: io },
     },
     {
+      name: 'domain-imports-no-node-core',
+      severity: 'error',
+      comment: 'packages/domain, its tests included, reaches no crypto, dns, tls, net or os: randomness, time and the network come in through ports.',
+      from: { path: '^packages/domain/src' },
+      to: { path: nodeCoreForDomain },
+    },
+    {
       name: 'domain-imports-no-library',
       severity: 'error',
       comment: 'packages/domain code imports no library at all and no Node core module (dns, tls, os, crypto...): only its own files. Its tests may use test tools.',
-      from: { path: '^packages/domain/src', pathNot: '\\.(test|it)\\.ts$' },
+      from: { path: '^packages/domain/src', pathNot: tests },
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'core', 'unknown'] },
     },
     {
@@ -27,18 +41,54 @@ module.exports = {
       name: 'application-is-pure',
       severity: 'error',
       comment: 'packages/application orchestrates through ports: no framework, driver or I/O import.',
-      from: { path: '^packages/application/src', pathNot: '\\.(test|it)\\.ts$' },
+      from: { path: '^packages/application/src', pathNot: tests },
       to: { path: io },
     },
     {
       name: 'application-imports-only-domain',
       severity: 'error',
-      from: { path: '^packages/application/src', pathNot: '\\.(test|it)\\.ts$' },
+      from: { path: '^packages/application/src', pathNot: tests },
       to: { path: '^(packages|apps|tools)/(?!(domain|application)/)' },
     },
     {
-      name: 'adapters-do-not-import-apps',
+      name: 'http-api-imports-no-store-or-psp',
       severity: 'error',
+      comment: 'The HTTP adapter reaches storage and PSPs only through the ports; apps/server hands it the adapters.',
+      from: { path: '^packages/http-api/' },
+      to: { path: '^packages/(store|psp)-[^/]+/|(^|node_modules/)(mongodb|mingo)(/|$)' },
+    },
+    {
+      name: 'psp-imports-no-application-http-or-store',
+      severity: 'error',
+      comment: 'A PSP package (packages/psp-*) implements the domain\'s driver ports: it sees no use case, no HTTP adapter and no store.',
+      from: { path: '^packages/psp-[^/]+/' },
+      to: { path: '^packages/(application|http-api|store-[^/]+)/' },
+    },
+    {
+      name: 'webhooks-imports-no-mongodb',
+      severity: 'error',
+      comment: 'Webhook delivery reads and writes through the outbox ports, never the database driver.',
+      from: { path: '^packages/webhooks/' },
+      to: { path: '(^|node_modules/)mongodb' },
+    },
+    {
+      name: 'only-apps-wire-packages',
+      severity: 'error',
+      comment: 'An adapter package (any package but domain, application and the store-* family) imports no other adapter package: it implements the cores\' ports, and only apps/ puts adapters together. Its tests may borrow other packages (a test kit, a real store).',
+      from: { path: '^packages/(?!domain/|application/|store-)([^/]+)/', pathNot: tests },
+      to: { path: '^packages/', pathNot: '^packages/($1|domain|application)/' },
+    },
+    {
+      name: 'stores-build-only-on-stores',
+      severity: 'error',
+      comment: 'The store-* packages are one storage family: an in-process store may run another store\'s repositories on its own engine, but imports no other adapter.',
+      from: { path: '^packages/store-[^/]+/', pathNot: tests },
+      to: { path: '^packages/', pathNot: '^packages/(store-[^/]+|domain|application)/' },
+    },
+    {
+      name: 'packages-do-not-import-apps',
+      severity: 'error',
+      comment: 'apps/ is the composition root: nothing below it imports it.',
       from: { path: '^packages/' },
       to: { path: '^apps/' },
     },

@@ -76,11 +76,12 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     tokenMinter: auth.tokenMinter,
   };
   const psp = createPspRegistry(core.config, { logger: core.logger, clock: core.clock });
-  if (psp.fakePsp) routers.push(Router().use(psp.fakePsp.mountPath, psp.fakePsp.router));
+  for (const mount of psp.mounts) routers.push(Router().use(mount.mountPath, mount.router));
   const writer = new SessionWriter({ sessions: core.stores.sessions, clock: core.clock, ids: core.ids, policy: core.policy, nextDueAt });
   const webhooks = wireWebhooks(core, { sealer: services.secretSealer, tokens: services.accessTokens, writer });
   const payer = wirePayer(core, {
     registry: psp.registry,
+    sealer: services.secretSealer,
     tokenMinter: services.tokenMinter,
     writer,
     sessionEnded: webhooks.sessionEnded,
@@ -132,7 +133,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     close() {
       if (timer) clearInterval(timer);
       timer = undefined;
-      psp.fakePsp?.close();
+      psp.close();
     },
   };
 }

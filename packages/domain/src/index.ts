@@ -13,6 +13,8 @@ export * from './chargeback/chargeback.model';
 export * from './psp/psp-fact';
 export * from './psp/psp-driver.port';
 export * from './psp/psp-registry';
+export * from './psp/contract-setting';
+export * from './psp/psp-plugin.port';
 export * from './ports/clock.port';
 export * from './ports/id-generator.port';
 export * from './ports/logger.port';

@@ -2,6 +2,7 @@ import { normalizeEmail } from '@splitpay/application';
 import { merchantId, type MerchantAccountRepository } from '@splitpay/domain';
 import { buildMerchantAccount, type MerchantAccountBuilderDeps } from './merchant-account.builder';
 import { entryLabel, MerchantsFileError } from './merchants-file.error';
+import { providerSettings } from '../wiring/providers/provider-list';
 import { readMerchantsFile } from './merchants-file.reader';
 import type { MerchantEntry } from './merchants-file.schema';
 
@@ -30,11 +31,12 @@ async function checkStoredEmails(file: string, entries: readonly MerchantEntry[]
  * is wrong), then upserts every account. Returns the merchant ids loaded.
  */
 export async function loadMerchants(file: string, deps: LoadMerchantsDeps): Promise<readonly string[]> {
-  const entries = await readMerchantsFile(file);
+  const settingsOf = deps.settingsOf ?? providerSettings;
+  const entries = await readMerchantsFile(file, settingsOf);
   await checkStoredEmails(file, entries, deps.merchants);
   for (const entry of entries) {
     const existing = await deps.merchants.findById(merchantId(entry.merchantId));
-    await deps.merchants.upsert(await buildMerchantAccount(entry, existing, deps));
+    await deps.merchants.upsert(await buildMerchantAccount(entry, existing, { ...deps, settingsOf }));
   }
   deps.logger.info('merchants.loaded', { file, count: entries.length });
   return entries.map((e) => e.merchantId);

@@ -1,12 +1,38 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeEmail } from '@splitpay/application';
-import { merchantId, type Contact, type Logger, type MerchantAccount, type PasswordHasher, type SecretSealer } from '@splitpay/domain';
-import type { MerchantEntry } from './merchants-file.schema';
+import { merchantId, secretSettingNames, type Contact, type Contract, type Logger, type MerchantAccount, type PasswordHasher, type SecretSealer } from '@splitpay/domain';
+import type { SettingsCatalog } from './merchant-entry.rules';
+import type { ContractEntry, MerchantEntry } from './merchants-file.schema';
 
 export interface MerchantAccountBuilderDeps {
   readonly hasher: PasswordHasher;
   readonly sealer: SecretSealer;
   readonly logger: Logger;
+  /** Which contract settings each provider declares (the secret ones are sealed); default the server's provider list. */
+  readonly settingsOf?: SettingsCatalog;
+}
+
+/**
+ * The stored form of a contract: the settings its provider declares secret sealed (from their JSON
+ * text), the others in clear. A provider the platform does not carry declares nothing, so all of its
+ * settings are sealed: nothing that might be a secret is kept in clear.
+ */
+function sealContract(contract: ContractEntry, deps: MerchantAccountBuilderDeps): Contract {
+  const { settings, ...rest } = contract;
+  if (settings === undefined) return { ...rest };
+  const specs = deps.settingsOf?.(contract.provider);
+  const secret = specs ? secretSettingNames(specs, contract.method) : undefined;
+  const plain: Record<string, unknown> = {};
+  const sealed: Record<string, string> = {};
+  for (const [name, value] of Object.entries(settings)) {
+    if (secret && !secret.has(name)) plain[name] = value;
+    else sealed[name] = deps.sealer.seal(JSON.stringify(value));
+  }
+  return {
+    ...rest,
+    ...(Object.keys(plain).length > 0 ? { settings: plain } : {}),
+    ...(Object.keys(sealed).length > 0 ? { sealedSettings: sealed } : {}),
+  };
 }
 
 /** A Standard Webhooks signing secret: `whsec_` and the base64 of 32 random bytes. */
@@ -34,7 +60,8 @@ function signingSecretSealed(entry: MerchantEntry, existing: MerchantAccount | n
 
 /**
  * The stored form of a file entry: the client secret and contact passwords only as slow hashes,
- * the webhook authorization value and signing secret only sealed, contact emails normalized.
+ * the webhook authorization value, signing secret and secret contract settings only sealed, contact
+ * emails normalized.
  */
 export async function buildMerchantAccount(entry: MerchantEntry, existing: MerchantAccount | null, deps: MerchantAccountBuilderDeps): Promise<MerchantAccount> {
   const hashOf = (clear: string | undefined, hash: string | undefined): Promise<string> => (hash !== undefined ? Promise.resolve(hash) : deps.hasher.hash(clear ?? ''));
@@ -50,7 +77,7 @@ export async function buildMerchantAccount(entry: MerchantEntry, existing: Merch
     ...(entry.chargebackUrl === undefined ? {} : { chargebackUrl: entry.chargebackUrl }),
     ...(entry.webhookAuthorization === undefined ? {} : { webhookAuthorizationSealed: deps.sealer.seal(entry.webhookAuthorization) }),
     webhookSigningSecretSealed: signingSecretSealed(entry, existing, deps),
-    contracts: entry.contracts.map((contract) => ({ ...contract })),
+    contracts: entry.contracts.map((contract) => sealContract(contract, deps)),
     contacts,
   };
 }

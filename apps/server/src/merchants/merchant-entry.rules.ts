@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { DASHBOARD_CLIENT_ID, normalizeEmail } from '@splitpay/application';
+import { contractIdOf, contractSettingsProblem, type ContractSettingSpec } from '@splitpay/domain';
 import { isScryptHash } from '@splitpay/infra';
 import { entryLabel } from './merchants-file.error';
 import type { MerchantEntry } from './merchants-file.schema';
@@ -26,7 +27,28 @@ function exactlyOne(entry: object, clear: string, hashed: string): string | unde
   return undefined;
 }
 
-function entryProblem(entry: MerchantEntry): string | undefined {
+/** The provider settings the platform declares for a provider; undefined for one it does not carry. */
+export type SettingsCatalog = (provider: string) => readonly ContractSettingSpec[] | undefined;
+
+/** Contract ids unique within the account, and settings as the provider declares them (named, never quoted). */
+function contractsProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): string | undefined {
+  const ids = new Map<string, number>();
+  for (const [c, contract] of entry.contracts.entries()) {
+    const id = contractIdOf(contract);
+    const twin = ids.get(id);
+    if (twin !== undefined) {
+      const field = contract.id === undefined ? `contracts[${c}]` : `contracts[${c}].id`;
+      return `${field}: contract id "${id}" is already used by contracts[${twin}] (give each contract of the same method and provider its own id)`;
+    }
+    ids.set(id, c);
+    const specs = settingsOf(contract.provider);
+    const problem = specs && contractSettingsProblem(contract.provider, contract.method, specs, contract.settings);
+    if (problem) return `contracts[${c}].settings.${problem}`;
+  }
+  return undefined;
+}
+
+function entryProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): string | undefined {
   if (entry.merchantId === DASHBOARD_CLIENT_ID) return `merchantId: "${DASHBOARD_CLIENT_ID}" is reserved for the dashboard login client`;
   const secret = exactlyOne(entry, 'secret', 'secretHash');
   if (secret) return secret;
@@ -41,6 +63,8 @@ function entryProblem(entry: MerchantEntry): string | undefined {
       return `webhookSigningSecret: must be whsec_ followed by base64 of ${SIGNING_SECRET_BYTES.min} to ${SIGNING_SECRET_BYTES.max} bytes`;
     }
   }
+  const contracts = contractsProblem(entry, settingsOf);
+  if (contracts) return contracts;
   for (const [c, contract] of entry.contracts.entries()) {
     const seen = new Set<string>();
     for (const [p, plan] of (contract.plans ?? []).entries()) {
@@ -61,14 +85,15 @@ function entryProblem(entry: MerchantEntry): string | undefined {
 
 /**
  * Rules the schema cannot say: one of secret/secretHash (and password/passwordHash), local-only plain
- * http, unique merchant ids, contact emails unique across every account. The first problem, or undefined.
+ * http, unique merchant ids, contact emails unique across every account, unique contract ids within an
+ * account, contract settings as their provider declares them. The first problem, or undefined.
  */
-export function checkEntries(entries: readonly MerchantEntry[]): string | undefined {
+export function checkEntries(entries: readonly MerchantEntry[], settingsOf: SettingsCatalog): string | undefined {
   const merchantIds = new Map<string, number>();
   const emails = new Map<string, number>();
   for (const [index, entry] of entries.entries()) {
     const label = entryLabel(index, entry);
-    const problem = entryProblem(entry);
+    const problem = entryProblem(entry, settingsOf);
     if (problem) return `${label}: field ${problem}`;
     const twin = merchantIds.get(entry.merchantId);
     if (twin !== undefined) return `${label}: field merchantId is already used by merchants[${twin}]`;

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { checkEntries } from './merchant-entry.rules';
+import { providerSettings } from '../wiring/providers/provider-list';
+import { checkEntries, type SettingsCatalog } from './merchant-entry.rules';
 import { entryLabel, fieldName, MerchantsFileError } from './merchants-file.error';
 import { MERCHANTS_FILE_SCHEMA, type MerchantEntry, type MerchantsFile } from './merchants-file.schema';
 
@@ -34,10 +35,11 @@ function describe(error: ErrorObject, document: unknown): string {
 }
 
 /**
- * Reads and validates MERCHANTS_FILE: the JSON schema first, then the rules across fields and entries.
+ * Reads and validates MERCHANTS_FILE: the JSON schema first, then the rules across fields and entries
+ * (contract settings against what the platform's providers declare, `settingsOf`).
  * Throws a MerchantsFileError naming the entry (index and merchantId) and the field.
  */
-export async function readMerchantsFile(file: string): Promise<readonly MerchantEntry[]> {
+export async function readMerchantsFile(file: string, settingsOf: SettingsCatalog = providerSettings): Promise<readonly MerchantEntry[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -54,7 +56,7 @@ export async function readMerchantsFile(file: string): Promise<readonly Merchant
     const [first] = validate.errors ?? [];
     throw new MerchantsFileError(file, first ? describe(first, document) : 'is invalid');
   }
-  const problem = checkEntries(document.merchants);
+  const problem = checkEntries(document.merchants, settingsOf);
   if (problem) throw new MerchantsFileError(file, problem);
   return document.merchants;
 }

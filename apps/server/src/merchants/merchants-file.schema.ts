@@ -8,7 +8,10 @@ export interface ContactEntry {
   readonly role: ContactRole;
 }
 
-/** One merchant account as the file gives it, before hashing and sealing; its contracts are stored as given. */
+/** A contract as the file gives it: its settings all in clear (the secret ones are sealed when stored). */
+export type ContractEntry = Omit<Contract, 'sealedSettings'>;
+
+/** One merchant account as the file gives it, before hashing and sealing. */
 export interface MerchantEntry {
   readonly merchantId: string;
   readonly secret?: string;
@@ -17,7 +20,7 @@ export interface MerchantEntry {
   readonly chargebackUrl?: string;
   readonly webhookAuthorization?: string;
   readonly webhookSigningSecret?: string;
-  readonly contracts: readonly Contract[];
+  readonly contracts: readonly ContractEntry[];
   readonly contacts?: readonly ContactEntry[];
 }
 
@@ -46,6 +49,7 @@ const contract = {
   additionalProperties: false,
   required: ['method', 'provider'],
   properties: {
+    id: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$' },
     method: { enum: [...METHOD_KINDS] },
     provider: nonEmpty,
     countries: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[A-Z]{2}$' } },

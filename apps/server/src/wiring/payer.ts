@@ -17,13 +17,15 @@ import {
   type SessionEndedDelivery,
   type SessionWriter,
 } from '@splitpay/application';
-import type { PspRegistry, TokenMinter } from '@splitpay/domain';
+import type { PspRegistry, SecretSealer, TokenMinter } from '@splitpay/domain';
 import { elementsRouter, pspNotificationsRouter } from '@splitpay/http-api';
 import type { Core, Worker } from './core';
 
 export interface PayerWiringDeps {
   /** The drivers the platform carries (the PSP wiring's registry). */
   readonly registry: PspRegistry;
+  /** Opens the contract settings sealed at rest. */
+  readonly sealer: Pick<SecretSealer, 'open'>;
   /** Digests elements tokens (the auth area's token minter). */
   readonly tokenMinter: Pick<TokenMinter, 'digest'>;
   /** The one session writer (optimistic retries, dueAt). */
@@ -48,7 +50,7 @@ export interface PayerWiring {
 /** The payer flow: the elements doors, PSP notification intake, the dispatcher of owed operations, the session worker. */
 export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
   const { stores, clock, logger, metrics, config } = core;
-  const gateway = new PspGateway({ registry: deps.registry, merchants: stores.merchants });
+  const gateway = new PspGateway({ registry: deps.registry, merchants: stores.merchants, sealer: deps.sealer });
   const dispatcher = new OwedOperationDispatcher({ gateway, writer: deps.writer, clock, logger, metrics });
   const payer: PayerDeps = {
     sessions: stores.sessions,
@@ -75,6 +77,7 @@ export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
     sessions: stores.sessions,
     writer: deps.writer,
     dispatcher,
+    gateway,
     chargebacks: deps.chargebacks,
     logger,
   });

@@ -2,17 +2,34 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
-import { METHOD_KINDS, money, type AttemptId, type Logger, type TransactionId } from '@splitpay/domain';
+import { METHOD_KINDS, money, type AttemptId, type Logger, type PspPlugin, type TransactionId } from '@splitpay/domain';
+import { CARD_CAPS } from '@splitpay/domain/src/testing';
 import { createPspRegistry } from './psp';
+import { PROVIDER_PLUGS } from './providers/provider-list';
+import { plugin } from './providers/provider-plug';
 
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const clock = { now: () => Date.now() };
 
 describe('createPspRegistry', () => {
-  it('carries no provider when FAKE_PSP is off', () => {
+  it('does not carry the fake provider when FAKE_PSP is off, nor mount its router', () => {
     const wiring = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: false, fakePspDelayMs: 300 }, { logger: silent, clock });
     expect(wiring.registry.carries('fake')).toBe(false);
-    expect(wiring.fakePsp).toBeUndefined();
+    expect(wiring.mounts).toEqual([]);
+  });
+
+  it('registers every provider of the list: turning the fake provider off leaves the others on', () => {
+    const real: PspPlugin = {
+      id: 'real',
+      settings: [],
+      create: () => ({ id: 'real', drivers: [{ provider: 'real', method: 'card', capabilities: CARD_CAPS } as never], parseNotification: async () => ({ kind: 'rejected', reason: 'x', reply: { status: 401, contentType: 'text/plain', body: '' } }) }),
+    };
+    const plugs = [...PROVIDER_PLUGS, plugin(real)];
+    const off = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: false, fakePspDelayMs: 300 }, { logger: silent, clock }, plugs);
+    expect([off.registry.carries('fake'), off.registry.carries('real'), off.registry.driver('real', 'card')?.provider]).toEqual([false, true, 'real']);
+    const on = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: true, fakePspDelayMs: 300 }, { logger: silent, clock }, plugs);
+    expect([on.registry.carries('fake'), on.registry.carries('real')]).toEqual([true, true]);
+    on.close();
   });
 
   it('with FAKE_PSP on: the fake provider for every method, and its router answering over HTTP', async () => {
@@ -20,10 +37,10 @@ describe('createPspRegistry', () => {
     const wiring = createPspRegistry({ publicBaseUrl: 'http://localhost:0', fakePsp: true, fakePspDelayMs: 0 }, { logger: silent, clock, publicBaseUrl: () => base });
     expect(wiring.registry.carries('fake')).toBe(true);
     for (const method of METHOD_KINDS) expect(wiring.registry.driver('fake', method)?.provider).toBe('fake');
-    expect(wiring.fakePsp?.mountPath).toBe('/fake-psp');
+    expect(wiring.mounts.map((m) => m.mountPath)).toEqual(['/fake-psp']);
 
     const app = express();
-    if (wiring.fakePsp) app.use(wiring.fakePsp.mountPath, wiring.fakePsp.router);
+    for (const mount of wiring.mounts) app.use(mount.mountPath, mount.router);
     const server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -45,7 +62,7 @@ describe('createPspRegistry', () => {
       expect(opened?.redirect?.url).toBe(`${base}/fake-psp/pay/${opened?.ack.providerRef}`);
       await request(base).get(`/fake-psp/pay/${opened?.ack.providerRef}`).expect(200);
     } finally {
-      wiring.fakePsp?.close();
+      wiring.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

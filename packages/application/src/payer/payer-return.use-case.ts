@@ -1,27 +1,62 @@
-import { DomainError, isUuid, type Attempt, type AttemptId, type Session } from '@splitpay/domain';
+import { applyFact, DomainError, isUuid, type Attempt, type AttemptId, type PspFact, type Session } from '@splitpay/domain';
 import type { PayerDeps } from './payer.deps';
 
 /** Where the return door sends the browser: a merchant page, or nowhere when the session names none. */
 export type ReturnDestination = { readonly kind: 'redirect'; readonly url: string } | { readonly kind: 'no-page' };
 
 /**
- * GET /elements/return/{attemptId}: the PSP sends the payer back here first; the browser then goes
- * on to the session's returnUrl, or its cancelUrl when the payer backed out at the PSP. The verdict
- * never comes from the return: it arrives out-of-band. Whether the payer backed out is read from the
- * recorded attempt, or, while its verdict is still on its way, from the PSP's status query (used to
- * route the browser only, never applied).
+ * GET or POST /elements/return/{attemptId}: the PSP sends the payer back here first; the browser then
+ * goes on to the session's returnUrl, or its cancelUrl when the payer backed out at the PSP. A driver
+ * that finishes the opening on the return (completeReturn: Adyen's /payments/details after 3-D
+ * Secure) is handed what the PSP put on the return, and its facts are applied as a notification's
+ * would be; for the others the verdict arrives out-of-band. Whether the payer backed out is read from
+ * the recorded attempt, or, while its verdict is still on its way, from the PSP's status query (used
+ * to route the browser only, never applied).
  */
 export class PayerReturnUseCase {
-  constructor(private readonly deps: Pick<PayerDeps, 'sessions' | 'gateway' | 'logger'>) {}
+  constructor(private readonly deps: Pick<PayerDeps, 'sessions' | 'gateway' | 'logger' | 'writer' | 'dispatcher'>) {}
 
-  async execute(attemptId: string): Promise<ReturnDestination> {
-    const session = isUuid(attemptId) ? await this.deps.sessions.findByAttemptId(attemptId as AttemptId) : null;
-    const attempt = session?.attempts.find((a) => a.id === attemptId);
-    if (!session || !attempt) throw new DomainError('NotFound', 'Not found');
+  /** `params`: the query and form fields of the return, never stored or logged. */
+  async execute(attemptId: string, params: Readonly<Record<string, string>> = {}): Promise<ReturnDestination> {
+    const found = isUuid(attemptId) ? await this.deps.sessions.findByAttemptId(attemptId as AttemptId) : null;
+    if (!found || !found.attempts.some((a) => a.id === attemptId)) throw new DomainError('NotFound', 'Not found');
+    const session = await this.completeReturn(found, attemptId, params);
+    const attempt = session.attempts.find((a) => a.id === attemptId) as Attempt;
     const backedOut = await this.backedOut(session, attempt);
     const url = backedOut ? (session.cancelUrl ?? session.returnUrl) : session.returnUrl;
     this.deps.logger.info('payer.returned', { sessionId: session.id, attemptId, backedOut });
     return url ? { kind: 'redirect', url } : { kind: 'no-page' };
+  }
+
+  /** Hands the return to a driver that finishes the opening on it, and applies what it tells. */
+  private async completeReturn(session: Session, attemptId: string, params: Readonly<Record<string, string>>): Promise<Session> {
+    const attempt = session.attempts.find((a) => a.id === attemptId);
+    const opening = attempt?.transactions[0];
+    if (!attempt || attempt.status !== 'AUTHORIZING' || !opening) return session;
+    const resolved = await this.deps.gateway.resolve(session, attempt, opening.id);
+    if (!resolved?.driver.completeReturn) return session;
+    let facts: readonly PspFact[];
+    try {
+      const output = await resolved.driver.completeReturn({
+        ...resolved.call,
+        target: { transactionId: opening.id, ...(opening.providerRef !== undefined ? { providerRef: opening.providerRef } : {}) },
+        amount: opening.amount,
+        params,
+      });
+      facts = output.facts;
+      this.deps.logger.info('payer.return_completed', { sessionId: session.id, attemptId, outcome: output.ack.outcome, facts: facts.map((f) => f.kind) });
+    } catch (error) {
+      this.deps.logger.warn('psp.driver_failed', { sessionId: session.id, attemptId, type: 'return', error });
+      return session;
+    }
+    const verdicts = facts.filter((f): f is Exclude<PspFact, { kind: 'chargeback' }> => f.kind !== 'chargeback');
+    if (verdicts.length === 0) return session;
+    const { session: saved, changed } = await this.deps.writer.update(
+      session.id,
+      (s, ctx) => ({ session: verdicts.reduce((current, fact) => applyFact(current, fact, ctx), s), result: undefined }),
+      { initial: session },
+    );
+    return changed ? this.deps.dispatcher.dispatchDue(saved) : saved;
   }
 
   private async backedOut(session: Session, attempt: Attempt): Promise<boolean> {

@@ -7,6 +7,7 @@ import {
   recordOpenOutcome,
   startAttempt,
   type InboundNotification,
+  type NotificationContext,
   type ParsedNotification,
   type PspFact,
   type PspProvider,
@@ -28,8 +29,10 @@ const NOTIFICATION: InboundNotification = { headers: {}, rawBody: 'BODY-SENTINEL
 class ScriptedProvider implements PspProvider {
   readonly drivers = [];
   next: ParsedNotification = { kind: 'accepted', facts: [], reply: ACCEPTED };
+  context: NotificationContext | undefined;
   constructor(readonly id: string) {}
-  async parseNotification(): Promise<ParsedNotification> {
+  async parseNotification(_notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> {
+    this.context = context;
     return this.next;
   }
 }
@@ -53,13 +56,15 @@ describe('PspNotificationIntake', () => {
     other = new ScriptedProvider('other');
     const registry = new PspRegistry([fake, other]);
     const writer = new SessionWriter({ sessions: stores.sessions, clock, ids, policy: DEFAULT_POLICY, nextDueAt });
-    const dispatcher = new OwedOperationDispatcher({ gateway: new PspGateway({ registry, merchants: stores.merchants }), writer, clock, logger, metrics: new CounterMetrics() });
+    const gateway = new PspGateway({ registry, merchants: stores.merchants, sealer: { open: (sealed) => sealed } });
+    const dispatcher = new OwedOperationDispatcher({ gateway, writer, clock, logger, metrics: new CounterMetrics() });
     chargebacks.length = 0;
     intake = new PspNotificationIntake({
       registry,
       sessions: stores.sessions,
       writer,
       dispatcher,
+      gateway,
       chargebacks: {
         receive: async (fact) => {
           chargebacks.push(fact);
@@ -111,6 +116,22 @@ describe('PspNotificationIntake', () => {
     expect(JSON.stringify(logger.lines)).not.toContain('BODY-SENTINEL');
   });
 
+  it("lends the reader the settings (secrets opened) of the contract serving the operation it names, and nothing for another provider's", async () => {
+    await stores.merchants.upsert({
+      merchantId: session.merchantId,
+      secretHash: 'x',
+      webhookSigningSecretSealed: 'x',
+      contracts: [{ method: 'card', provider: 'fake', settings: { merchantAccount: 'SHOP' }, sealedSettings: { hmacKey: '"00ff"' } }],
+      contacts: [],
+    });
+    await intake.receive('fake', NOTIFICATION);
+    expect(await fake.context?.settingsFor({ transactionId })).toEqual({ merchantAccount: 'SHOP', hmacKey: '00ff' });
+    expect(await fake.context?.settingsFor({ providerRef: 'auth-ref-1' })).toEqual({ merchantAccount: 'SHOP', hmacKey: '00ff' });
+    expect(await fake.context?.settingsFor({ transactionId: 'unknown' })).toBeUndefined();
+    await intake.receive('other', NOTIFICATION);
+    expect(await other.context?.settingsFor({ transactionId })).toBeUndefined();
+  });
+
   it('hands chargebacks to the chargeback intake without touching the session', async () => {
     const dispute: PspFact = { kind: 'chargeback', providerRef: 'auth-ref-1', type: 'chargeback', amount: { amount: 100, currency: 'EUR' as never }, date: '2026-01-02' };
     fake.next = { kind: 'accepted', facts: [dispute], reply: ACCEPTED };
@@ -135,6 +156,7 @@ describe('PspNotificationIntake', () => {
       sessions: failing,
       writer: new SessionWriter({ sessions: failing, clock: new ManualClock(0), ids: new UuidV7IdGenerator(), policy: DEFAULT_POLICY, nextDueAt }),
       dispatcher: undefined as never,
+      gateway: undefined as never,
       chargebacks: { receive: async () => ({ kind: 'unattached' }) as const },
       logger,
     });

@@ -3,7 +3,9 @@ import {
   DomainError,
   type InboundNotification,
   type Logger,
+  type NotificationContext,
   type NotificationReply,
+  type OperationRef,
   type PspFact,
   type PspRegistry,
   type Session,
@@ -13,12 +15,15 @@ import {
 import type { ChargebackIntake } from '../chargeback/receive-chargeback';
 import type { SessionWriter } from '../session-writer';
 import type { OwedOperationDispatcher } from './owed-operation.dispatcher';
+import type { PspGateway } from './psp-gateway';
 
 export interface NotificationIntakeDeps {
   readonly registry: PspRegistry;
   readonly sessions: SessionRepository;
   readonly writer: SessionWriter;
   readonly dispatcher: OwedOperationDispatcher;
+  /** Reads the contract settings a provider verifies a notification with (NotificationContext). */
+  readonly gateway: PspGateway;
   readonly chargebacks: Pick<ChargebackIntake, 'receive'>;
   readonly logger: Logger;
 }
@@ -38,7 +43,7 @@ export class PspNotificationIntake {
   async receive(providerId: string, notification: InboundNotification): Promise<NotificationReply> {
     const provider = this.deps.registry.provider(providerId);
     if (!provider) throw new DomainError('NotFound', 'Not found');
-    const parsed = await provider.parseNotification(notification);
+    const parsed = await provider.parseNotification(notification, this.contextFor(providerId));
     if (parsed.kind === 'rejected') {
       // The reader's reason may quote the body after a colon: only its first clause is logged.
       this.deps.logger.warn('psp.notification_rejected', { provider: providerId, reason: parsed.reason.split(':')[0], status: parsed.reply.status });
@@ -51,9 +56,24 @@ export class PspNotificationIntake {
     return parsed.reply;
   }
 
+  /** Lends the reader the settings of the contract serving the operation a notification names. */
+  private contextFor(providerId: string): NotificationContext {
+    return {
+      settingsFor: async (ref: OperationRef) => {
+        const session = await this.locate(providerId, ref);
+        const attempt = session?.attempts.find(
+          (a) => a.provider === providerId && a.transactions.some((t) => t.id === ref.transactionId || (ref.providerRef !== undefined && t.providerRef === ref.providerRef)),
+        );
+        const offer = attempt && session?.methods.find((m) => m.id === attempt.methodId);
+        return session && offer ? this.deps.gateway.forSession(session).settingsFor(offer) : undefined;
+      },
+    };
+  }
+
   private async applyVerdict(providerId: string, fact: VerdictFact): Promise<void> {
-    const session = await this.locate(providerId, fact);
-    const fields = { provider: providerId, fact: fact.kind, transactionId: fact.ref.transactionId, providerRef: fact.ref.providerRef ?? fact.providerRef };
+    const providerRef = fact.ref.providerRef ?? fact.providerRef;
+    const session = await this.locate(providerId, { ...fact.ref, ...(providerRef !== undefined ? { providerRef } : {}) });
+    const fields = { provider: providerId, fact: fact.kind, transactionId: fact.ref.transactionId, providerRef };
     if (!session) {
       this.deps.logger.warn('psp.fact_unmatched', fields);
       return;
@@ -66,9 +86,8 @@ export class PspNotificationIntake {
   }
 
   /** The session holding the operation: by our transaction id, else by the PSP's reference; only this provider's. */
-  private async locate(providerId: string, fact: VerdictFact): Promise<Session | undefined> {
-    const { transactionId } = fact.ref;
-    const providerRef = fact.ref.providerRef ?? fact.providerRef;
+  private async locate(providerId: string, ref: OperationRef): Promise<Session | undefined> {
+    const { transactionId, providerRef } = ref;
     let session = transactionId ? await this.deps.sessions.findByTransactionId(transactionId as TransactionId) : null;
     if (session && !holdsOperationOf(session, providerId, transactionId)) session = null;
     if (!session && providerRef) session = await this.deps.sessions.findByProviderRef(providerId, providerRef);

@@ -6,15 +6,19 @@ import {
   type MethodOffer,
   type PspDriver,
   type PspRegistry,
+  type SecretSealer,
   type Session,
   type TransactionId,
 } from '@splitpay/domain';
+import { contractOf, openContractSettings } from './contract-settings';
 import { operationReference } from './operation-reference';
 
 export interface PspGatewayDeps {
   readonly registry: PspRegistry;
   /** Where the contract's provider settings are read (the account's contract for the offer). */
   readonly merchants: MerchantAccountRepository;
+  /** Opens the contract settings sealed at rest (DATA_ENCRYPTION_KEY). */
+  readonly sealer: Pick<SecretSealer, 'open'>;
 }
 
 /** What calling a PSP about one operation of an attempt needs. */
@@ -34,7 +38,7 @@ export type AttemptToCall = Pick<Attempt, 'id' | 'methodId' | 'provider' | 'meth
 export interface SessionGateway {
   /** The session's merchant account, read once, at the first call that needs it. */
   account(): Promise<MerchantAccount | null>;
-  /** The contract's provider settings for an offer (empty when the contract names none). */
+  /** The provider settings (secrets opened) of the contract chosen for the offer at creation (empty when it names none). */
   settingsFor(offer: MethodOffer): Promise<Readonly<Record<string, unknown>>>;
   /** The driver and call settings for `transactionId` of `attempt`; undefined when no driver is registered. */
   resolve(attempt: AttemptToCall, transactionId: string): Promise<ResolvedCall | undefined>;
@@ -59,10 +63,8 @@ export class PspGateway {
   forSession(session: Session): SessionGateway {
     let read: Promise<MerchantAccount | null> | undefined;
     const account = (): Promise<MerchantAccount | null> => (read ??= this.deps.merchants.findById(session.merchantId));
-    const settingsFor = async (offer: MethodOffer): Promise<Readonly<Record<string, unknown>>> => {
-      const contract = (await account())?.contracts.find((c) => c.method === offer.method && c.provider === offer.provider);
-      return contract?.settings ?? {};
-    };
+    const settingsFor = async (offer: MethodOffer): Promise<Readonly<Record<string, unknown>>> =>
+      openContractSettings(contractOf(await account(), offer), this.deps.sealer);
     const resolve = async (attempt: AttemptToCall, transactionId: string): Promise<ResolvedCall | undefined> => {
       const offer = session.methods.find((m) => m.id === attempt.methodId);
       if (!offer) return undefined;

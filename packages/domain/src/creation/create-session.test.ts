@@ -219,6 +219,16 @@ describe('createSession', () => {
       );
     });
 
+    it('remembers the contract it chose, even among several contracts of one method and provider', () => {
+      const two = withContracts([
+        { id: 'card-fr', method: 'card', provider: 'fake', countries: ['FR'] },
+        { id: 'card-de', method: 'card', provider: 'fake', countries: ['DE'] },
+      ]);
+      expect(createSession(request({ paymentMethodFilters: { country: 'DE' } }), two).methods[0]?.contractId).toBe('card-de');
+      expect(createSession(request({ paymentMethodFilters: { country: 'FR' } }), two).methods[0]?.contractId).toBe('card-fr');
+      expect(createSession(request(), withContracts([{ method: 'card', provider: 'fake' }])).methods[0]?.contractId).toBe('card:fake');
+    });
+
     it('refuses with NoProviderForMethod when the whitelists leave no method at all', () => {
       const { code, message } = refusal(request({ methods: [{ method: 'paypal' }] }), restricted);
       expect(code).toBe('NoProviderForMethod');

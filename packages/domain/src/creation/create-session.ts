@@ -1,6 +1,6 @@
 import { DomainError } from '../errors/domain-error';
 import type { MerchantId, SessionId } from '../ids/ids';
-import type { MerchantAccount } from '../merchant/merchant-account.model';
+import { contractIdOf, type MerchantAccount } from '../merchant/merchant-account.model';
 import type { MethodOffer } from '../method/method';
 import { currencyCode, type CountryCode } from '../money/currency';
 import { money, zero } from '../money/money';
@@ -40,6 +40,7 @@ function offerOf(entry: MethodEntry, request: SessionRequest, ctx: CreationConte
     id,
     method: entry.method,
     provider: contract.provider,
+    contractId: contractIdOf(contract),
     capabilities,
     partialRefunds: contract.partialRefunds === true && capabilities.partialRefund,
     ...(entry.label !== undefined ? { label: entry.label } : {}),

@@ -3,6 +3,11 @@ import type { CardScheme, ContractPlan, MethodKind } from '../method/method';
 
 /** Which PSP serves which method for an account, where, and what the contract carries. */
 export interface Contract {
+  /**
+   * Names the contract within its account, so a session keeps using the one chosen at its creation
+   * (see contractIdOf). The merchants file must give one when two contracts share method and provider.
+   */
+  readonly id?: string;
   readonly method: MethodKind;
   readonly provider: string;
   /** Whitelist of countries (paymentMethodFilters.country); absent: every country. */
@@ -13,8 +18,21 @@ export interface Contract {
   readonly schemes?: readonly CardScheme[];
   readonly partialAuth?: boolean;
   readonly plans?: readonly ContractPlan[];
-  /** Provider-specific settings handed to the driver (merchant account at the PSP, keys, ...). */
+  /**
+   * Provider-specific settings handed to the driver that are not secret (merchant account at the PSP,
+   * environment, public client key...).
+   */
   readonly settings?: Readonly<Record<string, unknown>>;
+  /**
+   * The settings the provider declares secret (API keys, HMAC keys, client secrets), each sealed by the
+   * SecretSealer from its JSON text; never stored in clear. Opened only to call the driver.
+   */
+  readonly sealedSettings?: Readonly<Record<string, string>>;
+}
+
+/** The contract's id within its account: its own `id`, else `method:provider` (unique when no id is given). */
+export function contractIdOf(contract: Pick<Contract, 'id' | 'method' | 'provider'>): string {
+  return contract.id ?? `${contract.method}:${contract.provider}`;
 }
 
 export type ContactRole = 'admin' | 'member';

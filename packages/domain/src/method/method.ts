@@ -86,6 +86,12 @@ export interface MethodOffer {
   readonly label?: string;
   /** The PSP adapter serving it; never leaves the server through the view. */
   readonly provider: string;
+  /**
+   * The contract that creation chose (contractIdOf): every driver call of the offer uses its settings.
+   * Absent on offers stored before contracts were remembered (the first contract of the same method
+   * and provider is used then).
+   */
+  readonly contractId?: string;
   readonly range?: AmountRange;
   readonly capabilities: DriverCapabilities;
   /** The contract allows refunding a slice (and the driver can). */

@@ -87,6 +87,18 @@ export interface LookupInput extends DriverCall {
 }
 
 /**
+ * The payer came back through the return door while the opening still awaits its verdict (after a
+ * 3-D Secure page, a wallet's approval): what the PSP put on the return, for the driver to finish it.
+ */
+export interface ReturnInput extends DriverCall {
+  /** The opening operation (our transaction id, and the PSP's ref once known). */
+  readonly target: OperationRef;
+  readonly amount: Money;
+  /** Query and form fields of the return request, verbatim (e.g. Adyen's redirectResult). Never stored or logged. */
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/**
  * One PSP's support of one method, speaking the PSP's documented API. Drivers are found in a
  * registry keyed by (provider, method); the core never switches on a provider's name. PSP refusals
  * are facts or rejected acks; exceptions are bugs only (transport faults become `unknown` acks).
@@ -104,6 +116,12 @@ export interface PspDriver {
   refund(input: FollowUpInput): Promise<OperationOutput>;
   /** Status query for an overdue verdict (capabilities.statusLookup); the answer is authoritative. */
   lookup?(input: LookupInput): Promise<OperationOutput>;
+  /**
+   * Finishes the opening when the payer comes back through the return door (Adyen's
+   * /payments/details, PayPal's order authorization). Its facts are applied like a notification's;
+   * a driver whose verdict only comes out-of-band has none.
+   */
+  completeReturn?(input: ReturnInput): Promise<OperationOutput>;
   /** Card fronts that load an acquirer SDK: the public hosted-fields settings of the view. */
   hostedFields?(settings: Readonly<Record<string, unknown>>): { keyId: string; key: string; sdkUrl: string } | undefined;
 }
@@ -129,9 +147,23 @@ export type ParsedNotification =
   | { readonly kind: 'accepted'; readonly facts: readonly PspFact[]; readonly reply: NotificationReply }
   | { readonly kind: 'rejected'; readonly reason: string; readonly reply: NotificationReply };
 
-/** A PSP: its drivers (one per method) and the reader of its notifications. */
+/**
+ * A PSP: its drivers (one per method) and the reader of its notifications. `parseNotification`
+ * verifies the PSP's signature with the secrets the provider was built with or, for a PSP that signs
+ * per merchant account (Adyen's HMAC key is a contract setting), with the settings `context` finds
+ * for the operation the notification names.
+ */
 export interface PspProvider {
   readonly id: string;
   readonly drivers: readonly PspDriver[];
-  parseNotification(notification: InboundNotification): Promise<ParsedNotification>;
+  parseNotification(notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification>;
+}
+
+/** What the service lends a notification reader. */
+export interface NotificationContext {
+  /**
+   * The settings (secrets opened) of the contract chosen for the session operation `ref` names, our
+   * transaction id first, else the PSP's reference; undefined when no session of this provider holds it.
+   */
+  settingsFor(ref: OperationRef): Promise<Readonly<Record<string, unknown>> | undefined>;
 }

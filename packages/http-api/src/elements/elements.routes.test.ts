@@ -121,6 +121,14 @@ describe('elements doors', () => {
     expect(res.headers.location).toBe('https://merchant.example/back');
   });
 
+  it('hands the driver what the PSP put on the return, from the query (GET) and from the form (POST)', async () => {
+    const seen: Record<string, string>[] = [];
+    const { http } = app({ returns: { execute: async (_id: string, params?: Readonly<Record<string, string>>) => (seen.push({ ...params }), { kind: 'no-page' }) } });
+    await request(http).get(`/elements/return/${ATTEMPT}?redirectResult=abc%3D%3D&x=1`).expect(200);
+    await request(http).post(`/elements/return/${ATTEMPT}`).type('form').send({ MD: 'md-value', PaRes: 'pares-value' }).expect(200);
+    expect(seen).toEqual([{ redirectResult: 'abc==', x: '1' }, { MD: 'md-value', PaRes: 'pares-value' }]);
+  });
+
   it('refuses a return whose attempt id is not a UUID with InvalidRequest', async () => {
     const returned: string[] = [];
     const { http } = app({ returns: { execute: async (id: string) => (returned.push(id), { kind: 'no-page' }) } });

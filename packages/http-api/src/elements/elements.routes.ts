@@ -1,5 +1,5 @@
 import cors from 'cors';
-import express, { Router, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import {
   type ConfirmAttemptUseCase,
   type PayerDecisionsUseCase,
@@ -25,6 +25,16 @@ export interface ElementsRouterDeps {
 
 const readStart = validator<StartAttemptRequest>(startAttemptSchema, 'body');
 const readConfirm = validator<{ input: WalletConfirmInput }>(confirmAttemptSchema, 'body');
+
+/** The string fields the PSP put on the return, query and form alike (handed to the driver, never logged). */
+function returnParams(req: Request): Record<string, string> {
+  const params: Record<string, string> = {};
+  const body: unknown = req.body;
+  for (const source of [req.query, typeof body === 'object' && body !== null ? body : {}] as Record<string, unknown>[]) {
+    for (const [name, value] of Object.entries(source)) if (typeof value === 'string') params[name] = value;
+  }
+  return params;
+}
 
 function answer(res: Response, status: number, body: unknown): void {
   res.status(status).json(body);
@@ -80,14 +90,17 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
     answer(res, 200, { view: await deps.decisions.acceptTerms(elementsTokenOf(req)) });
   });
 
-  router.get('/elements/return/:attemptId', async (req, res) => {
-    const destination = await deps.returns.execute(readPathId(req, 'attemptId'));
+  // A PSP sends the payer back by a GET, or by a form POST (some 3-D Secure and wallet returns).
+  const returnDoor = async (req: Request, res: Response): Promise<void> => {
+    const destination = await deps.returns.execute(readPathId(req, 'attemptId'), returnParams(req));
     if (destination.kind === 'redirect') {
       res.redirect(303, destination.url);
       return;
     }
     res.status(200).type('text/plain').set('Cache-Control', 'no-store').send('This payment step is finished; you may close this window.');
-  });
+  };
+  router.get('/elements/return/:attemptId', returnDoor);
+  router.post('/elements/return/:attemptId', express.urlencoded({ extended: false, limit: '100kb' }), returnDoor);
   router.use('/elements', session);
   return router;
 }

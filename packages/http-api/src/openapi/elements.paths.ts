@@ -63,16 +63,26 @@ export const elementsPaths: PathSpecs = {
     post: action('Record acceptance of the declared terms (idempotent)', ['SessionNotPending']),
   },
   '/elements/return/{attemptId}': {
-    get: {
-      summary: 'Return from a redirected method',
-      description: "The PSP sends the payer back here; the service sends the browser on to the session's returnUrl, or cancelUrl when the payer backed out. The verdict still arrives out-of-band.",
-      tags,
-      security: 'none',
-      parameters: [attemptId],
-      responses: {
-        '303': { description: 'On to the merchant page', headers: { Location: { description: 'returnUrl or cancelUrl', required: true } } },
-        ...errors('InvalidRequest', 'NotFound'),
-      },
-    },
+    get: returnDoor('GET'),
+    post: returnDoor('POST'),
   },
 };
+
+/** The return door: a PSP sends the payer back by a GET, or by a form POST. */
+function returnDoor(method: 'GET' | 'POST'): OperationSpec {
+  return {
+    summary: `Return from a redirected method (${method})`,
+    description:
+      "The PSP sends the payer back here (a GET, or a form POST for some 3-D Secure and wallet returns); the service sends the browser on to the session's returnUrl, or cancelUrl when the payer backed out. A provider that finishes the payment on the return (Adyen after 3-D Secure) is handed the query and form fields the PSP put on it; for the others the verdict arrives out-of-band.",
+    tags,
+    security: 'none',
+    parameters: [attemptId],
+    ...(method === 'POST'
+      ? { requestBody: { contentType: 'application/x-www-form-urlencoded', required: false, schema: { type: 'object', additionalProperties: { type: 'string' } } } }
+      : {}),
+    responses: {
+      '303': { description: 'On to the merchant page', headers: { Location: { description: 'returnUrl or cancelUrl', required: true } } },
+      ...errors('InvalidRequest', 'NotFound'),
+    },
+  };
+}

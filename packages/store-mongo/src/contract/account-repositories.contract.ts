@@ -12,7 +12,10 @@ export function accountRepositoriesContract(engine: ContractEngine): void {
         notificationUrl: 'https://merchant.example/hook',
         webhookAuthorizationSealed: 'sealed:v1:auth',
         contacts: [{ email: 'ops@merchant.example', passwordHash: 'scrypt$x', role: 'admin' }],
-        contracts: [{ method: 'card', provider: 'fake', schemes: ['visa'], settings: { merchantAccount: 'ACME_EUR', 'dotted.key': 1 } }],
+        contracts: [
+          { method: 'card', provider: 'fake', schemes: ['visa'], settings: { merchantAccount: 'ACME_EUR', 'dotted.key': 1 } },
+          { id: 'card-de', method: 'card', provider: 'psp', settings: { merchantAccount: 'ACME_DE' }, sealedSettings: { apiKey: 'sealed:v1:key', 'hmac.key': 'sealed:v1:hmac' } },
+        ],
       });
       await merchants().upsert(account);
       expect(await merchants().findById(account.merchantId)).toEqual(account);

@@ -2,10 +2,11 @@ import type { Contract, MerchantAccount, MerchantId } from '@splitpay/domain';
 import { fieldNames, pickFields, withoutUndefined } from './plain-document';
 
 /**
- * A contract as stored: its provider-specific `settings` (free-form names chosen by a PSP or an
- * operator) are kept as a JSON string, so no field name of a stored document comes from outside.
+ * A contract as stored: its provider-specific `settings` and `sealedSettings` (free-form names chosen
+ * by a PSP or an operator; the sealed ones as the domain sealed them) are kept as JSON strings, so no
+ * field name of a stored document comes from outside.
  */
-export type ContractDocument = Omit<Contract, 'settings'> & { readonly settingsJson?: string };
+export type ContractDocument = Omit<Contract, 'settings' | 'sealedSettings'> & { readonly settingsJson?: string; readonly sealedSettingsJson?: string };
 
 /**
  * A merchant account as given by the domain: the client secret and contact passwords as slow hashes,
@@ -28,13 +29,21 @@ export const MERCHANT_ACCOUNT_FIELDS = fieldNames<MerchantAccount>({
 });
 
 function contractToDocument(contract: Contract): ContractDocument {
-  const { settings, ...rest } = contract;
-  return settings === undefined ? rest : { ...rest, settingsJson: JSON.stringify(settings) };
+  const { settings, sealedSettings, ...rest } = contract;
+  return {
+    ...rest,
+    ...(settings === undefined ? {} : { settingsJson: JSON.stringify(settings) }),
+    ...(sealedSettings === undefined ? {} : { sealedSettingsJson: JSON.stringify(sealedSettings) }),
+  };
 }
 
 function contractFromDocument(doc: ContractDocument): Contract {
-  const { settingsJson, ...rest } = doc;
-  return settingsJson === undefined ? rest : { ...rest, settings: JSON.parse(settingsJson) as Contract['settings'] & object };
+  const { settingsJson, sealedSettingsJson, ...rest } = doc;
+  return {
+    ...rest,
+    ...(settingsJson === undefined ? {} : { settings: JSON.parse(settingsJson) as Contract['settings'] & object }),
+    ...(sealedSettingsJson === undefined ? {} : { sealedSettings: JSON.parse(sealedSettingsJson) as Contract['sealedSettings'] & object }),
+  };
 }
 
 export function merchantAccountToDocument(account: MerchantAccount): MerchantAccountDocument {

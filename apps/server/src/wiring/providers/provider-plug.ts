@@ -1,0 +1,39 @@
+import type { Router } from 'express';
+import type { Clock, ContractSettingSpec, Logger, PspPlugin, PspProvider } from '@splitpay/domain';
+import type { UrlSource } from '@splitpay/psp-fake';
+import type { ServerConfig } from '../../config';
+
+/** The configuration a provider may read when it is mounted. */
+export type ProviderConfig = Pick<ServerConfig, 'publicBaseUrl' | 'fakePsp' | 'fakePspDelayMs' | 'fakePspUrl' | 'fakePspApiKey' | 'fakePspSigningSecret'>;
+
+export interface ProviderMountDeps {
+  readonly logger: Logger;
+  readonly clock: Clock;
+  /** The service's public base URL, when known only once it listens (tests on port 0); default `config.publicBaseUrl`. */
+  readonly publicBaseUrl?: UrlSource;
+  /** Fixed fake PSP secrets (tests); default fresh random ones per process. */
+  readonly fakePspSecrets?: { readonly apiKey: string; readonly signingSecret: string };
+  /** Redelivery delays of the fake PSP's notifications; default 1 s, 5 s, 30 s. */
+  readonly fakePspRetryDelaysMs?: readonly number[];
+}
+
+/** A provider as mounted: for one that lives in this process (the fake PSP), also its router. */
+export interface MountedProvider {
+  readonly provider: PspProvider;
+  readonly router?: { readonly mountPath: string; readonly router: Router };
+  close?(): void;
+}
+
+/** One entry of the server's provider list. */
+export interface ProviderPlug {
+  readonly id: string;
+  /** The contract settings the provider reads: checked in the merchants file, the secret ones sealed. */
+  readonly settings: readonly ContractSettingSpec[];
+  /** The mounted provider, or undefined when the configuration turns it off. */
+  mount(config: ProviderConfig, deps: ProviderMountDeps): MountedProvider | undefined;
+}
+
+/** A provider package's plugin: always mounted; its per-merchant configuration is in the contracts. */
+export function plugin(psp: PspPlugin): ProviderPlug {
+  return { id: psp.id, settings: psp.settings, mount: (_config, deps) => ({ provider: psp.create({ logger: deps.logger, clock: deps.clock }) }) };
+}

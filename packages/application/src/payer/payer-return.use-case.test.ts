@@ -1,0 +1,102 @@
+import {
+  DEFAULT_POLICY,
+  merchantId,
+  money,
+  nextDueAt,
+  PspRegistry,
+  recordOpenOutcome,
+  startAttempt,
+  type OperationOutput,
+  type PspDriver,
+  type ReturnInput,
+  type Session,
+} from '@splitpay/domain';
+import { CARD_CAPS } from '@splitpay/domain/src/testing';
+import { CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
+import { RecordingLogger, SessionFactory } from '../notification/notification.fixtures';
+import { OwedOperationDispatcher } from '../psp/owed-operation.dispatcher';
+import { PspGateway } from '../psp/psp-gateway';
+import { SessionWriter } from '../session-writer';
+import { PayerReturnUseCase } from './payer-return.use-case';
+
+/** A card driver that finishes the opening on the return, as Adyen's does after 3-D Secure. */
+class ReturningDriver implements Partial<PspDriver> {
+  readonly provider = 'fake';
+  readonly method = 'card' as const;
+  readonly capabilities = { ...CARD_CAPS, statusLookup: false };
+  readonly returns: ReturnInput[] = [];
+  answer: (input: ReturnInput) => Promise<OperationOutput> = async () => ({ ack: { outcome: 'accepted' }, facts: [] });
+  async completeReturn(input: ReturnInput): Promise<OperationOutput> {
+    this.returns.push(input);
+    return this.answer(input);
+  }
+}
+
+describe('PayerReturnUseCase: a driver that finishes the opening on the return', () => {
+  let stores: EmbeddedStores;
+  let driver: ReturningDriver;
+  let useCase: PayerReturnUseCase;
+  let logger: RecordingLogger;
+  let session: Session;
+  let attemptId: string;
+  let transactionId: string;
+
+  beforeEach(async () => {
+    stores = createEmbeddedStores();
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
+    const ids = new UuidV7IdGenerator();
+    logger = new RecordingLogger();
+    driver = new ReturningDriver();
+    const registry = new PspRegistry([{ id: 'fake', drivers: [driver as unknown as PspDriver], parseNotification: async () => ({ kind: 'rejected', reason: 'x', reply: { status: 401, contentType: 'text/plain', body: '' } }) }]);
+    const gateway = new PspGateway({ registry, merchants: stores.merchants, sealer: { open: (sealed) => sealed } });
+    const writer = new SessionWriter({ sessions: stores.sessions, clock, ids, policy: DEFAULT_POLICY, nextDueAt });
+    const dispatcher = new OwedOperationDispatcher({ gateway, writer, clock, logger, metrics: new CounterMetrics() });
+    useCase = new PayerReturnUseCase({ sessions: stores.sessions, gateway, logger, writer, dispatcher });
+    const factory = new SessionFactory({ merchantId: merchantId('shop'), now: () => clock.now(), newId: () => ids.newId() });
+    const pending = { ...factory.pending({ total: 10_000 }), returnUrl: 'https://shop.example/back', cancelUrl: 'https://shop.example/cancel' };
+    const started = startAttempt(pending, { methodId: 'card', amount: 10_000 }, factory.ctx());
+    ({ attemptId, transactionId } = started);
+    const opened = recordOpenOutcome(
+      started.session,
+      started.attemptId,
+      { ack: { outcome: 'accepted', providerRef: 'psp-ref-1' }, redirect: { kind: 'navigate', url: 'https://acs.example/challenge' }, facts: [] },
+      factory.ctx(),
+    );
+    await stores.sessions.insert({ ...opened, version: 1 });
+    session = (await stores.sessions.findById(opened.id))!;
+  });
+
+  const attempt = async () => (await stores.sessions.findById(session.id))!.attempts[0]!;
+
+  it('hands the driver the return fields and the opening, applies the verdict it tells, and sends the payer on', async () => {
+    driver.answer = async (input) => ({
+      ack: { outcome: 'accepted', providerRef: 'psp-ref-1' },
+      facts: [{ kind: 'authorized', ref: { transactionId: input.target.transactionId ?? '' }, providerRef: 'psp-ref-1', granted: money(10_000, 'EUR') }],
+    });
+    expect(await useCase.execute(attemptId, { redirectResult: 'X6XtfGC3' })).toEqual({ kind: 'redirect', url: 'https://shop.example/back' });
+    expect(driver.returns).toEqual([expect.objectContaining({ params: { redirectResult: 'X6XtfGC3' }, target: { transactionId, providerRef: 'psp-ref-1' }, amount: money(10_000, 'EUR') })]);
+    expect(await attempt()).toMatchObject({ status: 'AUTHORIZED', granted: { amount: 10_000 } });
+    expect(JSON.stringify(logger.lines)).not.toContain('X6XtfGC3');
+  });
+
+  it('a refusal on the return declines the attempt; a second return (the browser reloads) asks the driver nothing more', async () => {
+    driver.answer = async (input) => ({
+      ack: { outcome: 'accepted' },
+      facts: [{ kind: 'declined', ref: { transactionId: input.target.transactionId ?? '' }, category: 'authentication-failed' }],
+    });
+    await useCase.execute(attemptId, { redirectResult: 'r1' });
+    expect(await attempt()).toMatchObject({ status: 'DECLINED' });
+    await useCase.execute(attemptId, { redirectResult: 'r1' });
+    expect(driver.returns).toHaveLength(1);
+  });
+
+  it('a driver failure on the return changes nothing and still sends the payer on (the verdict may come by notification)', async () => {
+    driver.answer = async () => {
+      throw new Error('socket hang up');
+    };
+    expect(await useCase.execute(attemptId, { redirectResult: 'r1' })).toEqual({ kind: 'redirect', url: 'https://shop.example/back' });
+    expect((await attempt()).status).toBe('AUTHORIZING');
+    expect(logger.named('psp.driver_failed')).toHaveLength(1);
+  });
+});

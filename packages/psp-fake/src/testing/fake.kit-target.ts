@@ -1,0 +1,181 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Request, type Response } from 'express';
+import { money, type DeclineCategory, type DriverAck, type InboundNotification, type Logger, type MethodKind, type OpenInput, type PlanKey } from '@splitpay/domain';
+import type { FollowUpPlay, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from '@splitpay/psp-testkit';
+import { createFakeProvider } from '../provider/fake.provider';
+import { IDEMPOTENCY_KEY_HEADER, SIGNATURE_HEADER, type FakeNotification } from '../protocol/fake-psp.protocol';
+import { signBody } from '../protocol/signature';
+import { createFakePsp } from '../server/fake-psp.router';
+
+const API_KEY = 'kit-fake-api-key-0123456789';
+const SIGNING_SECRET = 'kit-fake-signing-secret-0123456789';
+const WALLET_TOKEN = 'kit-apple-pay-token-eyJkYXRhIjoiZW5jcnlwdGVkIn0';
+const CARD_CVC = '737';
+const DRIVER_TIMEOUT_MS = 1_500;
+
+const card = (cardNumber: string) => ({ method: 'card', cardNumber, expiry: '12/39', cvc: CARD_CVC, holder: 'Ada Payer' });
+
+/** The fake PSP over HTTP on 127.0.0.1, the notifications it posts, and a door that faults the next driver call. */
+class FakePspStage {
+  readonly deliveries: InboundNotification[] = [];
+  keys: string[] = [];
+  nextFault: TransportFault | undefined;
+  private readonly held: Response[] = [];
+  private url = '';
+  private server?: http.Server;
+  private readonly psp = createFakePsp({ publicUrl: () => `${this.url}/fake-psp`, apiKey: API_KEY, signingSecret: SIGNING_SECRET, delayMs: 5, retryDelaysMs: [50] });
+
+  async start(): Promise<void> {
+    const app = express();
+    app.use((req, _res, next) => {
+      const key = req.get(IDEMPOTENCY_KEY_HEADER);
+      if (req.method === 'POST' && key) this.keys.push(key);
+      next();
+    });
+    // The faulty door: the connection is reset, or never answered (the driver's timeout ends it).
+    app.use('/faulty', (req: Request, res: Response) => {
+      const fault = this.nextFault;
+      this.nextFault = undefined;
+      if (fault === 'timeout') this.held.push(res);
+      else req.socket.destroy();
+    });
+    app.use('/fake-psp', this.psp.router);
+    app.post('/psp/fake/notifications', express.text({ type: '*/*' }), (req, res) => {
+      this.deliveries.push({ headers: { ...(req.headers as Record<string, string>) }, rawBody: typeof req.body === 'string' ? req.body : '', query: {} });
+      res.status(200).send('[accepted]');
+    });
+    this.server = http.createServer(app);
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  get base(): string {
+    return this.url;
+  }
+
+  /** The fake PSP's API, or the faulty door for the next call. */
+  driverUrl(): string {
+    return this.nextFault ? `${this.url}/faulty` : `${this.url}/fake-psp`;
+  }
+
+  /** The notifications about our operation `reference`, once `count` arrived. */
+  async notificationsAbout(reference: string, count = 1): Promise<InboundNotification[]> {
+    const deadline = Date.now() + 4_000;
+    for (;;) {
+      const found = this.deliveries.filter((d) => (JSON.parse(d.rawBody) as FakeNotification).reference === reference);
+      if (found.length >= count) return found.slice(0, count);
+      if (Date.now() > deadline) throw new Error(`no notification about ${reference} from the fake PSP`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /** The payer presses a button of the fake PSP's page and follows it back: the return's query fields. */
+  async press(redirectUrl: string, door: 'approve' | 'decline'): Promise<Record<string, string>> {
+    const res = await fetch(`${redirectUrl}/${door}`, { method: 'POST', redirect: 'manual' });
+    const location = res.headers.get('location');
+    if (res.status !== 303 || !location) throw new Error(`the fake PSP page answered ${res.status} to ${door}`);
+    return Object.fromEntries(new URL(location).searchParams);
+  }
+
+  async stop(): Promise<void> {
+    this.psp.close();
+    for (const res of this.held) res.socket?.destroy();
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+function script(method: MethodKind, stage: FakePspStage): PspKitScript {
+  const verdictBy = (input: OpenInput) => (ack: DriverAck) => (ack.outcome === 'accepted' ? stage.notificationsAbout(input.transactionId) : Promise.resolve([]));
+  const onPage = (input: OpenInput, door: 'approve' | 'decline'): OpeningPlay => ({
+    payerReturns: (redirect) => stage.press(redirect.url, door),
+    notifications: verdictBy(input),
+  });
+  const followUp = (reference: string, outcome: 'succeeds' | 'fails', input: { amount: { amount: number; currency: string } }): FollowUpPlay =>
+    outcome === 'succeeds'
+      ? { notifications: () => stage.notificationsAbout(reference) }
+      : // More than the payment holds: the fake PSP refuses the operation itself (a final failure).
+        { amount: money(input.amount.amount * 3, input.amount.currency), notifications: async () => [] };
+  const cardDeclines: Partial<Record<DeclineCategory, (input: OpenInput) => Promise<OpeningPlay>>> = {
+    'bank-refusal': async (input) => ({ payerInput: card('4000000000000002'), notifications: verdictBy(input) }),
+    'insufficient-funds': async (input) => ({ payerInput: card('4000000000009995'), notifications: verdictBy(input) }),
+    expired: async (input) => ({ payerInput: card('4000000000000069'), notifications: verdictBy(input) }),
+    'invalid-card-data': async () => ({ payerInput: card('4111111111111112'), notifications: async () => [] }),
+    'authentication-failed': async (input) => ({ payerInput: card('4000000000003220'), ...onPage(input, 'decline') }),
+  };
+  const redirected = method !== 'card' && method !== 'applepay';
+  return {
+    authorize: async (input) =>
+      method === 'card'
+        ? { payerInput: card('4111111111111111'), notifications: verdictBy(input) }
+        : method === 'applepay'
+          ? { walletToken: { method: 'applepay', paymentToken: WALLET_TOKEN }, notifications: verdictBy(input) }
+          : onPage(input, 'approve'),
+    declines: method === 'card' ? cardDeclines : redirected ? { 'bank-refusal': async (input) => onPage(input, 'decline') } : {},
+    ...(method === 'card'
+      ? {
+          partialGrant: async (input: OpenInput) => ({ payerInput: card('4000000000000010'), granted: money(Math.floor(input.amount.amount / 2), input.amount.currency), notifications: verdictBy(input) }),
+          redirect: async (input: OpenInput) => ({ payerInput: card('4000000000003220'), ...onPage(input, 'approve') }),
+        }
+      : {}),
+    capture: async (input, outcome) => followUp(input.transactionId, outcome, input),
+    void: async (input) => followUp(input.transactionId, 'succeeds', input),
+    refund: async (input, outcome) => followUp(input.transactionId, outcome, input),
+    lookup: async () => undefined,
+    forge: (valid) => {
+      const headers = Object.fromEntries(Object.entries(valid.headers).filter(([name]) => name.toLowerCase() !== SIGNATURE_HEADER));
+      const tampered = valid.rawBody.replace(/"value":(\d+)/, (_m, v: string) => `"value":${Number(v) + 1}`);
+      return {
+        forged: { ...valid, rawBody: tampered, headers: { ...headers, [SIGNATURE_HEADER]: signBody(valid.rawBody, SIGNING_SECRET) } },
+        unsigned: { ...valid, headers },
+      };
+    },
+    transportFault: async (kind) => {
+      stage.nextFault = kind;
+      stage.keys = [];
+      return { keysSeen: () => stage.keys };
+    },
+  };
+}
+
+const FINANCING_ORDER: PspKitTarget['order'] = {
+  cartItems: [
+    {
+      label: 'TV',
+      quantity: 1,
+      amount: { amount: 10_000, currency: 'EUR' },
+      detail: { itemId: 'sku-1', category: 'electronics', brand: 'Acme', discount: 0, tax: 1_667, delivery: { type: 'carrier', speed: 'standard', expectedDate: '2030-01-10', expectedDelay: 3, label: 'Colissimo' } },
+    },
+  ],
+  billing: { firstName: 'Ada', lastName: 'Lovelace', address: '1 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'FR' as never },
+  customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' },
+};
+const PLAN: PlanKey = { installments: 3, withFees: false };
+
+/** psp-fake's drivers as a target of the PSP driver contract kit: the fake PSP plays over real HTTP. */
+export function fakeKitTarget(method: MethodKind): PspKitTarget {
+  return {
+    name: `psp-fake ${method}`,
+    provider: 'fake',
+    method,
+    declines:
+      method === 'card' ? ['bank-refusal', 'insufficient-funds', 'expired', 'invalid-card-data', 'authentication-failed'] : method === 'applepay' ? [] : ['bank-refusal'],
+    signedNotifications: true,
+    ...(method === 'oney' ? { order: FINANCING_ORDER, plan: PLAN, contract: { plans: [{ ...PLAN, feeRate: 0, apr: 0 }] } } : {}),
+    async start(logger: Logger): Promise<PspKitRun> {
+      const stage = new FakePspStage();
+      await stage.start();
+      void logger; // the fake drivers log nothing; their answers are still searched for secrets
+      return {
+        provider: createFakeProvider({ baseUrl: () => stage.driverUrl(), apiKey: API_KEY, signingSecret: SIGNING_SECRET, timeoutMs: DRIVER_TIMEOUT_MS }),
+        settings: {},
+        notificationUrl: `${stage.base}/psp/fake/notifications`,
+        returnUrl: (attemptId) => `${stage.base}/elements/return/${attemptId}`,
+        script: script(method, stage),
+        secrets: [API_KEY, SIGNING_SECRET, WALLET_TOKEN, '4111111111111111', '4000000000003220'],
+        stop: () => stage.stop(),
+      };
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger, MethodKind, OperationOutput, PspDriver, PspFact, PspProvider } from '@splitpay/domain';
+import { fakeKitTarget } from '@splitpay/psp-fake/src/testing/fake.kit-target';
+import { signBody } from '@splitpay/psp-fake';
+import { pspDriverChecks } from './driver-contract';
+import type { PspKitTarget } from './kit-target';
+
+/** A test of the kit itself: psp-fake's drivers, each broken in one way, fail the check that is about it. */
+
+type Break = (driver: PspDriver, logger: Logger) => Partial<PspDriver>;
+
+/** psp-fake's target whose driver for `method` is wrapped by `broken` (and whose reader by `reader`). */
+function brokenFake(method: MethodKind, broken: Break, reader?: (provider: PspProvider) => PspProvider['parseNotification']): PspKitTarget {
+  const target = fakeKitTarget(method);
+  return {
+    ...target,
+    async start(logger) {
+      const run = await target.start(logger);
+      const drivers = run.provider.drivers.map((d) => (d.method === method ? Object.assign(Object.create(d) as PspDriver, broken(d, logger)) : d));
+      const provider: PspProvider = { ...run.provider, drivers, ...(reader ? { parseNotification: reader(run.provider) } : {}) };
+      return { ...run, provider };
+    },
+  };
+}
+
+const mapFacts = (output: OperationOutput, change: (fact: PspFact) => PspFact): OperationOutput => ({ ...output, facts: output.facts.map(change) });
+
+async function outcome(target: PspKitTarget, name: string): Promise<'passes' | string> {
+  const check = pspDriverChecks(target).find((c) => c.name === name);
+  if (!check) throw new Error(`no check named ${name}`);
+  return check.run().then(
+    () => 'passes',
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+}
+
+const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => PspProvider['parseNotification'])?][] = [
+  [
+    'reports a partial grant as a grant in full',
+    'card',
+    'partial grant (when the driver declares partial authorization)',
+    (d) => ({
+      open: async (input) => d.open(input),
+    }),
+    (provider) => async (notification, context) => {
+      const parsed = await provider.parseNotification(notification, context);
+      return parsed.kind === 'accepted' ? { ...parsed, facts: parsed.facts.map((f) => (f.kind === 'authorized' ? { ...f, granted: { amount: 10_000, currency: f.granted.currency } } : f)) } : parsed;
+    },
+  ],
+  [
+    'maps every refusal to bank-refusal',
+    'card',
+    'open -> declined, insufficient-funds',
+    (d) => ({ open: async (input) => d.open(input) }),
+    (provider) => async (notification, context) => {
+      const parsed = await provider.parseNotification(notification, context);
+      return parsed.kind === 'accepted' ? { ...parsed, facts: parsed.facts.map((f) => (f.kind === 'declined' ? { ...f, category: 'bank-refusal' as const } : f)) } : parsed;
+    },
+  ],
+  [
+    'accepts notifications without checking their signature',
+    'card',
+    'a forged or unsigned notification -> rejected, no facts, body not logged',
+    () => ({}),
+    (provider) => (notification, context) =>
+      provider.parseNotification({ ...notification, headers: { ...notification.headers, 'x-fake-psp-signature': signBody(notification.rawBody, 'kit-fake-signing-secret-0123456789') } }, context),
+  ],
+  ['sends a new idempotency key on each retry', 'card', 'a connection reset -> an unknown ack, and the retry carries the same idempotency key', (d) => ({ capture: (input) => d.capture({ ...input, transactionId: randomUUID() as never }) })],
+  [
+    'calls a transport fault a refusal',
+    'card',
+    'a timeout -> an unknown ack, and the retry carries the same idempotency key',
+    (d) => ({ capture: async (input) => mapAck(await d.capture(input)) }),
+  ],
+  [
+    'logs the card number',
+    'card',
+    'no secret, card data or wallet token in any log line or answer',
+    (d, logger) => ({
+      open: async (input) => {
+        logger.info('driver.open', { input: input.payerInput });
+        return d.open(input);
+      },
+    }),
+  ],
+  ['tells a refused refund as a refund', 'card', 'refund refused -> a failed refund', (d) => ({ refund: async (input) => mapFacts(await d.refund(input), (f) => (f.kind === 'refunded' ? { ...f, success: true } : f)) })],
+  ['loses the redirect of a 3-D Secure challenge', 'card', 'redirect and return (a redirect method, or a 3-D Secure card)', (d) => ({ open: async (input) => ({ ...(await d.open(input)), redirect: undefined }) })],
+  ['loses the redirect of a wallet', 'paypal', 'open -> authorized in full', (d) => ({ open: async (input) => ({ ...(await d.open(input)), redirect: undefined }) })],
+  ['answers a capture without telling its verdict', 'card', 'capture -> captured', (d) => ({ capture: async (input) => d.capture({ ...input, target: { providerRef: 'unknown-ref' } }) })],
+];
+
+function mapAck(output: OperationOutput): OperationOutput {
+  return output.ack.outcome === 'unknown' ? { ...output, ack: { ...output.ack, outcome: 'rejected' } } : output;
+}
+
+describe('the PSP driver contract kit catches a broken driver', () => {
+  const rows = cases.map(([flaw, method, checkName, broken, reader]) => ({ flaw, method, checkName, broken, reader }));
+  it.each(rows)('a driver that $flaw fails its check, which the reference driver passes', async ({ method, checkName, broken, reader }) => {
+    expect(await outcome(fakeKitTarget(method), checkName)).toBe('passes');
+    expect(await outcome(brokenFake(method, broken, reader), checkName)).not.toBe('passes');
+  }, 30_000);
+});

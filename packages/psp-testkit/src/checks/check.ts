@@ -1,0 +1,50 @@
+import type { DriverAck, FollowUpInput, PspFact } from '@splitpay/domain';
+import type { PspKitTarget } from '../kit-target';
+import { KitSession } from '../kit-session';
+
+/** One check of the contract: a name (the jest test's) and its run, which throws when the driver fails it. */
+export interface KitCheck {
+  readonly name: string;
+  run(): Promise<void>;
+}
+
+/**
+ * A check on a fresh provider and scripted PSP; afterwards nothing the provider logged or answered may
+ * hold a secret setting, card data or a wallet token.
+ */
+export function check(target: PspKitTarget, name: string, body: (kit: KitSession) => Promise<void>): KitCheck {
+  return {
+    name,
+    async run() {
+      const kit = await KitSession.start(target);
+      try {
+        await body(kit);
+        expectNoSecretIn(kit);
+      } finally {
+        await kit.stop();
+      }
+    },
+  };
+}
+
+/** No secret in a log line, an answer or a fact. */
+export function expectNoSecretIn(kit: KitSession): void {
+  const logged = kit.logger.lines.join('\n');
+  const answered = JSON.stringify(kit.answers);
+  for (const secret of kit.secrets()) {
+    if (logged.includes(secret)) throw new Error(`a log line holds a secret value (${secret.slice(0, 2)}...): ${kit.logger.lines.find((l) => l.includes(secret))?.replace(secret, '<secret>')}`);
+    if (answered.includes(secret)) throw new Error(`a driver answer or fact holds a secret value (${secret.slice(0, 2)}...)`);
+  }
+}
+
+/** Whether a fact is about the follow-up `input` (our transaction id, or the PSP's reference of it or of its payment). */
+export function isAbout(fact: PspFact, input: FollowUpInput, ack: DriverAck): boolean {
+  if (fact.kind === 'chargeback') return false;
+  if (fact.ref.transactionId !== undefined) return fact.ref.transactionId === input.transactionId;
+  const ref = fact.ref.providerRef ?? fact.providerRef;
+  return ref !== undefined && (ref === ack.providerRef || ref === input.target.providerRef);
+}
+
+export function fail(message: string): never {
+  throw new Error(message);
+}

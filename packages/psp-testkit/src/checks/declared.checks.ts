@@ -1,0 +1,30 @@
+import type { PspKitTarget } from '../kit-target';
+import { check, type KitCheck } from './check';
+import { authorizedInFull } from './opening.checks';
+
+/** What the driver declares matches what it has; a declared status lookup answers authoritatively. */
+export function declaredChecks(target: PspKitTarget): KitCheck[] {
+  return [
+    check(target, 'has what it declares (confirm, status lookup) under the provider and method it is registered with', async (kit) => {
+      const driver = kit.driver;
+      expect({ provider: kit.run.provider.id, driverProvider: driver.provider, method: driver.method }).toEqual({ provider: target.provider, driverProvider: target.provider, method: target.method });
+      if (driver.capabilities.confirm) expect(driver.confirm).toEqual(expect.any(Function));
+      if (driver.capabilities.statusLookup) expect(driver.lookup).toEqual(expect.any(Function));
+    }),
+    check(target, 'status lookup (when declared) -> the authorized opening', async (kit) => {
+      const driver = kit.driver;
+      if (!driver.capabilities.statusLookup || !driver.lookup) return;
+      const opened = await authorizedInFull(kit);
+      const providerRef = opened.model.openingRef();
+      const input = { ...kit.followUpInput(opened.model, 0), transactionId: opened.input.transactionId, amount: opened.input.amount, target: { transactionId: opened.input.transactionId, ...(providerRef ? { providerRef } : {}) } };
+      await kit.run.script.lookup?.(input);
+      const looked = await driver.lookup(input);
+      kit.seen(looked);
+      expect(looked.ack.outcome).toBe('accepted');
+      const fact = looked.facts.find((f) => f.kind === 'authorized');
+      expect(fact && fact.kind === 'authorized' ? fact.granted : undefined).toEqual(opened.input.amount);
+      // The service applies a lookup's answer like a notification's: nothing new for an applied verdict.
+      expect(opened.model.apply(looked.facts)).toBe(false);
+    }),
+  ];
+}

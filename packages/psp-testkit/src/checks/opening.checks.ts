@@ -1,0 +1,73 @@
+import { KIT_AMOUNT, type KitSession, type Opened } from '../kit-session';
+import type { PspKitTarget } from '../kit-target';
+import { check, fail, type KitCheck } from './check';
+
+/** Opens with the script's full authorization and checks the service recorded it in full. */
+export async function authorizedInFull(kit: KitSession): Promise<Opened> {
+  const { model, input } = kit.newOpening();
+  const opened = await kit.open(model, input, await kit.run.script.authorize(input));
+  const attempt = model.attempt();
+  expect({ status: attempt.status, granted: attempt.granted }).toEqual({
+    status: attempt.operation === 'payment' ? 'CAPTURED' : 'AUTHORIZED',
+    granted: kit.money(KIT_AMOUNT),
+  });
+  expect(opened.facts.filter((f) => f.kind === 'authorized')).not.toHaveLength(0);
+  return opened;
+}
+
+/** open -> authorized in full; each decline category; a partial grant; redirect and return. */
+export function openingChecks(target: PspKitTarget): KitCheck[] {
+  return [
+    check(target, 'open -> authorized in full', async (kit) => {
+      const opened = await authorizedInFull(kit);
+      expect(opened.outputs[0]?.ack.outcome).toBe('accepted');
+      expect(opened.model.openingRef()).toEqual(expect.any(String));
+    }),
+    ...target.declines.map((category) =>
+      check(target, `open -> declined, ${category}`, async (kit) => {
+        const play = kit.run.script.declines[category];
+        if (!play) return fail(`no script for ${category}`);
+        const { model, input } = kit.newOpening();
+        await kit.open(model, input, await play(input));
+        expect({ status: model.attempt().status, category: model.attempt().declineCategory }).toEqual({ status: 'DECLINED', category });
+      }),
+    ),
+    check(target, 'partial grant (when the driver declares partial authorization)', async (kit) => {
+      const script = kit.run.script;
+      if (!kit.driver.capabilities.partialAuthorization) {
+        if (script.partialGrant) fail('the script plays a partial grant but the driver does not declare partialAuthorization');
+        return;
+      }
+      if (!script.partialGrant) return fail('the driver declares partialAuthorization: the script must play a partial grant');
+      const { model, input } = kit.newOpening();
+      const play = await script.partialGrant(input);
+      await kit.open(model, input, play);
+      expect(play.granted.amount).toBeLessThan(KIT_AMOUNT);
+      expect({ status: model.attempt().status, granted: model.attempt().granted, partialAuth: model.attempt().partialAuth }).toEqual({
+        status: 'AUTHORIZED',
+        granted: play.granted,
+        partialAuth: 'mandated',
+      });
+    }),
+    check(target, 'redirect and return (a redirect method, or a 3-D Secure card)', async (kit) => {
+      const { capabilities } = kit.driver;
+      const script = kit.run.script;
+      if (!capabilities.redirect && !capabilities.threeDSecure) return;
+      const { model, input } = kit.newOpening();
+      const play = script.redirect ? await script.redirect(input) : capabilities.redirect ? await script.authorize(input) : fail('the driver declares 3-D Secure: the script must play a redirect');
+      let returned = false;
+      const opened = await kit.open(model, input, {
+        ...play,
+        payerReturns: async (redirect, ack) => {
+          // Before the payer comes back, the service holds the redirect and no verdict.
+          expect({ status: model.attempt().status, redirect: model.attempt().redirect }).toEqual({ status: 'AUTHORIZING', redirect });
+          returned = true;
+          return play.payerReturns ? play.payerReturns(redirect, ack) : {};
+        },
+      });
+      expect(opened.openOutput.redirect?.url).toMatch(/^https?:\/\//);
+      expect(returned).toBe(true);
+      expect(model.attempt().status).toBe(model.attempt().operation === 'payment' ? 'CAPTURED' : 'AUTHORIZED');
+    }),
+  ];
+}

@@ -1,0 +1,33 @@
+import type { KitCheck } from './checks/check';
+import { declaredChecks } from './checks/declared.checks';
+import { followUpChecks } from './checks/follow-up.checks';
+import { notificationChecks } from './checks/notification.checks';
+import { openingChecks } from './checks/opening.checks';
+import { secretsChecks } from './checks/secrets.checks';
+import { transportChecks } from './checks/transport.checks';
+import type { PspKitTarget } from './kit-target';
+
+/**
+ * Every check of the PSP driver contract for one target, in a stable order. A check whose capability
+ * the driver does not declare passes at once (it checks only that the script does not play it).
+ */
+export function pspDriverChecks(target: PspKitTarget): KitCheck[] {
+  return [
+    ...declaredChecks(target),
+    ...openingChecks(target),
+    ...followUpChecks(target),
+    ...notificationChecks(target),
+    ...transportChecks(target),
+    ...secretsChecks(target),
+  ];
+}
+
+/**
+ * The PSP driver contract as a jest suite: one test per check, each on a fresh provider and scripted
+ * PSP (`target.start`).
+ */
+export function describePspDriverContract(target: PspKitTarget): void {
+  describe(`PSP driver contract: ${target.name}`, () => {
+    for (const check of pspDriverChecks(target)) it(check.name, () => check.run(), target.checkTimeoutMs ?? 20_000);
+  });
+}

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import {
+  money,
+  secretSettingNames,
+  type DriverCall,
+  type FollowUpInput,
+  type InboundNotification,
+  type Money,
+  type NotificationContext,
+  type OpenInput,
+  type OpenOutput,
+  type OperationOutput,
+  type OperationRef,
+  type PspDriver,
+  type PspFact,
+  type TransactionId,
+} from '@splitpay/domain';
+import { CapturingLogger } from './capturing-logger';
+import type { FollowUpPlay, OpeningPlay, PspKitRun, PspKitTarget } from './kit-target';
+import { ServiceModel } from './service-model';
+
+/** The amount every opening asks for (minor units). */
+export const KIT_AMOUNT = 10_000;
+
+/** What one opening produced. */
+export interface Opened {
+  readonly model: ServiceModel;
+  readonly input: OpenInput;
+  /** The open call's answer (its redirect included). */
+  readonly openOutput: OpenOutput;
+  readonly outputs: readonly OperationOutput[];
+  /** The notifications the PSP posted about it, as received. */
+  readonly notifications: readonly InboundNotification[];
+  readonly facts: readonly PspFact[];
+}
+
+/** What one capture, void or refund produced. */
+export interface FollowedUp {
+  readonly input: FollowUpInput;
+  readonly output: OperationOutput;
+  readonly notifications: readonly InboundNotification[];
+  /** The facts of the answer and of the notifications. */
+  readonly facts: readonly PspFact[];
+}
+
+/**
+ * One check's provider and scripted PSP, the driver calls the service would make, and everything that
+ * came out of them (answers, facts, log lines), so that no secret is found anywhere in it afterwards.
+ */
+export class KitSession {
+  /** Every answer and fact the driver and reader gave, to search for secrets. */
+  readonly answers: unknown[] = [];
+  private readonly known = { transactionIds: new Set<string>(), providerRefs: new Set<string>() };
+
+  private constructor(
+    readonly target: PspKitTarget,
+    readonly run: PspKitRun,
+    /** The provider's log lines (the kit gives it this logger). */
+    readonly logger: CapturingLogger,
+  ) {}
+
+  static async start(target: PspKitTarget): Promise<KitSession> {
+    const logger = new CapturingLogger();
+    return new KitSession(target, await target.start(logger), logger);
+  }
+
+  get driver(): PspDriver {
+    const driver = this.run.provider.drivers.find((d) => d.method === this.target.method);
+    if (!driver) throw new Error(`provider ${this.run.provider.id} has no driver for ${this.target.method}`);
+    return driver;
+  }
+
+  money(amount: number): Money {
+    return money(amount, this.target.currency ?? 'EUR');
+  }
+
+  /** What the service lends the notification reader: the contract settings, for operations the kit made. */
+  readonly context: NotificationContext = {
+    settingsFor: async (ref: OperationRef) => {
+      const ours = (ref.transactionId !== undefined && this.known.transactionIds.has(ref.transactionId)) || (ref.providerRef !== undefined && this.known.providerRefs.has(ref.providerRef));
+      return ours ? this.run.settings : undefined;
+    },
+  };
+
+  /** The values that must never be logged or answered: the secret settings, card data, wallet tokens. */
+  secrets(): string[] {
+    const names = secretSettingNames(this.target.settingSpecs ?? [], this.target.method);
+    const fromSettings = [...names].map((name) => this.run.settings[name]).filter((v): v is string => typeof v === 'string');
+    return [...fromSettings, ...this.run.secrets].filter((s) => s.length >= 4);
+  }
+
+  /** A new session and attempt, and the open call's input (without the payer's input). */
+  newOpening(): { model: ServiceModel; input: OpenInput } {
+    const model = new ServiceModel(this.target, this.driver, KIT_AMOUNT);
+    const call = this.call(model, model.transactionId);
+    const input: OpenInput = {
+      ...call,
+      amount: this.money(KIT_AMOUNT),
+      ...(this.target.plan ? { plan: this.target.plan } : {}),
+      registerAlias: false,
+      order: { orderId: model.session.orderId },
+      returnUrl: this.run.returnUrl(model.attemptId),
+      notificationUrl: this.run.notificationUrl,
+    };
+    return { model, input };
+  }
+
+  /** Opens with `play` as the PSP, through confirm, the payer's return and the notifications. */
+  async open(model: ServiceModel, input: OpenInput, play: OpeningPlay): Promise<Opened> {
+    const driver = this.driver;
+    const outputs: OperationOutput[] = [];
+    const facts: PspFact[] = [];
+    const opened = await driver.open({ ...input, ...(play.payerInput ? { payerInput: play.payerInput } : {}) });
+    this.seen(opened);
+    model.recordOpen(opened);
+    outputs.push(opened);
+    facts.push(...opened.facts);
+    if (play.walletToken) {
+      if (!driver.confirm) throw new Error('the script gives a wallet token but the driver has no confirm');
+      const providerRef = model.openingRef();
+      const confirmed = await driver.confirm({ ...this.call(model, model.transactionId), amount: input.amount, payerInput: play.walletToken, ...(providerRef ? { providerRef } : {}) });
+      this.seen(confirmed);
+      model.apply(confirmed.facts);
+      outputs.push(confirmed);
+      facts.push(...confirmed.facts);
+    }
+    if (opened.redirect && play.payerReturns) {
+      const params = await play.payerReturns(opened.redirect, opened.ack);
+      if (driver.completeReturn) {
+        const providerRef = model.openingRef();
+        const returned = await driver.completeReturn({
+          ...this.call(model, model.transactionId),
+          target: { transactionId: model.transactionId, ...(providerRef ? { providerRef } : {}) },
+          amount: input.amount,
+          params,
+        });
+        this.seen(returned);
+        model.apply(returned.facts);
+        outputs.push(returned);
+        facts.push(...returned.facts);
+      }
+    }
+    const notifications = await play.notifications(opened.ack);
+    for (const notification of notifications) {
+      const parsed = await this.parse(notification);
+      if (parsed.kind !== 'accepted') throw new Error(`the provider rejected a notification the script says the PSP sent (${parsed.reason.split(':')[0]})`);
+      model.apply(parsed.facts);
+      facts.push(...parsed.facts);
+    }
+    return { model, input, openOutput: opened, outputs, notifications, facts };
+  }
+
+  /** A capture, void or refund of the opening of `model`. */
+  followUpInput(model: ServiceModel, amount: number): FollowUpInput {
+    const transactionId = randomUUID();
+    const providerRef = model.openingRef();
+    return {
+      ...this.call(model, transactionId),
+      amount: this.money(amount),
+      target: { transactionId: model.transactionId, ...(providerRef ? { providerRef } : {}) },
+    };
+  }
+
+  async followUp(kind: 'capture' | 'void' | 'refund', input: FollowUpInput, play: FollowUpPlay): Promise<FollowedUp> {
+    const asked = play.amount ? { ...input, amount: play.amount } : input;
+    const output = await this.driver[kind](asked);
+    this.seen(output);
+    const notifications = await play.notifications(output.ack);
+    const facts: PspFact[] = [...output.facts];
+    for (const notification of notifications) {
+      const parsed = await this.parse(notification);
+      if (parsed.kind !== 'accepted') throw new Error(`the provider rejected a notification the script says the PSP sent (${parsed.reason.split(':')[0]})`);
+      facts.push(...parsed.facts);
+    }
+    return { input: asked, output, notifications, facts };
+  }
+
+  async parse(notification: InboundNotification): ReturnType<PspKitRun['provider']['parseNotification']> {
+    const parsed = await this.run.provider.parseNotification(notification, this.context);
+    this.answers.push(parsed.kind === 'accepted' ? { facts: parsed.facts, reply: parsed.reply } : { reason: parsed.reason, reply: parsed.reply });
+    if (parsed.kind === 'accepted') this.noteRefs(parsed.facts);
+    return parsed;
+  }
+
+  /** Records an answer (searched for secrets later) and the references it names. */
+  seen(output: OperationOutput): void {
+    this.answers.push(output);
+    if (output.ack.providerRef) this.known.providerRefs.add(output.ack.providerRef);
+    this.noteRefs(output.facts);
+  }
+
+  async stop(): Promise<void> {
+    await this.run.stop();
+  }
+
+  private noteRefs(facts: readonly PspFact[]): void {
+    for (const fact of facts) {
+      const ref = fact.kind === 'chargeback' ? fact.providerRef : (fact.providerRef ?? fact.ref.providerRef);
+      if (ref) this.known.providerRefs.add(ref);
+    }
+  }
+
+  private call(model: ServiceModel, transactionId: string): DriverCall {
+    this.known.transactionIds.add(transactionId);
+    return {
+      transactionId: transactionId as TransactionId,
+      attemptId: model.attemptId as DriverCall['attemptId'],
+      reference: `${model.session.orderId}-${transactionId.replace(/-/g, '').slice(-9)}`,
+      offer: model.offer,
+      settings: this.run.settings,
+    };
+  }
+}

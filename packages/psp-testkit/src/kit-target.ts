@@ -1,0 +1,124 @@
+import type {
+  Contract,
+  ContractSettingSpec,
+  DeclineCategory,
+  DriverAck,
+  FollowUpInput,
+  InboundNotification,
+  LookupInput,
+  Logger,
+  MethodKind,
+  Money,
+  OpenInput,
+  PlanKey,
+  PspProvider,
+  Redirect,
+  SessionRequest,
+} from '@splitpay/domain';
+
+/**
+ * What a driver author hands the kit: how to start the provider against a scripted PSP (nock for a
+ * real provider; the fake PSP over HTTP for psp-fake), and the script of the PSP's answers. The kit
+ * then checks the driver through the PspDriver and PspProvider ports only.
+ */
+export interface PspKitTarget {
+  /** Names the suite, e.g. `adyen card`. */
+  readonly name: string;
+  readonly provider: string;
+  readonly method: MethodKind;
+  /** Every decline category the driver maps: the script plays a refusal for each (`script.declines`). */
+  readonly declines: readonly DeclineCategory[];
+  /** The provider's declared settings: the values of the secret ones must never reach a log line or an answer. */
+  readonly settingSpecs?: readonly ContractSettingSpec[];
+  /**
+   * The PSP signs its notifications, so a forged or unsigned one must be rejected. False for a PSP whose
+   * notifications are unsigned hints the driver confirms by a status query (Oney): those checks are off.
+   */
+  readonly signedNotifications: boolean;
+  /** Fields a session of this method needs besides its amount and method (financing: customer, billing, cart). */
+  readonly order?: Partial<Omit<SessionRequest, 'methods' | 'total' | 'currency'>>;
+  /** Financing: the plan the payer picks (one of the contract's plans). */
+  readonly plan?: PlanKey;
+  /** Contract terms besides method and provider (plans of a lender contract...). */
+  readonly contract?: Partial<Omit<Contract, 'method' | 'provider'>>;
+  /** Currency of the amounts the kit asks for; default EUR. */
+  readonly currency?: string;
+  /** Limit of one check in ms (a driver's timeout included); default 20 s. */
+  readonly checkTimeoutMs?: number;
+  /** Starts the provider and its scripted PSP for one check; the kit stops it after. */
+  start(logger: Logger): Promise<PspKitRun>;
+}
+
+/** One started provider and its scripted PSP. */
+export interface PspKitRun {
+  readonly provider: PspProvider;
+  /** The contract settings every call carries, secrets opened (as the service hands them). */
+  readonly settings: Readonly<Record<string, unknown>>;
+  /** Where the PSP posts its verdicts (what the service would give: /psp/{provider}/notifications). */
+  readonly notificationUrl: string;
+  /** The service's return door for an attempt. */
+  returnUrl(attemptId: string): string;
+  readonly script: PspKitScript;
+  /** Besides the secret settings: values that must never be logged or answered (card data, wallet tokens). */
+  readonly secrets: readonly string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * How an opening plays at the PSP. The kit calls open with `payerInput`, then (in-page wallets) confirm
+ * with `walletToken`, then after a redirect lets the payer act at the PSP and come back, then reads the
+ * notifications the PSP posts.
+ */
+export interface OpeningPlay {
+  /** The page's input for open (card fields, encrypted fields). */
+  readonly payerInput?: Readonly<Record<string, unknown>>;
+  /** The in-page wallet's token for confirm (capabilities.confirm). */
+  readonly walletToken?: Readonly<Record<string, unknown>>;
+  /** The payer follows the redirect, acts at the PSP and comes back: the fields the PSP puts on the return. */
+  payerReturns?(redirect: Redirect, ack: DriverAck): Promise<Readonly<Record<string, string>>>;
+  /** The notifications the PSP posts about the opening once the calls are made (none when the answers carried the verdict). */
+  notifications(ack: DriverAck): Promise<readonly InboundNotification[]>;
+}
+
+/** How a capture, void or refund plays at the PSP. */
+export interface FollowUpPlay {
+  /** The amount to ask for, when the script makes the PSP refuse by the amount (more than held). */
+  readonly amount?: Money;
+  notifications(ack: DriverAck): Promise<readonly InboundNotification[]>;
+}
+
+export type FollowUpOutcome = 'succeeds' | 'fails';
+export type TransportFault = 'reset' | 'timeout';
+
+/**
+ * The PSP's scripted answers. Each method arranges the PSP (nock interceptors, a fake card number)
+ * before the kit makes the call it names. Optional parts are required when the driver's capabilities
+ * declare them (partial authorization, redirect, void, status lookup).
+ */
+export interface PspKitScript {
+  /** The PSP authorizes (or pays) the amount in full. */
+  authorize(input: OpenInput): Promise<OpeningPlay>;
+  /** Each decline category the driver maps: the PSP refuses for that reason. */
+  readonly declines: Partial<Record<DeclineCategory, (input: OpenInput) => Promise<OpeningPlay>>>;
+  /** The issuer grants less than asked (capabilities.partialAuthorization): and how much. */
+  partialGrant?(input: OpenInput): Promise<OpeningPlay & { readonly granted: Money }>;
+  /** An opening that sends the payer to the PSP (a redirect method, or a 3-D Secure card) and back. */
+  redirect?(input: OpenInput): Promise<OpeningPlay>;
+  capture(input: FollowUpInput, outcome: FollowUpOutcome): Promise<FollowUpPlay>;
+  /** capabilities.void */
+  void?(input: FollowUpInput): Promise<FollowUpPlay>;
+  refund(input: FollowUpInput, outcome: FollowUpOutcome): Promise<FollowUpPlay>;
+  /** capabilities.statusLookup: the PSP's status answer says the opening is authorized in full. */
+  lookup?(input: LookupInput): Promise<void>;
+  /**
+   * Variants of a valid notification that the provider must reject: `forged` (the signature does not
+   * match the body), `unsigned` (no signature at all). Only with signedNotifications.
+   */
+  forge?(valid: InboundNotification): { readonly forged: InboundNotification; readonly unsigned: InboundNotification };
+  /**
+   * The next call of `input` meets a transport fault (the connection reset, or no answer before the
+   * driver's timeout); the call after it is answered normally (accepted). `keysSeen` lists the
+   * idempotency keys of both calls, as the PSP received them.
+   */
+  transportFault(kind: TransportFault, operation: 'capture' | 'refund', input: FollowUpInput): Promise<{ keysSeen(): readonly string[] }>;
+}
