@@ -1,6 +1,23 @@
-import type { SplitPayHandle, SplitPayOptions } from '@splitpay/elements-web';
+/**
+ * The demo shop page's script: gets an order from the shop's server side and mounts the components
+ * through the script build's `window.SplitPay`, as a merchant page would (only the parts used here
+ * are declared: the demo is a consumer of the components, not a part of them).
+ */
 
-/** The demo shop page's script: gets an order from the shop's server side and mounts the components. */
+interface SplitPayHandle {
+  unmount(): void;
+}
+
+interface SplitPayOptions {
+  readonly elementsToken: string;
+  readonly baseUrl: string;
+  readonly locale?: string;
+  readonly onReady?: (view: { status: string }) => void;
+  readonly onAttemptChange?: (attempt: { method: string; status: string }) => void;
+  readonly onRedirect?: (redirect: { kind: string }) => void;
+  readonly onEnd?: (end: { status: string }) => void;
+  readonly onError?: (error: { code: string }) => void;
+}
 
 interface OrderAnswer {
   readonly orderId: string;
