@@ -48,7 +48,54 @@ describe('demo checkout in Chromium: splitting one order', () => {
 
     await page.getByRole('heading', { name: 'The payment was cancelled. Nothing was taken.' }).waitFor();
     await shop.inbox().filter({ hasText: 'session-ended ABORTED' }).waitFor();
-    await expect(shop.ledger().filter({ hasText: 'end: ' }).allTextContents()).resolves.toEqual([expect.stringContaining('end: ABORTED')]);
+    await expect(shop.eventLog().filter({ hasText: 'end: ' }).allTextContents()).resolves.toEqual([expect.stringContaining('end: ABORTED')]);
+    expect(problems.list).toEqual([]);
+  });
+
+  it('splits the order with the keyboard alone, in a sensible focus order', async () => {
+    const { page, problems } = suite;
+    const shop = new DemoCheckoutPage(page, suite.h.url);
+    await shop.open();
+    const tab = async (): Promise<string> => {
+      await page.keyboard.press('Tab');
+      return shop.focusedName();
+    };
+    // The shop's own controls come first: the language links and the new-order button.
+    await expect(tab()).resolves.toBe('a English');
+    await expect(tab()).resolves.toBe('a Français');
+    await expect(tab()).resolves.toBe('button:button New order');
+    await expect(tab()).resolves.toBe('input:radio Card');
+    await expect(tab()).resolves.toBe('input:text Amount to pay with this method');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('40');
+    await expect(tab()).resolves.toBe('button:button Pay all of the remaining €120.00');
+    await expect(tab()).resolves.toBe('input:text Card number');
+    await page.keyboard.type('4111111111111111');
+    await expect(tab()).resolves.toBe('input:text Expiry date');
+    await page.keyboard.type('12/30');
+    await expect(tab()).resolves.toBe('input:text Security code');
+    await page.keyboard.type('123');
+    await expect(tab()).resolves.toBe('input:checkbox I accept the terms of sale:');
+    await page.keyboard.press('Space');
+    await expect(shop.focusedName()).resolves.toBe('input:checkbox I accept the terms of sale:');
+    await expect(tab()).resolves.toBe('a Terms of sale');
+    await expect(tab()).resolves.toBe('button:button Pay €40.00 with Card');
+    await page.keyboard.press('Enter');
+
+    await page.getByText('Remaining to pay: €80.00 of €120.00').waitFor();
+    // Back on the form, focus is on the chosen method; the arrows choose the next one.
+    await page.getByRole('radio', { name: 'Card' }).evaluate((el) => el.ownerDocument.activeElement === el).then((isFocused) => expect(isFocused).toBe(true));
+    await page.keyboard.press('ArrowDown');
+    await expect(shop.focusedName()).resolves.toBe('input:radio Chèques-Vacances (ANCV)');
+    await expect(tab()).resolves.toBe('input:text Amount to pay with this method');
+    await expect(tab()).resolves.toBe('button:button Pay €80.00 with Chèques-Vacances (ANCV)');
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(/\/fake-psp\/pay\//);
+    await page.getByRole('button', { name: 'Approve' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/demo\?order=/);
+    await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
     expect(problems.list).toEqual([]);
   });
 });

@@ -63,9 +63,24 @@ export class DemoCheckoutPage {
     await this.page.waitForURL(/\/demo\?order=/);
   }
 
+  /** The focused control as a screen reader names it: tag, type, then label, aria-label or text. */
+  focusedName(): Promise<string> {
+    return this.page.evaluate(`(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return '';
+      const name = el.getAttribute('aria-label') || (el.labels && el.labels[0] ? el.labels[0].textContent : '') || el.textContent || '';
+      return el.tagName.toLowerCase() + (el.type ? ':' + el.type : '') + ' ' + name.trim();
+    })()`) as Promise<string>;
+  }
+
   /** The tranches of the components' ledger. */
   ledger() {
     return this.page.getByRole('region', { name: /^(Your payments|Vos paiements)$/ }).getByRole('listitem');
+  }
+
+  /** The demo page's event log (what the page's callbacks reported). */
+  eventLog() {
+    return this.page.getByRole('region', { name: 'Event log' }).getByRole('listitem');
   }
 
   /** The demo's webhook inbox entries. */
