@@ -2,18 +2,20 @@ import { ElementsClient, type StartBody, type ViewAnswer } from '../client/eleme
 import { SplitPayError } from '../client/split-pay-error';
 import { h } from '../dom/h';
 import { applePaySessionOf, runApplePay } from '../flows/apple-pay';
-import { loadHostedFields, type HostedFieldsInstance } from '../flows/hosted-fields';
 import { followRedirect } from '../flows/redirect';
 import { Formats } from '../format/money-format';
 import { messagesFor, resolveLocale } from '../i18n/locale';
 import type { Messages } from '../i18n/messages';
 import { PollSchedule } from '../poll/poll-schedule';
-import { amountBounds, isWaiting, screenOf } from '../state/derive';
-import { isEndStatus, type CardMethodView, type MethodView, type SessionView } from '../types/session-view';
+import { isWaiting, screenOf } from '../state/derive';
+import { isEndStatus, type MethodView, type SessionView } from '../types/session-view';
 import { renderCheckout, renderLinkExpired } from '../render/checkout.render';
 import { formSelection } from '../render/payment-form.render';
 import { planKeyOf, type Actions, type LocalState, type RenderContext } from '../render/render-context';
 import { Announcer } from './announcer';
+import { replaceKeepingFocus } from './focus-keeper';
+import { checkPaymentForm } from './form-check';
+import { HostedFieldsSlot } from './hosted-fields-slot';
 import { announcementsFor } from './announcements';
 import type { SplitPayOptions } from './mount-options';
 
@@ -50,8 +52,7 @@ export class CheckoutController implements Actions {
   private linkExpired = false;
   /** Bumped by every action's answer: a poll that started before it is stale. */
   private epoch = 0;
-  private hostedContainer: HTMLElement | undefined;
-  private hosted: { methodId: string; instance?: HostedFieldsInstance } | undefined;
+  private readonly hosted: HostedFieldsSlot;
   private warnedExpiry = false;
   private lastActivity = Date.now();
   private readonly onVisibility = (): void => {
@@ -59,7 +60,7 @@ export class CheckoutController implements Actions {
   };
 
   constructor(
-    private readonly target: Element,
+    target: Element,
     private readonly options: SplitPayOptions,
   ) {
     this.doc = target.ownerDocument;
@@ -76,6 +77,7 @@ export class CheckoutController implements Actions {
     this.root = h(this.doc, 'div', { className: 'sp-root', attrs: { lang: locale, role: 'region', 'aria-label': this.t.regionLabel } }, [this.announcer.status, this.announcer.alert, this.body]);
     target.append(this.root);
     this.doc.addEventListener('visibilitychange', this.onVisibility);
+    this.hosted = new HostedFieldsSlot(this.doc, { loadingText: this.t.hostedLoading, locale, failed: () => this.report(new SplitPayError('LoadError', 0)) });
   }
 
   getView(): SessionView | undefined {
@@ -106,7 +108,7 @@ export class CheckoutController implements Actions {
     this.aborts.abort();
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.doc.removeEventListener('visibilitychange', this.onVisibility);
-    this.hosted?.instance?.destroy();
+    this.hosted.destroy();
     this.root.remove();
   }
 
@@ -181,59 +183,17 @@ export class CheckoutController implements Actions {
     return { doc: this.doc, t: this.t, f: this.f, idPrefix: this.idPrefix, view, local: this.local, actions: this, applePayAvailable: applePaySessionOf(this.win) !== undefined };
   }
 
-  /**
-   * Renders the view again. Focus stays on the control it was on (same id); when the screen changed,
-   * it moves to the new screen's heading, or to the form's first control.
-   */
+  /** Renders the view again (see replaceKeepingFocus for where focus goes). */
   private render(moveFocus: boolean, focusId?: string): void {
-    const active = this.doc.activeElement;
-    const keptId = active && this.root.contains(active) ? active.id : '';
-    const selection = active instanceof (this.win?.HTMLInputElement ?? Object) ? { start: (active as HTMLInputElement).selectionStart, end: (active as HTMLInputElement).selectionEnd } : undefined;
     const view = this.view;
     let next: HTMLElement;
     if (this.linkExpired || !view) next = renderLinkExpired({ doc: this.doc, t: this.t, idPrefix: this.idPrefix });
     else {
-      this.syncHostedFields(view);
-      next = renderCheckout(this.context(view), this.hostedContainer);
+      const { method } = formSelection(this.context(view));
+      this.hosted.show(method?.method === 'card' ? method : undefined);
+      next = renderCheckout(this.context(view), this.hosted.container);
     }
-    this.body.replaceChildren(...Array.from(next.childNodes));
-    this.body.removeAttribute('aria-busy');
-    const byId = (id: string): HTMLElement | null => (id ? this.root.querySelector<HTMLElement>(`#${id}`) : null);
-    let target = byId(focusId ?? '');
-    if (!target && moveFocus) target = byId(`${this.idPrefix}-screen`) ?? this.root.querySelector<HTMLElement>('.sp-method__radio:checked');
-    if (!target && !moveFocus) target = byId(keptId);
-    if (target) {
-      target.focus();
-      if (selection && target instanceof (this.win?.HTMLInputElement ?? Object) && target.id === keptId) {
-        try {
-          (target as HTMLInputElement).setSelectionRange(selection.start, selection.end);
-        } catch {
-          // not a text input
-        }
-      }
-    }
-  }
-
-  /** Loads the acquirer's hosted fields when, and only when, an acquirer-hosted card is on screen. */
-  private syncHostedFields(view: SessionView): void {
-    const { method } = formSelection(this.context(view));
-    const card = method?.method === 'card' && method.integration !== 'fake' && method.hostedFields ? method : undefined;
-    if (!card) return;
-    if (this.hosted?.methodId === card.id) return;
-    this.hosted?.instance?.destroy();
-    const container = h(this.doc, 'div', { className: 'sp-hosted-fields' }, [h(this.doc, 'p', { className: 'sp-hint', text: this.t.hostedLoading })]);
-    this.hostedContainer = container;
-    const hosted: { methodId: string; instance?: HostedFieldsInstance } = { methodId: card.id };
-    this.hosted = hosted;
-    const settings = card.hostedFields as NonNullable<CardMethodView['hostedFields']>;
-    loadHostedFields(this.doc, settings).then(
-      (adapter) => {
-        if (this.destroyed || this.hosted !== hosted) return;
-        container.replaceChildren();
-        hosted.instance = adapter.mount(container, { keyId: settings.keyId, key: settings.key, locale: this.f.locale });
-      },
-      () => this.report(new SplitPayError('LoadError', 0)),
-    );
+    replaceKeepingFocus(this.root, this.body, next, { moveFocus, ...(focusId ? { focusId } : {}), screenHeadingId: `${this.idPrefix}-screen` });
   }
 
   // ---- actions ----
@@ -310,7 +270,7 @@ export class CheckoutController implements Actions {
       if (card && card.integration === 'fake') {
         input = { method: 'card', cardNumber: this.local.cardNumber.replace(/\s+/g, ''), expiry: this.local.expiry.trim(), cvc: this.local.cvc.trim(), ...(card.cardHolder && this.local.holder.trim() ? { holder: this.local.holder.trim() } : {}) };
       } else if (card) {
-        const instance = this.hosted?.instance;
+        const instance = this.hosted.instance;
         if (!instance) throw new SplitPayError('LoadError', 0);
         input = { method: 'card', token: await instance.tokenize() };
       } else {
@@ -367,28 +327,14 @@ export class CheckoutController implements Actions {
   /** Checks the form before a start; shows what is wrong on its field and focuses the first. */
   private checkForm(): { method: MethodView; amount: number } | undefined {
     if (!this.view || this.local.busy) return undefined;
-    const { method, amount } = formSelection(this.context(this.view));
-    if (!method) return undefined;
-    const errors: Record<string, string> = {};
-    const bounds = amountBounds(method, this.view.remaining.amount);
-    if (amount === undefined || amount < bounds.min || amount > bounds.max) errors.amount = this.t.amountInvalid;
-    if (method.method === 'card' && method.integration === 'fake') {
-      if (!this.local.cardNumber.trim()) errors.cardNumber = this.t.cardFieldMissing;
-      if (!this.local.expiry.trim()) errors.expiry = this.t.cardFieldMissing;
-      if (!this.local.cvc.trim()) errors.cvc = this.t.cardFieldMissing;
-      if (method.cardHolder && !this.local.holder.trim()) errors.holder = this.t.cardFieldMissing;
+    const check = checkPaymentForm(this.view, this.local, this.t, this.f, applePaySessionOf(this.win) !== undefined);
+    if (check.ok) return { method: check.method, amount: check.amount };
+    if (check.first) {
+      this.local = { ...this.local, fieldErrors: check.errors, formError: undefined };
+      this.announcer.warn(check.errors[check.first] as string);
+      this.render(false, this.fieldId(check.first));
     }
-    if (method.method === 'oney' && !method.plans.some((p) => p.eligible && planKeyOf(p) === this.local.planKey)) errors.plan = this.t.planMissing;
-    const termsPending = this.view.terms && this.view.terms.length > 0 && this.view.termsAcceptedAt === undefined;
-    if (termsPending && !this.local.termsTicked) errors.terms = this.t.termsRequired;
-    const first = ['amount', 'cardNumber', 'expiry', 'cvc', 'holder', 'plan', 'terms'].find((k) => errors[k]);
-    if (first) {
-      this.local = { ...this.local, fieldErrors: errors, formError: undefined };
-      this.announcer.warn(errors[first] as string);
-      this.render(false, this.fieldId(first));
-      return undefined;
-    }
-    return { method, amount: amount as number };
+    return undefined;
   }
 
   private fieldId(field: string): string {
