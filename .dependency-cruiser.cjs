@@ -7,6 +7,8 @@
 const io = '(^|node_modules/)(express|mongodb|axios|winston|jsonwebtoken|ajv|ajv-formats|mingo|uuid|nock|supertest|standardwebhooks|express-rate-limit|fs|node:fs|net|node:net|http|node:http|https|node:https|child_process|node:child_process|dgram|node:dgram)(/|$)';
 const nodeCoreForDomain = '^(node:)?(crypto|dns|tls|net|os)$';
 const tests = '\\.(test|it)\\.ts$';
+/** Tests and a package's test support folder (src/testing/), which production code never imports. */
+const testsAndSupport = '\\.(test|it)\\.ts$|/src/testing/';
 module.exports = {
   forbidden: [
     {
@@ -74,15 +76,15 @@ module.exports = {
     {
       name: 'only-apps-wire-packages',
       severity: 'error',
-      comment: 'An adapter package (any package but domain, application and the store-* family) imports no other adapter package: it implements the cores\' ports, and only apps/ puts adapters together. Its tests may borrow other packages (a test kit, a real store).',
-      from: { path: '^packages/(?!domain/|application/|store-)([^/]+)/', pathNot: tests },
+      comment: 'An adapter package (any package but domain, application and the store-* family) imports no other adapter package: it implements the cores\' ports, and only apps/ puts adapters together. Its tests and test support (src/testing/) may borrow other packages (a test kit, a real store, the capturing logger).',
+      from: { path: '^packages/(?!domain/|application/|store-)([^/]+)/', pathNot: testsAndSupport },
       to: { path: '^packages/', pathNot: '^packages/($1|domain|application)/' },
     },
     {
       name: 'stores-build-only-on-stores',
       severity: 'error',
       comment: 'The store-* packages are one storage family: an in-process store may run another store\'s repositories on its own engine, but imports no other adapter.',
-      from: { path: '^packages/store-[^/]+/', pathNot: tests },
+      from: { path: '^packages/store-[^/]+/', pathNot: testsAndSupport },
       to: { path: '^packages/', pathNot: '^packages/(store-[^/]+|domain|application)/' },
     },
     {

@@ -1,6 +1,6 @@
 import { Router, type Express } from 'express';
 import { SessionWriter, type Stores } from '@splitpay/application';
-import { DEFAULT_POLICY, nextDueAt, type Clock, type DomainPolicy, type Logger } from '@splitpay/domain';
+import { DEFAULT_POLICY, nextDueAt, type Clock, type DomainPolicy, type Logger, type PspProvider } from '@splitpay/domain';
 import { createHttpApp } from '@splitpay/http-api';
 import { CounterMetrics, SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
@@ -23,6 +23,8 @@ export interface InstanceOptions {
   readonly logger: Logger;
   readonly clock?: Clock;
   readonly instanceId?: string;
+  /** Providers carried beside the configured ones (tests: a stub acquirer). */
+  readonly extraProviders?: readonly PspProvider[];
 }
 
 /** One service instance: its HTTP app and its workers, over a store it may share with others. */
@@ -75,7 +77,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     passwordHasher: auth.passwordHasher,
     tokenMinter: auth.tokenMinter,
   };
-  const psp = createPspRegistry(core.config, { logger: core.logger, clock: core.clock });
+  const psp = createPspRegistry(core.config, { logger: core.logger, clock: core.clock, ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}) });
   for (const mount of psp.mounts) routers.push(Router().use(mount.mountPath, mount.router));
   const writer = new SessionWriter({ sessions: core.stores.sessions, clock: core.clock, ids: core.ids, policy: core.policy, nextDueAt });
   const webhooks = wireWebhooks(core, { sealer: services.secretSealer, tokens: services.accessTokens, writer });

@@ -10,6 +10,7 @@ export * from './attempt/attempt.model';
 export * from './session/session.model';
 export * from './merchant/merchant-account.model';
 export * from './chargeback/chargeback.model';
+export * from './chargeback/chargeback-target.rule';
 export * from './psp/psp-fact';
 export * from './psp/psp-driver.port';
 export * from './psp/psp-registry';

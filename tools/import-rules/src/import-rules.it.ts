@@ -45,6 +45,7 @@ const allowed: readonly ImportCase[] = [
   { from: 'packages/psp-adyen/src/session.driver.ts', imports: 'packages/domain/src/money.ts' },
   { from: 'packages/psp-adyen/src/session.driver.test.ts', imports: 'packages/psp-testkit/src/index.ts' },
   { from: 'packages/psp-testkit/src/index.ts', imports: 'nock' },
+  { from: 'packages/psp-adyen/src/testing/adyen.harness.ts', imports: 'packages/infra/src/index.ts' },
   { from: 'packages/store-embedded/src/repositories.ts', imports: 'packages/store-mongo/src/index.ts' },
   { from: 'packages/store-mongo/src/index.ts', imports: 'packages/application/src/index.ts' },
   { from: 'packages/webhooks/src/index.ts', imports: 'packages/domain/src/money.ts' },

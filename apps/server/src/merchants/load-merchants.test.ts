@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { merchantId } from '@splitpay/domain';
-import { AesGcmSecretSealer, ScryptPasswordHasher, WinstonLogger } from '@splitpay/infra';
+import { AesGcmSecretSealer, CapturingLogger, ScryptPasswordHasher } from '@splitpay/infra';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { DEMO_MERCHANTS_FILE } from '../config';
 import { loadMerchants, type LoadMerchantsDeps } from './load-merchants';
@@ -12,7 +12,7 @@ const sealer = new AesGcmSecretSealer({ key: randomBytes(32) });
 
 function setup(): LoadMerchantsDeps & { stores: ReturnType<typeof createEmbeddedStores> } {
   const stores = createEmbeddedStores();
-  return { stores, merchants: stores.merchants, hasher, sealer, logger: new WinstonLogger({ silent: true }) };
+  return { stores, merchants: stores.merchants, hasher, sealer, logger: new CapturingLogger() };
 }
 
 const fileWith = (content: unknown): Promise<string> => writeTempMerchantsFile(content);

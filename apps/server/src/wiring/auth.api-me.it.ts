@@ -1,12 +1,14 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { ACME, authHarness, clientToken, contactTokens, type AuthHarness } from './auth.test-harness';
-import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
+import { clientToken, contactTokens } from '../../test/support/dashboard-login';
+import { accountMerchants, ACME } from '../../test/support/merchants.fixture';
+import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 describe('GET /api/me', () => {
-  let h: AuthHarness;
+  let h: ServiceHarness;
   beforeAll(async () => {
-    h = await authHarness();
+    h = await startService({ merchants: accountMerchants() });
   });
   const me = (authorization?: string) => {
     const req = request(h.app).get('/api/me');
@@ -40,7 +42,7 @@ describe('GET /api/me', () => {
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
     // Same signing key, another public base URL: the token names another audience and issuer.
-    const elsewhere = await authHarness({ env: { PUBLIC_BASE_URL: 'https://other.example.test', ACCESS_TOKEN_SIGNING_KEY: h.config.accessTokenSigningKey } });
+    const elsewhere = await startService({ merchants: accountMerchants(), env: { PUBLIC_BASE_URL: 'https://other.example.test', ACCESS_TOKEN_SIGNING_KEY: h.config.accessTokenSigningKey } });
     const foreignAudience = await clientToken(elsewhere.app, ACME);
     expect((await request(elsewhere.app).get('/api/me').set('Authorization', `Bearer ${foreignAudience}`)).status).toBe(200);
 

@@ -1,15 +1,16 @@
 import request from 'supertest';
-import { ACME, authHarness, GLOBEX, type AuthHarness } from './auth.test-harness';
-import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
+import { accountMerchants, ACME, GLOBEX } from '../../test/support/merchants.fixture';
+import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 /** RFC 6749 section 2.3.1: Basic credentials are form-urlencoded first. */
 const basicEncoded = (id: string, secret: string) => basic(encodeURIComponent(id), encodeURIComponent(secret));
 
 describe('POST /oauth/token, client_credentials', () => {
-  let h: AuthHarness;
+  let h: ServiceHarness;
   beforeAll(async () => {
-    h = await authHarness();
+    h = await startService({ merchants: accountMerchants() });
   });
   const token = () => request(h.app).post('/oauth/token');
 
@@ -101,11 +102,11 @@ describe('POST /oauth/token, client_credentials', () => {
   });
 
   describe('failed authentications', () => {
-    let r: AuthHarness;
+    let r: ServiceHarness;
     beforeEach(async () => {
-      r = await authHarness();
+      r = await startService({ merchants: accountMerchants() });
     });
-    const tokenOf = (app: AuthHarness['app'], form: Record<string, string>, authorization?: string) => {
+    const tokenOf = (app: ServiceHarness['app'], form: Record<string, string>, authorization?: string) => {
       const req = request(app).post('/oauth/token').type('form');
       return (authorization ? req.set('Authorization', authorization) : req).send({ grant_type: 'client_credentials', ...form });
     };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CapturingLogger } from '@splitpay/infra';
 import { readConfig } from '../config';
 import { authKeysOf, secretSealerFor, warnAboutGeneratedKeys } from './auth';
 
@@ -11,15 +12,16 @@ describe('auth settings', () => {
     const sealer = secretSealerFor(config);
     expect(sealer.open(sealer.seal('x'))).toBe('x');
 
-    const lines: Array<[string, Record<string, unknown> | undefined]> = [];
-    const logger = { debug: () => {}, info: () => {}, error: () => {}, warn: (event: string, fields?: Record<string, unknown>) => lines.push([event, fields]) };
+    const logger = new CapturingLogger();
     warnAboutGeneratedKeys(config, logger);
-    expect(lines.map(([event, fields]) => [event, fields?.setting])).toEqual([
+    const lines = logger.entries();
+    expect(lines.map((line) => [line.event, line.fields.setting])).toEqual([
       ['config.key_generated', 'ACCESS_TOKEN_SIGNING_KEY'],
       ['config.key_generated', 'DATA_ENCRYPTION_KEY'],
     ]);
-    expect(String(lines[0]?.[1]?.message)).toContain('will not survive a restart');
-    expect(JSON.stringify(lines)).not.toContain(config.accessTokenSigningKey);
+    // The logger keeps a `message` field as `detail` (winston's own key).
+    expect(String(lines[0]?.fields.detail)).toContain('will not survive a restart');
+    expect(logger.lines.join('\n')).not.toContain(config.accessTokenSigningKey);
   });
 
   it('takes the keys from the environment, and two configurations with one key share sealed secrets', () => {

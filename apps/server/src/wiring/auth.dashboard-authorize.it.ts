@@ -1,11 +1,13 @@
 import request from 'supertest';
-import { ACME, authHarness, authorizeQuery, DASHBOARD_CALLBACK, GLOBEX, OTHER_CALLBACK, pkcePair, type AuthHarness } from './auth.test-harness';
-import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
+import { authorizeQuery, DASHBOARD_CALLBACK, OTHER_CALLBACK, pkcePair } from '../../test/support/dashboard-login';
+import { accountMerchants, ACME, GLOBEX } from '../../test/support/merchants.fixture';
+import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 describe('dashboard login: GET and POST /oauth/authorize', () => {
-  let h: AuthHarness;
+  let h: ServiceHarness;
   beforeAll(async () => {
-    h = await authHarness();
+    h = await startService({ merchants: accountMerchants() });
   });
   const { challenge } = pkcePair();
   const authorize = (query: Record<string, string>) => request(h.app).get('/oauth/authorize').query(query);
@@ -125,11 +127,11 @@ describe('dashboard login: GET and POST /oauth/authorize', () => {
   });
 
   describe('rate limit', () => {
-    let r: AuthHarness;
+    let r: ServiceHarness;
     beforeEach(async () => {
-      r = await authHarness();
+      r = await startService({ merchants: accountMerchants() });
     });
-    const submitTo = (app: AuthHarness['app'], form: Record<string, string>) => request(app).post('/oauth/authorize').type('form').send(form);
+    const submitTo = (app: ServiceHarness['app'], form: Record<string, string>) => request(app).post('/oauth/authorize').type('form').send(form);
 
     it('slows repeated failures down: 429 after five per address and email, other emails unaffected', async () => {
       const form = { ...authorizeQuery(challenge), email: ACME.admin.email };

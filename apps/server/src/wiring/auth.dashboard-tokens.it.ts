@@ -1,13 +1,15 @@
 import request from 'supertest';
-import { ACME, authHarness, DASHBOARD_CALLBACK, exchangeCode, merchantsFixture, OTHER_CALLBACK, pkcePair, refresh, signIn, type AuthHarness } from './auth.test-harness';
-import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
+import { DASHBOARD_CALLBACK, exchangeCode, OTHER_CALLBACK, pkcePair, refresh, signIn } from '../../test/support/dashboard-login';
+import { accountMerchants, ACME } from '../../test/support/merchants.fixture';
+import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 const INVALID_GRANT = { error: 'invalid_grant', error_description: 'The grant is invalid, expired, revoked or was already used' };
 
 describe('dashboard login: authorization_code and refresh_token grants', () => {
-  let h: AuthHarness;
+  let h: ServiceHarness;
   beforeEach(async () => {
-    h = await authHarness();
+    h = await startService({ merchants: accountMerchants() });
   });
   const me = (token: string) => request(h.app).get('/api/me').set('Authorization', `Bearer ${token}`);
 
@@ -153,7 +155,7 @@ describe('dashboard login: authorization_code and refresh_token grants', () => {
     const memberTokens = await exchangeCode(h.app, await signIn(h.app, ACME.member, member), member.verifier);
     const admin = pkcePair();
     const adminTokens = await exchangeCode(h.app, await signIn(h.app, ACME.admin, admin), admin.verifier);
-    await h.reload(merchantsFixture({ withoutAcmeMember: true }));
+    await h.reload(accountMerchants({ withoutAcmeMember: true }));
     expect((await refresh(h.app, memberTokens.body.refresh_token)).body).toEqual(INVALID_GRANT);
     expect((await refresh(h.app, adminTokens.body.refresh_token)).status).toBe(200);
   });
@@ -193,6 +195,6 @@ describe('dashboard login: authorization_code and refresh_token grants', () => {
 });
 
 /** Every document of every collection of the embedded store, as one string. */
-function dumpAll(h: AuthHarness): string {
+function dumpAll(h: ServiceHarness): string {
   return JSON.stringify(h.stores.database.listCollections().map((collection) => collection.dump()));
 }

@@ -1,15 +1,17 @@
 import request from 'supertest';
-import { ACME, authHarness, clientToken, contactTokens, type AuthHarness } from './auth.test-harness';
-import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
+import { clientToken, contactTokens } from '../../test/support/dashboard-login';
+import { accountMerchants, ACME } from '../../test/support/merchants.fixture';
+import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 /** interface-spec.md Authentication rule 4, decisions.md section 4: which token opens which door. */
 describe('door rules of client and contact tokens', () => {
-  let h: AuthHarness;
+  let h: ServiceHarness;
   let client: string;
   let admin: string;
   let member: string;
   beforeAll(async () => {
-    h = await authHarness();
+    h = await startService({ merchants: accountMerchants() });
     client = await clientToken(h.app, ACME);
     admin = (await contactTokens(h.app, ACME.admin)).accessToken;
     member = (await contactTokens(h.app, ACME.member)).accessToken;

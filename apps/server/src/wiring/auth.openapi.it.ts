@@ -1,13 +1,15 @@
 import request from 'supertest';
 import { buildOpenApiDocument, expectResponseMatchesOpenApi } from '@splitpay/http-api';
-import { ACME, authHarness, authorizeQuery, clientToken, contactTokens, pkcePair, type AuthHarness } from './auth.test-harness';
+import { authorizeQuery, clientToken, contactTokens, pkcePair } from '../../test/support/dashboard-login';
+import { accountMerchants, ACME } from '../../test/support/merchants.fixture';
+import { startService, type ServiceHarness } from '../../test/support/service-harness';
 
 /** Every status the auth doors answer, checked against the served OpenAPI document. */
 describe('auth doors against the OpenAPI document', () => {
   const document = buildOpenApiDocument();
-  let h: AuthHarness;
+  let h: ServiceHarness;
   beforeAll(async () => {
-    h = await authHarness();
+    h = await startService({ merchants: accountMerchants() });
   });
   const conforms = (method: string, url: string, res: request.Response) => expectResponseMatchesOpenApi(document, method, url, res);
   const { challenge } = pkcePair();

@@ -1,5 +1,7 @@
-import { call, merchantApiHarness, sessionBody, type MerchantApiHarness } from './merchant-api.test-harness';
-import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
+import { accountTokens, type AccountTokens, call, secondAcquirer, sessionBody } from '../../test/support/merchant-api-calls';
+import { accountMerchants } from '../../test/support/merchants.fixture';
+import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 const line = { label: 'TV', quantity: 1, amount: { amount: 1000, currency: 'EUR' } };
 const card = (extra: Record<string, unknown>) => ({ methods: [{ method: 'card', ...extra }] });
@@ -238,15 +240,17 @@ const MORE_ROWS: readonly (readonly [string, Record<string, unknown>, RegExp])[]
 ];
 
 describe('POST /api/sessions: InvalidRequest names the field and the rule', () => {
-  let h: MerchantApiHarness;
+  let h: ServiceHarness;
+  let tokens: AccountTokens;
   beforeAll(async () => {
-    h = await merchantApiHarness();
+    h = await startService({ merchants: accountMerchants(), extraProviders: [secondAcquirer()] });
+    tokens = await accountTokens(h);
   }, 60_000);
 
   it.each([...ROWS, ...MORE_ROWS])('%s', async (_label, overrides, message) => {
     const replace = (overrides as { __replace?: unknown }).__replace;
     const body = replace ?? JSON.parse(JSON.stringify(sessionBody(overrides)));
-    const res = await call(h.app, 'post', '/api/sessions', { token: h.tokens.acme, body });
+    const res = await call(h.app, 'post', '/api/sessions', { token: tokens.acme, body });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('InvalidRequest');
     expect(res.body.message).toMatch(message);

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { merchantId } from '@splitpay/domain';
-import { call, merchantApiHarness, SECOND_ACQUIRER, sessionBody, type MerchantApiHarness } from './merchant-api.test-harness';
-import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
+import { accountTokens, type AccountTokens, call, secondAcquirer, sessionBody } from '../../test/support/merchant-api-calls';
+import { accountMerchants, SECOND_ACQUIRER } from '../../test/support/merchants.fixture';
+import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 const FULL_DETAIL = {
   itemId: 'sku-1',
@@ -21,12 +23,14 @@ const FINANCING = {
 const ALIAS = { mode: 'oneclick', recurringFrequency: 30, recurringExpiry: '2027-12-31' };
 
 describe('POST /api/sessions', () => {
-  let h: MerchantApiHarness;
+  let h: ServiceHarness;
+  let tokens: AccountTokens;
   beforeAll(async () => {
-    h = await merchantApiHarness();
+    h = await startService({ merchants: accountMerchants(), extraProviders: [secondAcquirer()] });
+    tokens = await accountTokens(h);
   }, 60_000);
   const create = (body: unknown, ...token: [string?]) => {
-    const bearer = token.length === 0 ? h.tokens.acme : token[0];
+    const bearer = token.length === 0 ? tokens.acme : token[0];
     return call(h.app, 'post', '/api/sessions', { body, ...(bearer !== undefined ? { token: bearer } : {}) });
   };
 
@@ -50,10 +54,10 @@ describe('POST /api/sessions', () => {
     expect(res.body.message).toContain('merchantId');
     const created = await create(sessionBody());
     expect(created.body.expiresAt).toBe(h.clock.now() + 15 * 60_000);
-    const session = await call(h.app, 'get', `/api/sessions/${created.body.sessionId}`, { token: h.tokens.acme });
+    const session = await call(h.app, 'get', `/api/sessions/${created.body.sessionId}`, { token: tokens.acme });
     expect(session.body).toMatchObject({ merchantId: 'acme', notification: { url: 'https://acme.example.test/hooks', failures: 0, abandoned: false } });
     const own = await create(sessionBody({ notificationUrl: 'http://receiver:8080/hooks' }));
-    const read = await call(h.app, 'get', `/api/sessions/${own.body.sessionId}`, { token: h.tokens.acme });
+    const read = await call(h.app, 'get', `/api/sessions/${own.body.sessionId}`, { token: tokens.acme });
     expect(read.body.notification).toEqual({ url: 'http://receiver:8080/hooks', failures: 0, abandoned: false });
   });
 
@@ -62,16 +66,16 @@ describe('POST /api/sessions', () => {
     const account = (await h.stores.merchants.findById(merchantId('acme')))!;
     await h.stores.merchants.upsert({ ...account, notificationUrl: 'https://moved.acme.example.test/hooks' });
     try {
-      const kept = await call(h.app, 'get', `/api/sessions/${before.body.sessionId}`, { token: h.tokens.acme });
+      const kept = await call(h.app, 'get', `/api/sessions/${before.body.sessionId}`, { token: tokens.acme });
       expect(kept.body.notification.url).toBe('https://acme.example.test/hooks');
       const after = await create(sessionBody());
-      const moved = await call(h.app, 'get', `/api/sessions/${after.body.sessionId}`, { token: h.tokens.acme });
+      const moved = await call(h.app, 'get', `/api/sessions/${after.body.sessionId}`, { token: tokens.acme });
       expect(moved.body.notification.url).toBe('https://moved.acme.example.test/hooks');
       // With neither address, the ending is not announced: no notification state at all.
       const { notificationUrl: _gone, ...silent } = account;
       await h.stores.merchants.upsert(silent);
       const none = await create(sessionBody());
-      expect((await call(h.app, 'get', `/api/sessions/${none.body.sessionId}`, { token: h.tokens.acme })).body.notification).toBeUndefined();
+      expect((await call(h.app, 'get', `/api/sessions/${none.body.sessionId}`, { token: tokens.acme })).body.notification).toBeUndefined();
     } finally {
       await h.stores.merchants.upsert(account);
     }
@@ -91,7 +95,7 @@ describe('POST /api/sessions', () => {
 
   describe('access', () => {
     it('is Unauthorized for a contact token, even an admin one, and without a token', async () => {
-      for (const token of [h.tokens.acmeAdmin, undefined, 'not-a-token']) {
+      for (const token of [tokens.acmeAdmin, undefined, 'not-a-token']) {
         const res = await create(sessionBody(), token);
         expect(res.status).toBe(401);
         expect(res.headers['www-authenticate']).toBe('Bearer');
@@ -131,7 +135,7 @@ describe('POST /api/sessions', () => {
     });
 
     it('NoProviderForMethod when no contract of the account serves a method', async () => {
-      const res = await call(h.app, 'post', '/api/sessions', { token: h.tokens.globex, body: sessionBody({ methods: [{ method: 'paypal' }] }) });
+      const res = await call(h.app, 'post', '/api/sessions', { token: tokens.globex, body: sessionBody({ methods: [{ method: 'paypal' }] }) });
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('NoProviderForMethod');
     });
@@ -150,11 +154,11 @@ describe('POST /api/sessions', () => {
   });
 
   it('refuses a body that is not JSON, and one too large, with InvalidRequest', async () => {
-    const bad = await request(h.app).post('/api/sessions').set('Authorization', `Bearer ${h.tokens.acme}`).type('json').send('{"currency":');
+    const bad = await request(h.app).post('/api/sessions').set('Authorization', `Bearer ${tokens.acme}`).type('json').send('{"currency":');
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('InvalidRequest');
     const big = sessionBody({ statementDescriptor: 'x'.repeat(300_000) });
-    const res = await request(h.app).post('/api/sessions').set('Authorization', `Bearer ${h.tokens.acme}`).send(big);
+    const res = await request(h.app).post('/api/sessions').set('Authorization', `Bearer ${tokens.acme}`).send(big);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('InvalidRequest');
     expect(res.body.message).toMatch(/too large/);

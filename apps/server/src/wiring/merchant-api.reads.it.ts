@@ -1,8 +1,10 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import type { Session } from '@splitpay/domain';
-import { call, merchantApiHarness, seededSession, sessionBody, type MerchantApiHarness } from './merchant-api.test-harness';
-import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
+import { accountTokens, type AccountTokens, call, secondAcquirer, seededSession, sessionBody } from '../../test/support/merchant-api-calls';
+import { accountMerchants } from '../../test/support/merchants.fixture';
+import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 const INTERNAL = ['elementsTokenHash', 'version', 'dueAt', 'lease', 'dispatch', 'capabilities', 'idempotencyKey', 'verdictDueAt', 'methods', 'delivery', 'payload'];
 
@@ -13,11 +15,13 @@ function keysDeep(value: unknown, out = new Set<string>()): Set<string> {
 }
 
 describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', () => {
-  let h: MerchantApiHarness;
+  let h: ServiceHarness;
+  let tokens: AccountTokens;
   let paid: Session;
   let other: Session;
   beforeAll(async () => {
-    h = await merchantApiHarness();
+    h = await startService({ merchants: accountMerchants(), extraProviders: [secondAcquirer()] });
+    tokens = await accountTokens(h);
     paid = seededSession(h, 'acme', { createdAt: h.clock.now(), transactions: 2 });
     other = seededSession(h, 'globex', { createdAt: h.clock.now(), transactions: 2 });
     const attempt = paid.attempts[0]!;
@@ -46,7 +50,7 @@ describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', (
   }, 60_000);
 
   it('reads a session with every required field and no internal one', async () => {
-    const res = await call(h.app, 'get', `/api/sessions/${paid.id}`, { token: h.tokens.acme });
+    const res = await call(h.app, 'get', `/api/sessions/${paid.id}`, { token: tokens.acme });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       sessionId: paid.id,
@@ -81,19 +85,19 @@ describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', (
   });
 
   it('reads a created session the same way, with contact tokens too', async () => {
-    const created = await call(h.app, 'post', '/api/sessions', { token: h.tokens.acme, body: sessionBody({ extraData: 'tag', returnUrl: 'https://shop.example/back', paymentMethodFilters: { country: 'FR' } }) });
-    const res = await call(h.app, 'get', `/api/sessions/${created.body.sessionId}`, { token: h.tokens.acmeAdmin });
+    const created = await call(h.app, 'post', '/api/sessions', { token: tokens.acme, body: sessionBody({ extraData: 'tag', returnUrl: 'https://shop.example/back', paymentMethodFilters: { country: 'FR' } }) });
+    const res = await call(h.app, 'get', `/api/sessions/${created.body.sessionId}`, { token: tokens.acmeAdmin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'PENDING', attempts: [], extraData: 'tag', returnUrl: 'https://shop.example/back', paymentMethodFilters: { country: 'FR' } });
   });
 
   it('reads an attempt as AttemptView and a transaction as TransactionView', async () => {
     const attempt = paid.attempts[0]!;
-    const a = await call(h.app, 'get', `/api/attempts/${attempt.id}`, { token: h.tokens.acme });
+    const a = await call(h.app, 'get', `/api/attempts/${attempt.id}`, { token: tokens.acme });
     expect(a.status).toBe(200);
     expect(a.body).toMatchObject({ sessionId: paid.id, merchantId: 'acme', orderId: paid.orderId, attempt: { attemptId: attempt.id, transactions: expect.any(Array) } });
     const tx = attempt.transactions[1]!;
-    const t = await call(h.app, 'get', `/api/transactions/${tx.id}`, { token: h.tokens.acmeAdmin });
+    const t = await call(h.app, 'get', `/api/transactions/${tx.id}`, { token: tokens.acmeAdmin });
     expect(t.status).toBe(200);
     expect(t.body).toEqual({
       sessionId: paid.id,
@@ -120,8 +124,8 @@ describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', (
     ['transactions', () => other.attempts[0]!.transactions[0]!.id],
   ])('/api/%s/{id}', (resource, otherId) => {
     it("answers another merchant's resource byte-for-byte like an unknown one", async () => {
-      const foreign = await call(h.app, 'get', `/api/${resource}/${otherId()}`, { token: h.tokens.acme });
-      const unknown = await call(h.app, 'get', `/api/${resource}/${h.ids.newId()}`, { token: h.tokens.acme });
+      const foreign = await call(h.app, 'get', `/api/${resource}/${otherId()}`, { token: tokens.acme });
+      const unknown = await call(h.app, 'get', `/api/${resource}/${h.ids.newId()}`, { token: tokens.acme });
       expect(foreign.status).toBe(404);
       expect(unknown.status).toBe(404);
       expect(foreign.body.code).toBe('NotFound');
@@ -129,11 +133,11 @@ describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', (
       expect(foreign.headers['content-type']).toBe(unknown.headers['content-type']);
       expect(foreign.headers['content-length']).toBe(unknown.headers['content-length']);
       // The owner reads it.
-      expect((await call(h.app, 'get', `/api/${resource}/${otherId()}`, { token: h.tokens.globex })).status).toBe(200);
+      expect((await call(h.app, 'get', `/api/${resource}/${otherId()}`, { token: tokens.globex })).status).toBe(200);
     });
 
     it.each(['not-a-uuid', '0190C0DE-0000-7000-8000-000000000001', '0190c0de00007000800000000000000a'])('answers InvalidRequest for the malformed id %s', async (id) => {
-      const res = await call(h.app, 'get', `/api/${resource}/${id}`, { token: h.tokens.acme });
+      const res = await call(h.app, 'get', `/api/${resource}/${id}`, { token: tokens.acme });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('InvalidRequest');
       expect(res.body.message).toMatch(/must be a lowercase UUID/);
@@ -147,7 +151,7 @@ describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', (
   });
 
   it('answers one byte-identical Unauthorized on every merchant API door for every failure shape', async () => {
-    const good = h.tokens.acme;
+    const good = tokens.acme;
     const [, payload] = good.split('.') as [string, string];
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const created = await call(h.app, 'post', '/api/sessions', { token: good, body: sessionBody() });
@@ -188,7 +192,7 @@ describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', (
       expect([method, url, 'expired', expired.status, expired.text]).toEqual([method, url, 'expired', 401, reference.text]);
     }
     // Contact tokens open every door but creation.
-    const contact = await send('post', '/api/sessions', `Bearer ${h.tokens.acmeAdmin}`);
+    const contact = await send('post', '/api/sessions', `Bearer ${tokens.acmeAdmin}`);
     expect([contact.status, contact.text]).toEqual([401, reference.text]);
   });
 

@@ -1,7 +1,9 @@
 import request from 'supertest';
 import type { Session, TransactionId } from '@splitpay/domain';
-import { call, merchantApiHarness, seededSession, type MerchantApiHarness } from './merchant-api.test-harness';
-import { itAnsweredAsTheOpenApiDocumentSays } from './merchant-api.openapi-recorder.test-harness';
+import { accountTokens, type AccountTokens, call, secondAcquirer, seededSession } from '../../test/support/merchant-api-calls';
+import { accountMerchants } from '../../test/support/merchants.fixture';
+import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 interface TxView {
   readonly sessionId: string;
@@ -12,12 +14,14 @@ const newestFirst = (a: { createdAt: number; id: string }, b: { createdAt: numbe
   b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 describe('searches: GET /api/sessions, /api/attempts, /api/transactions', () => {
-  let h: MerchantApiHarness;
+  let h: ServiceHarness;
+  let tokens: AccountTokens;
   const seeded: Session[] = [];
   const T0 = Date.UTC(2025, 5, 1);
 
   beforeAll(async () => {
-    h = await merchantApiHarness();
+    h = await startService({ merchants: accountMerchants(), extraProviders: [secondAcquirer()] });
+    tokens = await accountTokens(h);
     // 125 sessions of acme with two operations each: 250 transactions, many sharing an instant.
     for (let i = 0; i < 125; i++) {
       const session = seededSession(h, 'acme', { createdAt: T0 + Math.floor(i / 4) * 2, orderId: `order-${i % 10}`, transactions: 2 });
@@ -27,7 +31,7 @@ describe('searches: GET /api/sessions, /api/attempts, /api/transactions', () => 
     for (let i = 0; i < 5; i++) await h.stores.sessions.insert(seededSession(h, 'globex', { createdAt: T0 + i, orderId: 'order-1', transactions: 2 }));
   }, 120_000);
 
-  const get = (url: string, token = h.tokens.acme) => call(h.app, 'get', url, { token });
+  const get = (url: string, token = tokens.acme) => call(h.app, 'get', url, { token });
 
   it('walks 250 transactions 7 at a time, each exactly once and in order, while new ones are created', async () => {
     const expected = seeded
@@ -110,10 +114,10 @@ describe('searches: GET /api/sessions, /api/attempts, /api/transactions', () => 
       expect(foreign.body).toEqual({ [kind]: [] });
       const own = await get(`/api/${kind}?merchantId=acme&limit=1`);
       expect(own.body[kind]).toHaveLength(1);
-      const contact = await get(`/api/${kind}?merchantId=globex`, h.tokens.acmeAdmin);
+      const contact = await get(`/api/${kind}?merchantId=globex`, tokens.acmeAdmin);
       expect(contact.body).toEqual({ [kind]: [] });
     }
-    const globex = await get('/api/sessions?limit=100', h.tokens.globex);
+    const globex = await get('/api/sessions?limit=100', tokens.globex);
     expect(globex.body.sessions).toHaveLength(5);
   });
 
@@ -137,7 +141,7 @@ describe('searches: GET /api/sessions, /api/attempts, /api/transactions', () => 
       ['a truncated cursor', () => [`limit=2&orderId=order-1&cursor=${encodeURIComponent(cursor.slice(0, -2))}`]],
       ['a cursor from a search with other filters', () => [`limit=2&orderId=order-2&cursor=${encodeURIComponent(cursor)}`]],
       ['a cursor from a search without filters', () => [`limit=2&cursor=${encodeURIComponent(cursor)}`]],
-      ["another merchant's cursor", () => [`limit=2&orderId=order-1&cursor=${encodeURIComponent(cursor)}`, h.tokens.globex]],
+      ["another merchant's cursor", () => [`limit=2&orderId=order-1&cursor=${encodeURIComponent(cursor)}`, tokens.globex]],
     ];
     it.each(invalid)('refuses %s with InvalidRequest', async (_label, make) => {
       const [query, token] = make();

@@ -2,13 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
-import { METHOD_KINDS, money, type AttemptId, type Logger, type PspPlugin, type TransactionId } from '@splitpay/domain';
+import { METHOD_KINDS, money, type AttemptId, type PspPlugin, type TransactionId } from '@splitpay/domain';
 import { CARD_CAPS } from '@splitpay/domain/src/testing';
+import { CapturingLogger } from '@splitpay/infra';
 import { createPspRegistry } from './psp';
 import { PROVIDER_PLUGS } from './providers/provider-list';
 import { plugin } from './providers/provider-plug';
 
-const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent = new CapturingLogger();
 const clock = { now: () => Date.now() };
 
 describe('createPspRegistry', () => {

@@ -1,10 +1,13 @@
 import type { Router } from 'express';
-import { PspRegistry } from '@splitpay/domain';
+import { PspRegistry, type PspProvider } from '@splitpay/domain';
 import { PROVIDER_PLUGS } from './providers/provider-list';
 import type { ProviderConfig, ProviderMountDeps, ProviderPlug } from './providers/provider-plug';
 
 export { FAKE_PSP_MOUNT_PATH } from './providers/fake-provider.plug';
-export type PspWiringDeps = ProviderMountDeps;
+export interface PspWiringDeps extends ProviderMountDeps {
+  /** Providers carried beside the listed ones (tests: a stub acquirer). */
+  readonly extraProviders?: readonly PspProvider[];
+}
 
 export interface PspWiring {
   readonly registry: PspRegistry;
@@ -18,7 +21,7 @@ export interface PspWiring {
 export function createPspRegistry(config: ProviderConfig, deps: PspWiringDeps, plugs: readonly ProviderPlug[] = PROVIDER_PLUGS): PspWiring {
   const mounted = plugs.flatMap((plug) => plug.mount(config, deps) ?? []);
   return {
-    registry: new PspRegistry(mounted.map((m) => m.provider)),
+    registry: new PspRegistry([...(deps.extraProviders ?? []), ...mounted.map((m) => m.provider)]),
     mounts: mounted.flatMap((m) => (m.router ? [m.router] : [])),
     close: () => {
       for (const m of mounted) m.close?.();

@@ -1,10 +1,10 @@
-import type { Logger } from '@splitpay/domain';
+import { CapturingLogger } from '@splitpay/infra';
 import { EmbeddedDatabase } from '@splitpay/store-embedded';
 import { COLLECTION_NAMES, INDEX_PLAN, sessionToDocument, type Db, type SessionDocument } from '@splitpay/store-mongo';
 import { fixtures } from '@splitpay/store-mongo/src/contract';
 import { createStoresFor, redactMongoUri } from './stores';
 
-const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+const silent = new CapturingLogger();
 
 describe('createStoresFor', () => {
   it('runs on the embedded engine without MONGODB_URI, and can share one embedded database', async () => {
@@ -41,8 +41,7 @@ describe('createStoresFor', () => {
     const old = fixtures.aSession({ merchantId: recent.merchantId, updatedAt: now - 2 * 3_600_000, attempts: [fixtures.anAttempt()] });
     // Written as a crash between the session write and its search entries would leave them.
     for (const session of [recent, old]) await database.collection<SessionDocument>(COLLECTION_NAMES.sessions).insertOne(sessionToDocument(session));
-    const lines: unknown[][] = [];
-    const logger: Logger = { ...silent, info: (...line: unknown[]) => void lines.push(line) };
+    const logger = new CapturingLogger();
 
     const stores = await createStoresFor({ mongodbUri: 'mongodb://db/splitpay?replicaSet=rs0' }, logger, { connect: async () => db, now: () => now });
 
@@ -50,7 +49,7 @@ describe('createStoresFor', () => {
     const declared = new Set(database.listCollections().flatMap((c) => c.declaredIndexes().map((index) => `${c.name}.${index.name}`)));
     const planned = Object.entries(INDEX_PLAN).flatMap(([key, specs]) => specs.map((spec) => `${COLLECTION_NAMES[key as keyof typeof COLLECTION_NAMES]}.${spec.options.name}`));
     expect(planned.filter((name) => !declared.has(name))).toEqual([]);
-    expect(lines).toEqual([['store.ready', { engine: 'mongodb', database: 'splitpay', resyncedSessions: 1 }]]);
+    expect(logger.entries().filter((line) => line.level === 'info')).toEqual([{ level: 'info', event: 'store.ready', fields: { engine: 'mongodb', database: 'splitpay', resyncedSessions: 1 } }]);
     const found = await stores.sessions.searchAttempts({ merchantId: recent.merchantId, limit: 10 });
     expect(found.items.map((hit) => hit.sessionId)).toEqual([recent.id]);
     await stores.close();

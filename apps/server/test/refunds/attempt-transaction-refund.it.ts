@@ -5,7 +5,7 @@ import {
   editStored,
   holdRefundVerdicts,
   noRefundPending,
-  OTHER,
+  RIVAL,
   paidByCard,
   paidByVouchers,
   refundDoors,
@@ -153,7 +153,7 @@ describe.each<Door>(['attempt', 'transaction'])('POST /api/%ss/{id}/refund', (do
 
   it('NotFound for another merchant resource and for an unknown id; Unauthorized without a token', async () => {
     const paid = await paidByCard(h, [700]);
-    const foreign = await refund(only(paid), { token: await h.clientToken(OTHER) });
+    const foreign = await refund(only(paid), { token: await h.clientToken(RIVAL) });
     const unknown = await refundDoors(h)[door]('0190a000-0000-7000-8000-0000000000ff', { token: client });
     expect([foreign.status, foreign.body, unknown.status]).toEqual([404, unknown.body, 404]);
     expect(foreign.body.code).toBe('NotFound');

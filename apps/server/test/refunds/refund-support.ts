@@ -2,36 +2,14 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import { REFUND_REFUSALS, type Session, type SessionId } from '@splitpay/domain';
 import { buildOpenApiDocument, expectResponseMatchesOpenApi } from '@splitpay/http-api';
-import { contactTokens, DASHBOARD_CALLBACK } from '../../src/wiring/auth.test-harness';
+import { contactTokens } from '../support/dashboard-login';
 import { pressFakePspButton, type Answer } from '../support/elements-client';
-import { ONEY_PLANS, SHOP, type TestMerchant } from '../support/merchants.fixture';
+import { refundMerchants, SHOP, SHOP_ADMIN, type TestMerchant } from '../support/merchants.fixture';
 import { startService, type ServiceHarness, type ServiceHarnessOptions } from '../support/service-harness';
 
 /** Test support of the refund doors: merchants with a dashboard contact, PAID sessions over HTTP, refund calls. */
 
-export const SHOP_ADMIN = { email: 'admin@shop.test', password: 'shop-admin-password' } as const;
-/** A second merchant: its resources must answer NotFound to the first, and the reverse. */
-export const OTHER: TestMerchant = { merchantId: 'other', secret: 'other-client-secret' };
-
-export function refundMerchants(): object {
-  return {
-    merchants: [
-      {
-        merchantId: SHOP.merchantId,
-        secret: SHOP.secret,
-        webhookAuthorization: 'Bearer shop-webhook',
-        contracts: [
-          { method: 'card', provider: 'fake', partialRefunds: true },
-          { method: 'paypal', provider: 'fake', partialRefunds: false },
-          { method: 'ancv', provider: 'fake', partialRefunds: false },
-          { method: 'oney', provider: 'fake', partialRefunds: true, plans: ONEY_PLANS },
-        ],
-        contacts: [{ email: SHOP_ADMIN.email, password: SHOP_ADMIN.password, role: 'admin' }],
-      },
-      { merchantId: OTHER.merchantId, secret: OTHER.secret, contracts: [{ method: 'card', provider: 'fake' }], contacts: [] },
-    ],
-  };
-}
+export { RIVAL, SHOP_ADMIN } from '../support/merchants.fixture';
 
 export interface RefundHarness extends ServiceHarness {
   /** The dashboard contact's access token (authorization code flow with PKCE). */
@@ -40,11 +18,11 @@ export interface RefundHarness extends ServiceHarness {
 
 /** One instance with the refund merchants; `options` lets several instances share one store, clock and keys. */
 export async function startRefundService(options: Omit<ServiceHarnessOptions, 'merchants'> = {}): Promise<RefundHarness> {
-  const h = await startService({ ...options, merchants: refundMerchants(), env: { DASHBOARD_REDIRECT_URIS: DASHBOARD_CALLBACK, FAKE_PSP_DELAY_MS: '10', ...options.env } });
+  const h = await startService({ ...options, merchants: refundMerchants(), env: { FAKE_PSP_DELAY_MS: '10', ...options.env } });
   let contact: string | undefined;
   return Object.assign(h, {
     async contactToken() {
-      contact ??= (await contactTokens(h.instance.app, SHOP_ADMIN)).accessToken;
+      contact ??= (await contactTokens(h.app, SHOP_ADMIN)).accessToken;
       return contact;
     },
   });

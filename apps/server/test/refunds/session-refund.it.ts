@@ -4,7 +4,7 @@ import {
   countPspRefundCalls,
   editStored,
   holdRefundVerdicts,
-  OTHER,
+  RIVAL,
   paidByCard,
   paidByCardAndPaypal,
   refundDoors,
@@ -146,7 +146,7 @@ describe('POST /api/sessions/{sessionId}/refund', () => {
 
   it('NotFound for another merchant session and for an unknown one; InvalidRequest for a malformed id or a body; Unauthorized without a token', async () => {
     const paid = await paidByCard(h, [300]);
-    const other = await h.clientToken(OTHER);
+    const other = await h.clientToken(RIVAL);
     const foreign = await doors.session(paid.sessionId, { token: other });
     const unknown = await doors.session('0190a000-0000-7000-8000-000000000001', { token: client });
     expect([foreign.status, foreign.body.code, unknown.status, unknown.body.code]).toEqual([404, 'NotFound', 404, 'NotFound']);

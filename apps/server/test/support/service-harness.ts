@@ -1,25 +1,32 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { ManualClock } from '@splitpay/infra';
+import type { IdGenerator, PspProvider } from '@splitpay/domain';
+import { CapturingLogger, ManualClock } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { createAppInstance, type AppInstance } from '../../src/app-instance';
 import { readConfig, type ServerConfig } from '../../src/config';
 import { loadMerchants } from '../../src/merchants/load-merchants';
-import { capturingLogger } from './captured-logs';
+import { DASHBOARD_CALLBACK, OTHER_CALLBACK } from './dashboard-login';
 import { ElementsClient, type Answer } from './elements-client';
 import { NotificationTap } from './notification-tap';
 import { paymentMerchants, SHOP, writeMerchantsFile, type TestMerchant } from './merchants.fixture';
+import { recordingApp } from './openapi-recorder';
 
 export interface ServiceHarnessOptions {
   /** The merchants file content; default one merchant (`SHOP`) with every method on the fake provider. */
   readonly merchants?: object;
-  /** More environment (FAKE_PSP_DELAY_MS defaults to 20 here, SCRYPT_COST to a cheap one). */
+  /**
+   * More environment (FAKE_PSP_DELAY_MS defaults to 20 here, SCRYPT_COST to a cheap one,
+   * DASHBOARD_REDIRECT_URIS to the two callbacks of `dashboard-login`).
+   */
   readonly env?: NodeJS.ProcessEnv;
   /** The instance's clock; default a manual clock at 2026-01-01 that tests move by hand. */
   readonly clock?: ManualClock;
   /** A store shared with another instance; default a new embedded one. */
   readonly stores?: EmbeddedStores;
+  /** Providers the platform carries beside the fake one (a creation-only stub acquirer, say). */
+  readonly extraProviders?: readonly PspProvider[];
 }
 
 /**
@@ -29,11 +36,20 @@ export interface ServiceHarnessOptions {
  */
 export interface ServiceHarness {
   readonly url: string;
+  /**
+   * The instance's app in-process (for supertest, without the tap and faults of `url`); each answer
+   * is recorded for `itAnsweredAsTheOpenApiDocumentSays()`.
+   */
+  readonly app: AppInstance['app'];
   readonly instance: AppInstance;
   readonly stores: EmbeddedStores;
   readonly clock: ManualClock;
   readonly config: ServerConfig;
   readonly logLines: string[];
+  /** The instance's logger: `named(event)` reads its lines back. */
+  readonly logger: CapturingLogger;
+  /** The instance's id generator (to seed stored documents). */
+  readonly ids: IdGenerator;
   /** Every PSP notification as it reached the service; drop or replay them. */
   readonly tap: NotificationTap;
   /** Answers `status` to every request matching (method, path) until cleared: a PSP that is down. */
@@ -46,8 +62,15 @@ export interface ServiceHarness {
   openPage(body: Record<string, unknown>, merchant?: TestMerchant): Promise<{ page: ElementsClient; sessionId: string }>;
   /** Runs every worker of the instance once. */
   runWorkers(): Promise<number>;
+  /** Loads a merchants file again, as a restart would. */
+  reload(merchants: object): Promise<void>;
+  /** Stops the instance and the listener; a harness still open at the end of its test file is closed then. */
   close(): Promise<void>;
 }
+
+const open = new Set<ServiceHarness>();
+// Imported at a test file's top level, this hook belongs to that file's root block.
+if (typeof afterAll === 'function') afterAll(() => Promise.all([...open].map((harness) => harness.close())));
 
 export async function startService(options: ServiceHarnessOptions = {}): Promise<ServiceHarness> {
   // The address is known once listening; the app is bound afterwards (PUBLIC_BASE_URL must be it).
@@ -66,14 +89,24 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
   tap.bind(url);
 
   const config: ServerConfig = {
-    ...readConfig({ PUBLIC_BASE_URL: url, FAKE_PSP: 'on', FAKE_PSP_DELAY_MS: '20', SCRYPT_COST: '10,8,1', ...options.env }),
+    ...readConfig({
+      PUBLIC_BASE_URL: url,
+      FAKE_PSP: 'on',
+      FAKE_PSP_DELAY_MS: '20',
+      SCRYPT_COST: '10,8,1',
+      DASHBOARD_REDIRECT_URIS: `${DASHBOARD_CALLBACK},${OTHER_CALLBACK}`,
+      ...options.env,
+    }),
     merchantsFile: await writeMerchantsFile(options.merchants ?? paymentMerchants()),
   };
   const stores = options.stores ?? createEmbeddedStores();
   const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1));
-  const { logger, lines } = capturingLogger();
-  const instance = createAppInstance({ config, stores, logger, clock });
-  await loadMerchants(config.merchantsFile, { merchants: stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger });
+  const logger = new CapturingLogger();
+  const instance = createAppInstance({ config, stores, logger, clock, ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}) });
+  const load = async (file: string): Promise<void> => {
+    await loadMerchants(file, { merchants: stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger });
+  };
+  await load(config.merchantsFile);
   app = instance.app;
 
   // Cached as a merchant server would, until it lapses on the instance's (manual) clock.
@@ -102,13 +135,17 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     return answer as { elementsToken: string; sessionId: string; expiresAt: number };
   };
 
-  return {
+  let closed = false;
+  const harness: ServiceHarness = {
     url,
+    app: recordingApp(instance.app),
     instance,
     stores,
     clock,
     config,
-    logLines: lines,
+    logLines: logger.lines,
+    logger,
+    ids: instance.core.ids,
     tap,
     clientToken,
     createSession,
@@ -117,17 +154,23 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
       return { page: new ElementsClient(url, created.elementsToken), sessionId: created.sessionId };
     },
     runWorkers: () => instance.runWorkersOnce(),
+    reload: async (merchants) => load(await writeMerchantsFile(merchants)),
     injectFault(match, status = 503) {
       const fault = { match, status };
       faults.push(fault);
       return () => void faults.splice(faults.indexOf(fault), 1);
     },
     async close() {
+      if (closed) return;
+      closed = true;
+      open.delete(harness);
       instance.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  open.add(harness);
+  return harness;
 }
 
 /** GET /api/sessions/{id} as the merchant server reads it. */

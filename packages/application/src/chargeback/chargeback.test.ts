@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { merchantId, money, nextDueAt, type MerchantAccount, type Session } from '@splitpay/domain';
-import { AesGcmSecretSealer, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { AesGcmSecretSealer, CapturingLogger, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { NOTIFICATION_ABANDONED_METRIC } from '../notification/message-delivery';
-import { FAILED_500, RecordingLogger, ScriptedSender, SessionFactory } from '../notification/notification.fixtures';
+import { FAILED_500, ScriptedSender, SessionFactory } from '../notification/notification.fixtures';
 import { ChargebackWorker } from './chargeback.worker';
 import { ChargebackIntake, type ChargebackFact } from './receive-chargeback';
 
@@ -15,7 +15,7 @@ describe('chargebacks: intake and worker', () => {
   let clock: ManualClock;
   let stores: EmbeddedStores;
   let sender: ScriptedSender;
-  let logger: RecordingLogger;
+  let logger: CapturingLogger;
   let metrics: CounterMetrics;
   let intake: ChargebackIntake;
   let worker: ChargebackWorker;
@@ -54,7 +54,7 @@ describe('chargebacks: intake and worker', () => {
     clock = new ManualClock(Date.UTC(2026, 0, 1));
     stores = createEmbeddedStores();
     sender = new ScriptedSender();
-    logger = new RecordingLogger();
+    logger = new CapturingLogger();
     metrics = new CounterMetrics();
     sealer = new AesGcmSecretSealer({ key: randomBytes(32) });
     const ids = new UuidV7IdGenerator();

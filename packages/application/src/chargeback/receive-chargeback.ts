@@ -1,17 +1,15 @@
 import {
   buildChargebackPayload,
   chargebackNotificationId,
+  chargebackTarget,
   openDelivery,
-  type Attempt,
   type Chargeback,
   type ChargebackRepository,
   type Clock,
   type Logger,
   type MerchantAccountRepository,
   type PspFact,
-  type Session,
   type SessionRepository,
-  type Transaction,
 } from '@splitpay/domain';
 
 /** A chargeback as a PSP driver normalized it. */
@@ -36,20 +34,6 @@ export interface ChargebackIntakeDeps {
   readonly logger: Logger;
 }
 
-/** Operations money moves on first: a chargeback names the capture or the direct payment, else the hold. */
-const PREFERENCE: readonly Transaction['type'][] = ['capture', 'payment', 'authorization'];
-
-function attach(session: Session, provider: string, providerRef: string): { attempt: Attempt; transaction: Transaction } | undefined {
-  const candidates = session.attempts
-    .filter((attempt) => attempt.provider === provider)
-    .flatMap((attempt) => attempt.transactions.filter((tx) => tx.providerRef === providerRef).map((transaction) => ({ attempt, transaction })));
-  const rank = (tx: Transaction): number => {
-    const i = PREFERENCE.indexOf(tx.type);
-    return i === -1 ? PREFERENCE.length : i;
-  };
-  return [...candidates].sort((a, b) => rank(a.transaction) - rank(b.transaction))[0];
-}
-
 /**
  * The chargeback intake the PSP notification intake hands `chargeback` facts to. Attaches the fact to
  * the exact transaction by provider reference, stores it once under its notificationId (a unique key:
@@ -61,7 +45,7 @@ export class ChargebackIntake {
 
   async receive(fact: ChargebackFact, provider: string): Promise<ChargebackReceipt> {
     const session = await this.deps.sessions.findByProviderRef(provider, fact.providerRef);
-    const target = session ? attach(session, provider, fact.providerRef) : undefined;
+    const target = session ? chargebackTarget(session, provider, fact.providerRef) : undefined;
     if (!session || !target) {
       this.deps.logger.warn('chargeback.unattached', { provider, providerRef: fact.providerRef });
       return { kind: 'unattached' };

@@ -10,8 +10,6 @@ import {
   type DeliveryOutcome,
   type DomainContext,
   type DomainPolicy,
-  type LogFields,
-  type Logger,
   type MerchantId,
   type Session,
   type WebhookMessage,
@@ -118,33 +116,6 @@ export class SessionFactory {
     const expired = expireIfDue(session, this.ctx());
     if (expired.status !== 'EXPIRED') throw new Error(`fixture: expected EXPIRED, got ${expired.status}`);
     return expired;
-  }
-}
-
-/** A log line as the recording logger kept it. */
-export interface LoggedLine {
-  readonly level: 'debug' | 'info' | 'warn' | 'error';
-  readonly event: string;
-  readonly fields: Readonly<Record<string, unknown>>;
-}
-
-/** Keeps every line, to assert on the operator alert. */
-export class RecordingLogger implements Logger {
-  readonly lines: LoggedLine[] = [];
-  debug(event: string, fields: LogFields = {}): void {
-    this.lines.push({ level: 'debug', event, fields });
-  }
-  info(event: string, fields: LogFields = {}): void {
-    this.lines.push({ level: 'info', event, fields });
-  }
-  warn(event: string, fields: LogFields = {}): void {
-    this.lines.push({ level: 'warn', event, fields });
-  }
-  error(event: string, fields: LogFields = {}): void {
-    this.lines.push({ level: 'error', event, fields });
-  }
-  named(event: string): LoggedLine[] {
-    return this.lines.filter((line) => line.event === event);
   }
 }
 

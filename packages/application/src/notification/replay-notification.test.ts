@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_POLICY, merchantId, nextDueAt, type Session, type SessionId } from '@splitpay/domain';
-import { AesGcmSecretSealer, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { AesGcmSecretSealer, CapturingLogger, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { SessionWriter } from '../session-writer';
-import { FAILED_500, RecordingLogger, ScriptedSender, SessionFactory } from './notification.fixtures';
+import { FAILED_500, ScriptedSender, SessionFactory } from './notification.fixtures';
 import { ReplaySessionNotification } from './replay-notification';
 import { SessionEndedDelivery } from './session-ended.delivery';
 
@@ -24,7 +24,7 @@ describe('ReplaySessionNotification', () => {
     clock = new ManualClock(Date.UTC(2026, 0, 1));
     stores = createEmbeddedStores();
     sender = new ScriptedSender();
-    const logger = new RecordingLogger();
+    const logger = new CapturingLogger();
     const sealer = new AesGcmSecretSealer({ key: randomBytes(32) });
     const ids = new UuidV7IdGenerator();
     await stores.merchants.upsert({ merchantId: M1, secretHash: 'x', webhookSigningSecretSealed: sealer.seal('whsec_c2VjcmV0'), contracts: [], contacts: [] });

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_POLICY, merchantId, nextDueAt, type MerchantAccount, type Session, type SessionId } from '@splitpay/domain';
-import { AesGcmSecretSealer, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { AesGcmSecretSealer, CapturingLogger, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { SessionWriter } from '../session-writer';
 import { NOTIFICATION_ABANDONED_METRIC } from './message-delivery';
-import { FAILED_500, RecordingLogger, ScriptedSender, SessionFactory } from './notification.fixtures';
+import { FAILED_500, ScriptedSender, SessionFactory } from './notification.fixtures';
 import { SessionEndedDelivery } from './session-ended.delivery';
 
 const DELAYS = [1_000, 60_000, 300_000];
@@ -16,7 +16,7 @@ describe('SessionEndedDelivery (the session worker step)', () => {
   let clock: ManualClock;
   let stores: EmbeddedStores;
   let sender: ScriptedSender;
-  let logger: RecordingLogger;
+  let logger: CapturingLogger;
   let metrics: CounterMetrics;
   let writer: SessionWriter;
   let step: SessionEndedDelivery;
@@ -26,7 +26,7 @@ describe('SessionEndedDelivery (the session worker step)', () => {
     clock = new ManualClock(Date.UTC(2026, 0, 1));
     stores = createEmbeddedStores();
     sender = new ScriptedSender();
-    logger = new RecordingLogger();
+    logger = new CapturingLogger();
     metrics = new CounterMetrics();
     const sealer = new AesGcmSecretSealer({ key: randomBytes(32) });
     const ids = new UuidV7IdGenerator();

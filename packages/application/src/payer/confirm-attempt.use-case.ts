@@ -1,6 +1,5 @@
-import { recordOpenOutcome, type Attempt, type OpenOutcome, type Session, type SessionView } from '@splitpay/domain';
+import { markConfirmSent, recordOpenOutcome, type Attempt, type OpenOutcome, type Session, type SessionView } from '@splitpay/domain';
 import type { SessionGateway } from '../psp/psp-gateway';
-import { markConfirmSent } from './confirm.command';
 import type { ElementsAccess } from './elements-access';
 import type { PayerDeps } from './payer.deps';
 import type { ViewPresenter } from './view-presenter';

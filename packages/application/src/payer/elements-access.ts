@@ -1,12 +1,7 @@
-import { DomainError, isTerminalSessionStatus, type Session } from '@splitpay/domain';
+import { DomainError, elementsGraceOver, hasEnded, type Session } from '@splitpay/domain';
 import type { PayerDeps } from './payer.deps';
 
 const invalidToken = (): DomainError => new DomainError('InvalidElementsToken', 'The elements token is absent, unknown or expired');
-
-/** The session reached a final state (reads during the grace, never acts). */
-export function hasEnded(session: Session): boolean {
-  return isTerminalSessionStatus(session.status);
-}
 
 /**
  * Resolves an elements token to its session. Absent, unknown and past-grace tokens are one and the
@@ -21,10 +16,7 @@ export class ElementsAccess {
     if (!token || !token.startsWith('pst_')) throw invalidToken();
     const session = await this.deps.sessions.findByElementsTokenHash(this.deps.tokens.digest(token));
     if (!session) throw invalidToken();
-    if (hasEnded(session)) {
-      const endedAt = session.endedAt ?? session.updatedAt;
-      if (this.deps.clock.now() > endedAt + this.deps.elementsGraceMs) throw invalidToken();
-    }
+    if (elementsGraceOver(session, this.deps.clock.now(), this.deps.elementsGraceMs)) throw invalidToken();
     return session;
   }
 

@@ -12,9 +12,9 @@ import {
   type Session,
 } from '@splitpay/domain';
 import { CARD_CAPS } from '@splitpay/domain/src/testing';
-import { CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { CapturingLogger, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
-import { RecordingLogger, SessionFactory } from '../notification/notification.fixtures';
+import { SessionFactory } from '../notification/notification.fixtures';
 import { OwedOperationDispatcher } from '../psp/owed-operation.dispatcher';
 import { PspGateway } from '../psp/psp-gateway';
 import { SessionWriter } from '../session-writer';
@@ -37,7 +37,7 @@ describe('PayerReturnUseCase: a driver that finishes the opening on the return',
   let stores: EmbeddedStores;
   let driver: ReturningDriver;
   let useCase: PayerReturnUseCase;
-  let logger: RecordingLogger;
+  let logger: CapturingLogger;
   let session: Session;
   let attemptId: string;
   let transactionId: string;
@@ -46,7 +46,7 @@ describe('PayerReturnUseCase: a driver that finishes the opening on the return',
     stores = createEmbeddedStores();
     const clock = new ManualClock(Date.UTC(2026, 0, 1));
     const ids = new UuidV7IdGenerator();
-    logger = new RecordingLogger();
+    logger = new CapturingLogger();
     driver = new ReturningDriver();
     const registry = new PspRegistry([{ id: 'fake', drivers: [driver as unknown as PspDriver], parseNotification: async () => ({ kind: 'rejected', reason: 'x', reply: { status: 401, contentType: 'text/plain', body: '' } }) }]);
     const gateway = new PspGateway({ registry, merchants: stores.merchants, sealer: { open: (sealed) => sealed } });

@@ -1,4 +1,5 @@
 import {
+  findOffer,
   DomainError,
   recordOpenOutcome,
   startAttempt,
@@ -44,7 +45,7 @@ export class StartAttemptUseCase {
     const session = await this.access.act(token);
     // The input is discriminated by method: one of another method is malformed, and is refused before
     // anything is recorded (payer data must not reach the driver of another method).
-    const offer = session.methods.find((m) => m.id === request.methodId);
+    const offer = findOffer(session, request.methodId);
     if (offer && request.input && request.input.method !== offer.method) {
       throw new DomainError('InvalidRequest', `input.method must be ${offer.method}, the method of ${offer.id}`);
     }

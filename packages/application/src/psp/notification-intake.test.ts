@@ -14,9 +14,9 @@ import {
   type Session,
   type SessionRepository,
 } from '@splitpay/domain';
-import { CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { CapturingLogger, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
-import { RecordingLogger, SessionFactory } from '../notification/notification.fixtures';
+import { SessionFactory } from '../notification/notification.fixtures';
 import { SessionWriter } from '../session-writer';
 import { PspNotificationIntake } from './notification-intake';
 import { OwedOperationDispatcher } from './owed-operation.dispatcher';
@@ -39,7 +39,7 @@ class ScriptedProvider implements PspProvider {
 
 describe('PspNotificationIntake', () => {
   let stores: EmbeddedStores;
-  let logger: RecordingLogger;
+  let logger: CapturingLogger;
   let fake: ScriptedProvider;
   let other: ScriptedProvider;
   let intake: PspNotificationIntake;
@@ -51,7 +51,7 @@ describe('PspNotificationIntake', () => {
     stores = createEmbeddedStores();
     const clock = new ManualClock(Date.UTC(2026, 0, 1));
     const ids = new UuidV7IdGenerator();
-    logger = new RecordingLogger();
+    logger = new CapturingLogger();
     fake = new ScriptedProvider('fake');
     other = new ScriptedProvider('other');
     const registry = new PspRegistry([fake, other]);

@@ -1,4 +1,5 @@
 import {
+  findOffer,
   type Attempt,
   type DriverCall,
   type MerchantAccount,
@@ -66,7 +67,7 @@ export class PspGateway {
     const settingsFor = async (offer: MethodOffer): Promise<Readonly<Record<string, unknown>>> =>
       openContractSettings(contractOf(await account(), offer), this.deps.sealer);
     const resolve = async (attempt: AttemptToCall, transactionId: string): Promise<ResolvedCall | undefined> => {
-      const offer = session.methods.find((m) => m.id === attempt.methodId);
+      const offer = findOffer(session, attempt.methodId);
       if (!offer) return undefined;
       const driver = this.deps.registry.driver(attempt.provider, attempt.method);
       if (!driver) return undefined;

@@ -1,8 +1,8 @@
 import { DEFAULT_POLICY, merchantId, nextDueAt, type Session, type SessionId, type TransactionId } from '@splitpay/domain';
 import { refusalOf } from '@splitpay/domain/src/testing';
-import { ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { CapturingLogger, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
-import { RecordingLogger, SessionFactory } from '../notification/notification.fixtures';
+import { SessionFactory } from '../notification/notification.fixtures';
 import { SessionWriter } from '../session-writer';
 import { RefundAttempt } from './refund-attempt.use-case';
 import type { RefundSender } from './refund-sender';
@@ -26,7 +26,7 @@ describe('refund use cases', () => {
   let stores: EmbeddedStores;
   let clock: ManualClock;
   let sender: ScriptedRefundSender;
-  let logger: RecordingLogger;
+  let logger: CapturingLogger;
   let deps: ConstructorParameters<typeof RefundAttempt>[0];
   let paid: Session;
 
@@ -35,7 +35,7 @@ describe('refund use cases', () => {
     clock = new ManualClock(Date.UTC(2026, 0, 1));
     const ids = new UuidV7IdGenerator();
     sender = new ScriptedRefundSender();
-    logger = new RecordingLogger();
+    logger = new CapturingLogger();
     const writer = new SessionWriter({ sessions: stores.sessions, clock, ids, policy: DEFAULT_POLICY, nextDueAt });
     deps = { sessions: stores.sessions, writer, sender, logger };
     const factory = new SessionFactory({ merchantId: SHOP, now: () => clock.now(), newId: () => ids.newId() });

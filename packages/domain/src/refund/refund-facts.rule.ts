@@ -4,13 +4,7 @@ import type { AttemptId } from '../ids/ids';
 import type { MethodOffer } from '../method/method';
 import { findAttempt } from '../session/session-edit';
 import type { Session } from '../session/session.model';
-import { isTerminalSessionStatus } from '../session/session.state';
 import type { Transaction } from '../transaction/transaction.model';
-
-/** Refunds are post-terminal only: the payer flow never refunds. */
-export function hasEnded(session: Session): boolean {
-  return isTerminalSessionStatus(session.status);
-}
 
 /** The refund of this attempt whose verdict is still due, if any (one in flight per attempt). */
 export function refundInFlight(attempt: Attempt): Transaction | undefined {

@@ -4,7 +4,8 @@ import type { Money } from '../money/money';
 import type { Session } from '../session/session.model';
 import { refundable as refundableOf } from '../rules/refundable.rule';
 import { offerOf } from '../session/session-edit';
-import { hasEnded, refundCapability, refundInFlight } from './refund-facts.rule';
+import { hasEnded } from '../session/session-ended.rule';
+import { refundCapability, refundInFlight } from './refund-facts.rule';
 
 /** One attempt of a session refund and what remains refundable on it. */
 export interface PlannedRefund {

@@ -4,7 +4,7 @@ import { DomainError } from '../errors/domain-error';
 import type { TransactionId } from '../ids/ids';
 import type { DomainContext } from '../session/domain-context';
 import type { Session } from '../session/session.model';
-import { hasEnded } from './refund-facts.rule';
+import { hasEnded } from '../session/session-ended.rule';
 import { requestRefund, type RefundRequest, type RefundRequested } from './request-refund';
 
 /**

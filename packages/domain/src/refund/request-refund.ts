@@ -8,7 +8,8 @@ import type { Transaction } from '../transaction/transaction.model';
 import { refundable as refundableOf } from '../rules/refundable.rule';
 import { offerOf, replaceAttempt } from '../session/session-edit';
 import { owedFollowUp } from '../transaction/follow-up';
-import { hasEnded, refundCapability, refundedAttempt, refundInFlight, refundRecordedUnder } from './refund-facts.rule';
+import { hasEnded } from '../session/session-ended.rule';
+import { refundCapability, refundedAttempt, refundInFlight, refundRecordedUnder } from './refund-facts.rule';
 
 /** What a caller asks of an attempt refund. */
 export interface RefundRequest {

@@ -16,9 +16,14 @@ export function replaceAttempt(session: Session, attempt: Attempt): Session {
   return { ...session, attempts: session.attempts.map((a) => (a.id === attempt.id ? attempt : a)) };
 }
 
+/** The session's offer of that method id, if it makes one. */
+export function findOffer(session: Pick<Session, 'methods'>, methodId: string): MethodOffer | undefined {
+  return session.methods.find((m) => m.id === methodId);
+}
+
 /** The method offer an attempt was started on. Its absence is a bug (offers never leave a session). */
 export function offerOf(session: Session, attempt: Pick<Attempt, 'id' | 'methodId'>): MethodOffer {
-  const offer = session.methods.find((m) => m.id === attempt.methodId);
+  const offer = findOffer(session, attempt.methodId);
   if (!offer) throw new Error(`Attempt ${attempt.id}: method ${attempt.methodId} is not offered by session ${session.id}`);
   return offer;
 }

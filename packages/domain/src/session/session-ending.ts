@@ -1,4 +1,5 @@
-import { buildSessionEndedPayload } from '../notification/session-ended.payload';
+import { openDelivery } from '../notification/delivery-calendar';
+import { buildSessionEndedPayload, sessionEndedNotificationId } from '../notification/session-ended.payload';
 import { capturedAmount } from '../rules/coverage.rule';
 import type { DomainContext } from './domain-context';
 import type { Session, TerminalSessionStatus } from './session.model';
@@ -22,14 +23,7 @@ export function endSession(session: Session, status: TerminalSessionStatus, ctx:
     ...ended,
     notification: {
       ...ended.notification,
-      delivery: {
-        url: ended.notification.url,
-        notificationId: `${ended.id}:${status}`,
-        payload: buildSessionEndedPayload(ended),
-        failures: 0,
-        abandoned: false,
-        nextAttemptAt: ctx.now,
-      },
+      delivery: openDelivery({ url: ended.notification.url, notificationId: sessionEndedNotificationId(ended), payload: buildSessionEndedPayload(ended) }, ctx.now),
     },
   };
 }

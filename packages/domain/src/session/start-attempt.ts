@@ -12,6 +12,7 @@ import { termsSettled } from '../rules/terms-consent.rule';
 import type { Transaction } from '../transaction/transaction.model';
 import type { DomainContext } from './domain-context';
 import { assertPayerMayAct } from './payer-guard';
+import { findOffer } from './session-edit';
 import type { Session } from './session.model';
 
 export interface StartAttemptInput {
@@ -42,7 +43,7 @@ export interface AttemptStarted {
  */
 export function startAttempt(session: Session, input: StartAttemptInput, ctx: DomainContext): AttemptStarted {
   assertPayerMayAct(session, ctx);
-  const offer = session.methods.find((m) => m.id === input.methodId) ?? refuse('MethodNotFound', `No method ${input.methodId} in this session`);
+  const offer = findOffer(session, input.methodId) ?? refuse('MethodNotFound', `No method ${input.methodId} in this session`);
   if (attemptInFlight(session)) refuse('AttemptInFlight', 'Another attempt is in flight: wait for its verdict or decide its partial grant');
   if (!termsSettled(session)) refuse('TermsNotAccepted', 'The payer must accept the terms before the first tranche');
   const eligibility = methodEligibility(session, offer);
@@ -88,7 +89,7 @@ export function startAttempt(session: Session, input: StartAttemptInput, ctx: Do
 
 /** Financing needs one of the offer's plans, one that finances this amount; other methods take none. */
 function checkedPlan(session: Session, input: StartAttemptInput, amount: number): PlanKey | undefined {
-  const offer = session.methods.find((m) => m.id === input.methodId);
+  const offer = findOffer(session, input.methodId);
   if (!offer?.capabilities.financing) {
     if (input.plan) refuse('PlanNotOffered', `Method ${input.methodId} offers no financing plan`);
     return undefined;

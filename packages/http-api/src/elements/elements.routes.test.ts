@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DomainError, type SessionView } from '@splitpay/domain';
+import { CapturingLogger } from '@splitpay/infra';
 import { createHttpApp } from '../app/create-app';
 import { elementsRouter, type ElementsRouterDeps } from './elements.routes';
 
@@ -29,8 +30,7 @@ function app(overrides: Partial<ElementsRouterDeps> = {}) {
     returns: { execute: async () => ({ kind: 'redirect', url: 'https://merchant.example/back' }) },
     ...overrides,
   };
-  const silent = { debug() {}, info() {}, warn() {}, error() {} };
-  return { http: createHttpApp({ logger: silent, routers: [elementsRouter(deps)] }), calls };
+  return { http: createHttpApp({ logger: new CapturingLogger(), routers: [elementsRouter(deps)] }), calls };
 }
 
 const auth = { Authorization: 'Bearer pst_good' };

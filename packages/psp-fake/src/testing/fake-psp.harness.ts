@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { CapturingLogger } from '@splitpay/infra';
 import {
   money,
   type AttemptId,
-  type Logger,
   type MethodKind,
   type OpenInput,
   type PlanKey,
@@ -20,26 +20,6 @@ import { createFakePsp } from '../server/fake-psp.router';
 
 export const API_KEY = 'test-api-key';
 export const SIGNING_SECRET = 'test-signing-secret';
-
-/** Log lines as written, to check that no card data or token ever reaches one. */
-export class CapturingLogger implements Logger {
-  readonly lines: string[] = [];
-  private write(level: string, event: string, fields?: Readonly<Record<string, unknown>>): void {
-    this.lines.push(JSON.stringify({ level, event, ...fields }));
-  }
-  debug(event: string, fields?: Readonly<Record<string, unknown>>): void {
-    this.write('debug', event, fields);
-  }
-  info(event: string, fields?: Readonly<Record<string, unknown>>): void {
-    this.write('info', event, fields);
-  }
-  warn(event: string, fields?: Readonly<Record<string, unknown>>): void {
-    this.write('warn', event, fields);
-  }
-  error(event: string, fields?: Readonly<Record<string, unknown>>): void {
-    this.write('error', event, fields);
-  }
-}
 
 /**
  * A listening service on 127.0.0.1 with the fake PSP mounted at /fake-psp and a notification door

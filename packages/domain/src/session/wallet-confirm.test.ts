@@ -1,10 +1,14 @@
-import { startAttempt, type Session } from '@splitpay/domain';
-import { refusalOf } from '@splitpay/domain/src/testing';
-import { markConfirmSent } from './confirm.command';
-import { aSession, ctxAt, T0 } from './payer.fixture';
+import type { MethodOffer } from '../method/method';
+import { HOLD_CAPS, refusalOf } from '../testing';
+import { aSession, card, ctxAt, T0 } from './session.fixture';
+import type { Session } from './session.model';
+import { startAttempt } from './start-attempt';
+import { markConfirmSent } from './wallet-confirm';
+
+const applepay: MethodOffer = { id: 'applepay', method: 'applepay', provider: 'fake', capabilities: { ...HOLD_CAPS, confirm: true }, partialRefunds: true };
 
 function withAttempt(methodId: string): { session: Session; attemptId: string } {
-  const started = startAttempt(aSession(), { methodId, amount: 4_000 }, ctxAt(T0));
+  const started = startAttempt(aSession({ methods: [card, applepay] }), { methodId, amount: 4_000 }, ctxAt(T0));
   return { session: started.session, attemptId: started.attemptId };
 }
 
@@ -22,7 +26,7 @@ describe('markConfirmSent', () => {
     expect(refusalOf(() => markConfirmSent(aborted, '0190c0de-0000-7000-8000-999999999999', 'applepay', ctxAt(T0)))).toBe('AttemptNotFound');
     expect(refusalOf(() => markConfirmSent(aborted, attemptId, 'applepay', ctxAt(T0)))).toBe('SessionNotPending');
     expect(refusalOf(() => markConfirmSent(session, attemptId, 'applepay', ctxAt(session.expiresAt)))).toBe('SessionNotPending');
-    const card = withAttempt('card');
-    expect(refusalOf(() => markConfirmSent(card.session, card.attemptId, 'applepay', ctxAt(T0)))).toBe('ConfirmNotApplicable');
+    const cardAttempt = withAttempt('card');
+    expect(refusalOf(() => markConfirmSent(cardAttempt.session, cardAttempt.attemptId, 'applepay', ctxAt(T0)))).toBe('ConfirmNotApplicable');
   });
 });

@@ -1,0 +1,19 @@
+import type { Attempt } from '../attempt/attempt.model';
+import type { Session } from '../session/session.model';
+import type { Transaction } from '../transaction/transaction.model';
+
+/** Operations money moves on first: a chargeback names the capture or the direct payment, else the hold. */
+const PREFERENCE: readonly Transaction['type'][] = ['capture', 'payment', 'authorization'];
+
+const rank = (tx: Transaction): number => {
+  const i = PREFERENCE.indexOf(tx.type);
+  return i === -1 ? PREFERENCE.length : i;
+};
+
+/** The operation a chargeback at `provider` with `providerRef` is about, if the session has it. */
+export function chargebackTarget(session: Session, provider: string, providerRef: string): { attempt: Attempt; transaction: Transaction } | undefined {
+  const candidates = session.attempts
+    .filter((attempt) => attempt.provider === provider)
+    .flatMap((attempt) => attempt.transactions.filter((tx) => tx.providerRef === providerRef).map((transaction) => ({ attempt, transaction })));
+  return [...candidates].sort((a, b) => rank(a.transaction) - rank(b.transaction))[0];
+}
