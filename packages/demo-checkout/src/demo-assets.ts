@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'esbuild';
 
 export interface DemoAsset {
   readonly contentType: string;
@@ -11,12 +10,16 @@ export interface DemoAsset {
 
 export type DemoAssets = Readonly<Record<'demo.js' | 'demo.css', DemoAsset>>;
 
+/** esbuild is loaded at the first build, not when the server starts. */
+const esbuild = () => import('esbuild');
+
 function asset(contentType: string, body: Buffer): DemoAsset {
   return { contentType, body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
 }
 
 /** The page's script (bundled from TypeScript in memory) and stylesheet. */
 export async function buildDemoAssets(): Promise<DemoAssets> {
+  const { build } = await esbuild();
   const browser = path.join(__dirname, 'browser');
   const script = await build({ entryPoints: [path.join(browser, 'demo-page.ts')], bundle: true, format: 'iife', target: 'es2019', minify: true, write: false, logLevel: 'silent' });
   return {

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { build } from 'esbuild';
 
 /** One built file of the components, ready to serve. */
 export interface BundleFile {
@@ -15,12 +14,16 @@ export type ElementsBundle = Readonly<Record<'splitpay.mjs' | 'splitpay.js' | 's
 
 const SRC = path.join(__dirname, '..', 'src');
 
+/** esbuild is loaded at the first build, not when the server starts. */
+const esbuild = () => import('esbuild');
+
 function file(contentType: string, text: string): BundleFile {
   const body = Buffer.from(text, 'utf8');
   return { contentType, body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
 }
 
 async function bundle(format: 'esm' | 'iife'): Promise<string> {
+  const { build } = await esbuild();
   const result = await build({
     entryPoints: [path.join(SRC, 'index.ts')],
     bundle: true,
@@ -36,6 +39,7 @@ async function bundle(format: 'esm' | 'iife'): Promise<string> {
 }
 
 async function stylesheet(): Promise<string> {
+  const { build } = await esbuild();
   const result = await build({ entryPoints: [path.join(SRC, 'styles', 'splitpay.css')], bundle: true, minify: true, write: false, logLevel: 'silent' });
   return result.outputFiles[0]?.text ?? '';
 }
