@@ -60,4 +60,17 @@ describe('demo checkout in Chromium: card outcomes', () => {
     await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
     expect(problems.list).toEqual([]);
   });
+
+  it('removes a held tranche from the ledger: the hold is released and the whole total remains', async () => {
+    const { page, problems } = suite;
+    const shop = new DemoCheckoutPage(page, suite.h.url);
+    await shop.open();
+    await shop.acceptTerms();
+    await shop.payByCard('40.00', '4111111111111111');
+    await page.getByText('Remaining to pay: €80.00 of €120.00').waitFor();
+    await page.getByRole('button', { name: 'Remove the €40.00 Card payment' }).click();
+    await page.getByText('Remaining to pay: €120.00 of €120.00').waitFor();
+    await shop.ledger().first().waitFor({ state: 'detached' });
+    expect(problems.list).toEqual([]);
+  });
 });

@@ -16,6 +16,7 @@ export const en: Messages = {
   continueAt: (method) => `Continue with ${method}`,
   methodName: { card: 'Card', applepay: 'Apple Pay', paypal: 'PayPal', wero: 'Wero', oney: 'Oney instalments', ancv: 'Chèques-Vacances (ANCV)' },
   attemptStatus: { AUTHORIZING: 'in progress', AUTHORIZED: 'held', DECLINED: 'declined', CANCELLED: 'cancelled', CAPTURED: 'paid', VOIDED: 'released' },
+  releasing: 'being released',
   declined: (method, amount, reason) => `Your ${method} payment of ${amount} was declined: ${reason}`,
   declineReason: {
     'bank-refusal': 'your bank refused it.',

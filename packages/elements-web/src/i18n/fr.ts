@@ -16,6 +16,7 @@ export const fr: Messages = {
   continueAt: (method) => `Continuer avec ${method}`,
   methodName: { card: 'Carte', applepay: 'Apple Pay', paypal: 'PayPal', wero: 'Wero', oney: 'Paiement en plusieurs fois Oney', ancv: 'Chèques-Vacances (ANCV)' },
   attemptStatus: { AUTHORIZING: 'en cours', AUTHORIZED: 'réservé', DECLINED: 'refusé', CANCELLED: 'annulé', CAPTURED: 'payé', VOIDED: 'libéré' },
+  releasing: 'en cours de libération',
   declined: (method, amount, reason) => `Votre paiement ${method} de ${amount} a été refusé : ${reason}`,
   declineReason: {
     'bank-refusal': 'votre banque l’a refusé.',

@@ -20,6 +20,7 @@ export interface Messages {
   readonly continueAt: (method: string) => string;
   readonly methodName: Readonly<Record<MethodKind, string>>;
   readonly attemptStatus: Readonly<Record<AttemptStatus, string>>;
+  readonly releasing: string;
   readonly declined: (method: string, amount: string, reason: string) => string;
   readonly declineReason: Readonly<Record<DeclineCategory | 'unclassified', string>>;
   readonly methodsLegend: string;

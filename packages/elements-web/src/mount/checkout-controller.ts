@@ -44,7 +44,7 @@ export class CheckoutController implements Actions {
   private readonly schedule: PollSchedule;
   private readonly aborts = new AbortController();
   private view: SessionView | undefined;
-  private local: LocalState = { cardNumber: '', expiry: '', cvc: '', holder: '', termsTicked: false, confirmingAbandon: false, fieldErrors: {}, busy: false };
+  private local: LocalState = { cardNumber: '', expiry: '', cvc: '', holder: '', termsTicked: false, confirmingAbandon: false, releasing: [], fieldErrors: {}, busy: false };
   private timer: ReturnType<typeof setTimeout> | undefined;
   private polling = false;
   private destroyed = false;
@@ -140,6 +140,10 @@ export class CheckoutController implements Actions {
       return;
     }
     this.view = view;
+    if (this.local.releasing.length > 0) {
+      const still = this.local.releasing.filter((id) => view.attempts.some((a) => a.attemptId === id && (a.status === 'AUTHORIZED' || a.status === 'CAPTURED')));
+      this.local = { ...this.local, releasing: still };
+    }
     for (const a of announcementsFor(previous, view, this.t, this.f)) (a.urgent ? this.announcer.warn(a.text) : this.announcer.say(a.text));
     const before = new Map((previous?.attempts ?? []).map((a) => [a.attemptId, a]));
     if (this.options.onAttemptChange) {
@@ -240,7 +244,7 @@ export class CheckoutController implements Actions {
   }
 
   removeTranche(attemptId: string): void {
-    void this.act(() => this.client.cancel(attemptId, this.aborts.signal));
+    this.release(attemptId);
   }
 
   stopTranche(attemptId: string): void {
@@ -252,7 +256,16 @@ export class CheckoutController implements Actions {
   }
 
   refusePartial(attemptId: string): void {
-    void this.act(() => this.client.cancel(attemptId, this.aborts.signal));
+    this.release(attemptId);
+  }
+
+  /** Cancels a hold; until the view shows it released, its row says so and offers nothing. */
+  private release(attemptId: string): void {
+    void this.act(async () => {
+      const answer = await this.client.cancel(attemptId, this.aborts.signal);
+      this.local = { ...this.local, releasing: [...this.local.releasing, attemptId] };
+      return answer;
+    });
   }
 
   continueRedirect(attemptId: string): void {

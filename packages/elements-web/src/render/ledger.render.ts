@@ -13,13 +13,14 @@ function row(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
   const { doc, t, f } = ctx;
   const name = attemptMethodName(ctx, attempt);
   const amount = f.amount(attempt.granted.amount > 0 || attempt.status !== 'AUTHORIZING' ? attempt.granted : attempt.requested);
-  const action = rowAction(ctx.view, attempt);
+  const releasing = ctx.local.releasing.includes(attempt.attemptId);
+  const action = rowAction(ctx.view, attempt, ctx.local.releasing);
   const differs = attempt.status !== 'AUTHORIZING' && attempt.granted.amount !== attempt.requested.amount;
   return h(doc, 'li', { className: `sp-ledger__row sp-ledger__row--${attempt.status.toLowerCase()}` }, [
     h(doc, 'span', { className: 'sp-ledger__method', text: attempt.cardScheme ? `${name} (${schemeName(attempt.cardScheme)})` : name }),
     h(doc, 'span', { className: 'sp-ledger__amount', text: amount }),
     differs && h(doc, 'span', { className: 'sp-hint', text: t.requestedWas(f.amount(attempt.requested)) }),
-    h(doc, 'span', { className: 'sp-chip', text: t.attemptStatus[attempt.status] }),
+    h(doc, 'span', { className: 'sp-chip', text: releasing ? t.releasing : t.attemptStatus[attempt.status] }),
     action === 'remove' &&
       h(doc, 'button', {
         className: 'sp-button sp-button--link',

@@ -13,6 +13,8 @@ export interface LocalState {
   planKey?: string;
   termsTicked: boolean;
   confirmingAbandon: boolean;
+  /** Tranches the payer removed whose release the view does not show yet. */
+  releasing: string[];
   /** Errors shown on a field, by field name (amount, cardNumber, expiry, cvc, holder, plan, terms). */
   fieldErrors: Record<string, string>;
   /** A refusal or failure shown above the Pay button. */

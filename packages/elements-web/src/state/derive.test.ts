@@ -1,5 +1,5 @@
 import { ancvMethod, attempt, cardMethod, oneyMethod, pendingView } from '../testing/view.fixture';
-import { amountBounds, ledgerRows, lastDecline, rowAction, screenOf, strandsRemainder } from './derive';
+import { amountBounds, isReleasing, isWaiting, ledgerRows, lastDecline, rowAction, screenOf, strandsRemainder } from './derive';
 
 describe('screenOf: the screen is a function of the view', () => {
   it.each([
@@ -68,5 +68,21 @@ describe('amount bounds', () => {
     expect(strandsRemainder(view, ancvMethod, 11800)).toBe(true);
     expect(strandsRemainder(view, ancvMethod, 11000)).toBe(false);
     expect(strandsRemainder(view, ancvMethod, 12000)).toBe(false);
+  });
+});
+
+describe('releases on their way', () => {
+  it('a hold still AUTHORIZED that no longer counts against the balance is being released: poll briskly', () => {
+    const held = pendingView({ remaining: { amount: 8000, currency: 'EUR' }, attempts: [attempt()] });
+    const released = pendingView({ attempts: [attempt()] });
+    expect(isReleasing(held)).toBe(false);
+    expect(isWaiting(held)).toBe(false);
+    expect(isReleasing(released)).toBe(true);
+    expect(isWaiting(released)).toBe(true);
+    expect(isWaiting(pendingView({ attempts: [attempt({ status: 'VOIDED' })] }))).toBe(false);
+  });
+
+  it('offers nothing on a row the payer already removed', () => {
+    expect(rowAction(pendingView(), attempt(), [attempt().attemptId])).toBe('none');
   });
 });

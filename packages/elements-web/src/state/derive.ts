@@ -21,10 +21,20 @@ export function screenOf(view: SessionView): Screen {
   return { kind: 'paying' };
 }
 
-/** Something is on its way (a verdict, a capture, the lender): poll briskly. */
+/**
+ * A hold or payment still shows AUTHORIZED or CAPTURED but no longer counts against the balance:
+ * the service is handing it back (a removed tranche, a refused partial grant) and its void or refund
+ * is on its way.
+ */
+export function isReleasing(view: SessionView): boolean {
+  const counted = view.attempts.filter((a) => a.status === 'AUTHORIZED' || a.status === 'CAPTURED').reduce((n, a) => n + a.granted.amount, 0);
+  return counted !== view.total.amount - view.remaining.amount;
+}
+
+/** Something is on its way (a verdict, a capture, a release, the lender): poll briskly. */
 export function isWaiting(view: SessionView): boolean {
   const screen = screenOf(view);
-  return screen.kind === 'confirming' || screen.kind === 'finalising' || screen.kind === 'awaiting';
+  return screen.kind === 'confirming' || screen.kind === 'finalising' || screen.kind === 'awaiting' || (screen.kind === 'paying' && isReleasing(view));
 }
 
 /** Ledger rows: every tranche that holds or took money, or is on its way. */
@@ -35,8 +45,8 @@ export function ledgerRows(view: SessionView): readonly AttemptViewEntry[] {
 export type RowAction = 'remove' | 'stop' | 'none';
 
 /** Remove voids a hold; stop abandons an attempt still authorizing, only where it is abandonable. */
-export function rowAction(view: SessionView, attempt: AttemptViewEntry): RowAction {
-  if (view.status !== 'PENDING') return 'none';
+export function rowAction(view: SessionView, attempt: AttemptViewEntry, releasing: readonly string[] = []): RowAction {
+  if (view.status !== 'PENDING' || releasing.includes(attempt.attemptId)) return 'none';
   if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization' && attempt.awaitingPartialDecision !== true) return 'remove';
   if (attempt.status === 'AUTHORIZING' && attempt.abandonable) return 'stop';
   return 'none';
