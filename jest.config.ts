@@ -24,6 +24,7 @@ const config: Config = {
       displayName: 'integration',
       testMatch: ['<rootDir>/{packages,apps,tools}/*/src/**/*.it.ts', '<rootDir>/{packages,apps,tools}/*/test/**/*.it.ts'],
       testTimeout: 30000,
+      setupFilesAfterEnv: ['<rootDir>/jest.integration-setup.ts'],
     },
   ],
 };
