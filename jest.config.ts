@@ -13,6 +13,9 @@ const shared: Config = {
 
 const config: Config = {
   globalSetup: '<rootDir>/jest.global-setup.ts',
+  // A global option: jest reads no testTimeout from a project, so without this every test had 5 s,
+  // which eight suites sharing two cores outrun. Tests wait on conditions, never on this.
+  testTimeout: 30000,
   projects: [
     {
       ...shared,
@@ -24,7 +27,6 @@ const config: Config = {
       displayName: 'integration',
       testMatch: ['<rootDir>/{packages,apps,tools}/*/src/**/*.it.ts', '<rootDir>/{packages,apps,tools}/*/test/**/*.it.ts'],
       testTimeout: 30000,
-      setupFilesAfterEnv: ['<rootDir>/jest.integration-setup.ts'],
     },
   ],
 };

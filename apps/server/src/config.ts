@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_SCRYPT_COST, parseDataEncryptionKey, type ScryptCost } from '@splitpay/infra';
 
-/** Settings of decisions.md section 8, read from the environment once, at start. */
+/** Settings of docs/decisions.md D18, read from the environment once, at start. */
 export interface ServerConfig {
   readonly port: number;
   readonly publicBaseUrl: string;
@@ -10,7 +10,7 @@ export interface ServerConfig {
   readonly merchantsFile: string;
   readonly logLevel: string;
   readonly webhookRetryDelaysMs: readonly number[];
-  /** Deadline of one webhook delivery try (decisions.md section 6: 10 s); tests shorten it. */
+  /** Deadline of one webhook delivery try (docs/decisions.md D16: 10 s); tests shorten it. */
   readonly webhookTimeoutMs?: number;
   readonly elementsGraceMs: number;
   readonly lenderWaitMs: number;

@@ -1,42 +1,107 @@
-export * from './shared/brand';
-export * from './money/currency';
-export * from './money/money';
-export * from './ids/ids';
-export * from './errors/error-codes';
-export * from './errors/domain-error';
-export * from './method/method';
-export * from './transaction/transaction.model';
-export * from './attempt/attempt.model';
-export * from './session/session.model';
-export * from './merchant/merchant-account.model';
-export * from './chargeback/chargeback.model';
-export * from './chargeback/chargeback-target.rule';
-export * from './psp/psp-fact';
-export * from './psp/psp-driver.port';
-export * from './psp/psp-registry';
-export * from './psp/contract-setting';
-export * from './psp/psp-plugin.port';
-export * from './ports/clock.port';
-export * from './ports/id-generator.port';
-export * from './ports/logger.port';
-export * from './ports/metrics.port';
-export * from './ports/secrets.port';
-export * from './ports/keyset';
-export * from './ports/session.repository.port';
-export * from './ports/merchant-account.repository.port';
-export * from './ports/chargeback.repository.port';
-export * from './ports/auth-grant.repository.port';
-export * from './ports/webhook-sender.port';
-export * from './session/domain-context';
-export * from './notification/session-ended.payload';
-export * from './notification/chargeback.payload';
-export * from './notification/delivery-calendar';
-export * from './refund/request-refund';
-export * from './refund/refund-plan.rule';
-export * from './refund/refund-session';
-export * from './refund/refundable-operation.rule';
-export { refundInFlight } from './refund/refund-facts.rule';
-export * from './creation';
-export * from './view';
-export * from './rules';
-export * from './session';
+/**
+ * The domain's public API: what the other packages use, named. Anything else stays inside the
+ * package; name a symbol here when another package needs it. Test support is apart:
+ * `@splitpay/domain/src/testing`.
+ */
+
+// Money, ids and errors
+export { DomainError, isDomainError, refuse } from './errors/domain-error';
+export { ERROR_KIND, REFUND_REFUSALS, SESSION_CREATION_REFUSALS } from './errors/error-codes';
+export type { ErrorCode, ErrorKind } from './errors/error-codes';
+export { isUuid, merchantId, UUID_PATTERN } from './ids/ids';
+export type { AttemptId, MerchantId, SessionId, TransactionId } from './ids/ids';
+export { money } from './money/money';
+export type { Money } from './money/money';
+export { assertUnreachable } from './shared/brand';
+
+// The model
+export { ATTEMPT_STATUSES } from './attempt/attempt.model';
+export type { Attempt, AttemptStatus, Redirect } from './attempt/attempt.model';
+export type { Chargeback } from './chargeback/chargeback.model';
+export { contractIdOf } from './merchant/merchant-account.model';
+export type { Contact, ContactRole, Contract, MerchantAccount } from './merchant/merchant-account.model';
+export { CARD_SCHEMES, METHOD_KINDS, PLAIN_HOLD_CAPABILITIES } from './method/method';
+export type { CardScheme, DeclineCategory, DriverCapabilities, MethodKind, MethodOffer, PlanKey } from './method/method';
+export { SESSION_STATUSES } from './session/session.model';
+export type { Delivery, Session } from './session/session.model';
+export { TRANSACTION_TYPES, VERDICT_KINDS } from './transaction/transaction.model';
+export type { Transaction, VerdictKind } from './transaction/transaction.model';
+
+// PSP drivers, their plugins and registry
+export { contractSettingsProblem, secretSettingNames } from './psp/contract-setting';
+export type { ContractSettingSpec } from './psp/contract-setting';
+export type {
+  ConfirmInput, DriverAck, DriverCall, FollowUpInput, InboundNotification, LookupInput,
+  NotificationContext, NotificationReply, OpenInput, OpenOutput, OperationOutput,
+  ParsedNotification, PspDriver, PspProvider, ReturnInput,
+} from './psp/psp-driver.port';
+export type { OperationRef, PspFact } from './psp/psp-fact';
+export type { PspPlugin } from './psp/psp-plugin.port';
+export { PspRegistry } from './psp/psp-registry';
+
+// Ports
+export type {
+  AuthorizationCodeRecord, AuthorizationCodeRepository, RefreshRotation, RefreshTokenRecord,
+  RefreshTokenRepository,
+} from './ports/auth-grant.repository.port';
+export type { ChargebackRepository } from './ports/chargeback.repository.port';
+export type { Clock } from './ports/clock.port';
+export type { IdGenerator } from './ports/id-generator.port';
+export type { KeysetPosition, Page, SearchWindow } from './ports/keyset';
+export { LevelWriter } from './ports/logger.port';
+export type { LogLevel, LogFields, Logger } from './ports/logger.port';
+export type { MerchantAccountRepository } from './ports/merchant-account.repository.port';
+export type { Metrics } from './ports/metrics.port';
+export type { PasswordHasher, SecretSealer, TokenMinter } from './ports/secrets.port';
+export type {
+  AttemptHit, AttemptSearch, SaveOptions, SaveResult, SessionRepository, SessionSearch,
+  TransactionHit, TransactionSearch,
+} from './ports/session.repository.port';
+export type { DeliveryOutcome, WebhookMessage, WebhookSender } from './ports/webhook-sender.port';
+
+// Session creation
+export { createSession } from './creation/create-session';
+export { checkMethodIds } from './creation/method-id.rule';
+export { checkNotificationUrl, hostReach } from './creation/notification-url.rule';
+export { checkOrderReference, MAX_ORDER_ID_LENGTH } from './creation/order-reference.rule';
+export type { PspCatalog } from './creation/provider.rule';
+export type { MethodEntry, SessionRequest } from './creation/session-request.model';
+
+// The session aggregate: its states and the pure commands over a session
+export { applyFact, applyFacts } from './session/apply-fact';
+export { DEFAULT_POLICY } from './session/domain-context';
+export type { DomainContext, DomainPolicy } from './session/domain-context';
+export { overdueAuthorizations, recordLookupOutcome } from './session/overdue';
+export type { OverdueAuthorization } from './session/overdue';
+export { owedOperations, recordDispatch } from './session/owed-operations';
+export type { DispatchOutcome, OwedOperation } from './session/owed-operations';
+export { acceptPartial } from './session/partial-decision';
+export { abandonAttempt, abandonSession, cancelAttempt } from './session/payer-decisions';
+export { recordOpenOutcome } from './session/record-open-outcome';
+export type { OpenOutcome } from './session/record-open-outcome';
+export { nextDueAt } from './session/schedule';
+export { findOffer } from './session/session-edit';
+export { elementsGraceOver, hasEnded } from './session/session-ended.rule';
+export { isTerminalSessionStatus } from './session/session.state';
+export { startAttempt } from './session/start-attempt';
+export { acceptTerms } from './session/terms';
+export { expireIfDue, refuseAwaitingIfDue } from './session/timeouts';
+export { markConfirmSent } from './session/wallet-confirm';
+
+// Rules
+export { chargebackTarget } from './chargeback/chargeback-target.rule';
+export { refundable } from './rules/refundable.rule';
+
+// Refunds
+export { refundSession } from './refund/refund-session';
+export { requestOperationRefund } from './refund/refundable-operation.rule';
+export { requestRefund } from './refund/request-refund';
+
+// Webhook messages and their delivery calendar
+export { buildChargebackPayload, chargebackNotificationId } from './notification/chargeback.payload';
+export { isDeliveryDue, isDeliveryOwed, openDelivery, rearm, recordDeliveryOutcome } from './notification/delivery-calendar';
+export { buildSessionEndedPayload, sessionEndedNotificationId } from './notification/session-ended.payload';
+
+// The payer's view
+export type { AttemptViewEntry, FinancingMethodView, HostedFieldsView, SessionView } from './view/session-view.model';
+export { sessionView } from './view/session-view';

@@ -1,5 +1,5 @@
 import winston from 'winston';
-import type { LogFields, Logger } from '@splitpay/domain';
+import { LevelWriter, type LogFields, type LogLevel } from '@splitpay/domain';
 import { redact } from './redact';
 
 export interface WinstonLoggerOptions {
@@ -10,10 +10,11 @@ export interface WinstonLoggerOptions {
 }
 
 /** JSON lines through winston; every field passes the redaction of secrets and card data first. */
-export class WinstonLogger implements Logger {
+export class WinstonLogger extends LevelWriter {
   private readonly logger: winston.Logger;
 
   constructor(options: WinstonLoggerOptions = {}) {
+    super();
     this.logger = winston.createLogger({
       level: options.level ?? 'info',
       silent: options.silent ?? false,
@@ -22,22 +23,9 @@ export class WinstonLogger implements Logger {
     });
   }
 
-  private write(level: string, event: string, fields?: LogFields): void {
+  protected write(level: LogLevel, event: string, fields?: LogFields): void {
     // `message` is winston's own key: a field of that name is kept as `detail`.
     const { message, ...rest } = redact(fields);
     this.logger.log({ level, message: event, event, ...rest, ...(message === undefined ? {} : { detail: message }) });
-  }
-
-  debug(event: string, fields?: LogFields): void {
-    this.write('debug', event, fields);
-  }
-  info(event: string, fields?: LogFields): void {
-    this.write('info', event, fields);
-  }
-  warn(event: string, fields?: LogFields): void {
-    this.write('warn', event, fields);
-  }
-  error(event: string, fields?: LogFields): void {
-    this.write('error', event, fields);
   }
 }

@@ -1,5 +1,5 @@
 export { describePspDriverContract, pspDriverChecks } from './driver-contract';
 export type { KitCheck } from './checks/check';
 export type { FollowUpOutcome, FollowUpPlay, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from './kit-target';
-export { CapturingLogger } from './capturing-logger';
+export { CapturingLogger } from '@splitpay/domain/src/testing';
 export { KIT_AMOUNT } from './kit-session';

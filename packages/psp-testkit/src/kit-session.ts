@@ -15,7 +15,7 @@ import {
   type PspFact,
   type TransactionId,
 } from '@splitpay/domain';
-import { CapturingLogger } from './capturing-logger';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
 import type { FollowUpPlay, OpeningPlay, PspKitRun, PspKitTarget } from './kit-target';
 import { ServiceModel } from './service-model';
 

@@ -4,7 +4,7 @@ import { guardedLookup, isForbiddenLiteralHost, systemResolver, TARGET_REFUSED, 
 import { signerFor } from './signing-key';
 
 export interface AxiosWebhookSenderOptions {
-  /** Whole-delivery deadline; decisions.md section 6 says 10 s. Tests shorten it. */
+  /** Whole-delivery deadline; docs/decisions.md D16 says 10 s. Tests shorten it. */
   readonly timeoutMs?: number;
   /** Wall-clock source of `webhook-timestamp` (seconds); receivers compare it with their own time. */
   readonly now?: () => number;
@@ -18,7 +18,7 @@ export interface AxiosWebhookSenderOptions {
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**
- * Delivers webhook messages (decisions.md section 6): POST JSON, the account's `authorization` value
+ * Delivers webhook messages (docs/decisions.md D16): POST JSON, the account's `authorization` value
  * verbatim, Standard Webhooks signature headers, 10 s, no redirects followed. Received only on 200,
  * text/plain, body `OK` (white space around it ignored). Every other outcome is a failure value with
  * a reason; it never throws. Reasons never carry the address, the headers or the body sent.

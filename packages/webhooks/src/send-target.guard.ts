@@ -47,7 +47,7 @@ function embeddedIpv4(high: string | undefined, low: string): string {
  * (169.254/16 where cloud metadata lives, fe80::/10, 0.0.0.0/8, ::, and their IPv4-mapped and NAT64 forms)
  * and the known metadata addresses outside that range. Anything that is not a plain IP address (an
  * IPv6 zone index, always link-local) is refused too. Loopback and private ranges stay allowed, as session
- * creation allows them (decisions.md, Webhooks).
+ * creation allows them (docs/decisions.md D2).
  */
 export function isForbiddenAddress(address: string): boolean {
   const host = urlHostOf(address);

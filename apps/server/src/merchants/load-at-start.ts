@@ -4,7 +4,7 @@ import { passwordHasherFor, secretSealerFor } from '../wiring/auth';
 import { loadMerchants } from './load-merchants';
 
 /**
- * The start step of decisions.md section 9: upserts MERCHANTS_FILE into the store, hashing with the
+ * The start step of docs/decisions.md D19: upserts MERCHANTS_FILE into the store, hashing with the
  * configured scrypt cost and sealing with DATA_ENCRYPTION_KEY. A bad file rejects with a
  * MerchantsFileError naming the entry and the field, which stops the start.
  */

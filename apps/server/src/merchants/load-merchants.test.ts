@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { merchantId } from '@splitpay/domain';
-import { AesGcmSecretSealer, CapturingLogger, ScryptPasswordHasher } from '@splitpay/infra';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
+import { AesGcmSecretSealer, ScryptPasswordHasher } from '@splitpay/infra';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { DEMO_MERCHANTS_FILE } from '../config';
 import { loadMerchants, type LoadMerchantsDeps } from './load-merchants';

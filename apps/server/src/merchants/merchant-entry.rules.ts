@@ -7,7 +7,7 @@ import type { MerchantEntry } from './merchants-file.schema';
 
 const SIGNING_SECRET_BYTES = { min: 24, max: 64 };
 
-/** Plain http only for hosts that cannot exist on the public internet (interface-spec.md, Destination). */
+/** Plain http only for hosts that cannot exist on the public internet (the contract, Destination). */
 export function webhookUrlProblem(value: string): string | undefined {
   const url = new URL(value);
   if (url.protocol === 'https:') return undefined;

@@ -1,6 +1,6 @@
 import { CARD_SCHEMES, METHOD_KINDS, type ContactRole, type Contract } from '@splitpay/domain';
 
-/** One contact of the dashboard flow as the file gives it (decisions.md section 9). */
+/** One contact of the dashboard flow as the file gives it (docs/decisions.md D19). */
 export interface ContactEntry {
   readonly email: string;
   readonly password?: string;

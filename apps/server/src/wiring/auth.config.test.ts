@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CapturingLogger } from '@splitpay/infra';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { readConfig } from '../config';
 import { authKeysOf, secretSealerFor, warnAboutGeneratedKeys } from './auth';
 
@@ -19,8 +19,7 @@ describe('auth settings', () => {
       ['config.key_generated', 'ACCESS_TOKEN_SIGNING_KEY'],
       ['config.key_generated', 'DATA_ENCRYPTION_KEY'],
     ]);
-    // The logger keeps a `message` field as `detail` (winston's own key).
-    expect(String(lines[0]?.fields.detail)).toContain('will not survive a restart');
+    expect(String(lines[0]?.fields.message)).toContain('will not survive a restart');
     expect(logger.lines.join('\n')).not.toContain(config.accessTokenSigningKey);
   });
 

@@ -4,7 +4,7 @@ import { accountMerchants, ACME } from '../../test/support/merchants.fixture';
 import { startService, type ServiceHarness } from '../../test/support/service-harness';
 import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
-/** interface-spec.md Authentication rule 4, decisions.md section 4: which token opens which door. */
+/** the contract's Authentication rule 4, docs/decisions.md D14: which token opens which door. */
 describe('door rules of client and contact tokens', () => {
   let h: ServiceHarness;
   let client: string;

@@ -113,7 +113,7 @@ export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthW
   };
 }
 
-/** Says at start which keys were generated, and what that costs (decisions.md, Auth). */
+/** Says at start which keys were generated, and what that costs (docs/decisions.md D6). */
 export function warnAboutGeneratedKeys(config: ServerConfig, logger: Logger): void {
   for (const name of config.generatedKeys ?? []) {
     const lost = name === 'ACCESS_TOKEN_SIGNING_KEY' ? 'access tokens' : 'sealed webhook secrets';

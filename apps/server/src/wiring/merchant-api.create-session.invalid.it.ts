@@ -1,6 +1,5 @@
-import { accountTokens, type AccountTokens, call, secondAcquirer, sessionBody } from '../../test/support/merchant-api-calls';
-import { accountMerchants } from '../../test/support/merchants.fixture';
-import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { type AccountTokens, call, sessionBody, startAccountService } from '../../test/support/merchant-api-calls';
+import type { ServiceHarness } from '../../test/support/service-harness';
 import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 const line = { label: 'TV', quantity: 1, amount: { amount: 1000, currency: 'EUR' } };
@@ -221,7 +220,7 @@ const MORE_ROWS: readonly (readonly [string, Record<string, unknown>, RegExp])[]
   ['card createAlias frequency integer', card({ createAlias: { ...alias, recurringFrequency: 1.5 } }), /^methods\[0\]\.createAlias\.recurringFrequency must be an integer$/],
   ['card createAlias expiry type', card({ createAlias: { ...alias, recurringExpiry: 20271231 } }), /^methods\[0\]\.createAlias\.recurringExpiry must be of type string$/],
   ['card createAlias unknown property', card({ createAlias: { ...alias, maxAmount: 100 } }), /^methods\[0\]\.createAlias\.maxAmount is not a declared property$/],
-  // Other method entries (decisions.md section 2)
+  // Other method entries (docs/decisions.md D12)
   ['applepay label minLength', plainEntry('applepay', { label: '' }), /^methods\[0\]\.label must be at least 1 characters long$/],
   ['paypal id type', plainEntry('paypal', { id: 1 }), /^methods\[0\]\.id must be of type string$/],
   ['wero provider minLength', plainEntry('wero', { provider: '' }), /^methods\[0\]\.provider must be at least 1 characters long$/],
@@ -243,8 +242,7 @@ describe('POST /api/sessions: InvalidRequest names the field and the rule', () =
   let h: ServiceHarness;
   let tokens: AccountTokens;
   beforeAll(async () => {
-    h = await startService({ merchants: accountMerchants(), extraProviders: [secondAcquirer()] });
-    tokens = await accountTokens(h);
+    ({ h, tokens } = await startAccountService());
   }, 60_000);
 
   it.each([...ROWS, ...MORE_ROWS])('%s', async (_label, overrides, message) => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { merchantId } from '@splitpay/domain';
-import { accountTokens, type AccountTokens, call, secondAcquirer, sessionBody } from '../../test/support/merchant-api-calls';
-import { accountMerchants, SECOND_ACQUIRER } from '../../test/support/merchants.fixture';
-import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { type AccountTokens, call, sessionBody, startAccountService } from '../../test/support/merchant-api-calls';
+import { SECOND_ACQUIRER } from '../../test/support/merchants.fixture';
+import type { ServiceHarness } from '../../test/support/service-harness';
 import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 const FULL_DETAIL = {
@@ -26,8 +26,7 @@ describe('POST /api/sessions', () => {
   let h: ServiceHarness;
   let tokens: AccountTokens;
   beforeAll(async () => {
-    h = await startService({ merchants: accountMerchants(), extraProviders: [secondAcquirer()] });
-    tokens = await accountTokens(h);
+    ({ h, tokens } = await startAccountService());
   }, 60_000);
   const create = (body: unknown, ...token: [string?]) => {
     const bearer = token.length === 0 ? tokens.acme : token[0];

@@ -1,9 +1,8 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import type { Session } from '@splitpay/domain';
-import { accountTokens, type AccountTokens, call, secondAcquirer, seededSession, sessionBody } from '../../test/support/merchant-api-calls';
-import { accountMerchants } from '../../test/support/merchants.fixture';
-import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { type AccountTokens, call, seededSession, sessionBody, startAccountService } from '../../test/support/merchant-api-calls';
+import type { ServiceHarness } from '../../test/support/service-harness';
 import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 const INTERNAL = ['elementsTokenHash', 'version', 'dueAt', 'lease', 'dispatch', 'capabilities', 'idempotencyKey', 'verdictDueAt', 'methods', 'delivery', 'payload'];
@@ -20,8 +19,7 @@ describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', (
   let paid: Session;
   let other: Session;
   beforeAll(async () => {
-    h = await startService({ merchants: accountMerchants(), extraProviders: [secondAcquirer()] });
-    tokens = await accountTokens(h);
+    ({ h, tokens } = await startAccountService());
     paid = seededSession(h, 'acme', { createdAt: h.clock.now(), transactions: 2 });
     other = seededSession(h, 'globex', { createdAt: h.clock.now(), transactions: 2 });
     const attempt = paid.attempts[0]!;

@@ -1,8 +1,7 @@
 import request from 'supertest';
 import type { Session, TransactionId } from '@splitpay/domain';
-import { accountTokens, type AccountTokens, call, secondAcquirer, seededSession } from '../../test/support/merchant-api-calls';
-import { accountMerchants } from '../../test/support/merchants.fixture';
-import { startService, type ServiceHarness } from '../../test/support/service-harness';
+import { type AccountTokens, call, seededSession, startAccountService } from '../../test/support/merchant-api-calls';
+import type { ServiceHarness } from '../../test/support/service-harness';
 import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
 interface TxView {
@@ -20,8 +19,7 @@ describe('searches: GET /api/sessions, /api/attempts, /api/transactions', () => 
   const T0 = Date.UTC(2025, 5, 1);
 
   beforeAll(async () => {
-    h = await startService({ merchants: accountMerchants(), extraProviders: [secondAcquirer()] });
-    tokens = await accountTokens(h);
+    ({ h, tokens } = await startAccountService());
     // 125 sessions of acme with two operations each: 250 transactions, many sharing an instant.
     for (let i = 0; i < 125; i++) {
       const session = seededSession(h, 'acme', { createdAt: T0 + Math.floor(i / 4) * 2, orderId: `order-${i % 10}`, transactions: 2 });

@@ -1,4 +1,4 @@
-import { CapturingLogger } from '@splitpay/infra';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { EmbeddedDatabase } from '@splitpay/store-embedded';
 import { COLLECTION_NAMES, INDEX_PLAN, sessionToDocument, type Db, type SessionDocument } from '@splitpay/store-mongo';
 import { fixtures } from '@splitpay/store-mongo/src/contract';

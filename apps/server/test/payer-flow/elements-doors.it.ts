@@ -4,8 +4,8 @@ import { startService, type ServiceHarness } from '../support/service-harness';
 import { financedOrder } from '../support/session-bodies';
 
 /**
- * Every elements door of decisions.md section 3 over real HTTP: each refusal code with its status
- * (decisions.md section 1), the token rules, CORS and caching.
+ * Every elements door of docs/decisions.md D13 over real HTTP: each refusal code with its status
+ * (docs/decisions.md D11), the token rules, CORS and caching.
  */
 
 const UNKNOWN_ATTEMPT = '0190c0de-0000-7000-8000-00000000abcd';

@@ -161,7 +161,7 @@ describe('payer flow: one order split across tranches', () => {
     expect(attempt?.cardAlias).toMatch(/^fka_/);
     expect(JSON.stringify((await page.view()).body.view)).not.toContain(attempt!.cardAlias!);
 
-    // The ending is where the merchant learns the alias (decisions.md section 6: cardAlias on the attempt).
+    // The ending is where the merchant learns the alias (docs/decisions.md D16: cardAlias on the attempt).
     await h.runWorkers();
     const [call] = receiver.callsTo('/hooks/alias');
     const payload = JSON.parse(call?.body ?? '{}') as { status?: string; attempts?: Record<string, unknown>[] };

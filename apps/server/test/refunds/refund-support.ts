@@ -177,7 +177,7 @@ export function countPspRefundCalls(): { readonly calls: PspRefundCall[]; stop()
   return { calls, stop: () => unsubscribe('http.server.request.start', listener) };
 }
 
-/** Every contract code a refund door may answer (interface-spec.md, Refund refusals and generic codes). */
+/** Every contract code a refund door may answer (the contract, Refund refusals and generic codes). */
 export const REFUND_CONTRACT_CODES: readonly string[] = ['InvalidRequest', 'Unauthorized', 'NotFound', ...REFUND_REFUSALS];
 
 /** A session paid 600 by card and 400 by PayPal (a redirected hold), driven to PAID. */

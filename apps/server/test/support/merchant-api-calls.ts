@@ -4,8 +4,8 @@ import type { DriverCapabilities, PspDriver, PspProvider, Session } from '@split
 import { buildOpenApiDocument, expectResponseMatchesOpenApi } from '@splitpay/http-api';
 import { FAKE_CAPABILITIES } from '@splitpay/psp-fake';
 import { clientToken, contactTokens, type RequestTarget } from './dashboard-login';
-import { ACME, GLOBEX, SECOND_ACQUIRER } from './merchants.fixture';
-import type { ServiceHarness } from './service-harness';
+import { accountMerchants, ACME, GLOBEX, SECOND_ACQUIRER } from './merchants.fixture';
+import { startService, type ServiceHarness } from './service-harness';
 
 /** Test support of the merchant API: the second acquirer, the merchants' tokens, checked calls, seeded sessions. */
 
@@ -34,6 +34,12 @@ export async function accountTokens(h: Pick<ServiceHarness, 'app'>): Promise<Acc
     globex: await clientToken(h.app, GLOBEX),
     acmeAdmin: (await contactTokens(h.app, ACME.admin)).accessToken,
   };
+}
+
+/** The service with the account merchants and the second acquirer, and the merchants' tokens. */
+export async function startAccountService(): Promise<{ h: ServiceHarness; tokens: AccountTokens }> {
+  const h = await startService({ merchants: accountMerchants(), extraProviders: [secondAcquirer()] });
+  return { h, tokens: await accountTokens(h) };
 }
 
 const document = buildOpenApiDocument();

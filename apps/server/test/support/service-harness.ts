@@ -1,8 +1,10 @@
 import http from 'node:http';
+import { Writable } from 'node:stream';
+import winston from 'winston';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { IdGenerator, PspProvider } from '@splitpay/domain';
-import { CapturingLogger, ManualClock } from '@splitpay/infra';
+import { ManualClock, WinstonLogger } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { createAppInstance, type AppInstance } from '../../src/app-instance';
 import { readConfig, type ServerConfig } from '../../src/config';
@@ -46,8 +48,6 @@ export interface ServiceHarness {
   readonly clock: ManualClock;
   readonly config: ServerConfig;
   readonly logLines: string[];
-  /** The instance's logger: `named(event)` reads its lines back. */
-  readonly logger: CapturingLogger;
   /** The instance's id generator (to seed stored documents). */
   readonly ids: IdGenerator;
   /** Every PSP notification as it reached the service; drop or replay them. */
@@ -101,7 +101,15 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
   };
   const stores = options.stores ?? createEmbeddedStores();
   const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1));
-  const logger = new CapturingLogger();
+  // The service's own logger (redaction included), its JSON lines kept from debug up.
+  const logLines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const logger = new WinstonLogger({ level: 'debug', transports: [new winston.transports.Stream({ stream })] });
   const instance = createAppInstance({ config, stores, logger, clock, ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}) });
   const load = async (file: string): Promise<void> => {
     await loadMerchants(file, { merchants: stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger });
@@ -143,8 +151,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     stores,
     clock,
     config,
-    logLines: logger.lines,
-    logger,
+    logLines,
     ids: instance.core.ids,
     tap,
     clientToken,

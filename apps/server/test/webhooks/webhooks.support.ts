@@ -45,7 +45,7 @@ export async function sessionThatExpires(h: ServiceHarness, notificationUrl: str
 
 /** The JSON log lines of one event. */
 export function logged(h: ServiceHarness, event: string): Record<string, unknown>[] {
-  return h.logger.named(event).map((line) => ({ level: line.level, event: line.event, ...line.fields }));
+  return h.logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.event === event);
 }
 
 /** Polls until `check` holds (real time: the fake PSP answers over HTTP). */

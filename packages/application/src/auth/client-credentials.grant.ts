@@ -11,7 +11,7 @@ export interface ClientCredentialsGrantDeps {
 
 export type ClientCredentialsResult =
   | { readonly kind: 'issued'; readonly accessToken: string; readonly expiresIn: number }
-  /** Unknown client and wrong secret are one outcome (interface-spec.md, POST /oauth/token). */
+  /** Unknown client and wrong secret are one outcome (the contract, POST /oauth/token). */
   | { readonly kind: 'invalid_client' };
 
 /**

@@ -2,7 +2,7 @@ import type { AuthorizationCodeRepository, Clock, MerchantAccountRepository, Pas
 import { normalizeEmail } from './contact-email';
 import { DecoyHash } from './decoy-hash';
 
-/** A dashboard authorization code lives one minute (decisions.md section 4). */
+/** A dashboard authorization code lives one minute (docs/decisions.md D14). */
 export const AUTHORIZATION_CODE_TTL_MS = 60_000;
 
 export interface ContactLoginDeps {

@@ -1,4 +1,4 @@
-/** The public OAuth client of the dashboard's human login (decisions.md section 4). */
+/** The public OAuth client of the dashboard's human login (docs/decisions.md D14). */
 export const DASHBOARD_CLIENT_ID = 'dashboard';
 
 /** The dashboard client as configured: its redirect URIs (DASHBOARD_REDIRECT_URIS). */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { merchantId, money, nextDueAt, type MerchantAccount, type Session } from '@splitpay/domain';
-import { AesGcmSecretSealer, CapturingLogger, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
+import { AesGcmSecretSealer, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { NOTIFICATION_ABANDONED_METRIC } from '../notification/message-delivery';
 import { FAILED_500, ScriptedSender, SessionFactory } from '../notification/notification.fixtures';

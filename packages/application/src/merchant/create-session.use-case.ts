@@ -22,7 +22,7 @@ export interface CreateSessionDeps {
   readonly tokens: TokenMinter;
   readonly clock: Clock;
   readonly ids: IdGenerator;
-  /** Session lifetime when the request sets no ttlMs (decisions.md section 7). */
+  /** Session lifetime when the request sets no ttlMs (docs/decisions.md D17). */
   readonly defaultTtlMs: number;
   readonly policy: DomainPolicy;
   /** The domain's `nextDueAt`: a new session is due at its expiry. */

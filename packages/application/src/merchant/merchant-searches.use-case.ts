@@ -12,7 +12,7 @@ import type {
 
 /**
  * A search as the caller asked it: the repository query without the merchant scope, plus the optional
- * `merchantId` narrowing (decisions.md sections 2 and 4).
+ * `merchantId` narrowing (docs/decisions.md D12 and D14).
  */
 export type Narrowed<Q extends { readonly merchantId: MerchantId }> = Omit<Q, 'merchantId'> & { readonly merchantId?: string };
 

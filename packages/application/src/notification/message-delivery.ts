@@ -14,7 +14,7 @@ import {
   type WebhookSender,
 } from '@splitpay/domain';
 
-/** The two messages the service sends (interface-spec.md Events). */
+/** The two messages the service sends (the contract's Events). */
 export type MessageEvent = 'session-ended' | 'chargeback';
 
 /** What one delivery try needs: the account's secrets, the sender, time and the calendar, the alert channels. */
@@ -37,7 +37,7 @@ export interface DeliveryTry {
   readonly next: Delivery;
 }
 
-/** Counter bumped when a calendar is spent; the operator alert of decisions.md section 6. */
+/** Counter bumped when a calendar is spent; the operator alert of docs/decisions.md D16. */
 export const NOTIFICATION_ABANDONED_METRIC = 'notification_abandoned_total';
 export const NOTIFICATION_DELIVERED_METRIC = 'notification_delivered_total';
 export const NOTIFICATION_FAILED_METRIC = 'notification_delivery_failures_total';

@@ -28,7 +28,7 @@ export interface ReplayNotificationDeps {
 }
 
 /**
- * Re-arms the whole session-ended calendar with the same notificationId (interface-spec.md Delivery
+ * Re-arms the whole session-ended calendar with the same notificationId (the contract's Delivery
  * rule 5). Refusals, in this order: NotFound (unknown or another merchant's), SessionNotEnded,
  * NoNotificationUrl, NotificationNotAbandoned (the calendar still runs). A delivered message is
  * replayable, and so is an abandoned one.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_POLICY, merchantId, nextDueAt, type MerchantAccount, type Session, type SessionId } from '@splitpay/domain';
-import { AesGcmSecretSealer, CapturingLogger, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
+import { AesGcmSecretSealer, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { SessionWriter } from '../session-writer';
 import { NOTIFICATION_ABANDONED_METRIC } from './message-delivery';

@@ -11,8 +11,8 @@ import {
   type ReturnInput,
   type Session,
 } from '@splitpay/domain';
-import { CARD_CAPS } from '@splitpay/domain/src/testing';
-import { CapturingLogger, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { CapturingLogger, CARD_CAPS } from '@splitpay/domain/src/testing';
+import { CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { SessionFactory } from '../notification/notification.fixtures';
 import { OwedOperationDispatcher } from '../psp/owed-operation.dispatcher';

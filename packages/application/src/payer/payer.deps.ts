@@ -15,6 +15,6 @@ export interface PayerDeps {
   readonly logger: Logger;
   /** The service's own public base URL ({base_url}); a getter, as tests learn it once listening. */
   readonly publicBaseUrl: () => string;
-  /** How long an ended session's token keeps reading (decisions.md section 7: 15 minutes). */
+  /** How long an ended session's token keeps reading (docs/decisions.md D17: 15 minutes). */
   readonly elementsGraceMs: number;
 }

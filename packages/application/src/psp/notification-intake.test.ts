@@ -14,7 +14,8 @@ import {
   type Session,
   type SessionRepository,
 } from '@splitpay/domain';
-import { CapturingLogger, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
+import { CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { SessionFactory } from '../notification/notification.fixtures';
 import { SessionWriter } from '../session-writer';

@@ -1,6 +1,6 @@
 import { DEFAULT_POLICY, merchantId, nextDueAt, type Session, type SessionId, type TransactionId } from '@splitpay/domain';
-import { refusalOf } from '@splitpay/domain/src/testing';
-import { CapturingLogger, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { CapturingLogger, refusalOf } from '@splitpay/domain/src/testing';
+import { ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { SessionFactory } from '../notification/notification.fixtures';
 import { SessionWriter } from '../session-writer';

@@ -1,4 +1,4 @@
-import { stateMachine, type TransitionTable } from '../session/state-machine';
+import { stateMachine, type TransitionTable } from '../shared/state-machine';
 import type { Operation } from '../method/method';
 import type { AttemptStatus } from './attempt.model';
 

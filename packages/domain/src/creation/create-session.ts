@@ -6,7 +6,7 @@ import { currencyCode, type CountryCode } from '../money/currency';
 import { money, zero } from '../money/money';
 import type { CartItem, Session } from '../session/session.model';
 import { assertUnreachable } from '../shared/brand';
-import { checkAlias } from './alias.rule';
+import { checkAlias } from './alias-request.rule';
 import { checkBillingFile, checkItemizedCart } from './bnpl-file.rule';
 import { resolvePlans } from './bnpl-plan.rule';
 import { resolveCardTerms } from './card-offer.rule';
@@ -25,7 +25,7 @@ export interface CreationContext {
   /** The authenticated merchant's account: its contracts and its notification address. */
   readonly account: Pick<MerchantAccount, 'merchantId' | 'contracts' | 'notificationUrl'>;
   readonly psps: PspCatalog;
-  /** ttlMs when the request sets none (decisions.md section 7: 15 minutes). */
+  /** ttlMs when the request sets none (docs/decisions.md D17: 15 minutes). */
   readonly defaultTtlMs: number;
   /** Digest of the elements token minted for this session; the token itself is never stored. */
   readonly elementsTokenHash: string;

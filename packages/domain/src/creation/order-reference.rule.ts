@@ -2,7 +2,7 @@ import { DomainError } from '../errors/domain-error';
 
 /**
  * The longest orderId a PSP will carry: its reference field holds 40 characters and a 9-character
- * per-operation suffix is appended (interface-spec.md "Limits").
+ * per-operation suffix is appended (the contract's "Limits").
  */
 export const MAX_ORDER_ID_LENGTH = 31;
 

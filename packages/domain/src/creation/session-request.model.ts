@@ -11,7 +11,7 @@ interface MethodEntryBase {
   readonly range?: AmountRange;
 }
 
-/** The card entry (interface-spec.md "Method configuration entry"). */
+/** The card entry (the contract's "Method configuration entry"). */
 export interface CardEntry extends MethodEntryBase {
   readonly method: 'card';
   readonly partialAuth?: boolean;
@@ -21,7 +21,7 @@ export interface CardEntry extends MethodEntryBase {
   readonly cardHolder?: boolean;
 }
 
-/** Wallets, account-to-account and vouchers (decisions.md section 2). */
+/** Wallets, account-to-account and vouchers (docs/decisions.md D12). */
 export interface PlainEntry extends MethodEntryBase {
   readonly method: Exclude<MethodKind, 'card' | 'oney'>;
 }

@@ -1,4 +1,4 @@
-/** Codes any door may answer (interface-spec.md "Errors", generic codes). */
+/** Codes any door may answer (the contract's "Errors", generic codes). */
 export const GENERIC_ERROR_CODES = [
   'InvalidRequest',
   'InvalidRequestedAmount',
@@ -45,7 +45,7 @@ export const REFUND_REFUSALS = [
 /** Refusals of the notification replay. */
 export const NOTIFICATION_REFUSALS = ['NotificationNotAbandoned', 'NoNotificationUrl'] as const;
 
-/** Refusals of the payer flow (decisions.md section 3). */
+/** Refusals of the payer flow (docs/decisions.md D13). */
 export const PAYER_FLOW_REFUSALS = [
   'MethodNotFound',
   'MethodNotEligible',
@@ -60,7 +60,7 @@ export const PAYER_FLOW_REFUSALS = [
 ] as const;
 
 /**
- * Every error code of the contract (interface-spec.md "Errors", decisions.md section 3).
+ * Every error code of the contract (the contract's "Errors", docs/decisions.md D13).
  * Codes are stable; only the HTTP adapter maps them to statuses.
  */
 export const ERROR_CODES = [

@@ -22,7 +22,7 @@ export interface PlanKey {
   readonly withFees: boolean;
 }
 
-/** A financing plan as the lender contract offers it (decisions.md section 9: contracts[].plans). */
+/** A financing plan as the lender contract offers it (docs/decisions.md D19: contracts[].plans). */
 export interface ContractPlan extends PlanKey {
   /** Fees as a fraction of the principal, 0 when withFees is false. */
   readonly feeRate?: number;
@@ -73,6 +73,25 @@ export interface DriverCapabilities {
   /** What the card view's `integration` says, for card drivers. */
   readonly cardIntegration?: 'acquirer-hosted' | 'acquirer-retail' | 'fake';
 }
+
+/**
+ * A plain hold: authorization then capture, void, refund (a slice too) and status lookup; no partial
+ * grant, alias, 3-D Secure, confirm, financing or redirect. Drivers state theirs as overrides of it.
+ */
+export const PLAIN_HOLD_CAPABILITIES: DriverCapabilities = {
+  operation: 'authorization',
+  partialAuthorization: false,
+  payerChosenPartial: false,
+  void: true,
+  refund: true,
+  partialRefund: true,
+  statusLookup: true,
+  aliasRegistration: false,
+  threeDSecure: false,
+  confirm: false,
+  financing: false,
+  redirect: false,
+};
 
 /**
  * A method instance of a session, resolved at creation: the merchant's entry, the contract that

@@ -17,7 +17,7 @@ export function chargebackNotificationId(key: ChargebackKey): string {
   return `${key.providerRef}:chargeback:${key.date}:${key.amount.amount}`;
 }
 
-/** The chargeback webhook body (interface-spec.md Events, chargeback). */
+/** The chargeback webhook body (the contract's Events, chargeback). */
 export function buildChargebackPayload(cb: Chargeback): Record<string, unknown> {
   return {
     event: 'chargeback',

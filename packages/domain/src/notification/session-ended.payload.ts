@@ -38,7 +38,7 @@ function attemptOf(attempt: Attempt): Record<string, unknown> {
 }
 
 /**
- * The session-ended webhook body (interface-spec.md Events; decisions.md section 6: `sessionId`, and
+ * The session-ended webhook body (the contract's Events; docs/decisions.md D16: `sessionId`, and
  * `cardAlias` on each attempt). Built once, when the session ends; retries and replays send it as is.
  *
  * Terms: both `terms` and `termsAcceptedAt` are absent when the session declared none; `terms` alone

@@ -1,6 +1,6 @@
 import { money } from '../money/money';
 import { aSession, card, EUR, paypal, T0 } from '../session/session.fixture';
-import { canRegisterAlias, respectsAliasRule, splitForbiddenByAlias } from './alias.rule';
+import { canRegisterAlias, respectsAliasRule, splitForbiddenByAlias } from './alias-split.rule';
 import { refundable } from './refundable.rule';
 import { anAttempt } from './rules.fixture';
 import { declaresTerms, termsSettled } from './terms-consent.rule';

@@ -1,7 +1,7 @@
 import { money } from '../money/money';
 import { aSession, ancv, card, EUR, oney, paypal } from '../session/session.fixture';
 import { mustSettleRemaining, isAbandonable } from './abandonable.rule';
-import { respectsAliasRule, splitForbiddenByAlias } from './alias.rule';
+import { respectsAliasRule, splitForbiddenByAlias } from './alias-split.rule';
 import { isMethodEligible, methodEligibility, plansCovering } from './method-eligibility.rule';
 import { anAttempt } from './rules.fixture';
 import { sealedVoucher } from '../session/session.fixture';

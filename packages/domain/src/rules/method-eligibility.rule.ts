@@ -1,7 +1,7 @@
 import type { ContractPlan, MethodOffer, PlanKey } from '../method/method';
 import type { Money } from '../money/money';
 import type { Session } from '../session/session.model';
-import { canRegisterAlias, splitForbiddenByAlias } from './alias.rule';
+import { canRegisterAlias, splitForbiddenByAlias } from './alias-split.rule';
 import { remainingBalance } from './remaining-balance.rule';
 
 /** Why a method cannot be used now. */

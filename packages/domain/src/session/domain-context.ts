@@ -1,6 +1,6 @@
 /** Durations the aggregate needs to schedule background work. */
 export interface DomainPolicy {
-  /** How long a financing file may stay AWAITING before it is refused (decisions.md: 7 days). */
+  /** How long a financing file may stay AWAITING before it is refused (docs/decisions.md D17: 7 days). */
   readonly lenderWaitMs: number;
   /** After this long without a verdict, an authorization is looked up at the PSP. */
   readonly verdictOverdueMs: number;

@@ -20,7 +20,7 @@ import { abandonAttempt, abandonSession, cancelAttempt } from './payer-decisions
 import { ALL_OFFERS, ancv, aSession, card, EUR, oney, T0, TEST_POLICY, TTL } from './session.fixture';
 import type { Session, SessionStatus } from './session.model';
 import { isTerminalSessionStatus, sessionMachine, SESSION_TRANSITIONS } from './session.state';
-import type { StateMachine, TransitionTable } from './state-machine';
+import type { StateMachine, TransitionTable } from '../shared/state-machine';
 import { startAttempt } from './start-attempt';
 import { acceptTerms } from './terms';
 import { expireIfDue, refuseAwaitingIfDue } from './timeouts';

@@ -1,6 +1,6 @@
 import type { SessionStatus, TerminalSessionStatus } from './session.model';
 import { TERMINAL_SESSION_STATUSES } from './session.model';
-import { stateMachine, type TransitionTable } from './state-machine';
+import { stateMachine, type TransitionTable } from '../shared/state-machine';
 
 /**
  * What moves a session:

@@ -4,7 +4,7 @@ import type { AttemptId, TransactionId } from '../ids/ids';
 import type { PlanKey } from '../method/method';
 import { money, zero } from '../money/money';
 import { mustSettleRemaining } from '../rules/abandonable.rule';
-import { respectsAliasRule } from '../rules/alias.rule';
+import { respectsAliasRule } from '../rules/alias-split.rule';
 import { attemptInFlight } from '../rules/attempt-in-flight.rule';
 import { methodEligibility, offeredPlan, planCovers, withinRange } from '../rules/method-eligibility.rule';
 import { remainingBalance } from '../rules/remaining-balance.rule';

@@ -1,5 +1,5 @@
 import type { PspCatalog } from '../creation/provider.rule';
-import type { DriverCapabilities, MethodKind } from '../method/method';
+import { PLAIN_HOLD_CAPABILITIES, type DriverCapabilities, type MethodKind } from '../method/method';
 
 /**
  * Driver capabilities for tests of every layer. Derive a variant by spreading one of these and
@@ -7,20 +7,7 @@ import type { DriverCapabilities, MethodKind } from '../method/method';
  */
 
 /** A hold: authorization then capture, void, refund (partial too), status lookup, 3-D Secure; no partial grant, no alias. */
-export const HOLD_CAPS: DriverCapabilities = {
-  operation: 'authorization',
-  partialAuthorization: false,
-  payerChosenPartial: false,
-  void: true,
-  refund: true,
-  partialRefund: true,
-  statusLookup: true,
-  aliasRegistration: false,
-  threeDSecure: true,
-  confirm: false,
-  financing: false,
-  redirect: false,
-};
+export const HOLD_CAPS: DriverCapabilities = { ...PLAIN_HOLD_CAPABILITIES, threeDSecure: true };
 
 /** The fake provider's card driver (psp-fake's FAKE_CAPABILITIES.card; its tests check they agree): partial grants, alias registration, the fake card form. */
 export const CARD_CAPS: DriverCapabilities = { ...HOLD_CAPS, partialAuthorization: true, aliasRegistration: true, cardIntegration: 'fake' };

@@ -1,4 +1,4 @@
-import { stateMachine, type TransitionTable } from '../session/state-machine';
+import { stateMachine, type TransitionTable } from '../shared/state-machine';
 import type { Ack, Transaction, TransactionStatus, VerdictKind } from './transaction.model';
 
 /** The verdict a PSP (or the service, for its own failures) gives an operation. */

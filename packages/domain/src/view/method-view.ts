@@ -1,7 +1,7 @@
 import type { MethodOffer } from '../method/method';
 import type { Money } from '../money/money';
 import { mustSettleRemaining } from '../rules/abandonable.rule';
-import { splitForbiddenByAlias } from '../rules/alias.rule';
+import { splitForbiddenByAlias } from '../rules/alias-split.rule';
 import { isMethodEligible } from '../rules/method-eligibility.rule';
 import type { Session } from '../session/session.model';
 import { assertUnreachable } from '../shared/brand';

@@ -4,7 +4,7 @@ import type { Money } from '../money/money';
 import type { SessionStatus, Terms } from '../session/session.model';
 
 /**
- * The browser's view of a session (interface-spec.md "Session view"), returned inside `{ view }` by
+ * The browser's view of a session (the contract's "Session view"), returned inside `{ view }` by
  * every elements door. It never carries the session id, the merchant id, a provider id or a token.
  */
 export interface SessionView {

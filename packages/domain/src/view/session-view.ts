@@ -11,7 +11,7 @@ export interface SessionViewOptions {
 }
 
 /**
- * The browser's view of a session (interface-spec.md "Session view", decisions.md section 3). Pure.
+ * The browser's view of a session (the contract's "Session view", docs/decisions.md D13). Pure.
  * Built field by field from an allow-list, so nothing of the server's (session id, merchant id,
  * provider ids, token digest, PSP codes and messages, card alias, cart item details) can leak.
  */

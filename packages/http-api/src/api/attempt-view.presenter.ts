@@ -1,7 +1,7 @@
 import { refundable, type Attempt, type AttemptHit, type Money } from '@splitpay/domain';
 import { presentTransaction, type TransactionJson } from './transaction-view.presenter';
 
-/** Attempt as the contract shows it (interface-spec.md "Attempt"); redirects, verdict schedules and lender flags stay inside. */
+/** Attempt as the contract shows it (the contract's "Attempt"); redirects, verdict schedules and lender flags stay inside. */
 export interface AttemptJson {
   readonly attemptId: string;
   readonly createdAt: number;

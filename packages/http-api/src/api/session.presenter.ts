@@ -1,7 +1,7 @@
 import type { Money, Session } from '@splitpay/domain';
 import { presentAttempt, type AttemptJson } from './attempt-view.presenter';
 
-/** The Session of GET /api/sessions/{id} and of the session search (interface-spec.md "Session"). */
+/** The Session of GET /api/sessions/{id} and of the session search (the contract's "Session"). */
 export interface SessionJson {
   readonly sessionId: string;
   readonly merchantId: string;

@@ -1,6 +1,6 @@
 import type { Transaction, TransactionHit } from '@splitpay/domain';
 
-/** Transaction as the contract shows it (interface-spec.md "Transaction"); dispatch and idempotency keys stay inside. */
+/** Transaction as the contract shows it (the contract's "Transaction"); dispatch and idempotency keys stay inside. */
 export interface TransactionJson {
   readonly transactionId: string;
   readonly createdAt: number;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { AccessTokens } from '@splitpay/application';
 import { principalOf, requirePrincipal } from './require-principal';
 
-/** GET /api/me's answer (decisions.md section 2). */
+/** GET /api/me's answer (docs/decisions.md D12). */
 export interface MeResponse {
   readonly merchantId: string;
   readonly principal: 'client' | 'contact';

@@ -2,7 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import type { AccessTokens, Principal } from '@splitpay/application';
 import { DomainError } from '@splitpay/domain';
 
-/** Which token kinds a door accepts (interface-spec.md Authentication rule 4). */
+/** Which token kinds a door accepts (the contract's Authentication rule 4). */
 export type Accepts = 'client' | 'contact' | 'any';
 
 /** RFC 6750 section 2.1; the scheme name is case-insensitive (RFC 9110 section 11.1). */

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DomainError, type SessionView } from '@splitpay/domain';
-import { CapturingLogger } from '@splitpay/infra';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { createHttpApp } from '../app/create-app';
 import { elementsRouter, type ElementsRouterDeps } from './elements.routes';
 

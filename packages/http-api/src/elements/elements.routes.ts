@@ -41,7 +41,7 @@ function answer(res: Response, status: number, body: unknown): void {
 }
 
 /**
- * The browser endpoints of decisions.md section 3, called by the service's payment-page components
+ * The browser endpoints of docs/decisions.md D13, called by the service's payment-page components
  * with `Authorization: Bearer pst_...`. CORS for any origin (the token is the credential; no
  * cookies). The return door is a plain navigation from the PSP, without token.
  */

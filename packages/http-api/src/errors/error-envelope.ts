@@ -16,7 +16,7 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
   internal: 500,
 };
 
-/** The HTTP status of a contract code (decisions.md section 1). */
+/** The HTTP status of a contract code (docs/decisions.md D11). */
 export function statusOf(code: ErrorCode): number {
   return STATUS_OF_KIND[ERROR_KIND[code]];
 }

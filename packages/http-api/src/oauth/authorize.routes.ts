@@ -20,7 +20,7 @@ export interface AuthorizeRouteDeps {
   readonly loginRateLimit?: LoginRateLimit;
 }
 
-/** Same words for an unknown email and a wrong password (decisions.md section 4). */
+/** Same words for an unknown email and a wrong password (docs/decisions.md D14). */
 export const LOGIN_REFUSED = 'The email or password is incorrect.';
 
 function sendHtml(res: Response, status: number, html: string, dashboard: DashboardClient): void {

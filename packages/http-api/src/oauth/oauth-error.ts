@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 
-/** The RFC 6749 error codes the token endpoint answers (interface-spec.md, POST /oauth/token). */
+/** The RFC 6749 error codes the token endpoint answers (the contract, POST /oauth/token). */
 export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'temporarily_unavailable';
 
 /** RFC 6749 section 5.2 error body. */
@@ -13,7 +13,7 @@ export interface OAuthErrorBody {
 export const INVALID_CLIENT_DESCRIPTION = 'Client authentication failed';
 export const INVALID_GRANT_DESCRIPTION = 'The grant is invalid, expired, revoked or was already used';
 
-/** Token endpoint answers are never cached (RFC 6749 section 5.1, decisions.md section 1). */
+/** Token endpoint answers are never cached (RFC 6749 section 5.1, docs/decisions.md D11). */
 export function noStore(res: Response): void {
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Pragma', 'no-cache');
@@ -22,7 +22,7 @@ export function noStore(res: Response): void {
 /**
  * Sends an RFC 6749 error: `invalid_client` is 401 (with `WWW-Authenticate: Basic` when the client
  * used Basic), `temporarily_unavailable` 429 (too many failed client authentications), every other
- * error 400 (decisions.md section 1).
+ * error 400 (docs/decisions.md D11).
  */
 export function sendOAuthError(res: Response, error: OAuthErrorCode, description: string, options: { readonly basic?: boolean } = {}): void {
   noStore(res);

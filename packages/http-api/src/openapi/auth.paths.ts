@@ -1,7 +1,7 @@
 import { named } from '../schemas/json-schema';
 import { errors, json, type PathSpecs } from './operation';
 
-/** The token endpoint, the dashboard's authorization doors and GET /api/me (interface-spec.md Authentication, decisions.md sections 1, 2 and 4). */
+/** The token endpoint, the dashboard's authorization doors and GET /api/me (the contract's Authentication, docs/decisions.md D11, D12 and D14). */
 
 const tokenRequestSchema = named('TokenRequest', {
   type: 'object',

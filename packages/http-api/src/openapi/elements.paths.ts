@@ -3,7 +3,7 @@ import { uuidSchema } from '../schemas/common.schema';
 import { attemptStartedSchema, confirmAttemptSchema, startAttemptSchema, viewAnswerSchema } from '../schemas/elements.schema';
 import { errors, json, pathId, type OperationSpec, type PathSpecs } from './operation';
 
-/** Browser doors, called with the elements token (decisions.md section 3). Every one answers CORS for any origin. */
+/** Browser doors, called with the elements token (docs/decisions.md D13). Every one answers CORS for any origin. */
 
 const tags = ['Elements'];
 const BASE: readonly ErrorCode[] = ['InvalidRequest', 'InvalidElementsToken', 'SessionReadOnly'];

@@ -1,7 +1,7 @@
 import type { OperationSpec, PathSpecs } from './operation';
 
 /**
- * The fake provider, mounted under /fake-psp only when FAKE_PSP is on (decisions.md section 10). It
+ * The fake provider, mounted under /fake-psp only when FAKE_PSP is on (docs/decisions.md D20). It
  * plays a PSP: its API is its own (spoken by its drivers) and its pages are the payer's side of a
  * PSP, so this document lists its doors without fixing their shapes (packages/psp-fake/README.md).
  */

@@ -28,7 +28,7 @@ export interface OpenApiOptions {
 
 /**
  * The one OpenAPI 3.1 document of the service, built from the schemas the doors validate with:
- * every door of the contract (interface-spec.md and decisions.md). Error bodies are { code, message };
+ * every door of the contract (docs/decisions.md D11 to D20 restate the points it leaves open). Error bodies are { code, message };
  * each response lists the codes it may carry.
  */
 export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {

@@ -38,7 +38,7 @@ export const json = (description: string, schema: JsonSchema, headers?: Response
   ...(headers ? { headers } : {}),
 });
 
-/** Error answers grouped by status: each status lists the codes it carries (decisions.md section 1). */
+/** Error answers grouped by status: each status lists the codes it carries (docs/decisions.md D11). */
 export function errors(...codes: readonly ErrorCode[]): Record<string, ResponseSpec> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);

@@ -4,7 +4,7 @@ import { transactionViewSchema } from '../schemas/resource.schema';
 import { refundRequestSchema } from '../refund/refund-request.schema';
 import { errors, json, pathId, type ParameterSpec, type PathSpecs } from './operation';
 
-/** The refund doors and the notification replay (interface-spec.md, decisions.md sections 1 and 2). */
+/** The refund doors and the notification replay (the contract, docs/decisions.md D11 and D12). */
 
 const refundAnswerSchema = named('RefundAnswer', {
   type: 'object',

@@ -1,12 +1,12 @@
 import { ATTEMPT_STATUSES, CARD_SCHEMES, METHOD_KINDS, SESSION_STATUSES } from '@splitpay/domain';
 import { currencySchema, MAX_INTEGER, moneySchema, uuidSchema } from './common.schema';
-import { payerInputSchema } from '../elements/elements.schemas';
+import { payerInputSchema } from './payer-input.schema';
 import { named } from './json-schema';
 import { planKeySchema } from './method-entry.schema';
 import { termsSchema } from './order.schema';
 
 /**
- * Browser doors (interface-spec.md "Session view", decisions.md section 3). Where the contract says
+ * Browser doors (the contract's "Session view", docs/decisions.md D13). Where the contract says
  * "not shown", objects stay open (additional properties allowed); what it specifies is required.
  */
 
@@ -36,7 +36,7 @@ export const cardMethodViewSchema = named('CardMethodView', {
   },
 });
 
-/** A financing plan priced on the remaining balance (docs/decisions.md "Payer flow"). */
+/** A financing plan priced on the remaining balance (docs/decisions.md D9). */
 export const financingPlanViewSchema = named('FinancingPlanView', {
   type: 'object',
   required: ['installments', 'withFees', 'eligible', 'schedule', 'fees', 'total', 'creditAdvanced', 'apr'],

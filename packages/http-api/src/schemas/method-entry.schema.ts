@@ -12,7 +12,7 @@ const rangeSchema = named('AmountRange', {
   properties: { min: { type: 'integer', minimum: 0, maximum: MAX_INTEGER }, max: { type: 'integer', minimum: 0, maximum: MAX_INTEGER } },
 });
 
-/** Fields every method entry may carry (decisions.md section 2). */
+/** Fields every method entry may carry (docs/decisions.md D12). */
 const common = {
   id: { ...text, description: 'instance key, default the method name; unique within the session' },
   label: { ...text, description: "display name instead of the method's own" },

@@ -1,7 +1,7 @@
 import { countrySchema, dateSchema, minorUnitsSchema, requestMoneySchema } from './common.schema';
 import { named } from './json-schema';
 
-/** Schemas of the order data a session carries (interface-spec.md: CartItem, Customer, Address, Travel, Terms). */
+/** Schemas of the order data a session carries (the contract: CartItem, Customer, Address, Travel, Terms). */
 
 const text = (minLength = 1, maxLength?: number) => ({ type: 'string', minLength, ...(maxLength !== undefined ? { maxLength } : {}) }) as const;
 /** International format: a leading +, then digits (spaces allowed between groups). */
@@ -126,7 +126,7 @@ export const termsSchema = named('Terms', {
   required: ['label', 'url'],
   properties: {
     label: { ...text(), description: 'shown as-is, never translated' },
-    // A link the payment page renders: http(s) only, never javascript: or data: (decisions.md, Merchant API).
+    // A link the payment page renders: http(s) only, never javascript: or data: (docs/decisions.md D8).
     url: { type: 'string', format: 'uri', pattern: '^https?://', description: 'http(s) address of the document, shown to the payer as a link' },
   },
 });

@@ -3,7 +3,7 @@ import { countrySchema, moneySchema, uuidSchema } from './common.schema';
 import { named } from './json-schema';
 import { addressSchema, customerSchema, termsSchema, travelSchema } from './order.schema';
 
-/** Response schemas of the merchant API's resources (interface-spec.md "Resources and their fields"). */
+/** Response schemas of the merchant API's resources (the contract's "Resources and their fields"). */
 
 const epochMs = { type: 'integer', description: 'epoch ms' } as const;
 const text = { type: 'string' } as const;

@@ -1,7 +1,7 @@
 import { ATTEMPT_STATUSES, METHOD_KINDS, SESSION_STATUSES, VERDICT_KINDS } from '@splitpay/domain';
 import { epochMsSchema, uuidSchema } from './common.schema';
 
-/** Page size when `limit` is absent (decisions.md section 2), and its maximum. */
+/** Page size when `limit` is absent (docs/decisions.md D12), and its maximum. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 

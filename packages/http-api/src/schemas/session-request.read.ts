@@ -8,7 +8,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /**
  * Reads the body of POST /api/sessions. Rules the spec gives a dedicated code are checked first
- * (decisions.md section 2): orderId empty or over 31 characters (InvalidOrderReference), a
+ * (docs/decisions.md D12): orderId empty or over 31 characters (InvalidOrderReference), a
  * notificationUrl that is not a URL or plain http on a public host (InvalidNotificationUrl), two
  * entries with one instance key (DuplicateMethodId). Then the schema: anything else malformed is
  * InvalidRequest naming the field and the rule.

@@ -7,7 +7,7 @@ import { addressSchema, cartItemSchema, customerSchema, termsSchema, travelSchem
 const httpUrl = { type: 'string', pattern: '^https?://' } as const;
 
 /**
- * Body of POST /api/sessions (interface-spec.md). orderId's length, notificationUrl's shape and the
+ * Body of POST /api/sessions (the contract). orderId's length, notificationUrl's shape and the
  * uniqueness of instance keys carry dedicated codes (InvalidOrderReference, InvalidNotificationUrl,
  * DuplicateMethodId): they are checked before this schema, so the schema never answers them.
  */

@@ -1,21 +1,6 @@
-import type { DriverCapabilities, MethodKind } from '@splitpay/domain';
+import { PLAIN_HOLD_CAPABILITIES as NONE, type DriverCapabilities, type MethodKind } from '@splitpay/domain';
 
-const NONE: DriverCapabilities = {
-  operation: 'authorization',
-  partialAuthorization: false,
-  payerChosenPartial: false,
-  void: true,
-  refund: true,
-  partialRefund: true,
-  statusLookup: true,
-  aliasRegistration: false,
-  threeDSecure: false,
-  confirm: false,
-  financing: false,
-  redirect: false,
-};
-
-/** What the fake provider can do per method (decisions.md section 10). */
+/** What the fake provider can do per method (docs/decisions.md D20). */
 export const FAKE_CAPABILITIES: Readonly<Record<MethodKind, DriverCapabilities>> = {
   card: { ...NONE, partialAuthorization: true, aliasRegistration: true, threeDSecure: true, cardIntegration: 'fake' },
   applepay: { ...NONE, confirm: true },

@@ -1,3 +1,5 @@
+import type { DeclineCategory } from '@splitpay/domain';
+
 /**
  * The fake PSP's own HTTP API, as its drivers and its notifications speak it. It plays a PSP: its
  * shapes are its own (not ours), so the drivers translate them into our acks and facts.
@@ -10,13 +12,8 @@ export const SIGNATURE_HEADER = 'x-fake-psp-signature';
 
 export type FakeMethod = 'card' | 'applepay' | 'paypal' | 'wero' | 'oney' | 'ancv';
 
-export type DeclineReason =
-  | 'bank-refusal'
-  | 'insufficient-funds'
-  | 'invalid-card-data'
-  | 'authentication-failed'
-  | 'expired'
-  | 'method-unavailable';
+/** The fake PSP spells its decline reasons as our categories (it is ours); its driver still maps them. */
+export type DeclineReason = DeclineCategory;
 
 export interface WireAmount {
   readonly value: number;

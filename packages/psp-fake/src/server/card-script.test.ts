@@ -3,7 +3,7 @@ import { cardBrand, cardDataProblem, cardVerdict } from './card-script';
 describe('card script', () => {
   const now = new Date('2030-06-15T00:00:00Z');
 
-  it('scripts the test numbers of decisions.md section 10', () => {
+  it('scripts the test numbers of docs/decisions.md D20', () => {
     expect(cardVerdict('4111111111111111')).toEqual({ kind: 'authorize-full' });
     expect(cardVerdict('4000000000000002')).toMatchObject({ kind: 'decline', reason: 'bank-refusal' });
     expect(cardVerdict('4000000000009995')).toMatchObject({ kind: 'decline', reason: 'insufficient-funds' });

@@ -1,6 +1,6 @@
 import type { DeclineReason } from '../protocol/fake-psp.protocol';
 
-/** What the fake issuer does with a card (decisions.md section 10). */
+/** What the fake issuer does with a card (docs/decisions.md D20). */
 export type CardVerdict =
   | { readonly kind: 'authorize-full' }
   | { readonly kind: 'authorize-half' }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { CapturingLogger } from '@splitpay/infra';
 import {
   money,
   type AttemptId,
@@ -14,6 +13,7 @@ import {
   type PspProvider,
   type TransactionId,
 } from '@splitpay/domain';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { FAKE_CAPABILITIES } from '../driver/capabilities';
 import { createFakeProvider } from '../provider/fake.provider';
 import { createFakePsp } from '../server/fake-psp.router';

@@ -1,10 +1,4 @@
-import type {
-  AuthorizationCodeRepository,
-  ChargebackRepository,
-  MerchantAccountRepository,
-  RefreshTokenRepository,
-  SessionRepository,
-} from '@splitpay/domain';
+import type { Stores } from '@splitpay/application';
 import type { MongoStores } from '../create-stores';
 import type { ContractEngine, OpenedStore } from './harness';
 
@@ -26,11 +20,11 @@ const PORT_METHODS = {
     searchSessions: true,
     searchAttempts: true,
     searchTransactions: true,
-  } satisfies Record<keyof SessionRepository, true>,
-  merchants: { upsert: true, findById: true, findByContactEmail: true } satisfies Record<keyof MerchantAccountRepository, true>,
-  chargebacks: { insertIfAbsent: true, findByNotificationId: true, save: true, claimDue: true, releaseLease: true } satisfies Record<keyof ChargebackRepository, true>,
-  authCodes: { insert: true, consume: true } satisfies Record<keyof AuthorizationCodeRepository, true>,
-  refreshTokens: { insert: true, rotate: true, revokeFamily: true } satisfies Record<keyof RefreshTokenRepository, true>,
+  } satisfies Record<keyof Stores['sessions'], true>,
+  merchants: { upsert: true, findById: true, findByContactEmail: true } satisfies Record<keyof Stores['merchants'], true>,
+  chargebacks: { insertIfAbsent: true, findByNotificationId: true, save: true, claimDue: true, releaseLease: true } satisfies Record<keyof Stores['chargebacks'], true>,
+  authCodes: { insert: true, consume: true } satisfies Record<keyof Stores['authCodes'], true>,
+  refreshTokens: { insert: true, rotate: true, revokeFamily: true } satisfies Record<keyof Stores['refreshTokens'], true>,
 };
 type Repository = keyof typeof PORT_METHODS;
 /** What the composition root calls on the store itself (close is the engine's, not stored data). */

@@ -1,4 +1,4 @@
-import { named } from '../schemas/json-schema';
+import { named } from './json-schema';
 
 const OTHER_METHODS = ['applepay', 'paypal', 'wero', 'oney', 'ancv'] as const;
 
@@ -13,7 +13,7 @@ const HOLDER = { type: 'string', minLength: 1, maxLength: 100 } as const;
 const CARD_TOKEN = { token: { type: 'string', minLength: 1, maxLength: 20_000 } } as const;
 
 /**
- * The payer input of a start (the `input` of schemas/elements.schema.ts startAttemptSchema), never
+ * The payer input of a start (the `input` of elements.schema.ts startAttemptSchema), never
  * stored or logged, discriminated by `method`. A card sends either the fake card form
  * (accepted by the fake provider only) or the token an acquirer's hosted-fields SDK produced; other
  * methods carry nothing beyond their name (their payer acts at the PSP or in the wallet sheet).
