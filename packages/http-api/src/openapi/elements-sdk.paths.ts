@@ -7,7 +7,8 @@ const cacheHeaders = {
   ETag: { description: 'validator of the content; send it back in If-None-Match', required: true, schema: { type: 'string' } },
   'Cache-Control': { description: 'public, max-age=3600, must-revalidate', required: true, schema: { type: 'string' } },
 };
-const file = (summary: string, contentType: string): OperationSpec => ({
+const file = (operationId: string, summary: string, contentType: string): OperationSpec => ({
+  operationId,
   summary,
   tags,
   security: 'none',
@@ -19,7 +20,7 @@ const file = (summary: string, contentType: string): OperationSpec => ({
 });
 
 export const elementsSdkPaths: PathSpecs = {
-  '/elements/sdk/v1/splitpay.js': { get: file('The components as a script: window.SplitPay.mount(element, options)', 'text/javascript') },
-  '/elements/sdk/v1/splitpay.mjs': { get: file('The components as an ES module: import { mount }', 'text/javascript') },
-  '/elements/sdk/v1/splitpay.css': { get: file("The components' stylesheet (themed by --sp-* custom properties)", 'text/css') },
+  '/elements/sdk/v1/splitpay.js': { get: file('getElementsScript', 'The components as a script: window.SplitPay.mount(element, options)', 'text/javascript') },
+  '/elements/sdk/v1/splitpay.mjs': { get: file('getElementsModule', 'The components as an ES module: import { mount }', 'text/javascript') },
+  '/elements/sdk/v1/splitpay.css': { get: file('getElementsStylesheet', "The components' stylesheet (themed by --sp-* custom properties)", 'text/css') },
 };
