@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 
@@ -12,7 +13,19 @@ export interface BundleFile {
 /** The files served under /elements/sdk/v1/: the ES module, the script (window.SplitPay) and the CSS. */
 export type ElementsBundle = Readonly<Record<'splitpay.mjs' | 'splitpay.js' | 'splitpay.css', BundleFile>>;
 
-const SRC = path.join(__dirname, '..', 'src');
+/**
+ * The components' TypeScript sources: beside this file in the repository; from a compiled build
+ * (dist/ inside the checkout, where sources are not copied) found by walking up to the checkout.
+ */
+function sourceDir(): string {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    for (const candidate of [path.join(dir, '..', 'src'), path.join(dir, 'packages', 'elements-web', 'src')]) {
+      if (existsSync(path.join(candidate, 'index.ts'))) return candidate;
+    }
+    if (path.dirname(dir) === dir) throw new Error('elements-web sources not found: the components are built from packages/elements-web/src');
+  }
+}
+
 
 /** esbuild is loaded at the first build, not when the server starts. */
 const esbuild = () => import('esbuild');
@@ -25,7 +38,7 @@ function file(contentType: string, text: string): BundleFile {
 async function bundle(format: 'esm' | 'iife'): Promise<string> {
   const { build } = await esbuild();
   const result = await build({
-    entryPoints: [path.join(SRC, 'index.ts')],
+    entryPoints: [path.join(sourceDir(), 'index.ts')],
     bundle: true,
     format,
     ...(format === 'iife' ? { globalName: 'SplitPay' } : {}),
@@ -40,7 +53,7 @@ async function bundle(format: 'esm' | 'iife'): Promise<string> {
 
 async function stylesheet(): Promise<string> {
   const { build } = await esbuild();
-  const result = await build({ entryPoints: [path.join(SRC, 'styles', 'splitpay.css')], bundle: true, minify: true, write: false, logLevel: 'silent' });
+  const result = await build({ entryPoints: [path.join(sourceDir(), 'styles', 'splitpay.css')], bundle: true, minify: true, write: false, logLevel: 'silent' });
   return result.outputFiles[0]?.text ?? '';
 }
 

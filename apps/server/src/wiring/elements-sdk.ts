@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { elementsSdkRouter } from '@splitpay/http-api';
-import { buildElementsBundle, type ElementsBundle } from '@splitpay/elements-web/bundler';
+import { buildElementsBundle, type ElementsBundle } from '@splitpay/elements-web/bundler/elements-bundle';
 
 /**
  * The browser components, built from their sources on the first request (esbuild, in memory) and
