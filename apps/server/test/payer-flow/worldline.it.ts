@@ -1,6 +1,7 @@
 import type { SessionView } from '@splitpay/domain';
 import { webhookSignature } from '@splitpay/psp-worldline';
 import nock from 'nock';
+import { refundDoors, refundsOf, sessionOf, waitForSession, noRefundPending } from '../refunds/refund-support';
 import { navigate } from '../support/elements-client';
 import { merchantEntry, SHOP } from '../support/merchants.fixture';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
@@ -125,6 +126,24 @@ describe('Worldline Direct through the service', () => {
       ['card', 'CAPTURED', 4_000],
     ]);
     expect((await readSession(h, sessionId)).body).toMatchObject({ status: 'PAID', captured: { amount: 10_000 } });
+
+    // A slice of the Wero payment is refunded at Worldline (the contract allows partial refunds); its webhook confirms it.
+    const wero = (await sessionOf(h, sessionId)).attempts[0]!;
+    const refundBody = new Promise<{ body: unknown; key: string }>((resolve) => {
+      nock(BASE)
+        .post(`${P}/7100000001_0/refund`)
+        .reply(function (_uri, sent) {
+          resolve({ body: sent, key: String(this.req.headers['x-gcs-idempotence-key']) });
+          return [201, payment('7100000001_2', 'REFUND_REQUESTED', 81, 2_000, reference, { category: 'PENDING_CONNECT_OR_3RD_PARTY' })];
+        });
+    });
+    const asked = await refundDoors(h).attempt(wero.attemptId, { token: await h.clientToken(), body: { amount: 2_000 } });
+    expect(asked.status).toBe(202);
+    const sentRefund = await refundBody;
+    expect(sentRefund.body).toMatchObject({ amountOfMoney: { amount: 2_000, currencyCode: 'EUR' } });
+    expect(await postWebhook('payment.refunded', payment('7100000001_0', 'REFUNDED', 8, 6_000, reference, { category: 'REFUNDED' }))).toBe(200);
+    const refunded = await waitForSession(h, sessionId, noRefundPending);
+    expect(refundsOf(refunded.attempts[0]!).map((t) => [t.transactionId, t.amount.amount, t.status.kind])).toEqual([[sentRefund.key, 2_000, 'succeeded']]);
     expect(h.logLines.join('\n')).not.toContain(SETTINGS.secretApiKey);
     expect(h.logLines.join('\n')).not.toContain(SETTINGS.webhookSecret);
   });
@@ -154,6 +173,19 @@ describe('Worldline Direct through the service', () => {
       ['card', 'CAPTURED', 7_000],
     ]);
     expect((await readSession(h, sessionId)).body).toMatchObject({ status: 'PAID', captured: { amount: 10_000 } });
+
+    // Refunds of the vouchers: a slice is refused by the contract (no partial refunds) before Worldline
+    // is asked; the whole is asked, and Worldline's refusal is a failed refund that says so.
+    const vouchers = (await sessionOf(h, sessionId)).attempts[0]!;
+    const slice = await refundDoors(h).attempt(vouchers.attemptId, { token: await h.clientToken(), body: { amount: 1_000 } });
+    expect(slice.body.code).toBe('PartialRefundNotSupported');
+    nock(BASE)
+      .post(`${P}/7200000001_0/refund`)
+      .reply(400, { errorId: 'e-1', errors: [{ errorCode: '50001130', id: 'REFUND_NOT_ALLOWED', message: 'Refund not allowed for this product', httpStatusCode: 400 }] });
+    const whole = await refundDoors(h).attempt(vouchers.attemptId, { token: await h.clientToken(), body: { amount: 3_000 } });
+    expect(whole.status).toBe(202);
+    const after = await waitForSession(h, sessionId, noRefundPending);
+    expect(refundsOf(after.attempts[0]!).map((t) => [t.amount.amount, t.status.kind, t.status.statusMessage])).toEqual([[3_000, 'failed', 'Worldline refused the refund: Refund not allowed for this product']]);
   });
 
   it('ANCV: an approval that times out in the app ends declined once the status lookup says so; the card then pays', async () => {
