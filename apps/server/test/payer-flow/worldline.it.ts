@@ -1,6 +1,9 @@
 import type { SessionView } from '@splitpay/domain';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { webhookSignature } from '@splitpay/psp-worldline';
 import nock from 'nock';
+import { loadMerchants } from '../../src/merchants/load-merchants';
+import { writeTempMerchantsFile } from '../support/temp-merchants-file';
 import { refundDoors, refundsOf, sessionOf, waitForSession, noRefundPending } from '../refunds/refund-support';
 import { navigate } from '../support/elements-client';
 import { merchantEntry, SHOP } from '../support/merchants.fixture';
@@ -88,6 +91,17 @@ describe('Worldline Direct through the service', () => {
     });
     return res.status;
   };
+
+  it('reads the worldline settings from the merchants file: the secret ones sealed, a missing one named at start', async () => {
+    const stored = JSON.stringify(h.stores.database.listCollections().map((c) => c.dump()));
+    expect(stored).toContain(SETTINGS.apiKeyId);
+    expect(stored).not.toContain(SETTINGS.secretApiKey);
+    expect(stored).not.toContain(SETTINGS.webhookSecret);
+    const { secretApiKey: _missing, ...withoutSecret } = SETTINGS;
+    const file = await writeTempMerchantsFile({ merchants: [merchantEntry(SHOP, [{ method: 'wero', provider: 'worldline', settings: withoutSecret }])] });
+    const deps = { merchants: h.stores.merchants, hasher: h.instance.services.passwordHasher, sealer: h.instance.services.secretSealer, logger: new CapturingLogger() };
+    await expect(loadMerchants(file, deps)).rejects.toThrow(/contracts\[0\]\.settings\.secretApiKey: is required by provider "worldline"/);
+  });
 
   it('splits an order between Wero (Worldline) and a card (fake provider): Wero held on the return, both captured, PAID', async () => {
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'wl-wero-split', methods: [{ method: 'wero' }, { method: 'card' }], returnUrl: 'https://shop.example/back' });
