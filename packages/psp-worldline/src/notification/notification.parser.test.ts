@@ -60,6 +60,10 @@ describe('Worldline webhooks -> facts', () => {
 
   it('an ANCV sale whose acquired amount is below the asked one is a chosen partial', async () => {
     expect(await facts(webhook('payment.captured', { payment: pay('CAPTURED', 9, { acquired: 2_000, product: 5412 }) }))).toContainEqual(authorized(2_000, '9', true));
+    // A payment whose product is not named is granted what was collected, never more.
+    expect(await facts(webhook('payment.captured', { payment: pay('CAPTURED', 9, { acquired: 2_000 }) }))).toContainEqual(authorized(2_000, '9', true));
+    // Wero collects all or nothing: its amount is the grant.
+    expect(await facts(webhook('payment.captured', { payment: pay('CAPTURED', 9, { acquired: 2_000, product: 900 }) }))).toContainEqual(authorized(5_000, '9'));
   });
 
   it('asks the settings of the operation our merchantReference and the opening id name', async () => {

@@ -2,7 +2,7 @@ import { money, type InboundNotification, type NotificationContext, type Notific
 import type { WorldlineClient } from '../client/worldline.client';
 import { CHARGEBACK_EVENTS, CHARGEBACK_STATUSES, eventFacts, readEvent, type WorldlineEvent } from '../mapping/webhook-event';
 import { openingId, readPayment } from '../mapping/worldline-payment';
-import { readWorldlineSettings, type WorldlineSettings } from '../settings/worldline.settings';
+import { readWorldlineSettings, WERO_PRODUCT, type WorldlineSettings } from '../settings/worldline.settings';
 import { isWebhookSignature } from './webhook-signature';
 
 const OK: NotificationReply = { status: 200, contentType: 'text/plain', body: 'OK' };
@@ -13,11 +13,14 @@ const header = (n: InboundNotification, name: string): string | undefined => {
   return found?.[1];
 };
 
-/** Methods whose payer may pay less (ANCV): the webhook does not say our method, the product does. */
+/**
+ * Whether a collected amount below the one asked is the payer's choice (ANCV vouchers). The webhook
+ * does not say our method, its product may: only Wero (900) is known to collect all or nothing, so a
+ * lower collected amount of any other or unnamed product is granted as collected, never more.
+ */
 const payerChooses = (event: WorldlineEvent): boolean => {
   const output = event.payment?.paymentOutput as { redirectPaymentMethodSpecificOutput?: { paymentProductId?: number } } | undefined;
-  const product = output?.redirectPaymentMethodSpecificOutput?.paymentProductId;
-  return product === 5403 || product === 5412;
+  return output?.redirectPaymentMethodSpecificOutput?.paymentProductId !== WERO_PRODUCT;
 };
 
 export interface WorldlineNotificationDeps {
