@@ -1,13 +1,15 @@
 import { Router, type Express } from 'express';
 import { SessionWriter, type Stores } from '@splitpay/application';
-import { DEFAULT_POLICY, nextDueAt, type Clock, type DomainPolicy, type Logger, type PspProvider } from '@splitpay/domain';
-import { createHttpApp } from '@splitpay/http-api';
-import { CounterMetrics, SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { DEFAULT_POLICY, nextDueAt, type Clock, type DomainPolicy, type Logger, type PasswordHasher, type PspProvider } from '@splitpay/domain';
+import { createHttpApp, metricsRouter } from '@splitpay/http-api';
+import { PromMetrics, requestScope, SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
 import { wireAuth } from './wiring/auth';
+import { counterCatalog } from './wiring/metrics';
 import { wireMerchantApi } from './wiring/merchant-api';
 import { wirePayer } from './wiring/payer';
 import { createPspRegistry } from './wiring/psp';
+import { meteredRegistry } from './wiring/psp-metrics';
 import { wireRefunds } from './wiring/refunds';
 import { wireWebhooks } from './wiring/webhooks';
 import type { AppServices, Core, Worker } from './wiring/core';
@@ -21,6 +23,10 @@ export interface InstanceOptions {
   readonly logger: Logger;
   readonly clock?: Clock;
   readonly instanceId?: string;
+  /** Node's process metrics at /metrics: on for the one process of `npm start`, off for instances in tests. */
+  readonly processMetrics?: boolean;
+  /** Replaces the scrypt hasher built from the configuration (tests count the hashing work). */
+  readonly passwordHasher?: PasswordHasher;
   /** Providers carried beside the configured ones (tests: a stub acquirer). */
   readonly extraProviders?: readonly PspProvider[];
 }
@@ -35,8 +41,10 @@ export interface AppInstance {
   runWorkersOnce(): Promise<number>;
   startWorkers(intervalMs?: number): void;
   stopWorkers(): void;
-  /** Stops the workers and the fake PSP's pending notifications (shutdown, end of a test). */
+  /** Stops the workers and the fake PSP's pending notifications (end of a test). */
   close(): void;
+  /** Graceful stop: no new worker turn, the current one finished (its leases released), then close(). */
+  stop(): Promise<void>;
 }
 
 export function policyOf(config: ServerConfig): DomainPolicy {
@@ -45,13 +53,16 @@ export function policyOf(config: ServerConfig): DomainPolicy {
 
 /** Composition of one instance: every area adds its routers and workers here, wired by hand. */
 export function createAppInstance(options: InstanceOptions): AppInstance {
+  const clock = options.clock ?? new SystemClock();
+  const psp = createPspRegistry(options.config, { logger: options.logger, clock, ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}) });
+  const metrics = new PromMetrics({ counters: counterCatalog(psp.registry.providerIds()), processMetrics: options.processMetrics ?? false });
   const core: Core = {
     config: options.config,
     stores: options.stores,
-    clock: options.clock ?? new SystemClock(),
+    clock,
     ids: new UuidV7IdGenerator(),
     logger: options.logger,
-    metrics: new CounterMetrics(),
+    metrics,
     policy: policyOf(options.config),
     instanceId: options.instanceId ?? new UuidV7IdGenerator().newId(),
   };
@@ -59,15 +70,11 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
   const routers: Router[] = [];
   const workers: Worker[] = [];
 
-  const operations = Router();
-  operations.get('/metrics', (_req, res) => {
-    res.type('text/plain').send(core.metrics.render());
-  });
-  routers.push(operations);
+  routers.push(metricsRouter({ exposition: metrics, ...(options.config.metricsToken ? { token: options.config.metricsToken } : {}) }));
 
   // Areas: each wiring function builds its adapters and use cases from `core` and adds its routers
   // and workers (apps/server/src/wiring/*.ts).
-  const auth = wireAuth(core);
+  const auth = wireAuth(core, options.passwordHasher ? { passwordHasher: options.passwordHasher } : {});
   routers.push(...auth.routers);
   const services: AppServices = {
     accessTokens: auth.accessTokens,
@@ -75,12 +82,12 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     passwordHasher: auth.passwordHasher,
     tokenMinter: auth.tokenMinter,
   };
-  const psp = createPspRegistry(core.config, { logger: core.logger, clock: core.clock, ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}) });
+  const registry = meteredRegistry(psp.registry, metrics);
   for (const mount of psp.mounts) routers.push(Router().use(mount.mountPath, mount.router));
   const writer = new SessionWriter({ sessions: core.stores.sessions, clock: core.clock, ids: core.ids, policy: core.policy, nextDueAt });
   const webhooks = wireWebhooks(core, { sealer: services.secretSealer, tokens: services.accessTokens, writer });
   const payer = wirePayer(core, {
-    registry: psp.registry,
+    registry,
     sealer: services.secretSealer,
     tokenMinter: services.tokenMinter,
     writer,
@@ -88,24 +95,38 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     chargebacks: webhooks.chargebacks,
   });
   const refunds = wireRefunds(core, { tokens: services.accessTokens, writer, sender: payer.dispatcher });
-  const merchantApi = wireMerchantApi(core, { accessTokens: services.accessTokens, tokenMinter: services.tokenMinter, psps: psp.registry });
+  const merchantApi = wireMerchantApi(core, { accessTokens: services.accessTokens, tokenMinter: services.tokenMinter, psps: registry });
   routers.push(...merchantApi.routers, ...refunds.routers, ...webhooks.routers, ...payer.routers);
   workers.push(...payer.workers, ...webhooks.workers);
 
-  const app = createHttpApp({ logger: core.logger, routers });
+  const app = createHttpApp({
+    logger: core.logger,
+    routers,
+    trustProxy: options.config.trustProxy ?? false,
+    requestScope,
+    observer: metrics,
+  });
 
   let timer: NodeJS.Timeout | undefined;
-  let running = false;
+  let turn: Promise<unknown> | undefined;
   const runWorkersOnce = async (): Promise<number> => {
     let processed = 0;
     for (const worker of workers) {
+      const started = process.hrtime.bigint();
       try {
         processed += await worker.runOnce();
       } catch (error) {
         core.logger.error('worker.failed', { worker: worker.name, error });
+      } finally {
+        metrics.observeWorkerTurn(worker.name, Number(process.hrtime.bigint() - started) / 1e9);
       }
     }
     return processed;
+  };
+  const close = (): void => {
+    if (timer) clearInterval(timer);
+    timer = undefined;
+    psp.close();
   };
 
   return {
@@ -117,10 +138,9 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     startWorkers(intervalMs = 250) {
       if (timer) return;
       timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        void runWorkersOnce().finally(() => {
-          running = false;
+        if (turn) return;
+        turn = runWorkersOnce().finally(() => {
+          turn = undefined;
         });
       }, intervalMs);
       timer.unref();
@@ -129,10 +149,12 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
       if (timer) clearInterval(timer);
       timer = undefined;
     },
-    close() {
+    close,
+    async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
-      psp.close();
+      await turn;
+      close();
     },
   };
 }

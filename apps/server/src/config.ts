@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from '@splitpay/http-api';
 import { DEFAULT_SCRYPT_COST, parseDataEncryptionKey, type ScryptCost } from '@splitpay/infra';
 
 /** Settings of docs/decisions.md D18, read from the environment once, at start. */
@@ -36,6 +37,23 @@ export interface ServerConfig {
   readonly refreshTokenTtlS?: number;
   /** scrypt cost of new password and secret hashes (SCRYPT_COST `logN,r,p`); default OWASP's 15,8,3. */
   readonly scryptCost?: ScryptCost;
+  /** The proxies whose X-Forwarded-For names the client (TRUST_PROXY); default none. */
+  readonly trustProxy?: TrustProxy;
+  /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>` (METRICS_TOKEN). */
+  readonly metricsToken?: string;
+  /** How long a shutdown waits for requests in flight before closing their connections (SHUTDOWN_GRACE_MS). */
+  readonly shutdownGraceMs?: number;
+}
+
+/**
+ * Settings that cannot be used, each on a line of its own. The process prints every line and stops,
+ * so an operator fixes them all in one go.
+ */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
 }
 
 export const DEMO_MERCHANTS_FILE = path.join(__dirname, '..', 'demo-merchants.json');
@@ -82,7 +100,39 @@ function key(env: NodeJS.ProcessEnv, name: string, generated: string[], check: (
   return raw;
 }
 
+/**
+ * In production the embedded store and generated keys lose everything on a crash (sessions, tokens,
+ * owed webhooks, sealed secrets), so each missing setting stops the start, unless STORE=embedded
+ * asks for the in-memory store on purpose (a demonstration).
+ */
+function productionProblems(env: NodeJS.ProcessEnv): string[] {
+  if (env.NODE_ENV !== 'production' || storeOf(env) === 'embedded') return [];
+  const missing = (name: string) => env[name] === undefined || env[name] === '';
+  const problems: string[] = [];
+  if (missing('MONGODB_URI')) problems.push('MONGODB_URI is required when NODE_ENV=production (the in-memory store loses every session, token and owed webhook on a restart); set STORE=embedded to run on it anyway');
+  if (missing('ACCESS_TOKEN_SIGNING_KEY')) problems.push('ACCESS_TOKEN_SIGNING_KEY is required when NODE_ENV=production (at least 32 bytes, e.g. `openssl rand -base64 32`, the same on every instance)');
+  if (missing('DATA_ENCRYPTION_KEY')) problems.push('DATA_ENCRYPTION_KEY is required when NODE_ENV=production (32 bytes as 64 hex digits or base64, e.g. `openssl rand -hex 32`, the same on every instance)');
+  return problems;
+}
+
+/** STORE: `embedded` asks for the in-memory store; `mongodb` or absent uses MONGODB_URI when given. */
+function storeOf(env: NodeJS.ProcessEnv): 'embedded' | 'mongodb' | undefined {
+  const raw = (env.STORE ?? '').trim().toLowerCase();
+  if (raw === '') return undefined;
+  if (raw !== 'embedded' && raw !== 'mongodb') throw new ConfigError([`STORE must be embedded or mongodb, got ${env.STORE}`]);
+  return raw;
+}
+
+function storeProblems(env: NodeJS.ProcessEnv): string[] {
+  const store = storeOf(env);
+  if (store === 'embedded' && env.MONGODB_URI) return ['STORE=embedded and MONGODB_URI are both set: choose one'];
+  if (store === 'mongodb' && !env.MONGODB_URI) return ['STORE=mongodb needs MONGODB_URI'];
+  return [];
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const problems = [...storeProblems(env), ...productionProblems(env)];
+  if (problems.length > 0) throw new ConfigError(problems);
   const generatedKeys: string[] = [];
   const accessTokenSigningKey = key(env, 'ACCESS_TOKEN_SIGNING_KEY', generatedKeys, (value) => {
     if (Buffer.byteLength(value, 'utf8') < 32) throw new Error('an HS256 signing key must be at least 32 bytes');
@@ -118,5 +168,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     generatedKeys,
     refreshTokenTtlS: int(env, 'REFRESH_TOKEN_TTL_S', 12 * 3600),
     scryptCost: scryptCost(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
   };
 }

@@ -25,6 +25,10 @@ describe('startServer', () => {
         body: 'grant_type=client_credentials&client_id=demo&client_secret=demo-secret',
       });
       expect(token.status).toBe(200);
+      // The one real process also exposes Node's own metrics.
+      const metrics = await (await fetch(`${running.url}/metrics`)).text();
+      expect(metrics).toContain('# TYPE process_cpu_user_seconds_total counter');
+      expect(metrics).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
     } finally {
       await running.close();
     }

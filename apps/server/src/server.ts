@@ -8,7 +8,14 @@ import { createStoresFor } from './wiring/stores';
 
 export interface RunningServer {
   readonly url: string;
+  /** Closes at once (tests). */
   close(): Promise<void>;
+  /**
+   * Graceful stop (SIGTERM, SIGINT): takes no new connection, lets requests in flight finish (their
+   * connections are closed after SHUTDOWN_GRACE_MS), lets the workers end their current turn, closes
+   * the store, and logs one line.
+   */
+  stop(signal: string): Promise<void>;
 }
 
 /** Composition root: builds every adapter, wires the use cases, and listens. */
@@ -23,7 +30,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await stores.close();
     throw error;
   });
-  const instance = createAppInstance({ config, stores, logger });
+  const instance = createAppInstance({ config, stores, logger, processMetrics: true });
   const server = http.createServer(instance.app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -44,6 +51,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       instance.close();
       await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
       await stores.close();
+    },
+    stop: async (signal) => {
+      const started = Date.now();
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A connection kept alive between requests would hold the close forever: each one is closed as
+      // soon as it is idle; after the grace period, the rest too.
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const deadline = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs ?? 10_000);
+      server.closeIdleConnections();
+      await Promise.all([drained, instance.stop()]);
+      clearInterval(sweep);
+      clearTimeout(deadline);
+      await stores.close();
+      logger.info('server.stopped', { signal, durationMs: Date.now() - started });
     },
   };
 }

@@ -33,7 +33,7 @@ export type { ContractSettingSpec } from './psp/contract-setting';
 export type {
   ConfirmInput, DriverAck, DriverCall, FollowUpInput, InboundNotification, LookupInput,
   NotificationContext, NotificationReply, OpenInput, OpenOutput, OperationOutput,
-  ParsedNotification, PspDriver, PspProvider, ReturnInput,
+  ParsedNotification, PspDriver, PspProvider, ReturnInput, WalletSessionInput, WalletSessionOutput,
 } from './psp/psp-driver.port';
 export type { OperationRef, PspFact } from './psp/psp-fact';
 export type { PspPlugin } from './psp/psp-plugin.port';
@@ -86,7 +86,7 @@ export { isTerminalSessionStatus } from './session/session.state';
 export { startAttempt } from './session/start-attempt';
 export { acceptTerms } from './session/terms';
 export { expireIfDue, refuseAwaitingIfDue } from './session/timeouts';
-export { markConfirmSent } from './session/wallet-confirm';
+export { awaitingWallet, markConfirmSent } from './session/wallet-confirm';
 
 // Rules
 export { chargebackTarget } from './chargeback/chargeback-target.rule';

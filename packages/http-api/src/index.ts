@@ -1,6 +1,7 @@
 export * from './errors/error-envelope';
 export * from './errors/error-handler';
-export * from './app/create-app';
+export * from './errors/http-error';
+export * from './app/index';
 export * from './auth/require-principal';
 export * from './notification/notification.routes';
 export * from './refund/refund.routes';
@@ -12,3 +13,4 @@ export * from './oauth/index';
 export * from './schemas/index';
 export * from './api/index';
 export * from './openapi/index';
+export * from './operations/metrics.routes';

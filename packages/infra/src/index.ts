@@ -2,5 +2,7 @@ export * from './system-clock';
 export * from './uuid-v7.id-generator';
 export * from './winston.logger';
 export * from './redact';
-export * from './counter.metrics';
+export * from './request-scope';
+export * from './metrics/counter.metrics';
+export * from './metrics/prom.metrics';
 export * from './crypto/index';

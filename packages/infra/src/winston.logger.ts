@@ -1,20 +1,25 @@
 import winston from 'winston';
 import { LevelWriter, type LogFields, type LogLevel } from '@splitpay/domain';
 import { redact } from './redact';
+import { requestScope, type RequestScope } from './request-scope';
 
 export interface WinstonLoggerOptions {
   readonly level?: string;
   /** Extra transports (tests capture lines with a stream transport). */
   readonly transports?: winston.transport[];
   readonly silent?: boolean;
+  /** Where the current request id is read, to stamp each line with it; default the process's scope. */
+  readonly scope?: Pick<RequestScope, 'currentRequestId'>;
 }
 
 /** JSON lines through winston; every field passes the redaction of secrets and card data first. */
 export class WinstonLogger extends LevelWriter {
   private readonly logger: winston.Logger;
+  private readonly scope: Pick<RequestScope, 'currentRequestId'>;
 
   constructor(options: WinstonLoggerOptions = {}) {
     super();
+    this.scope = options.scope ?? requestScope;
     this.logger = winston.createLogger({
       level: options.level ?? 'info',
       silent: options.silent ?? false,
@@ -26,6 +31,7 @@ export class WinstonLogger extends LevelWriter {
   protected write(level: LogLevel, event: string, fields?: LogFields): void {
     // `message` is winston's own key: a field of that name is kept as `detail`.
     const { message, ...rest } = redact(fields);
-    this.logger.log({ level, message: event, event, ...rest, ...(message === undefined ? {} : { detail: message }) });
+    const requestId = this.scope.currentRequestId();
+    this.logger.log({ level, message: event, event, ...(requestId ? { requestId } : {}), ...rest, ...(message === undefined ? {} : { detail: message }) });
   }
 }

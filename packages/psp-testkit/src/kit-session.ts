@@ -150,15 +150,15 @@ export class KitSession {
     return { model, input, openOutput: opened, outputs, notifications, facts };
   }
 
-  /** A capture, void or refund of the opening of `model`. */
-  followUpInput(model: ServiceModel, amount: number): FollowUpInput {
+  /**
+   * A capture, void or refund of the opening of `model`, as the service builds it: it acts on the
+   * opening, except a refund of a captured hold, which acts on the capture (`target`).
+   */
+  followUpInput(model: ServiceModel, amount: number, target?: OperationRef): FollowUpInput {
     const transactionId = randomUUID();
     const providerRef = model.openingRef();
-    return {
-      ...this.call(model, transactionId),
-      amount: this.money(amount),
-      target: { transactionId: model.transactionId, ...(providerRef ? { providerRef } : {}) },
-    };
+    const opening = { transactionId: model.transactionId, ...(providerRef ? { providerRef } : {}) };
+    return { ...this.call(model, transactionId), amount: this.money(amount), target: target ?? opening, opening };
   }
 
   async followUp(kind: 'capture' | 'void' | 'refund', input: FollowUpInput, play: FollowUpPlay): Promise<FollowedUp> {

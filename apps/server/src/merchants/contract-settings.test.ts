@@ -18,6 +18,7 @@ const PSP_SETTINGS: readonly ContractSettingSpec[] = [
   { name: 'merchantAccount', type: 'string', required: true, secret: false, description: 'the merchant account at the PSP' },
   { name: 'hmacKey', type: 'string', required: true, secret: true, pattern: '[0-9A-Fa-f]{64}', description: 'the HMAC key, 64 hex characters' },
   { name: 'environment', type: 'string', required: false, secret: false, oneOf: ['test', 'live'], description: 'test or live' },
+  { name: 'livePrefix', type: 'string', required: false, requiredWhen: { setting: 'environment', equals: 'live' }, secret: false, description: 'the live URL prefix' },
   { name: 'merchantIdentifier', type: 'string', required: false, secret: false, methods: ['applepay'], description: 'the Apple Pay merchant identifier' },
 ];
 
@@ -72,6 +73,7 @@ describe('merchants file: contract settings as the provider declares them', () =
     ['a setting the provider does not read', [{ method: 'card', provider: 'psp', settings: settings({ apiKy: 'x' }) }], 'field contracts[0].settings.apiKy: is not a setting of provider "psp" for card'],
     ['a setting of another method', [{ method: 'card', provider: 'psp', settings: settings({ merchantIdentifier: 'merchant.shop' }) }], 'field contracts[0].settings.merchantIdentifier: is not a setting of provider "psp" for card'],
     ['a value of the wrong form', [{ method: 'card', provider: 'psp', settings: settings({ hmacKey: 'not-hex-SECRETVALUE' }) }], 'field contracts[0].settings.hmacKey: does not have the expected form (the HMAC key, 64 hex characters)'],
+    ['a setting required by another one', [{ method: 'card', provider: 'psp', settings: settings({ environment: 'live' }) }], 'field contracts[0].settings.livePrefix: is required by provider "psp" when environment is live (the live URL prefix)'],
     ['a value outside its list', [{ method: 'card', provider: 'psp', settings: settings({ environment: 'prod' }) }], 'field contracts[0].settings.environment: must be one of test, live'],
     ['a value of the wrong type', [{ method: 'card', provider: 'psp', settings: settings({ apiKey: 42 }) }], 'field contracts[0].settings.apiKey: must be a non-empty string'],
     ['settings for the fake provider', [{ method: 'card', provider: 'fake', settings: { apiKey: 'x' } }], 'field contracts[0].settings.apiKey: is not a setting of provider "fake" for card'],

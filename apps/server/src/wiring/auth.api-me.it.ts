@@ -66,7 +66,9 @@ describe('GET /api/me', () => {
     h.clock.advance(-3601_000);
 
     for (const [shape, res] of [...answers, ['expired', expired] as const]) {
-      expect([shape, res.status, res.headers['www-authenticate']]).toEqual([shape, 401, 'Bearer']);
+      // RFC 6750 section 3.1: a refused credential is invalid_token; no credential, the bare challenge.
+      const challenge = shape === 'absent' || shape === 'empty' ? 'Bearer' : 'Bearer error="invalid_token"';
+      expect([shape, res.status, res.headers['www-authenticate']]).toEqual([shape, 401, challenge]);
       expect([shape, res.text]).toEqual([shape, expired.text]);
     }
     expect(expired.body).toEqual({ code: 'Unauthorized', message: expect.any(String) });

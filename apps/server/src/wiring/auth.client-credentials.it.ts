@@ -123,6 +123,21 @@ describe('POST /oauth/token, client_credentials', () => {
       expect((await tokenOf(r.app, { client_id: GLOBEX.merchantId, client_secret: GLOBEX.secret })).status).toBe(200);
     });
 
+    it('from one address never lock the right secret out for another address, behind a trusted proxy (TRUST_PROXY)', async () => {
+      const proxied = await startService({ merchants: accountMerchants(), env: { TRUST_PROXY: 'loopback' } });
+      const from = (address: string, secret: string) => tokenOf(proxied.app, { client_id: ACME.merchantId, client_secret: secret }).set('X-Forwarded-For', address);
+      for (let i = 0; i < 10; i += 1) expect((await from('203.0.113.7', `wrong-${i}`)).status).toBe(401);
+      expect((await from('203.0.113.7', ACME.secret)).status).toBe(429);
+      expect((await from('198.51.100.20', ACME.secret)).status).toBe(200);
+      // A client behind the same proxy naming itself another address in its own X-Forwarded-For is not believed past the proxy.
+      expect((await from('198.51.100.20, 203.0.113.7', ACME.secret)).status).toBe(429);
+    });
+
+    it('without TRUST_PROXY, X-Forwarded-For is not believed: every caller is the peer address', async () => {
+      for (let i = 0; i < 10; i += 1) expect((await tokenOf(r.app, { client_id: ACME.merchantId, client_secret: `wrong-${i}` }).set('X-Forwarded-For', '203.0.113.7')).status).toBe(401);
+      expect((await tokenOf(r.app, { client_id: ACME.merchantId, client_secret: ACME.secret }).set('X-Forwarded-For', '198.51.100.20')).status).toBe(429);
+    });
+
     it('do not count successful authentications', async () => {
       for (let i = 0; i < 12; i += 1) expect((await tokenOf(r.app, { client_id: ACME.merchantId, client_secret: ACME.secret })).status).toBe(200);
       expect((await tokenOf(r.app, { client_id: ACME.merchantId, client_secret: 'wrong' })).status).toBe(401);

@@ -13,6 +13,28 @@ describe('dashboard login: GET and POST /oauth/authorize', () => {
   const authorize = (query: Record<string, string>) => request(h.app).get('/oauth/authorize').query(query);
   const submit = (form: Record<string, string>) => request(h.app).post('/oauth/authorize').type('form').send(form);
 
+  it('publishes RFC 8414 metadata naming the issuer, the endpoints, grants, PKCE S256 and client authentication methods', async () => {
+    const res = await request(h.app).get('/.well-known/oauth-authorization-server');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const base = h.config.publicBaseUrl;
+    expect(res.body).toEqual({
+      issuer: base,
+      authorization_endpoint: `${base}/oauth/authorize`,
+      token_endpoint: `${base}/oauth/token`,
+      grant_types_supported: ['client_credentials', 'authorization_code', 'refresh_token'],
+      response_types_supported: ['code'],
+      response_modes_supported: ['query'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      authorization_response_iss_parameter_supported: true,
+    });
+    // The issuer is the one access tokens name (RFC 8414 section 3.3 asks the two to match).
+    const token = await request(h.app).post('/oauth/token').type('form').send({ grant_type: 'client_credentials', client_id: ACME.merchantId, client_secret: ACME.secret });
+    const claims = JSON.parse(Buffer.from((token.body.access_token as string).split('.')[1] as string, 'base64url').toString('utf8')) as { iss: string };
+    expect(claims.iss).toBe(res.body.issuer);
+  });
+
   it('answers an accessible HTML login form carrying the request along', async () => {
     const res = await authorize(authorizeQuery(challenge));
     expect(res.status).toBe(200);
@@ -77,6 +99,7 @@ describe('dashboard login: GET and POST /oauth/authorize', () => {
         expect(`${location.origin}${location.pathname}`).toBe(DASHBOARD_CALLBACK);
         expect(location.searchParams.get('error')).toBe('invalid_request');
         expect(location.searchParams.get('state')).toBe('state-123');
+        expect(location.searchParams.get('iss')).toBe(h.config.publicBaseUrl);
         expect(location.searchParams.get('code')).toBeNull();
       }
     }
@@ -100,6 +123,8 @@ describe('dashboard login: GET and POST /oauth/authorize', () => {
       expect(`${location.origin}${location.pathname}`).toBe(redirect);
       expect(location.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(location.searchParams.get('state')).toBe('xyz 1/2');
+      // RFC 9207: the response names its issuer, so that a client talking to several servers cannot be mixed up.
+      expect(location.searchParams.get('iss')).toBe(h.config.publicBaseUrl);
     }
   });
 

@@ -28,9 +28,10 @@ describe('door rules of client and contact tokens', () => {
     for (const token of [admin, member]) {
       const res = await request(h.app).post('/api/sessions').set('Authorization', bearer(token)).send(order);
       expect(res.status).toBe(401);
-      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
       expect(res.body).toEqual({ code: 'Unauthorized', message: expect.any(String) });
       expect(res.text).toBe(anonymous.text);
+      expect(anonymous.headers['www-authenticate']).toBe('Bearer');
     }
   });
 

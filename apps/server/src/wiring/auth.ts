@@ -42,6 +42,8 @@ export interface AuthWiringOptions {
   readonly loginRateLimit?: LoginRateLimit;
   /** Failed client authentications allowed per address and client id (default 10 per 15 minutes). */
   readonly clientAuthRateLimit?: ClientAuthRateLimit;
+  /** Replaces the scrypt hasher of the configuration (tests count hashing work). */
+  readonly passwordHasher?: PasswordHasher;
 }
 
 interface AuthKeys {
@@ -89,12 +91,13 @@ export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthW
     ttlS: config.accessTokenTtlS,
     clock,
   });
-  const passwordHasher = passwordHasherFor(config);
+  const passwordHasher = options.passwordHasher ?? passwordHasherFor(config);
   const tokenMinter = new RandomTokenMinter();
   const refreshTokenTtlMs = (config.refreshTokenTtlS ?? 12 * 3600) * 1000;
   const grantDeps = { merchants: stores.merchants, tokens: accessTokens, minter: tokenMinter, clock, refreshTokenTtlMs };
 
   const oauth = oauthRouter({
+    issuer: config.publicBaseUrl,
     dashboard: new DashboardClient({ redirectUris: config.dashboardRedirectUris }),
     clientCredentials: new ClientCredentialsGrant({ merchants: stores.merchants, hasher: passwordHasher, tokens: accessTokens }),
     contactLogin: new ContactLogin({ merchants: stores.merchants, hasher: passwordHasher, minter: tokenMinter, codes: stores.authCodes, clock }),

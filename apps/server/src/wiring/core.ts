@@ -1,6 +1,6 @@
 import type { AccessTokens, Stores } from '@splitpay/application';
 import type { Clock, DomainPolicy, Logger, PasswordHasher, SecretSealer, TokenMinter } from '@splitpay/domain';
-import type { CounterMetrics, UuidV7IdGenerator } from '@splitpay/infra';
+import type { PromMetrics, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from '../config';
 
 /** What every area's wiring receives: configuration, the store, and the system adapters. */
@@ -10,7 +10,7 @@ export interface Core {
   readonly clock: Clock;
   readonly ids: UuidV7IdGenerator;
   readonly logger: Logger;
-  readonly metrics: CounterMetrics;
+  readonly metrics: PromMetrics;
   readonly policy: DomainPolicy;
   /** Names this instance's leases, so instances sharing a store never do the same work twice. */
   readonly instanceId: string;

@@ -97,7 +97,8 @@ describe('POST /api/sessions', () => {
       for (const token of [tokens.acmeAdmin, undefined, 'not-a-token']) {
         const res = await create(sessionBody(), token);
         expect(res.status).toBe(401);
-        expect(res.headers['www-authenticate']).toBe('Bearer');
+        // RFC 6750 section 3.1: a refused token is invalid_token; a request without one gets the bare challenge.
+        expect(res.headers['www-authenticate']).toBe(token === undefined ? 'Bearer' : 'Bearer error="invalid_token"');
         expect(res.body).toEqual({ code: 'Unauthorized', message: expect.any(String) });
       }
     });
@@ -152,15 +153,16 @@ describe('POST /api/sessions', () => {
     });
   });
 
-  it('refuses a body that is not JSON, and one too large, with InvalidRequest', async () => {
+  it('refuses malformed JSON with InvalidRequest, a body of another media type with 415, one too large with 413', async () => {
     const bad = await request(h.app).post('/api/sessions').set('Authorization', `Bearer ${tokens.acme}`).type('json').send('{"currency":');
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('InvalidRequest');
+    const text = await request(h.app).post('/api/sessions').set('Authorization', `Bearer ${tokens.acme}`).type('text/plain').send(JSON.stringify(sessionBody()));
+    expect([text.status, text.body]).toEqual([415, { code: 'UnsupportedMediaType', message: 'Request body must be application/json' }]);
     const big = sessionBody({ statementDescriptor: 'x'.repeat(300_000) });
     const res = await request(h.app).post('/api/sessions').set('Authorization', `Bearer ${tokens.acme}`).send(big);
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('InvalidRequest');
-    expect(res.body.message).toMatch(/too large/);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ code: 'PayloadTooLarge', message: expect.stringMatching(/too large/) });
   });
 
   itAnsweredAsTheOpenApiDocumentSays();

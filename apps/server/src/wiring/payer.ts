@@ -12,6 +12,7 @@ import {
   StartAttemptUseCase,
   VerdictLookup,
   ViewPresenter,
+  WalletSessionUseCase,
   type ChargebackIntake,
   type PayerDeps,
   type SessionEndedDelivery,
@@ -71,6 +72,7 @@ export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
     decisions: new PayerDecisionsUseCase(payer, access, views),
     confirm: new ConfirmAttemptUseCase(payer, access, views),
     returns: new PayerReturnUseCase(payer),
+    walletSessions: new WalletSessionUseCase(payer, access),
   });
   const intake = new PspNotificationIntake({
     registry: deps.registry,
@@ -80,6 +82,7 @@ export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
     gateway,
     chargebacks: deps.chargebacks,
     logger,
+    metrics,
   });
   const worker = new SessionWorker({
     sessions: stores.sessions,

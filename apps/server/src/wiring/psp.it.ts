@@ -12,10 +12,11 @@ const silent = new CapturingLogger();
 const clock = { now: () => Date.now() };
 
 describe('createPspRegistry', () => {
-  it('does not carry the fake provider when FAKE_PSP is off, nor mount its router', () => {
+  it('does not carry the fake provider when FAKE_PSP is off, nor mount its router; Adyen stays on', () => {
     const wiring = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: false, fakePspDelayMs: 300 }, { logger: silent, clock });
     expect(wiring.registry.carries('fake')).toBe(false);
     expect(wiring.mounts).toEqual([]);
+    expect([wiring.registry.driver('adyen', 'card')?.provider, wiring.registry.driver('adyen', 'applepay')?.provider]).toEqual(['adyen', 'adyen']);
   });
 
   it('registers every provider of the list: turning the fake provider off leaves the others on', () => {

@@ -56,22 +56,32 @@ describe('elements doors over HTTP: answers and refusals', () => {
       ['start: an undeclared property', 'POST', '/elements/session/attempts', 'application/json', '{"methodId":"card","amount":100,"sessionId":"x"}'],
       ['start: amount as a string', 'POST', '/elements/session/attempts', 'application/json', '{"methodId":"card","amount":"100"}'],
       ['start: a card input without its cvc', 'POST', '/elements/session/attempts', 'application/json', '{"methodId":"card","amount":100,"input":{"method":"card","cardNumber":"4111111111111111","expiry":"12/30"}}'],
-      ['start: a text body', 'POST', '/elements/session/attempts', 'text/plain', 'pay 100'],
       ['cancel: attempt id not a UUID', 'POST', '/elements/session/attempts/nope/cancel', undefined, undefined],
       ['cancel: a body', 'POST', `${attempt}/cancel`, 'application/json', '{"reason":"x"}'],
       ['abandon: attempt id in capitals', 'POST', `/elements/session/attempts/${UNKNOWN_ATTEMPT.toUpperCase()}/abandon`, undefined, undefined],
-      ['accept-partial: a text body', 'POST', `${attempt}/accept-partial`, 'text/plain', 'yes'],
       ['confirm: no body', 'POST', `${attempt}/confirm`, undefined, undefined],
       ['confirm: an empty paymentToken', 'POST', `${attempt}/confirm`, 'application/json', '{"input":{"method":"applepay","paymentToken":""}}'],
       ['confirm: another method', 'POST', `${attempt}/confirm`, 'application/json', '{"input":{"method":"card","paymentToken":"x"}}'],
       ['abandon the payment: a body', 'POST', '/elements/session/abandon', 'application/json', '{"now":true}'],
-      ['accept-terms: a text body', 'POST', '/elements/session/accept-terms', 'text/plain', 'I agree'],
       ['return: attempt id not a UUID', 'GET', '/elements/return/nope', undefined, undefined],
     ] as const)('%s', async (_name, method, path, contentType, body) => {
       for (const auth of ['Bearer pst_unknown', undefined]) {
         const res = await raw(method, path, { ...(auth ? { auth } : {}), ...(contentType ? { contentType } : {}), ...(body !== undefined ? { body } : {}) });
         expect(refusal(res)).toEqual([400, 'InvalidRequest']);
         expect(res.body.message).toEqual(expect.any(String));
+      }
+    });
+  });
+
+  describe('UnsupportedMediaType (415), answered before the token is looked at', () => {
+    it.each([
+      ['start: a text body', '/elements/session/attempts', 'text/plain', 'pay 100'],
+      ['accept-partial: a text body', `/elements/session/attempts/${UNKNOWN_ATTEMPT}/accept-partial`, 'text/plain', 'yes'],
+      ['accept-terms: a form body', '/elements/session/accept-terms', 'application/x-www-form-urlencoded', 'agree=yes'],
+    ] as const)('%s', async (_name, path, contentType, body) => {
+      for (const auth of ['Bearer pst_unknown', undefined]) {
+        const res = await raw('POST', path, { ...(auth ? { auth } : {}), contentType, body });
+        expect([res.status, res.body]).toEqual([415, { code: 'UnsupportedMediaType', message: 'Request body must be application/json' }]);
       }
     });
   });
@@ -103,7 +113,7 @@ describe('elements doors over HTTP: answers and refusals', () => {
       ] as const) {
         const res = await raw(method, path, { ...(auth !== undefined ? { auth } : {}), ...(body ? { contentType: 'application/json', body } : {}) });
         expect(refusal(res)).toEqual([401, 'InvalidElementsToken']);
-        expect(res.headers.get('www-authenticate')).toBe('Bearer');
+        expect(res.headers.get('www-authenticate')).toBe(auth ? 'Bearer error="invalid_token"' : 'Bearer');
         answers.push(JSON.stringify(res.body));
       }
     }

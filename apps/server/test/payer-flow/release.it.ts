@@ -98,7 +98,7 @@ describe('payer flow: expiry, abort and the read-only grace', () => {
     const gone = await page.view();
     expect(gone.status).toBe(401);
     expect(gone.body.code).toBe('InvalidElementsToken');
-    expect(gone.headers.get('www-authenticate')).toBe('Bearer');
+    expect(gone.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
     const unknown = await new ElementsClient(h.url, 'pst_unknown-token').view();
     expect([unknown.status, unknown.body]).toEqual([401, gone.body]);
     expect((await page.payByCard('card', 1_000)).body.code).toBe('InvalidElementsToken');

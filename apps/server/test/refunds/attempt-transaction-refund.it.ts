@@ -200,7 +200,7 @@ describe.each<Door>(['attempt', 'transaction'])('POST /api/%ss/{id}/refund', (do
     });
   }
 
-  it('InvalidRequest for a body that is not JSON (never read as an absent one, which would refund in full) and for a repeated idempotency-key', async () => {
+  it('UnsupportedMediaType (415) for a body that is not JSON (never read as an absent one, which would refund in full), InvalidRequest for a repeated idempotency-key', async () => {
     const paid = await paidByCard(h, [700]);
     const path = `/api/${door}s/${pathIdOf[door](only(paid))}/refund`;
     const auth = { authorization: `Bearer ${client}` };
@@ -210,7 +210,7 @@ describe.each<Door>(['attempt', 'transaction'])('POST /api/%ss/{id}/refund', (do
       [undefined, '{"amount":5}'],
     ] as const) {
       const res = await raw(path, { ...auth, ...(contentType ? { 'content-type': contentType } : {}) }, body);
-      expect([res.status, res.body.code, res.body.message]).toEqual([400, 'InvalidRequest', expect.stringContaining('application/json')]);
+      expect([res.status, res.body.code, res.body.message]).toEqual([415, 'UnsupportedMediaType', expect.stringContaining('application/json')]);
     }
     const twice = await raw(path, { ...auth, 'content-type': 'application/json', 'idempotency-key': ['a', 'b'] }, '{"amount":5}');
     expect([twice.status, twice.body.code, twice.body.message]).toEqual([400, 'InvalidRequest', expect.stringContaining('idempotency-key')]);

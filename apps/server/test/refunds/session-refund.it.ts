@@ -159,7 +159,7 @@ describe('POST /api/sessions/{sessionId}/refund', () => {
     expect(withBody.body.message).toContain('amount');
 
     const textBody = await fetch(`${h.url}/api/sessions/${paid.sessionId}/refund`, { method: 'POST', headers: { Authorization: `Bearer ${client}`, 'Content-Type': 'text/plain' }, body: 'everything' });
-    expect([textBody.status, ((await textBody.json()) as { code: string }).code]).toEqual([400, 'InvalidRequest']);
+    expect([textBody.status, ((await textBody.json()) as { code: string }).code]).toEqual([415, 'UnsupportedMediaType']);
 
     const anonymous = await doors.session(paid.sessionId, {});
     expect([anonymous.status, anonymous.body.code, anonymous.headers.get('www-authenticate')]).toEqual([401, 'Unauthorized', 'Bearer']);

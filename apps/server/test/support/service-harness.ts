@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import winston from 'winston';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import type { IdGenerator, PspProvider } from '@splitpay/domain';
+import type { IdGenerator, PasswordHasher, PspProvider } from '@splitpay/domain';
 import { ManualClock, WinstonLogger } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { createAppInstance, type AppInstance } from '../../src/app-instance';
@@ -29,6 +29,8 @@ export interface ServiceHarnessOptions {
   readonly stores?: EmbeddedStores;
   /** Providers the platform carries beside the fake one (a creation-only stub acquirer, say). */
   readonly extraProviders?: readonly PspProvider[];
+  /** Replaces the scrypt hasher (a test counting the hashing work). */
+  readonly passwordHasher?: PasswordHasher;
 }
 
 /**
@@ -110,7 +112,14 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     },
   });
   const logger = new WinstonLogger({ level: 'debug', transports: [new winston.transports.Stream({ stream })] });
-  const instance = createAppInstance({ config, stores, logger, clock, ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}) });
+  const instance = createAppInstance({
+    config,
+    stores,
+    logger,
+    clock,
+    ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}),
+    ...(options.passwordHasher ? { passwordHasher: options.passwordHasher } : {}),
+  });
   const load = async (file: string): Promise<void> => {
     await loadMerchants(file, { merchants: stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger });
   };

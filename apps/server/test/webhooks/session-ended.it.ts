@@ -236,10 +236,11 @@ describe('session-ended webhooks against a real receiver', () => {
       const machine = await replay(h, sessionId, await h.clientToken(SHOP));
       expect(machine.status).toBe(401);
       expect(machine.body.code).toBe('Unauthorized');
-      expect(machine.headers.get('www-authenticate')).toBe('Bearer');
+      expect(machine.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
       const anonymous = await replay(h, sessionId);
       expect(anonymous.status).toBe(401);
       expect(anonymous.body.code).toBe('Unauthorized');
+      expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
       expect(await notificationOf(h, sessionId)).toMatchObject({ failures: 4, abandoned: true });
     });
 
@@ -281,7 +282,7 @@ describe('session-ended webhooks against a real receiver', () => {
       expect(await notificationOf(h, sessionId)).toEqual({ url: receiver.url(path), failures: 1, abandoned: false });
     });
 
-    it('a malformed session id, a body property or a body that is not JSON is InvalidRequest', async () => {
+    it('a malformed session id or a body property is InvalidRequest, a body that is not JSON UnsupportedMediaType (415)', async () => {
       const malformed = await replay(h, 'not-a-uuid', contact);
       expect(malformed.status).toBe(400);
       expect(malformed.body.code).toBe('InvalidRequest');
@@ -290,7 +291,7 @@ describe('session-ended webhooks against a real receiver', () => {
       expect(withBody.status).toBe(400);
       expect(withBody.body.code).toBe('InvalidRequest');
       const textBody = await fetch(`${h.url}/api/sessions/${sessionId}/notification`, { method: 'POST', headers: { Authorization: `Bearer ${contact}`, 'Content-Type': 'text/plain' }, body: 'force' });
-      expect([textBody.status, ((await textBody.json()) as { code: string }).code]).toEqual([400, 'InvalidRequest']);
+      expect([textBody.status, ((await textBody.json()) as { code: string }).code]).toEqual([415, 'UnsupportedMediaType']);
       expect(await notificationOf(h, sessionId)).toMatchObject({ abandoned: true });
     });
   });

@@ -56,6 +56,7 @@ export class ConfirmAttemptUseCase {
         amount: attempt.requested,
         ...(opening.providerRef !== undefined ? { providerRef: opening.providerRef } : {}),
         payerInput: { method: input.method, paymentToken: input.paymentToken },
+        returnUrl: `${this.deps.publicBaseUrl().replace(/\/+$/, '')}/elements/return/${attempt.id}`,
       });
       this.deps.logger.info('psp.attempt_confirmed', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus });
       return { ack: output.ack, facts: output.facts };

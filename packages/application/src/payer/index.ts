@@ -6,3 +6,4 @@ export * from './start-attempt.use-case';
 export * from './payer-decisions.use-case';
 export * from './confirm-attempt.use-case';
 export * from './payer-return.use-case';
+export * from './wallet-session.use-case';

@@ -19,7 +19,7 @@ import { CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra'
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { SessionFactory } from '../notification/notification.fixtures';
 import { SessionWriter } from '../session-writer';
-import { PspNotificationIntake } from './notification-intake';
+import { PspNotificationIntake, VERDICT_UNMATCHED_METRIC } from './notification-intake';
 import { OwedOperationDispatcher } from './owed-operation.dispatcher';
 import { PspGateway } from './psp-gateway';
 
@@ -41,6 +41,7 @@ class ScriptedProvider implements PspProvider {
 describe('PspNotificationIntake', () => {
   let stores: EmbeddedStores;
   let logger: CapturingLogger;
+  let metrics: CounterMetrics;
   let fake: ScriptedProvider;
   let other: ScriptedProvider;
   let intake: PspNotificationIntake;
@@ -53,6 +54,7 @@ describe('PspNotificationIntake', () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1));
     const ids = new UuidV7IdGenerator();
     logger = new CapturingLogger();
+    metrics = new CounterMetrics();
     fake = new ScriptedProvider('fake');
     other = new ScriptedProvider('other');
     const registry = new PspRegistry([fake, other]);
@@ -73,6 +75,7 @@ describe('PspNotificationIntake', () => {
         },
       },
       logger,
+      metrics,
     });
     const factory = new SessionFactory({ merchantId: merchantId('shop'), now: () => clock.now(), newId: () => ids.newId() });
     const started = startAttempt(factory.pending({ total: 10_000 }), { methodId: 'card', amount: 4_000 }, factory.ctx());
@@ -101,11 +104,20 @@ describe('PspNotificationIntake', () => {
     expect(await stored()).toEqual(after);
   });
 
-  it('never lets a provider speak of another provider\u2019s operation: logged unmatched, nothing changes', async () => {
+  it('never lets a provider speak of another provider\u2019s operation: an unmatched authorization is an error line and a counted verdict, nothing changes', async () => {
     other.next = { kind: 'accepted', facts: [grant({ transactionId, providerRef: 'auth-ref-1' })], reply: ACCEPTED };
     expect(await intake.receive('other', NOTIFICATION)).toEqual(ACCEPTED);
     expect(await stored()).toEqual(session);
-    expect(logger.named('psp.fact_unmatched')).toEqual([expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ provider: 'other', transactionId }) })]);
+    expect(logger.named('psp.fact_unmatched')).toEqual([expect.objectContaining({ level: 'error', fields: expect.objectContaining({ provider: 'other', transactionId }) })]);
+    expect(metrics.value(VERDICT_UNMATCHED_METRIC, { provider: 'other', kind: 'authorized' })).toBe(1);
+  });
+
+  it('counts an unmatched verdict that moves no money by provider and kind, with a warning line only', async () => {
+    fake.next = { kind: 'accepted', facts: [{ kind: 'declined', ref: { providerRef: 'never-ours' } }], reply: ACCEPTED };
+    expect(await intake.receive('fake', NOTIFICATION)).toEqual(ACCEPTED);
+    expect(logger.named('psp.fact_unmatched')).toEqual([expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ provider: 'fake', fact: 'declined' }) })]);
+    expect(metrics.value(VERDICT_UNMATCHED_METRIC, { provider: 'fake', kind: 'declined' })).toBe(1);
+    expect(metrics.value(VERDICT_UNMATCHED_METRIC, { provider: 'fake', kind: 'authorized' })).toBe(0);
   });
 
   it('answers a rejected notification with the reader\u2019s reply, logs the reason up to its first colon, never the body', async () => {
@@ -160,6 +172,7 @@ describe('PspNotificationIntake', () => {
       gateway: undefined as never,
       chargebacks: { receive: async () => ({ kind: 'unattached' }) as const },
       logger,
+      metrics,
     });
     fake.next = { kind: 'accepted', facts: [grant({ transactionId })], reply: ACCEPTED };
     await expect(broken.receive('fake', NOTIFICATION)).rejects.toThrow('store unavailable');

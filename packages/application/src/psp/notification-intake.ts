@@ -3,6 +3,7 @@ import {
   DomainError,
   type InboundNotification,
   type Logger,
+  type Metrics,
   type NotificationContext,
   type NotificationReply,
   type OperationRef,
@@ -26,9 +27,26 @@ export interface NotificationIntakeDeps {
   readonly gateway: PspGateway;
   readonly chargebacks: Pick<ChargebackIntake, 'receive'>;
   readonly logger: Logger;
+  readonly metrics: Metrics;
 }
 
+/** Counter of PSP verdicts that match no operation of ours, by provider and fact kind. */
+export const VERDICT_UNMATCHED_METRIC = 'psp_verdict_unmatched_total';
+
 type VerdictFact = Exclude<PspFact, { kind: 'chargeback' }>;
+
+const VERDICT_KINDS: Record<VerdictFact['kind'], true> = {
+  authorized: true,
+  declined: true,
+  'cancelled-by-payer': true,
+  'lender-pending': true,
+  captured: true,
+  voided: true,
+  refunded: true,
+};
+
+/** The fact kinds a verdict can carry (every kind but chargeback), for counters that exist at zero. */
+export const VERDICT_FACT_KINDS = Object.keys(VERDICT_KINDS) as readonly VerdictFact['kind'][];
 
 /**
  * Inbound PSP notifications: the provider's reader authenticates and normalizes them into facts; each
@@ -75,7 +93,11 @@ export class PspNotificationIntake {
     const session = await this.locate(providerId, { ...fact.ref, ...(providerRef !== undefined ? { providerRef } : {}) });
     const fields = { provider: providerId, fact: fact.kind, transactionId: fact.ref.transactionId, providerRef };
     if (!session) {
-      this.deps.logger.warn('psp.fact_unmatched', fields);
+      this.deps.metrics.increment(VERDICT_UNMATCHED_METRIC, { provider: providerId, kind: fact.kind });
+      // Money held or taken for an operation nobody knows (a store lost, a foreign reference) is never
+      // voided or refunded by itself: an operator must act. Other unmatched verdicts move no money.
+      if (fact.kind === 'authorized') this.deps.logger.error('psp.fact_unmatched', { ...fields, message: 'An authorization or payment matches no operation: the hold or payment must be handled at the PSP by hand' });
+      else this.deps.logger.warn('psp.fact_unmatched', fields);
       return;
     }
     const { session: saved, changed } = await this.deps.writer.update(session.id, (s, ctx) => ({ session: applyFact(s, fact, ctx), result: undefined }), {

@@ -11,6 +11,8 @@ export interface ContractSettingSpec {
   readonly type: 'string' | 'boolean' | 'integer';
   /** The contract cannot be used without it. */
   readonly required: boolean;
+  /** Required only when another setting has this value (e.g. the live URL prefix when environment is live). */
+  readonly requiredWhen?: { readonly setting: string; readonly equals: string };
   /** Sealed at rest, and never in a log line, an error message, the view or a stored document in clear. */
   readonly secret: boolean;
   /** Only contracts of these methods read it; absent: every method of the provider. */
@@ -41,7 +43,9 @@ export function contractSettingsProblem(
   for (const spec of applicable) {
     const value = given[spec.name];
     if (value === undefined) {
+      const when = spec.requiredWhen;
       if (spec.required) return `${spec.name}: is required by provider "${provider}" (${spec.description})`;
+      if (when && given[when.setting] === when.equals) return `${spec.name}: is required by provider "${provider}" when ${when.setting} is ${when.equals} (${spec.description})`;
       continue;
     }
     const problem = valueProblem(spec, value);

@@ -68,12 +68,19 @@ export interface ConfirmInput extends DriverCall {
   readonly providerRef?: string;
   /** The in-page wallet's payment token, verbatim. Never stored or logged. */
   readonly payerInput: Readonly<Record<string, unknown>>;
+  /** The service's return door for this attempt (a PSP may require one even for an in-page wallet). */
+  readonly returnUrl?: string;
 }
 
 /** Capture, void or refund of the operation `target` (the authorization or the direct payment). */
 export interface FollowUpInput extends DriverCall {
   readonly amount: Money;
   readonly target: OperationRef;
+  /**
+   * The attempt's opening operation (the authorization or the payment). A refund's target is the
+   * capture that took the money; a PSP whose modifications always name the payment (Adyen) uses this.
+   */
+  readonly opening?: OperationRef;
 }
 
 export interface OperationOutput {
@@ -84,6 +91,23 @@ export interface OperationOutput {
 export interface LookupInput extends DriverCall {
   readonly target: OperationRef;
   readonly amount: Money;
+}
+
+/**
+ * An in-page wallet's sheet asks the service to validate the merchant (Apple Pay's
+ * onvalidatemerchant): the PSP opens a wallet session the page hands to the sheet as is.
+ */
+export interface WalletSessionInput extends DriverCall {
+  /** The page's host name, as registered for the wallet (window.location.hostname). */
+  readonly domainName: string;
+  /** The wallet's validation URL, for a merchant holding its own wallet certificate (unused when the PSP holds it). */
+  readonly validationUrl?: string;
+}
+
+export interface WalletSessionOutput {
+  readonly ack: DriverAck;
+  /** The opaque wallet session (Apple's merchant session), present when accepted. Never stored or logged. */
+  readonly walletSession?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -111,6 +135,8 @@ export interface PspDriver {
   open(input: OpenInput): Promise<OpenOutput>;
   /** Second leg of an in-page wallet (capabilities.confirm). */
   confirm?(input: ConfirmInput): Promise<OperationOutput>;
+  /** An in-page wallet's merchant validation, before its sheet shows (Apple Pay). */
+  walletSession?(input: WalletSessionInput): Promise<WalletSessionOutput>;
   capture(input: FollowUpInput): Promise<OperationOutput>;
   void(input: FollowUpInput): Promise<OperationOutput>;
   refund(input: FollowUpInput): Promise<OperationOutput>;

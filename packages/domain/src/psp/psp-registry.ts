@@ -17,6 +17,11 @@ export class PspRegistry {
     return this.providers.has(provider);
   }
 
+  /** The ids of the providers the platform carries (operators' counters exist for each from the start). */
+  providerIds(): readonly string[] {
+    return [...this.providers.keys()];
+  }
+
   provider(id: string): PspProvider | undefined {
     return this.providers.get(id);
   }

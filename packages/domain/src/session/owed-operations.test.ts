@@ -24,6 +24,7 @@ describe('owedOperations', () => {
         type: 'capture',
         amount: money(10_000, EUR),
         target: { transactionId: authId, providerRef: 'auth-ref' },
+        opening: { transactionId: authId, providerRef: 'auth-ref' },
         methodId: 'card',
         method: 'card',
         provider: 'fake',

@@ -24,6 +24,8 @@ export interface OwedOperation {
   readonly amount: Money;
   /** The operation it acts on: the authorization (capture, void), or what took the money (refund). */
   readonly target: OperationRef;
+  /** The attempt's opening operation (the authorization or the payment), which a refund's capture belongs to. */
+  readonly opening: OperationRef;
   readonly methodId: string;
   readonly method: MethodKind;
   readonly provider: string;
@@ -37,9 +39,12 @@ function isFollowUp(tx: Transaction): tx is Transaction & { type: FollowUpType }
   return tx.type === 'capture' || tx.type === 'void' || tx.type === 'refund';
 }
 
+function refOf(tx: Transaction): OperationRef {
+  return { transactionId: tx.id, ...(tx.providerRef !== undefined ? { providerRef: tx.providerRef } : {}) };
+}
+
 function targetOf(attempt: Attempt, type: FollowUpType): OperationRef {
-  const target = type === 'refund' ? (takingTransaction(attempt) ?? openingTransaction(attempt)) : openingTransaction(attempt);
-  return { transactionId: target.id, ...(target.providerRef !== undefined ? { providerRef: target.providerRef } : {}) };
+  return refOf(type === 'refund' ? (takingTransaction(attempt) ?? openingTransaction(attempt)) : openingTransaction(attempt));
 }
 
 /**
@@ -58,6 +63,7 @@ export function owedOperations(session: Session, now: number): OwedOperation[] {
         type: tx.type,
         amount: tx.amount,
         target: targetOf(attempt, tx.type),
+        opening: refOf(openingTransaction(attempt)),
         methodId: attempt.methodId,
         method: attempt.method,
         provider: attempt.provider,

@@ -1,3 +1,4 @@
+import type { Attempt } from '../attempt/attempt.model';
 import { refuse } from '../errors/domain-error';
 import type { MethodKind } from '../method/method';
 import type { DomainContext } from './domain-context';
@@ -11,10 +12,19 @@ import type { Session } from './session.model';
  * in flight of a confirmable method, of another method than the input's, or already confirmed).
  */
 export function markConfirmSent(session: Session, attemptId: string, inputMethod: MethodKind, ctx: DomainContext): Session {
+  const attempt = awaitingWallet(session, attemptId, inputMethod, ctx);
+  return replaceAttempt(session, { ...attempt, confirmedAt: ctx.now, updatedAt: ctx.now });
+}
+
+/**
+ * The attempt whose in-page wallet is still to be confirmed (its merchant validation and its confirm
+ * are allowed), with the same refusals as markConfirmSent.
+ */
+export function awaitingWallet(session: Session, attemptId: string, inputMethod: MethodKind, ctx: Pick<DomainContext, 'now'>): Attempt {
   const attempt = requireAttempt(session, attemptId);
   assertPayerMayAct(session, ctx);
   if (!offerOf(session, attempt).capabilities.confirm || attempt.method !== inputMethod || attempt.status !== 'AUTHORIZING' || attempt.confirmedAt !== undefined) {
     refuse('ConfirmNotApplicable', 'This attempt awaits no wallet confirmation');
   }
-  return replaceAttempt(session, { ...attempt, confirmedAt: ctx.now, updatedAt: ctx.now });
+  return attempt;
 }

@@ -1,4 +1,5 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
+import { jsonBody } from '../app/body-parsers';
 import type { SessionId, SessionSearch } from '@splitpay/domain';
 import { principalOf, requirePrincipal } from '../auth/require-principal';
 import { sessionSearchSchema } from '../schemas/search-query.schema';
@@ -19,7 +20,7 @@ export function sessionsRouter(deps: MerchantApiDeps): Router {
   const router = Router();
   const anyToken = requirePrincipal(deps.tokens, 'any');
 
-  router.post('/api/sessions', requirePrincipal(deps.tokens, 'client'), express.json({ limit: SESSION_BODY_LIMIT }), async (req, res) => {
+  router.post('/api/sessions', requirePrincipal(deps.tokens, 'client'), jsonBody(SESSION_BODY_LIMIT), async (req, res) => {
     const request = readSessionRequest(req.body);
     const created = await deps.createSession.execute(principalOf(res).merchantId, request);
     res.setHeader('Cache-Control', 'no-store');

@@ -1,6 +1,9 @@
 import express, { type Express, type Router } from 'express';
 import type { Logger } from '@splitpay/domain';
-import { errorHandler, notFoundHandler } from '../errors/error-handler';
+import { errorHandler } from '../errors/error-handler';
+import { unmatchedRequestHandler } from './method-not-allowed';
+import { requestLog, type HttpRequestObserver, type RequestScopeRunner } from './request-log';
+import type { TrustProxy } from './trust-proxy';
 
 export interface HttpAppDeps {
   readonly logger: Logger;
@@ -9,18 +12,25 @@ export interface HttpAppDeps {
    * its own bodies: PSP notifications need the raw body to verify signatures.
    */
   readonly routers: readonly Router[];
+  /** The proxies whose X-Forwarded-For names the client (TRUST_PROXY); default none. */
+  readonly trustProxy?: TrustProxy;
+  /** Enters each request's scope, so that every log line of the request carries its id. */
+  readonly requestScope?: RequestScopeRunner;
+  /** Sees each answer (request duration by route and status). */
+  readonly observer?: HttpRequestObserver;
 }
 
-/** The Express application: the areas' routers, then the contract's NotFound and error envelope. */
+/** The Express application: request ids and access lines, the areas' routers, then 405/404 and the error envelope. */
 export function createHttpApp(deps: HttpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(requestLog({ logger: deps.logger, ...(deps.requestScope ? { scope: deps.requestScope } : {}), ...(deps.observer ? { observer: deps.observer } : {}) }));
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
   for (const router of deps.routers) app.use(router);
-  app.use(notFoundHandler);
+  app.use(unmatchedRequestHandler(app as unknown as Parameters<typeof unmatchedRequestHandler>[0]));
   app.use(errorHandler(deps.logger));
   return app;
 }

@@ -28,6 +28,12 @@ function app(overrides: Partial<ElementsRouterDeps> = {}) {
     },
     confirm: { execute: record('confirm') },
     returns: { execute: async () => ({ kind: 'redirect', url: 'https://merchant.example/back' }) },
+    walletSessions: {
+      execute: async (...args) => {
+        await record('walletSession')(...args);
+        return { walletSession: { merchantSessionIdentifier: 'SSH-1' } };
+      },
+    },
     ...overrides,
   };
   return { http: createHttpApp({ logger: new CapturingLogger(), routers: [elementsRouter(deps)] }), calls };
@@ -95,11 +101,11 @@ describe('elements doors', () => {
     expect(calls.map((c) => c[0])).toEqual(['cancel', 'acceptTerms']);
   });
 
-  it('refuses a body of another content type on a door that takes none, before the token', async () => {
+  it('refuses a body of another content type with 415 UnsupportedMediaType, before the token', async () => {
     const { http, calls } = app();
-    for (const path of ['/elements/session/accept-terms', '/elements/session/abandon', `/elements/session/attempts/${ATTEMPT}/cancel`]) {
+    for (const path of ['/elements/session/accept-terms', '/elements/session/abandon', `/elements/session/attempts/${ATTEMPT}/cancel`, '/elements/session/attempts']) {
       const res = await request(http).post(path).set({ Authorization: 'Bearer pst_unknown' }).type('text/plain').send('accept everything');
-      expect([res.status, res.body.code]).toEqual([400, 'InvalidRequest']);
+      expect([res.status, res.body]).toEqual([415, { code: 'UnsupportedMediaType', message: 'Request body must be application/json' }]);
     }
     expect(calls).toEqual([]);
   });
@@ -113,6 +119,17 @@ describe('elements doors', () => {
     const badId = await request(http).post('/elements/session/attempts/nope/cancel').set(auth);
     expect(badId.status).toBe(400);
     expect(calls.map((c) => c[0])).toEqual(['confirm']);
+  });
+
+  it('answers a wallet session for a valid merchant validation request, and refuses a malformed one before the token', async () => {
+    const { http, calls } = app();
+    const ok = await request(http).post(`/elements/session/attempts/${ATTEMPT}/wallet-session`).set(auth).send({ input: { method: 'applepay', domainName: 'shop.example' } });
+    expect([ok.status, ok.body]).toEqual([200, { walletSession: { merchantSessionIdentifier: 'SSH-1' } }]);
+    expect(calls).toEqual([['walletSession', 'pst_good', ATTEMPT, { method: 'applepay', domainName: 'shop.example' }]]);
+    for (const input of [{ method: 'applepay' }, { method: 'card', domainName: 'shop.example' }, { method: 'applepay', domainName: 'https://shop.example/' }, { method: 'applepay', domainName: 'shop.example', validationUrl: 'http://apple.example' }]) {
+      const bad = await request(http).post(`/elements/session/attempts/${ATTEMPT}/wallet-session`).send({ input });
+      expect([bad.status, bad.body.code]).toEqual([400, 'InvalidRequest']);
+    }
   });
 
   it('sends the returning payer on with 303', async () => {

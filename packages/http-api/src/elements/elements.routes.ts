@@ -1,5 +1,6 @@
 import cors from 'cors';
 import express, { Router, type Request, type Response } from 'express';
+import { jsonBody, scoped } from '../app/body-parsers';
 import {
   type ConfirmAttemptUseCase,
   type PayerDecisionsUseCase,
@@ -8,12 +9,14 @@ import {
   type StartAttemptRequest,
   type StartAttemptUseCase,
   type WalletConfirmInput,
+  type WalletSessionRequest,
+  type WalletSessionUseCase,
 } from '@splitpay/application';
 import { readPathId } from '../schemas/read-path-id';
 import { readNoBody } from '../schemas/request-body.read';
 import { validator } from '../schemas/validate';
 import { elementsTokenOf } from './elements-token';
-import { confirmAttemptSchema, startAttemptSchema } from '../schemas/elements.schema';
+import { confirmAttemptSchema, startAttemptSchema, walletSessionRequestSchema } from '../schemas/elements.schema';
 
 export interface ElementsRouterDeps {
   readonly read: Pick<ReadSessionViewUseCase, 'execute'>;
@@ -21,10 +24,12 @@ export interface ElementsRouterDeps {
   readonly decisions: Pick<PayerDecisionsUseCase, 'cancelAttempt' | 'abandonAttempt' | 'abandonSession' | 'acceptPartial' | 'acceptTerms'>;
   readonly confirm: Pick<ConfirmAttemptUseCase, 'execute'>;
   readonly returns: Pick<PayerReturnUseCase, 'execute'>;
+  readonly walletSessions: Pick<WalletSessionUseCase, 'execute'>;
 }
 
 const readStart = validator<StartAttemptRequest>(startAttemptSchema, 'body');
 const readConfirm = validator<{ input: WalletConfirmInput }>(confirmAttemptSchema, 'body');
+const readWalletSession = validator<{ input: WalletSessionRequest }>(walletSessionRequestSchema, 'body');
 
 /** The string fields the PSP put on the return, query and form alike (handed to the driver, never logged). */
 function returnParams(req: Request): Record<string, string> {
@@ -54,7 +59,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  session.use(express.json({ limit: '200kb' }));
+  session.use(jsonBody('200kb'));
 
   session.get('/session', async (req, res) => {
     answer(res, 200, { view: await deps.read.execute(elementsTokenOf(req)) });
@@ -81,6 +86,10 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
     const body = readConfirm(req.body);
     answer(res, 200, { view: await deps.confirm.execute(elementsTokenOf(req), readPathId(req, 'attemptId'), body.input) });
   });
+  session.post('/session/attempts/:attemptId/wallet-session', async (req, res) => {
+    const body = readWalletSession(req.body);
+    answer(res, 200, await deps.walletSessions.execute(elementsTokenOf(req), readPathId(req, 'attemptId'), body.input));
+  });
   session.post('/session/abandon', async (req, res) => {
     readNoBody(req);
     answer(res, 200, { view: await deps.decisions.abandonSession(elementsTokenOf(req)) });
@@ -100,7 +109,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
     res.status(200).type('text/plain').set('Cache-Control', 'no-store').send('This payment step is finished; you may close this window.');
   };
   router.get('/elements/return/:attemptId', returnDoor);
-  router.post('/elements/return/:attemptId', express.urlencoded({ extended: false, limit: '100kb' }), returnDoor);
+  router.post('/elements/return/:attemptId', scoped(express.urlencoded({ extended: false, limit: '100kb' })), returnDoor);
   router.use('/elements', session);
   return router;
 }

@@ -1,8 +1,9 @@
 import { ERROR_KIND, type ErrorCode, type ErrorKind } from '@splitpay/domain';
+import type { HttpErrorCode } from './http-error';
 
 /** The JSON body of every /api and /elements error: branch on `code`, never parse `message`. */
 export interface ErrorEnvelope {
-  readonly code: ErrorCode;
+  readonly code: ErrorCode | HttpErrorCode;
   readonly message: string;
 }
 

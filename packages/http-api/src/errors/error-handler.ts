@@ -1,35 +1,51 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request } from 'express';
 import { isDomainError, type Logger } from '@splitpay/domain';
 import { statusOf, type ErrorEnvelope } from './error-envelope';
+import { HttpError, isHttpError } from './http-error';
 
-/** Body-parser and similar failures that carry an HTTP status of their own (malformed JSON...). */
-function clientFault(error: unknown): { status: number; message: string } | undefined {
+/**
+ * Body-parser failures carry a status and a type: an oversized body is 413, an unsupported charset or
+ * encoding 415, anything else unreadable (malformed JSON...) the contract's InvalidRequest.
+ */
+function clientFault(error: unknown): HttpError | { status: 400; message: string } | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const status = (error as { status?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
   const type = (error as { type?: unknown }).type;
-  const message =
-    type === 'entity.parse.failed' ? 'Request body is not valid JSON' : type === 'entity.too.large' ? 'Request body is too large' : 'Request could not be read';
-  return { status, message };
+  if (type === 'entity.too.large') return new HttpError('PayloadTooLarge', 'Request body is too large');
+  if (type === 'charset.unsupported' || type === 'encoding.unsupported') return new HttpError('UnsupportedMediaType', 'Request body charset or encoding is not supported');
+  return { status: 400, message: type === 'entity.parse.failed' ? 'Request body is not valid JSON' : 'Request could not be read' };
 }
 
 /**
- * Maps thrown errors to the contract's envelope. Domain errors answer their code; anything else is
- * a 500 InternalError whose message leaks nothing (no stack, no driver text) and is logged.
+ * RFC 6750 section 3: a refused token is `invalid_token`; a request that carried no credential gets
+ * the bare challenge (section 3.1). The body is the same either way (one Unauthorized answer).
+ */
+function bearerChallenge(req: Request): string {
+  return req.headers.authorization ? 'Bearer error="invalid_token"' : 'Bearer';
+}
+
+/**
+ * Maps thrown errors to the contract's envelope. Domain errors answer their code; HTTP's own
+ * refusals (405, 413, 415) theirs; anything else is a 500 InternalError whose message leaks nothing
+ * (no stack, no driver text) and is logged.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return;
     if (isDomainError(error)) {
       const status = statusOf(error.code);
-      if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
-      const body: ErrorEnvelope = { code: error.code, message: error.message };
-      res.status(status).json(body);
+      if (status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(req));
+      res.status(status).json({ code: error.code, message: error.message } satisfies ErrorEnvelope);
       return;
     }
-    const fault = clientFault(error);
+    const fault = isHttpError(error) ? error : clientFault(error);
+    if (fault instanceof HttpError) {
+      for (const [name, value] of Object.entries(fault.headers)) res.setHeader(name, value);
+      res.status(fault.status).json({ code: fault.code, message: fault.message } satisfies ErrorEnvelope);
+      return;
+    }
     if (fault) {
-      // Every unreadable request, an oversized body included, is the contract's InvalidRequest (400).
       res.status(400).json({ code: 'InvalidRequest', message: fault.message } satisfies ErrorEnvelope);
       return;
     }
@@ -37,8 +53,3 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     res.status(500).json({ code: 'InternalError', message: 'Unexpected failure' } satisfies ErrorEnvelope);
   };
 }
-
-/** Unknown routes answer the contract's NotFound envelope. */
-export const notFoundHandler: RequestHandler = (_req, res) => {
-  res.status(404).json({ code: 'NotFound', message: 'Not found' } satisfies ErrorEnvelope);
-};

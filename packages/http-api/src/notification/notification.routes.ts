@@ -1,4 +1,5 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
+import { jsonBody } from '../app/body-parsers';
 import type { AccessTokens, ReplayAnswer } from '@splitpay/application';
 import type { MerchantId, SessionId } from '@splitpay/domain';
 import { readPathId } from '../schemas/read-path-id';
@@ -24,7 +25,7 @@ export function notificationRouter(deps: NotificationRouterDeps): Router {
   router.post(
     '/api/sessions/:sessionId/notification',
     requirePrincipal(deps.tokens, 'contact'),
-    express.json({ limit: '1kb' }),
+    jsonBody('1kb'),
     async (req, res) => {
       const sessionId = readPathId<SessionId>(req, 'sessionId');
       readNoBody(req);

@@ -2,8 +2,10 @@ import express, { Router, type ErrorRequestHandler, type Request, type RequestHa
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { normalizeEmail, type ContactLogin, type DashboardClient } from '@splitpay/application';
 import { assertUnreachable } from '@splitpay/domain';
+import { scoped } from '../app/body-parsers';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeCheck } from './authorize-request';
 import { singleParams } from './form-params';
+import type { HashingGate } from './hashing-gate';
 import { errorPage, loginFormPage, tooManyAttemptsPage } from './login-page.html';
 
 /** Failed sign-ins allowed per client address and email within the window before 429. */
@@ -18,6 +20,10 @@ export interface AuthorizeRouteDeps {
   readonly dashboard: DashboardClient;
   readonly contactLogin: ContactLogin;
   readonly loginRateLimit?: LoginRateLimit;
+  /** This server's issuer identifier (the public base URL), sent as `iss` with every authorization response (RFC 9207). */
+  readonly issuer: string;
+  /** Admission to the password checks (scrypt), shared with the token endpoint. */
+  readonly hashingGate: HashingGate;
 }
 
 /** Same words for an unknown email and a wrong password (docs/decisions.md D14). */
@@ -37,7 +43,7 @@ function sendHtml(res: Response, status: number, html: string, dashboard: Dashbo
 }
 
 /** The answer to an authorization request that did not pass its checks; true when it answered. */
-function answeredRefusal(res: Response, check: AuthorizeCheck, dashboard: DashboardClient): boolean {
+function answeredRefusal(res: Response, check: AuthorizeCheck, dashboard: DashboardClient, issuer: string): boolean {
   switch (check.kind) {
     case 'valid':
       return false;
@@ -46,7 +52,7 @@ function answeredRefusal(res: Response, check: AuthorizeCheck, dashboard: Dashbo
       return true;
     case 'redirect-error':
       res.setHeader('Cache-Control', 'no-store');
-      res.redirect(302, redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state }));
+      res.redirect(302, redirectWith(check.redirectUri, { error: check.error, error_description: check.description, state: check.state, iss: issuer }));
       return true;
     default:
       return assertUnreachable(check, 'authorize check');
@@ -87,7 +93,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
 
   router.get('/oauth/authorize', (req, res) => {
     const check = checkAuthorizeRequest(req.query, dashboard);
-    if (answeredRefusal(res, check, dashboard) || check.kind !== 'valid') return;
+    if (answeredRefusal(res, check, dashboard, deps.issuer) || check.kind !== 'valid') return;
     sendHtml(res, 200, loginFormPage({ request: check.request }), dashboard);
   });
 
@@ -110,22 +116,28 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
   router.post(
     '/oauth/authorize',
     requireForm,
-    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 }),
+    scoped(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 })),
     limiter,
     (async (req, res) => {
       const check = checkAuthorizeRequest(req.body, dashboard);
-      if (answeredRefusal(res, check, dashboard) || check.kind !== 'valid') return;
+      if (answeredRefusal(res, check, dashboard, deps.issuer) || check.kind !== 'valid') return;
       const credentials = singleParams(req.body, ['email', 'password']);
       const email = credentials.kind === 'ok' ? credentials.params.email : undefined;
       const password = credentials.kind === 'ok' ? credentials.params.password : undefined;
-      const result = email && password ? await deps.contactLogin.login({ email, password }, check.request) : { kind: 'refused' as const };
+      const admitted = email && password ? await deps.hashingGate.run(ipKeyGenerator(req.ip ?? 'unknown'), () => deps.contactLogin.login({ email, password }, check.request)) : undefined;
+      if (admitted && admitted.kind !== 'done') {
+        res.setHeader('Retry-After', '1');
+        sendHtml(res, admitted.kind === 'full' ? 503 : 429, tooManyAttemptsPage(1), dashboard);
+        return;
+      }
+      const result = admitted ? admitted.value : { kind: 'refused' as const };
       if (result.kind === 'refused') {
         res.locals.loginRefused = true;
         sendHtml(res, 200, loginFormPage({ request: check.request, error: LOGIN_REFUSED, ...(email ? { email } : {}) }), dashboard);
         return;
       }
       res.setHeader('Cache-Control', 'no-store');
-      res.redirect(302, redirectWith(check.request.redirectUri, { code: result.code, state: check.request.state }));
+      res.redirect(302, redirectWith(check.request.redirectUri, { code: result.code, state: check.request.state, iss: deps.issuer }));
     }) satisfies RequestHandler,
     bodyErrors,
   );

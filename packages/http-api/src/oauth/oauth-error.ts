@@ -21,12 +21,13 @@ export function noStore(res: Response): void {
 
 /**
  * Sends an RFC 6749 error: `invalid_client` is 401 (with `WWW-Authenticate: Basic` when the client
- * used Basic), `temporarily_unavailable` 429 (too many failed client authentications), every other
- * error 400 (docs/decisions.md D11).
+ * used Basic), `temporarily_unavailable` 429 (too many failed client authentications, or too many
+ * requests of this address at once) or 503 (`overloaded`: the endpoint has no room for more), every
+ * other error 400 (docs/decisions.md D11).
  */
-export function sendOAuthError(res: Response, error: OAuthErrorCode, description: string, options: { readonly basic?: boolean } = {}): void {
+export function sendOAuthError(res: Response, error: OAuthErrorCode, description: string, options: { readonly basic?: boolean; readonly overloaded?: boolean } = {}): void {
   noStore(res);
-  const status = error === 'invalid_client' ? 401 : error === 'temporarily_unavailable' ? 429 : 400;
+  const status = error === 'invalid_client' ? 401 : error === 'temporarily_unavailable' ? (options.overloaded ? 503 : 429) : 400;
   if (error === 'invalid_client' && options.basic) res.setHeader('WWW-Authenticate', 'Basic realm="splitpay", charset="UTF-8"');
   const body: OAuthErrorBody = { error, error_description: description };
   res.status(status).json(body);

@@ -8,8 +8,10 @@ import {
   type RefreshTokenGrant,
 } from '@splitpay/application';
 import { assertUnreachable } from '@splitpay/domain';
+import { scoped } from '../app/body-parsers';
 import { clientAuthenticationOf } from './client-authentication';
 import { singleParams } from './form-params';
+import type { HashingGate } from './hashing-gate';
 import { INVALID_CLIENT_DESCRIPTION, INVALID_GRANT_DESCRIPTION, noStore, sendOAuthError } from './oauth-error';
 
 /** Failed client authentications (invalid_client) allowed per address and client id within the window before 429. */
@@ -20,11 +22,17 @@ export interface ClientAuthRateLimit {
 
 export const DEFAULT_CLIENT_AUTH_RATE_LIMIT: ClientAuthRateLimit = { windowMs: 15 * 60_000, limit: 10 };
 
+/** Failed client authentications allowed per address, whatever client ids it names, within the window before 429. */
+export const DEFAULT_ADDRESS_AUTH_RATE_LIMIT: ClientAuthRateLimit = { windowMs: 15 * 60_000, limit: 30 };
+
 export interface TokenRouteDeps {
   readonly clientCredentials: ClientCredentialsGrant;
   readonly authorizationCode: AuthorizationCodeGrant;
   readonly refreshToken: RefreshTokenGrant;
   readonly clientAuthRateLimit?: ClientAuthRateLimit;
+  readonly addressAuthRateLimit?: ClientAuthRateLimit;
+  /** Admission to the secret checks (scrypt), shared with the sign-in form. */
+  readonly hashingGate: HashingGate;
 }
 
 /** RFC 6749 section 5.1 success body. */
@@ -89,11 +97,18 @@ function claimedClientId(req: Request): string {
   return auth.kind === 'invalid' ? '' : (auth.clientId ?? '');
 }
 
+/** The caller's address as the limits count it (Express's req.ip, TRUST_PROXY applied; IPv6 by /56). */
+export function addressOf(req: Request): string {
+  return ipKeyGenerator(req.ip ?? 'unknown');
+}
+
 /**
  * Slows down guessing a merchant secret: after `limit` invalid_client answers for one client id from
  * one address, every request of that pair (the right secret included) is 429 until the window ends.
+ * With `byAddressOnly`, the failures of one address are counted whatever client ids it names (a flood
+ * of made-up client ids). A correct secret from another address is never refused by either.
  */
-function clientAuthLimiter(limits: ClientAuthRateLimit): RequestHandler {
+function clientAuthLimiter(limits: ClientAuthRateLimit, byAddressOnly = false): RequestHandler {
   return rateLimit({
     windowMs: limits.windowMs,
     limit: limits.limit,
@@ -101,7 +116,7 @@ function clientAuthLimiter(limits: ClientAuthRateLimit): RequestHandler {
     legacyHeaders: false,
     skipSuccessfulRequests: true,
     requestWasSuccessful: (_req, res) => res.statusCode !== 401,
-    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? 'unknown')}|${claimedClientId(req)}`,
+    keyGenerator: (req) => (byAddressOnly ? addressOf(req) : `${addressOf(req)}|${claimedClientId(req)}`),
     handler: (req, res) => {
       const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const retryAfterS = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + limits.windowMs) - Date.now()) / 1000));
@@ -115,13 +130,22 @@ function clientAuthLimiter(limits: ClientAuthRateLimit): RequestHandler {
 export function tokenRouter(deps: TokenRouteDeps): Router {
   const router = Router();
   const limiter = clientAuthLimiter(deps.clientAuthRateLimit ?? DEFAULT_CLIENT_AUTH_RATE_LIMIT);
+  const addressLimiter = clientAuthLimiter(deps.addressAuthRateLimit ?? DEFAULT_ADDRESS_AUTH_RATE_LIMIT, true);
 
   const clientCredentials = async (req: Request, res: Response, params: TokenParams): Promise<void> => {
     const auth = clientAuthenticationOf(req.headers.authorization, params);
     if (auth.kind === 'invalid') return sendOAuthError(res, 'invalid_request', auth.description);
     const basic = auth.kind === 'basic';
     if (!auth.clientId || !auth.clientSecret) return sendOAuthError(res, 'invalid_client', INVALID_CLIENT_DESCRIPTION, { basic });
-    const result = await deps.clientCredentials.exchange({ clientId: auth.clientId, clientSecret: auth.clientSecret });
+    const { clientId, clientSecret } = auth;
+    const admitted = await deps.hashingGate.run(addressOf(req), () => deps.clientCredentials.exchange({ clientId, clientSecret }));
+    if (admitted.kind !== 'done') {
+      res.setHeader('Retry-After', '1');
+      return sendOAuthError(res, 'temporarily_unavailable', admitted.kind === 'full' ? 'Too many token requests at once; retry shortly' : 'Too many token requests from this address at once; retry shortly', {
+        overloaded: admitted.kind === 'full',
+      });
+    }
+    const result = admitted.value;
     if (result.kind === 'invalid_client') return sendOAuthError(res, 'invalid_client', INVALID_CLIENT_DESCRIPTION, { basic });
     sendTokens(res, { access_token: result.accessToken, token_type: 'Bearer', expires_in: result.expiresIn });
   };
@@ -161,8 +185,9 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
     '/oauth/token',
     noStoreAlways,
     requireForm,
-    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 }),
+    scoped(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 })),
     limiter,
+    addressLimiter,
     (async (req, res) => {
       const read = singleParams(req.body, PARAMS);
       if (read.kind === 'repeated') return sendOAuthError(res, 'invalid_request', `Parameter ${read.name} is repeated`);

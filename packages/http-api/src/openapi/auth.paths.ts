@@ -65,20 +65,42 @@ const authorizeQuery = ['response_type', 'client_id', 'redirect_uri', 'state', '
   schema: { type: 'string' },
 }));
 
+const authorizationServerMetadataSchema = named('AuthorizationServerMetadata', {
+  type: 'object',
+  required: ['issuer', 'authorization_endpoint', 'token_endpoint', 'grant_types_supported', 'response_types_supported', 'code_challenge_methods_supported', 'token_endpoint_auth_methods_supported'],
+  properties: {
+    issuer: { type: 'string', format: 'uri' },
+    authorization_endpoint: { type: 'string', format: 'uri' },
+    token_endpoint: { type: 'string', format: 'uri' },
+    grant_types_supported: { type: 'array', items: { type: 'string' } },
+    response_types_supported: { type: 'array', items: { type: 'string' } },
+    response_modes_supported: { type: 'array', items: { type: 'string' } },
+    code_challenge_methods_supported: { type: 'array', items: { type: 'string' } },
+    token_endpoint_auth_methods_supported: { type: 'array', items: { type: 'string' } },
+    authorization_response_iss_parameter_supported: { type: 'boolean' },
+  },
+});
+
 export const authPaths: PathSpecs = {
   '/oauth/token': {
     post: {
+      operationId: 'requestToken',
       summary: 'Obtain an access token',
       description:
-        'Form-urlencoded only (JSON is invalid_request). client_credentials with the merchant id and secret in the body or as HTTP Basic; issues no refresh token. invalid_client is one answer for unknown client and wrong secret. After 10 invalid_client answers for one client id from one address within 15 minutes, that pair is refused with 429 (the right secret included) until the window ends.',
+        'Form-urlencoded only (JSON is invalid_request). client_credentials with the merchant id and secret in the body or as HTTP Basic; issues no refresh token. invalid_client is one answer for unknown client and wrong secret. After 10 invalid_client answers for one client id from one address within 15 minutes, that pair is refused with 429 (the right secret included) until the window ends; after 30 from one address whatever the client ids, that address is. Secret checks are admitted 4 per address and 4 at once in all (32 more wait their turn, addresses served in turn): beyond, 429 for the address or 503 for the endpoint, with Retry-After. The address is the peer, or the client named by X-Forwarded-For when the peer is a proxy the operator trusts (TRUST_PROXY).',
       tags: ['OAuth'],
-      security: 'none',
+      // HTTP Basic, or credentials in the form body (client_secret_post), or none (the public dashboard client).
+      security: ['clientBasic', 'anonymous'],
       requestBody: { contentType: 'application/x-www-form-urlencoded', schema: tokenRequestSchema },
       responses: {
         '200': json('Issued', tokenResponseSchema, noStore),
         '400': json('invalid_request, unsupported_grant_type, invalid_grant', oauthErrorSchema, noStore),
         '401': json('invalid_client', oauthErrorSchema, { ...noStore, 'WWW-Authenticate': { description: 'Basic, when the client used HTTP Basic' } }),
-        '429': json('temporarily_unavailable: too many failed client authentications from this address for this client id', oauthErrorSchema, {
+        '429': json('temporarily_unavailable: too many failed client authentications from this address (for this client id, or for any), or too many requests of this address at once', oauthErrorSchema, {
+          ...noStore,
+          'Retry-After': { description: 'seconds', required: true },
+        }),
+        '503': json('temporarily_unavailable: the endpoint has no room for another secret check now', oauthErrorSchema, {
           ...noStore,
           'Retry-After': { description: 'seconds', required: true },
         }),
@@ -87,6 +109,7 @@ export const authPaths: PathSpecs = {
   },
   '/oauth/authorize': {
     get: {
+      operationId: 'showAuthorizeForm',
       summary: 'Dashboard sign-in form (authorization code with PKCE S256)',
       tags: ['OAuth'],
       security: 'none',
@@ -94,6 +117,7 @@ export const authPaths: PathSpecs = {
       responses: { '200': html('The sign-in form'), '302': { description: 'Error redirect to a registered redirect URI' }, '400': html('Unknown client or redirect URI: no redirect') },
     },
     post: {
+      operationId: 'submitAuthorizeForm',
       summary: 'Dashboard sign-in',
       description: 'Right credentials: 302 to the redirect URI with code and state. Wrong ones: the form again, no hint of which part was wrong.',
       tags: ['OAuth'],
@@ -103,15 +127,26 @@ export const authPaths: PathSpecs = {
         schema: { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string' }, password: { type: 'string' } } },
       },
       responses: {
-        '302': { description: 'Redirect with code and state', headers: { Location: { description: 'redirect URI with code and state', required: true } } },
+        '302': { description: 'Redirect with code, state and iss (RFC 9207)', headers: { Location: { description: 'redirect URI with code, state and iss', required: true } } },
         '200': html('The form again'),
         '400': html('Unknown client or redirect URI: no redirect'),
         '429': html('Too many failed sign-ins'),
       },
     },
   },
+  '/.well-known/oauth-authorization-server': {
+    get: {
+      operationId: 'getAuthorizationServerMetadata',
+      summary: 'OAuth authorization server metadata (RFC 8414)',
+      description: 'Issuer, endpoints, grant types, PKCE methods and client authentication methods, for OAuth client libraries to discover. The authorization response carries iss (RFC 9207).',
+      tags: ['OAuth'],
+      security: 'none',
+      responses: { '200': json('The metadata', authorizationServerMetadataSchema) },
+    },
+  },
   '/api/me': {
     get: {
+      operationId: 'getMe',
       summary: 'Who the access token proves',
       tags: ['Merchant API'],
       security: ['accessToken'],

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@splitpay/domain';
 import { uuidSchema } from '../schemas/common.schema';
-import { attemptStartedSchema, confirmAttemptSchema, startAttemptSchema, viewAnswerSchema } from '../schemas/elements.schema';
+import { attemptStartedSchema, confirmAttemptSchema, startAttemptSchema, viewAnswerSchema, walletSessionAnswerSchema, walletSessionRequestSchema } from '../schemas/elements.schema';
 import { errors, json, pathId, type OperationSpec, type PathSpecs } from './operation';
 
 /** Browser doors, called with the elements token (docs/decisions.md D13). Every one answers CORS for any origin. */
@@ -9,7 +9,8 @@ const tags = ['Elements'];
 const BASE: readonly ErrorCode[] = ['InvalidRequest', 'InvalidElementsToken', 'SessionReadOnly'];
 const attemptId = pathId('attemptId', 'an attempt of the session', uuidSchema);
 
-const action = (summary: string, refusals: readonly ErrorCode[], extra: Partial<OperationSpec> = {}): OperationSpec => ({
+const action = (operationId: string, summary: string, refusals: readonly ErrorCode[], extra: Partial<OperationSpec> = {}): OperationSpec => ({
+  operationId,
   summary,
   tags,
   security: ['elementsToken'],
@@ -20,6 +21,7 @@ const action = (summary: string, refusals: readonly ErrorCode[], extra: Partial<
 export const elementsPaths: PathSpecs = {
   '/elements/session': {
     get: {
+      operationId: 'readElementsSession',
       summary: 'Read the session view',
       description: 'Keeps reading for a grace period after the session ends.',
       tags,
@@ -29,6 +31,7 @@ export const elementsPaths: PathSpecs = {
   },
   '/elements/session/attempts': {
     post: {
+      operationId: 'startElementsAttempt',
       summary: 'Start an attempt (one tranche)',
       tags,
       security: ['elementsToken'],
@@ -40,27 +43,39 @@ export const elementsPaths: PathSpecs = {
     },
   },
   '/elements/session/attempts/{attemptId}/cancel': {
-    post: action('Cancel an authorized attempt (void its hold)', ['AttemptNotFound', 'AttemptNotCancellable', 'SessionNotPending'], { parameters: [attemptId] }),
+    post: action('cancelElementsAttempt', 'Cancel an authorized attempt (void its hold)', ['AttemptNotFound', 'AttemptNotCancellable', 'SessionNotPending'], { parameters: [attemptId] }),
   },
   '/elements/session/attempts/{attemptId}/abandon': {
-    post: action('Abandon a pending attempt', ['AttemptNotFound', 'AttemptNotAbandonable', 'SessionNotPending'], { parameters: [attemptId] }),
+    post: action('abandonElementsAttempt', 'Abandon a pending attempt', ['AttemptNotFound', 'AttemptNotAbandonable', 'SessionNotPending'], { parameters: [attemptId] }),
   },
   '/elements/session/attempts/{attemptId}/confirm': {
-    post: action('Second leg of an in-page wallet', ['AttemptNotFound', 'SessionNotPending', 'ConfirmNotApplicable'], {
+    post: action('confirmElementsAttempt', 'Second leg of an in-page wallet', ['AttemptNotFound', 'SessionNotPending', 'ConfirmNotApplicable'], {
       parameters: [attemptId],
       requestBody: { contentType: 'application/json', schema: confirmAttemptSchema },
     }),
   },
   '/elements/session/attempts/{attemptId}/accept-partial': {
-    post: action('Accept an issuer-imposed partial authorization', ['AttemptNotFound', 'PartialAcceptanceNotApplicable', 'SessionNotPending'], {
+    post: action('acceptElementsPartialGrant', 'Accept an issuer-imposed partial authorization', ['AttemptNotFound', 'PartialAcceptanceNotApplicable', 'SessionNotPending'], {
       parameters: [attemptId],
     }),
   },
+  '/elements/session/attempts/{attemptId}/wallet-session': {
+    post: {
+      operationId: 'openElementsWalletSession',
+      summary: "Merchant validation of an in-page wallet (Apple Pay's onvalidatemerchant)",
+      description: "The PSP validates the merchant and opens the wallet's session, answered as is for completeMerchantValidation; no walletSession when the PSP did not open one (abort the sheet). Then confirm sends the sheet's token.",
+      tags,
+      security: ['elementsToken'],
+      parameters: [attemptId],
+      requestBody: { contentType: 'application/json', schema: walletSessionRequestSchema },
+      responses: { '200': json('The wallet session', walletSessionAnswerSchema), ...errors(...BASE, 'AttemptNotFound', 'SessionNotPending', 'ConfirmNotApplicable') },
+    },
+  },
   '/elements/session/abandon': {
-    post: action('Abandon the payment (every hold released)', ['SessionNotPending']),
+    post: action('abandonElementsSession', 'Abandon the payment (every hold released)', ['SessionNotPending']),
   },
   '/elements/session/accept-terms': {
-    post: action('Record acceptance of the declared terms (idempotent)', ['SessionNotPending']),
+    post: action('acceptElementsTerms', 'Record acceptance of the declared terms (idempotent)', ['SessionNotPending']),
   },
   '/elements/return/{attemptId}': {
     get: returnDoor('GET'),
@@ -71,6 +86,7 @@ export const elementsPaths: PathSpecs = {
 /** The return door: a PSP sends the payer back by a GET, or by a form POST. */
 function returnDoor(method: 'GET' | 'POST'): OperationSpec {
   return {
+    operationId: method === 'GET' ? 'returnFromPsp' : 'returnFromPspByForm',
     summary: `Return from a redirected method (${method})`,
     description:
       "The PSP sends the payer back here (a GET, or a form POST for some 3-D Secure and wallet returns); the service sends the browser on to the session's returnUrl, or cancelUrl when the payer backed out. A provider that finishes the payment on the return (Adyen after 3-D Secure) is handed the query and form fields the PSP put on it; for the others the verdict arrives out-of-band.",
@@ -81,6 +97,7 @@ function returnDoor(method: 'GET' | 'POST'): OperationSpec {
       ? { requestBody: { contentType: 'application/x-www-form-urlencoded', required: false, schema: { type: 'object', additionalProperties: { type: 'string' } } } }
       : {}),
     responses: {
+      '200': { description: 'The session named no page to go on to: a plain text line saying the step is finished', contentType: 'text/plain' },
       '303': { description: 'On to the merchant page', headers: { Location: { description: 'returnUrl or cancelUrl', required: true } } },
       ...errors('InvalidRequest', 'NotFound'),
     },

@@ -13,6 +13,7 @@ const SEARCH_NOTE = 'Newest first (createdAt, then id, descending), one keyset p
 export const merchantApiPaths: PathSpecs = {
   '/api/sessions': {
     post: {
+      operationId: 'createSession',
       summary: 'Create a session',
       description:
         'Machine (client_credentials) tokens only; a contact token, even an admin one, is Unauthorized. Unknown properties are InvalidRequest naming the property. The elementsToken goes to the page; the sessionId stays on the merchant server.',
@@ -25,6 +26,7 @@ export const merchantApiPaths: PathSpecs = {
       },
     },
     get: {
+      operationId: 'searchSessions',
       summary: 'Search sessions',
       description: SEARCH_NOTE,
       tags,
@@ -35,6 +37,7 @@ export const merchantApiPaths: PathSpecs = {
   },
   '/api/sessions/{sessionId}': {
     get: {
+      operationId: 'getSession',
       summary: 'Read a session',
       tags,
       security: access,
@@ -44,6 +47,7 @@ export const merchantApiPaths: PathSpecs = {
   },
   '/api/attempts': {
     get: {
+      operationId: 'searchAttempts',
       summary: 'Search attempts',
       description: SEARCH_NOTE,
       tags,
@@ -54,6 +58,7 @@ export const merchantApiPaths: PathSpecs = {
   },
   '/api/attempts/{attemptId}': {
     get: {
+      operationId: 'getAttempt',
       summary: 'Read an attempt',
       tags,
       security: access,
@@ -63,6 +68,7 @@ export const merchantApiPaths: PathSpecs = {
   },
   '/api/transactions': {
     get: {
+      operationId: 'searchTransactions',
       summary: 'Search PSP operations',
       description: SEARCH_NOTE,
       tags,
@@ -73,6 +79,7 @@ export const merchantApiPaths: PathSpecs = {
   },
   '/api/transactions/{transactionId}': {
     get: {
+      operationId: 'getTransaction',
       summary: 'Read a PSP operation',
       tags,
       security: access,

@@ -2,7 +2,7 @@ import { authPaths } from './auth.paths';
 import { elementsPaths } from './elements.paths';
 import { fakePspPaths } from './fake-psp.paths';
 import { merchantApiPaths } from './merchant-api.paths';
-import { renderOperation, type PathSpecs } from './operation';
+import { bodyErrors, renderOperation, type OperationSpec, type PathSpecs } from './operation';
 import { refundNotificationPaths } from './refund-notification.paths';
 import { ComponentCollector } from './schema-refs';
 import { servicePaths } from './service.paths';
@@ -18,6 +18,12 @@ export interface OpenApiDocument {
 
 const AREAS: readonly PathSpecs[] = [authPaths, merchantApiPaths, refundNotificationPaths, elementsPaths, servicePaths];
 
+/** Doors of /api and /elements that read a JSON body (or refuse any other): they can answer 413 and 415. */
+function readsJson(path: string, method: string, op: OperationSpec): boolean {
+  if (method !== 'post' || !/^\/(api|elements)\//.test(path)) return false;
+  return op.requestBody === undefined || op.requestBody.contentType === 'application/json';
+}
+
 export interface OpenApiOptions {
   readonly serverUrl?: string;
   /** The fake provider is mounted (FAKE_PSP on): list its doors too. */
@@ -32,10 +38,18 @@ export interface OpenApiOptions {
 export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
   const components = new ComponentCollector();
   const paths: OpenApiDocument['paths'] = {};
+  const operationIds = new Set<string>();
   for (const area of options.fakePsp ? [...AREAS, fakePspPaths] : AREAS) {
     for (const [path, operations] of Object.entries(area)) {
       if (paths[path]) throw new Error(`OpenAPI document: ${path} described twice`);
-      paths[path] = Object.fromEntries(Object.entries(operations).map(([method, op]) => [method, op ? renderOperation(op, components) : {}]));
+      paths[path] = Object.fromEntries(
+        Object.entries(operations).map(([method, op]) => {
+          if (!op) return [method, {}];
+          if (operationIds.has(op.operationId)) throw new Error(`OpenAPI document: operationId ${op.operationId} used twice`);
+          operationIds.add(op.operationId);
+          return [method, renderOperation(readsJson(path, method, op) ? { ...op, responses: { ...op.responses, ...bodyErrors() } } : op, components)];
+        }),
+      );
     }
   }
   return {
@@ -45,7 +59,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
       title: 'splitpay: split-payment orchestration',
       version: '1.0.0',
       description:
-        'One order (a session) paid in one or several tranches (attempts), each with one method served by one PSP. Amounts are integers in minor units; timestamps are epoch milliseconds. Errors are { code, message }: branch on code.',
+        'One order (a session) paid in one or several tranches (attempts), each with one method served by one PSP. Amounts are integers in minor units; timestamps are epoch milliseconds. Errors are { code, message }: branch on code. Every answer carries X-Request-Id (the caller\'s, when it sent a well-formed one); a known path called with another method answers 405 MethodNotAllowed with Allow.',
+      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
     },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
     paths,
@@ -55,6 +70,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
         accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'POST /oauth/token; the merchant id comes from the token' },
         elementsToken: { type: 'http', scheme: 'bearer', description: 'the opaque pst_ token session creation returned; browser doors only' },
         clientBasic: { type: 'http', scheme: 'basic', description: 'merchant id and secret on POST /oauth/token' },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, when the operator set one' },
       },
     },
   };

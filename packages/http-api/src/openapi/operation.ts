@@ -1,16 +1,19 @@
 import type { ErrorCode } from '@splitpay/domain';
 import { statusOf } from '../errors/error-envelope';
+import type { HttpErrorCode } from '../errors/http-error';
 import { errorEnvelopeSchema } from '../schemas/common.schema';
 import type { JsonSchema } from '../schemas/json-schema';
 import type { ComponentCollector } from './schema-refs';
 
 /** An operation as the document builders describe it, before schemas are turned into refs. */
 export interface OperationSpec {
+  /** Unique across the document: what client generators name the call. */
+  readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
   readonly tags: readonly string[];
-  /** Security scheme names, or `none` for public doors. */
-  readonly security: readonly ('accessToken' | 'elementsToken' | 'clientBasic')[] | 'none';
+  /** Security scheme names (`anonymous`: the door also takes a request without any), or `none` for public doors. */
+  readonly security: readonly ('accessToken' | 'elementsToken' | 'clientBasic' | 'metricsToken' | 'anonymous')[] | 'none';
   readonly parameters?: readonly ParameterSpec[];
   readonly requestBody?: { readonly contentType: string; readonly schema: JsonSchema; readonly required?: boolean };
   readonly responses: Readonly<Record<string, ResponseSpec>>;
@@ -54,6 +57,15 @@ export function errors(...codes: readonly ErrorCode[]): Record<string, ResponseS
   return out;
 }
 
+/** HTTP's own refusals of a door that reads JSON (or no body): 413 over its size limit, 415 another media type. */
+export function bodyErrors(): Record<string, ResponseSpec> {
+  const envelope = (code: HttpErrorCode) => ({ ...errorEnvelopeSchema, properties: { ...errorEnvelopeSchema.properties, code: { type: 'string', enum: [code] } } });
+  return {
+    '413': json('PayloadTooLarge: the body is over the door\'s size limit', envelope('PayloadTooLarge')),
+    '415': json('UnsupportedMediaType: a body that is not application/json', envelope('UnsupportedMediaType')),
+  };
+}
+
 /** Query parameters from a query schema's properties. */
 export function queryParameters(schema: { readonly properties: Record<string, unknown> }): ParameterSpec[] {
   return Object.entries(schema.properties).map(([name, s]) => ({ name, in: 'query', schema: s as JsonSchema }));
@@ -80,10 +92,11 @@ export function renderOperation(op: OperationSpec, components: ComponentCollecto
     ]),
   );
   return {
+    operationId: op.operationId,
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     tags: op.tags,
-    security: op.security === 'none' ? [] : op.security.map((name) => ({ [name]: [] })),
+    security: op.security === 'none' ? [] : op.security.map((name) => (name === 'anonymous' ? {} : { [name]: [] })),
     ...(op.parameters?.length
       ? { parameters: op.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, ...(p.description ? { description: p.description } : {}), schema: components.ref(p.schema) })) }
       : {}),

@@ -38,6 +38,7 @@ const SLICE_ERRORS = ['RefundExceedsRefundable', 'PartialRefundNotSupported', 'I
 export const refundNotificationPaths: PathSpecs = {
   '/api/sessions/{sessionId}/refund': {
     post: {
+      operationId: 'refundSession',
       summary: 'Refund a whole session',
       description: 'No body. Plans first: any refusal answers before any PSP is called. Client and contact tokens.',
       tags,
@@ -48,6 +49,7 @@ export const refundNotificationPaths: PathSpecs = {
   },
   '/api/attempts/{attemptId}/refund': {
     post: {
+      operationId: 'refundAttempt',
       summary: 'Refund an attempt, in full or a slice',
       tags,
       security: ['accessToken'],
@@ -58,6 +60,7 @@ export const refundNotificationPaths: PathSpecs = {
   },
   '/api/transactions/{transactionId}/refund': {
     post: {
+      operationId: 'refundTransaction',
       summary: 'Refund the operation that took the money',
       tags,
       security: ['accessToken'],
@@ -68,6 +71,7 @@ export const refundNotificationPaths: PathSpecs = {
   },
   '/api/sessions/{sessionId}/notification': {
     post: {
+      operationId: 'replaySessionNotification',
       summary: 'Replay the session-ended notification',
       description: 'Contact tokens only. Re-arms the whole retry calendar with the same notificationId; the first delivery is imminent.',
       tags: ['Notifications'],

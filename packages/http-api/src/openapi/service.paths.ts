@@ -1,10 +1,12 @@
 import { named } from '../schemas/json-schema';
-import { json, type PathSpecs } from './operation';
+import { errorEnvelopeSchema } from '../schemas/common.schema';
+import { errors, json, type PathSpecs } from './operation';
 
 /** PSP notifications and the operational doors. */
 export const servicePaths: PathSpecs = {
   '/psp/{provider}/notifications': {
     post: {
+      operationId: 'receivePspNotification',
       summary: 'Inbound PSP notifications',
       description:
         "Each provider's driver authenticates its own (HMAC signature, shared secret...) and answers what that PSP expects. Unauthenticated or unparseable notifications change nothing.",
@@ -12,11 +14,16 @@ export const servicePaths: PathSpecs = {
       security: 'none',
       parameters: [{ name: 'provider', in: 'path', required: true, schema: { type: 'string' } }],
       requestBody: { contentType: '*/*', schema: {} },
-      responses: { default: { description: 'What the PSP expects (status, content type and body are the driver\'s)', contentType: '*/*' } },
+      responses: {
+        '200': { description: 'Accepted, in the form the PSP expects (content type and body are the driver\'s)', contentType: '*/*' },
+        '404': json('NotFound: the platform carries no such provider', errorEnvelopeSchema),
+        default: { description: 'What the PSP expects otherwise (status, content type and body are the driver\'s)', contentType: '*/*' },
+      },
     },
   },
   '/health': {
     get: {
+      operationId: 'getHealth',
       summary: 'Liveness',
       tags: ['Operations'],
       security: 'none',
@@ -24,9 +31,17 @@ export const servicePaths: PathSpecs = {
     },
   },
   '/metrics': {
-    get: { summary: 'Counters (operator alerts)', tags: ['Operations'], security: 'none', responses: { '200': { description: 'Prometheus text format', contentType: 'text/plain' } } },
+    get: {
+      operationId: 'getMetrics',
+      summary: 'Metrics in the Prometheus text format',
+      description:
+        'Counters (every label set present at 0 from the start), the request duration histogram by route and status, the worker turn duration, PSP call outcomes by provider, webhook delivery outcomes, Node process metrics. With METRICS_TOKEN set, only `Authorization: Bearer <METRICS_TOKEN>` reads it.',
+      tags: ['Operations'],
+      security: ['metricsToken', 'anonymous'],
+      responses: { '200': { description: 'Prometheus text format', contentType: 'text/plain' }, ...errors('Unauthorized') },
+    },
   },
   '/openapi.json': {
-    get: { summary: 'This document', tags: ['Operations'], security: 'none', responses: { '200': { description: 'OpenAPI 3.1', contentType: 'application/json' } } },
+    get: { operationId: 'getOpenApiDocument', summary: 'This document', tags: ['Operations'], security: 'none', responses: { '200': { description: 'OpenAPI 3.1', contentType: 'application/json' } } },
   },
 };

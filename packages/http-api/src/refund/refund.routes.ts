@@ -1,4 +1,5 @@
-import express, { Router, type Response } from 'express';
+import { Router, type Response } from 'express';
+import { jsonBody } from '../app/body-parsers';
 import type { AccessTokens, RefundAnswer, RefundInput } from '@splitpay/application';
 import type { MerchantId } from '@splitpay/domain';
 import { principalOf, requirePrincipal } from '../auth/require-principal';
@@ -33,7 +34,7 @@ function answer(res: Response, result: RefundAnswer): void {
 export function refundRouter(deps: RefundRouterDeps): Router {
   const router = Router();
   const access = requirePrincipal(deps.tokens, 'any');
-  const json = express.json({ limit: '4kb' });
+  const json = jsonBody('4kb');
 
   router.post('/api/sessions/:sessionId/refund', access, json, async (req, res) => {
     const sessionId = readPathId(req, 'sessionId');

@@ -145,6 +145,32 @@ export const startAttemptSchema = named('StartAttempt', {
 });
 
 /** Body of POST /elements/session/attempts/{attemptId}/confirm (applepay today). */
+export const walletSessionRequestSchema = named('WalletSessionRequest', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['input'],
+  properties: {
+    input: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['method', 'domainName'],
+      properties: {
+        method: { type: 'string', const: 'applepay' },
+        domainName: { type: 'string', pattern: '^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$', maxLength: 253, description: "the page's host name (window.location.hostname), as registered for Apple Pay" },
+        validationUrl: { type: 'string', pattern: '^https://', maxLength: 2048, description: "the sheet's validationURL (onvalidatemerchant)" },
+      },
+    },
+  },
+});
+
+export const walletSessionAnswerSchema = named('WalletSessionAnswer', {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    walletSession: { type: 'object', description: "the PSP's opaque wallet session, for completeMerchantValidation as is; absent when the PSP did not open one (abort the sheet)" },
+  },
+});
+
 export const confirmAttemptSchema = named('ConfirmAttempt', {
   type: 'object',
   additionalProperties: false,

@@ -23,8 +23,9 @@ export const payerInputSchema = named('PayerInput', {
   required: ['method'],
   properties: { method: { type: 'string' } },
   discriminator: { propertyName: 'method' },
+  // Each branch named, so that the document's discriminator maps every method to its schema.
   oneOf: [
-    {
+    named('CardPayerInput', {
       type: 'object',
       additionalProperties: false,
       required: ['method'],
@@ -33,12 +34,14 @@ export const payerInputSchema = named('PayerInput', {
         { required: ['cardNumber', 'expiry', 'cvc'], properties: CARD_FORM },
         { required: ['token'], properties: CARD_TOKEN },
       ],
-    },
-    ...OTHER_METHODS.map((method) => ({
-      type: 'object',
-      additionalProperties: false,
-      required: ['method'],
-      properties: { method: { const: method } },
-    })),
+    }),
+    ...OTHER_METHODS.map((method) =>
+      named(`${method.charAt(0).toUpperCase()}${method.slice(1)}PayerInput`, {
+        type: 'object',
+        additionalProperties: false,
+        required: ['method'],
+        properties: { method: { const: method } },
+      }),
+    ),
   ],
 });

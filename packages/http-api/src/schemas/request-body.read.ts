@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { DomainError } from '@splitpay/domain';
+import { carriesBody } from '../app/body-parsers';
+import { HttpError } from '../errors/http-error';
 import { validator } from './validate';
 
 /** Doors that take no body: none, or an empty JSON object. */
@@ -7,18 +8,12 @@ export const noBodySchema = { type: 'object', additionalProperties: false, prope
 
 const validateNoBody = validator<Record<string, never>>(noBodySchema, 'body');
 
-/** Whether the request carries a body, parsed or not (express.json leaves one of another content type unread). */
-function carriesBody(req: Request): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
-
 /**
  * A body a door could read must be JSON: one of another content type (or of none) would be left
- * unparsed and read as absent (an attempt refund without `amount` is a full one). InvalidRequest.
+ * unparsed and read as absent (an attempt refund without `amount` is a full one). 415 UnsupportedMediaType.
  */
 export function requireJsonBody(req: Request): void {
-  if (carriesBody(req) && !req.is('application/json')) throw new DomainError('InvalidRequest', 'Request body must be application/json');
+  if (carriesBody(req) && !req.is('application/json')) throw new HttpError('UnsupportedMediaType', 'Request body must be application/json');
 }
 
 /** The doors that take no body: none, or an empty JSON object; anything else is InvalidRequest. */

@@ -1,4 +1,4 @@
-import type { PspFact } from '@splitpay/domain';
+import type { OperationRef, PspFact } from '@splitpay/domain';
 import { KIT_AMOUNT, type FollowedUp, type KitSession, type Opened } from '../kit-session';
 import type { FollowUpOutcome, PspKitTarget } from '../kit-target';
 import { check, fail, isAbout, type KitCheck } from './check';
@@ -12,8 +12,8 @@ function verdicts(kind: Kind, done: FollowedUp): Extract<PspFact, { success: boo
   return done.facts.filter((f): f is Extract<PspFact, { success: boolean }> => f.kind === FACT_OF[kind] && isAbout(f, done.input, done.output.ack));
 }
 
-export async function followUp(kit: KitSession, opened: Opened, kind: Kind, amount: number, outcome: FollowUpOutcome): Promise<FollowedUp> {
-  const input = kit.followUpInput(opened.model, amount);
+export async function followUp(kit: KitSession, opened: Opened, kind: Kind, amount: number, outcome: FollowUpOutcome, target?: OperationRef): Promise<FollowedUp> {
+  const input = kit.followUpInput(opened.model, amount, target);
   const script = kit.run.script;
   const play = kind === 'capture' ? await script.capture(input, outcome) : kind === 'refund' ? await script.refund(input, outcome) : script.void ? await script.void(input) : fail('the driver declares void: the script must play one');
   const done = await kit.followUp(kind, input, play);
@@ -24,11 +24,18 @@ export async function followUp(kit: KitSession, opened: Opened, kind: Kind, amou
   return done;
 }
 
-/** A captured (or directly paid) opening, ready to refund. */
-async function taken(kit: KitSession): Promise<Opened> {
+/** The operation that took the money: the capture of a hold (what the service refunds), else the payment. */
+function takingRef(done: FollowedUp): OperationRef {
+  const fact = verdicts('capture', done)[0];
+  const providerRef = done.output.ack.providerRef ?? fact?.providerRef ?? fact?.ref.providerRef;
+  return { transactionId: done.input.transactionId, ...(providerRef ? { providerRef } : {}) };
+}
+
+/** A captured (or directly paid) opening, ready to refund, and what a refund acts on. */
+export async function taken(kit: KitSession): Promise<{ opened: Opened; target?: OperationRef }> {
   const opened = await authorizedInFull(kit);
-  if (opened.model.attempt().operation === 'authorization') await followUp(kit, opened, 'capture', KIT_AMOUNT, 'succeeds');
-  return opened;
+  if (opened.model.attempt().operation !== 'authorization') return { opened };
+  return { opened, target: takingRef(await followUp(kit, opened, 'capture', KIT_AMOUNT, 'succeeds')) };
 }
 
 /** Capture (succeeds, fails), void, refund (full, partial, failed). */
@@ -49,15 +56,18 @@ export function followUpChecks(target: PspKitTarget): KitCheck[] {
     ),
     check(target, 'refund in full -> refunded', async (kit) => {
       if (!kit.driver.capabilities.refund) return;
-      await followUp(kit, await taken(kit), 'refund', KIT_AMOUNT, 'succeeds');
+      const { opened, target: capture } = await taken(kit);
+      await followUp(kit, opened, 'refund', KIT_AMOUNT, 'succeeds', capture);
     }),
     check(target, 'refund of a slice -> refunded (when the driver declares partial refunds)', async (kit) => {
       if (!kit.driver.capabilities.refund || !kit.driver.capabilities.partialRefund) return;
-      await followUp(kit, await taken(kit), 'refund', KIT_AMOUNT / 4, 'succeeds');
+      const { opened, target: capture } = await taken(kit);
+      await followUp(kit, opened, 'refund', KIT_AMOUNT / 4, 'succeeds', capture);
     }),
     check(target, 'refund refused -> a failed refund', async (kit) => {
       if (!kit.driver.capabilities.refund) return;
-      await followUp(kit, await taken(kit), 'refund', KIT_AMOUNT, 'fails');
+      const { opened, target: capture } = await taken(kit);
+      await followUp(kit, opened, 'refund', KIT_AMOUNT, 'fails', capture);
     }),
   ];
 }

@@ -1,8 +1,7 @@
 import { KIT_AMOUNT } from '../kit-session';
 import type { PspKitTarget } from '../kit-target';
 import { check, expectNoSecretIn, type KitCheck } from './check';
-import { followUp } from './follow-up.checks';
-import { authorizedInFull } from './opening.checks';
+import { followUp, taken } from './follow-up.checks';
 
 /**
  * A whole payment (open, capture, refund) with every line the provider logs and every answer it gives
@@ -13,9 +12,8 @@ export function secretsChecks(target: PspKitTarget): KitCheck[] {
   return [
     check(target, 'no secret, card data or wallet token in any log line or answer', async (kit) => {
       expect(kit.secrets().length).toBeGreaterThan(0);
-      const opened = await authorizedInFull(kit);
-      if (opened.model.attempt().operation === 'authorization') await followUp(kit, opened, 'capture', KIT_AMOUNT, 'succeeds');
-      if (kit.driver.capabilities.refund) await followUp(kit, opened, 'refund', KIT_AMOUNT, 'succeeds');
+      const { opened, target: capture } = await taken(kit);
+      if (kit.driver.capabilities.refund) await followUp(kit, opened, 'refund', KIT_AMOUNT, 'succeeds', capture);
       expectNoSecretIn(kit);
     }),
   ];

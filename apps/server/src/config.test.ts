@@ -1,0 +1,61 @@
+import { ConfigError, readConfig } from './config';
+
+const KEYS = { ACCESS_TOKEN_SIGNING_KEY: 'k'.repeat(32), DATA_ENCRYPTION_KEY: 'ab'.repeat(32) };
+
+function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {
+  try {
+    readConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('readConfig', () => {
+  describe('in production (NODE_ENV=production)', () => {
+    it('refuses to start without MONGODB_URI, ACCESS_TOKEN_SIGNING_KEY and DATA_ENCRYPTION_KEY, one line each', () => {
+      const problems = problemsOf({ NODE_ENV: 'production' });
+      expect(problems).toHaveLength(3);
+      expect(problems[0]).toMatch(/^MONGODB_URI is required when NODE_ENV=production .*STORE=embedded/);
+      expect(problems[1]).toMatch(/^ACCESS_TOKEN_SIGNING_KEY is required when NODE_ENV=production/);
+      expect(problems[2]).toMatch(/^DATA_ENCRYPTION_KEY is required when NODE_ENV=production/);
+      expect(problems.every((line) => !line.includes('\n'))).toBe(true);
+      expect(problemsOf({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/splitpay?replicaSet=rs0', DATA_ENCRYPTION_KEY: KEYS.DATA_ENCRYPTION_KEY })).toEqual([
+        expect.stringMatching(/^ACCESS_TOKEN_SIGNING_KEY /),
+      ]);
+    });
+
+    it('starts with all three, or on the in-memory store when STORE=embedded asks for it', () => {
+      expect(readConfig({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/splitpay?replicaSet=rs0', ...KEYS }).mongodbUri).toBe('mongodb://db/splitpay?replicaSet=rs0');
+      const demo = readConfig({ NODE_ENV: 'production', STORE: 'embedded' });
+      expect(demo.mongodbUri).toBeUndefined();
+      expect(demo.generatedKeys).toEqual(['ACCESS_TOKEN_SIGNING_KEY', 'DATA_ENCRYPTION_KEY']);
+    });
+  });
+
+  it('outside production starts on the embedded store with generated keys, as before', () => {
+    expect(readConfig({}).generatedKeys).toEqual(['ACCESS_TOKEN_SIGNING_KEY', 'DATA_ENCRYPTION_KEY']);
+  });
+
+  it('refuses a STORE it does not know, or one that contradicts MONGODB_URI', () => {
+    expect(problemsOf({ STORE: 'redis' })).toEqual(['STORE must be embedded or mongodb, got redis']);
+    expect(problemsOf({ STORE: 'embedded', MONGODB_URI: 'mongodb://db/x' })).toEqual(['STORE=embedded and MONGODB_URI are both set: choose one']);
+    expect(problemsOf({ STORE: 'mongodb' })).toEqual(['STORE=mongodb needs MONGODB_URI']);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses and subnets, never as "trust anyone"', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(readConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback,10.0.0.0/8');
+    expect(() => readConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true/);
+    expect(() => readConfig({ TRUST_PROXY: 'not-an-address' })).toThrow(/^TRUST_PROXY: /);
+  });
+
+  it('reads METRICS_TOKEN and SHUTDOWN_GRACE_MS', () => {
+    expect(readConfig({ METRICS_TOKEN: 'scrape' }).metricsToken).toBe('scrape');
+    expect(readConfig({}).metricsToken).toBeUndefined();
+    expect(readConfig({}).shutdownGraceMs).toBe(10_000);
+    expect(readConfig({ SHUTDOWN_GRACE_MS: '2500' }).shutdownGraceMs).toBe(2500);
+  });
+});

@@ -1,0 +1,52 @@
+import {
+  NOTIFICATION_ABANDONED_METRIC,
+  NOTIFICATION_DELIVERED_METRIC,
+  NOTIFICATION_FAILED_METRIC,
+  OPERATION_GIVEN_UP_METRIC,
+  VERDICT_FACT_KINDS,
+  VERDICT_UNMATCHED_METRIC,
+  type MessageEvent,
+} from '@splitpay/application';
+import type { CounterSpec } from '@splitpay/infra';
+import { PSP_CALL_OPERATIONS, PSP_CALL_OUTCOMES, PSP_CALLS_METRIC } from './psp-metrics';
+
+const EVENTS: readonly MessageEvent[] = ['session-ended', 'chargeback'];
+const FOLLOW_UPS = ['capture', 'void', 'refund'] as const;
+
+/** Every label set of `dimensions` (their cross product). */
+function product(dimensions: Readonly<Record<string, readonly string[]>>): Record<string, string>[] {
+  return Object.entries(dimensions).reduce<Record<string, string>[]>(
+    (sets, [name, values]) => sets.flatMap((set) => values.map((value) => ({ ...set, [name]: value }))),
+    [{}],
+  );
+}
+
+/**
+ * The service's counters, each with every label set it can take present at 0 from the start, so
+ * that an alert rule (`increase(x[5m]) > 0`) works before the first event.
+ */
+export function counterCatalog(providers: readonly string[]): CounterSpec[] {
+  return [
+    { name: NOTIFICATION_DELIVERED_METRIC, help: 'Webhook messages the merchant received, by event', labelNames: ['event'], initial: product({ event: EVENTS }) },
+    { name: NOTIFICATION_FAILED_METRIC, help: 'Webhook delivery tries that failed, by event', labelNames: ['event'], initial: product({ event: EVENTS }) },
+    { name: NOTIFICATION_ABANDONED_METRIC, help: 'Webhook messages whose retry calendar is spent (an operator must act), by event', labelNames: ['event'], initial: product({ event: EVENTS }) },
+    {
+      name: OPERATION_GIVEN_UP_METRIC,
+      help: 'Owed PSP operations (capture, void, refund) given up after their retries, by provider and type',
+      labelNames: ['provider', 'type'],
+      initial: product({ provider: providers, type: FOLLOW_UPS }),
+    },
+    {
+      name: VERDICT_UNMATCHED_METRIC,
+      help: 'PSP verdicts that match no operation of ours, by provider and fact kind',
+      labelNames: ['kind', 'provider'],
+      initial: product({ provider: providers, kind: VERDICT_FACT_KINDS }),
+    },
+    {
+      name: PSP_CALLS_METRIC,
+      help: 'Calls to PSP drivers, by provider, operation and outcome (accepted, rejected, unknown: no usable answer, error: the driver threw)',
+      labelNames: ['operation', 'outcome', 'provider'],
+      initial: product({ provider: providers, operation: PSP_CALL_OPERATIONS, outcome: PSP_CALL_OUTCOMES }),
+    },
+  ];
+}

@@ -1,0 +1,211 @@
+import nock from 'nock';
+import type { SessionView } from '@splitpay/domain';
+import { API_KEY, APPLE_PAY_DATA, cardInput, CLIENT_KEY, ENCRYPTED_CARD, HMAC_KEY, MERCHANT_ACCOUNT, notificationItem, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
+import { navigate, pressFakePspButton } from '../support/elements-client';
+import { SHOP } from '../support/merchants.fixture';
+import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+
+jest.setTimeout(30_000);
+
+/** One merchant: cards and Apple Pay at Adyen (its settings in the merchants file), holiday vouchers on the fake provider. */
+const merchants = {
+  merchants: [
+    {
+      merchantId: SHOP.merchantId,
+      secret: SHOP.secret,
+      webhookAuthorization: 'Bearer shop-webhook',
+      contracts: [
+        { method: 'card', provider: 'adyen', partialAuth: true, partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'], settings: { ...SETTINGS, merchantIdentifier: undefined, displayName: undefined } },
+        { method: 'applepay', provider: 'adyen', partialRefunds: true, settings: SETTINGS },
+        { method: 'ancv', provider: 'fake' },
+      ],
+      contacts: [],
+    },
+  ],
+};
+
+/** Every tranche held: the session captures them (CAPTURING) until Adyen's CAPTURE webhooks make it PAID. */
+const covered = (v: SessionView) => v.status === 'CAPTURING' || v.status === 'PAID';
+const paid = (v: SessionView) => v.status === 'PAID';
+const settled = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');
+
+interface Posted {
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: Record<string, unknown>;
+}
+
+/** Nock playing Adyen's Checkout API: one answer for one POST, keeping what the service sent. */
+function adyenAnswers(path: string | RegExp, status: number, answer: (body: Record<string, unknown>) => Record<string, unknown>): { seen: Posted[]; scope: nock.Scope } {
+  const seen: Posted[] = [];
+  const scope = nock(TEST_BASE)
+    .post(path)
+    .reply(function (this: nock.ReplyFnContext, _uri, body) {
+      const json = body as Record<string, unknown>;
+      seen.push({ headers: this.req.headers as Posted['headers'], body: json });
+      return [status, answer(json)];
+    });
+  return { seen, scope };
+}
+
+async function until<T>(probe: () => T | undefined, what: string, limitMs = 10_000): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('Adyen through the whole service (nock playing Adyen, its webhooks posted signed)', () => {
+  let h: ServiceHarness;
+  beforeAll(async () => {
+    nock.disableNetConnect();
+    nock.enableNetConnect('127.0.0.1');
+    h = await startService({ merchants });
+  });
+  afterAll(async () => {
+    await h.close();
+    nock.cleanAll();
+    nock.enableNetConnect();
+  });
+  afterEach(() => nock.cleanAll());
+
+  /** Adyen posts its standard webhook to our door, each item signed with the merchant account's HMAC key. */
+  async function adyenPosts(items: Record<string, unknown>[]): Promise<{ status: number; text: string }> {
+    const res = await fetch(`${h.url}/psp/adyen/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ live: 'false', notificationItems: items }),
+    });
+    return { status: res.status, text: await res.text() };
+  }
+
+  it('splits an order between an Adyen card and ANCV on the fake provider: PAID, captured at Adyen, the Adyen tranche refunded', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'adyen-split', methods: [{ method: 'card', partialAuth: true }, { method: 'ancv' }], returnUrl: 'https://shop.example/back' });
+    const view = (await page.view()).body.view;
+    expect(view.methods.find((m) => m.method === 'card')).toMatchObject({ integration: 'acquirer-hosted', hostedFields: { keyId: 'adyen-web-test', key: CLIENT_KEY, sdkUrl: expect.stringContaining('checkoutshopper-test.adyen.com') } });
+
+    // The card tranche: Adyen receives the payment, its verdict comes by webhook.
+    const payment = adyenAnswers('/v71/payments', 200, (body) => ({ resultCode: 'Received', pspReference: 'PSPCARD00000001', merchantReference: body.reference }));
+    const started = await page.start({ methodId: 'card', amount: 6_000, input: cardInput() });
+    expect(started.status).toBe(201);
+    const [sent] = payment.seen;
+    expect(sent?.headers['x-api-key']).toBe(API_KEY);
+    expect(sent?.headers['idempotency-key']).toBe(sent?.body.reference);
+    expect(sent?.body).toMatchObject({ amount: { value: 6_000, currency: 'EUR' }, merchantAccount: MERCHANT_ACCOUNT, paymentMethod: { ...ENCRYPTED_CARD, holderName: 'Ada Payer' }, returnUrl: `${h.url}/elements/return/${started.body.attemptId}`, additionalData: { allowPartialAuth: 'true' } });
+    const cardTx = String(sent?.body.reference);
+
+    const authorised = await adyenPosts([notificationItem({ eventCode: 'AUTHORISATION', pspReference: 'PSPCARD00000001', merchantReference: cardTx, amount: 6_000, paymentMethod: 'visa' })]);
+    expect(authorised).toEqual({ status: 200, text: '[accepted]' });
+    expect((await page.waitFor(settled)).attempts[0]).toMatchObject({ method: 'card', status: 'AUTHORIZED', granted: { amount: 6_000 }, cardScheme: 'visa' });
+
+    // The rest with holiday vouchers on the fake provider; the session is paid, so the card hold is captured at Adyen.
+    const capture = adyenAnswers('/v71/payments/PSPCARD00000001/captures', 201, (body) => ({ merchantAccount: MERCHANT_ACCOUNT, paymentPspReference: 'PSPCARD00000001', pspReference: 'PSPCAPT00000001', reference: body.reference, status: 'received' }));
+    const ancv = await page.start({ methodId: 'ancv', amount: 4_000 });
+    await pressFakePspButton(ancv.body.view.attempts[1]!.redirect!.url, 'approve');
+    expect((await page.waitFor(covered)).status).toBe('CAPTURING');
+    const [captured] = await until(() => (capture.seen.length > 0 ? capture.seen : undefined), 'the capture at Adyen');
+    expect(captured?.body).toEqual({ merchantAccount: MERCHANT_ACCOUNT, reference: captured?.body.reference, amount: { value: 6_000, currency: 'EUR' } });
+    expect(captured?.headers['idempotency-key']).toBe(captured?.body.reference);
+    expect(await adyenPosts([notificationItem({ eventCode: 'CAPTURE', pspReference: 'PSPCAPT00000001', originalReference: 'PSPCARD00000001', merchantReference: String(captured?.body.reference), amount: 6_000 })])).toEqual({ status: 200, text: '[accepted]' });
+    const captureDone = async () => {
+      const card = ((await readSession(h, sessionId)).body.attempts as { method: string; attemptId: string; transactions: { type: string; status: { kind: string } }[] }[]).find((a) => a.method === 'card');
+      return card?.transactions.find((t) => t.type === 'capture')?.status.kind === 'succeeded' ? card : undefined;
+    };
+    let card: Awaited<ReturnType<typeof captureDone>>;
+    for (let i = 0; i < 200 && !(card = await captureDone()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(card).toBeDefined();
+    expect((await page.waitFor(paid)).status).toBe('PAID');
+
+    // The merchant refunds the Adyen tranche: Adyen receives the refund, its REFUND webhook settles it.
+    const refund = adyenAnswers('/v71/payments/PSPCARD00000001/refunds', 201, (body) => ({ merchantAccount: MERCHANT_ACCOUNT, paymentPspReference: 'PSPCARD00000001', pspReference: 'PSPREFD00000001', reference: body.reference, status: 'received' }));
+    const refundRes = await fetch(`${h.url}/api/attempts/${card!.attemptId}/refund`, { method: 'POST', headers: { Authorization: `Bearer ${await h.clientToken()}` } });
+    expect(refundRes.status).toBe(202);
+    const [refunded] = await until(() => (refund.seen.length > 0 ? refund.seen : undefined), 'the refund at Adyen');
+    expect(refunded?.body).toEqual({ merchantAccount: MERCHANT_ACCOUNT, reference: refunded?.body.reference, amount: { value: 6_000, currency: 'EUR' } });
+    expect(refunded?.headers['idempotency-key']).toBe(refunded?.body.reference);
+    expect(await adyenPosts([notificationItem({ eventCode: 'REFUND', pspReference: 'PSPREFD00000001', originalReference: 'PSPCARD00000001', merchantReference: String(refunded?.body.reference), amount: 6_000 })])).toEqual({ status: 200, text: '[accepted]' });
+    let refundedAmount = 0;
+    for (let i = 0; i < 200 && refundedAmount !== 6_000; i++) {
+      const attempts = (await readSession(h, sessionId)).body.attempts as { method: string; refunded: { amount: number } }[];
+      refundedAmount = attempts.find((a) => a.method === 'card')?.refunded.amount ?? 0;
+      if (refundedAmount !== 6_000) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(refundedAmount).toBe(6_000);
+
+    // The contract's secrets and the card fields never reached a log line or a stored document in clear.
+    const stored = JSON.stringify(h.stores.database.listCollections().map((c) => c.dump()));
+    for (const secret of [API_KEY, HMAC_KEY, ENCRYPTED_CARD.encryptedCardNumber, ENCRYPTED_CARD.encryptedSecurityCode]) {
+      expect(stored).not.toContain(secret);
+      expect(h.logLines.join('\n')).not.toContain(secret);
+    }
+    expect(stored).toContain(MERCHANT_ACCOUNT);
+  });
+
+  it('rejects a webhook whose item is not signed with the merchant account key, changing nothing', async () => {
+    const { page } = await h.openPage({ currency: 'EUR', total: 3_000, orderId: 'adyen-forged', methods: [{ method: 'card' }] });
+    const payment = adyenAnswers('/v71/payments', 200, () => ({ resultCode: 'Received', pspReference: 'PSPFORG00000001' }));
+    await page.start({ methodId: 'card', amount: 3_000, input: cardInput() });
+    const tx = String(payment.seen[0]?.body.reference);
+    const forged = await adyenPosts([notificationItem({ eventCode: 'AUTHORISATION', pspReference: 'PSPFORG00000001', merchantReference: tx, amount: 3_000 }, 'AB'.repeat(32))]);
+    expect(forged).toEqual({ status: 401, text: '[rejected]' });
+    expect((await page.view()).body.view.attempts[0]?.status).toBe('AUTHORIZING');
+    expect(h.logLines.filter((l) => l.includes('psp.notification_rejected')).join('\n')).not.toContain('PSPFORG00000001');
+  });
+
+  it('sends a 3-D Secure card through our redirect, then the return door finishes it with /payments/details', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'adyen-3ds', methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back' });
+    const challenge = 'https://checkoutshopper-test.adyen.com/checkoutshopper/threeDS/redirect?MD=M2RzZGF0YQ';
+    adyenAnswers('/v71/payments', 200, () => ({ resultCode: 'RedirectShopper', pspReference: 'PSP3DS000000001', action: { type: 'redirect', method: 'GET', url: challenge, paymentMethodType: 'scheme' } }));
+    const started = await page.start({ methodId: 'card', amount: 5_000, input: cardInput() });
+    expect(started.body.view.attempts[0]).toMatchObject({ status: 'AUTHORIZING', redirect: { kind: 'navigate', url: challenge } });
+
+    const details = adyenAnswers('/v71/payments/details', 200, () => ({ resultCode: 'Authorised', pspReference: 'PSP3DS000000001', additionalData: { paymentMethod: 'cartebancaire' } }));
+    const capture = adyenAnswers('/v71/payments/PSP3DS000000001/captures', 201, (body) => ({ pspReference: 'PSP3DSCAPT00001', reference: body.reference, status: 'received' }));
+    // Adyen sends the payer back to our return door with its redirectResult.
+    const back = await navigate(`${h.url}/elements/return/${started.body.attemptId}?redirectResult=X6XtfGC3%21Y-3ds`);
+    expect([back.status, back.headers.get('location')]).toEqual([303, 'https://shop.example/back']);
+    expect(details.seen[0]?.body).toEqual({ details: { redirectResult: 'X6XtfGC3!Y-3ds' } });
+    expect(details.seen[0]?.headers['x-api-key']).toBe(API_KEY);
+    const view = await page.waitFor(covered);
+    expect(view.attempts[0]).toMatchObject({ status: 'AUTHORIZED', granted: { amount: 5_000 }, cardScheme: 'cb' });
+    const [captured] = await until(() => (capture.seen.length > 0 ? capture.seen : undefined), 'the capture after 3-D Secure');
+    expect((await readSession(h, sessionId)).body.status).toBe('CAPTURING');
+    await adyenPosts([notificationItem({ eventCode: 'CAPTURE', pspReference: 'PSP3DSCAPT00001', originalReference: 'PSP3DS000000001', merchantReference: String(captured?.body.reference), amount: 5_000 })]);
+    let status: unknown;
+    for (let i = 0; i < 200 && status !== 'PAID'; i++) {
+      status = (await readSession(h, sessionId)).body.status;
+      if (status !== 'PAID') await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).toBe('PAID');
+    expect(h.logLines.join('\n')).not.toContain('X6XtfGC3');
+  });
+
+  it("opens Apple Pay's merchant validation through Adyen, then pays the sheet's token on confirm", async () => {
+    const { page } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: 'adyen-applepay', methods: [{ method: 'applepay' }] });
+    const started = await page.start({ methodId: 'applepay', amount: 2_000, input: { method: 'applepay' } });
+    expect(started.status).toBe(201);
+    const attemptId = started.body.attemptId!;
+    const merchantSession = { merchantSessionIdentifier: 'SSH-kit', nonce: 'n', signature: 's', domainName: 'shop.example' };
+    const validation = adyenAnswers('/v71/applePay/sessions', 200, () => ({ data: Buffer.from(JSON.stringify(merchantSession)).toString('base64') }));
+    const res = await fetch(`${h.url}/elements/session/attempts/${attemptId}/wallet-session`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${page.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ input: { method: 'applepay', domainName: 'shop.example' } }),
+    });
+    expect([res.status, await res.json()]).toEqual([200, { walletSession: merchantSession }]);
+    expect(validation.seen[0]?.body).toEqual({ displayName: SETTINGS.displayName, domainName: 'shop.example', merchantIdentifier: SETTINGS.merchantIdentifier });
+
+    const pay = adyenAnswers('/v71/payments', 200, () => ({ resultCode: 'Authorised', pspReference: 'PSPAPPL00000001', additionalData: { paymentMethod: 'mc_applepay' } }));
+    adyenAnswers('/v71/payments/PSPAPPL00000001/captures', 201, (body) => ({ pspReference: 'PSPAPPLCAPT0001', reference: body.reference, status: 'received' }));
+    const confirmed = await page.confirm(attemptId, APPLE_PAY_DATA);
+    expect(confirmed.status).toBe(200);
+    expect(pay.seen[0]?.body).toMatchObject({ paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') }, amount: { value: 2_000, currency: 'EUR' } });
+    const done = await page.waitFor(covered);
+    expect([done.status, done.attempts[0]]).toEqual(['CAPTURING', expect.objectContaining({ status: 'AUTHORIZED', cardScheme: 'mastercard' })]);
+    const stored = JSON.stringify(h.stores.database.listCollections().map((c) => c.dump()));
+    expect(stored).not.toContain('c2VjcmV0LWFwcGxlLXBheS1jaXBoZXJ0ZXh0');
+    expect(h.logLines.join('\n')).not.toContain('c2VjcmV0LWFwcGxlLXBheS1jaXBoZXJ0ZXh0');
+  });
+});

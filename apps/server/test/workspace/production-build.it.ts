@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ROOT, ServiceProcess } from '../support/service-process';
+
+jest.setTimeout(240_000);
+
+const run = promisify(execFile);
+
+/**
+ * `npm run build` then `npm run start:prod`, as the README gives them: compiled JavaScript run by plain
+ * node (no TypeScript loader), the same main as `npm start`. Built here into a directory of its own.
+ */
+describe('the production build', () => {
+  const out = path.join(ROOT, 'dist', `.test-${randomBytes(6).toString('hex')}`);
+  let service: ServiceProcess | undefined;
+  afterAll(async () => {
+    await service?.kill();
+    await rm(out, { recursive: true, force: true });
+  });
+
+  it('compiles the service and runs it with node alone: it serves, and stops on SIGTERM with exit 0', async () => {
+    const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.build).toBe('tsc -p tsconfig.build.json && node apps/server/scripts/assemble-dist.mjs dist');
+    expect(scripts['start:prod']).toBe('node --enable-source-maps dist/apps/server/src/main.js');
+    expect(scripts.start).toBe('tsx apps/server/src/main.ts');
+
+    await run(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json', '--outDir', out], { cwd: ROOT });
+    await run(process.execPath, ['apps/server/scripts/assemble-dist.mjs', out], { cwd: ROOT });
+
+    // Production safety applies to the compiled service too: the in-memory store only because it is asked for.
+    service = new ServiceProcess(process.execPath, ['--enable-source-maps', path.join(out, 'apps/server/src/main.js')], ServiceProcess.env({ NODE_ENV: 'production', STORE: 'embedded', FAKE_PSP: 'on' }));
+    const started = await service.line((line) => line.event === 'server.started');
+    expect(started).toMatchObject({ store: 'embedded', merchantsFile: path.join(out, 'apps/server/demo-merchants.json') });
+    const address = String(started.address);
+    expect((await fetch(`${address}/health`)).status).toBe(200);
+    const token = await fetch(`${address}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=demo&client_secret=demo-secret',
+    });
+    expect(token.status).toBe(200);
+
+    service.signal('SIGTERM');
+    expect(await service.exited).toEqual({ code: 0, signal: null });
+    expect(service.lines.filter((line) => line.event === 'server.stopped')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from '@splitpay/domain';
+
+/** Runs work inside one request's scope (the logger stamps each line written there with its id). */
+export interface RequestScopeRunner {
+  run<T>(requestId: string, work: () => T): T;
+}
+
+/** Sees each answer, for the request duration histogram. */
+export interface HttpRequestObserver {
+  observeHttpRequest(observation: { readonly method: string; readonly route: string; readonly status: number; readonly seconds: number }): void;
+}
+
+/** A caller's id is kept when it is a plain token (a UUID, a trace id); anything else is replaced. */
+const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const REENTER = Symbol('splitpay.reenterRequest');
+
+/** The route template that answered (`/api/sessions/:sessionId`), or `unmatched`: never a raw path. */
+export function routeOf(req: Request): string {
+  const path = (req.route as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' ? `${req.baseUrl}${path}` || '/' : 'unmatched';
+}
+
+function merchantOf(res: Response): string | undefined {
+  const principal = res.locals.principal as { merchantId?: unknown } | undefined;
+  return typeof principal?.merchantId === 'string' ? principal.merchantId : undefined;
+}
+
+/**
+ * Gives every request an id (the caller's X-Request-Id when well-formed, else a new UUID), answers it
+ * in X-Request-Id, runs the request in its scope, and writes one access line per request when the
+ * answer is sent: method, route template, status, duration, merchant. Never the query, headers or
+ * body (tokens and codes travel there).
+ */
+export function requestLog(deps: { readonly logger: Logger; readonly scope?: RequestScopeRunner; readonly observer?: HttpRequestObserver }): RequestHandler {
+  return (req, res, next) => {
+    const given = req.headers['x-request-id'];
+    const requestId = typeof given === 'string' && WELL_FORMED_ID.test(given) ? given : randomUUID();
+    const started = process.hrtime.bigint();
+    res.setHeader('X-Request-Id', requestId);
+    res.locals.requestId = requestId;
+    const run = <T>(work: () => T): T => (deps.scope ? deps.scope.run(requestId, work) : work());
+    res.locals[REENTER as unknown as string] = run;
+    res.once('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = routeOf(req);
+      deps.observer?.observeHttpRequest({ method: req.method, route, status: res.statusCode, seconds });
+      const merchantId = merchantOf(res);
+      run(() =>
+        deps.logger.info('http.request', {
+          method: req.method,
+          route,
+          status: res.statusCode,
+          durationMs: Math.round(seconds * 1e4) / 10,
+          ...(merchantId ? { merchantId } : {}),
+        }),
+      );
+    });
+    run(next);
+  };
+}
+
+/**
+ * Continues a request in its scope. Body parsers call `next` from the socket's stream events, outside
+ * the scope the request entered; whatever runs after one is put back in it here.
+ */
+export function continueInRequest(res: Response, work: () => void): void {
+  const run = res.locals[REENTER as unknown as string] as ((w: () => void) => void) | undefined;
+  if (run) run(work);
+  else work();
+}

@@ -1,0 +1,41 @@
+import { Router } from 'express';
+
+/** RFC 8414 authorization server metadata: what oauth4webapi and openid-client discover. */
+export interface AuthorizationServerMetadata {
+  readonly issuer: string;
+  readonly authorization_endpoint: string;
+  readonly token_endpoint: string;
+  readonly grant_types_supported: readonly string[];
+  readonly response_types_supported: readonly string[];
+  readonly response_modes_supported: readonly string[];
+  readonly code_challenge_methods_supported: readonly string[];
+  readonly token_endpoint_auth_methods_supported: readonly string[];
+  /** RFC 9207: the authorization response carries `iss`. */
+  readonly authorization_response_iss_parameter_supported: true;
+}
+
+export function authorizationServerMetadata(issuer: string): AuthorizationServerMetadata {
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/oauth/authorize`,
+    token_endpoint: `${issuer}/oauth/token`,
+    grant_types_supported: ['client_credentials', 'authorization_code', 'refresh_token'],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    code_challenge_methods_supported: ['S256'],
+    // Merchant servers: HTTP Basic or the form body; the dashboard is a public client (none).
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    authorization_response_iss_parameter_supported: true,
+  };
+}
+
+/** GET /.well-known/oauth-authorization-server (RFC 8414 section 3; the issuer has no path). */
+export function metadataRouter(deps: { readonly issuer: string }): Router {
+  const body = authorizationServerMetadata(deps.issuer);
+  const router = Router();
+  router.get('/.well-known/oauth-authorization-server', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.json(body);
+  });
+  return router;
+}

@@ -1,0 +1,6 @@
+import { describePspDriverContract } from '@splitpay/psp-testkit';
+import { adyenKitTarget } from './testing/adyen.kit-target';
+
+// Adyen card and Apple Pay pass the PSP driver contract, nock playing the Checkout API and its webhooks.
+describePspDriverContract(adyenKitTarget('card'));
+describePspDriverContract(adyenKitTarget('applepay'));

@@ -1,0 +1,74 @@
+import nock from 'nock';
+import { money } from '@splitpay/domain';
+import { AdyenClient } from '../client/adyen.client';
+import { API_KEY, APPLE_PAY_DATA, MERCHANT_ACCOUNT, openInput, SETTINGS, silentLogger, TEST_BASE } from '../testing/adyen-fixtures';
+import { AdyenApplePayDriver } from './applepay.driver';
+
+const driver = new AdyenApplePayDriver({ client: new AdyenClient({ timeoutMs: 2_000 }), logger: silentLogger });
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+describe('Adyen Apple Pay', () => {
+  it('opens nothing at Adyen: the sheet has not handed its token yet', async () => {
+    expect(await driver.open(openInput('applepay'))).toEqual({ ack: { outcome: 'accepted' }, facts: [] });
+  });
+
+  it("validates the merchant through /applePay/sessions and hands the sheet Adyen's decoded session", async () => {
+    const merchantSession = { epochTimestamp: 1700000000000, expiresAt: 1700000300000, merchantSessionIdentifier: 'SSH-1', nonce: 'n1', merchantIdentifier: 'ABC', domainName: 'shop.example', displayName: 'Splitpay Shop', signature: 'sig' };
+    let body: unknown;
+    nock(TEST_BASE, { reqheaders: { 'x-api-key': API_KEY, 'idempotency-key': /applepay-session/ } })
+      .post('/v71/applePay/sessions', (b: unknown) => ((body = b), true))
+      .reply(200, { data: Buffer.from(JSON.stringify(merchantSession)).toString('base64') });
+    const input = openInput('applepay');
+    const session = await driver.walletSession({ ...input, domainName: 'shop.example' });
+    expect(body).toEqual({ displayName: 'Splitpay Shop', domainName: 'shop.example', merchantIdentifier: 'merchant.com.splitpay.shop' });
+    expect(session).toEqual({ ack: { outcome: 'accepted', httpStatus: 200 }, walletSession: merchantSession });
+  });
+
+  it('a merchant validation Adyen refuses gives no session', async () => {
+    nock(TEST_BASE).post('/v71/applePay/sessions').reply(403, { status: 403, errorCode: '901', message: 'Invalid Merchant Account', errorType: 'security' });
+    const session = await driver.walletSession({ ...openInput('applepay'), domainName: 'shop.example' });
+    expect(session).toEqual({ ack: { outcome: 'rejected', httpStatus: 403, code: '901', message: 'Invalid Merchant Account' } });
+  });
+
+  it('confirm pays the token: POST /payments with applepay and the base64 of paymentData, keyed on our transaction id', async () => {
+    const input = openInput('applepay');
+    let body: Record<string, unknown> = {};
+    nock(TEST_BASE, { reqheaders: { 'x-api-key': API_KEY, 'idempotency-key': input.transactionId } })
+      .post('/v71/payments', (b: Record<string, unknown>) => ((body = b), true))
+      .reply(200, { resultCode: 'Authorised', pspReference: 'PSPAP1', additionalData: { paymentMethod: 'visa_applepay' } });
+    const confirmed = await driver.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: APPLE_PAY_DATA }, returnUrl: input.returnUrl });
+    expect(body).toEqual({
+      amount: { value: 10_000, currency: 'EUR' },
+      reference: input.transactionId,
+      merchantOrderReference: input.reference,
+      merchantAccount: MERCHANT_ACCOUNT,
+      paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') },
+      returnUrl: input.returnUrl,
+      channel: 'Web',
+      shopperInteraction: 'Ecommerce',
+    });
+    expect(confirmed).toEqual({
+      ack: { outcome: 'accepted', httpStatus: 200, code: 'Authorised', providerRef: 'PSPAP1' },
+      facts: [expect.objectContaining({ kind: 'authorized', granted: money(10_000, 'EUR'), cardScheme: 'visa' })],
+    });
+  });
+
+  it('a token already in base64 goes as is; a missing token is refused without calling Adyen', async () => {
+    const input = openInput('applepay');
+    let body: Record<string, unknown> = {};
+    nock(TEST_BASE).post('/v71/payments', (b: Record<string, unknown>) => ((body = b), true)).reply(200, { resultCode: 'Refused', refusalReasonCode: '12', refusalReason: 'Not enough balance', pspReference: 'PSPAP2' });
+    const refused = await driver.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: 'eyJ2ZXJzaW9uIjoiRUNfdjEifQ==' } });
+    expect((body.paymentMethod as Record<string, unknown>).applePayToken).toBe('eyJ2ZXJzaW9uIjoiRUNfdjEifQ==');
+    expect(refused.facts).toEqual([expect.objectContaining({ kind: 'declined', category: 'insufficient-funds' })]);
+    expect((await driver.confirm({ ...input, payerInput: { method: 'applepay' } })).ack).toMatchObject({ outcome: 'rejected', code: 'invalid-request' });
+  });
+
+  it('requires the Apple Pay settings of its contract', async () => {
+    const { merchantIdentifier: _gone, ...rest } = SETTINGS;
+    const session = await driver.walletSession({ ...openInput('applepay', { settings: rest }), domainName: 'shop.example' });
+    expect(session.ack).toMatchObject({ outcome: 'rejected', code: 'configuration' });
+  });
+});

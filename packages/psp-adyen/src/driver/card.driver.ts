@@ -1,0 +1,70 @@
+import type { DriverCapabilities, OpenInput, OpenOutput, OperationOutput, PspDriver, ReturnInput } from '@splitpay/domain';
+import { paymentResult } from '../mapping/payment-result';
+import { adyenWebSdkUrl, readAdyenSettings } from '../settings/adyen.settings';
+import { AdyenDriverBase, isOutput, rejected, settingsOf } from './adyen-driver.base';
+import { ADYEN_CARD_CAPABILITIES } from './capabilities';
+import { readCardInput } from './payer-input';
+
+/** The fields of a 3-D Secure return that /payments/details takes. */
+const DETAIL_FIELDS = ['redirectResult', 'threeDSResult', 'payload', 'MD', 'PaRes'];
+
+/**
+ * Card at Adyen, acquirer-hosted: the page loads Adyen Web (hostedFields) and sends its encrypted
+ * card fields; 3-D Secure by redirect, finished on the return door by `/payments/details`.
+ */
+export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
+  readonly method = 'card' as const;
+  readonly capabilities: DriverCapabilities = ADYEN_CARD_CAPABILITIES;
+
+  async open(input: OpenInput): Promise<OpenOutput> {
+    const settings = settingsOf(input.settings);
+    if (isOutput(settings)) return settings;
+    const card = readCardInput(input.payerInput);
+    if (!card) return rejected('invalid-request', "the card input is not Adyen Web's encrypted card fields", 'invalid-card-data');
+    const alias = input.registerAlias
+      ? {
+          storePaymentMethod: true,
+          shopperReference: input.order.customer?.ident ?? input.order.customer?.email ?? input.order.orderId,
+          recurringProcessingModel: input.offer.createAlias?.mode === 'subscription' ? 'Subscription' : 'CardOnFile',
+        }
+      : {};
+    return this.pay(
+      settings,
+      {
+        ...this.paymentBase(settings, input),
+        paymentMethod: card.paymentMethod,
+        returnUrl: input.returnUrl,
+        channel: 'Web',
+        shopperInteraction: 'Ecommerce',
+        // 3-D Secure by redirect: the page follows our redirect and Adyen comes back to the return door.
+        authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
+        ...(card.browserInfo ? { browserInfo: card.browserInfo } : {}),
+        ...(card.origin ? { origin: card.origin } : {}),
+        ...(input.order.customer?.email ? { shopperEmail: input.order.customer.email } : {}),
+        ...(input.offer.partialAuth === true ? { additionalData: { allowPartialAuth: 'true' } } : {}),
+        ...alias,
+      },
+      input,
+    );
+  }
+
+  /** The return door after 3-D Secure: `/payments/details` with what Adyen put on the return. */
+  async completeReturn(input: ReturnInput): Promise<OperationOutput> {
+    const settings = settingsOf(input.settings);
+    if (isOutput(settings)) return settings;
+    const details = Object.fromEntries(Object.entries(input.params).filter(([name]) => DETAIL_FIELDS.includes(name)));
+    if (Object.keys(details).length === 0) return rejected('invalid-request', 'the return carries no 3-D Secure result');
+    const opening = input.target.transactionId ?? input.transactionId;
+    const result = await this.deps.client.post(settings, '/payments/details', { details }, `${opening}.details`);
+    this.logFailure('/payments/details', result);
+    const output = paymentResult(result, opening, input.amount);
+    return { ack: output.ack, facts: output.facts };
+  }
+
+  /** Adyen Web's public client key and script for the card view. */
+  hostedFields(raw: Readonly<Record<string, unknown>>): { keyId: string; key: string; sdkUrl: string } | undefined {
+    const settings = readAdyenSettings(raw);
+    if ('missing' in settings) return undefined;
+    return { keyId: `adyen-web-${settings.environment}`, key: settings.clientKey, sdkUrl: adyenWebSdkUrl(settings.environment) };
+  }
+}

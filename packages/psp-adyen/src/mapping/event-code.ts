@@ -1,0 +1,90 @@
+import { money, type PspFact } from '@splitpay/domain';
+import { str } from '../client/adyen-ack';
+import { cardSchemeOf } from './card-scheme';
+import { declineCategoryOf } from './refusal-reason';
+
+/** A NotificationRequestItem as read (fields beyond these are ignored). */
+export interface NotificationItem {
+  readonly eventCode?: string;
+  readonly success?: string;
+  readonly pspReference?: string;
+  readonly originalReference?: string;
+  readonly merchantAccountCode?: string;
+  readonly merchantReference?: string;
+  readonly amount?: { readonly value?: number; readonly currency?: string };
+  readonly eventDate?: string;
+  readonly reason?: string;
+  readonly paymentMethod?: string;
+  readonly additionalData?: Readonly<Record<string, unknown>>;
+}
+
+const CHARGEBACKS: Readonly<Record<string, 'chargeback' | 'representment'>> = {
+  NOTIFICATION_OF_CHARGEBACK: 'chargeback',
+  CHARGEBACK: 'chargeback',
+  SECOND_CHARGEBACK: 'chargeback',
+  PREARBITRATION_LOST: 'chargeback',
+  CHARGEBACK_REVERSED: 'representment',
+  PREARBITRATION_WON: 'representment',
+};
+
+const day = (date: unknown): string | undefined => (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : undefined);
+
+/**
+ * The facts of one authenticated item. Our transaction id is the `reference` we sent (the payment's,
+ * or the capture's, cancel's or refund's), echoed as merchantReference; pspReference names the
+ * operation at Adyen (originalReference its payment, on modifications).
+ * - AUTHORISATION: authorized (the amount) or declined (the reason's category)
+ * - CAPTURE / CAPTURE_FAILED: captured, failed when success is false or on CAPTURE_FAILED
+ * - CANCELLATION, TECHNICAL_CANCEL: voided; CANCEL_OR_REFUND: voided or refunded per modification.action
+ * - REFUND / REFUND_FAILED / REFUNDED_REVERSED: refunded, failed when success is false or on the latter two
+ * - NOTIFICATION_OF_CHARGEBACK, CHARGEBACK, SECOND_CHARGEBACK, PREARBITRATION_LOST: chargeback;
+ *   CHARGEBACK_REVERSED, PREARBITRATION_WON: representment
+ * Other event codes carry no fact (acknowledged, nothing changes).
+ */
+export function factsOfItem(item: NotificationItem): PspFact[] {
+  const code = item.eventCode ?? '';
+  const success = item.success === 'true';
+  const pspReference = str(item.pspReference);
+  const transactionId = str(item.merchantReference);
+  const ref = { ...(transactionId ? { transactionId } : {}), ...(pspReference ? { providerRef: pspReference } : {}) };
+  const amount = typeof item.amount?.value === 'number' && str(item.amount.currency) ? money(item.amount.value, item.amount.currency as string) : undefined;
+  const reason = str(item.reason);
+  const told = { statusCode: code, ...(reason ? { statusMessage: reason } : {}) };
+  const followUp = (kind: 'captured' | 'voided' | 'refunded', ok: boolean): PspFact[] => [{ kind, success: ok, ref, ...(pspReference ? { providerRef: pspReference } : {}), ...told }];
+
+  switch (code) {
+    case 'AUTHORISATION': {
+      if (success) {
+        if (!amount) return [];
+        const scheme = cardSchemeOf(item.paymentMethod);
+        const alias = str(item.additionalData?.['recurring.recurringDetailReference']) ?? str(item.additionalData?.['tokenization.storedPaymentMethodId']);
+        return [{ kind: 'authorized', ref, ...(pspReference ? { providerRef: pspReference } : {}), granted: amount, ...told, ...(scheme ? { cardScheme: scheme } : {}), ...(alias ? { cardAlias: alias } : {}) }];
+      }
+      const category = declineCategoryOf(str(item.additionalData?.refusalReasonCode), reason);
+      return [{ kind: 'declined', ref, ...(pspReference ? { providerRef: pspReference } : {}), ...(category ? { category } : {}), ...told }];
+    }
+    case 'CAPTURE':
+      return followUp('captured', success);
+    case 'CAPTURE_FAILED':
+      return followUp('captured', false);
+    case 'CANCELLATION':
+    case 'TECHNICAL_CANCEL':
+      return followUp('voided', success);
+    case 'CANCEL_OR_REFUND':
+      return followUp(item.additionalData?.['modification.action'] === 'refund' ? 'refunded' : 'voided', success);
+    case 'REFUND':
+      return followUp('refunded', success);
+    case 'REFUND_FAILED':
+    case 'REFUNDED_REVERSED':
+      return followUp('refunded', false);
+    default: {
+      const type = CHARGEBACKS[code];
+      const paymentRef = str(item.originalReference) ?? pspReference;
+      const date = day(item.eventDate);
+      if (!type || !paymentRef || !amount || !date) return [];
+      const reasonCode = str(item.additionalData?.chargebackReasonCode);
+      const validUntil = day(item.additionalData?.defensePeriodEndsAt);
+      return [{ kind: 'chargeback', providerRef: paymentRef, type, amount, date, status: code, ...(reasonCode ? { reasonCode } : {}), ...(validUntil ? { validUntil } : {}) }];
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { money, type DriverAck, type Money, type OpenOutput, type PspFact, type Redirect } from '@splitpay/domain';
+import { ackOf, str } from '../client/adyen-ack';
+import type { AdyenResult } from '../client/adyen.client';
+import { cardSchemeOf } from './card-scheme';
+import { declineCategoryOf } from './refusal-reason';
+
+/** Result codes that ask the payer to act (3-D Secure): relayed as our redirect. */
+const ACTION_CODES = ['RedirectShopper', 'IdentifyShopper', 'ChallengeShopper', 'PresentToShopper'];
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** The action's redirect: a GET to follow, or a form to post; undefined for actions without a URL. */
+function redirectOf(action: unknown): Redirect | undefined {
+  const a = record(action);
+  const url = str(a.url);
+  if (!url) return undefined;
+  if (a.method === 'POST') {
+    const data = record(a.data);
+    return { kind: 'form', url, params: Object.fromEntries(Object.entries(data).filter((e): e is [string, string] => typeof e[1] === 'string')) };
+  }
+  return { kind: 'navigate', url };
+}
+
+/** The granted amount of a partial authorisation (additionalData.authorisedAmount*, else the answer's amount). */
+function grantedOf(body: Record<string, unknown>, asked: Money): Money {
+  const extra = record(body.additionalData);
+  const value = Number(extra.authorisedAmountValue);
+  const currency = str(extra.authorisedAmountCurrency) ?? asked.currency;
+  if (Number.isSafeInteger(value) && value > 0) return money(value, currency);
+  const amount = record(body.amount);
+  return typeof amount.value === 'number' && amount.value > 0 ? money(amount.value, str(amount.currency) ?? asked.currency) : asked;
+}
+
+/** The stored card's reference when the payment registered it. */
+function aliasOf(body: Record<string, unknown>): string | undefined {
+  const extra = record(body.additionalData);
+  return str(extra['tokenization.storedPaymentMethodId']) ?? str(extra['recurring.recurringDetailReference']);
+}
+
+/**
+ * A `/payments` or `/payments/details` answer as our ack, redirect and facts, one row per resultCode:
+ * Authorised and PartiallyAuthorised (the granted amount) -> authorized; Refused -> declined with the
+ * refusal's category; Pending and Received -> the verdict comes by webhook; RedirectShopper,
+ * IdentifyShopper, ChallengeShopper -> our redirect (the return door finishes it); Cancelled ->
+ * cancelled by the payer; Error -> a rejected ack. HTTP failures: ackOf.
+ */
+export function paymentResult(result: AdyenResult, transactionId: string, asked: Money): OpenOutput {
+  const ack = ackOf(result);
+  if (result.kind !== 'answer' || ack.outcome !== 'accepted') return { ack, facts: [] };
+  const { body } = result;
+  const resultCode = str(body.resultCode);
+  const providerRef = str(body.pspReference);
+  const ref = { transactionId, ...(providerRef ? { providerRef } : {}) };
+  const told = { ...(resultCode ? { statusCode: resultCode } : {}) };
+  const accepted: DriverAck = { ...ack, ...(resultCode ? { code: resultCode } : {}) };
+  switch (resultCode) {
+    case 'Authorised':
+    case 'PartiallyAuthorised': {
+      const scheme = cardSchemeOf(record(body.additionalData).paymentMethod ?? record(body.paymentMethod).brand);
+      const alias = aliasOf(body);
+      const fact: PspFact = {
+        kind: 'authorized',
+        ref,
+        ...(providerRef ? { providerRef } : {}),
+        granted: resultCode === 'PartiallyAuthorised' ? grantedOf(body, asked) : asked,
+        ...told,
+        ...(scheme ? { cardScheme: scheme } : {}),
+        ...(alias ? { cardAlias: alias } : {}),
+      };
+      return { ack: accepted, facts: [fact] };
+    }
+    case 'Refused': {
+      const reason = str(body.refusalReason);
+      const category = declineCategoryOf(str(body.refusalReasonCode), reason);
+      return {
+        ack: accepted,
+        facts: [{ kind: 'declined', ref, ...(providerRef ? { providerRef } : {}), ...(category ? { category } : {}), statusCode: str(body.refusalReasonCode) ?? 'Refused', ...(reason ? { statusMessage: reason } : {}) }],
+      };
+    }
+    case 'Cancelled':
+      return { ack: accepted, facts: [{ kind: 'cancelled-by-payer', ref, ...(providerRef ? { providerRef } : {}), ...told }] };
+    case 'Error':
+      return { ack: { ...accepted, outcome: 'rejected', ...(str(body.refusalReason) ? { message: str(body.refusalReason) } : {}) }, facts: [] };
+    default: {
+      if (resultCode && ACTION_CODES.includes(resultCode)) {
+        const redirect = redirectOf(body.action);
+        if (!redirect) return { ack: { ...accepted, outcome: 'rejected', message: `${resultCode} with an action that has no redirect URL` }, facts: [] };
+        return { ack: accepted, redirect, facts: [] };
+      }
+      // Pending, Received (and codes of flows we do not use): the verdict comes by webhook.
+      return { ack: accepted, facts: [] };
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import { money, type NotificationContext, type OperationRef } from '@splitpay/domain';
+import { HMAC_KEY, MERCHANT_ACCOUNT, notificationItem, SETTINGS, webhook } from '../testing/adyen-fixtures';
+import { parseAdyenNotification } from './notification.parser';
+
+const PAYMENT_TX = '0190c0de-0000-7000-8000-000000000001';
+const CAPTURE_TX = '0190c0de-0000-7000-8000-000000000002';
+const REFUND_TX = '0190c0de-0000-7000-8000-000000000003';
+const OURS = new Set([PAYMENT_TX, CAPTURE_TX, REFUND_TX, 'PSPPAY']);
+
+/** The service's side: our operations' contract settings, nothing for others. */
+const context: NotificationContext = {
+  settingsFor: async (ref: OperationRef) => (OURS.has(ref.transactionId ?? '') || OURS.has(ref.providerRef ?? '') ? SETTINGS : undefined),
+};
+
+const parse = (items: Record<string, unknown>[]) => parseAdyenNotification(webhook(items), context);
+const ACCEPTED = { status: 200, contentType: 'text/plain', body: '[accepted]' };
+
+describe('Adyen webhook: event codes to facts', () => {
+  it('AUTHORISATION success: authorized for the amount, answered [accepted]', async () => {
+    const parsed = await parse([notificationItem({ eventCode: 'AUTHORISATION', pspReference: 'PSPPAY', merchantReference: PAYMENT_TX, amount: 6_000, paymentMethod: 'mc' })]);
+    expect(parsed).toEqual({
+      kind: 'accepted',
+      reply: ACCEPTED,
+      facts: [{ kind: 'authorized', ref: { transactionId: PAYMENT_TX, providerRef: 'PSPPAY' }, providerRef: 'PSPPAY', granted: money(6_000, 'EUR'), statusCode: 'AUTHORISATION', cardScheme: 'mastercard' }],
+    });
+  });
+
+  it('AUTHORISATION failure: declined, its category read from the refusal reason', async () => {
+    const parsed = await parse([notificationItem({ eventCode: 'AUTHORISATION', success: false, pspReference: 'PSPPAY', merchantReference: PAYMENT_TX, amount: 6_000, reason: 'Not enough balance' })]);
+    expect(parsed.kind === 'accepted' && parsed.facts).toEqual([
+      { kind: 'declined', ref: { transactionId: PAYMENT_TX, providerRef: 'PSPPAY' }, providerRef: 'PSPPAY', category: 'insufficient-funds', statusCode: 'AUTHORISATION', statusMessage: 'Not enough balance' },
+    ]);
+  });
+
+  it.each([
+    ['CAPTURE', true, CAPTURE_TX, 'captured', true],
+    ['CAPTURE', false, CAPTURE_TX, 'captured', false],
+    ['CAPTURE_FAILED', true, CAPTURE_TX, 'captured', false],
+    ['CANCELLATION', true, CAPTURE_TX, 'voided', true],
+    ['CANCELLATION', false, CAPTURE_TX, 'voided', false],
+    ['TECHNICAL_CANCEL', true, CAPTURE_TX, 'voided', true],
+    ['REFUND', true, REFUND_TX, 'refunded', true],
+    ['REFUND', false, REFUND_TX, 'refunded', false],
+    ['REFUND_FAILED', true, REFUND_TX, 'refunded', false],
+    ['REFUNDED_REVERSED', true, REFUND_TX, 'refunded', false],
+  ] as const)('%s success=%s: %s, success %s, naming our operation', async (eventCode, success, reference, kind, ok) => {
+    const parsed = await parse([notificationItem({ eventCode, success, pspReference: 'PSPMOD', originalReference: 'PSPPAY', merchantReference: reference, amount: 4_000 })]);
+    expect(parsed.kind === 'accepted' && parsed.facts).toEqual([{ kind, success: ok, ref: { transactionId: reference, providerRef: 'PSPMOD' }, providerRef: 'PSPMOD', statusCode: eventCode }]);
+  });
+
+  it('CANCEL_OR_REFUND: voided or refunded as modification.action says', async () => {
+    const item = (action: string) => notificationItem({ eventCode: 'CANCEL_OR_REFUND', pspReference: 'PSPMOD', originalReference: 'PSPPAY', merchantReference: REFUND_TX, amount: 4_000, additionalData: { 'modification.action': action } });
+    const [cancel, refund] = await Promise.all([parse([item('cancel')]), parse([item('refund')])]);
+    expect([cancel.kind === 'accepted' && cancel.facts[0]?.kind, refund.kind === 'accepted' && refund.facts[0]?.kind]).toEqual(['voided', 'refunded']);
+  });
+
+  it.each([
+    ['NOTIFICATION_OF_CHARGEBACK', 'chargeback'],
+    ['CHARGEBACK', 'chargeback'],
+    ['SECOND_CHARGEBACK', 'chargeback'],
+    ['PREARBITRATION_LOST', 'chargeback'],
+    ['CHARGEBACK_REVERSED', 'representment'],
+    ['PREARBITRATION_WON', 'representment'],
+  ] as const)('%s: a %s on the payment', async (eventCode, type) => {
+    const parsed = await parse([
+      notificationItem({ eventCode, pspReference: 'PSPDISPUTE', originalReference: 'PSPPAY', merchantReference: PAYMENT_TX, amount: 2_500, eventDate: '2026-02-03T10:00:00+01:00', additionalData: { chargebackReasonCode: '10.4', defensePeriodEndsAt: '2026-02-20T00:00:00+01:00' } }),
+    ]);
+    expect(parsed.kind === 'accepted' && parsed.facts).toEqual([
+      { kind: 'chargeback', providerRef: 'PSPPAY', type, amount: money(2_500, 'EUR'), date: '2026-02-03', status: eventCode, reasonCode: '10.4', validUntil: '2026-02-20' },
+    ]);
+  });
+
+  it('an event code we do not act on is acknowledged with no facts', async () => {
+    expect(await parse([notificationItem({ eventCode: 'REPORT_AVAILABLE', pspReference: 'PSPX', merchantReference: PAYMENT_TX, amount: 0 })])).toEqual({ kind: 'accepted', facts: [], reply: ACCEPTED });
+  });
+
+  it('reads every item of a batch', async () => {
+    const parsed = await parse([
+      notificationItem({ eventCode: 'AUTHORISATION', pspReference: 'PSPPAY', merchantReference: PAYMENT_TX, amount: 6_000 }),
+      notificationItem({ eventCode: 'CAPTURE', pspReference: 'PSPMOD', originalReference: 'PSPPAY', merchantReference: CAPTURE_TX, amount: 6_000 }),
+    ]);
+    expect(parsed.kind === 'accepted' && parsed.facts.map((f) => f.kind)).toEqual(['authorized', 'captured']);
+  });
+});
+
+describe('Adyen webhook: authentication', () => {
+  it('rejects the whole batch when an item is signed with another key, or its signature is missing, and never quotes the body', async () => {
+    const good = notificationItem({ eventCode: 'AUTHORISATION', pspReference: 'PSPPAY', merchantReference: PAYMENT_TX, amount: 6_000 });
+    const forged = notificationItem({ eventCode: 'CAPTURE', pspReference: 'PSPMOD', merchantReference: CAPTURE_TX, amount: 6_000 }, HMAC_KEY.replace('D', 'E'));
+    const parsed = await parse([good, forged]);
+    expect(parsed).toEqual({ kind: 'rejected', reason: expect.stringMatching(/^signature:/), reply: { status: 401, contentType: 'text/plain', body: '[rejected]' } });
+    expect(parsed.kind === 'rejected' && parsed.reason).not.toContain('PSPMOD');
+    const unsigned = notificationItem({ eventCode: 'CAPTURE', pspReference: 'PSPMOD', merchantReference: CAPTURE_TX, amount: 6_000 });
+    delete ((unsigned.NotificationRequestItem as Record<string, Record<string, unknown>>).additionalData as Record<string, unknown>).hmacSignature;
+    expect((await parse([unsigned])).kind).toBe('rejected');
+  });
+
+  it('rejects an item whose amount was changed after signing', async () => {
+    const item = notificationItem({ eventCode: 'AUTHORISATION', pspReference: 'PSPPAY', merchantReference: PAYMENT_TX, amount: 6_000 });
+    const body = item.NotificationRequestItem as Record<string, unknown>;
+    expect((await parse([{ NotificationRequestItem: { ...body, amount: { value: 60_000, currency: 'EUR' } } }])).kind).toBe('rejected');
+  });
+
+  it('rejects an item naming another merchant account than the contract serving the operation', async () => {
+    const item = notificationItem({ eventCode: 'AUTHORISATION', pspReference: 'PSPPAY', merchantReference: PAYMENT_TX, amount: 6_000, merchantAccountCode: 'SomeoneElseECOM' });
+    expect(await parse([item])).toEqual(expect.objectContaining({ kind: 'rejected', reason: expect.stringMatching(/^merchant account:/) }));
+    expect(MERCHANT_ACCOUNT).not.toBe('SomeoneElseECOM');
+  });
+
+  it('acknowledges without facts an item about an operation no session of ours holds (it cannot be verified, it changes nothing)', async () => {
+    const item = notificationItem({ eventCode: 'AUTHORISATION', pspReference: 'OTHERPSP', merchantReference: 'another-integration-ref', amount: 1_000 }, HMAC_KEY.replace('D', 'E'));
+    expect(await parse([item])).toEqual({ kind: 'accepted', facts: [], reply: ACCEPTED });
+  });
+
+  it('rejects what is not a standard webhook batch (400)', async () => {
+    for (const rawBody of ['not json', '{"notificationItems":"x"}', '{"notificationItems":[null]}']) {
+      expect(await parseAdyenNotification({ headers: {}, rawBody, query: {} }, context)).toEqual(expect.objectContaining({ kind: 'rejected', reply: expect.objectContaining({ status: 400 }) }));
+    }
+  });
+});

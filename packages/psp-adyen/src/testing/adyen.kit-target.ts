@@ -1,0 +1,122 @@
+import { money, type DeclineCategory, type FollowUpInput, type InboundNotification, type Logger, type OpenInput } from '@splitpay/domain';
+import type { FollowUpOutcome, FollowUpPlay, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from '@splitpay/psp-testkit';
+import nock from 'nock';
+import { createAdyenProvider } from '../adyen.plugin';
+import { ADYEN_SETTINGS } from '../settings/adyen.settings';
+import { APPLE_PAY_DATA, cardInput, ENCRYPTED_CARD, notificationItem, SETTINGS, TEST_BASE, webhook } from './adyen-fixtures';
+
+/** The refusal Adyen gives for each category the driver maps (refusalReasonCode, refusalReason). */
+const REFUSALS: Readonly<Partial<Record<DeclineCategory, readonly [string, string]>>> = {
+  'bank-refusal': ['2', 'Refused'],
+  'insufficient-funds': ['12', 'Not enough balance'],
+  expired: ['6', 'Expired Card'],
+  'invalid-card-data': ['24', 'CVC Declined'],
+  'authentication-failed': ['11', '3D Not Authenticated'],
+};
+const DRIVER_TIMEOUT_MS = 1_000;
+const MODIFICATIONS = { capture: ['captures', 'CAPTURE'], void: ['cancels', 'CANCELLATION'], refund: ['refunds', 'REFUND'] } as const;
+
+let refs = 0;
+const pspReference = (): string => `KIT${Date.now()}${++refs}`.slice(-16);
+
+/** Nock playing Adyen: the answers of the Checkout API and the webhooks Adyen posts, signed with the contract's key. */
+function script(method: 'card' | 'applepay'): PspKitScript {
+  const api = () => nock(TEST_BASE);
+  /** The payment answer, to /payments (card open, Apple Pay confirm), and the AUTHORISATION webhook after it. */
+  const paying = (input: OpenInput, answer: Record<string, unknown>, webhookItem?: (ref: string) => Record<string, unknown>): OpeningPlay => {
+    const ref = pspReference();
+    api().post('/v71/payments').reply(200, { pspReference: ref, merchantReference: input.transactionId, ...answer });
+    return {
+      ...(method === 'card' ? { payerInput: cardInput() } : { walletToken: { method: 'applepay', paymentToken: APPLE_PAY_DATA } }),
+      notifications: async () => (webhookItem ? [webhook([webhookItem(ref)])] : []),
+    };
+  };
+  const authorisation = (input: OpenInput, success: boolean, reason?: string) => (ref: string) =>
+    notificationItem({ eventCode: 'AUTHORISATION', success, pspReference: ref, merchantReference: input.transactionId, amount: input.amount.amount, paymentMethod: 'visa', ...(reason ? { reason } : {}) });
+  const modification = (kind: keyof typeof MODIFICATIONS, input: FollowUpInput, outcome: FollowUpOutcome): FollowUpPlay => {
+    const [path, eventCode] = MODIFICATIONS[kind];
+    // Adyen modifies payments: a refund of a capture is made on the payment's pspReference.
+    const paymentRef = input.opening?.providerRef ?? input.target.providerRef ?? '';
+    const ref = pspReference();
+    api().post(`/v71/payments/${paymentRef}/${path}`).reply(201, { merchantAccount: SETTINGS.merchantAccount, paymentPspReference: paymentRef, pspReference: ref, reference: input.transactionId, status: 'received' });
+    const item = notificationItem({ eventCode, success: outcome === 'succeeds', pspReference: ref, originalReference: paymentRef, merchantReference: input.transactionId, amount: input.amount.amount, ...(outcome === 'fails' ? { reason: 'Insufficient balance on payment' } : {}) });
+    return { notifications: async () => [webhook([item])] };
+  };
+  const declines = Object.fromEntries(
+    Object.entries(REFUSALS).map(([category, [code, reason]]) => [
+      category,
+      async (input: OpenInput) => paying(input, { resultCode: 'Refused', refusalReasonCode: code, refusalReason: reason }, authorisation(input, false, reason)),
+    ]),
+  );
+  return {
+    authorize: async (input) => paying(input, { resultCode: 'Authorised', additionalData: { paymentMethod: 'visa' } }, authorisation(input, true)),
+    declines: method === 'card' ? declines : { 'bank-refusal': declines['bank-refusal'], 'insufficient-funds': declines['insufficient-funds'] } as PspKitScript['declines'],
+    ...(method === 'card'
+      ? {
+          partialGrant: async (input: OpenInput) => ({
+            ...paying(input, { resultCode: 'PartiallyAuthorised', additionalData: { authorisedAmountValue: String(input.amount.amount * 0.6), authorisedAmountCurrency: input.amount.currency } }),
+            granted: money(input.amount.amount * 0.6, input.amount.currency),
+          }),
+          redirect: async (input: OpenInput) => {
+            const ref = pspReference();
+            api().post('/v71/payments').reply(200, { resultCode: 'RedirectShopper', pspReference: ref, action: { type: 'redirect', method: 'GET', url: 'https://checkoutshopper-test.adyen.com/checkoutshopper/threeDS/redirect?MD=kit', paymentMethodType: 'scheme' } });
+            return {
+              payerInput: cardInput(),
+              payerReturns: async () => {
+                api().post('/v71/payments/details', { details: { redirectResult: 'X6XtfGC3!Y-kit' } }).reply(200, { resultCode: 'Authorised', pspReference: ref });
+                return { redirectResult: 'X6XtfGC3!Y-kit' };
+              },
+              notifications: async () => [webhook([authorisation(input, true)(ref)])],
+            };
+          },
+        }
+      : {}),
+    capture: async (input, outcome) => modification('capture', input, outcome),
+    void: async (input) => modification('void', input, 'succeeds'),
+    refund: async (input, outcome) => modification('refund', input, outcome),
+    forge: (valid: InboundNotification) => {
+      const batch = JSON.parse(valid.rawBody) as { notificationItems: { NotificationRequestItem: Record<string, unknown> }[] };
+      const item = batch.notificationItems[0]?.NotificationRequestItem ?? {};
+      const amount = item.amount as { value: number; currency: string };
+      const tampered = { ...batch, notificationItems: [{ NotificationRequestItem: { ...item, amount: { ...amount, value: amount.value * 10 } } }] };
+      const { hmacSignature: _dropped, ...rest } = item.additionalData as Record<string, unknown>;
+      const unsigned = { ...batch, notificationItems: [{ NotificationRequestItem: { ...item, additionalData: rest } }] };
+      return { forged: { ...valid, rawBody: JSON.stringify(tampered) }, unsigned: { ...valid, rawBody: JSON.stringify(unsigned) } };
+    },
+    transportFault: async (kind: TransportFault, operation, input) => {
+      const path = `/v71/payments/${input.opening?.providerRef ?? input.target.providerRef ?? ''}/${operation === 'capture' ? 'captures' : 'refunds'}`;
+      const keys: string[] = [];
+      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(201, { status: 'received' });
+      const second = api().post(path).reply(201, { pspReference: pspReference(), reference: input.transactionId, status: 'received' });
+      for (const scope of [first, second]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['idempotency-key'])));
+      return { keysSeen: () => keys };
+    },
+  };
+}
+
+/** Adyen's drivers as a target of the PSP driver contract kit, nock playing the Checkout API and its webhooks. */
+export function adyenKitTarget(method: 'card' | 'applepay'): PspKitTarget {
+  return {
+    name: `adyen ${method}`,
+    provider: 'adyen',
+    method,
+    declines: method === 'card' ? (Object.keys(REFUSALS) as DeclineCategory[]) : ['bank-refusal', 'insufficient-funds'],
+    settingSpecs: ADYEN_SETTINGS,
+    signedNotifications: true,
+    async start(logger: Logger): Promise<PspKitRun> {
+      nock.disableNetConnect();
+      return {
+        provider: createAdyenProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }),
+        settings: SETTINGS,
+        notificationUrl: 'https://pay.example/psp/adyen/notifications',
+        returnUrl: (attemptId) => `https://pay.example/elements/return/${attemptId}`,
+        script: script(method),
+        secrets: [...Object.values(ENCRYPTED_CARD).filter((v) => v.startsWith('test_')), JSON.parse(APPLE_PAY_DATA).data as string, Buffer.from(APPLE_PAY_DATA).toString('base64')],
+        stop: async () => {
+          nock.cleanAll();
+          nock.enableNetConnect();
+        },
+      };
+    },
+  };
+}
