@@ -112,7 +112,8 @@ export class WorldlineDriver implements PspDriver {
   private async followUp(kind: FollowUp, input: FollowUpInput, body: Record<string, unknown>): Promise<OperationOutput> {
     const settings = readWorldlineSettings(input.settings);
     if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing or unusable`);
-    const paymentId = input.target.providerRef;
+    // A refund's target is the capture; Worldline's operations all hang on the payment (its opening).
+    const paymentId = input.opening?.providerRef ?? input.target.providerRef;
     if (!paymentId) return { ...rejected('no-psp-reference', 'the payment has no Worldline id yet'), facts: [this.failed(kind, input, 'no-psp-reference')] };
     const result = await this.post(settings, `/payments/${encodeURIComponent(openingId(paymentId))}/${kind}`, body, input.transactionId);
     if (result.kind === 'transport') return { ack: ackOf(result), facts: [] };

@@ -21,13 +21,16 @@ export const CHARGEBACK_STATUSES = ['CHARGEBACK_NOTIFICATION', 'CHARGEBACKED'];
  * What an event says, as facts. The opening's verdict is named by our transaction id (the
  * merchantReference we sent) and the payment's opening id; a capture's, void's or refund's verdict by
  * the payment's opening id: the service applies it to the attempt's pending operation of that kind.
+ * A refund event's verdict names the refund operation (its id, our transaction id when echoed).
  */
 export function eventFacts(event: WorldlineEvent, context: OpeningContext): PspFact[] {
   const payment = event.payment;
   if (event.type.startsWith('refund.')) {
     const refund = event.refund;
     if (!refund) return [];
-    const ref = { providerRef: openingId(refund.id) };
+    // A refund event names the refund operation itself, and our refund's transaction id when echoed.
+    const ours = (refund as { refundOutput?: { operationReferences?: { merchantReference?: string } } }).refundOutput?.operationReferences?.merchantReference;
+    const ref = { ...(ours ? { transactionId: ours } : {}), providerRef: refund.id };
     if (event.type === 'refund.refunded' || refund.status === 'REFUNDED') return [{ kind: 'refunded', success: true, ref, statusCode: refund.status }];
     if (event.type === 'refund.rejected' || refund.status === 'REJECTED') return [{ kind: 'refunded', success: false, ref, statusCode: refund.status, statusMessage: 'Worldline rejected the refund' }];
     return [];

@@ -46,7 +46,7 @@ describe('Worldline webhooks -> facts', () => {
     expect(await facts(webhook(type, { payment: object }))).toEqual(expected);
   });
 
-  it('refund events name the payment by the refund operation id', async () => {
+  it('refund events name the refund operation', async () => {
     const refund = (status: string) => payment({ id: '4000012345_2', status, statusCode: status === 'REJECTED' ? 83 : 81, amount: 1_000 });
     const ctx: NotificationContext = { settingsFor: async (ref) => (ref.providerRef === ID ? SETTINGS : undefined) };
     const read = async (type: string, status: string) => {
@@ -54,8 +54,12 @@ describe('Worldline webhooks -> facts', () => {
       return parsed.kind === 'accepted' ? parsed.facts : parsed.reason;
     };
     expect(await read('refund.refund_requested', 'REFUND_REQUESTED')).toEqual([]);
-    expect(await read('refund.rejected', 'REJECTED')).toEqual([{ kind: 'refunded', success: false, ref: onPayment, statusCode: 'REJECTED', statusMessage: 'Worldline rejected the refund' }]);
-    expect(await read('refund.refunded', 'REFUNDED')).toEqual([{ kind: 'refunded', success: true, ref: onPayment, statusCode: 'REFUNDED' }]);
+    expect(await read('refund.rejected', 'REJECTED')).toEqual([{ kind: 'refunded', success: false, ref: { providerRef: '4000012345_2' }, statusCode: 'REJECTED', statusMessage: 'Worldline rejected the refund' }]);
+    expect(await read('refund.refunded', 'REFUNDED')).toEqual([{ kind: 'refunded', success: true, ref: { providerRef: '4000012345_2' }, statusCode: 'REFUNDED' }]);
+    // Our refund's transaction id, when Worldline echoes the operation reference we sent.
+    const echoed = { ...refund('REFUNDED'), refundOutput: { operationReferences: { merchantReference: 'refund-tx-1' } } };
+    const parsed = await provider.parseNotification(webhook('refund.refunded', { refund: echoed }), ctx);
+    expect(parsed.kind === 'accepted' ? parsed.facts : parsed.reason).toEqual([{ kind: 'refunded', success: true, ref: { transactionId: 'refund-tx-1', providerRef: '4000012345_2' }, statusCode: 'REFUNDED' }]);
   });
 
   it('an ANCV sale whose acquired amount is below the asked one is a chosen partial', async () => {

@@ -34,7 +34,8 @@ function script(method: 'wero' | 'ancv'): PspKitScript {
     };
   };
   const followUp = (kind: 'capture' | 'cancel' | 'refund', input: FollowUpInput, outcome: FollowUpOutcome): FollowUpPlay => {
-    const id = input.target.providerRef ?? '';
+    // Every operation hangs on the payment: a refund's target is the capture, its opening the payment.
+    const id = input.opening?.providerRef ?? input.target.providerRef ?? '';
     const opening = { id, amount: input.amount.amount };
     if (kind === 'cancel') {
       api().post(`${P}/${id}/cancel`).reply(201, { payment: payment({ ...opening, status: 'CANCELLED', statusCode: 6, statusCategory: 'UNSUCCESSFUL' }) });
@@ -44,7 +45,7 @@ function script(method: 'wero' | 'ancv'): PspKitScript {
       api().post(`${P}/${id}/refund`).reply(400, { errorId: 'e-1', errors: [{ errorCode: '50001130', id: 'REFUND_NOT_ALLOWED', message: 'Refund not allowed for this product', httpStatusCode: 400 }] });
       return { notifications: async () => [] };
     }
-    const operation = id.replace(/_0$/, '_1');
+    const operation = id.replace(/_0$/, kind === 'capture' ? '_1' : '_2');
     const pending = kind === 'capture' ? { status: 'CAPTURE_REQUESTED', statusCode: 91, statusCategory: 'PENDING_CONNECT_OR_3RD_PARTY' } : { status: 'REFUND_REQUESTED', statusCode: 81, statusCategory: 'PENDING_CONNECT_OR_3RD_PARTY' };
     api().post(`${P}/${id}/${kind}`).reply(201, payment({ id: operation, amount: input.amount.amount, ...pending }));
     const event =
@@ -52,7 +53,7 @@ function script(method: 'wero' | 'ancv'): PspKitScript {
         ? outcome === 'succeeds'
           ? webhook('payment.captured', { payment: payment({ ...opening, status: 'CAPTURED', statusCode: 9, statusCategory: 'COMPLETED' }) })
           : webhook('payment.rejected_capture', { payment: payment({ ...opening, status: 'REJECTED_CAPTURE', statusCode: 93, statusCategory: 'UNSUCCESSFUL' }) })
-        : webhook('payment.refunded', { payment: payment({ ...opening, status: 'REFUNDED', statusCode: 8, statusCategory: 'REFUNDED' }) });
+        : webhook('refund.refunded', { refund: { ...payment({ id: operation, amount: input.amount.amount, status: 'REFUNDED', statusCode: 8, statusCategory: 'REFUNDED' }), refundOutput: { operationReferences: { merchantReference: input.transactionId } } } });
     return { notifications: async () => [event] };
   };
   const declines = Object.fromEntries(
@@ -75,9 +76,10 @@ function script(method: 'wero' | 'ancv'): PspKitScript {
       return { forged: { ...valid, rawBody: JSON.stringify(event) }, unsigned: { ...valid, headers: unsignedHeaders } };
     },
     transportFault: async (kind: TransportFault, operation, input) => {
-      const path = `${P}/${input.target.providerRef ?? ''}/${operation}`;
+      const paymentId = input.opening?.providerRef ?? input.target.providerRef ?? '';
+      const path = `${P}/${paymentId}/${operation}`;
       const keys: string[] = [];
-      const answer = payment({ id: (input.target.providerRef ?? '').replace(/_0$/, '_1'), amount: input.amount.amount, status: operation === 'capture' ? 'CAPTURE_REQUESTED' : 'REFUND_REQUESTED', statusCode: operation === 'capture' ? 91 : 81 });
+      const answer = payment({ id: paymentId.replace(/_0$/, '_1'), amount: input.amount.amount, status: operation === 'capture' ? 'CAPTURE_REQUESTED' : 'REFUND_REQUESTED', statusCode: operation === 'capture' ? 91 : 81 });
       const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(201, answer);
       const second = api().post(path).reply(201, answer);
       for (const scope of [first, second]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['x-gcs-idempotence-key'])));
