@@ -23,6 +23,19 @@ export interface SessionWriterDeps {
 /** A pure command over a session; it may also hand back a result of its own. */
 export type SessionCommand<R> = (session: Session, ctx: DomainContext) => { session: Session; result: R };
 
+/** What `SessionWriter.update` did. */
+export interface WriterResult<R> {
+  /** The session as stored now. */
+  readonly session: Session;
+  readonly result: R;
+  readonly changed: boolean;
+  /**
+   * The stored session the saved command was applied to (after any conflict, the one read again):
+   * what this write added is the difference, e.g. the operations it owes (`operationsOwedSince`).
+   */
+  readonly previous: Session;
+}
+
 const MAX_CONFLICT_RETRIES = 20;
 
 /**
@@ -54,20 +67,20 @@ export class SessionWriter {
     id: SessionId,
     command: SessionCommand<R>,
     options: { readonly leaseOwner?: string; readonly initial?: Session } = {},
-  ): Promise<{ session: Session; result: R; changed: boolean }> {
+  ): Promise<WriterResult<R>> {
     let current: Session | null | undefined = options.initial;
     for (let attempt = 0; attempt < MAX_CONFLICT_RETRIES; attempt++) {
       current ??= await this.deps.sessions.findById(id);
       if (!current) throw new DomainError('NotFound', 'Session not found');
       const ctx = this.context();
       const { session: next, result } = command(current, ctx);
-      if (next === current) return { session: current, result, changed: false };
+      if (next === current) return { session: current, result, changed: false, previous: current };
       const stamped = this.stamp(current, next, ctx.now);
       const saved = await this.deps.sessions.save(stamped, {
         expectedVersion: current.version,
         ...(options.leaseOwner ? { leaseOwner: options.leaseOwner } : {}),
       });
-      if (saved === 'saved') return { session: stamped, result, changed: true };
+      if (saved === 'saved') return { session: stamped, result, changed: true, previous: current };
       current = undefined;
     }
     throw new Error(`Session ${id}: too many concurrent writes, gave up after ${MAX_CONFLICT_RETRIES} tries`);

@@ -73,7 +73,7 @@ export { DEFAULT_POLICY } from './session/domain-context';
 export type { DomainContext, DomainPolicy } from './session/domain-context';
 export { overdueAuthorizations, recordLookupOutcome } from './session/overdue';
 export type { OverdueAuthorization } from './session/overdue';
-export { owedOperations, recordDispatch } from './session/owed-operations';
+export { operationsOwedSince, owedOperations, recordDispatch } from './session/owed-operations';
 export type { DispatchOutcome, OwedOperation } from './session/owed-operations';
 export { acceptPartial } from './session/partial-decision';
 export { abandonAttempt, abandonSession, cancelAttempt } from './session/payer-decisions';

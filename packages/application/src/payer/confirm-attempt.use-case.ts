@@ -23,22 +23,23 @@ export class ConfirmAttemptUseCase {
 
   async execute(token: string | undefined, attemptId: string, input: WalletConfirmInput): Promise<SessionView> {
     const session = await this.access.act(token);
-    const { session: marked } = await this.deps.writer.update(
+    const markedWrite = await this.deps.writer.update(
       session.id,
       (s, ctx) => ({ session: markConfirmSent(s, attemptId, input.method, ctx), result: undefined }),
       { initial: session },
     );
+    const marked = markedWrite.session;
     const attempt = marked.attempts.find((a) => a.id === attemptId);
     if (!attempt) throw new Error(`Attempt ${attemptId} vanished from session ${marked.id}`);
     // One gateway for the request: the merchant account is read once for the confirm, the dispatch and the view.
     const psps = this.deps.gateway.forSession(marked);
     const outcome = await this.confirm(marked, psps, attempt, input);
-    const { session: recorded } = await this.deps.writer.update(
+    const recorded = await this.deps.writer.update(
       marked.id,
       (s, ctx) => ({ session: recordOpenOutcome(s, attemptId, outcome, ctx), result: undefined }),
       { initial: marked },
     );
-    const dispatched = await this.deps.dispatcher.dispatchDue(recorded, psps);
+    const dispatched = await this.deps.dispatcher.dispatchOwedBy([markedWrite, recorded], psps);
     return this.views.present(dispatched, psps);
   }
 

@@ -49,12 +49,13 @@ export class PayerDecisionsUseCase {
 
   private async decide(token: string | undefined, event: string, decision: Decision, fields: Record<string, string> = {}): Promise<SessionView> {
     const session = await this.access.act(token);
-    const { session: saved, changed } = await this.deps.writer.update(session.id, (s, ctx) => ({ session: decision(s, ctx), result: undefined }), {
+    const written = await this.deps.writer.update(session.id, (s, ctx) => ({ session: decision(s, ctx), result: undefined }), {
       initial: session,
     });
+    const { session: saved, changed } = written;
     if (changed) this.deps.logger.info(event, { sessionId: saved.id, status: saved.status, ...fields });
     const psps = this.deps.gateway.forSession(saved);
-    const dispatched = changed ? await this.deps.dispatcher.dispatchDue(saved, psps) : saved;
+    const dispatched = changed ? await this.deps.dispatcher.dispatchOwedBy([written], psps) : saved;
     return this.views.present(dispatched, psps);
   }
 }

@@ -51,12 +51,12 @@ export class PayerReturnUseCase {
     }
     const verdicts = facts.filter((f): f is Exclude<PspFact, { kind: 'chargeback' }> => f.kind !== 'chargeback');
     if (verdicts.length === 0) return session;
-    const { session: saved, changed } = await this.deps.writer.update(
+    const written = await this.deps.writer.update(
       session.id,
       (s, ctx) => ({ session: verdicts.reduce((current, fact) => applyFact(current, fact, ctx), s), result: undefined }),
       { initial: session },
     );
-    return changed ? this.deps.dispatcher.dispatchDue(saved) : saved;
+    return written.changed ? this.deps.dispatcher.dispatchOwedBy([written]) : written.session;
   }
 
   private async backedOut(session: Session, attempt: Attempt): Promise<boolean> {

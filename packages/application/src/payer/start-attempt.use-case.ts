@@ -49,7 +49,7 @@ export class StartAttemptUseCase {
     if (offer && request.input && request.input.method !== offer.method) {
       throw new DomainError('InvalidRequest', `input.method must be ${offer.method}, the method of ${offer.id}`);
     }
-    const { session: started, result } = await this.deps.writer.update(
+    const startedWrite = await this.deps.writer.update(
       session.id,
       (s, ctx) => {
         const r = startAttempt(s, { methodId: request.methodId, amount: request.amount, ...(request.plan ? { plan: request.plan } : {}) }, ctx);
@@ -57,6 +57,7 @@ export class StartAttemptUseCase {
       },
       { initial: session },
     );
+    const { session: started, result } = startedWrite;
     const attempt = started.attempts.find((a) => a.id === result.attemptId);
     if (!attempt) throw new Error(`Attempt ${result.attemptId} vanished from session ${started.id}`);
     this.deps.logger.info('payer.attempt_started', {
@@ -70,12 +71,12 @@ export class StartAttemptUseCase {
     // One gateway for the request: the merchant account is read once for the open, the dispatch and the view.
     const psps = this.deps.gateway.forSession(started);
     const outcome = await this.open(started, psps, attempt, result.transactionId, request);
-    const { session: recorded } = await this.deps.writer.update(
+    const recorded = await this.deps.writer.update(
       started.id,
       (s, ctx) => ({ session: recordOpenOutcome(s, attempt.id, outcome, ctx), result: undefined }),
       { initial: started },
     );
-    const dispatched = await this.deps.dispatcher.dispatchDue(recorded, psps);
+    const dispatched = await this.deps.dispatcher.dispatchOwedBy([startedWrite, recorded], psps);
     return { attemptId: attempt.id, view: await this.views.present(dispatched, psps) };
   }
 

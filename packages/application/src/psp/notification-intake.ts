@@ -100,11 +100,12 @@ export class PspNotificationIntake {
       else this.deps.logger.warn('psp.fact_unmatched', fields);
       return;
     }
-    const { session: saved, changed } = await this.deps.writer.update(session.id, (s, ctx) => ({ session: applyFact(s, fact, ctx), result: undefined }), {
+    const written = await this.deps.writer.update(session.id, (s, ctx) => ({ session: applyFact(s, fact, ctx), result: undefined }), {
       initial: session,
     });
+    const { session: saved, changed } = written;
     this.deps.logger.info('psp.fact_received', { ...fields, sessionId: saved.id, changed, status: saved.status });
-    if (changed) await this.deps.dispatcher.dispatchDue(saved);
+    if (changed) await this.deps.dispatcher.dispatchOwedBy([written]);
   }
 
   /** The session holding the operation: by our transaction id, else by the PSP's reference; only this provider's. */

@@ -1,4 +1,5 @@
 import {
+  operationsOwedSince,
   owedOperations,
   recordDispatch,
   type Clock,
@@ -10,7 +11,7 @@ import {
   type Session,
   type TransactionId,
 } from '@splitpay/domain';
-import type { SessionCommand, SessionWriter } from '../session-writer';
+import type { SessionCommand, SessionWriter, WriterResult } from '../session-writer';
 import { transactionHit } from '../transaction-hit';
 import type { PspGateway, SessionGateway } from './psp-gateway';
 
@@ -21,6 +22,9 @@ export interface OwedOperationDispatcherDeps {
   readonly logger: Logger;
   readonly metrics: Metrics;
 }
+
+/** A write as `SessionWriter.update` reports it: the session it was applied to, and the session saved. */
+export type Write = Pick<WriterResult<unknown>, 'previous' | 'session'>;
 
 /** One owed operation as sent, with what its driver answered. */
 export interface SentOperation {
@@ -41,8 +45,8 @@ export const OPERATION_GIVEN_UP_METRIC = 'psp_operation_given_up_total';
 /**
  * Sends owed captures, voids and refunds through their drivers, with our transaction id as the PSP
  * idempotency key, and records each ack (`recordDispatch`: retry schedule, given up when the retries
- * are spent). Used right after a command that owes operations, by the session worker for retries,
- * and by the refund doors (RefundSender).
+ * are spent). Used right after a write that owes operations (only those it created), by the session
+ * worker for the retries that fell due, and by the refund doors (RefundSender).
  */
 export class OwedOperationDispatcher {
   constructor(private readonly deps: OwedOperationDispatcherDeps) {}
@@ -87,9 +91,19 @@ export class OwedOperationDispatcher {
     }
   }
 
-  /** Sends what `session` owes now (after a command) and records it; returns the session as saved. */
-  async dispatchDue(session: Session, psps?: SessionGateway): Promise<Session> {
-    return this.sendAndRecord(session, owedOperations(session, this.deps.clock.now()), psps);
+  /**
+   * After one or more writes of a request (oldest first): sends the operations those writes created
+   * and that are still owed, and records their acks; returns the session as saved. Operations owed
+   * before them belong to the writes that created them, then to the worker (their retries, under its
+   * lease): no operation is sent twice.
+   */
+  async dispatchOwedBy(writes: readonly Write[], psps?: SessionGateway): Promise<Session> {
+    const latest = writes[writes.length - 1];
+    if (!latest) throw new Error('dispatchOwedBy needs at least one write');
+    const created = new Set<string>();
+    for (const write of writes) for (const op of operationsOwedSince(write.previous, write.session)) created.add(op.transactionId);
+    const ops = owedOperations(latest.session, Number.MAX_SAFE_INTEGER).filter((op) => created.has(op.transactionId));
+    return this.sendAndRecord(latest.session, ops, psps);
   }
 
   /** RefundSender: sends the named owed operations now and records their acks. */
@@ -102,9 +116,10 @@ export class OwedOperationDispatcher {
   private async sendAndRecord(session: Session, ops: readonly OwedOperation[], psps?: SessionGateway): Promise<Session> {
     if (ops.length === 0) return session;
     const sent = await this.send(session, ops, psps);
-    const { session: saved, result } = await this.deps.writer.update(session.id, this.recordCommand(sent), { initial: session });
-    this.reportGivenUp(saved, result);
-    return saved;
+    const written = await this.deps.writer.update(session.id, this.recordCommand(sent), { initial: session });
+    this.reportGivenUp(written.session, written.result);
+    // An ack may owe more (a refused capture hands its hold back with a void): sent at once too.
+    return written.changed ? this.dispatchOwedBy([written], psps) : written.session;
   }
 
   private async sendOne(session: Session, psps: SessionGateway, op: OwedOperation): Promise<DispatchOutcome> {

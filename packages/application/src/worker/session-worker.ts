@@ -1,5 +1,6 @@
 import {
   expireIfDue,
+  operationsOwedSince,
   overdueAuthorizations,
   owedOperations,
   refuseAwaitingIfDue,
@@ -81,7 +82,11 @@ export class SessionWorker {
     const current = timed.session;
     const now = this.deps.clock.now();
     const psps = this.deps.gateway.forSession(current);
-    const sent = await this.deps.dispatcher.send(current, owedOperations(current, now), psps);
+    // The retries that fell due, and what the timeouts just owed (their first send is this turn's).
+    const due = new Set(owedOperations(current, now).map((op) => op.transactionId));
+    for (const op of operationsOwedSince(timed.previous, current)) due.add(op.transactionId);
+    const owed = owedOperations(current, Number.MAX_SAFE_INTEGER).filter((op) => due.has(op.transactionId));
+    const sent = await this.deps.dispatcher.send(current, owed, psps);
     const looked = await this.deps.lookup.lookUp(current, overdueAuthorizations(current, now), psps);
 
     const recordSent = this.deps.dispatcher.recordCommand(sent);
@@ -97,12 +102,15 @@ export class SessionWorker {
       return delivery ? { session: delivery(done.session, ctx).session, result: done.result } : done;
     };
 
-    const { session: saved, changed, result: givenUp } = await this.deps.writer.update(claimed.id, turn, {
+    const written = await this.deps.writer.update(claimed.id, turn, {
       leaseOwner: this.deps.owner,
       initial: current,
     });
+    const { changed, result: givenUp } = written;
     if (!changed) await this.deps.sessions.releaseLease(claimed.id, this.deps.owner);
-    this.deps.dispatcher.reportGivenUp(saved, givenUp);
+    this.deps.dispatcher.reportGivenUp(written.session, givenUp);
+    // A verdict looked up this turn may owe a capture or a void: its first send follows at once.
+    const saved = changed ? await this.deps.dispatcher.dispatchOwedBy([written], psps) : written.session;
     if (saved.status !== claimed.status) {
       this.deps.logger.info('session.status_changed', { sessionId: saved.id, from: claimed.status, to: saved.status });
     }

@@ -29,10 +29,6 @@ export interface RefundRequested {
   readonly replayed: boolean;
 }
 
-function firstRetryDelay(ctx: DomainContext): number {
-  return ctx.policy.dispatchRetryDelaysMs[0] ?? 0;
-}
-
 /**
  * Records a refund of one attempt, owed to its PSP (the outbox): the refund door sends it right away
  * with the transaction id as the PSP idempotency key; the worker sends it after the first retry
@@ -80,11 +76,10 @@ export function requestRefund(
   }
 
   const owed = owedFollowUp('refund', money(amount, refundable.currency), ctx);
+  // The door sends it at once (the first try); the worker only picks it up if that send did not
+  // record an ack, so the PSP is not called twice for one refund in the normal path (owedFollowUp).
   const refund: Transaction = {
     ...owed,
-    // The door sends it at once (the first try); the worker only picks it up if that send did not
-    // record an ack, so the PSP is not called twice for one refund in the normal path.
-    dispatch: { state: 'owed', tries: 0, nextAt: ctx.now + firstRetryDelay(ctx) },
     ...(request.extraData !== undefined ? { extraData: request.extraData } : {}),
     ...(request.idempotencyKey !== undefined ? { idempotencyKey: request.idempotencyKey } : {}),
   };

@@ -1,6 +1,6 @@
 import { money } from '../money/money';
 import { applyFact } from './apply-fact';
-import { owedOperations, recordDispatch } from './owed-operations';
+import { operationsOwedSince, owedOperations, recordDispatch } from './owed-operations';
 import { aSession, authorized, captured, ctxAt, EUR, T0, TEST_POLICY } from './session.fixture';
 import type { Session } from './session.model';
 import { startAttempt } from './start-attempt';
@@ -10,14 +10,15 @@ const ctx = ctxAt(T0 + 1_000);
 function capturing(): { session: Session; captureId: string; authId: string } {
   const a = startAttempt(aSession(), { methodId: 'card', amount: 10_000 }, ctx);
   const withRef = applyFact(a.session, authorized(a.transactionId, 10_000, { providerRef: 'auth-ref' }), ctx);
-  const op = owedOperations(withRef, ctx.now)[0]!;
+  const op = operationsOwedSince(a.session, withRef)[0]!;
   return { session: withRef, captureId: op.transactionId, authId: a.transactionId };
 }
 
 describe('owedOperations', () => {
-  it('lists what a driver call needs, only once due', () => {
+  it('lists what a driver call needs, only once due: one retry delay after the write that owes it (whose writer sends it first)', () => {
     const { session, captureId, authId } = capturing();
-    expect(owedOperations(session, ctx.now)).toEqual([
+    const workerDue = ctx.now + TEST_POLICY.dispatchRetryDelaysMs[0]!;
+    expect(owedOperations(session, workerDue)).toEqual([
       {
         attemptId: session.attempts[0]!.id,
         transactionId: captureId,
@@ -31,7 +32,18 @@ describe('owedOperations', () => {
         tries: 0,
       },
     ]);
-    expect(owedOperations(session, ctx.now - 1)).toEqual([]);
+    expect(owedOperations(session, workerDue - 1)).toEqual([]);
+  });
+});
+
+describe('operationsOwedSince', () => {
+  it('lists the operations a write created, whatever their due time, and none it found owed', () => {
+    const a = startAttempt(aSession(), { methodId: 'card', amount: 10_000 }, ctx);
+    const withRef = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
+    expect(operationsOwedSince(a.session, withRef).map((o) => o.type)).toEqual(['capture']);
+    expect(owedOperations(withRef, ctx.now)).toEqual([]);
+    const unchanged = applyFact(withRef, authorized(a.transactionId, 10_000), ctx);
+    expect(operationsOwedSince(withRef, unchanged)).toEqual([]);
   });
 });
 
@@ -68,7 +80,7 @@ describe('recordDispatch', () => {
     expect(tx.ack).toEqual({ message: 'timeout' });
     // the capture failed: the hold is handed back and the order is no longer covered
     expect(third.status).toBe('PENDING');
-    expect(owedOperations(third, ctx.now).map((o) => o.type)).toEqual(['void']);
+    expect(operationsOwedSince(second, third).map((o) => o.type)).toEqual(['void']);
   });
 
   it('rejected: a failed verdict at once, the ack kept in its own facet', () => {

@@ -76,6 +76,16 @@ export function owedOperations(session: Session, now: number): OwedOperation[] {
   return owed.sort((a, b) => a.nextAt - b.nextAt).map(({ nextAt: _n, ...op }) => op);
 }
 
+/**
+ * The operations `after` owes that `before` did not hold: those a write created, which its writer
+ * sends at once whatever their `nextAt` (the worker sends the others when they fall due).
+ */
+export function operationsOwedSince(before: Session, after: Session): OwedOperation[] {
+  const known = new Set<string>();
+  for (const attempt of before.attempts) for (const tx of attempt.transactions) known.add(tx.id);
+  return owedOperations(after, Number.MAX_SAFE_INTEGER).filter((op) => !known.has(op.transactionId));
+}
+
 /** What the driver's capture, void or refund call answered. */
 export interface DispatchOutcome {
   readonly ack: DriverAck;

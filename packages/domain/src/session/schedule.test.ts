@@ -16,13 +16,14 @@ describe('nextDueAt', () => {
     expect(nextDueAt(session, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.verdictOverdueMs);
   });
 
-  it('an owed capture is due at its nextAt, a retried one later', () => {
+  it('an owed capture is due one retry delay after its write (whose writer sends it first), a retried one at its retry delay', () => {
     const a = startAttempt(aSession(), { methodId: 'card', amount: 10_000 }, ctx);
     const capturing = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
-    expect(nextDueAt(capturing, TEST_POLICY)).toBe(ctx.now);
-    const captureId = owedOperations(capturing, ctx.now)[0]!.transactionId;
-    const retried = recordDispatch(capturing, captureId, { ack: { outcome: 'unknown' }, facts: [] }, ctx);
-    expect(nextDueAt(retried, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.dispatchRetryDelaysMs[0]!);
+    expect(nextDueAt(capturing, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.dispatchRetryDelaysMs[0]!);
+    const captureId = owedOperations(capturing, Number.MAX_SAFE_INTEGER)[0]!.transactionId;
+    const later = ctxAt(ctx.now + 100);
+    const retried = recordDispatch(capturing, captureId, { ack: { outcome: 'unknown' }, facts: [] }, later);
+    expect(nextDueAt(retried, TEST_POLICY)).toBe(later.now + TEST_POLICY.dispatchRetryDelaysMs[0]!);
     const sent = recordDispatch(capturing, captureId, { ack: { outcome: 'accepted' }, facts: [] }, ctx);
     expect(nextDueAt(sent, TEST_POLICY)).toBeUndefined();
   });

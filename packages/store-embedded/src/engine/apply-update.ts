@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { update as mingoUpdate } from 'mingo';
+import * as updateOperators from 'mingo/operators/update';
 import { EmbeddedOperationError } from './engine-errors';
 
 export type StoredDocument = Record<string, unknown> & { _id: unknown };
@@ -26,25 +26,62 @@ function assertOperators(update: Readonly<Record<string, unknown>>): void {
   }
 }
 
+/** mingo's update operators, each taking its expression and answering a function that updates a document in place. */
+type UpdateOperator = (expr: Record<string, unknown>) => (doc: Record<string, unknown>) => string[];
+const OPERATORS = updateOperators as unknown as Readonly<Record<string, UpdateOperator>>;
+
+/** Two paths of one update that overlap (equal, or one inside the other), as MongoDB refuses them. */
+function assertNoConflict(steps: readonly (readonly [string, Record<string, unknown>])[]): void {
+  const paths = steps.flatMap(([, expr]) => Object.keys(expr)).sort();
+  for (let i = 1; i < paths.length; i++) {
+    const [a, b] = [paths[i - 1] as string, paths[i] as string];
+    if (a === b || b.startsWith(`${a}.`)) throw new EmbeddedOperationError(40, `Updating the path '${b}' would create a conflict at '${a}'`);
+  }
+}
+
 /**
- * Applies update operators to a copy of `doc` with mingo (MongoDB's update semantics). `$setOnInsert`
- * applies only when the document is being inserted by an upsert. `_id` is immutable.
+ * A copy of `doc` that the operators may change in place without touching `doc`: top-level fields
+ * only replaced or removed by `$set`/`$unset` are shared (they are replaced, never changed), every
+ * other field an operator reaches is deep-copied.
  */
-export function applyUpdate(doc: StoredDocument, update: Readonly<Record<string, unknown>>, inserting: boolean): StoredDocument {
+function writableCopy(doc: StoredDocument, steps: readonly (readonly [string, Record<string, unknown>])[]): StoredDocument {
+  const next: StoredDocument = { ...doc };
+  for (const [op, expr] of steps) {
+    for (const path of Object.keys(expr)) {
+      const dot = path.indexOf('.');
+      if (dot === -1 && (op === '$set' || op === '$unset')) continue;
+      const head = dot === -1 ? path : path.slice(0, dot);
+      if (next[head] !== null && typeof next[head] === 'object' && next[head] === doc[head]) next[head] = deepCopy(doc[head]);
+    }
+  }
+  return next;
+}
+
+/**
+ * Applies update operators to a copy of `doc` with mingo's operators (MongoDB's update semantics),
+ * prepared once for the process rather than per call. `$setOnInsert` applies only when the document
+ * is being inserted by an upsert. `_id` is immutable. `modified`: some operator changed something.
+ */
+export function applyUpdate(doc: StoredDocument, update: Readonly<Record<string, unknown>>, inserting: boolean): { doc: StoredDocument; modified: boolean } {
   assertOperators(update);
   const { $setOnInsert, ...operators } = deepCopy(update) as Record<string, Record<string, unknown>>;
-  const next = deepCopy(doc);
+  const steps: [string, Record<string, unknown>][] = Object.entries(operators);
+  const unknown = steps.find(([op]) => !OPERATORS[op] || op === '$rename');
+  if (unknown) throw new EmbeddedOperationError(9, `Unknown or unsupported update operator: '${unknown[0]}'`);
+  assertNoConflict(steps);
+  if (inserting && $setOnInsert) steps.push(['$set', $setOnInsert]);
+  const next = writableCopy(doc, steps);
+  let modified = false;
   try {
-    if (Object.keys(operators).length > 0) mingoUpdate(next, operators, undefined, undefined, { cloneMode: 'deep' });
-    if (inserting && $setOnInsert) mingoUpdate(next, { $set: $setOnInsert }, undefined, undefined, { cloneMode: 'deep' });
+    for (const [op, expr] of steps) if ((OPERATORS[op] as UpdateOperator)(expr)(next).length > 0) modified = true;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new EmbeddedOperationError(/immutable field '_id'/.test(message) ? 66 : 2, message);
   }
-  if (JSON.stringify(next._id) !== JSON.stringify(doc._id)) {
+  if (next._id !== doc._id && JSON.stringify(next._id) !== JSON.stringify(doc._id)) {
     throw new EmbeddedOperationError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
   }
-  return next;
+  return { doc: next, modified };
 }
 
 function isCondition(value: unknown): boolean {

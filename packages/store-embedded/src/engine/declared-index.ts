@@ -2,7 +2,7 @@ import { Query } from 'mingo';
 import type { IndexKeyPattern, IndexOptionsPort } from '@splitpay/store-mongo';
 import { DuplicateKeyError } from './engine-errors';
 import { indexEntriesOf, touchesArray, type IndexEntry } from './index-keys';
-import { SortedEntries } from './sorted-entries';
+import { compareValues, SortedEntries } from './sorted-entries';
 import type { StoredDocument } from './apply-update';
 
 /** MongoDB's default index name: `field_1_other_-1`. */
@@ -22,8 +22,6 @@ export class DeclaredIndex {
   private readonly partial?: Query;
   /** Encoded key -> `_id` key of the document holding it (unique indexes only). */
   private readonly owners = new Map<string, string>();
-  /** The entries each document holds, by `_id` key. */
-  private readonly held = new Map<string, readonly IndexEntry[]>();
   /** Every entry, in index order. */
   readonly entries: SortedEntries;
   private isMultikey = false;
@@ -78,26 +76,37 @@ export class DeclaredIndex {
     }
   }
 
-  /** Records `entries` as those of `doc`, stored under `owner` with insertion rank `seq`, replacing what it held. */
-  put(doc: StoredDocument, entries: readonly IndexEntry[], owner: string, seq: number): void {
-    const held = this.held.get(owner);
-    if (held && held.length === entries.length && held.every((entry, i) => entry.encoded === entries[i]?.encoded)) return;
-    this.drop(owner, seq);
+  /**
+   * Records `entries` as those of `doc`, stored under `owner` with insertion rank `seq`, in place of
+   * those of `before` (the document it replaces, absent for an insert). What a document holds is not
+   * kept aside: it is computed again from the stored document when it changes.
+   */
+  put(before: StoredDocument | undefined, doc: StoredDocument, entries: readonly IndexEntry[], owner: string, seq: number): void {
+    const held = before ? this.entriesOf(before) : [];
+    if (held.length === entries.length && held.every((entry, i) => sameKey(entry.values, (entries[i] as IndexEntry).values))) return;
+    this.dropEntries(held, owner, seq);
     if (entries.length === 0) return;
     if (!this.isMultikey && touchesArray(doc, this.key)) this.isMultikey = true;
     for (const entry of entries) {
       if (this.unique) this.owners.set(entry.encoded, owner);
       this.entries.add({ values: entry.values, seq, owner });
     }
-    this.held.set(owner, entries);
   }
 
-  /** Removes every entry the document stored under `owner` holds. */
-  drop(owner: string, seq: number): void {
-    for (const entry of this.held.get(owner) ?? []) {
-      if (this.unique) this.owners.delete(entry.encoded);
+  /** Removes every entry `doc` (stored under `owner` with rank `seq`) holds. */
+  drop(doc: StoredDocument, owner: string, seq: number): void {
+    this.dropEntries(this.entriesOf(doc), owner, seq);
+  }
+
+  private dropEntries(held: readonly IndexEntry[], owner: string, seq: number): void {
+    for (const entry of held) {
+      if (this.unique && this.owners.get(entry.encoded) === owner) this.owners.delete(entry.encoded);
       this.entries.remove({ values: entry.values, seq, owner });
     }
-    this.held.delete(owner);
   }
+}
+
+/** Two keys in the same place of the index (mingo's order finds no difference). */
+function sameKey(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i] || compareValues(value, b[i]) === 0);
 }

@@ -106,6 +106,28 @@ describe('EmbeddedCollection', () => {
     await expect(c.replaceOne({ _id: 'a' }, { _id: 'b' } as never)).rejects.toMatchObject({ code: 66 });
   });
 
+  it('refuses overlapping paths in one update and unknown operators, and counts an update that changes nothing as unmodified', async () => {
+    const { c } = collection();
+    await c.insertOne({ _id: 'a', v: 1, nested: { n: 1 } });
+    await expect(c.updateOne({ _id: 'a' }, { $set: { v: 2 }, $unset: { v: '' } })).rejects.toMatchObject({ code: 40 });
+    await expect(c.updateOne({ _id: 'a' }, { $set: { nested: {}, 'nested.n': 2 } })).rejects.toMatchObject({ code: 40 });
+    await expect(c.updateOne({ _id: 'a' }, { $frobnicate: { v: 2 } } as never)).rejects.toMatchObject({ code: 9 });
+    expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', v: 1, nested: { n: 1 } });
+    expect(await c.updateOne({ _id: 'a' }, { $set: { v: 1, nested: { n: 1 } } })).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+    expect(await c.updateOne({ _id: 'a' }, { $inc: { 'nested.n': 1 } })).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+    expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', v: 1, nested: { n: 2 } });
+  });
+
+  it('leaves the stored document whole when an update in place is refused by a unique index', async () => {
+    const { c } = collection();
+    c.declareIndex({ 'tags.code': 1 }, { name: 'code_unique', unique: true });
+    await c.insertOne({ _id: 'a', tags: [{ code: 'x' }] });
+    await c.insertOne({ _id: 'b', tags: [{ code: 'y' }], n: { deep: 1 } });
+    await expect(c.updateOne({ _id: 'b' }, { $push: { tags: { code: 'x' } }, $inc: { 'n.deep': 1 } } as never)).rejects.toMatchObject({ code: 11000 });
+    expect(await c.findOne({ _id: 'b' })).toEqual({ _id: 'b', tags: [{ code: 'y' }], n: { deep: 1 } });
+    expect(await c.findOne({ 'tags.code': 'y' })).toMatchObject({ _id: 'b' });
+  });
+
   it('refuses a query that no declared index serves, and records it under the record policy', async () => {
     const { c } = collection();
     c.declareIndex({ merchantId: 1, createdAt: -1 });

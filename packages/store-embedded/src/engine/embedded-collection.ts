@@ -70,13 +70,13 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
 
   async findOne(filter: Filter<TSchema>, options?: FindOptionsPort): Promise<WithId<TSchema> | null> {
     const found = this.first('findOne', filter as Plain, undefined);
-    return found ? (project(deepCopy(found), options?.projection) as WithId<TSchema>) : null;
+    return found ? (project([found], options?.projection).map(deepCopy)[0] as WithId<TSchema>) : null;
   }
 
   find(filter: Filter<TSchema>, options?: FindOptionsPort): FindCursorPort<WithId<TSchema>> {
     return new EmbeddedCursor<WithId<TSchema>>((sort, limit) => {
       this.check('find', filter as Plain, sort);
-      return this.select(filter as Plain, sort, limit).docs.map((doc) => project(deepCopy(doc), options?.projection) as WithId<TSchema>);
+      return project(this.select(filter as Plain, sort, limit).docs, options?.projection).map((doc) => deepCopy(doc) as WithId<TSchema>);
     });
   }
 
@@ -88,30 +88,30 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     const before = this.first('findOneAndUpdate', filter as Plain, normalizeSort(options.sort));
     let after: StoredDocument;
     if (before) {
-      after = applyUpdate(before, update as Plain, false);
+      after = applyUpdate(before, update as Plain, false).doc;
       this.commit(before, after);
     } else if (options.upsert) {
-      after = applyUpdate(upsertSeed(filter as Plain), update as Plain, true);
+      after = applyUpdate(upsertSeed(filter as Plain), update as Plain, true).doc;
       this.commit(undefined, after);
     } else {
       return null;
     }
     const answer = options.returnDocument === 'after' ? after : before;
-    return answer ? (project(deepCopy(answer), options.projection) as WithId<TSchema>) : null;
+    return answer ? (project([answer], options.projection).map(deepCopy)[0] as WithId<TSchema>) : null;
   }
 
   async findOneAndDelete(filter: Filter<TSchema>, options?: FindOneAndDeleteOptionsPort): Promise<WithId<TSchema> | null> {
     const found = this.first('findOneAndDelete', filter as Plain, normalizeSort(options?.sort));
     if (!found) return null;
     this.remove(found);
-    return project(deepCopy(found), options?.projection) as WithId<TSchema>;
+    return project([found], options?.projection).map(deepCopy)[0] as WithId<TSchema>;
   }
 
   async updateOne(filter: Filter<TSchema>, update: UpdateFilter<TSchema>, options?: UpdateOptionsPort): Promise<UpdateResultPort> {
     const found = this.first('updateOne', filter as Plain, undefined);
     if (found) return this.rewrite(found, applyUpdate(found, update as Plain, false));
     if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-    this.commit(undefined, applyUpdate(upsertSeed(filter as Plain), update as Plain, true));
+    this.commit(undefined, applyUpdate(upsertSeed(filter as Plain), update as Plain, true).doc);
     return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
   }
 
@@ -119,7 +119,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     this.check('updateMany', filter as Plain, undefined);
     const matched = this.matching(filter as Plain);
     if (matched.length === 0 && options?.upsert) {
-      this.commit(undefined, applyUpdate(upsertSeed(filter as Plain), update as Plain, true));
+      this.commit(undefined, applyUpdate(upsertSeed(filter as Plain), update as Plain, true).doc);
       return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
     }
     let modifiedCount = 0;
@@ -135,7 +135,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
       if (next._id !== undefined && idKey(next._id) !== idKey(found._id)) {
         throw new EmbeddedOperationError(66, "The _id field cannot be changed by a replacement");
       }
-      return this.rewrite(found, { ...next, _id: found._id });
+      return this.rewrite(found, { doc: { ...next, _id: found._id }, modified: JSON.stringify(found) !== JSON.stringify({ ...next, _id: found._id }) });
     }
     if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
     const seed = upsertSeed(filter as Plain);
@@ -164,7 +164,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     for (const [owner, doc] of this.docs) {
       const entries = index.entriesOf(doc);
       index.check(entries, owner);
-      index.put(doc, entries, owner, this.seqs.get(owner) ?? 0);
+      index.put(undefined, doc, entries, owner, this.seqs.get(owner) ?? 0);
     }
     this.indexes.push(index);
     return index.name;
@@ -196,8 +196,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     return this.select(filter, sort, 1).docs[0];
   }
 
-  private rewrite(before: StoredDocument, after: StoredDocument): UpdateResultPort {
-    const modified = JSON.stringify(before) !== JSON.stringify(after);
+  private rewrite(before: StoredDocument, { doc: after, modified }: { doc: StoredDocument; modified: boolean }): UpdateResultPort {
     if (modified) this.commit(before, after);
     return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
   }
@@ -209,7 +208,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     const entries = this.indexes.map((index) => index.entriesOf(after));
     this.indexes.forEach((index, i) => index.check(entries[i] ?? [], owner));
     const seq = this.seqs.get(owner) ?? this.nextSeq++;
-    this.indexes.forEach((index, i) => index.put(after, entries[i] ?? [], owner, seq));
+    this.indexes.forEach((index, i) => index.put(before, after, entries[i] ?? [], owner, seq));
     this.docs.set(owner, after);
     this.seqs.set(owner, seq);
   }
@@ -217,7 +216,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   private remove(doc: StoredDocument): void {
     const owner = idKey(doc._id);
     const seq = this.seqs.get(owner) ?? 0;
-    for (const index of this.indexes) index.drop(owner, seq);
+    for (const index of this.indexes) index.drop(doc, owner, seq);
     this.docs.delete(owner);
     this.seqs.delete(owner);
   }

@@ -19,10 +19,32 @@ export function normalizeSort(sort: Sort | undefined): SortSpec | undefined {
   return spec;
 }
 
-/** Applies a projection with mingo (MongoDB's inclusion/exclusion rules); none: the document as is. */
-export function project(doc: StoredDocument, projection: Readonly<Record<string, unknown>> | undefined): StoredDocument {
-  if (!projection || Object.keys(projection).length === 0) return doc;
-  return mingoFind([doc], {}, projection).all()[0] as StoredDocument;
+/** An inclusion of top-level fields only (`{ a: 1, b: 1 }`, `_id` kept unless `_id: 0`): picked without mingo. */
+function topLevelInclusion(projection: Readonly<Record<string, unknown>>): string[] | undefined {
+  const fields: string[] = [];
+  let id = true;
+  for (const [field, rule] of Object.entries(projection)) {
+    if (field === '_id' && (rule === 0 || rule === false)) id = false;
+    else if ((rule === 1 || rule === true) && !field.includes('.') && !field.startsWith('$')) fields.push(field);
+    else return undefined;
+  }
+  if (id && !fields.includes('_id')) fields.unshift('_id');
+  return fields;
+}
+
+/**
+ * Applies a projection to documents (MongoDB's inclusion/exclusion rules, mingo's for anything but a
+ * plain inclusion of top-level fields), in one pass; none: the documents as they are.
+ */
+export function project(docs: StoredDocument[], projection: Readonly<Record<string, unknown>> | undefined): StoredDocument[] {
+  if (!projection || Object.keys(projection).length === 0 || docs.length === 0) return docs;
+  const fields = topLevelInclusion(projection);
+  if (!fields) return mingoFind(docs, {}, projection).all() as StoredDocument[];
+  return docs.map((doc) => {
+    const picked: Record<string, unknown> = {};
+    for (const field of fields) if (doc[field] !== undefined) picked[field] = doc[field];
+    return picked as StoredDocument;
+  });
 }
 
 /** A find cursor: sort and limit are recorded, the query runs (and is audited) at `toArray()`. */

@@ -3,6 +3,7 @@ import type { StoredDocument } from './apply-update';
 import type { DeclaredIndex } from './declared-index';
 import type { SortSpec } from './embedded-cursor';
 import { planIndexScan } from './query-plan';
+import { SortedEntries } from './sorted-entries';
 
 /** How a query was answered: the index it read (absent: every document), how many documents it tested. */
 export interface QueryExplanation {
@@ -54,18 +55,20 @@ export function selectDocuments(
   const id = filter._id;
   const ids = typeof id === 'string' ? [id] : isIdList(id) ? id.$in : undefined;
   const scan = ids ? undefined : planIndexScan(filter, sort, state.indexes);
-  const query = new Query(filter);
+  // Compiling a mingo query costs more than testing a few documents: only when some document is read.
+  let query: Query | undefined;
+  const compiled = (): Query => (query ??= new Query(filter));
   if (scan?.ordered !== undefined) {
     const seen = new Set<string>();
     const docs: StoredDocument[] = [];
     let docsExamined = 0;
-    for (const entry of scan.index.entries.walk(scan.spans[0] ?? { start: 0, end: 0 }, scan.ordered)) {
+    for (const entry of scan.index.entries.walk(scan.spans[0] ?? SortedEntries.empty, scan.ordered)) {
       if (seen.has(entry.owner)) continue;
       seen.add(entry.owner);
       const doc = state.docs.get(entry.owner);
       if (!doc) continue;
       docsExamined++;
-      if (query.test(doc)) docs.push(doc);
+      if (compiled().test(doc)) docs.push(doc);
       if (limit !== undefined && docs.length >= limit) break;
     }
     return { docs, docsExamined, index: scan.index.name, ordered: true };
@@ -75,16 +78,18 @@ export function selectDocuments(
     candidates = bySeq(state, new Set(ids.map((one) => state.idKey(one))));
   } else if (scan) {
     const owners = new Set<string>();
-    for (const span of scan.spans) for (let i = span.start; i < span.end; i++) owners.add(scan.index.entries.at(i).owner);
+    for (const span of scan.spans) for (const entry of scan.index.entries.inOrder(span)) owners.add(entry.owner);
     candidates = bySeq(state, owners);
   } else {
     candidates = [...state.docs.values()];
   }
-  let cursor = query.find(candidates);
-  if (sort) cursor = cursor.sort(sort);
-  if (limit !== undefined) cursor = cursor.limit(limit);
+  // A filter naming one `_id` alone is answered by the read itself.
+  const answered = candidates.length === 0 || (typeof id === 'string' && Object.keys(filter).length === 1);
+  let cursor = answered ? undefined : compiled().find(candidates);
+  if (cursor && sort) cursor = cursor.sort(sort);
+  if (cursor && limit !== undefined) cursor = cursor.limit(limit);
   return {
-    docs: cursor.all() as StoredDocument[],
+    docs: cursor ? (cursor.all() as StoredDocument[]) : candidates.slice(0, limit),
     docsExamined: candidates.length,
     ...(ids ? { index: '_id_' } : scan ? { index: scan.index.name } : {}),
     ordered: false,

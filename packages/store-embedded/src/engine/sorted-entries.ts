@@ -1,7 +1,8 @@
+import BTree from 'sorted-btree';
 import { compare as mingoCompare } from 'mingo/util';
 
 /** mingo's order (MongoDB's BSON order), with the common same-type cases answered directly. */
-function compare(a: unknown, b: unknown): number {
+export function compareValues(a: unknown, b: unknown): number {
   const type = typeof a;
   if (type === typeof b && (type === 'string' || type === 'number')) return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
   return mingoCompare(a, b);
@@ -44,70 +45,72 @@ function bracketed(range: FieldRange): FieldRange {
   };
 }
 
-/** [start, end) positions in the entry array. */
-export interface Span {
-  readonly start: number;
-  readonly end: number;
+/**
+ * A search key between entries: the first `values.length` fields, then `bias` -1 (before every entry
+ * sharing them) or 1 (after every one). It never equals a stored entry.
+ */
+interface Probe {
+  readonly values: readonly unknown[];
+  readonly bias: -1 | 1;
 }
 
+/** The entries strictly between two probes. */
+export interface Span {
+  readonly low: Probe;
+  readonly high: Probe;
+}
+
+const EMPTY_SPAN: Span = { low: { values: [], bias: 1 }, high: { values: [], bias: -1 } };
+
 /**
- * The entries of one index, kept sorted by key (each field in its index direction, values ordered by
- * mingo's `compare`, MongoDB's BSON order), then by insertion rank: an equality prefix is one
- * contiguous span found by binary search, and a walk along it yields documents in index order.
+ * The entries of one index in a B+ tree (sorted-btree), ordered by key (each field in its index
+ * direction, values ordered by mingo's `compare`, MongoDB's BSON order), then by insertion rank: an
+ * equality prefix is one contiguous span between two probes, and a walk along it yields documents in
+ * index order. Adding and removing an entry costs a logarithm of the index's size, not a shift of it.
  */
 export class SortedEntries {
-  private readonly entries: SortedEntry[] = [];
+  /** Keys are stored entries; probes only search. */
+  private readonly tree: BTree<SortedEntry | Probe, undefined>;
 
-  constructor(private readonly directions: readonly (1 | -1)[]) {}
-
-  get size(): number {
-    return this.entries.length;
+  constructor(private readonly directions: readonly (1 | -1)[]) {
+    this.tree = new BTree<SortedEntry | Probe, undefined>(undefined, (a, b) => this.order(a, b));
   }
 
-  at(position: number): SortedEntry {
-    return this.entries[position] as SortedEntry;
+  get size(): number {
+    return this.tree.size;
+  }
+
+  /** An empty span (nothing to read). */
+  static get empty(): Span {
+    return EMPTY_SPAN;
   }
 
   private fieldOrder(a: readonly unknown[], b: readonly unknown[], fields: number): number {
     for (let i = 0; i < fields; i++) {
-      const order = compare(a[i], b[i]) * (this.directions[i] ?? 1);
+      const order = compareValues(a[i], b[i]) * (this.directions[i] ?? 1);
       if (order !== 0) return order;
     }
     return 0;
   }
 
-  private order(a: SortedEntry, b: SortedEntry): number {
+  /** The order of two entries, or of an entry and a probe (`seq` absent: a probe). */
+  private order(a: SortedEntry | Probe, b: SortedEntry | Probe): number {
+    if ('bias' in b) return this.fieldOrder(a.values, b.values, b.values.length) || -b.bias;
+    if ('bias' in a) return this.fieldOrder(a.values, b.values, a.values.length) || a.bias;
     return this.fieldOrder(a.values, b.values, this.directions.length) || a.seq - b.seq || (a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : 0);
   }
 
-  /** First position in [start, end) where `before` turns false (`before` must be true then false along the array). */
-  private search(start: number, end: number, before: (entry: SortedEntry) => boolean): number {
-    let lo = start;
-    let hi = end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(this.entries[mid] as SortedEntry)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
   add(entry: SortedEntry): void {
-    this.entries.splice(this.search(0, this.entries.length, (e) => this.order(e, entry) < 0), 0, entry);
+    this.tree.set(entry, undefined);
   }
 
   remove(entry: SortedEntry): void {
-    const at = this.search(0, this.entries.length, (e) => this.order(e, entry) < 0);
-    const found = this.entries[at];
-    if (found && found.owner === entry.owner && this.order(found, entry) === 0) this.entries.splice(at, 1);
+    this.tree.delete(entry);
   }
 
   /** The span of entries whose first `prefix.length` fields equal `prefix`. */
   prefixSpan(prefix: readonly unknown[]): Span {
-    const n = prefix.length;
-    const start = this.search(0, this.entries.length, (e) => this.fieldOrder(e.values, prefix, n) < 0);
-    const end = this.search(start, this.entries.length, (e) => this.fieldOrder(e.values, prefix, n) <= 0);
-    return { start, end };
+    return { low: { values: prefix, bias: -1 }, high: { values: prefix, bias: 1 } };
   }
 
   /**
@@ -121,19 +124,19 @@ export class SortedEntries {
     // Along the span, the field's values run in the index's direction: low to high when ascending.
     const first = direction === 1 ? lower : upper;
     const last = direction === 1 ? upper : lower;
-    const beforeFirst = (v: unknown): boolean => {
-      if (!first) return false;
-      const order = compare(v, first.value) * direction;
-      return first.inclusive ? order < 0 : order <= 0;
+    const prefix = span.low.values.slice(0, field);
+    return {
+      low: first ? { values: [...prefix, first.value], bias: first.inclusive ? -1 : 1 } : span.low,
+      high: last ? { values: [...prefix, last.value], bias: last.inclusive ? 1 : -1 } : span.high,
     };
-    const throughLast = (v: unknown): boolean => {
-      if (!last) return true;
-      const order = compare(v, last.value) * direction;
-      return last.inclusive ? order <= 0 : order < 0;
-    };
-    const start = this.search(span.start, span.end, (e) => beforeFirst(e.values[field]));
-    const end = this.search(start, span.end, (e) => throughLast(e.values[field]));
-    return { start, end };
+  }
+
+  /** The span's entries in index order. */
+  *inOrder(span: Span): Generator<SortedEntry> {
+    for (const [key] of this.tree.entries(span.low)) {
+      if (this.order(key, span.high) >= 0) return;
+      yield key as SortedEntry;
+    }
   }
 
   /**
@@ -142,17 +145,21 @@ export class SortedEntries {
    */
   *walk(span: Span, direction: 1 | -1): Generator<SortedEntry> {
     if (direction === 1) {
-      for (let i = span.start; i < span.end; i++) yield this.entries[i] as SortedEntry;
+      yield* this.inOrder(span);
       return;
     }
     const fields = this.directions.length;
-    let end = span.end;
-    while (end > span.start) {
-      let start = end - 1;
-      const last = this.entries[start] as SortedEntry;
-      while (start > span.start && this.fieldOrder((this.entries[start - 1] as SortedEntry).values, last.values, fields) === 0) start--;
-      for (let i = start; i < end; i++) yield this.entries[i] as SortedEntry;
-      end = start;
+    let group: SortedEntry[] = [];
+    for (const [key] of this.tree.entriesReversed(span.high)) {
+      const entry = key as SortedEntry;
+      if (this.order(entry, span.high) >= 0) continue;
+      if (this.order(entry, span.low) <= 0) break;
+      if (group.length > 0 && this.fieldOrder(entry.values, (group[0] as SortedEntry).values, fields) !== 0) {
+        for (let i = group.length - 1; i >= 0; i--) yield group[i] as SortedEntry;
+        group = [];
+      }
+      group.push(entry);
     }
+    for (let i = group.length - 1; i >= 0; i--) yield group[i] as SortedEntry;
   }
 }

@@ -1,0 +1,78 @@
+import type { SessionId, SessionView } from '@splitpay/domain';
+import { PspOperationTap } from '../support/psp-operation-tap';
+import { startService, type ServiceHarness } from '../support/service-harness';
+
+async function until(probe: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 500 && !(await probe()); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
+jest.setTimeout(30_000);
+
+/**
+ * One PSP call per owed operation: the write that owes a capture (or a void) sends it, and the session
+ * worker, running while that send is still in flight, does not send it again.
+ */
+describe('payer flow: exactly one PSP call per owed operation', () => {
+  let tap: PspOperationTap;
+  let h: ServiceHarness;
+  beforeAll(async () => {
+    tap = new PspOperationTap();
+    const tapUrl = await tap.start();
+    h = await startService({ env: { FAKE_PSP_URL: `${tapUrl}/fake-psp`, FAKE_PSP_DELAY_MS: '0' } });
+    tap.forwardTo(h.url);
+  });
+  afterAll(async () => {
+    await h.close();
+    await tap.close();
+  });
+
+  const captureCalls = () => [...tap.operationCalls()].filter(([name]) => name.startsWith('captures:'));
+
+  it('the captures owed once an order is covered are sent once each, though the worker runs while those sends are in flight', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'one-capture', methods: [{ method: 'card' }] });
+    expect((await page.payByCard('card', 6_000)).status).toBe(201);
+    await page.waitFor((v: SessionView) => v.attempts[0]?.status === 'AUTHORIZED');
+    tap.hold();
+    // The second hold covers the order: its verdict owes a capture on both holds.
+    expect((await page.payByCard('card', 4_000)).status).toBe(201);
+    // They are sent one after the other: the first is held at the PSP.
+    await until(() => captureCalls().length === 1);
+    expect(captureCalls()).toHaveLength(1);
+
+    // The worker runs while that send is in flight, as on a busy instance.
+    await h.runWorkers();
+    await h.runWorkers();
+    tap.release();
+    await page.waitFor((v: SessionView) => v.status === 'PAID');
+    // No retry follows once both were acked.
+    h.clock.advance(h.instance.core.policy.dispatchRetryDelaysMs[0]! + 1);
+    await h.runWorkers();
+
+    const session = (await h.stores.sessions.findById(sessionId as SessionId))!;
+    const captures = session.attempts.flatMap((a) => a.transactions.filter((t) => t.type === 'capture'));
+    expect(captures).toHaveLength(2);
+    expect(captureCalls().sort()).toEqual(captures.map((t) => [`captures:${t.id}`, 1] as [string, number]).sort());
+  });
+
+  it('a void owed by the payer cancelling a hold is sent once, though the worker runs while that send is in flight', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'one-void', methods: [{ method: 'card' }, { method: 'paypal' }] });
+    // A hold on the card (no capture before the order is covered), then the payer cancels it.
+    const started = await page.payByCard('card', 6_000);
+    const attemptId = started.body.attemptId!;
+    await page.waitFor((v: SessionView) => v.attempts[0]?.status === 'AUTHORIZED');
+    tap.hold();
+    const cancelled = page.cancel(attemptId);
+    const voidCalls = () => [...tap.operationCalls()].filter(([name]) => name.startsWith('voids:'));
+    await until(() => voidCalls().length === 1);
+    await h.runWorkers();
+    tap.release();
+    expect((await cancelled).status).toBe(200);
+    h.clock.advance(h.instance.core.policy.dispatchRetryDelaysMs[0]! + 1);
+    await h.runWorkers();
+
+    const session = (await h.stores.sessions.findById(sessionId as SessionId))!;
+    const voids = session.attempts.flatMap((a) => a.transactions.filter((t) => t.type === 'void'));
+    expect(voids).toHaveLength(1);
+    expect(voidCalls()).toEqual([[`voids:${voids[0]!.id}`, 1]]);
+  });
+});

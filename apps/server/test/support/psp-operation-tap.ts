@@ -1,0 +1,77 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Stands between the service's fake PSP drivers and the fake PSP (FAKE_PSP_URL points at `url`):
+ * forwards every call, counts each capture, void and refund call by its idempotency key (our
+ * transaction id), and can hold operation calls unanswered until released (a slow PSP), so a test can
+ * run the worker while the first send of an operation is in flight.
+ */
+export class PspOperationTap {
+  private readonly calls = new Map<string, number>();
+  private readonly held: (() => void)[] = [];
+  private holding = false;
+  private target = '';
+  private readonly server = http.createServer((req, res) => this.forward(req, res));
+  private readonly agent = new http.Agent({ keepAlive: false });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The service's address, where the fake PSP is mounted. */
+  forwardTo(url: string): void {
+    this.target = url;
+  }
+
+  /** Operation calls received from now on wait until `release()`. */
+  hold(): void {
+    this.holding = true;
+  }
+
+  release(): void {
+    this.holding = false;
+    for (const go of this.held.splice(0)) go();
+  }
+
+  /** Every operation call received so far, by path kind and idempotency key. */
+  operationCalls(): ReadonlyMap<string, number> {
+    return this.calls;
+  }
+
+  async close(): Promise<void> {
+    this.release();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private forward(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const kind = /\/payments\/[^/]+\/(captures|voids|refunds)$/.exec(req.url ?? '')?.[1];
+    const key = req.headers['idempotency-key'];
+    const send = (): void => {
+      const target = new URL(this.target);
+      const upstream = http.request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host }, agent: this.agent },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.headersSent || res.writeHead(502).end());
+      upstream.end(body);
+    };
+    const chunks: Buffer[] = [];
+    let body = Buffer.alloc(0);
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      body = Buffer.concat(chunks);
+      if (req.method === 'POST' && kind && typeof key === 'string') {
+        const name = `${kind}:${key}`;
+        this.calls.set(name, (this.calls.get(name) ?? 0) + 1);
+        if (this.holding) return void this.held.push(send);
+      }
+      send();
+    });
+  }
+}

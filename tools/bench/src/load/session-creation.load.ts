@@ -1,0 +1,49 @@
+import autocannon from 'autocannon';
+
+export interface CreationFigures {
+  readonly perSecond: number;
+  readonly p99Ms: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+/** A session request of the two-tranche card order (every field the schema checks on a plain order). */
+export function sessionBody(orderId: string): Record<string, unknown> {
+  return { currency: 'EUR', total: 10_000, orderId, methods: [{ method: 'card' }] };
+}
+
+/**
+ * POST /api/sessions with autocannon, from this process (the service runs in another): `connections`
+ * at once for `seconds`, each request a new order id. Answers the mean rate of 2xx answers.
+ */
+export async function loadSessionCreation(url: string, token: string, connections: number, seconds: number): Promise<CreationFigures> {
+  let n = 0;
+  const result = await autocannon({
+    url: `${url}/api/sessions`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        setupRequest: (request) => ({ ...request, body: JSON.stringify(sessionBody(`ac-${process.pid}-${++n}`)) }),
+      },
+    ],
+  });
+  return {
+    perSecond: result['2xx'] / (result.duration || seconds),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** Runs of equal length as one: mean rate, worst p99, summed refusals. */
+export function combine(runs: readonly CreationFigures[]): CreationFigures {
+  return {
+    perSecond: runs.reduce((sum, run) => sum + run.perSecond, 0) / Math.max(1, runs.length),
+    p99Ms: Math.max(0, ...runs.map((run) => run.p99Ms)),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  };
+}

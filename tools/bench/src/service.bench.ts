@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import { startChild, type ChildService } from './load/child-process';
+import { PspCallCounter } from './load/psp-call-counter';
+import { combine, loadSessionCreation, type CreationFigures } from './load/session-creation.load';
+import { runPayers, type PaymentRun } from './load/payers.load';
+import { WebhookReceiver } from './load/webhook-receiver';
+import { fixed, type GoalFigure } from './goals';
+
+/** How long each load lasts, and how large the grown store is. */
+export interface ServiceBenchSize {
+  readonly creationSeconds: number;
+  readonly paymentSeconds: number;
+  readonly grownStoreSessions: number;
+  readonly serviceNodeArgs: readonly string[];
+}
+
+export const FULL_SERVICE_BENCH: ServiceBenchSize = { creationSeconds: 8, paymentSeconds: 15, grownStoreSessions: 100_000, serviceNodeArgs: [] };
+export const QUICK_SERVICE_BENCH: ServiceBenchSize = { creationSeconds: 3, paymentSeconds: 5, grownStoreSessions: 20_000, serviceNodeArgs: [] };
+
+const MERCHANT = { merchantId: 'bench', secret: 'bench-client-secret' };
+const HERE = __dirname;
+
+async function merchantsFile(dir: string, webhookUrl: string): Promise<string> {
+  const file = path.join(dir, 'merchants.json');
+  const content = {
+    merchants: [
+      {
+        ...MERCHANT,
+        notificationUrl: `${webhookUrl}/session-ended`,
+        chargebackUrl: `${webhookUrl}/chargebacks`,
+        webhookAuthorization: 'Bearer bench-webhook',
+        contracts: [{ method: 'card', provider: 'fake', partialAuth: true, partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'] }],
+        contacts: [],
+      },
+    ],
+  };
+  await writeFile(file, JSON.stringify(content));
+  return file;
+}
+
+async function clientToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${MERCHANT.merchantId}:${MERCHANT.secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  if (res.status !== 200) throw new Error(`token door answered ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+function paymentGoals(label: string, run: PaymentRun, delivered: number, psp: ReturnType<PspCallCounter['operations']>): GoalFigure[] {
+  const rate = run.paid.length / run.seconds;
+  return [
+    { goal: `${label}: paid sessions/s`, figure: `${fixed(rate, 1)} (${run.paid.length} paid, ${run.failed} failed)`, target: '>= 200', met: rate >= 200 && run.failed === 0 },
+    { goal: `${label}: session-ended webhooks`, figure: `${delivered}/${run.paid.length} delivered`, target: 'every one', met: delivered === run.paid.length },
+    {
+      goal: `${label}: PSP calls per owed operation`,
+      figure: `${psp.operations ? fixed(psp.calls / psp.operations, 3) : '-'} (${psp.calls} calls, ${psp.repeated} repeated)`,
+      target: 'exactly 1',
+      met: psp.repeated === 0 && psp.operations > 0,
+    },
+  ];
+}
+
+/**
+ * The service under load from this process: the bare baseline and the service each in a process of
+ * their own, autocannon for session creation, payers for whole two-tranche payments, a PSP call
+ * counter between the drivers and the fake PSP, and the merchant's webhook receiver.
+ */
+export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]> {
+  const goals: GoalFigure[] = [];
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'splitpay-bench-'));
+  const receiver = new WebhookReceiver();
+  const counter = new PspCallCounter();
+  const children: ChildService[] = [];
+  try {
+    const webhookUrl = await receiver.start();
+    const counterUrl = await counter.start();
+    const signingKey = randomBytes(32).toString('base64url');
+    const env: NodeJS.ProcessEnv = {
+      FAKE_PSP: 'on',
+      FAKE_PSP_DELAY_MS: '0',
+      LOG_LEVEL: 'warn',
+      MERCHANTS_FILE: await merchantsFile(dir, webhookUrl),
+      ACCESS_TOKEN_SIGNING_KEY: signingKey,
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      FAKE_PSP_URL: `${counterUrl}/fake-psp`,
+      BENCH_MERCHANT: MERCHANT.merchantId,
+    };
+    const startService = async (seed: number): Promise<ChildService> => {
+      // Room for the grown store (100,000 paid sessions hold well over a gigabyte of heap today).
+      const nodeArgs = ['--max-old-space-size=6144', ...size.serviceNodeArgs];
+      const service = await startChild(path.join(HERE, 'load/service.process.ts'), { ...env, BENCH_SEED_SESSIONS: String(seed) }, nodeArgs);
+      children.push(service);
+      counter.forwardTo(service.url);
+      return service;
+    };
+
+    const baseline = await startChild(path.join(HERE, 'load/baseline.process.ts'), { BASELINE_SIGNING_KEY: signingKey, BASELINE_ISSUER: 'bench' });
+    children.push(baseline);
+    const bareToken = jwt.sign({ principal: 'client' }, signingKey, { algorithm: 'HS256', issuer: 'bench', audience: 'bench', subject: MERCHANT.merchantId, expiresIn: 3600 });
+    const service = await startService(0);
+    const token = await clientToken(service.url);
+
+    // Warm-up (JIT) of both, then the measured runs back to back, in the same conditions.
+    await loadSessionCreation(baseline.url, bareToken, 50, 1);
+    await loadSessionCreation(service.url, token, 50, 1);
+    // Alternated halves, so that a burst of load from elsewhere on the machine weighs on both alike.
+    const bareRuns: CreationFigures[] = [];
+    const serviceRuns: CreationFigures[] = [];
+    for (let round = 0; round < 2; round++) {
+      bareRuns.push(await loadSessionCreation(baseline.url, bareToken, 50, size.creationSeconds / 2));
+      serviceRuns.push(await loadSessionCreation(service.url, token, 50, size.creationSeconds / 2));
+    }
+    const bare = combine(bareRuns);
+    const created = combine(serviceRuns);
+    console.log(`creation: bare ${fixed(bare.perSecond)} req/s (non-2xx ${bare.non2xx}), service ${fixed(created.perSecond)} req/s (p99 ${created.p99Ms} ms, non-2xx ${created.non2xx}, errors ${created.errors})`);
+    const ratio = created.perSecond / bare.perSecond;
+    goals.push({ goal: 'session creation, bare baseline', figure: `${fixed(bare.perSecond)} req/s`, target: '(reference)', ...(bare.non2xx > 0 ? { met: false } : {}) });
+    goals.push({ goal: 'session creation, empty store', figure: `${fixed(created.perSecond)} req/s = ${fixed(ratio, 2)}x bare`, target: '>= 0.60x bare', met: ratio >= 0.6 && created.non2xx === 0 });
+
+    for (const payers of [50, 200]) {
+      counter.reset();
+      const run = await runPayers(service.url, token, payers, size.paymentSeconds, 200);
+      const delivered = await receiver.awaitAll(run.paid, 20_000);
+      const label = `payments, ${payers} payers`;
+      if (payers === 50) goals.push(...paymentGoals(label, run, delivered, counter.operations()));
+      else {
+        goals.push({ goal: `${label}: paid sessions/s`, figure: `${fixed(run.paid.length / run.seconds, 1)} (${run.failed} failed)`, target: '(context)' });
+        goals.push({ goal: `${label}: PSP calls per owed operation`, figure: `${counter.operations().repeated} repeated of ${counter.operations().operations}`, target: 'exactly 1', met: counter.operations().repeated === 0 });
+      }
+      for (const door of run.latencies.p99s()) {
+        goals.push({
+          goal: `${label}: p99 ${door.door}`,
+          figure: `${fixed(door.p99Ms, 1)} ms (${door.count} calls)`,
+          target: payers === 200 ? '<= 25 ms' : '(context)',
+          ...(payers === 200 ? { met: door.p99Ms <= 25 } : {}),
+        });
+      }
+    }
+    await service.stop();
+
+    const seeding = Date.now();
+    const grown = await startService(size.grownStoreSessions);
+    console.log(`grown store: ${size.grownStoreSessions} paid sessions stored in ${fixed((Date.now() - seeding) / 1000, 1)} s (start included)`);
+    const grownToken = await clientToken(grown.url);
+    await loadSessionCreation(grown.url, grownToken, 50, 1);
+    const grownRate = await loadSessionCreation(grown.url, grownToken, 50, size.creationSeconds);
+    const kept = grownRate.perSecond / created.perSecond;
+    goals.push({
+      goal: `session creation, ${fixed(size.grownStoreSessions)} sessions stored`,
+      figure: `${fixed(grownRate.perSecond)} req/s = ${fixed(kept, 2)}x empty, ${fixed(grownRate.perSecond / bare.perSecond, 2)}x bare`,
+      target: '>= 0.90x empty',
+      met: kept >= 0.9,
+    });
+    return goals;
+  } finally {
+    for (const child of children) await child.stop();
+    await counter.stop();
+    await receiver.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
