@@ -9,7 +9,7 @@ export const PENDING = ['CREATED', 'REDIRECTED', 'PENDING_PAYMENT', 'PENDING_COM
 /**
  * Worldline's refusal as our category. Its error codes are not published as a list: the error's id
  * and message are read for the cause (an approval that ran out of time, funds, authentication);
- * anything else is a bank refusal (docs/decisions.md D24).
+ * anything else is a bank refusal (docs/decisions.md D25).
  */
 export function declineCategory(errors: readonly WorldlineError[] | undefined): DeclineCategory {
   const said = (errors ?? []).map((e) => `${e.id ?? ''} ${e.code ?? ''} ${e.message ?? ''}`).join(' ').toUpperCase();

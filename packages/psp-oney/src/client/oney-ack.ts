@@ -1,0 +1,27 @@
+import type { DriverAck } from '@splitpay/domain';
+import type { OneyResult } from './oney.client';
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
+
+/** The first error of Oney's error answer (`{ Payment_Error_Response: { error_list: [...] } }`, or a bare `error_list`). */
+function firstError(body: Record<string, unknown>): { code?: string; label?: string } {
+  const wrapper = (body.Payment_Error_Response ?? body.payment_error_response ?? body) as Record<string, unknown>;
+  const list = Array.isArray(wrapper?.error_list) ? (wrapper.error_list as unknown[]) : [];
+  const first = (list[0] ?? {}) as Record<string, unknown>;
+  const field = str(first.field);
+  const code = str(first.error_code) ?? (typeof first.error_code === 'number' ? String(first.error_code) : undefined);
+  const label = str(first.error_label);
+  return { ...(code ? { code } : {}), ...(label || field ? { label: [field, label].filter(Boolean).join(': ') } : {}) };
+}
+
+/**
+ * The ack of a call: 2xx accepted; 5xx and no answer unknown (the retry resends the same request id);
+ * other statuses rejected, with Oney's first error.
+ */
+export function ackOf(result: OneyResult): DriverAck {
+  if (result.kind === 'transport') return { outcome: 'unknown', message: result.message };
+  const { status, body } = result;
+  const outcome = status >= 200 && status < 300 ? 'accepted' : status >= 500 ? 'unknown' : 'rejected';
+  const { code, label } = outcome === 'accepted' ? {} : firstError(body);
+  return { outcome, httpStatus: status, ...(code ? { code } : {}), ...(label ? { message: label.slice(0, 200) } : {}) };
+}

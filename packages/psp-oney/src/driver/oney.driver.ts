@@ -1,0 +1,143 @@
+import type { DriverCapabilities, FollowUpInput, LookupInput, Logger, Money, OpenInput, OpenOutput, OperationOutput, PspDriver, PspFact } from '@splitpay/domain';
+import { ackOf } from '../client/oney-ack';
+import { purchasePath, PURCHASE_PATH } from '../client/oney-paths';
+import type { OneyClient, OneyResult } from '../client/oney.client';
+import { toMajor } from '../mapping/amounts';
+import { purchaseRequest } from '../mapping/purchase-request';
+import { FUNDED_STATUSES, paymentAmountOf, purchaseStatusOf, statusFactsOf } from '../mapping/purchase-status';
+import { currencyOf, planSettingName, readOneySettings, type OneySettings } from '../settings/oney.settings';
+import { ONEY_CAPABILITIES } from './capabilities';
+
+export interface OneyDriverDeps {
+  readonly client: OneyClient;
+  readonly logger: Logger;
+}
+
+/** Cancellation reason sent on a void or refund: 0 = a plain cancellation (1 would report fraud). */
+const CANCELLATION_REASON = 0;
+
+const rejected = (code: string, message: string): OperationOutput => ({ ack: { outcome: 'rejected', code, message }, facts: [] });
+
+/**
+ * Oney 3x/4x (Facily Pay merchant API). The purchase is named by our opening's transaction id
+ * (`CMDE|<id>`): its status query, its confirm (capture) and its cancels (void, refund) all act on
+ * that reference. Each request's `merchant_request_id` is our transaction id of the operation: unique
+ * per operation, the same on the retry of one whose answer never came.
+ */
+export class OneyDriver implements PspDriver {
+  readonly provider = 'oney';
+  readonly method = 'oney' as const;
+  readonly capabilities: DriverCapabilities = ONEY_CAPABILITIES;
+
+  constructor(private readonly deps: OneyDriverDeps) {}
+
+  async open(input: OpenInput): Promise<OpenOutput> {
+    const settings = readOneySettings(input.settings);
+    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
+    if (!input.plan) return rejected('no-plan', 'an Oney purchase needs the financing plan the payer chose');
+    const productCode = settings.businessTransactions[planSettingName(input.plan)];
+    if (!productCode) return rejected('configuration', `the contract setting ${planSettingName(input.plan)} is missing for the chosen plan`);
+    const result = await this.deps.client.post(settings, PURCHASE_PATH, purchaseRequest(settings, input, productCode));
+    this.logFailure('purchase', result);
+    const ack = ackOf(result);
+    if (ack.outcome !== 'accepted') return { ack, facts: [] };
+    const url = result.kind === 'answer' && typeof result.body.returned_url === 'string' ? result.body.returned_url : undefined;
+    if (!url || !/^https:\/\//.test(url)) return { ack: { outcome: 'unknown', httpStatus: ack.httpStatus, message: 'Oney answered without a payment page URL' }, facts: [] };
+    // Oney names the purchase by our reference: its back office shows CMDE|<our transaction id>.
+    return { ack: { ...ack, providerRef: `CMDE|${input.transactionId}` }, redirect: { kind: 'navigate', url }, facts: [] };
+  }
+
+  /** Confirm: once, after FAVORABLE, up to the purchase's amount (Oney funds what is confirmed). */
+  async capture(input: FollowUpInput): Promise<OperationOutput> {
+    const settings = readOneySettings(input.settings);
+    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
+    const reference = this.purchaseReference(input);
+    if (!reference) return rejected('no-reference', 'the purchase has no reference');
+    const body = { language_code: 'FR', merchant_request_id: input.transactionId, payment: { payment_amount: toMajor(input.amount) } };
+    const result = await this.deps.client.post(settings, `${purchasePath(settings, reference)}/action/confirm`, body);
+    this.logFailure('confirm', result);
+    return this.followUpOutput('captured', input, result, (status) => FUNDED_STATUSES.has(status));
+  }
+
+  void(input: FollowUpInput): Promise<OperationOutput> {
+    return this.cancel('voided', input, false);
+  }
+
+  refund(input: FollowUpInput): Promise<OperationOutput> {
+    return this.cancel('refunded', input, true);
+  }
+
+  /** The purchase's status, authoritative: the facts of what Oney says now about the opening. */
+  async lookup(input: LookupInput): Promise<OperationOutput> {
+    const settings = readOneySettings(input.settings);
+    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
+    const reference = input.target.transactionId;
+    if (!reference) return rejected('no-reference', 'the purchase has no reference');
+    return statusLookup(this.deps.client, settings, reference, this.deps.logger, input.amount);
+  }
+
+  /** Cancel (void before the confirm, refund after it): the amount handed back and the reason. */
+  private async cancel(kind: 'voided' | 'refunded', input: FollowUpInput, afterFunding: boolean): Promise<OperationOutput> {
+    const settings = readOneySettings(input.settings);
+    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
+    const reference = this.purchaseReference(input);
+    if (!reference) return rejected('no-reference', 'the purchase has no reference');
+    const body = {
+      merchant_request_id: input.transactionId,
+      language_code: 'FR',
+      purchase: { cancellation_reason_code: CANCELLATION_REASON, cancellation_amount: toMajor(input.amount), refund_down_payment: afterFunding },
+    };
+    const result = await this.deps.client.post(settings, `${purchasePath(settings, reference)}/action/cancel`, body);
+    this.logFailure('cancel', result);
+    // A cancel answered 2xx went through: the purchase is CANCELLED, or still FUNDED after a slice.
+    return this.followUpOutput(kind, input, result, (status) => status === 'CANCELLED' || FUNDED_STATUSES.has(status));
+  }
+
+  /** Every follow-up names the purchase by the opening's transaction id (its external reference). */
+  private purchaseReference(input: FollowUpInput): string | undefined {
+    return input.opening?.transactionId ?? input.target.transactionId;
+  }
+
+  /** 2xx with a status that says done: success; Oney refusing the request (4xx): a final failure; else no verdict (retried). */
+  private followUpOutput(kind: 'captured' | 'voided' | 'refunded', input: FollowUpInput, result: OneyResult, done: (status: string) => boolean): OperationOutput {
+    const ack = ackOf(result);
+    const ref = { transactionId: input.transactionId };
+    if (ack.outcome === 'rejected') {
+      return { ack, facts: [{ kind, success: false, ref, statusCode: ack.code ?? String(ack.httpStatus), ...(ack.message ? { statusMessage: ack.message } : {}) }] };
+    }
+    if (ack.outcome !== 'accepted' || result.kind !== 'answer') return { ack, facts: [] };
+    const status = purchaseStatusOf(result.body);
+    const fact: PspFact = status && !done(status.statusCode)
+      ? { kind, success: false, ref, statusCode: status.statusCode, ...(status.statusLabel ? { statusMessage: status.statusLabel } : {}) }
+      : { kind, success: true, ref, ...(status ? { statusCode: status.statusCode } : {}), ...(status?.statusLabel ? { statusMessage: status.statusLabel } : {}) };
+    return { ack: { ...ack, ...(status ? { code: status.statusCode } : {}) }, facts: [fact] };
+  }
+
+  private logFailure(call: string, result: OneyResult): void {
+    logOneyFailure(this.deps.logger, call, result);
+  }
+}
+
+/** A call without a usable answer, logged by its name and cause only (never a body or a header). */
+export function logOneyFailure(logger: Logger, call: string, result: OneyResult): void {
+  if (result.kind === 'transport') logger.warn('oney.call_failed', { call, cause: result.message });
+  else if (result.status >= 400) logger.warn('oney.call_refused', { call, status: result.status });
+}
+
+/**
+ * The status query of the purchase named by `reference` (our opening's transaction id) and its facts.
+ * `asked` is the opening's amount when known (a lookup); a notification's check reads the amount from
+ * the answer, in the contract's currency.
+ */
+export async function statusLookup(client: OneyClient, settings: OneySettings, reference: string, logger: Logger, asked?: Money): Promise<OperationOutput> {
+  const result = await client.get(settings, `${purchasePath(settings, reference)}?language_code=FR`);
+  logOneyFailure(logger, 'status', result);
+  const ack = ackOf(result);
+  if (ack.outcome !== 'accepted' || result.kind !== 'answer') return { ack, facts: [] };
+  const status = purchaseStatusOf(result.body);
+  if (!status) return { ack: { ...ack, outcome: 'unknown', message: 'Oney answered without a status' }, facts: [] };
+  const stated = paymentAmountOf(status, asked?.currency ?? currencyOf(settings.countryCode));
+  // Oney grants the file as asked: a figure above what was asked is not a larger grant.
+  const granted = asked ? (stated && stated.amount <= asked.amount ? stated : asked) : stated;
+  return { ack: { ...ack, code: status.statusCode }, facts: statusFactsOf(status, reference, granted) };
+}

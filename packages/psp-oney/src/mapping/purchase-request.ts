@@ -1,0 +1,125 @@
+import type { OpenInput } from '@splitpay/domain';
+import type { OneySettings } from '../settings/oney.settings';
+import { toMajor } from './amounts';
+
+type Address = NonNullable<OpenInput['order']['billing']>;
+type CartItem = NonNullable<OpenInput['order']['cartItems']>[number];
+
+/** ISO alpha-3 of the countries Oney serves (its addresses take alpha-3); others pass as given. */
+const ALPHA3: Readonly<Record<string, string>> = { FR: 'FRA', BE: 'BEL', IT: 'ITA', ES: 'ESP', PT: 'PRT', RO: 'ROU', LU: 'LUX', MC: 'MCO', DE: 'DEU', NL: 'NLD', CH: 'CHE', GB: 'GBR' };
+const LANGUAGE: Readonly<Record<string, string>> = { FR: 'FR', BE: 'FR', IT: 'IT', SP: 'ES', PT: 'PT', RO: 'RO' };
+const HONORIFIC = { mr: 1, mrs: 2, miss: 3 } as const;
+/** Address types of a delivery (Oney's code list): 4 the billing address, 5 a separate delivery address. */
+const ADDRESS_TYPE = { billing: 4, delivery: 5 } as const;
+/** Delivery options (docs/decisions.md, Oney): 1 express, 2 standard. Delivery mode: 1 the merchant's carrier. */
+const DELIVERY_OPTION = { express: 1, standard: 2 } as const;
+const CARRIER_DELIVERY_MODE = 1;
+/** The item category code sent for every line (Oney's list is not public; its own plugin sends 4). */
+const CATEGORY_CODE = 4;
+
+function oneyAddress(address: Address | undefined): Record<string, unknown> {
+  const country = address?.country ? String(address.country) : undefined;
+  return {
+    ...(address?.address ? { line1: address.address.slice(0, 38) } : {}),
+    ...(address?.postalCode ? { postal_code: address.postalCode } : {}),
+    ...(address?.city ? { municipality: address.city } : {}),
+    ...(country ? { country_code: ALPHA3[country] ?? country } : {}),
+  };
+}
+
+function items(input: OpenInput): Record<string, unknown>[] {
+  const lines: readonly CartItem[] = input.order.cartItems?.length
+    ? input.order.cartItems
+    : [{ label: input.order.orderId, quantity: 1, amount: input.amount }];
+  // Exactly one main item: the dearest line.
+  const main = lines.reduce((best, line, i) => (line.amount.amount > (lines[best]?.amount.amount ?? -1) ? i : best), 0);
+  return lines.map((line, i) => ({
+    is_main_item: i === main ? 1 : 0,
+    category_code: CATEGORY_CODE,
+    label: line.label,
+    item_external_code: line.detail?.itemId ?? `line-${i + 1}`,
+    quantity: line.quantity,
+    price: toMajor({ amount: Math.round(line.amount.amount / line.quantity), currency: line.amount.currency }),
+  }));
+}
+
+function delivery(input: OpenInput): Record<string, unknown> {
+  const { shipping, billing, customer, cartItems } = input.order;
+  const recipient = shipping ?? billing;
+  const speed = cartItems?.find((line) => line.detail)?.detail?.delivery.speed ?? 'standard';
+  const expected = cartItems?.map((line) => line.detail?.delivery.expectedDate).filter((d): d is string => !!d).sort().pop();
+  return {
+    ...(expected ? { delivery_date: expected } : {}),
+    delivery_mode_code: CARRIER_DELIVERY_MODE,
+    delivery_option: DELIVERY_OPTION[speed],
+    address_type: shipping ? ADDRESS_TYPE.delivery : ADDRESS_TYPE.billing,
+    recipient: {
+      ...(recipient?.title ? { recipient_honorific_code: HONORIFIC[recipient.title] } : {}),
+      ...(recipient?.lastName ?? customer?.lastName ? { surname: recipient?.lastName ?? customer?.lastName } : {}),
+      ...(recipient?.firstName ?? customer?.firstName ? { first_name: recipient?.firstName ?? customer?.firstName } : {}),
+      ...(recipient?.mobilePhone ?? recipient?.phone ? { phone_number: recipient?.mobilePhone ?? recipient?.phone } : {}),
+    },
+    delivery_address: oneyAddress(recipient),
+  };
+}
+
+function customer(input: OpenInput, language: string): Record<string, unknown> {
+  const { customer: who, billing } = input.order;
+  return {
+    customer_external_code: who?.ident ?? who?.email ?? input.order.orderId,
+    language_code: language,
+    identity: {
+      person_type: 2,
+      ...(billing?.title ? { honorific_code: HONORIFIC[billing.title] } : {}),
+      ...(who?.lastName ?? billing?.lastName ? { birth_name: who?.lastName ?? billing?.lastName } : {}),
+      ...(who?.firstName ?? billing?.firstName ? { first_name: who?.firstName ?? billing?.firstName } : {}),
+    },
+    contact_details: {
+      ...(billing?.mobilePhone ? { mobile_phone_number: billing.mobilePhone } : {}),
+      ...(billing?.phone ? { landline_number: billing.phone } : {}),
+      ...(who?.email ? { email_address: who.email } : {}),
+    },
+    customer_address: oneyAddress(billing),
+  };
+}
+
+/**
+ * The body of `purchase/facilypay_url` for an opening: our transaction id is the purchase's external
+ * reference (Oney echoes it in its notifications and names the purchase by it in every later path)
+ * and the request id; the payer comes back to our return door, success or not; the notification URL
+ * carries the reference too, so an encrypted notification can be matched to its contract's key.
+ */
+export function purchaseRequest(settings: OneySettings, input: OpenInput, productCode: string): Record<string, unknown> {
+  const language = LANGUAGE[settings.countryCode] ?? 'FR';
+  const lines = items(input);
+  const separator = input.notificationUrl.includes('?') ? '&' : '?';
+  return {
+    merchant_guid: settings.merchantGuid,
+    psp_guid: settings.pspGuid,
+    merchant_request_id: input.transactionId,
+    language_code: language,
+    merchant_language_code: language,
+    merchant_context: input.reference,
+    payment: {
+      payment_amount: toMajor(input.amount),
+      currency_code: input.amount.currency,
+      payment_type: 0,
+      business_transaction: { code: productCode },
+    },
+    purchase: {
+      external_reference_type: 'CMDE',
+      external_reference: input.transactionId,
+      purchase_amount: toMajor(input.amount),
+      currency_code: input.amount.currency,
+      number_of_items: lines.reduce((n, line) => n + (line.quantity as number), 0),
+      delivery: delivery(input),
+      item_list: lines,
+    },
+    customer: customer(input, language),
+    navigation: {
+      success_url: input.returnUrl,
+      fail_url: input.returnUrl,
+      server_response_url: `${input.notificationUrl}${separator}reference=${encodeURIComponent(input.transactionId)}`,
+    },
+  };
+}

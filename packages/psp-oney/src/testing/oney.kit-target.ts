@@ -1,0 +1,86 @@
+import type { FollowUpInput, Logger, OpenInput, PlanKey } from '@splitpay/domain';
+import type { FollowUpOutcome, FollowUpPlay, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from '@splitpay/psp-testkit';
+import nock from 'nock';
+import { toMajor } from '../mapping/amounts';
+import { createOneyProvider } from '../oney.plugin';
+import { ONEY_SETTINGS } from '../settings/oney.settings';
+import { FINANCING_ORDER, oneyNotification, PURCHASE_PATH, purchasePathOf, SETTINGS, STAGING_BASE, statusAnswer } from './oney-fixtures';
+
+const DRIVER_TIMEOUT_MS = 1_000;
+const PLAN: PlanKey = { installments: 3, withFees: false };
+const ERROR = (label: string) => ({ Payment_Error_Response: { error_list: [{ field: 'purchase', error_code: 'ERR_STATUS', error_label: label }] } });
+
+/** Nock playing Oney: the purchase, the status query every notification is checked with, confirm and cancel. */
+function script(): PspKitScript {
+  const api = () => nock(STAGING_BASE);
+  /** The purchase answers a payment page; the lender's verdict is the status query's answer, notified by a hint. */
+  const purchase = (input: OpenInput, statusCode: string): OpeningPlay => {
+    api().post(PURCHASE_PATH).reply(200, { returned_url: `https://oney-staging.example/facilypay/${input.transactionId}` });
+    return {
+      payerReturns: async () => ({}),
+      notifications: async () => {
+        api().get(purchasePathOf(input.transactionId)).query(true).reply(200, statusAnswer(statusCode, toMajor(input.amount))).persist();
+        return [oneyNotification(input.transactionId, statusCode)];
+      },
+    };
+  };
+  const action = (input: FollowUpInput, path: 'confirm' | 'cancel', outcome: FollowUpOutcome, done: string): FollowUpPlay => {
+    const reference = input.opening?.transactionId ?? input.target.transactionId ?? '';
+    const scope = api().post(`${purchasePathOf(reference)}/action/${path}`);
+    if (outcome === 'succeeds') scope.reply(200, { language_code: 'EN', purchase: { status_code: done, status_label: `status ${done}` } });
+    else scope.reply(400, ERROR('the purchase is not in a status that allows it'));
+    return { notifications: async () => [] };
+  };
+  return {
+    authorize: async (input) => purchase(input, 'FAVORABLE'),
+    declines: { 'bank-refusal': async (input) => purchase(input, 'REFUSED') },
+    capture: async (input, outcome) => action(input, 'confirm', outcome, 'FUNDED'),
+    void: async (input) => action(input, 'cancel', 'succeeds', 'CANCELLED'),
+    refund: async (input, outcome) => action(input, 'cancel', outcome, 'CANCELLED'),
+    // The status query already answers FAVORABLE for the opening (persisted since its notification).
+    lookup: async () => undefined,
+    transportFault: async (kind: TransportFault, operation, input) => {
+      const reference = input.opening?.transactionId ?? input.target.transactionId ?? '';
+      const path = `${purchasePathOf(reference)}/action/${operation === 'capture' ? 'confirm' : 'cancel'}`;
+      const keys: string[] = [];
+      const answer = { purchase: { status_code: operation === 'capture' ? 'FUNDED' : 'CANCELLED' } };
+      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(200, answer);
+      const second = api().post(path).reply(200, answer);
+      for (const scope of [first, second]) {
+        scope.on('request', (_req: unknown, _interceptor: unknown, body: string) => void keys.push(String((JSON.parse(body) as { merchant_request_id?: unknown }).merchant_request_id)));
+      }
+      return { keysSeen: () => keys };
+    },
+  };
+}
+
+/** Oney's driver as a target of the PSP driver contract kit, nock playing the payment API. */
+export function oneyKitTarget(): PspKitTarget {
+  return {
+    name: 'oney oney',
+    provider: 'oney',
+    method: 'oney',
+    declines: ['bank-refusal'],
+    settingSpecs: ONEY_SETTINGS,
+    // Oney's notifications are unsigned hints, confirmed by the status query.
+    signedNotifications: false,
+    order: FINANCING_ORDER as PspKitTarget['order'],
+    plan: PLAN,
+    contract: { plans: [{ ...PLAN, feeRate: 0, apr: 0 }] },
+    async start(logger: Logger): Promise<PspKitRun> {
+      nock.disableNetConnect();
+      return {
+        provider: createOneyProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }),
+        settings: SETTINGS,
+        notificationUrl: 'https://pay.example/psp/oney/notifications',
+        returnUrl: (attemptId) => `https://pay.example/elements/return/${attemptId}`,
+        script: script(),
+        secrets: [],
+        stop: async () => {
+          nock.cleanAll();
+          nock.enableNetConnect();
+        },
+      };
+    },
+  };
+}
