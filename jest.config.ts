@@ -11,6 +11,28 @@ const shared: Config = {
   moduleFileExtensions: ['ts', 'js', 'json'],
 };
 
+/**
+ * The service over HTTP on MongoDB (issue 14): these suites run once more, each test service on a
+ * fresh database of MONGODB_URI (apps/server/test/support/test-store.ts). Without MONGODB_URI the
+ * project is absent, and jest.global-setup.ts says so.
+ */
+export const SERVICE_SUITES_ON_MONGODB = [
+  '<rootDir>/apps/server/test/payer-flow/*.it.ts',
+  '<rootDir>/apps/server/test/refunds/*.it.ts',
+  '<rootDir>/apps/server/test/webhooks/*.it.ts',
+];
+
+const serviceOnMongoDb: Config[] = process.env.MONGODB_URI
+  ? [
+      {
+        ...shared,
+        displayName: 'service on MongoDB',
+        testMatch: SERVICE_SUITES_ON_MONGODB,
+        setupFilesAfterEnv: ['<rootDir>/apps/server/test/support/on-mongodb.setup.ts'],
+      },
+    ]
+  : [];
+
 const config: Config = {
   globalSetup: '<rootDir>/jest.global-setup.ts',
   // A global option: jest reads no testTimeout from a project, so without this every test had 5 s,
@@ -26,8 +48,8 @@ const config: Config = {
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/{packages,apps,tools}/*/src/**/*.it.ts', '<rootDir>/{packages,apps,tools}/*/test/**/*.it.ts'],
-      testTimeout: 30000,
     },
+    ...serviceOnMongoDb,
   ],
 };
 

@@ -2,12 +2,17 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from '@splitpay/http-api';
 import { DEFAULT_SCRYPT_COST, parseDataEncryptionKey, type ScryptCost } from '@splitpay/infra';
+import { parseAllowStandalone } from '@splitpay/store-mongo';
 
 /** Settings of docs/decisions.md D18, read from the environment once, at start. */
 export interface ServerConfig {
   readonly port: number;
+  /** Listening address (HOST); default every interface. */
+  readonly host?: string;
   readonly publicBaseUrl: string;
   readonly mongodbUri?: string;
+  /** MONGODB_ALLOW_STANDALONE: accept a standalone test server such as FerretDB (never in production). */
+  readonly mongodbAllowStandalone?: boolean;
   readonly merchantsFile: string;
   readonly logLevel: string;
   readonly webhookRetryDelaysMs: readonly number[];
@@ -17,6 +22,11 @@ export interface ServerConfig {
   readonly lenderWaitMs: number;
   readonly accessTokenTtlS: number;
   readonly sessionTtlMs: number;
+  /**
+   * How long a worker holds what it claimed (WORKER_LEASE_MS; default 60 s): a crashed instance's
+   * sessions and chargebacks wait this long before another instance takes them over.
+   */
+  readonly workerLeaseMs?: number;
   readonly fakePsp: boolean;
   readonly fakePspDelayMs: number;
   /**
@@ -145,7 +155,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    ...(env.HOST ? { host: env.HOST } : {}),
     ...(env.MONGODB_URI ? { mongodbUri: env.MONGODB_URI } : {}),
+    mongodbAllowStandalone: parseAllowStandalone(env.MONGODB_ALLOW_STANDALONE),
     merchantsFile: env.MERCHANTS_FILE || DEMO_MERCHANTS_FILE,
     logLevel: env.LOG_LEVEL || 'info',
     webhookRetryDelaysMs: intList(env, 'WEBHOOK_RETRY_DELAYS_MS', [1000, 60_000, 300_000]),
@@ -154,6 +166,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lenderWaitMs: int(env, 'LENDER_WAIT_MS', 7 * 24 * 3600_000),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', 3600),
     sessionTtlMs: int(env, 'SESSION_TTL_MS', 15 * 60_000),
+    workerLeaseMs: int(env, 'WORKER_LEASE_MS', 60_000),
     fakePsp: fake === 'on',
     fakePspDelayMs: int(env, 'FAKE_PSP_DELAY_MS', 300),
     ...(env.FAKE_PSP_URL ? { fakePspUrl: env.FAKE_PSP_URL.replace(/\/+$/, '') } : {}),

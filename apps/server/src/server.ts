@@ -4,6 +4,7 @@ import { createAppInstance } from './app-instance';
 import type { ServerConfig } from './config';
 import { loadMerchantsAtStart } from './merchants/load-at-start';
 import { warnAboutGeneratedKeys } from './wiring/auth';
+import { dashboardAddress } from './wiring/dashboard';
 import { createStoresFor } from './wiring/stores';
 
 export interface RunningServer {
@@ -38,13 +39,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       void stores.close();
       reject(new Error(error.code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT)` : `cannot listen on port ${config.port}: ${error.message}`));
     });
-    server.listen(config.port, resolve);
+    if (config.host) server.listen(config.port, config.host, resolve);
+    else server.listen(config.port, resolve);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
   instance.startWorkers();
-  logger.info('server.started', { address: url, publicBaseUrl: config.publicBaseUrl, store, merchantsFile: config.merchantsFile });
+  logger.info('server.started', { address: url, publicBaseUrl: config.publicBaseUrl, store, merchantsFile: config.merchantsFile, dashboard: dashboardAddress(config) });
+  logger.info('dashboard.ready', {
+    address: dashboardAddress(config),
+    message: `Merchant dashboard: ${dashboardAddress(config)} (contacts sign in with their email and password; the README lists the demo contacts)`,
+  });
   return {
     url,
     close: async () => {

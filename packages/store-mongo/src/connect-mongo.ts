@@ -1,4 +1,5 @@
 import { MongoClient, type Db } from 'mongodb';
+import { ALLOW_STANDALONE_SETTING } from './allow-standalone';
 
 /** Database used when the URI names none. */
 export const DEFAULT_DATABASE = 'splitpay';
@@ -7,10 +8,11 @@ export interface ConnectMongoOptions {
   /** Database name; default the one in the URI path, else DEFAULT_DATABASE. */
   readonly dbName?: string;
   /**
-   * Refuse a standalone server (default true): majority writes only survive a failover on a replica
-   * set, and transactions, change streams and retryable writes need one.
+   * Accept a standalone server (MONGODB_ALLOW_STANDALONE; tests on FerretDB only). Default false: a
+   * standalone is refused, since majority writes only survive a failover on a replica set, and
+   * transactions, change streams and retryable writes need one.
    */
-  readonly requireReplicaSet?: boolean;
+  readonly allowStandalone?: boolean;
 }
 
 /**
@@ -38,10 +40,12 @@ export async function connectMongo(uri: string, options: ConnectMongoOptions = {
   await client.connect();
   try {
     const db = client.db(options.dbName ?? databaseNameOf(uri) ?? DEFAULT_DATABASE);
-    if (options.requireReplicaSet ?? true) {
+    if (!options.allowStandalone) {
       const hello = await db.admin().command({ hello: 1 });
       if (typeof hello.setName !== 'string' && hello.msg !== 'isdbgrid') {
-        throw new Error('MONGODB_URI names a standalone mongod; splitpay needs a replica set (or a sharded cluster)');
+        throw new Error(
+          `MONGODB_URI names a standalone server; splitpay needs a replica set (or a sharded cluster). ${ALLOW_STANDALONE_SETTING}=true accepts one for tests only`,
+        );
       }
     }
     return db;

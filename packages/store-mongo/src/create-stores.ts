@@ -10,8 +10,11 @@ import { MongoSessionRepository } from './repositories/mongo-session.repository'
 /** The repositories of one store, plus what the composition root does with the store itself. */
 export interface MongoStores extends Stores {
   readonly sessions: MongoSessionRepository;
-  /** Creates every index of INDEX_PLAN (idempotent); run once at start, before serving. */
-  ensureIndexes(): Promise<void>;
+  /**
+   * Creates every index of INDEX_PLAN (idempotent); run once at start, before serving. Answers the
+   * indexes created without an option the server lacks (only ever with `allowStandalone`).
+   */
+  ensureIndexes(): Promise<readonly IndexDeparture[]>;
   /**
    * Rebuilds the attempt and transaction search entries of sessions updated at or after `since`
    * (epoch ms), repairing what a crash between a session write and its entries left behind. Returns
@@ -24,15 +27,46 @@ export interface MongoStores extends Stores {
 export interface CreateStoresOptions {
   /** Closes the connection behind the collections; default nothing to close. */
   readonly close?: () => Promise<void>;
+  /** MONGODB_ALLOW_STANDALONE (allow-standalone.ts): a test server's missing index options are reported, not fatal. */
+  readonly allowStandalone?: boolean;
 }
 
-/** Creates every index of the plan on the given collections. */
-export async function ensureIndexes(collections: StoreCollections): Promise<void> {
-  const keys = Object.keys(INDEX_PLAN) as StoreCollectionKey[];
-  for (const key of keys) {
+/** An index created without options the server has not implemented (MONGODB_ALLOW_STANDALONE only). */
+export interface IndexDeparture {
+  readonly collection: StoreCollectionKey;
+  readonly index: string;
+  readonly withoutOptions: readonly string[];
+  readonly reason: string;
+}
+
+/** MongoDB's NotImplemented error code, which wire-protocol stand-ins answer for options they lack. */
+const NOT_IMPLEMENTED_CODE = 238;
+
+function isNotImplemented(error: unknown): error is Error {
+  return error instanceof Error && (error as { code?: unknown }).code === NOT_IMPLEMENTED_CODE;
+}
+
+/**
+ * Creates every index of the plan on the given collections. A server that has not implemented an
+ * option of an index (FerretDB: partial filters, TTL) fails the start, unless `allowStandalone`: the
+ * index is then created with its name and uniqueness only, and reported.
+ */
+export async function ensureIndexes(collections: StoreCollections, options: Pick<CreateStoresOptions, 'allowStandalone'> = {}): Promise<readonly IndexDeparture[]> {
+  const departures: IndexDeparture[] = [];
+  for (const key of Object.keys(INDEX_PLAN) as StoreCollectionKey[]) {
     const collection = collections[key];
-    for (const spec of INDEX_PLAN[key]) await collection.createIndex(spec.key, spec.options);
+    for (const spec of INDEX_PLAN[key]) {
+      try {
+        await collection.createIndex(spec.key, spec.options);
+      } catch (error) {
+        if (!options.allowStandalone || !isNotImplemented(error)) throw error;
+        const { name, unique, ...dropped } = spec.options;
+        await collection.createIndex(spec.key, unique ? { name, unique } : { name });
+        departures.push({ collection: key, index: name, withoutOptions: Object.keys(dropped), reason: error.message });
+      }
+    }
   }
+  return departures;
 }
 
 /** The repositories over any collections satisfying the narrow interface (driver or embedded). */
@@ -44,14 +78,14 @@ export function createStores(collections: StoreCollections, options: CreateStore
     chargebacks: new MongoChargebackRepository(collections),
     authCodes: new MongoAuthorizationCodeRepository(collections),
     refreshTokens: new MongoRefreshTokenRepository(collections),
-    ensureIndexes: () => ensureIndexes(collections),
+    ensureIndexes: () => ensureIndexes(collections, options),
     resyncSearchViews: (since) => sessions.resyncSearchViews(since),
     close: options.close ?? (() => Promise.resolve()),
   };
 }
 
 /** The repositories on a MongoDB database (see connectMongo); `close()` closes its client. */
-export function createMongoStores(db: Db): MongoStores {
+export function createMongoStores(db: Db, options: Pick<CreateStoresOptions, 'allowStandalone'> = {}): MongoStores {
   const collections = openStoreCollections(<T extends Document>(name: string) => db.collection<T>(name));
-  return createStores(collections, { close: () => db.client.close() });
+  return createStores(collections, { ...options, close: () => db.client.close() });
 }

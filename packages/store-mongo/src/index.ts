@@ -4,6 +4,7 @@ export * from './index-plan';
 export * from './duplicate-key';
 export * from './create-stores';
 export * from './connect-mongo';
+export * from './allow-standalone';
 export * from './documents/session.document';
 export * from './documents/search-view.document';
 export * from './documents/chargeback.document';

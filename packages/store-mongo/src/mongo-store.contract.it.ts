@@ -2,16 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { MongoClient } from 'mongodb';
 import { MongoMemoryReplSet } from 'mongodb-memory-server-core';
 import { openStoreCollections } from './collections';
+import { parseAllowStandalone } from './allow-standalone';
 import { mongoClientFor } from './connect-mongo';
 import { createStores } from './create-stores';
 import { describeStoreContract } from './contract';
 import { resolveMongoTarget } from './contract/mongo-target';
 
 /**
- * The store contract on a real mongod, never a faked driver: MONGODB_URI when set, else a
+ * The store contract on a real server, never a faked driver: MONGODB_URI when set (a replica set, or a
+ * standalone test server such as FerretDB with MONGODB_ALLOW_STANDALONE=true), else a
  * mongodb-memory-server replica set, else skipped with one loud line saying why.
  */
 const target = resolveMongoTarget();
+const allowStandalone = parseAllowStandalone(process.env.MONGODB_ALLOW_STANDALONE);
 
 if (target.kind === 'skip') {
   // The loud line is printed once per run by jest.global-setup.ts (jest drops a skipped suite's console output).
@@ -35,16 +38,17 @@ if (target.kind === 'skip') {
 
   describeStoreContract({
     name: target.kind === 'uri' ? 'MongoDB (MONGODB_URI)' : 'MongoDB (memory replica set)',
+    gaps: target.kind === 'uri' ? target.gaps : [],
     async open() {
       if (!client) throw new Error('MongoDB client not connected');
       const db = client.db(`splitpay_contract_${randomBytes(6).toString('hex')}`);
       const collections = openStoreCollections((name) => db.collection(name));
-      const stores = createStores(collections);
+      const stores = createStores(collections, { allowStandalone });
       await stores.ensureIndexes();
       return {
         stores,
         collections,
-        sibling: () => createStores(collections),
+        sibling: () => createStores(collections, { allowStandalone }),
         dispose: async () => {
           await db.dropDatabase();
         },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { merchantId } from '@splitpay/domain';
+import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { type AccountTokens, call, sessionBody, startAccountService } from '../../test/support/merchant-api-calls';
 import { SECOND_ACQUIRER } from '../../test/support/merchants.fixture';
 import type { ServiceHarness } from '../../test/support/service-harness';
@@ -23,10 +24,12 @@ const FINANCING = {
 const ALIAS = { mode: 'oneclick', recurringFrequency: 30, recurringExpiry: '2027-12-31' };
 
 describe('POST /api/sessions', () => {
+  // Embedded, so that the stored documents can be read raw.
+  const stores = createEmbeddedStores();
   let h: ServiceHarness;
   let tokens: AccountTokens;
   beforeAll(async () => {
-    ({ h, tokens } = await startAccountService());
+    ({ h, tokens } = await startAccountService({ stores }));
   }, 60_000);
   const create = (body: unknown, ...token: [string?]) => {
     const bearer = token.length === 0 ? tokens.acme : token[0];
@@ -42,7 +45,7 @@ describe('POST /api/sessions', () => {
     const stored = await h.stores.sessions.findById(res.body.sessionId);
     expect(stored).toMatchObject({ merchantId: 'acme', status: 'PENDING', version: 1, dueAt: res.body.expiresAt });
     expect(stored?.elementsTokenHash).toBe(createHash('sha256').update(res.body.elementsToken).digest('hex'));
-    const documents = await h.stores.database.collection('sessions').find({ _id: res.body.sessionId }).toArray();
+    const documents = await stores.database.collection('sessions').find({ _id: res.body.sessionId }).toArray();
     expect(documents).toHaveLength(1);
     expect(JSON.stringify(documents)).not.toContain(res.body.elementsToken.slice(4));
   });

@@ -94,6 +94,7 @@ export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
     clock,
     logger,
     owner: core.instanceId,
+    ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),
   });
   return { dispatcher, routers: [elements, pspNotificationsRouter({ intake })], workers: [worker] };
 }

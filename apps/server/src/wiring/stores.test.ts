@@ -56,6 +56,51 @@ describe('createStoresFor', () => {
     expect(closed).toBe(1);
   });
 
+  it('with MONGODB_ALLOW_STANDALONE only, connects to a standalone and creates an index without an option the server lacks, saying so', async () => {
+    // A server refusing partial filters and TTL as FerretDB does (code 238, NotImplemented).
+    const database = new EmbeddedDatabase();
+    const created: { collection: string; options: Record<string, unknown> }[] = [];
+    const lacking = (name: string) => {
+      const collection = database.collection(name);
+      return new Proxy(collection, {
+        get(target, property, receiver) {
+          if (property !== 'createIndex') return Reflect.get(target, property, receiver);
+          return async (keys: Record<string, 1 | -1>, options: Record<string, unknown>) => {
+            const missing = ['partialFilterExpression', 'expireAfterSeconds'].find((option) => option in options);
+            if (missing) throw Object.assign(new Error(`Index option "${missing}" is not implemented yet`), { code: 238 });
+            created.push({ collection: name, options });
+            return target.createIndex(keys, options);
+          };
+        },
+      });
+    };
+    const db = { databaseName: 'splitpay', collection: lacking, client: { close: async () => undefined } } as unknown as Db;
+    const asked: boolean[] = [];
+    const connect = async (_uri: string, options: { allowStandalone: boolean }) => {
+      asked.push(options.allowStandalone);
+      return db;
+    };
+    const logger = new CapturingLogger();
+
+    await expect(createStoresFor({ mongodbUri: 'mongodb://db/splitpay' }, logger, { connect })).rejects.toThrow(/is not implemented yet/);
+    const stores = await createStoresFor({ mongodbUri: 'mongodb://db/splitpay', mongodbAllowStandalone: true }, logger, { connect });
+
+    expect(asked).toEqual([false, true]);
+    const allowed = logger.named('store.standalone_allowed');
+    expect(allowed).toHaveLength(1);
+    expect(JSON.stringify(allowed[0]!.fields)).toMatch(/MONGODB_ALLOW_STANDALONE=true: .*never in production/);
+    const departures = logger.named('store.index_departure').map((line) => line.fields as { collection: string; index: string; withoutOptions: string[] });
+    expect(departures.map((d) => [`${d.collection}.${d.index}`, d.withoutOptions])).toEqual([
+      ['sessions.attempt_id_unique', ['partialFilterExpression']],
+      ['sessions.transaction_id_unique', ['partialFilterExpression']],
+      ['merchantAccounts.contact_email_unique', ['partialFilterExpression']],
+      ['authorizationCodes.purge_ttl', ['expireAfterSeconds']],
+      ['refreshTokens.purge_ttl', ['expireAfterSeconds']],
+    ]);
+    expect(created.find((c) => c.options.name === 'attempt_id_unique')?.options).toEqual({ name: 'attempt_id_unique', unique: true });
+    await stores.close();
+  });
+
   it('redacts the password of a connection string, encoded or not', () => {
     expect(redactMongoUri('mongodb://u:p%40ss@h/db and p@ss', 'mongodb://u:p%40ss@h/db')).toBe('mongodb://u:***@h/db and ***');
     expect(redactMongoUri('mongodb://h/db', 'mongodb://h/db')).toBe('mongodb://h/db');

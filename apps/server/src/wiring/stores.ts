@@ -1,6 +1,6 @@
 import type { Logger } from '@splitpay/domain';
 import { createEmbeddedStores, type EmbeddedDatabase } from '@splitpay/store-embedded';
-import { connectMongo, createMongoStores, type Db, type MongoStores } from '@splitpay/store-mongo';
+import { ALLOW_STANDALONE_SETTING, connectMongo, createMongoStores, type Db, type MongoStores } from '@splitpay/store-mongo';
 import type { ServerConfig } from '../config';
 
 /** The store the service runs on, and which engine serves it. */
@@ -11,8 +11,8 @@ export interface ConfiguredStores extends MongoStores {
 export interface StoreWiringOptions {
   /** Embedded engine only: open this database (several instances in one process share it). */
   readonly embeddedDatabase?: EmbeddedDatabase;
-  /** How the MongoDB database is reached; default connectMongo (majority writes, replica set required). */
-  readonly connect?: (uri: string) => Promise<Db>;
+  /** How the MongoDB database is reached; default connectMongo (majority writes, replica set required unless allowed). */
+  readonly connect?: (uri: string, options: { readonly allowStandalone: boolean }) => Promise<Db>;
   /** Epoch ms now; default Date.now. */
   readonly now?: () => number;
 }
@@ -32,7 +32,7 @@ export function redactMongoUri(text: string, uri: string): string {
  * restart).
  */
 export async function createStoresFor(
-  config: Pick<ServerConfig, 'mongodbUri'>,
+  config: Pick<ServerConfig, 'mongodbUri' | 'mongodbAllowStandalone'>,
   logger: Logger,
   options: StoreWiringOptions = {},
 ): Promise<ConfiguredStores> {
@@ -41,16 +41,18 @@ export async function createStoresFor(
     const stores = createEmbeddedStores(options.embeddedDatabase ? { database: options.embeddedDatabase } : {});
     return { ...stores, engine: 'embedded' };
   }
+  const allowStandalone = config.mongodbAllowStandalone ?? false;
   let db: Db;
   try {
-    db = await (options.connect ?? connectMongo)(uri);
+    db = await (options.connect ?? connectMongo)(uri, { allowStandalone });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`MongoDB (MONGODB_URI) unusable: ${redactMongoUri(message, uri)}`);
   }
-  const stores = createMongoStores(db);
+  const stores = createMongoStores(db, { allowStandalone });
   try {
-    await stores.ensureIndexes();
+    if (allowStandalone) logger.warn('store.standalone_allowed', { message: `${ALLOW_STANDALONE_SETTING}=true: a standalone test server is accepted; never in production` });
+    for (const departure of await stores.ensureIndexes()) logger.warn('store.index_departure', { ...departure });
     const since = (options.now ?? Date.now)() - SEARCH_ENTRY_RESYNC_WINDOW_MS;
     const resynced = await stores.resyncSearchViews(since);
     logger.info('store.ready', { engine: 'mongodb', database: db.databaseName, resyncedSessions: resynced });

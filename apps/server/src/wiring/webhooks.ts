@@ -48,7 +48,12 @@ export function wireWebhooks(core: Core, deps: WebhooksWiringDeps): WebhooksWiri
     metrics: core.metrics,
     retryDelaysMs: core.policy.webhookRetryDelaysMs,
   };
-  const chargebackWorker = new ChargebackWorker({ ...delivery, chargebacks: core.stores.chargebacks, owner: core.instanceId });
+  const chargebackWorker = new ChargebackWorker({
+    ...delivery,
+    chargebacks: core.stores.chargebacks,
+    owner: core.instanceId,
+    ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),
+  });
   const replay = new ReplaySessionNotification({ sessions: core.stores.sessions, writer: deps.writer, logger: core.logger });
   return {
     sender,

@@ -1,5 +1,6 @@
 import nock from 'nock';
 import type { SessionView } from '@splitpay/domain';
+import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { API_KEY, APPLE_PAY_DATA, cardInput, CLIENT_KEY, ENCRYPTED_CARD, HMAC_KEY, MERCHANT_ACCOUNT, notificationItem, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
 import { navigate, pressFakePspButton } from '../support/elements-client';
 import { SHOP } from '../support/merchants.fixture';
@@ -58,11 +59,13 @@ async function until<T>(probe: () => T | undefined, what: string, limitMs = 10_0
 }
 
 describe('Adyen through the whole service (nock playing Adyen, its webhooks posted signed)', () => {
+  // Embedded, so that every stored document can be scanned.
+  const stores = createEmbeddedStores();
   let h: ServiceHarness;
   beforeAll(async () => {
     nock.disableNetConnect();
     nock.enableNetConnect('127.0.0.1');
-    h = await startService({ merchants });
+    h = await startService({ merchants, stores });
   });
   afterAll(async () => {
     await h.close();
@@ -135,7 +138,7 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
     expect(refundedAmount).toBe(6_000);
 
     // The contract's secrets and the card fields never reached a log line or a stored document in clear.
-    const stored = JSON.stringify(h.stores.database.listCollections().map((c) => c.dump()));
+    const stored = JSON.stringify(stores.database.listCollections().map((c) => c.dump()));
     for (const secret of [API_KEY, HMAC_KEY, ENCRYPTED_CARD.encryptedCardNumber, ENCRYPTED_CARD.encryptedSecurityCode]) {
       expect(stored).not.toContain(secret);
       expect(h.logLines.join('\n')).not.toContain(secret);
@@ -204,7 +207,7 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
     expect(pay.seen[0]?.body).toMatchObject({ paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') }, amount: { value: 2_000, currency: 'EUR' } });
     const done = await page.waitFor(covered);
     expect([done.status, done.attempts[0]]).toEqual(['CAPTURING', expect.objectContaining({ status: 'AUTHORIZED', cardScheme: 'mastercard' })]);
-    const stored = JSON.stringify(h.stores.database.listCollections().map((c) => c.dump()));
+    const stored = JSON.stringify(stores.database.listCollections().map((c) => c.dump()));
     expect(stored).not.toContain('c2VjcmV0LWFwcGxlLXBheS1jaXBoZXJ0ZXh0');
     expect(h.logLines.join('\n')).not.toContain('c2VjcmV0LWFwcGxlLXBheS1jaXBoZXJ0ZXh0');
   });

@@ -1,5 +1,6 @@
 import nock from 'nock';
 import type { SessionView } from '@splitpay/domain';
+import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { API_KEY, PURCHASE_PATH, purchasePathOf, SETTINGS, STAGING_BASE, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
 import { SHOP } from '../support/merchants.fixture';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
@@ -69,11 +70,13 @@ async function until<T>(probe: () => T | undefined, what: string, limitMs = 10_0
 }
 
 describe('Oney through the whole service (nock playing Oney, its unsigned notifications posted as Oney does)', () => {
+  // Embedded, so that every stored document can be scanned.
+  const stores = createEmbeddedStores();
   let h: ServiceHarness;
   beforeAll(async () => {
     nock.disableNetConnect();
     nock.enableNetConnect('127.0.0.1');
-    h = await startService({ merchants });
+    h = await startService({ merchants, stores });
   });
   afterAll(async () => {
     await h.close();
@@ -157,7 +160,7 @@ describe('Oney through the whole service (nock playing Oney, its unsigned notifi
     expect(refunded).toBe(30_000);
 
     // The API key never reached a log line or a stored document in clear.
-    const stored = JSON.stringify(h.stores.database.listCollections().map((c) => c.dump()));
+    const stored = JSON.stringify(stores.database.listCollections().map((c) => c.dump()));
     expect(stored).not.toContain(API_KEY);
     expect(h.logLines.join('\n')).not.toContain(API_KEY);
   });

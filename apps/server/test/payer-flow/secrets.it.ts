@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { scanForSentinels } from '@splitpay/store-embedded';
+import { createEmbeddedStores, scanForSentinels } from '@splitpay/store-embedded';
 import { startService, type ServiceHarness } from '../support/service-harness';
 
 jest.setTimeout(30_000);
 
 describe('payer flow: payer secrets reach the PSP only', () => {
+  // Embedded, so that every stored document can be scanned.
+  const stores = createEmbeddedStores();
   let h: ServiceHarness;
   beforeAll(async () => {
-    h = await startService();
+    h = await startService({ stores });
   });
   afterAll(() => h.close());
 
@@ -44,6 +46,6 @@ describe('payer flow: payer secrets reach the PSP only', () => {
     for (const sentinel of [paymentToken, cardNumber, page.token]) {
       expect(h.logLines.filter((l) => l.includes(sentinel))).toEqual([]);
     }
-    expect(scanForSentinels(h.stores, [paymentToken, cardNumber, page.token])).toEqual([]);
+    expect(scanForSentinels(stores, [paymentToken, cardNumber, page.token])).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { scanForSentinels } from '@splitpay/store-embedded';
+import { createEmbeddedStores, scanForSentinels } from '@splitpay/store-embedded';
 import { acknowledge, WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import type { SessionView } from '@splitpay/domain';
 import { startService, type ServiceHarness } from '../support/service-harness';
@@ -25,12 +25,15 @@ describe('no secret, token or payer data at rest or in the logs', () => {
   };
   const merchant = { merchantId: 'vault', secret: secrets.clientSecret };
   const contact = { email: 'ops@vault.test', password: secrets.contactPassword };
+  // Embedded, so that every collection can be scanned in full.
+  const stores = createEmbeddedStores();
   let h: ServiceHarness;
 
   beforeAll(async () => {
     await receiver.start();
     receiver.script = () => acknowledge;
     h = await startService({
+      stores,
       env: { DASHBOARD_REDIRECT_URIS: CALLBACK },
       merchants: {
         merchants: [
@@ -131,9 +134,9 @@ describe('no secret, token or payer data at rest or in the logs', () => {
       ...Object.fromEntries(login.refreshTokens.map((t, i) => [`refreshToken${i}`, t])),
     };
     // The flow did store what it should have: sessions, search entries, the chargeback, the grants.
-    const collections = h.stores.database.listCollections().filter((c) => c.dump().length > 0).map((c) => c.name);
+    const collections = stores.database.listCollections().filter((c) => c.dump().length > 0).map((c) => c.name);
     expect(collections).toEqual(expect.arrayContaining(['sessions', 'merchant_accounts', 'chargebacks', 'refresh_tokens']));
-    expect(scanForSentinels(h.stores, Object.values(sentinels))).toEqual([]);
+    expect(scanForSentinels(stores, Object.values(sentinels))).toEqual([]);
     expect(h.logLines.some((line) => line.includes('notification.delivered'))).toBe(true);
     const leaks = Object.entries(sentinels).flatMap(([name, value]) => h.logLines.filter((line) => line.includes(value)).map((line) => `${name}: ${line}`));
     expect(leaks).toEqual([]);
@@ -142,7 +145,7 @@ describe('no secret, token or payer data at rest or in the logs', () => {
   it('would see a sentinel that reached a document or a log line (the scan is not blind)', async () => {
     const marker = sentinel('marker');
     await h.stores.merchants.upsert({ ...(await h.stores.merchants.findById(merchant.merchantId as never))!, contacts: [{ email: `${marker}@x.test`, passwordHash: 'h', role: 'member' }] });
-    expect(scanForSentinels(h.stores, [marker])).toEqual([expect.objectContaining({ collection: 'merchant_accounts', sentinel: marker })]);
+    expect(scanForSentinels(stores, [marker])).toEqual([expect.objectContaining({ collection: 'merchant_accounts', sentinel: marker })]);
     h.instance.core.logger.info('test.marker', { marker });
     expect(h.logLines.some((line) => line.includes(marker))).toBe(true);
   });

@@ -5,7 +5,7 @@ import { buildOpenApiDocument, expectResponseMatchesOpenApi } from '@splitpay/ht
 import { FAKE_CAPABILITIES } from '@splitpay/psp-fake';
 import { clientToken, contactTokens, type RequestTarget } from './dashboard-login';
 import { accountMerchants, ACME, GLOBEX, SECOND_ACQUIRER } from './merchants.fixture';
-import { startService, type ServiceHarness } from './service-harness';
+import { startService, type ServiceHarness, type ServiceHarnessOptions } from './service-harness';
 
 /** Test support of the merchant API: the second acquirer, the merchants' tokens, checked calls, seeded sessions. */
 
@@ -37,8 +37,8 @@ export async function accountTokens(h: Pick<ServiceHarness, 'app'>): Promise<Acc
 }
 
 /** The service with the account merchants and the second acquirer, and the merchants' tokens. */
-export async function startAccountService(): Promise<{ h: ServiceHarness; tokens: AccountTokens }> {
-  const h = await startService({ merchants: accountMerchants(), extraProviders: [secondAcquirer()] });
+export async function startAccountService(options: Pick<ServiceHarnessOptions, 'stores'> = {}): Promise<{ h: ServiceHarness; tokens: AccountTokens }> {
+  const h = await startService({ ...options, merchants: accountMerchants(), extraProviders: [secondAcquirer()] });
   return { h, tokens: await accountTokens(h) };
 }
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { IdGenerator, PasswordHasher, PspProvider } from '@splitpay/domain';
 import { ManualClock, WinstonLogger } from '@splitpay/infra';
-import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
+import type { MongoStores } from '@splitpay/store-mongo';
 import { createAppInstance, type AppInstance } from '../../src/app-instance';
 import { readConfig, type ServerConfig } from '../../src/config';
 import { loadMerchants } from '../../src/merchants/load-merchants';
@@ -14,6 +14,7 @@ import { ElementsClient, type Answer } from './elements-client';
 import { NotificationTap } from './notification-tap';
 import { paymentMerchants, SHOP, writeMerchantsFile, type TestMerchant } from './merchants.fixture';
 import { recordingApp } from './openapi-recorder';
+import { openTestStores } from './test-store';
 
 export interface ServiceHarnessOptions {
   /** The merchants file content; default one merchant (`SHOP`) with every method on the fake provider. */
@@ -25,8 +26,8 @@ export interface ServiceHarnessOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The instance's clock; default a manual clock at 2026-01-01 that tests move by hand. */
   readonly clock?: ManualClock;
-  /** A store shared with another instance; default a new embedded one. */
-  readonly stores?: EmbeddedStores;
+  /** A store shared with another instance; default a new one (test-store.ts: embedded, or a fresh MongoDB database). */
+  readonly stores?: MongoStores;
   /** Providers the platform carries beside the fake one (a creation-only stub acquirer, say). */
   readonly extraProviders?: readonly PspProvider[];
   /** Replaces the scrypt hasher (a test counting the hashing work). */
@@ -34,7 +35,8 @@ export interface ServiceHarnessOptions {
 }
 
 /**
- * One service instance listening on 127.0.0.1 over an embedded store, with the fake PSP mounted and
+ * One service instance listening on 127.0.0.1 over its own store (embedded, or MongoDB in the jest
+ * project "service on MongoDB"), with the fake PSP mounted and
  * answering over HTTP (its verdicts come back to /psp/fake/notifications). Its winston output is
  * kept in `logLines`. Workers do not run by themselves: call `runWorkers()` (time is the manual clock).
  */
@@ -46,7 +48,7 @@ export interface ServiceHarness {
    */
   readonly app: AppInstance['app'];
   readonly instance: AppInstance;
-  readonly stores: EmbeddedStores;
+  readonly stores: MongoStores;
   readonly clock: ManualClock;
   readonly config: ServerConfig;
   readonly logLines: string[];
@@ -101,8 +103,6 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     }),
     merchantsFile: await writeMerchantsFile(options.merchants ?? paymentMerchants()),
   };
-  const stores = options.stores ?? createEmbeddedStores();
-  const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1));
   // The service's own logger (redaction included), its JSON lines kept from debug up.
   const logLines: string[] = [];
   const stream = new Writable({
@@ -112,6 +112,9 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     },
   });
   const logger = new WinstonLogger({ level: 'debug', transports: [new winston.transports.Stream({ stream })] });
+  const own = options.stores ? undefined : await openTestStores(logger);
+  const stores = options.stores ?? own!.stores;
+  const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1));
   const instance = createAppInstance({
     config,
     stores,
@@ -183,6 +186,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
       instance.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await own?.dispose();
     },
   };
   open.add(harness);

@@ -29,7 +29,7 @@ export function errorCode(error: PayPalError): string | undefined {
 }
 
 /**
- * How the driver reads an issue PayPal answers an authorization with (decisions D25): a refusal with
+ * How the driver reads an issue PayPal answers an authorization with (decisions D29): a refusal with
  * its category, a refusal left unclassified, or no verdict at all (the payer still has to act at
  * PayPal).
  */

@@ -71,7 +71,7 @@ function reversalFact(event: PayPalEvent): PspFact[] {
 }
 
 /**
- * The facts a verified PayPal event establishes (decisions D25). Events the
+ * The facts a verified PayPal event establishes (decisions D29). Events the
  * service has no use for (orders approved, captures pending...) are acknowledged without facts.
  */
 export function factsOfEvent(event: PayPalEvent): PspFact[] {

@@ -1,5 +1,6 @@
 import type { MongoStores } from '../create-stores';
 import type { StoreCollections } from '../collections';
+import type { ServerGap } from './server-gaps';
 
 /** A store opened for one test: its repositories and the raw collections behind them. */
 export interface OpenedStore {
@@ -14,7 +15,14 @@ export interface OpenedStore {
 /** An engine the contract runs on: each `open()` is a fresh, empty database with its indexes. */
 export interface ContractEngine {
   readonly name: string;
+  /** What the server lacks (probed); the tests needing it are skipped and the runner says so. */
+  readonly gaps?: readonly ServerGap[];
   open(): Promise<OpenedStore>;
+}
+
+/** `it`, or `it.skip` on an engine lacking what the test needs. */
+export function itNeeding(engine: ContractEngine, gap: ServerGap): jest.It {
+  return engine.gaps?.includes(gap) ? it.skip : it;
 }
 
 /** Opens a fresh store before each test of the enclosing describe and disposes of it after. */

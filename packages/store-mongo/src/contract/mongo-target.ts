@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { probeServerGaps, type ServerGap } from './server-gaps';
 
 /** Where the contract's MongoDB run gets its server, or why it cannot have one. */
 export type MongoTarget =
-  | { readonly kind: 'uri'; readonly uri: string }
+  | { readonly kind: 'uri'; readonly uri: string; readonly gaps: readonly ServerGap[] }
   | { readonly kind: 'memory-replset' }
   | { readonly kind: 'skip'; readonly why: string };
 
@@ -14,14 +15,14 @@ export const DEFAULT_PROBE_TIMEOUT_MS = 8_000;
 
 /**
  * Decides, synchronously (jest builds its describe tree synchronously), where the MongoDB run goes:
- * MONGODB_URI when set; else a mongodb-memory-server replica set when its mongod binary is present or
+ * MONGODB_URI when set (probed for what it lacks, see server-gaps.ts); else a mongodb-memory-server replica set when its mongod binary is present or
  * can be fetched within the probe timeout (one download try; MONGOMS_* settings are honoured); else a
  * skip, with the reason.
  */
 export function resolveMongoTarget(env: NodeJS.ProcessEnv = process.env): MongoTarget {
-  if (env.MONGODB_URI) return { kind: 'uri', uri: env.MONGODB_URI };
   const resolved = env[RESOLVED_TARGET_ENV];
   if (resolved) return JSON.parse(resolved) as MongoTarget;
+  if (env.MONGODB_URI) return { kind: 'uri', uri: env.MONGODB_URI, gaps: probeServerGaps(env.MONGODB_URI) };
   const timeout = Number(env.MONGO_CONTRACT_PROBE_TIMEOUT_MS) || DEFAULT_PROBE_TIMEOUT_MS;
   const core = require.resolve('mongodb-memory-server-core');
   const script = [

@@ -1,14 +1,21 @@
 import type { Attempt, Redirect, Session, SessionId } from '@splitpay/domain';
 import { fieldNames, pickFields, withoutUndefined } from './plain-document';
 
+/** One form parameter of a redirect, its PSP-given name kept as a value. */
+export interface FormParamDocument {
+  readonly name: string;
+  readonly value: string;
+}
+
 /**
- * A redirect as stored: form parameters are a PSP's free-form names, kept as pairs so that no field
- * name in a stored document ever comes from outside (a `$` or a `.` in a key would be refused or
- * misread by MongoDB).
+ * A redirect as stored: form parameters are a PSP's free-form names, kept as `{ name, value }`
+ * entries so that no field name in a stored document ever comes from outside (a `$` or a `.` in a key
+ * would be refused or misread by MongoDB). Entries, not `[name, value]` pairs: some wire-protocol
+ * servers (FerretDB 1.x) refuse nested arrays.
  */
 export type RedirectDocument =
   | { readonly kind: 'navigate'; readonly url: string }
-  | { readonly kind: 'form'; readonly url: string; readonly params: readonly (readonly [string, string])[] };
+  | { readonly kind: 'form'; readonly url: string; readonly params: readonly FormParamDocument[] };
 
 export type AttemptDocument = Omit<Attempt, 'redirect'> & { readonly redirect?: RedirectDocument };
 
@@ -64,11 +71,13 @@ export function providerRefKey(provider: string, providerRef: string): string {
 }
 
 function redirectToDocument(redirect: Redirect): RedirectDocument {
-  return redirect.kind === 'form' ? { ...redirect, params: Object.entries(redirect.params) } : redirect;
+  if (redirect.kind !== 'form') return redirect;
+  return { ...redirect, params: Object.entries(redirect.params).map(([name, value]) => ({ name, value })) };
 }
 
 function redirectFromDocument(redirect: RedirectDocument): Redirect {
-  return redirect.kind === 'form' ? { ...redirect, params: Object.fromEntries(redirect.params) } : redirect;
+  if (redirect.kind !== 'form') return redirect;
+  return { ...redirect, params: Object.fromEntries(redirect.params.map(({ name, value }) => [name, value])) };
 }
 
 export function attemptToDocument(attempt: Attempt): AttemptDocument {

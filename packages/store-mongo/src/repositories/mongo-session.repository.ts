@@ -84,7 +84,9 @@ export class MongoSessionRepository implements SessionRepository {
     const before = await this.collections.sessions.findOneAndUpdate(
       filter,
       Object.keys($unset).length > 0 ? { $set, $unset } : { $set },
-      { returnDocument: 'before', projection: { attempts: 1 } },
+      // The whole document, not a projection: findAndModify with a projection is missing on some
+      // wire-protocol servers (FerretDB 1.x), and a session document is small.
+      { returnDocument: 'before' },
     );
     if (!before) return 'conflict';
     await this.views.sync(doc, before.attempts);

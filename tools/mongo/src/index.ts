@@ -1,0 +1,3 @@
+export * from './wire-gate';
+export * from './wire-message.reader';
+export * from './wait-until-answering';
