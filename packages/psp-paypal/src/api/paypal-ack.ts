@@ -1,0 +1,36 @@
+import type { DriverAck } from '@splitpay/domain';
+import type { PayPalAnswer } from './paypal.client';
+import { errorCode, readPayPalError } from './paypal-error';
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/**
+ * The ack of a call: 2xx accepted (code: the resource's status, providerRef: its id); 5xx and no
+ * answer unknown (PayPal may have acted: the same PayPal-Request-Id is retried); other statuses
+ * rejected with PayPal's issue as code and its description plus debug_id as message. A contract
+ * whose credentials or permissions PayPal refuses (401 even with a fresh token, 403) is `unknown`
+ * here: an operator fixes the contract and the retry succeeds; the opening call decides otherwise.
+ */
+export function ackOf(answer: PayPalAnswer): DriverAck {
+  if (answer.kind === 'transport') return { outcome: 'unknown', message: answer.message };
+  if (answer.kind === 'credentials') return { outcome: 'unknown', httpStatus: answer.status, code: 'AUTHENTICATION_FAILURE', message: answer.message };
+  const { status, body } = answer;
+  if (status >= 200 && status < 300) {
+    const code = text(body.status);
+    const providerRef = text(body.id);
+    return { outcome: 'accepted', httpStatus: status, ...(code ? { code } : {}), ...(providerRef ? { providerRef } : {}) };
+  }
+  const error = readPayPalError(body);
+  const code = errorCode(error);
+  const message = error.message !== undefined || error.debugId !== undefined ? [error.message, error.debugId && `debug_id ${error.debugId}`].filter(Boolean).join('; ') : undefined;
+  // 401 and 403 say our credentials or the app's permissions are wrong, not that the operation is.
+  const outcome = status >= 500 || status === 401 || status === 403 ? 'unknown' : 'rejected';
+  return { outcome, httpStatus: status, ...(code ? { code } : {}), ...(message ? { message } : {}) };
+}
+
+/** The issue PayPal named in a 4xx answer (`details[0].issue`), if the answer is one. */
+export function issueOf(answer: PayPalAnswer): string | undefined {
+  return answer.kind === 'answer' && answer.status >= 400 && answer.status < 500 ? readPayPalError(answer.body).issue : undefined;
+}

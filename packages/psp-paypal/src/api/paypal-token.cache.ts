@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { AxiosInstance } from 'axios';
+import type { Clock } from '@splitpay/domain';
+import { PAYPAL_API_BASE, type PayPalContract } from '../settings/paypal-settings';
+import { causeOf, scrub } from './scrub';
+
+/** A bearer token, or why none could be had (the token itself never appears in a message). */
+export type TokenResult =
+  | { readonly kind: 'token'; readonly token: string }
+  | { readonly kind: 'transport'; readonly message: string }
+  | { readonly kind: 'credentials'; readonly status: number; readonly message: string };
+
+/** A token is renewed this long before PayPal says it expires (at most half its lifetime). */
+const RENEW_MARGIN_MS = 5 * 60_000;
+
+/**
+ * PayPal's OAuth tokens (client_credentials), one per contract: fetched once, shared by every call
+ * until shortly before `expires_in` runs out, and dropped when PayPal answers 401 so the next call
+ * fetches a fresh one. Concurrent calls for the same contract share one fetch. A contract is keyed
+ * by environment, client id and a digest of its secret, so a rotated secret gets a new token.
+ */
+export class PayPalTokens {
+  private readonly held = new Map<string, { readonly token: string; readonly renewAt: number }>();
+  private readonly fetching = new Map<string, Promise<TokenResult>>();
+
+  constructor(private readonly deps: { readonly http: AxiosInstance; readonly clock: Clock }) {}
+
+  async get(contract: PayPalContract): Promise<TokenResult> {
+    const key = keyOf(contract);
+    const held = this.held.get(key);
+    if (held && this.deps.clock.now() < held.renewAt) return { kind: 'token', token: held.token };
+    let pending = this.fetching.get(key);
+    if (!pending) {
+      pending = this.fetch(contract, key).finally(() => this.fetching.delete(key));
+      this.fetching.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** PayPal refused `token`: forget it (unless another call already replaced it). */
+  invalidate(contract: PayPalContract, token: string): void {
+    const key = keyOf(contract);
+    if (this.held.get(key)?.token === token) this.held.delete(key);
+  }
+
+  private async fetch(contract: PayPalContract, key: string): Promise<TokenResult> {
+    try {
+      const response = await this.deps.http.post(`${PAYPAL_API_BASE[contract.environment]}/v1/oauth2/token`, 'grant_type=client_credentials', {
+        auth: { username: contract.clientId, password: contract.clientSecret },
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      });
+      const body = typeof response.data === 'object' && response.data !== null ? (response.data as Record<string, unknown>) : {};
+      const token = body.access_token;
+      const lifetimeS = body.expires_in;
+      if (response.status === 200 && typeof token === 'string' && token.length > 0 && typeof lifetimeS === 'number' && lifetimeS > 0) {
+        const lifetimeMs = lifetimeS * 1000;
+        this.held.set(key, { token, renewAt: this.deps.clock.now() + lifetimeMs - Math.min(RENEW_MARGIN_MS, lifetimeMs / 2) });
+        return { kind: 'token', token };
+      }
+      if (response.status >= 500 || response.status === 200) {
+        return { kind: 'transport', message: `PayPal's token endpoint answered ${response.status} without a usable token` };
+      }
+      const name = typeof body.error === 'string' ? body.error : typeof body.name === 'string' ? body.name : 'refused';
+      return { kind: 'credentials', status: response.status, message: `PayPal refused the contract's credentials (${name})` };
+    } catch (error) {
+      // Only the cause's message, scrubbed: an axios error also holds the request, Basic credentials included.
+      const basic = Buffer.from(`${contract.clientId}:${contract.clientSecret}`).toString('base64');
+      return { kind: 'transport', message: scrub(causeOf(error, "no answer from PayPal's token endpoint"), [contract.clientSecret, basic]) };
+    }
+  }
+}
+
+function keyOf(contract: PayPalContract): string {
+  const secret = createHash('sha256').update(contract.clientSecret).digest('base64url');
+  return `${contract.environment}|${contract.clientId}|${secret}`;
+}

@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import nock from 'nock';
+import type { DeclineCategory, DriverAck, FollowUpInput, InboundNotification, OpenInput } from '@splitpay/domain';
+import { describePspDriverContract, type OpeningPlay, type PspKitScript, type PspKitTarget } from '@splitpay/psp-testkit';
+import { PAYPAL_SETTINGS } from './paypal.plugin';
+import { createPayPalProvider } from './provider/paypal.provider';
+import { CERT_HOST, CERT_PATH, delivery, event } from './testing/paypal-webhook.fixtures';
+import { SANDBOX, SETTINGS, authorizedOrder, paypalError } from './testing/paypal.fixtures';
+import { makeSigningPair, type SigningPair } from './testing/signing-certificate';
+
+// nock plays PayPal: its token endpoint, Orders v2, Payments v2, and webhooks signed as PayPal signs them.
+
+const ACCESS_TOKEN = 'A21AAkit-access-token-never-logged';
+const DRIVER_TIMEOUT_MS = 800;
+const DECLINING_ISSUE: Partial<Record<DeclineCategory, string>> = {
+  'bank-refusal': 'INSTRUMENT_DECLINED',
+  'method-unavailable': 'PAYER_ACCOUNT_RESTRICTED',
+  expired: 'CARD_EXPIRED',
+  'invalid-card-data': 'CARD_NUMBER_REQUIRED',
+};
+
+/** What PayPal holds of one order the kit opened. */
+interface OrderState {
+  readonly transactionId: string;
+  readonly authorizationId: string;
+  authorized: boolean;
+  readonly captures: { id: string; status: string }[];
+}
+
+const ids = (seed: string, prefix: string) => `${prefix}${createHash('sha256').update(seed).digest('hex').slice(0, 16).toUpperCase()}`;
+
+function paypalScript(pair: SigningPair): PspKitScript {
+  const orders = new Map<string, OrderState>();
+  const stateOf = (orderId: string | undefined): OrderState => {
+    const state = orderId ? orders.get(orderId) : undefined;
+    if (!state) throw new Error(`the kit asked about an order PayPal never created (${orderId})`);
+    return state;
+  };
+  const orderBody = (orderId: string, state: OrderState) => {
+    const base = authorizedOrder(orderId, state.transactionId, { authorizationId: state.authorizationId, value: '100.00' });
+    if (!state.authorized) return { id: orderId, status: 'PAYER_ACTION_REQUIRED', links: [] };
+    const unit = base.purchase_units[0]!;
+    return { ...base, purchase_units: [{ ...unit, payments: { ...unit.payments, captures: state.captures.map((c) => ({ ...c, amount: { currency_code: 'EUR', value: '100.00' } })) } }] };
+  };
+
+  /** PayPal creates the order for `input` and shows it on GET; the payer is sent to payer-action. */
+  const created = (input: OpenInput): string => {
+    const orderId = ids(input.transactionId, 'O');
+    orders.set(orderId, { transactionId: input.transactionId, authorizationId: ids(input.transactionId, 'A'), authorized: false, captures: [] });
+    nock(SANDBOX)
+      .post('/v2/checkout/orders', (body: { intent?: string; purchase_units?: { custom_id?: string }[] }) => body.intent === 'AUTHORIZE' && body.purchase_units?.[0]?.custom_id === input.transactionId)
+      .matchHeader('paypal-request-id', input.transactionId)
+      .reply(201, { id: orderId, status: 'PAYER_ACTION_REQUIRED', links: [{ rel: 'payer-action', href: `https://www.sandbox.paypal.com/checkoutnow?token=${orderId}` }] });
+    nock(SANDBOX)
+      .get(`/v2/checkout/orders/${orderId}`)
+      .times(20)
+      .reply(() => [200, orderBody(orderId, stateOf(orderId))]);
+    return orderId;
+  };
+  const signed = (eventType: string, resourceType: string, resource: Record<string, unknown>): InboundNotification => delivery(event(eventType, resourceType, resource), pair);
+  const payerApproves = (orderId: string): OpeningPlay['payerReturns'] => async () => ({ token: orderId, PayerID: 'KITPAYER42' });
+
+  return {
+    authorize: async (input) => {
+      const orderId = created(input);
+      const state = stateOf(orderId);
+      nock(SANDBOX)
+        .post(`/v2/checkout/orders/${orderId}/authorize`)
+        .matchHeader('paypal-request-id', input.transactionId)
+        .reply(() => {
+          state.authorized = true;
+          return [201, orderBody(orderId, state)];
+        });
+      return {
+        payerReturns: payerApproves(orderId),
+        notifications: async (ack: DriverAck) =>
+          ack.outcome === 'accepted'
+            ? [
+                signed('PAYMENT.AUTHORIZATION.CREATED', 'authorization', {
+                  id: state.authorizationId,
+                  status: 'CREATED',
+                  amount: { currency_code: 'EUR', value: '100.00' },
+                  custom_id: input.transactionId,
+                  supplementary_data: { related_ids: { order_id: orderId } },
+                }),
+              ]
+            : [],
+      };
+    },
+    declines: Object.fromEntries(
+      Object.entries(DECLINING_ISSUE).map(([category, issue]) => [
+        category,
+        async (input: OpenInput): Promise<OpeningPlay> => {
+          const orderId = created(input);
+          nock(SANDBOX).post(`/v2/checkout/orders/${orderId}/authorize`).reply(422, paypalError('UNPROCESSABLE_ENTITY', issue!));
+          return { payerReturns: payerApproves(orderId), notifications: async () => [] };
+        },
+      ]),
+    ),
+    capture: async (input, outcome) => {
+      const state = stateOf(input.target.providerRef);
+      const captureId = ids(input.transactionId, 'C');
+      const path = `/v2/payments/authorizations/${state.authorizationId}/capture`;
+      if (outcome === 'fails') {
+        nock(SANDBOX).post(path).matchHeader('paypal-request-id', input.transactionId).reply(422, paypalError('UNPROCESSABLE_ENTITY', 'AUTHORIZATION_EXPIRED'));
+        return { notifications: async () => [] };
+      }
+      nock(SANDBOX)
+        .post(path, { amount: { currency_code: 'EUR', value: (input.amount.amount / 100).toFixed(2) }, final_capture: true, invoice_id: input.transactionId })
+        .matchHeader('paypal-request-id', input.transactionId)
+        .reply(() => {
+          state.captures.push({ id: captureId, status: 'COMPLETED' });
+          return [201, { id: captureId, status: 'COMPLETED', invoice_id: input.transactionId }];
+        });
+      return {
+        notifications: async () => [
+          signed('PAYMENT.CAPTURE.COMPLETED', 'capture', {
+            id: captureId,
+            status: 'COMPLETED',
+            amount: { currency_code: 'EUR', value: '100.00' },
+            invoice_id: input.transactionId,
+            custom_id: state.transactionId,
+            supplementary_data: { related_ids: { order_id: input.target.providerRef, authorization_id: state.authorizationId } },
+          }),
+        ],
+      };
+    },
+    void: async (input) => {
+      const state = stateOf(input.target.providerRef);
+      nock(SANDBOX).post(`/v2/payments/authorizations/${state.authorizationId}/void`).matchHeader('paypal-request-id', input.transactionId).reply(204);
+      return { notifications: async () => [] };
+    },
+    refund: async (input, outcome) => {
+      // The kit refunds what took the money: the capture, by PayPal's id of it.
+      const capture = input.target.providerRef;
+      if (!capture || ![...orders.values()].some((o) => o.captures.some((c) => c.id === capture))) throw new Error(`the kit refunds a capture PayPal never made (${capture})`);
+      const refundId = ids(input.transactionId, 'R');
+      const refund = nock(SANDBOX).post(`/v2/payments/captures/${capture}/refund`).matchHeader('paypal-request-id', input.transactionId);
+      if (outcome === 'fails') {
+        refund.reply(422, paypalError('UNPROCESSABLE_ENTITY', 'REFUND_NOT_ALLOWED'));
+        return { notifications: async () => [] };
+      }
+      refund.reply(201, { id: refundId, status: 'COMPLETED', custom_id: input.transactionId });
+      return {
+        notifications: async () => [
+          signed('PAYMENT.CAPTURE.REFUNDED', 'refund', {
+            id: refundId,
+            status: 'COMPLETED',
+            amount: { currency_code: 'EUR', value: (input.amount.amount / 100).toFixed(2) },
+            custom_id: input.transactionId,
+            links: [{ rel: 'up', href: `${SANDBOX}/v2/payments/captures/${capture}` }],
+          }),
+        ],
+      };
+    },
+    // The order's GET already shows the authorization.
+    lookup: async () => undefined,
+    forge: (valid) => {
+      const headers = Object.fromEntries(Object.entries(valid.headers).filter(([name]) => name.toLowerCase() !== 'paypal-transmission-sig'));
+      return {
+        forged: { ...valid, rawBody: valid.rawBody.replace('"100.00"', '"999.00"') },
+        unsigned: { ...valid, headers },
+      };
+    },
+    transportFault: async (kind, _operation, input: FollowUpInput) => {
+      const state = stateOf(input.target.providerRef);
+      const keys: string[] = [];
+      const path = `/v2/payments/authorizations/${state.authorizationId}/capture`;
+      const seen = (key: string) => {
+        keys.push(key);
+        return true;
+      };
+      const first = nock(SANDBOX).post(path).matchHeader('paypal-request-id', seen);
+      if (kind === 'reset') first.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+      else first.delay(DRIVER_TIMEOUT_MS * 3).reply(201, { id: 'LATE', status: 'COMPLETED' });
+      nock(SANDBOX).post(path).matchHeader('paypal-request-id', seen).reply(201, { id: ids(input.transactionId, 'C'), status: 'COMPLETED' });
+      return { keysSeen: () => keys };
+    },
+  };
+}
+
+function paypalKitTarget(): PspKitTarget {
+  let pair: SigningPair | undefined;
+  return {
+    name: 'psp-paypal paypal',
+    provider: 'paypal',
+    method: 'paypal',
+    declines: Object.keys(DECLINING_ISSUE) as DeclineCategory[],
+    settingSpecs: PAYPAL_SETTINGS,
+    signedNotifications: true,
+    async start() {
+      pair ??= makeSigningPair();
+      nock(SANDBOX).persist().post('/v1/oauth2/token').reply(200, { access_token: ACCESS_TOKEN, token_type: 'Bearer', expires_in: 32_400 });
+      nock(CERT_HOST).persist().get(CERT_PATH).reply(200, pair.certificatePem);
+      return {
+        provider: createPayPalProvider({ clock: { now: () => Date.now() }, timeoutMs: DRIVER_TIMEOUT_MS }),
+        settings: SETTINGS,
+        notificationUrl: 'https://pay.splitpay.test/psp/paypal/notifications',
+        returnUrl: (attemptId) => `https://pay.splitpay.test/elements/return/${attemptId}`,
+        script: paypalScript(pair),
+        secrets: [ACCESS_TOKEN, Buffer.from(`${SETTINGS.clientId}:${SETTINGS.clientSecret}`).toString('base64')],
+        stop: async () => {
+          nock.abortPendingRequests();
+          nock.cleanAll();
+        },
+      };
+    },
+  };
+}
+
+describePspDriverContract(paypalKitTarget());
