@@ -7,6 +7,7 @@ import { writeTempMerchantsFile } from '../support/temp-merchants-file';
 import { refundDoors, refundsOf, sessionOf, waitForSession, noRefundPending } from '../refunds/refund-support';
 import { navigate } from '../support/elements-client';
 import { merchantEntry, SHOP } from '../support/merchants.fixture';
+import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
 
 // Wero and ANCV at Worldline Direct (nock playing its API), a card on the fake provider, through the service over HTTP.
@@ -68,11 +69,13 @@ function acceptPayment(id: string): Promise<{ body: Record<string, unknown>; hea
 }
 
 describe('Worldline Direct through the service', () => {
+  // Embedded, so that every stored document can be scanned.
+  const stores = createEmbeddedStores();
   let h: ServiceHarness;
   beforeAll(async () => {
     nock.disableNetConnect();
     nock.enableNetConnect('127.0.0.1');
-    h = await startService({ merchants });
+    h = await startService({ merchants, stores });
   });
   afterAll(async () => {
     await h.close();
@@ -93,7 +96,7 @@ describe('Worldline Direct through the service', () => {
   };
 
   it('reads the worldline settings from the merchants file: the secret ones sealed, a missing one named at start', async () => {
-    const stored = JSON.stringify(h.stores.database.listCollections().map((c) => c.dump()));
+    const stored = JSON.stringify(stores.database.listCollections().map((c) => c.dump()));
     expect(stored).toContain(SETTINGS.apiKeyId);
     expect(stored).not.toContain(SETTINGS.secretApiKey);
     expect(stored).not.toContain(SETTINGS.webhookSecret);

@@ -1,8 +1,8 @@
 import type { ContractSettingSpec } from '@splitpay/domain';
 import { ADYEN_PLUGIN } from '@splitpay/psp-adyen';
 import { ONEY_PLUGIN } from '@splitpay/psp-oney';
-import { PAYPAL_PLUGIN } from '@splitpay/psp-paypal';
 import { WORLDLINE_PLUGIN } from '@splitpay/psp-worldline';
+import { PAYPAL_PLUGIN } from '@splitpay/psp-paypal';
 import { fakeProviderPlug } from './fake-provider.plug';
 import { plugin, type ProviderPlug } from './provider-plug';
 
