@@ -88,6 +88,13 @@ module.exports = {
       to: { path: '^packages/', pathNot: '^packages/(store-[^/]+|domain|application)/' },
     },
     {
+      name: 'dashboard-browser-imports-only-itself',
+      severity: 'error',
+      comment: 'The dashboard\'s browser code (packages/dashboard-web/src/browser) is bundled for the page: it speaks to the service over HTTP only, so it imports no Node module, no library and no other package.',
+      from: { path: '^packages/dashboard-web/src/browser/', pathNot: tests },
+      to: { pathNot: '^packages/dashboard-web/src/browser/' },
+    },
+    {
       name: 'packages-do-not-import-apps',
       severity: 'error',
       comment: 'apps/ is the composition root: nothing below it imports it.',

@@ -5,6 +5,9 @@ import { createHttpApp, metricsRouter } from '@splitpay/http-api';
 import { PromMetrics, requestScope, SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
 import { wireAuth } from './wiring/auth';
+import { wireDashboard } from './wiring/dashboard';
+import { wireDemo } from './wiring/demo';
+import { wireElementsSdk } from './wiring/elements-sdk';
 import { counterCatalog } from './wiring/metrics';
 import { wireMerchantApi } from './wiring/merchant-api';
 import { wirePayer } from './wiring/payer';
@@ -96,7 +99,9 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
   });
   const refunds = wireRefunds(core, { tokens: services.accessTokens, writer, sender: payer.dispatcher });
   const merchantApi = wireMerchantApi(core, { accessTokens: services.accessTokens, tokenMinter: services.tokenMinter, psps: registry });
-  routers.push(...merchantApi.routers, ...refunds.routers, ...webhooks.routers, ...payer.routers);
+  // The SDK files before the elements doors, whose no-store and token rules are not theirs.
+  routers.push(...merchantApi.routers, ...refunds.routers, ...webhooks.routers, wireElementsSdk(), ...payer.routers, ...wireDemo(core));
+  routers.push(...wireDashboard().routers);
   workers.push(...payer.workers, ...webhooks.workers);
 
   const app = createHttpApp({

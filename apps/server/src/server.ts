@@ -4,6 +4,7 @@ import { createAppInstance } from './app-instance';
 import type { ServerConfig } from './config';
 import { loadMerchantsAtStart } from './merchants/load-at-start';
 import { warnAboutGeneratedKeys } from './wiring/auth';
+import { dashboardAddress } from './wiring/dashboard';
 import { createStoresFor } from './wiring/stores';
 
 export interface RunningServer {
@@ -45,7 +46,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
   instance.startWorkers();
-  logger.info('server.started', { address: url, publicBaseUrl: config.publicBaseUrl, store, merchantsFile: config.merchantsFile });
+  logger.info('server.started', { address: url, publicBaseUrl: config.publicBaseUrl, store, merchantsFile: config.merchantsFile, dashboard: dashboardAddress(config) });
+  logger.info('dashboard.ready', {
+    address: dashboardAddress(config),
+    message: `Merchant dashboard: ${dashboardAddress(config)} (contacts sign in with their email and password; the README lists the demo contacts)`,
+  });
   return {
     url,
     close: async () => {

@@ -45,6 +45,7 @@ export type {
   RefreshTokenRepository,
 } from './ports/auth-grant.repository.port';
 export type { ChargebackRepository } from './ports/chargeback.repository.port';
+export { CHARGEBACKS_PER_SESSION_LIMIT } from './ports/chargeback.repository.port';
 export type { Clock } from './ports/clock.port';
 export type { IdGenerator } from './ports/id-generator.port';
 export type { KeysetPosition, Page, SearchWindow } from './ports/keyset';

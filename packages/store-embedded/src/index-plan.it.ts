@@ -47,6 +47,7 @@ async function runEveryQuery() {
   const chargeback = aChargeback({ dueAt: T0 });
   await stores.chargebacks.insertIfAbsent(chargeback);
   await stores.chargebacks.findByNotificationId(chargeback.notificationId);
+  await stores.chargebacks.listForSession(chargeback.merchantId, chargeback.sessionId);
   const cb = await stores.chargebacks.claimDue(T0, 'w', 1000);
   await stores.chargebacks.save({ ...cb!, version: 2 }, { expectedVersion: 1, leaseOwner: 'w' });
   await stores.chargebacks.releaseLease(chargeback.notificationId, 'w');

@@ -50,7 +50,10 @@ export const INDEX_PLAN: Readonly<Record<StoreCollectionKey, readonly IndexSpec[
   merchantAccounts: [
     { key: { 'contacts.email': 1 }, options: { name: 'contact_email_unique', unique: true, ...present('contacts.email') } },
   ],
-  chargebacks: [{ key: { dueAt: 1 }, options: { name: 'due_at' } }],
+  chargebacks: [
+    { key: { dueAt: 1 }, options: { name: 'due_at' } },
+    { key: { merchantId: 1, sessionId: 1, receivedAt: 1, _id: 1 }, options: { name: 'merchant_session_received' } },
+  ],
   authorizationCodes: [{ key: { purgeAt: 1 }, options: { name: 'purge_ttl', expireAfterSeconds: 0 } }],
   refreshTokens: [
     { key: { familyId: 1 }, options: { name: 'family' } },

@@ -36,6 +36,9 @@ const forbidden: readonly (ImportCase & { rule: string })[] = [
   { rule: 'only-apps-wire-packages', from: 'packages/infra/src/logger.ts', imports: 'packages/store-mongo/src/index.ts' },
   { rule: 'stores-build-only-on-stores', from: 'packages/store-embedded/src/engine.ts', imports: 'packages/infra/src/index.ts' },
   { rule: 'packages-do-not-import-apps', from: 'packages/psp-adyen/src/wiring.ts', imports: 'apps/server/src/index.ts' },
+  { rule: 'dashboard-browser-imports-only-itself', from: 'packages/dashboard-web/src/browser/session.view.ts', imports: 'node:crypto' },
+  { rule: 'dashboard-browser-imports-only-itself', from: 'packages/dashboard-web/src/browser/payments.view.ts', imports: 'packages/domain/src/money.ts' },
+  { rule: 'dashboard-browser-imports-only-itself', from: 'packages/dashboard-web/src/browser/app.ts', imports: 'express' },
 ];
 
 const allowed: readonly ImportCase[] = [
@@ -51,6 +54,8 @@ const allowed: readonly ImportCase[] = [
   { from: 'packages/webhooks/src/index.ts', imports: 'packages/domain/src/money.ts' },
   { from: 'apps/server/src/index.ts', imports: 'packages/psp-adyen/src/index.ts' },
   { from: 'apps/server/src/wiring.ts', imports: 'packages/store-mongo/src/index.ts' },
+  { from: 'packages/dashboard-web/src/browser/main.ts', imports: 'packages/dashboard-web/src/browser/app.ts' },
+  { from: 'packages/dashboard-web/src/server/dashboard.router.ts', imports: 'express' },
 ];
 
 function importPath(from: string, target: string): string {

@@ -12,6 +12,7 @@ import type { Clock, IdGenerator, Logger, PasswordHasher, SecretSealer, TokenMin
 import { JwtAccessTokens, meRouter, oauthRouter, S256Pkce, type ClientAuthRateLimit, type LoginRateLimit } from '@splitpay/http-api';
 import { AesGcmSecretSealer, parseDataEncryptionKey, RandomTokenMinter, ScryptPasswordHasher } from '@splitpay/infra';
 import type { ServerConfig } from '../config';
+import { dashboardRedirectUris } from './dashboard';
 
 export interface AuthWiring {
   /** Issues and verifies /api access tokens; every area guarding a door uses this one. */
@@ -98,7 +99,7 @@ export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthW
 
   const oauth = oauthRouter({
     issuer: config.publicBaseUrl,
-    dashboard: new DashboardClient({ redirectUris: config.dashboardRedirectUris }),
+    dashboard: new DashboardClient({ redirectUris: dashboardRedirectUris(config) }),
     clientCredentials: new ClientCredentialsGrant({ merchants: stores.merchants, hasher: passwordHasher, tokens: accessTokens }),
     contactLogin: new ContactLogin({ merchants: stores.merchants, hasher: passwordHasher, minter: tokenMinter, codes: stores.authCodes, clock }),
     authorizationCode: new AuthorizationCodeGrant({ ...grantDeps, codes: stores.authCodes, refreshTokens: stores.refreshTokens, pkce: new S256Pkce(), ids, logger }),

@@ -46,7 +46,7 @@ export function wireMerchantApi(core: Core, deps: MerchantApiWiringDeps): Mercha
   const api = merchantApiRouter({
     tokens: deps.accessTokens,
     createSession,
-    reads: new MerchantReads({ sessions: stores.sessions }),
+    reads: new MerchantReads({ sessions: stores.sessions, chargebacks: stores.chargebacks }),
     searches: new MerchantSearches({ sessions: stores.sessions }),
     cursors: new SearchCursors(searchCursorKey(core)),
   });

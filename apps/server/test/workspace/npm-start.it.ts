@@ -43,7 +43,7 @@ describe('npm start', () => {
     await exited;
   });
 
-  it('serves HTTP and logs one start line naming its address, store and merchants file', async () => {
+  it('serves HTTP and logs one start line naming its address, store, merchants file and dashboard', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'info' };
     for (const setting of ['MONGODB_URI', 'MERCHANTS_FILE', 'PUBLIC_BASE_URL', 'NODE_ENV', 'FAKE_PSP']) delete env[setting];
     child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -58,6 +58,11 @@ describe('npm start', () => {
 
     const address = String(started.address);
     expect((await fetch(`${address}/health`)).status).toBe(200);
+    // Where the dashboard is: behind the public address, served by this process.
+    expect(started.dashboard).toBe(`${String(started.publicBaseUrl)}/dashboard`);
+    const dashboard = await fetch(`${address}/dashboard`);
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).toContain('/dashboard/assets/dashboard-');
     const token = await fetch(`${address}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -2,6 +2,8 @@ import {
   DomainError,
   type AttemptHit,
   type AttemptId,
+  type Chargeback,
+  type ChargebackRepository,
   type MerchantId,
   type Session,
   type SessionId,
@@ -13,6 +15,8 @@ import { transactionHit } from '../transaction-hit';
 
 export interface MerchantReadsDeps {
   readonly sessions: Pick<SessionRepository, 'findById' | 'findByAttemptId' | 'findByTransactionId'>;
+  /** Optional: without it a session lists no chargeback. */
+  readonly chargebacks?: Pick<ChargebackRepository, 'listForSession'>;
 }
 
 /** Another merchant's resource answers exactly like a missing one. */
@@ -29,6 +33,12 @@ export class MerchantReads {
 
   async getSession(merchantId: MerchantId, sessionId: SessionId): Promise<Session> {
     return this.owned(await this.deps.sessions.findById(sessionId), merchantId);
+  }
+
+  /** The disputes raised on one of the merchant's sessions, oldest first; NotFound like the session read. */
+  async getSessionChargebacks(merchantId: MerchantId, sessionId: SessionId): Promise<Chargeback[]> {
+    const session = await this.getSession(merchantId, sessionId);
+    return this.deps.chargebacks ? this.deps.chargebacks.listForSession(session.merchantId, session.id) : [];
   }
 
   async getAttempt(merchantId: MerchantId, attemptId: AttemptId): Promise<AttemptHit> {

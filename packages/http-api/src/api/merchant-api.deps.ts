@@ -6,7 +6,7 @@ import type { SearchCursors } from './search-cursor';
 export interface MerchantApiDeps {
   readonly tokens: AccessTokens;
   readonly createSession: { execute(merchantId: MerchantId, request: SessionRequest): Promise<SessionCreated> };
-  readonly reads: Pick<MerchantReads, 'getSession' | 'getAttempt' | 'getTransaction'>;
+  readonly reads: Pick<MerchantReads, 'getSession' | 'getSessionChargebacks' | 'getAttempt' | 'getTransaction'>;
   readonly searches: Pick<MerchantSearches, 'searchSessions' | 'searchAttempts' | 'searchTransactions'>;
   readonly cursors: SearchCursors;
 }

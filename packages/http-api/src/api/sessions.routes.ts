@@ -8,13 +8,14 @@ import type { MerchantApiDeps } from './merchant-api.deps';
 import { readPathId } from '../schemas/read-path-id';
 import { searchHandler } from './search.handler';
 import { presentSession } from './session.presenter';
+import { presentChargeback } from './chargeback.presenter';
 
 /** Largest creation body accepted: a basket of a few hundred itemized lines. */
 export const SESSION_BODY_LIMIT = '256kb';
 
 /**
  * POST /api/sessions (machine tokens only: a contact token, even an admin's, is Unauthorized),
- * GET /api/sessions/{sessionId} and GET /api/sessions (client and contact tokens).
+ * GET /api/sessions/{sessionId}, its chargebacks and GET /api/sessions (client and contact tokens).
  */
 export function sessionsRouter(deps: MerchantApiDeps): Router {
   const router = Router();
@@ -42,6 +43,12 @@ export function sessionsRouter(deps: MerchantApiDeps): Router {
   router.get('/api/sessions/:sessionId', anyToken, async (req, res) => {
     const sessionId = readPathId<SessionId>(req, 'sessionId');
     res.json(presentSession(await deps.reads.getSession(principalOf(res).merchantId, sessionId)));
+  });
+
+  router.get('/api/sessions/:sessionId/chargebacks', anyToken, async (req, res) => {
+    const sessionId = readPathId<SessionId>(req, 'sessionId');
+    const chargebacks = await deps.reads.getSessionChargebacks(principalOf(res).merchantId, sessionId);
+    res.json({ chargebacks: chargebacks.map(presentChargeback) });
   });
 
   return router;

@@ -1,6 +1,7 @@
 import type { DashboardClient } from '@splitpay/application';
 import { S256_CHALLENGE_PATTERN } from '@splitpay/application';
 import { singleParams } from './form-params';
+import { loginLocaleOf, type LoginLocale } from './login-texts';
 
 /** Parameters of GET /oauth/authorize, carried by the login form as hidden fields into the POST. */
 export const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method'] as const;
@@ -13,6 +14,8 @@ export interface ValidAuthorizeRequest {
   readonly redirectUri: string;
   readonly codeChallenge: string;
   readonly state?: string;
+  /** The sign-in form's language (`ui_locales`); it changes nothing else. */
+  readonly locale: LoginLocale;
 }
 
 export type AuthorizeCheck =
@@ -61,9 +64,11 @@ export function checkAuthorizeRequest(source: unknown, dashboard: DashboardClien
   if (params.code_challenge === undefined) return refuse('invalid_request', 'PKCE is required: code_challenge is missing');
   if (params.code_challenge_method !== 'S256') return refuse('invalid_request', 'PKCE code_challenge_method must be S256');
   if (!S256_CHALLENGE_PATTERN.test(params.code_challenge)) return refuse('invalid_request', 'code_challenge is not an S256 challenge');
+  const uiLocales = singleParams(source, ['ui_locales']);
+  const locale = loginLocaleOf(uiLocales.kind === 'ok' ? uiLocales.params.ui_locales : undefined);
   return {
     kind: 'valid',
-    request: { clientId: dashboard.clientId, redirectUri, codeChallenge: params.code_challenge, ...(state === undefined ? {} : { state }) },
+    request: { clientId: dashboard.clientId, redirectUri, codeChallenge: params.code_challenge, ...(state === undefined ? {} : { state }), locale },
   };
 }
 

@@ -7,6 +7,7 @@ import { checkAuthorizeRequest, redirectWith, type AuthorizeCheck } from './auth
 import { singleParams } from './form-params';
 import type { HashingGate } from './hashing-gate';
 import { errorPage, loginFormPage, tooManyAttemptsPage } from './login-page.html';
+import { LOGIN_TEXTS } from './login-texts';
 
 /** Failed sign-ins allowed per client address and email within the window before 429. */
 export interface LoginRateLimit {
@@ -26,8 +27,8 @@ export interface AuthorizeRouteDeps {
   readonly hashingGate: HashingGate;
 }
 
-/** Same words for an unknown email and a wrong password (docs/decisions.md D14). */
-export const LOGIN_REFUSED = 'The email or password is incorrect.';
+/** Same words for an unknown email and a wrong password (docs/decisions.md D14), in English. */
+export const LOGIN_REFUSED = LOGIN_TEXTS.en.refused;
 
 function sendHtml(res: Response, status: number, html: string, dashboard: DashboardClient): void {
   const formTargets = new Set(["'self'", ...dashboard.registeredRedirectUris.map((uri) => new URL(uri).origin)]);
@@ -133,7 +134,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
       const result = admitted ? admitted.value : { kind: 'refused' as const };
       if (result.kind === 'refused') {
         res.locals.loginRefused = true;
-        sendHtml(res, 200, loginFormPage({ request: check.request, error: LOGIN_REFUSED, ...(email ? { email } : {}) }), dashboard);
+        sendHtml(res, 200, loginFormPage({ request: check.request, refused: true, ...(email ? { email } : {}) }), dashboard);
         return;
       }
       res.setHeader('Cache-Control', 'no-store');

@@ -1,4 +1,5 @@
 import type { ValidAuthorizeRequest } from './authorize-request';
+import { LOGIN_TEXTS, type LoginLocale } from './login-texts';
 
 /** Escapes text for an HTML element body or a double-quoted attribute. */
 export function escapeHtml(text: string): string {
@@ -11,9 +12,9 @@ input{display:block;width:100%;box-sizing:border-box;padding:.5rem;font-size:1re
 button{margin-top:1.5rem;padding:.6rem 1.2rem;font-size:1rem}
 .error{color:#8b0000;border:1px solid #8b0000;padding:.5rem}`;
 
-function page(title: string, main: string): string {
+function page(title: string, main: string, locale: LoginLocale = 'en'): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -38,7 +39,8 @@ export interface LoginFormView {
   readonly request: ValidAuthorizeRequest;
   /** Echoed after a failed attempt so the contact types only the password again. */
   readonly email?: string;
-  readonly error?: string;
+  /** The sign-in was refused: the form says so, in one sentence whatever the cause. */
+  readonly refused?: boolean;
 }
 
 /**
@@ -47,24 +49,27 @@ export interface LoginFormView {
  */
 export function loginFormPage(view: LoginFormView): string {
   const { request } = view;
-  const error = view.error === undefined ? '' : `<p id="login-error" class="error" role="alert">${escapeHtml(view.error)}</p>\n`;
-  const describedBy = view.error === undefined ? '' : ' aria-describedby="login-error" aria-invalid="true"';
+  const texts = LOGIN_TEXTS[request.locale];
+  const error = view.refused ? `<p id="login-error" class="error" role="alert">${escapeHtml(texts.refused)}</p>\n` : '';
+  const describedBy = view.refused ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   const fields =
     hidden('response_type', 'code') +
     hidden('client_id', request.clientId) +
     hidden('redirect_uri', request.redirectUri) +
     hidden('state', request.state) +
     hidden('code_challenge', request.codeChallenge) +
-    hidden('code_challenge_method', 'S256');
+    hidden('code_challenge_method', 'S256') +
+    hidden('ui_locales', request.locale === 'en' ? undefined : request.locale);
   return page(
-    'Sign in to the dashboard',
+    texts.title,
     `${error}<form method="post" action="authorize">
-${fields}<label for="email">Email</label>
+${fields}<label for="email">${escapeHtml(texts.email)}</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(view.email ?? '')}"${describedBy}>
-<label for="password">Password</label>
+<label for="password">${escapeHtml(texts.password)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>
-<button type="submit">Sign in</button>
+<button type="submit">${escapeHtml(texts.submit)}</button>
 </form>`,
+    request.locale,
   );
 }
 

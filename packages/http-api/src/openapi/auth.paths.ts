@@ -64,6 +64,13 @@ const authorizeQuery = ['response_type', 'client_id', 'redirect_uri', 'state', '
   required: name !== 'state',
   schema: { type: 'string' },
 }));
+const uiLocales = {
+  name: 'ui_locales',
+  in: 'query' as const,
+  required: false,
+  description: "the form's language: space-separated language tags, preferred first (fr or en; default en)",
+  schema: { type: 'string' },
+};
 
 const authorizationServerMetadataSchema = named('AuthorizationServerMetadata', {
   type: 'object',
@@ -113,7 +120,7 @@ export const authPaths: PathSpecs = {
       summary: 'Dashboard sign-in form (authorization code with PKCE S256)',
       tags: ['OAuth'],
       security: 'none',
-      parameters: authorizeQuery,
+      parameters: [...authorizeQuery, uiLocales],
       responses: { '200': html('The sign-in form'), '302': { description: 'Error redirect to a registered redirect URI' }, '400': html('Unknown client or redirect URI: no redirect') },
     },
     post: {

@@ -1,6 +1,6 @@
 import { SESSION_CREATION_REFUSALS } from '@splitpay/domain';
 import { uuidSchema } from '../schemas/common.schema';
-import { attemptPageSchema, attemptViewSchema, sessionPageSchema, sessionSchema, transactionPageSchema, transactionViewSchema } from '../schemas/resource.schema';
+import { attemptPageSchema, attemptViewSchema, sessionChargebacksSchema, sessionPageSchema, sessionSchema, transactionPageSchema, transactionViewSchema } from '../schemas/resource.schema';
 import { attemptSearchSchema, sessionSearchSchema, transactionSearchSchema } from '../schemas/search-query.schema';
 import { sessionCreatedSchema, sessionRequestSchema } from '../schemas/session-request.schema';
 import { errors, json, pathId, queryParameters, type PathSpecs } from './operation';
@@ -43,6 +43,17 @@ export const merchantApiPaths: PathSpecs = {
       security: access,
       parameters: [pathId('sessionId', 'the session id', uuidSchema)],
       responses: { '200': json('The full session', sessionSchema), ...errors('InvalidRequest', 'Unauthorized', 'NotFound') },
+    },
+  },
+  '/api/sessions/{sessionId}/chargebacks': {
+    get: {
+      summary: "A session's chargebacks",
+      operationId: 'getSessionChargebacks',
+      description: 'The disputes PSPs raised on the operations of this session, oldest first, as the chargeback events carry them (whether or not the account declares a chargeback address). They never change the session.',
+      tags,
+      security: access,
+      parameters: [pathId('sessionId', 'the session id', uuidSchema)],
+      responses: { '200': json('The chargebacks of the session', sessionChargebacksSchema), ...errors('InvalidRequest', 'Unauthorized', 'NotFound') },
     },
   },
   '/api/attempts': {

@@ -1,4 +1,7 @@
 import { authPaths } from './auth.paths';
+import { dashboardPaths } from './dashboard.paths';
+import { demoPaths } from './demo.paths';
+import { elementsSdkPaths } from './elements-sdk.paths';
 import { elementsPaths } from './elements.paths';
 import { fakePspPaths } from './fake-psp.paths';
 import { merchantApiPaths } from './merchant-api.paths';
@@ -16,7 +19,7 @@ export interface OpenApiDocument {
   readonly [key: string]: unknown;
 }
 
-const AREAS: readonly PathSpecs[] = [authPaths, merchantApiPaths, refundNotificationPaths, elementsPaths, servicePaths];
+const AREAS: readonly PathSpecs[] = [authPaths, merchantApiPaths, refundNotificationPaths, elementsPaths, elementsSdkPaths, servicePaths, dashboardPaths];
 
 /** Doors of /api and /elements that read a JSON body (or refuse any other): they can answer 413 and 415. */
 function readsJson(path: string, method: string, op: OperationSpec): boolean {
@@ -26,7 +29,7 @@ function readsJson(path: string, method: string, op: OperationSpec): boolean {
 
 export interface OpenApiOptions {
   readonly serverUrl?: string;
-  /** The fake provider is mounted (FAKE_PSP on): list its doors too. */
+  /** The fake provider is mounted (FAKE_PSP on): list its doors and the demo shop's too. */
   readonly fakePsp?: boolean;
 }
 
@@ -39,7 +42,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
   const components = new ComponentCollector();
   const paths: OpenApiDocument['paths'] = {};
   const operationIds = new Set<string>();
-  for (const area of options.fakePsp ? [...AREAS, fakePspPaths] : AREAS) {
+  for (const area of options.fakePsp ? [...AREAS, fakePspPaths, demoPaths] : AREAS) {
     for (const [path, operations] of Object.entries(area)) {
       if (paths[path]) throw new Error(`OpenAPI document: ${path} described twice`);
       paths[path] = Object.fromEntries(

@@ -149,6 +149,36 @@ export const transactionViewSchema = named('TransactionView', {
   },
 });
 
+export const chargebackSchema = named('Chargeback', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['notificationId', 'sessionId', 'attemptId', 'transactionId', 'orderId', 'type', 'amount', 'provider', 'providerRef', 'date', 'receivedAt'],
+  description: 'a dispute a PSP raised, as the chargeback event carries it',
+  properties: {
+    notificationId: { ...text, description: 'the chargeback event\'s notificationId' },
+    sessionId: uuidSchema,
+    attemptId: uuidSchema,
+    transactionId: { ...uuidSchema, description: 'the operation the money moved on' },
+    orderId: text,
+    type: { type: 'string', enum: ['chargeback', 'representment'], description: 'chargeback: money left the account; representment: the dispute was settled in the merchant\'s favour' },
+    amount: moneySchema,
+    provider: text,
+    providerRef: text,
+    reasonCode: { ...text, description: 'PSP reason code' },
+    status: { ...text, description: "the PSP's label for the dispute stage" },
+    date: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+    validUntil: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'deadline after which the dispute is usually lost by default' },
+    receivedAt: epochMs,
+  },
+});
+
+export const sessionChargebacksSchema = named('SessionChargebacks', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['chargebacks'],
+  properties: { chargebacks: { type: 'array', items: chargebackSchema, description: 'oldest first' } },
+});
+
 const page = (name: string, key: string, item: unknown) =>
   named(name, {
     type: 'object',

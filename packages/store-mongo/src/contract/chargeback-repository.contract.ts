@@ -25,6 +25,20 @@ export function chargebackRepositoryContract(engine: ContractEngine): void {
       expect(results.filter((r) => r === 'duplicate')).toHaveLength(49);
     });
 
+    it("lists one session's chargebacks of its merchant, oldest first, and nobody else's", async () => {
+      const first = aChargeback({ receivedAt: T0 + 5 });
+      const { merchantId, sessionId } = first;
+      const second = aChargeback({ merchantId, sessionId, receivedAt: T0 + 9, type: 'representment' });
+      await chargebacks().insertIfAbsent(second);
+      await chargebacks().insertIfAbsent(first);
+      await chargebacks().insertIfAbsent(aChargeback({ merchantId }));
+      const sameIdElsewhere = aChargeback({ sessionId });
+      await chargebacks().insertIfAbsent(sameIdElsewhere);
+      expect(await chargebacks().listForSession(merchantId, sessionId)).toEqual([first, second]);
+      expect(await chargebacks().listForSession(sameIdElsewhere.merchantId, sessionId)).toEqual([sameIdElsewhere]);
+      expect(await chargebacks().listForSession(merchantId, aChargeback().sessionId)).toEqual([]);
+    });
+
     it('saves over the version read, and removes fields the new value no longer has', async () => {
       const v1 = aChargeback({ dueAt: T0 });
       await chargebacks().insertIfAbsent(v1);

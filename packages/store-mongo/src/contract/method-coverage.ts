@@ -22,7 +22,7 @@ const PORT_METHODS = {
     searchTransactions: true,
   } satisfies Record<keyof Stores['sessions'], true>,
   merchants: { upsert: true, findById: true, findByContactEmail: true } satisfies Record<keyof Stores['merchants'], true>,
-  chargebacks: { insertIfAbsent: true, findByNotificationId: true, save: true, claimDue: true, releaseLease: true } satisfies Record<keyof Stores['chargebacks'], true>,
+  chargebacks: { insertIfAbsent: true, findByNotificationId: true, listForSession: true, save: true, claimDue: true, releaseLease: true } satisfies Record<keyof Stores['chargebacks'], true>,
   authCodes: { insert: true, consume: true } satisfies Record<keyof Stores['authCodes'], true>,
   refreshTokens: { insert: true, rotate: true, revokeFamily: true } satisfies Record<keyof Stores['refreshTokens'], true>,
 };

@@ -1,4 +1,4 @@
-import type { Chargeback, ChargebackRepository, SaveResult } from '@splitpay/domain';
+import { CHARGEBACKS_PER_SESSION_LIMIT, type Chargeback, type ChargebackRepository, type MerchantId, type SaveResult, type SessionId } from '@splitpay/domain';
 import type { StoreCollections } from '../collections';
 import { isDuplicateKeyError } from '../duplicate-key';
 import { CHARGEBACK_FIELDS, chargebackFromDocument, chargebackToDocument } from '../documents/chargeback.document';
@@ -23,6 +23,15 @@ export class MongoChargebackRepository implements ChargebackRepository {
   async findByNotificationId(notificationId: string): Promise<Chargeback | null> {
     const doc = await this.collections.chargebacks.findOne({ _id: notificationId });
     return doc ? chargebackFromDocument(doc) : null;
+  }
+
+  async listForSession(merchantId: MerchantId, sessionId: SessionId): Promise<Chargeback[]> {
+    const docs = await this.collections.chargebacks
+      .find({ merchantId, sessionId })
+      .sort({ receivedAt: 1, _id: 1 })
+      .limit(CHARGEBACKS_PER_SESSION_LIMIT)
+      .toArray();
+    return docs.map(chargebackFromDocument);
   }
 
   /** Same contract as the session's save: version check, lease left alone unless its owner releases it. */

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DemoCheckoutPage } from '../support/browser/demo-checkout.page';
+import { useDemoBrowser } from '../support/browser/elements-browser';
+import { shootDemoMidSplit } from '../support/browser/demo-screenshot';
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: readonly { readonly target: readonly string[] }[];
+}
+
+/** Runs axe-core in the page (injected through DevTools, beside the page's CSP) and lists its violations. */
+async function axeViolations(page: DemoCheckoutPage['page']): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const result = (await page.evaluate('axe.run(document).then((r) => ({ violations: r.violations, passes: r.passes.length }))')) as { violations: AxeViolation[]; passes: number };
+  // axe ran its rules on this page (a run that checked nothing would also find nothing).
+  expect(result.passes).toBeGreaterThan(10);
+  const violations = result.violations;
+  return violations.map((v) => `${v.impact ?? ''} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+const spaces = (text: string | null): string => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ');
+
+describe('demo checkout in Chromium: consent, French, accessibility, the README picture', () => {
+  const suite = useDemoBrowser();
+
+  it('keeps Pay disabled until the terms are ticked, and records the consent once for two tranches', async () => {
+    const { page, problems } = suite;
+    const consents: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/elements/session/accept-terms') consents.push(req.url());
+    });
+    const shop = new DemoCheckoutPage(page, suite.h.url);
+    await shop.open();
+    await expect(page.getByRole('link', { name: 'Terms of sale' }).getAttribute('href')).resolves.toBe(`${suite.h.url}/demo/terms`);
+    await shop.method('Card').check();
+    await expect(shop.payButton().isDisabled()).resolves.toBe(true);
+    await expect(page.getByText('Accept the terms to pay.').count()).resolves.toBe(1);
+
+    await shop.acceptTerms();
+    await expect(shop.payButton().isEnabled()).resolves.toBe(true);
+    await shop.payByCard('20.00', '4111111111111111');
+    await page.getByText('Remaining to pay: €100.00 of €120.00').waitFor();
+    // Accepted: the box is gone for the next tranche.
+    await expect(page.getByRole('checkbox').count()).resolves.toBe(0);
+    await shop.payByCard('100.00', '4111111111111111');
+    await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
+    expect(consents).toHaveLength(1);
+    expect(problems.list).toEqual([]);
+  });
+
+  it('speaks French on the French page: amounts, plan dates and the Pay button', async () => {
+    const { page, problems } = suite;
+    const shop = new DemoCheckoutPage(page, suite.h.url);
+    await shop.open('fr');
+    await expect(shop.remaining().textContent().then(spaces)).resolves.toBe('Reste à payer : 120,00 € sur 120,00 €');
+    await page.getByRole('radio', { name: 'Carte' }).check();
+    await expect(shop.payButton().textContent().then(spaces)).resolves.toBe('Payer 120,00 € avec Carte');
+    await page.getByRole('radio', { name: 'Paiement en plusieurs fois Oney' }).check();
+    const plan = page.getByRole('radio', { name: /^3 fois, sans frais/ });
+    const details = await page.locator(`#${await plan.getAttribute('aria-describedby')}`).textContent();
+    const today = new Intl.DateTimeFormat('fr', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+    expect(spaces(details)).toContain(`${today} : 40,00 €`);
+    expect(spaces(details)).toContain('TAEG : 0,00 %');
+
+    await page.getByRole('radio', { name: 'Carte' }).check();
+    await page.getByRole('checkbox', { name: 'J’accepte les conditions de vente :' }).check();
+    await page.getByLabel('Numéro de carte').fill('4000000000009995');
+    await page.getByLabel('Date d’expiration').fill('12/30');
+    await page.getByLabel('Cryptogramme').fill('123');
+    await shop.payButton().click();
+    await page.getByText('Votre paiement Carte de 120,00 € a été refusé : provision insuffisante.').first().waitFor();
+    expect(problems.list).toEqual([]);
+  });
+
+  it('has no axe-core violation on the demo page, before paying, on the partial-grant prompt and once PAID', async () => {
+    const { page, problems } = suite;
+    const shop = new DemoCheckoutPage(page, suite.h.url);
+    await shop.open();
+    expect(await axeViolations(page)).toEqual([]);
+    await shop.acceptTerms();
+    await shop.payByCard('120.00', '4000000000000010');
+    await page.getByRole('heading', { name: 'Partial approval' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel this payment' }).click();
+    await page.getByText('Remaining to pay: €120.00 of €120.00').waitFor();
+    await shop.payByCard('120.00', '4111111111111111');
+    await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems.list).toEqual([]);
+  });
+
+  it('makes the README picture of the checkout mid-split', async () => {
+    const { page, problems } = suite;
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'splitpay-shot-')), 'demo-checkout.png');
+    await shootDemoMidSplit(page, suite.h.url, file);
+    const png = await readFile(file);
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(1200);
+    await expect(page.getByRole('radio', { name: 'Chèques-Vacances (ANCV)' }).isChecked()).resolves.toBe(true);
+    expect(problems.list).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+import { gzipSync } from 'node:zlib';
+import vm from 'node:vm';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { startService, type ServiceHarness } from '../support/service-harness';
+
+const DEMO_MERCHANTS = path.join(__dirname, '..', '..', 'demo-merchants.json');
+
+async function demoService(env: NodeJS.ProcessEnv = {}): Promise<ServiceHarness> {
+  return startService({ merchants: JSON.parse(await readFile(DEMO_MERCHANTS, 'utf8')) as object, env });
+}
+
+describe('the components served by the service (/elements/sdk/v1)', () => {
+  let h: ServiceHarness;
+  beforeAll(async () => {
+    h = await demoService();
+  }, 60_000);
+  afterAll(() => h.close());
+
+  it('serves the script, cacheable by anyone, revalidated by its ETag, loadable from any origin', async () => {
+    const res = await fetch(`${h.url}/elements/sdk/v1/splitpay.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600, must-revalidate');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const etag = res.headers.get('etag') as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    const again = await fetch(`${h.url}/elements/sdk/v1/splitpay.js`, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+
+    // The script defines window.SplitPay and nothing runs until mount is called.
+    const sandbox: Record<string, unknown> = {};
+    vm.runInNewContext(await res.text(), sandbox);
+    expect(typeof (sandbox.SplitPay as { mount?: unknown }).mount).toBe('function');
+  });
+
+  it('serves the ES module and the stylesheet with its theming custom properties', async () => {
+    const mjs = await (await fetch(`${h.url}/elements/sdk/v1/splitpay.mjs`)).text();
+    expect(mjs).toMatch(/export\s*\{[^}]*\bmount\b/);
+    const css = await fetch(`${h.url}/elements/sdk/v1/splitpay.css`);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const text = await css.text();
+    for (const property of ['--sp-color-primary', '--sp-color-text', '--sp-color-bg', '--sp-color-danger', '--sp-radius', '--sp-font-family', '--sp-focus-ring']) expect(text).toContain(property);
+    expect(text).toContain('prefers-reduced-motion');
+  });
+
+  it('keeps to its budget (gzip: script under 20 kB, stylesheet under 5 kB) and holds no HTML sink or evaluation', async () => {
+    const js = Buffer.from(await (await fetch(`${h.url}/elements/sdk/v1/splitpay.js`)).arrayBuffer());
+    const css = Buffer.from(await (await fetch(`${h.url}/elements/sdk/v1/splitpay.css`)).arrayBuffer());
+    expect(gzipSync(js).length).toBeLessThan(20_000);
+    expect(gzipSync(css).length).toBeLessThan(5_000);
+    const source = js.toString('utf8');
+    for (const sink of ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'document.write', 'eval(', 'new Function', 'cssText', 'console.']) expect(source).not.toContain(sink);
+  });
+});
+
+describe('the demo checkout doors (/demo)', () => {
+  let h: ServiceHarness;
+  beforeAll(async () => {
+    h = await demoService();
+  }, 60_000);
+  afterAll(() => h.close());
+
+  it('serves the shop page under a strict Content-Security-Policy, with no inline script or style', async () => {
+    const res = await fetch(`${h.url}/demo`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') as string;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe');
+    const html = await res.text();
+    expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(html).not.toMatch(/\sstyle=|<style/);
+    expect(html).toContain('4000000000003220');
+    expect(await (await fetch(`${h.url}/demo?lang=fr`)).text()).toContain('<html lang="fr">');
+  });
+
+  it('creates an order whose token opens the session, and gives the token back for that order only', async () => {
+    const created = await fetch(`${h.url}/demo/orders`, { method: 'POST' });
+    expect(created.status).toBe(201);
+    const order = (await created.json()) as { orderId: string; elementsToken: string };
+    expect(Object.keys(order).sort()).toEqual(['elementsToken', 'orderId']);
+    expect(order.elementsToken).toMatch(/^pst_/);
+    await expect((await fetch(`${h.url}/demo/orders/${order.orderId}`)).json()).resolves.toEqual(order);
+    expect((await fetch(`${h.url}/demo/orders/demo-unknown`)).status).toBe(404);
+
+    const view = (await (await fetch(`${h.url}/elements/session`, { headers: { Authorization: `Bearer ${order.elementsToken}` } })).json()) as { view: { orderId: string; methods: { method: string }[]; terms?: unknown[] } };
+    expect(view.view.orderId).toBe(order.orderId);
+    expect(view.view.methods.map((m) => m.method)).toEqual(['card', 'ancv', 'paypal', 'wero', 'applepay', 'oney']);
+    expect(view.view.terms).toHaveLength(1);
+  });
+
+  it('takes the demo merchant’s webhooks (its authorization only) and lists a summary of them, without the body', async () => {
+    const body = { event: 'session-ended', notificationId: 'n1', sessionId: 's1', orderId: 'demo-o1', status: 'PAID', total: { amount: 100, currency: 'EUR' }, captured: { amount: 100, currency: 'EUR' }, attempts: [{ cardAlias: 'alias-secret' }] };
+    const post = (authorization: string) => fetch(`${h.url}/demo/webhooks`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: authorization }, body: JSON.stringify(body) });
+    expect((await post('Bearer wrong')).status).toBe(401);
+    const ok = await post('Bearer demo-webhook-secret');
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toMatch(/^text\/plain/);
+    await expect(ok.text()).resolves.toBe('OK');
+    const inbox = await (await fetch(`${h.url}/demo/webhooks?order=demo-o1`)).text();
+    expect(JSON.parse(inbox)).toEqual({ webhooks: [{ receivedAt: expect.any(Number), event: 'session-ended', orderId: 'demo-o1', status: 'PAID', total: body.total, captured: body.captured }] });
+    expect(inbox).not.toContain('alias-secret');
+  });
+});
+
+describe('without the fake provider', () => {
+  it('serves no demo, and still serves the components', async () => {
+    const h = await startService({ merchants: { merchants: [{ merchantId: 'solo', secret: 'solo-secret-123456', contracts: [] }] }, env: { FAKE_PSP: 'off' } });
+    try {
+      expect((await fetch(`${h.url}/demo`)).status).toBe(404);
+      expect((await fetch(`${h.url}/demo/orders`, { method: 'POST' })).status).toBe(404);
+      expect((await fetch(`${h.url}/elements/sdk/v1/splitpay.css`)).status).toBe(200);
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
+});

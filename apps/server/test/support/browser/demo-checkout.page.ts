@@ -1,0 +1,90 @@
+import type { Page } from 'playwright-core';
+
+/** The demo checkout as a payer sees it, by role, label and text only. */
+export class DemoCheckoutPage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  /** Opens /demo (a new order) and waits for the components to show it. */
+  async open(lang: 'en' | 'fr' = 'en'): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/demo?lang=${lang}`);
+    await this.remaining().waitFor();
+  }
+
+  /** The order id the page put in its address (the shop's own reference, never the token). */
+  orderId(): string {
+    return new URL(this.page.url()).searchParams.get('order') ?? '';
+  }
+
+  remaining() {
+    return this.page.getByText(/^(Remaining to pay|Reste à payer)/);
+  }
+
+  method(name: string | RegExp) {
+    return this.page.getByRole('radio', { name });
+  }
+
+  amountField() {
+    return this.page.getByLabel(/^(Amount to pay with this method|Montant à payer avec ce moyen)$/);
+  }
+
+  payButton() {
+    return this.page.getByRole('button', { name: /^(Pay|Payer) .* (with|avec) / });
+  }
+
+  status() {
+    return this.page.getByRole('status').first();
+  }
+
+  async acceptTerms(): Promise<void> {
+    await this.page.getByRole('checkbox', { name: /I accept the terms|J’accepte les conditions/ }).check();
+  }
+
+  async fillCard(number: string, expiry = '12/30', cvc = '123'): Promise<void> {
+    await this.page.getByLabel('Card number').fill(number);
+    await this.page.getByLabel('Expiry date').fill(expiry);
+    await this.page.getByLabel('Security code').fill(cvc);
+  }
+
+  /** Card, an amount (as the payer types it), a test card, Pay. */
+  async payByCard(amount: string, number: string): Promise<void> {
+    await this.method('Card').check();
+    await this.amountField().fill(amount);
+    await this.fillCard(number);
+    await this.payButton().click();
+  }
+
+  /** Presses a button on the fake PSP's page and waits until the demo page is back. */
+  async atFakePsp(button: string | RegExp): Promise<void> {
+    await this.page.waitForURL(/\/fake-psp\/pay\//);
+    await this.page.getByRole('button', { name: button }).click();
+    await this.page.waitForURL(/\/demo\?order=/);
+  }
+
+  /** The focused control as a screen reader names it: tag, type, then label, aria-label or text. */
+  focusedName(): Promise<string> {
+    return this.page.evaluate(`(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return '';
+      const name = el.getAttribute('aria-label') || (el.labels && el.labels[0] ? el.labels[0].textContent : '') || el.textContent || '';
+      return el.tagName.toLowerCase() + (el.type ? ':' + el.type : '') + ' ' + name.trim();
+    })()`) as Promise<string>;
+  }
+
+  /** The tranches of the components' ledger. */
+  ledger() {
+    return this.page.getByRole('region', { name: /^(Your payments|Vos paiements)$/ }).getByRole('listitem');
+  }
+
+  /** The demo page's event log (what the page's callbacks reported). */
+  eventLog() {
+    return this.page.getByRole('region', { name: 'Event log' }).getByRole('listitem');
+  }
+
+  /** The demo's webhook inbox entries. */
+  inbox() {
+    return this.page.getByRole('region', { name: 'Webhook inbox' }).getByRole('listitem');
+  }
+}

@@ -1,0 +1,91 @@
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+
+/**
+ * Debian's Chromium driven by playwright-core (never a downloaded browser), for the dashboard's
+ * acceptance tests. Headless, no sandbox (containers), nothing talking to the network on its own.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface WatchedPage {
+  readonly page: Page;
+  /** Console errors, uncaught page errors and refused answers: Content-Security-Policy refusals included. */
+  readonly problems: string[];
+}
+
+/**
+ * A new page in its own context (its own sessionStorage), English unless told, its errors kept.
+ * `bypassCSP` only for the accessibility audit, which injects its engine into the page.
+ */
+export async function newWatchedPage(browser: Browser, locale = 'en-GB', options: { readonly bypassCSP?: boolean } = {}): Promise<WatchedPage> {
+  // One time zone whatever the machine's, so calendar-day filters read the same everywhere.
+  const context = await browser.newContext({ locale, timezoneId: 'Europe/Paris', bypassCSP: options.bypassCSP ?? false });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // The browser's own favicon probe is no error of the page; answers the page asked for are checked below.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+  });
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (response.status() >= 400 && path !== '/favicon.ico') problems.push(`${response.status()} ${response.request().method()} ${path}`);
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { page, problems };
+}
+
+/** Fills the service's sign-in form and submits it. */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Reads until `done` holds or `timeoutMs` passes, and answers the last reading either way (the
+ * caller's assertion then says what was wrong). A condition to wait on, never a fixed sleep.
+ */
+export async function settle<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits until the locator's element is visible (throws with Playwright's message when it never is). */
+export const visible = (locator: Locator, timeout = 15_000): Promise<void> => locator.first().waitFor({ state: 'visible', timeout });
+
+/** How many elements the locator finds once that number settles on `expected` (or the last count). */
+export const countOf = (locator: Locator, expected: number): Promise<number> => settle(() => locator.count(), (n) => n === expected);
+
+/** One rule the page breaks, as axe-core reports it. */
+export interface AccessibilityViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly targets: string[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules) on the page as it stands. The page's CSP forbids injected
+ * scripts: use a page opened with `bypassCSP`.
+ */
+export async function accessibilityViolations(page: Page): Promise<AccessibilityViolation[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    // Runs in the page: its globals are typed here by hand (the test project has no DOM library).
+    const inPage = globalThis as unknown as {
+      document: unknown;
+      axe: { run(context: unknown, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> };
+    };
+    const result = await inPage.axe.run(inPage.document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => String(n.target)) }));
+  });
+}

@@ -1,0 +1,112 @@
+/** The shapes of the service's answers the dashboard reads (the contract's Session, Attempt, ...). */
+
+export interface Money {
+  readonly amount: number;
+  readonly currency: string;
+}
+
+export const SESSION_STATUSES = ['PENDING', 'CAPTURING', 'PAID', 'ABORTING', 'ABORTED', 'EXPIRING', 'EXPIRED', 'AWAITING', 'AWAITED_REFUSED'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export type DeclineCategory = 'bank-refusal' | 'insufficient-funds' | 'invalid-card-data' | 'authentication-failed' | 'expired' | 'method-unavailable';
+
+export interface TransactionJson {
+  readonly transactionId: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly type: 'authorization' | 'payment' | 'capture' | 'void' | 'refund';
+  readonly amount: Money;
+  readonly providerRef?: string;
+  readonly status: {
+    readonly kind: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+    readonly statusCode?: string;
+    readonly statusMessage?: string;
+    readonly category?: DeclineCategory;
+  };
+  readonly extraData?: string;
+}
+
+export interface AttemptJson {
+  readonly attemptId: string;
+  readonly createdAt: number;
+  readonly method: string;
+  readonly methodId: string;
+  readonly provider: string;
+  readonly status: 'AUTHORIZING' | 'AUTHORIZED' | 'DECLINED' | 'CANCELLED' | 'CAPTURED' | 'VOIDED';
+  readonly partialAuth?: 'chosen' | 'mandated';
+  readonly requested: Money;
+  readonly granted: Money;
+  readonly refunded: Money;
+  readonly refundable: Money;
+  readonly cardScheme?: string;
+  readonly owedToPayer?: string;
+  readonly transactions: readonly TransactionJson[];
+}
+
+export interface NotificationJson {
+  readonly url: string;
+  readonly deliveredAt?: number;
+  readonly failures: number;
+  readonly abandoned: boolean;
+}
+
+export interface SessionJson {
+  readonly sessionId: string;
+  readonly merchantId: string;
+  readonly orderId: string;
+  readonly status: SessionStatus;
+  readonly total: Money;
+  readonly captured: Money;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  readonly notification?: NotificationJson;
+  readonly attempts: readonly AttemptJson[];
+}
+
+export interface ChargebackJson {
+  readonly notificationId: string;
+  readonly attemptId: string;
+  readonly transactionId: string;
+  readonly type: 'chargeback' | 'representment';
+  readonly amount: Money;
+  readonly provider: string;
+  readonly providerRef: string;
+  readonly reasonCode?: string;
+  readonly status?: string;
+  readonly date: string;
+  readonly validUntil?: string;
+  readonly receivedAt: number;
+}
+
+export interface SessionPage {
+  readonly sessions: readonly SessionJson[];
+  readonly nextCursor?: string;
+}
+
+export interface TransactionViewJson {
+  readonly sessionId: string;
+  readonly attemptId: string;
+  readonly transaction: TransactionJson;
+}
+
+export interface RefundAnswer {
+  readonly refunds: readonly TransactionViewJson[];
+}
+
+export interface ReplayAnswer {
+  readonly url: string;
+  readonly failures: number;
+  readonly abandoned: boolean;
+}
+
+export interface MeJson {
+  readonly merchantId: string;
+  readonly principal: 'client' | 'contact';
+  readonly contact?: { readonly email: string; readonly role: 'admin' | 'member' };
+  readonly expiresAt: number;
+}
+
+/** An answer of the service: its body, or its refusal (the contract's error code). */
+export type ApiResult<T> =
+  | { readonly ok: true; readonly body: T }
+  | { readonly ok: false; readonly status: number; readonly code: string };

@@ -1,0 +1,156 @@
+import type { MeJson } from './api/api-types';
+import { DashboardApi } from './api/dashboard-api';
+import { beginSignIn, completeSignIn } from './auth/sign-in-flow';
+import { TokenClient } from './auth/token-client';
+import { TokenKeeper } from './auth/token-keeper';
+import { LOCALES, preferredLocale, translator, type Locale, type Translator } from './i18n/i18n';
+import { filtersFromQuery } from './payments/payment-filters';
+import { h, replaceChildren } from './views/dom';
+import { paymentsView } from './views/payments.view';
+import { sessionView } from './views/session.view';
+import { signedOutView } from './views/signed-out.view';
+import type { ViewContext } from './views/view-context';
+
+const LANGUAGE_KEY = 'splitpay.dashboard.language';
+
+/**
+ * The dashboard page: the sign-in state, the header (who is signed in, language, sign-out), and
+ * the view the address names (`#/payments?...` or `#/sessions/{id}`).
+ */
+export class DashboardApp {
+  private tr: Translator;
+  private me: MeJson | undefined;
+  private notice: string | undefined;
+  private readonly tokens = new TokenClient();
+  private readonly keeper: TokenKeeper;
+  private readonly api: DashboardApi;
+  private readonly skipLink = h('a', { class: 'skip', href: '#main', onclick: (e: Event) => this.skip(e) });
+  private readonly header = h('header', { class: 'top' });
+  private readonly live = h('div', { class: 'live', role: 'status', 'aria-live': 'polite' });
+  private readonly main = h('main', { id: 'main', tabindex: '-1' });
+
+  constructor(private readonly root: HTMLElement) {
+    this.tr = translator(preferredLocale(localStorage.getItem(LANGUAGE_KEY), navigator.languages));
+    this.keeper = new TokenKeeper({ refresh: (token) => this.tokens.refresh(token), onLapsed: () => this.signedOut(this.tr.t.sessionLapsed) });
+    this.api = new DashboardApi(
+      () => this.keeper.accessToken(),
+      () => this.signedOut(this.tr.t.sessionLapsed),
+    );
+  }
+
+  async start(): Promise<void> {
+    this.root.replaceChildren(this.skipLink, this.header, this.live, this.main);
+    window.addEventListener('hashchange', () => this.route());
+    if (location.pathname === '/dashboard/callback') {
+      await this.completeSignIn();
+      return;
+    }
+    this.showSignedOut();
+  }
+
+  private skip(event: Event): void {
+    event.preventDefault();
+    this.main.focus();
+  }
+
+  private async completeSignIn(): Promise<void> {
+    this.renderHeader();
+    replaceChildren(this.main, h('p', {}, this.tr.t.signingIn));
+    const outcome = await completeSignIn(new URLSearchParams(location.search), { store: sessionStorage, origin: location.origin, tokens: this.tokens });
+    // The code and state leave the address bar (and the history) at once.
+    history.replaceState(null, '', `/dashboard${outcome.kind === 'signed-in' ? outcome.returnTo : ''}`);
+    if (outcome.kind !== 'signed-in') {
+      this.showSignedOut(this.tr.t.signInFailed);
+      return;
+    }
+    this.keeper.start(outcome.tokens);
+    const me = await this.api.me();
+    if (!me.ok) {
+      if (this.keeper.signedIn) this.signedOut(this.tr.t.signInFailed);
+      return;
+    }
+    this.me = me.body;
+    this.notice = undefined;
+    this.renderHeader();
+    this.route();
+  }
+
+  private signIn(): void {
+    const returnTo = location.hash.startsWith('#/') ? location.hash : '';
+    void beginSignIn({ store: sessionStorage, origin: location.origin, returnTo, locale: this.tr.locale }).then((url) => location.assign(url));
+  }
+
+  private signOut(): void {
+    this.signedOut(this.tr.t.signedOutAfterSignOut);
+  }
+
+  private signedOut(notice: string): void {
+    // Several calls may meet the lapse at once: the first one signs out.
+    if (!this.keeper.signedIn && this.me === undefined) return;
+    this.keeper.signOut();
+    this.me = undefined;
+    this.showSignedOut(notice);
+  }
+
+  private showSignedOut(notice?: string): void {
+    this.notice = notice;
+    this.renderHeader();
+    replaceChildren(this.main, signedOutView(this.tr, notice, () => this.signIn()));
+    this.focusHeading();
+  }
+
+  private setLocale(locale: Locale): void {
+    localStorage.setItem(LANGUAGE_KEY, locale);
+    this.tr = translator(locale);
+    if (this.keeper.signedIn && this.me) {
+      this.renderHeader();
+      this.route();
+    } else this.showSignedOut(this.notice);
+  }
+
+  private renderHeader(): void {
+    const { t } = this.tr;
+    document.documentElement.lang = this.tr.locale;
+    document.title = t.appTitle;
+    this.skipLink.textContent = t.skipToContent;
+    const languages = h('select', { id: 'language', onchange: (e: Event) => this.setLocale((e.target as HTMLSelectElement).value as Locale) });
+    for (const locale of Object.keys(LOCALES) as Locale[]) {
+      languages.append(h('option', { value: locale, lang: locale, selected: locale === this.tr.locale }, locale === 'fr' ? 'Français' : 'English'));
+    }
+    const me = this.me;
+    replaceChildren(
+      this.header,
+      h('p', { class: 'brand' }, t.appTitle),
+      me?.contact ? h('p', { class: 'me', 'data-testid': 'signed-in-contact' }, t.signedInAs(me.contact.email, t.roles[me.contact.role] ?? me.contact.role, me.merchantId)) : null,
+      h('div', { class: 'language' }, h('label', { for: 'language' }, t.language), languages),
+      me ? h('button', { type: 'button', class: 'secondary', onclick: () => this.signOut() }, t.signOut) : null,
+    );
+  }
+
+  private context(): ViewContext {
+    return {
+      tr: this.tr,
+      api: this.api,
+      announce: (message) => {
+        this.live.textContent = message;
+      },
+      navigate: (hash) => {
+        if (location.hash === hash) this.route();
+        else location.hash = hash;
+      },
+    };
+  }
+
+  private route(): void {
+    if (!this.keeper.signedIn) return;
+    const hash = location.hash;
+    const session = /^#\/sessions\/([^/?]+)$/.exec(hash);
+    if (session?.[1]) replaceChildren(this.main, sessionView(this.context(), decodeURIComponent(session[1])));
+    else replaceChildren(this.main, paymentsView(this.context(), filtersFromQuery(new URLSearchParams(hash.split('?')[1] ?? ''))));
+    this.focusHeading();
+  }
+
+  private focusHeading(): void {
+    (this.main.querySelector('h1') as HTMLElement | null)?.focus();
+  }
+}

@@ -1,0 +1,85 @@
+import { beginSignIn, completeSignIn, PENDING_KEY, type PendingStore } from './sign-in-flow';
+import { s256Challenge } from './pkce';
+import { TokenClient } from './token-client';
+
+class MemoryStore implements PendingStore {
+  readonly items = new Map<string, string>();
+  getItem = (key: string): string | null => this.items.get(key) ?? null;
+  setItem = (key: string, value: string): void => void this.items.set(key, value);
+  removeItem = (key: string): void => void this.items.delete(key);
+}
+
+const ORIGIN = 'https://pay.example';
+
+/** A token endpoint that records the form it was sent. */
+function tokenEndpoint(status = 200) {
+  const forms: URLSearchParams[] = [];
+  const fetcher = (async (_url: unknown, init?: RequestInit) => {
+    forms.push(new URLSearchParams(String(init?.body)));
+    const body = status === 200 ? { access_token: 'at', refresh_token: 'rt', expires_in: 3600, token_type: 'Bearer' } : { error: 'invalid_grant' };
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return { forms, client: new TokenClient(fetcher) };
+}
+
+async function started(store: MemoryStore, locale?: string) {
+  const url = new URL(await beginSignIn({ store, origin: ORIGIN, returnTo: '#/sessions/x', ...(locale ? { locale } : {}) }), ORIGIN);
+  return url.searchParams;
+}
+
+describe('dashboard sign-in (authorization code with PKCE S256)', () => {
+  it('sends the public client to the authorize door with an S256 challenge of the verifier it keeps', async () => {
+    const store = new MemoryStore();
+    const query = await started(store);
+    const pending = JSON.parse(store.getItem(PENDING_KEY) ?? '{}') as { state: string; verifier: string };
+    expect(Object.fromEntries(query)).toEqual({
+      response_type: 'code',
+      client_id: 'dashboard',
+      redirect_uri: `${ORIGIN}/dashboard/callback`,
+      state: pending.state,
+      code_challenge: await s256Challenge(pending.verifier),
+      code_challenge_method: 'S256',
+    });
+  });
+
+  it("asks for the sign-in form in the dashboard's language", async () => {
+    expect((await started(new MemoryStore(), 'fr')).get('ui_locales')).toBe('fr');
+  });
+
+  it('exchanges the code with the verifier when the state comes back unchanged, once', async () => {
+    const store = new MemoryStore();
+    const query = await started(store);
+    const { verifier } = JSON.parse(store.getItem(PENDING_KEY) ?? '{}') as { verifier: string };
+    const endpoint = tokenEndpoint();
+    const outcome = await completeSignIn(new URLSearchParams({ code: 'the-code', state: query.get('state') ?? '' }), { store, origin: ORIGIN, tokens: endpoint.client });
+    expect(outcome).toEqual({ kind: 'signed-in', tokens: { accessToken: 'at', refreshToken: 'rt', expiresInS: 3600 }, returnTo: '#/sessions/x' });
+    expect(Object.fromEntries(endpoint.forms[0] ?? [])).toEqual({
+      grant_type: 'authorization_code',
+      code: 'the-code',
+      code_verifier: verifier,
+      redirect_uri: `${ORIGIN}/dashboard/callback`,
+      client_id: 'dashboard',
+    });
+    expect(store.getItem(PENDING_KEY)).toBeNull();
+  });
+
+  it('never exchanges a code whose state this tab did not send', async () => {
+    const store = new MemoryStore();
+    await started(store);
+    const endpoint = tokenEndpoint();
+    const outcome = await completeSignIn(new URLSearchParams({ code: 'the-code', state: 'forged' }), { store, origin: ORIGIN, tokens: endpoint.client });
+    expect(outcome).toEqual({ kind: 'failed', reason: 'state-mismatch' });
+    expect(endpoint.forms).toHaveLength(0);
+    expect(store.getItem(PENDING_KEY)).toBeNull();
+  });
+
+  it('fails without a pending sign-in, on an error answer, and on a refused exchange', async () => {
+    const endpoint = tokenEndpoint(400);
+    expect(await completeSignIn(new URLSearchParams({ code: 'c', state: 's' }), { store: new MemoryStore(), origin: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'no-pending' });
+    const store = new MemoryStore();
+    let state = (await started(store)).get('state') ?? '';
+    expect(await completeSignIn(new URLSearchParams({ error: 'invalid_request', state }), { store, origin: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'denied' });
+    state = (await started(store)).get('state') ?? '';
+    expect(await completeSignIn(new URLSearchParams({ code: 'c', state }), { store, origin: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'exchange-refused' });
+  });
+});

@@ -1,0 +1,53 @@
+/** What the token endpoint gives the dashboard: held in memory only, never stored. */
+export interface TokenSet {
+  readonly accessToken: string;
+  readonly refreshToken: string;
+  /** Seconds the access token lives from now. */
+  readonly expiresInS: number;
+}
+
+/** The token endpoint's refusal (`invalid_grant`...) or a failure to reach it. */
+export type TokenResult = { readonly kind: 'tokens'; readonly tokens: TokenSet } | { readonly kind: 'refused'; readonly error: string } | { readonly kind: 'unreachable' };
+
+export const DASHBOARD_CLIENT_ID = 'dashboard';
+
+async function postForm(fetcher: typeof fetch, params: Record<string, string>): Promise<TokenResult> {
+  let res: Response;
+  try {
+    res = await fetcher('/oauth/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+  } catch {
+    return { kind: 'unreachable' };
+  }
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (res.status >= 500) return { kind: 'unreachable' };
+  if (res.status !== 200 || typeof body.access_token !== 'string' || typeof body.refresh_token !== 'string' || typeof body.expires_in !== 'number') {
+    return { kind: 'refused', error: typeof body.error === 'string' ? body.error : `status ${res.status}` };
+  }
+  return { kind: 'tokens', tokens: { accessToken: body.access_token, refreshToken: body.refresh_token, expiresInS: body.expires_in } };
+}
+
+/** POST /oauth/token for the public client `dashboard` (no secret: PKCE proves the caller). */
+export class TokenClient {
+  constructor(private readonly fetcher: typeof fetch = (input, init) => fetch(input, init)) {}
+
+  exchangeCode(input: { readonly code: string; readonly verifier: string; readonly redirectUri: string }): Promise<TokenResult> {
+    return postForm(this.fetcher, {
+      grant_type: 'authorization_code',
+      code: input.code,
+      code_verifier: input.verifier,
+      redirect_uri: input.redirectUri,
+      client_id: DASHBOARD_CLIENT_ID,
+    });
+  }
+
+  /** Rotates: the answer carries a new refresh token and the one presented is spent. */
+  refresh(refreshToken: string): Promise<TokenResult> {
+    return postForm(this.fetcher, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: DASHBOARD_CLIENT_ID });
+  }
+}

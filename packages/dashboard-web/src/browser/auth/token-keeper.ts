@@ -1,0 +1,102 @@
+import type { TokenResult, TokenSet } from './token-client';
+
+export interface KeeperTimers {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface TokenKeeperDeps {
+  readonly refresh: (refreshToken: string) => Promise<TokenResult>;
+  /** The sign-in is gone (refresh refused, or the token lapsed unrefreshed): sign in again. */
+  readonly onLapsed: () => void;
+  readonly timers?: KeeperTimers;
+}
+
+/** How long before the access token lapses it is rotated: a fifth of its life, at most a minute. */
+export function refreshLeadMs(expiresInS: number): number {
+  return Math.min(60_000, (expiresInS * 1000) / 5);
+}
+
+/** Wait before trying a refresh again when the service could not be reached. */
+export const RETRY_UNREACHABLE_MS = 5_000;
+
+const browserTimers: KeeperTimers = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => window.setTimeout(run, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+};
+
+/**
+ * Holds the contact's tokens in memory (never in storage: a reload signs out) and rotates the
+ * refresh token before the access token lapses. One rotation at a time: a refresh token is spent
+ * by its use, and presenting it twice would revoke the whole family.
+ */
+export class TokenKeeper {
+  private tokens: TokenSet | undefined;
+  private lapsesAt = 0;
+  private timer: unknown;
+  private generation = 0;
+  private readonly timers: KeeperTimers;
+
+  constructor(private readonly deps: TokenKeeperDeps) {
+    this.timers = deps.timers ?? browserTimers;
+  }
+
+  /** Keeps a fresh token set and schedules its rotation. */
+  start(tokens: TokenSet): void {
+    this.tokens = tokens;
+    this.lapsesAt = this.timers.now() + tokens.expiresInS * 1000;
+    this.schedule(Math.max(0, tokens.expiresInS * 1000 - refreshLeadMs(tokens.expiresInS)));
+  }
+
+  /** The access token to send, while it lives. */
+  accessToken(): string | undefined {
+    if (!this.tokens || this.timers.now() >= this.lapsesAt) return undefined;
+    return this.tokens.accessToken;
+  }
+
+  get signedIn(): boolean {
+    return this.tokens !== undefined;
+  }
+
+  /** Forgets every token and stops rotating. */
+  signOut(): void {
+    this.generation += 1;
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.tokens = undefined;
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    const generation = this.generation;
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = undefined;
+      if (generation === this.generation) void this.rotate(generation);
+    }, ms);
+  }
+
+  private async rotate(generation: number): Promise<void> {
+    const current = this.tokens;
+    if (!current) return;
+    const result = await this.deps.refresh(current.refreshToken);
+    // Signed out while the rotation was on its way: its tokens are dropped.
+    if (generation !== this.generation) return;
+    switch (result.kind) {
+      case 'tokens':
+        this.start(result.tokens);
+        return;
+      case 'unreachable':
+        if (this.timers.now() + RETRY_UNREACHABLE_MS < this.lapsesAt) {
+          this.schedule(RETRY_UNREACHABLE_MS);
+          return;
+        }
+        break;
+      case 'refused':
+        break;
+    }
+    this.signOut();
+    this.deps.onLapsed();
+  }
+}

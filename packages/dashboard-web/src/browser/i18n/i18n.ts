@@ -1,0 +1,43 @@
+import { en, type Messages } from './messages.en';
+import { fr } from './messages.fr';
+import type { Money } from '../api/api-types';
+
+export const LOCALES = { en, fr } as const;
+export type Locale = keyof typeof LOCALES;
+
+/** French for a browser whose first language is French, English otherwise. */
+export function preferredLocale(saved: string | null, browserLanguages: readonly string[]): Locale {
+  if (saved === 'en' || saved === 'fr') return saved;
+  return browserLanguages[0]?.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+}
+
+/** Texts and formats of one language. */
+export interface Translator {
+  readonly locale: Locale;
+  readonly t: Messages;
+  money(money: Money): string;
+  dateTime(epochMs: number): string;
+  /** What a refusal code means, in words; unknown codes get the generic sentence. */
+  refusal(code: string): string;
+}
+
+/** Digits after the decimal separator in a currency (EUR 2, JPY 0, KWD 3). */
+export function currencyDigits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+export function translator(locale: Locale): Translator {
+  const t = LOCALES[locale];
+  const tag = locale === 'fr' ? 'fr-FR' : 'en-GB';
+  const dates = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
+  return {
+    locale,
+    t,
+    money: ({ amount, currency }) => {
+      const digits = currencyDigits(currency);
+      return new Intl.NumberFormat(tag, { style: 'currency', currency }).format(amount / 10 ** digits);
+    },
+    dateTime: (epochMs) => dates.format(new Date(epochMs)),
+    refusal: (code) => t.refusals[code] ?? t.unexpectedError,
+  };
+}

@@ -1,0 +1,30 @@
+/** What a contact typed in an amount field, read in minor units of the currency. */
+export type AmountInput =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'amount'; readonly minor: number }
+  | { readonly kind: 'invalid' };
+
+/**
+ * Reads "12.50", "12,50" or "1 234,5" as minor units with exactly the currency's `digits` (no
+ * floating point on the way: 0.29 stays 29). More decimals than the currency has, signs, letters
+ * and zero are invalid.
+ */
+export function readAmountInput(text: string, digits: number): AmountInput {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '');
+  if (compact === '') return { kind: 'empty' };
+  const match = /^(\d+)(?:[.,](\d*))?$/.exec(compact);
+  if (!match) return { kind: 'invalid' };
+  const units = match[1] ?? '';
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits) return { kind: 'invalid' };
+  const minor = Number(units + fraction.padEnd(digits, '0'));
+  if (!Number.isSafeInteger(minor) || minor < 1) return { kind: 'invalid' };
+  return { kind: 'amount', minor };
+}
+
+/** Minor units written for an input field ("12.50"), without grouping or currency sign. */
+export function amountInputText(minor: number, digits: number): string {
+  if (digits === 0) return String(minor);
+  const text = String(minor).padStart(digits + 1, '0');
+  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}

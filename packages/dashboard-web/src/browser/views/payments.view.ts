@@ -1,0 +1,102 @@
+import { SESSION_STATUSES, type SessionJson, type SessionStatus } from '../api/api-types';
+import { filtersToHash, type SessionFilters } from '../payments/payment-filters';
+import { h, replaceChildren, uniqueId } from './dom';
+import { refusalWords, type ViewContext } from './view-context';
+
+function field(label: string, control: HTMLInputElement | HTMLSelectElement): HTMLElement {
+  return h('div', { class: 'field' }, h('label', { for: control.id }, label), control);
+}
+
+function filterForm(ctx: ViewContext, filters: SessionFilters): HTMLFormElement {
+  const { t } = ctx.tr;
+  const orderId = h('input', { id: uniqueId('order-ref'), name: 'orderId', type: 'search', value: filters.orderId ?? '', autocomplete: 'off' });
+  const status = h('select', { id: uniqueId('status'), name: 'status' }, h('option', { value: '' }, t.anyStatus));
+  for (const s of SESSION_STATUSES) status.append(h('option', { value: s, selected: filters.status === s }, t.sessionStatus[s] ?? s));
+  const from = h('input', { id: uniqueId('from'), name: 'from', type: 'date', value: filters.fromDate ?? '' });
+  const to = h('input', { id: uniqueId('to'), name: 'to', type: 'date', value: filters.toDate ?? '' });
+  const form = h(
+    'form',
+    {
+      class: 'filters',
+      role: 'search',
+      'aria-label': t.filters,
+      onsubmit: (event: Event) => {
+        event.preventDefault();
+        ctx.navigate(
+          filtersToHash({
+            orderId: orderId.value,
+            ...(status.value ? { status: status.value as SessionStatus } : {}),
+            ...(from.value ? { fromDate: from.value } : {}),
+            ...(to.value ? { toDate: to.value } : {}),
+          }),
+        );
+      },
+    },
+    field(t.orderReference, orderId),
+    field(t.status, status),
+    field(t.fromDate, from),
+    field(t.toDate, to),
+    h('div', { class: 'actions' }, h('button', { type: 'submit' }, t.search), h('a', { href: '#/payments', class: 'button secondary' }, t.clearFilters)),
+  );
+  return form;
+}
+
+function paymentsTable(ctx: ViewContext, sessions: readonly SessionJson[]): HTMLElement {
+  const { t } = ctx.tr;
+  if (sessions.length === 0) return h('p', { class: 'empty' }, t.noPayments);
+  const header = h('tr', {}, ...[t.orderReference, t.status, t.total, t.captured, t.createdAt].map((label) => h('th', { scope: 'col' }, label)));
+  const rows = sessions.map((s) =>
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, h('a', { href: `#/sessions/${encodeURIComponent(s.sessionId)}` }, s.orderId)),
+      h('td', {}, h('span', { class: `status status-${s.status.toLowerCase()}` }, t.sessionStatus[s.status] ?? s.status)),
+      h('td', { class: 'amount' }, ctx.tr.money(s.total)),
+      h('td', { class: 'amount' }, ctx.tr.money(s.captured)),
+      h('td', {}, ctx.tr.dateTime(s.createdAt)),
+    ),
+  );
+  return h('table', { class: 'payments' }, h('caption', {}, t.paymentsCaption), h('thead', {}, header), h('tbody', {}, ...rows));
+}
+
+/**
+ * The payments list: filters, then one keyset page at a time (newest first). The cursors already
+ * followed are kept so the contact can walk back.
+ */
+export function paymentsView(ctx: ViewContext, filters: SessionFilters): HTMLElement {
+  const { t } = ctx.tr;
+  const results = h('div', { class: 'results', 'aria-live': 'polite', 'aria-busy': 'true' }, t.loading);
+  const trail: (string | undefined)[] = [];
+
+  const load = async (cursor: string | undefined): Promise<void> => {
+    results.setAttribute('aria-busy', 'true');
+    const answer = await ctx.api.searchSessions(filters, cursor);
+    results.setAttribute('aria-busy', 'false');
+    if (!answer.ok) {
+      replaceChildren(results, h('p', { class: 'error', role: 'alert' }, refusalWords(ctx, answer.code)));
+      return;
+    }
+    const pager = h('nav', { class: 'pager', 'aria-label': t.pages });
+    if (trail.length > 0) {
+      pager.append(
+        h('button', { type: 'button', class: 'secondary', onclick: () => void load(trail.pop()) }, t.previousPage),
+      );
+    }
+    const next = answer.body.nextCursor;
+    if (next) {
+      pager.append(
+        h('button', {
+          type: 'button',
+          onclick: () => {
+            trail.push(cursor);
+            void load(next);
+          },
+        }, t.nextPage),
+      );
+    }
+    replaceChildren(results, paymentsTable(ctx, answer.body.sessions), pager.childElementCount > 0 ? pager : null);
+  };
+  void load(undefined);
+
+  return h('section', { 'aria-labelledby': 'payments-title' }, h('h1', { id: 'payments-title', tabindex: '-1' }, t.paymentsTitle), filterForm(ctx, filters), results);
+}

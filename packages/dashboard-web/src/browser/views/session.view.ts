@@ -1,0 +1,187 @@
+import type { ApiResult, AttemptJson, ChargebackJson, NotificationJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
+import type { RefundTarget } from '../api/dashboard-api';
+import { facts, h, replaceChildren, type Child } from './dom';
+import { refundForm, sessionRefundConfirm } from './refund-form.view';
+import { refusalWords, type ViewContext } from './view-context';
+
+const TERMINAL = new Set(['PAID', 'ABORTED', 'EXPIRED', 'AWAITED_REFUSED']);
+
+/** A button that opens a panel in place of itself and comes back when the panel closes. */
+function opener(label: string, open: (close: () => void) => HTMLElement): HTMLElement {
+  const slot = h('div', { class: 'opener' });
+  const button = h('button', { type: 'button', class: 'secondary' }, label);
+  const close = (): void => {
+    replaceChildren(slot, button);
+    button.focus();
+  };
+  button.addEventListener('click', () => {
+    const panel = open(close);
+    replaceChildren(slot, panel);
+    (panel.querySelector('input, button') as HTMLElement | null)?.focus();
+  });
+  slot.append(button);
+  return slot;
+}
+
+/** Operations that took money, the ones a transaction refund door accepts. */
+const tookMoney = (tx: TransactionJson): boolean => (tx.type === 'capture' || tx.type === 'payment') && tx.status.kind === 'succeeded';
+
+export function sessionView(ctx: ViewContext, sessionId: string): HTMLElement {
+  const { t } = ctx.tr;
+  const body = h('div', { 'aria-busy': 'true' }, h('p', {}, t.loading));
+  const section = h('section', { class: 'session' }, h('p', {}, h('a', { href: '#/payments' }, t.backToPayments)), body);
+
+  const refunded = (answer: RefundAnswer): void => {
+    for (const { transaction } of answer.refunds) ctx.announce(t.refundRequested(ctx.tr.money(transaction.amount), t.verdict[transaction.status.kind] ?? transaction.status.kind));
+    void load();
+  };
+
+  const refundOpener = (label: string, target: RefundTarget, attempt: AttemptJson): HTMLElement =>
+    opener(label, (close) => refundForm(ctx, { target, refundable: attempt.refundable, onDone: refunded, onCancel: close }));
+
+  const transactionRow = (tx: TransactionJson, attempt: AttemptJson, refundable: boolean): HTMLElement => {
+    const verdict: Child[] = [t.verdict[tx.status.kind] ?? tx.status.kind];
+    if (tx.status.category) verdict.push(` (${t.declineCategory[tx.status.category] ?? tx.status.category})`);
+    const psp = [tx.status.statusCode, tx.status.statusMessage].filter(Boolean).join(': ');
+    return h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, t.transactionType[tx.type] ?? tx.type),
+      h('td', {}, ...verdict),
+      h('td', { class: 'amount' }, ctx.tr.money(tx.amount)),
+      h('td', {}, h('code', {}, tx.providerRef ?? '')),
+      h('td', {}, psp),
+      h('td', {}, ctx.tr.dateTime(tx.createdAt)),
+      h('td', {}, refundable && tookMoney(tx) ? refundOpener(t.refundOperation, { kind: 'transaction', transactionId: tx.transactionId }, attempt) : ''),
+    );
+  };
+
+  const attemptArticle = (attempt: AttemptJson, index: number, ended: boolean): HTMLElement => {
+    const canRefund = ended && attempt.refundable.amount > 0;
+    const decline = declineOf(attempt);
+    const titleId = `tranche-${attempt.attemptId}`;
+    const header = h('tr', {}, ...[t.type, t.verdictTitle, t.amount, t.providerRef, t.pspCode, t.createdAt, ''].map((label) => h('th', { scope: 'col' }, label)));
+    return h(
+      'article',
+      { class: 'tranche', 'aria-labelledby': titleId },
+      h('h3', { id: titleId }, t.trancheTitle(index + 1, attempt.cardScheme ? `${attempt.method} (${attempt.cardScheme})` : attempt.method)),
+      facts([
+        [t.status, h('span', { class: `status status-${attempt.status.toLowerCase()}` }, t.attemptStatus[attempt.status] ?? attempt.status)],
+        [t.provider, attempt.provider],
+        [t.requested, ctx.tr.money(attempt.requested)],
+        [t.granted, ctx.tr.money(attempt.granted)],
+        [t.refunded, ctx.tr.money(attempt.refunded)],
+        [t.refundable, ctx.tr.money(attempt.refundable)],
+        [t.partialAuth, attempt.partialAuth ? (t.partialAuthKind[attempt.partialAuth] ?? attempt.partialAuth) : undefined],
+        [t.declineReason, decline ? (t.declineCategory[decline] ?? decline) : undefined],
+        [t.owedToPayer, attempt.owedToPayer],
+      ]),
+      canRefund ? refundOpener(t.refundTranche, { kind: 'attempt', attemptId: attempt.attemptId }, attempt) : null,
+      h('table', { class: 'operations' }, h('caption', {}, t.transactions), h('thead', {}, header), h('tbody', {}, ...attempt.transactions.map((tx) => transactionRow(tx, attempt, canRefund)))),
+    );
+  };
+
+  const notificationSection = (session: SessionJson, notification: NotificationJson | undefined): HTMLElement => {
+    const out = h('section', { class: 'notification', 'aria-labelledby': 'notification-title' }, h('h2', { id: 'notification-title' }, t.notification));
+    if (!notification) {
+      out.append(h('p', {}, t.noNotification));
+      return out;
+    }
+    const state = notification.abandoned
+      ? t.notificationAbandoned(notification.failures)
+      : notification.deliveredAt !== undefined
+        ? t.notificationDelivered(ctx.tr.dateTime(notification.deliveredAt))
+        : t.notificationOwed(notification.failures);
+    out.append(facts([[t.notificationUrl, h('code', {}, notification.url)], [t.status, h('span', { class: notification.abandoned ? 'status status-abandoned' : 'status' }, state)]]));
+    if (notification.abandoned || notification.deliveredAt !== undefined) {
+      const error = h('p', { class: 'error', role: 'alert' });
+      const replay = h('button', { type: 'button' }, t.replay);
+      replay.addEventListener('click', () => {
+        if (replay.disabled) return;
+        replay.disabled = true;
+        void ctx.api.replayNotification(session.sessionId).then((answer) => {
+          replay.disabled = false;
+          if (answer.ok) {
+            ctx.announce(t.replayed);
+            void load();
+          } else error.textContent = refusalWords(ctx, answer.code);
+        });
+      });
+      out.append(replay, error);
+    }
+    return out;
+  };
+
+  const chargebackSection = (session: SessionJson, answer: ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>): HTMLElement => {
+    const out = h('section', { class: 'chargebacks', 'aria-labelledby': 'chargebacks-title' }, h('h2', { id: 'chargebacks-title' }, t.chargebacks));
+    if (!answer.ok) {
+      out.append(h('p', { class: 'error', role: 'alert' }, refusalWords(ctx, answer.code)));
+      return out;
+    }
+    if (answer.body.chargebacks.length === 0) {
+      out.append(h('p', {}, t.noChargebacks));
+      return out;
+    }
+    const trancheOf = (attemptId: string): string => String(session.attempts.findIndex((a) => a.attemptId === attemptId) + 1 || '');
+    const header = h('tr', {}, ...[t.type, t.amount, t.date, t.validUntil, t.reasonCode, t.status, t.tranche, t.providerRef].map((label) => h('th', { scope: 'col' }, label)));
+    const rows = answer.body.chargebacks.map((cb) =>
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'row' }, t.chargebackType[cb.type] ?? cb.type),
+        h('td', { class: 'amount' }, ctx.tr.money(cb.amount)),
+        h('td', {}, cb.date),
+        h('td', {}, cb.validUntil ?? ''),
+        h('td', {}, cb.reasonCode ?? ''),
+        h('td', {}, cb.status ?? ''),
+        h('td', {}, trancheOf(cb.attemptId)),
+        h('td', {}, h('code', {}, cb.providerRef)),
+      ),
+    );
+    out.append(h('table', { class: 'chargebacks' }, h('caption', {}, t.chargebacks), h('thead', {}, header), h('tbody', {}, ...rows)));
+    return out;
+  };
+
+  const render = (session: SessionJson, chargebacks: ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>): void => {
+    const ended = TERMINAL.has(session.status);
+    const refundableLeft = session.attempts.some((a) => a.refundable.amount > 0);
+    replaceChildren(
+      body,
+      h('h1', { id: 'session-title', tabindex: '-1' }, t.paymentTitle(session.orderId)),
+      facts([
+        [t.status, h('span', { class: `status status-${session.status.toLowerCase()}` }, t.sessionStatus[session.status] ?? session.status)],
+        [t.total, ctx.tr.money(session.total)],
+        [t.captured, ctx.tr.money(session.captured)],
+        [t.createdAt, ctx.tr.dateTime(session.createdAt)],
+        [t.expiresAt, ctx.tr.dateTime(session.expiresAt)],
+      ]),
+      ended && refundableLeft
+        ? opener(t.refundSession, (close) => sessionRefundConfirm(ctx, session.sessionId, refunded, close))
+        : null,
+      notificationSection(session, session.notification),
+      h(
+        'section',
+        { class: 'tranches', 'aria-labelledby': 'tranches-title' },
+        h('h2', { id: 'tranches-title' }, t.tranches),
+        ...(session.attempts.length === 0 ? [h('p', {}, t.noTranches)] : session.attempts.map((a, i) => attemptArticle(a, i, ended))),
+      ),
+      chargebackSection(session, chargebacks),
+    );
+  };
+
+  async function load(): Promise<void> {
+    body.setAttribute('aria-busy', 'true');
+    const [answer, chargebacks] = await Promise.all([ctx.api.session(sessionId), ctx.api.chargebacks(sessionId)]);
+    body.setAttribute('aria-busy', 'false');
+    if (answer.ok) render(answer.body, chargebacks);
+    else replaceChildren(body, h('p', { class: 'error', role: 'alert' }, refusalWords(ctx, answer.code)));
+  }
+  void load();
+  return section;
+}
+
+/** The decline category of a refused tranche, as its authorization's verdict named it. */
+function declineOf(attempt: AttemptJson): string | undefined {
+  if (attempt.status !== 'DECLINED') return undefined;
+  return attempt.transactions.find((tx) => tx.status.category)?.status.category;
+}

@@ -1,0 +1,18 @@
+import type { DashboardApi } from '../api/dashboard-api';
+import type { Translator } from '../i18n/i18n';
+
+/** What every view is given by the app. */
+export interface ViewContext {
+  readonly tr: Translator;
+  readonly api: DashboardApi;
+  /** Says something to everyone, screen readers included (a polite live region). */
+  announce(message: string): void;
+  /** Moves to another view (`#/payments...`, `#/sessions/{id}`). */
+  navigate(hash: string): void;
+}
+
+/** Words for a refusal code, the network included. */
+export function refusalWords(ctx: ViewContext, code: string): string {
+  if (code === 'network') return ctx.tr.t.networkError;
+  return ctx.tr.refusal(code);
+}

@@ -1,0 +1,2 @@
+export * from './server/dashboard-bundle';
+export * from './server/dashboard.router';

@@ -1,0 +1,125 @@
+/**
+ * The demo shop page's script: gets an order from the shop's server side and mounts the components
+ * through the script build's `window.SplitPay`, as a merchant page would (only the parts used here
+ * are declared: the demo is a consumer of the components, not a part of them).
+ */
+
+interface SplitPayHandle {
+  unmount(): void;
+}
+
+interface SplitPayOptions {
+  readonly elementsToken: string;
+  readonly baseUrl: string;
+  readonly locale?: string;
+  readonly onReady?: (view: { status: string }) => void;
+  readonly onAttemptChange?: (attempt: { method: string; status: string }) => void;
+  readonly onRedirect?: (redirect: { kind: string }) => void;
+  readonly onEnd?: (end: { status: string }) => void;
+  readonly onError?: (error: { code: string }) => void;
+}
+
+interface OrderAnswer {
+  readonly orderId: string;
+  readonly elementsToken: string;
+}
+
+interface InboxEntry {
+  readonly receivedAt: number;
+  readonly event: string;
+  readonly orderId?: string;
+  readonly status?: string;
+}
+
+declare global {
+  interface Window {
+    SplitPay: { mount(target: Element | string, options: SplitPayOptions): SplitPayHandle };
+  }
+}
+
+const lang = document.documentElement.lang === 'fr' ? 'fr' : 'en';
+let handle: SplitPayHandle | undefined;
+let inboxTimer: ReturnType<typeof setTimeout> | undefined;
+
+function byId<T extends HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`demo page: #${id} missing`);
+  return el as T;
+}
+
+function log(text: string): void {
+  const item = document.createElement('li');
+  item.textContent = `${new Date().toLocaleTimeString(lang)} ${text}`;
+  byId('demo-log').prepend(item);
+}
+
+async function json<T>(res: Response): Promise<T> {
+  if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+  return (await res.json()) as T;
+}
+
+async function newOrder(): Promise<OrderAnswer> {
+  return json<OrderAnswer>(await fetch('/demo/orders', { method: 'POST', headers: { Accept: 'application/json' } }));
+}
+
+async function existingOrder(orderId: string): Promise<OrderAnswer | undefined> {
+  const res = await fetch(`/demo/orders/${encodeURIComponent(orderId)}`, { headers: { Accept: 'application/json' } });
+  return res.status === 404 ? undefined : json<OrderAnswer>(res);
+}
+
+/** Shows the webhooks of this order; stops asking once the session-ended one arrived (or after 10 minutes). */
+function watchInbox(orderId: string, startedAt = Date.now()): void {
+  if (inboxTimer !== undefined) clearTimeout(inboxTimer);
+  const list = byId('demo-inbox');
+  void fetch(`/demo/webhooks?order=${encodeURIComponent(orderId)}`, { headers: { Accept: 'application/json' } })
+    .then((res) => json<{ webhooks: InboxEntry[] }>(res))
+    .then(({ webhooks }) => {
+      list.replaceChildren(
+        ...webhooks.map((w) => {
+          const item = document.createElement('li');
+          item.textContent = `${new Date(w.receivedAt).toLocaleTimeString(lang)} ${w.event}${w.status ? ` ${w.status}` : ''} (${w.orderId ?? ''})`;
+          return item;
+        }),
+      );
+      byId('demo-inbox-empty').hidden = webhooks.length > 0;
+      const done = webhooks.some((w) => w.event === 'session-ended');
+      if (!done && Date.now() - startedAt < 10 * 60_000) inboxTimer = setTimeout(() => watchInbox(orderId, startedAt), 1000);
+    })
+    .catch(() => {
+      inboxTimer = setTimeout(() => watchInbox(orderId, startedAt), 5000);
+    });
+}
+
+function mountOrder(order: OrderAnswer): void {
+  handle?.unmount();
+  const url = new URL(window.location.href);
+  url.searchParams.set('order', order.orderId);
+  url.searchParams.set('lang', lang);
+  window.history.replaceState(null, '', url.pathname + url.search);
+  log(`order ${order.orderId}`);
+  handle = window.SplitPay.mount(byId('demo-mount'), {
+    elementsToken: order.elementsToken,
+    baseUrl: window.location.origin,
+    locale: lang,
+    onReady: (view) => log(`ready: ${view.status}`),
+    onAttemptChange: (attempt) => log(`${attempt.method} ${attempt.status}`),
+    onRedirect: (redirect) => log(`redirect (${redirect.kind})`),
+    onEnd: (end) => {
+      log(`end: ${end.status}`);
+      watchInbox(order.orderId);
+    },
+    onError: (error) => log(`error: ${error.code}`),
+  });
+  watchInbox(order.orderId);
+}
+
+async function start(): Promise<void> {
+  const orderId = new URL(window.location.href).searchParams.get('order');
+  const order = (orderId ? await existingOrder(orderId) : undefined) ?? (await newOrder());
+  mountOrder(order);
+}
+
+byId('demo-new-order').addEventListener('click', () => {
+  void newOrder().then(mountOrder, (error: unknown) => log(`error: ${String(error)}`));
+});
+void start().catch((error: unknown) => log(`error: ${String(error)}`));

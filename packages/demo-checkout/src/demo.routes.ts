@@ -1,0 +1,105 @@
+import { timingSafeEqual } from 'node:crypto';
+import express, { Router, type Request, type Response } from 'express';
+import { buildDemoAssets, type DemoAsset, type DemoAssets } from './demo-assets';
+import { renderDemoPage, renderTermsPage, type DemoLocale } from './demo-page.html';
+import { DemoShopError, type DemoMerchantServer } from './merchant-server';
+import type { WebhookInbox } from './webhook-inbox';
+
+/**
+ * The demo page's policy: scripts, styles and calls from this origin only, nothing inline, no
+ * frames; forms may post to this origin only (the fake provider's pages live here).
+ */
+export const DEMO_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "frame-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+export interface DemoRouterDeps {
+  readonly shop: DemoMerchantServer;
+  readonly inbox: WebhookInbox;
+  /** The `authorization` value the demo merchant's webhooks carry; others are refused. */
+  readonly webhookAuthorization: string;
+  readonly now: () => number;
+  /** Failures worth an operator's eye (a demo order the service refused). */
+  readonly onError?: (event: string, error: unknown) => void;
+}
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  const a = Buffer.from(given ?? '', 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function sendAsset(req: Request, res: Response, file: DemoAsset): void {
+  res.set({ 'Content-Type': file.contentType, ETag: file.etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+  if (req.headers['if-none-match'] === file.etag) res.status(304).end();
+  else res.status(200).send(file.body);
+}
+
+function page(res: Response, html: string): void {
+  res.set({ 'Content-Security-Policy': DEMO_CSP, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
+  res.type('text/html').send(html);
+}
+
+/** GET /demo and its doors: the shop page, its orders, its webhook inbox. Mounted only with the fake provider. */
+export function demoRouter(deps: DemoRouterDeps): Router {
+  const router = Router();
+  let assets: Promise<DemoAssets> | undefined;
+  const loadAssets = (): Promise<DemoAssets> => {
+    assets ??= buildDemoAssets().catch((error: unknown) => {
+      assets = undefined;
+      throw error;
+    });
+    return assets;
+  };
+
+  router.get('/demo', (req, res) => {
+    const lang: DemoLocale = req.query.lang === 'fr' ? 'fr' : 'en';
+    page(res, renderDemoPage(lang));
+  });
+  router.get('/demo/terms', (_req, res) => page(res, renderTermsPage()));
+  router.get('/demo/assets/:file', async (req, res) => {
+    const name = req.params.file;
+    if (name !== 'demo.js' && name !== 'demo.css') {
+      res.status(404).json({ code: 'NotFound', message: 'Not found' });
+      return;
+    }
+    sendAsset(req, res, (await loadAssets())[name]);
+  });
+
+  router.post('/demo/orders', async (_req, res) => {
+    try {
+      const order = await deps.shop.newOrder();
+      res.set('Cache-Control', 'no-store').status(201).json(order);
+    } catch (error) {
+      deps.onError?.('demo.order.failed', error);
+      res.status(502).json({ code: 'InternalError', message: error instanceof DemoShopError ? error.message : 'the demo order could not be created' });
+    }
+  });
+  router.get('/demo/orders/:orderId', (req, res) => {
+    const order = deps.shop.order(req.params.orderId);
+    if (!order) res.status(404).json({ code: 'NotFound', message: 'Not found' });
+    else res.set('Cache-Control', 'no-store').json(order);
+  });
+
+  router.post('/demo/webhooks', express.json({ limit: '256kb' }), (req, res) => {
+    if (!sameSecret(req.headers.authorization, deps.webhookAuthorization)) {
+      res.status(401).type('text/plain').send('Unauthorized');
+      return;
+    }
+    deps.inbox.receive(req.body, deps.now());
+    res.status(200).type('text/plain').send('OK');
+  });
+  router.get('/demo/webhooks', (req, res) => {
+    const order = typeof req.query.order === 'string' ? req.query.order : undefined;
+    res.set('Cache-Control', 'no-store').json({ webhooks: deps.inbox.list(order) });
+  });
+  return router;
+}

@@ -1,0 +1,63 @@
+import { demoSessionBody } from './demo-order';
+
+/** The demo merchant's credentials (they match the demo merchants file the server ships). */
+export interface DemoMerchant {
+  readonly merchantId: string;
+  readonly secret: string;
+  /** The `authorization` value the service sends with the merchant's webhooks. */
+  readonly webhookAuthorization: string;
+}
+
+export class DemoShopError extends Error {}
+
+/**
+ * The merchant server's side of the demo: it authenticates with its client credentials and creates
+ * sessions over the service's own HTTP API, as any merchant would. It keeps each order's elements
+ * token in memory (never in a URL), for the page to mount again after a redirect.
+ */
+export class DemoMerchantServer {
+  private readonly tokens = new Map<string, string>();
+  private access: { token: string; until: number } | undefined;
+
+  constructor(
+    private readonly deps: { readonly baseUrl: () => string; readonly merchant: DemoMerchant; readonly now?: () => number; readonly maxOrders?: number },
+  ) {}
+
+  async newOrder(): Promise<{ orderId: string; elementsToken: string }> {
+    const now = (this.deps.now ?? Date.now)();
+    const orderId = `demo-${now.toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+    const base = this.deps.baseUrl();
+    const res = await fetch(`${base}/api/sessions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await this.accessToken()}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(demoSessionBody(orderId, base, now)),
+    });
+    const answer = (await res.json().catch(() => ({}))) as { elementsToken?: string; code?: string };
+    if (res.status !== 201 || !answer.elementsToken) throw new DemoShopError(`session creation answered ${res.status} ${answer.code ?? ''}`.trim());
+    this.tokens.set(orderId, answer.elementsToken);
+    // Bounded: the oldest orders are forgotten first.
+    const max = this.deps.maxOrders ?? 500;
+    while (this.tokens.size > max) this.tokens.delete(this.tokens.keys().next().value as string);
+    return { orderId, elementsToken: answer.elementsToken };
+  }
+
+  order(orderId: string): { orderId: string; elementsToken: string } | undefined {
+    const elementsToken = this.tokens.get(orderId);
+    return elementsToken ? { orderId, elementsToken } : undefined;
+  }
+
+  private async accessToken(): Promise<string> {
+    const now = Date.now();
+    if (this.access && now < this.access.until) return this.access.token;
+    const { merchantId, secret } = this.deps.merchant;
+    const res = await fetch(`${this.deps.baseUrl()}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: merchantId, client_secret: secret }).toString(),
+    });
+    if (res.status !== 200) throw new DemoShopError(`the demo merchant "${merchantId}" could not authenticate (${res.status}): is it in MERCHANTS_FILE?`);
+    const answer = (await res.json()) as { access_token: string; expires_in: number };
+    this.access = { token: answer.access_token, until: now + answer.expires_in * 1000 - 60_000 };
+    return answer.access_token;
+  }
+}

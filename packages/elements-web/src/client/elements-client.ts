@@ -1,0 +1,105 @@
+import type { PlanKey, SessionView } from '../types/session-view';
+import { SplitPayError } from './split-pay-error';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** What a start sends as `input`: the fake card form, a hosted-fields token, or the method alone. */
+export type StartInput =
+  | { readonly method: 'card'; readonly cardNumber: string; readonly expiry: string; readonly cvc: string; readonly holder?: string }
+  | { readonly method: 'card'; readonly token: string }
+  | { readonly method: 'applepay' | 'paypal' | 'wero' | 'oney' | 'ancv' };
+
+export interface StartBody {
+  readonly methodId: string;
+  readonly amount: number;
+  readonly plan?: PlanKey;
+  readonly input?: StartInput;
+}
+
+export interface ViewAnswer {
+  readonly view: SessionView;
+  readonly attemptId?: string;
+}
+
+export interface ElementsClientOptions {
+  readonly baseUrl: string;
+  readonly elementsToken: string;
+  readonly fetch?: FetchLike;
+}
+
+/**
+ * The elements doors, typed. The elements token is the only credential sent; no cookie goes with
+ * the calls (`credentials: 'omit'`).
+ */
+export class ElementsClient {
+  private readonly base: string;
+  private readonly doFetch: FetchLike;
+
+  constructor(private readonly options: ElementsClientOptions) {
+    this.base = options.baseUrl.replace(/\/+$/, '');
+    const given = options.fetch;
+    this.doFetch = given ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  view(signal?: AbortSignal): Promise<ViewAnswer> {
+    return this.call('GET', '/elements/session', undefined, signal);
+  }
+
+  start(body: StartBody, signal?: AbortSignal): Promise<ViewAnswer> {
+    return this.call('POST', '/elements/session/attempts', body, signal);
+  }
+
+  cancel(attemptId: string, signal?: AbortSignal): Promise<ViewAnswer> {
+    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/cancel`, undefined, signal);
+  }
+
+  abandonAttempt(attemptId: string, signal?: AbortSignal): Promise<ViewAnswer> {
+    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/abandon`, undefined, signal);
+  }
+
+  acceptPartial(attemptId: string, signal?: AbortSignal): Promise<ViewAnswer> {
+    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/accept-partial`, undefined, signal);
+  }
+
+  confirm(attemptId: string, paymentToken: string, signal?: AbortSignal): Promise<ViewAnswer> {
+    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'applepay', paymentToken } }, signal);
+  }
+
+  acceptTerms(signal?: AbortSignal): Promise<ViewAnswer> {
+    return this.call('POST', '/elements/session/accept-terms', undefined, signal);
+  }
+
+  abandonSession(signal?: AbortSignal): Promise<ViewAnswer> {
+    return this.call('POST', '/elements/session/abandon', undefined, signal);
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal): Promise<ViewAnswer> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${this.options.elementsToken}`, Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await this.doFetch(`${this.base}${path}`, {
+        method,
+        headers,
+        credentials: 'omit',
+        cache: 'no-store',
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      if (signal?.aborted) throw new SplitPayError('Aborted', 0);
+      throw new SplitPayError('NetworkError', 0, error instanceof Error ? error.message : undefined);
+    }
+    let parsed: unknown;
+    try {
+      parsed = await res.json();
+    } catch {
+      parsed = undefined;
+    }
+    if (res.ok && parsed && typeof parsed === 'object' && 'view' in parsed) return parsed as ViewAnswer;
+    const envelope = (parsed ?? {}) as { code?: unknown; message?: unknown };
+    const code = typeof envelope.code === 'string' ? envelope.code : res.ok ? 'InternalError' : `Http${res.status}`;
+    const retryAfter = Number(res.headers.get('Retry-After'));
+    throw new SplitPayError(code, res.status, typeof envelope.message === 'string' ? envelope.message : undefined, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+  }
+}

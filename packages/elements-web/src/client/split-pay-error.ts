@@ -1,0 +1,44 @@
+/** Codes the page acts on, from the contract; any other code the service sends is kept as given. */
+export type ServiceErrorCode =
+  | 'InvalidRequest'
+  | 'InvalidElementsToken'
+  | 'SessionReadOnly'
+  | 'SessionNotPending'
+  | 'AttemptNotFound'
+  | 'PartialAcceptanceNotApplicable'
+  | 'TooManyRequests'
+  | 'InternalError'
+  | 'MethodNotFound'
+  | 'MethodNotEligible'
+  | 'AmountOutOfRange'
+  | 'AmountExceedsRemaining'
+  | 'PlanNotOffered'
+  | 'TermsNotAccepted'
+  | 'AttemptInFlight'
+  | 'AttemptNotCancellable'
+  | 'AttemptNotAbandonable'
+  | 'ConfirmNotApplicable';
+
+/** Codes raised in the browser: no answer came (network), a script failed to load, the call was aborted. */
+export type LocalErrorCode = 'NetworkError' | 'LoadError' | 'Aborted';
+
+export type SplitPayErrorCode = ServiceErrorCode | LocalErrorCode;
+
+const RETRYABLE: ReadonlySet<string> = new Set(['NetworkError', 'LoadError', 'TooManyRequests', 'InternalError', 'AttemptInFlight']);
+
+/** A refusal or a failure, by its stable code (the service's message is never parsed). */
+export class SplitPayError extends Error {
+  readonly retryable: boolean;
+
+  constructor(
+    readonly code: SplitPayErrorCode | (string & {}),
+    readonly httpStatus: number,
+    message?: string,
+    /** Seconds the service asked to wait (Retry-After on TooManyRequests). */
+    readonly retryAfterS?: number,
+  ) {
+    super(message ?? code);
+    this.name = 'SplitPayError';
+    this.retryable = RETRYABLE.has(code) || httpStatus >= 500;
+  }
+}

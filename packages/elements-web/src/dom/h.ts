@@ -1,0 +1,32 @@
+/**
+ * The only way the components build DOM: createElement, properties and textContent. No HTML string is
+ * ever parsed and no style attribute is ever set, so the components run under a strict CSP.
+ */
+export type Child = Node | string | false | null | undefined;
+
+export interface Props {
+  readonly className?: string;
+  readonly id?: string;
+  readonly text?: string;
+  /** Attributes (aria-*, role, type, for, autocomplete...); false or undefined leaves one out. */
+  readonly attrs?: Readonly<Record<string, string | number | boolean | undefined>>;
+  readonly on?: Readonly<Record<string, (event: Event) => void>>;
+}
+
+export function h<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, props: Props = {}, children: readonly Child[] = []): HTMLElementTagNameMap[K] {
+  const el = doc.createElement(tag);
+  if (props.className) el.className = props.className;
+  if (props.id) el.id = props.id;
+  for (const [name, value] of Object.entries(props.attrs ?? {})) {
+    if (value === undefined || value === false) continue;
+    if (name === 'style' || name.startsWith('on')) throw new Error(`h(): attribute ${name} is not allowed (CSP)`);
+    el.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const [type, listener] of Object.entries(props.on ?? {})) el.addEventListener(type, listener);
+  if (props.text !== undefined) el.textContent = props.text;
+  for (const child of children) {
+    if (child === false || child === null || child === undefined) continue;
+    el.append(typeof child === 'string' ? doc.createTextNode(child) : child);
+  }
+  return el;
+}

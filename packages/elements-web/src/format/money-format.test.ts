@@ -1,0 +1,36 @@
+import { Formats } from './money-format';
+
+const spaces = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('Formats', () => {
+  it('formats minor units by the currency’s own digits, in en and fr', () => {
+    expect(new Formats('en').amount({ amount: 7000, currency: 'EUR' })).toBe('€70.00');
+    expect(spaces(new Formats('fr').amount({ amount: 7000, currency: 'EUR' }))).toBe('70,00 €');
+    expect(new Formats('en').amount({ amount: 1500, currency: 'JPY' })).toBe('¥1,500');
+    expect(new Formats('en').minorDigits('KWD')).toBe(3);
+  });
+
+  it('reads what the payer typed, with a comma or a dot, into minor units; refuses what is not an amount', () => {
+    const en = new Formats('en');
+    const fr = new Formats('fr');
+    expect(en.parseAmount('40', 'EUR')).toBe(4000);
+    expect(en.parseAmount('40.5', 'EUR')).toBe(4050);
+    expect(fr.parseAmount('40,05', 'EUR')).toBe(4005);
+    expect(fr.parseAmount('1 200,00', 'EUR')).toBe(120000);
+    expect(en.parseAmount('1500', 'JPY')).toBe(1500);
+    expect(en.parseAmount('40.001', 'EUR')).toBeUndefined();
+    expect(en.parseAmount('-3', 'EUR')).toBeUndefined();
+    expect(en.parseAmount('abc', 'EUR')).toBeUndefined();
+    expect(en.parseAmount('', 'EUR')).toBeUndefined();
+  });
+
+  it('writes the amount back the way the locale types it', () => {
+    expect(new Formats('en').plainAmount(8000, 'EUR')).toBe('80.00');
+    expect(new Formats('fr').plainAmount(8000, 'EUR')).toBe('80,00');
+  });
+
+  it('formats an APR fraction as a percentage', () => {
+    expect(new Formats('en').percent(0.0949)).toBe('9.49%');
+    expect(spaces(new Formats('fr').percent(0.0949))).toBe('9,49 %');
+  });
+});

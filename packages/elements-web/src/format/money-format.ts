@@ -1,0 +1,56 @@
+import type { Money } from '../types/session-view';
+import type { Locale } from '../i18n/locale';
+
+/** Locale formatting of amounts (minor units), dates and rates, with Intl. */
+export class Formats {
+  private readonly money = new Map<string, Intl.NumberFormat>();
+
+  constructor(readonly locale: Locale) {}
+
+  private moneyFormat(currency: string): Intl.NumberFormat {
+    let format = this.money.get(currency);
+    if (!format) {
+      format = new Intl.NumberFormat(this.locale, { style: 'currency', currency });
+      this.money.set(currency, format);
+    }
+    return format;
+  }
+
+  /** Digits after the decimal separator in the currency (2 for EUR, 0 for JPY, 3 for KWD). */
+  minorDigits(currency: string): number {
+    return this.moneyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
+  }
+
+  amount(money: Money): string {
+    return this.moneyFormat(money.currency).format(money.amount / 10 ** this.minorDigits(money.currency));
+  }
+
+  /** The amount as the payer types it, without the symbol: "30.00" in en, "30,00" in fr. */
+  plainAmount(amount: number, currency: string): string {
+    const digits = this.minorDigits(currency);
+    return new Intl.NumberFormat(this.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(amount / 10 ** digits);
+  }
+
+  /**
+   * What the payer typed, in minor units; undefined when it is not an amount. Accepts the locale's
+   * separator or a dot, and spaces as grouping; refuses more decimals than the currency has.
+   */
+  parseAmount(text: string, currency: string): number | undefined {
+    const digits = this.minorDigits(currency);
+    const cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+    const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned);
+    if (!match) return undefined;
+    const decimals = match[2] ?? '';
+    if (decimals.length > digits) return undefined;
+    const value = Number(match[1]) * 10 ** digits + Number(decimals.padEnd(digits, '0') || '0');
+    return Number.isSafeInteger(value) ? value : undefined;
+  }
+
+  date(epochMs: number): string {
+    return new Intl.DateTimeFormat(this.locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(epochMs));
+  }
+
+  percent(fraction: number): string {
+    return new Intl.NumberFormat(this.locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fraction);
+  }
+}

@@ -1,0 +1,84 @@
+import type { AttemptStatus, DeclineCategory, EndStatus, MethodKind } from '../types/session-view';
+
+/**
+ * Every string the components show. Amounts and dates arrive formatted for the locale; labels the
+ * merchant gave (methods, cart lines, terms) are shown as given and never pass through here.
+ */
+export interface Messages {
+  readonly regionLabel: string;
+  readonly orderHeading: string;
+  readonly total: string;
+  readonly quantity: (n: number) => string;
+  readonly remainingOf: (remaining: string, total: string) => string;
+  readonly statementDescriptor: (descriptor: string) => string;
+  readonly paymentsHeading: string;
+  readonly requestedWas: (requested: string) => string;
+  readonly remove: string;
+  readonly removeLabel: (amount: string, method: string) => string;
+  readonly stop: string;
+  readonly stopLabel: (amount: string, method: string) => string;
+  readonly continueAt: (method: string) => string;
+  readonly methodName: Readonly<Record<MethodKind, string>>;
+  readonly attemptStatus: Readonly<Record<AttemptStatus, string>>;
+  readonly releasing: string;
+  readonly declined: (method: string, amount: string, reason: string) => string;
+  readonly declineReason: Readonly<Record<DeclineCategory | 'unclassified', string>>;
+  readonly methodsLegend: string;
+  readonly notEligible: string;
+  readonly rangeHint: (min: string, max: string) => string;
+  readonly settlesRemaining: string;
+  readonly walletUnavailable: string;
+  readonly amountLabel: string;
+  readonly amountHint: (min: string, max: string) => string;
+  readonly amountLocked: string;
+  readonly payRemaining: (amount: string) => string;
+  readonly afterThisPayment: (amount: string) => string;
+  readonly strandedWarning: string;
+  readonly amountInvalid: string;
+  readonly cardLegend: string;
+  readonly cardNumber: string;
+  readonly cardExpiry: string;
+  readonly cardExpiryHint: string;
+  readonly cardCvc: string;
+  readonly cardHolder: string;
+  readonly cardSchemes: (schemes: string) => string;
+  readonly cardWillBeSaved: string;
+  readonly cardFieldMissing: string;
+  readonly hostedLoading: string;
+  readonly plansLegend: string;
+  readonly planTitle: (installments: number, withFees: boolean) => string;
+  readonly planInstalments: (installments: number, amount: string) => string;
+  readonly planDue: (date: string, amount: string) => string;
+  readonly planFees: (fees: string) => string;
+  readonly planTotal: (total: string) => string;
+  readonly planCredit: (credit: string) => string;
+  readonly planApr: (apr: string) => string;
+  readonly planNotEligible: string;
+  readonly planMissing: string;
+  readonly redirectNotice: (method: string) => string;
+  readonly termsAccept: string;
+  readonly termsRequired: string;
+  readonly pay: (amount: string, method: string) => string;
+  readonly applePayButton: string;
+  readonly cancelPayment: string;
+  readonly cancelPaymentConfirm: string;
+  readonly cancelPaymentYes: string;
+  readonly cancelPaymentNo: string;
+  readonly partialHeading: string;
+  readonly partialGranted: (granted: string, requested: string) => string;
+  readonly partialAccept: (granted: string) => string;
+  readonly partialRefuse: string;
+  readonly confirming: string;
+  readonly finalising: string;
+  readonly lenderReviewing: string;
+  readonly heldOn: (amount: string, method: string, remaining: string) => string;
+  readonly paidWith: (amount: string, method: string, remaining: string) => string;
+  readonly ended: Readonly<Record<EndStatus, string>>;
+  readonly linkExpired: string;
+  readonly readOnly: string;
+  readonly expiresSoon: string;
+  readonly errors: Readonly<Record<string, string>>;
+  readonly genericError: string;
+}
+
+export type MessageKey = keyof Messages;

@@ -1,0 +1,37 @@
+import type { Formats } from '../format/money-format';
+import type { Messages } from '../i18n/messages';
+import { screenOf } from '../state/derive';
+import { isEndStatus, type AttemptViewEntry, type SessionView } from '../types/session-view';
+
+export interface Announcement {
+  readonly text: string;
+  readonly urgent: boolean;
+}
+
+function nameOf(t: Messages, view: SessionView, attempt: AttemptViewEntry): string {
+  return view.methods.find((m) => m.id === attempt.methodId)?.label ?? t.methodName[attempt.method];
+}
+
+/** What changed between two views, in words for the live regions (nothing on an unchanged poll). */
+export function announcementsFor(previous: SessionView | undefined, next: SessionView, t: Messages, f: Formats): Announcement[] {
+  const out: Announcement[] = [];
+  if (previous && previous.status !== next.status && isEndStatus(next.status)) {
+    out.push({ text: t.ended[next.status], urgent: next.status !== 'PAID' });
+    return out;
+  }
+  const before = new Map((previous?.attempts ?? []).map((a) => [a.attemptId, a]));
+  for (const attempt of next.attempts) {
+    const old = before.get(attempt.attemptId);
+    if (previous && old?.status === attempt.status && old.awaitingPartialDecision === attempt.awaitingPartialDecision) continue;
+    if (!previous) continue;
+    const name = nameOf(t, next, attempt);
+    const remaining = f.amount(next.remaining);
+    if (attempt.status === 'AUTHORIZING' && !old) out.push({ text: t.confirming, urgent: false });
+    else if (attempt.status === 'DECLINED') out.push({ text: t.declined(name, f.amount(attempt.requested), t.declineReason[attempt.declineCategory ?? 'unclassified']), urgent: true });
+    else if (attempt.awaitingPartialDecision === true) out.push({ text: t.partialGranted(f.amount(attempt.granted), f.amount(attempt.requested)), urgent: false });
+    else if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization') out.push({ text: t.heldOn(f.amount(attempt.granted), name, remaining), urgent: false });
+    else if (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED') out.push({ text: t.paidWith(f.amount(attempt.granted), name, remaining), urgent: false });
+  }
+  if (previous && screenOf(previous).kind !== 'awaiting' && screenOf(next).kind === 'awaiting') out.push({ text: t.lenderReviewing, urgent: false });
+  return out;
+}

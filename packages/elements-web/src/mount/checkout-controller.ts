@@ -1,0 +1,440 @@
+import { ElementsClient, type StartBody, type ViewAnswer } from '../client/elements-client';
+import { SplitPayError } from '../client/split-pay-error';
+import { h } from '../dom/h';
+import { applePaySessionOf, runApplePay } from '../flows/apple-pay';
+import { followRedirect } from '../flows/redirect';
+import { Formats } from '../format/money-format';
+import { messagesFor, resolveLocale } from '../i18n/locale';
+import type { Messages } from '../i18n/messages';
+import { PollSchedule } from '../poll/poll-schedule';
+import { isWaiting, screenOf } from '../state/derive';
+import { isEndStatus, type MethodView, type SessionView } from '../types/session-view';
+import { renderCheckout, renderLinkExpired } from '../render/checkout.render';
+import { formSelection } from '../render/payment-form.render';
+import { planKeyOf, type Actions, type LocalState, type RenderContext } from '../render/render-context';
+import { Announcer } from './announcer';
+import { replaceKeepingFocus } from './focus-keeper';
+import { checkPaymentForm } from './form-check';
+import { HostedFieldsSlot } from './hosted-fields-slot';
+import { announcementsFor } from './announcements';
+import type { SplitPayOptions } from './mount-options';
+
+/**
+ * Polling stops for good this long after the payer's last action (measured on this page's clock, so
+ * a skewed device clock changes nothing); an action or `refresh()` starts it again.
+ */
+const POLL_BOUND_MS = 60 * 60_000;
+
+let instances = 0;
+
+/**
+ * One mounted checkout: holds the view and what the payer types, runs one action at a time, polls
+ * on a bounded schedule, and renders everything from the last view.
+ */
+export class CheckoutController implements Actions {
+  readonly root: HTMLElement;
+  private readonly doc: Document;
+  private readonly win: (Window & typeof globalThis) | null;
+  private readonly client: ElementsClient;
+  private readonly t: Messages;
+  private readonly f: Formats;
+  private readonly announcer: Announcer;
+  private readonly body: HTMLElement;
+  private readonly idPrefix: string;
+  private readonly schedule: PollSchedule;
+  private readonly aborts = new AbortController();
+  private view: SessionView | undefined;
+  private local: LocalState = { cardNumber: '', expiry: '', cvc: '', holder: '', termsTicked: false, confirmingAbandon: false, releasing: [], fieldErrors: {}, busy: false };
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private polling = false;
+  private destroyed = false;
+  private ended = false;
+  private linkExpired = false;
+  /** Bumped by every action's answer: a poll that started before it is stale. */
+  private epoch = 0;
+  private readonly hosted: HostedFieldsSlot;
+  private warnedExpiry = false;
+  private lastActivity = Date.now();
+  private readonly onVisibility = (): void => {
+    if (this.doc.visibilityState === 'visible') this.pollSoon(0);
+  };
+
+  constructor(
+    target: Element,
+    private readonly options: SplitPayOptions,
+  ) {
+    this.doc = target.ownerDocument;
+    this.win = this.doc.defaultView as (Window & typeof globalThis) | null;
+    const locale = resolveLocale(options.locale, this.doc);
+    this.t = messagesFor(locale, options.messages);
+    this.f = new Formats(locale);
+    this.client = new ElementsClient({ baseUrl: options.baseUrl, elementsToken: options.elementsToken, ...(options.fetch ? { fetch: options.fetch } : {}) });
+    this.schedule = new PollSchedule(options.poll);
+    instances += 1;
+    this.idPrefix = `sp${instances}`;
+    this.announcer = new Announcer(this.doc);
+    this.body = h(this.doc, 'div', { className: 'sp-body', attrs: { 'aria-busy': 'true' } });
+    this.root = h(this.doc, 'div', { className: 'sp-root', attrs: { lang: locale, role: 'region', 'aria-label': this.t.regionLabel } }, [this.announcer.status, this.announcer.alert, this.body]);
+    target.append(this.root);
+    this.doc.addEventListener('visibilitychange', this.onVisibility);
+    this.hosted = new HostedFieldsSlot(this.doc, { loadingText: this.t.hostedLoading, locale, failed: () => this.report(new SplitPayError('LoadError', 0)) });
+  }
+
+  getView(): SessionView | undefined {
+    return this.view;
+  }
+
+  async start(): Promise<void> {
+    const view = await this.refresh();
+    if (view && !this.destroyed) this.options.onReady?.(view);
+  }
+
+  async refresh(): Promise<SessionView | undefined> {
+    const epoch = this.epoch;
+    if (!this.polling) this.lastActivity = Date.now();
+    try {
+      const answer = await this.client.view(this.aborts.signal);
+      if (epoch === this.epoch) this.apply(answer.view);
+      this.pollSoon(this.schedule.next(this.view ? isWaiting(this.view) : false));
+    } catch (error) {
+      this.failed(error, 'poll');
+    }
+    return this.view;
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.aborts.abort();
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.doc.removeEventListener('visibilitychange', this.onVisibility);
+    this.hosted.destroy();
+    this.root.remove();
+  }
+
+  // ---- polling ----
+
+  private pollSoon(delayMs: number): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.destroyed || this.ended || this.linkExpired) return;
+    if (Date.now() - this.lastActivity > POLL_BOUND_MS) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.doc.visibilityState === 'hidden') return; // resumed by visibilitychange
+      if (this.polling) return;
+      this.polling = true;
+      void this.refresh().finally(() => {
+        this.polling = false;
+      });
+    }, delayMs);
+  }
+
+  // ---- applying views ----
+
+  private apply(view: SessionView): void {
+    if (this.destroyed) return;
+    const previous = this.view;
+    if (previous && JSON.stringify(previous) === JSON.stringify(view)) {
+      this.maybeWarnExpiry(view);
+      return;
+    }
+    this.view = view;
+    if (this.local.releasing.length > 0) {
+      const still = this.local.releasing.filter((id) => view.attempts.some((a) => a.attemptId === id && (a.status === 'AUTHORIZED' || a.status === 'CAPTURED')));
+      this.local = { ...this.local, releasing: still };
+    }
+    for (const a of announcementsFor(previous, view, this.t, this.f)) (a.urgent ? this.announcer.warn(a.text) : this.announcer.say(a.text));
+    const before = new Map((previous?.attempts ?? []).map((a) => [a.attemptId, a]));
+    if (this.options.onAttemptChange) {
+      for (const attempt of view.attempts) {
+        const old = before.get(attempt.attemptId);
+        if (!old || JSON.stringify(old) !== JSON.stringify(attempt)) this.options.onAttemptChange(attempt, old);
+      }
+    }
+    const screenChanged = !previous || screenOf(previous).kind !== screenOf(view).kind;
+    if (screenChanged) this.local = { ...this.local, confirmingAbandon: false };
+    this.render(previous !== undefined && screenChanged);
+    this.options.onChange?.(view);
+    this.dispatch('splitpay:change', view);
+    this.maybeWarnExpiry(view);
+    if (isEndStatus(view.status) && !this.ended) {
+      this.ended = true;
+      if (this.timer !== undefined) clearTimeout(this.timer);
+      const event = { status: view.status, view };
+      this.options.onEnd?.(event);
+      this.dispatch('splitpay:end', event);
+    }
+  }
+
+  private maybeWarnExpiry(view: SessionView): void {
+    if (this.warnedExpiry || view.status !== 'PENDING') return;
+    const left = view.expiresAt - Date.now();
+    if (left > 0 && left <= 120_000) {
+      this.warnedExpiry = true;
+      this.announcer.warn(this.t.expiresSoon);
+    }
+  }
+
+  private dispatch(type: string, detail: unknown): void {
+    const CustomEventCtor = this.win?.CustomEvent;
+    if (CustomEventCtor) this.root.dispatchEvent(new CustomEventCtor(type, { detail, bubbles: true }));
+  }
+
+  // ---- rendering ----
+
+  private context(view: SessionView): RenderContext {
+    return { doc: this.doc, t: this.t, f: this.f, idPrefix: this.idPrefix, view, local: this.local, actions: this, applePayAvailable: applePaySessionOf(this.win) !== undefined };
+  }
+
+  /** Renders the view again (see replaceKeepingFocus for where focus goes). */
+  private render(moveFocus: boolean, focusId?: string): void {
+    const view = this.view;
+    let next: HTMLElement;
+    if (this.linkExpired || !view) next = renderLinkExpired({ doc: this.doc, t: this.t, idPrefix: this.idPrefix });
+    else {
+      const { method } = formSelection(this.context(view));
+      this.hosted.show(method?.method === 'card' ? method : undefined);
+      next = renderCheckout(this.context(view), this.hosted.container);
+    }
+    replaceKeepingFocus(this.root, this.body, next, { moveFocus, ...(focusId ? { focusId } : {}), screenHeadingId: `${this.idPrefix}-screen` });
+  }
+
+  // ---- actions ----
+
+  selectMethod(methodId: string): void {
+    this.local = { ...this.local, methodId, amountText: undefined, planKey: undefined, fieldErrors: {}, formError: undefined };
+    this.render(false, this.view ? `${this.idPrefix}-method-${this.view.methods.findIndex((m) => m.id === methodId)}` : undefined);
+  }
+
+  amountInput(text: string): void {
+    const { amount: _old, ...errors } = this.local.fieldErrors;
+    this.local = { ...this.local, amountText: text, fieldErrors: errors, formError: undefined };
+    this.render(false);
+  }
+
+  fieldInput(field: 'cardNumber' | 'expiry' | 'cvc' | 'holder', value: string): void {
+    this.local[field] = value;
+  }
+
+  choosePlan(key: string): void {
+    const { plan: _old, ...errors } = this.local.fieldErrors;
+    this.local = { ...this.local, planKey: key, fieldErrors: errors };
+    this.render(false);
+  }
+
+  tickTerms(ticked: boolean): void {
+    const { terms: _old, ...errors } = this.local.fieldErrors;
+    this.local = { ...this.local, termsTicked: ticked, fieldErrors: errors };
+    this.render(false);
+  }
+
+  askAbandon(): void {
+    this.local = { ...this.local, confirmingAbandon: true };
+    this.render(false, `${this.idPrefix}-abandon-yes`);
+  }
+
+  confirmAbandon(yes: boolean): void {
+    if (!yes) {
+      this.local = { ...this.local, confirmingAbandon: false };
+      this.render(false, `${this.idPrefix}-abandon`);
+      return;
+    }
+    void this.act(() => this.client.abandonSession(this.aborts.signal));
+  }
+
+  removeTranche(attemptId: string): void {
+    this.release(attemptId);
+  }
+
+  stopTranche(attemptId: string): void {
+    void this.act(() => this.client.abandonAttempt(attemptId, this.aborts.signal));
+  }
+
+  acceptPartial(attemptId: string): void {
+    void this.act(() => this.client.acceptPartial(attemptId, this.aborts.signal));
+  }
+
+  refusePartial(attemptId: string): void {
+    this.release(attemptId);
+  }
+
+  /** Cancels a hold; until the view shows it released, its row says so and offers nothing. */
+  private release(attemptId: string): void {
+    void this.act(async () => {
+      const answer = await this.client.cancel(attemptId, this.aborts.signal);
+      this.local = { ...this.local, releasing: [...this.local.releasing, attemptId] };
+      return answer;
+    });
+  }
+
+  continueRedirect(attemptId: string): void {
+    const attempt = this.view?.attempts.find((a) => a.attemptId === attemptId);
+    if (attempt?.redirect) this.redirect(attemptId, attempt.redirect);
+  }
+
+  pay(): void {
+    const checked = this.checkForm();
+    if (!checked) return;
+    void this.act(async () => {
+      await this.acceptTermsIfTicked();
+      const card = checked.method.method === 'card' ? checked.method : undefined;
+      let input: StartBody['input'];
+      if (card && card.integration === 'fake') {
+        input = { method: 'card', cardNumber: this.local.cardNumber.replace(/\s+/g, ''), expiry: this.local.expiry.trim(), cvc: this.local.cvc.trim(), ...(card.cardHolder && this.local.holder.trim() ? { holder: this.local.holder.trim() } : {}) };
+      } else if (card) {
+        const instance = this.hosted.instance;
+        if (!instance) throw new SplitPayError('LoadError', 0);
+        input = { method: 'card', token: await instance.tokenize() };
+      } else {
+        input = { method: checked.method.method } as StartBody['input'];
+      }
+      const plan = checked.method.method === 'oney' ? checked.method.plans.find((p) => planKeyOf(p) === this.local.planKey) : undefined;
+      const answer = await this.client.start({ methodId: checked.method.id, amount: checked.amount, ...(plan ? { plan: { installments: plan.installments, withFees: plan.withFees } } : {}), ...(input ? { input } : {}) }, this.aborts.signal);
+      // Nothing typed on the card survives the attempt.
+      this.local = { ...this.local, cardNumber: '', expiry: '', cvc: '', amountText: undefined };
+      return answer;
+    }, true);
+  }
+
+  payWithApplePay(): void {
+    const ctor = applePaySessionOf(this.win);
+    const checked = this.checkForm();
+    if (!ctor || !checked || !this.view) return;
+    const view = this.view;
+    const digits = this.f.minorDigits(view.currency);
+    let attemptId: string | undefined;
+    // Synchronously in the click: Apple Pay refuses a session begun after an await.
+    runApplePay(
+      ctor,
+      {
+        countryCode: this.options.applePay?.countryCode ?? 'FR',
+        currencyCode: view.currency,
+        supportedNetworks: ['visa', 'masterCard', 'amex', 'cartesBancaires'],
+        merchantCapabilities: ['supports3DS'],
+        total: { label: this.options.applePay?.label ?? view.orderId, amount: (checked.amount / 10 ** digits).toFixed(digits) },
+      },
+      {
+        start: async () => {
+          await this.act(async () => {
+            await this.acceptTermsIfTicked();
+            const answer = await this.client.start({ methodId: checked.method.id, amount: checked.amount, input: { method: 'applepay' } }, this.aborts.signal);
+            attemptId = answer.attemptId;
+            return answer;
+          }, false, true);
+          if (!attemptId) throw new SplitPayError('InternalError', 0);
+          return attemptId;
+        },
+        confirm: async (id, token) => {
+          await this.act(() => this.client.confirm(id, token, this.aborts.signal), false, true);
+        },
+        abandon: async (id) => {
+          await this.act(() => this.client.abandonAttempt(id, this.aborts.signal), false, true);
+        },
+        failed: (error) => this.failed(error, 'action'),
+      },
+      this.options.applePay?.validateMerchant,
+    );
+  }
+
+  /** Checks the form before a start; shows what is wrong on its field and focuses the first. */
+  private checkForm(): { method: MethodView; amount: number } | undefined {
+    if (!this.view || this.local.busy) return undefined;
+    const check = checkPaymentForm(this.view, this.local, this.t, this.f, applePaySessionOf(this.win) !== undefined);
+    if (check.ok) return { method: check.method, amount: check.amount };
+    if (check.first) {
+      this.local = { ...this.local, fieldErrors: check.errors, formError: undefined };
+      this.announcer.warn(check.errors[check.first] as string);
+      this.render(false, this.fieldId(check.first));
+    }
+    return undefined;
+  }
+
+  private fieldId(field: string): string {
+    if (field === 'plan') return `${this.idPrefix}-plan-0`;
+    return `${this.idPrefix}-${field}`;
+  }
+
+  /** The first Pay with the box ticked records the consent (a tick undone later cannot be revoked). */
+  private async acceptTermsIfTicked(): Promise<void> {
+    const view = this.view;
+    if (!view?.terms || view.terms.length === 0 || view.termsAcceptedAt !== undefined || !this.local.termsTicked) return;
+    const answer = await this.client.acceptTerms(this.aborts.signal);
+    this.view = answer.view;
+  }
+
+  /**
+   * Runs one action at a time: disables the controls, applies the answered view, restarts the brisk
+   * polling, follows a redirect the new attempt asks for. `rethrow` hands failures to the caller.
+   */
+  private async act(run: () => Promise<ViewAnswer>, followsRedirect = false, rethrow = false): Promise<void> {
+    if (this.local.busy && !rethrow) return;
+    this.lastActivity = Date.now();
+    this.local = { ...this.local, busy: true, formError: undefined, fieldErrors: {} };
+    if (this.view) this.render(false);
+    try {
+      const answer = await run();
+      this.epoch += 1;
+      this.local = { ...this.local, busy: false };
+      this.apply(answer.view);
+      if (!this.ended) this.render(false);
+      this.schedule.reset();
+      this.pollSoon(this.schedule.next(isWaiting(answer.view)));
+      const attempt = answer.attemptId ? answer.view.attempts.find((a) => a.attemptId === answer.attemptId) : undefined;
+      if (followsRedirect && attempt?.status === 'AUTHORIZING' && attempt.redirect) this.redirect(attempt.attemptId, attempt.redirect);
+      else if (attempt?.status === 'AUTHORIZING') this.announcer.say(this.t.confirming);
+    } catch (error) {
+      this.local = { ...this.local, busy: false };
+      if (rethrow) {
+        this.render(false);
+        throw error;
+      }
+      this.failed(error, 'action');
+    }
+  }
+
+  private redirect(attemptId: string, redirect: NonNullable<SessionView['attempts'][number]['redirect']>): void {
+    if (this.options.onRedirect?.({ attemptId, kind: redirect.kind, url: redirect.url }) === false) return;
+    const navigate = this.options.navigate ?? ((url: string) => this.win?.location.assign(url));
+    followRedirect(this.doc, redirect, navigate);
+  }
+
+  // ---- failures ----
+
+  private failed(error: unknown, during: 'poll' | 'action'): void {
+    if (this.destroyed) return;
+    const failure = error instanceof SplitPayError ? error : new SplitPayError('InternalError', 0, error instanceof Error ? error.message : undefined);
+    if (failure.code === 'Aborted') return;
+    if (failure.code === 'InvalidElementsToken') {
+      this.linkExpired = true;
+      if (this.timer !== undefined) clearTimeout(this.timer);
+      this.render(true);
+      this.announcer.warn(this.t.linkExpired);
+      this.report(failure);
+      return;
+    }
+    if (during === 'poll') {
+      this.pollSoon(this.schedule.failed(failure.retryAfterS));
+      this.report(failure);
+      return;
+    }
+    if (failure.code === 'AttemptInFlight' || failure.code === 'SessionNotPending') {
+      // Someone else moved the session on (another tab, the PSP): show where it stands.
+      this.local = { ...this.local, formError: this.t.errors[failure.code] };
+      void this.refresh();
+      this.report(failure);
+      return;
+    }
+    const message = this.t.errors[failure.code] ?? this.t.genericError;
+    const onField = failure.code === 'AmountOutOfRange' || failure.code === 'AmountExceedsRemaining' ? 'amount' : failure.code === 'TermsNotAccepted' ? 'terms' : failure.code === 'PlanNotOffered' ? 'plan' : undefined;
+    this.local = onField ? { ...this.local, fieldErrors: { [onField]: message } } : { ...this.local, formError: message };
+    this.announcer.warn(message);
+    this.render(false, onField ? this.fieldId(onField) : undefined);
+    this.report(failure);
+  }
+
+  private report(error: SplitPayError): void {
+    this.options.onError?.(error);
+    this.dispatch('splitpay:error', { code: error.code, httpStatus: error.httpStatus, retryable: error.retryable });
+  }
+}

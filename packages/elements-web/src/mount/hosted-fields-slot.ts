@@ -1,0 +1,45 @@
+import { h } from '../dom/h';
+import { loadHostedFields, type HostedFieldsInstance } from '../flows/hosted-fields';
+import type { CardMethodView } from '../types/session-view';
+
+/**
+ * The place of an acquirer's hosted card fields: kept across renders (the acquirer's fields live in
+ * it), loaded when, and only when, an acquirer-hosted card with `hostedFields` is on screen.
+ */
+export class HostedFieldsSlot {
+  container: HTMLElement | undefined;
+  private current: { methodId: string; instance?: HostedFieldsInstance } | undefined;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly deps: { readonly loadingText: string; readonly locale: string; readonly failed: () => void },
+  ) {}
+
+  /** The tokenizer of the mounted fields, once the SDK is loaded. */
+  get instance(): HostedFieldsInstance | undefined {
+    return this.current?.instance;
+  }
+
+  show(card: CardMethodView | undefined): void {
+    const settings = card?.integration !== 'fake' ? card?.hostedFields : undefined;
+    if (!card || !settings || this.current?.methodId === card.id) return;
+    this.current?.instance?.destroy();
+    const container = h(this.doc, 'div', { className: 'sp-hosted-fields' }, [h(this.doc, 'p', { className: 'sp-hint', text: this.deps.loadingText })]);
+    const current: { methodId: string; instance?: HostedFieldsInstance } = { methodId: card.id };
+    this.container = container;
+    this.current = current;
+    loadHostedFields(this.doc, settings).then(
+      (adapter) => {
+        if (this.current !== current) return;
+        container.replaceChildren();
+        current.instance = adapter.mount(container, { keyId: settings.keyId, key: settings.key, locale: this.deps.locale });
+      },
+      () => this.deps.failed(),
+    );
+  }
+
+  destroy(): void {
+    this.current?.instance?.destroy();
+    this.current = undefined;
+  }
+}

@@ -1,0 +1,59 @@
+import type { FetchLike } from '../client/elements-client';
+import type { SplitPayError } from '../client/split-pay-error';
+import type { ValidateMerchant } from '../flows/apple-pay';
+import type { Messages } from '../i18n/messages';
+import type { PollTuning } from '../poll/poll-schedule';
+import type { AttemptViewEntry, EndStatus, SessionView } from '../types/session-view';
+
+export interface EndEvent {
+  readonly status: EndStatus;
+  readonly view: SessionView;
+}
+
+export interface RedirectEvent {
+  readonly attemptId: string;
+  readonly kind: 'navigate' | 'form';
+  readonly url: string;
+}
+
+export interface SplitPayOptions {
+  /** The pst_ token session creation returned: the only credential the components hold. */
+  readonly elementsToken: string;
+  /** Where the service answers (its public base URL). */
+  readonly baseUrl: string;
+  /** en or fr (fr-BE is fr); default the page's lang, then the browser's, then en. */
+  readonly locale?: string;
+  /** Per-key overrides of the catalogue. */
+  readonly messages?: Partial<Messages>;
+  readonly onReady?: (view: SessionView) => void;
+  /** Every new view (a poll's or an action's answer). */
+  readonly onChange?: (view: SessionView) => void;
+  readonly onAttemptChange?: (attempt: AttemptViewEntry, previous: AttemptViewEntry | undefined) => void;
+  /** Runs before the page leaves for the PSP; returning false keeps the payer here. */
+  readonly onRedirect?: (redirect: RedirectEvent) => void | false;
+  /** Fires once, with the final status. */
+  readonly onEnd?: (event: EndEvent) => void;
+  readonly onError?: (error: SplitPayError) => void;
+  readonly poll?: PollTuning;
+  readonly fetch?: FetchLike;
+  /** How the page leaves for a PSP's page; default location.assign. */
+  readonly navigate?: (url: string) => void;
+  readonly applePay?: {
+    /** The merchant session for Apple's validation URL, from the merchant's server. */
+    readonly validateMerchant?: ValidateMerchant;
+    /** ISO 3166 country of the merchant; default FR. */
+    readonly countryCode?: string;
+    /** The label on the sheet's total line; default the order id. */
+    readonly label?: string;
+  };
+}
+
+export interface SplitPayHandle {
+  /** Reads the view again now. */
+  refresh(): Promise<SessionView | undefined>;
+  getView(): SessionView | undefined;
+  /** Removes the components, stops polling, aborts calls in flight. Idempotent. */
+  unmount(): void;
+  /** Same as unmount. */
+  destroy(): void;
+}

@@ -1,0 +1,187 @@
+import { merchantPage, until } from '../testing/dom.fixture';
+import { ancvMethod, attempt, cardMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
+import { mount } from './mount';
+
+const base = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 60_000, maxMs: 60_000, idleMs: 60_000 } };
+
+describe('mount: rendering the view', () => {
+  it('has both live regions from the first render, before any view arrived', () => {
+    const page = merchantPage();
+    const handle = mount(page.container, { ...base, fetch: () => new Promise<Response>(() => undefined) });
+    expect(page.role('status')).toHaveLength(1);
+    expect(page.role('status')[0]?.getAttribute('aria-live')).toBe('polite');
+    expect(page.role('alert')).toHaveLength(1);
+    handle.unmount();
+  });
+
+  it('shows every method in order, ineligible ones disabled with why, the remaining balance and the tranches with their actions', async () => {
+    const page = merchantPage();
+    const view = pendingView({
+      remaining: { amount: 8000, currency: 'EUR' },
+      methods: [cardMethod, { ...ancvMethod, eligible: false }, { method: 'paypal', id: 'paypal', eligible: true, mustSettleRemaining: true }],
+      attempts: [attempt({ status: 'AUTHORIZED', cardScheme: 'visa' })],
+    });
+    const { fetch } = scriptedFetch([view]);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.text(page.container).includes('Remaining to pay'));
+    expect(page.text(page.doc.querySelector('.sp-remaining'))).toBe('Remaining to pay: €80.00 of €120.00');
+    const radios = Array.from(page.doc.querySelectorAll<HTMLInputElement>('input[type=radio]'));
+    expect(radios.map((r) => page.text(page.doc.querySelector(`label[for="${r.id}"]`)))).toEqual(['Card', 'Chèques-Vacances (ANCV)', 'PayPal']);
+    expect(radios.map((r) => r.disabled)).toEqual([false, true, false]);
+    const ancvHint = page.doc.getElementById(radios[1]?.getAttribute('aria-describedby') ?? '');
+    expect(page.text(ancvHint)).toBe('Not available for this amount · From €10.00 to €50.00');
+    expect(page.text(page.doc.getElementById(radios[2]?.getAttribute('aria-describedby') ?? ''))).toBe('Pays the whole remaining amount');
+    expect(page.button('Remove the €40.00 Card payment')).toBeDefined();
+    expect(page.text(page.doc.querySelector('.sp-ledger__method'))).toBe('Card (Visa)');
+    expect(page.byLabel('Amount to pay with this method').value).toBe('80.00');
+    expect(page.byLabel('Card number').getAttribute('autocomplete')).toBe('cc-number');
+    handle.unmount();
+  });
+
+  it('never sets a style attribute, adds a style or script element, or parses HTML', async () => {
+    const page = merchantPage();
+    const win = page.dom.window as unknown as typeof globalThis;
+    let htmlSinks = 0;
+    for (const proto of [win.Element.prototype]) {
+      const descriptor = Object.getOwnPropertyDescriptor(proto, 'innerHTML') as PropertyDescriptor;
+      Object.defineProperty(proto, 'innerHTML', { ...descriptor, set(value: string) { htmlSinks += 1; descriptor.set?.call(this, value); } });
+    }
+    const original = win.Element.prototype.insertAdjacentHTML;
+    win.Element.prototype.insertAdjacentHTML = function (this: Element, ...args: [InsertPosition, string]) {
+      htmlSinks += 1;
+      return original.apply(this, args);
+    };
+    const views = [
+      pendingView({ attempts: [attempt({ status: 'DECLINED', declineCategory: 'expired' })], terms: [{ label: 'CGV', url: 'https://shop.example/cgv' }] }),
+      pendingView({ attempts: [attempt({ granted: { amount: 2000, currency: 'EUR' }, partialAuth: 'mandated', awaitingPartialDecision: true })] }),
+      pendingView({ attempts: [attempt({ status: 'AUTHORIZING', redirect: { kind: 'navigate', url: 'https://psp.example' } })] }),
+      pendingView({ status: 'AWAITING' }),
+      pendingView({ status: 'PAID', remaining: { amount: 0, currency: 'EUR' } }),
+    ];
+    for (const view of views) {
+      const { fetch } = scriptedFetch([view]);
+      const handle = mount(page.container, { ...base, fetch });
+      await until(() => page.text(page.container).includes('Your order'));
+      expect(page.container.querySelectorAll('[style], style, script')).toHaveLength(0);
+      handle.unmount();
+    }
+    expect(htmlSinks).toBe(0);
+  });
+});
+
+describe('mount: the payer acts', () => {
+  it('starts a card tranche with what was typed, then announces the hold and clears the card fields', async () => {
+    const page = merchantPage();
+    const started = pendingView({ attempts: [attempt({ status: 'AUTHORIZING' })] });
+    const held = pendingView({ remaining: { amount: 8000, currency: 'EUR' }, attempts: [attempt({ status: 'AUTHORIZED' })] });
+    const { fetch, calls } = scriptedFetch([pendingView(), { status: 201, body: { attemptId: 'a1', view: started } }, held]);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.text(page.container).includes('Remaining to pay'));
+    page.type(page.byLabel('Amount to pay with this method'), '40');
+    expect(page.button('Pay €40.00 with Card')).toBeDefined();
+    expect(page.text(page.doc.querySelector('.sp-amount__preview'))).toBe('After this payment, €80.00 will remain');
+    page.type(page.byLabel('Card number'), '4111 1111 1111 1111');
+    page.type(page.byLabel('Expiry date'), '12/30');
+    page.type(page.byLabel('Security code'), '123');
+    page.button('Pay €40.00 with Card').click();
+    await until(() => calls.length === 2);
+    expect(calls[1]?.body).toEqual({ methodId: 'card', amount: 4000, input: { method: 'card', cardNumber: '4111111111111111', expiry: '12/30', cvc: '123' } });
+    await until(() => page.text(page.container).includes('Confirming your payment…'));
+    await handle.refresh();
+    await until(() => page.text(page.role('status')[0]) === '€40.00 held on Card; €80.00 remaining.');
+    expect(page.byLabel('Card number').value).toBe('');
+    handle.unmount();
+  });
+
+  it('shows a refusal on the amount field, marked invalid and focused, and announces it', async () => {
+    const page = merchantPage();
+    const { fetch } = scriptedFetch([pendingView(), { status: 422, body: { code: 'AmountOutOfRange', message: 'x' } }]);
+    const errors: string[] = [];
+    const handle = mount(page.container, { ...base, fetch, onError: (e) => errors.push(e.code) });
+    await until(() => page.text(page.container).includes('Remaining to pay'));
+    page.check(page.doc.querySelector<HTMLInputElement>('input[value="paypal"]') as HTMLInputElement);
+    page.button('Pay €120.00 with PayPal').click();
+    await until(() => errors.length === 1);
+    const amount = page.byLabel('Amount to pay with this method');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(page.text(page.doc.getElementById(`${amount.id}-error`))).toBe('This amount is outside what the method accepts.');
+    expect(page.doc.activeElement).toBe(amount);
+    expect(page.text(page.role('alert')[0])).toBe('This amount is outside what the method accepts.');
+    expect(errors).toEqual(['AmountOutOfRange']);
+    handle.unmount();
+  });
+
+  it('checks the form before calling: empty card fields are marked and nothing is sent', async () => {
+    const page = merchantPage();
+    const { fetch, calls } = scriptedFetch([pendingView()]);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.text(page.container).includes('Remaining to pay'));
+    page.button('Pay €120.00 with Card').click();
+    expect(calls).toHaveLength(1);
+    expect(page.byLabel('Card number').getAttribute('aria-invalid')).toBe('true');
+    expect(page.doc.activeElement).toBe(page.byLabel('Card number'));
+    handle.unmount();
+  });
+
+  it('fires onEnd once, however many views of the ending arrive, and stops polling', async () => {
+    const page = merchantPage();
+    const paid = pendingView({ status: 'PAID', remaining: { amount: 0, currency: 'EUR' } });
+    const { fetch } = scriptedFetch([pendingView(), paid]);
+    const ends: string[] = [];
+    const handle = mount(page.container, { ...base, fetch, onEnd: (e) => ends.push(e.status) });
+    await until(() => page.text(page.container).includes('Remaining to pay'));
+    await handle.refresh();
+    await handle.refresh();
+    await handle.refresh();
+    expect(ends).toEqual(['PAID']);
+    expect(page.text(page.doc.querySelector('h3'))).toBe('Payment complete. Thank you!');
+    handle.unmount();
+  });
+
+  it('replaces the form with the expired-link screen on InvalidElementsToken', async () => {
+    const page = merchantPage();
+    const { fetch } = scriptedFetch([{ status: 401, body: { code: 'InvalidElementsToken', message: 'x' } }]);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.text(page.container).includes('This payment link has expired.'));
+    expect(page.doc.querySelectorAll('button')).toHaveLength(0);
+    handle.unmount();
+  });
+
+  it('speaks French when the page is French', async () => {
+    const page = merchantPage('fr');
+    const { fetch } = scriptedFetch([pendingView()]);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.text(page.container).includes('Reste à payer'));
+    expect(page.text(page.doc.querySelector('.sp-remaining'))).toBe('Reste à payer : 120,00 € sur 120,00 €');
+    expect(page.button('Payer 120,00 € avec Carte')).toBeDefined();
+    handle.unmount();
+  });
+});
+
+describe('mount: lifecycle and acquirer-hosted cards', () => {
+  it('loads the acquirer SDK only for an acquirer-hosted card that names it', async () => {
+    const page = merchantPage();
+    const hosted = { ...cardMethod, integration: 'acquirer-hosted' as const, hostedFields: { keyId: 'k1', key: 'pk', sdkUrl: 'https://acquirer.example/hosted-fields.js' } };
+    const first = mount(page.container, { ...base, fetch: scriptedFetch([pendingView()]).fetch });
+    await until(() => page.text(page.container).includes('Remaining to pay'));
+    expect(page.doc.querySelectorAll('script')).toHaveLength(0);
+    first.unmount();
+    const second = mount(page.container, { ...base, fetch: scriptedFetch([pendingView({ methods: [hosted] })]).fetch });
+    await until(() => page.doc.querySelectorAll('script').length === 1);
+    expect(page.doc.querySelector('script')?.getAttribute('src')).toBe('https://acquirer.example/hosted-fields.js');
+    expect(page.doc.querySelector('input[autocomplete="cc-number"]')).toBeNull();
+    second.unmount();
+  });
+
+  it('mounting twice on one element keeps one checkout; unmount removes it and can be called twice', async () => {
+    const page = merchantPage();
+    const a = mount(page.container, { ...base, fetch: scriptedFetch([pendingView()]).fetch });
+    const b = mount(page.container, { ...base, fetch: scriptedFetch([pendingView()]).fetch });
+    await until(() => page.text(page.container).includes('Remaining to pay'));
+    expect(page.container.querySelectorAll('.sp-root')).toHaveLength(1);
+    b.unmount();
+    b.unmount();
+    a.unmount();
+    expect(page.container.children).toHaveLength(0);
+  });
+});

@@ -1,0 +1,31 @@
+import { h } from '../dom/h';
+import type { CardMethodView } from '../types/session-view';
+import { renderField } from './field.render';
+import type { RenderContext } from './render-context';
+import { schemeName } from './scheme-names';
+
+
+/**
+ * The card front: our own fields for the fake provider; for acquirer-hosted cards, a container the
+ * acquirer's SDK fills (loaded only then, by the controller).
+ */
+export function renderCardFront(ctx: RenderContext, method: CardMethodView, hostedContainer: HTMLElement | undefined): HTMLElement {
+  const { doc, t, local } = ctx;
+  const schemes = h(doc, 'p', { className: 'sp-hint', text: t.cardSchemes(method.schemes.map(schemeName).join(', ')) });
+  const saved = ctx.view.mustCreateAlias === true && h(doc, 'p', { className: 'sp-notice', text: t.cardWillBeSaved });
+  if (method.integration !== 'fake') {
+    return h(doc, 'fieldset', { className: 'sp-card' }, [h(doc, 'legend', { className: 'sp-legend', text: t.cardLegend }), schemes, saved, hostedContainer ?? h(doc, 'p', { className: 'sp-hint', text: t.hostedLoading })]);
+  }
+  const set = (field: 'cardNumber' | 'expiry' | 'cvc' | 'holder') => (value: string) => ctx.actions.fieldInput(field, value);
+  return h(doc, 'fieldset', { className: 'sp-card' }, [
+    h(doc, 'legend', { className: 'sp-legend', text: t.cardLegend }),
+    schemes,
+    saved,
+    renderField(ctx, { name: 'cardNumber', label: t.cardNumber, value: local.cardNumber, attrs: { inputmode: 'numeric', autocomplete: 'cc-number', spellcheck: 'false' }, onInput: set('cardNumber') }),
+    h(doc, 'div', { className: 'sp-card__row' }, [
+      renderField(ctx, { name: 'expiry', label: t.cardExpiry, value: local.expiry, hint: t.cardExpiryHint, attrs: { inputmode: 'numeric', autocomplete: 'cc-exp' }, onInput: set('expiry') }),
+      renderField(ctx, { name: 'cvc', label: t.cardCvc, value: local.cvc, attrs: { inputmode: 'numeric', autocomplete: 'cc-csc' }, onInput: set('cvc') }),
+    ]),
+    method.cardHolder === true && renderField(ctx, { name: 'holder', label: t.cardHolder, value: local.holder, attrs: { autocomplete: 'cc-name' }, onInput: set('holder') }),
+  ]);
+}

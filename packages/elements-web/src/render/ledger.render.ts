@@ -1,0 +1,56 @@
+import { h } from '../dom/h';
+import { lastDecline, ledgerRows, rowAction } from '../state/derive';
+import type { AttemptViewEntry } from '../types/session-view';
+import { methodName, type RenderContext } from './render-context';
+import { schemeName } from './scheme-names';
+
+function attemptMethodName(ctx: RenderContext, attempt: AttemptViewEntry): string {
+  const offer = ctx.view.methods.find((m) => m.id === attempt.methodId);
+  return offer ? methodName(ctx, offer) : ctx.t.methodName[attempt.method];
+}
+
+function row(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
+  const { doc, t, f } = ctx;
+  const name = attemptMethodName(ctx, attempt);
+  const amount = f.amount(attempt.granted.amount > 0 || attempt.status !== 'AUTHORIZING' ? attempt.granted : attempt.requested);
+  const releasing = ctx.local.releasing.includes(attempt.attemptId);
+  const action = rowAction(ctx.view, attempt, ctx.local.releasing);
+  const differs = attempt.status !== 'AUTHORIZING' && attempt.granted.amount !== attempt.requested.amount;
+  return h(doc, 'li', { className: `sp-ledger__row sp-ledger__row--${attempt.status.toLowerCase()}` }, [
+    h(doc, 'span', { className: 'sp-ledger__method', text: attempt.cardScheme ? `${name} (${schemeName(attempt.cardScheme)})` : name }),
+    h(doc, 'span', { className: 'sp-ledger__amount', text: amount }),
+    differs && h(doc, 'span', { className: 'sp-hint', text: t.requestedWas(f.amount(attempt.requested)) }),
+    h(doc, 'span', { className: 'sp-chip', text: releasing ? t.releasing : t.attemptStatus[attempt.status] }),
+    action === 'remove' &&
+      h(doc, 'button', {
+        className: 'sp-button sp-button--link',
+        text: t.remove,
+        attrs: { type: 'button', 'aria-label': t.removeLabel(amount, name), disabled: ctx.local.busy },
+        on: { click: () => ctx.actions.removeTranche(attempt.attemptId) },
+      }),
+    action === 'stop' &&
+      h(doc, 'button', {
+        className: 'sp-button sp-button--link',
+        text: t.stop,
+        attrs: { type: 'button', 'aria-label': t.stopLabel(amount, name), disabled: ctx.local.busy },
+        on: { click: () => ctx.actions.stopTranche(attempt.attemptId) },
+      }),
+  ]);
+}
+
+/** The tranches already held, paid or on their way, and the last decline's reason. */
+export function renderLedger(ctx: RenderContext): HTMLElement | undefined {
+  const { doc, t, f } = ctx;
+  const rows = ledgerRows(ctx.view);
+  const declined = lastDecline(ctx.view);
+  if (rows.length === 0 && !declined) return undefined;
+  return h(doc, 'section', { className: 'sp-ledger', attrs: { 'aria-labelledby': `${ctx.idPrefix}-ledger` } }, [
+    h(doc, 'h3', { className: 'sp-subheading', id: `${ctx.idPrefix}-ledger`, text: t.paymentsHeading }),
+    rows.length > 0 && h(doc, 'ul', { className: 'sp-ledger__rows' }, rows.map((a) => row(ctx, a))),
+    declined &&
+      h(doc, 'p', {
+        className: 'sp-notice sp-notice--danger',
+        text: t.declined(attemptMethodName(ctx, declined), f.amount(declined.requested), t.declineReason[declined.declineCategory ?? 'unclassified']),
+      }),
+  ]);
+}

@@ -1,0 +1,62 @@
+import type { Formats } from '../format/money-format';
+import type { Messages } from '../i18n/messages';
+import type { MethodView, SessionView } from '../types/session-view';
+
+/** What the payer is typing or choosing: the only state the component keeps besides the view. */
+export interface LocalState {
+  methodId?: string;
+  amountText?: string;
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+  holder: string;
+  planKey?: string;
+  termsTicked: boolean;
+  confirmingAbandon: boolean;
+  /** Tranches the payer removed whose release the view does not show yet. */
+  releasing: string[];
+  /** Errors shown on a field, by field name (amount, cardNumber, expiry, cvc, holder, plan, terms). */
+  fieldErrors: Record<string, string>;
+  /** A refusal or failure shown above the Pay button. */
+  formError?: string;
+  busy: boolean;
+}
+
+/** What the payer can do; the controller runs each one (one at a time). */
+export interface Actions {
+  selectMethod(methodId: string): void;
+  amountInput(text: string): void;
+  fieldInput(field: 'cardNumber' | 'expiry' | 'cvc' | 'holder', value: string): void;
+  choosePlan(key: string): void;
+  tickTerms(ticked: boolean): void;
+  pay(): void;
+  payWithApplePay(): void;
+  removeTranche(attemptId: string): void;
+  stopTranche(attemptId: string): void;
+  continueRedirect(attemptId: string): void;
+  acceptPartial(attemptId: string): void;
+  refusePartial(attemptId: string): void;
+  askAbandon(): void;
+  confirmAbandon(yes: boolean): void;
+}
+
+export interface RenderContext {
+  readonly doc: Document;
+  readonly t: Messages;
+  readonly f: Formats;
+  /** Prefix of every id in this instance (several may sit on one page). */
+  readonly idPrefix: string;
+  readonly view: SessionView;
+  readonly local: LocalState;
+  readonly actions: Actions;
+  /** ApplePaySession exists and says it can pay here. */
+  readonly applePayAvailable: boolean;
+}
+
+export function methodName(ctx: Pick<RenderContext, 't'>, method: Pick<MethodView, 'method' | 'label'>): string {
+  return method.label ?? ctx.t.methodName[method.method];
+}
+
+export function planKeyOf(plan: { installments: number; withFees: boolean }): string {
+  return `${plan.installments}-${plan.withFees ? 'fees' : 'free'}`;
+}

@@ -1,0 +1,22 @@
+import { h } from '../dom/h';
+import type { RenderContext } from './render-context';
+
+/** The consent box while the order carries terms not yet accepted; labels are shown as given. */
+export function renderTerms(ctx: RenderContext): HTMLElement | undefined {
+  const { doc, t, view } = ctx;
+  if (!view.terms || view.terms.length === 0 || view.termsAcceptedAt !== undefined) return undefined;
+  const id = `${ctx.idPrefix}-terms`;
+  const error = ctx.local.fieldErrors.terms;
+  const box = h(doc, 'input', {
+    id,
+    attrs: { type: 'checkbox', checked: ctx.local.termsTicked, 'aria-describedby': error ? `${id}-error` : undefined, 'aria-invalid': error ? 'true' : undefined },
+    on: { change: (event) => ctx.actions.tickTerms((event.target as HTMLInputElement).checked) },
+  });
+  box.checked = ctx.local.termsTicked;
+  const links = view.terms.map((term) => h(doc, 'li', {}, [h(doc, 'a', { text: term.label, attrs: { href: term.url, target: '_blank', rel: 'noopener noreferrer' } })]));
+  return h(doc, 'div', { className: 'sp-terms' }, [
+    h(doc, 'div', { className: 'sp-terms__consent' }, [box, h(doc, 'label', { attrs: { for: id }, text: t.termsAccept })]),
+    h(doc, 'ul', { className: 'sp-terms__links' }, links),
+    error && h(doc, 'span', { className: 'sp-field__error', id: `${id}-error`, text: error }),
+  ]);
+}

@@ -1,0 +1,90 @@
+import type { AttemptViewEntry, EndStatus, MethodView, SessionView } from '../types/session-view';
+import { isEndStatus } from '../types/session-view';
+
+/** What the component shows, decided from the view alone (a remount after a redirect shows the same). */
+export type Screen =
+  | { readonly kind: 'ended'; readonly status: EndStatus }
+  | { readonly kind: 'finalising' }
+  | { readonly kind: 'awaiting' }
+  | { readonly kind: 'partial-decision'; readonly attempt: AttemptViewEntry }
+  | { readonly kind: 'confirming'; readonly attempt: AttemptViewEntry }
+  | { readonly kind: 'paying' };
+
+export function screenOf(view: SessionView): Screen {
+  if (isEndStatus(view.status)) return { kind: 'ended', status: view.status };
+  if (view.status === 'AWAITING') return { kind: 'awaiting' };
+  if (view.status !== 'PENDING') return { kind: 'finalising' };
+  const deciding = view.attempts.find((a) => a.awaitingPartialDecision === true);
+  if (deciding) return { kind: 'partial-decision', attempt: deciding };
+  const inFlight = view.attempts.find((a) => a.status === 'AUTHORIZING');
+  if (inFlight) return { kind: 'confirming', attempt: inFlight };
+  return { kind: 'paying' };
+}
+
+/**
+ * A hold or payment still shows AUTHORIZED or CAPTURED but no longer counts against the balance:
+ * the service is handing it back (a removed tranche, a refused partial grant) and its void or refund
+ * is on its way.
+ */
+export function isReleasing(view: SessionView): boolean {
+  const counted = view.attempts.filter((a) => a.status === 'AUTHORIZED' || a.status === 'CAPTURED').reduce((n, a) => n + a.granted.amount, 0);
+  return counted !== view.total.amount - view.remaining.amount;
+}
+
+/** Something is on its way (a verdict, a capture, a release, the lender): poll briskly. */
+export function isWaiting(view: SessionView): boolean {
+  const screen = screenOf(view);
+  return screen.kind === 'confirming' || screen.kind === 'finalising' || screen.kind === 'awaiting' || (screen.kind === 'paying' && isReleasing(view));
+}
+
+/** Ledger rows: every tranche that holds or took money, or is on its way. */
+export function ledgerRows(view: SessionView): readonly AttemptViewEntry[] {
+  return view.attempts.filter((a) => a.status === 'AUTHORIZING' || a.status === 'AUTHORIZED' || a.status === 'CAPTURED');
+}
+
+export type RowAction = 'remove' | 'stop' | 'none';
+
+/** Remove voids a hold; stop abandons an attempt still authorizing, only where it is abandonable. */
+export function rowAction(view: SessionView, attempt: AttemptViewEntry, releasing: readonly string[] = []): RowAction {
+  if (view.status !== 'PENDING' || releasing.includes(attempt.attemptId)) return 'none';
+  if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization' && attempt.awaitingPartialDecision !== true) return 'remove';
+  if (attempt.status === 'AUTHORIZING' && attempt.abandonable) return 'stop';
+  return 'none';
+}
+
+/** The last attempt when it was declined and nothing was tried since: the payer is told why. */
+export function lastDecline(view: SessionView): AttemptViewEntry | undefined {
+  const last = view.attempts[view.attempts.length - 1];
+  return last && last.status === 'DECLINED' ? last : undefined;
+}
+
+export interface AmountBounds {
+  readonly min: number;
+  readonly max: number;
+  /** The amount cannot be chosen: the method pays the whole remaining balance. */
+  readonly locked: boolean;
+}
+
+/** Bounds of the next tranche on a method: its range, capped by the remaining balance. */
+export function amountBounds(method: MethodView, remaining: number): AmountBounds {
+  const locked = method.mustSettleRemaining === true || method.method === 'oney';
+  if (locked) return { min: remaining, max: remaining, locked };
+  return { min: Math.max(1, method.range?.min ?? 1), max: Math.min(method.range?.max ?? remaining, remaining), locked };
+}
+
+/**
+ * Advisory: what would remain after `amount` is above zero and below every other eligible method's
+ * minimum (this one's included), so nothing could pay it (the payer may still go ahead: it is not refused).
+ */
+export function strandsRemainder(view: SessionView, method: MethodView, amount: number): boolean {
+  const left = view.remaining.amount - amount;
+  if (left <= 0) return false;
+  return view.methods.filter((m) => m.eligible || m.id === method.id).every((m) => left < (m.range?.min ?? 1));
+}
+
+/** The method the form opens on: the one chosen if still selectable, else the first eligible one. */
+export function selectedMethod(view: SessionView, chosenId: string | undefined, selectable: (m: MethodView) => boolean): MethodView | undefined {
+  const chosen = view.methods.find((m) => m.id === chosenId);
+  if (chosen && selectable(chosen)) return chosen;
+  return view.methods.find(selectable);
+}

@@ -1,0 +1,34 @@
+import type { OperationSpec, PathSpecs } from './operation';
+
+/**
+ * The demo shop, mounted only with the fake provider (FAKE_PSP on): a merchant's checkout page that
+ * uses the browser components, its server side, and the demo merchant's webhook inbox.
+ */
+
+const tags = ['Demo'];
+const own = (operationId: string, summary: string, contentType: string, extra: Partial<OperationSpec> = {}): OperationSpec => ({
+  operationId,
+  summary,
+  tags,
+  security: 'none',
+  responses: { default: { description: "the demo's answer", contentType } },
+  ...extra,
+});
+
+export const demoPaths: PathSpecs = {
+  '/demo': {
+    get: own('getDemoPage', 'The demo shop page (strict Content-Security-Policy); ?lang=en or fr, ?order= to come back to an order', 'text/html'),
+  },
+  '/demo/terms': { get: own('getDemoTerms', "The demo shop's terms of sale", 'text/html') },
+  '/demo/assets/{file}': {
+    get: own('getDemoAsset', "The demo page's script and stylesheet", '*/*', { parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string', enum: ['demo.js', 'demo.css'] } }] }),
+  },
+  '/demo/orders': { post: own('createDemoOrder', 'New demo order: the shop creates a session and answers { orderId, elementsToken }', 'application/json') },
+  '/demo/orders/{orderId}': {
+    get: own('getDemoOrder', 'The elements token of a demo order (the page mounts again after a redirect)', 'application/json', { parameters: [{ name: 'orderId', in: 'path', required: true, schema: { type: 'string' } }] }),
+  },
+  '/demo/webhooks': {
+    post: own('receiveDemoWebhook', "The demo merchant's webhook receiver (checks the authorization header; answers OK)", 'text/plain'),
+    get: own('listDemoWebhooks', 'The webhooks received: { webhooks: [{ receivedAt, event, orderId, status, total, captured }] }; ?order= filters', 'application/json'),
+  },
+};

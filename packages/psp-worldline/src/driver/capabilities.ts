@@ -1,0 +1,28 @@
+import { PLAIN_HOLD_CAPABILITIES, type DriverCapabilities } from '@splitpay/domain';
+
+/** Wero (product 900): a hold the payer approves in the Wero app, captured, voided or refunded in part or in full. */
+export const WORLDLINE_WERO_CAPABILITIES: DriverCapabilities = {
+  ...PLAIN_HOLD_CAPABILITIES,
+  operation: 'authorization',
+  void: true,
+  refund: true,
+  partialRefund: true,
+  statusLookup: true,
+  redirect: true,
+};
+
+/**
+ * ANCV Chèque-Vacances Connect: a direct sale the payer validates in the ANCV app, for the amount asked
+ * or less (a chosen partial). Refunds: Worldline refuses those the voucher contract does not allow; a
+ * slice only when the merchant's contract says `partialRefunds`.
+ */
+export const WORLDLINE_ANCV_CAPABILITIES: DriverCapabilities = {
+  ...PLAIN_HOLD_CAPABILITIES,
+  operation: 'payment',
+  payerChosenPartial: true,
+  void: false,
+  refund: true,
+  partialRefund: true,
+  statusLookup: true,
+  redirect: true,
+};

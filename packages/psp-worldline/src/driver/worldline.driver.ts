@@ -1,0 +1,156 @@
+import type { DriverCapabilities, FollowUpInput, LookupInput, Logger, OpenInput, OpenOutput, OperationOutput, PspDriver, PspFact, ReturnInput } from '@splitpay/domain';
+import { ackOf } from '../client/worldline-ack';
+import type { WorldlineClient, WorldlineResult } from '../client/worldline.client';
+import { openingFacts } from '../mapping/payment-status';
+import { firstError, openingId, readPayment } from '../mapping/worldline-payment';
+import { readWorldlineSettings, WERO_PRODUCT, type WorldlineSettings } from '../settings/worldline.settings';
+import { WORLDLINE_ANCV_CAPABILITIES, WORLDLINE_WERO_CAPABILITIES } from './capabilities';
+
+export interface WorldlineDriverDeps {
+  readonly client: WorldlineClient;
+  readonly logger: Logger;
+}
+
+type FollowUp = 'capture' | 'cancel' | 'refund';
+const FACT_OF = { capture: 'captured', cancel: 'voided', refund: 'refunded' } as const;
+/** The status of a follow-up's answer that is its final verdict (true: done, false: refused); others wait for the webhook. */
+const VERDICT_OF: Record<FollowUp, Readonly<Record<string, boolean>>> = {
+  capture: { CAPTURED: true, REJECTED_CAPTURE: false },
+  cancel: { CANCELLED: true },
+  refund: { REFUNDED: true, REJECTED: false },
+};
+
+const rejected = (code: string, message: string): OperationOutput => ({ ack: { outcome: 'rejected', code, message }, facts: [] });
+
+/**
+ * Worldline Direct, server to server (`/v2/{merchantId}/payments`): the opening is a redirect payment
+ * of one product (Wero 900, ANCV 5403 or 5412) whose redirect sends the payer to the app; its verdict is
+ * read by GET on the payment (return door, overdue lookup) or comes in the webhooks. Every POST carries
+ * our transaction id as X-GCS-Idempotence-Key, and the opening sends it as `merchantReference`, which
+ * Worldline echoes in its webhooks.
+ */
+export class WorldlineDriver implements PspDriver {
+  readonly provider = 'worldline';
+  readonly capabilities: DriverCapabilities;
+
+  constructor(
+    readonly method: 'wero' | 'ancv',
+    private readonly deps: WorldlineDriverDeps,
+  ) {
+    this.capabilities = method === 'wero' ? WORLDLINE_WERO_CAPABILITIES : WORLDLINE_ANCV_CAPABILITIES;
+  }
+
+  async open(input: OpenInput): Promise<OpenOutput> {
+    const settings = readWorldlineSettings(input.settings);
+    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing or unusable`);
+    const product = this.method === 'wero' ? WERO_PRODUCT : settings.ancvProductId;
+    const body = {
+      order: {
+        amountOfMoney: { amount: input.amount.amount, currencyCode: input.amount.currency },
+        references: { merchantReference: input.transactionId, descriptor: input.reference },
+        ...(input.order.customer?.email ? { customer: { contactDetails: { emailAddress: input.order.customer.email } } } : {}),
+      },
+      redirectPaymentMethodSpecificInput: {
+        paymentProductId: product,
+        // Wero holds (capture later); ANCV vouchers are a direct sale.
+        requiresApproval: this.capabilities.operation === 'authorization',
+        redirectionData: { returnUrl: input.returnUrl },
+        // The payer may pay less than asked in the ANCV app; the rest stays payable in our session.
+        ...(product === 5412 ? { paymentProduct5412SpecificInput: { adjustableAmount: true } } : {}),
+        ...(product === 5403 ? { paymentProduct5403SpecificInput: { completeRemainingPaymentAmount: false } } : {}),
+      },
+      feedbacks: { webhooksUrls: [input.notificationUrl] },
+    };
+    const result = await this.deps.client.post(settings, '/payments', body, input.transactionId);
+    this.logFailure('/payments', result);
+    if (result.kind === 'transport') return { ack: ackOf(result), facts: [] };
+    const payment = readPayment(result.body.payment) ?? readPayment((result.body.paymentResult as Record<string, unknown> | undefined)?.payment);
+    const ack = ackOf(result, payment?.id);
+    const facts = payment ? openingFacts(payment, { asked: input.amount, payerChoosesAmount: this.capabilities.payerChosenPartial }) : [];
+    const action = result.body.merchantAction as { actionType?: string; redirectData?: { redirectURL?: string } } | undefined;
+    const url = action?.actionType === 'REDIRECT' ? action.redirectData?.redirectURL : undefined;
+    if (ack.outcome === 'accepted' && !url && facts.length === 0) {
+      return { ack: { ...ack, outcome: 'rejected', code: 'no-redirect', message: 'Worldline answered without a redirect for the payer' }, facts: [] };
+    }
+    const declined = facts.find((f) => f.kind === 'declined');
+    const category = declined && declined.kind === 'declined' ? declined.category : undefined;
+    return { ack: ack.outcome === 'rejected' && category ? { ...ack, category } : ack, ...(url ? { redirect: { kind: 'navigate', url } } : {}), facts };
+  }
+
+  /** The payer is back from the app: the payment's status says the verdict, or that it is still pending. */
+  completeReturn(input: ReturnInput): Promise<OperationOutput> {
+    return this.status(input.settings, input.target.providerRef, input.amount);
+  }
+
+  /** GET /v2/{merchantId}/payments/{paymentId}: authoritative for an overdue verdict. */
+  lookup(input: LookupInput): Promise<OperationOutput> {
+    return this.status(input.settings, input.target.providerRef, input.amount);
+  }
+
+  capture(input: FollowUpInput): Promise<OperationOutput> {
+    return this.followUp('capture', input, { amount: input.amount.amount, isFinal: true, operationReferences: { merchantReference: input.transactionId } });
+  }
+
+  void(input: FollowUpInput): Promise<OperationOutput> {
+    return this.followUp('cancel', input, { amountOfMoney: { amount: input.amount.amount, currencyCode: input.amount.currency }, isFinal: true });
+  }
+
+  refund(input: FollowUpInput): Promise<OperationOutput> {
+    return this.followUp('refund', input, { amountOfMoney: { amount: input.amount.amount, currencyCode: input.amount.currency }, operationReferences: { merchantReference: input.transactionId } });
+  }
+
+  private async status(raw: Readonly<Record<string, unknown>>, paymentId: string | undefined, asked: OpenInput['amount']): Promise<OperationOutput> {
+    const settings = readWorldlineSettings(raw);
+    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing or unusable`);
+    if (!paymentId) return rejected('no-psp-reference', 'the payment has no Worldline id yet');
+    const result = await this.deps.client.get(settings, `/payments/${encodeURIComponent(paymentId)}`);
+    this.logFailure('/payments/{paymentId}', result);
+    const payment = result.kind === 'answer' ? readPayment(result.body) : undefined;
+    return { ack: ackOf(result, payment?.id), facts: payment ? openingFacts(payment, { asked, payerChoosesAmount: this.capabilities.payerChosenPartial }) : [] };
+  }
+
+  private async followUp(kind: FollowUp, input: FollowUpInput, body: Record<string, unknown>): Promise<OperationOutput> {
+    const settings = readWorldlineSettings(input.settings);
+    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing or unusable`);
+    // A refund's target is the capture; Worldline's operations all hang on the payment (its opening).
+    const paymentId = input.opening?.providerRef ?? input.target.providerRef;
+    if (!paymentId) return { ...rejected('no-psp-reference', 'the payment has no Worldline id yet'), facts: [this.failed(kind, input, 'no-psp-reference')] };
+    const result = await this.post(settings, `/payments/${encodeURIComponent(openingId(paymentId))}/${kind}`, body, input.transactionId);
+    if (result.kind === 'transport') return { ack: ackOf(result), facts: [] };
+    // A cancel answers the payment; a capture or refund answers its own operation.
+    const operation = readPayment(kind === 'cancel' ? result.body.payment : result.body);
+    const ack = ackOf(result, operation?.id);
+    if (ack.outcome === 'rejected') {
+      // Worldline refusing the request itself (more than held, a voucher not refundable) is final.
+      return { ack, facts: [this.failed(kind, input, ack.code ?? String(ack.httpStatus), `Worldline refused the ${kind}${ack.message ? `: ${ack.message}` : ''}`)] };
+    }
+    const verdict = operation ? VERDICT_OF[kind][operation.status] : undefined;
+    if (verdict === undefined || !operation) return { ack, facts: [] };
+    const error = firstError(operation.statusOutput?.errors);
+    const fact: PspFact = {
+      kind: FACT_OF[kind],
+      success: verdict,
+      ref: { transactionId: input.transactionId, providerRef: operation.id },
+      providerRef: operation.id,
+      statusCode: String(operation.statusOutput?.statusCode ?? operation.status),
+      ...(verdict ? {} : { statusMessage: `Worldline refused the ${kind}${error.message ? `: ${error.message}` : ''}` }),
+    };
+    return { ack, facts: [fact] };
+  }
+
+  private async post(settings: WorldlineSettings, path: string, body: unknown, key: string): Promise<WorldlineResult> {
+    const result = await this.deps.client.post(settings, path, body, key);
+    this.logFailure(path.replace(/\/payments\/[^/]+/, '/payments/{paymentId}'), result);
+    return result;
+  }
+
+  private failed(kind: FollowUp, input: FollowUpInput, code: string, message?: string): PspFact {
+    return { kind: FACT_OF[kind], success: false, ref: { transactionId: input.transactionId }, statusCode: code, ...(message ? { statusMessage: message } : {}) };
+  }
+
+  /** A call without a usable answer, logged by its path and cause only (never a body or a header). */
+  private logFailure(path: string, result: WorldlineResult): void {
+    if (result.kind === 'transport') this.deps.logger.warn('worldline.call_failed', { method: this.method, path, cause: result.message });
+    else if (result.status >= 400) this.deps.logger.warn('worldline.call_refused', { method: this.method, path, status: result.status, errorCode: firstError(result.body.errors).code });
+  }
+}

@@ -1,0 +1,60 @@
+import { money } from '@splitpay/domain';
+import { payment } from '../testing/worldline-fixtures';
+import { declineCategory, openingFacts } from './payment-status';
+import type { WorldlinePayment } from './worldline-payment';
+
+const ID = '4000012345_0';
+const TX = 'tx-1';
+const pay = (status: string, statusCode: number, extra: Partial<Parameters<typeof payment>[0]> = {}) => payment({ id: ID, status, statusCode, amount: 5_000, merchantReference: TX, ...extra }) as unknown as WorldlinePayment;
+const wero = { asked: money(5_000, 'EUR'), payerChoosesAmount: false };
+const ancv = { asked: money(5_000, 'EUR'), payerChoosesAmount: true };
+const ref = { transactionId: TX, providerRef: ID };
+
+describe('Worldline payment status -> the opening verdict', () => {
+  it.each([
+    ['PENDING_CAPTURE', 5],
+    ['CAPTURE_REQUESTED', 91],
+    ['CAPTURED', 9],
+    ['PAID', 1000],
+    ['REFUND_REQUESTED', 81],
+    ['REFUNDED', 8],
+  ])('%s (%i) -> authorized in full', (status, code) => {
+    expect(openingFacts(pay(status, code), wero)).toEqual([{ kind: 'authorized', ref, providerRef: ID, granted: money(5_000, 'EUR'), statusCode: String(code) }]);
+  });
+
+  it.each([
+    ['CREATED', 0],
+    ['REDIRECTED', 46],
+    ['PENDING_PAYMENT', 46],
+    ['AUTHORIZATION_REQUESTED', 51],
+    ['PENDING_COMPLETION', 50],
+  ])('%s (%i) -> no verdict yet', (status, code) => {
+    expect(openingFacts(pay(status, code), wero)).toEqual([]);
+  });
+
+  it('REJECTED (2) -> declined, its category read from the errors', () => {
+    expect(openingFacts(pay('REJECTED', 2, { errors: [{ id: 'PAYMENT_REJECTED' }] }), wero)).toEqual([{ kind: 'declined', ref, providerRef: ID, category: 'bank-refusal', statusCode: '2' }]);
+  });
+
+  it('CANCELLED (1) before a verdict -> the payer backed out', () => {
+    expect(openingFacts(pay('CANCELLED', 1), wero)).toEqual([{ kind: 'cancelled-by-payer', ref, providerRef: ID, statusCode: '1' }]);
+  });
+
+  it('ANCV: an acquired amount below the asked one is the payer’s chosen partial', () => {
+    expect(openingFacts(pay('CAPTURED', 9, { acquired: 3_000 }), ancv)).toEqual([{ kind: 'authorized', ref, providerRef: ID, granted: money(3_000, 'EUR'), chosenByPayer: true, statusCode: '9' }]);
+    // The whole amount acquired is a full grant; Wero never reads acquiredAmount as a choice.
+    expect(openingFacts(pay('CAPTURED', 9, { acquired: 5_000 }), ancv)[0]).toMatchObject({ granted: money(5_000, 'EUR') });
+    expect(openingFacts(pay('CAPTURED', 9, { acquired: 3_000 }), wero)[0]).toMatchObject({ granted: money(5_000, 'EUR') });
+  });
+
+  it.each([
+    [[{ id: 'TIMEOUT', message: 'The payer did not approve in time' }], 'expired'],
+    [[{ message: 'Transaction expired' }], 'expired'],
+    [[{ id: 'INSUFFICIENT_FUNDS' }], 'insufficient-funds'],
+    [[{ message: '3DS authentication failed' }], 'authentication-failed'],
+    [[{ errorCode: '30511001' }], 'bank-refusal'],
+    [undefined, 'bank-refusal'],
+  ] as const)('refusal %j -> %s', (errors, category) => {
+    expect(declineCategory(errors)).toBe(category);
+  });
+});

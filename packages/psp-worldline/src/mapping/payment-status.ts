@@ -1,0 +1,58 @@
+import { money, type DeclineCategory, type Money, type PspFact } from '@splitpay/domain';
+import { openingId, type WorldlineError, type WorldlinePayment } from './worldline-payment';
+
+/** Statuses where the opening's money is granted: held (PENDING_CAPTURE) or taken (direct sale). */
+const GRANTED = ['PENDING_CAPTURE', 'CAPTURE_REQUESTED', 'CAPTURED', 'PAID', 'REFUND_REQUESTED', 'REFUNDED', 'CHARGEBACK_NOTIFICATION', 'CHARGEBACKED'];
+/** Statuses still waiting for the payer or for Worldline: no verdict yet. */
+export const PENDING = ['CREATED', 'REDIRECTED', 'PENDING_PAYMENT', 'PENDING_COMPLETION', 'AUTHORIZATION_REQUESTED', 'PENDING_APPROVAL', 'PENDING_FRAUD_APPROVAL'];
+
+/**
+ * Worldline's refusal as our category. Its error codes are not published as a list: the error's id
+ * and message are read for the cause (an approval that ran out of time, funds, authentication);
+ * anything else is a bank refusal (docs/decisions.md D28).
+ */
+export function declineCategory(errors: readonly WorldlineError[] | undefined): DeclineCategory {
+  const said = (errors ?? []).map((e) => `${e.id ?? ''} ${e.code ?? ''} ${e.message ?? ''}`).join(' ').toUpperCase();
+  if (/TIME ?OUT|TIMED OUT|EXPIRED/.test(said)) return 'expired';
+  if (/INSUFFICIENT|NOT ENOUGH|BALANCE/.test(said)) return 'insufficient-funds';
+  if (/AUTHENTICATION|3DS|3-D SECURE/.test(said)) return 'authentication-failed';
+  return 'bank-refusal';
+}
+
+export interface OpeningContext {
+  /** What the opening asked for. */
+  readonly asked?: Money;
+  /** Vouchers: the payer may pay less in the app (a chosen partial). */
+  readonly payerChoosesAmount: boolean;
+}
+
+/** What the payer was granted: the acquired amount of vouchers when lower than asked (a chosen partial). */
+function granted(payment: WorldlinePayment, context: OpeningContext): { granted: Money; chosenByPayer: boolean } {
+  const output = payment.paymentOutput;
+  const full = output?.amountOfMoney ? money(output.amountOfMoney.amount, output.amountOfMoney.currencyCode) : context.asked;
+  const acquired = output?.acquiredAmount;
+  if (context.payerChoosesAmount && acquired && full && acquired.amount > 0 && acquired.amount < full.amount) {
+    return { granted: money(acquired.amount, acquired.currencyCode), chosenByPayer: true };
+  }
+  return { granted: full ?? money(0, 'EUR'), chosenByPayer: false };
+}
+
+/**
+ * The verdict a payment's status gives its opening (authorization or sale): authorized (in full, or
+ * for vouchers what the payer chose), declined, cancelled by the payer, or none while it is pending.
+ * A later status (captured, refunded) still says the opening was granted.
+ */
+export function openingFacts(payment: WorldlinePayment, context: OpeningContext): PspFact[] {
+  const providerRef = openingId(payment.id);
+  const reference = payment.paymentOutput?.references?.merchantReference;
+  const ref = { ...(reference ? { transactionId: reference } : {}), providerRef };
+  const status = payment.status;
+  const statusCode = payment.statusOutput?.statusCode !== undefined ? String(payment.statusOutput.statusCode) : status;
+  if (GRANTED.includes(status) || (payment.statusOutput?.isAuthorized === true && !PENDING.includes(status))) {
+    const grant = granted(payment, context);
+    return [{ kind: 'authorized', ref, providerRef, granted: grant.granted, ...(grant.chosenByPayer ? { chosenByPayer: true } : {}), statusCode }];
+  }
+  if (status === 'REJECTED') return [{ kind: 'declined', ref, providerRef, category: declineCategory(payment.statusOutput?.errors), statusCode }];
+  if (status === 'CANCELLED') return [{ kind: 'cancelled-by-payer', ref, providerRef, statusCode }];
+  return [];
+}

@@ -1,0 +1,49 @@
+/** The parts of Worldline Direct's payment, capture and refund objects the driver reads. */
+export interface WorldlineAmount {
+  readonly amount: number;
+  readonly currencyCode: string;
+}
+
+export interface WorldlineError {
+  readonly id?: string;
+  readonly code?: string;
+  readonly errorCode?: string;
+  readonly message?: string;
+}
+
+export interface WorldlinePayment {
+  readonly id: string;
+  readonly status: string;
+  readonly statusOutput?: { readonly statusCategory?: string; readonly statusCode?: number; readonly isAuthorized?: boolean; readonly errors?: readonly WorldlineError[] };
+  readonly paymentOutput?: {
+    readonly amountOfMoney?: WorldlineAmount;
+    /** Vouchers: what was actually collected (less than asked when the payer chose to pay less). */
+    readonly acquiredAmount?: WorldlineAmount;
+    readonly references?: { readonly merchantReference?: string };
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A payment-like object (payment, capture, refund) when `value` has an id and a status. */
+export function readPayment(value: unknown): WorldlinePayment | undefined {
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.status !== 'string') return undefined;
+  return value as unknown as WorldlinePayment;
+}
+
+/**
+ * The id of the opening operation of a payment: Worldline names each operation
+ * `<paymentId>_<operationId>`, operation 0 being the authorization or sale.
+ */
+export function openingId(id: string): string {
+  const cut = id.lastIndexOf('_');
+  return cut > 0 ? `${id.slice(0, cut)}_0` : id;
+}
+
+/** The first error of an answer or a status output, as a code and a message safe to log. */
+export function firstError(errors: unknown): { code?: string; message?: string } {
+  const first = Array.isArray(errors) && isRecord(errors[0]) ? (errors[0] as WorldlineError) : undefined;
+  if (!first) return {};
+  const code = first.errorCode ?? first.code ?? first.id;
+  return { ...(code ? { code: String(code) } : {}), ...(first.message ? { message: String(first.message).slice(0, 200) } : {}) };
+}

@@ -1,0 +1,109 @@
+import { money, type NotificationContext, type PspFact } from '@splitpay/domain';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
+import nock from 'nock';
+import { MERCHANT, payment, SETTINGS, TEST_BASE, webhook } from '../testing/worldline-fixtures';
+import { createWorldlineProvider } from '../worldline.plugin';
+
+const ID = '4000012345_0';
+const TX = 'tx-1';
+const provider = createWorldlineProvider({ logger: new CapturingLogger(), timeoutMs: 1_000 });
+const asked: { ref?: unknown } = {};
+const context: NotificationContext = {
+  settingsFor: async (ref) => {
+    asked.ref = ref;
+    return ref.providerRef === ID ? SETTINGS : undefined;
+  },
+};
+const pay = (status: string, statusCode: number, extra: Partial<Parameters<typeof payment>[0]> = {}) => payment({ id: ID, status, statusCode, amount: 5_000, merchantReference: TX, ...extra });
+const facts = async (n: ReturnType<typeof webhook>): Promise<readonly PspFact[]> => {
+  const parsed = await provider.parseNotification(n, context);
+  if (parsed.kind !== 'accepted') throw new Error(parsed.reason);
+  expect(parsed.reply.status).toBe(200);
+  return parsed.facts;
+};
+const opening = { transactionId: TX, providerRef: ID };
+const onPayment = { providerRef: ID };
+const authorized = (amount = 5_000, code = '5', chosen = false): PspFact => ({ kind: 'authorized', ref: opening, providerRef: ID, granted: money(amount, 'EUR'), ...(chosen ? { chosenByPayer: true } : {}), statusCode: code });
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+describe('Worldline webhooks -> facts', () => {
+  it.each([
+    ['payment.pending_capture', pay('PENDING_CAPTURE', 5), [authorized()]],
+    ['payment.capture_requested', pay('CAPTURE_REQUESTED', 91), [authorized(5_000, '91')]],
+    ['payment.captured', pay('CAPTURED', 9), [authorized(5_000, '9'), { kind: 'captured', success: true, ref: onPayment, statusCode: '9' }]],
+    ['payment.paid', pay('PAID', 1000), [authorized(5_000, '1000'), { kind: 'captured', success: true, ref: onPayment, statusCode: '1000' }]],
+    ['payment.rejected', pay('REJECTED', 2, { errors: [{ id: 'INSUFFICIENT_FUNDS' }] }), [{ kind: 'declined', ref: opening, providerRef: ID, category: 'insufficient-funds', statusCode: '2' }]],
+    ['payment.rejected_capture', pay('REJECTED_CAPTURE', 93), [{ kind: 'captured', success: false, ref: onPayment, statusCode: '93', statusMessage: 'Worldline rejected the capture' }]],
+    ['payment.cancelled', pay('CANCELLED', 6), [{ kind: 'cancelled-by-payer', ref: opening, providerRef: ID, statusCode: '6' }, { kind: 'voided', success: true, ref: onPayment, statusCode: '6' }]],
+    ['payment.refunded', pay('REFUNDED', 8), [{ kind: 'refunded', success: true, ref: onPayment, statusCode: '8' }]],
+    ['payment.created', pay('CREATED', 0), []],
+    ['payment.redirected', pay('REDIRECTED', 46), []],
+    ['payment.authorization_requested', pay('AUTHORIZATION_REQUESTED', 51), []],
+  ] as const)('%s', async (type, object, expected) => {
+    expect(await facts(webhook(type, { payment: object }))).toEqual(expected);
+  });
+
+  it('refund events name the refund operation', async () => {
+    const refund = (status: string) => payment({ id: '4000012345_2', status, statusCode: status === 'REJECTED' ? 83 : 81, amount: 1_000 });
+    const ctx: NotificationContext = { settingsFor: async (ref) => (ref.providerRef === ID ? SETTINGS : undefined) };
+    const read = async (type: string, status: string) => {
+      const parsed = await provider.parseNotification(webhook(type, { refund: refund(status) }), ctx);
+      return parsed.kind === 'accepted' ? parsed.facts : parsed.reason;
+    };
+    expect(await read('refund.refund_requested', 'REFUND_REQUESTED')).toEqual([]);
+    expect(await read('refund.rejected', 'REJECTED')).toEqual([{ kind: 'refunded', success: false, ref: { providerRef: '4000012345_2' }, statusCode: 'REJECTED', statusMessage: 'Worldline rejected the refund' }]);
+    expect(await read('refund.refunded', 'REFUNDED')).toEqual([{ kind: 'refunded', success: true, ref: { providerRef: '4000012345_2' }, statusCode: 'REFUNDED' }]);
+    // Our refund's transaction id, when Worldline echoes the operation reference we sent.
+    const echoed = { ...refund('REFUNDED'), refundOutput: { operationReferences: { merchantReference: 'refund-tx-1' } } };
+    const parsed = await provider.parseNotification(webhook('refund.refunded', { refund: echoed }), ctx);
+    expect(parsed.kind === 'accepted' ? parsed.facts : parsed.reason).toEqual([{ kind: 'refunded', success: true, ref: { transactionId: 'refund-tx-1', providerRef: '4000012345_2' }, statusCode: 'REFUNDED' }]);
+  });
+
+  it('an ANCV sale whose acquired amount is below the asked one is a chosen partial', async () => {
+    expect(await facts(webhook('payment.captured', { payment: pay('CAPTURED', 9, { acquired: 2_000, product: 5412 }) }))).toContainEqual(authorized(2_000, '9', true));
+    // A payment whose product is not named is granted what was collected, never more.
+    expect(await facts(webhook('payment.captured', { payment: pay('CAPTURED', 9, { acquired: 2_000 }) }))).toContainEqual(authorized(2_000, '9', true));
+    // Wero collects all or nothing: its amount is the grant.
+    expect(await facts(webhook('payment.captured', { payment: pay('CAPTURED', 9, { acquired: 2_000, product: 900 }) }))).toContainEqual(authorized(5_000, '9'));
+  });
+
+  it('asks the settings of the operation our merchantReference and the opening id name', async () => {
+    await facts(webhook('payment.pending_capture', { payment: pay('PENDING_CAPTURE', 5, { id: '4000012345_1' }) }));
+    expect(asked.ref).toEqual({ transactionId: TX, providerRef: ID });
+  });
+
+  it.each([
+    ['no signature', () => { const n = webhook('payment.captured', { payment: pay('CAPTURED', 9) }); const { 'x-gcs-signature': _s, ...h } = n.headers; return { ...n, headers: h }; }, /^unsigned:/],
+    ['no key id', () => { const n = webhook('payment.captured', { payment: pay('CAPTURED', 9) }); const { 'x-gcs-keyid': _k, ...h } = n.headers; return { ...n, headers: h }; }, /^unsigned:/],
+    ['another key id', () => webhook('payment.captured', { payment: pay('CAPTURED', 9) }, SETTINGS.webhookSecret, 'wh-key-2'), /^forged:/],
+    ['another secret', () => webhook('payment.captured', { payment: pay('CAPTURED', 9) }, 'not-the-secret'), /^forged:/],
+    ['a changed body', () => { const n = webhook('payment.captured', { payment: pay('CAPTURED', 9) }); return { ...n, rawBody: n.rawBody.replace('5000', '50000') }; }, /^forged:/],
+    ['an operation no contract serves', () => webhook('payment.captured', { payment: pay('CAPTURED', 9, { id: '999_0', merchantReference: 'other' }) }), /^unknown operation:/],
+    ['a body that is not JSON', () => ({ ...webhook('payment.captured', { payment: pay('CAPTURED', 9) }), rawBody: 'card=4111111111111111' }), /^unreadable:/],
+  ])('rejects %s without facts, the reason quoting nothing of the body', async (_name, make, reason) => {
+    const parsed = await provider.parseNotification(make(), context);
+    expect(parsed.kind).toBe('rejected');
+    if (parsed.kind === 'rejected') {
+      expect(parsed.reason).toMatch(reason);
+      expect(parsed.reply.status).toBe(401);
+      expect(parsed.reason).not.toMatch(/4111|5000/);
+    }
+  });
+
+  describe('chargebacks (unconfirmed on Direct): confirmed by a status lookup first', () => {
+    it('a chargeback the payment status confirms is a chargeback fact', async () => {
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7));
+      expect(await facts(webhook('payment.chargebacked', { payment: pay('CHARGEBACKED', 7) }))).toEqual([
+        { kind: 'chargeback', providerRef: ID, type: 'chargeback', amount: money(5_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-23' },
+      ]);
+    });
+
+    it('a chargeback the status does not confirm changes nothing', async () => {
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CAPTURED', 9));
+      expect(await facts(webhook('payment.chargeback_notification', { payment: pay('CHARGEBACK_NOTIFICATION', 7) }))).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { money, type InboundNotification, type NotificationContext, type NotificationReply, type ParsedNotification, type PspFact } from '@splitpay/domain';
+import type { WorldlineClient } from '../client/worldline.client';
+import { CHARGEBACK_EVENTS, CHARGEBACK_STATUSES, eventFacts, readEvent, type WorldlineEvent } from '../mapping/webhook-event';
+import { openingId, readPayment } from '../mapping/worldline-payment';
+import { readWorldlineSettings, WERO_PRODUCT, type WorldlineSettings } from '../settings/worldline.settings';
+import { isWebhookSignature } from './webhook-signature';
+
+const OK: NotificationReply = { status: 200, contentType: 'text/plain', body: 'OK' };
+const refuse = (reason: string): ParsedNotification => ({ kind: 'rejected', reason, reply: { status: 401, contentType: 'text/plain', body: 'rejected' } });
+
+const header = (n: InboundNotification, name: string): string | undefined => {
+  const found = Object.entries(n.headers).find(([key]) => key.toLowerCase() === name);
+  return found?.[1];
+};
+
+/**
+ * Whether a collected amount below the one asked is the payer's choice (ANCV vouchers). The webhook
+ * does not say our method, its product may: only Wero (900) is known to collect all or nothing, so a
+ * lower collected amount of any other or unnamed product is granted as collected, never more.
+ */
+const payerChooses = (event: WorldlineEvent): boolean => {
+  const output = event.payment?.paymentOutput as { redirectPaymentMethodSpecificOutput?: { paymentProductId?: number } } | undefined;
+  return output?.redirectPaymentMethodSpecificOutput?.paymentProductId !== WERO_PRODUCT;
+};
+
+export interface WorldlineNotificationDeps {
+  readonly client: WorldlineClient;
+}
+
+/**
+ * A Worldline Direct webhook: the contract serving the operation it names holds the webhook key, so
+ * the body is read for that reference only, then the signature (X-GCS-Signature under X-GCS-KeyId) is
+ * verified before anything of it is believed. A chargeback event is confirmed by a status lookup.
+ */
+export async function parseWorldlineNotification(notification: InboundNotification, context: NotificationContext | undefined, deps: WorldlineNotificationDeps): Promise<ParsedNotification> {
+  const signature = header(notification, 'x-gcs-signature');
+  const keyId = header(notification, 'x-gcs-keyid');
+  if (!signature || !keyId) return refuse('unsigned: no X-GCS-Signature or X-GCS-KeyId');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(notification.rawBody);
+  } catch {
+    return refuse('unreadable: the body is not JSON');
+  }
+  const unverified = readEvent(parsed);
+  const about = unverified?.payment ?? unverified?.refund;
+  if (!unverified || !about) return refuse('unreadable: no payment or refund in the event');
+  const reference = about.paymentOutput?.references?.merchantReference;
+  const raw = await context?.settingsFor({ ...(reference ? { transactionId: reference } : {}), providerRef: openingId(about.id) });
+  const settings = raw ? readWorldlineSettings(raw) : undefined;
+  if (!settings || 'missing' in settings) return refuse('unknown operation: no Worldline contract serves it');
+  if (keyId !== settings.webhookKeyId) return refuse('forged: unknown X-GCS-KeyId');
+  if (!isWebhookSignature(settings.webhookSecret, notification.rawBody, signature)) return refuse('forged: X-GCS-Signature does not match the body');
+  const event = unverified;
+  if (CHARGEBACK_EVENTS.includes(event.type)) return { kind: 'accepted', facts: await confirmedChargeback(event, settings, deps), reply: OK };
+  return { kind: 'accepted', facts: eventFacts(event, { payerChoosesAmount: payerChooses(event) }), reply: OK };
+}
+
+/** A chargeback only once Worldline's status of the payment says so; nothing otherwise (the next delivery retries). */
+async function confirmedChargeback(event: WorldlineEvent, settings: WorldlineSettings, deps: WorldlineNotificationDeps): Promise<PspFact[]> {
+  const payment = event.payment;
+  if (!payment) return [];
+  const paymentId = openingId(payment.id);
+  const result = await deps.client.get(settings, `/payments/${encodeURIComponent(paymentId)}`);
+  const status = result.kind === 'answer' && result.status === 200 ? readPayment(result.body) : undefined;
+  if (!status || !CHARGEBACK_STATUSES.includes(status.status)) return [];
+  const amount = status.paymentOutput?.amountOfMoney ?? payment.paymentOutput?.amountOfMoney;
+  if (!amount) return [];
+  const date = (event.created ?? new Date().toISOString()).slice(0, 10);
+  return [{ kind: 'chargeback', providerRef: paymentId, type: 'chargeback', amount: money(amount.amount, amount.currencyCode), status: status.status, date }];
+}

@@ -1,0 +1,67 @@
+import type { InboundNotification } from '@splitpay/domain';
+import { webhookSignature } from '../notification/webhook-signature';
+
+export const TEST_BASE = 'https://payment.preprod.direct.worldline-solutions.com';
+export const MERCHANT = 'splitpaytest';
+
+/** A test contract's settings, secrets in clear (as the service hands them to the driver). */
+export const SETTINGS = {
+  merchantId: MERCHANT,
+  apiKeyId: '5e45c937b9db33ae',
+  secretApiKey: 'kitSecretApiKey-0123456789abcdef0123456789',
+  webhookKeyId: 'wh-key-1',
+  webhookSecret: 'kitWebhookSecret+0123456789abcdef',
+  environment: 'test',
+  ancvProductId: 5412,
+} as const;
+
+let sequence = 0;
+/** A fresh Worldline payment id of an opening (`<paymentId>_0`). */
+export const paymentId = (): string => `${String(Date.now()).slice(-7)}${String(++sequence).padStart(3, '0')}_0`;
+
+export interface PaymentShape {
+  readonly id: string;
+  readonly status: string;
+  readonly statusCode: number;
+  readonly statusCategory?: string;
+  readonly amount: number;
+  readonly acquired?: number;
+  readonly merchantReference?: string;
+  readonly product?: number;
+  readonly errors?: readonly Record<string, unknown>[];
+}
+
+/** A payment object as Worldline answers it (GET /payments/{id}, webhooks). */
+export function payment(shape: PaymentShape): Record<string, unknown> {
+  return {
+    id: shape.id,
+    status: shape.status,
+    statusOutput: {
+      statusCategory: shape.statusCategory ?? 'PENDING_MERCHANT',
+      statusCode: shape.statusCode,
+      isAuthorized: ['PENDING_CAPTURE', 'CAPTURED', 'CAPTURE_REQUESTED'].includes(shape.status),
+      ...(shape.errors ? { errors: shape.errors } : {}),
+    },
+    paymentOutput: {
+      amountOfMoney: { amount: shape.amount, currencyCode: 'EUR' },
+      ...(shape.acquired !== undefined ? { acquiredAmount: { amount: shape.acquired, currencyCode: 'EUR' } } : {}),
+      ...(shape.merchantReference ? { references: { merchantReference: shape.merchantReference } } : {}),
+      ...(shape.product ? { redirectPaymentMethodSpecificOutput: { paymentProductId: shape.product } } : {}),
+    },
+  };
+}
+
+/** The answer of POST /payments for a redirect payment: the payment REDIRECTED, and where the payer goes. */
+export function redirectAnswer(id: string, amount: number, merchantReference: string): Record<string, unknown> {
+  return {
+    creationOutput: { isNewToken: false },
+    merchantAction: { actionType: 'REDIRECT', redirectData: { redirectURL: `https://payment.preprod.direct.worldline-solutions.com/redirect/${id}` } },
+    payment: payment({ id, status: 'REDIRECTED', statusCode: 46, statusCategory: 'PENDING_PAYMENT', amount, merchantReference }),
+  };
+}
+
+/** A webhook delivery as Worldline posts it, signed with the contract's webhook key. */
+export function webhook(type: string, object: { payment?: Record<string, unknown>; refund?: Record<string, unknown> }, secret: string = SETTINGS.webhookSecret, keyId: string = SETTINGS.webhookKeyId): InboundNotification {
+  const rawBody = JSON.stringify({ apiVersion: 'v1', id: `evt-${++sequence}`, created: '2026-11-23T14:00:00.000+0100', merchantId: MERCHANT, type, ...object });
+  return { headers: { 'content-type': 'application/json', 'x-gcs-signature': webhookSignature(secret, rawBody), 'x-gcs-keyid': keyId }, rawBody, query: {} };
+}
