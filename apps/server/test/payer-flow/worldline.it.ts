@@ -1,4 +1,5 @@
 import type { SessionView } from '@splitpay/domain';
+import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { webhookSignature } from '@splitpay/psp-worldline';
 import nock from 'nock';
@@ -68,11 +69,13 @@ function acceptPayment(id: string): Promise<{ body: Record<string, unknown>; hea
 }
 
 describe('Worldline Direct through the service', () => {
+  // Embedded, so that every stored document can be scanned.
+  const stores = createEmbeddedStores();
   let h: ServiceHarness;
   beforeAll(async () => {
     nock.disableNetConnect();
     nock.enableNetConnect('127.0.0.1');
-    h = await startService({ merchants });
+    h = await startService({ merchants, stores });
   });
   afterAll(async () => {
     await h.close();
@@ -93,7 +96,7 @@ describe('Worldline Direct through the service', () => {
   };
 
   it('reads the worldline settings from the merchants file: the secret ones sealed, a missing one named at start', async () => {
-    const stored = JSON.stringify(h.stores.database.listCollections().map((c) => c.dump()));
+    const stored = JSON.stringify(stores.database.listCollections().map((c) => c.dump()));
     expect(stored).toContain(SETTINGS.apiKeyId);
     expect(stored).not.toContain(SETTINGS.secretApiKey);
     expect(stored).not.toContain(SETTINGS.webhookSecret);
