@@ -1,4 +1,5 @@
 import type { SessionView } from '@splitpay/domain';
+import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { webhookSignature } from '@splitpay/psp-worldline';
 import nock from 'nock';
