@@ -38,6 +38,9 @@ const config: Config = {
   // A global option: jest reads no testTimeout from a project, so without this every test had 5 s,
   // which eight suites sharing two cores outrun. Tests wait on conditions, never on this.
   testTimeout: 30000,
+  // With one worker (two cores) jest would run every file in its own process, whose heap then grows
+  // file after file until it runs out; a worker is recycled once it holds this much.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     {
       ...shared,

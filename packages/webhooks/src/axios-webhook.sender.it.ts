@@ -112,7 +112,7 @@ describe('AxiosWebhookSender against a real receiver', () => {
       ],
       'receiver.test': [{ address: '127.0.0.1', family: 4 }],
     };
-    const guarded = new AxiosWebhookSender({ timeoutMs: 300, resolve: async (host) => names[host] ?? [] });
+    const guarded = new AxiosWebhookSender({ timeoutMs: 10_000, resolve: async (host) => names[host] ?? [] });
 
     it.each(['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/hooks', 'http://[::ffff:169.254.169.254]/hooks', 'http://0.0.0.0/hooks', 'https://[fd00:ec2::254]/'])(
       '%s is refused without a connection',
