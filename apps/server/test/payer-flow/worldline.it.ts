@@ -1,4 +1,5 @@
 import type { SessionView } from '@splitpay/domain';
+import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { webhookSignature } from '@splitpay/psp-worldline';
 import nock from 'nock';
@@ -7,7 +8,6 @@ import { writeTempMerchantsFile } from '../support/temp-merchants-file';
 import { refundDoors, refundsOf, sessionOf, waitForSession, noRefundPending } from '../refunds/refund-support';
 import { navigate } from '../support/elements-client';
 import { merchantEntry, SHOP } from '../support/merchants.fixture';
-import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
 
 // Wero and ANCV at Worldline Direct (nock playing its API), a card on the fake provider, through the service over HTTP.
