@@ -38,8 +38,8 @@ const config: Config = {
   // A global option: jest reads no testTimeout from a project, so without this every test had 5 s,
   // which eight suites sharing two cores outrun. Tests wait on conditions, never on this.
   testTimeout: 30000,
-  // With one worker (two cores) jest would run every file in its own process, whose heap then grows
-  // file after file until it runs out; a worker is recycled once it holds this much.
+  // A worker that grew past this after a file is replaced: nock, undici and the browser suites leave
+  // memory behind across files, and one worker reached the 4 GB heap limit in a full run.
   workerIdleMemoryLimit: '1GB',
   projects: [
     {

@@ -7,6 +7,9 @@ import { createPayPalProvider } from './provider/paypal.provider';
 import { CERT_HOST, CERT_PATH, delivery, event } from './testing/paypal-webhook.fixtures';
 import { SANDBOX, SETTINGS, authorizedOrder, paypalError } from './testing/paypal.fixtures';
 import { makeSigningPair, type SigningPair } from './testing/signing-certificate';
+import { isolateNock } from './testing/nock-isolation';
+
+isolateNock();
 
 // nock plays PayPal: its token endpoint, Orders v2, Payments v2, and webhooks signed as PayPal signs them.
 

@@ -3,6 +3,7 @@ import type { SessionView } from '@splitpay/domain';
 import { ManualClock } from '@splitpay/infra';
 import { CERT_HOST, CERT_PATH, delivery, event } from '@splitpay/psp-paypal/src/testing/paypal-webhook.fixtures';
 import { SANDBOX, SETTINGS, authorizedOrder } from '@splitpay/psp-paypal/src/testing/paypal.fixtures';
+import { isolateNock } from '@splitpay/psp-paypal/src/testing/nock-isolation';
 import { makeSigningPair } from '@splitpay/psp-paypal/src/testing/signing-certificate';
 import { navigate } from '../support/elements-client';
 import { SHOP } from '../support/merchants.fixture';
@@ -10,6 +11,8 @@ import { readSession, startService, type ServiceHarness } from '../support/servi
 
 // The whole service over HTTP, with nock playing PayPal (api-m.sandbox.paypal.com) and the fake PSP
 // serving cards.
+
+isolateNock(/127\.0\.0\.1/);
 
 
 const paid = (v: SessionView) => v.status === 'PAID';

@@ -2,6 +2,9 @@ import nock from 'nock';
 import { money } from '@splitpay/domain';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import { SANDBOX, SETTINGS, TestClock, authorizedOrder, followUpInput, lookupInput, openInput, tokenEndpoint } from '../testing/paypal.fixtures';
+import { isolateNock } from '../testing/nock-isolation';
+
+isolateNock();
 
 const ORDER = '9XY12345CD678901E';
 const opening = { transactionId: '0195f2a4-4444-7000-8000-00000000000e', providerRef: ORDER };

@@ -2,6 +2,9 @@ import nock from 'nock';
 import { money, type PspDriver } from '@splitpay/domain';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import { SANDBOX, TestClock, authorizedOrder, followUpInput, paypalError, tokenEndpoint } from '../testing/paypal.fixtures';
+import { isolateNock } from '../testing/nock-isolation';
+
+isolateNock();
 
 const ORDER = '3C679366HH908993F';
 const AUTH = '0VF52814937998046';

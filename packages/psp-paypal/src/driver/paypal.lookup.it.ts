@@ -1,6 +1,9 @@
 import nock from 'nock';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import { SANDBOX, TestClock, authorizedOrder, lookupInput, tokenEndpoint } from '../testing/paypal.fixtures';
+import { isolateNock } from '../testing/nock-isolation';
+
+isolateNock();
 
 const ORDER = '8AB12345CD678901E';
 const TX = '0195f2a4-2222-7000-8000-00000000000b';

@@ -2,6 +2,9 @@ import nock from 'nock';
 import { money } from '@splitpay/domain';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import { SANDBOX, TestClock, openInput, paypalError, tokenEndpoint } from '../testing/paypal.fixtures';
+import { isolateNock } from '../testing/nock-isolation';
+
+isolateNock();
 
 describe('PayPal driver: open creates an AUTHORIZE order and sends the payer to PayPal', () => {
   afterEach(() => nock.cleanAll());

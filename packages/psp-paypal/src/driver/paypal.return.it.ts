@@ -2,6 +2,9 @@ import nock from 'nock';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import type { PayPalDriver } from './paypal.driver';
 import { SANDBOX, TestClock, authorizedOrder, paypalError, returnInput, tokenEndpoint } from '../testing/paypal.fixtures';
+import { isolateNock } from '../testing/nock-isolation';
+
+isolateNock();
 
 const ORDER = '5O190127TN364715T';
 const TX = '0195f2a4-1111-7000-8000-00000000000a';

@@ -3,6 +3,9 @@ import { createPayPalProvider } from '../provider/paypal.provider';
 import { TestClock } from '../testing/paypal.fixtures';
 import { CERT_HOST, CERT_PATH, contextKnowing, delivery, event } from '../testing/paypal-webhook.fixtures';
 import { makeSigningPair, type SigningPair } from '../testing/signing-certificate';
+import { isolateNock } from '../testing/nock-isolation';
+
+isolateNock();
 
 const OPENING = '0195f2a4-5555-7000-8000-00000000000f';
 const CAPTURE_TX = '0195f2a4-5555-7000-8000-000000000010';
