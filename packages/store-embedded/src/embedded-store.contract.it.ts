@@ -2,11 +2,15 @@ import { openStoreCollections } from '@splitpay/store-mongo';
 import { describeStoreContract, type ContractEngine } from '@splitpay/store-mongo/src/contract';
 import { createEmbeddedStores } from './create-embedded-stores';
 
-/** The store contract on the embedded engine: every query must be served by a declared index. */
-const embedded: ContractEngine = {
-  name: 'the embedded engine',
+/**
+ * The store contract on the embedded engine: every query must be served by a declared index. Twice:
+ * as the service runs it, and with no document kept unpacked (every read and write goes through the
+ * packed form).
+ */
+const embedded = (hotDocuments?: number): ContractEngine => ({
+  name: hotDocuments === undefined ? 'the embedded engine' : `the embedded engine, ${hotDocuments} documents unpacked`,
   async open() {
-    const stores = createEmbeddedStores({ unindexedQueries: 'throw' });
+    const stores = createEmbeddedStores({ unindexedQueries: 'throw', ...(hotDocuments !== undefined ? { hotDocuments } : {}) });
     await stores.ensureIndexes();
     const { database } = stores;
     return {
@@ -18,6 +22,7 @@ const embedded: ContractEngine = {
       },
     };
   },
-};
+});
 
-describeStoreContract(embedded);
+describeStoreContract(embedded());
+describeStoreContract(embedded(0));

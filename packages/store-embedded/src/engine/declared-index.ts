@@ -2,7 +2,7 @@ import { Query } from 'mingo';
 import type { IndexKeyPattern, IndexOptionsPort } from '@splitpay/store-mongo';
 import { DuplicateKeyError } from './engine-errors';
 import { indexEntriesOf, touchesArray, type IndexEntry } from './index-keys';
-import { compareValues, SortedEntries } from './sorted-entries';
+import { compareValues, makeEntry, SortedEntries, type DocumentSlot } from './sorted-entries';
 import type { StoredDocument } from './apply-update';
 
 /** MongoDB's default index name: `field_1_other_-1`. */
@@ -20,8 +20,6 @@ export function defaultIndexName(key: IndexKeyPattern): string {
 export class DeclaredIndex {
   readonly name: string;
   private readonly partial?: Query;
-  /** Encoded key -> `_id` key of the document holding it (unique indexes only). */
-  private readonly owners = new Map<string, string>();
   /** Every entry, in index order. */
   readonly entries: SortedEntries;
   private isMultikey = false;
@@ -64,12 +62,12 @@ export class DeclaredIndex {
     return indexEntriesOf(doc, this.key);
   }
 
-  /** Throws DuplicateKeyError when `entries` (of the document stored under `owner`) would be another document's too. */
-  check(entries: readonly IndexEntry[], owner: string): void {
+  /** Throws DuplicateKeyError when `entries` (of the document in `slot`) would be another document's too. */
+  check(entries: readonly IndexEntry[], slot: DocumentSlot | undefined): void {
     if (!this.unique) return;
     for (const entry of entries) {
-      const holder = this.owners.get(entry.encoded);
-      if (holder !== undefined && holder !== owner) {
+      for (const held of this.entries.inOrder(this.entries.prefixSpan(entry.values))) {
+        if (held.s === slot) continue;
         const keyValue = Object.fromEntries(Object.keys(this.key).map((field, i) => [field, entry.values[i]]));
         throw new DuplicateKeyError(this.collection, this.name, this.key as Record<string, number>, keyValue);
       }
@@ -77,32 +75,21 @@ export class DeclaredIndex {
   }
 
   /**
-   * Records `entries` as those of `doc`, stored under `owner` with insertion rank `seq`, in place of
-   * those of `before` (the document it replaces, absent for an insert). What a document holds is not
-   * kept aside: it is computed again from the stored document when it changes.
+   * Records `entries` as those of the document in `slot`, in place of `held` (those of the version it
+   * replaces, none for an insert). What a document holds is not kept aside: the caller computes it
+   * again from the stored version when it changes.
    */
-  put(before: StoredDocument | undefined, doc: StoredDocument, entries: readonly IndexEntry[], owner: string, seq: number): void {
-    const held = before ? this.entriesOf(before) : [];
+  put(held: readonly IndexEntry[], doc: StoredDocument, entries: readonly IndexEntry[], slot: DocumentSlot): void {
     if (held.length === entries.length && held.every((entry, i) => sameKey(entry.values, (entries[i] as IndexEntry).values))) return;
-    this.dropEntries(held, owner, seq);
+    this.drop(held, slot);
     if (entries.length === 0) return;
     if (!this.isMultikey && touchesArray(doc, this.key)) this.isMultikey = true;
-    for (const entry of entries) {
-      if (this.unique) this.owners.set(entry.encoded, owner);
-      this.entries.add({ values: entry.values, seq, owner });
-    }
+    for (const entry of entries) this.entries.add(makeEntry(entry.values, slot));
   }
 
-  /** Removes every entry `doc` (stored under `owner` with rank `seq`) holds. */
-  drop(doc: StoredDocument, owner: string, seq: number): void {
-    this.dropEntries(this.entriesOf(doc), owner, seq);
-  }
-
-  private dropEntries(held: readonly IndexEntry[], owner: string, seq: number): void {
-    for (const entry of held) {
-      if (this.unique && this.owners.get(entry.encoded) === owner) this.owners.delete(entry.encoded);
-      this.entries.remove({ values: entry.values, seq, owner });
-    }
+  /** Removes the entries `held` of the document in `slot`. */
+  drop(held: readonly IndexEntry[], slot: DocumentSlot): void {
+    for (const entry of held) this.entries.remove(makeEntry(entry.values, slot));
   }
 }
 

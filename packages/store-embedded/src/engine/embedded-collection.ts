@@ -20,7 +20,10 @@ import type {
 } from '@splitpay/store-mongo';
 import { applyUpdate, deepCopy, upsertSeed, withId, type StoredDocument } from './apply-update';
 import { DeclaredIndex } from './declared-index';
-import { selectDocuments, type QueryExplanation, type Selection } from './select-documents';
+import { DocumentPacker } from './document-packing';
+import type { IndexEntry } from './index-keys';
+import { selectDocuments, type Found, type QueryExplanation, type Selection } from './select-documents';
+import type { DocumentSlot } from './sorted-entries';
 
 export type { QueryExplanation } from './select-documents';
 import { EmbeddedCursor, normalizeSort, project, type SortSpec } from './embedded-cursor';
@@ -29,25 +32,37 @@ import type { QueryAudit } from './query-audit';
 
 type Plain = Record<string, unknown>;
 
-const idKey = (id: unknown): string => (typeof id === 'string' ? `s:${id}` : `j:${JSON.stringify(id)}`);
+/** Documents of a collection kept unpacked, unless the database says otherwise. */
+export const DEFAULT_HOT_DOCUMENTS = 512;
+
+/**
+ * The key of a document's slot: a string `_id` as it is (the common case: no new string), any other
+ * by its JSON after a NUL, and a string that starts with a NUL gets one more, so no two ids share a key.
+ */
+const idKey = (id: unknown): string => (typeof id !== 'string' ? `\u0000j${JSON.stringify(id)}` : id.startsWith('\u0000') ? `\u0000${id}` : id);
 
 /**
  * One collection in memory, behind the same narrow interface the repositories use on MongoDB.
  * Query, sort, projection and update semantics are mingo's; the declared indexes decide which documents
  * a query reads, as MongoDB's would (an equality prefix, a range, a walk in sort order). Every operation runs synchronously
  * inside its call (JavaScript runs one at a time), so each single-document operation is atomic like
- * MongoDB's; documents are deep-copied in and out.
+ * MongoDB's. Documents are kept packed (DocumentPacker): every read parses a fresh copy, so nothing a
+ * caller holds is stored state.
  */
 export class EmbeddedCollection<TSchema extends Document = Document> implements MongoCollectionPort<TSchema> {
-  private readonly docs = new Map<string, StoredDocument>();
-  /** Insertion rank of each document: the order of a query without sort, and of ties. */
-  private readonly seqs = new Map<string, number>();
+  /** Each document's slot by `_id` key, in insertion order (the order of a query without sort, and of ties). */
+  private readonly slots = new Map<string, DocumentSlot>();
   private nextSeq = 0;
+  private readonly packer = new DocumentPacker();
+  /** Slots holding their document unpacked, least recently written first. */
+  private readonly hot = new Set<DocumentSlot>();
   private readonly indexes: DeclaredIndex[];
 
   constructor(
     readonly name: string,
     private readonly audit: QueryAudit,
+    /** Documents kept unpacked at most (the most recently written): a session being paid is written several times a second. */
+    private readonly hotDocuments = DEFAULT_HOT_DOCUMENTS,
   ) {
     this.indexes = [new DeclaredIndex(name, { _id: 1 }, { name: '_id_', unique: true })];
   }
@@ -57,9 +72,9 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     return this.indexes;
   }
 
-  /** Deep copies of every stored document, in insertion order (tests and the sentinel scan). */
+  /** Copies of every stored document, in insertion order (tests and the sentinel scan). */
   dump(): StoredDocument[] {
-    return [...this.docs.values()].map(deepCopy);
+    return [...this.slots.values()].map((slot) => this.copy({ slot, doc: this.peek(slot) }));
   }
 
   async insertOne(doc: OptionalUnlessRequiredId<TSchema>): Promise<{ insertedId: WithId<TSchema>['_id'] }> {
@@ -70,13 +85,14 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
 
   async findOne(filter: Filter<TSchema>, options?: FindOptionsPort): Promise<WithId<TSchema> | null> {
     const found = this.first('findOne', filter as Plain, undefined);
-    return found ? (project([found], options?.projection).map(deepCopy)[0] as WithId<TSchema>) : null;
+    return found ? (project([this.copy(found)], options?.projection)[0] as WithId<TSchema>) : null;
   }
 
   find(filter: Filter<TSchema>, options?: FindOptionsPort): FindCursorPort<WithId<TSchema>> {
     return new EmbeddedCursor<WithId<TSchema>>((sort, limit) => {
       this.check('find', filter as Plain, sort);
-      return project(this.select(filter as Plain, sort, limit).docs, options?.projection).map((doc) => deepCopy(doc) as WithId<TSchema>);
+      const docs = this.select(filter as Plain, sort, limit).found.map((found) => this.copy(found));
+      return project(docs, options?.projection) as WithId<TSchema>[];
     });
   }
 
@@ -88,7 +104,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     const before = this.first('findOneAndUpdate', filter as Plain, normalizeSort(options.sort));
     let after: StoredDocument;
     if (before) {
-      after = applyUpdate(before, update as Plain, false).doc;
+      after = applyUpdate(before.doc, update as Plain, false).doc;
       this.commit(before, after);
     } else if (options.upsert) {
       after = applyUpdate(upsertSeed(filter as Plain), update as Plain, true).doc;
@@ -96,20 +112,20 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     } else {
       return null;
     }
-    const answer = options.returnDocument === 'after' ? after : before;
-    return answer ? (project([answer], options.projection).map(deepCopy)[0] as WithId<TSchema>) : null;
+    const answer = options.returnDocument === 'after' ? deepCopy(after) : before && this.copy(before);
+    return answer ? (project([answer], options.projection)[0] as WithId<TSchema>) : null;
   }
 
   async findOneAndDelete(filter: Filter<TSchema>, options?: FindOneAndDeleteOptionsPort): Promise<WithId<TSchema> | null> {
     const found = this.first('findOneAndDelete', filter as Plain, normalizeSort(options?.sort));
     if (!found) return null;
     this.remove(found);
-    return project([found], options?.projection).map(deepCopy)[0] as WithId<TSchema>;
+    return project([this.copy(found)], options?.projection)[0] as WithId<TSchema>;
   }
 
   async updateOne(filter: Filter<TSchema>, update: UpdateFilter<TSchema>, options?: UpdateOptionsPort): Promise<UpdateResultPort> {
     const found = this.first('updateOne', filter as Plain, undefined);
-    if (found) return this.rewrite(found, applyUpdate(found, update as Plain, false));
+    if (found) return this.rewrite(found, applyUpdate(found.doc, update as Plain, false));
     if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
     this.commit(undefined, applyUpdate(upsertSeed(filter as Plain), update as Plain, true).doc);
     return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
@@ -117,13 +133,13 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
 
   async updateMany(filter: Filter<TSchema>, update: UpdateFilter<TSchema>, options?: UpdateOptionsPort): Promise<UpdateResultPort> {
     this.check('updateMany', filter as Plain, undefined);
-    const matched = this.matching(filter as Plain);
+    const matched = this.select(filter as Plain, undefined, undefined).found;
     if (matched.length === 0 && options?.upsert) {
       this.commit(undefined, applyUpdate(upsertSeed(filter as Plain), update as Plain, true).doc);
       return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
     }
     let modifiedCount = 0;
-    for (const doc of matched) modifiedCount += this.rewrite(doc, applyUpdate(doc, update as Plain, false)).modifiedCount;
+    for (const found of matched) modifiedCount += this.rewrite(found, applyUpdate(found.doc, update as Plain, false)).modifiedCount;
     return { matchedCount: matched.length, modifiedCount, upsertedCount: 0 };
   }
 
@@ -132,10 +148,11 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     if (Object.keys(next).some((key) => key.startsWith('$'))) throw new EmbeddedOperationError(2, 'Replacement document must not contain atomic operators');
     const found = this.first('replaceOne', filter as Plain, undefined);
     if (found) {
-      if (next._id !== undefined && idKey(next._id) !== idKey(found._id)) {
+      if (next._id !== undefined && JSON.stringify(next._id) !== JSON.stringify(found.doc._id)) {
         throw new EmbeddedOperationError(66, "The _id field cannot be changed by a replacement");
       }
-      return this.rewrite(found, { doc: { ...next, _id: found._id }, modified: JSON.stringify(found) !== JSON.stringify({ ...next, _id: found._id }) });
+      const doc = { ...next, _id: found.doc._id };
+      return this.rewrite(found, { doc, modified: JSON.stringify(found.doc) !== JSON.stringify(doc) });
     }
     if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
     const seed = upsertSeed(filter as Plain);
@@ -161,63 +178,104 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
       if (!existing.sameAs(key, options)) throw new EmbeddedOperationError(86, `An index named ${index.name} exists with another specification`);
       return existing.name;
     }
-    for (const [owner, doc] of this.docs) {
+    for (const slot of this.slots.values()) {
+      const doc = this.peek(slot);
       const entries = index.entriesOf(doc);
-      index.check(entries, owner);
-      index.put(undefined, doc, entries, owner, this.seqs.get(owner) ?? 0);
+      index.check(entries, slot);
+      index.put([], doc, entries, slot);
     }
     this.indexes.push(index);
     return index.name;
   }
 
   /**
-   * How `filter` (and `sort`) would be answered now: the index read and the documents tested. Reads
-   * nothing out and audits nothing.
+   * How `filter` (and `sort`) would be answered now: the index read and the documents tested. Audits
+   * nothing.
    */
   explain(filter: Filter<TSchema>, sort?: Sort, limit?: number): QueryExplanation {
-    const { docs: _docs, ...explanation } = this.select(filter as Plain, normalizeSort(sort), limit);
+    const { found: _found, ...explanation } = this.select(filter as Plain, normalizeSort(sort), limit);
     return explanation;
   }
 
-  private select(filter: Plain, sort: SortSpec | undefined, limit: number | undefined): Selection {
-    return selectDocuments({ docs: this.docs, seqs: this.seqs, indexes: this.indexes, idKey }, filter, sort, limit);
+  /**
+   * The stored version of a slot's document, to look at only (never to change, never to hand out). A
+   * packed one is unpacked and kept so for the next reads, its packed form kept too (nothing to pack
+   * again when it cools down).
+   */
+  private peek(slot: DocumentSlot): StoredDocument {
+    if (slot.hot) {
+      this.touch(slot);
+      return slot.hot as StoredDocument;
+    }
+    const doc = this.packer.unpack(slot.packed as string);
+    slot.hot = doc;
+    this.touch(slot);
+    return doc;
   }
 
-  private matching(filter: Plain): StoredDocument[] {
-    return this.select(filter, undefined, undefined).docs;
+  /** A document found, as a caller may keep and change it. */
+  private copy({ doc }: Found): StoredDocument {
+    return deepCopy(doc);
+  }
+
+  private select(filter: Plain, sort: SortSpec | undefined, limit: number | undefined): Selection {
+    return selectDocuments(
+      { slots: this.slots.values(), indexes: this.indexes, slotOf: (id) => this.slots.get(idKey(id)), peek: (slot) => this.peek(slot) },
+      filter,
+      sort,
+      limit,
+    );
   }
 
   private check(operation: string, filter: Plain, sort: SortSpec | undefined): void {
     this.audit.check(this.name, operation, filter, sort, this.indexes);
   }
 
-  private first(operation: string, filter: Plain, sort: SortSpec | undefined): StoredDocument | undefined {
+  private first(operation: string, filter: Plain, sort: SortSpec | undefined): Found | undefined {
     this.check(operation, filter, sort);
-    return this.select(filter, sort, 1).docs[0];
+    return this.select(filter, sort, 1).found[0];
   }
 
-  private rewrite(before: StoredDocument, { doc: after, modified }: { doc: StoredDocument; modified: boolean }): UpdateResultPort {
+  private rewrite(before: Found, { doc: after, modified }: { doc: StoredDocument; modified: boolean }): UpdateResultPort {
     if (modified) this.commit(before, after);
     return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
   }
 
-  /** Replaces `before` (absent for an insert) with `after`, all unique indexes checked first. */
-  private commit(before: StoredDocument | undefined, after: StoredDocument): void {
-    const owner = idKey(after._id);
-    if (!before && this.docs.has(owner)) throw new DuplicateKeyError(this.name, '_id_', { _id: 1 }, { _id: after._id });
+  /** Stores `after` in place of `before` (absent for an insert), all unique indexes checked first. */
+  private commit(before: Found | undefined, after: StoredDocument): void {
+    const key = idKey(after._id);
+    if (!before && this.slots.has(key)) throw new DuplicateKeyError(this.name, '_id_', { _id: 1 }, { _id: after._id });
     const entries = this.indexes.map((index) => index.entriesOf(after));
-    this.indexes.forEach((index, i) => index.check(entries[i] ?? [], owner));
-    const seq = this.seqs.get(owner) ?? this.nextSeq++;
-    this.indexes.forEach((index, i) => index.put(before, after, entries[i] ?? [], owner, seq));
-    this.docs.set(owner, after);
-    this.seqs.set(owner, seq);
+    this.indexes.forEach((index, i) => index.check(entries[i] ?? [], before?.slot));
+    const slot: DocumentSlot = before?.slot ?? { packed: undefined, hot: undefined, seq: this.nextSeq++ };
+    const held: readonly (readonly IndexEntry[])[] = before ? this.indexes.map((index) => index.entriesOf(before.doc)) : [];
+    this.indexes.forEach((index, i) => index.put(held[i] ?? [], after, entries[i] ?? [], slot));
+    this.slots.set(key, slot);
+    this.keepHot(slot, after);
   }
 
-  private remove(doc: StoredDocument): void {
-    const owner = idKey(doc._id);
-    const seq = this.seqs.get(owner) ?? 0;
-    for (const index of this.indexes) index.drop(doc, owner, seq);
-    this.docs.delete(owner);
-    this.seqs.delete(owner);
+  /** `doc` (private to the engine) becomes the slot's document, kept unpacked (and not yet packed) while it is among the most recently used. */
+  private keepHot(slot: DocumentSlot, doc: StoredDocument): void {
+    slot.hot = doc;
+    slot.packed = undefined;
+    this.touch(slot);
+  }
+
+  /** Marks the slot most recently used; the least recently used beyond the bound is packed (if it changed since) and let go of. */
+  private touch(slot: DocumentSlot): void {
+    this.hot.delete(slot);
+    this.hot.add(slot);
+    if (this.hot.size <= this.hotDocuments) return;
+    const [coldest] = this.hot;
+    if (!coldest) return;
+    this.hot.delete(coldest);
+    coldest.packed ??= this.packer.pack(coldest.hot as StoredDocument);
+    coldest.hot = undefined;
+  }
+
+  private remove({ slot, doc }: Found): void {
+    for (const index of this.indexes) index.drop(index.entriesOf(doc), slot);
+    this.slots.delete(idKey(doc._id));
+    this.hot.delete(slot);
   }
 }

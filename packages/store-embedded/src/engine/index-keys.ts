@@ -1,4 +1,5 @@
 import type { IndexKeyPattern } from '@splitpay/store-mongo';
+import { deepCopy } from './apply-update';
 
 /** The value a missing field or an empty array takes in an index (MongoDB indexes missing as null). */
 const EMPTY_ARRAY = Symbol('empty array');
@@ -51,7 +52,8 @@ export function indexEntriesOf(doc: unknown, pattern: IndexKeyPattern): IndexEnt
   const entries = new Map<string, IndexEntry>();
   for (const values of tuples) {
     const encoded = JSON.stringify(values.map(encode));
-    entries.set(encoded, { encoded, values: values.map((v) => (v === EMPTY_ARRAY ? undefined : v)) });
+    // Objects and dates are copied: an entry outlives the document it was computed from.
+    entries.set(encoded, { encoded, values: values.map((v) => (v === EMPTY_ARRAY ? undefined : v !== null && typeof v === 'object' ? deepCopy(v) : v)) });
   }
   return [...entries.values()];
 }

@@ -1,9 +1,9 @@
-import { Query } from 'mingo';
+import { find as mingoFind, Query } from 'mingo';
 import type { StoredDocument } from './apply-update';
 import type { DeclaredIndex } from './declared-index';
 import type { SortSpec } from './embedded-cursor';
 import { planIndexScan } from './query-plan';
-import { SortedEntries } from './sorted-entries';
+import { SortedEntries, type DocumentSlot } from './sorted-entries';
 
 /** How a query was answered: the index it read (absent: every document), how many documents it tested. */
 export interface QueryExplanation {
@@ -13,16 +13,22 @@ export interface QueryExplanation {
   readonly ordered: boolean;
 }
 
-export interface Selection extends QueryExplanation {
-  readonly docs: StoredDocument[];
+/** A document a query selected: where it is stored, and the stored version (to read, never to change). */
+export interface Found {
+  readonly slot: DocumentSlot;
+  readonly doc: StoredDocument;
 }
 
-/** What a collection holds: documents and insertion ranks by `_id` key, and its indexes. */
+export interface Selection extends QueryExplanation {
+  readonly found: Found[];
+}
+
+/** What a collection holds: document slots (in insertion order), their indexes, and how to look at a slot's document. */
 export interface CollectionState {
-  readonly docs: ReadonlyMap<string, StoredDocument>;
-  readonly seqs: ReadonlyMap<string, number>;
+  readonly slots: Iterable<DocumentSlot>;
   readonly indexes: readonly DeclaredIndex[];
-  idKey(id: unknown): string;
+  slotOf(id: unknown): DocumentSlot | undefined;
+  peek(slot: DocumentSlot): StoredDocument;
 }
 
 function isIdList(value: unknown): value is { $in: string[] } {
@@ -31,13 +37,8 @@ function isIdList(value: unknown): value is { $in: string[] } {
   return Array.isArray(list) && list.every((item) => typeof item === 'string');
 }
 
-function bySeq(state: CollectionState, owners: Iterable<string>): StoredDocument[] {
-  const found: [number, StoredDocument][] = [];
-  for (const owner of owners) {
-    const doc = state.docs.get(owner);
-    if (doc) found.push([state.seqs.get(owner) ?? 0, doc]);
-  }
-  return found.sort((a, b) => a[0] - b[0]).map(([, doc]) => doc);
+function bySeq(slots: Iterable<DocumentSlot>): DocumentSlot[] {
+  return [...new Set(slots)].sort((a, b) => a.seq - b.seq);
 }
 
 /**
@@ -59,39 +60,37 @@ export function selectDocuments(
   let query: Query | undefined;
   const compiled = (): Query => (query ??= new Query(filter));
   if (scan?.ordered !== undefined) {
-    const seen = new Set<string>();
-    const docs: StoredDocument[] = [];
+    const seen = new Set<DocumentSlot>();
+    const found: Found[] = [];
     let docsExamined = 0;
     for (const entry of scan.index.entries.walk(scan.spans[0] ?? SortedEntries.empty, scan.ordered)) {
-      if (seen.has(entry.owner)) continue;
-      seen.add(entry.owner);
-      const doc = state.docs.get(entry.owner);
-      if (!doc) continue;
+      if (seen.has(entry.s)) continue;
+      seen.add(entry.s);
       docsExamined++;
-      if (compiled().test(doc)) docs.push(doc);
-      if (limit !== undefined && docs.length >= limit) break;
+      const doc = state.peek(entry.s);
+      if (compiled().test(doc)) found.push({ slot: entry.s, doc });
+      if (limit !== undefined && found.length >= limit) break;
     }
-    return { docs, docsExamined, index: scan.index.name, ordered: true };
+    return { found, docsExamined, index: scan.index.name, ordered: true };
   }
-  let candidates: StoredDocument[];
+  let candidates: DocumentSlot[];
   if (ids) {
-    candidates = bySeq(state, new Set(ids.map((one) => state.idKey(one))));
+    candidates = bySeq(ids.flatMap((one) => state.slotOf(one) ?? []));
   } else if (scan) {
-    const owners = new Set<string>();
-    for (const span of scan.spans) for (const entry of scan.index.entries.inOrder(span)) owners.add(entry.owner);
-    candidates = bySeq(state, owners);
+    const slots: DocumentSlot[] = [];
+    for (const span of scan.spans) for (const entry of scan.index.entries.inOrder(span)) slots.push(entry.s);
+    candidates = bySeq(slots);
   } else {
-    candidates = [...state.docs.values()];
+    candidates = [...state.slots];
   }
+  const read = candidates.map((slot) => ({ slot, doc: state.peek(slot) }));
+  const explanation = { docsExamined: candidates.length, ...(ids ? { index: '_id_' } : scan ? { index: scan.index.name } : {}), ordered: false };
   // A filter naming one `_id` alone is answered by the read itself.
-  const answered = candidates.length === 0 || (typeof id === 'string' && Object.keys(filter).length === 1);
-  let cursor = answered ? undefined : compiled().find(candidates);
-  if (cursor && sort) cursor = cursor.sort(sort);
-  if (cursor && limit !== undefined) cursor = cursor.limit(limit);
-  return {
-    docs: cursor ? (cursor.all() as StoredDocument[]) : candidates.slice(0, limit),
-    docsExamined: candidates.length,
-    ...(ids ? { index: '_id_' } : scan ? { index: scan.index.name } : {}),
-    ordered: false,
-  };
+  if (read.length === 0 || (typeof id === 'string' && Object.keys(filter).length === 1)) return { found: read.slice(0, limit), ...explanation };
+  let found = read.filter(({ doc }) => compiled().test(doc));
+  if (sort && found.length > 1) {
+    const slotOf = new Map(found.map(({ slot, doc }) => [doc, slot]));
+    found = (mingoFind(found.map(({ doc }) => doc), {}).sort(sort).all() as StoredDocument[]).map((doc) => ({ slot: slotOf.get(doc) as DocumentSlot, doc }));
+  }
+  return { found: limit !== undefined ? found.slice(0, limit) : found, ...explanation };
 }

@@ -1,5 +1,6 @@
 import BTree from 'sorted-btree';
 import { compare as mingoCompare } from 'mingo/util';
+import type { PackedDocument } from './document-packing';
 
 /** mingo's order (MongoDB's BSON order), with the common same-type cases answered directly. */
 export function compareValues(a: unknown, b: unknown): number {
@@ -8,12 +9,62 @@ export function compareValues(a: unknown, b: unknown): number {
   return mingoCompare(a, b);
 }
 
-/** One entry of an index: the key's values (in index field order) and the document holding it. */
-export interface SortedEntry {
-  readonly values: readonly unknown[];
-  /** The document's insertion rank: ties on the whole key keep insertion order, as mingo's stable sort does. */
+/**
+ * Where a stored document lives: packed, or (recently written) as a private object no caller holds;
+ * and its insertion rank. Index entries point here.
+ */
+export interface DocumentSlot {
+  packed: PackedDocument | undefined;
+  hot: Readonly<Record<string, unknown>> | undefined;
+  /** Ties on a whole index key keep insertion order, as mingo's stable sort does. */
   readonly seq: number;
-  readonly owner: string;
+}
+
+/**
+ * One entry of an index: the key's values (in index field order) in fields `a` to `d` (beyond four,
+ * `more`), and the slot of the document holding it. A small object of its own shape per key length,
+ * not an array of values beside a record: an index holds tens of thousands of them.
+ */
+export type SortedEntry =
+  | { readonly a: unknown; readonly s: DocumentSlot }
+  | { readonly a: unknown; readonly b: unknown; readonly s: DocumentSlot }
+  | { readonly a: unknown; readonly b: unknown; readonly c: unknown; readonly s: DocumentSlot }
+  | { readonly a: unknown; readonly b: unknown; readonly c: unknown; readonly d: unknown; readonly s: DocumentSlot }
+  | { readonly a: unknown; readonly b: unknown; readonly c: unknown; readonly d: unknown; readonly more: readonly unknown[]; readonly s: DocumentSlot };
+
+type AnyEntry = { readonly a: unknown; readonly b?: unknown; readonly c?: unknown; readonly d?: unknown; readonly more?: readonly unknown[]; readonly s: DocumentSlot };
+
+export function makeEntry(values: readonly unknown[], s: DocumentSlot): SortedEntry {
+  const [a, b, c, d] = values;
+  switch (values.length) {
+    case 1:
+      return { a, s };
+    case 2:
+      return { a, b, s };
+    case 3:
+      return { a, b, c, s };
+    case 4:
+      return { a, b, c, d, s };
+    default:
+      return { a, b, c, d, more: values.slice(4), s };
+  }
+}
+
+/** Value `i` of an entry's key. */
+export function entryValue(entry: SortedEntry, i: number): unknown {
+  const e = entry as AnyEntry;
+  switch (i) {
+    case 0:
+      return e.a;
+    case 1:
+      return e.b;
+    case 2:
+      return e.c;
+    case 3:
+      return e.d;
+    default:
+      return e.more?.[i - 4];
+  }
 }
 
 /** The bounds of a range condition on one field (`$gt`, `$gte`, `$lt`, `$lte`), each side optional. */
@@ -85,19 +136,31 @@ export class SortedEntries {
     return EMPTY_SPAN;
   }
 
-  private fieldOrder(a: readonly unknown[], b: readonly unknown[], fields: number): number {
-    for (let i = 0; i < fields; i++) {
-      const order = compareValues(a[i], b[i]) * (this.directions[i] ?? 1);
+  /** Field order of an entry against probe values (the probe's length of fields). */
+  private probeOrder(entry: SortedEntry, values: readonly unknown[]): number {
+    for (let i = 0; i < values.length; i++) {
+      const order = compareValues(entryValue(entry, i), values[i]) * (this.directions[i] ?? 1);
       if (order !== 0) return order;
     }
     return 0;
   }
 
-  /** The order of two entries, or of an entry and a probe (`seq` absent: a probe). */
+  private entryOrder(a: SortedEntry, b: SortedEntry): number {
+    for (let i = 0; i < this.directions.length; i++) {
+      const x = entryValue(a, i);
+      const y = entryValue(b, i);
+      if (x === y) continue;
+      const order = compareValues(x, y) * (this.directions[i] as number);
+      if (order !== 0) return order;
+    }
+    return a.s.seq - b.s.seq;
+  }
+
+  /** The order of two entries, or of an entry and a probe. */
   private order(a: SortedEntry | Probe, b: SortedEntry | Probe): number {
-    if ('bias' in b) return this.fieldOrder(a.values, b.values, b.values.length) || -b.bias;
-    if ('bias' in a) return this.fieldOrder(a.values, b.values, a.values.length) || a.bias;
-    return this.fieldOrder(a.values, b.values, this.directions.length) || a.seq - b.seq || (a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : 0);
+    if ('bias' in b) return this.probeOrder(a as SortedEntry, b.values) || -b.bias;
+    if ('bias' in a) return -this.probeOrder(b, a.values) || a.bias;
+    return this.entryOrder(a, b);
   }
 
   add(entry: SortedEntry): void {
@@ -131,6 +194,12 @@ export class SortedEntries {
     };
   }
 
+  /** Whether two entries hold the same whole key. */
+  sameKey(a: SortedEntry, b: SortedEntry): boolean {
+    for (let i = 0; i < this.directions.length; i++) if (compareValues(entryValue(a, i), entryValue(b, i)) !== 0) return false;
+    return true;
+  }
+
   /** The span's entries in index order. */
   *inOrder(span: Span): Generator<SortedEntry> {
     for (const [key] of this.tree.entries(span.low)) {
@@ -148,13 +217,12 @@ export class SortedEntries {
       yield* this.inOrder(span);
       return;
     }
-    const fields = this.directions.length;
     let group: SortedEntry[] = [];
     for (const [key] of this.tree.entriesReversed(span.high)) {
       const entry = key as SortedEntry;
       if (this.order(entry, span.high) >= 0) continue;
       if (this.order(entry, span.low) <= 0) break;
-      if (group.length > 0 && this.fieldOrder(entry.values, (group[0] as SortedEntry).values, fields) !== 0) {
+      if (group.length > 0 && this.sameKey(entry, group[0] as SortedEntry) === false) {
         for (let i = group.length - 1; i >= 0; i--) yield group[i] as SortedEntry;
         group = [];
       }
