@@ -54,6 +54,33 @@ describe('payer flow: exactly one PSP call per owed operation', () => {
     expect(captureCalls().sort()).toEqual(captures.map((t) => [`captures:${t.id}`, 1] as [string, number]).sort());
   });
 
+  it('a first send slower than the first retry delay is not sent again by the worker while it is in flight', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'slow-capture', methods: [{ method: 'card' }] });
+    expect((await page.payByCard('card', 6_000)).status).toBe(201);
+    await page.waitFor((v: SessionView) => v.attempts[0]?.status === 'AUTHORIZED');
+    const before = new Set(captureCalls().map(([name]) => name));
+    tap.hold();
+    expect((await page.payByCard('card', 4_000)).status).toBe(201);
+    const mine = () => captureCalls().filter(([name]) => !before.has(name));
+    await until(() => mine().length === 1);
+
+    // The PSP has not answered when the first retry falls due: the worker runs then.
+    h.clock.advance(h.instance.core.policy.dispatchRetryDelaysMs[0]! + 1);
+    const running = h.runWorkers();
+    // Without a claim on the send in flight, the worker's own send would reach the PSP (and wait there too).
+    await Promise.race([running, until(() => mine().some(([, count]) => count > 1))]);
+    tap.release();
+    await running;
+    await page.waitFor((v: SessionView) => v.status === 'PAID');
+    h.clock.advance(h.instance.core.policy.dispatchRetryDelaysMs[1]! + 1);
+    await h.runWorkers();
+
+    const session = (await h.stores.sessions.findById(sessionId as SessionId))!;
+    const captures = session.attempts.flatMap((a) => a.transactions.filter((t) => t.type === 'capture'));
+    expect(captures).toHaveLength(2);
+    expect(mine().sort()).toEqual(captures.map((t) => [`captures:${t.id}`, 1] as [string, number]).sort());
+  });
+
   it('a void owed by the payer cancelling a hold is sent once, though the worker runs while that send is in flight', async () => {
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'one-void', methods: [{ method: 'card' }, { method: 'paypal' }] });
     // A hold on the card (no capture before the order is covered), then the payer cancels it.

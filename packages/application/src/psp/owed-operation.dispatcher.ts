@@ -49,7 +49,28 @@ export const OPERATION_GIVEN_UP_METRIC = 'psp_operation_given_up_total';
  * worker for the retries that fell due, and by the refund doors (RefundSender).
  */
 export class OwedOperationDispatcher {
+  /**
+   * Operations (by transaction id, the PSP idempotency key) being sent by this process, from before the
+   * driver call until its ack is saved: no other sender of this process sends them meanwhile.
+   */
+  private readonly inFlight = new Set<string>();
+
   constructor(private readonly deps: OwedOperationDispatcherDeps) {}
+
+  /**
+   * Claims the operations of `ops` that no sender of this process is sending now (the others are left
+   * to their sender, whose ack decides whether a retry is owed); answers those claimed. Every claim is
+   * given back with `release` once its ack is saved (or the send given up).
+   */
+  claim(ops: readonly OwedOperation[]): OwedOperation[] {
+    const claimed = ops.filter((op) => !this.inFlight.has(op.transactionId));
+    for (const op of claimed) this.inFlight.add(op.transactionId);
+    return claimed;
+  }
+
+  release(ops: readonly OwedOperation[]): void {
+    for (const op of ops) this.inFlight.delete(op.transactionId);
+  }
 
   /**
    * Calls the drivers; never throws: a driver fault or a missing driver is an `unknown` ack (retried).
@@ -113,10 +134,16 @@ export class OwedOperationDispatcher {
     return this.sendAndRecord(session, ops);
   }
 
-  private async sendAndRecord(session: Session, ops: readonly OwedOperation[], psps?: SessionGateway): Promise<Session> {
+  private async sendAndRecord(session: Session, owed: readonly OwedOperation[], psps?: SessionGateway): Promise<Session> {
+    const ops = this.claim(owed);
     if (ops.length === 0) return session;
-    const sent = await this.send(session, ops, psps);
-    const written = await this.deps.writer.update(session.id, this.recordCommand(sent), { initial: session });
+    let written: WriterResult<GivenUpOperation[]>;
+    try {
+      const sent = await this.send(session, ops, psps);
+      written = await this.deps.writer.update(session.id, this.recordCommand(sent), { initial: session });
+    } finally {
+      this.release(ops);
+    }
     this.reportGivenUp(written.session, written.result);
     // An ack may owe more (a refused capture hands its hold back with a void): sent at once too.
     return written.changed ? this.dispatchOwedBy([written], psps) : written.session;

@@ -7,12 +7,13 @@ import {
   type Clock,
   type DomainContext,
   type Logger,
+  type OwedOperation,
   type Session,
   type SessionRepository,
 } from '@splitpay/domain';
 import type { SessionEndedDelivery } from '../notification/session-ended.delivery';
 import type { GivenUpOperation, OwedOperationDispatcher } from '../psp/owed-operation.dispatcher';
-import type { PspGateway } from '../psp/psp-gateway';
+import type { PspGateway, SessionGateway } from '../psp/psp-gateway';
 import type { VerdictLookup } from '../psp/verdict-lookup';
 import type { SessionCommand, SessionWriter } from '../session-writer';
 
@@ -85,7 +86,16 @@ export class SessionWorker {
     // The retries that fell due, and what the timeouts just owed (their first send is this turn's).
     const due = new Set(owedOperations(current, now).map((op) => op.transactionId));
     for (const op of operationsOwedSince(timed.previous, current)) due.add(op.transactionId);
-    const owed = owedOperations(current, Number.MAX_SAFE_INTEGER).filter((op) => due.has(op.transactionId));
+    // An operation whose first send (or a retry) is still in flight in this process is its sender's.
+    const owed = this.deps.dispatcher.claim(owedOperations(current, Number.MAX_SAFE_INTEGER).filter((op) => due.has(op.transactionId)));
+    try {
+      await this.sendAndSave(claimed, current, owed, psps, now);
+    } finally {
+      this.deps.dispatcher.release(owed);
+    }
+  }
+
+  private async sendAndSave(claimed: Session, current: Session, owed: readonly OwedOperation[], psps: SessionGateway, now: number): Promise<void> {
     const sent = await this.deps.dispatcher.send(current, owed, psps);
     const looked = await this.deps.lookup.lookUp(current, overdueAuthorizations(current, now), psps);
 
