@@ -3,7 +3,7 @@ import path from 'node:path';
 import { benchDomainLifecycle } from './domain-lifecycle.bench';
 import { benchEmbeddedStore } from './embedded-store.bench';
 import { printFigures, type Figures } from './figures';
-import { describeMachine, printGoals, type GoalFigure } from './goals';
+import { describeMachine, loadAverage, printGoals, type GoalFigure } from './goals';
 import { benchService, FULL_SERVICE_BENCH, QUICK_SERVICE_BENCH } from './service.bench';
 
 /**
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   console.log('');
   printFigures(figures);
   printGoals(goals);
-  console.log(`\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s; load average at the end ${loadAverage()} (${os.cpus().length} cores)`);
 }
 
 main().catch((error: unknown) => {

@@ -8,7 +8,7 @@ import { PspCallCounter } from './load/psp-call-counter';
 import { combine, loadSessionCreation, type CreationFigures } from './load/session-creation.load';
 import { runPayers, type PaymentRun } from './load/payers.load';
 import { WebhookReceiver } from './load/webhook-receiver';
-import { fixed, type GoalFigure } from './goals';
+import { fixed, loadAverage, type GoalFigure } from './goals';
 
 /** How long each load lasts, and how large the grown store is. */
 export interface ServiceBenchSize {
@@ -21,6 +21,8 @@ export interface ServiceBenchSize {
 export const FULL_SERVICE_BENCH: ServiceBenchSize = { creationSeconds: 8, paymentSeconds: 15, grownStoreSessions: 100_000, serviceNodeArgs: [] };
 export const QUICK_SERVICE_BENCH: ServiceBenchSize = { creationSeconds: 3, paymentSeconds: 5, grownStoreSessions: 20_000, serviceNodeArgs: [] };
 
+/** The payers' polling period, the issue's. */
+const POLL_MS = 200;
 const MERCHANT = { merchantId: 'bench', secret: 'bench-client-secret' };
 const HERE = __dirname;
 
@@ -52,6 +54,19 @@ async function clientToken(url: string): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/**
+ * How the payers waited: a payer polling every 200 ms pays at most one order per (polls per order x
+ * 200 ms + its requests' time); the ceiling that alone puts on the rate, whatever the service's speed.
+ */
+function pollingFigures(label: string, run: PaymentRun): GoalFigure[] {
+  const perOrder = run.paid.length ? run.polls / run.paid.length : 0;
+  const ceiling = perOrder > 0 ? run.payers / (perOrder * POLL_MS / 1000) : Infinity;
+  return [
+    { goal: `${label}: verdicts in the start answer`, figure: `${run.verdictsInStartAnswer} of ${run.tranches} tranches`, target: '(context)' },
+    { goal: `${label}: view polls per paid session`, figure: `${fixed(perOrder, 2)}: polling alone caps at ${Number.isFinite(ceiling) ? fixed(ceiling) : '-'}/s`, target: '(context)' },
+  ];
+}
+
 function paymentGoals(label: string, run: PaymentRun, delivered: number, psp: ReturnType<PspCallCounter['operations']>): GoalFigure[] {
   const rate = run.paid.length / run.seconds;
   return [
@@ -63,6 +78,7 @@ function paymentGoals(label: string, run: PaymentRun, delivered: number, psp: Re
       target: 'exactly 1',
       met: psp.repeated === 0 && psp.operations > 0,
     },
+    ...pollingFigures(label, run),
   ];
 }
 
@@ -92,7 +108,7 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
       BENCH_MERCHANT: MERCHANT.merchantId,
     };
     const startService = async (seed: number): Promise<ChildService> => {
-      // Room for the grown store (100,000 paid sessions hold well over a gigabyte of heap today).
+      // Room for the grown store (100,000 paid sessions, about 0.7 GB of heap) and for the loads beside it.
       const nodeArgs = ['--max-old-space-size=6144', ...size.serviceNodeArgs];
       const service = await startChild(path.join(HERE, 'load/service.process.ts'), { ...env, BENCH_SEED_SESSIONS: String(seed) }, nodeArgs);
       children.push(service);
@@ -118,19 +134,21 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
     }
     const bare = combine(bareRuns);
     const created = combine(serviceRuns);
-    console.log(`creation: bare ${fixed(bare.perSecond)} req/s (non-2xx ${bare.non2xx}), service ${fixed(created.perSecond)} req/s (p99 ${created.p99Ms} ms, non-2xx ${created.non2xx}, errors ${created.errors})`);
+    console.log(`creation (load average ${loadAverage()}): bare ${fixed(bare.perSecond)} req/s (non-2xx ${bare.non2xx}), service ${fixed(created.perSecond)} req/s (p99 ${created.p99Ms} ms, non-2xx ${created.non2xx}, errors ${created.errors})`);
     const ratio = created.perSecond / bare.perSecond;
     goals.push({ goal: 'session creation, bare baseline', figure: `${fixed(bare.perSecond)} req/s`, target: '(reference)', ...(bare.non2xx > 0 ? { met: false } : {}) });
     goals.push({ goal: 'session creation, empty store', figure: `${fixed(created.perSecond)} req/s = ${fixed(ratio, 2)}x bare`, target: '>= 0.60x bare', met: ratio >= 0.6 && created.non2xx === 0 });
 
     for (const payers of [50, 200]) {
       counter.reset();
-      const run = await runPayers(service.url, token, payers, size.paymentSeconds, 200);
+      console.log(`payments, ${payers} payers, ${size.paymentSeconds} s (load average ${loadAverage()})`);
+      const run = await runPayers(service.url, token, payers, size.paymentSeconds, POLL_MS);
       const delivered = await receiver.awaitAll(run.paid, 20_000);
       const label = `payments, ${payers} payers`;
       if (payers === 50) goals.push(...paymentGoals(label, run, delivered, counter.operations()));
       else {
         goals.push({ goal: `${label}: paid sessions/s`, figure: `${fixed(run.paid.length / run.seconds, 1)} (${run.failed} failed)`, target: '(context)' });
+        goals.push(...pollingFigures(label, run));
         goals.push({ goal: `${label}: PSP calls per owed operation`, figure: `${counter.operations().repeated} repeated of ${counter.operations().operations}`, target: 'exactly 1', met: counter.operations().repeated === 0 });
       }
       for (const door of run.latencies.p99s()) {
@@ -146,7 +164,7 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
 
     const seeding = Date.now();
     const grown = await startService(size.grownStoreSessions);
-    console.log(`grown store: ${size.grownStoreSessions} paid sessions stored in ${fixed((Date.now() - seeding) / 1000, 1)} s (start included)`);
+    console.log(`grown store: ${size.grownStoreSessions} paid sessions stored in ${fixed((Date.now() - seeding) / 1000, 1)} s (start included; load average ${loadAverage()})`);
     const grownToken = await clientToken(grown.url);
     await loadSessionCreation(grown.url, grownToken, 50, 1);
     const grownRate = await loadSessionCreation(grown.url, grownToken, 50, size.creationSeconds);

@@ -5,19 +5,21 @@ import { deepCopy } from './apply-update';
 const EMPTY_ARRAY = Symbol('empty array');
 
 /**
- * Values of `path` in `value` with MongoDB's multikey rules: an array on the way (or at the end)
- * contributes each of its elements; a missing field is null.
+ * Values of `path` (from its part `from`) in `value` with MongoDB's multikey rules: an array on the
+ * way (or at the end) contributes each of its elements; a missing field is null.
  */
-function valuesAt(value: unknown, path: readonly string[]): unknown[] {
-  if (Array.isArray(value)) {
-    if (value.length === 0) return [path.length === 0 ? EMPTY_ARRAY : null];
-    return value.flatMap((element) => valuesAt(element, path));
+function valuesAt(value: unknown, path: readonly string[], from = 0): unknown[] {
+  let node = value;
+  for (let i = from; ; i++) {
+    if (Array.isArray(node)) {
+      if (node.length === 0) return [i === path.length ? EMPTY_ARRAY : null];
+      return node.flatMap((element) => valuesAt(element, path, i));
+    }
+    if (i === path.length) return [node === undefined ? null : node];
+    if (node === null || typeof node !== 'object' || node instanceof Date) return [null];
+    node = (node as Record<string, unknown>)[path[i] as string];
+    if (node === undefined) return [null];
   }
-  if (path.length === 0) return [value === undefined ? null : value];
-  if (value === null || typeof value !== 'object' || value instanceof Date) return [null];
-  const [head, ...rest] = path as [string, ...string[]];
-  const next = (value as Record<string, unknown>)[head];
-  return next === undefined ? [null] : valuesAt(next, rest);
 }
 
 function encode(value: unknown): string {
@@ -36,25 +38,33 @@ function encode(value: unknown): string {
   }
 }
 
-/** One index entry of a document: its encoded key and the values it was made of. */
+/** One index entry of a document: the values of its key, in index field order. */
 export interface IndexEntry {
-  readonly encoded: string;
   readonly values: readonly unknown[];
+}
+
+// Objects and dates are copied: an entry outlives the document it was computed from.
+const kept = (value: unknown): unknown => (value === EMPTY_ARRAY ? undefined : value !== null && typeof value === 'object' ? deepCopy(value) : value);
+
+const paths = new WeakMap<IndexKeyPattern, string[][]>();
+
+/** The key's fields as paths, split once per pattern. */
+function pathsOf(pattern: IndexKeyPattern): string[][] {
+  let split = paths.get(pattern);
+  if (!split) paths.set(pattern, (split = Object.keys(pattern).map((field) => field.split('.'))));
+  return split;
 }
 
 /** Every entry `doc` has in an index of `pattern` (several for a multikey index), without repeats. */
 export function indexEntriesOf(doc: unknown, pattern: IndexKeyPattern): IndexEntry[] {
   let tuples: unknown[][] = [[]];
-  for (const field of Object.keys(pattern)) {
-    const values = valuesAt(doc, field.split('.'));
-    tuples = tuples.flatMap((tuple) => values.map((value) => [...tuple, value]));
+  for (const path of pathsOf(pattern)) {
+    const values = valuesAt(doc, path);
+    tuples = values.length === 1 ? tuples.map((tuple) => [...tuple, values[0]]) : tuples.flatMap((tuple) => values.map((value) => [...tuple, value]));
   }
+  if (tuples.length === 1) return [{ values: (tuples[0] as unknown[]).map(kept) }];
   const entries = new Map<string, IndexEntry>();
-  for (const values of tuples) {
-    const encoded = JSON.stringify(values.map(encode));
-    // Objects and dates are copied: an entry outlives the document it was computed from.
-    entries.set(encoded, { encoded, values: values.map((v) => (v === EMPTY_ARRAY ? undefined : v !== null && typeof v === 'object' ? deepCopy(v) : v)) });
-  }
+  for (const values of tuples) entries.set(JSON.stringify(values.map(encode)), { values: values.map(kept) });
   return [...entries.values()];
 }
 

@@ -22,7 +22,13 @@ export class DoorLatencies {
 }
 
 export interface PaymentRun {
+  readonly payers: number;
   readonly paid: readonly string[];
+  /** Tranches started, and how many of them had their verdict in the start's answer already (no poll needed). */
+  readonly tranches: number;
+  readonly verdictsInStartAnswer: number;
+  /** Views polled (each after a `pollMs` wait). */
+  readonly polls: number;
   readonly failed: number;
   readonly seconds: number;
   readonly latencies: DoorLatencies;
@@ -46,6 +52,9 @@ export async function runPayers(url: string, token: string, payers: number, seco
   const paid: string[] = [];
   let failed = 0;
   let n = 0;
+  let tranches = 0;
+  let verdictsInStartAnswer = 0;
+  let polls = 0;
 
   const call = async (door: string, path: string, bearer: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
     const t0 = performance.now();
@@ -61,8 +70,11 @@ export async function runPayers(url: string, token: string, payers: number, seco
 
   const pollUntil = async (pst: string, first: View, done: (view: View) => boolean, until: number): Promise<View> => {
     let view = first;
+    tranches++;
+    if (done(view)) verdictsInStartAnswer++;
     while (!done(view) && Date.now() < until) {
       await sleep(pollMs);
+      polls++;
       const res = await call('GET /elements/session', '/elements/session', pst);
       view = res.json.view as View;
     }
@@ -100,5 +112,5 @@ export async function runPayers(url: string, token: string, payers: number, seco
   };
   await Promise.all(Array.from({ length: payers }, payer));
   const elapsed = (Date.now() - started) / 1000;
-  return { paid, failed, seconds: elapsed, latencies };
+  return { payers, paid, failed, seconds: elapsed, latencies, tranches, verdictsInStartAnswer, polls };
 }

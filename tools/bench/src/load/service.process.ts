@@ -6,13 +6,15 @@ import { createAppInstance } from '../../../../apps/server/src/app-instance';
 import { readConfig } from '../../../../apps/server/src/config';
 import { loadMerchantsAtStart } from '../../../../apps/server/src/merchants/load-at-start';
 import { createStoresFor } from '../../../../apps/server/src/wiring/stores';
-import { splitOrderFactory } from '../domain-lifecycle.bench';
+import { EmbeddedDatabase } from '@splitpay/store-embedded';
 import { announce } from './child-process';
+import { seedPaidSessions } from './seed-store';
 
 /**
  * The service as `npm start` composes it (embedded store, fake PSP mounted, workers running), in its
  * own process, listening on 127.0.0.1 with a free port. BENCH_SEED_SESSIONS paid sessions of
- * BENCH_MERCHANT are stored first (straight through the repository: the store's size is what counts).
+ * BENCH_MERCHANT are stored first, straight into the engine's collections (seedPaidSessions): the
+ * store's size is what counts.
  */
 async function main(): Promise<void> {
   let app: Express | undefined;
@@ -21,12 +23,10 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = readConfig({ ...process.env, PORT: '0', PUBLIC_BASE_URL: url });
   const logger = new WinstonLogger({ level: config.logLevel });
-  const stores = await createStoresFor(config, logger);
+  const embeddedDatabase = new EmbeddedDatabase();
+  const stores = await createStoresFor(config, logger, { embeddedDatabase });
   await loadMerchantsAtStart(config, stores.merchants, logger);
-
-  const seed = Number(process.env.BENCH_SEED_SESSIONS ?? '0');
-  const makeSession = splitOrderFactory(process.env.BENCH_MERCHANT ?? 'bench');
-  for (let i = 0; i < seed; i++) await stores.sessions.insert(makeSession());
+  await seedPaidSessions(embeddedDatabase, process.env.BENCH_MERCHANT ?? 'bench', Number(process.env.BENCH_SEED_SESSIONS ?? '0'));
 
   const instance = createAppInstance({ config, stores, logger });
   app = instance.app;
