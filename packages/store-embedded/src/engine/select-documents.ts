@@ -3,6 +3,7 @@ import type { StoredDocument } from './apply-update';
 import type { DeclaredIndex } from './declared-index';
 import type { SortSpec } from './embedded-cursor';
 import { planIndexScan } from './query-plan';
+import { quickTestOf } from './simple-filter';
 import { SortedEntries, type DocumentSlot } from './sorted-entries';
 
 /** How a query was answered: the index it read (absent: every document), how many documents it tested. */
@@ -59,6 +60,8 @@ export function selectDocuments(
   // Compiling a mingo query costs more than testing a few documents: only when some document is read.
   let query: Query | undefined;
   const compiled = (): Query => (query ??= new Query(filter));
+  const quick = quickTestOf(filter);
+  const matches = (doc: StoredDocument): boolean => quick?.(doc) ?? compiled().test(doc);
   if (scan?.ordered !== undefined) {
     const seen = new Set<DocumentSlot>();
     const found: Found[] = [];
@@ -68,7 +71,7 @@ export function selectDocuments(
       seen.add(entry.s);
       docsExamined++;
       const doc = state.peek(entry.s);
-      if (compiled().test(doc)) found.push({ slot: entry.s, doc });
+      if (matches(doc)) found.push({ slot: entry.s, doc });
       if (limit !== undefined && found.length >= limit) break;
     }
     return { found, docsExamined, index: scan.index.name, ordered: true };
@@ -87,7 +90,7 @@ export function selectDocuments(
   const explanation = { docsExamined: candidates.length, ...(ids ? { index: '_id_' } : scan ? { index: scan.index.name } : {}), ordered: false };
   // A filter naming one `_id` alone is answered by the read itself.
   if (read.length === 0 || (typeof id === 'string' && Object.keys(filter).length === 1)) return { found: read.slice(0, limit), ...explanation };
-  let found = read.filter(({ doc }) => compiled().test(doc));
+  let found = read.filter(({ doc }) => matches(doc));
   if (sort && found.length > 1) {
     const slotOf = new Map(found.map(({ slot, doc }) => [doc, slot]));
     found = (mingoFind(found.map(({ doc }) => doc), {}).sort(sort).all() as StoredDocument[]).map((doc) => ({ slot: slotOf.get(doc) as DocumentSlot, doc }));

@@ -1,0 +1,78 @@
+/** A document test that may not know (`undefined`): then mingo decides. */
+export type QuickTest = (doc: Readonly<Record<string, unknown>>) => boolean | undefined;
+
+type Scalar = string | number | boolean;
+
+const RANGE: Readonly<Record<string, (order: number) => boolean>> = {
+  $lt: (order) => order < 0,
+  $lte: (order) => order <= 0,
+  $gt: (order) => order > 0,
+  $gte: (order) => order >= 0,
+};
+
+const isScalar = (value: unknown): value is Scalar =>
+  typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && !Number.isNaN(value));
+
+/** The value at a dotted path, or `ARRAY` when an array lies on the way (multikey rules: mingo's to apply). */
+const ARRAY = Symbol('array on the path');
+function valueAt(doc: Readonly<Record<string, unknown>>, path: readonly string[]): unknown {
+  let node: unknown = doc;
+  for (const part of path) {
+    if (Array.isArray(node)) return ARRAY;
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return Array.isArray(node) ? ARRAY : node;
+}
+
+/** Equality with a string, number or boolean: the same value of the same type (1 and 1.0 are one number). */
+function equals(path: readonly string[], expected: Scalar): QuickTest {
+  return (doc) => {
+    const value = valueAt(doc, path);
+    return value === ARRAY ? undefined : value === expected;
+  };
+}
+
+/** `$lt`/`$lte`/`$gt`/`$gte` with bounds of one type, number or string: only values of that type can match (type bracketing). */
+function inRange(path: readonly string[], bounds: readonly (readonly [string, Scalar])[]): QuickTest {
+  const kind = typeof bounds[0]![1];
+  return (doc) => {
+    const value = valueAt(doc, path);
+    if (value === ARRAY) return undefined;
+    if (typeof value !== kind) return false;
+    const scalar = value as Scalar;
+    return bounds.every(([op, bound]) => (RANGE[op] as (order: number) => boolean)(scalar < bound ? -1 : scalar > bound ? 1 : 0));
+  };
+}
+
+/**
+ * A quick test for the filters the repositories make most (equalities on scalars and ranges of one
+ * scalar type, top-level or dotted, ANDed), so that a write guarded by `{ _id, version }` does not
+ * compile a mingo query. Undefined for any other filter; its test answers undefined for a document
+ * with an array on a filtered path. Both then go to mingo, whose semantics these cases share.
+ */
+export function quickTestOf(filter: Readonly<Record<string, unknown>>): QuickTest | undefined {
+  const tests: QuickTest[] = [];
+  for (const [field, condition] of Object.entries(filter)) {
+    if (field.startsWith('$')) return undefined;
+    const path = field.split('.');
+    if (isScalar(condition)) {
+      tests.push(equals(path, condition));
+      continue;
+    }
+    if (condition === null || typeof condition !== 'object' || Array.isArray(condition) || condition instanceof Date) return undefined;
+    const bounds = Object.entries(condition);
+    if (bounds.length === 0 || bounds.some(([op, bound]) => !RANGE[op] || !(typeof bound === 'number' ? Number.isFinite(bound) : typeof bound === 'string'))) return undefined;
+    if (new Set(bounds.map(([, bound]) => typeof bound)).size !== 1) return undefined;
+    tests.push(inRange(path, bounds as [string, Scalar][]));
+  }
+  return (doc) => {
+    let known = true;
+    for (const test of tests) {
+      const passed = test(doc);
+      if (passed === false) return false;
+      if (passed === undefined) known = false;
+    }
+    return known ? true : undefined;
+  };
+}
