@@ -13,7 +13,12 @@ const condition = fc.oneof(
   fc.record({ $exists: fc.boolean() }),
   fc.constant(null),
 );
-const filter = fc.record({ a: condition, 'n.x': condition }, { requiredKeys: [] });
+const simple = fc.record({ a: condition, 'n.x': condition }, { requiredKeys: [] });
+const filter = fc.oneof(
+  simple,
+  fc.record({ a: condition, $or: fc.array(simple, { minLength: 1, maxLength: 3 }) }, { requiredKeys: ['$or'] }),
+  fc.record({ $and: fc.array(simple, { minLength: 1, maxLength: 2 }), 'n.x': condition }, { requiredKeys: ['$and'] }),
+);
 
 describe('quickTestOf', () => {
   it('agrees with mingo wherever it answers, and leaves arrays on a filtered path to it', () => {
@@ -26,10 +31,12 @@ describe('quickTestOf', () => {
     );
   });
 
-  it('answers the filters of an optimistic save and of a search entry upsert, not the worker claim', () => {
+  it('answers the filters of an optimistic save, a search entry upsert and a keyset page, not the worker claim', () => {
     expect(quickTestOf({ _id: 's1', version: 3, 'lease.owner': 'w1' })?.({ _id: 's1', version: 3, lease: { owner: 'w1' } })).toBe(true);
     expect(quickTestOf({ _id: 't1', sessionVersion: { $lt: 4 } })?.({ _id: 't1', sessionVersion: 4 })).toBe(false);
     expect(quickTestOf({ _id: 's1', version: 3 })?.({ _id: 's1', version: [3] })).toBeUndefined();
     expect(quickTestOf({ dueAt: { $lte: 5 }, $or: [{ lease: { $exists: false } }] })).toBeUndefined();
+    const keyset = quickTestOf({ merchantId: 'm', createdAt: { $lte: 5 }, $or: [{ createdAt: { $lt: 5 } }, { _id: { $lt: 'k' } }] });
+    expect([{ merchantId: 'm', createdAt: 5, _id: 'j' }, { merchantId: 'm', createdAt: 5, _id: 'k' }, { merchantId: 'm', createdAt: 4, _id: 'z' }].map((doc) => keyset?.(doc))).toEqual([true, false, true]);
   });
 });

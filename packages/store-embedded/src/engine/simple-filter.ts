@@ -47,13 +47,19 @@ function inRange(path: readonly string[], bounds: readonly (readonly [string, Sc
 
 /**
  * A quick test for the filters the repositories make most (equalities on scalars and ranges of one
- * scalar type, top-level or dotted, ANDed), so that a write guarded by `{ _id, version }` does not
+ * scalar type, top-level or dotted, ANDed, and `$or`/`$and` of such filters: a keyset page), so that a write guarded by `{ _id, version }` does not
  * compile a mingo query. Undefined for any other filter; its test answers undefined for a document
  * with an array on a filtered path. Both then go to mingo, whose semantics these cases share.
  */
 export function quickTestOf(filter: Readonly<Record<string, unknown>>): QuickTest | undefined {
   const tests: QuickTest[] = [];
   for (const [field, condition] of Object.entries(filter)) {
+    if (field === '$or' || field === '$and') {
+      const branches = Array.isArray(condition) && condition.length > 0 ? condition.map((branch: unknown) => (isPlainFilter(branch) ? quickTestOf(branch) : undefined)) : [];
+      if (branches.length === 0 || branches.some((branch) => branch === undefined)) return undefined;
+      tests.push(field === '$or' ? anyOf(branches as QuickTest[]) : allOf(branches as QuickTest[]));
+      continue;
+    }
     if (field.startsWith('$')) return undefined;
     const path = field.split('.');
     if (isScalar(condition)) {
@@ -66,6 +72,13 @@ export function quickTestOf(filter: Readonly<Record<string, unknown>>): QuickTes
     if (new Set(bounds.map(([, bound]) => typeof bound)).size !== 1) return undefined;
     tests.push(inRange(path, bounds as [string, Scalar][]));
   }
+  return allOf(tests);
+}
+
+const isPlainFilter = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** True when every test passes, false when one fails, else unknown. */
+function allOf(tests: readonly QuickTest[]): QuickTest {
   return (doc) => {
     let known = true;
     for (const test of tests) {
@@ -74,5 +87,18 @@ export function quickTestOf(filter: Readonly<Record<string, unknown>>): QuickTes
       if (passed === undefined) known = false;
     }
     return known ? true : undefined;
+  };
+}
+
+/** True when one test passes, false when every one fails, else unknown. */
+function anyOf(tests: readonly QuickTest[]): QuickTest {
+  return (doc) => {
+    let known = true;
+    for (const test of tests) {
+      const passed = test(doc);
+      if (passed === true) return true;
+      if (passed === undefined) known = false;
+    }
+    return known ? false : undefined;
   };
 }
