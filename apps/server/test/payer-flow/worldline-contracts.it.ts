@@ -2,7 +2,7 @@ import nock from 'nock';
 import { refundDoors, refundsOf, sessionOf, waitForSession, noRefundPending } from '../refunds/refund-support';
 import { navigate } from '../support/elements-client';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
-import { acceptPayment, BASE, noneInFlight, P, paid, payment, PSPID, WORLDLINE_MERCHANTS } from '../support/worldline-direct';
+import { acceptPayment, BASE, noneInFlight, P, paid, payment, postWebhook, PSPID, WORLDLINE_MERCHANTS } from '../support/worldline-direct';
 
 // Contract settings that change how Worldline is asked (nock playing Worldline Direct), through the service over HTTP:
 // Wero as a direct payment, ANCV on product 5403 by hosted checkout.
@@ -65,6 +65,38 @@ describe('Worldline Direct contracts through the service', () => {
     expect(await refundBody).toMatchObject({ amountOfMoney: { amount: 1_500, currencyCode: 'EUR' } });
     const refunded = await waitForSession(h, sessionId, noRefundPending);
     expect(refundsOf(refunded.attempts[0]!).map((t) => [t.amount.amount, t.status.kind])).toEqual([[1_500, 'succeeded']]);
+  });
+
+  it('a Wero chargeback event raises a chargeback only once Worldline’s payment status confirms it', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'wl-wero-dispute', methods: [{ method: 'wero' }], paymentMethodFilters: { channel: 'kiosk' }, returnUrl: 'https://shop.example/back' });
+    const created = acceptPayment('7600000001_0');
+    const started = await page.start({ methodId: 'wero', amount: 5_000 });
+    const reference = ((await created).body as { order: { references: { merchantReference: string } } }).order.references.merchantReference;
+    nock(BASE).get(`${P}/7600000001_0`).reply(200, payment('7600000001_0', 'CAPTURED', 9, 5_000, reference));
+    await navigate(`${h.url}/elements/return/${started.body.attemptId}`);
+    await page.waitFor(paid);
+    const disputes = async (): Promise<unknown[]> => {
+      const res = await fetch(`${h.url}/api/sessions/${sessionId}/chargebacks`, { headers: { Authorization: `Bearer ${await h.clientToken()}` } });
+      return ((await res.json()) as { chargebacks: unknown[] }).chargebacks;
+    };
+
+    // The event alone is not believed: Worldline's status of the payment says nothing of a chargeback.
+    const looked: string[] = [];
+    nock(BASE)
+      .get(`${P}/7600000001_0`)
+      .reply(function () {
+        looked.push(String(this.req.headers.authorization));
+        return [200, payment('7600000001_0', 'CAPTURED', 9, 5_000, reference)];
+      });
+    expect(await postWebhook(h.url, 'payment.chargeback_notification', payment('7600000001_0', 'CHARGEBACK_NOTIFICATION', 1500, 5_000, reference))).toBe(200);
+    expect(looked).toHaveLength(1);
+    expect(looked[0]).toMatch(/^GCS v1HMAC:shop-api-key-id:/);
+    expect(await disputes()).toEqual([]);
+
+    // Confirmed by the status lookup: a chargeback on the payment.
+    nock(BASE).get(`${P}/7600000001_0`).reply(200, payment('7600000001_0', 'CHARGEBACKED', 1500, 5_000, reference));
+    expect(await postWebhook(h.url, 'payment.chargebacked', payment('7600000001_0', 'CHARGEBACKED', 1500, 5_000, reference))).toBe(200);
+    expect(await disputes()).toMatchObject([{ type: 'chargeback', provider: 'worldline', providerRef: '7600000001_0', amount: { amount: 5_000, currency: 'EUR' }, status: 'CHARGEBACKED' }]);
   });
 
   it('ANCV on 5403: a hosted checkout; the return reads its created payment (a chosen partial), the card pays the rest, PAID', async () => {
