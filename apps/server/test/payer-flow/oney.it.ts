@@ -1,10 +1,11 @@
 import nock from 'nock';
 import type { SessionView } from '@splitpay/domain';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
-import { API_KEY, PURCHASE_PATH, purchasePathOf, SETTINGS, STAGING_BASE, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
+import { API_KEY, PURCHASE_PATH, purchasePathOf, SETTINGS, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
 import { SHOP } from '../support/merchants.fixture';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
 import { financedOrder } from '../support/session-bodies';
+import { oneyAnswers, statusQuery, until, type Seen } from './oney-nock.support';
 
 jest.setTimeout(30_000);
 
@@ -26,48 +27,6 @@ const merchants = {
 };
 
 const status = (s: SessionView['status']) => (v: SessionView) => v.status === s;
-
-interface Seen {
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: Record<string, unknown>;
-}
-
-/** Nock playing Oney: one answer for one POST, keeping what the service sent. */
-function oneyAnswers(path: string, status: number, answer: object): { seen: Seen[] } {
-  const seen: Seen[] = [];
-  nock(STAGING_BASE)
-    .post(path)
-    .reply(function (this: nock.ReplyFnContext, _uri, body) {
-      seen.push({ headers: this.req.headers as Seen['headers'], body: body as Record<string, unknown> });
-      return [status, answer];
-    });
-  return { seen };
-}
-
-/** Oney's status query for a purchase: what it answers is changed by `says`; `calls` counts the queries. */
-function statusQuery(reference: string): { says(answer: object): void; calls(): number } {
-  let current: object = {};
-  let calls = 0;
-  nock(STAGING_BASE)
-    .get(purchasePathOf(reference))
-    .query({ language_code: 'FR' })
-    .reply(() => {
-      calls += 1;
-      return [200, current];
-    })
-    .persist();
-  return { says: (answer) => void (current = answer), calls: () => calls };
-}
-
-async function until<T>(probe: () => T | undefined, what: string, limitMs = 10_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('Oney through the whole service (nock playing Oney, its unsigned notifications posted as Oney does)', () => {
   // Embedded, so that every stored document can be scanned.
