@@ -66,11 +66,9 @@ export class DeclaredIndex {
   check(entries: readonly IndexEntry[], slot: DocumentSlot | undefined): void {
     if (!this.unique) return;
     for (const entry of entries) {
-      for (const held of this.entries.inOrder(this.entries.prefixSpan(entry.values))) {
-        if (held.s === slot) continue;
-        const keyValue = Object.fromEntries(Object.keys(this.key).map((field, i) => [field, entry.values[i]]));
-        throw new DuplicateKeyError(this.collection, this.name, this.key as Record<string, number>, keyValue);
-      }
+      if (!this.entries.heldByOther(entry.values, slot)) continue;
+      const keyValue = Object.fromEntries(Object.keys(this.key).map((field, i) => [field, entry.values[i]]));
+      throw new DuplicateKeyError(this.collection, this.name, this.key as Record<string, number>, keyValue);
     }
   }
 

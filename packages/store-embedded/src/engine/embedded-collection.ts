@@ -57,6 +57,8 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   /** Slots holding their document unpacked, least recently written first. */
   private readonly hot = new Set<DocumentSlot>();
   private readonly indexes: DeclaredIndex[];
+  /** `_id_`: its uniqueness is the slots map's (an insert finds the key taken; an update never changes `_id`). */
+  private readonly idIndex: DeclaredIndex;
 
   constructor(
     readonly name: string,
@@ -64,7 +66,8 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     /** Documents kept unpacked at most (the most recently written): a session being paid is written several times a second. */
     private readonly hotDocuments = DEFAULT_HOT_DOCUMENTS,
   ) {
-    this.indexes = [new DeclaredIndex(name, { _id: 1 }, { name: '_id_', unique: true })];
+    this.idIndex = new DeclaredIndex(name, { _id: 1 }, { name: '_id_', unique: true });
+    this.indexes = [this.idIndex];
   }
 
   /** Declared indexes, `_id_` included. */
@@ -246,7 +249,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     const key = idKey(after._id);
     if (!before && this.slots.has(key)) throw new DuplicateKeyError(this.name, '_id_', { _id: 1 }, { _id: after._id });
     const entries = this.indexes.map((index) => index.entriesOf(after));
-    this.indexes.forEach((index, i) => index.check(entries[i] ?? [], before?.slot));
+    this.indexes.forEach((index, i) => index !== this.idIndex && index.check(entries[i] ?? [], before?.slot));
     const slot: DocumentSlot = before?.slot ?? { packed: undefined, hot: undefined, seq: this.nextSeq++ };
     const held: readonly (readonly IndexEntry[])[] = before ? this.indexes.map((index) => index.entriesOf(before.doc)) : [];
     this.indexes.forEach((index, i) => index.put(held[i] ?? [], after, entries[i] ?? [], slot));

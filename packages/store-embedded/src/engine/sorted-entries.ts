@@ -194,6 +194,15 @@ export class SortedEntries {
     };
   }
 
+  /** Whether an entry of key `values` (a whole key) belongs to another slot than `slot`. */
+  heldByOther(values: readonly unknown[], slot: DocumentSlot | undefined): boolean {
+    const high: Probe = { values, bias: 1 };
+    for (let key = this.tree.nextHigherKey({ values, bias: -1 }); key !== undefined && this.order(key, high) < 0; key = this.tree.nextHigherKey(key)) {
+      if ((key as SortedEntry).s !== slot) return true;
+    }
+    return false;
+  }
+
   /** Whether two entries hold the same whole key. */
   sameKey(a: SortedEntry, b: SortedEntry): boolean {
     for (let i = 0; i < this.directions.length; i++) if (compareValues(entryValue(a, i), entryValue(b, i)) !== 0) return false;
