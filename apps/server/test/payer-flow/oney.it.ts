@@ -1,48 +1,17 @@
 import nock from 'nock';
 import type { SessionView } from '@splitpay/domain';
-import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { API_KEY, PURCHASE_PATH, purchasePathOf, SETTINGS, STAGING_BASE, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
-import { SHOP } from '../support/merchants.fixture';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { answerPost, providerService, until, type Sent } from '../support/provider-service';
+import { readSession, type ServiceHarness } from '../support/service-harness';
 import { financedOrder } from '../support/session-bodies';
 
 jest.setTimeout(30_000);
 
 const PLAN = { installments: 3, withFees: false };
-/** One merchant: cards on the fake provider, Oney 3x financing at Oney (its settings in the merchants file). */
-const merchants = {
-  merchants: [
-    {
-      merchantId: SHOP.merchantId,
-      secret: SHOP.secret,
-      webhookAuthorization: 'Bearer shop-webhook',
-      contracts: [
-        { method: 'card', provider: 'fake', partialRefunds: true },
-        { method: 'oney', provider: 'oney', partialRefunds: true, plans: [{ ...PLAN, feeRate: 0, apr: 0, minAmount: 10_000, maxAmount: 300_000 }], settings: SETTINGS },
-      ],
-      contacts: [],
-    },
-  ],
-};
-
 const status = (s: SessionView['status']) => (v: SessionView) => v.status === s;
 
-interface Seen {
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: Record<string, unknown>;
-}
-
 /** Nock playing Oney: one answer for one POST, keeping what the service sent. */
-function oneyAnswers(path: string, status: number, answer: object): { seen: Seen[] } {
-  const seen: Seen[] = [];
-  nock(STAGING_BASE)
-    .post(path)
-    .reply(function (this: nock.ReplyFnContext, _uri, body) {
-      seen.push({ headers: this.req.headers as Seen['headers'], body: body as Record<string, unknown> });
-      return [status, answer];
-    });
-  return { seen };
-}
+const oneyAnswers = (path: string, status: number, answer: object) => answerPost(STAGING_BASE, path, status, () => answer);
 
 /** Oney's status query for a purchase: what it answers is changed by `says`; `calls` counts the queries. */
 function statusQuery(reference: string): { says(answer: object): void; calls(): number } {
@@ -59,31 +28,16 @@ function statusQuery(reference: string): { says(answer: object): void; calls(): 
   return { says: (answer) => void (current = answer), calls: () => calls };
 }
 
-async function until<T>(probe: () => T | undefined, what: string, limitMs = 10_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('Oney through the whole service (nock playing Oney, its unsigned notifications posted as Oney does)', () => {
-  // Embedded, so that every stored document can be scanned.
-  const stores = createEmbeddedStores();
+  // One merchant: cards on the fake provider, Oney 3x financing at Oney (its settings in the merchants file).
+  const service = providerService([
+    { method: 'card', provider: 'fake', partialRefunds: true },
+    { method: 'oney', provider: 'oney', partialRefunds: true, plans: [{ ...PLAN, feeRate: 0, apr: 0, minAmount: 10_000, maxAmount: 300_000 }], settings: SETTINGS },
+  ]);
   let h: ServiceHarness;
-  beforeAll(async () => {
-    nock.disableNetConnect();
-    nock.enableNetConnect('127.0.0.1');
-    h = await startService({ merchants, stores });
+  beforeAll(() => {
+    h = service.h;
   });
-  afterAll(async () => {
-    await h.close();
-    nock.cleanAll();
-    nock.enableNetConnect();
-  });
-  afterEach(() => nock.cleanAll());
 
   /** Oney posts to the server_response_url the purchase gave it (unsigned JSON); we answer 204. */
   async function oneyPosts(serverResponseUrl: string, reference: string, statusCode: string): Promise<number> {
@@ -98,7 +52,7 @@ describe('Oney through the whole service (nock playing Oney, its unsigned notifi
   }
 
   /** Starts an Oney tranche: the purchase at Oney, the payer sent to its page. */
-  async function startOney(page: Awaited<ReturnType<ServiceHarness['openPage']>>['page'], amount: number): Promise<{ reference: string; serverResponseUrl: string; attemptId: string; sent: Seen }> {
+  async function startOney(page: Awaited<ReturnType<ServiceHarness['openPage']>>['page'], amount: number): Promise<{ reference: string; serverResponseUrl: string; attemptId: string; sent: Sent }> {
     const purchase = oneyAnswers(PURCHASE_PATH, 200, { returned_url: 'https://oney-staging.example/facilypay/page-1' });
     const started = await page.start({ methodId: 'oney', amount, plan: PLAN });
     expect(started.status).toBe(201);
@@ -160,7 +114,7 @@ describe('Oney through the whole service (nock playing Oney, its unsigned notifi
     expect(refunded).toBe(30_000);
 
     // The API key never reached a log line or a stored document in clear.
-    const stored = JSON.stringify(stores.database.listCollections().map((c) => c.dump()));
+    const stored = service.storedText();
     expect(stored).not.toContain(API_KEY);
     expect(h.logLines.join('\n')).not.toContain(API_KEY);
   });

@@ -1,5 +1,4 @@
 import type { SessionView } from '@splitpay/domain';
-import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { webhookSignature } from '@splitpay/psp-worldline';
 import nock from 'nock';
@@ -8,7 +7,8 @@ import { writeTempMerchantsFile } from '../support/temp-merchants-file';
 import { refundDoors, refundsOf, sessionOf, waitForSession, noRefundPending } from '../refunds/refund-support';
 import { navigate } from '../support/elements-client';
 import { merchantEntry, SHOP } from '../support/merchants.fixture';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { providerService } from '../support/provider-service';
+import { readSession, type ServiceHarness } from '../support/service-harness';
 
 // Wero and ANCV at Worldline Direct (nock playing its API), a card on the fake provider, through the service over HTTP.
 const BASE = 'https://payment.preprod.direct.worldline-solutions.com';
@@ -22,21 +22,6 @@ const SETTINGS = {
   webhookSecret: 'shop-webhook-secret+0123456789',
   environment: 'test',
 };
-const merchants = {
-  merchants: [
-    merchantEntry(
-      SHOP,
-      [
-        { method: 'card', provider: 'fake', partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'] },
-        { method: 'wero', provider: 'worldline', partialRefunds: true, settings: SETTINGS },
-        { method: 'ancv', provider: 'worldline', partialRefunds: false, settings: { ...SETTINGS, ancvProductId: 5412 } },
-      ],
-      [],
-      { webhookAuthorization: 'Bearer shop-webhook' },
-    ),
-  ],
-};
-
 const paid = (v: SessionView) => v.status === 'PAID';
 const noneInFlight = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');
 
@@ -69,20 +54,15 @@ function acceptPayment(id: string): Promise<{ body: Record<string, unknown>; hea
 }
 
 describe('Worldline Direct through the service', () => {
-  // Embedded, so that every stored document can be scanned.
-  const stores = createEmbeddedStores();
+  const service = providerService([
+    { method: 'card', provider: 'fake', partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'] },
+    { method: 'wero', provider: 'worldline', partialRefunds: true, settings: SETTINGS },
+    { method: 'ancv', provider: 'worldline', partialRefunds: false, settings: { ...SETTINGS, ancvProductId: 5412 } },
+  ]);
   let h: ServiceHarness;
-  beforeAll(async () => {
-    nock.disableNetConnect();
-    nock.enableNetConnect('127.0.0.1');
-    h = await startService({ merchants, stores });
+  beforeAll(() => {
+    h = service.h;
   });
-  afterAll(async () => {
-    await h.close();
-    nock.cleanAll();
-    nock.enableNetConnect();
-  });
-  afterEach(() => nock.cleanAll());
 
   /** Worldline posts a webhook to the service, signed with the contract's webhook key. */
   const postWebhook = async (type: string, object: Record<string, unknown>, secret = SETTINGS.webhookSecret): Promise<number> => {
@@ -96,7 +76,7 @@ describe('Worldline Direct through the service', () => {
   };
 
   it('reads the worldline settings from the merchants file: the secret ones sealed, a missing one named at start', async () => {
-    const stored = JSON.stringify(stores.database.listCollections().map((c) => c.dump()));
+    const stored = service.storedText();
     expect(stored).toContain(SETTINGS.apiKeyId);
     expect(stored).not.toContain(SETTINGS.secretApiKey);
     expect(stored).not.toContain(SETTINGS.webhookSecret);

@@ -2,7 +2,7 @@ import nock from 'nock';
 import { money } from '@splitpay/domain';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import { SANDBOX, SETTINGS, TestClock, authorizedOrder, followUpInput, lookupInput, openInput, tokenEndpoint } from '../testing/paypal.fixtures';
-import { isolateNock } from '../testing/nock-isolation';
+import { isolateNock } from '@splitpay/psp-testkit';
 
 isolateNock();
 
