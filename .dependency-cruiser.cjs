@@ -76,9 +76,23 @@ module.exports = {
     {
       name: 'only-apps-wire-packages',
       severity: 'error',
-      comment: 'An adapter package (any package but domain, application and the store-* family) imports no other adapter package: it implements the cores\' ports, and only apps/ puts adapters together. Its tests and test support (src/testing/) may borrow other packages (a test kit, a real store, the capturing logger).',
+      comment: 'An adapter package (any package but domain, application and the store-* family) imports no other adapter package: it implements the cores\' ports, and only apps/ puts adapters together. Its tests and test support (src/testing/) may borrow other packages (a test kit, a real store, the capturing logger). psp-http is shared HTTP plumbing, not an adapter: the next rule keeps it to the PSP packages.',
       from: { path: '^packages/(?!domain/|application/|store-)([^/]+)/', pathNot: testsAndSupport },
-      to: { path: '^packages/', pathNot: '^packages/($1|domain|application)/' },
+      to: { path: '^packages/', pathNot: '^packages/($1|domain|application|psp-http)/' },
+    },
+    {
+      name: 'psp-http-serves-psp-packages-only',
+      severity: 'error',
+      comment: 'packages/psp-http (the axios client, the transport-failure ack, the cause scrubber) is what every PSP driver shares; no other package has a PSP to call.',
+      from: { path: '^packages/(?!psp-)[^/]+/' },
+      to: { path: '^packages/psp-http/' },
+    },
+    {
+      name: 'psp-http-imports-only-domain-and-axios',
+      severity: 'error',
+      comment: 'packages/psp-http stays plumbing: its code imports the domain (DriverAck), axios and Node\'s http/https agents, nothing of any provider or adapter. Its tests may use test tools.',
+      from: { path: '^packages/psp-http/src', pathNot: tests },
+      to: { pathNot: '^packages/(psp-http|domain)/|(^|node_modules/)axios(/|$)|^(node:)?(http|https)$' },
     },
     {
       name: 'stores-build-only-on-stores',
