@@ -1,5 +1,6 @@
 import { RESOLVED_TARGET_ENV, resolveMongoTarget } from './packages/store-mongo/src/contract/mongo-target';
 import { SERVER_GAP_TEXT } from './packages/store-mongo/src/contract/server-gaps';
+import { checkMongoDbRequirement } from './tools/mongo/src/mongodb-requirement';
 
 /** What runs only with MONGODB_URI (jest.config.ts and apps/server/test/on-mongodb). */
 const MONGODB_ONLY = [
@@ -16,6 +17,8 @@ const MONGODB_ONLY = [
 export default function globalSetup(): void {
   const target = resolveMongoTarget();
   process.env[RESOLVED_TARGET_ENV] = JSON.stringify(target);
+  const requirement = checkMongoDbRequirement(process.env, target.kind === 'skip' ? target.why : undefined);
+  if (requirement.kind === 'unmet') throw new Error(`*** MongoDB suites REQUIRED and cannot run: ${requirement.why} ***`);
   if (target.kind === 'skip') process.stderr.write(`\n*** MongoDB contract suite SKIPPED: ${target.why} ***\n`);
   if (!process.env.MONGODB_URI) {
     process.stderr.write(`*** No MONGODB_URI, SKIPPED: ${MONGODB_ONLY.join('; ')} (tools/mongo/start-ferretdb starts a server) ***\n\n`);

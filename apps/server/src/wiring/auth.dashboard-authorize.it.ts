@@ -22,6 +22,8 @@ describe('dashboard login: GET and POST /oauth/authorize', () => {
       issuer: base,
       authorization_endpoint: `${base}/oauth/authorize`,
       token_endpoint: `${base}/oauth/token`,
+      revocation_endpoint: `${base}/oauth/revoke`,
+      revocation_endpoint_auth_methods_supported: ['none'],
       grant_types_supported: ['client_credentials', 'authorization_code', 'refresh_token'],
       response_types_supported: ['code'],
       response_modes_supported: ['query'],

@@ -5,6 +5,7 @@ import {
   ContactLogin,
   DashboardClient,
   RefreshTokenGrant,
+  RefreshTokenRevocation,
   type AccessTokens,
   type Stores,
 } from '@splitpay/application';
@@ -104,6 +105,7 @@ export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthW
     contactLogin: new ContactLogin({ merchants: stores.merchants, hasher: passwordHasher, minter: tokenMinter, codes: stores.authCodes, clock }),
     authorizationCode: new AuthorizationCodeGrant({ ...grantDeps, codes: stores.authCodes, refreshTokens: stores.refreshTokens, pkce: new S256Pkce(), ids, logger }),
     refreshToken: new RefreshTokenGrant({ ...grantDeps, refreshTokens: stores.refreshTokens, logger }),
+    revocation: new RefreshTokenRevocation({ refreshTokens: stores.refreshTokens, minter: tokenMinter, logger }),
     ...(options.loginRateLimit ? { loginRateLimit: options.loginRateLimit } : {}),
     ...(options.clientAuthRateLimit ? { clientAuthRateLimit: options.clientAuthRateLimit } : {}),
   });

@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { DEMO_MERCHANTS_FILE } from '../../src/config';
 import { accessibilityViolations, countOf, launchChromium, newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
 import type { TestMerchant } from '../support/merchants.fixture';
+import { refresh as refreshAt } from '../support/dashboard-login';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
 
 jest.setTimeout(120_000);
@@ -105,6 +106,11 @@ describe('merchant dashboard in Chromium', () => {
 
   it('signs the demo admin in, finds the paid order, refunds part of one tranche once despite a double click, replays the abandoned notification, and signs out', async () => {
     const { page, problems } = await newWatchedPage(browser);
+    const refreshTokens: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname !== '/oauth/token') return;
+      void response.json().then((body: { refresh_token?: string }) => body.refresh_token && refreshTokens.push(body.refresh_token), () => undefined);
+    });
     await page.goto(`${h.url}/dashboard`);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await submitSignIn(page, ADMIN.email, ADMIN.password);
@@ -165,10 +171,15 @@ describe('merchant dashboard in Chromium', () => {
     expect((await stored()).notification).toMatchObject({ abandoned: false, failures: 0 });
 
     // Sign out: the contact is gone, the sign-in button is back.
+    const revoked = page.waitForResponse((response) => new URL(response.url()).pathname === '/oauth/revoke');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await visible(page.getByText('You are signed out.'));
     await visible(page.getByRole('button', { name: 'Sign in' }));
     expect(await countOf(page.getByText('admin@demo.test'), 0)).toBe(0);
+    // ...and the refresh token the page held is revoked at the service: it can no longer be exchanged.
+    expect((await revoked).status()).toBe(200);
+    const held = await refreshAt(h.url, refreshTokens[refreshTokens.length - 1] ?? '');
+    expect([held.status, held.body.error]).toEqual([400, 'invalid_grant']);
 
     expect(problems).toEqual([]);
     await page.context().close();

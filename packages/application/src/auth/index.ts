@@ -6,3 +6,4 @@ export * from './contact-login';
 export * from './dashboard-grant';
 export * from './authorization-code.grant';
 export * from './refresh-token.grant';
+export * from './refresh-token.revocation';

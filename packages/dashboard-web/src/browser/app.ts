@@ -31,7 +31,7 @@ export class DashboardApp {
 
   constructor(private readonly root: HTMLElement) {
     this.tr = translator(preferredLocale(localStorage.getItem(LANGUAGE_KEY), navigator.languages));
-    this.keeper = new TokenKeeper({ refresh: (token) => this.tokens.refresh(token), onLapsed: () => this.signedOut(this.tr.t.sessionLapsed) });
+    this.keeper = new TokenKeeper({ refresh: (token) => this.tokens.refresh(token), revoke: (token) => this.tokens.revoke(token), onLapsed: () => this.signedOut(this.tr.t.sessionLapsed) });
     this.api = new DashboardApi(
       () => this.keeper.accessToken(),
       () => this.signedOut(this.tr.t.sessionLapsed),

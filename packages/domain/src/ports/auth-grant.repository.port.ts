@@ -46,4 +46,6 @@ export interface RefreshTokenRepository {
    */
   rotate(tokenHash: string, successor: (previous: RefreshTokenRecord) => RefreshTokenRecord, now: number): Promise<RefreshRotation>;
   revokeFamily(familyId: string): Promise<void>;
+  /** Revokes the family of the token `tokenHash` (used or not); `false` when no such token is stored. */
+  revokeFamilyOf(tokenHash: string): Promise<boolean>;
 }

@@ -5,6 +5,9 @@ export interface AuthorizationServerMetadata {
   readonly issuer: string;
   readonly authorization_endpoint: string;
   readonly token_endpoint: string;
+  /** RFC 7009: the dashboard's sign-out revokes its refresh token family here. */
+  readonly revocation_endpoint: string;
+  readonly revocation_endpoint_auth_methods_supported: readonly string[];
   readonly grant_types_supported: readonly string[];
   readonly response_types_supported: readonly string[];
   readonly response_modes_supported: readonly string[];
@@ -19,6 +22,8 @@ export function authorizationServerMetadata(issuer: string): AuthorizationServer
     issuer,
     authorization_endpoint: `${issuer}/oauth/authorize`,
     token_endpoint: `${issuer}/oauth/token`,
+    revocation_endpoint: `${issuer}/oauth/revoke`,
+    revocation_endpoint_auth_methods_supported: ['none'],
     grant_types_supported: ['client_credentials', 'authorization_code', 'refresh_token'],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],

@@ -6,6 +6,7 @@ import {
   type ClientCredentialsGrant,
   type DashboardGrantResult,
   type RefreshTokenGrant,
+  type RefreshTokenRevocation,
 } from '@splitpay/application';
 import { assertUnreachable } from '@splitpay/domain';
 import { scoped } from '../app/body-parsers';
@@ -29,6 +30,8 @@ export interface TokenRouteDeps {
   readonly clientCredentials: ClientCredentialsGrant;
   readonly authorizationCode: AuthorizationCodeGrant;
   readonly refreshToken: RefreshTokenGrant;
+  /** POST /oauth/revoke: the dashboard's sign-out. */
+  readonly revocation: RefreshTokenRevocation;
   readonly clientAuthRateLimit?: ClientAuthRateLimit;
   readonly addressAuthRateLimit?: ClientAuthRateLimit;
   /** Admission to the secret checks (scrypt), shared with the sign-in form. */
@@ -151,7 +154,7 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
   };
 
   /** The dashboard is a public client: it names itself with client_id and holds no secret. */
-  const dashboardClient = (req: Request, res: Response, params: TokenParams): boolean => {
+  const dashboardClient = (req: Request, res: Response, params: { readonly client_id?: string; readonly client_secret?: string }): boolean => {
     const auth = clientAuthenticationOf(req.headers.authorization, params);
     if (auth.kind === 'invalid') {
       sendOAuthError(res, 'invalid_request', auth.description);
@@ -207,5 +210,30 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
     }) satisfies RequestHandler,
     bodyErrors,
   );
+
+  // RFC 7009. Only the dashboard's refresh tokens can be revoked: access tokens are short-lived JWTs
+  // checked without a store, so one named by token_type_hint=access_token is unsupported_token_type.
+  router.post(
+    '/oauth/revoke',
+    noStoreAlways,
+    requireForm,
+    scoped(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 })),
+    addressLimiter,
+    (async (req, res) => {
+      const read = singleParams(req.body, REVOKE_PARAMS);
+      if (read.kind === 'repeated') return sendOAuthError(res, 'invalid_request', `Parameter ${read.name} is repeated`);
+      const { params } = read;
+      if (!dashboardClient(req, res, params)) return;
+      if (!params.token) return sendOAuthError(res, 'invalid_request', 'token is required');
+      const { found } = await deps.revocation.revoke({ refreshToken: params.token });
+      if (!found && params.token_type_hint === 'access_token') {
+        return sendOAuthError(res, 'unsupported_token_type', 'Access tokens expire on their own and cannot be revoked; revoke the refresh token');
+      }
+      res.status(200).end();
+    }) satisfies RequestHandler,
+    bodyErrors,
+  );
   return router;
 }
+
+const REVOKE_PARAMS = ['token', 'token_type_hint', 'client_id', 'client_secret'] as const;

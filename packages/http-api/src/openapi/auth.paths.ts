@@ -34,7 +34,7 @@ const oauthErrorSchema = named('OAuthError', {
   additionalProperties: false,
   required: ['error'],
   properties: {
-    error: { type: 'string', enum: ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'invalid_client', 'temporarily_unavailable'] },
+    error: { type: 'string', enum: ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'invalid_client', 'temporarily_unavailable', 'unsupported_token_type'] },
     error_description: { type: 'string' },
   },
 });
@@ -79,6 +79,8 @@ const authorizationServerMetadataSchema = named('AuthorizationServerMetadata', {
     issuer: { type: 'string', format: 'uri' },
     authorization_endpoint: { type: 'string', format: 'uri' },
     token_endpoint: { type: 'string', format: 'uri' },
+    revocation_endpoint: { type: 'string', format: 'uri' },
+    revocation_endpoint_auth_methods_supported: { type: 'array', items: { type: 'string' } },
     grant_types_supported: { type: 'array', items: { type: 'string' } },
     response_types_supported: { type: 'array', items: { type: 'string' } },
     response_modes_supported: { type: 'array', items: { type: 'string' } },
@@ -111,6 +113,30 @@ export const authPaths: PathSpecs = {
           ...noStore,
           'Retry-After': { description: 'seconds', required: true },
         }),
+      },
+    },
+  },
+  '/oauth/revoke': {
+    post: {
+      operationId: 'revokeToken',
+      summary: "Revoke a dashboard refresh token (sign-out, RFC 7009)",
+      description:
+        'Form-urlencoded: token (the refresh token), token_type_hint (optional), client_id=dashboard (the public client, no secret). The whole family of the token is revoked, spent members and the newest included: none can be exchanged again. An unknown or already revoked token is answered 200 alike. Access tokens are short-lived JWTs and cannot be revoked: token_type_hint=access_token naming no refresh token is unsupported_token_type.',
+      tags: ['OAuth'],
+      security: ['anonymous'],
+      requestBody: {
+        contentType: 'application/x-www-form-urlencoded',
+        schema: named('RevokeRequest', {
+          type: 'object',
+          required: ['token', 'client_id'],
+          properties: { token: { type: 'string' }, token_type_hint: { type: 'string', enum: ['refresh_token', 'access_token'] }, client_id: { type: 'string', const: 'dashboard' } },
+        }),
+      },
+      responses: {
+        '200': { description: 'Revoked, or nothing to revoke (empty body)', headers: noStore },
+        '400': json('invalid_request, unsupported_token_type', oauthErrorSchema, noStore),
+        '401': json('invalid_client: a client other than dashboard, or a secret', oauthErrorSchema, noStore),
+        '429': json('temporarily_unavailable: too many failed client authentications from this address', oauthErrorSchema, { ...noStore, 'Retry-After': { description: 'seconds', required: true } }),
       },
     },
   },

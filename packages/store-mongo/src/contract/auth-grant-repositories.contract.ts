@@ -79,6 +79,19 @@ export function authGrantRepositoriesContract(engine: ContractEngine): void {
       expect((await tokens().rotate(mine.tokenHash, successorOf, T0)).kind).toBe('unknown');
     });
 
+    it('revokes the whole family of a token named by its digest, spent or not, and says when none is stored', async () => {
+      const first = aToken();
+      const bystander = aToken();
+      await tokens().insert(first);
+      await tokens().insert(bystander);
+      let second: RefreshTokenRecord | undefined;
+      await tokens().rotate(first.tokenHash, (previous) => (second = successorOf(previous)), T0);
+      expect(await tokens().revokeFamilyOf(first.tokenHash)).toBe(true);
+      expect(await tokens().rotate(second!.tokenHash, successorOf, T0 + 1)).toEqual({ kind: 'unknown' });
+      expect((await tokens().rotate(bystander.tokenHash, successorOf, T0 + 1)).kind).toBe('rotated');
+      expect(await tokens().revokeFamilyOf(newId())).toBe(false);
+    });
+
     it('answers unknown for a token never issued or expired, and mints no successor for it', async () => {
       const expired = aToken(newId(), { expiresAt: T0 });
       await tokens().insert(expired);

@@ -24,7 +24,7 @@ const PORT_METHODS = {
   merchants: { upsert: true, findById: true, findByContactEmail: true } satisfies Record<keyof Stores['merchants'], true>,
   chargebacks: { insertIfAbsent: true, findByNotificationId: true, listForSession: true, save: true, claimDue: true, releaseLease: true } satisfies Record<keyof Stores['chargebacks'], true>,
   authCodes: { insert: true, consume: true } satisfies Record<keyof Stores['authCodes'], true>,
-  refreshTokens: { insert: true, rotate: true, revokeFamily: true } satisfies Record<keyof Stores['refreshTokens'], true>,
+  refreshTokens: { insert: true, rotate: true, revokeFamily: true, revokeFamilyOf: true } satisfies Record<keyof Stores['refreshTokens'], true>,
 };
 type Repository = keyof typeof PORT_METHODS;
 /** What the composition root calls on the store itself (close is the engine's, not stored data). */

@@ -65,4 +65,11 @@ export class MongoRefreshTokenRepository implements RefreshTokenRepository {
   async revokeFamily(familyId: string): Promise<void> {
     await this.collections.refreshTokens.updateMany({ familyId }, { $set: { revoked: true } });
   }
+
+  async revokeFamilyOf(tokenHash: string): Promise<boolean> {
+    const doc = await this.collections.refreshTokens.findOne({ _id: tokenHash }, { projection: { familyId: 1 } });
+    if (!doc) return false;
+    await this.revokeFamily(doc.familyId);
+    return true;
+  }
 }

@@ -46,6 +46,25 @@ export class TokenClient {
     });
   }
 
+  /**
+   * Sign-out: the service revokes the refresh token's whole family (POST /oauth/revoke). Sent with
+   * keepalive so it is not cancelled when the page goes away; a failure changes nothing here (the
+   * tokens are already forgotten, and the family lapses with its last token).
+   */
+  revoke(refreshToken: string): Promise<void> {
+    return this.fetcher('/oauth/revoke', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: DASHBOARD_CLIENT_ID }).toString(),
+      credentials: 'omit',
+      cache: 'no-store',
+      keepalive: true,
+    }).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   /** Rotates: the answer carries a new refresh token and the one presented is spent. */
   refresh(refreshToken: string): Promise<TokenResult> {
     return postForm(this.fetcher, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: DASHBOARD_CLIENT_ID });

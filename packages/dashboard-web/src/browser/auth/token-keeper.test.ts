@@ -30,6 +30,7 @@ const set = (n: number, expiresInS = 3600): TokenSet => ({ accessToken: `access-
 function keeperWith(answers: TokenResult[]) {
   const timers = new FakeTimers();
   const presented: string[] = [];
+  const revoked: string[] = [];
   let lapsed = 0;
   const keeper = new TokenKeeper({
     timers,
@@ -37,11 +38,14 @@ function keeperWith(answers: TokenResult[]) {
       presented.push(token);
       return answers.shift() ?? { kind: 'refused', error: 'invalid_grant' };
     },
+    revoke: async (token) => {
+      revoked.push(token);
+    },
     onLapsed: () => {
       lapsed += 1;
     },
   });
-  return { keeper, timers, presented, lapsed: () => lapsed };
+  return { keeper, timers, presented, revoked, lapsed: () => lapsed };
 }
 
 describe('TokenKeeper', () => {
@@ -95,5 +99,14 @@ describe('TokenKeeper', () => {
     expect(keeper.accessToken()).toBeUndefined();
     await timers.advance(200_000);
     expect(presented).toEqual([]);
+  });
+
+  it('has the service revoke the refresh token it holds on sign-out, once', async () => {
+    const { keeper, timers, revoked } = keeperWith([{ kind: 'tokens', tokens: set(2) }]);
+    keeper.start(set(1));
+    await timers.advance(3540_000);
+    keeper.signOut();
+    keeper.signOut();
+    expect(revoked).toEqual(['refresh-2']);
   });
 });

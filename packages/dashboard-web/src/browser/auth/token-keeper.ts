@@ -8,6 +8,8 @@ export interface KeeperTimers {
 
 export interface TokenKeeperDeps {
   readonly refresh: (refreshToken: string) => Promise<TokenResult>;
+  /** Asks the service to revoke the refresh token's family; never awaited. */
+  readonly revoke: (refreshToken: string) => Promise<void>;
   /** The sign-in is gone (refresh refused, or the token lapsed unrefreshed): sign in again. */
   readonly onLapsed: () => void;
   readonly timers?: KeeperTimers;
@@ -60,12 +62,14 @@ export class TokenKeeper {
     return this.tokens !== undefined;
   }
 
-  /** Forgets every token and stops rotating. */
+  /** Forgets every token, stops rotating, and has the service revoke the refresh token's family. */
   signOut(): void {
     this.generation += 1;
     if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
     this.timer = undefined;
+    const held = this.tokens;
     this.tokens = undefined;
+    if (held) void this.deps.revoke(held.refreshToken);
   }
 
   private schedule(ms: number): void {
