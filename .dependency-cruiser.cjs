@@ -104,9 +104,16 @@ module.exports = {
     {
       name: 'dashboard-browser-imports-only-itself',
       severity: 'error',
-      comment: 'The dashboard\'s browser code (packages/dashboard-web/src/browser) is bundled for the page: it speaks to the service over HTTP only, so it imports no Node module, no library and no other package.',
+      comment: 'The dashboard\'s browser code (packages/dashboard-web/src/browser) is bundled for the page: it speaks to the service over HTTP only, so it imports no Node module, no library and no other package but the domain\'s types (next rule).',
       from: { path: '^packages/dashboard-web/src/browser/', pathNot: tests },
-      to: { pathNot: '^packages/dashboard-web/src/browser/' },
+      to: { pathNot: '^packages/(dashboard-web/src/browser|domain)/' },
+    },
+    {
+      name: 'dashboard-browser-imports-domain-types-only',
+      severity: 'error',
+      comment: 'The dashboard\'s browser code may name the domain\'s types of what the API answers (import type, erased when bundled), never its code.',
+      from: { path: '^packages/dashboard-web/src/browser/', pathNot: tests },
+      to: { path: '^packages/domain/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'packages-do-not-import-apps',

@@ -7,6 +7,8 @@ import { cruise, repoRoot, type Violation } from './depcruise.run';
 interface ImportCase {
   readonly from: string;
   readonly imports: string;
+  /** `import type` (erased when compiled) rather than a runtime import. */
+  readonly typeOnly?: boolean;
 }
 
 const forbidden: readonly (ImportCase & { rule: string })[] = [
@@ -43,7 +45,8 @@ const forbidden: readonly (ImportCase & { rule: string })[] = [
   { rule: 'stores-build-only-on-stores', from: 'packages/store-embedded/src/engine.ts', imports: 'packages/infra/src/index.ts' },
   { rule: 'packages-do-not-import-apps', from: 'packages/psp-adyen/src/wiring.ts', imports: 'apps/server/src/index.ts' },
   { rule: 'dashboard-browser-imports-only-itself', from: 'packages/dashboard-web/src/browser/session.view.ts', imports: 'node:crypto' },
-  { rule: 'dashboard-browser-imports-only-itself', from: 'packages/dashboard-web/src/browser/payments.view.ts', imports: 'packages/domain/src/money.ts' },
+  { rule: 'dashboard-browser-imports-domain-types-only', from: 'packages/dashboard-web/src/browser/payments.view.ts', imports: 'packages/domain/src/money.ts' },
+  { rule: 'dashboard-browser-imports-only-itself', from: 'packages/dashboard-web/src/browser/webhooks.view.ts', imports: 'packages/webhooks/src/index.ts', typeOnly: true },
   { rule: 'dashboard-browser-imports-only-itself', from: 'packages/dashboard-web/src/browser/app.ts', imports: 'express' },
 ];
 
@@ -66,6 +69,7 @@ const allowed: readonly ImportCase[] = [
   { from: 'apps/server/src/index.ts', imports: 'packages/psp-adyen/src/index.ts' },
   { from: 'apps/server/src/wiring.ts', imports: 'packages/store-mongo/src/index.ts' },
   { from: 'packages/dashboard-web/src/browser/main.ts', imports: 'packages/dashboard-web/src/browser/app.ts' },
+  { from: 'packages/dashboard-web/src/browser/chargebacks.view.ts', imports: 'packages/domain/src/money.ts', typeOnly: true },
   { from: 'packages/dashboard-web/src/server/dashboard.router.ts', imports: 'express' },
 ];
 
@@ -85,7 +89,14 @@ function writeFixtureTree(root: string, cases: readonly ImportCase[]): void {
   for (const c of cases) {
     if (/^(packages|apps)\//.test(c.imports)) write(c.imports, '');
   }
-  cases.forEach((c, index) => write(c.from, `import * as imported${index} from '${importPath(c.from, c.imports)}';\nexport const uses${index} = imported${index};\n`));
+  cases.forEach((c, index) =>
+    write(
+      c.from,
+      c.typeOnly
+        ? `import type * as imported${index} from '${importPath(c.from, c.imports)}';\nexport type Uses${index} = typeof imported${index};\n`
+        : `import * as imported${index} from '${importPath(c.from, c.imports)}';\nexport const uses${index} = imported${index};\n`,
+    ),
+  );
   fs.writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16' } }));
   fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
 }
