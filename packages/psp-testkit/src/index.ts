@@ -4,3 +4,4 @@ export type { FollowUpOutcome, FollowUpPlay, OpeningPlay, PspKitRun, PspKitScrip
 export { CapturingLogger } from '@splitpay/domain/src/testing';
 export { KIT_AMOUNT } from './kit-session';
 export { isolateNock } from './nock-isolation';
+export { nockedKitRun } from './nocked-kit-run';

@@ -1,5 +1,5 @@
 import type { DeclineCategory, FollowUpInput, InboundNotification, Logger, OpenInput } from '@splitpay/domain';
-import type { FollowUpOutcome, FollowUpPlay, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from '@splitpay/psp-testkit';
+import { nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
 import nock from 'nock';
 import { WORLDLINE_SETTINGS } from '../settings/worldline.settings';
 import { createWorldlineProvider } from '../worldline.plugin';
@@ -98,19 +98,7 @@ export function worldlineKitTarget(method: 'wero' | 'ancv'): PspKitTarget {
     settingSpecs: WORLDLINE_SETTINGS,
     signedNotifications: true,
     async start(logger: Logger): Promise<PspKitRun> {
-      nock.disableNetConnect();
-      return {
-        provider: createWorldlineProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }),
-        settings: SETTINGS,
-        notificationUrl: 'https://pay.example/psp/worldline/notifications',
-        returnUrl: (attemptId) => `https://pay.example/elements/return/${attemptId}`,
-        script: script(method),
-        secrets: [],
-        stop: async () => {
-          nock.cleanAll();
-          nock.enableNetConnect();
-        },
-      };
+      return nockedKitRun({ provider: createWorldlineProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script(method) });
     },
   };
 }
