@@ -20,6 +20,7 @@ const forbidden: readonly (ImportCase & { rule: string })[] = [
   { rule: 'domain-is-pure', from: 'packages/domain/src/express.rule.ts', imports: 'express' },
   { rule: 'domain-imports-no-package', from: 'packages/domain/src/store.rule.ts', imports: 'packages/store-mongo/src/index.ts' },
   { rule: 'application-imports-only-domain', from: 'packages/application/src/send.use-case.ts', imports: 'packages/webhooks/src/index.ts' },
+  { rule: 'application-imports-only-domain', from: 'packages/application/src/testing-like/bench.ts', imports: 'packages/infra/src/index.ts' },
   { rule: 'http-api-imports-no-store-or-psp', from: 'packages/http-api/src/mongo.route.ts', imports: 'packages/store-mongo/src/index.ts' },
   { rule: 'http-api-imports-no-store-or-psp', from: 'packages/http-api/src/embedded.route.test.ts', imports: 'packages/store-embedded/src/index.ts' },
   { rule: 'http-api-imports-no-store-or-psp', from: 'packages/http-api/src/adyen.route.ts', imports: 'packages/psp-adyen/src/index.ts' },
@@ -53,6 +54,7 @@ const forbidden: readonly (ImportCase & { rule: string })[] = [
 const allowed: readonly ImportCase[] = [
   { from: 'packages/domain/src/pure.rule.ts', imports: 'packages/domain/src/money.ts' },
   { from: 'packages/application/src/open.use-case.ts', imports: 'packages/domain/src/money.ts' },
+  { from: 'packages/application/src/testing/bench.ts', imports: 'packages/store-embedded/src/index.ts' },
   { from: 'packages/http-api/src/session.route.ts', imports: 'packages/application/src/index.ts' },
   { from: 'packages/psp-adyen/src/session.driver.ts', imports: 'packages/domain/src/money.ts' },
   { from: 'packages/psp-adyen/src/session.driver.test.ts', imports: 'packages/psp-testkit/src/index.ts' },
