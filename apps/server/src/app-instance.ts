@@ -51,7 +51,13 @@ export interface AppInstance {
 }
 
 export function policyOf(config: ServerConfig): DomainPolicy {
-  return { ...DEFAULT_POLICY, lenderWaitMs: config.lenderWaitMs, webhookRetryDelaysMs: config.webhookRetryDelaysMs };
+  return {
+    ...DEFAULT_POLICY,
+    lenderWaitMs: config.lenderWaitMs,
+    lenderLookupDelaysMs: config.lenderLookupDelaysMs,
+    lenderBoundRetryDelaysMs: config.lenderBoundRetryDelaysMs,
+    webhookRetryDelaysMs: config.webhookRetryDelaysMs,
+  };
 }
 
 /** Composition of one instance: every area adds its routers and workers here, wired by hand. */

@@ -52,6 +52,15 @@ describe('readConfig', () => {
     expect(() => readConfig({ TRUST_PROXY: 'not-an-address' })).toThrow(/^TRUST_PROXY: /);
   });
 
+  it('reads the lender lookup cadence and the retries of the last lookup at the bound, positive delays only', () => {
+    expect(readConfig({}).lenderLookupDelaysMs).toEqual([600_000, 1_800_000, 3_600_000, 10_800_000, 21_600_000]);
+    expect(readConfig({}).lenderBoundRetryDelaysMs).toEqual([60_000, 300_000, 900_000, 3_600_000]);
+    expect(readConfig({ LENDER_LOOKUP_DELAYS_MS: '60000, 3600000' }).lenderLookupDelaysMs).toEqual([60_000, 3_600_000]);
+    expect(readConfig({ LENDER_BOUND_RETRY_DELAYS_MS: '1000' }).lenderBoundRetryDelaysMs).toEqual([1000]);
+    expect(() => readConfig({ LENDER_LOOKUP_DELAYS_MS: '0,60000' })).toThrow(/^LENDER_LOOKUP_DELAYS_MS must be comma-separated positive integers/);
+    expect(() => readConfig({ LENDER_BOUND_RETRY_DELAYS_MS: 'soon' })).toThrow(/^LENDER_BOUND_RETRY_DELAYS_MS must be comma-separated integers/);
+  });
+
   it('reads METRICS_TOKEN and SHUTDOWN_GRACE_MS', () => {
     expect(readConfig({ METRICS_TOKEN: 'scrape' }).metricsToken).toBe('scrape');
     expect(readConfig({}).metricsToken).toBeUndefined();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { DEFAULT_POLICY } from '@splitpay/domain';
 import { parseTrustProxy, type TrustProxy } from '@splitpay/http-api';
 import { DEFAULT_SCRYPT_COST, parseDataEncryptionKey, type ScryptCost } from '@splitpay/infra';
 import { parseAllowStandalone } from '@splitpay/store-mongo';
@@ -20,6 +21,10 @@ export interface ServerConfig {
   readonly webhookTimeoutMs?: number;
   readonly elementsGraceMs: number;
   readonly lenderWaitMs: number;
+  /** LENDER_LOOKUP_DELAYS_MS: the status lookup cadence of a file a lender studies (the last delay repeats until the bound). */
+  readonly lenderLookupDelaysMs: readonly number[];
+  /** LENDER_BOUND_RETRY_DELAYS_MS: the retries of the last lookup at the wait bound when it gets no answer. */
+  readonly lenderBoundRetryDelaysMs: readonly number[];
   readonly accessTokenTtlS: number;
   readonly sessionTtlMs: number;
   /**
@@ -81,6 +86,13 @@ function intList(env: NodeJS.ProcessEnv, name: string, fallback: readonly number
   if (raw === undefined || raw === '') return fallback;
   const values = raw.split(',').map((part) => Number(part.trim()));
   if (values.some((v) => !Number.isSafeInteger(v) || v < 0)) throw new Error(`${name} must be comma-separated integers, got ${raw}`);
+  return values;
+}
+
+/** A list of delays each at least 1 ms (a zero delay would look the same file up on every worker run). */
+function positiveList(env: NodeJS.ProcessEnv, name: string, fallback: readonly number[]): readonly number[] {
+  const values = intList(env, name, fallback);
+  if (values.some((v) => v < 1)) throw new Error(`${name} must be comma-separated positive integers, got ${env[name]}`);
   return values;
 }
 
@@ -164,6 +176,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
     elementsGraceMs: int(env, 'ELEMENTS_GRACE_MS', 15 * 60_000),
     lenderWaitMs: int(env, 'LENDER_WAIT_MS', 7 * 24 * 3600_000),
+    lenderLookupDelaysMs: positiveList(env, 'LENDER_LOOKUP_DELAYS_MS', DEFAULT_POLICY.lenderLookupDelaysMs),
+    lenderBoundRetryDelaysMs: positiveList(env, 'LENDER_BOUND_RETRY_DELAYS_MS', DEFAULT_POLICY.lenderBoundRetryDelaysMs),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', 3600),
     sessionTtlMs: int(env, 'SESSION_TTL_MS', 15 * 60_000),
     workerLeaseMs: int(env, 'WORKER_LEASE_MS', 60_000),

@@ -74,7 +74,7 @@ export { applyFact, applyFacts } from './session/apply-fact';
 export { DEFAULT_POLICY } from './session/domain-context';
 export type { DomainContext, DomainPolicy } from './session/domain-context';
 export { overdueAuthorizations, recordLookupOutcome } from './session/overdue';
-export type { OverdueAuthorization } from './session/overdue';
+export type { LookupOutcome, OverdueAuthorization } from './session/overdue';
 export { operationsOwedSince, owedOperations, recordDispatch } from './session/owed-operations';
 export type { DispatchOutcome, OwedOperation } from './session/owed-operations';
 export { acceptPartial } from './session/partial-decision';

@@ -3,6 +3,7 @@ import {
   money,
   secretSettingNames,
   type DriverCall,
+  type DriverCapabilities,
   type FollowUpInput,
   type InboundNotification,
   type Money,
@@ -70,6 +71,12 @@ export class KitSession {
     return driver;
   }
 
+  /** What the driver does under the run's contract settings, as the session's offer snapshots it. */
+  get capabilities(): DriverCapabilities {
+    const driver = this.driver;
+    return driver.capabilitiesFor ? driver.capabilitiesFor(this.run.settings) : driver.capabilities;
+  }
+
   money(amount: number): Money {
     return money(amount, this.target.currency ?? 'EUR');
   }
@@ -91,7 +98,8 @@ export class KitSession {
 
   /** A new session and attempt, and the open call's input (without the payer's input). */
   newOpening(): { model: ServiceModel; input: OpenInput } {
-    const model = new ServiceModel(this.target, this.driver, KIT_AMOUNT);
+    // The offer is snapshotted under the run's contract settings, as session creation does.
+    const model = new ServiceModel(this.target, this.driver, KIT_AMOUNT, this.run.settings);
     const call = this.call(model, model.transactionId);
     const input: OpenInput = {
       ...call,

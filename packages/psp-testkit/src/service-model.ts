@@ -26,7 +26,7 @@ export class ServiceModel {
   readonly attemptId: string;
   readonly transactionId: string;
 
-  constructor(target: PspKitTarget, driver: PspDriver, total: number) {
+  constructor(target: PspKitTarget, driver: PspDriver, total: number, settings: Readonly<Record<string, unknown>> = {}) {
     const entry = { method: target.method, provider: target.provider, ...(target.method === 'card' ? { partialAuth: true } : {}) } as MethodEntry;
     const created = createSession(
       { currency: target.currency ?? 'EUR', total, orderId: `kit-${randomUUID().slice(0, 8)}`, returnUrl: 'https://merchant.example/back', ...target.order, methods: [entry] },
@@ -35,7 +35,7 @@ export class ServiceModel {
         newId: randomUUID,
         account: {
           merchantId: merchantId('kit'),
-          contracts: [{ method: target.method, provider: target.provider, partialAuth: true, partialRefunds: true, ...target.contract }],
+          contracts: [{ method: target.method, provider: target.provider, partialAuth: true, partialRefunds: true, settings, ...target.contract }],
         },
         psps: { carries: (p) => p === target.provider, driver: (p, m) => (p === target.provider && m === driver.method ? driver : undefined) },
         defaultTtlMs: 15 * 60_000,

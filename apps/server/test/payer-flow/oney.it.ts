@@ -1,32 +1,15 @@
 import nock from 'nock';
 import type { SessionView } from '@splitpay/domain';
-import { API_KEY, PURCHASE_PATH, purchasePathOf, SETTINGS, STAGING_BASE, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
-import { answerPost, providerService, until, type Sent } from '../support/provider-service';
+import { API_KEY, PURCHASE_PATH, purchasePathOf, SETTINGS, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
+import { providerService } from '../support/provider-service';
 import { readSession, type ServiceHarness } from '../support/service-harness';
 import { financedOrder } from '../support/session-bodies';
+import { oneyAnswers, statusQuery, until, type Seen } from './oney-nock.support';
 
 jest.setTimeout(30_000);
 
 const PLAN = { installments: 3, withFees: false };
 const status = (s: SessionView['status']) => (v: SessionView) => v.status === s;
-
-/** Nock playing Oney: one answer for one POST, keeping what the service sent. */
-const oneyAnswers = (path: string, status: number, answer: object) => answerPost(STAGING_BASE, path, status, () => answer);
-
-/** Oney's status query for a purchase: what it answers is changed by `says`; `calls` counts the queries. */
-function statusQuery(reference: string): { says(answer: object): void; calls(): number } {
-  let current: object = {};
-  let calls = 0;
-  nock(STAGING_BASE)
-    .get(purchasePathOf(reference))
-    .query({ language_code: 'FR' })
-    .reply(() => {
-      calls += 1;
-      return [200, current];
-    })
-    .persist();
-  return { says: (answer) => void (current = answer), calls: () => calls };
-}
 
 describe('Oney through the whole service (nock playing Oney, its unsigned notifications posted as Oney does)', () => {
   // One merchant: cards on the fake provider, Oney 3x financing at Oney (its settings in the merchants file).
@@ -52,7 +35,7 @@ describe('Oney through the whole service (nock playing Oney, its unsigned notifi
   }
 
   /** Starts an Oney tranche: the purchase at Oney, the payer sent to its page. */
-  async function startOney(page: Awaited<ReturnType<ServiceHarness['openPage']>>['page'], amount: number): Promise<{ reference: string; serverResponseUrl: string; attemptId: string; sent: Sent }> {
+  async function startOney(page: Awaited<ReturnType<ServiceHarness['openPage']>>['page'], amount: number): Promise<{ reference: string; serverResponseUrl: string; attemptId: string; sent: Seen }> {
     const purchase = oneyAnswers(PURCHASE_PATH, 200, { returned_url: 'https://oney-staging.example/facilypay/page-1' });
     const started = await page.start({ methodId: 'oney', amount, plan: PLAN });
     expect(started.status).toBe(201);

@@ -1,6 +1,4 @@
-import type { SessionView } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
-import { webhookSignature } from '@splitpay/psp-worldline';
 import nock from 'nock';
 import { loadMerchants } from '../../src/merchants/load-merchants';
 import { writeTempMerchantsFile } from '../support/temp-merchants-file';
@@ -9,71 +7,17 @@ import { navigate } from '../support/elements-client';
 import { merchantEntry, SHOP } from '../support/merchants.fixture';
 import { providerService } from '../support/provider-service';
 import { readSession, type ServiceHarness } from '../support/service-harness';
+import { acceptPayment, BASE, noneInFlight, P, paid, payment, postWebhook as postWebhookTo, SETTINGS, WORLDLINE_CONTRACTS } from '../support/worldline-direct';
 
 // Wero and ANCV at Worldline Direct (nock playing its API), a card on the fake provider, through the service over HTTP.
-const BASE = 'https://payment.preprod.direct.worldline-solutions.com';
-const PSPID = 'shoptest';
-const P = `/v2/${PSPID}/payments`;
-const SETTINGS = {
-  merchantId: PSPID,
-  apiKeyId: 'shop-api-key-id',
-  secretApiKey: 'shop-secret-api-key-0123456789abcdef',
-  webhookKeyId: 'shop-webhook-key',
-  webhookSecret: 'shop-webhook-secret+0123456789',
-  environment: 'test',
-};
-const paid = (v: SessionView) => v.status === 'PAID';
-const noneInFlight = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');
-
-/** A Worldline payment object. */
-function payment(id: string, status: string, statusCode: number, amount: number, merchantReference: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id,
-    status,
-    statusOutput: { statusCode, statusCategory: extra.category ?? 'COMPLETED', ...(extra.errors ? { errors: extra.errors } : {}) },
-    paymentOutput: {
-      amountOfMoney: { amount, currencyCode: 'EUR' },
-      ...(extra.acquired !== undefined ? { acquiredAmount: { amount: extra.acquired, currencyCode: 'EUR' } } : {}),
-      references: { merchantReference },
-      redirectPaymentMethodSpecificOutput: { paymentProductId: extra.product ?? 900 },
-    },
-  };
-}
-
-/** Worldline takes the redirect payment: the body it received, and the payment id it gave. */
-function acceptPayment(id: string): Promise<{ body: Record<string, unknown>; headers: Record<string, string> }> {
-  return new Promise((resolve) => {
-    nock(BASE)
-      .post(P)
-      .reply(function (_uri, body) {
-        const sent = body as { order: { amountOfMoney: { amount: number }; references: { merchantReference: string } } };
-        resolve({ body: body as Record<string, unknown>, headers: this.req.headers as Record<string, string> });
-        return [201, { merchantAction: { actionType: 'REDIRECT', redirectData: { redirectURL: `${BASE}/redirect/${id}` } }, payment: payment(id, 'REDIRECTED', 46, sent.order.amountOfMoney.amount, sent.order.references.merchantReference, { category: 'PENDING_PAYMENT' }) }];
-      });
-  });
-}
-
 describe('Worldline Direct through the service', () => {
-  const service = providerService([
-    { method: 'card', provider: 'fake', partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'] },
-    { method: 'wero', provider: 'worldline', partialRefunds: true, settings: SETTINGS },
-    { method: 'ancv', provider: 'worldline', partialRefunds: false, settings: { ...SETTINGS, ancvProductId: 5412 } },
-  ]);
+  const service = providerService(WORLDLINE_CONTRACTS);
   let h: ServiceHarness;
   beforeAll(() => {
     h = service.h;
   });
 
-  /** Worldline posts a webhook to the service, signed with the contract's webhook key. */
-  const postWebhook = async (type: string, object: Record<string, unknown>, secret = SETTINGS.webhookSecret): Promise<number> => {
-    const rawBody = JSON.stringify({ apiVersion: 'v1', id: `evt-${type}-${Date.now()}`, created: '2026-01-01T10:00:00.000+0100', merchantId: PSPID, type, payment: object });
-    const res = await fetch(`${h.url}/psp/worldline/notifications`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-GCS-Signature': webhookSignature(secret, rawBody), 'X-GCS-KeyId': SETTINGS.webhookKeyId },
-      body: rawBody,
-    });
-    return res.status;
-  };
+  const postWebhook = (type: string, object: Record<string, unknown>, secret?: string): Promise<number> => postWebhookTo(h.url, type, object, secret);
 
   it('reads the worldline settings from the merchants file: the secret ones sealed, a missing one named at start', async () => {
     const stored = service.storedText();

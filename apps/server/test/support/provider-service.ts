@@ -18,6 +18,10 @@ export interface ProviderServiceOptions {
   readonly clock?: ManualClock;
   /** `embedded` (default) keeps every stored document scannable; `test` runs on the test store (MongoDB in that jest project). */
   readonly store?: 'embedded' | 'test';
+  /** More environment for the instance. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** More fields of the merchant's entry (a notificationUrl known once a receiver listens): read when the service starts. */
+  readonly account?: () => Record<string, unknown>;
 }
 
 /**
@@ -30,8 +34,8 @@ export function providerService(contracts: readonly Record<string, unknown>[], o
   const stores = options.store === 'test' ? undefined : createEmbeddedStores();
   let harness: ServiceHarness | undefined;
   beforeAll(async () => {
-    const merchants = { merchants: [merchantEntry(SHOP, contracts, [], { webhookAuthorization: 'Bearer shop-webhook' })] };
-    harness = await startService({ merchants, stores, clock: options.clock });
+    const merchants = { merchants: [merchantEntry(SHOP, contracts, [], { webhookAuthorization: 'Bearer shop-webhook', ...options.account?.() })] };
+    harness = await startService({ merchants, stores, clock: options.clock, env: options.env });
   });
   afterAll(async () => harness?.close());
   afterEach(() => nock.cleanAll());
@@ -66,11 +70,11 @@ export function answerPost(base: string, path: string | RegExp, status: number, 
   return { seen, scope };
 }
 
-/** Polls `probe` until it answers something, at most `limitMs` of real time. */
-export async function until<T>(probe: () => T | undefined, what: string, limitMs = 10_000): Promise<T> {
+/** Polls `probe` until it answers something (never a fixed sleep as the assertion), at most `limitMs` of real time. */
+export async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, limitMs = 10_000): Promise<T> {
   const deadline = Date.now() + limitMs;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -17,6 +17,11 @@ export type Redirect =
  */
 export type PartialAuth = 'chosen' | 'mandated';
 
+export interface LenderLookups {
+  readonly made: number;
+  readonly unansweredAtBound: number;
+}
+
 /** One tranche: one method, one PSP, its operations. */
 export interface Attempt {
   readonly id: AttemptId;
@@ -44,6 +49,12 @@ export interface Attempt {
   readonly redirect?: Redirect;
   /** Financing: the lender keeps studying the file (the session waits in AWAITING). */
   readonly lenderStudying?: boolean;
+  /**
+   * Financing whose PSP answers status queries: the lookups made during the study (the step of the
+   * lookup cadence) and the lookups at the wait bound that got no answer (tried again a bounded
+   * number of times before the session is refused).
+   */
+  readonly lenderLookups?: LenderLookups;
   /** In-page wallet: when the payer's confirm (second leg) was sent; a second one is ConfirmNotApplicable. */
   readonly confirmedAt?: number;
   /**
@@ -52,7 +63,7 @@ export interface Attempt {
    * the attempt no longer counts against the balance.
    */
   readonly releasedAt?: number;
-  /** When the authorization verdict is overdue and must be looked up at the PSP. */
+  /** When the authorization verdict must be looked up at the PSP (overdue, or the next lookup of a studied file). */
   readonly verdictDueAt?: number;
   /** Oldest first: the authorization (or payment), then capture, void or refunds. */
   readonly transactions: readonly Transaction[];

@@ -56,6 +56,19 @@ describe('createSession', () => {
     expect(createSession(request(), noContractSlices).methods[0]?.partialRefunds).toBe(false);
   });
 
+  it('snapshots what the driver does under the chosen contract when its settings decide (a hold or a direct payment)', () => {
+    const sale = { ...WALLET_CAPS, operation: 'payment' as const, void: false };
+    const perContract = {
+      carries: (p: string) => p === 'psp',
+      driver: () => ({ capabilities: WALLET_CAPS, capabilitiesFor: (s: Readonly<Record<string, unknown>>) => (s.operation === 'payment' ? sale : WALLET_CAPS) }),
+    };
+    const offerUnder = (settings?: Record<string, unknown>) =>
+      createSession(request({ methods: [{ method: 'wero' }] }), context({ psps: perContract, account: { ...context().account, contracts: [{ method: 'wero', provider: 'psp', ...(settings ? { settings } : {}) }] } })).methods[0];
+    expect(offerUnder({ operation: 'payment' })?.capabilities).toEqual(sale);
+    expect(offerUnder({ operation: 'authorization' })?.capabilities).toEqual(WALLET_CAPS);
+    expect(offerUnder()?.capabilities).toEqual(WALLET_CAPS);
+  });
+
   describe('card terms', () => {
     it('takes the contract schemes when omitted, the listed ones in order otherwise, every scheme when the contract names none', () => {
       expect(createSession(request(), context()).methods[0]?.schemes).toEqual(['cb', 'visa', 'mastercard']);

@@ -6,7 +6,18 @@ import { contractServes, type OfferFilters } from './contract-whitelist.rule';
 /** What session creation needs to know of the drivers the platform carries (a `PspRegistry`). */
 export interface PspCatalog {
   carries(provider: string): boolean;
-  driver(provider: string, method: MethodKind): { readonly capabilities: DriverCapabilities } | undefined;
+  driver(provider: string, method: MethodKind): DriverOfCatalog | undefined;
+}
+
+/** What creation reads of a driver: its capabilities, per contract when its settings change them. */
+export interface DriverOfCatalog {
+  readonly capabilities: DriverCapabilities;
+  capabilitiesFor?(settings: Readonly<Record<string, unknown>>): DriverCapabilities;
+}
+
+/** The capabilities a driver has under a contract (its non-secret settings), snapshotted into the offer. */
+function capabilitiesUnder(driver: DriverOfCatalog, contract: Contract): DriverCapabilities {
+  return driver.capabilitiesFor ? driver.capabilitiesFor(contract.settings ?? {}) : driver.capabilities;
 }
 
 /**
@@ -45,7 +56,7 @@ export function resolveProvider(
       throw new DomainError('ProviderNotContracted', `The account holds no contract for ${method} with provider '${provider}'`);
     }
     const contract = served(contracts, filters);
-    return contract ? { kind: 'served', contract, capabilities: driver.capabilities } : { kind: 'not-served' };
+    return contract ? { kind: 'served', contract, capabilities: capabilitiesUnder(driver, contract) } : { kind: 'not-served' };
   }
   const candidates = account.contracts.filter((c) => c.method === method && catalog.carries(c.provider) && catalog.driver(c.provider, method));
   if (candidates.length === 0) throw new DomainError('NoProviderForMethod', `No contract of the account serves ${method}`);
@@ -56,5 +67,5 @@ export function resolveProvider(
   }
   const contract = fitting[0];
   const driver = contract && catalog.driver(contract.provider, method);
-  return contract && driver ? { kind: 'served', contract, capabilities: driver.capabilities } : { kind: 'not-served' };
+  return contract && driver ? { kind: 'served', contract, capabilities: capabilitiesUnder(driver, contract) } : { kind: 'not-served' };
 }

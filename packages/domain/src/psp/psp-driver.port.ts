@@ -131,6 +131,12 @@ export interface PspDriver {
   readonly provider: string;
   readonly method: MethodKind;
   readonly capabilities: DriverCapabilities;
+  /**
+   * What the driver does under one contract, when a contract setting changes it (Worldline's Wero is a
+   * hold or a direct payment as the contract says): read from the contract's non-secret settings at
+   * session creation and snapshotted into the offer. Absent: `capabilities`, whatever the contract.
+   */
+  capabilitiesFor?(settings: Readonly<Record<string, unknown>>): DriverCapabilities;
   /** Opens the attempt at the PSP: authorize a hold, start a payment, or create the redirect. */
   open(input: OpenInput): Promise<OpenOutput>;
   /** Second leg of an in-page wallet (capabilities.confirm). */

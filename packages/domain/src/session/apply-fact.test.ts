@@ -6,6 +6,7 @@ import type { Transaction } from '../transaction/transaction.model';
 import { applyFact, applyFacts } from './apply-fact';
 import { owedOperations } from './owed-operations';
 import {
+  ALL_OFFERS,
   aSession,
   authorized,
   cancelledByPayer,
@@ -14,6 +15,7 @@ import {
   declined,
   EUR,
   lenderPending,
+  pushedOney,
   refunded,
   T0,
   TTL,
@@ -200,8 +202,16 @@ describe('applyFact: financing and AWAITING', () => {
     const waiting = applyFact(a.session, lenderPending(a.transactionId), ctx);
     expect(waiting).toMatchObject({ status: 'AWAITING', awaitingUntil: ctx.now + ctx.policy.lenderWaitMs });
     expect(waiting.attempts[0]).toMatchObject({ status: 'AUTHORIZING', lenderStudying: true });
-    expect(waiting.attempts[0]?.verdictDueAt).toBeUndefined();
+    // Its PSP answers status queries: the overdue lookup gives way to the study's cadence.
+    expect(waiting.attempts[0]?.verdictDueAt).toBe(ctx.now + ctx.policy.lenderLookupDelaysMs[0]!);
     expect(applyFact(waiting, lenderPending(a.transactionId), ctx)).toBe(waiting);
+  });
+
+  it('a studied file whose PSP answers no status query is not looked up: the lender pushes', () => {
+    const a = start(aSession({ methods: [...ALL_OFFERS, pushedOney] }), pushedOney.id, 10_000, { plan });
+    const waiting = applyFact(a.session, lenderPending(a.transactionId), ctx);
+    expect(waiting.status).toBe('AWAITING');
+    expect(waiting.attempts[0]?.verdictDueAt).toBeUndefined();
   });
 
   it('a studied file that does not cover the balance leaves the session PENDING', () => {

@@ -6,6 +6,7 @@ import { grantDecision } from '../rules/partial-grant.rule';
 import { remainingBalance } from '../rules/remaining-balance.rule';
 import { transactionCancelled, transactionFailed, transactionSucceeded } from '../transaction/transaction.state';
 import type { DomainContext } from './domain-context';
+import { beginStudy, lookupsWithinBound } from './lender-lookups';
 import type { LocatedOperation, VerdictFact } from './locate-operation';
 import { releaseAttempt } from './release';
 import type { Session } from './session.model';
@@ -14,9 +15,9 @@ import { acceptsVerdicts, sessionLenderStudying } from './session.state';
 
 type Fact<K extends VerdictFact['kind']> = Extract<VerdictFact, { kind: K }>;
 
-/** The verdict is in: the overdue lookup and the lender's study are over. */
+/** The verdict is in: the overdue lookup and the lender's study (and its lookups) are over. */
 function verdictIn(attempt: Attempt): Attempt {
-  const { verdictDueAt: _due, lenderStudying: _studying, ...rest } = attempt;
+  const { verdictDueAt: _due, lenderStudying: _studying, lenderLookups: _lookups, ...rest } = attempt;
   return rest;
 }
 
@@ -90,9 +91,11 @@ export function onCancelledByPayer(
 }
 
 /**
- * lender-pending: the lender keeps studying the file. The verdict will be pushed (or the wait bound
- * refuses it), so no overdue lookup is scheduled. When this attempt would cover the remaining
- * balance, the session waits in AWAITING until `now + lenderWaitMs`.
+ * lender-pending: the lender keeps studying the file. The overdue lookup gives way to the study's:
+ * a lookup cadence when the PSP answers status queries (lender-lookups.ts), else none (the verdict
+ * will be pushed, or the wait bound refuses it). When this attempt would cover the remaining balance,
+ * the session waits in AWAITING until `now + lenderWaitMs`, no lookup due after that bound. A file
+ * already studied keeps its schedule.
  */
 export function onLenderPending(
   session: Session,
@@ -102,17 +105,14 @@ export function onLenderPending(
 ): Session {
   if (attempt.status !== 'AUTHORIZING') return session;
   const providerRef = fact.providerRef ?? fact.ref.providerRef;
-  const studied = attempt.lenderStudying === true && attempt.verdictDueAt === undefined;
+  const studied = attempt.lenderStudying === true;
   const refNew = tx.providerRef === undefined && providerRef !== undefined;
   const covers = session.status === 'PENDING' && remainingBalance(session).amount - attempt.requested.amount <= 0;
   if (studied && !refNew && !covers) return session;
 
-  const { verdictDueAt: _due, ...rest } = attempt;
-  const next: Attempt = {
-    ...(refNew ? replaceTransaction(rest, { ...tx, providerRef, updatedAt: ctx.now }, ctx.now) : { ...rest, updatedAt: ctx.now }),
-    lenderStudying: true,
-  };
+  const referenced = refNew ? replaceTransaction(attempt, { ...tx, providerRef, updatedAt: ctx.now }, ctx.now) : attempt;
+  const next: Attempt = studied ? { ...referenced, updatedAt: ctx.now } : beginStudy(session, referenced, ctx);
   const updated = replaceAttempt(session, next);
   if (!covers) return updated;
-  return { ...updated, status: sessionLenderStudying(session.status), awaitingUntil: ctx.now + ctx.policy.lenderWaitMs };
+  return lookupsWithinBound({ ...updated, status: sessionLenderStudying(session.status), awaitingUntil: ctx.now + ctx.policy.lenderWaitMs });
 }

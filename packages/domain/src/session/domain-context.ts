@@ -4,6 +4,14 @@ export interface DomainPolicy {
   readonly lenderWaitMs: number;
   /** After this long without a verdict, an authorization is looked up at the PSP. */
   readonly verdictOverdueMs: number;
+  /**
+   * While a lender studies a file whose PSP answers status queries: the delay before each lookup (the
+   * first counts from the start of the study); the last delay repeats until the wait bound, where one
+   * last lookup decides before the session is refused.
+   */
+  readonly lenderLookupDelaysMs: readonly number[];
+  /** The last lookup, at the wait bound, got no answer: it is tried again after each delay; when spent, the session is refused. */
+  readonly lenderBoundRetryDelaysMs: readonly number[];
   /** Delays between tries of an owed capture, void or refund; after the last, it is given up. */
   readonly dispatchRetryDelaysMs: readonly number[];
   /** The webhook calendar: delays after the first delivery attempt (t+1 s, t+1 min, t+5 min). */
@@ -21,6 +29,8 @@ export interface DomainContext {
 export const DEFAULT_POLICY: DomainPolicy = {
   lenderWaitMs: 7 * 24 * 3600_000,
   verdictOverdueMs: 60_000,
+  lenderLookupDelaysMs: [10 * 60_000, 30 * 60_000, 3600_000, 3 * 3600_000, 6 * 3600_000],
+  lenderBoundRetryDelaysMs: [60_000, 5 * 60_000, 15 * 60_000, 3600_000],
   dispatchRetryDelaysMs: [5_000, 30_000, 120_000, 600_000],
   webhookRetryDelaysMs: [1_000, 60_000, 300_000],
 };

@@ -6,7 +6,9 @@ import type { OperationRef, PspFact } from '../psp/psp-fact';
 import { applyFacts } from './apply-fact';
 import type { DomainContext } from './domain-context';
 import type { Session } from './session.model';
+import { backedOffLookup, isLookedUpStudy, recordStudyLookup } from './lender-lookups';
 import { findAttempt, replaceAttempt } from './session-edit';
+import { acceptsVerdicts } from './session.state';
 
 /** An authorization (or direct payment) whose verdict is overdue: to look up at the PSP. */
 export interface OverdueAuthorization {
@@ -41,21 +43,26 @@ export function overdueAuthorizations(session: Session, now: number): OverdueAut
   });
 }
 
+/** What one status lookup learned. */
+export interface LookupOutcome {
+  readonly facts: readonly PspFact[];
+  /** The PSP answered with the operation's status (an `accepted` ack); false when nothing was learned. */
+  readonly answered: boolean;
+}
+
 /**
- * Records a status lookup: its facts are applied (the looked-up status is authoritative), and when
- * the verdict is still due the next lookup is scheduled with a doubling back-off: after
- * `policy.verdictOverdueMs`, or after as long as the operation has already waited if that is longer
- * (a PSP that never answers costs a handful of lookups a day, not one a minute).
+ * Records a status lookup: its facts are applied (the looked-up status is authoritative). When the
+ * verdict is still due, the next lookup is scheduled: a studied file on an open session follows the
+ * study's cadence and, at the wait bound, the last lookup decides (lender-lookups.ts); anything else
+ * backs off, doubling (a PSP that never answers costs a handful of lookups a day, not one a minute).
+ * A lookup that began the study (the PSP said the lender is studying) keeps the schedule it set.
  */
-export function recordLookupOutcome(
-  session: Session,
-  attemptId: string,
-  outcome: { readonly facts: readonly PspFact[] },
-  ctx: DomainContext,
-): Session {
+export function recordLookupOutcome(session: Session, attemptId: string, outcome: LookupOutcome, ctx: DomainContext): Session {
+  const before = findAttempt(session, attemptId);
   const applied = applyFacts(session, outcome.facts, ctx);
   const attempt = findAttempt(applied, attemptId);
   if (!attempt || attempt.verdictDueAt === undefined || openingTransaction(attempt).status.kind !== 'pending') return applied;
-  const waited = ctx.now - openingTransaction(attempt).createdAt;
-  return replaceAttempt(applied, { ...attempt, verdictDueAt: ctx.now + Math.max(ctx.policy.verdictOverdueMs, waited) });
+  if (before?.lenderStudying !== true && attempt.lenderStudying === true) return applied;
+  if (isLookedUpStudy(attempt) && acceptsVerdicts(applied.status)) return recordStudyLookup(applied, attemptId, outcome.answered, ctx);
+  return replaceAttempt(applied, { ...attempt, verdictDueAt: backedOffLookup(attempt, ctx) });
 }

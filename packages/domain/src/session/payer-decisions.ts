@@ -37,7 +37,7 @@ export function abandonAttempt(session: Session, attemptId: string, ctx: DomainC
   if (attempt.status !== 'AUTHORIZING' || !isAbandonable(offerOf(session, attempt))) {
     refuse('AttemptNotAbandonable', 'This attempt cannot be abandoned');
   }
-  const { lenderStudying: _studying, ...rest } = attempt;
+  const { lenderStudying: _studying, lenderLookups: _lookups, ...rest } = attempt;
   return progress(replaceAttempt(session, { ...rest, status: attemptCancelled(attempt.status), updatedAt: ctx.now }), ctx);
 }
 

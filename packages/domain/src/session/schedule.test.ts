@@ -1,7 +1,7 @@
 import { applyFact } from './apply-fact';
 import { owedOperations, recordDispatch } from './owed-operations';
 import { nextDueAt } from './schedule';
-import { aSession, authorized, ctxAt, lenderPending, T0, TEST_POLICY, TTL } from './session.fixture';
+import { ALL_OFFERS, aSession, authorized, ctxAt, lenderPending, pushedOney, T0, TEST_POLICY, TTL } from './session.fixture';
 import { startAttempt } from './start-attempt';
 
 const ctx = ctxAt(T0 + 1_000);
@@ -28,10 +28,16 @@ describe('nextDueAt', () => {
     expect(nextDueAt(sent, TEST_POLICY)).toBeUndefined();
   });
 
-  it('an AWAITING session is due at its wait bound, not at its ttl', () => {
-    const a = startAttempt(aSession(), { methodId: 'oney', amount: 10_000, plan: { installments: 3, withFees: false } }, ctx);
+  it('an AWAITING session whose lender only pushes is due at its wait bound, not at its ttl', () => {
+    const a = startAttempt(aSession({ methods: [...ALL_OFFERS, pushedOney] }), { methodId: pushedOney.id, amount: 10_000, plan: { installments: 3, withFees: false } }, ctx);
     const waiting = applyFact(a.session, lenderPending(a.transactionId), ctx);
     expect(nextDueAt(waiting, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.lenderWaitMs);
+  });
+
+  it('an AWAITING session whose PSP answers status queries is due at the first lookup of the studied file', () => {
+    const a = startAttempt(aSession(), { methodId: 'oney', amount: 10_000, plan: { installments: 3, withFees: false } }, ctx);
+    const waiting = applyFact(a.session, lenderPending(a.transactionId), ctx);
+    expect(nextDueAt(waiting, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.lenderLookupDelaysMs[0]!);
   });
 
   it('an ended session is due at its webhook calendar, and at nothing once delivered', () => {

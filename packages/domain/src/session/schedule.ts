@@ -1,16 +1,19 @@
 import type { DomainPolicy } from './domain-context';
+import { lookupHoldsBound } from './lender-lookups';
 import type { Session } from './session.model';
 
 /**
  * The earliest instant background work is due on the session (the `dueAt` to store), or undefined
  * when nothing is scheduled: expiry of a PENDING session, owed captures/voids/refunds
- * (`dispatch.nextAt`), overdue authorization verdicts (`verdictDueAt`), the lender wait bound
- * (`awaitingUntil`), the webhook calendar (`notification.delivery.nextAttemptAt`).
+ * (`dispatch.nextAt`), overdue authorization verdicts and the lookups of studied files
+ * (`verdictDueAt`), the lender wait bound (`awaitingUntil`), the webhook calendar
+ * (`notification.delivery.nextAttemptAt`).
  */
 export function nextDueAt(session: Session, _policy?: DomainPolicy): number | undefined {
   const instants: number[] = [];
   if (session.status === 'PENDING') instants.push(session.expiresAt);
-  if (session.status === 'AWAITING' && session.awaitingUntil !== undefined) instants.push(session.awaitingUntil);
+  // A bound the last lookup of a studied file holds is due when that lookup is (verdictDueAt).
+  if (session.status === 'AWAITING' && session.awaitingUntil !== undefined && !lookupHoldsBound(session)) instants.push(session.awaitingUntil);
   for (const attempt of session.attempts) {
     const opening = attempt.transactions[0];
     if (attempt.verdictDueAt !== undefined && opening?.status.kind === 'pending') instants.push(attempt.verdictDueAt);

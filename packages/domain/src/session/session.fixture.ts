@@ -55,6 +55,9 @@ export const oney: MethodOffer = {
   ],
 };
 
+/** Financing whose PSP answers no status query: the lender's verdict is only pushed (not in ALL_OFFERS). */
+export const pushedOney: MethodOffer = { ...oney, id: 'pushed-oney', capabilities: { ...oney.capabilities, statusLookup: false } };
+
 export const ALL_OFFERS: readonly MethodOffer[] = [card, strictCard, paypal, ancv, sealedVoucher, oney];
 
 export function aSession(overrides: Partial<Session> = {}): Session {

@@ -287,7 +287,7 @@ const tickCmd = tickArb.map((ms) =>
     const ctx = context(model);
     real.session = refuseAwaitingIfDue(expireIfDue(real.session, ctx), ctx);
     for (const a of real.session.attempts) {
-      if (a.verdictDueAt !== undefined && a.verdictDueAt <= model.now) real.session = recordLookupOutcome(real.session, a.id, { facts: [] }, ctx);
+      if (a.verdictDueAt !== undefined && a.verdictDueAt <= model.now) real.session = recordLookupOutcome(real.session, a.id, { facts: [], answered: false }, ctx);
     }
   }),
 );

@@ -2,7 +2,7 @@ import { money } from '../money/money';
 import { applyFact } from './apply-fact';
 import { overdueAuthorizations, recordLookupOutcome } from './overdue';
 import { owedOperations, recordDispatch } from './owed-operations';
-import { aSession, authorized, captured, ctxAt, EUR, lenderPending, refunded, sealedVoucher, T0, TTL, voided } from './session.fixture';
+import { ALL_OFFERS, aSession, authorized, captured, ctxAt, EUR, lenderPending, pushedOney, refunded, sealedVoucher, T0, TTL, voided } from './session.fixture';
 import type { Session } from './session.model';
 import { startAttempt } from './start-attempt';
 import { expireIfDue, refuseAwaitingIfDue } from './timeouts';
@@ -100,9 +100,9 @@ describe('a capture still due when the session stops', () => {
 });
 
 describe('refuseAwaitingIfDue', () => {
-  it('AWAITED_REFUSED once the wait bound passes, every hold voided', () => {
-    const held = granted(aSession(), 'card', 4_000);
-    const f = startAttempt(held, { methodId: 'oney', amount: 6_000, plan: { installments: 3, withFees: false } }, ctx);
+  it('AWAITED_REFUSED once the wait bound passes, every hold voided (a lender that only pushes)', () => {
+    const held = granted(aSession({ methods: [...ALL_OFFERS, pushedOney] }), 'card', 4_000);
+    const f = startAttempt(held, { methodId: pushedOney.id, amount: 6_000, plan: { installments: 3, withFees: false } }, ctx);
     const waiting = applyFact(f.session, lenderPending(f.transactionId), ctx);
     const bound = waiting.awaitingUntil!;
     expect(refuseAwaitingIfDue(waiting, ctxAt(bound - 1))).toBe(waiting);
@@ -131,12 +131,12 @@ describe('overdue authorizations', () => {
       { attemptId: s.attemptId, transactionId: s.transactionId, amount: money(1_000, EUR), target: { transactionId: s.transactionId }, methodId: 'card', method: 'card', provider: 'fake' },
     ]);
     const later = ctxAt(due);
-    const still = recordLookupOutcome(s.session, s.attemptId, { facts: [] }, later);
+    const still = recordLookupOutcome(s.session, s.attemptId, { facts: [], answered: false }, later);
     expect(still.attempts[0]?.verdictDueAt).toBe(due + later.policy.verdictOverdueMs);
     const muchLater = ctxAt(due + 10 * later.policy.verdictOverdueMs);
-    const backedOff = recordLookupOutcome(still, s.attemptId, { facts: [] }, muchLater);
+    const backedOff = recordLookupOutcome(still, s.attemptId, { facts: [], answered: false }, muchLater);
     expect(backedOff.attempts[0]?.verdictDueAt).toBe(muchLater.now + (muchLater.now - ctx.now));
-    const settled = recordLookupOutcome(s.session, s.attemptId, { facts: [authorized(s.transactionId, 1_000)] }, later);
+    const settled = recordLookupOutcome(s.session, s.attemptId, { facts: [authorized(s.transactionId, 1_000)], answered: true }, later);
     expect(settled.attempts[0]?.status).toBe('AUTHORIZED');
     expect(overdueAuthorizations(settled, due + 1e9)).toEqual([]);
   });

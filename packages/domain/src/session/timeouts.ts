@@ -1,4 +1,5 @@
 import type { DomainContext } from './domain-context';
+import { lookupHoldsBound } from './lender-lookups';
 import { progress, refuseAwaiting } from './progress';
 import { releaseAll } from './release';
 import type { Session } from './session.model';
@@ -15,9 +16,13 @@ export function expireIfDue(session: Session, ctx: DomainContext): Session {
   return progress(releaseAll({ ...session, status: sessionExpire(session.status) }, ctx), ctx);
 }
 
-/** The lender wait bound passed on an AWAITING session: AWAITED_REFUSED, every hold released, nothing taken. */
+/**
+ * The lender wait bound passed on an AWAITING session: AWAITED_REFUSED, every hold released, nothing
+ * taken. When the studied file's PSP answers status queries, the last lookup at the bound decides
+ * instead (recordLookupOutcome): the session waits for it.
+ */
 export function refuseAwaitingIfDue(session: Session, ctx: DomainContext): Session {
-  if (session.status !== 'AWAITING' || session.awaitingUntil === undefined || ctx.now < session.awaitingUntil) {
+  if (session.status !== 'AWAITING' || session.awaitingUntil === undefined || ctx.now < session.awaitingUntil || lookupHoldsBound(session)) {
     return session;
   }
   return refuseAwaiting(session, ctx);

@@ -79,6 +79,37 @@ describe('Oney: POST purchase/facilypay_url', () => {
     });
   });
 
+  /** The cart sent for the purchase adds up to its amount: Σ price × quantity = purchase_amount. */
+  const cartTotal = (purchase: { item_list: { price: number; quantity: number }[] }): number => purchase.item_list.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0);
+
+  it('a tranche of a split order: the cart Oney studies is one line for the amount financed, never the whole order', async () => {
+    const post = expectCall('post', PURCHASE_PATH, 200, { returned_url: 'https://oney-staging.example/p' });
+    await driver.open(openInput({ amount: money(6_000, 'EUR') }));
+    const purchase = post.body().purchase as { purchase_amount: number; number_of_items: number; item_list: { price: number; quantity: number }[] };
+    expect(purchase).toMatchObject({
+      purchase_amount: 60,
+      number_of_items: 1,
+      item_list: [{ is_main_item: 1, category_code: 4, label: 'Part of order order-42: TV', item_external_code: 'sku-1', quantity: 1, price: 60 }],
+    });
+    expect((post.body().payment as { payment_amount: number }).payment_amount).toBe(60);
+    expect(cartTotal(purchase)).toBe(6_000);
+  });
+
+  it('the whole order whose unit prices would need rounding (3 x 3.333...): one line for the order, adding up exactly', async () => {
+    const post = expectCall('post', PURCHASE_PATH, 200, { returned_url: 'https://oney-staging.example/p' });
+    const cartItems = [{ label: 'Socks', quantity: 3, amount: money(1_000, 'EUR') }];
+    await driver.open(openInput({ amount: money(1_000, 'EUR'), order: { orderId: 'order-43', cartItems } }));
+    const purchase = post.body().purchase as { item_list: { price: number; quantity: number }[] };
+    expect(purchase.item_list).toEqual([{ is_main_item: 1, category_code: 4, label: 'Order order-43: Socks', item_external_code: 'order-43', quantity: 1, price: 10 }]);
+    expect(cartTotal(purchase)).toBe(1_000);
+  });
+
+  it('the whole order: its own lines, adding up to the purchase amount', async () => {
+    const post = expectCall('post', PURCHASE_PATH, 200, { returned_url: 'https://oney-staging.example/p' });
+    await driver.open(openInput());
+    expect(cartTotal(post.body().purchase as { item_list: { price: number; quantity: number }[] })).toBe(10_000);
+  });
+
   it.each([
     [{ installments: 3, withFees: false }, 'OPC3X'],
     [{ installments: 3, withFees: true }, 'OPC3XF'],

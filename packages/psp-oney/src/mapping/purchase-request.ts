@@ -27,20 +27,46 @@ function oneyAddress(address: Address | undefined): Record<string, unknown> {
   };
 }
 
+/** The dearest line: Oney wants exactly one main item. */
+function mainIndex(lines: readonly CartItem[]): number {
+  return lines.reduce((best, line, i) => (line.amount.amount > (lines[best]?.amount.amount ?? -1) ? i : best), 0);
+}
+
+/** Each line's unit price is a whole number of cents and the lines add up to the purchase amount. */
+function addsUpTo(lines: readonly CartItem[], amount: number): boolean {
+  return lines.every((line) => line.quantity > 0 && line.amount.amount % line.quantity === 0) && lines.reduce((sum, line) => sum + line.amount.amount, 0) === amount;
+}
+
+/**
+ * The cart Oney studies always adds up to the purchase amount: the order's own lines when they do
+ * (the tranche is the whole order), else one line for the amount financed (a tranche of a split
+ * order, or lines whose unit price would need rounding), named after the order and its main item.
+ */
 function items(input: OpenInput): Record<string, unknown>[] {
-  const lines: readonly CartItem[] = input.order.cartItems?.length
-    ? input.order.cartItems
-    : [{ label: input.order.orderId, quantity: 1, amount: input.amount }];
-  // Exactly one main item: the dearest line.
-  const main = lines.reduce((best, line, i) => (line.amount.amount > (lines[best]?.amount.amount ?? -1) ? i : best), 0);
-  return lines.map((line, i) => ({
-    is_main_item: i === main ? 1 : 0,
-    category_code: CATEGORY_CODE,
-    label: line.label,
-    item_external_code: line.detail?.itemId ?? `line-${i + 1}`,
-    quantity: line.quantity,
-    price: toMajor({ amount: Math.round(line.amount.amount / line.quantity), currency: line.amount.currency }),
-  }));
+  const cart = input.order.cartItems ?? [];
+  if (cart.length > 0 && addsUpTo(cart, input.amount.amount)) {
+    const main = mainIndex(cart);
+    return cart.map((line, i) => ({
+      is_main_item: i === main ? 1 : 0,
+      category_code: CATEGORY_CODE,
+      label: line.label,
+      item_external_code: line.detail?.itemId ?? `line-${i + 1}`,
+      quantity: line.quantity,
+      price: toMajor({ amount: line.amount.amount / line.quantity, currency: line.amount.currency }),
+    }));
+  }
+  const main = cart[mainIndex(cart)];
+  const part = cart.reduce((sum, line) => sum + line.amount.amount, 0) > input.amount.amount;
+  return [
+    {
+      is_main_item: 1,
+      category_code: CATEGORY_CODE,
+      label: `${part ? 'Part of order' : 'Order'} ${input.order.orderId}${main ? `: ${main.label}` : ''}`,
+      item_external_code: main?.detail?.itemId ?? input.order.orderId,
+      quantity: 1,
+      price: toMajor(input.amount),
+    },
+  ];
 }
 
 function delivery(input: OpenInput): Record<string, unknown> {

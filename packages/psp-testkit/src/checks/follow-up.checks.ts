@@ -50,22 +50,22 @@ export function followUpChecks(target: PspKitTarget): KitCheck[] {
     check(target, 'capture refused -> a failed capture', (kit) => holds(kit, async (opened) => void (await followUp(kit, opened, 'capture', KIT_AMOUNT, 'fails')))),
     check(target, 'void -> voided (when the driver declares void)', (kit) =>
       holds(kit, async (opened) => {
-        if (!kit.driver.capabilities.void) return;
+        if (!kit.capabilities.void) return;
         await followUp(kit, opened, 'void', KIT_AMOUNT, 'succeeds');
       }),
     ),
     check(target, 'refund in full -> refunded', async (kit) => {
-      if (!kit.driver.capabilities.refund) return;
+      if (!kit.capabilities.refund) return;
       const { opened, target: capture } = await taken(kit);
       await followUp(kit, opened, 'refund', KIT_AMOUNT, 'succeeds', capture);
     }),
     check(target, 'refund of a slice -> refunded (when the driver declares partial refunds)', async (kit) => {
-      if (!kit.driver.capabilities.refund || !kit.driver.capabilities.partialRefund) return;
+      if (!kit.capabilities.refund || !kit.capabilities.partialRefund) return;
       const { opened, target: capture } = await taken(kit);
       await followUp(kit, opened, 'refund', KIT_AMOUNT / 4, 'succeeds', capture);
     }),
     check(target, 'refund refused -> a failed refund', async (kit) => {
-      if (!kit.driver.capabilities.refund) return;
+      if (!kit.capabilities.refund) return;
       const { opened, target: capture } = await taken(kit);
       await followUp(kit, opened, 'refund', KIT_AMOUNT, 'fails', capture);
     }),

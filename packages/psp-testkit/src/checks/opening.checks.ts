@@ -34,7 +34,7 @@ export function openingChecks(target: PspKitTarget): KitCheck[] {
     ),
     check(target, 'partial grant (when the driver declares partial authorization)', async (kit) => {
       const script = kit.run.script;
-      if (!kit.driver.capabilities.partialAuthorization) {
+      if (!kit.capabilities.partialAuthorization) {
         if (script.partialGrant) fail('the script plays a partial grant but the driver does not declare partialAuthorization');
         return;
       }
@@ -50,7 +50,7 @@ export function openingChecks(target: PspKitTarget): KitCheck[] {
       });
     }),
     check(target, 'redirect and return (a redirect method, or a 3-D Secure card)', async (kit) => {
-      const { capabilities } = kit.driver;
+      const { capabilities } = kit;
       const script = kit.run.script;
       if (!capabilities.redirect && !capabilities.threeDSecure) return;
       const { model, input } = kit.newOpening();

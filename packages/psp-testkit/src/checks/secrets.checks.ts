@@ -13,7 +13,7 @@ export function secretsChecks(target: PspKitTarget): KitCheck[] {
     check(target, 'no secret, card data or wallet token in any log line or answer', async (kit) => {
       expect(kit.secrets().length).toBeGreaterThan(0);
       const { opened, target: capture } = await taken(kit);
-      if (kit.driver.capabilities.refund) await followUp(kit, opened, 'refund', KIT_AMOUNT, 'succeeds', capture);
+      if (kit.capabilities.refund) await followUp(kit, opened, 'refund', KIT_AMOUNT, 'succeeds', capture);
       expectNoSecretIn(kit);
     }),
   ];

@@ -1,6 +1,6 @@
 import { PLAIN_HOLD_CAPABILITIES, type DriverCapabilities } from '@splitpay/domain';
 
-/** Wero (product 900): a hold the payer approves in the Wero app, captured, voided or refunded in part or in full. */
+/** Wero (product 900) as a hold the payer approves in the Wero app: captured, voided or refunded in part or in full. */
 export const WORLDLINE_WERO_CAPABILITIES: DriverCapabilities = {
   ...PLAIN_HOLD_CAPABILITIES,
   operation: 'authorization',
@@ -9,6 +9,13 @@ export const WORLDLINE_WERO_CAPABILITIES: DriverCapabilities = {
   partialRefund: true,
   statusLookup: true,
   redirect: true,
+};
+
+/** Wero as a direct payment (contract setting `operation: payment`): taken at once, handed back by refunds only. */
+export const WORLDLINE_WERO_PAYMENT_CAPABILITIES: DriverCapabilities = {
+  ...WORLDLINE_WERO_CAPABILITIES,
+  operation: 'payment',
+  void: false,
 };
 
 /**
@@ -26,3 +33,9 @@ export const WORLDLINE_ANCV_CAPABILITIES: DriverCapabilities = {
   statusLookup: true,
   redirect: true,
 };
+
+/** What a method does under a contract's settings: Wero's `operation` chooses a hold or a direct payment. */
+export function worldlineCapabilities(method: 'wero' | 'ancv', settings: Readonly<Record<string, unknown>>): DriverCapabilities {
+  if (method === 'ancv') return WORLDLINE_ANCV_CAPABILITIES;
+  return settings.operation === 'payment' ? WORLDLINE_WERO_PAYMENT_CAPABILITIES : WORLDLINE_WERO_CAPABILITIES;
+}

@@ -1,7 +1,7 @@
 import { money, type FollowUpInput, type LookupInput, type OpenInput, type TransactionId } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import nock from 'nock';
-import { gcsAuthorization } from '../client/gcs-signature';
+import { expectedAuthorization, recorder } from '../testing/request-recorder';
 import { MERCHANT, payment, redirectAnswer, SETTINGS, TEST_BASE } from '../testing/worldline-fixtures';
 import { createWorldlineProvider } from '../worldline.plugin';
 
@@ -9,45 +9,20 @@ const P = `/v2/${MERCHANT}/payments`;
 const TX = '3f2c9a4e-1b7d-4c5e-9f00-aa11bb22cc33' as TransactionId;
 const PAY = '4000012345_0';
 
-interface Seen {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: Record<string, string>;
-  readonly body: unknown;
-}
-
-/** Records what Worldline received, headers included, to pin each request. */
-function recorder(): { seen: Seen[]; reply: (status: number, body: unknown) => (this: { req: { headers: Record<string, string>; method: string; path: string } }, uri: string, requestBody: unknown) => [number, unknown] } {
-  const seen: Seen[] = [];
-  return {
-    seen,
-    reply: (status, body) =>
-      function (this: { req: { headers: Record<string, string>; method: string; path: string } }, uri: string, requestBody: unknown) {
-        seen.push({ method: this.req.method, path: uri, headers: this.req.headers, body: requestBody });
-        return [status, body];
-      },
-  };
-}
-
-/** The Authorization Worldline expects for what it received (the Date and X-GCS headers as sent). */
-function expectedAuthorization(s: Seen): string {
-  const gcs = Object.fromEntries(Object.entries(s.headers).filter(([n]) => n.startsWith('x-gcs')));
-  return gcsAuthorization(SETTINGS.apiKeyId, SETTINGS.secretApiKey, { method: s.method, contentType: s.headers['content-type'], date: s.headers.date ?? '', headers: gcs, path: s.path });
-}
-
 const logger = new CapturingLogger();
 const provider = createWorldlineProvider({ logger, timeoutMs: 1_000 });
 const driver = (method: 'wero' | 'ancv') => provider.drivers.find((d) => d.method === method)!;
 
-const call = (settings: Record<string, unknown> = SETTINGS) => ({
+/** A call of a session whose offer was snapshotted under `settings` (as session creation does). */
+const call = (settings: Record<string, unknown> = SETTINGS, method: 'wero' | 'ancv' = 'wero') => ({
   transactionId: TX,
   attemptId: 'att-1' as OpenInput['attemptId'],
   reference: 'order-42-abcdef123',
-  offer: { id: 'wero', method: 'wero', provider: 'worldline', capabilities: driver('wero').capabilities, partialRefunds: true } as OpenInput['offer'],
+  offer: { id: method, method, provider: 'worldline', capabilities: driver(method).capabilitiesFor!(settings), partialRefunds: true } as OpenInput['offer'],
   settings,
 });
-const openInput = (amount = 6_000, settings?: Record<string, unknown>): OpenInput => ({
-  ...call(settings),
+const openInput = (amount = 6_000, settings?: Record<string, unknown>, method: 'wero' | 'ancv' = 'wero'): OpenInput => ({
+  ...call(settings, method),
   amount: money(amount, 'EUR'),
   registerAlias: false,
   order: { orderId: 'order-42', customer: { email: 'payer@example.com' } as never },
@@ -79,16 +54,38 @@ describe('Worldline Direct requests', () => {
     expect(out).toEqual({ ack: { outcome: 'accepted', httpStatus: 201, providerRef: PAY }, redirect: { kind: 'navigate', url: `https://payment.preprod.direct.worldline-solutions.com/redirect/${PAY}` }, facts: [] });
   });
 
-  it('ancv open: a direct sale of the contract product, 5412 with an adjustable amount, 5403 without the remainder by card', async () => {
+  it('wero open: a hold (requiresApproval true) by default or under operation authorization, a direct payment (false) under operation payment', async () => {
     const r = recorder();
-    nock(TEST_BASE).post(P).twice().reply(r.reply(201, redirectAnswer(PAY, 6_000, TX)));
-    await driver('ancv').open(openInput());
-    await driver('ancv').open(openInput(6_000, { ...SETTINGS, ancvProductId: 5403 }));
+    nock(TEST_BASE).post(P).times(3).reply(r.reply(201, redirectAnswer(PAY, 6_000, TX)));
+    await driver('wero').open(openInput(6_000, SETTINGS));
+    await driver('wero').open(openInput(6_000, { ...SETTINGS, operation: 'authorization' }));
+    await driver('wero').open(openInput(6_000, { ...SETTINGS, operation: 'payment' }));
     const inputs = r.seen.map((s) => (s.body as { redirectPaymentMethodSpecificInput: unknown }).redirectPaymentMethodSpecificInput);
+    const returnUrl = { redirectionData: { returnUrl: 'https://pay.example/elements/return/att-1' } };
     expect(inputs).toEqual([
-      { paymentProductId: 5412, requiresApproval: false, redirectionData: { returnUrl: 'https://pay.example/elements/return/att-1' }, paymentProduct5412SpecificInput: { adjustableAmount: true } },
-      { paymentProductId: 5403, requiresApproval: false, redirectionData: { returnUrl: 'https://pay.example/elements/return/att-1' }, paymentProduct5403SpecificInput: { completeRemainingPaymentAmount: false } },
+      { paymentProductId: 900, requiresApproval: true, ...returnUrl },
+      { paymentProductId: 900, requiresApproval: true, ...returnUrl },
+      { paymentProductId: 900, requiresApproval: false, ...returnUrl },
     ]);
+  });
+
+  it('wero capabilities follow the contract: a direct payment owes no capture and is handed back by refunds only', () => {
+    expect(driver('wero').capabilitiesFor!({ ...SETTINGS, operation: 'payment' })).toMatchObject({ operation: 'payment', void: false, refund: true, partialRefund: true, statusLookup: true, redirect: true });
+    expect(driver('wero').capabilitiesFor!(SETTINGS)).toEqual(driver('wero').capabilities);
+    expect(driver('wero').capabilities).toMatchObject({ operation: 'authorization', void: true });
+    expect(driver('ancv').capabilitiesFor!({ ...SETTINGS, operation: 'authorization' })).toMatchObject({ operation: 'payment', payerChosenPartial: true });
+  });
+
+  it('ancv open on 5412: a direct sale by redirect payment with an adjustable amount', async () => {
+    const r = recorder();
+    nock(TEST_BASE).post(P).reply(r.reply(201, redirectAnswer(PAY, 6_000, TX)));
+    await driver('ancv').open(openInput(6_000, SETTINGS, 'ancv'));
+    expect((r.seen[0]?.body as { redirectPaymentMethodSpecificInput: unknown }).redirectPaymentMethodSpecificInput).toEqual({
+      paymentProductId: 5412,
+      requiresApproval: false,
+      redirectionData: { returnUrl: 'https://pay.example/elements/return/att-1' },
+      paymentProduct5412SpecificInput: { adjustableAmount: true },
+    });
   });
 
   it('open refused by Worldline (4xx) is a rejected ack with its error; a 402 with a REJECTED payment is declined with its category', async () => {

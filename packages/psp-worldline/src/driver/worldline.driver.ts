@@ -1,10 +1,12 @@
-import type { DriverCapabilities, FollowUpInput, LookupInput, Logger, OpenInput, OpenOutput, OperationOutput, PspDriver, PspFact, ReturnInput } from '@splitpay/domain';
+import type { DriverCapabilities, FollowUpInput, LookupInput, Logger, OpenInput, OpenOutput, OperationOutput, OperationRef, PspDriver, PspFact, ReturnInput } from '@splitpay/domain';
 import { ackOf } from '../client/worldline-ack';
 import type { WorldlineClient, WorldlineResult } from '../client/worldline.client';
+import { hostedCheckoutFacts, readCreatedHostedCheckout, readHostedCheckout } from '../mapping/hosted-checkout';
 import { openingFacts } from '../mapping/payment-status';
 import { firstError, openingId, readPayment } from '../mapping/worldline-payment';
-import { readWorldlineSettings, WERO_PRODUCT, type WorldlineSettings } from '../settings/worldline.settings';
-import { WORLDLINE_ANCV_CAPABILITIES, WORLDLINE_WERO_CAPABILITIES } from './capabilities';
+import { readWorldlineSettings, usesHostedCheckout, WERO_PRODUCT, type WorldlineSettings } from '../settings/worldline.settings';
+import { WORLDLINE_ANCV_CAPABILITIES, WORLDLINE_WERO_CAPABILITIES, worldlineCapabilities } from './capabilities';
+import { hostedCheckoutRequest, paymentRequest } from './opening-request';
 
 export interface WorldlineDriverDeps {
   readonly client: WorldlineClient;
@@ -20,17 +22,22 @@ const VERDICT_OF: Record<FollowUp, Readonly<Record<string, boolean>>> = {
   refund: { REFUNDED: true, REJECTED: false },
 };
 
+/** A path as logged: without the ids of payments and hosted checkouts. */
+const pathShape = (path: string): string => path.replace(/\/(payments|hostedcheckouts)\/[^/]+/, '/$1/{id}');
+
 const rejected = (code: string, message: string): OperationOutput => ({ ack: { outcome: 'rejected', code, message }, facts: [] });
 
 /**
- * Worldline Direct, server to server (`/v2/{merchantId}/payments`): the opening is a redirect payment
- * of one product (Wero 900, ANCV 5403 or 5412) whose redirect sends the payer to the app; its verdict is
- * read by GET on the payment (return door, overdue lookup) or comes in the webhooks. Every POST carries
- * our transaction id as X-GCS-Idempotence-Key, and the opening sends it as `merchantReference`, which
- * Worldline echoes in its webhooks.
+ * Worldline Direct, server to server: the opening is a redirect payment (`/payments`) of one product
+ * (Wero 900, ANCV 5412) whose redirect sends the payer to the app, or for ANCV on 5403 a hosted checkout
+ * (`/hostedcheckouts`, the only flow Worldline documents for it); its verdict is read by GET (return
+ * door, overdue lookup) or comes in the webhooks. Wero is a hold or a direct payment as the contract
+ * says (`operation`). Every POST carries our transaction id as X-GCS-Idempotence-Key, and the opening
+ * sends it as `merchantReference`, which Worldline echoes in its webhooks.
  */
 export class WorldlineDriver implements PspDriver {
   readonly provider = 'worldline';
+  /** Without a contract: Wero a hold, ANCV a direct sale. */
   readonly capabilities: DriverCapabilities;
 
   constructor(
@@ -40,28 +47,16 @@ export class WorldlineDriver implements PspDriver {
     this.capabilities = method === 'wero' ? WORLDLINE_WERO_CAPABILITIES : WORLDLINE_ANCV_CAPABILITIES;
   }
 
+  capabilitiesFor(settings: Readonly<Record<string, unknown>>): DriverCapabilities {
+    return worldlineCapabilities(this.method, settings);
+  }
+
   async open(input: OpenInput): Promise<OpenOutput> {
     const settings = readWorldlineSettings(input.settings);
     if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing or unusable`);
     const product = this.method === 'wero' ? WERO_PRODUCT : settings.ancvProductId;
-    const body = {
-      order: {
-        amountOfMoney: { amount: input.amount.amount, currencyCode: input.amount.currency },
-        references: { merchantReference: input.transactionId, descriptor: input.reference },
-        ...(input.order.customer?.email ? { customer: { contactDetails: { emailAddress: input.order.customer.email } } } : {}),
-      },
-      redirectPaymentMethodSpecificInput: {
-        paymentProductId: product,
-        // Wero holds (capture later); ANCV vouchers are a direct sale.
-        requiresApproval: this.capabilities.operation === 'authorization',
-        redirectionData: { returnUrl: input.returnUrl },
-        // The payer may pay less than asked in the ANCV app; the rest stays payable in our session.
-        ...(product === 5412 ? { paymentProduct5412SpecificInput: { adjustableAmount: true } } : {}),
-        ...(product === 5403 ? { paymentProduct5403SpecificInput: { completeRemainingPaymentAmount: false } } : {}),
-      },
-      feedbacks: { webhooksUrls: [input.notificationUrl] },
-    };
-    const result = await this.deps.client.post(settings, '/payments', body, input.transactionId);
+    if (usesHostedCheckout(this.method, settings)) return this.openHostedCheckout(settings, input, product);
+    const result = await this.deps.client.post(settings, '/payments', paymentRequest(input, product), input.transactionId);
     this.logFailure('/payments', result);
     if (result.kind === 'transport') return { ack: ackOf(result), facts: [] };
     const payment = readPayment(result.body.payment) ?? readPayment((result.body.paymentResult as Record<string, unknown> | undefined)?.payment);
@@ -79,12 +74,12 @@ export class WorldlineDriver implements PspDriver {
 
   /** The payer is back from the app: the payment's status says the verdict, or that it is still pending. */
   completeReturn(input: ReturnInput): Promise<OperationOutput> {
-    return this.status(input.settings, input.target.providerRef, input.amount);
+    return this.status(input.settings, input.target, input.amount);
   }
 
-  /** GET /v2/{merchantId}/payments/{paymentId}: authoritative for an overdue verdict. */
+  /** GET /v2/{merchantId}/payments/{paymentId} (or the hosted checkout's created payment): authoritative for an overdue verdict. */
   lookup(input: LookupInput): Promise<OperationOutput> {
-    return this.status(input.settings, input.target.providerRef, input.amount);
+    return this.status(input.settings, input.target, input.amount);
   }
 
   capture(input: FollowUpInput): Promise<OperationOutput> {
@@ -99,22 +94,57 @@ export class WorldlineDriver implements PspDriver {
     return this.followUp('refund', input, { amountOfMoney: { amount: input.amount.amount, currencyCode: input.amount.currency }, operationReferences: { merchantReference: input.transactionId } });
   }
 
-  private async status(raw: Readonly<Record<string, unknown>>, paymentId: string | undefined, asked: OpenInput['amount']): Promise<OperationOutput> {
+  /** The hosted checkout's id is the opening's reference until its created payment is read (return, lookup, follow-ups). */
+  private async openHostedCheckout(settings: WorldlineSettings, input: OpenInput, product: number): Promise<OpenOutput> {
+    const result = await this.post(settings, '/hostedcheckouts', hostedCheckoutRequest(input, product), input.transactionId);
+    if (result.kind === 'transport') return { ack: ackOf(result), facts: [] };
+    const created = readCreatedHostedCheckout(result.body);
+    const ack = ackOf(result, created?.id);
+    if (ack.outcome !== 'accepted') return { ack, facts: [] };
+    if (!created) return { ack: { ...ack, outcome: 'rejected', code: 'no-redirect', message: 'Worldline answered without a hosted checkout for the payer' }, facts: [] };
+    return { ack, redirect: { kind: 'navigate', url: created.url }, facts: [] };
+  }
+
+  private async status(raw: Readonly<Record<string, unknown>>, target: OperationRef, asked: OpenInput['amount']): Promise<OperationOutput> {
     const settings = readWorldlineSettings(raw);
     if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing or unusable`);
-    if (!paymentId) return rejected('no-psp-reference', 'the payment has no Worldline id yet');
-    const result = await this.deps.client.get(settings, `/payments/${encodeURIComponent(paymentId)}`);
-    this.logFailure('/payments/{paymentId}', result);
+    const ref = target.providerRef;
+    if (!ref) return rejected('no-psp-reference', 'the payment has no Worldline id yet');
+    const context = { asked, payerChoosesAmount: this.capabilities.payerChosenPartial };
+    if (usesHostedCheckout(this.method, settings)) {
+      const result = await this.get(settings, `/hostedcheckouts/${encodeURIComponent(ref)}`);
+      const checkout = result.kind === 'answer' && result.status === 200 ? readHostedCheckout(result.body) : undefined;
+      return { ack: ackOf(result, ref), facts: checkout ? hostedCheckoutFacts(checkout, context, target) : [] };
+    }
+    const result = await this.get(settings, `/payments/${encodeURIComponent(ref)}`);
     const payment = result.kind === 'answer' ? readPayment(result.body) : undefined;
-    return { ack: ackOf(result, payment?.id), facts: payment ? openingFacts(payment, { asked, payerChoosesAmount: this.capabilities.payerChosenPartial }) : [] };
+    return { ack: ackOf(result, payment?.id), facts: payment ? openingFacts(payment, context) : [] };
+  }
+
+  /**
+   * The Worldline payment a follow-up acts on: the opening's reference, or for a hosted checkout the
+   * payment it created (asked first; no answer is an unknown ack, retried with the same key).
+   */
+  private async paymentOf(settings: WorldlineSettings, ref: string): Promise<{ paymentId: string } | { output: OperationOutput }> {
+    if (!usesHostedCheckout(this.method, settings)) return { paymentId: ref };
+    const result = await this.get(settings, `/hostedcheckouts/${encodeURIComponent(ref)}`);
+    if (result.kind === 'transport' || result.status >= 500) return { output: { ack: ackOf(result), facts: [] } };
+    const payment = result.status === 200 ? readHostedCheckout(result.body).payment : undefined;
+    return payment ? { paymentId: payment.id } : { output: rejected('no-payment', 'the hosted checkout created no Worldline payment') };
   }
 
   private async followUp(kind: FollowUp, input: FollowUpInput, body: Record<string, unknown>): Promise<OperationOutput> {
     const settings = readWorldlineSettings(input.settings);
     if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing or unusable`);
     // A refund's target is the capture; Worldline's operations all hang on the payment (its opening).
-    const paymentId = input.opening?.providerRef ?? input.target.providerRef;
-    if (!paymentId) return { ...rejected('no-psp-reference', 'the payment has no Worldline id yet'), facts: [this.failed(kind, input, 'no-psp-reference')] };
+    const ref = input.opening?.providerRef ?? input.target.providerRef;
+    if (!ref) return { ...rejected('no-psp-reference', 'the payment has no Worldline id yet'), facts: [this.failed(kind, input, 'no-psp-reference')] };
+    const found = await this.paymentOf(settings, ref);
+    if ('output' in found) {
+      const { ack } = found.output;
+      return ack.outcome === 'rejected' ? { ack, facts: [this.failed(kind, input, ack.code ?? 'no-payment', `Worldline cannot ${kind}: ${ack.message ?? ''}`)] } : found.output;
+    }
+    const paymentId = found.paymentId;
     const result = await this.post(settings, `/payments/${encodeURIComponent(openingId(paymentId))}/${kind}`, body, input.transactionId);
     if (result.kind === 'transport') return { ack: ackOf(result), facts: [] };
     // A cancel answers the payment; a capture or refund answers its own operation.
@@ -140,7 +170,13 @@ export class WorldlineDriver implements PspDriver {
 
   private async post(settings: WorldlineSettings, path: string, body: unknown, key: string): Promise<WorldlineResult> {
     const result = await this.deps.client.post(settings, path, body, key);
-    this.logFailure(path.replace(/\/payments\/[^/]+/, '/payments/{paymentId}'), result);
+    this.logFailure(pathShape(path), result);
+    return result;
+  }
+
+  private async get(settings: WorldlineSettings, path: string): Promise<WorldlineResult> {
+    const result = await this.deps.client.get(settings, path);
+    this.logFailure(pathShape(path), result);
     return result;
   }
 

@@ -13,7 +13,8 @@ export const WORLDLINE_SETTINGS: readonly ContractSettingSpec[] = [
   { name: 'webhookKeyId', type: 'string', required: true, secret: false, description: 'the webhook key id (X-GCS-KeyId)' },
   { name: 'webhookSecret', type: 'string', required: true, secret: true, description: 'the webhook secret key verifying X-GCS-Signature' },
   { name: 'environment', type: 'string', required: true, secret: false, oneOf: ['test', 'live'], description: 'test (preprod) or live' },
-  { name: 'ancvProductId', type: 'integer', required: false, secret: false, methods: ['ancv'], description: 'the ANCV product: 5403 (Thunes acquiring, default) or 5412 (ANCV acquiring)' },
+  { name: 'ancvProductId', type: 'integer', required: false, secret: false, methods: ['ancv'], description: 'the ANCV product: 5403 (Thunes acquiring, hosted checkout, default) or 5412 (ANCV acquiring)' },
+  { name: 'operation', type: 'string', required: false, secret: false, methods: ['wero'], oneOf: ['authorization', 'payment'], description: 'Wero: authorization (a hold, captured later; the default) or payment (taken at once)' },
 ];
 
 export interface WorldlineSettings {
@@ -27,6 +28,12 @@ export interface WorldlineSettings {
 }
 
 const BASE_URLS = { test: 'https://payment.preprod.direct.worldline-solutions.com', live: 'https://payment.direct.worldline-solutions.com' } as const;
+
+/**
+ * ANCV on 5403 (Thunes acquiring) is documented as hosted checkout only: its opening is a hosted
+ * checkout whose id is the opening's reference until the payment it creates is read.
+ */
+export const usesHostedCheckout = (method: 'wero' | 'ancv', settings: Pick<WorldlineSettings, 'ancvProductId'>): boolean => method === 'ancv' && settings.ancvProductId === 5403;
 
 export const worldlineBaseUrl = (settings: Pick<WorldlineSettings, 'environment'>): string => BASE_URLS[settings.environment];
 

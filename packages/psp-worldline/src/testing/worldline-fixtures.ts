@@ -65,3 +65,13 @@ export function webhook(type: string, object: { payment?: Record<string, unknown
   const rawBody = JSON.stringify({ apiVersion: 'v1', id: `evt-${++sequence}`, created: '2026-11-23T14:00:00.000+0100', merchantId: MERCHANT, type, ...object });
   return { headers: { 'content-type': 'application/json', 'x-gcs-signature': webhookSignature(secret, rawBody), 'x-gcs-keyid': keyId }, rawBody, query: {} };
 }
+
+/** The answer of POST /hostedcheckouts: its id and the page the payer goes to. */
+export function hostedCheckoutAnswer(id: string, merchantReference: string): Record<string, unknown> {
+  return { RETURNMAC: `mac-${id}`, hostedCheckoutId: id, merchantReference, partialRedirectUrl: `preprod.direct.worldline-solutions.com/hostedcheckout/PaymentMethods/Selection/${id}`, redirectUrl: `${TEST_BASE}/hostedcheckout/PaymentMethods/Selection/${id}` };
+}
+
+/** GET /hostedcheckouts/{id}: its status and the payment it created, if any. */
+export function hostedCheckoutStatus(status: string, created?: Record<string, unknown>): Record<string, unknown> {
+  return { status, ...(created ? { createdPaymentOutput: { payment: created, paymentStatusCategory: (created.statusOutput as { statusCategory?: string } | undefined)?.statusCategory } } : {}) };
+}

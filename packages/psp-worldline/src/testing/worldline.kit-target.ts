@@ -3,7 +3,7 @@ import { nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay
 import nock from 'nock';
 import { WORLDLINE_SETTINGS } from '../settings/worldline.settings';
 import { createWorldlineProvider } from '../worldline.plugin';
-import { MERCHANT, payment, paymentId, redirectAnswer, SETTINGS, TEST_BASE, webhook } from './worldline-fixtures';
+import { hostedCheckoutAnswer, hostedCheckoutStatus, MERCHANT, payment, paymentId, redirectAnswer, SETTINGS, TEST_BASE, webhook } from './worldline-fixtures';
 
 /** The refusal Worldline gives for each category the driver maps (the error of the REJECTED payment). */
 const REFUSALS: Readonly<Partial<Record<DeclineCategory, Record<string, unknown>>>> = {
@@ -12,31 +12,61 @@ const REFUSALS: Readonly<Partial<Record<DeclineCategory, Record<string, unknown>
   expired: { errorCode: '30171001', id: 'TIMEOUT', message: 'The payer did not approve in time' },
 };
 const DRIVER_TIMEOUT_MS = 1_000;
-const P = `/v2/${MERCHANT}/payments`;
-const PRODUCT = { wero: 900, ancv: SETTINGS.ancvProductId } as const;
+const V2 = `/v2/${MERCHANT}`;
+const P = `${V2}/payments`;
 
-/** Nock playing Worldline Direct: POST /payments, the payer's approval in the app, GET on return, and the webhooks. */
-function script(method: 'wero' | 'ancv'): PspKitScript {
+/** One contract the kit runs a method under: Wero a hold or a direct payment, ANCV by redirect (5412) or hosted checkout (5403). */
+export type WorldlineKitContract = 'wero hold' | 'wero payment' | 'ancv 5412' | 'ancv 5403';
+const CONTRACTS: Readonly<Record<WorldlineKitContract, { method: 'wero' | 'ancv'; product: number; settings: Readonly<Record<string, unknown>> }>> = {
+  'wero hold': { method: 'wero', product: 900, settings: SETTINGS },
+  'wero payment': { method: 'wero', product: 900, settings: { ...SETTINGS, operation: 'payment' } },
+  'ancv 5412': { method: 'ancv', product: 5412, settings: SETTINGS },
+  'ancv 5403': { method: 'ancv', product: 5403, settings: { ...SETTINGS, ancvProductId: 5403 } },
+};
+
+/** Nock playing Worldline Direct: the opening (payment or hosted checkout), the payer's approval in the app, GET on return, and the webhooks. */
+function script(contract: WorldlineKitContract): PspKitScript {
+  const { method, product } = CONTRACTS[contract];
+  const hosted = product === 5403;
   const api = () => nock(TEST_BASE);
-  const payment$ = method === 'wero' ? { status: 'PENDING_CAPTURE', statusCode: 5, statusCategory: 'PENDING_MERCHANT' } : { status: 'CAPTURED', statusCode: 9, statusCategory: 'COMPLETED' };
+  const sale = method === 'ancv' || contract === 'wero payment';
+  const payment$ = sale ? { status: 'CAPTURED', statusCode: 9, statusCategory: 'COMPLETED' } : { status: 'PENDING_CAPTURE', statusCode: 5, statusCategory: 'PENDING_MERCHANT' };
+  /** A hosted checkout's created payment, by the hosted checkout's id (the opening's reference). */
+  const created = new Map<string, string>();
+  /** Worldline's answer about an opening's status: GET on the payment, or on the hosted checkout naming its payment. */
+  const status = (ref: string, shape: Parameters<typeof payment>[0], times = 1) =>
+    hosted ? api().get(`${V2}/hostedcheckouts/${ref}`).times(times).reply(200, hostedCheckoutStatus('PAYMENT_CREATED', payment(shape))) : api().get(`${P}/${ref}`).times(times).reply(200, payment(shape));
+  /** The payment a follow-up acts on; a hosted checkout is read first to find it. */
+  const paymentOf = (input: FollowUpInput, times = 1): string => {
+    const ref = input.opening?.providerRef ?? input.target.providerRef ?? '';
+    const id = created.get(ref);
+    if (!id) return ref;
+    status(ref, { id, amount: input.amount.amount, merchantReference: input.opening?.transactionId ?? '', product, ...payment$ }, times);
+    return id;
+  };
   /** The payer goes to the app and back; the return reads the payment; a webhook tells the same. */
   const opening = (input: OpenInput, final: { status: string; statusCode: number; statusCategory: string; errors?: Record<string, unknown>[] }): OpeningPlay => {
     const id = paymentId();
-    const shape = { id, amount: input.amount.amount, merchantReference: input.transactionId, product: PRODUCT[method], ...final };
-    api().post(P).reply(201, redirectAnswer(id, input.amount.amount, input.transactionId));
-    const type = final.status === 'REJECTED' ? 'payment.rejected' : method === 'wero' ? 'payment.pending_capture' : 'payment.captured';
+    const ref = hosted ? `hc-${id.replace(/_0$/, '')}` : id;
+    const shape = { id, amount: input.amount.amount, merchantReference: input.transactionId, product, ...final };
+    if (hosted) {
+      created.set(ref, id);
+      api().post(`${V2}/hostedcheckouts`).reply(201, hostedCheckoutAnswer(ref, input.transactionId));
+    } else api().post(P).reply(201, redirectAnswer(id, input.amount.amount, input.transactionId));
+    const type = final.status === 'REJECTED' ? 'payment.rejected' : sale ? 'payment.captured' : 'payment.pending_capture';
     return {
-      payerReturns: async () => {
-        api().get(`${P}/${id}`).reply(200, payment(shape));
-        return {};
+      payerReturns: async (): Promise<Record<string, string>> => {
+        status(ref, shape);
+        // Worldline appends the hosted checkout's id to the return URL; the driver reads it by its reference.
+        return hosted ? { hostedCheckoutId: ref, RETURNMAC: `mac-${ref}` } : {};
       },
       notifications: async () => [webhook(type, { payment: payment(shape) })],
     };
   };
   const followUp = (kind: 'capture' | 'cancel' | 'refund', input: FollowUpInput, outcome: FollowUpOutcome): FollowUpPlay => {
     // Every operation hangs on the payment: a refund's target is the capture, its opening the payment.
-    const id = input.opening?.providerRef ?? input.target.providerRef ?? '';
-    const opening = { id, amount: input.amount.amount };
+    const id = paymentOf(input);
+    const opening = { id, amount: input.amount.amount, merchantReference: input.opening?.transactionId ?? '' };
     if (kind === 'cancel') {
       api().post(`${P}/${id}/cancel`).reply(201, { payment: payment({ ...opening, status: 'CANCELLED', statusCode: 6, statusCategory: 'UNSUCCESSFUL' }) });
       return { notifications: async () => [] };
@@ -66,8 +96,8 @@ function script(method: 'wero' | 'ancv'): PspKitScript {
     void: async (input) => followUp('cancel', input, 'succeeds'),
     refund: async (input, outcome) => followUp('refund', input, outcome),
     lookup: async (input) => {
-      const id = input.target.providerRef ?? '';
-      api().get(`${P}/${id}`).reply(200, payment({ id, amount: input.amount.amount, merchantReference: input.target.transactionId ?? '', ...payment$ }));
+      const ref = input.target.providerRef ?? '';
+      status(ref, { id: created.get(ref) ?? ref, amount: input.amount.amount, merchantReference: input.target.transactionId ?? '', product, ...payment$ });
     },
     forge: (valid: InboundNotification) => {
       const event = JSON.parse(valid.rawBody) as { payment: { paymentOutput: { amountOfMoney: { amount: number } } } };
@@ -76,7 +106,7 @@ function script(method: 'wero' | 'ancv'): PspKitScript {
       return { forged: { ...valid, rawBody: JSON.stringify(event) }, unsigned: { ...valid, headers: unsignedHeaders } };
     },
     transportFault: async (kind: TransportFault, operation, input) => {
-      const paymentId = input.opening?.providerRef ?? input.target.providerRef ?? '';
+      const paymentId = paymentOf(input, 2);
       const path = `${P}/${paymentId}/${operation}`;
       const keys: string[] = [];
       const answer = payment({ id: paymentId.replace(/_0$/, '_1'), amount: input.amount.amount, status: operation === 'capture' ? 'CAPTURE_REQUESTED' : 'REFUND_REQUESTED', statusCode: operation === 'capture' ? 91 : 81 });
@@ -88,17 +118,18 @@ function script(method: 'wero' | 'ancv'): PspKitScript {
   };
 }
 
-/** Worldline's drivers as a target of the PSP driver contract kit, nock playing Worldline Direct and its webhooks. */
-export function worldlineKitTarget(method: 'wero' | 'ancv'): PspKitTarget {
+/** A Worldline driver under one contract as a target of the PSP driver contract kit, nock playing Worldline Direct and its webhooks. */
+export function worldlineKitTarget(contract: WorldlineKitContract): PspKitTarget {
+  const { method, settings } = CONTRACTS[contract];
   return {
-    name: `worldline ${method}`,
+    name: `worldline ${contract}`,
     provider: 'worldline',
     method,
     declines: Object.keys(REFUSALS) as DeclineCategory[],
     settingSpecs: WORLDLINE_SETTINGS,
     signedNotifications: true,
     async start(logger: Logger): Promise<PspKitRun> {
-      return nockedKitRun({ provider: createWorldlineProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script(method) });
+      return nockedKitRun({ provider: createWorldlineProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings, script: script(contract) });
     },
   };
 }

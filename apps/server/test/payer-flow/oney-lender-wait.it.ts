@@ -1,0 +1,187 @@
+import nock from 'nock';
+import type { SessionView } from '@splitpay/domain';
+import { PURCHASE_PATH, purchasePathOf, SETTINGS, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
+import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
+import type { ElementsClient } from '../support/elements-client';
+import { providerService } from '../support/provider-service';
+import type { ServiceHarness } from '../support/service-harness';
+import { financedOrder } from '../support/session-bodies';
+import { oneyAnswers, statusQuery, until } from './oney-nock.support';
+
+/**
+ * The lender's wait when Oney's notifications are lost: the service looks the purchase up on its own
+ * cadence while the session is AWAITING, and once more at the wait bound before refusing. Time is the
+ * service's manual clock; each worker run is one turn.
+ */
+
+jest.setTimeout(60_000);
+
+const MIN = 60_000;
+const PLAN = { installments: 3, withFees: false };
+const WAIT_MS = 3 * 60 * MIN;
+/** Lookups 10 min after the study began, then every hour; the bound (3 h) brings the last one back to it. */
+const ENV = { LENDER_WAIT_MS: String(WAIT_MS), LENDER_LOOKUP_DELAYS_MS: `${10 * MIN},${60 * MIN}`, LENDER_BOUND_RETRY_DELAYS_MS: `${MIN},${5 * MIN}`, ACCESS_TOKEN_TTL_S: String(24 * 3600) };
+const FUNDED = { language_code: 'EN', purchase: { status_code: 'FUNDED', status_label: 'Transaction is completed' } };
+
+describe('Oney: the lender wait looked up by the service (notifications lost, nock playing Oney)', () => {
+  const receiver = new WebhookReceiver();
+  let h: ServiceHarness;
+  let n = 0;
+
+  beforeAll(() => receiver.start());
+  const service = providerService([{ method: 'oney', provider: 'oney', partialRefunds: true, plans: [{ ...PLAN, feeRate: 0, apr: 0, minAmount: 10_000, maxAmount: 300_000 }], settings: SETTINGS }], {
+    env: ENV,
+    store: 'test',
+    account: () => ({ notificationUrl: receiver.url('/hooks/account') }),
+  });
+  beforeAll(() => {
+    h = service.h;
+  });
+  afterAll(() => receiver.stop());
+
+  const status = (s: SessionView['status']) => (v: SessionView) => v.status === s;
+  const viewOf = async (page: ElementsClient): Promise<SessionView> => (await page.view()).body.view;
+
+  /**
+   * An order of 300.00 financed by Oney in full; Oney's only notification says PENDING (confirmed by
+   * the status query): the session is AWAITING and its wait began now. Every later notification is lost.
+   */
+  async function awaitingOrder(): Promise<{ page: ElementsClient; sessionId: string; hooks: string; query: ReturnType<typeof statusQuery>; reference: string }> {
+    const hooks = `/hooks/lender-wait-${++n}`;
+    const { page, sessionId } = await h.openPage(financedOrder(`oney-wait-${n}`, 30_000, { methods: [{ method: 'oney' }], notificationUrl: receiver.url(hooks) }));
+    const purchase = oneyAnswers(PURCHASE_PATH, 200, { returned_url: 'https://oney-staging.example/facilypay/page-1' });
+    expect((await page.start({ methodId: 'oney', amount: 30_000, plan: PLAN })).status).toBe(201);
+    const sent = purchase.seen[0]!;
+    const reference = String((sent.body.purchase as { external_reference: string }).external_reference);
+    const serverResponseUrl = String((sent.body.navigation as { server_response_url: string }).server_response_url);
+
+    const query = statusQuery(reference);
+    query.says(statusAnswer('PENDING', 300, 'WAITING_ONEY'));
+    const hint = { language_code: 'FR', merchant_guid: SETTINGS.merchantGuid, purchase: { external_reference_type: 'CMDE', external_reference: reference, status_code: 'PENDING' } };
+    const res = await fetch(serverResponseUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(hint) });
+    expect(res.status).toBe(204);
+    await page.waitFor(status('AWAITING'));
+    expect(query.calls()).toBe(1);
+    return { page, sessionId, hooks, query, reference };
+  }
+
+  /** Moves the clock by `ms` and runs one worker turn. */
+  async function after(ms: number): Promise<void> {
+    h.clock.advance(ms);
+    await h.runWorkers();
+  }
+
+  /** The session-ended webhooks of the order (delivered by the worker): status and amount captured of each. */
+  async function endingsAnnounced(hooks: string): Promise<[string, number][]> {
+    await until(async () => {
+      await h.runWorkers();
+      return receiver.callsTo(hooks).length > 0 ? true : undefined;
+    }, 'the session-ended webhook');
+    return receiver.callsTo(hooks).map((call) => {
+      const payload = JSON.parse(call.body) as { status: string; captured: { amount: number } };
+      return [payload.status, payload.captured.amount];
+    });
+  }
+
+  it('a lost FAVORABLE notification: the periodic lookup finds it, one confirm at Oney, PAID, one webhook', async () => {
+    const { page, hooks, query, reference } = await awaitingOrder();
+    query.says(statusAnswer('FAVORABLE', 300));
+    const confirm = oneyAnswers(`${purchasePathOf(reference)}/action/confirm`, 200, FUNDED);
+
+    // The lookup follows its cadence, not every worker run: nothing is asked before the first delay.
+    await after(9 * MIN);
+    expect(query.calls()).toBe(1);
+    expect((await viewOf(page)).status).toBe('AWAITING');
+
+    await after(MIN);
+    expect(query.calls()).toBe(2);
+    const paid = await page.waitFor(status('PAID'));
+    expect(paid.attempts[0]).toMatchObject({ method: 'oney', status: 'CAPTURED', granted: { amount: 30_000 } });
+    expect(confirm.seen).toHaveLength(1);
+    expect(confirm.seen[0]?.body).toMatchObject({ payment: { payment_amount: 300 } });
+    expect(await endingsAnnounced(hooks)).toEqual([['PAID', 30_000]]);
+    // Nothing more is asked once the verdict is in.
+    await after(2 * 60 * MIN);
+    expect(query.calls()).toBe(2);
+    expect(receiver.callsTo(hooks)).toHaveLength(1);
+  });
+
+  it('a lost REFUSED notification: the periodic lookup finds it, AWAITED_REFUSED, nothing confirmed', async () => {
+    const { page, hooks, query } = await awaitingOrder();
+    await after(10 * MIN);
+    expect(query.calls()).toBe(2);
+    expect((await viewOf(page)).status).toBe('AWAITING');
+
+    query.says(statusAnswer('REFUSED'));
+    await after(60 * MIN);
+    expect(query.calls()).toBe(3);
+    const refused = await page.waitFor(status('AWAITED_REFUSED'));
+    expect(refused.attempts[0]).toMatchObject({ method: 'oney', status: 'DECLINED' });
+    expect(await endingsAnnounced(hooks)).toEqual([['AWAITED_REFUSED', 0]]);
+  });
+
+  /** The lender studies the file all along (lookups at +10 min, +1h10, +2h10); the clock stops 1 ms before the bound. */
+  async function justBeforeTheBound(): Promise<Awaited<ReturnType<typeof awaitingOrder>>> {
+    const order = await awaitingOrder();
+    await after(10 * MIN);
+    await after(60 * MIN);
+    await after(60 * MIN);
+    expect(order.query.calls()).toBe(4);
+    await after(50 * MIN - 1);
+    expect(order.query.calls()).toBe(4);
+    expect((await viewOf(order.page)).status).toBe('AWAITING');
+    return order;
+  }
+
+  it('at the wait bound the last lookup says FAVORABLE: PAID, not refused', async () => {
+    const { page, hooks, query, reference } = await justBeforeTheBound();
+    query.says(statusAnswer('FAVORABLE', 300));
+    const confirm = oneyAnswers(`${purchasePathOf(reference)}/action/confirm`, 200, FUNDED);
+    await after(1);
+    expect(query.calls()).toBe(5);
+    await page.waitFor(status('PAID'));
+    expect(confirm.seen).toHaveLength(1);
+    expect(await endingsAnnounced(hooks)).toEqual([['PAID', 30_000]]);
+  });
+
+  it.each([
+    ['still PENDING', statusAnswer('PENDING', 300, 'WAITING_ONEY')],
+    ['REFUSED', statusAnswer('REFUSED')],
+  ])('at the wait bound the last lookup says %s: AWAITED_REFUSED', async (_said, answer) => {
+    const { page, hooks, query } = await justBeforeTheBound();
+    query.says(answer);
+    await after(1);
+    expect(query.calls()).toBe(5);
+    await page.waitFor(status('AWAITED_REFUSED'));
+    expect(await endingsAnnounced(hooks)).toEqual([['AWAITED_REFUSED', 0]]);
+  });
+
+  it('Oney unreachable at the bound: the last lookup is tried again (FAVORABLE on a retry pays the order)', async () => {
+    const { page, hooks, query, reference } = await justBeforeTheBound();
+    query.isDown();
+    await after(1);
+    expect(query.calls()).toBe(5);
+    expect((await viewOf(page)).status).toBe('AWAITING');
+
+    query.says(statusAnswer('FAVORABLE', 300));
+    const confirm = oneyAnswers(`${purchasePathOf(reference)}/action/confirm`, 200, FUNDED);
+    await after(MIN);
+    expect(query.calls()).toBe(6);
+    await page.waitFor(status('PAID'));
+    expect(confirm.seen).toHaveLength(1);
+    expect(await endingsAnnounced(hooks)).toEqual([['PAID', 30_000]]);
+  });
+
+  it('Oney unreachable at the bound and on every retry: AWAITED_REFUSED once the retries are spent', async () => {
+    const { page, hooks, query } = await justBeforeTheBound();
+    query.isDown();
+    await after(1);
+    await after(MIN);
+    expect(query.calls()).toBe(6);
+    expect((await viewOf(page)).status).toBe('AWAITING');
+    await after(5 * MIN);
+    expect(query.calls()).toBe(7);
+    await page.waitFor(status('AWAITED_REFUSED'));
+    expect(await endingsAnnounced(hooks)).toEqual([['AWAITED_REFUSED', 0]]);
+  });
+});

@@ -1,0 +1,136 @@
+import nock from 'nock';
+import { refundDoors, refundsOf, sessionOf, waitForSession, noRefundPending } from '../refunds/refund-support';
+import { navigate } from '../support/elements-client';
+import { providerService } from '../support/provider-service';
+import { readSession, type ServiceHarness } from '../support/service-harness';
+import { acceptPayment, BASE, noneInFlight, P, paid, payment, postWebhook, PSPID, WORLDLINE_CONTRACTS } from '../support/worldline-direct';
+
+// Contract settings that change how Worldline is asked (nock playing Worldline Direct), through the service over HTTP:
+// Wero as a direct payment, ANCV on product 5403 by hosted checkout.
+describe('Worldline Direct contracts through the service', () => {
+  const service = providerService(WORLDLINE_CONTRACTS, { store: 'test' });
+  let h: ServiceHarness;
+  beforeAll(() => {
+    h = service.h;
+  });
+
+  it('Wero under the direct-payment contract: one payment operation, no capture, PAID with the card; the refund targets the payment', async () => {
+    const { page, sessionId } = await h.openPage({
+      currency: 'EUR',
+      total: 10_000,
+      orderId: 'wl-wero-direct',
+      methods: [{ method: 'wero' }, { method: 'card' }],
+      paymentMethodFilters: { channel: 'kiosk' },
+      returnUrl: 'https://shop.example/back',
+    });
+    // Any capture asked of Worldline would land here.
+    const captures = nock(BASE).post(/\/capture$/).reply(500, {});
+    const created = acceptPayment('7400000001_0');
+    const started = await page.start({ methodId: 'wero', amount: 6_000 });
+    const { body } = await created;
+    expect(body).toMatchObject({ redirectPaymentMethodSpecificInput: { paymentProductId: 900, requiresApproval: false } });
+    const reference = (body as { order: { references: { merchantReference: string } } }).order.references.merchantReference;
+    expect(started.body.view.attempts[0]).toMatchObject({ method: 'wero', operation: 'payment', status: 'AUTHORIZING' });
+
+    // The payer approves in the Wero app: the sale is taken at once.
+    nock(BASE).get(`${P}/7400000001_0`).reply(200, payment('7400000001_0', 'CAPTURED', 9, 6_000, reference));
+    await navigate(`${h.url}/elements/return/${started.body.attemptId}`);
+    const taken = await page.waitFor(noneInFlight);
+    expect(taken).toMatchObject({ status: 'PENDING', remaining: { amount: 4_000 }, attempts: [{ method: 'wero', operation: 'payment', status: 'CAPTURED', granted: { amount: 6_000 } }] });
+
+    await page.payByCard('card', 4_000);
+    expect((await page.waitFor(paid)).status).toBe('PAID');
+    expect((await readSession(h, sessionId)).body).toMatchObject({ status: 'PAID', captured: { amount: 10_000 } });
+    const wero = (await sessionOf(h, sessionId)).attempts[0]!;
+    expect(wero.transactions.map((t) => [t.type, t.status.kind, t.amount.amount])).toEqual([['payment', 'succeeded', 6_000]]);
+    expect(captures.isDone()).toBe(false);
+
+    // A refund of a slice goes to the payment itself.
+    const refundBody = new Promise<unknown>((resolve) => {
+      nock(BASE)
+        .post(`${P}/7400000001_0/refund`)
+        .reply((_uri, sent) => {
+          resolve(sent);
+          return [201, payment('7400000001_1', 'REFUNDED', 8, 1_500, reference, { category: 'REFUNDED' })];
+        });
+    });
+    const asked = await refundDoors(h).attempt(wero.attemptId, { token: await h.clientToken(), body: { amount: 1_500 } });
+    expect(asked.status).toBe(202);
+    expect(await refundBody).toMatchObject({ amountOfMoney: { amount: 1_500, currencyCode: 'EUR' } });
+    const refunded = await waitForSession(h, sessionId, noRefundPending);
+    expect(refundsOf(refunded.attempts[0]!).map((t) => [t.amount.amount, t.status.kind])).toEqual([[1_500, 'succeeded']]);
+  });
+
+  it('a Wero chargeback event raises a chargeback only once Worldline’s payment status confirms it', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'wl-wero-dispute', methods: [{ method: 'wero' }], paymentMethodFilters: { channel: 'kiosk' }, returnUrl: 'https://shop.example/back' });
+    const created = acceptPayment('7600000001_0');
+    const started = await page.start({ methodId: 'wero', amount: 5_000 });
+    const reference = ((await created).body as { order: { references: { merchantReference: string } } }).order.references.merchantReference;
+    nock(BASE).get(`${P}/7600000001_0`).reply(200, payment('7600000001_0', 'CAPTURED', 9, 5_000, reference));
+    await navigate(`${h.url}/elements/return/${started.body.attemptId}`);
+    await page.waitFor(paid);
+    const disputes = async (): Promise<unknown[]> => {
+      const res = await fetch(`${h.url}/api/sessions/${sessionId}/chargebacks`, { headers: { Authorization: `Bearer ${await h.clientToken()}` } });
+      return ((await res.json()) as { chargebacks: unknown[] }).chargebacks;
+    };
+
+    // The event alone is not believed: Worldline's status of the payment says nothing of a chargeback.
+    const looked: string[] = [];
+    nock(BASE)
+      .get(`${P}/7600000001_0`)
+      .reply(function () {
+        looked.push(String(this.req.headers.authorization));
+        return [200, payment('7600000001_0', 'CAPTURED', 9, 5_000, reference)];
+      });
+    expect(await postWebhook(h.url, 'payment.chargeback_notification', payment('7600000001_0', 'CHARGEBACK_NOTIFICATION', 1500, 5_000, reference))).toBe(200);
+    expect(looked).toHaveLength(1);
+    expect(looked[0]).toMatch(/^GCS v1HMAC:shop-api-key-id:/);
+    expect(await disputes()).toEqual([]);
+
+    // Confirmed by the status lookup: a chargeback on the payment.
+    nock(BASE).get(`${P}/7600000001_0`).reply(200, payment('7600000001_0', 'CHARGEBACKED', 1500, 5_000, reference));
+    expect(await postWebhook(h.url, 'payment.chargebacked', payment('7600000001_0', 'CHARGEBACKED', 1500, 5_000, reference))).toBe(200);
+    expect(await disputes()).toMatchObject([{ type: 'chargeback', provider: 'worldline', providerRef: '7600000001_0', amount: { amount: 5_000, currency: 'EUR' }, status: 'CHARGEBACKED' }]);
+  });
+
+  it('ANCV on 5403: a hosted checkout; the return reads its created payment (a chosen partial), the card pays the rest, PAID', async () => {
+    const { page, sessionId } = await h.openPage({
+      currency: 'EUR',
+      total: 10_000,
+      orderId: 'wl-ancv-hosted',
+      methods: [{ method: 'ancv' }, { method: 'card' }],
+      paymentMethodFilters: { channel: 'kiosk' },
+      returnUrl: 'https://shop.example/back',
+    });
+    const HC = '8915-28e5b79c889641c8ba770f1ba576c1fe';
+    const created = new Promise<{ body: Record<string, unknown>; key: string }>((resolve) => {
+      nock(BASE)
+        .post(`/v2/${PSPID}/hostedcheckouts`)
+        .reply(function (_uri, sent) {
+          resolve({ body: sent as Record<string, unknown>, key: String(this.req.headers['x-gcs-idempotence-key']) });
+          return [201, { RETURNMAC: 'mac-1', hostedCheckoutId: HC, merchantReference: 'x', redirectUrl: `${BASE}/hostedcheckout/PaymentMethods/Selection/${HC}` }];
+        });
+    });
+    const started = await page.start({ methodId: 'ancv', amount: 7_000 });
+    const { body, key } = await created;
+    expect(body).toMatchObject({
+      hostedCheckoutSpecificInput: { paymentProductFilters: { restrictTo: { products: [5403] } } },
+      redirectPaymentMethodSpecificInput: { paymentProductId: 5403, requiresApproval: false, paymentProduct5403SpecificInput: { completeRemainingPaymentAmount: false } },
+    });
+    const reference = (body as { order: { references: { merchantReference: string } } }).order.references.merchantReference;
+    expect(key).toBe(reference);
+    expect(started.body.view.attempts[0]).toMatchObject({ method: 'ancv', operation: 'payment', status: 'AUTHORIZING', redirect: { kind: 'navigate', url: `${BASE}/hostedcheckout/PaymentMethods/Selection/${HC}` } });
+
+    // Back from the hosted checkout: 30.00 of the 70.00 asked were paid in vouchers.
+    const sale = payment('7500000001_0', 'CAPTURED', 9, 7_000, reference, { acquired: 3_000, product: 5403 });
+    nock(BASE).get(`/v2/${PSPID}/hostedcheckouts/${HC}`).reply(200, { status: 'PAYMENT_CREATED', createdPaymentOutput: { payment: sale, paymentStatusCategory: 'COMPLETED' } });
+    await navigate(`${h.url}/elements/return/${started.body.attemptId}?hostedCheckoutId=${HC}&RETURNMAC=mac-1`);
+    const afterVouchers = await page.waitFor(noneInFlight);
+    expect(afterVouchers).toMatchObject({ status: 'PENDING', remaining: { amount: 7_000 } });
+    expect(afterVouchers.attempts[0]).toMatchObject({ status: 'CAPTURED', partialAuth: 'chosen', requested: { amount: 7_000 }, granted: { amount: 3_000 } });
+
+    await page.payByCard('card', 7_000);
+    expect((await page.waitFor(paid)).status).toBe('PAID');
+    expect((await readSession(h, sessionId)).body).toMatchObject({ status: 'PAID', captured: { amount: 10_000 } });
+  });
+});

@@ -1,0 +1,44 @@
+import type { DriverCapabilities, OpenInput } from '@splitpay/domain';
+
+/** The order of an opening: the amount, our transaction id as `merchantReference` (Worldline echoes it), our order reference. */
+function orderOf(input: OpenInput): Record<string, unknown> {
+  return {
+    amountOfMoney: { amount: input.amount.amount, currencyCode: input.amount.currency },
+    references: { merchantReference: input.transactionId, descriptor: input.reference },
+    ...(input.order.customer?.email ? { customer: { contactDetails: { emailAddress: input.order.customer.email } } } : {}),
+  };
+}
+
+/**
+ * The product's redirect input. `requiresApproval` is how a redirect payment says a hold (true: capture
+ * later) or a direct sale (false); the attempt's operation, snapshotted at session creation, decides.
+ */
+function redirectInput(product: number, operation: DriverCapabilities['operation'], returnUrl?: string): Record<string, unknown> {
+  return {
+    paymentProductId: product,
+    requiresApproval: operation === 'authorization',
+    ...(returnUrl ? { redirectionData: { returnUrl } } : {}),
+    // The payer may pay less than asked in the ANCV app; the rest stays payable in our session.
+    ...(product === 5412 ? { paymentProduct5412SpecificInput: { adjustableAmount: true } } : {}),
+    ...(product === 5403 ? { paymentProduct5403SpecificInput: { completeRemainingPaymentAmount: false } } : {}),
+  };
+}
+
+/** `POST /v2/{merchantId}/payments`: a server-to-server redirect payment of one product. */
+export function paymentRequest(input: OpenInput, product: number): Record<string, unknown> {
+  return {
+    order: orderOf(input),
+    redirectPaymentMethodSpecificInput: redirectInput(product, input.offer.capabilities.operation, input.returnUrl),
+    feedbacks: { webhooksUrls: [input.notificationUrl] },
+  };
+}
+
+/** `POST /v2/{merchantId}/hostedcheckouts`: Worldline's page restricted to one product, back to our return door. */
+export function hostedCheckoutRequest(input: OpenInput, product: number): Record<string, unknown> {
+  return {
+    order: orderOf(input),
+    hostedCheckoutSpecificInput: { returnUrl: input.returnUrl, showResultPage: false, paymentProductFilters: { restrictTo: { products: [product] } } },
+    redirectPaymentMethodSpecificInput: redirectInput(product, input.offer.capabilities.operation),
+    feedbacks: { webhooksUrls: [input.notificationUrl] },
+  };
+}
