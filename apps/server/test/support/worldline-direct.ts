@@ -15,7 +15,8 @@ export const SETTINGS = {
   webhookSecret: 'shop-webhook-secret+0123456789',
   environment: 'test',
 };
-export const WORLDLINE_MERCHANTS = {
+/** SHOP's Worldline contracts; `shop` adds merchant fields (a chargeback address), `ancvHosted` changes the kiosk's ANCV contract. */
+export const worldlineMerchants = (shop: Record<string, unknown> = {}, ancvHosted: Record<string, unknown> = {}) => ({
   merchants: [
     merchantEntry(
       SHOP,
@@ -24,14 +25,15 @@ export const WORLDLINE_MERCHANTS = {
         // Orders of the kiosk channel take Wero as a direct payment and ANCV on 5403 (hosted checkout).
         { id: 'wero-direct', method: 'wero', provider: 'worldline', channels: ['kiosk'], partialRefunds: true, settings: { ...SETTINGS, operation: 'payment' } },
         { id: 'wero-hold', method: 'wero', provider: 'worldline', partialRefunds: true, settings: SETTINGS },
-        { id: 'ancv-hosted', method: 'ancv', provider: 'worldline', channels: ['kiosk'], partialRefunds: false, settings: { ...SETTINGS, ancvProductId: 5403 } },
+        { id: 'ancv-hosted', method: 'ancv', provider: 'worldline', channels: ['kiosk'], partialRefunds: false, settings: { ...SETTINGS, ancvProductId: 5403, ...ancvHosted } },
         { id: 'ancv-5412', method: 'ancv', provider: 'worldline', partialRefunds: false, settings: { ...SETTINGS, ancvProductId: 5412 } },
       ],
       [],
-      { webhookAuthorization: 'Bearer shop-webhook' },
+      { webhookAuthorization: 'Bearer shop-webhook', ...shop },
     ),
   ],
-};
+});
+export const WORLDLINE_MERCHANTS = worldlineMerchants();
 
 export const paid = (v: SessionView) => v.status === 'PAID';
 export const noneInFlight = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');
@@ -48,6 +50,8 @@ export function payment(id: string, status: string, statusCode: number, amount: 
       references: { merchantReference },
       redirectPaymentMethodSpecificOutput: { paymentProductId: extra.product ?? 900 },
     },
+    // A payment a hosted checkout created names it (ANCV on 5403).
+    ...(extra.hostedCheckoutId ? { hostedCheckoutSpecificOutput: { hostedCheckoutId: extra.hostedCheckoutId } } : {}),
   };
 }
 
