@@ -42,14 +42,14 @@ module.exports = {
     {
       name: 'application-is-pure',
       severity: 'error',
-      comment: 'packages/application orchestrates through ports: no framework, driver or I/O import.',
-      from: { path: '^packages/application/src', pathNot: tests },
+      comment: 'packages/application orchestrates through ports: no framework, driver or I/O import. Its tests and their support (src/testing/) may run on real stores.',
+      from: { path: '^packages/application/src', pathNot: testsAndSupport },
       to: { path: io },
     },
     {
       name: 'application-imports-only-domain',
       severity: 'error',
-      from: { path: '^packages/application/src', pathNot: tests },
+      from: { path: '^packages/application/src', pathNot: testsAndSupport },
       to: { path: '^(packages|apps|tools)/(?!(domain|application)/)' },
     },
     {
@@ -76,9 +76,23 @@ module.exports = {
     {
       name: 'only-apps-wire-packages',
       severity: 'error',
-      comment: 'An adapter package (any package but domain, application and the store-* family) imports no other adapter package: it implements the cores\' ports, and only apps/ puts adapters together. Its tests and test support (src/testing/) may borrow other packages (a test kit, a real store, the capturing logger).',
+      comment: 'An adapter package (any package but domain, application and the store-* family) imports no other adapter package: it implements the cores\' ports, and only apps/ puts adapters together. Its tests and test support (src/testing/) may borrow other packages (a test kit, a real store, the capturing logger). psp-http is shared HTTP plumbing, not an adapter: the next rule keeps it to the PSP packages.',
       from: { path: '^packages/(?!domain/|application/|store-)([^/]+)/', pathNot: testsAndSupport },
-      to: { path: '^packages/', pathNot: '^packages/($1|domain|application)/' },
+      to: { path: '^packages/', pathNot: '^packages/($1|domain|application|psp-http)/' },
+    },
+    {
+      name: 'psp-http-serves-psp-packages-only',
+      severity: 'error',
+      comment: 'packages/psp-http (the axios client, the transport-failure ack, the cause scrubber) is what every PSP driver shares; no other package has a PSP to call.',
+      from: { path: '^packages/(?!psp-)[^/]+/' },
+      to: { path: '^packages/psp-http/' },
+    },
+    {
+      name: 'psp-http-imports-only-domain-and-axios',
+      severity: 'error',
+      comment: 'packages/psp-http stays plumbing: its code imports the domain (DriverAck), axios and Node\'s http/https agents, nothing of any provider or adapter. Its tests may use test tools.',
+      from: { path: '^packages/psp-http/src', pathNot: tests },
+      to: { pathNot: '^packages/(psp-http|domain)/|(^|node_modules/)axios(/|$)|^(node:)?(http|https)$' },
     },
     {
       name: 'stores-build-only-on-stores',
@@ -90,9 +104,16 @@ module.exports = {
     {
       name: 'dashboard-browser-imports-only-itself',
       severity: 'error',
-      comment: 'The dashboard\'s browser code (packages/dashboard-web/src/browser) is bundled for the page: it speaks to the service over HTTP only, so it imports no Node module, no library and no other package.',
+      comment: 'The dashboard\'s browser code (packages/dashboard-web/src/browser) is bundled for the page: it speaks to the service over HTTP only, so it imports no Node module, no library and no other package but the domain\'s types (next rule).',
       from: { path: '^packages/dashboard-web/src/browser/', pathNot: tests },
-      to: { pathNot: '^packages/dashboard-web/src/browser/' },
+      to: { pathNot: '^packages/(dashboard-web/src/browser|domain)/' },
+    },
+    {
+      name: 'dashboard-browser-imports-domain-types-only',
+      severity: 'error',
+      comment: 'The dashboard\'s browser code may name the domain\'s types of what the API answers (import type, erased when bundled), never its code.',
+      from: { path: '^packages/dashboard-web/src/browser/', pathNot: tests },
+      to: { path: '^packages/domain/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'packages-do-not-import-apps',

@@ -12,6 +12,7 @@ export { isUuid, merchantId, UUID_PATTERN } from './ids/ids';
 export type { AttemptId, MerchantId, SessionId, TransactionId } from './ids/ids';
 export { money } from './money/money';
 export type { Money } from './money/money';
+export type { JsonOf } from './shared/json-of';
 export { assertUnreachable } from './shared/brand';
 
 // The model
@@ -23,7 +24,7 @@ export type { Contact, ContactRole, Contract, MerchantAccount } from './merchant
 export { CARD_SCHEMES, METHOD_KINDS, PLAIN_HOLD_CAPABILITIES } from './method/method';
 export type { CardScheme, DeclineCategory, DriverCapabilities, MethodKind, MethodOffer, PlanKey } from './method/method';
 export { SESSION_STATUSES } from './session/session.model';
-export type { Delivery, Session } from './session/session.model';
+export type { Delivery, Session, SessionStatus } from './session/session.model';
 export { TRANSACTION_TYPES, VERDICT_KINDS } from './transaction/transaction.model';
 export type { Transaction, VerdictKind } from './transaction/transaction.model';
 
@@ -99,10 +100,11 @@ export { requestOperationRefund } from './refund/refundable-operation.rule';
 export { requestRefund } from './refund/request-refund';
 
 // Webhook messages and their delivery calendar
-export { buildChargebackPayload, chargebackNotificationId } from './notification/chargeback.payload';
+export { buildChargebackPayload, chargebackEventFields, chargebackNotificationId } from './notification/chargeback.payload';
+export type { ChargebackEventFields } from './notification/chargeback.payload';
 export { isDeliveryDue, isDeliveryOwed, openDelivery, rearm, recordDeliveryOutcome } from './notification/delivery-calendar';
 export { buildSessionEndedPayload, sessionEndedNotificationId } from './notification/session-ended.payload';
 
 // The payer's view
-export type { AttemptViewEntry, FinancingMethodView, HostedFieldsView, SessionView } from './view/session-view.model';
+export type { AttemptViewEntry, CardMethodView, FinancingMethodView, FinancingPlanView, HostedFieldsView, MethodView, SessionView } from './view/session-view.model';
 export { sessionView } from './view/session-view';

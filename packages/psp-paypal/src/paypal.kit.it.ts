@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import nock from 'nock';
 import type { DeclineCategory, DriverAck, FollowUpInput, InboundNotification, OpenInput } from '@splitpay/domain';
-import { describePspDriverContract, type OpeningPlay, type PspKitScript, type PspKitTarget } from '@splitpay/psp-testkit';
+import { describePspDriverContract, isolateNock, type OpeningPlay, type PspKitScript, type PspKitTarget } from '@splitpay/psp-testkit';
 import { PAYPAL_SETTINGS } from './paypal.plugin';
 import { createPayPalProvider } from './provider/paypal.provider';
 import { CERT_HOST, CERT_PATH, delivery, event } from './testing/paypal-webhook.fixtures';
 import { SANDBOX, SETTINGS, authorizedOrder, paypalError } from './testing/paypal.fixtures';
 import { makeSigningPair, type SigningPair } from './testing/signing-certificate';
-import { isolateNock } from './testing/nock-isolation';
 
 isolateNock();
 

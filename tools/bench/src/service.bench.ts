@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { startChild, type ChildService } from './load/child-process';
-import { PspCallCounter } from './load/psp-call-counter';
+import { PspOperationTap } from '@splitpay/server/test/support/psp-operation-tap';
 import { combine, loadSessionCreation, type CreationFigures } from './load/session-creation.load';
 import { runPayers, type PaymentRun } from './load/payers.load';
 import { WebhookReceiver } from './load/webhook-receiver';
@@ -67,7 +67,7 @@ function pollingFigures(label: string, run: PaymentRun): GoalFigure[] {
   ];
 }
 
-function paymentGoals(label: string, run: PaymentRun, delivered: number, psp: ReturnType<PspCallCounter['operations']>): GoalFigure[] {
+function paymentGoals(label: string, run: PaymentRun, delivered: number, psp: ReturnType<PspOperationTap['operations']>): GoalFigure[] {
   const rate = run.paid.length / run.seconds;
   return [
     { goal: `${label}: paid sessions/s`, figure: `${fixed(rate, 1)} (${run.paid.length} paid, ${run.failed} failed)`, target: '>= 200', met: rate >= 200 && run.failed === 0 },
@@ -91,7 +91,7 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
   const goals: GoalFigure[] = [];
   const dir = await mkdtemp(path.join(os.tmpdir(), 'splitpay-bench-'));
   const receiver = new WebhookReceiver();
-  const counter = new PspCallCounter();
+  const counter = new PspOperationTap({ keepAlive: true });
   const children: ChildService[] = [];
   try {
     const webhookUrl = await receiver.start();
@@ -178,7 +178,7 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
     return goals;
   } finally {
     for (const child of children) await child.stop();
-    await counter.stop();
+    await counter.close();
     await receiver.stop();
     await rm(dir, { recursive: true, force: true });
   }

@@ -7,6 +7,8 @@ import { cruise, repoRoot, type Violation } from './depcruise.run';
 interface ImportCase {
   readonly from: string;
   readonly imports: string;
+  /** `import type` (erased when compiled) rather than a runtime import. */
+  readonly typeOnly?: boolean;
 }
 
 const forbidden: readonly (ImportCase & { rule: string })[] = [
@@ -18,6 +20,7 @@ const forbidden: readonly (ImportCase & { rule: string })[] = [
   { rule: 'domain-is-pure', from: 'packages/domain/src/express.rule.ts', imports: 'express' },
   { rule: 'domain-imports-no-package', from: 'packages/domain/src/store.rule.ts', imports: 'packages/store-mongo/src/index.ts' },
   { rule: 'application-imports-only-domain', from: 'packages/application/src/send.use-case.ts', imports: 'packages/webhooks/src/index.ts' },
+  { rule: 'application-imports-only-domain', from: 'packages/application/src/testing-like/bench.ts', imports: 'packages/infra/src/index.ts' },
   { rule: 'http-api-imports-no-store-or-psp', from: 'packages/http-api/src/mongo.route.ts', imports: 'packages/store-mongo/src/index.ts' },
   { rule: 'http-api-imports-no-store-or-psp', from: 'packages/http-api/src/embedded.route.test.ts', imports: 'packages/store-embedded/src/index.ts' },
   { rule: 'http-api-imports-no-store-or-psp', from: 'packages/http-api/src/adyen.route.ts', imports: 'packages/psp-adyen/src/index.ts' },
@@ -34,20 +37,33 @@ const forbidden: readonly (ImportCase & { rule: string })[] = [
   { rule: 'only-apps-wire-packages', from: 'packages/elements-web/src/card.element.ts', imports: 'packages/http-api/src/index.ts' },
   { rule: 'only-apps-wire-packages', from: 'packages/dashboard/src/sessions.page.ts', imports: 'packages/webhooks/src/index.ts' },
   { rule: 'only-apps-wire-packages', from: 'packages/infra/src/logger.ts', imports: 'packages/store-mongo/src/index.ts' },
+  { rule: 'only-apps-wire-packages', from: 'packages/psp-oney/src/lender.client.ts', imports: 'packages/psp-paypal/src/index.ts' },
+  { rule: 'psp-http-serves-psp-packages-only', from: 'packages/http-api/src/psp.route.ts', imports: 'packages/psp-http/src/index.ts' },
+  { rule: 'psp-http-serves-psp-packages-only', from: 'packages/webhooks/src/sender.client.ts', imports: 'packages/psp-http/src/index.ts' },
+  { rule: 'psp-http-imports-only-domain-and-axios', from: 'packages/psp-http/src/express.client.ts', imports: 'express' },
+  { rule: 'psp-http-imports-only-domain-and-axios', from: 'packages/psp-http/src/adyen.cause.ts', imports: 'packages/psp-adyen/src/index.ts' },
+  { rule: 'psp-http-imports-only-domain-and-axios', from: 'packages/psp-http/src/tls.agent.ts', imports: 'node:tls' },
   { rule: 'stores-build-only-on-stores', from: 'packages/store-embedded/src/engine.ts', imports: 'packages/infra/src/index.ts' },
   { rule: 'packages-do-not-import-apps', from: 'packages/psp-adyen/src/wiring.ts', imports: 'apps/server/src/index.ts' },
   { rule: 'dashboard-browser-imports-only-itself', from: 'packages/dashboard-web/src/browser/session.view.ts', imports: 'node:crypto' },
-  { rule: 'dashboard-browser-imports-only-itself', from: 'packages/dashboard-web/src/browser/payments.view.ts', imports: 'packages/domain/src/money.ts' },
+  { rule: 'dashboard-browser-imports-domain-types-only', from: 'packages/dashboard-web/src/browser/payments.view.ts', imports: 'packages/domain/src/money.ts' },
+  { rule: 'dashboard-browser-imports-only-itself', from: 'packages/dashboard-web/src/browser/webhooks.view.ts', imports: 'packages/webhooks/src/index.ts', typeOnly: true },
   { rule: 'dashboard-browser-imports-only-itself', from: 'packages/dashboard-web/src/browser/app.ts', imports: 'express' },
 ];
 
 const allowed: readonly ImportCase[] = [
   { from: 'packages/domain/src/pure.rule.ts', imports: 'packages/domain/src/money.ts' },
   { from: 'packages/application/src/open.use-case.ts', imports: 'packages/domain/src/money.ts' },
+  { from: 'packages/application/src/testing/bench.ts', imports: 'packages/store-embedded/src/index.ts' },
   { from: 'packages/http-api/src/session.route.ts', imports: 'packages/application/src/index.ts' },
   { from: 'packages/psp-adyen/src/session.driver.ts', imports: 'packages/domain/src/money.ts' },
   { from: 'packages/psp-adyen/src/session.driver.test.ts', imports: 'packages/psp-testkit/src/index.ts' },
   { from: 'packages/psp-testkit/src/index.ts', imports: 'nock' },
+  { from: 'packages/psp-worldline/src/client/worldline.client.ts', imports: 'packages/psp-http/src/index.ts' },
+  { from: 'packages/psp-http/src/psp-http.client.ts', imports: 'axios' },
+  { from: 'packages/psp-http/src/keep-alive.ts', imports: 'node:https' },
+  { from: 'packages/psp-http/src/psp-ack.ts', imports: 'packages/domain/src/money.ts' },
+  { from: 'packages/psp-http/src/psp-http.client.it.ts', imports: 'nock' },
   { from: 'packages/psp-adyen/src/testing/adyen.harness.ts', imports: 'packages/infra/src/index.ts' },
   { from: 'packages/store-embedded/src/repositories.ts', imports: 'packages/store-mongo/src/index.ts' },
   { from: 'packages/store-mongo/src/index.ts', imports: 'packages/application/src/index.ts' },
@@ -55,6 +71,7 @@ const allowed: readonly ImportCase[] = [
   { from: 'apps/server/src/index.ts', imports: 'packages/psp-adyen/src/index.ts' },
   { from: 'apps/server/src/wiring.ts', imports: 'packages/store-mongo/src/index.ts' },
   { from: 'packages/dashboard-web/src/browser/main.ts', imports: 'packages/dashboard-web/src/browser/app.ts' },
+  { from: 'packages/dashboard-web/src/browser/chargebacks.view.ts', imports: 'packages/domain/src/money.ts', typeOnly: true },
   { from: 'packages/dashboard-web/src/server/dashboard.router.ts', imports: 'express' },
 ];
 
@@ -74,7 +91,14 @@ function writeFixtureTree(root: string, cases: readonly ImportCase[]): void {
   for (const c of cases) {
     if (/^(packages|apps)\//.test(c.imports)) write(c.imports, '');
   }
-  cases.forEach((c, index) => write(c.from, `import * as imported${index} from '${importPath(c.from, c.imports)}';\nexport const uses${index} = imported${index};\n`));
+  cases.forEach((c, index) =>
+    write(
+      c.from,
+      c.typeOnly
+        ? `import type * as imported${index} from '${importPath(c.from, c.imports)}';\nexport type Uses${index} = typeof imported${index};\n`
+        : `import * as imported${index} from '${importPath(c.from, c.imports)}';\nexport const uses${index} = imported${index};\n`,
+    ),
+  );
   fs.writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'node16', moduleResolution: 'node16' } }));
   fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
 }

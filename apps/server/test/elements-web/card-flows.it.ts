@@ -1,4 +1,3 @@
-import { DemoCheckoutPage } from '../support/browser/demo-checkout.page';
 import { useDemoBrowser } from '../support/browser/elements-browser';
 
 describe('demo checkout in Chromium: card outcomes', () => {
@@ -6,9 +5,8 @@ describe('demo checkout in Chromium: card outcomes', () => {
 
   it('shows a declined card with its reason, then pays with another method (Wero)', async () => {
     const { page, problems } = suite;
-    const shop = new DemoCheckoutPage(page, suite.h.url);
-    await shop.open();
-    await shop.acceptTerms();
+    const shop = suite.shop();
+    await shop.openWithTerms();
     await shop.payByCard('120.00', '4000000000000002');
 
     const notice = page.getByText('Your Card payment of €120.00 was declined: your bank refused it.');
@@ -19,30 +17,26 @@ describe('demo checkout in Chromium: card outcomes', () => {
     await shop.method('Wero').check();
     await shop.payButton().click();
     await shop.atFakePsp('Approve');
-    await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
+    await shop.completed();
     expect(problems.list).toEqual([]);
   });
 
   it('goes through the 3-D Secure challenge page and back, to PAID', async () => {
     const { page, problems } = suite;
-    const shop = new DemoCheckoutPage(page, suite.h.url);
-    await shop.open();
-    await shop.acceptTerms();
+    const shop = suite.shop();
+    await shop.openWithTerms();
     await shop.payByCard('120.00', '4000000000003220');
 
-    await page.waitForURL(/\/fake-psp\/pay\//);
-    await page.getByRole('heading', { name: 'Fake PSP: 3-D Secure check' }).waitFor();
-    await shop.atFakePsp('Authenticate');
-    await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
+    await shop.throughFakePsp('3-D Secure check', 'Authenticate');
+    await shop.completed();
     await expect(shop.ledger().filter({ hasText: '€120.00' }).filter({ hasText: 'paid' }).count()).resolves.toBe(1);
     expect(problems.list).toEqual([]);
   });
 
   it('offers the mandated partial grant; keeping it leaves the rest, which another card pays', async () => {
     const { page, problems } = suite;
-    const shop = new DemoCheckoutPage(page, suite.h.url);
-    await shop.open();
-    await shop.acceptTerms();
+    const shop = suite.shop();
+    await shop.openWithTerms();
     await shop.payByCard('120.00', '4000000000000010');
 
     const heading = page.getByRole('heading', { name: 'Partial approval' });
@@ -54,22 +48,21 @@ describe('demo checkout in Chromium: card outcomes', () => {
     // A reload keeps the question: it is read from the session, not from the page.
     await page.reload();
     await page.getByRole('button', { name: 'Keep €60.00 and pay the rest another way' }).click();
-    await page.getByText('Remaining to pay: €60.00 of €120.00').waitFor();
+    await shop.remainingIs('€60.00');
 
     await shop.payByCard('60.00', '4111111111111111');
-    await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
+    await shop.completed();
     expect(problems.list).toEqual([]);
   });
 
   it('removes a held tranche from the ledger: the hold is released and the whole total remains', async () => {
     const { page, problems } = suite;
-    const shop = new DemoCheckoutPage(page, suite.h.url);
-    await shop.open();
-    await shop.acceptTerms();
+    const shop = suite.shop();
+    await shop.openWithTerms();
     await shop.payByCard('40.00', '4111111111111111');
-    await page.getByText('Remaining to pay: €80.00 of €120.00').waitFor();
+    await shop.remainingIs('€80.00');
     await page.getByRole('button', { name: 'Remove the €40.00 Card payment' }).click();
-    await page.getByText('Remaining to pay: €120.00 of €120.00').waitFor();
+    await shop.remainingIs('€120.00');
     await shop.ledger().first().waitFor({ state: 'detached' });
     expect(problems.list).toEqual([]);
   });

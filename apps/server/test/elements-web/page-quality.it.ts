@@ -36,7 +36,7 @@ describe('demo checkout in Chromium: consent, French, accessibility, the README 
     page.on('request', (req) => {
       if (req.method() === 'POST' && new URL(req.url()).pathname === '/elements/session/accept-terms') consents.push(req.url());
     });
-    const shop = new DemoCheckoutPage(page, suite.h.url);
+    const shop = suite.shop();
     await shop.open();
     await expect(page.getByRole('link', { name: 'Terms of sale' }).getAttribute('href')).resolves.toBe(`${suite.h.url}/demo/terms`);
     await shop.method('Card').check();
@@ -46,18 +46,18 @@ describe('demo checkout in Chromium: consent, French, accessibility, the README 
     await shop.acceptTerms();
     await expect(shop.payButton().isEnabled()).resolves.toBe(true);
     await shop.payByCard('20.00', '4111111111111111');
-    await page.getByText('Remaining to pay: €100.00 of €120.00').waitFor();
+    await shop.remainingIs('€100.00');
     // Accepted: the box is gone for the next tranche.
     await expect(page.getByRole('checkbox').count()).resolves.toBe(0);
     await shop.payByCard('100.00', '4111111111111111');
-    await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
+    await shop.completed();
     expect(consents).toHaveLength(1);
     expect(problems.list).toEqual([]);
   });
 
   it('speaks French on the French page: amounts, plan dates and the Pay button', async () => {
     const { page, problems } = suite;
-    const shop = new DemoCheckoutPage(page, suite.h.url);
+    const shop = suite.shop();
     await shop.open('fr');
     await expect(shop.remaining().textContent().then(spaces)).resolves.toBe('Reste à payer : 120,00 € sur 120,00 €');
     await page.getByRole('radio', { name: 'Carte' }).check();
@@ -81,7 +81,7 @@ describe('demo checkout in Chromium: consent, French, accessibility, the README 
 
   it('has no axe-core violation on the demo page, before paying, on the partial-grant prompt and once PAID', async () => {
     const { page, problems } = suite;
-    const shop = new DemoCheckoutPage(page, suite.h.url);
+    const shop = suite.shop();
     await shop.open();
     expect(await axeViolations(page)).toEqual([]);
     await shop.acceptTerms();
@@ -89,9 +89,9 @@ describe('demo checkout in Chromium: consent, French, accessibility, the README 
     await page.getByRole('heading', { name: 'Partial approval' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Cancel this payment' }).click();
-    await page.getByText('Remaining to pay: €120.00 of €120.00').waitFor();
+    await shop.remainingIs('€120.00');
     await shop.payByCard('120.00', '4111111111111111');
-    await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
+    await shop.completed();
     expect(await axeViolations(page)).toEqual([]);
     expect(problems.list).toEqual([]);
   });

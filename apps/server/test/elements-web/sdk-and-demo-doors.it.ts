@@ -6,17 +6,14 @@ import { startService, type ServiceHarness } from '../support/service-harness';
 
 const DEMO_MERCHANTS = path.join(__dirname, '..', '..', 'demo-merchants.json');
 
-async function demoService(env: NodeJS.ProcessEnv = {}): Promise<ServiceHarness> {
-  return startService({ merchants: JSON.parse(await readFile(DEMO_MERCHANTS, 'utf8')) as object, env });
-}
+// One service with the demo merchants for the components' and the demo's doors.
+let h: ServiceHarness;
+beforeAll(async () => {
+  h = await startService({ merchants: JSON.parse(await readFile(DEMO_MERCHANTS, 'utf8')) as object });
+}, 60_000);
+afterAll(() => h.close());
 
 describe('the components served by the service (/elements/sdk/v1)', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await demoService();
-  }, 60_000);
-  afterAll(() => h.close());
-
   it('serves the script, cacheable by anyone, revalidated by its ETag, loadable from any origin', async () => {
     const res = await fetch(`${h.url}/elements/sdk/v1/splitpay.js`);
     expect(res.status).toBe(200);
@@ -56,12 +53,6 @@ describe('the components served by the service (/elements/sdk/v1)', () => {
 });
 
 describe('the demo checkout doors (/demo)', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await demoService();
-  }, 60_000);
-  afterAll(() => h.close());
-
   it('serves the shop page under a strict Content-Security-Policy, with no inline script or style', async () => {
     const res = await fetch(`${h.url}/demo`);
     expect(res.status).toBe(200);

@@ -1,4 +1,3 @@
-import { DemoCheckoutPage } from '../support/browser/demo-checkout.page';
 import { useDemoBrowser } from '../support/browser/elements-browser';
 
 describe('demo checkout in Chromium: splitting one order', () => {
@@ -6,7 +5,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
 
   it('pays €40.00 by card and the remaining €80.00 with ANCV vouchers: PAID, and the session-ended webhook reaches the inbox', async () => {
     const { page, problems } = suite;
-    const shop = new DemoCheckoutPage(page, suite.h.url);
+    const shop = suite.shop();
     await shop.open();
     await expect(shop.remaining().textContent()).resolves.toBe('Remaining to pay: €120.00 of €120.00');
     await shop.acceptTerms();
@@ -17,7 +16,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
     await shop.fillCard('4111111111111111');
     await shop.payButton().click();
 
-    await page.getByText('Remaining to pay: €80.00 of €120.00').waitFor();
+    await shop.remainingIs('€80.00');
     await expect(shop.ledger().filter({ hasText: 'held' }).textContent()).resolves.toContain('€40.00');
     await expect(shop.status().textContent()).resolves.toBe('€40.00 held on Card; €80.00 remaining.');
 
@@ -27,7 +26,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
     await shop.payButton().click();
     await shop.atFakePsp('Approve');
 
-    await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
+    await shop.completed();
     await expect(shop.remaining().textContent()).resolves.toBe('Remaining to pay: €0.00 of €120.00');
     await expect(page.getByRole('button', { name: /^Pay / }).count()).resolves.toBe(0);
     await shop.inbox().filter({ hasText: 'session-ended PAID' }).waitFor();
@@ -36,11 +35,10 @@ describe('demo checkout in Chromium: splitting one order', () => {
 
   it('abandons after a €40.00 hold: the confirmation, then ABORTED, onEnd once, and the ending in the inbox', async () => {
     const { page, problems } = suite;
-    const shop = new DemoCheckoutPage(page, suite.h.url);
-    await shop.open();
-    await shop.acceptTerms();
+    const shop = suite.shop();
+    await shop.openWithTerms();
     await shop.payByCard('40.00', '4111111111111111');
-    await page.getByText('Remaining to pay: €80.00 of €120.00').waitFor();
+    await shop.remainingIs('€80.00');
 
     await page.getByRole('button', { name: 'Cancel payment' }).click();
     await page.getByText('Cancel the whole payment? Amounts held on your methods will be released.').waitFor();
@@ -54,7 +52,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
 
   it('splits the order with the keyboard alone, in a sensible focus order', async () => {
     const { page, problems } = suite;
-    const shop = new DemoCheckoutPage(page, suite.h.url);
+    const shop = suite.shop();
     await shop.open();
     const tab = async (): Promise<string> => {
       await page.keyboard.press('Tab');
@@ -82,7 +80,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
     await expect(tab()).resolves.toBe('button:button Pay €40.00 with Card');
     await page.keyboard.press('Enter');
 
-    await page.getByText('Remaining to pay: €80.00 of €120.00').waitFor();
+    await shop.remainingIs('€80.00');
     // Back on the form, focus is on the chosen method; the arrows choose the next one.
     await page.getByRole('radio', { name: 'Card' }).evaluate((el) => el.ownerDocument.activeElement === el).then((isFocused) => expect(isFocused).toBe(true));
     await page.keyboard.press('ArrowDown');
@@ -95,7 +93,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
     await page.getByRole('button', { name: 'Approve' }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/demo\?order=/);
-    await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
+    await shop.completed();
     expect(problems.list).toEqual([]);
   });
 });

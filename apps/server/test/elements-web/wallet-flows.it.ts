@@ -1,4 +1,3 @@
-import { DemoCheckoutPage } from '../support/browser/demo-checkout.page';
 import { useDemoBrowser } from '../support/browser/elements-browser';
 
 /**
@@ -28,7 +27,7 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
 
   it('pays €50.00 with PayPal (its page, the return door, the page mounted again), then the rest by card', async () => {
     const { page, problems } = suite;
-    const shop = new DemoCheckoutPage(page, suite.h.url);
+    const shop = suite.shop();
     await shop.open();
     const orderId = shop.orderId();
     await shop.acceptTerms();
@@ -37,24 +36,21 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
     await shop.amountField().fill('50');
     await shop.payButton().click();
 
-    await page.waitForURL(/\/fake-psp\/pay\//);
-    await page.getByRole('heading', { name: 'Fake PSP: PayPal' }).waitFor();
-    await shop.atFakePsp('Approve');
+    await shop.throughFakePsp('PayPal', 'Approve');
     expect(shop.orderId()).toBe(orderId);
     expect(page.url()).not.toContain('pst_');
 
-    await page.getByText('Remaining to pay: €70.00 of €120.00').waitFor();
+    await shop.remainingIs('€70.00');
     await expect(shop.ledger().filter({ hasText: 'PayPal' }).textContent()).resolves.toContain('€50.00');
     await shop.payByCard('70.00', '4111111111111111');
-    await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
+    await shop.completed();
     expect(problems.list).toEqual([]);
   });
 
   it('finances the order with Oney: the plans with their schedule, fees and APR, the lender page, PAID', async () => {
     const { page, problems } = suite;
-    const shop = new DemoCheckoutPage(page, suite.h.url);
-    await shop.open();
-    await shop.acceptTerms();
+    const shop = suite.shop();
+    await shop.openWithTerms();
     await shop.method('Oney instalments').check();
     await expect(shop.amountField().getAttribute('readonly')).resolves.toBe('');
     await expect(shop.amountField().inputValue()).resolves.toBe('120.00');
@@ -73,10 +69,8 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
     await expect(plans.getByRole('radio').first().evaluate((el) => el === el.ownerDocument.activeElement)).resolves.toBe(true);
     await withFees.check();
     await shop.payButton().click();
-    await page.waitForURL(/\/fake-psp\/pay\//);
-    await page.getByRole('heading', { name: 'Fake PSP: Oney instalments' }).waitFor();
-    await shop.atFakePsp('Approve');
-    await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
+    await shop.throughFakePsp('Oney instalments', 'Approve');
+    await shop.completed();
     expect(problems.list).toEqual([]);
   });
 
@@ -87,13 +81,12 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
     page.on('request', (req) => {
       if (req.method() === 'POST' && /\/confirm$/.test(new URL(req.url()).pathname)) confirms.push(req.postData() ?? '');
     });
-    const shop = new DemoCheckoutPage(page, suite.h.url);
-    await shop.open();
-    await shop.acceptTerms();
+    const shop = suite.shop();
+    await shop.openWithTerms();
     await shop.method('Apple Pay').check();
     await page.getByRole('button', { name: 'Pay with Apple Pay (€120.00)' }).click();
 
-    await page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
+    await shop.completed();
     const sheet = await page.evaluate('window.__applePay');
     expect(sheet).toMatchObject({ results: [0], validated: 1, request: { total: { amount: '120.00' }, currencyCode: 'EUR' } });
     expect(confirms).toHaveLength(1);
@@ -103,7 +96,7 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
 
   it('shows Apple Pay disabled, with why, where the browser has no ApplePaySession', async () => {
     const { page } = suite;
-    const shop = new DemoCheckoutPage(page, suite.h.url);
+    const shop = suite.shop();
     await shop.open();
     await expect(shop.method('Apple Pay').isDisabled()).resolves.toBe(true);
     await expect(page.getByText('Not available on this device').count()).resolves.toBe(1);

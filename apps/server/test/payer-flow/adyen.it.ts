@@ -1,78 +1,30 @@
-import nock from 'nock';
 import type { SessionView } from '@splitpay/domain';
-import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { API_KEY, APPLE_PAY_DATA, cardInput, CLIENT_KEY, ENCRYPTED_CARD, HMAC_KEY, MERCHANT_ACCOUNT, notificationItem, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
 import { navigate, pressFakePspButton } from '../support/elements-client';
-import { SHOP } from '../support/merchants.fixture';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { answerPost, providerService, until } from '../support/provider-service';
+import { readSession, type ServiceHarness } from '../support/service-harness';
 
 jest.setTimeout(30_000);
-
-/** One merchant: cards and Apple Pay at Adyen (its settings in the merchants file), holiday vouchers on the fake provider. */
-const merchants = {
-  merchants: [
-    {
-      merchantId: SHOP.merchantId,
-      secret: SHOP.secret,
-      webhookAuthorization: 'Bearer shop-webhook',
-      contracts: [
-        { method: 'card', provider: 'adyen', partialAuth: true, partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'], settings: { ...SETTINGS, merchantIdentifier: undefined, displayName: undefined } },
-        { method: 'applepay', provider: 'adyen', partialRefunds: true, settings: SETTINGS },
-        { method: 'ancv', provider: 'fake' },
-      ],
-      contacts: [],
-    },
-  ],
-};
 
 /** Every tranche held: the session captures them (CAPTURING) until Adyen's CAPTURE webhooks make it PAID. */
 const covered = (v: SessionView) => v.status === 'CAPTURING' || v.status === 'PAID';
 const paid = (v: SessionView) => v.status === 'PAID';
 const settled = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');
 
-interface Posted {
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: Record<string, unknown>;
-}
-
-/** Nock playing Adyen's Checkout API: one answer for one POST, keeping what the service sent. */
-function adyenAnswers(path: string | RegExp, status: number, answer: (body: Record<string, unknown>) => Record<string, unknown>): { seen: Posted[]; scope: nock.Scope } {
-  const seen: Posted[] = [];
-  const scope = nock(TEST_BASE)
-    .post(path)
-    .reply(function (this: nock.ReplyFnContext, _uri, body) {
-      const json = body as Record<string, unknown>;
-      seen.push({ headers: this.req.headers as Posted['headers'], body: json });
-      return [status, answer(json)];
-    });
-  return { seen, scope };
-}
-
-async function until<T>(probe: () => T | undefined, what: string, limitMs = 10_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Nock playing Adyen's Checkout API. */
+const adyenAnswers = (path: string | RegExp, status: number, answer: (body: Record<string, unknown>) => Record<string, unknown>) => answerPost(TEST_BASE, path, status, answer);
 
 describe('Adyen through the whole service (nock playing Adyen, its webhooks posted signed)', () => {
-  // Embedded, so that every stored document can be scanned.
-  const stores = createEmbeddedStores();
+  // One merchant: cards and Apple Pay at Adyen (its settings in the merchants file), holiday vouchers on the fake provider.
+  const service = providerService([
+    { method: 'card', provider: 'adyen', partialAuth: true, partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'], settings: { ...SETTINGS, merchantIdentifier: undefined, displayName: undefined } },
+    { method: 'applepay', provider: 'adyen', partialRefunds: true, settings: SETTINGS },
+    { method: 'ancv', provider: 'fake' },
+  ]);
   let h: ServiceHarness;
-  beforeAll(async () => {
-    nock.disableNetConnect();
-    nock.enableNetConnect('127.0.0.1');
-    h = await startService({ merchants, stores });
+  beforeAll(() => {
+    h = service.h;
   });
-  afterAll(async () => {
-    await h.close();
-    nock.cleanAll();
-    nock.enableNetConnect();
-  });
-  afterEach(() => nock.cleanAll());
 
   /** Adyen posts its standard webhook to our door, each item signed with the merchant account's HMAC key. */
   async function adyenPosts(items: Record<string, unknown>[]): Promise<{ status: number; text: string }> {
@@ -138,7 +90,7 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
     expect(refundedAmount).toBe(6_000);
 
     // The contract's secrets and the card fields never reached a log line or a stored document in clear.
-    const stored = JSON.stringify(stores.database.listCollections().map((c) => c.dump()));
+    const stored = service.storedText();
     for (const secret of [API_KEY, HMAC_KEY, ENCRYPTED_CARD.encryptedCardNumber, ENCRYPTED_CARD.encryptedSecurityCode]) {
       expect(stored).not.toContain(secret);
       expect(h.logLines.join('\n')).not.toContain(secret);
@@ -207,7 +159,7 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
     expect(pay.seen[0]?.body).toMatchObject({ paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') }, amount: { value: 2_000, currency: 'EUR' } });
     const done = await page.waitFor(covered);
     expect([done.status, done.attempts[0]]).toEqual(['CAPTURING', expect.objectContaining({ status: 'AUTHORIZED', cardScheme: 'mastercard' })]);
-    const stored = JSON.stringify(stores.database.listCollections().map((c) => c.dump()));
+    const stored = service.storedText();
     expect(stored).not.toContain('c2VjcmV0LWFwcGxlLXBheS1jaXBoZXJ0ZXh0');
     expect(h.logLines.join('\n')).not.toContain('c2VjcmV0LWFwcGxlLXBheS1jaXBoZXJ0ZXh0');
   });

@@ -3,8 +3,8 @@ import type { SessionView } from '@splitpay/domain';
 import { PURCHASE_PATH, purchasePathOf, SETTINGS, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
 import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import type { ElementsClient } from '../support/elements-client';
-import { SHOP } from '../support/merchants.fixture';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { providerService } from '../support/provider-service';
+import type { ServiceHarness } from '../support/service-harness';
 import { financedOrder } from '../support/session-bodies';
 import { oneyAnswers, statusQuery, until } from './oney-nock.support';
 
@@ -28,33 +28,16 @@ describe('Oney: the lender wait looked up by the service (notifications lost, no
   let h: ServiceHarness;
   let n = 0;
 
-  beforeAll(async () => {
-    await receiver.start();
-    nock.disableNetConnect();
-    nock.enableNetConnect('127.0.0.1');
-    h = await startService({
-      env: ENV,
-      merchants: {
-        merchants: [
-          {
-            merchantId: SHOP.merchantId,
-            secret: SHOP.secret,
-            notificationUrl: receiver.url('/hooks/account'),
-            webhookAuthorization: 'Bearer shop-webhook',
-            contracts: [{ method: 'oney', provider: 'oney', partialRefunds: true, plans: [{ ...PLAN, feeRate: 0, apr: 0, minAmount: 10_000, maxAmount: 300_000 }], settings: SETTINGS }],
-            contacts: [],
-          },
-        ],
-      },
-    });
+  beforeAll(() => receiver.start());
+  const service = providerService([{ method: 'oney', provider: 'oney', partialRefunds: true, plans: [{ ...PLAN, feeRate: 0, apr: 0, minAmount: 10_000, maxAmount: 300_000 }], settings: SETTINGS }], {
+    env: ENV,
+    store: 'test',
+    account: () => ({ notificationUrl: receiver.url('/hooks/account') }),
   });
-  afterAll(async () => {
-    await h.close();
-    await receiver.stop();
-    nock.cleanAll();
-    nock.enableNetConnect();
+  beforeAll(() => {
+    h = service.h;
   });
-  afterEach(() => nock.cleanAll());
+  afterAll(() => receiver.stop());
 
   const status = (s: SessionView['status']) => (v: SessionView) => v.status === s;
   const viewOf = async (page: ElementsClient): Promise<SessionView> => (await page.view()).body.view;

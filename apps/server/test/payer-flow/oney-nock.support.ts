@@ -1,22 +1,13 @@
 import nock from 'nock';
 import { STAGING_BASE, purchasePathOf } from '@splitpay/psp-oney/src/testing/oney-fixtures';
+import { answerPost, until, type Sent } from '../support/provider-service';
 
 /** What the service sent Oney in one request. */
-export interface Seen {
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: Record<string, unknown>;
-}
+export type Seen = Sent;
 
 /** Nock playing Oney: one answer for one POST, keeping what the service sent. */
 export function oneyAnswers(path: string, status: number, answer: object): { seen: Seen[] } {
-  const seen: Seen[] = [];
-  nock(STAGING_BASE)
-    .post(path)
-    .reply(function (this: nock.ReplyFnContext, _uri, body) {
-      seen.push({ headers: this.req.headers as Seen['headers'], body: body as Record<string, unknown> });
-      return [status, answer];
-    });
-  return { seen };
+  return answerPost(STAGING_BASE, path, status, () => answer);
 }
 
 /**
@@ -41,13 +32,4 @@ export function statusQuery(reference: string): { says(answer: object): void; is
   };
 }
 
-/** Waits for a condition the service reaches asynchronously (never a fixed sleep as the assertion). */
-export async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, limitMs = 10_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+export { until };

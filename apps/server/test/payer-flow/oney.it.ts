@@ -1,48 +1,26 @@
 import nock from 'nock';
 import type { SessionView } from '@splitpay/domain';
-import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { API_KEY, PURCHASE_PATH, purchasePathOf, SETTINGS, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
-import { SHOP } from '../support/merchants.fixture';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { providerService } from '../support/provider-service';
+import { readSession, type ServiceHarness } from '../support/service-harness';
 import { financedOrder } from '../support/session-bodies';
 import { oneyAnswers, statusQuery, until, type Seen } from './oney-nock.support';
 
 jest.setTimeout(30_000);
 
 const PLAN = { installments: 3, withFees: false };
-/** One merchant: cards on the fake provider, Oney 3x financing at Oney (its settings in the merchants file). */
-const merchants = {
-  merchants: [
-    {
-      merchantId: SHOP.merchantId,
-      secret: SHOP.secret,
-      webhookAuthorization: 'Bearer shop-webhook',
-      contracts: [
-        { method: 'card', provider: 'fake', partialRefunds: true },
-        { method: 'oney', provider: 'oney', partialRefunds: true, plans: [{ ...PLAN, feeRate: 0, apr: 0, minAmount: 10_000, maxAmount: 300_000 }], settings: SETTINGS },
-      ],
-      contacts: [],
-    },
-  ],
-};
-
 const status = (s: SessionView['status']) => (v: SessionView) => v.status === s;
 
 describe('Oney through the whole service (nock playing Oney, its unsigned notifications posted as Oney does)', () => {
-  // Embedded, so that every stored document can be scanned.
-  const stores = createEmbeddedStores();
+  // One merchant: cards on the fake provider, Oney 3x financing at Oney (its settings in the merchants file).
+  const service = providerService([
+    { method: 'card', provider: 'fake', partialRefunds: true },
+    { method: 'oney', provider: 'oney', partialRefunds: true, plans: [{ ...PLAN, feeRate: 0, apr: 0, minAmount: 10_000, maxAmount: 300_000 }], settings: SETTINGS },
+  ]);
   let h: ServiceHarness;
-  beforeAll(async () => {
-    nock.disableNetConnect();
-    nock.enableNetConnect('127.0.0.1');
-    h = await startService({ merchants, stores });
+  beforeAll(() => {
+    h = service.h;
   });
-  afterAll(async () => {
-    await h.close();
-    nock.cleanAll();
-    nock.enableNetConnect();
-  });
-  afterEach(() => nock.cleanAll());
 
   /** Oney posts to the server_response_url the purchase gave it (unsigned JSON); we answer 204. */
   async function oneyPosts(serverResponseUrl: string, reference: string, statusCode: string): Promise<number> {
@@ -119,7 +97,7 @@ describe('Oney through the whole service (nock playing Oney, its unsigned notifi
     expect(refunded).toBe(30_000);
 
     // The API key never reached a log line or a stored document in clear.
-    const stored = JSON.stringify(stores.database.listCollections().map((c) => c.dump()));
+    const stored = service.storedText();
     expect(stored).not.toContain(API_KEY);
     expect(h.logLines.join('\n')).not.toContain(API_KEY);
   });

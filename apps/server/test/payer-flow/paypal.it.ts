@@ -3,37 +3,17 @@ import type { SessionView } from '@splitpay/domain';
 import { ManualClock } from '@splitpay/infra';
 import { CERT_HOST, CERT_PATH, delivery, event } from '@splitpay/psp-paypal/src/testing/paypal-webhook.fixtures';
 import { SANDBOX, SETTINGS, authorizedOrder } from '@splitpay/psp-paypal/src/testing/paypal.fixtures';
-import { isolateNock } from '@splitpay/psp-paypal/src/testing/nock-isolation';
 import { makeSigningPair } from '@splitpay/psp-paypal/src/testing/signing-certificate';
 import { navigate } from '../support/elements-client';
 import { SHOP } from '../support/merchants.fixture';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { providerService } from '../support/provider-service';
+import { readSession, type ServiceHarness } from '../support/service-harness';
 
 // The whole service over HTTP, with nock playing PayPal (api-m.sandbox.paypal.com) and the fake PSP
 // serving cards.
 
-isolateNock(/127\.0\.0\.1/);
-
-
 const paid = (v: SessionView) => v.status === 'PAID';
 const settled = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');
-
-function paypalMerchants(): object {
-  return {
-    merchants: [
-      {
-        merchantId: SHOP.merchantId,
-        secret: SHOP.secret,
-        webhookAuthorization: 'Bearer shop-webhook',
-        contracts: [
-          { method: 'card', provider: 'fake', partialAuth: true, partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'] },
-          { method: 'paypal', provider: 'paypal', partialRefunds: true, settings: SETTINGS },
-        ],
-        contacts: [],
-      },
-    ],
-  };
-}
 
 /** What the driver sent PayPal when it created an order: where PayPal sends the payer back. */
 interface CreatedOrder {
@@ -71,17 +51,22 @@ function backFromPayPal(url: string, fields: Record<string, string>): Promise<{ 
 }
 
 describe('PayPal through the whole service', () => {
-  let h: ServiceHarness;
   const pair = makeSigningPair();
-  beforeAll(async () => {
+  const service = providerService(
+    [
+      { method: 'card', provider: 'fake', partialAuth: true, partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'] },
+      { method: 'paypal', provider: 'paypal', partialRefunds: true, settings: SETTINGS },
+    ],
     // A clock at the real time: the throw-away signing certificate is valid from now on.
-    h = await startService({ merchants: paypalMerchants(), clock: new ManualClock(Date.now()) });
+    { clock: new ManualClock(Date.now()), store: 'test' },
+  );
+  let h: ServiceHarness;
+  beforeAll(() => {
+    h = service.h;
   });
   beforeEach(() => {
     nock(SANDBOX).persist().post('/v1/oauth2/token').reply(200, { access_token: 'A21AA-service-token', token_type: 'Bearer', expires_in: 32_400 });
   });
-  afterEach(() => nock.cleanAll());
-  afterAll(async () => h.close());
 
   /** A session of 100.00 split: `paypalAmount` by PayPal (approved and authorized on the return), the rest by card; PAID. */
   async function paidSplit(orderRef: string, orderId: string, paypalAmount: number) {

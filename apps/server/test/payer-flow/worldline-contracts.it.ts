@@ -1,24 +1,25 @@
 import nock from 'nock';
+import { Webhook } from 'standardwebhooks';
+import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import { refundDoors, refundsOf, sessionOf, waitForSession, noRefundPending } from '../refunds/refund-support';
 import { navigate } from '../support/elements-client';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
-import { acceptPayment, BASE, noneInFlight, P, paid, payment, postWebhook, PSPID, WORLDLINE_MERCHANTS } from '../support/worldline-direct';
+import { SIGNING_SECRET } from '../support/merchants.fixture';
+import { providerService } from '../support/provider-service';
+import { readSession, type ServiceHarness } from '../support/service-harness';
+import { acceptPayment, BASE, noneInFlight, P, paid, payment, postWebhook, PSPID, WORLDLINE_CONTRACTS, worldlineMerchants } from '../support/worldline-direct';
 
 // Contract settings that change how Worldline is asked (nock playing Worldline Direct), through the service over HTTP:
 // Wero as a direct payment, ANCV on product 5403 by hosted checkout.
 describe('Worldline Direct contracts through the service', () => {
+  const receiver = new WebhookReceiver();
+  const shop = () => ({ webhookSigningSecret: SIGNING_SECRET, chargebackUrl: receiver.url('/chargebacks') });
+  beforeAll(() => receiver.start());
+  const service = providerService(WORLDLINE_CONTRACTS, { store: 'test', account: shop });
   let h: ServiceHarness;
-  beforeAll(async () => {
-    nock.disableNetConnect();
-    nock.enableNetConnect('127.0.0.1');
-    h = await startService({ merchants: WORLDLINE_MERCHANTS });
+  beforeAll(() => {
+    h = service.h;
   });
-  afterAll(async () => {
-    await h.close();
-    nock.cleanAll();
-    nock.enableNetConnect();
-  });
-  afterEach(() => nock.cleanAll());
+  afterAll(() => receiver.stop());
 
   it('Wero under the direct-payment contract: one payment operation, no capture, PAID with the card; the refund targets the payment', async () => {
     const { page, sessionId } = await h.openPage({
@@ -138,5 +139,101 @@ describe('Worldline Direct contracts through the service', () => {
     await page.payByCard('card', 7_000);
     expect((await page.waitFor(paid)).status).toBe('PAID');
     expect((await readSession(h, sessionId)).body).toMatchObject({ status: 'PAID', captured: { amount: 10_000 } });
+  });
+  /** An ANCV sale on 5403 paid in full through the hosted checkout `hc` (Worldline payment `paymentId`): the session PAID. */
+  async function paidByAncvHostedCheckout(orderId: string, hc: string, paymentId: string): Promise<{ sessionId: string; attemptId: string; reference: string }> {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 5_000, orderId, methods: [{ method: 'ancv' }], paymentMethodFilters: { channel: 'kiosk' }, returnUrl: 'https://shop.example/back' });
+    const created = new Promise<string>((resolve) => {
+      nock(BASE)
+        .post(`/v2/${PSPID}/hostedcheckouts`)
+        .reply((_uri, sent) => {
+          const reference = (sent as { order: { references: { merchantReference: string } } }).order.references.merchantReference;
+          resolve(reference);
+          return [201, { RETURNMAC: 'mac-1', hostedCheckoutId: hc, merchantReference: reference, redirectUrl: `${BASE}/hostedcheckout/PaymentMethods/Selection/${hc}` }];
+        });
+    });
+    const started = await page.start({ methodId: 'ancv', amount: 5_000 });
+    const reference = await created;
+    const sale = payment(paymentId, 'CAPTURED', 9, 5_000, reference, { acquired: 5_000, product: 5403, hostedCheckoutId: hc });
+    nock(BASE).get(`/v2/${PSPID}/hostedcheckouts/${hc}`).reply(200, { status: 'PAYMENT_CREATED', createdPaymentOutput: { payment: sale, paymentStatusCategory: 'COMPLETED' } });
+    await navigate(`${h.url}/elements/return/${started.body.attemptId}?hostedCheckoutId=${hc}&RETURNMAC=mac-1`);
+    expect((await page.waitFor(paid)).status).toBe('PAID');
+    return { sessionId, attemptId: started.body.attemptId!, reference };
+  }
+
+  it('ANCV on 5403: a chargeback event on the payment the hosted checkout created reaches the merchant once Worldline’s status confirms it', async () => {
+    const HC = '8916-0c5a7c1de2a94b3e8f6a1b2c3d4e5f60';
+    const { sessionId, attemptId, reference } = await paidByAncvHostedCheckout('wl-ancv-dispute', HC, '7700000001_0');
+    const onPayment = (status: string, code: number) => payment('7700000001_0', status, code, 5_000, reference, { acquired: 5_000, product: 5403, hostedCheckoutId: HC });
+    const disputes = async (): Promise<Record<string, unknown>[]> => {
+      const res = await fetch(`${h.url}/api/sessions/${sessionId}/chargebacks`, { headers: { Authorization: `Bearer ${await h.clientToken()}` } });
+      return ((await res.json()) as { chargebacks: Record<string, unknown>[] }).chargebacks;
+    };
+
+    // The event names Worldline's payment, which the session never recorded; its status does not confirm it yet.
+    const looked: string[] = [];
+    nock(BASE)
+      .get(`${P}/7700000001_0`)
+      .reply(function () {
+        looked.push(this.req.path);
+        return [200, onPayment('CAPTURED', 9)];
+      });
+    expect(await postWebhook(h.url, 'payment.chargeback_notification', onPayment('CHARGEBACK_NOTIFICATION', 1500))).toBe(200);
+    expect(looked).toEqual([`${P}/7700000001_0`]);
+    // What the merchant was sent about this session (the Wero dispute above has its own message).
+    const told = () => receiver.callsTo('/chargebacks').filter((c) => c.body.includes(sessionId));
+    await h.runWorkers();
+    expect(await disputes()).toEqual([]);
+    expect(told()).toHaveLength(0);
+
+    // Confirmed: the chargeback is on the ANCV sale (the opening, recorded under the hosted checkout's id), and the merchant is told.
+    nock(BASE).get(`${P}/7700000001_0`).reply(200, onPayment('CHARGEBACKED', 1500));
+    expect(await postWebhook(h.url, 'payment.chargebacked', onPayment('CHARGEBACKED', 1500))).toBe(200);
+    const sale = (await sessionOf(h, sessionId)).attempts[0]!.transactions[0]!;
+    expect(await disputes()).toMatchObject([{ type: 'chargeback', provider: 'worldline', providerRef: HC, transactionId: sale.transactionId, amount: { amount: 5_000, currency: 'EUR' }, status: 'CHARGEBACKED' }]);
+    await h.runWorkers();
+    const calls = told();
+    expect(calls).toHaveLength(1);
+    const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((k) => [k, String(calls[0]!.headers[k])]));
+    expect(new Webhook(SIGNING_SECRET).verify(calls[0]!.body, headers)).toMatchObject({
+      event: 'chargeback',
+      orderId: 'wl-ancv-dispute',
+      sessionId,
+      attemptId,
+      transactionId: sale.transactionId,
+      provider: 'worldline',
+      providerRef: HC,
+      amount: { amount: 5_000, currency: 'EUR' },
+    });
+  });
+
+  it('ANCV on 5403: a refund Worldline takes pending applies on its payment.refunded event, through the session’s hosted checkout even after the contract moved to 5412', async () => {
+    const HC = '8917-6b1f0e2d3c4b5a69788796a5b4c3d2e1';
+    const { sessionId, attemptId, reference } = await paidByAncvHostedCheckout('wl-ancv-refund', HC, '7800000001_0');
+    // The merchant switches the kiosk's ANCV contract to 5412: the open session keeps the hosted checkout flow it was created with.
+    await h.reload(worldlineMerchants(shop(), { ancvProductId: 5412 }));
+    try {
+      const sale = payment('7800000001_0', 'CAPTURED', 9, 5_000, reference, { acquired: 5_000, product: 5403, hostedCheckoutId: HC });
+      nock(BASE).get(`/v2/${PSPID}/hostedcheckouts/${HC}`).reply(200, { status: 'PAYMENT_CREATED', createdPaymentOutput: { payment: sale, paymentStatusCategory: 'COMPLETED' } });
+      const asked = new Promise<unknown>((resolve) => {
+        nock(BASE)
+          .post(`${P}/7800000001_0/refund`)
+          .reply((_uri, sent) => {
+            resolve(sent);
+            return [201, payment('7800000001_1', 'REFUND_REQUESTED', 81, 5_000, reference, { category: 'PENDING_CONNECT_OR_3RD_PARTY' })];
+          });
+      });
+      expect((await refundDoors(h).attempt(attemptId, { token: await h.clientToken(), body: { amount: 5_000 } })).status).toBe(202);
+      expect(await asked).toMatchObject({ amountOfMoney: { amount: 5_000, currencyCode: 'EUR' } });
+      const pending = await sessionOf(h, sessionId);
+      expect(refundsOf(pending.attempts[0]!).map((t) => [t.amount.amount, t.status.kind])).toEqual([[5_000, 'pending']]);
+
+      // Worldline's event names the payment and the hosted checkout that created it, not the refund we asked for.
+      expect(await postWebhook(h.url, 'payment.refunded', payment('7800000001_0', 'REFUNDED', 8, 5_000, reference, { acquired: 5_000, product: 5403, hostedCheckoutId: HC, category: 'REFUNDED' }))).toBe(200);
+      const refunded = await waitForSession(h, sessionId, noRefundPending);
+      expect(refundsOf(refunded.attempts[0]!).map((t) => [t.amount.amount, t.status.kind])).toEqual([[5_000, 'succeeded']]);
+    } finally {
+      await h.reload(worldlineMerchants(shop()));
+    }
   });
 });

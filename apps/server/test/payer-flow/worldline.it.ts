@@ -1,4 +1,3 @@
-import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import nock from 'nock';
 import { loadMerchants } from '../../src/merchants/load-merchants';
@@ -6,30 +5,22 @@ import { writeTempMerchantsFile } from '../support/temp-merchants-file';
 import { refundDoors, refundsOf, sessionOf, waitForSession, noRefundPending } from '../refunds/refund-support';
 import { navigate } from '../support/elements-client';
 import { merchantEntry, SHOP } from '../support/merchants.fixture';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
-import { acceptPayment, BASE, noneInFlight, P, paid, payment, postWebhook as postWebhookTo, SETTINGS, WORLDLINE_MERCHANTS } from '../support/worldline-direct';
+import { providerService } from '../support/provider-service';
+import { readSession, type ServiceHarness } from '../support/service-harness';
+import { acceptPayment, BASE, noneInFlight, P, paid, payment, postWebhook as postWebhookTo, SETTINGS, WORLDLINE_CONTRACTS } from '../support/worldline-direct';
 
 // Wero and ANCV at Worldline Direct (nock playing its API), a card on the fake provider, through the service over HTTP.
 describe('Worldline Direct through the service', () => {
-  // Embedded, so that every stored document can be scanned.
-  const stores = createEmbeddedStores();
+  const service = providerService(WORLDLINE_CONTRACTS);
   let h: ServiceHarness;
-  beforeAll(async () => {
-    nock.disableNetConnect();
-    nock.enableNetConnect('127.0.0.1');
-    h = await startService({ merchants: WORLDLINE_MERCHANTS, stores });
+  beforeAll(() => {
+    h = service.h;
   });
-  afterAll(async () => {
-    await h.close();
-    nock.cleanAll();
-    nock.enableNetConnect();
-  });
-  afterEach(() => nock.cleanAll());
 
   const postWebhook = (type: string, object: Record<string, unknown>, secret?: string): Promise<number> => postWebhookTo(h.url, type, object, secret);
 
   it('reads the worldline settings from the merchants file: the secret ones sealed, a missing one named at start', async () => {
-    const stored = JSON.stringify(stores.database.listCollections().map((c) => c.dump()));
+    const stored = service.storedText();
     expect(stored).toContain(SETTINGS.apiKeyId);
     expect(stored).not.toContain(SETTINGS.secretApiKey);
     expect(stored).not.toContain(SETTINGS.webhookSecret);

@@ -22,6 +22,14 @@ describe('POST /api/sessions/{sessionId}/refund', () => {
   let client: string;
   const psp = countPspRefundCalls();
 
+  /** The door refuses with `code`, and no PSP was called: refusals are planned before any money moves. */
+  async function expectRefusedBeforeAnyPspCall(call: () => Promise<{ status: number; body: Record<string, unknown> }>, status: number, code: string): Promise<void> {
+    const callsBefore = psp.calls.length;
+    const res = await call();
+    expect([res.status, res.body.code]).toEqual([status, code]);
+    expect(psp.calls.length).toBe(callsBefore);
+  }
+
   beforeAll(async () => {
     h = await startRefundService();
     doors = refundDoors(h);
@@ -94,13 +102,7 @@ describe('POST /api/sessions/{sessionId}/refund', () => {
     const paid = await paidByCard(h, [600, 400]);
     const held = holdRefundVerdicts(h, 1);
     expect((await doors.attempt(paid.attempts[0]!.attemptId, { token: client, body: { amount: 100 } })).status).toBe(202);
-    const callsBefore = psp.calls.length;
-
-    const res = await doors.session(paid.sessionId, { token: client });
-
-    expect(res.status).toBe(409);
-    expect(res.body.code).toBe('RefundInFlight');
-    expect(psp.calls.length).toBe(callsBefore);
+    await expectRefusedBeforeAnyPspCall(() => doors.session(paid.sessionId, { token: client }), 409, 'RefundInFlight');
     const after = await sessionOf(h, paid.sessionId);
     expect(refundsOf(after.attempts[1]!)).toEqual([]);
     await held.release();
@@ -109,13 +111,7 @@ describe('POST /api/sessions/{sessionId}/refund', () => {
   it('RefundNotSupported when an attempt that took money cannot be refunded at its PSP: nothing refunded, no PSP called', async () => {
     const paid = await paidByCardAndPaypal(h);
     await editStored(h, paid.sessionId, withoutRefunds('paypal'));
-    const callsBefore = psp.calls.length;
-
-    const res = await doors.session(paid.sessionId, { token: client });
-
-    expect(res.status).toBe(422);
-    expect(res.body.code).toBe('RefundNotSupported');
-    expect(psp.calls.length).toBe(callsBefore);
+    await expectRefusedBeforeAnyPspCall(() => doors.session(paid.sessionId, { token: client }), 422, 'RefundNotSupported');
     const after = await sessionOf(h, paid.sessionId);
     expect(after.attempts.flatMap(refundsOf)).toEqual([]);
   });

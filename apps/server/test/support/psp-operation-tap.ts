@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
  * Stands between the service's fake PSP drivers and the fake PSP (FAKE_PSP_URL points at `url`):
  * forwards every call, counts each capture, void and refund call by its idempotency key (our
  * transaction id), and can hold operation calls unanswered until released (a slow PSP), so a test can
- * run the worker while the first send of an operation is in flight.
+ * run the worker while the first send of an operation is in flight. The service benchmark counts
+ * through it too (tools/bench), with connections kept alive.
  */
 export class PspOperationTap {
   private readonly calls = new Map<string, number>();
@@ -13,7 +14,11 @@ export class PspOperationTap {
   private holding = false;
   private target = '';
   private readonly server = http.createServer((req, res) => this.forward(req, res));
-  private readonly agent = new http.Agent({ keepAlive: false });
+  private readonly agent: http.Agent;
+
+  constructor(options: { readonly keepAlive?: boolean } = {}) {
+    this.agent = new http.Agent({ keepAlive: options.keepAlive ?? false });
+  }
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -40,8 +45,24 @@ export class PspOperationTap {
     return this.calls;
   }
 
+  /** Operation calls made, how many operations (keys) they were for, and how many keys were called more than once. */
+  operations(): { readonly calls: number; readonly operations: number; readonly repeated: number } {
+    let calls = 0;
+    let repeated = 0;
+    for (const count of this.calls.values()) {
+      calls += count;
+      if (count > 1) repeated++;
+    }
+    return { calls, operations: this.calls.size, repeated };
+  }
+
+  reset(): void {
+    this.calls.clear();
+  }
+
   async close(): Promise<void> {
     this.release();
+    this.agent.destroy();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }

@@ -15,23 +15,21 @@ export const SETTINGS = {
   webhookSecret: 'shop-webhook-secret+0123456789',
   environment: 'test',
 };
-export const WORLDLINE_MERCHANTS = {
-  merchants: [
-    merchantEntry(
-      SHOP,
-      [
-        { method: 'card', provider: 'fake', partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'] },
-        // Orders of the kiosk channel take Wero as a direct payment and ANCV on 5403 (hosted checkout).
-        { id: 'wero-direct', method: 'wero', provider: 'worldline', channels: ['kiosk'], partialRefunds: true, settings: { ...SETTINGS, operation: 'payment' } },
-        { id: 'wero-hold', method: 'wero', provider: 'worldline', partialRefunds: true, settings: SETTINGS },
-        { id: 'ancv-hosted', method: 'ancv', provider: 'worldline', channels: ['kiosk'], partialRefunds: false, settings: { ...SETTINGS, ancvProductId: 5403 } },
-        { id: 'ancv-5412', method: 'ancv', provider: 'worldline', partialRefunds: false, settings: { ...SETTINGS, ancvProductId: 5412 } },
-      ],
-      [],
-      { webhookAuthorization: 'Bearer shop-webhook' },
-    ),
-  ],
-};
+/** SHOP's contracts: a card on the fake provider, Wero and ANCV at Worldline under each contract kind; `ancvHosted` changes the kiosk's ANCV contract. */
+export const worldlineContracts = (ancvHosted: Record<string, unknown> = {}): readonly Record<string, unknown>[] => [
+  { method: 'card', provider: 'fake', partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'] },
+  // Orders of the kiosk channel take Wero as a direct payment and ANCV on 5403 (hosted checkout).
+  { id: 'wero-direct', method: 'wero', provider: 'worldline', channels: ['kiosk'], partialRefunds: true, settings: { ...SETTINGS, operation: 'payment' } },
+  { id: 'wero-hold', method: 'wero', provider: 'worldline', partialRefunds: true, settings: SETTINGS },
+  { id: 'ancv-hosted', method: 'ancv', provider: 'worldline', channels: ['kiosk'], partialRefunds: false, settings: { ...SETTINGS, ancvProductId: 5403, ...ancvHosted } },
+  { id: 'ancv-5412', method: 'ancv', provider: 'worldline', partialRefunds: false, settings: { ...SETTINGS, ancvProductId: 5412 } },
+];
+export const WORLDLINE_CONTRACTS = worldlineContracts();
+
+/** The merchants file with SHOP's Worldline contracts (for a reload); `shop` adds merchant fields (a chargeback address). */
+export const worldlineMerchants = (shop: Record<string, unknown> = {}, ancvHosted: Record<string, unknown> = {}) => ({
+  merchants: [merchantEntry(SHOP, worldlineContracts(ancvHosted), [], { webhookAuthorization: 'Bearer shop-webhook', ...shop })],
+});
 
 export const paid = (v: SessionView) => v.status === 'PAID';
 export const noneInFlight = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');
@@ -48,6 +46,8 @@ export function payment(id: string, status: string, statusCode: number, amount: 
       references: { merchantReference },
       redirectPaymentMethodSpecificOutput: { paymentProductId: extra.product ?? 900 },
     },
+    // A payment a hosted checkout created names it (ANCV on 5403).
+    ...(extra.hostedCheckoutId ? { hostedCheckoutSpecificOutput: { hostedCheckoutId: extra.hostedCheckoutId } } : {}),
   };
 }
 

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { merchantId, money, nextDueAt, type MerchantAccount, type Session } from '@splitpay/domain';
-import { CapturingLogger } from '@splitpay/domain/src/testing';
-import { AesGcmSecretSealer, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
-import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
+import { buildChargebackPayload, money, type Session } from '@splitpay/domain';
+import { UuidV7IdGenerator } from '@splitpay/infra';
 import { NOTIFICATION_ABANDONED_METRIC } from '../notification/message-delivery';
-import { FAILED_500, ScriptedSender, SessionFactory } from '../notification/notification.fixtures';
+import { FAILED_500, SessionFactory } from '../notification/notification.fixtures';
+import { useDeliveryBench } from '../testing/delivery-bench';
 import { ChargebackWorker } from './chargeback.worker';
 import { ChargebackIntake, type ChargebackFact } from './receive-chargeback';
 
@@ -13,38 +11,19 @@ const CHARGEBACK_URL = 'https://merchant.example/disputes';
 const AUTHORIZATION = 'Basic c2VudGluZWwtY2I=';
 
 describe('chargebacks: intake and worker', () => {
-  let clock: ManualClock;
-  let stores: EmbeddedStores;
-  let sender: ScriptedSender;
-  let logger: CapturingLogger;
-  let metrics: CounterMetrics;
+  const b = useDeliveryBench();
   let intake: ChargebackIntake;
   let worker: ChargebackWorker;
-  let factory: SessionFactory;
-  let sealer: AesGcmSecretSealer;
-
-  async function account(id: string, chargebackUrl?: string): Promise<void> {
-    const acc: MerchantAccount = {
-      merchantId: merchantId(id),
-      secretHash: 'x',
-      ...(chargebackUrl ? { chargebackUrl } : {}),
-      webhookAuthorizationSealed: sealer.seal(AUTHORIZATION),
-      webhookSigningSecretSealed: sealer.seal('whsec_c2VjcmV0'),
-      contracts: [],
-      contacts: [],
-    };
-    await stores.merchants.upsert(acc);
-  }
 
   function workerWith(overrides: Partial<ConstructorParameters<typeof ChargebackWorker>[0]> = {}): ChargebackWorker {
     return new ChargebackWorker({
-      chargebacks: stores.chargebacks,
-      merchants: stores.merchants,
-      sealer,
-      sender,
-      clock,
-      logger,
-      metrics,
+      chargebacks: b.stores.chargebacks,
+      merchants: b.stores.merchants,
+      sealer: b.sealer,
+      sender: b.sender,
+      clock: b.clock,
+      logger: b.logger,
+      metrics: b.metrics,
       retryDelaysMs: DELAYS,
       owner: 'instance-1',
       ...overrides,
@@ -52,27 +31,16 @@ describe('chargebacks: intake and worker', () => {
   }
 
   beforeEach(async () => {
-    clock = new ManualClock(Date.UTC(2026, 0, 1));
-    stores = createEmbeddedStores();
-    sender = new ScriptedSender();
-    logger = new CapturingLogger();
-    metrics = new CounterMetrics();
-    sealer = new AesGcmSecretSealer({ key: randomBytes(32) });
-    const ids = new UuidV7IdGenerator();
-    await account('m1', CHARGEBACK_URL);
-    await account('quiet');
-    intake = new ChargebackIntake({ sessions: stores.sessions, chargebacks: stores.chargebacks, merchants: stores.merchants, clock, logger });
+    await b.account('m1', { authorization: AUTHORIZATION, chargebackUrl: CHARGEBACK_URL });
+    await b.account('quiet', { authorization: AUTHORIZATION });
+    intake = new ChargebackIntake({ sessions: b.stores.sessions, chargebacks: b.stores.chargebacks, merchants: b.stores.merchants, clock: b.clock, logger: b.logger });
     worker = workerWith();
-    factory = new SessionFactory({ merchantId: 'm1', now: () => clock.now(), newId: () => ids.newId() });
   });
 
   async function paidSession(refs: { authRef: string; captureRef: string }, merchant = 'm1'): Promise<Session> {
     const ids = new UuidV7IdGenerator();
-    const f = merchant === 'm1' ? factory : new SessionFactory({ merchantId: merchant, now: () => clock.now(), newId: () => ids.newId() });
-    const session = f.paid(f.pending(), refs);
-    const due = nextDueAt(session);
-    await stores.sessions.insert({ ...session, version: 1, ...(due !== undefined ? { dueAt: due } : {}) });
-    return (await stores.sessions.findById(session.id))!;
+    const f = merchant === 'm1' ? b.factory : new SessionFactory({ merchantId: merchant, now: () => b.clock.now(), newId: () => ids.newId() });
+    return b.store(f.paid(f.pending(), refs));
   }
 
   const fact = (overrides: Partial<ChargebackFact> = {}): ChargebackFact => ({
@@ -95,26 +63,13 @@ describe('chargebacks: intake and worker', () => {
     await expect(intake.receive(fact(), 'fake')).resolves.toEqual({ kind: 'recorded', notificationId: 'psp-cap-1:chargeback:2026-03-02:2500', delivery: 'owed' });
     await expect(worker.runOnce()).resolves.toBe(1);
 
-    expect(sender.sent).toHaveLength(1);
-    expect(sender.sent[0]).toMatchObject({ url: CHARGEBACK_URL, notificationId: 'psp-cap-1:chargeback:2026-03-02:2500', authorization: AUTHORIZATION, signingSecret: 'whsec_c2VjcmV0' });
-    expect(sender.sent[0]!.payload).toEqual({
-      event: 'chargeback',
-      notificationId: 'psp-cap-1:chargeback:2026-03-02:2500',
-      orderId: session.orderId,
-      sessionId: session.id,
-      attemptId: attempt.id,
-      transactionId: capture.id,
-      type: 'chargeback',
-      amount: { amount: 2_500, currency: 'EUR' },
-      provider: 'fake',
-      providerRef: 'psp-cap-1',
-      reasonCode: '4837',
-      status: 'first-chargeback',
-      date: '2026-03-02',
-      validUntil: '2026-04-01',
-    });
-    const stored = await stores.chargebacks.findByNotificationId('psp-cap-1:chargeback:2026-03-02:2500');
-    expect(stored!.delivery).toMatchObject({ deliveredAt: clock.now(), failures: 0, abandoned: false });
+    expect(b.sender.sent).toHaveLength(1);
+    expect(b.sender.sent[0]).toMatchObject({ url: CHARGEBACK_URL, notificationId: 'psp-cap-1:chargeback:2026-03-02:2500', authorization: AUTHORIZATION, signingSecret: 'whsec_c2VjcmV0' });
+    const stored = await b.stores.chargebacks.findByNotificationId('psp-cap-1:chargeback:2026-03-02:2500');
+    // The dispute lands on the capture that took the money; the body is the contract's (chargeback.payload.test.ts pins its fields).
+    expect(b.sender.sent[0]!.payload).toMatchObject({ event: 'chargeback', orderId: session.orderId, sessionId: session.id, attemptId: attempt.id, transactionId: capture.id, reasonCode: '4837' });
+    expect(b.sender.sent[0]!.payload).toEqual(buildChargebackPayload(stored!));
+    expect(stored!.delivery).toMatchObject({ deliveredAt: b.clock.now(), failures: 0, abandoned: false });
     expect(stored!.dueAt).toBeUndefined();
     expect(stored!.lease).toBeUndefined();
     await expect(worker.runOnce()).resolves.toBe(0);
@@ -123,7 +78,7 @@ describe('chargebacks: intake and worker', () => {
   it('a reference naming the authorization attaches to it', async () => {
     const session = await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
     await intake.receive(fact({ providerRef: 'psp-auth-1' }), 'fake');
-    const stored = await stores.chargebacks.findByNotificationId('psp-auth-1:chargeback:2026-03-02:2500');
+    const stored = await b.stores.chargebacks.findByNotificationId('psp-auth-1:chargeback:2026-03-02:2500');
     expect(stored!.transactionId).toBe(session.attempts[0]!.transactions[0]!.id);
   });
 
@@ -131,7 +86,7 @@ describe('chargebacks: intake and worker', () => {
     const session = await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
     await intake.receive(fact({ amount: money(10_000, 'EUR') }), 'fake');
     await worker.runOnce();
-    expect(await stores.sessions.findById(session.id)).toEqual(session);
+    expect(await b.stores.sessions.findById(session.id)).toEqual(session);
   });
 
   it('attaches to nothing of a merchant\'s: nothing stored, nothing sent', async () => {
@@ -139,18 +94,18 @@ describe('chargebacks: intake and worker', () => {
     await expect(intake.receive(fact({ providerRef: 'unknown-ref' }), 'fake')).resolves.toEqual({ kind: 'unattached' });
     await expect(intake.receive(fact(), 'other-psp')).resolves.toEqual({ kind: 'unattached' });
     await worker.runOnce();
-    expect(sender.sent).toHaveLength(0);
-    expect(await stores.chargebacks.findByNotificationId('unknown-ref:chargeback:2026-03-02:2500')).toBeNull();
-    expect(logger.named('chargeback.unattached')).toHaveLength(2);
+    expect(b.sender.sent).toHaveLength(0);
+    expect(await b.stores.chargebacks.findByNotificationId('unknown-ref:chargeback:2026-03-02:2500')).toBeNull();
+    expect(b.logger.named('chargeback.unattached')).toHaveLength(2);
   });
 
   it('an account without a chargeback address: stored, never sent', async () => {
     await paidSession({ authRef: 'q-auth', captureRef: 'q-cap' }, 'quiet');
     await expect(intake.receive(fact({ providerRef: 'q-cap' }), 'fake')).resolves.toMatchObject({ kind: 'recorded', delivery: 'no-address' });
-    clock.advance(3_600_000);
+    b.clock.advance(3_600_000);
     await expect(worker.runOnce()).resolves.toBe(0);
-    expect(sender.sent).toHaveLength(0);
-    const stored = await stores.chargebacks.findByNotificationId('q-cap:chargeback:2026-03-02:2500');
+    expect(b.sender.sent).toHaveLength(0);
+    const stored = await b.stores.chargebacks.findByNotificationId('q-cap:chargeback:2026-03-02:2500');
     expect(stored).toMatchObject({ merchantId: 'quiet' });
     expect(stored!.delivery).toBeUndefined();
   });
@@ -164,7 +119,7 @@ describe('chargebacks: intake and worker', () => {
     await worker.runOnce();
     await intake.receive(fact(), 'fake');
     await worker.runOnce();
-    expect(sender.sent.map((m) => m.notificationId).sort()).toEqual([
+    expect(b.sender.sent.map((m) => m.notificationId).sort()).toEqual([
       'psp-cap-1:chargeback:2026-03-02:2500',
       'psp-cap-1:chargeback:2026-03-02:2501',
       'psp-cap-1:chargeback:2026-03-03:2500',
@@ -177,35 +132,35 @@ describe('chargebacks: intake and worker', () => {
     expect(receipts.filter((r) => r.kind === 'recorded')).toHaveLength(1);
     expect(receipts.filter((r) => r.kind === 'duplicate')).toHaveLength(49);
     await Promise.all([worker.runOnce(), worker.runOnce()]);
-    expect(sender.sent).toHaveLength(1);
+    expect(b.sender.sent).toHaveLength(1);
   });
 
   it('follows the same calendar, then abandons with the operator alert', async () => {
-    sender.script = () => FAILED_500;
+    b.sender.script = () => FAILED_500;
     await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
     await intake.receive(fact(), 'fake');
-    const t = clock.now();
+    const t = b.clock.now();
     const id = 'psp-cap-1:chargeback:2026-03-02:2500';
 
     await worker.runOnce();
-    expect(await stores.chargebacks.findByNotificationId(id)).toMatchObject({ dueAt: t + 1_000, delivery: { failures: 1, nextAttemptAt: t + 1_000 } });
-    clock.set(t + 999);
+    expect(await b.stores.chargebacks.findByNotificationId(id)).toMatchObject({ dueAt: t + 1_000, delivery: { failures: 1, nextAttemptAt: t + 1_000 } });
+    b.clock.set(t + 999);
     await expect(worker.runOnce()).resolves.toBe(0);
     for (const at of [1_000, 60_000]) {
-      clock.set(t + at);
+      b.clock.set(t + at);
       await expect(worker.runOnce()).resolves.toBe(1);
     }
-    expect(logger.named('notification.abandoned')).toHaveLength(0);
-    clock.set(t + 300_000);
+    expect(b.logger.named('notification.abandoned')).toHaveLength(0);
+    b.clock.set(t + 300_000);
     await worker.runOnce();
 
-    expect(sender.sent).toHaveLength(4);
-    const stored = await stores.chargebacks.findByNotificationId(id);
+    expect(b.sender.sent).toHaveLength(4);
+    const stored = await b.stores.chargebacks.findByNotificationId(id);
     expect(stored!.delivery).toMatchObject({ failures: 4, abandoned: true });
     expect(stored!.dueAt).toBeUndefined();
-    expect(logger.named('notification.abandoned')).toEqual([expect.objectContaining({ level: 'error', fields: expect.objectContaining({ notificationId: id, messageEvent: 'chargeback' }) })]);
-    expect(metrics.value(NOTIFICATION_ABANDONED_METRIC, { event: 'chargeback' })).toBe(1);
-    clock.advance(3_600_000);
+    expect(b.logger.named('notification.abandoned')).toEqual([expect.objectContaining({ level: 'error', fields: expect.objectContaining({ notificationId: id, messageEvent: 'chargeback' }) })]);
+    expect(b.metrics.value(NOTIFICATION_ABANDONED_METRIC, { event: 'chargeback' })).toBe(1);
+    b.clock.advance(3_600_000);
     await expect(worker.runOnce()).resolves.toBe(0);
   });
 
@@ -216,33 +171,33 @@ describe('chargebacks: intake and worker', () => {
     let faults = 1;
     const flaky = workerWith({
       merchants: {
-        ...stores.merchants,
+        ...b.stores.merchants,
         findById: async (id) => {
           if (faults-- > 0) throw new Error('store unavailable');
-          return stores.merchants.findById(id);
+          return b.stores.merchants.findById(id);
         },
       },
       leaseMs: 60_000,
     });
 
     await expect(flaky.runOnce()).resolves.toBe(2);
-    expect(sender.sent).toHaveLength(1);
-    expect(logger.named('chargeback_worker.work_failed')).toHaveLength(1);
+    expect(b.sender.sent).toHaveLength(1);
+    expect(b.logger.named('chargeback_worker.work_failed')).toHaveLength(1);
 
     await expect(flaky.runOnce()).resolves.toBe(0);
-    clock.advance(60_001);
+    b.clock.advance(60_001);
     await expect(flaky.runOnce()).resolves.toBe(1);
-    expect(sender.sent.map((m) => m.notificationId).sort()).toEqual(['psp-cap-1:chargeback:2026-03-02:2500', 'psp-cap-1:chargeback:2026-03-03:2500']);
+    expect(b.sender.sent.map((m) => m.notificationId).sort()).toEqual(['psp-cap-1:chargeback:2026-03-02:2500', 'psp-cap-1:chargeback:2026-03-03:2500']);
   });
 
   it('a chargeback leased by a crashed instance is delivered once its lease lapses', async () => {
     await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
     await intake.receive(fact(), 'fake');
-    expect(await stores.chargebacks.claimDue(clock.now(), 'crashed-instance', 60_000)).not.toBeNull();
+    expect(await b.stores.chargebacks.claimDue(b.clock.now(), 'crashed-instance', 60_000)).not.toBeNull();
     await expect(worker.runOnce()).resolves.toBe(0);
-    clock.advance(60_000);
+    b.clock.advance(60_000);
     await expect(worker.runOnce()).resolves.toBe(1);
     await worker.runOnce();
-    expect(sender.sent).toHaveLength(1);
+    expect(b.sender.sent).toHaveLength(1);
   });
 });

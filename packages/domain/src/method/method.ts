@@ -72,6 +72,13 @@ export interface DriverCapabilities {
   readonly redirect: boolean;
   /** What the card view's `integration` says, for card drivers. */
   readonly cardIntegration?: 'acquirer-hosted' | 'acquirer-retail' | 'fake';
+  /**
+   * The driver's own name of the flow a contract setting chose for it (one PSP product or another),
+   * opaque to the core. Snapshotted with the offer like the rest, so every later call of a session
+   * (a refund weeks later) follows the flow its attempt was opened with, whatever the contract says
+   * since. Absent: the driver has one flow, or the offer was stored before drivers gave one.
+   */
+  readonly flow?: string;
 }
 
 /**

@@ -3,21 +3,29 @@ import type { AttemptId, MerchantId, SessionId, TransactionId } from '../ids/ids
 import { money } from '../money/money';
 import { buildChargebackPayload, chargebackNotificationId } from './chargeback.payload';
 
-const chargeback: Chargeback = {
+/** What the merchant is told, as the PSP and the session gave it. */
+const told = {
   notificationId: 'psp-cap-1:chargeback:2026-03-02:2500',
-  merchantId: 'm1' as MerchantId,
-  sessionId: '0190f0a0-0000-7000-8000-000000000001' as SessionId,
-  attemptId: '0190f0a0-0000-7000-8000-0000000000a1' as AttemptId,
-  transactionId: '0190f0a0-0000-7000-8000-0000000000b2' as TransactionId,
   orderId: 'order-42',
+  sessionId: '0190f0a0-0000-7000-8000-000000000001',
+  attemptId: '0190f0a0-0000-7000-8000-0000000000a1',
+  transactionId: '0190f0a0-0000-7000-8000-0000000000b2',
   type: 'chargeback',
-  amount: money(2500, 'EUR'),
   provider: 'fake',
   providerRef: 'psp-cap-1',
   reasonCode: '4837',
   status: 'first-chargeback',
   date: '2026-03-02',
   validUntil: '2026-04-01',
+} as const;
+
+const chargeback: Chargeback = {
+  ...told,
+  merchantId: 'm1' as MerchantId,
+  sessionId: told.sessionId as SessionId,
+  attemptId: told.attemptId as AttemptId,
+  transactionId: told.transactionId as TransactionId,
+  amount: money(2500, 'EUR'),
   receivedAt: Date.UTC(2026, 2, 2),
   version: 1,
 };
@@ -37,22 +45,8 @@ describe('chargebackNotificationId', () => {
 
 describe('buildChargebackPayload', () => {
   it('carries every field of the spec table', () => {
-    expect(buildChargebackPayload(chargeback)).toEqual({
-      event: 'chargeback',
-      notificationId: 'psp-cap-1:chargeback:2026-03-02:2500',
-      orderId: 'order-42',
-      sessionId: '0190f0a0-0000-7000-8000-000000000001',
-      attemptId: '0190f0a0-0000-7000-8000-0000000000a1',
-      transactionId: '0190f0a0-0000-7000-8000-0000000000b2',
-      type: 'chargeback',
-      amount: { amount: 2500, currency: 'EUR' },
-      provider: 'fake',
-      providerRef: 'psp-cap-1',
-      reasonCode: '4837',
-      status: 'first-chargeback',
-      date: '2026-03-02',
-      validUntil: '2026-04-01',
-    });
+    // Exactly these: neither the merchant id nor the store's fields (receivedAt, version).
+    expect(buildChargebackPayload(chargeback)).toEqual({ event: 'chargeback', ...told, amount: { amount: 2500, currency: 'EUR' } });
   });
 
   it('leaves out what the PSP did not say, and never the merchant id or store fields', () => {

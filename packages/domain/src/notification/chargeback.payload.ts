@@ -17,10 +17,14 @@ export function chargebackNotificationId(key: ChargebackKey): string {
   return `${key.providerRef}:chargeback:${key.date}:${key.amount.amount}`;
 }
 
-/** The chargeback webhook body (the contract's Events, chargeback). */
-export function buildChargebackPayload(cb: Chargeback): Record<string, unknown> {
+/** What the merchant is told of a chargeback, by its webhook and by the API alike; never its delivery state. */
+export type ChargebackEventFields = Pick<
+  Chargeback,
+  'notificationId' | 'orderId' | 'sessionId' | 'attemptId' | 'transactionId' | 'type' | 'amount' | 'provider' | 'providerRef' | 'reasonCode' | 'status' | 'date' | 'validUntil'
+>;
+
+export function chargebackEventFields(cb: Chargeback): ChargebackEventFields {
   return {
-    event: 'chargeback',
     notificationId: cb.notificationId,
     orderId: cb.orderId,
     sessionId: cb.sessionId,
@@ -35,4 +39,9 @@ export function buildChargebackPayload(cb: Chargeback): Record<string, unknown> 
     date: cb.date,
     ...(cb.validUntil !== undefined ? { validUntil: cb.validUntil } : {}),
   };
+}
+
+/** The chargeback webhook body (the contract's Events, chargeback). */
+export function buildChargebackPayload(cb: Chargeback): Record<string, unknown> {
+  return { event: 'chargeback', ...chargebackEventFields(cb) };
 }

@@ -2,3 +2,4 @@
 export * from './capabilities.fixture';
 export * from './refusal';
 export * from './capturing.logger';
+export * from './follow-up.fixture';

@@ -9,6 +9,11 @@ function attemptMethodName(ctx: RenderContext, attempt: AttemptViewEntry): strin
   return offer ? methodName(ctx, offer) : ctx.t.methodName[attempt.method];
 }
 
+/** A row's link-styled action (remove a held tranche, stop a pending one), named in full for screen readers. */
+function trancheButton(ctx: RenderContext, text: string, label: string, click: () => void): HTMLElement {
+  return h(ctx.doc, 'button', { className: 'sp-button sp-button--link', text, attrs: { type: 'button', 'aria-label': label, disabled: ctx.local.busy }, on: { click } });
+}
+
 function row(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
   const { doc, t, f } = ctx;
   const name = attemptMethodName(ctx, attempt);
@@ -21,20 +26,8 @@ function row(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
     h(doc, 'span', { className: 'sp-ledger__amount', text: amount }),
     differs && h(doc, 'span', { className: 'sp-hint', text: t.requestedWas(f.amount(attempt.requested)) }),
     h(doc, 'span', { className: 'sp-chip', text: releasing ? t.releasing : t.attemptStatus[attempt.status] }),
-    action === 'remove' &&
-      h(doc, 'button', {
-        className: 'sp-button sp-button--link',
-        text: t.remove,
-        attrs: { type: 'button', 'aria-label': t.removeLabel(amount, name), disabled: ctx.local.busy },
-        on: { click: () => ctx.actions.removeTranche(attempt.attemptId) },
-      }),
-    action === 'stop' &&
-      h(doc, 'button', {
-        className: 'sp-button sp-button--link',
-        text: t.stop,
-        attrs: { type: 'button', 'aria-label': t.stopLabel(amount, name), disabled: ctx.local.busy },
-        on: { click: () => ctx.actions.stopTranche(attempt.attemptId) },
-      }),
+    action === 'remove' && trancheButton(ctx, t.remove, t.removeLabel(amount, name), () => ctx.actions.removeTranche(attempt.attemptId)),
+    action === 'stop' && trancheButton(ctx, t.stop, t.stopLabel(amount, name), () => ctx.actions.stopTranche(attempt.attemptId)),
   ]);
 }
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@splitpay/domain';
 import { uuidSchema } from '../schemas/common.schema';
 import { named } from '../schemas/json-schema';
 import { transactionViewSchema } from '../schemas/resource.schema';
@@ -35,6 +36,21 @@ const tags = ['Refunds'];
 const REFUND_ERRORS = ['InvalidRequest', 'Unauthorized', 'NotFound', 'NothingToRefund', 'RefundInFlight', 'SessionNotEnded', 'RefundNotSupported'] as const;
 const SLICE_ERRORS = ['RefundExceedsRefundable', 'PartialRefundNotSupported', 'IdempotencyKeyConflict'] as const;
 
+/** A refund door that takes a slice (an optional body with an amount) and an idempotency key. */
+function sliceRefund(operationId: string, summary: string, target: ParameterSpec, moreErrors: readonly ErrorCode[] = []): PathSpecs[string] {
+  return {
+    post: {
+      operationId,
+      summary,
+      tags,
+      security: ['accessToken'],
+      parameters: [target, idempotencyKey],
+      requestBody: { contentType: 'application/json', schema: refundRequestSchema, required: false },
+      responses: { '202': json('Refund recorded', refundAnswerSchema), ...errors(...REFUND_ERRORS, ...SLICE_ERRORS, ...moreErrors) },
+    },
+  };
+}
+
 export const refundNotificationPaths: PathSpecs = {
   '/api/sessions/{sessionId}/refund': {
     post: {
@@ -47,28 +63,8 @@ export const refundNotificationPaths: PathSpecs = {
       responses: { '202': json('Refunds recorded', refundAnswerSchema), ...errors(...REFUND_ERRORS) },
     },
   },
-  '/api/attempts/{attemptId}/refund': {
-    post: {
-      operationId: 'refundAttempt',
-      summary: 'Refund an attempt, in full or a slice',
-      tags,
-      security: ['accessToken'],
-      parameters: [pathId('attemptId', 'the attempt id', uuidSchema), idempotencyKey],
-      requestBody: { contentType: 'application/json', schema: refundRequestSchema, required: false },
-      responses: { '202': json('Refund recorded', refundAnswerSchema), ...errors(...REFUND_ERRORS, ...SLICE_ERRORS) },
-    },
-  },
-  '/api/transactions/{transactionId}/refund': {
-    post: {
-      operationId: 'refundTransaction',
-      summary: 'Refund the operation that took the money',
-      tags,
-      security: ['accessToken'],
-      parameters: [pathId('transactionId', 'the capture or direct payment', uuidSchema), idempotencyKey],
-      requestBody: { contentType: 'application/json', schema: refundRequestSchema, required: false },
-      responses: { '202': json('Refund recorded', refundAnswerSchema), ...errors(...REFUND_ERRORS, ...SLICE_ERRORS, 'NotARefundableOperation') },
-    },
-  },
+  '/api/attempts/{attemptId}/refund': sliceRefund('refundAttempt', 'Refund an attempt, in full or a slice', pathId('attemptId', 'the attempt id', uuidSchema)),
+  '/api/transactions/{transactionId}/refund': sliceRefund('refundTransaction', 'Refund the operation that took the money', pathId('transactionId', 'the capture or direct payment', uuidSchema), ['NotARefundableOperation']),
   '/api/sessions/{sessionId}/notification': {
     post: {
       operationId: 'replaySessionNotification',

@@ -144,24 +144,32 @@ export const startAttemptSchema = named('StartAttempt', {
   },
 });
 
-/** Body of POST /elements/session/attempts/{attemptId}/confirm (applepay today). */
-export const walletSessionRequestSchema = named('WalletSessionRequest', {
-  type: 'object',
-  additionalProperties: false,
-  required: ['input'],
-  properties: {
-    input: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['method', 'domainName'],
-      properties: {
-        method: { type: 'string', const: 'applepay' },
-        domainName: { type: 'string', pattern: '^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$', maxLength: 253, description: "the page's host name (window.location.hostname), as registered for Apple Pay" },
-        validationUrl: { type: 'string', pattern: '^https://', maxLength: 2048, description: "the sheet's validationURL (onvalidatemerchant)" },
+/** A body `{ input: { method: 'applepay', ...fields } }`: the in-page wallet's doors (Apple Pay today), every field required but `optional`. */
+function applePayInputBody(name: string, fields: Record<string, object>, optional: readonly string[] = []) {
+  return named(name, {
+    type: 'object',
+    additionalProperties: false,
+    required: ['input'],
+    properties: {
+      input: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['method', ...Object.keys(fields).filter((field) => !optional.includes(field))],
+        properties: { method: { type: 'string', const: 'applepay' }, ...fields },
       },
     },
+  });
+}
+
+/** Body of POST /elements/session/attempts/{attemptId}/wallet-session (the sheet's merchant validation). */
+export const walletSessionRequestSchema = applePayInputBody(
+  'WalletSessionRequest',
+  {
+    domainName: { type: 'string', pattern: '^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$', maxLength: 253, description: "the page's host name (window.location.hostname), as registered for Apple Pay" },
+    validationUrl: { type: 'string', pattern: '^https://', maxLength: 2048, description: "the sheet's validationURL (onvalidatemerchant)" },
   },
-});
+  ['validationUrl'],
+);
 
 export const walletSessionAnswerSchema = named('WalletSessionAnswer', {
   type: 'object',
@@ -171,19 +179,6 @@ export const walletSessionAnswerSchema = named('WalletSessionAnswer', {
   },
 });
 
-export const confirmAttemptSchema = named('ConfirmAttempt', {
-  type: 'object',
-  additionalProperties: false,
-  required: ['input'],
-  properties: {
-    input: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['method', 'paymentToken'],
-      properties: {
-        method: { type: 'string', const: 'applepay' },
-        paymentToken: { type: 'string', minLength: 1, description: 'the wallet sheet\'s encrypted blob, verbatim; never logged, never stored' },
-      },
-    },
-  },
+export const confirmAttemptSchema = applePayInputBody('ConfirmAttempt', {
+  paymentToken: { type: 'string', minLength: 1, description: 'the wallet sheet\'s encrypted blob, verbatim; never logged, never stored' },
 });

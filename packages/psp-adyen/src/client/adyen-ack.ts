@@ -1,4 +1,5 @@
 import type { DriverAck } from '@splitpay/domain';
+import { outcomeOfStatus, transportAck } from '@splitpay/psp-http';
 import type { AdyenResult } from './adyen.client';
 
 export const str = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
@@ -8,9 +9,9 @@ export const str = (value: unknown): string | undefined => (typeof value === 'st
  * carries the same Idempotency-Key); other statuses rejected, with Adyen's errorCode and message.
  */
 export function ackOf(result: AdyenResult): DriverAck {
-  if (result.kind === 'transport') return { outcome: 'unknown', message: result.message };
+  if (result.kind === 'transport') return transportAck(result);
   const { status, body } = result;
-  const outcome = status >= 200 && status < 300 ? 'accepted' : status >= 500 ? 'unknown' : 'rejected';
+  const outcome = outcomeOfStatus(status);
   const code = str(body.errorCode) ?? str(body.resultCode) ?? str(body.status);
   const message = str(body.message) ?? str(body.refusalReason);
   const providerRef = str(body.pspReference);

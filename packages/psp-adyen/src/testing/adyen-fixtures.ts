@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  money,
-  type AttemptId,
-  type FollowUpInput,
-  type InboundNotification,
-  type Logger,
-  type MethodOffer,
-  type OpenInput,
-  type TransactionId,
-} from '@splitpay/domain';
+import { money, type AttemptId, type FollowUpInput, type InboundNotification, type Logger, type MethodOffer, type OpenInput, type TransactionId } from '@splitpay/domain';
+import { followUpOf } from '@splitpay/domain/src/testing';
 import { ADYEN_APPLEPAY_CAPABILITIES, ADYEN_CARD_CAPABILITIES } from '../driver/capabilities';
 import { itemHmac } from '../notification/hmac';
 
@@ -71,15 +63,7 @@ export function openInput(method: 'card' | 'applepay' = 'card', over: Partial<Op
 }
 
 export function followUpInput(open: OpenInput, paymentRef: string | undefined, amount = 10_000): FollowUpInput {
-  return {
-    transactionId: randomUUID() as TransactionId,
-    attemptId: open.attemptId,
-    reference: open.reference,
-    offer: open.offer,
-    settings: open.settings,
-    amount: money(amount, open.amount.currency),
-    target: { transactionId: open.transactionId, ...(paymentRef ? { providerRef: paymentRef } : {}) },
-  };
+  return followUpOf(open, randomUUID() as TransactionId, amount, { transactionId: open.transactionId, ...(paymentRef ? { providerRef: paymentRef } : {}) });
 }
 
 export interface ItemFields {

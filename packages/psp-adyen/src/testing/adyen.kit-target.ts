@@ -1,5 +1,5 @@
 import { money, type DeclineCategory, type FollowUpInput, type InboundNotification, type Logger, type OpenInput } from '@splitpay/domain';
-import type { FollowUpOutcome, FollowUpPlay, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from '@splitpay/psp-testkit';
+import { nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
 import nock from 'nock';
 import { createAdyenProvider } from '../adyen.plugin';
 import { ADYEN_SETTINGS } from '../settings/adyen.settings';
@@ -104,19 +104,7 @@ export function adyenKitTarget(method: 'card' | 'applepay'): PspKitTarget {
     settingSpecs: ADYEN_SETTINGS,
     signedNotifications: true,
     async start(logger: Logger): Promise<PspKitRun> {
-      nock.disableNetConnect();
-      return {
-        provider: createAdyenProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }),
-        settings: SETTINGS,
-        notificationUrl: 'https://pay.example/psp/adyen/notifications',
-        returnUrl: (attemptId) => `https://pay.example/elements/return/${attemptId}`,
-        script: script(method),
-        secrets: [...Object.values(ENCRYPTED_CARD).filter((v) => v.startsWith('test_')), JSON.parse(APPLE_PAY_DATA).data as string, Buffer.from(APPLE_PAY_DATA).toString('base64')],
-        stop: async () => {
-          nock.cleanAll();
-          nock.enableNetConnect();
-        },
-      };
+      return nockedKitRun({ provider: createAdyenProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script(method), secrets: [...Object.values(ENCRYPTED_CARD).filter((v) => v.startsWith('test_')), JSON.parse(APPLE_PAY_DATA).data as string, Buffer.from(APPLE_PAY_DATA).toString('base64')] });
     },
   };
 }

@@ -2,17 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import {
-  money,
-  type AttemptId,
-  type MethodKind,
-  type OpenInput,
-  type PlanKey,
-  type PspDriver,
-  type PspFact,
-  type PspProvider,
-  type TransactionId,
-} from '@splitpay/domain';
+import { money, type AttemptId, type MethodKind, type OpenInput, type PlanKey, type PspDriver, type PspFact, type PspProvider, type TransactionId } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { FAKE_CAPABILITIES } from '../driver/capabilities';
 import { createFakeProvider } from '../provider/fake.provider';

@@ -1,4 +1,5 @@
 import type { DriverAck } from '@splitpay/domain';
+import { outcomeOfStatus, transportAck } from '@splitpay/psp-http';
 import type { OneyResult } from './oney.client';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
@@ -19,9 +20,9 @@ function firstError(body: Record<string, unknown>): { code?: string; label?: str
  * other statuses rejected, with Oney's first error.
  */
 export function ackOf(result: OneyResult): DriverAck {
-  if (result.kind === 'transport') return { outcome: 'unknown', message: result.message };
+  if (result.kind === 'transport') return transportAck(result);
   const { status, body } = result;
-  const outcome = status >= 200 && status < 300 ? 'accepted' : status >= 500 ? 'unknown' : 'rejected';
+  const outcome = outcomeOfStatus(status);
   const { code, label } = outcome === 'accepted' ? {} : firstError(body);
   return { outcome, httpStatus: status, ...(code ? { code } : {}), ...(label ? { message: label.slice(0, 200) } : {}) };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { money, type AttemptId, type FollowUpInput, type Logger, type MethodOffer, type OpenInput, type OperationRef, type TransactionId } from '@splitpay/domain';
+import { followUpOf } from '@splitpay/domain/src/testing';
 import { ONEY_CAPABILITIES } from '../driver/capabilities';
 import type { InboundNotification, PspKitOrder } from './fixture-types';
 import { encryptOneyMessage } from '../client/oney-crypto';
@@ -106,14 +107,5 @@ export function openInput(over: Partial<OpenInput> = {}): OpenInput {
 /** A capture, void or refund of the opening `open` (a refund's target is the capture, `opening` the purchase). */
 export function followUpInput(open: OpenInput, amount = 10_000, target?: OperationRef): FollowUpInput {
   const opening = { transactionId: open.transactionId, providerRef: `CMDE|${open.transactionId}` };
-  return {
-    transactionId: randomUUID() as TransactionId,
-    attemptId: open.attemptId,
-    reference: open.reference,
-    offer: open.offer,
-    settings: open.settings,
-    amount: money(amount, open.amount.currency),
-    target: target ?? opening,
-    opening,
-  };
+  return followUpOf(open, randomUUID() as TransactionId, amount, target ?? opening, opening);
 }

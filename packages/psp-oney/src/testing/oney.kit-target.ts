@@ -1,5 +1,5 @@
 import type { FollowUpInput, Logger, OpenInput, PlanKey } from '@splitpay/domain';
-import type { FollowUpOutcome, FollowUpPlay, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from '@splitpay/psp-testkit';
+import { nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
 import nock from 'nock';
 import { toMajor } from '../mapping/amounts';
 import { createOneyProvider } from '../oney.plugin';
@@ -68,19 +68,7 @@ export function oneyKitTarget(): PspKitTarget {
     plan: PLAN,
     contract: { plans: [{ ...PLAN, feeRate: 0, apr: 0 }] },
     async start(logger: Logger): Promise<PspKitRun> {
-      nock.disableNetConnect();
-      return {
-        provider: createOneyProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }),
-        settings: SETTINGS,
-        notificationUrl: 'https://pay.example/psp/oney/notifications',
-        returnUrl: (attemptId) => `https://pay.example/elements/return/${attemptId}`,
-        script: script(),
-        secrets: [],
-        stop: async () => {
-          nock.cleanAll();
-          nock.enableNetConnect();
-        },
-      };
+      return nockedKitRun({ provider: createOneyProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script() });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { DriverAck } from '@splitpay/domain';
+import { outcomeOfStatus, transportAck } from '@splitpay/psp-http';
 import type { PayPalAnswer } from './paypal.client';
 import { errorCode, readPayPalError } from './paypal-error';
 
@@ -14,10 +15,12 @@ function text(value: unknown): string | undefined {
  * here: an operator fixes the contract and the retry succeeds; the opening call decides otherwise.
  */
 export function ackOf(answer: PayPalAnswer): DriverAck {
-  if (answer.kind === 'transport') return { outcome: 'unknown', message: answer.message };
+  if (answer.kind === 'transport') return transportAck(answer);
   if (answer.kind === 'credentials') return { outcome: 'unknown', httpStatus: answer.status, code: 'AUTHENTICATION_FAILURE', message: answer.message };
   const { status, body } = answer;
-  if (status >= 200 && status < 300) {
+  // 401 and 403 say our credentials or the app's permissions are wrong, not that the operation is.
+  const outcome = outcomeOfStatus(status, [401, 403]);
+  if (outcome === 'accepted') {
     const code = text(body.status);
     const providerRef = text(body.id);
     return { outcome: 'accepted', httpStatus: status, ...(code ? { code } : {}), ...(providerRef ? { providerRef } : {}) };
@@ -25,8 +28,6 @@ export function ackOf(answer: PayPalAnswer): DriverAck {
   const error = readPayPalError(body);
   const code = errorCode(error);
   const message = error.message !== undefined || error.debugId !== undefined ? [error.message, error.debugId && `debug_id ${error.debugId}`].filter(Boolean).join('; ') : undefined;
-  // 401 and 403 say our credentials or the app's permissions are wrong, not that the operation is.
-  const outcome = status >= 500 || status === 401 || status === 403 ? 'unknown' : 'rejected';
   return { outcome, httpStatus: status, ...(code ? { code } : {}), ...(message ? { message } : {}) };
 }
 

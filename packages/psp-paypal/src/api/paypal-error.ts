@@ -37,23 +37,20 @@ export type IssueReading =
   | { readonly kind: 'refusal'; readonly category?: DeclineCategory }
   | { readonly kind: 'awaiting-payer' };
 
-const ISSUES: Readonly<Record<string, IssueReading>> = {
-  INSTRUMENT_DECLINED: { kind: 'refusal', category: 'bank-refusal' },
-  REDIRECT_PAYER_FOR_ALTERNATE_FUNDING: { kind: 'refusal', category: 'bank-refusal' },
-  TRANSACTION_REFUSED: { kind: 'refusal', category: 'bank-refusal' },
-  PAYER_CANNOT_PAY: { kind: 'refusal', category: 'bank-refusal' },
-  TRANSACTION_LIMIT_EXCEEDED: { kind: 'refusal', category: 'bank-refusal' },
-  PAYER_ACCOUNT_RESTRICTED: { kind: 'refusal', category: 'method-unavailable' },
-  PAYER_ACCOUNT_LOCKED_OR_CLOSED: { kind: 'refusal', category: 'method-unavailable' },
-  CARD_EXPIRED: { kind: 'refusal', category: 'expired' },
-  REFERENCED_CARD_EXPIRED: { kind: 'refusal', category: 'expired' },
-  INVALID_SECURITY_CODE_LENGTH: { kind: 'refusal', category: 'invalid-card-data' },
-  CARD_NUMBER_REQUIRED: { kind: 'refusal', category: 'invalid-card-data' },
-  CARD_EXPIRY_REQUIRED: { kind: 'refusal', category: 'invalid-card-data' },
-  INVALID_EXPIRY_DATE: { kind: 'refusal', category: 'invalid-card-data' },
-  PAYER_ACTION_REQUIRED: { kind: 'awaiting-payer' },
-  ORDER_NOT_APPROVED: { kind: 'awaiting-payer' },
+/** The issues PayPal refuses an authorization with, by what they mean to the payer. */
+const REFUSALS: Readonly<Partial<Record<DeclineCategory, readonly string[]>>> = {
+  'bank-refusal': ['INSTRUMENT_DECLINED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING', 'TRANSACTION_REFUSED', 'PAYER_CANNOT_PAY', 'TRANSACTION_LIMIT_EXCEEDED'],
+  'method-unavailable': ['PAYER_ACCOUNT_RESTRICTED', 'PAYER_ACCOUNT_LOCKED_OR_CLOSED'],
+  expired: ['CARD_EXPIRED', 'REFERENCED_CARD_EXPIRED'],
+  'invalid-card-data': ['INVALID_SECURITY_CODE_LENGTH', 'CARD_NUMBER_REQUIRED', 'CARD_EXPIRY_REQUIRED', 'INVALID_EXPIRY_DATE'],
 };
+/** The issues that say the payer still has to act at PayPal. */
+const AWAITING_PAYER = ['PAYER_ACTION_REQUIRED', 'ORDER_NOT_APPROVED'];
+
+const ISSUES: ReadonlyMap<string, IssueReading> = new Map<string, IssueReading>([
+  ...Object.entries(REFUSALS).flatMap(([category, issues]) => issues.map((issue): [string, IssueReading] => [issue, { kind: 'refusal', category: category as DeclineCategory }])),
+  ...AWAITING_PAYER.map((issue): [string, IssueReading] => [issue, { kind: 'awaiting-payer' }]),
+]);
 
 /**
  * Any other issue on an authorization (the payee's or PayPal's own blocks such as
@@ -61,5 +58,5 @@ const ISSUES: Readonly<Record<string, IssueReading>> = {
  * DECLINED_DUE_TO_RELATED_TXN) is a refusal without a category: nothing the payer can read from it.
  */
 export function readIssue(issue: string | undefined): IssueReading {
-  return (issue !== undefined ? ISSUES[issue] : undefined) ?? { kind: 'refusal' };
+  return (issue !== undefined ? ISSUES.get(issue) : undefined) ?? { kind: 'refusal' };
 }

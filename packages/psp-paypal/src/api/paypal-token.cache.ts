@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { AxiosInstance } from 'axios';
 import type { Clock } from '@splitpay/domain';
+import { exchange, type PspHttpClient } from '@splitpay/psp-http';
 import { PAYPAL_API_BASE, type PayPalContract } from '../settings/paypal-settings';
-import { causeOf, scrub } from './scrub';
 
 /** A bearer token, or why none could be had (the token itself never appears in a message). */
 export type TokenResult =
@@ -23,7 +22,7 @@ export class PayPalTokens {
   private readonly held = new Map<string, { readonly token: string; readonly renewAt: number }>();
   private readonly fetching = new Map<string, Promise<TokenResult>>();
 
-  constructor(private readonly deps: { readonly http: AxiosInstance; readonly clock: Clock }) {}
+  constructor(private readonly deps: { readonly http: PspHttpClient; readonly clock: Clock }) {}
 
   async get(contract: PayPalContract): Promise<TokenResult> {
     const key = keyOf(contract);
@@ -44,29 +43,32 @@ export class PayPalTokens {
   }
 
   private async fetch(contract: PayPalContract, key: string): Promise<TokenResult> {
-    try {
-      const response = await this.deps.http.post(`${PAYPAL_API_BASE[contract.environment]}/v1/oauth2/token`, 'grant_type=client_credentials', {
+    const basic = Buffer.from(`${contract.clientId}:${contract.clientSecret}`).toString('base64');
+    const answer = await exchange(
+      this.deps.http,
+      {
+        method: 'POST',
+        url: `${PAYPAL_API_BASE[contract.environment]}/v1/oauth2/token`,
+        data: 'grant_type=client_credentials',
         auth: { username: contract.clientId, password: contract.clientSecret },
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      });
-      const body = typeof response.data === 'object' && response.data !== null ? (response.data as Record<string, unknown>) : {};
-      const token = body.access_token;
-      const lifetimeS = body.expires_in;
-      if (response.status === 200 && typeof token === 'string' && token.length > 0 && typeof lifetimeS === 'number' && lifetimeS > 0) {
-        const lifetimeMs = lifetimeS * 1000;
-        this.held.set(key, { token, renewAt: this.deps.clock.now() + lifetimeMs - Math.min(RENEW_MARGIN_MS, lifetimeMs / 2) });
-        return { kind: 'token', token };
-      }
-      if (response.status >= 500 || response.status === 200) {
-        return { kind: 'transport', message: `PayPal's token endpoint answered ${response.status} without a usable token` };
-      }
-      const name = typeof body.error === 'string' ? body.error : typeof body.name === 'string' ? body.name : 'refused';
-      return { kind: 'credentials', status: response.status, message: `PayPal refused the contract's credentials (${name})` };
-    } catch (error) {
-      // Only the cause's message, scrubbed: an axios error also holds the request, Basic credentials included.
-      const basic = Buffer.from(`${contract.clientId}:${contract.clientSecret}`).toString('base64');
-      return { kind: 'transport', message: scrub(causeOf(error, "no answer from PayPal's token endpoint"), [contract.clientSecret, basic]) };
+      },
+      { provider: "PayPal's token endpoint", secrets: [contract.clientSecret, basic] },
+    );
+    if (answer.kind === 'transport') return answer;
+    const { status, body } = answer;
+    const token = body.access_token;
+    const lifetimeS = body.expires_in;
+    if (status === 200 && typeof token === 'string' && token.length > 0 && typeof lifetimeS === 'number' && lifetimeS > 0) {
+      const lifetimeMs = lifetimeS * 1000;
+      this.held.set(key, { token, renewAt: this.deps.clock.now() + lifetimeMs - Math.min(RENEW_MARGIN_MS, lifetimeMs / 2) });
+      return { kind: 'token', token };
     }
+    if (status >= 500 || status === 200) {
+      return { kind: 'transport', message: `PayPal's token endpoint answered ${status} without a usable token` };
+    }
+    const name = typeof body.error === 'string' ? body.error : typeof body.name === 'string' ? body.name : 'refused';
+    return { kind: 'credentials', status, message: `PayPal refused the contract's credentials (${name})` };
   }
 }
 

@@ -1,13 +1,11 @@
-import axios, { type AxiosInstance } from 'axios';
 import type { Clock } from '@splitpay/domain';
+import { createPspHttp, exchange, type PspHttpClient, type PspHttpResult } from '@splitpay/psp-http';
 import { PAYPAL_API_BASE, type PayPalContract } from '../settings/paypal-settings';
 import { PayPalTokens } from './paypal-token.cache';
-import { causeOf, scrub } from './scrub';
 
 /** What one call produced: an HTTP answer of any status, no answer at all, or no token to call with. */
 export type PayPalAnswer =
-  | { readonly kind: 'answer'; readonly status: number; readonly body: Record<string, unknown> }
-  | { readonly kind: 'transport'; readonly message: string }
+  | PspHttpResult
   | { readonly kind: 'credentials'; readonly status: number; readonly message: string };
 
 export interface PayPalRequest {
@@ -27,16 +25,16 @@ export interface PayPalClientDeps {
 }
 
 /**
- * PayPal's REST API over axios: the contract's bearer token on every call (renewed once when PayPal
- * answers 401), no redirects followed, every status read. Nothing here logs: tokens, credentials
+ * PayPal's REST API over psp-http: the contract's bearer token on every call (renewed once when
+ * PayPal answers 401). Nothing here logs: tokens, credentials
  * and request bodies never leave this class except as PayPal's answer.
  */
 export class PayPalClient {
-  private readonly http: AxiosInstance;
+  private readonly http: PspHttpClient;
   private readonly tokens: PayPalTokens;
 
   constructor(deps: PayPalClientDeps) {
-    this.http = axios.create({ timeout: deps.timeoutMs ?? 15_000, maxRedirects: 0, validateStatus: () => true });
+    this.http = createPspHttp(deps);
     this.tokens = new PayPalTokens({ http: this.http, clock: deps.clock });
   }
 
@@ -52,9 +50,10 @@ export class PayPalClient {
     return this.send(contract, request, renewed.token);
   }
 
-  private async send(contract: PayPalContract, request: PayPalRequest, token: string): Promise<PayPalAnswer> {
-    try {
-      const response = await this.http.request({
+  private send(contract: PayPalContract, request: PayPalRequest, token: string): Promise<PayPalAnswer> {
+    return exchange(
+      this.http,
+      {
         method: request.method,
         url: `${PAYPAL_API_BASE[contract.environment]}${request.path}`,
         headers: {
@@ -65,11 +64,8 @@ export class PayPalClient {
           ...(request.prefer ? { Prefer: request.prefer } : {}),
         },
         ...(request.body !== undefined ? { data: request.body } : {}),
-      });
-      const body = typeof response.data === 'object' && response.data !== null ? (response.data as Record<string, unknown>) : {};
-      return { kind: 'answer', status: response.status, body };
-    } catch (error) {
-      return { kind: 'transport', message: scrub(causeOf(error, 'no answer from PayPal'), [token]) };
-    }
+      },
+      { provider: 'PayPal', secrets: [token] },
+    );
   }
 }

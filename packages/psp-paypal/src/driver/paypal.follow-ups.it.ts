@@ -2,7 +2,7 @@ import nock from 'nock';
 import { money, type PspDriver } from '@splitpay/domain';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import { SANDBOX, TestClock, authorizedOrder, followUpInput, paypalError, tokenEndpoint } from '../testing/paypal.fixtures';
-import { isolateNock } from '../testing/nock-isolation';
+import { isolateNock } from '@splitpay/psp-testkit';
 
 isolateNock();
 

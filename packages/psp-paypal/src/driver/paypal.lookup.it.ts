@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import { SANDBOX, TestClock, authorizedOrder, lookupInput, tokenEndpoint } from '../testing/paypal.fixtures';
-import { isolateNock } from '../testing/nock-isolation';
+import { isolateNock } from '@splitpay/psp-testkit';
 
 isolateNock();
 

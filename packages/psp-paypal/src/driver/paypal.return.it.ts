@@ -2,7 +2,7 @@ import nock from 'nock';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import type { PayPalDriver } from './paypal.driver';
 import { SANDBOX, TestClock, authorizedOrder, paypalError, returnInput, tokenEndpoint } from '../testing/paypal.fixtures';
-import { isolateNock } from '../testing/nock-isolation';
+import { isolateNock } from '@splitpay/psp-testkit';
 
 isolateNock();
 

@@ -1,17 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import nock from 'nock';
-import {
-  money,
-  type AttemptId,
-  type Clock,
-  type FollowUpInput,
-  type LookupInput,
-  type MethodOffer,
-  type OpenInput,
-  type OperationRef,
-  type ReturnInput,
-  type TransactionId,
-} from '@splitpay/domain';
+import { money, type AttemptId, type Clock, type FollowUpInput, type LookupInput, type MethodOffer, type OpenInput, type OperationRef, type ReturnInput, type TransactionId } from '@splitpay/domain';
 import { PAYPAL_CAPABILITIES } from '../driver/capabilities';
 
 export const SANDBOX = 'https://api-m.sandbox.paypal.com';

@@ -3,7 +3,7 @@ import { createPayPalProvider } from '../provider/paypal.provider';
 import { TestClock } from '../testing/paypal.fixtures';
 import { CERT_HOST, CERT_PATH, contextKnowing, delivery, event } from '../testing/paypal-webhook.fixtures';
 import { makeSigningPair, type SigningPair } from '../testing/signing-certificate';
-import { isolateNock } from '../testing/nock-isolation';
+import { isolateNock } from '@splitpay/psp-testkit';
 
 isolateNock();
 

@@ -1,4 +1,5 @@
 import type { DriverAck } from '@splitpay/domain';
+import { outcomeOfStatus, transportAck } from '@splitpay/psp-http';
 import { firstError } from '../mapping/worldline-payment';
 import type { WorldlineResult } from './worldline.client';
 
@@ -8,9 +9,9 @@ import type { WorldlineResult } from './worldline.client';
  * Worldline's first error code and message.
  */
 export function ackOf(result: WorldlineResult, providerRef?: string): DriverAck {
-  if (result.kind === 'transport') return { outcome: 'unknown', message: result.message };
+  if (result.kind === 'transport') return transportAck(result);
   const { status, body } = result;
-  const outcome = status >= 200 && status < 300 ? 'accepted' : status >= 500 || status === 409 ? 'unknown' : 'rejected';
+  const outcome = outcomeOfStatus(status, [409]);
   const { code, message } = firstError(body.errors);
   return { outcome, httpStatus: status, ...(code ? { code } : {}), ...(message ? { message } : {}), ...(providerRef ? { providerRef } : {}) };
 }

@@ -1,29 +1,23 @@
-import axios, { type AxiosInstance } from 'axios';
+import { createPspHttp, exchange, type PspHttpClient, type PspHttpOptions, type PspHttpResult } from '@splitpay/psp-http';
 import { worldlineBaseUrl, type WorldlineSettings } from '../settings/worldline.settings';
 import { gcsAuthorization } from './gcs-signature';
 
 /** What one call produced: an HTTP answer of any status, or no answer at all. */
-export type WorldlineResult =
-  | { readonly kind: 'answer'; readonly status: number; readonly body: Record<string, unknown> }
-  | { readonly kind: 'transport'; readonly message: string };
+export type WorldlineResult = PspHttpResult;
 
-export interface WorldlineClientDeps {
-  /** Timeout of each call; default 15 s. */
-  readonly timeoutMs?: number;
-}
+export type WorldlineClientDeps = PspHttpOptions;
 
 const JSON_TYPE = 'application/json';
 
 /**
- * Worldline Direct's server API over axios: every call signed `GCS v1HMAC` with the contract's API
- * key, every POST carrying `X-GCS-Idempotence-Key` (signed too, being an X-GCS header), every status
- * read (no throw on 4xx/5xx), no redirects.
+ * Worldline Direct's server API over psp-http: every call signed `GCS v1HMAC` with the contract's
+ * API key, every POST carrying `X-GCS-Idempotence-Key` (signed too, being an X-GCS header).
  */
 export class WorldlineClient {
-  private readonly http: AxiosInstance;
+  private readonly http: PspHttpClient;
 
   constructor(deps: WorldlineClientDeps = {}) {
-    this.http = axios.create({ timeout: deps.timeoutMs ?? 15_000, maxRedirects: 0, validateStatus: () => true });
+    this.http = createPspHttp(deps);
   }
 
   /** POST `/v2/{merchantId}{path}` with the idempotency key. */
@@ -36,28 +30,15 @@ export class WorldlineClient {
     return this.call(settings, 'GET', path, undefined, {});
   }
 
-  private async call(settings: WorldlineSettings, method: 'GET' | 'POST', path: string, body: unknown, extra: Record<string, string>): Promise<WorldlineResult> {
+  private call(settings: WorldlineSettings, method: 'GET' | 'POST', path: string, body: unknown, extra: Record<string, string>): Promise<WorldlineResult> {
     const fullPath = `/v2/${encodeURIComponent(settings.merchantId)}${path}`;
     const date = new Date().toUTCString();
     const headers: Record<string, string> = { Date: date, ...extra, ...(method === 'POST' ? { 'Content-Type': JSON_TYPE } : {}) };
     const authorization = gcsAuthorization(settings.apiKeyId, settings.secretApiKey, { method, contentType: JSON_TYPE, date, headers, path: fullPath });
-    try {
-      const response = await this.http.request({ method, url: `${worldlineBaseUrl(settings)}${fullPath}`, data: body, headers: { ...headers, Authorization: authorization } });
-      const data: unknown = response.data;
-      return { kind: 'answer', status: response.status, body: typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {} };
-    } catch (error) {
-      return { kind: 'transport', message: causeOf(error) };
-    }
+    return exchange(
+      this.http,
+      { method, url: `${worldlineBaseUrl(settings)}${fullPath}`, data: body, headers: { ...headers, Authorization: authorization } },
+      { provider: 'Worldline', secrets: [settings.secretApiKey, authorization] },
+    );
   }
-}
-
-/**
- * What a transport failure says, safe to log and store: its code and the first line of its message.
- * An axios error also holds the request (its signed Authorization header): only this much is kept.
- */
-function causeOf(error: unknown): string {
-  const code = typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
-  const line = (error instanceof Error ? error.message : '').split('\n')[0]?.slice(0, 200) ?? '';
-  const text = [code, line].filter((part) => part).join(': ');
-  return text || 'no answer from Worldline';
 }

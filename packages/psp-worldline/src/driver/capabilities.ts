@@ -1,4 +1,6 @@
 import { PLAIN_HOLD_CAPABILITIES, type DriverCapabilities } from '@splitpay/domain';
+import { ancvFlow } from '../settings/product-flow';
+import { ANCV_PRODUCTS, DEFAULT_ANCV_PRODUCT } from '../settings/worldline.settings';
 
 /** Wero (product 900) as a hold the payer approves in the Wero app: captured, voided or refunded in part or in full. */
 export const WORLDLINE_WERO_CAPABILITIES: DriverCapabilities = {
@@ -34,8 +36,14 @@ export const WORLDLINE_ANCV_CAPABILITIES: DriverCapabilities = {
   redirect: true,
 };
 
-/** What a method does under a contract's settings: Wero's `operation` chooses a hold or a direct payment. */
+/**
+ * What a method does under a contract's settings: Wero's `operation` chooses a hold or a direct
+ * payment; ANCV records the contract's product as its flow, which the session's calls then follow.
+ */
 export function worldlineCapabilities(method: 'wero' | 'ancv', settings: Readonly<Record<string, unknown>>): DriverCapabilities {
-  if (method === 'ancv') return WORLDLINE_ANCV_CAPABILITIES;
+  if (method === 'ancv') {
+    const product = ANCV_PRODUCTS.find((p) => p === (settings.ancvProductId ?? DEFAULT_ANCV_PRODUCT));
+    return product ? { ...WORLDLINE_ANCV_CAPABILITIES, flow: ancvFlow(product) } : WORLDLINE_ANCV_CAPABILITIES;
+  }
   return settings.operation === 'payment' ? WORLDLINE_WERO_PAYMENT_CAPABILITIES : WORLDLINE_WERO_CAPABILITIES;
 }

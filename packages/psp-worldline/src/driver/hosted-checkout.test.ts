@@ -111,3 +111,51 @@ describe('Worldline hosted checkout (ANCV on 5403)', () => {
     expect(logger.lines.join('\n')).not.toContain(SETTINGS.secretApiKey);
   });
 });
+
+describe('ANCV: the product is the session’s, as its offer recorded it at creation, not the contract’s current one', () => {
+  const ON_5412 = { ...SETTINGS, ancvProductId: 5412 };
+  const offerUnder = (settings: Readonly<Record<string, unknown>>): OpenInput['offer'] => ({ ...call.offer, capabilities: ancv.capabilitiesFor!(settings) });
+
+  it('capabilitiesFor records the contract’s product as the offer’s flow (5403 when the contract names none); Wero has one flow', () => {
+    expect(ancv.capabilitiesFor!(ON_5403).flow).toBe('ancv-5403');
+    expect(ancv.capabilitiesFor!(ON_5412).flow).toBe('ancv-5412');
+    const { ancvProductId: _none, ...unnamed } = SETTINGS;
+    expect(ancv.capabilitiesFor!(unnamed).flow).toBe('ancv-5403');
+    const wero = createWorldlineProvider({ logger, timeoutMs: 1_000 }).drivers.find((d) => d.method === 'wero')!;
+    expect(wero.capabilitiesFor!(SETTINGS).flow).toBeUndefined();
+  });
+
+  it('a session opened on 5403 whose contract now says 5412: its refund still finds the payment through the hosted checkout', async () => {
+    const r = recorder();
+    nock(TEST_BASE).get(`${V2}/hostedcheckouts/${HC}`).reply(r.reply(200, hostedCheckoutStatus('PAYMENT_CREATED', sale('CAPTURED', 9, { statusCategory: 'COMPLETED' }))));
+    nock(TEST_BASE).post(`${V2}/payments/${PAY}/refund`).reply(r.reply(201, payment({ id: '4000067890_1', status: 'REFUNDED', statusCode: 8, amount: 3_000 })));
+    const out = await ancv.refund({ ...refundInput('ref-5403'), offer: offerUnder(ON_5403), settings: ON_5412 });
+    expect(r.seen.map((s) => [s.method, s.path])).toEqual([
+      ['GET', `${V2}/hostedcheckouts/${HC}`],
+      ['POST', `${V2}/payments/${PAY}/refund`],
+    ]);
+    expect(out.facts).toMatchObject([{ kind: 'refunded', success: true }]);
+  });
+
+  it('a session opened on 5412 whose contract now says 5403: its lookup reads the payment, a new attempt opens a 5412 payment', async () => {
+    const r = recorder();
+    const onPayment = { transactionId: TX, providerRef: PAY };
+    nock(TEST_BASE).get(`${V2}/payments/${PAY}`).reply(r.reply(200, payment({ id: PAY, status: 'CAPTURED', statusCode: 9, amount: 7_000, merchantReference: TX, product: 5412 })));
+    const looked = await ancv.lookup!({ ...lookupInput, target: onPayment, offer: offerUnder(ON_5412), settings: ON_5403 });
+    expect(looked.facts).toMatchObject([{ kind: 'authorized', ref: onPayment, granted: money(7_000, 'EUR') }]);
+    nock(TEST_BASE).post(`${V2}/payments`).reply(r.reply(201, { merchantAction: { actionType: 'REDIRECT', redirectData: { redirectURL: `${TEST_BASE}/redirect/x` } }, payment: payment({ id: '4000067891_0', status: 'REDIRECTED', statusCode: 46, amount: 7_000 }) }));
+    await ancv.open({ ...call, offer: offerUnder(ON_5412), settings: ON_5403, amount: money(7_000, 'EUR'), registerAlias: false, order: { orderId: 'order-42' }, returnUrl: 'https://pay.example/r', notificationUrl: 'https://pay.example/n' });
+    expect(r.seen.map((s) => [s.method, s.path])).toEqual([
+      ['GET', `${V2}/payments/${PAY}`],
+      ['POST', `${V2}/payments`],
+    ]);
+    expect(r.seen[1]?.body).toMatchObject({ redirectPaymentMethodSpecificInput: { paymentProductId: 5412 } });
+  });
+
+  it('an offer stored before offers recorded the product follows the contract', async () => {
+    const { flow: _none, ...older } = ancv.capabilitiesFor!(ON_5403);
+    nock(TEST_BASE).get(`${V2}/payments/${PAY}`).reply(200, payment({ id: PAY, status: 'CAPTURED', statusCode: 9, amount: 7_000, merchantReference: TX }));
+    const out = await ancv.lookup!({ ...lookupInput, target: { transactionId: TX, providerRef: PAY }, offer: { ...call.offer, capabilities: older }, settings: ON_5412 });
+    expect(out.facts).toMatchObject([{ kind: 'authorized' }]);
+  });
+});

@@ -1,10 +1,11 @@
-import type { DriverCapabilities, FollowUpInput, LookupInput, Logger, OpenInput, OpenOutput, OperationOutput, OperationRef, PspDriver, PspFact, ReturnInput } from '@splitpay/domain';
+import type { DriverCall, DriverCapabilities, FollowUpInput, LookupInput, Logger, OpenInput, OpenOutput, OperationOutput, OperationRef, PspDriver, PspFact, ReturnInput } from '@splitpay/domain';
 import { ackOf } from '../client/worldline-ack';
 import type { WorldlineClient, WorldlineResult } from '../client/worldline.client';
 import { hostedCheckoutFacts, readCreatedHostedCheckout, readHostedCheckout } from '../mapping/hosted-checkout';
 import { openingFacts } from '../mapping/payment-status';
 import { firstError, openingId, readPayment } from '../mapping/worldline-payment';
-import { readWorldlineSettings, usesHostedCheckout, WERO_PRODUCT, type WorldlineSettings } from '../settings/worldline.settings';
+import { isHostedCheckout, productOf } from '../settings/product-flow';
+import { readWorldlineSettings, type WorldlineSettings } from '../settings/worldline.settings';
 import { WORLDLINE_ANCV_CAPABILITIES, WORLDLINE_WERO_CAPABILITIES, worldlineCapabilities } from './capabilities';
 import { hostedCheckoutRequest, paymentRequest } from './opening-request';
 
@@ -54,8 +55,8 @@ export class WorldlineDriver implements PspDriver {
   async open(input: OpenInput): Promise<OpenOutput> {
     const settings = readWorldlineSettings(input.settings);
     if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing or unusable`);
-    const product = this.method === 'wero' ? WERO_PRODUCT : settings.ancvProductId;
-    if (usesHostedCheckout(this.method, settings)) return this.openHostedCheckout(settings, input, product);
+    const product = this.productOf(input, settings);
+    if (isHostedCheckout(product)) return this.openHostedCheckout(settings, input, product);
     const result = await this.deps.client.post(settings, '/payments', paymentRequest(input, product), input.transactionId);
     this.logFailure('/payments', result);
     if (result.kind === 'transport') return { ack: ackOf(result), facts: [] };
@@ -74,12 +75,12 @@ export class WorldlineDriver implements PspDriver {
 
   /** The payer is back from the app: the payment's status says the verdict, or that it is still pending. */
   completeReturn(input: ReturnInput): Promise<OperationOutput> {
-    return this.status(input.settings, input.target, input.amount);
+    return this.status(input, input.target, input.amount);
   }
 
   /** GET /v2/{merchantId}/payments/{paymentId} (or the hosted checkout's created payment): authoritative for an overdue verdict. */
   lookup(input: LookupInput): Promise<OperationOutput> {
-    return this.status(input.settings, input.target, input.amount);
+    return this.status(input, input.target, input.amount);
   }
 
   capture(input: FollowUpInput): Promise<OperationOutput> {
@@ -105,13 +106,13 @@ export class WorldlineDriver implements PspDriver {
     return { ack, redirect: { kind: 'navigate', url: created.url }, facts: [] };
   }
 
-  private async status(raw: Readonly<Record<string, unknown>>, target: OperationRef, asked: OpenInput['amount']): Promise<OperationOutput> {
-    const settings = readWorldlineSettings(raw);
+  private async status(call: DriverCall, target: OperationRef, asked: OpenInput['amount']): Promise<OperationOutput> {
+    const settings = readWorldlineSettings(call.settings);
     if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing or unusable`);
     const ref = target.providerRef;
     if (!ref) return rejected('no-psp-reference', 'the payment has no Worldline id yet');
     const context = { asked, payerChoosesAmount: this.capabilities.payerChosenPartial };
-    if (usesHostedCheckout(this.method, settings)) {
+    if (isHostedCheckout(this.productOf(call, settings))) {
       const result = await this.get(settings, `/hostedcheckouts/${encodeURIComponent(ref)}`);
       const checkout = result.kind === 'answer' && result.status === 200 ? readHostedCheckout(result.body) : undefined;
       return { ack: ackOf(result, ref), facts: checkout ? hostedCheckoutFacts(checkout, context, target) : [] };
@@ -125,8 +126,8 @@ export class WorldlineDriver implements PspDriver {
    * The Worldline payment a follow-up acts on: the opening's reference, or for a hosted checkout the
    * payment it created (asked first; no answer is an unknown ack, retried with the same key).
    */
-  private async paymentOf(settings: WorldlineSettings, ref: string): Promise<{ paymentId: string } | { output: OperationOutput }> {
-    if (!usesHostedCheckout(this.method, settings)) return { paymentId: ref };
+  private async paymentOf(call: DriverCall, settings: WorldlineSettings, ref: string): Promise<{ paymentId: string } | { output: OperationOutput }> {
+    if (!isHostedCheckout(this.productOf(call, settings))) return { paymentId: ref };
     const result = await this.get(settings, `/hostedcheckouts/${encodeURIComponent(ref)}`);
     if (result.kind === 'transport' || result.status >= 500) return { output: { ack: ackOf(result), facts: [] } };
     const payment = result.status === 200 ? readHostedCheckout(result.body).payment : undefined;
@@ -139,7 +140,7 @@ export class WorldlineDriver implements PspDriver {
     // A refund's target is the capture; Worldline's operations all hang on the payment (its opening).
     const ref = input.opening?.providerRef ?? input.target.providerRef;
     if (!ref) return { ...rejected('no-psp-reference', 'the payment has no Worldline id yet'), facts: [this.failed(kind, input, 'no-psp-reference')] };
-    const found = await this.paymentOf(settings, ref);
+    const found = await this.paymentOf(input, settings, ref);
     if ('output' in found) {
       const { ack } = found.output;
       return ack.outcome === 'rejected' ? { ack, facts: [this.failed(kind, input, ack.code ?? 'no-payment', `Worldline cannot ${kind}: ${ack.message ?? ''}`)] } : found.output;
@@ -166,6 +167,11 @@ export class WorldlineDriver implements PspDriver {
       ...(verdict ? {} : { statusMessage: `Worldline refused the ${kind}${error.message ? `: ${error.message}` : ''}` }),
     };
     return { ack, facts: [fact] };
+  }
+
+  /** The product of the session's flow, as its offer recorded it (not the contract's current setting). */
+  private productOf(call: DriverCall, settings: WorldlineSettings): number {
+    return productOf(this.method, call.offer.capabilities, settings);
   }
 
   private async post(settings: WorldlineSettings, path: string, body: unknown, key: string): Promise<WorldlineResult> {

@@ -1,5 +1,5 @@
 import { money, type DeclineCategory, type Money, type PspFact } from '@splitpay/domain';
-import { openingId, type WorldlineError, type WorldlinePayment } from './worldline-payment';
+import { openingRef, type WorldlineError, type WorldlinePayment } from './worldline-payment';
 
 /** Statuses where the opening's money is granted: held (PENDING_CAPTURE) or taken (direct sale). */
 const GRANTED = ['PENDING_CAPTURE', 'CAPTURE_REQUESTED', 'CAPTURED', 'PAID', 'REFUND_REQUESTED', 'REFUNDED', 'CHARGEBACK_NOTIFICATION', 'CHARGEBACKED'];
@@ -43,7 +43,7 @@ function granted(payment: WorldlinePayment, context: OpeningContext): { granted:
  * A later status (captured, refunded) still says the opening was granted.
  */
 export function openingFacts(payment: WorldlinePayment, context: OpeningContext): PspFact[] {
-  const providerRef = openingId(payment.id);
+  const providerRef = openingRef(payment);
   const reference = payment.paymentOutput?.references?.merchantReference;
   const ref = { ...(reference ? { transactionId: reference } : {}), providerRef };
   const status = payment.status;

@@ -1,6 +1,6 @@
-import type { PspFact } from '@splitpay/domain';
+import type { OperationRef, PspFact } from '@splitpay/domain';
 import { openingFacts, type OpeningContext } from './payment-status';
-import { openingId, readPayment, type WorldlinePayment } from './worldline-payment';
+import { openingId, openingRef, readPayment, type WorldlinePayment } from './worldline-payment';
 
 /** A Worldline Direct webhook event (one per delivery): its type and the object it is about. */
 export interface WorldlineEvent {
@@ -11,6 +11,13 @@ export interface WorldlineEvent {
   readonly refund?: WorldlinePayment;
 }
 
+/** A refund's output: our refund's operation reference and the payment's references, as echoed. */
+interface RefundOutput {
+  readonly operationReferences?: { readonly merchantReference?: string };
+  readonly references?: { readonly merchantReference?: string };
+}
+const refundOutputOf = (refund: WorldlinePayment): RefundOutput | undefined => (refund as { refundOutput?: RefundOutput }).refundOutput;
+
 /** Chargeback events (known on Worldline Connect; unconfirmed on Direct): confirmed by a status lookup first. */
 export const CHARGEBACK_EVENTS = ['payment.chargeback_notification', 'payment.chargebacked'];
 
@@ -19,9 +26,10 @@ export const CHARGEBACK_STATUSES = ['CHARGEBACK_NOTIFICATION', 'CHARGEBACKED'];
 
 /**
  * What an event says, as facts. The opening's verdict is named by our transaction id (the
- * merchantReference we sent) and the payment's opening id; a capture's, void's or refund's verdict by
- * the payment's opening id: the service applies it to the attempt's pending operation of that kind.
- * A refund event's verdict names the refund operation (its id, our transaction id when echoed).
+ * merchantReference we sent) and the reference our opening recorded (the payment's opening id, or
+ * the id of the hosted checkout that created it); a capture's, void's or refund's verdict by that
+ * reference: the service applies it to the attempt's pending operation of that kind. A refund
+ * event's verdict names the refund operation (its id, our transaction id when echoed).
  */
 export function eventFacts(event: WorldlineEvent, context: OpeningContext): PspFact[] {
   const payment = event.payment;
@@ -29,14 +37,15 @@ export function eventFacts(event: WorldlineEvent, context: OpeningContext): PspF
     const refund = event.refund;
     if (!refund) return [];
     // A refund event names the refund operation itself, and our refund's transaction id when echoed.
-    const ours = (refund as { refundOutput?: { operationReferences?: { merchantReference?: string } } }).refundOutput?.operationReferences?.merchantReference;
+    const ours = refundOutputOf(refund)?.operationReferences?.merchantReference;
     const ref = { ...(ours ? { transactionId: ours } : {}), providerRef: refund.id };
     if (event.type === 'refund.refunded' || refund.status === 'REFUNDED') return [{ kind: 'refunded', success: true, ref, statusCode: refund.status }];
     if (event.type === 'refund.rejected' || refund.status === 'REJECTED') return [{ kind: 'refunded', success: false, ref, statusCode: refund.status, statusMessage: 'Worldline rejected the refund' }];
     return [];
   }
   if (!payment) return [];
-  const ref = { providerRef: openingId(payment.id) };
+  // The payment's opening as we recorded it: a capture's, void's or refund's verdict goes to the attempt's pending one.
+  const ref = { providerRef: openingRef(payment) };
   const code = String(payment.statusOutput?.statusCode ?? payment.status);
   switch (event.type) {
     case 'payment.pending_capture':
@@ -58,6 +67,22 @@ export function eventFacts(event: WorldlineEvent, context: OpeningContext): PspF
     default:
       return [];
   }
+}
+
+/**
+ * The operation an event names, to find the contract serving it: a payment by our opening's
+ * merchantReference and the reference our opening recorded; a refund by our refund's transaction id
+ * (its operation reference), else the payment's merchantReference, and its payment's opening id.
+ */
+export function namedOperation(event: WorldlineEvent): OperationRef | undefined {
+  if (event.payment) {
+    const reference = event.payment.paymentOutput?.references?.merchantReference;
+    return { ...(reference ? { transactionId: reference } : {}), providerRef: openingRef(event.payment) };
+  }
+  if (!event.refund) return undefined;
+  const output = refundOutputOf(event.refund);
+  const reference = output?.operationReferences?.merchantReference ?? output?.references?.merchantReference;
+  return { ...(reference ? { transactionId: reference } : {}), providerRef: openingId(event.refund.id) };
 }
 
 /** The event's object, read loosely (the parser verified the signature first). */

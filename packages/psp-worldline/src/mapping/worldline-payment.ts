@@ -21,6 +21,8 @@ export interface WorldlinePayment {
     readonly acquiredAmount?: WorldlineAmount;
     readonly references?: { readonly merchantReference?: string };
   };
+  /** A payment a hosted checkout created (ANCV on 5403): that hosted checkout's id. */
+  readonly hostedCheckoutSpecificOutput?: { readonly hostedCheckoutId?: string };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -38,6 +40,16 @@ export function readPayment(value: unknown): WorldlinePayment | undefined {
 export function openingId(id: string): string {
   const cut = id.lastIndexOf('_');
   return cut > 0 ? `${id.slice(0, cut)}_0` : id;
+}
+
+/**
+ * The reference our opening recorded for a payment: the id of the hosted checkout that created it
+ * (the opening of a hosted checkout is recorded under that id, set before any payment existed), else
+ * the payment's opening id.
+ */
+export function openingRef(payment: WorldlinePayment): string {
+  const hosted = payment.hostedCheckoutSpecificOutput?.hostedCheckoutId;
+  return typeof hosted === 'string' && hosted.length > 0 ? hosted : openingId(payment.id);
 }
 
 /** The first error of an answer or a status output, as a code and a message safe to log. */

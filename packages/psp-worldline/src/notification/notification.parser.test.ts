@@ -93,6 +93,65 @@ describe('Worldline webhooks -> facts', () => {
     }
   });
 
+  describe('a payment a hosted checkout created (ANCV on 5403): named by the hosted checkout, the opening’s reference', () => {
+    const HC = '8915-28e5b79c889641c8ba770f1ba576c1fe';
+    const PAY = '4000067890_0';
+    const REFUND_TX = 'refund-tx-5403';
+    // Only what the service holds: the opening by our transaction id and the hosted checkout's id, the refund by ours.
+    const seen: unknown[] = [];
+    const held: NotificationContext = {
+      settingsFor: async (ref) => {
+        seen.push(ref);
+        return ref.transactionId === TX || ref.transactionId === REFUND_TX || ref.providerRef === HC ? { ...SETTINGS, ancvProductId: 5403 } : undefined;
+      },
+    };
+    const sale = (status: string, statusCode: number, extra: Partial<Parameters<typeof payment>[0]> = {}) =>
+      payment({ id: PAY, status, statusCode, amount: 7_000, merchantReference: TX, product: 5403, hostedCheckoutId: HC, ...extra });
+    const read = async (n: ReturnType<typeof webhook>): Promise<readonly PspFact[]> => {
+      const parsed = await provider.parseNotification(n, held);
+      if (parsed.kind !== 'accepted') throw new Error(parsed.reason);
+      return parsed.facts;
+    };
+    beforeEach(() => void seen.splice(0));
+
+    it('payment.refunded -> a refund verdict on the opening as recorded (the hosted checkout), for the attempt’s pending refund', async () => {
+      expect(await read(webhook('payment.refunded', { payment: sale('REFUNDED', 8) }))).toEqual([{ kind: 'refunded', success: true, ref: { providerRef: HC }, statusCode: '8' }]);
+      expect(seen).toEqual([{ transactionId: TX, providerRef: HC }]);
+    });
+
+    it('payment.captured -> the opening’s verdict under our transaction id and the hosted checkout id', async () => {
+      expect(await read(webhook('payment.captured', { payment: sale('CAPTURED', 9, { acquired: 3_000 }) }))).toEqual([
+        { kind: 'authorized', ref: { transactionId: TX, providerRef: HC }, providerRef: HC, granted: money(3_000, 'EUR'), chosenByPayer: true, statusCode: '9' },
+        { kind: 'captured', success: true, ref: { providerRef: HC }, statusCode: '9' },
+      ]);
+    });
+
+    it('refund.refunded -> found by our refund’s transaction id (its operation reference), the verdict on that refund', async () => {
+      const refund = { ...payment({ id: '4000067890_1', status: 'REFUNDED', statusCode: 8, amount: 7_000 }), refundOutput: { operationReferences: { merchantReference: REFUND_TX }, references: { merchantReference: TX } } };
+      expect(await read(webhook('refund.refunded', { refund }))).toEqual([{ kind: 'refunded', success: true, ref: { transactionId: REFUND_TX, providerRef: '4000067890_1' }, statusCode: 'REFUNDED' }]);
+      expect(seen).toEqual([{ transactionId: REFUND_TX, providerRef: PAY }]);
+    });
+
+    it('a chargeback on its payment, confirmed by GET /payments/{paymentId}, names the hosted checkout (the opening that took the money)', async () => {
+      const looked: string[] = [];
+      nock(TEST_BASE)
+        .get(`/v2/${MERCHANT}/payments/${PAY}`)
+        .reply(function () {
+          looked.push(this.req.path);
+          return [200, sale('CHARGEBACKED', 7)];
+        });
+      expect(await read(webhook('payment.chargebacked', { payment: sale('CHARGEBACKED', 7) }))).toEqual([
+        { kind: 'chargeback', providerRef: HC, type: 'chargeback', amount: money(7_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-23' },
+      ]);
+      expect(looked).toEqual([`/v2/${MERCHANT}/payments/${PAY}`]);
+    });
+
+    it('a chargeback the status does not confirm changes nothing', async () => {
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${PAY}`).reply(200, sale('CAPTURED', 9));
+      expect(await read(webhook('payment.chargeback_notification', { payment: sale('CHARGEBACK_NOTIFICATION', 7) }))).toEqual([]);
+    });
+  });
+
   describe('chargebacks (unconfirmed on Direct): confirmed by a status lookup first', () => {
     it('a chargeback the payment status confirms is a chargeback fact', async () => {
       nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7));

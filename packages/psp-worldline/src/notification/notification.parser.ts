@@ -1,7 +1,7 @@
 import { money, type InboundNotification, type NotificationContext, type NotificationReply, type ParsedNotification, type PspFact } from '@splitpay/domain';
 import type { WorldlineClient } from '../client/worldline.client';
-import { CHARGEBACK_EVENTS, CHARGEBACK_STATUSES, eventFacts, readEvent, type WorldlineEvent } from '../mapping/webhook-event';
-import { openingId, readPayment } from '../mapping/worldline-payment';
+import { CHARGEBACK_EVENTS, CHARGEBACK_STATUSES, eventFacts, namedOperation, readEvent, type WorldlineEvent } from '../mapping/webhook-event';
+import { openingId, openingRef, readPayment } from '../mapping/worldline-payment';
 import { readWorldlineSettings, WERO_PRODUCT, type WorldlineSettings } from '../settings/worldline.settings';
 import { isWebhookSignature } from './webhook-signature';
 
@@ -43,10 +43,9 @@ export async function parseWorldlineNotification(notification: InboundNotificati
     return refuse('unreadable: the body is not JSON');
   }
   const unverified = readEvent(parsed);
-  const about = unverified?.payment ?? unverified?.refund;
-  if (!unverified || !about) return refuse('unreadable: no payment or refund in the event');
-  const reference = about.paymentOutput?.references?.merchantReference;
-  const raw = await context?.settingsFor({ ...(reference ? { transactionId: reference } : {}), providerRef: openingId(about.id) });
+  const named = unverified ? namedOperation(unverified) : undefined;
+  if (!unverified || !named) return refuse('unreadable: no payment or refund in the event');
+  const raw = await context?.settingsFor(named);
   const settings = raw ? readWorldlineSettings(raw) : undefined;
   if (!settings || 'missing' in settings) return refuse('unknown operation: no Worldline contract serves it');
   if (keyId !== settings.webhookKeyId) return refuse('forged: unknown X-GCS-KeyId');
@@ -67,5 +66,7 @@ async function confirmedChargeback(event: WorldlineEvent, settings: WorldlineSet
   const amount = status.paymentOutput?.amountOfMoney ?? payment.paymentOutput?.amountOfMoney;
   if (!amount) return [];
   const date = (event.created ?? new Date().toISOString()).slice(0, 10);
-  return [{ kind: 'chargeback', providerRef: paymentId, type: 'chargeback', amount: money(amount.amount, amount.currencyCode), status: status.status, date }];
+  // Named as our opening recorded it: a hosted checkout's payment under the hosted checkout's id.
+  const providerRef = [status, payment].map(openingRef).find((ref) => ref !== paymentId) ?? paymentId;
+  return [{ kind: 'chargeback', providerRef, type: 'chargeback', amount: money(amount.amount, amount.currencyCode), status: status.status, date }];
 }

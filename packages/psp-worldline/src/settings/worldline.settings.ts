@@ -3,6 +3,8 @@ import type { ContractSettingSpec } from '@splitpay/domain';
 /** The ANCV products: 5403 Chèque-Vacances Connect acquired by Thunes, 5412 acquired by ANCV itself. */
 export const ANCV_PRODUCTS = [5403, 5412] as const;
 export type AncvProduct = (typeof ANCV_PRODUCTS)[number];
+/** A contract without `ancvProductId`: Chèque-Vacances Connect acquired by Thunes. */
+export const DEFAULT_ANCV_PRODUCT: AncvProduct = 5403;
 export const WERO_PRODUCT = 900;
 
 /** What a Worldline Direct contract declares (secret ones sealed at rest). */
@@ -29,12 +31,6 @@ export interface WorldlineSettings {
 
 const BASE_URLS = { test: 'https://payment.preprod.direct.worldline-solutions.com', live: 'https://payment.direct.worldline-solutions.com' } as const;
 
-/**
- * ANCV on 5403 (Thunes acquiring) is documented as hosted checkout only: its opening is a hosted
- * checkout whose id is the opening's reference until the payment it creates is read.
- */
-export const usesHostedCheckout = (method: 'wero' | 'ancv', settings: Pick<WorldlineSettings, 'ancvProductId'>): boolean => method === 'ancv' && settings.ancvProductId === 5403;
-
 export const worldlineBaseUrl = (settings: Pick<WorldlineSettings, 'environment'>): string => BASE_URLS[settings.environment];
 
 const text = (raw: Readonly<Record<string, unknown>>, name: string): string | undefined => {
@@ -48,7 +44,7 @@ export function readWorldlineSettings(raw: Readonly<Record<string, unknown>>): W
   for (const name of names) if (!text(raw, name)) return { missing: name };
   const environment = raw.environment;
   if (environment !== 'test' && environment !== 'live') return { missing: 'environment' };
-  const product = raw.ancvProductId ?? 5403;
+  const product = raw.ancvProductId ?? DEFAULT_ANCV_PRODUCT;
   if (!ANCV_PRODUCTS.includes(product as AncvProduct)) return { missing: 'ancvProductId' };
   return {
     merchantId: text(raw, 'merchantId') as string,

@@ -29,6 +29,8 @@ export interface PaymentShape {
   readonly merchantReference?: string;
   readonly product?: number;
   readonly errors?: readonly Record<string, unknown>[];
+  /** The hosted checkout that created the payment (PaymentResponse.hostedCheckoutSpecificOutput). */
+  readonly hostedCheckoutId?: string;
 }
 
 /** A payment object as Worldline answers it (GET /payments/{id}, webhooks). */
@@ -48,6 +50,7 @@ export function payment(shape: PaymentShape): Record<string, unknown> {
       ...(shape.merchantReference ? { references: { merchantReference: shape.merchantReference } } : {}),
       ...(shape.product ? { redirectPaymentMethodSpecificOutput: { paymentProductId: shape.product } } : {}),
     },
+    ...(shape.hostedCheckoutId ? { hostedCheckoutSpecificOutput: { hostedCheckoutId: shape.hostedCheckoutId } } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { DeclineCategory, FollowUpInput, InboundNotification, Logger, OpenInput } from '@splitpay/domain';
-import type { FollowUpOutcome, FollowUpPlay, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from '@splitpay/psp-testkit';
+import { nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
 import nock from 'nock';
 import { WORLDLINE_SETTINGS } from '../settings/worldline.settings';
 import { createWorldlineProvider } from '../worldline.plugin';
@@ -33,6 +33,11 @@ function script(contract: WorldlineKitContract): PspKitScript {
   const payment$ = sale ? { status: 'CAPTURED', statusCode: 9, statusCategory: 'COMPLETED' } : { status: 'PENDING_CAPTURE', statusCode: 5, statusCategory: 'PENDING_MERCHANT' };
   /** A hosted checkout's created payment, by the hosted checkout's id (the opening's reference). */
   const created = new Map<string, string>();
+  /** A payment a hosted checkout created names it (hostedCheckoutSpecificOutput), in answers and webhooks alike. */
+  const byCheckout = (id: string): { hostedCheckoutId?: string } => {
+    const checkout = [...created].find(([, payment]) => payment === id)?.[0];
+    return checkout ? { hostedCheckoutId: checkout } : {};
+  };
   /** Worldline's answer about an opening's status: GET on the payment, or on the hosted checkout naming its payment. */
   const status = (ref: string, shape: Parameters<typeof payment>[0], times = 1) =>
     hosted ? api().get(`${V2}/hostedcheckouts/${ref}`).times(times).reply(200, hostedCheckoutStatus('PAYMENT_CREATED', payment(shape))) : api().get(`${P}/${ref}`).times(times).reply(200, payment(shape));
@@ -41,16 +46,16 @@ function script(contract: WorldlineKitContract): PspKitScript {
     const ref = input.opening?.providerRef ?? input.target.providerRef ?? '';
     const id = created.get(ref);
     if (!id) return ref;
-    status(ref, { id, amount: input.amount.amount, merchantReference: input.opening?.transactionId ?? '', product, ...payment$ }, times);
+    status(ref, { id, amount: input.amount.amount, merchantReference: input.opening?.transactionId ?? '', product, ...byCheckout(id), ...payment$ }, times);
     return id;
   };
   /** The payer goes to the app and back; the return reads the payment; a webhook tells the same. */
   const opening = (input: OpenInput, final: { status: string; statusCode: number; statusCategory: string; errors?: Record<string, unknown>[] }): OpeningPlay => {
     const id = paymentId();
     const ref = hosted ? `hc-${id.replace(/_0$/, '')}` : id;
-    const shape = { id, amount: input.amount.amount, merchantReference: input.transactionId, product, ...final };
+    if (hosted) created.set(ref, id);
+    const shape = { id, amount: input.amount.amount, merchantReference: input.transactionId, product, ...byCheckout(id), ...final };
     if (hosted) {
-      created.set(ref, id);
       api().post(`${V2}/hostedcheckouts`).reply(201, hostedCheckoutAnswer(ref, input.transactionId));
     } else api().post(P).reply(201, redirectAnswer(id, input.amount.amount, input.transactionId));
     const type = final.status === 'REJECTED' ? 'payment.rejected' : sale ? 'payment.captured' : 'payment.pending_capture';
@@ -66,7 +71,7 @@ function script(contract: WorldlineKitContract): PspKitScript {
   const followUp = (kind: 'capture' | 'cancel' | 'refund', input: FollowUpInput, outcome: FollowUpOutcome): FollowUpPlay => {
     // Every operation hangs on the payment: a refund's target is the capture, its opening the payment.
     const id = paymentOf(input);
-    const opening = { id, amount: input.amount.amount, merchantReference: input.opening?.transactionId ?? '' };
+    const opening = { id, amount: input.amount.amount, merchantReference: input.opening?.transactionId ?? '', ...byCheckout(id) };
     if (kind === 'cancel') {
       api().post(`${P}/${id}/cancel`).reply(201, { payment: payment({ ...opening, status: 'CANCELLED', statusCode: 6, statusCategory: 'UNSUCCESSFUL' }) });
       return { notifications: async () => [] };
@@ -83,7 +88,10 @@ function script(contract: WorldlineKitContract): PspKitScript {
         ? outcome === 'succeeds'
           ? webhook('payment.captured', { payment: payment({ ...opening, status: 'CAPTURED', statusCode: 9, statusCategory: 'COMPLETED' }) })
           : webhook('payment.rejected_capture', { payment: payment({ ...opening, status: 'REJECTED_CAPTURE', statusCode: 93, statusCategory: 'UNSUCCESSFUL' }) })
-        : webhook('refund.refunded', { refund: { ...payment({ id: operation, amount: input.amount.amount, status: 'REFUNDED', statusCode: 8, statusCategory: 'REFUNDED' }), refundOutput: { operationReferences: { merchantReference: input.transactionId } } } });
+        : hosted
+          ? // The payment's own event, naming the hosted checkout that created it: the refund's verdict all the same.
+            webhook('payment.refunded', { payment: payment({ ...opening, status: 'REFUNDED', statusCode: 8, statusCategory: 'REFUNDED' }) })
+          : webhook('refund.refunded', { refund: { ...payment({ id: operation, amount: input.amount.amount, status: 'REFUNDED', statusCode: 8, statusCategory: 'REFUNDED' }), refundOutput: { operationReferences: { merchantReference: input.transactionId } } } });
     return { notifications: async () => [event] };
   };
   const declines = Object.fromEntries(
@@ -129,19 +137,7 @@ export function worldlineKitTarget(contract: WorldlineKitContract): PspKitTarget
     settingSpecs: WORLDLINE_SETTINGS,
     signedNotifications: true,
     async start(logger: Logger): Promise<PspKitRun> {
-      nock.disableNetConnect();
-      return {
-        provider: createWorldlineProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }),
-        settings,
-        notificationUrl: 'https://pay.example/psp/worldline/notifications',
-        returnUrl: (attemptId) => `https://pay.example/elements/return/${attemptId}`,
-        script: script(contract),
-        secrets: [],
-        stop: async () => {
-          nock.cleanAll();
-          nock.enableNetConnect();
-        },
-      };
+      return nockedKitRun({ provider: createWorldlineProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings, script: script(contract) });
     },
   };
 }

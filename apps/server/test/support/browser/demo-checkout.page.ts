@@ -38,6 +38,22 @@ export class DemoCheckoutPage {
     return this.page.getByRole('status').first();
   }
 
+  /** Opens a new order and accepts the terms of sale: where every payment journey starts. */
+  async openWithTerms(lang: 'en' | 'fr' = 'en'): Promise<void> {
+    await this.open(lang);
+    await this.acceptTerms();
+  }
+
+  /** Waits for the page to say what remains of the €120.00 demo order (`left` as shown, e.g. '€80.00'). */
+  async remainingIs(left: string, total = '€120.00'): Promise<void> {
+    await this.page.getByText(`Remaining to pay: ${left} of ${total}`).waitFor();
+  }
+
+  /** Waits for the components' ending: the order paid. */
+  async completed(): Promise<void> {
+    await this.page.getByRole('heading', { name: 'Payment complete. Thank you!' }).waitFor();
+  }
+
   async acceptTerms(): Promise<void> {
     await this.page.getByRole('checkbox', { name: /I accept the terms|J’accepte les conditions/ }).check();
   }
@@ -54,6 +70,13 @@ export class DemoCheckoutPage {
     await this.amountField().fill(amount);
     await this.fillCard(number);
     await this.payButton().click();
+  }
+
+  /** On the fake PSP's page titled `Fake PSP: {title}`, presses `button`; waits until the demo page is back. */
+  async throughFakePsp(title: string, button: string | RegExp): Promise<void> {
+    await this.page.waitForURL(/\/fake-psp\/pay\//);
+    await this.page.getByRole('heading', { name: `Fake PSP: ${title}` }).waitFor();
+    await this.atFakePsp(button);
   }
 
   /** Presses a button on the fake PSP's page and waits until the demo page is back. */

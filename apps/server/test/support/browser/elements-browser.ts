@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ManualClock } from '@splitpay/infra';
 import { startService, type ServiceHarness } from '../service-harness';
+import { DemoCheckoutPage } from './demo-checkout.page';
 
 /**
  * Browser support of the payment components' end-to-end tests (elements-web and the demo checkout):
@@ -68,6 +69,8 @@ export interface DemoBrowserSuite {
   readonly page: Page;
   readonly context: BrowserContext;
   readonly problems: PageProblems;
+  /** The demo checkout on this test's page. */
+  shop(): DemoCheckoutPage;
 }
 
 export function useDemoBrowser(options: { bypassCSP?: boolean } = {}): DemoBrowserSuite {
@@ -113,5 +116,6 @@ export function useDemoBrowser(options: { bypassCSP?: boolean } = {}): DemoBrows
     get problems() {
       return get('problems');
     },
+    shop: () => new DemoCheckoutPage(get('page'), get('h').url),
   };
 }

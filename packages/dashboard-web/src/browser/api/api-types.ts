@@ -1,4 +1,5 @@
 /** The shapes of the service's answers the dashboard reads (the contract's Session, Attempt, ...). */
+import type { ChargebackEventFields, JsonOf } from '@splitpay/domain';
 
 export interface Money {
   readonly amount: number;
@@ -63,20 +64,8 @@ export interface SessionJson {
   readonly attempts: readonly AttemptJson[];
 }
 
-export interface ChargebackJson {
-  readonly notificationId: string;
-  readonly attemptId: string;
-  readonly transactionId: string;
-  readonly type: 'chargeback' | 'representment';
-  readonly amount: Money;
-  readonly provider: string;
-  readonly providerRef: string;
-  readonly reasonCode?: string;
-  readonly status?: string;
-  readonly date: string;
-  readonly validUntil?: string;
-  readonly receivedAt: number;
-}
+/** One dispute of GET /api/sessions/{id}/chargebacks (the domain's type, imported as a type only: erased from the bundle). */
+export type ChargebackJson = JsonOf<ChargebackEventFields> & { readonly receivedAt: number };
 
 export interface SessionPage {
   readonly sessions: readonly SessionJson[];

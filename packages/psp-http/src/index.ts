@@ -1,0 +1,3 @@
+export { createPspHttp, exchange, DEFAULT_PSP_TIMEOUT_MS, type PspCallee, type PspHttpClient, type PspHttpOptions, type PspHttpRequest, type PspHttpResult } from './psp-http.client';
+export { CAUSE_MAX_LENGTH, redact, transportCause } from './transport-cause';
+export { outcomeOfStatus, transportAck } from './psp-ack';

@@ -1,0 +1,56 @@
+import http from 'node:http';
+import https from 'node:https';
+import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import { transportCause } from './transport-cause';
+
+/** What one call to a PSP produced: an HTTP answer of any status, or no answer at all. */
+export type PspHttpResult =
+  | { readonly kind: 'answer'; readonly status: number; readonly body: Record<string, unknown> }
+  | { readonly kind: 'transport'; readonly message: string };
+
+/** The HTTP client a PSP package calls its provider with (an axios instance made by `createPspHttp`). */
+export type PspHttpClient = AxiosInstance;
+
+/** One request: method, url, headers, data, params, auth (axios's request options). */
+export type PspHttpRequest = AxiosRequestConfig;
+
+export interface PspHttpOptions {
+  /** Timeout of each call; default 15 s. */
+  readonly timeoutMs?: number;
+}
+
+export const DEFAULT_PSP_TIMEOUT_MS = 15_000;
+
+/**
+ * The axios instance a PSP client calls with: a timeout on every call, connections kept alive
+ * between calls, no redirect followed (a PSP API never redirects a server call; following one would
+ * resend the credentials elsewhere), and every status read rather than thrown.
+ */
+export function createPspHttp(options: PspHttpOptions = {}): PspHttpClient {
+  return axios.create({
+    timeout: options.timeoutMs ?? DEFAULT_PSP_TIMEOUT_MS,
+    maxRedirects: 0,
+    validateStatus: () => true,
+    httpAgent: new http.Agent({ keepAlive: true }),
+    httpsAgent: new https.Agent({ keepAlive: true }),
+  });
+}
+
+/** Who is called and what the request carries that no message may repeat. */
+export interface PspCallee {
+  /** The provider's name as a message says it ("no answer from Adyen"). */
+  readonly provider: string;
+  /** Credentials and tokens the request carries. */
+  readonly secrets: readonly string[];
+}
+
+/** Sends one request and reads its answer as a JSON object (anything else as `{}`); no answer is a transport result with a scrubbed cause. */
+export async function exchange(client: PspHttpClient, request: PspHttpRequest, callee: PspCallee): Promise<PspHttpResult> {
+  try {
+    const response = await client.request(request);
+    const data: unknown = response.data;
+    return { kind: 'answer', status: response.status, body: typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {} };
+  } catch (error) {
+    return { kind: 'transport', message: transportCause(error, callee) };
+  }
+}

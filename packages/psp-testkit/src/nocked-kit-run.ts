@@ -1,0 +1,21 @@
+import nock from 'nock';
+import type { PspKitRun } from './kit-target';
+
+/**
+ * A kit run against nock playing the PSP: the network is shut (only interceptors answer) until
+ * `stop`, and the service's doors are the ones it would give (`https://pay.example/psp/{provider}/notifications`,
+ * `/elements/return/{attemptId}`).
+ */
+export function nockedKitRun(run: Pick<PspKitRun, 'provider' | 'settings' | 'script'> & { readonly secrets?: readonly string[] }): PspKitRun {
+  nock.disableNetConnect();
+  return {
+    ...run,
+    notificationUrl: `https://pay.example/psp/${run.provider.id}/notifications`,
+    returnUrl: (attemptId) => `https://pay.example/elements/return/${attemptId}`,
+    secrets: run.secrets ?? [],
+    stop: async () => {
+      nock.cleanAll();
+      nock.enableNetConnect();
+    },
+  };
+}
