@@ -109,7 +109,8 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
     };
     const startService = async (seed: number): Promise<ChildService> => {
       // Room for the grown store (100,000 paid sessions, about 0.7 GB of heap) and for the loads beside it.
-      const nodeArgs = ['--max-old-space-size=6144', ...size.serviceNodeArgs];
+      // --max-semi-space-size as `npm start` sets it (package.json); BENCH_SERVICE_NODE_ARGS adds flags to try.
+      const nodeArgs = ['--max-old-space-size=6144', '--max-semi-space-size=64', ...size.serviceNodeArgs, ...(process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean)];
       const service = await startChild(path.join(HERE, 'load/service.process.ts'), { ...env, BENCH_SEED_SESSIONS: String(seed) }, nodeArgs);
       children.push(service);
       counter.forwardTo(service.url);
