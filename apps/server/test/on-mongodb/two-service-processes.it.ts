@@ -60,6 +60,8 @@ describeOnMongoDb('two service processes on one MongoDB database', () => {
       }).then((res) => res.status);
     const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => refund(i % 2 === 0 ? a : b, 1_000, 'one-refund')));
     expect(new Set(statuses)).toEqual(new Set([202]));
+    // A second refund of the attempt waits for the first one's verdict (RefundInFlight until then).
+    await deployment.waitForStored(id, (doc) => transactionsOf(doc, 'refund').some((t) => t.status.kind === 'succeeded'), 'the first refund to succeed');
     expect(await refund(b, 500)).toBe(202);
 
     const refunded = await deployment.waitForStored(
