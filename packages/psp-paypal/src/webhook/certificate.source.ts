@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import axios, { type AxiosInstance } from 'axios';
+import { createPspHttp, type PspHttpClient } from '@splitpay/psp-http';
 import type { Clock } from '@splitpay/domain';
 
 /** A signing certificate, or why it cannot be trusted (`unavailable`: try again later). */
@@ -40,10 +40,10 @@ function commonName(subject: string): string | undefined {
  */
 export class PayPalCertificates {
   private readonly kept = new Map<string, Promise<CertificateResult>>();
-  private readonly http: AxiosInstance;
+  private readonly http: PspHttpClient;
 
   constructor(private readonly deps: { readonly clock: Clock; readonly timeoutMs?: number }) {
-    this.http = axios.create({ timeout: deps.timeoutMs ?? 10_000, maxRedirects: 0, validateStatus: () => true, responseType: 'text' });
+    this.http = createPspHttp({ timeoutMs: deps.timeoutMs ?? 10_000 });
   }
 
   async get(url: string): Promise<CertificateResult> {
@@ -68,7 +68,7 @@ export class PayPalCertificates {
   private async fetch(url: string): Promise<CertificateResult> {
     let pem: string;
     try {
-      const response = await this.http.get<string>(url);
+      const response = await this.http.get<string>(url, { responseType: 'text' });
       if (response.status !== 200 || typeof response.data !== 'string') return { kind: 'unavailable', reason: `the certificate URL answered ${response.status}` };
       pem = response.data;
     } catch (error) {
