@@ -52,7 +52,7 @@ export interface PayerWiring {
 export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
   const { stores, clock, logger, metrics, config } = core;
   const gateway = new PspGateway({ registry: deps.registry, merchants: stores.merchants, sealer: deps.sealer });
-  const dispatcher = new OwedOperationDispatcher({ gateway, writer: deps.writer, clock, logger, metrics });
+  const dispatcher = new OwedOperationDispatcher({ gateway, writer: deps.writer, logger, metrics });
   const payer: PayerDeps = {
     sessions: stores.sessions,
     writer: deps.writer,

@@ -51,7 +51,7 @@ describe('PayerReturnUseCase: a driver that finishes the opening on the return',
     const registry = new PspRegistry([{ id: 'fake', drivers: [driver as unknown as PspDriver], parseNotification: async () => ({ kind: 'rejected', reason: 'x', reply: { status: 401, contentType: 'text/plain', body: '' } }) }]);
     const gateway = new PspGateway({ registry, merchants: stores.merchants, sealer: { open: (sealed) => sealed } });
     const writer = new SessionWriter({ sessions: stores.sessions, clock, ids, policy: DEFAULT_POLICY, nextDueAt });
-    const dispatcher = new OwedOperationDispatcher({ gateway, writer, clock, logger, metrics: new CounterMetrics() });
+    const dispatcher = new OwedOperationDispatcher({ gateway, writer, logger, metrics: new CounterMetrics() });
     useCase = new PayerReturnUseCase({ sessions: stores.sessions, gateway, logger, writer, dispatcher });
     const factory = new SessionFactory({ merchantId: merchantId('shop'), now: () => clock.now(), newId: () => ids.newId() });
     const pending = { ...factory.pending({ total: 10_000 }), returnUrl: 'https://shop.example/back', cancelUrl: 'https://shop.example/cancel' };

@@ -60,7 +60,7 @@ describe('PspNotificationIntake', () => {
     const registry = new PspRegistry([fake, other]);
     const writer = new SessionWriter({ sessions: stores.sessions, clock, ids, policy: DEFAULT_POLICY, nextDueAt });
     const gateway = new PspGateway({ registry, merchants: stores.merchants, sealer: { open: (sealed) => sealed } });
-    const dispatcher = new OwedOperationDispatcher({ gateway, writer, clock, logger, metrics: new CounterMetrics() });
+    const dispatcher = new OwedOperationDispatcher({ gateway, writer, logger, metrics: new CounterMetrics() });
     chargebacks.length = 0;
     intake = new PspNotificationIntake({
       registry,

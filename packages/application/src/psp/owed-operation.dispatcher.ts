@@ -2,7 +2,6 @@ import {
   operationsOwedSince,
   owedOperations,
   recordDispatch,
-  type Clock,
   type DispatchOutcome,
   type DomainContext,
   type Logger,
@@ -18,7 +17,6 @@ import type { PspGateway, SessionGateway } from './psp-gateway';
 export interface OwedOperationDispatcherDeps {
   readonly gateway: PspGateway;
   readonly writer: SessionWriter;
-  readonly clock: Clock;
   readonly logger: Logger;
   readonly metrics: Metrics;
 }
