@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { createSecretKey } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -14,6 +15,7 @@ import { announce } from './child-process';
  */
 async function main(): Promise<void> {
   const key = process.env.BASELINE_SIGNING_KEY ?? '';
+  const secretKey = createSecretKey(Buffer.from(key, 'utf8'));
   const issuer = process.env.BASELINE_ISSUER ?? '';
   const ajv = new Ajv2020({ strict: true, allErrors: false, discriminator: true, coerceTypes: false, useDefaults: false });
   addFormats(ajv, ['date', 'uri', 'email', 'date-time']);
@@ -23,7 +25,7 @@ async function main(): Promise<void> {
   app.post('/api/sessions', express.json(), (req, res) => {
     const token = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
     try {
-      jwt.verify(token ?? '', key, { algorithms: ['HS256'], issuer, audience: issuer });
+      jwt.verify(token ?? '', secretKey, { algorithms: ['HS256'], issuer, audience: issuer });
     } catch {
       res.status(401).json({ code: 'Unauthorized' });
       return;
