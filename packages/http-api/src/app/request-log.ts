@@ -15,8 +15,6 @@ export interface HttpRequestObserver {
 /** A caller's id is kept when it is a plain token (a UUID, a trace id); anything else is replaced. */
 const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-const REENTER = Symbol('splitpay.reenterRequest');
-
 /** The route template that answered (`/api/sessions/:sessionId`), or `unmatched`: never a raw path. */
 export function routeOf(req: Request): string {
   const path = (req.route as { path?: unknown } | undefined)?.path;
@@ -41,33 +39,22 @@ export function requestLog(deps: { readonly logger: Logger; readonly scope?: Req
     const started = process.hrtime.bigint();
     res.setHeader('X-Request-Id', requestId);
     res.locals.requestId = requestId;
-    const run = <T>(work: () => T): T => (deps.scope ? deps.scope.run(requestId, work) : work());
-    res.locals[REENTER as unknown as string] = run;
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeOf(req);
       deps.observer?.observeHttpRequest({ method: req.method, route, status: res.statusCode, seconds });
       const merchantId = merchantOf(res);
-      run(() =>
-        deps.logger.info('http.request', {
-          method: req.method,
-          route,
-          status: res.statusCode,
-          durationMs: Math.round(seconds * 1e4) / 10,
-          ...(merchantId ? { merchantId } : {}),
-        }),
-      );
+      // The id is given, not read from the scope: 'finish' may fire outside the request's scope.
+      deps.logger.info('http.request', {
+        requestId,
+        method: req.method,
+        route,
+        status: res.statusCode,
+        durationMs: Math.round(seconds * 1e4) / 10,
+        ...(merchantId ? { merchantId } : {}),
+      });
     });
-    run(next);
+    if (deps.scope) deps.scope.run(requestId, next);
+    else next();
   };
-}
-
-/**
- * Continues a request in its scope. Body parsers call `next` from the socket's stream events, outside
- * the scope the request entered; whatever runs after one is put back in it here.
- */
-export function continueInRequest(res: Response, work: () => void): void {
-  const run = res.locals[REENTER as unknown as string] as ((w: () => void) => void) | undefined;
-  if (run) run(work);
-  else work();
 }

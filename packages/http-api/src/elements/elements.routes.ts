@@ -1,6 +1,6 @@
 import cors from 'cors';
 import express, { Router, type Request, type Response } from 'express';
-import { jsonBody, scoped } from '../app/body-parsers';
+import { jsonBody } from '../app/body-parsers';
 import {
   type ConfirmAttemptUseCase,
   type PayerDecisionsUseCase,
@@ -109,7 +109,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
     res.status(200).type('text/plain').set('Cache-Control', 'no-store').send('This payment step is finished; you may close this window.');
   };
   router.get('/elements/return/:attemptId', returnDoor);
-  router.post('/elements/return/:attemptId', scoped(express.urlencoded({ extended: false, limit: '100kb' })), returnDoor);
+  router.post('/elements/return/:attemptId', express.urlencoded({ extended: false, limit: '100kb' }), returnDoor);
   router.use('/elements', session);
   return router;
 }

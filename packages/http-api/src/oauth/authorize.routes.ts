@@ -2,7 +2,6 @@ import express, { Router, type ErrorRequestHandler, type Request, type RequestHa
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { normalizeEmail, type ContactLogin, type DashboardClient } from '@splitpay/application';
 import { assertUnreachable } from '@splitpay/domain';
-import { scoped } from '../app/body-parsers';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeCheck } from './authorize-request';
 import { singleParams } from './form-params';
 import type { HashingGate } from './hashing-gate';
@@ -117,7 +116,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
   router.post(
     '/oauth/authorize',
     requireForm,
-    scoped(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 })),
+    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 }),
     limiter,
     (async (req, res) => {
       const check = checkAuthorizeRequest(req.body, dashboard);

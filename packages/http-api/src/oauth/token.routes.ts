@@ -9,7 +9,6 @@ import {
   type RefreshTokenRevocation,
 } from '@splitpay/application';
 import { assertUnreachable } from '@splitpay/domain';
-import { scoped } from '../app/body-parsers';
 import { clientAuthenticationOf } from './client-authentication';
 import { singleParams } from './form-params';
 import type { HashingGate } from './hashing-gate';
@@ -188,7 +187,7 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
     '/oauth/token',
     noStoreAlways,
     requireForm,
-    scoped(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 })),
+    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 }),
     limiter,
     addressLimiter,
     (async (req, res) => {
@@ -217,7 +216,7 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
     '/oauth/revoke',
     noStoreAlways,
     requireForm,
-    scoped(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 })),
+    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 }),
     addressLimiter,
     (async (req, res) => {
       const read = singleParams(req.body, REVOKE_PARAMS);

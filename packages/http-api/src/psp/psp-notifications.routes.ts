@@ -1,6 +1,5 @@
 import express, { Router } from 'express';
 import type { PspNotificationIntake } from '@splitpay/application';
-import { scoped } from '../app/body-parsers';
 
 export interface PspNotificationsRouterDeps {
   readonly intake: Pick<PspNotificationIntake, 'receive'>;
@@ -19,7 +18,7 @@ function flatHeaders(headers: express.Request['headers']): Record<string, string
  */
 export function pspNotificationsRouter(deps: PspNotificationsRouterDeps): Router {
   const router = Router();
-  router.post('/psp/:provider/notifications', scoped(express.text({ type: () => true, limit: '1mb' })), async (req, res) => {
+  router.post('/psp/:provider/notifications', express.text({ type: () => true, limit: '1mb' }), async (req, res) => {
     const query: Record<string, string | undefined> = {};
     for (const [key, value] of Object.entries(req.query)) if (typeof value === 'string') query[key] = value;
     const reply = await deps.intake.receive(String(req.params.provider), {
