@@ -51,6 +51,22 @@ describe('HTTP conventions', () => {
     expect(ofRequest.map((line) => line.event)).toEqual(['psp.notification_rejected', 'http.request']);
   });
 
+  it('answers the API without an ETag: never revalidated, so If-None-Match is no 304', async () => {
+    const token = await h.clientToken();
+    const created = await fetch(`${h.url}/api/sessions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ currency: 'EUR', total: 1_000, orderId: 'no-etag', methods: [{ method: 'card' }] }),
+    });
+    expect([created.status, created.headers.get('etag')]).toEqual([201, null]);
+    const { sessionId } = (await created.json()) as { sessionId: string };
+    const read = await fetch(`${h.url}/api/sessions/${sessionId}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect([read.status, read.headers.get('etag')]).toEqual([200, null]);
+    const again = await fetch(`${h.url}/api/sessions/${sessionId}`, { headers: { Authorization: `Bearer ${token}`, 'If-None-Match': '*' } });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { sessionId: string }).sessionId).toBe(sessionId);
+  });
+
   it('writes one access line per request: method, route template, status, duration, merchant; never a token', async () => {
     const token = await h.clientToken();
     const { sessionId } = await h.createSession({ currency: 'EUR', total: 1_000, orderId: 'access-line', methods: [{ method: 'card' }] });

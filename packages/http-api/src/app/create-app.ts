@@ -24,6 +24,9 @@ export interface HttpAppDeps {
 export function createHttpApp(deps: HttpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Express would hash every answer into an ETag: the API's answers are per token and never cached
+  // (no-store), and the doors that serve files set their own validator.
+  app.set('etag', false);
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestLog({ logger: deps.logger, ...(deps.requestScope ? { scope: deps.requestScope } : {}), ...(deps.observer ? { observer: deps.observer } : {}) }));
   app.get('/health', (_req, res) => {
