@@ -1,6 +1,7 @@
 import express, { type Express, type Router } from 'express';
 import type { Logger } from '@splitpay/domain';
 import { errorHandler } from '../errors/error-handler';
+import { prefixDispatch } from './prefix-dispatch';
 import { unmatchedRequestHandler } from './method-not-allowed';
 import { requestLog, type HttpRequestObserver, type RequestScopeRunner } from './request-log';
 import type { TrustProxy } from './trust-proxy';
@@ -32,7 +33,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  for (const router of deps.routers) app.use(router);
+  app.use(prefixDispatch(deps.routers));
   app.use(unmatchedRequestHandler(app as unknown as Parameters<typeof unmatchedRequestHandler>[0]));
   app.use(errorHandler(deps.logger));
   return app;
