@@ -92,6 +92,37 @@ describe('JwtAccessTokens', () => {
     expect(tokens.verify(forge({ principal: 'client', sub: 'acme' }))).not.toBeNull();
   });
 
+  it('checks a token\u2019s signature once: the same text again is recalled, until it expires', () => {
+    const { tokens, clock } = setup();
+    const { token } = tokens.issue({ kind: 'client', merchantId: merchantId('acme') });
+    const verify = jest.spyOn(jwt, 'verify');
+    try {
+      const first = tokens.verify(token);
+      clock.advance(3599_000);
+      expect(tokens.verify(token)).toEqual(first);
+      expect(verify).toHaveBeenCalledTimes(1);
+      clock.advance(1_000);
+      expect(tokens.verify(token)).toBeNull();
+      expect(tokens.verify(token)).toBeNull();
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
+  it('refuses a tampered copy of a token already verified, and a token not yet valid', () => {
+    const { tokens, clock } = setup();
+    const { token } = tokens.issue({ kind: 'client', merchantId: merchantId('acme') });
+    expect(tokens.verify(token)).not.toBeNull();
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect(tokens.verify(`${header}.${b64({ ...claims, sub: 'other' })}.${signature}`)).toBeNull();
+    expect(tokens.verify(`${header}.${payload}.${signature.slice(0, -2)}AA`)).toBeNull();
+    const later = forge({ principal: 'client', sub: 'acme', nbf: Math.floor(clock.now() / 1000) + 60 });
+    expect(tokens.verify(later)).toBeNull();
+    clock.advance(60_000);
+    expect(tokens.verify(later)).not.toBeNull();
+  });
+
   it('refuses a signing key shorter than 32 bytes', () => {
     expect(() => setup({ signingKey: 'short' })).toThrow('32 bytes');
   });

@@ -2,6 +2,7 @@ import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt, { type Algorithm, type JwtPayload } from 'jsonwebtoken';
 import type { AccessTokens, Principal, PrincipalClaims } from '@splitpay/application';
 import { merchantId, type Clock, type ContactRole } from '@splitpay/domain';
+import { VerifiedTokens } from './verified-tokens.cache';
 
 /** The one algorithm accepted: `none` and every other algorithm are refused at verification. */
 const ALGORITHMS: Algorithm[] = ['HS256'];
@@ -36,6 +37,7 @@ interface AccessClaims extends JwtPayload {
  */
 export class JwtAccessTokens implements AccessTokens {
   private readonly key: KeyObject;
+  private readonly verified = new VerifiedTokens();
 
   constructor(private readonly deps: JwtAccessTokensDeps) {
     const bytes = Buffer.from(deps.signingKey, 'utf8');
@@ -63,20 +65,26 @@ export class JwtAccessTokens implements AccessTokens {
 
   verify(token: string): Principal | null {
     if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+    const nowS = Math.floor(this.deps.clock.now() / 1000);
+    const recalled = this.verified.recall(token, nowS);
+    if (recalled !== undefined) return recalled;
     let decoded: jwt.Jwt;
     try {
       decoded = jwt.verify(token, this.key, {
         algorithms: ALGORITHMS,
         issuer: this.deps.issuer,
         audience: this.deps.audience,
-        clockTimestamp: Math.floor(this.deps.clock.now() / 1000),
+        clockTimestamp: nowS,
         complete: true,
       });
     } catch {
       return null;
     }
     if (decoded.header.typ !== TOKEN_TYP || typeof decoded.payload !== 'object') return null;
-    return principalOf(decoded.payload as AccessClaims);
+    const claims = decoded.payload as AccessClaims;
+    const principal = principalOf(claims);
+    if (principal && typeof claims.exp === 'number') this.verified.remember(token, { principal: Object.freeze(principal), exp: claims.exp, nbf: claims.nbf });
+    return principal;
   }
 }
 
