@@ -9,5 +9,5 @@ import { carriesBody } from '../app/body-parsers';
  * arrived whole, but the routers' turns of the event loop let the socket's end be seen first.
  */
 export function bodyLeftUnread(req: Request): boolean {
-  return typeof req.body !== 'string' && carriesBody(req);
+  return !Buffer.isBuffer(req.body) && carriesBody(req);
 }

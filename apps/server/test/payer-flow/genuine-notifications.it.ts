@@ -3,6 +3,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { SessionId, SessionView } from '@splitpay/domain';
+import { signBody } from '@splitpay/psp-fake';
 import { HostedFakePsp } from '../support/hosted-fake-psp';
 import { startService, type ServiceHarness } from '../support/service-harness';
 import type { TappedNotification } from '../support/notification-tap';
@@ -56,12 +57,14 @@ async function sendRaw(url: string, request: string, close: 'end' | 'destroy' | 
 }
 
 /**
- * A notification whose sender closed the connection right after sending it (the fake PSP's 10 s
- * timeout while a saturated service queued its request): body-parser skips the body of a request
- * whose connection has ended, and the door used to judge the signature over an empty body, refusing
- * a genuine notification 401 and logging it as an attack.
+ * A genuine notification is never refused as forged. One whose sender closed the connection right
+ * after sending it (the fake PSP's 10 s timeout while a saturated service queued its request): body-
+ * parser skips the body of a request whose connection has ended, and the door used to judge the
+ * signature over an empty body, refusing it 401 and logging it as an attack. One whose content type
+ * names another charset: the door used to decode the bytes with it, and the signature over the bytes
+ * sent no longer matched.
  */
-describe('payer flow: a PSP notification whose sender went away is not refused', () => {
+describe('payer flow: a genuine PSP notification is never refused, a forged one is', () => {
   let h: ServiceHarness;
   const SIGNING_SECRET = 'torn-down-signing-secret';
   beforeAll(async () => {
@@ -91,6 +94,21 @@ describe('payer flow: a PSP notification whose sender went away is not refused',
     // The PSP's redelivery of the same bytes, on a connection that stays open, is accepted and applied.
     expect(await sendRaw(h.url, wireRequest(genuine, 'torn-down-again'), 'keep')).toBe('HTTP/1.1 200 OK');
     await page.waitFor((v: SessionView) => v.status === 'PAID');
+  });
+
+  it('a notification is judged on the bytes sent, whatever charset its content type names', async () => {
+    const { page } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: 'charset', methods: [{ method: 'card' }] });
+    const seen = h.tap.deliveries.length;
+    h.tap.dropNext((n) => n.event === 'authorization');
+    await page.payByCard('card', 2_000);
+    const genuine = await eventually(() => h.tap.deliveries.slice(seen).find((d) => !d.forwarded));
+    // As a PSP signs it: the UTF-8 bytes of a body that says more than ASCII.
+    const body = JSON.stringify({ ...genuine.json, id: `${String(genuine.json?.id)}-utf8`, message: 'Autorisé par l’émetteur' });
+    const signed = (contentType: string) => ({ path: genuine.path, body, headers: { ...genuine.headers, 'content-type': contentType, 'x-fake-psp-signature': signBody(body, SIGNING_SECRET) } });
+
+    expect(await sendRaw(h.url, wireRequest(signed('application/json; charset=iso-8859-1'), 'labelled-latin1'), 'keep')).toBe('HTTP/1.1 200 OK');
+    await page.waitFor((v: SessionView) => v.status === 'PAID');
+    expect(await sendRaw(h.url, wireRequest(signed('application/json; charset=x-unheard-of'), 'labelled-unknown'), 'keep')).toBe('HTTP/1.1 200 OK');
   });
 
   it('a forged notification is still refused 401 and logged as rejected', async () => {
