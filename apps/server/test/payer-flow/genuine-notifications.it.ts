@@ -57,20 +57,49 @@ async function sendRaw(url: string, request: string, close: 'end' | 'destroy' | 
 }
 
 /**
+ * A front door to a service instance's app, as a saturated service behaves: a request it is told to
+ * take late reaches the app only once its sender has closed the connection (the request was queued,
+ * and the sender gave up first). Others go straight through.
+ */
+async function lateFrontDoor(app: () => Express | undefined, late: (req: http.IncomingMessage) => boolean): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const target = app();
+    if (!target) return void res.writeHead(503).end();
+    req.headers['x-test-notification-tap'] = '1';
+    if (!late(req) || !req.socket.readable) return void target(req, res);
+    req.socket.once('close', () => target(req, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
  * A genuine notification is never refused as forged. One whose sender closed the connection right
  * after sending it (the fake PSP's 10 s timeout while a saturated service queued its request): body-
  * parser skips the body of a request whose connection has ended, and the door used to judge the
- * signature over an empty body, refusing it 401 and logging it as an attack. One whose content type
- * names another charset: the door used to decode the bytes with it, and the signature over the bytes
- * sent no longer matched.
+ * signature over an empty body, refusing it 401 and logging it as an attack (in the bench, Express's
+ * turns of the event loop between mounted routers let the sender's close be seen first; here a front
+ * door makes that certain). One whose content type names another charset: the door used to decode
+ * the bytes with it, and the signature over the bytes sent no longer matched.
  */
 describe('payer flow: a genuine PSP notification is never refused, a forged one is', () => {
   let h: ServiceHarness;
+  let front: Awaited<ReturnType<typeof lateFrontDoor>>;
   const SIGNING_SECRET = 'torn-down-signing-secret';
   beforeAll(async () => {
     h = await startService({ env: { FAKE_PSP_SIGNING_SECRET: SIGNING_SECRET } });
+    front = await lateFrontDoor(() => h.instance.app, (req) => req.headers['x-test-late'] === '1');
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await front.close();
+    await h.close();
+  });
 
   const stored = async (sessionId: string) => (await h.stores.sessions.findById(sessionId as SessionId))!;
 
@@ -84,7 +113,7 @@ describe('payer flow: a genuine PSP notification is never refused, a forged one 
 
     for (const close of ['end', 'destroy'] as const) {
       const requestId = `torn-down-${close}`;
-      await sendRaw(h.url, wireRequest(genuine, requestId), close);
+      await sendRaw(front.url, wireRequest({ ...genuine, headers: { ...genuine.headers, 'x-test-late': '1' } }, requestId), close);
       const lines = await judged(h, requestId);
       expect(lines.map((l) => l.event)).toContain('psp.notification_unread');
       expect(lines.filter((l) => l.event === 'psp.notification_rejected' || l.status === 401)).toEqual([]);
@@ -128,53 +157,46 @@ describe('payer flow: a genuine PSP notification is never refused, a forged one 
 });
 
 /**
- * The fake PSP's own sender (axios, its timeout) against a service that holds its event loop longer
- * than that timeout when the first delivery arrives: the request is read after the sender destroyed
- * its socket. The verdict still comes through the redelivery, and no delivery is refused.
+ * The fake PSP's own sender (axios, its timeout) and a service that reaches the first delivery only
+ * after the sender gave up on it and closed its socket. The verdict still comes through the
+ * redelivery, and no delivery is refused.
  */
 describe('payer flow: the fake PSP gives up on a busy service', () => {
-  const TIMEOUT_MS = 1_000;
   let psp: HostedFakePsp;
-  let h: ServiceHarness;
-  let front: http.Server;
-  let app: Express | undefined;
+  let h: ServiceHarness | undefined;
+  let front: Awaited<ReturnType<typeof lateFrontDoor>>;
   let hold = false;
 
   beforeAll(async () => {
     psp = new HostedFakePsp();
-    await psp.start({ delayMs: 0, retryDelaysMs: [50, 50, 50, 50, 50, 50], notificationTimeoutMs: TIMEOUT_MS });
-    // The notification URL the driver gives the PSP: this front door, which can hold the service busy.
-    front = http.createServer((req, res) => {
-      if (!app) return void res.writeHead(503).end();
-      if (hold && req.url?.startsWith('/psp/fake/notifications')) {
+    await psp.start({ delayMs: 0, retryDelaysMs: [50, 50, 50, 50, 50, 50], notificationTimeoutMs: 1_000 });
+    // The notification URL the driver gives the PSP is this front door's.
+    front = await lateFrontDoor(
+      () => h?.instance.app,
+      (req) => {
+        if (!hold || !req.url?.startsWith('/psp/fake/notifications')) return false;
         hold = false;
         req.headers['x-request-id'] = 'held-delivery';
-        // The service saturated: nothing else runs until the sender's timeout has passed.
-        const until = Date.now() + TIMEOUT_MS + 300;
-        while (Date.now() < until);
-      }
-      req.headers['x-test-notification-tap'] = '1';
-      app(req, res);
-    });
-    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-    h = await startService({ env: { ...psp.env, FAKE_PSP_DELAY_MS: '0', PUBLIC_BASE_URL: `http://127.0.0.1:${(front.address() as AddressInfo).port}` } });
-    app = h.instance.app;
+        return true;
+      },
+    );
+    h = await startService({ env: { ...psp.env, FAKE_PSP_DELAY_MS: '0', PUBLIC_BASE_URL: front.url } });
   });
   afterAll(async () => {
-    await h.close();
+    await h?.close();
     await psp.stop();
-    front.closeAllConnections();
-    await new Promise<void>((resolve) => front.close(() => resolve()));
+    await front.close();
   });
 
-  it('the delivery read after its sender timed out is not refused, and the redelivery applies the verdict', async () => {
-    const { page } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: 'busy-service', methods: [{ method: 'card' }] });
+  it('the delivery reached after its sender timed out is not refused, and the redelivery applies the verdict', async () => {
+    const service = h!;
+    const { page } = await service.openPage({ currency: 'EUR', total: 2_000, orderId: 'busy-service', methods: [{ method: 'card' }] });
     hold = true;
     await page.payByCard('card', 2_000);
-    const lines = await judged(h, 'held-delivery');
+    const lines = await judged(service, 'held-delivery');
     expect(lines.map((l) => l.event)).toContain('psp.notification_unread');
     // No worker runs here: PAID comes from the redelivered verdict, not a status lookup.
     await page.waitFor((v: SessionView) => v.status === 'PAID');
-    expect(linesOf(h).filter((l) => l.event === 'psp.notification_rejected' || (l.event === 'http.request' && l.status === 401))).toEqual([]);
+    expect(linesOf(service).filter((l) => l.event === 'psp.notification_rejected' || (l.event === 'http.request' && l.status === 401))).toEqual([]);
   });
 });
