@@ -7,15 +7,12 @@ export function carriesBody(req: Parameters<RequestHandler>[0]): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/*
- * Body parsers need no help to keep the request's scope: raw-body, under each of express's parsers,
- * calls back through an AsyncResource made when the request entered it, so log lines written after
- * the body was read keep the request id.
- */
-
 /**
  * Doors that read JSON: a body of another media type is 415 UnsupportedMediaType (it would otherwise
  * be left unread and taken as absent), a body over `limit` 413, malformed JSON InvalidRequest.
+ *
+ * Express's parsers keep the request's scope by themselves (raw-body calls back through an
+ * AsyncResource made in it): log lines written after the body was read keep the request id.
  */
 export function jsonBody(limit: string): RequestHandler {
   const parse = express.json({ limit });
