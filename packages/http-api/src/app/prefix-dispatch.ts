@@ -22,10 +22,6 @@ type Reach = { readonly kind: 'anywhere' } | { readonly kind: 'under'; readonly 
 const ANYWHERE: Reach = { kind: 'anywhere' };
 const PATTERN = /[:*{}()?+\\]/;
 
-function join(prefix: string, path: string): string {
-  return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-}
-
 /** Literal segments match case-insensitively, as Express matches them by default. */
 function reachOf(path: string, mounted: boolean): Reach {
   const [first = '', second] = path.replace(/^\/+/, '').split('/');
@@ -40,18 +36,19 @@ function keyOf(path: string): { readonly first: string; readonly pair: string } 
   return { first: first.toLowerCase(), pair: `${first}/${second}`.toLowerCase() };
 }
 
-/** Where each layer of a router may answer, read from Express's own layers. */
-function reachesOf(stack: readonly LayerLike[], prefix: string, out: Reach[]): void {
+/**
+ * Where each layer of a router may answer, read from Express's own layers. A mount covers everything
+ * under its path, so what it holds is not read; a router without a path is read through.
+ */
+function reachesOf(stack: readonly LayerLike[], out: Reach[]): void {
   for (const layer of stack) {
     if (layer.route) {
       const paths: unknown[] = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-      for (const path of paths) out.push(typeof path === 'string' ? reachOf(join(prefix, path), false) : ANYWHERE);
+      for (const path of paths) out.push(typeof path === 'string' ? reachOf(path, false) : ANYWHERE);
     } else if (layer.rawPath !== undefined && layer.rawPath !== '/') {
-      out.push(typeof layer.rawPath === 'string' ? reachOf(join(prefix, layer.rawPath), true) : ANYWHERE);
-    } else if (prefix !== '') {
-      out.push(reachOf(prefix, true));
+      out.push(typeof layer.rawPath === 'string' ? reachOf(layer.rawPath, true) : ANYWHERE);
     } else if (isRouter(layer.handle)) {
-      reachesOf(layer.handle.stack, prefix, out);
+      reachesOf(layer.handle.stack, out);
     } else {
       out.push(ANYWHERE);
     }
@@ -86,7 +83,7 @@ export function prefixDispatch(routers: readonly Router[]): RequestHandler & { r
   for (const router of routers) listed.use(router);
   const asked = routers.flatMap((router) => parts(router as unknown as RouterLike)).map((router) => {
     const reaches: Reach[] = [];
-    reachesOf(router.stack, '', reaches);
+    reachesOf(router.stack, reaches);
     return { router: router as unknown as RequestHandler, reaches };
   });
   const firsts = new Set<string>();
