@@ -10,11 +10,20 @@ export type StoredDocument = Record<string, unknown> & { _id: unknown };
  * under jest's vm and fail mingo's plain-object checks).
  */
 export function deepCopy<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item: unknown) => deepCopy(item)) as T;
-  if (value instanceof Date) return new Date(value.getTime()) as T;
   if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  // Plain loops, no Object.entries pairs: every document crossing the boundary goes through here.
+  if (Array.isArray(value)) {
+    const items = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) items[i] = deepCopy(value[i]);
+    return items as T;
+  }
   const copy: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) copy[key] = deepCopy(inner);
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    copy[key] = deepCopy((value as Record<string, unknown>)[key]);
+  }
   return copy as T;
 }
 
