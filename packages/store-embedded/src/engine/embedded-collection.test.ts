@@ -140,6 +140,20 @@ describe('EmbeddedCollection', () => {
     expect(db.audit.unindexed()).toEqual([expect.objectContaining({ collection: 'things', operation: 'findOne', shape: '{"orderId":"string"}' })]);
   });
 
+  it('judges each query shape as often as it is asked: again refused, served once an index is declared, told apart by value kinds', async () => {
+    const { c } = collection();
+    c.declareIndex({ merchantId: 1, createdAt: -1 });
+    await expect(c.findOne({ orderId: 'o1' })).rejects.toThrow(UnindexedQueryError);
+    await expect(c.findOne({ orderId: 'o2' })).rejects.toThrow(UnindexedQueryError);
+    c.declareIndex({ orderId: 1 });
+    await expect(c.findOne({ orderId: 'o3' })).resolves.toBeNull();
+    // A scalar equality bounds the index; a null one does not reach a partial index on the field.
+    c.declareIndex({ ref: 1 }, { partialFilterExpression: { ref: { $exists: true } } });
+    await expect(c.findOne({ ref: 'r' })).resolves.toBeNull();
+    await expect(c.findOne({ ref: null })).rejects.toThrow(UnindexedQueryError);
+    await expect(c.findOne({ ref: 'r' })).resolves.toBeNull();
+  });
+
   it('keeps index declarations idempotent and refuses a conflicting one', async () => {
     const { c } = collection();
     expect(c.declareIndex({ a: 1 }, { name: 'a' })).toBe('a');
