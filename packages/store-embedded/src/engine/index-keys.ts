@@ -57,9 +57,22 @@ function pathsOf(pattern: IndexKeyPattern): string[][] {
 
 /** Every entry `doc` has in an index of `pattern` (several for a multikey index), without repeats. */
 export function indexEntriesOf(doc: unknown, pattern: IndexKeyPattern): IndexEntry[] {
+  const split = pathsOf(pattern);
+  const perPath: unknown[][] = new Array<unknown[]>(split.length);
+  let single = true;
+  for (let i = 0; i < split.length; i++) {
+    const values = valuesAt(doc, split[i] as string[]);
+    perPath[i] = values;
+    if (values.length !== 1) single = false;
+  }
+  // The common case (one value per field, no array on the way): one entry, built without tuples.
+  if (single) {
+    const values = new Array<unknown>(split.length);
+    for (let i = 0; i < split.length; i++) values[i] = kept((perPath[i] as unknown[])[0]);
+    return [{ values }];
+  }
   let tuples: unknown[][] = [[]];
-  for (const path of pathsOf(pattern)) {
-    const values = valuesAt(doc, path);
+  for (const values of perPath) {
     tuples = values.length === 1 ? tuples.map((tuple) => [...tuple, values[0]]) : tuples.flatMap((tuple) => values.map((value) => [...tuple, value]));
   }
   if (tuples.length === 1) return [{ values: (tuples[0] as unknown[]).map(kept) }];
