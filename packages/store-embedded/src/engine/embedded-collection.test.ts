@@ -154,6 +154,34 @@ describe('EmbeddedCollection', () => {
     await expect(c.findOne({ ref: 'r' })).resolves.toBeNull();
   });
 
+  it('moves the index entries of exactly the fields an update reaches, by whole value, dotted path or removal', async () => {
+    const { c } = collection();
+    c.declareIndex({ k: 1, at: -1 });
+    c.declareIndex({ 'items.code': 1 }, { name: 'code_unique', unique: true, partialFilterExpression: { 'items.code': { $exists: true } } });
+    c.declareIndex({ ref: 1 });
+    await c.insertOne({ _id: 'a', k: 'x', at: 1, ref: 'r1', items: [{ code: 'c1' }] });
+    await c.insertOne({ _id: 'b', k: 'x', at: 2, ref: 'r2', items: [{ code: 'c2' }] });
+    const ids = async (filter: Record<string, unknown>) => (await c.find(filter).toArray()).map((doc) => doc._id);
+
+    await c.updateOne({ _id: 'a' }, { $set: { note: 'n', k: 'x' } });
+    expect(await ids({ k: 'x' })).toEqual(['a', 'b']);
+    await c.updateOne({ _id: 'a' }, { $set: { 'items.0.code': 'c9' } });
+    expect(await ids({ 'items.code': 'c9' })).toEqual(['a']);
+    expect(await ids({ 'items.code': 'c1' })).toEqual([]);
+    await c.findOneAndUpdate({ _id: 'b' }, { $set: { k: 'y', at: 5 } }, { returnDocument: 'after' });
+    expect(await ids({ k: 'y' })).toEqual(['b']);
+    expect(await ids({ k: 'x' })).toEqual(['a']);
+    await c.updateOne({ _id: 'b' }, { $unset: { ref: '' } });
+    expect(await ids({ ref: 'r2' })).toEqual([]);
+    expect(await ids({ ref: null })).toEqual(['b']);
+    await expect(c.replaceOne({ _id: 'a' }, { k: 'x', at: 1, ref: 'r1', items: [{ code: 'c2' }] })).rejects.toMatchObject({ code: 11000 });
+    expect(await ids({ 'items.code': 'c2' })).toEqual(['b']);
+    await expect(c.updateOne({ _id: 'a' }, { $push: { items: { code: 'c2' } } } as never)).rejects.toMatchObject({ code: 11000 });
+    await c.updateOne({ _id: 'b' }, { $set: { items: [] } });
+    await c.updateOne({ _id: 'a' }, { $push: { items: { code: 'c2' } } } as never);
+    expect(await ids({ 'items.code': 'c2' })).toEqual(['a']);
+  });
+
   it('keeps index declarations idempotent and refuses a conflicting one', async () => {
     const { c } = collection();
     expect(c.declareIndex({ a: 1 }, { name: 'a' })).toBe('a');

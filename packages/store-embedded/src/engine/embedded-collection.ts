@@ -248,11 +248,13 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   private commit(before: Found | undefined, after: StoredDocument): void {
     const key = idKey(after._id);
     if (!before && this.slots.has(key)) throw new DuplicateKeyError(this.name, '_id_', { _id: 1 }, { _id: after._id });
-    const entries = this.indexes.map((index) => index.entriesOf(after));
-    this.indexes.forEach((index, i) => index !== this.idIndex && index.check(entries[i] ?? [], before?.slot));
+    // An update leaves the indexes whose fields it did not touch as they are: nothing to check or move.
+    const touched = before ? this.indexes.filter((index) => index.mayDiffer(before.doc, after)) : this.indexes;
+    const entries = touched.map((index) => index.entriesOf(after));
+    touched.forEach((index, i) => index !== this.idIndex && index.check(entries[i] ?? [], before?.slot));
     const slot: DocumentSlot = before?.slot ?? { packed: undefined, hot: undefined, seq: this.nextSeq++ };
-    const held: readonly (readonly IndexEntry[])[] = before ? this.indexes.map((index) => index.entriesOf(before.doc)) : [];
-    this.indexes.forEach((index, i) => index.put(held[i] ?? [], after, entries[i] ?? [], slot));
+    const held: readonly (readonly IndexEntry[])[] = before ? touched.map((index) => index.entriesOf(before.doc)) : [];
+    touched.forEach((index, i) => index.put(held[i] ?? [], after, entries[i] ?? [], slot));
     this.slots.set(key, slot);
     this.keepHot(slot, after);
   }
