@@ -182,6 +182,24 @@ describe('EmbeddedCollection', () => {
     expect(await ids({ 'items.code': 'c2' })).toEqual(['a']);
   });
 
+  it('applies a bulk of updates as the driver does: unordered tries every one and reports each refusal by index', async () => {
+    const { c } = collection();
+    await c.insertOne({ _id: 'a', v: 2 });
+    const upsertOlder = (id: string, v: number) => ({ updateOne: { filter: { _id: id, v: { $lt: v } }, update: { $set: { v } }, upsert: true } });
+
+    const unordered = c.bulkWrite([upsertOlder('a', 1), upsertOlder('b', 1), upsertOlder('a', 2), upsertOlder('c', 1)], { ordered: false });
+    await expect(unordered).rejects.toMatchObject({
+      code: 11000,
+      writeErrors: [expect.objectContaining({ index: 0, code: 11000 }), expect.objectContaining({ index: 2, code: 11000 })],
+      result: { matchedCount: 0, modifiedCount: 0, upsertedCount: 2 },
+    });
+    expect(await c.find({ _id: { $in: ['a', 'b', 'c'] } }).toArray()).toEqual([{ _id: 'a', v: 2 }, { _id: 'b', v: 1 }, { _id: 'c', v: 1 }]);
+
+    await expect(c.bulkWrite([upsertOlder('a', 1), upsertOlder('d', 1)], {})).rejects.toMatchObject({ writeErrors: [expect.objectContaining({ index: 0 })] });
+    expect(await c.findOne({ _id: 'd' })).toBeNull();
+    await expect(c.bulkWrite([upsertOlder('a', 3), upsertOlder('b', 3)], { ordered: false })).resolves.toEqual({ matchedCount: 2, modifiedCount: 2, upsertedCount: 0 });
+  });
+
   it('keeps index declarations idempotent and refuses a conflicting one', async () => {
     const { c } = collection();
     expect(c.declareIndex({ a: 1 }, { name: 'a' })).toBe('a');

@@ -1,4 +1,7 @@
 import type {
+  BulkUpdateOnePort,
+  BulkWriteOptionsPort,
+  BulkWriteResultPort,
   DeleteResultPort,
   Sort,
   Document,
@@ -27,7 +30,7 @@ import type { DocumentSlot } from './sorted-entries';
 
 export type { QueryExplanation } from './select-documents';
 import { EmbeddedCursor, normalizeSort, project, type SortSpec } from './embedded-cursor';
-import { DuplicateKeyError, EmbeddedOperationError } from './engine-errors';
+import { BulkWriteError, DuplicateKeyError, EmbeddedOperationError, type BulkWriteFailure } from './engine-errors';
 import type { QueryAudit } from './query-audit';
 
 type Plain = Record<string, unknown>;
@@ -127,11 +130,32 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   }
 
   async updateOne(filter: Filter<TSchema>, update: UpdateFilter<TSchema>, options?: UpdateOptionsPort): Promise<UpdateResultPort> {
-    const found = this.first('updateOne', filter as Plain, undefined);
-    if (found) return this.rewrite(found, applyUpdate(found.doc, update as Plain, false));
-    if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-    this.commit(undefined, applyUpdate(upsertSeed(filter as Plain), update as Plain, true).doc);
-    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+    return this.updateOneNow('updateOne', filter as Plain, update as Plain, options?.upsert === true);
+  }
+
+  /**
+   * Each operation as `updateOne` would apply it, one after the other. A refused one (duplicate key,
+   * bad update) is reported in `writeErrors` of a BulkWriteError thrown at the end, as the driver does;
+   * `ordered` (the default) stops at the first, `ordered: false` tries every operation.
+   */
+  async bulkWrite(operations: readonly BulkUpdateOnePort<TSchema>[], options: BulkWriteOptionsPort): Promise<BulkWriteResultPort> {
+    const result = { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+    const writeErrors: BulkWriteFailure[] = [];
+    for (let index = 0; index < operations.length; index++) {
+      const { filter, update, upsert } = (operations[index] as BulkUpdateOnePort<TSchema>).updateOne;
+      try {
+        const done = this.updateOneNow('bulkWrite', filter as Plain, update as Plain, upsert === true);
+        result.matchedCount += done.matchedCount;
+        result.modifiedCount += done.modifiedCount;
+        result.upsertedCount += done.upsertedCount;
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError || error instanceof EmbeddedOperationError)) throw error;
+        writeErrors.push({ index, code: error.code, errmsg: error.message });
+        if (options.ordered !== false) break;
+      }
+    }
+    if (writeErrors.length > 0) throw new BulkWriteError(writeErrors, result);
+    return result;
   }
 
   async updateMany(filter: Filter<TSchema>, update: UpdateFilter<TSchema>, options?: UpdateOptionsPort): Promise<UpdateResultPort> {
@@ -237,6 +261,14 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   private first(operation: string, filter: Plain, sort: SortSpec | undefined): Found | undefined {
     this.check(operation, filter, sort);
     return this.select(filter, sort, 1).found[0];
+  }
+
+  private updateOneNow(operation: string, filter: Plain, update: Plain, upsert: boolean): UpdateResultPort {
+    const found = this.first(operation, filter, undefined);
+    if (found) return this.rewrite(found, applyUpdate(found.doc, update, false));
+    if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+    this.commit(undefined, applyUpdate(upsertSeed(filter), update, true).doc);
+    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
   }
 
   private rewrite(before: Found, { doc: after, modified }: { doc: StoredDocument; modified: boolean }): UpdateResultPort {
