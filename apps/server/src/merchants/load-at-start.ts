@@ -9,5 +9,5 @@ import { loadMerchants } from './load-merchants';
  * MerchantsFileError naming the entry and the field, which stops the start.
  */
 export function loadMerchantsAtStart(config: ServerConfig, merchants: MerchantAccountRepository, logger: Logger): Promise<readonly string[]> {
-  return loadMerchants(config.merchantsFile, { merchants, hasher: passwordHasherFor(config), sealer: secretSealerFor(config), logger });
+  return loadMerchants(config.merchantsFile, { merchants, hasher: passwordHasherFor(config), sealer: secretSealerFor(config), logger, publicBaseUrl: config.publicBaseUrl });
 }

@@ -34,10 +34,11 @@ const DEMO_SIGNING_SECRET = 'whsec_c3BsaXRwYXkgZGVtbyB3ZWJob29rcywgbm90IHJlYWw='
 
 describe('loadMerchants: good files', () => {
   it('loads the demo file: hashes, sealed secrets, the documented demo signing secret, normalized contacts', async () => {
-    const deps = setup();
+    const deps = { ...setup(), publicBaseUrl: 'http://localhost:3000' };
     expect(await loadMerchants(DEMO_MERCHANTS_FILE, deps)).toEqual(['demo']);
     const demo = await deps.merchants.findById(merchantId('demo'));
     expect(demo).not.toBeNull();
+    expect([demo!.notificationUrl, demo!.chargebackUrl]).toEqual(['http://localhost:3000/demo/webhooks', 'http://localhost:3000/demo/webhooks']);
     await expect(hasher.verify('demo-secret', demo!.secretHash)).resolves.toBe(true);
     expect(sealer.open(demo!.webhookAuthorizationSealed!)).toBe('Bearer demo-webhook-secret');
     // A fixed demo secret, printed in the README, so that a developer can verify the demo's webhook signatures.
@@ -55,6 +56,16 @@ describe('loadMerchants: good files', () => {
     for (const secret of ['demo-secret', 'demo-admin-password', 'demo-member-password', 'demo-webhook-secret', sealer.open(demo!.webhookSigningSecretSealed)]) {
       expect(stored).not.toContain(secret);
     }
+  });
+
+  it('points webhook URLs that start with ${PUBLIC_BASE_URL} at the service, whatever its port; without a base URL the file is refused', async () => {
+    const file = await fileWith({ merchants: [{ ...acme(), notificationUrl: '${PUBLIC_BASE_URL}/demo/webhooks', chargebackUrl: '${PUBLIC_BASE_URL}/demo/chargebacks' }] });
+    const deps = { ...setup(), publicBaseUrl: 'http://127.0.0.1:4123' };
+    await loadMerchants(file, deps);
+    const acmeAccount = await deps.merchants.findById(merchantId('acme'));
+    expect([acmeAccount!.notificationUrl, acmeAccount!.chargebackUrl]).toEqual(['http://127.0.0.1:4123/demo/webhooks', 'http://127.0.0.1:4123/demo/chargebacks']);
+
+    await expect(loadMerchants(file, setup())).rejects.toThrow(/merchants\[0\].*notificationUrl/);
   });
 
   it('keeps a given secretHash and passwordHash, and seals a given signing secret', async () => {

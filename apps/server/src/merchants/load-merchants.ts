@@ -8,6 +8,8 @@ import type { MerchantEntry } from './merchants-file.schema';
 
 export interface LoadMerchantsDeps extends MerchantAccountBuilderDeps {
   readonly merchants: MerchantAccountRepository;
+  /** PUBLIC_BASE_URL: what a leading ${PUBLIC_BASE_URL} in an account's webhook URLs stands for. */
+  readonly publicBaseUrl?: string;
 }
 
 /**
@@ -32,7 +34,7 @@ async function checkStoredEmails(file: string, entries: readonly MerchantEntry[]
  */
 export async function loadMerchants(file: string, deps: LoadMerchantsDeps): Promise<readonly string[]> {
   const settingsOf = deps.settingsOf ?? providerSettings;
-  const entries = await readMerchantsFile(file, settingsOf);
+  const entries = await readMerchantsFile(file, settingsOf, deps.publicBaseUrl);
   await checkStoredEmails(file, entries, deps.merchants);
   for (const entry of entries) {
     const existing = await deps.merchants.findById(merchantId(entry.merchantId));

@@ -34,12 +34,37 @@ function describe(error: ErrorObject, document: unknown): string {
   return `field ${fieldName(path) || '(root)'} ${problem}`;
 }
 
+/** What an account's webhook URL may start with, to name this service's own address (the demo's inbox). */
+export const PUBLIC_BASE_URL_PLACEHOLDER = '${PUBLIC_BASE_URL}';
+const URL_FIELDS = ['notificationUrl', 'chargebackUrl'] as const;
+
+/**
+ * Replaces a leading ${PUBLIC_BASE_URL} in each entry's webhook URLs by the service's public base
+ * URL, so a file can point an account's webhooks at the service itself whatever PORT it runs on.
+ * Without a base URL the placeholder stays, and the schema refuses it as not a URI.
+ */
+function expandBaseUrl(document: unknown, publicBaseUrl: string | undefined): void {
+  if (publicBaseUrl === undefined) return;
+  const merchants = (document as { merchants?: unknown } | null)?.merchants;
+  if (!Array.isArray(merchants)) return;
+  for (const entry of merchants) {
+    if (entry === null || typeof entry !== 'object') continue;
+    const fields = entry as Record<string, unknown>;
+    for (const field of URL_FIELDS) {
+      const value = fields[field];
+      if (typeof value === 'string' && value.startsWith(PUBLIC_BASE_URL_PLACEHOLDER)) {
+        fields[field] = publicBaseUrl + value.slice(PUBLIC_BASE_URL_PLACEHOLDER.length);
+      }
+    }
+  }
+}
+
 /**
  * Reads and validates MERCHANTS_FILE: the JSON schema first, then the rules across fields and entries
  * (contract settings against what the platform's providers declare, `settingsOf`).
  * Throws a MerchantsFileError naming the entry (index and merchantId) and the field.
  */
-export async function readMerchantsFile(file: string, settingsOf: SettingsCatalog = providerSettings): Promise<readonly MerchantEntry[]> {
+export async function readMerchantsFile(file: string, settingsOf: SettingsCatalog = providerSettings, publicBaseUrl?: string): Promise<readonly MerchantEntry[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -52,6 +77,7 @@ export async function readMerchantsFile(file: string, settingsOf: SettingsCatalo
   } catch (error) {
     throw new MerchantsFileError(file, `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
+  expandBaseUrl(document, publicBaseUrl);
   if (!validate(document)) {
     const [first] = validate.errors ?? [];
     throw new MerchantsFileError(file, first ? describe(first, document) : 'is invalid');

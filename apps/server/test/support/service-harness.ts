@@ -124,7 +124,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     ...(options.passwordHasher ? { passwordHasher: options.passwordHasher } : {}),
   });
   const load = async (file: string): Promise<void> => {
-    await loadMerchants(file, { merchants: stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger });
+    await loadMerchants(file, { merchants: stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger, publicBaseUrl: config.publicBaseUrl });
   };
   await load(config.merchantsFile);
   app = instance.app;
