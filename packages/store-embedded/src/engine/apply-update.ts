@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as updateOperators from 'mingo/operators/update';
+import { isEqual } from 'mingo/util';
 import { EmbeddedOperationError } from './engine-errors';
 
 export type StoredDocument = Record<string, unknown> & { _id: unknown };
@@ -66,6 +67,39 @@ function writableCopy(doc: StoredDocument, steps: readonly (readonly [string, Re
   return next;
 }
 
+/** Whether every step is a `$set` or `$unset` of top-level fields (no path, no positional or reserved name). */
+function topLevelOnly(steps: readonly (readonly [string, Record<string, unknown>])[]): boolean {
+  for (const [op, expr] of steps) {
+    if (op !== '$set' && op !== '$unset') return false;
+    for (const field of Object.keys(expr)) if (field.includes('.') || field.startsWith('$') || field === '__proto__') return false;
+  }
+  return true;
+}
+
+/**
+ * `$set` and `$unset` of top-level fields, applied as mingo's operators do (a field set to an equal
+ * value is left as it was, and is no change; removing an absent field is no change), without
+ * walking paths: the session save and every search entry upsert are of this kind.
+ */
+function applyTopLevel(doc: StoredDocument, steps: readonly (readonly [string, Record<string, unknown>])[]): { doc: StoredDocument; modified: boolean } {
+  const next: StoredDocument = { ...doc };
+  let modified = false;
+  for (const [op, expr] of steps) {
+    for (const field of Object.keys(expr)) {
+      if (op === '$set') {
+        const value = expr[field];
+        if (isEqual(next[field], value)) continue;
+        next[field] = value;
+        modified = true;
+      } else if (Object.prototype.hasOwnProperty.call(next, field)) {
+        if (next[field] !== undefined) modified = true;
+        delete next[field];
+      }
+    }
+  }
+  return { doc: next, modified };
+}
+
 /**
  * Applies update operators to a copy of `doc` with mingo's operators (MongoDB's update semantics),
  * prepared once for the process rather than per call. `$setOnInsert` applies only when the document
@@ -79,13 +113,18 @@ export function applyUpdate(doc: StoredDocument, update: Readonly<Record<string,
   if (unknown) throw new EmbeddedOperationError(9, `Unknown or unsupported update operator: '${unknown[0]}'`);
   assertNoConflict(steps);
   if (inserting && $setOnInsert) steps.push(['$set', $setOnInsert]);
-  const next = writableCopy(doc, steps);
+  let next: StoredDocument;
   let modified = false;
-  try {
-    for (const [op, expr] of steps) if ((OPERATORS[op] as UpdateOperator)(expr)(next).length > 0) modified = true;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new EmbeddedOperationError(/immutable field '_id'/.test(message) ? 66 : 2, message);
+  if (topLevelOnly(steps)) {
+    ({ doc: next, modified } = applyTopLevel(doc, steps));
+  } else {
+    next = writableCopy(doc, steps);
+    try {
+      for (const [op, expr] of steps) if ((OPERATORS[op] as UpdateOperator)(expr)(next).length > 0) modified = true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new EmbeddedOperationError(/immutable field '_id'/.test(message) ? 66 : 2, message);
+    }
   }
   if (next._id !== doc._id && JSON.stringify(next._id) !== JSON.stringify(doc._id)) {
     throw new EmbeddedOperationError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
