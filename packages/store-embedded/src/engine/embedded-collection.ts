@@ -25,7 +25,7 @@ import { applyUpdate, deepCopy, upsertSeed, withId, type StoredDocument } from '
 import { DeclaredIndex } from './declared-index';
 import { DocumentPacker } from './document-packing';
 import type { IndexEntry } from './index-keys';
-import { selectDocuments, type Found, type QueryExplanation, type Selection } from './select-documents';
+import { selectDocuments, type CollectionState, type Found, type QueryExplanation, type Selection } from './select-documents';
 import type { DocumentSlot } from './sorted-entries';
 
 export type { QueryExplanation } from './select-documents';
@@ -63,6 +63,9 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   /** `_id_`: its uniqueness is the slots map's (an insert finds the key taken; an update never changes `_id`). */
   private readonly idIndex: DeclaredIndex;
 
+  /** What a query reads, made once (not an object and two closures per query). */
+  private readonly state: CollectionState;
+
   constructor(
     readonly name: string,
     private readonly audit: QueryAudit,
@@ -71,6 +74,15 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   ) {
     this.idIndex = new DeclaredIndex(name, { _id: 1 }, { name: '_id_', unique: true });
     this.indexes = [this.idIndex];
+    const slots = this.slots;
+    this.state = {
+      get slots() {
+        return slots.values();
+      },
+      indexes: this.indexes,
+      slotOf: (id) => slots.get(idKey(id)),
+      peek: (slot) => this.peek(slot),
+    };
   }
 
   /** Declared indexes, `_id_` included. */
@@ -246,12 +258,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   }
 
   private select(filter: Plain, sort: SortSpec | undefined, limit: number | undefined): Selection {
-    return selectDocuments(
-      { slots: this.slots.values(), indexes: this.indexes, slotOf: (id) => this.slots.get(idKey(id)), peek: (slot) => this.peek(slot) },
-      filter,
-      sort,
-      limit,
-    );
+    return selectDocuments(this.state, filter, sort, limit);
   }
 
   private check(operation: string, filter: Plain, sort: SortSpec | undefined): void {

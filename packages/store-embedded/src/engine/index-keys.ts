@@ -81,13 +81,18 @@ export function indexEntriesOf(doc: unknown, pattern: IndexKeyPattern): IndexEnt
   return [...entries.values()];
 }
 
+/** Whether an array lies on `path` (from its part `from`) in `value`, or at its end. */
+function arrayOnPath(value: unknown, path: readonly string[]): boolean {
+  let node = value;
+  for (let i = 0; ; i++) {
+    if (Array.isArray(node)) return true;
+    if (i === path.length || node === null || typeof node !== 'object' || node instanceof Date) return false;
+    node = (node as Record<string, unknown>)[path[i] as string];
+  }
+}
+
 /** Whether an array lies on the way to (or at) any field of `pattern` in `doc`: MongoDB then marks the index multikey. */
 export function touchesArray(doc: unknown, pattern: IndexKeyPattern): boolean {
-  const through = (value: unknown, path: readonly string[]): boolean => {
-    if (Array.isArray(value)) return true;
-    if (path.length === 0 || value === null || typeof value !== 'object' || value instanceof Date) return false;
-    const [head, ...rest] = path as [string, ...string[]];
-    return through((value as Record<string, unknown>)[head], rest);
-  };
-  return Object.keys(pattern).some((field) => through(doc, field.split('.')));
+  for (const path of pathsOf(pattern)) if (arrayOnPath(doc, path)) return true;
+  return false;
 }
