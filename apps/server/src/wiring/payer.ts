@@ -96,5 +96,5 @@ export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
     owner: core.instanceId,
     ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),
   });
-  return { dispatcher, routers: [elements, pspNotificationsRouter({ intake })], workers: [worker] };
+  return { dispatcher, routers: [elements, pspNotificationsRouter({ intake, logger })], workers: [worker] };
 }

@@ -38,9 +38,19 @@ export class HostedFakePsp {
     return { FAKE_PSP: 'on', FAKE_PSP_URL: this.url, FAKE_PSP_API_KEY: this.apiKey, FAKE_PSP_SIGNING_SECRET: this.signingSecret };
   }
 
-  /** `retryDelaysMs`: how soon a notification the service did not take is sent again (a crashed service is back within seconds). */
-  async start(options: { delayMs: number; retryDelaysMs: readonly number[] }): Promise<void> {
-    this.psp = createFakePsp({ publicUrl: () => this.url, apiKey: this.apiKey, signingSecret: this.signingSecret, delayMs: options.delayMs, retryDelaysMs: options.retryDelaysMs });
+  /**
+   * `retryDelaysMs`: how soon a notification the service did not take is sent again (a crashed service
+   * is back within seconds); `notificationTimeoutMs`: how long a delivery waits for the answer (10 s).
+   */
+  async start(options: { delayMs: number; retryDelaysMs: readonly number[]; notificationTimeoutMs?: number }): Promise<void> {
+    this.psp = createFakePsp({
+      publicUrl: () => this.url,
+      apiKey: this.apiKey,
+      signingSecret: this.signingSecret,
+      delayMs: options.delayMs,
+      retryDelaysMs: options.retryDelaysMs,
+      ...(options.notificationTimeoutMs !== undefined ? { notificationTimeoutMs: options.notificationTimeoutMs } : {}),
+    });
     const app = express();
     app.use('/fake-psp', (req, _res, next) => {
       const match = req.method === 'POST' ? /^\/api\/payments\/([^/]+)\/(captures|refunds)$/.exec(req.path) : null;

@@ -9,7 +9,7 @@ export const servicePaths: PathSpecs = {
       operationId: 'receivePspNotification',
       summary: 'Inbound PSP notifications',
       description:
-        "Each provider's driver authenticates its own (HMAC signature, shared secret...) and answers what that PSP expects. Unauthenticated or unparseable notifications change nothing.",
+        "Each provider's driver authenticates its own (HMAC signature, shared secret...) over the bytes sent, read as UTF-8 whatever charset the content type names, and answers what that PSP expects. Unauthenticated or unparseable notifications change nothing. A request whose connection closed before its body was read is not judged: it changes nothing and is answered 400 InvalidRequest (the sender has gone and resends).",
       tags: ['PSP'],
       security: 'none',
       parameters: [{ name: 'provider', in: 'path', required: true, schema: { type: 'string' } }],

@@ -27,6 +27,8 @@ export interface FakePspDeps {
   readonly delayMs: number;
   /** Redelivery delays when the service does not answer 2xx. */
   readonly retryDelaysMs?: readonly number[];
+  /** How long a notification delivery waits for the service's answer before giving up (10 s). */
+  readonly notificationTimeoutMs?: number;
   readonly logger?: Logger;
   readonly clock?: Clock;
 }
@@ -132,6 +134,7 @@ export function createFakePsp(deps: FakePspDeps): FakePsp {
     signingSecret: deps.signingSecret,
     delayMs: deps.delayMs,
     ...(deps.retryDelaysMs ? { retryDelaysMs: deps.retryDelaysMs } : {}),
+    ...(deps.notificationTimeoutMs !== undefined ? { timeoutMs: deps.notificationTimeoutMs } : {}),
     ...(deps.logger ? { logger: deps.logger } : {}),
   });
   const engine: EngineDeps = {
