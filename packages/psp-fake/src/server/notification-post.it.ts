@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { NotificationPoster } from './notification-post';
 
 describe('NotificationPoster: the fake PSP posting its notifications', () => {
@@ -44,9 +47,26 @@ describe('NotificationPoster: the fake PSP posting its notifications', () => {
   });
 
   it('keeps its connection alive: successive notifications share one connection', async () => {
-    for (let i = 0; i < 5; i++) expect(await poster.post(url, `{"id":"n${i}"}`, { 'content-type': 'application/json' }, 5_000)).toEqual({ kind: 'answered', status: 200 });
-    expect(received).toHaveLength(5);
-    expect(connections).toBe(1);
+    // In a Node of its own: in a jest worker, an earlier test file's nock may still wrap Node's HTTP
+    // client, which then opens a connection per request whatever the agent.
+    const script = `
+      const http = require('node:http');
+      const { NotificationPoster } = require(process.env.POSTER_MODULE);
+      let connections = 0;
+      const server = http.createServer((req, res) => { req.resume(); req.on('end', () => res.end('[accepted]')); });
+      server.on('connection', () => connections++);
+      server.listen(0, '127.0.0.1', async () => {
+        const poster = new NotificationPoster();
+        const outcomes = [];
+        for (let i = 0; i < 5; i++) outcomes.push(await poster.post('http://127.0.0.1:' + server.address().port + '/n', '{"id":"n' + i + '"}', {}, 5000));
+        poster.close();
+        server.close();
+        process.stdout.write(JSON.stringify({ connections, outcomes }));
+      });`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script], {
+      env: { ...process.env, POSTER_MODULE: path.join(__dirname, 'notification-post.ts') },
+    });
+    expect(JSON.parse(stdout)).toEqual({ connections: 1, outcomes: Array.from({ length: 5 }, () => ({ kind: 'answered', status: 200 })) });
   });
 
   it('answers a non-2xx status as it came, without following a redirect', async () => {

@@ -38,14 +38,17 @@ export class NotificationPoster {
         this.inFlight.delete(request);
         resolve(outcome);
       };
+      let answer: http.IncomingMessage | undefined;
       request.once('response', (response) => {
-        const status = response.statusCode ?? 0;
-        response.once('end', () => settle({ kind: 'answered', status }));
+        answer = response;
         response.once('error', (error) => settle({ kind: 'failed', message: error.message }));
-        response.once('close', () => settle({ kind: 'failed', message: 'connection closed before the answer ended' }));
         response.resume();
       });
       request.on('error', (error) => settle({ kind: 'failed', message: error.message }));
+      // Told once the request is done: the connection is back in the pool by then, for the next delivery.
+      request.once('close', () =>
+        settle(answer?.complete ? { kind: 'answered', status: answer.statusCode ?? 0 } : { kind: 'failed', message: 'connection closed before the answer ended' }),
+      );
       this.inFlight.add(request);
       request.end(body);
     });
