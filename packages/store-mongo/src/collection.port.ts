@@ -1,4 +1,6 @@
 import type {
+  BulkWriteOptions,
+  BulkWriteResult,
   Collection,
   CreateIndexesOptions,
   DeleteResult,
@@ -13,6 +15,7 @@ import type {
   ReplaceOptions,
   Sort,
   UpdateFilter,
+  UpdateOneModel,
   UpdateOptions,
   UpdateResult,
   WithId,
@@ -43,6 +46,12 @@ export type IndexOptionsPort = Pick<CreateIndexesOptions, 'name' | 'unique' | 'p
 /** An index key pattern, fields in order: `{ merchantId: 1, createdAt: -1, _id: -1 }`. */
 export type IndexKeyPattern = Readonly<Record<string, IndexDirection>>;
 
+/** The one kind of bulk operation the repositories send: an update of one document, upsert allowed. */
+export type BulkUpdateOnePort<TSchema extends Document> = { readonly updateOne: Pick<UpdateOneModel<TSchema>, 'filter' | 'update' | 'upsert'> };
+/** `ordered: false`: every operation is tried, and the failures are reported together afterwards. */
+export type BulkWriteOptionsPort = Pick<BulkWriteOptions, 'ordered'>;
+export type BulkWriteResultPort = Pick<BulkWriteResult, 'matchedCount' | 'modifiedCount' | 'upsertedCount'>;
+
 /** What a write reports; a strict subset of the driver's results. */
 export type UpdateResultPort = Pick<UpdateResult, 'matchedCount' | 'modifiedCount' | 'upsertedCount'>;
 export type DeleteResultPort = Pick<DeleteResult, 'deletedCount'>;
@@ -69,6 +78,11 @@ export interface MongoCollectionPort<TSchema extends Document = Document> {
   updateMany(filter: Filter<TSchema>, update: UpdateFilter<TSchema>, options?: UpdateOptionsPort): Promise<UpdateResultPort>;
   replaceOne(filter: Filter<TSchema>, replacement: WithoutId<TSchema>, options?: ReplaceOptionsPort): Promise<UpdateResultPort>;
   deleteOne(filter: Filter<TSchema>): Promise<DeleteResultPort>;
+  /**
+   * Several updates in one call (one round trip on MongoDB). A failed operation is reported as the
+   * driver's MongoBulkWriteError does: `writeErrors`, each with its operation's `index` and `code`.
+   */
+  bulkWrite(operations: readonly BulkUpdateOnePort<TSchema>[], options: BulkWriteOptionsPort): Promise<BulkWriteResultPort>;
   createIndex(keys: IndexKeyPattern, options?: IndexOptionsPort): Promise<string>;
 }
 

@@ -6,27 +6,21 @@ import type { SessionId, SessionView } from '@splitpay/domain';
 import { signBody } from '@splitpay/psp-fake';
 import { HostedFakePsp } from '../support/hosted-fake-psp';
 import { startService, type ServiceHarness } from '../support/service-harness';
+import { eventuallyFound } from '../support/eventually-found';
 import type { TappedNotification } from '../support/notification-tap';
 
 jest.setTimeout(30_000);
 
-type LogLine = Record<string, unknown>;
+/** Generous: the service is made to read late on purpose. */
+const found = <T>(find: () => T | undefined): Promise<T> => eventuallyFound(find, 10_000);
 
-async function eventually<T>(find: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error('not found in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+type LogLine = Record<string, unknown>;
 
 const linesOf = (h: ServiceHarness): LogLine[] => h.logLines.map((line) => JSON.parse(line) as LogLine);
 
 /** The log lines of one request (by its X-Request-Id), once the notification door has judged it. */
 async function judged(h: ServiceHarness, requestId: string): Promise<LogLine[]> {
-  await eventually(() => linesOf(h).find((l) => l.requestId === requestId && String(l.event).startsWith('psp.notification_')));
+  await found(() => linesOf(h).find((l) => l.requestId === requestId && String(l.event).startsWith('psp.notification_')));
   return linesOf(h).filter((l) => l.requestId === requestId);
 }
 
@@ -51,7 +45,7 @@ async function sendRaw(url: string, request: string, close: 'end' | 'destroy' | 
   if (close === 'end') socket.end();
   if (close === 'destroy') socket.destroy();
   if (close !== 'keep') return '';
-  await eventually(() => (answer.includes('\r\n\r\n') ? true : undefined));
+  await found(() => (answer.includes('\r\n\r\n') ? true : undefined));
   socket.destroy();
   return answer.split('\r\n')[0]!;
 }
@@ -108,7 +102,7 @@ describe('payer flow: a genuine PSP notification is never refused, a forged one 
     const seen = h.tap.deliveries.length;
     h.tap.dropNext((n) => n.event === 'authorization');
     await page.payByCard('card', 2_000);
-    const genuine = await eventually(() => h.tap.deliveries.slice(seen).find((d) => !d.forwarded));
+    const genuine = await found(() => h.tap.deliveries.slice(seen).find((d) => !d.forwarded));
     const before = await stored(sessionId);
 
     for (const close of ['end', 'destroy'] as const) {
@@ -130,7 +124,7 @@ describe('payer flow: a genuine PSP notification is never refused, a forged one 
     const seen = h.tap.deliveries.length;
     h.tap.dropNext((n) => n.event === 'authorization');
     await page.payByCard('card', 2_000);
-    const genuine = await eventually(() => h.tap.deliveries.slice(seen).find((d) => !d.forwarded));
+    const genuine = await found(() => h.tap.deliveries.slice(seen).find((d) => !d.forwarded));
     // As a PSP signs it: the UTF-8 bytes of a body that says more than ASCII.
     const body = JSON.stringify({ ...genuine.json, id: `${String(genuine.json?.id)}-utf8`, message: 'Autorisé par l’émetteur' });
     const signed = (contentType: string) => ({ path: genuine.path, body, headers: { ...genuine.headers, 'content-type': contentType, 'x-fake-psp-signature': signBody(body, SIGNING_SECRET) } });
@@ -145,7 +139,7 @@ describe('payer flow: a genuine PSP notification is never refused, a forged one 
     const seen = h.tap.deliveries.length;
     h.tap.dropNext((n) => n.event === 'authorization');
     await page.payByCard('card', 2_000);
-    const genuine = await eventually(() => h.tap.deliveries.slice(seen).find((d) => !d.forwarded));
+    const genuine = await found(() => h.tap.deliveries.slice(seen).find((d) => !d.forwarded));
     const forged = { ...genuine, body: genuine.body.replace('"authorized"', '"declined"') };
     expect(forged.body).not.toBe(genuine.body);
 

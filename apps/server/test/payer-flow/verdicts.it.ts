@@ -1,19 +1,10 @@
 import type { SessionId, SessionView } from '@splitpay/domain';
 import { signBody } from '@splitpay/psp-fake';
 import { startService, type ServiceHarness } from '../support/service-harness';
+import { eventuallyFound } from '../support/eventually-found';
 
 /** The fake PSP's signing secret, fixed here so the tests can sign notifications as the PSP would. */
 const SIGNING_SECRET = 'verdicts-test-signing-secret';
-
-async function eventually<T>(find: () => T | undefined, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error('not found in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 jest.setTimeout(30_000);
 
@@ -30,7 +21,7 @@ describe('payer flow: out-of-band verdicts that arrive twice, late, out of order
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'verdicts', methods: [{ method: 'card' }] });
     h.tap.dropNext((n) => n.event === 'authorization' && n.result === 'authorized');
     await page.payByCard('card', 10_000);
-    const dropped = await eventually(() => h.tap.deliveries.find((d) => !d.forwarded));
+    const dropped = await eventuallyFound(() => h.tap.deliveries.find((d) => !d.forwarded));
     expect((await page.view()).body.view.attempts[0]?.status).toBe('AUTHORIZING');
 
     // No verdict came: once overdue, the worker asks the PSP, whose answer is authoritative.
@@ -41,7 +32,7 @@ describe('payer flow: out-of-band verdicts that arrive twice, late, out of order
     expect((await page.view()).body.view).toMatchObject({ status: 'CAPTURING', attempts: [{ status: 'AUTHORIZED' }] });
     await h.runWorkers();
     const paid = await page.waitFor((v: SessionView) => v.status === 'PAID');
-    const capture = await eventually(() => h.tap.deliveries.find((d) => d.json?.event === 'capture'));
+    const capture = await eventuallyFound(() => h.tap.deliveries.find((d) => d.json?.event === 'capture'));
 
     const before = await stored(sessionId);
     const late = await h.tap.replay(dropped);
@@ -58,7 +49,7 @@ describe('payer flow: out-of-band verdicts that arrive twice, late, out of order
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: 'verdict-twice', methods: [{ method: 'card' }] });
     const started = await page.payByCard('card', 2_000, '4000000000000002');
     await page.waitFor((v) => v.attempts[0]?.status === 'DECLINED');
-    const declined = await eventually(() => h.tap.deliveries.find((d) => d.json?.event === 'authorization' && d.json.result === 'declined'));
+    const declined = await eventuallyFound(() => h.tap.deliveries.find((d) => d.json?.event === 'authorization' && d.json.result === 'declined'));
     const before = await stored(sessionId);
     expect(before.attempts[0]?.id).toBe(started.body.attemptId);
     expect((await h.tap.replay(declined)).status).toBe(200);
@@ -70,7 +61,7 @@ describe('payer flow: out-of-band verdicts that arrive twice, late, out of order
     const seen = h.tap.deliveries.length;
     h.tap.dropNext((n) => n.event === 'authorization');
     await page.payByCard('card', 2_000);
-    const real = await eventually(() => h.tap.deliveries.slice(seen).find((d) => !d.forwarded));
+    const real = await eventuallyFound(() => h.tap.deliveries.slice(seen).find((d) => !d.forwarded));
     const before = await stored(sessionId);
 
     const forgedBody = real.body.replace('"authorized"', '"declined"');
@@ -106,8 +97,8 @@ describe('payer flow: out-of-band verdicts that arrive twice, late, out of order
     const seen = h.tap.deliveries.length;
     await page.payByCard('card', 3_000);
     await page.waitFor((v) => v.status === 'PAID');
-    const granted = await eventually(() => h.tap.deliveries.slice(seen).find((d) => d.json?.event === 'authorization'));
-    const captured = await eventually(() => h.tap.deliveries.slice(seen).find((d) => d.json?.event === 'capture'));
+    const granted = await eventuallyFound(() => h.tap.deliveries.slice(seen).find((d) => d.json?.event === 'authorization'));
+    const captured = await eventuallyFound(() => h.tap.deliveries.slice(seen).find((d) => d.json?.event === 'capture'));
     const before = await stored(sessionId);
 
     const declined = { ...granted.json, id: 'reordered-1', result: 'declined', declineReason: 'bank-refusal', code: '05', message: 'Do not honor' };
@@ -123,7 +114,7 @@ describe('payer flow: out-of-band verdicts that arrive twice, late, out of order
     const seen = h.tap.deliveries.length;
     h.tap.dropNext((n) => n.event === 'authorization');
     await page.payByCard('card', 2_000);
-    const real = await eventually(() => h.tap.deliveries.slice(seen).find((d) => !d.forwarded));
+    const real = await eventuallyFound(() => h.tap.deliveries.slice(seen).find((d) => !d.forwarded));
     const before = await stored(sessionId);
     const logged = h.logLines.length;
 

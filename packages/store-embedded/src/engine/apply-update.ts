@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as updateOperators from 'mingo/operators/update';
+import { isEqual } from 'mingo/util';
 import { EmbeddedOperationError } from './engine-errors';
 
 export type StoredDocument = Record<string, unknown> & { _id: unknown };
@@ -10,11 +11,20 @@ export type StoredDocument = Record<string, unknown> & { _id: unknown };
  * under jest's vm and fail mingo's plain-object checks).
  */
 export function deepCopy<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item: unknown) => deepCopy(item)) as T;
-  if (value instanceof Date) return new Date(value.getTime()) as T;
   if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  // Plain loops, no Object.entries pairs: every document crossing the boundary goes through here.
+  if (Array.isArray(value)) {
+    const items = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) items[i] = deepCopy(value[i]);
+    return items as T;
+  }
   const copy: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) copy[key] = deepCopy(inner);
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    copy[key] = deepCopy((value as Record<string, unknown>)[key]);
+  }
   return copy as T;
 }
 
@@ -57,6 +67,39 @@ function writableCopy(doc: StoredDocument, steps: readonly (readonly [string, Re
   return next;
 }
 
+/** Whether every step is a `$set` or `$unset` of top-level fields (no path, no positional or reserved name). */
+function topLevelOnly(steps: readonly (readonly [string, Record<string, unknown>])[]): boolean {
+  for (const [op, expr] of steps) {
+    if (op !== '$set' && op !== '$unset') return false;
+    for (const field of Object.keys(expr)) if (field.includes('.') || field.startsWith('$') || field === '__proto__') return false;
+  }
+  return true;
+}
+
+/**
+ * `$set` and `$unset` of top-level fields, applied as mingo's operators do (a field set to an equal
+ * value is left as it was, and is no change; removing an absent field is no change), without
+ * walking paths: the session save and every search entry upsert are of this kind.
+ */
+function applyTopLevel(doc: StoredDocument, steps: readonly (readonly [string, Record<string, unknown>])[]): { doc: StoredDocument; modified: boolean } {
+  const next: StoredDocument = { ...doc };
+  let modified = false;
+  for (const [op, expr] of steps) {
+    for (const field of Object.keys(expr)) {
+      if (op === '$set') {
+        const value = expr[field];
+        if (isEqual(next[field], value)) continue;
+        next[field] = value;
+        modified = true;
+      } else if (Object.prototype.hasOwnProperty.call(next, field)) {
+        if (next[field] !== undefined) modified = true;
+        delete next[field];
+      }
+    }
+  }
+  return { doc: next, modified };
+}
+
 /**
  * Applies update operators to a copy of `doc` with mingo's operators (MongoDB's update semantics),
  * prepared once for the process rather than per call. `$setOnInsert` applies only when the document
@@ -70,13 +113,18 @@ export function applyUpdate(doc: StoredDocument, update: Readonly<Record<string,
   if (unknown) throw new EmbeddedOperationError(9, `Unknown or unsupported update operator: '${unknown[0]}'`);
   assertNoConflict(steps);
   if (inserting && $setOnInsert) steps.push(['$set', $setOnInsert]);
-  const next = writableCopy(doc, steps);
+  let next: StoredDocument;
   let modified = false;
-  try {
-    for (const [op, expr] of steps) if ((OPERATORS[op] as UpdateOperator)(expr)(next).length > 0) modified = true;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new EmbeddedOperationError(/immutable field '_id'/.test(message) ? 66 : 2, message);
+  if (topLevelOnly(steps)) {
+    ({ doc: next, modified } = applyTopLevel(doc, steps));
+  } else {
+    next = writableCopy(doc, steps);
+    try {
+      for (const [op, expr] of steps) if ((OPERATORS[op] as UpdateOperator)(expr)(next).length > 0) modified = true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new EmbeddedOperationError(/immutable field '_id'/.test(message) ? 66 : 2, message);
+    }
   }
   if (next._id !== doc._id && JSON.stringify(next._id) !== JSON.stringify(doc._id)) {
     throw new EmbeddedOperationError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");

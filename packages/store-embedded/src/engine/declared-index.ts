@@ -23,6 +23,8 @@ export class DeclaredIndex {
   /** Every entry, in index order. */
   readonly entries: SortedEntries;
   private isMultikey = false;
+  /** The top-level fields this index's entries depend on (key and partial filter); undefined: any field may matter. */
+  private readonly heads: readonly string[] | undefined;
 
   constructor(
     private readonly collection: string,
@@ -32,6 +34,19 @@ export class DeclaredIndex {
     this.name = options.name ?? defaultIndexName(key);
     if (options.partialFilterExpression) this.partial = new Query(options.partialFilterExpression);
     this.entries = new SortedEntries(Object.values(key).map((direction) => (Number(direction) < 0 ? -1 : 1)));
+    const fields = [...Object.keys(key), ...Object.keys(options.partialFilterExpression ?? {})];
+    this.heads = fields.some((field) => field.startsWith('$')) ? undefined : [...new Set(fields.map((field) => field.split('.')[0] as string))];
+  }
+
+  /**
+   * Whether the entries of `after` may differ from those of `before`, its previous version: false
+   * when every top-level field they depend on holds the very same value (stored documents are never
+   * changed in place: an update shares the fields it leaves alone, and copies those it reaches).
+   */
+  mayDiffer(before: StoredDocument, after: StoredDocument): boolean {
+    if (!this.heads) return true;
+    for (const head of this.heads) if (before[head] !== after[head]) return true;
+    return false;
   }
 
   /** Some document had an array on a key path (sticky, as in MongoDB): one document may hold several entries. */

@@ -13,11 +13,19 @@ const MAX_DICTIONARY_BYTES = 32 * 1024;
 const DATE_FIELD = '$date';
 const HEADER_BASE = 0x30;
 
-function hasDate(value: unknown): boolean {
+// Called on every document packed: scalars are skipped without a call, arrays walked by index.
+function hasDate(value: object): boolean {
   if (value instanceof Date) return true;
-  if (Array.isArray(value)) return value.some(hasDate);
-  if (value !== null && typeof value === 'object') {
-    for (const key in value) if (hasDate((value as Record<string, unknown>)[key])) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'object' && item !== null && hasDate(item)) return true;
+    }
+    return false;
+  }
+  for (const key in value) {
+    const inner = (value as Record<string, unknown>)[key];
+    if (typeof inner === 'object' && inner !== null && hasDate(inner)) return true;
   }
   return false;
 }

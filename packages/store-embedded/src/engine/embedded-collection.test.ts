@@ -140,6 +140,66 @@ describe('EmbeddedCollection', () => {
     expect(db.audit.unindexed()).toEqual([expect.objectContaining({ collection: 'things', operation: 'findOne', shape: '{"orderId":"string"}' })]);
   });
 
+  it('judges each query shape as often as it is asked: again refused, served once an index is declared, told apart by value kinds', async () => {
+    const { c } = collection();
+    c.declareIndex({ merchantId: 1, createdAt: -1 });
+    await expect(c.findOne({ orderId: 'o1' })).rejects.toThrow(UnindexedQueryError);
+    await expect(c.findOne({ orderId: 'o2' })).rejects.toThrow(UnindexedQueryError);
+    c.declareIndex({ orderId: 1 });
+    await expect(c.findOne({ orderId: 'o3' })).resolves.toBeNull();
+    // A scalar equality bounds the index; a null one does not reach a partial index on the field.
+    c.declareIndex({ ref: 1 }, { partialFilterExpression: { ref: { $exists: true } } });
+    await expect(c.findOne({ ref: 'r' })).resolves.toBeNull();
+    await expect(c.findOne({ ref: null })).rejects.toThrow(UnindexedQueryError);
+    await expect(c.findOne({ ref: 'r' })).resolves.toBeNull();
+  });
+
+  it('moves the index entries of exactly the fields an update reaches, by whole value, dotted path or removal', async () => {
+    const { c } = collection();
+    c.declareIndex({ k: 1, at: -1 });
+    c.declareIndex({ 'items.code': 1 }, { name: 'code_unique', unique: true, partialFilterExpression: { 'items.code': { $exists: true } } });
+    c.declareIndex({ ref: 1 });
+    await c.insertOne({ _id: 'a', k: 'x', at: 1, ref: 'r1', items: [{ code: 'c1' }] });
+    await c.insertOne({ _id: 'b', k: 'x', at: 2, ref: 'r2', items: [{ code: 'c2' }] });
+    const ids = async (filter: Record<string, unknown>) => (await c.find(filter).toArray()).map((doc) => doc._id);
+
+    await c.updateOne({ _id: 'a' }, { $set: { note: 'n', k: 'x' } });
+    expect(await ids({ k: 'x' })).toEqual(['a', 'b']);
+    await c.updateOne({ _id: 'a' }, { $set: { 'items.0.code': 'c9' } });
+    expect(await ids({ 'items.code': 'c9' })).toEqual(['a']);
+    expect(await ids({ 'items.code': 'c1' })).toEqual([]);
+    await c.findOneAndUpdate({ _id: 'b' }, { $set: { k: 'y', at: 5 } }, { returnDocument: 'after' });
+    expect(await ids({ k: 'y' })).toEqual(['b']);
+    expect(await ids({ k: 'x' })).toEqual(['a']);
+    await c.updateOne({ _id: 'b' }, { $unset: { ref: '' } });
+    expect(await ids({ ref: 'r2' })).toEqual([]);
+    expect(await ids({ ref: null })).toEqual(['b']);
+    await expect(c.replaceOne({ _id: 'a' }, { k: 'x', at: 1, ref: 'r1', items: [{ code: 'c2' }] })).rejects.toMatchObject({ code: 11000 });
+    expect(await ids({ 'items.code': 'c2' })).toEqual(['b']);
+    await expect(c.updateOne({ _id: 'a' }, { $push: { items: { code: 'c2' } } } as never)).rejects.toMatchObject({ code: 11000 });
+    await c.updateOne({ _id: 'b' }, { $set: { items: [] } });
+    await c.updateOne({ _id: 'a' }, { $push: { items: { code: 'c2' } } } as never);
+    expect(await ids({ 'items.code': 'c2' })).toEqual(['a']);
+  });
+
+  it('applies a bulk of updates as the driver does: unordered tries every one and reports each refusal by index', async () => {
+    const { c } = collection();
+    await c.insertOne({ _id: 'a', v: 2 });
+    const upsertOlder = (id: string, v: number) => ({ updateOne: { filter: { _id: id, v: { $lt: v } }, update: { $set: { v } }, upsert: true } });
+
+    const unordered = c.bulkWrite([upsertOlder('a', 1), upsertOlder('b', 1), upsertOlder('a', 2), upsertOlder('c', 1)], { ordered: false });
+    await expect(unordered).rejects.toMatchObject({
+      code: 11000,
+      writeErrors: [expect.objectContaining({ index: 0, code: 11000 }), expect.objectContaining({ index: 2, code: 11000 })],
+      result: { matchedCount: 0, modifiedCount: 0, upsertedCount: 2 },
+    });
+    expect(await c.find({ _id: { $in: ['a', 'b', 'c'] } }).toArray()).toEqual([{ _id: 'a', v: 2 }, { _id: 'b', v: 1 }, { _id: 'c', v: 1 }]);
+
+    await expect(c.bulkWrite([upsertOlder('a', 1), upsertOlder('d', 1)], {})).rejects.toMatchObject({ writeErrors: [expect.objectContaining({ index: 0 })] });
+    expect(await c.findOne({ _id: 'd' })).toBeNull();
+    await expect(c.bulkWrite([upsertOlder('a', 3), upsertOlder('b', 3)], { ordered: false })).resolves.toEqual({ matchedCount: 2, modifiedCount: 2, upsertedCount: 0 });
+  });
+
   it('keeps index declarations idempotent and refuses a conflicting one', async () => {
     const { c } = collection();
     expect(c.declareIndex({ a: 1 }, { name: 'a' })).toBe('a');

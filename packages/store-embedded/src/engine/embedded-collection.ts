@@ -1,4 +1,7 @@
 import type {
+  BulkUpdateOnePort,
+  BulkWriteOptionsPort,
+  BulkWriteResultPort,
   DeleteResultPort,
   Sort,
   Document,
@@ -22,12 +25,12 @@ import { applyUpdate, deepCopy, upsertSeed, withId, type StoredDocument } from '
 import { DeclaredIndex } from './declared-index';
 import { DocumentPacker } from './document-packing';
 import type { IndexEntry } from './index-keys';
-import { selectDocuments, type Found, type QueryExplanation, type Selection } from './select-documents';
+import { selectDocuments, type CollectionState, type Found, type QueryExplanation, type Selection } from './select-documents';
 import type { DocumentSlot } from './sorted-entries';
 
 export type { QueryExplanation } from './select-documents';
 import { EmbeddedCursor, normalizeSort, project, type SortSpec } from './embedded-cursor';
-import { DuplicateKeyError, EmbeddedOperationError } from './engine-errors';
+import { BulkWriteError, DuplicateKeyError, EmbeddedOperationError, type BulkWriteFailure } from './engine-errors';
 import type { QueryAudit } from './query-audit';
 
 type Plain = Record<string, unknown>;
@@ -60,6 +63,9 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   /** `_id_`: its uniqueness is the slots map's (an insert finds the key taken; an update never changes `_id`). */
   private readonly idIndex: DeclaredIndex;
 
+  /** What a query reads, made once (not an object and two closures per query). */
+  private readonly state: CollectionState;
+
   constructor(
     readonly name: string,
     private readonly audit: QueryAudit,
@@ -68,6 +74,15 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   ) {
     this.idIndex = new DeclaredIndex(name, { _id: 1 }, { name: '_id_', unique: true });
     this.indexes = [this.idIndex];
+    const slots = this.slots;
+    this.state = {
+      get slots() {
+        return slots.values();
+      },
+      indexes: this.indexes,
+      slotOf: (id) => slots.get(idKey(id)),
+      peek: (slot) => this.peek(slot),
+    };
   }
 
   /** Declared indexes, `_id_` included. */
@@ -127,11 +142,32 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   }
 
   async updateOne(filter: Filter<TSchema>, update: UpdateFilter<TSchema>, options?: UpdateOptionsPort): Promise<UpdateResultPort> {
-    const found = this.first('updateOne', filter as Plain, undefined);
-    if (found) return this.rewrite(found, applyUpdate(found.doc, update as Plain, false));
-    if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-    this.commit(undefined, applyUpdate(upsertSeed(filter as Plain), update as Plain, true).doc);
-    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+    return this.updateOneNow('updateOne', filter as Plain, update as Plain, options?.upsert === true);
+  }
+
+  /**
+   * Each operation as `updateOne` would apply it, one after the other. A refused one (duplicate key,
+   * bad update) is reported in `writeErrors` of a BulkWriteError thrown at the end, as the driver does;
+   * `ordered` (the default) stops at the first, `ordered: false` tries every operation.
+   */
+  async bulkWrite(operations: readonly BulkUpdateOnePort<TSchema>[], options: BulkWriteOptionsPort): Promise<BulkWriteResultPort> {
+    const result = { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+    const writeErrors: BulkWriteFailure[] = [];
+    for (let index = 0; index < operations.length; index++) {
+      const { filter, update, upsert } = (operations[index] as BulkUpdateOnePort<TSchema>).updateOne;
+      try {
+        const done = this.updateOneNow('bulkWrite', filter as Plain, update as Plain, upsert === true);
+        result.matchedCount += done.matchedCount;
+        result.modifiedCount += done.modifiedCount;
+        result.upsertedCount += done.upsertedCount;
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError || error instanceof EmbeddedOperationError)) throw error;
+        writeErrors.push({ index, code: error.code, errmsg: error.message });
+        if (options.ordered !== false) break;
+      }
+    }
+    if (writeErrors.length > 0) throw new BulkWriteError(writeErrors, result);
+    return result;
   }
 
   async updateMany(filter: Filter<TSchema>, update: UpdateFilter<TSchema>, options?: UpdateOptionsPort): Promise<UpdateResultPort> {
@@ -222,12 +258,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   }
 
   private select(filter: Plain, sort: SortSpec | undefined, limit: number | undefined): Selection {
-    return selectDocuments(
-      { slots: this.slots.values(), indexes: this.indexes, slotOf: (id) => this.slots.get(idKey(id)), peek: (slot) => this.peek(slot) },
-      filter,
-      sort,
-      limit,
-    );
+    return selectDocuments(this.state, filter, sort, limit);
   }
 
   private check(operation: string, filter: Plain, sort: SortSpec | undefined): void {
@@ -239,6 +270,14 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     return this.select(filter, sort, 1).found[0];
   }
 
+  private updateOneNow(operation: string, filter: Plain, update: Plain, upsert: boolean): UpdateResultPort {
+    const found = this.first(operation, filter, undefined);
+    if (found) return this.rewrite(found, applyUpdate(found.doc, update, false));
+    if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+    this.commit(undefined, applyUpdate(upsertSeed(filter), update, true).doc);
+    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+  }
+
   private rewrite(before: Found, { doc: after, modified }: { doc: StoredDocument; modified: boolean }): UpdateResultPort {
     if (modified) this.commit(before, after);
     return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
@@ -248,11 +287,13 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   private commit(before: Found | undefined, after: StoredDocument): void {
     const key = idKey(after._id);
     if (!before && this.slots.has(key)) throw new DuplicateKeyError(this.name, '_id_', { _id: 1 }, { _id: after._id });
-    const entries = this.indexes.map((index) => index.entriesOf(after));
-    this.indexes.forEach((index, i) => index !== this.idIndex && index.check(entries[i] ?? [], before?.slot));
+    // An update leaves the indexes whose fields it did not touch as they are: nothing to check or move.
+    const touched = before ? this.indexes.filter((index) => index.mayDiffer(before.doc, after)) : this.indexes;
+    const entries = touched.map((index) => index.entriesOf(after));
+    touched.forEach((index, i) => index !== this.idIndex && index.check(entries[i] ?? [], before?.slot));
     const slot: DocumentSlot = before?.slot ?? { packed: undefined, hot: undefined, seq: this.nextSeq++ };
-    const held: readonly (readonly IndexEntry[])[] = before ? this.indexes.map((index) => index.entriesOf(before.doc)) : [];
-    this.indexes.forEach((index, i) => index.put(held[i] ?? [], after, entries[i] ?? [], slot));
+    const held: readonly (readonly IndexEntry[])[] = before ? touched.map((index) => index.entriesOf(before.doc)) : [];
+    touched.forEach((index, i) => index.put(held[i] ?? [], after, entries[i] ?? [], slot));
     this.slots.set(key, slot);
     this.keepHot(slot, after);
   }

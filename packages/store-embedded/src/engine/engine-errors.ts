@@ -28,3 +28,23 @@ export class EmbeddedOperationError extends Error {
     this.name = 'EmbeddedOperationError';
   }
 }
+
+/** One failed operation of a bulk write, as the driver's WriteError reports it. */
+export interface BulkWriteFailure {
+  readonly index: number;
+  readonly code: number;
+  readonly errmsg: string;
+}
+
+/** Thrown like the driver's MongoBulkWriteError: the first failure's `code` and every one in `writeErrors`. */
+export class BulkWriteError extends Error {
+  readonly code: number;
+  constructor(
+    readonly writeErrors: readonly BulkWriteFailure[],
+    readonly result: { readonly matchedCount: number; readonly modifiedCount: number; readonly upsertedCount: number },
+  ) {
+    super(writeErrors[0]?.errmsg ?? 'write operation failed');
+    this.name = 'BulkWriteError';
+    this.code = writeErrors[0]?.code ?? 0;
+  }
+}

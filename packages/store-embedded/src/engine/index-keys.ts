@@ -57,9 +57,22 @@ function pathsOf(pattern: IndexKeyPattern): string[][] {
 
 /** Every entry `doc` has in an index of `pattern` (several for a multikey index), without repeats. */
 export function indexEntriesOf(doc: unknown, pattern: IndexKeyPattern): IndexEntry[] {
+  const split = pathsOf(pattern);
+  const perPath: unknown[][] = new Array<unknown[]>(split.length);
+  let single = true;
+  for (let i = 0; i < split.length; i++) {
+    const values = valuesAt(doc, split[i] as string[]);
+    perPath[i] = values;
+    if (values.length !== 1) single = false;
+  }
+  // The common case (one value per field, no array on the way): one entry, built without tuples.
+  if (single) {
+    const values = new Array<unknown>(split.length);
+    for (let i = 0; i < split.length; i++) values[i] = kept((perPath[i] as unknown[])[0]);
+    return [{ values }];
+  }
   let tuples: unknown[][] = [[]];
-  for (const path of pathsOf(pattern)) {
-    const values = valuesAt(doc, path);
+  for (const values of perPath) {
     tuples = values.length === 1 ? tuples.map((tuple) => [...tuple, values[0]]) : tuples.flatMap((tuple) => values.map((value) => [...tuple, value]));
   }
   if (tuples.length === 1) return [{ values: (tuples[0] as unknown[]).map(kept) }];
@@ -68,13 +81,18 @@ export function indexEntriesOf(doc: unknown, pattern: IndexKeyPattern): IndexEnt
   return [...entries.values()];
 }
 
+/** Whether an array lies on `path` (from its part `from`) in `value`, or at its end. */
+function arrayOnPath(value: unknown, path: readonly string[]): boolean {
+  let node = value;
+  for (let i = 0; ; i++) {
+    if (Array.isArray(node)) return true;
+    if (i === path.length || node === null || typeof node !== 'object' || node instanceof Date) return false;
+    node = (node as Record<string, unknown>)[path[i] as string];
+  }
+}
+
 /** Whether an array lies on the way to (or at) any field of `pattern` in `doc`: MongoDB then marks the index multikey. */
 export function touchesArray(doc: unknown, pattern: IndexKeyPattern): boolean {
-  const through = (value: unknown, path: readonly string[]): boolean => {
-    if (Array.isArray(value)) return true;
-    if (path.length === 0 || value === null || typeof value !== 'object' || value instanceof Date) return false;
-    const [head, ...rest] = path as [string, ...string[]];
-    return through((value as Record<string, unknown>)[head], rest);
-  };
-  return Object.keys(pattern).some((field) => through(doc, field.split('.')));
+  for (const path of pathsOf(pattern)) if (arrayOnPath(doc, path)) return true;
+  return false;
 }

@@ -42,6 +42,21 @@ function bySeq(slots: Iterable<DocumentSlot>): DocumentSlot[] {
   return [...new Set(slots)].sort((a, b) => a.seq - b.seq);
 }
 
+/** Tests documents against a filter: the quick test where it answers, else mingo's query. */
+class FilterMatcher {
+  private readonly quick: ReturnType<typeof quickTestOf>;
+  /** Compiling a mingo query costs more than testing a few documents: only when some document needs it. */
+  private query: Query | undefined;
+
+  constructor(private readonly filter: Readonly<Record<string, unknown>>) {
+    this.quick = quickTestOf(filter);
+  }
+
+  matches(doc: StoredDocument): boolean {
+    return this.quick?.(doc) ?? (this.query ??= new Query(this.filter)).test(doc);
+  }
+}
+
 /**
  * The documents `filter` matches, sorted and limited. Reads by `_id` at once when the filter names
  * ids, else through the index MongoDB's planner would pick (only the entries its bounds delimit),
@@ -57,11 +72,7 @@ export function selectDocuments(
   const id = filter._id;
   const ids = typeof id === 'string' ? [id] : isIdList(id) ? id.$in : undefined;
   const scan = ids ? undefined : planIndexScan(filter, sort, state.indexes);
-  // Compiling a mingo query costs more than testing a few documents: only when some document is read.
-  let query: Query | undefined;
-  const compiled = (): Query => (query ??= new Query(filter));
-  const quick = quickTestOf(filter);
-  const matches = (doc: StoredDocument): boolean => quick?.(doc) ?? compiled().test(doc);
+  const matcher = new FilterMatcher(filter);
   if (scan?.ordered !== undefined) {
     const seen = new Set<DocumentSlot>();
     const found: Found[] = [];
@@ -71,7 +82,7 @@ export function selectDocuments(
       seen.add(entry.s);
       docsExamined++;
       const doc = state.peek(entry.s);
-      if (matches(doc)) found.push({ slot: entry.s, doc });
+      if (matcher.matches(doc)) found.push({ slot: entry.s, doc });
       if (limit !== undefined && found.length >= limit) break;
     }
     return { found, docsExamined, index: scan.index.name, ordered: true };
@@ -90,7 +101,7 @@ export function selectDocuments(
   const explanation = { docsExamined: candidates.length, ...(ids ? { index: '_id_' } : scan ? { index: scan.index.name } : {}), ordered: false };
   // A filter naming one `_id` alone is answered by the read itself.
   if (read.length === 0 || (typeof id === 'string' && Object.keys(filter).length === 1)) return { found: read.slice(0, limit), ...explanation };
-  let found = read.filter(({ doc }) => matches(doc));
+  let found = read.filter(({ doc }) => matcher.matches(doc));
   if (sort && found.length > 1) {
     const slotOf = new Map(found.map(({ slot, doc }) => [doc, slot]));
     found = (mingoFind(found.map(({ doc }) => doc), {}).sort(sort).all() as StoredDocument[]).map((doc) => ({ slot: slotOf.get(doc) as DocumentSlot, doc }));

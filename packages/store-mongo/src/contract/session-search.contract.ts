@@ -1,6 +1,8 @@
 import type { Attempt, AttemptSearch, KeysetPosition, MerchantId, Page, Session, Transaction, TransactionSearch } from '@splitpay/domain';
 import { aSession, anAttempt, aTransaction, newMerchantId, nextVersion, T0 } from './fixtures';
 import { useFreshStore, type ContractEngine } from './harness';
+import { sessionToDocument } from '../documents/session.document';
+import { SearchViewWriter } from '../search/search-view.writer';
 
 /** Reads every page, calling `between` before each page after the first; answers the items in order. */
 async function walk<T>(read: (after?: KeysetPosition) => Promise<Page<T>>, between: () => Promise<void> = async () => {}): Promise<T[]> {
@@ -180,6 +182,29 @@ export function sessionSearchContract(engine: ContractEngine): void {
       expect(new Set(everything.map((hit) => hit.transaction.id)).size).toBe(everything.length);
       // Hundreds of round trips: a wire-protocol stand-in that scans collections (FerretDB) needs the time.
     }, 120_000);
+
+    it('never lets the entries of an older session version replace newer ones, and writes the missing ones in the same call', async () => {
+      const merchantId = newMerchantId();
+      const t1 = aTransaction({ createdAt: T0 + 1 });
+      const t2 = aTransaction({ createdAt: T0 + 2 });
+      const attempt = anAttempt({ createdAt: T0 + 1, transactions: [t1, t2] });
+      const v1 = aSession({ merchantId, attempts: [attempt] });
+      await sessions().insert(v1);
+      const settled: Transaction = { ...t1, status: { kind: 'succeeded', statusCode: '00' } };
+      await sessions().save(nextVersion(v1, { attempts: [{ ...attempt, status: 'CAPTURED', transactions: [settled, t2] }] }), { expectedVersion: 1 });
+      await store().collections.transactionViews.deleteOne({ _id: t2.id });
+
+      // A late writer (another instance) that read version 1 writes its entries now: t1's and the
+      // attempt's collide with newer ones and lose; t2's, missing, is written all the same.
+      await new SearchViewWriter(store().collections).sync(sessionToDocument(v1));
+      const transactions = async (query: Partial<TransactionSearch>) =>
+        (await sessions().searchTransactions({ merchantId, limit: 10, ...query })).items.map((hit) => hit.transaction.id);
+      const attempts = async (query: Partial<AttemptSearch>) => (await sessions().searchAttempts({ merchantId, limit: 10, ...query })).items.map((hit) => hit.attempt.id);
+      expect(await transactions({ status: 'succeeded' })).toEqual([t1.id]);
+      expect(await transactions({ status: 'pending' })).toEqual([t2.id]);
+      expect(await attempts({ status: 'CAPTURED' })).toEqual([attempt.id]);
+      expect(await attempts({ status: 'AUTHORIZING' })).toEqual([]);
+    });
 
     it('rebuilds the search entries a crash left behind', async () => {
       const merchantId = newMerchantId();

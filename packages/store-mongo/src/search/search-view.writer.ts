@@ -1,7 +1,7 @@
 import type { Filter } from 'mongodb';
 import type { MongoCollectionPort } from '../collection.port';
 import type { StoreCollections } from '../collections';
-import { isDuplicateKeyError } from '../duplicate-key';
+import { failedOperations, isDuplicateKeyError, isOnlyDuplicateKeys } from '../duplicate-key';
 import {
   attemptViewsOf,
   transactionViewsOf,
@@ -30,12 +30,8 @@ export class SearchViewWriter {
   async sync(after: ViewSource, beforeAttempts?: readonly AttemptDocument[]): Promise<void> {
     const before = beforeAttempts ? { ...after, attempts: beforeAttempts } : undefined;
     await Promise.all([
-      ...changedEntries(attemptViewsOf(after), before ? attemptViewsOf(before) : []).map((view) =>
-        upsertNewer(this.collections.attemptViews, view),
-      ),
-      ...changedEntries(transactionViewsOf(after), before ? transactionViewsOf(before) : []).map((view) =>
-        upsertNewer(this.collections.transactionViews, view),
-      ),
+      upsertNewer(this.collections.attemptViews, changedEntries(attemptViewsOf(after), before ? attemptViewsOf(before) : [])),
+      upsertNewer(this.collections.transactionViews, changedEntries(transactionViewsOf(after), before ? transactionViewsOf(before) : [])),
     ]);
   }
 
@@ -67,19 +63,39 @@ function changedEntries<V extends ViewEntry>(now: readonly V[], previous: readon
 }
 
 /**
- * Upserts `view` unless the stored entry was derived from the same or a newer session version. The
- * guard makes the upsert collide with the newer entry on `_id` (duplicate key): that entry wins.
+ * Upserts each of `views` unless its stored entry was derived from the same or a newer session
+ * version, all in one unordered bulk write (one round trip however many entries changed). The guard
+ * makes such an upsert collide with the newer entry on `_id` (duplicate key): that entry wins, and
+ * the other operations of the bulk are applied all the same.
  */
-async function upsertNewer<V extends ViewEntry>(collection: MongoCollectionPort<V>, view: V): Promise<void> {
-  const { _id, ...fields } = view;
-  const absent = 'providerRef' in fields ? {} : { $unset: { providerRef: '' } };
+async function upsertNewer<V extends ViewEntry>(collection: MongoCollectionPort<V>, views: readonly V[]): Promise<void> {
+  if (views.length === 0) return;
+  const operations = views.map((view) => {
+    const { _id, ...fields } = view;
+    const absent = 'providerRef' in fields ? {} : { $unset: { providerRef: '' } };
+    return {
+      updateOne: {
+        filter: { _id, sessionVersion: { $lt: view.sessionVersion } } as Filter<V>,
+        update: { $set: fields, ...absent } as never,
+        upsert: true,
+      },
+    };
+  });
   try {
-    await collection.updateOne(
-      { _id, sessionVersion: { $lt: view.sessionVersion } } as Filter<V>,
-      { $set: fields, ...absent } as never,
-      { upsert: true },
-    );
+    await collection.bulkWrite(operations, { ordered: false });
   } catch (error) {
-    if (!isDuplicateKeyError(error)) throw error;
+    if (!isOnlyDuplicateKeys(error)) throw error;
+    // Some wire-protocol servers (FerretDB 1.x) stop an unordered bulk at its first failure, so the
+    // operations not reported are sent again one by one: each is idempotent (one already applied now
+    // collides with its own entry and loses). Only a race with a newer writer, or a resync, gets here.
+    const failed = failedOperations(error);
+    for (const [index, { updateOne }] of operations.entries()) {
+      if (failed.has(index)) continue;
+      try {
+        await collection.updateOne(updateOne.filter, updateOne.update, { upsert: true });
+      } catch (again) {
+        if (!isDuplicateKeyError(again)) throw again;
+      }
+    }
   }
 }
