@@ -8,6 +8,7 @@ import {
   startAttempt,
   type InboundNotification,
   type NotificationContext,
+  type OperationRef,
   type ParsedNotification,
   type PspFact,
   type PspProvider,
@@ -31,9 +32,12 @@ class ScriptedProvider implements PspProvider {
   readonly drivers = [];
   next: ParsedNotification = { kind: 'accepted', facts: [], reply: ACCEPTED };
   context: NotificationContext | undefined;
+  /** When set, the reader asks for the settings of this operation before answering, as HMAC readers do. */
+  verifiesWith: OperationRef | undefined;
   constructor(readonly id: string) {}
   async parseNotification(_notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> {
     this.context = context;
+    if (this.verifiesWith) await context?.settingsFor(this.verifiesWith);
     return this.next;
   }
 }
@@ -143,6 +147,32 @@ describe('PspNotificationIntake', () => {
     expect(await fake.context?.settingsFor({ transactionId: 'unknown' })).toBeUndefined();
     await intake.receive('other', NOTIFICATION);
     expect(await other.context?.settingsFor({ transactionId })).toBeUndefined();
+  });
+
+  it('reads the session once when the reader looked it up to verify the notification, and a second verdict of the notification reads it again', async () => {
+    const reads = [jest.spyOn(stores.sessions, 'findByTransactionId'), jest.spyOn(stores.sessions, 'findByProviderRef'), jest.spyOn(stores.sessions, 'findById')];
+    const readCount = (): number => reads.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    fake.verifiesWith = { transactionId, providerRef: 'auth-ref-1' };
+    fake.next = { kind: 'accepted', facts: [grant({ providerRef: 'auth-ref-1' })], reply: ACCEPTED };
+    expect(await intake.receive('fake', NOTIFICATION)).toEqual(ACCEPTED);
+    expect(readCount()).toBe(1);
+    const after = await stored();
+    expect(after.attempts[0]).toMatchObject({ status: 'AUTHORIZED', granted: { amount: 4_000 } });
+    expect(after.version).toBe(session.version + 1);
+
+    reads.forEach((spy) => spy.mockClear());
+    fake.next = { kind: 'accepted', facts: [grant({ transactionId }), grant({ providerRef: 'auth-ref-1' })], reply: ACCEPTED };
+    expect(await intake.receive('fake', NOTIFICATION)).toEqual(ACCEPTED);
+    expect(readCount()).toBe(2);
+    expect(await stored()).toEqual(after);
+  });
+
+  it("never reuses a session the reader found for another operation: a verdict naming another transaction is looked up", async () => {
+    fake.verifiesWith = { transactionId };
+    fake.next = { kind: 'accepted', facts: [{ kind: 'declined', ref: { transactionId: 'not-ours' } }], reply: ACCEPTED };
+    expect(await intake.receive('fake', NOTIFICATION)).toEqual(ACCEPTED);
+    expect(await stored()).toEqual(session);
+    expect(metrics.value(VERDICT_UNMATCHED_METRIC, { provider: 'fake', kind: 'declined' })).toBe(1);
   });
 
   it('hands chargebacks to the chargeback intake without touching the session', async () => {

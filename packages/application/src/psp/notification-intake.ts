@@ -61,7 +61,9 @@ export class PspNotificationIntake {
   async receive(providerId: string, notification: InboundNotification): Promise<NotificationReply> {
     const provider = this.deps.registry.provider(providerId);
     if (!provider) throw new DomainError('NotFound', 'Not found');
-    const parsed = await provider.parseNotification(notification, this.contextFor(providerId));
+    // Sessions the reader's settings look-ups found: each is reused once by the verdict it names.
+    const located = new Set<Session>();
+    const parsed = await provider.parseNotification(notification, this.contextFor(providerId, located));
     if (parsed.kind === 'rejected') {
       // The reader's reason may quote the body after a colon: only its first clause is logged.
       this.deps.logger.warn('psp.notification_rejected', { provider: providerId, reason: parsed.reason.split(':')[0], status: parsed.reply.status });
@@ -69,16 +71,17 @@ export class PspNotificationIntake {
     }
     for (const fact of parsed.facts) {
       if (fact.kind === 'chargeback') await this.deps.chargebacks.receive(fact, providerId);
-      else await this.applyVerdict(providerId, fact);
+      else await this.applyVerdict(providerId, fact, located);
     }
     return parsed.reply;
   }
 
   /** Lends the reader the settings of the contract serving the operation a notification names. */
-  private contextFor(providerId: string): NotificationContext {
+  private contextFor(providerId: string, located: Set<Session>): NotificationContext {
     return {
       settingsFor: async (ref: OperationRef) => {
         const session = await this.locate(providerId, ref);
+        if (session) located.add(session);
         const attempt = session?.attempts.find(
           (a) => a.provider === providerId && a.transactions.some((t) => t.id === ref.transactionId || (ref.providerRef !== undefined && t.providerRef === ref.providerRef)),
         );
@@ -88,9 +91,10 @@ export class PspNotificationIntake {
     };
   }
 
-  private async applyVerdict(providerId: string, fact: VerdictFact): Promise<void> {
+  private async applyVerdict(providerId: string, fact: VerdictFact, located: Set<Session>): Promise<void> {
     const providerRef = fact.ref.providerRef ?? fact.providerRef;
-    const session = await this.locate(providerId, { ...fact.ref, ...(providerRef !== undefined ? { providerRef } : {}) });
+    const ref = { ...fact.ref, ...(providerRef !== undefined ? { providerRef } : {}) };
+    const session = takeLocated(located, providerId, ref) ?? (await this.locate(providerId, ref));
     const fields = { provider: providerId, fact: fact.kind, transactionId: fact.ref.transactionId, providerRef };
     if (!session) {
       this.deps.metrics.increment(VERDICT_UNMATCHED_METRIC, { provider: providerId, kind: fact.kind });
@@ -116,6 +120,25 @@ export class PspNotificationIntake {
     if (!session && providerRef) session = await this.deps.sessions.findByProviderRef(providerId, providerRef);
     return session ?? undefined;
   }
+}
+
+/**
+ * The session the reader's look-ups already found for `ref`, as `locate` would find it (by our
+ * transaction id, or by the PSP's reference when the ref names no transaction id), taken out so that
+ * a second verdict of the notification reads the session its first one wrote. The session may have
+ * changed since it was read: the write's version check reads it again then.
+ */
+function takeLocated(located: Set<Session>, providerId: string, ref: OperationRef): Session | undefined {
+  const { transactionId, providerRef } = ref;
+  for (const session of located) {
+    const holds = transactionId
+      ? holdsOperationOf(session, providerId, transactionId)
+      : providerRef !== undefined && session.attempts.some((a) => a.provider === providerId && a.transactions.some((t) => t.providerRef === providerRef));
+    if (!holds) continue;
+    located.delete(session);
+    return session;
+  }
+  return undefined;
 }
 
 /** An authenticated PSP only speaks of its own operations. */

@@ -1,7 +1,7 @@
-import axios from 'axios';
 import type { Logger } from '@splitpay/domain';
 import { SIGNATURE_HEADER, type FakeNotification } from '../protocol/fake-psp.protocol';
 import { signBody } from '../protocol/signature';
+import { NotificationPoster } from './notification-post';
 
 export interface NotificationSenderDeps {
   readonly signingSecret: string;
@@ -21,7 +21,7 @@ const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
  */
 export class NotificationSender {
   private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<AbortController>();
+  private readonly poster = new NotificationPoster();
   private closed = false;
 
   constructor(private readonly deps: NotificationSenderDeps) {}
@@ -35,7 +35,7 @@ export class NotificationSender {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    for (const controller of this.inFlight) controller.abort();
+    this.poster.close();
   }
 
   private later(delayMs: number, run: () => Promise<void>): void {
@@ -50,26 +50,11 @@ export class NotificationSender {
   }
 
   private async deliver(url: string, notification: FakeNotification, rawBody: string, failures: number): Promise<void> {
-    const controller = new AbortController();
-    this.inFlight.add(controller);
-    let outcome: string;
-    try {
-      const response = await axios.post(url, rawBody, {
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(rawBody, this.deps.signingSecret) },
-        timeout: this.deps.timeoutMs ?? 10_000,
-        maxRedirects: 0,
-        transformRequest: [(data: unknown) => data],
-        validateStatus: () => true,
-        signal: controller.signal,
-      });
-      if (response.status >= 200 && response.status < 300) return;
-      outcome = `HTTP ${response.status}`;
-    } catch (error) {
-      if (this.closed) return;
-      outcome = error instanceof Error ? error.message : String(error);
-    } finally {
-      this.inFlight.delete(controller);
-    }
+    const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(rawBody, this.deps.signingSecret) };
+    const answer = await this.poster.post(url, rawBody, headers, this.deps.timeoutMs ?? 10_000);
+    if (this.closed) return;
+    if (answer.kind === 'answered' && answer.status >= 200 && answer.status < 300) return;
+    const outcome = answer.kind === 'answered' ? `HTTP ${answer.status}` : answer.message;
     const delays = this.deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     const next = delays[failures];
     const fields = { notificationId: notification.id, eventCode: notification.event, url, failures: failures + 1, outcome };
