@@ -8,7 +8,10 @@ export type StoredDocument = Record<string, unknown> & { _id: unknown };
 /**
  * Deep copy for everything crossing the engine's boundary: no caller can touch stored state. Plain
  * objects are rebuilt in this realm (not with structuredClone, whose objects come from another realm
- * under jest's vm and fail mingo's plain-object checks).
+ * under jest's vm and fail mingo's plain-object checks). `undefined` is never stored, as the driver
+ * configured with `ignoreUndefined` (connect-mongo.ts) writes it: a field holding it is left out, an
+ * array item becomes null. So the repositories hand documents over as they are, with no stripping
+ * copy of their own.
  */
 export function deepCopy<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
@@ -16,14 +19,18 @@ export function deepCopy<T>(value: T): T {
   // Plain loops, no Object.entries pairs: every document crossing the boundary goes through here.
   if (Array.isArray(value)) {
     const items = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) items[i] = deepCopy(value[i]);
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      items[i] = item === undefined ? null : deepCopy(item);
+    }
     return items as T;
   }
   const copy: Record<string, unknown> = {};
   const keys = Object.keys(value);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
-    copy[key] = deepCopy((value as Record<string, unknown>)[key]);
+    const inner: unknown = (value as Record<string, unknown>)[key];
+    if (inner !== undefined) copy[key] = deepCopy(inner);
   }
   return copy as T;
 }

@@ -101,6 +101,31 @@ export function sessionRepositoryContract(engine: ContractEngine): void {
       expect(stored).not.toHaveProperty('customer');
     });
 
+    it('never stores a field left undefined, at the top or deep inside, on insert and on save', async () => {
+      const base = richSession();
+      const attempt = base.attempts[0]!;
+      const v1: Session = {
+        ...base,
+        customer: { email: 'payer@example.com', firstName: undefined },
+        attempts: [{ ...attempt, cardScheme: undefined, transactions: attempt.transactions.map((t) => ({ ...t, status: { ...t.status, statusMessage: undefined } })) as typeof attempt.transactions }],
+        dueAt: undefined,
+      };
+      await sessions().insert(v1);
+      const inserted = (await store().collections.sessions.findOne({ _id: v1.id })) as unknown as Record<string, unknown>;
+      expect(Object.keys(inserted)).not.toContain('dueAt');
+      expect(Object.keys(inserted.customer as object)).toEqual(['email']);
+      const storedAttempt = (inserted.attempts as Record<string, unknown>[])[0]!;
+      expect(Object.keys(storedAttempt)).not.toContain('cardScheme');
+      expect((storedAttempt.transactions as { status: object }[]).map((t) => Object.keys(t.status))).toEqual([['kind', 'statusCode'], ['kind']]);
+
+      const v2 = nextVersion(v1, { customer: { email: 'payer@example.com', lastName: undefined } });
+      expect(await sessions().save(v2, { expectedVersion: 1 })).toBe('saved');
+      const saved = (await store().collections.sessions.findOne({ _id: v1.id })) as unknown as Record<string, unknown>;
+      expect(saved.customer).toStrictEqual({ email: 'payer@example.com' });
+      expect(Object.keys(saved)).not.toContain('dueAt');
+      expect(await sessions().findById(v1.id)).toEqual(v2);
+    });
+
     it('refuses a save whose version is not one more than the expected one', async () => {
       const v1 = aSession();
       await sessions().insert(v1);

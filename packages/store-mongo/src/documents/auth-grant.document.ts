@@ -1,5 +1,5 @@
 import type { AuthorizationCodeRecord, RefreshTokenRecord } from '@splitpay/domain';
-import { fieldNames, pickFields, withoutUndefined } from './plain-document';
+import { fieldNames, pickFields } from './plain-document';
 
 /**
  * A dashboard authorization code, `_id` its digest. `purgeAt` (a BSON date) feeds a TTL index so
@@ -39,7 +39,7 @@ const REFRESH_TOKEN_FIELDS = fieldNames<RefreshTokenRecord>({
 });
 
 export function authorizationCodeToDocument(code: AuthorizationCodeRecord): AuthorizationCodeDocument {
-  const { codeHash, ...rest } = withoutUndefined(code);
+  const { codeHash, ...rest } = code;
   return { _id: codeHash, ...rest, purgeAt: new Date(code.expiresAt) };
 }
 
@@ -49,7 +49,7 @@ export function authorizationCodeFromDocument(doc: AuthorizationCodeDocument): A
 }
 
 export function refreshTokenToDocument(token: RefreshTokenRecord): RefreshTokenDocument {
-  const { tokenHash, ...rest } = withoutUndefined(token);
+  const { tokenHash, ...rest } = token;
   return { _id: tokenHash, ...rest, purgeAt: new Date(token.expiresAt) };
 }
 

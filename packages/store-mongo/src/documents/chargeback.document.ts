@@ -1,5 +1,5 @@
 import type { Chargeback } from '@splitpay/domain';
-import { fieldNames, pickFields, withoutUndefined } from './plain-document';
+import { fieldNames, pickFields } from './plain-document';
 
 /** A chargeback with its own delivery state; `_id` is its notificationId (the dedupe key). */
 export interface ChargebackDocument extends Omit<Chargeback, 'notificationId'> {
@@ -29,7 +29,7 @@ export const CHARGEBACK_FIELDS = fieldNames<Chargeback>({
 });
 
 export function chargebackToDocument(chargeback: Chargeback): ChargebackDocument {
-  const { notificationId, ...rest } = withoutUndefined(chargeback);
+  const { notificationId, ...rest } = chargeback;
   return { _id: notificationId, ...rest };
 }
 

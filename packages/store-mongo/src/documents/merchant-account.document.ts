@@ -1,5 +1,5 @@
 import type { Contract, MerchantAccount, MerchantId } from '@splitpay/domain';
-import { fieldNames, pickFields, withoutUndefined } from './plain-document';
+import { fieldNames, pickFields } from './plain-document';
 
 /**
  * A contract as stored: its provider-specific `settings` and `sealedSettings` (free-form names chosen
@@ -47,7 +47,7 @@ function contractFromDocument(doc: ContractDocument): Contract {
 }
 
 export function merchantAccountToDocument(account: MerchantAccount): MerchantAccountDocument {
-  const { merchantId, contracts, ...rest } = withoutUndefined(account);
+  const { merchantId, contracts, ...rest } = account;
   return { _id: merchantId, ...rest, contracts: contracts.map(contractToDocument) };
 }
 

@@ -1,25 +1,3 @@
-/**
- * Values as stored: no `undefined` anywhere. The driver would store `undefined` as null (and the
- * embedded engine would keep it), so both engines get the same document only once it is stripped.
- */
-export function withoutUndefined<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
-  // Plain loops: this copies every document written, and Object.entries' pairs were most of its cost.
-  if (Array.isArray(value)) {
-    const items = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) items[i] = withoutUndefined(value[i]);
-    return items as T;
-  }
-  const out: Record<string, unknown> = {};
-  const keys = Object.keys(value);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    const inner = (value as Record<string, unknown>)[key];
-    if (inner !== undefined) out[key] = withoutUndefined(inner);
-  }
-  return out as T;
-}
-
 /** Copies the listed fields of `source` that are present. */
 export function pickFields<K extends string>(source: Readonly<Record<string, unknown>>, fields: readonly K[]): Partial<Record<K, unknown>> {
   const out: Partial<Record<K, unknown>> = {};

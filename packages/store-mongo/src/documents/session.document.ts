@@ -1,5 +1,5 @@
 import type { Attempt, Redirect, Session, SessionId } from '@splitpay/domain';
-import { fieldNames, pickFields, withoutUndefined } from './plain-document';
+import { fieldNames, pickFields } from './plain-document';
 
 /** One form parameter of a redirect, its PSP-given name kept as a value. */
 export interface FormParamDocument {
@@ -91,7 +91,7 @@ export function attemptFromDocument(doc: AttemptDocument): Attempt {
 }
 
 export function sessionToDocument(session: Session): SessionDocument {
-  const { id, attempts, ...rest } = withoutUndefined(session);
+  const { id, attempts, ...rest } = session;
   const providerRefs = new Set<string>();
   for (const attempt of attempts) {
     for (const transaction of attempt.transactions) {
