@@ -45,9 +45,42 @@ function inRange(path: readonly string[], bounds: readonly (readonly [string, Sc
   };
 }
 
+const UNKNOWN = Symbol('left to mingo');
+
 /**
- * A quick test for the filters the repositories make most (equalities on scalars and ranges of one
- * scalar type, top-level or dotted, ANDed, and `$or`/`$and` of such filters: a keyset page), so that a write guarded by `{ _id, version }` does not
+ * Whether `path` (from its part `from`) exists in `node` with MongoDB's rules: an array on the way is
+ * looked into, item by item (`attempts.id` exists when some attempt has an id). An array inside an
+ * array, or a numeric part meeting an array (a position), is left to mingo.
+ */
+function existsAt(node: unknown, path: readonly string[], from: number): boolean | typeof UNKNOWN {
+  if (from === path.length) return node !== undefined;
+  if (Array.isArray(node)) {
+    if (/^\d+$/.test(path[from] as string)) return UNKNOWN;
+    let unknown = false;
+    for (const item of node) {
+      if (Array.isArray(item)) return UNKNOWN;
+      const found = existsAt(item, path, from);
+      if (found === true) return true;
+      if (found === UNKNOWN) unknown = true;
+    }
+    return unknown ? UNKNOWN : false;
+  }
+  if (node === null || typeof node !== 'object' || node instanceof Date) return false;
+  const inner = (node as Record<string, unknown>)[path[from] as string];
+  return inner === undefined ? false : existsAt(inner, path, from + 1);
+}
+
+/** `$exists`: true or false as asked. */
+function exists(path: readonly string[], expected: boolean): QuickTest {
+  return (doc) => {
+    const found = existsAt(doc, path, 0);
+    return found === UNKNOWN ? undefined : found === expected;
+  };
+}
+
+/**
+ * A quick test for the filters the repositories make most (equalities on scalars, ranges of one
+ * scalar type and `$exists`, top-level or dotted, ANDed, and `$or`/`$and` of such filters: a keyset page), so that a write guarded by `{ _id, version }` does not
  * compile a mingo query. Undefined for any other filter; its test answers undefined for a document
  * with an array on a filtered path. Both then go to mingo, whose semantics these cases share.
  */
@@ -68,6 +101,10 @@ export function quickTestOf(filter: Readonly<Record<string, unknown>>): QuickTes
     }
     if (condition === null || typeof condition !== 'object' || Array.isArray(condition) || condition instanceof Date) return undefined;
     const bounds = Object.entries(condition);
+    if (bounds.length === 1 && bounds[0]![0] === '$exists' && typeof bounds[0]![1] === 'boolean') {
+      tests.push(exists(path, bounds[0]![1]));
+      continue;
+    }
     if (bounds.length === 0 || bounds.some(([op, bound]) => !RANGE[op] || !(typeof bound === 'number' ? Number.isFinite(bound) : typeof bound === 'string'))) return undefined;
     if (new Set(bounds.map(([, bound]) => typeof bound)).size !== 1) return undefined;
     tests.push(inRange(path, bounds as [string, Scalar][]));
