@@ -1,9 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { StoredDocument } from './apply-update';
 
-/** A document as the engine keeps it: one string (compressed JSON), nothing shared with any caller. */
-export type PackedDocument = string;
-
 /** Dictionaries a collection adopts at most; each is one earlier document's JSON. */
 const MAX_DICTIONARIES = 8;
 /** A document this much larger than the newest dictionary becomes the next one (documents grow with their history). */
@@ -45,39 +42,95 @@ function dateReviver(_key: string, value: unknown): unknown {
 }
 
 /**
- * The compact form of a collection's stored documents, as block compression does in MongoDB's own
- * engine: each document is its JSON (dates kept as dates), deflated against a dictionary made of an
- * earlier document of the same collection (documents of one collection share their field names and
- * most of their values), held as a one-byte string. A read parses a fresh copy, so no caller ever
- * holds stored state, and no deep copy is needed on the way out.
+ * Several documents of one collection packed together, as block compression does in MongoDB's own
+ * engine: their JSON texts one after the other (dates kept as dates), deflated at once against a
+ * dictionary made of an earlier document of the same collection (documents of one collection share
+ * their field names and most of their values), held as a one-byte string. Deflating a block costs
+ * one compressor set-up for all its documents, and each document is compressed against those before
+ * it in the block as well.
+ */
+export interface PackedBlock {
+  /** The dictionary's number (one character), then the deflated texts as latin1. */
+  readonly data: string;
+  /** Where each document's text ends in the inflated block (its start is the previous end). */
+  readonly ends: readonly number[];
+  /** Bit `i` set: document `i` holds dates (parsed back with the reviver). */
+  readonly dated: number;
+}
+
+/** Documents packed in one block at most (the bit mask `dated` holds 31). */
+export const MAX_BLOCK_DOCUMENTS = 16;
+/**
+ * A block's text is closed once it reaches this many characters: reading one document inflates its
+ * whole block, so a block of large documents holds fewer of them.
+ */
+export const MAX_BLOCK_CHARS = 16 * 1024;
+
+/**
+ * The compact form of a collection's stored documents (PackedBlock). A read inflates the block and
+ * parses a fresh copy of its one document, so no caller ever holds stored state, and no deep copy is
+ * needed on the way out. The last block inflated is kept as text: reading several documents stored
+ * together (a page of search entries) inflates their block once.
  *
- * The first character names the dictionary and whether the document holds dates.
+ * A document rewritten after it was packed leaves its old text in its block, which lives as long as
+ * one of its documents is still stored there: at most MAX_BLOCK_DOCUMENTS - 1 stale texts per block.
  */
 export class DocumentPacker {
   private readonly dictionaries: Buffer[] = [];
+  private lastInflated: { readonly block: PackedBlock; readonly text: string } | undefined;
 
-  pack(doc: StoredDocument): PackedDocument {
-    const dated = hasDate(doc);
-    const json = Buffer.from(dated ? JSON.stringify(doc, dateReplacer) : JSON.stringify(doc), 'utf8');
+  /**
+   * Packs `docs` in as few blocks as MAX_BLOCK_DOCUMENTS and MAX_BLOCK_CHARS allow, in order; tells
+   * `place` where each one went (its index in `docs`, its block, its place in the block).
+   */
+  pack(docs: readonly StoredDocument[], place: (index: number, block: PackedBlock, at: number) => void): void {
+    let first = 0;
+    let text = '';
+    const ends: number[] = [];
+    let dated = 0;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i] as StoredDocument;
+      const withDates = hasDate(doc);
+      if (withDates) dated |= 1 << (i - first);
+      text += withDates ? JSON.stringify(doc, dateReplacer) : JSON.stringify(doc);
+      ends.push(text.length);
+      if (i === docs.length - 1 || ends.length === MAX_BLOCK_DOCUMENTS || text.length >= MAX_BLOCK_CHARS) {
+        const block = this.block(text, ends.splice(0), dated);
+        for (let at = 0; at <= i - first; at++) place(first + at, block, at);
+        first = i + 1;
+        text = '';
+        dated = 0;
+      }
+    }
+  }
+
+  private block(text: string, ends: readonly number[], dated: number): PackedBlock {
+    this.adoptDictionary(Buffer.from(text.slice(0, ends[0]), 'utf8'));
+    const which = this.dictionaries.length - 1;
+    const deflated = deflateRawSync(Buffer.from(text, 'utf8'), { dictionary: this.dictionaries[which] as Buffer });
+    return { data: String.fromCharCode(HEADER_BASE + which) + deflated.toString('latin1'), ends, dated };
+  }
+
+  /** A fresh copy of the document at `at` in `block`. */
+  unpack(block: PackedBlock, at: number): StoredDocument {
+    const text = this.inflated(block);
+    const json = text.slice(at === 0 ? 0 : block.ends[at - 1], block.ends[at]);
+    return (block.dated & (1 << at) ? JSON.parse(json, dateReviver) : JSON.parse(json)) as StoredDocument;
+  }
+
+  /** The first document's JSON becomes the next dictionary when it is much larger than the newest one (documents grow with their history). */
+  private adoptDictionary(json: Buffer): void {
     const newest = this.dictionaries[this.dictionaries.length - 1];
     if (this.dictionaries.length < MAX_DICTIONARIES && (!newest || json.length >= newest.length * GROWTH)) {
       this.dictionaries.push(Buffer.from(json.subarray(Math.max(0, json.length - MAX_DICTIONARY_BYTES))));
     }
-    const which = this.dictionaries.length - 1;
-    const packed = deflateRawSync(json, { dictionary: this.dictionaries[which] as Buffer });
-    return String.fromCharCode(HEADER_BASE + which * 2 + (dated ? 1 : 0)) + packed.toString('latin1');
   }
 
-  unpack(packed: PackedDocument): StoredDocument {
-    const header = packed.charCodeAt(0) - HEADER_BASE;
-    const dictionary = this.dictionaries[header >> 1] as Buffer;
-    const json = inflateRawSync(Buffer.from(packed.slice(1), 'latin1'), { dictionary }).toString('utf8');
-    return (header & 1 ? JSON.parse(json, dateReviver) : JSON.parse(json)) as StoredDocument;
-  }
-
-  /** The document's JSON as packed (to compare two versions without parsing). */
-  json(packed: PackedDocument): string {
-    const dictionary = this.dictionaries[(packed.charCodeAt(0) - HEADER_BASE) >> 1] as Buffer;
-    return inflateRawSync(Buffer.from(packed.slice(1), 'latin1'), { dictionary }).toString('utf8');
+  private inflated(block: PackedBlock): string {
+    if (this.lastInflated?.block === block) return this.lastInflated.text;
+    const dictionary = this.dictionaries[block.data.charCodeAt(0) - HEADER_BASE] as Buffer;
+    const text = inflateRawSync(Buffer.from(block.data.slice(1), 'latin1'), { dictionary }).toString('utf8');
+    this.lastInflated = { block, text };
+    return text;
   }
 }

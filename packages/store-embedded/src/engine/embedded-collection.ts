@@ -23,7 +23,7 @@ import type {
 } from '@splitpay/store-mongo';
 import { applyUpdate, deepCopy, upsertSeed, withId, type StoredDocument } from './apply-update';
 import { DeclaredIndex } from './declared-index';
-import { DocumentPacker } from './document-packing';
+import { DocumentPacker, MAX_BLOCK_DOCUMENTS } from './document-packing';
 import type { IndexEntry } from './index-keys';
 import { selectDocuments, type CollectionState, type Found, type QueryExplanation, type Selection } from './select-documents';
 import type { DocumentSlot } from './sorted-entries';
@@ -63,6 +63,9 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   /** `_id_`: its uniqueness is the slots map's (an insert finds the key taken; an update never changes `_id`). */
   private readonly idIndex: DeclaredIndex;
 
+  /** How many of the least recently used are let go of at once. */
+  private readonly evictionBatch: number;
+
   /** What a query reads, made once (not an object and two closures per query). */
   private readonly state: CollectionState;
 
@@ -72,6 +75,8 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     /** Documents kept unpacked at most (the most recently written): a session being paid is written several times a second. */
     private readonly hotDocuments = DEFAULT_HOT_DOCUMENTS,
   ) {
+    // A small bound (tests packing every document) lets go of one at a time.
+    this.evictionBatch = Math.max(1, Math.min(MAX_BLOCK_DOCUMENTS, Math.floor(hotDocuments / 32)));
     this.idIndex = new DeclaredIndex(name, { _id: 1 }, { name: '_id_', unique: true });
     this.indexes = [this.idIndex];
     const slots = this.slots;
@@ -246,7 +251,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
       this.touch(slot);
       return slot.hot as StoredDocument;
     }
-    const doc = this.packer.unpack(slot.packed as string);
+    const doc = this.packer.unpack(slot.packed as NonNullable<DocumentSlot['packed']>, slot.at);
     slot.hot = doc;
     this.touch(slot);
     return doc;
@@ -291,7 +296,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     const touched = before ? this.indexes.filter((index) => index.mayDiffer(before.doc, after)) : this.indexes;
     const entries = touched.map((index) => index.entriesOf(after));
     touched.forEach((index, i) => index !== this.idIndex && index.check(entries[i] ?? [], before?.slot));
-    const slot: DocumentSlot = before?.slot ?? { packed: undefined, hot: undefined, seq: this.nextSeq++ };
+    const slot: DocumentSlot = before?.slot ?? { packed: undefined, at: 0, hot: undefined, seq: this.nextSeq++ };
     const held: readonly (readonly IndexEntry[])[] = before ? touched.map((index) => index.entriesOf(before.doc)) : [];
     touched.forEach((index, i) => index.put(held[i] ?? [], after, entries[i] ?? [], slot));
     this.slots.set(key, slot);
@@ -305,16 +310,33 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     this.touch(slot);
   }
 
-  /** Marks the slot most recently used; the least recently used beyond the bound is packed (if it changed since) and let go of. */
+  /**
+   * Marks the slot most recently used. Beyond the bound, the least recently used are let go of, a
+   * batch at a time: those changed since they were last packed are packed together (one block, one
+   * compressor set-up), the others keep the block they were read from.
+   */
   private touch(slot: DocumentSlot): void {
     this.hot.delete(slot);
     this.hot.add(slot);
     if (this.hot.size <= this.hotDocuments) return;
-    const [coldest] = this.hot;
-    if (!coldest) return;
-    this.hot.delete(coldest);
-    coldest.packed ??= this.packer.pack(coldest.hot as StoredDocument);
-    coldest.hot = undefined;
+    const changed: DocumentSlot[] = [];
+    let letGo = 0;
+    for (const coldest of this.hot) {
+      if (letGo++ === this.evictionBatch) break;
+      this.hot.delete(coldest);
+      if (coldest.packed) coldest.hot = undefined;
+      else changed.push(coldest);
+    }
+    if (changed.length === 0) return;
+    this.packer.pack(
+      changed.map((cold) => cold.hot as StoredDocument),
+      (index, block, at) => {
+        const cold = changed[index] as DocumentSlot;
+        cold.packed = block;
+        cold.at = at;
+        cold.hot = undefined;
+      },
+    );
   }
 
   private remove({ slot, doc }: Found): void {

@@ -1,6 +1,6 @@
 import BTree from 'sorted-btree';
 import { compare as mingoCompare } from 'mingo/util';
-import type { PackedDocument } from './document-packing';
+import type { PackedBlock } from './document-packing';
 
 /** mingo's order (MongoDB's BSON order), with the common same-type cases answered directly. */
 export function compareValues(a: unknown, b: unknown): number {
@@ -10,11 +10,12 @@ export function compareValues(a: unknown, b: unknown): number {
 }
 
 /**
- * Where a stored document lives: packed, or (recently written) as a private object no caller holds;
- * and its insertion rank. Index entries point here.
+ * Where a stored document lives: packed (its block and its place there), or (recently written) as a
+ * private object no caller holds; and its insertion rank. Index entries point here.
  */
 export interface DocumentSlot {
-  packed: PackedDocument | undefined;
+  packed: PackedBlock | undefined;
+  at: number;
   hot: Readonly<Record<string, unknown>> | undefined;
   /** Ties on a whole index key keep insertion order, as mingo's stable sort does. */
   readonly seq: number;
