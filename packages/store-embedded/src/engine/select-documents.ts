@@ -38,21 +38,27 @@ function isIdList(value: unknown): value is { $in: string[] } {
   return Array.isArray(list) && list.every((item) => typeof item === 'string');
 }
 
+function onlyKey(filter: Readonly<Record<string, unknown>>): boolean {
+  let keys = 0;
+  for (const _key in filter) if (++keys > 1) return false;
+  return keys === 1;
+}
+
 function bySeq(slots: Iterable<DocumentSlot>): DocumentSlot[] {
   return [...new Set(slots)].sort((a, b) => a.seq - b.seq);
 }
 
 /** Tests documents against a filter: the quick test where it answers, else mingo's query. */
 class FilterMatcher {
-  private readonly quick: ReturnType<typeof quickTestOf>;
+  /** Made when a first document is tested (null: the filter has none); most reads by id test none. */
+  private quick: ReturnType<typeof quickTestOf> | null = null;
   /** Compiling a mingo query costs more than testing a few documents: only when some document needs it. */
   private query: Query | undefined;
 
-  constructor(private readonly filter: Readonly<Record<string, unknown>>) {
-    this.quick = quickTestOf(filter);
-  }
+  constructor(private readonly filter: Readonly<Record<string, unknown>>) {}
 
   matches(doc: StoredDocument): boolean {
+    if (this.quick === null) this.quick = quickTestOf(this.filter);
     return this.quick?.(doc) ?? (this.query ??= new Query(this.filter)).test(doc);
   }
 }
@@ -70,6 +76,12 @@ export function selectDocuments(
   limit: number | undefined,
 ): Selection {
   const id = filter._id;
+  // A filter naming one `_id` alone is answered by the read itself (the repositories' reads by key).
+  if (typeof id === 'string' && onlyKey(filter)) {
+    const slot = state.slotOf(id);
+    const found = slot && limit !== 0 ? [{ slot, doc: state.peek(slot) }] : [];
+    return { found, docsExamined: slot ? 1 : 0, index: '_id_', ordered: false };
+  }
   const ids = typeof id === 'string' ? [id] : isIdList(id) ? id.$in : undefined;
   const scan = ids ? undefined : planIndexScan(filter, sort, state.indexes);
   const matcher = new FilterMatcher(filter);
@@ -99,8 +111,7 @@ export function selectDocuments(
   }
   const read = candidates.map((slot) => ({ slot, doc: state.peek(slot) }));
   const explanation = { docsExamined: candidates.length, ...(ids ? { index: '_id_' } : scan ? { index: scan.index.name } : {}), ordered: false };
-  // A filter naming one `_id` alone is answered by the read itself.
-  if (read.length === 0 || (typeof id === 'string' && Object.keys(filter).length === 1)) return { found: read.slice(0, limit), ...explanation };
+  if (read.length === 0) return { found: read, ...explanation };
   let found = read.filter(({ doc }) => matcher.matches(doc));
   if (sort && found.length > 1) {
     const slotOf = new Map(found.map(({ slot, doc }) => [doc, slot]));
