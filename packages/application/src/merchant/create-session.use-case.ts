@@ -41,7 +41,12 @@ export interface SessionCreated {
  * token (only its digest is stored) and inserts the new session.
  */
 export class CreateSessionUseCase {
-  constructor(private readonly deps: CreateSessionDeps) {}
+  /** Made once: a closure made per call would cost a rename under tsx (keepNames). */
+  private readonly newId: () => string;
+
+  constructor(private readonly deps: CreateSessionDeps) {
+    this.newId = () => deps.ids.newId();
+  }
 
   async execute(merchantId: MerchantId, request: SessionRequest): Promise<SessionCreated> {
     const account = await this.deps.merchants.findById(merchantId);
@@ -50,7 +55,7 @@ export class CreateSessionUseCase {
     const elementsToken = this.deps.tokens.newElementsToken();
     const session = createSession(request, {
       now: this.deps.clock.now(),
-      newId: () => this.deps.ids.newId(),
+      newId: this.newId,
       account,
       psps: this.deps.psps,
       defaultTtlMs: this.deps.defaultTtlMs,

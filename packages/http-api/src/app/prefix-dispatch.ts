@@ -69,6 +69,32 @@ function parts(router: RouterLike): RouterLike[] {
 }
 
 /**
+ * One request handed along its chain of routers. A router calls back with an error, or without when
+ * it did not answer. No router handles errors (Express skips them for an error as well): an error
+ * goes straight to the app's error handler. (A class, not a closure per request: under tsx every
+ * named closure made per request is renamed by a defineProperty call.)
+ */
+class ChainWalk {
+  private at = 0;
+  readonly step: (error?: unknown) => void;
+
+  constructor(
+    private readonly chain: readonly RequestHandler[],
+    private readonly req: Parameters<RequestHandler>[0],
+    private readonly res: Parameters<RequestHandler>[1],
+    private readonly next: Parameters<RequestHandler>[2],
+  ) {
+    this.step = this.advance.bind(this);
+  }
+
+  private advance(error?: unknown): void {
+    const router = this.chain[this.at++];
+    if ((error !== undefined && error !== null) || !router) this.next(error);
+    else router(this.req, this.res, this.step);
+  }
+}
+
+/**
  * The areas' routers, each asked only about the paths it serves. A request is handed, in the routers'
  * order, to those that have a route or mount under its first two segments (`/api/sessions/...`), or
  * under its first one (`/elements/...`), or anywhere; not to every router in turn (each one entered
@@ -109,16 +135,7 @@ export function prefixDispatch(routers: readonly Router[]): RequestHandler & { r
 
   const dispatch: RequestHandler = (req, res, next) => {
     const key = keyOf(req.path);
-    const chain = byPair.get(key.pair) ?? underFirst.get(key.first) ?? anywhere;
-    let at = 0;
-    // A router calls back with an error, or without when it did not answer. No router handles errors
-    // (Express skips them for an error as well): an error goes straight to the app's error handler.
-    const step = (error?: unknown): void => {
-      const router = chain[at++];
-      if ((error !== undefined && error !== null) || !router) next(error);
-      else router(req, res, step);
-    };
-    step();
+    new ChainWalk(byPair.get(key.pair) ?? underFirst.get(key.first) ?? anywhere, req, res, next).step();
   };
   return Object.assign(dispatch, { stack: listed.stack as readonly unknown[] });
 }
