@@ -11,6 +11,8 @@ function openCollection() {
   c.declareIndex({ m: 1, at: -1, _id: -1 }, { name: 'm_newest' });
   c.declareIndex({ m: 1, k: 1, at: -1, _id: -1 }, { name: 'm_k_newest' });
   c.declareIndex({ due: 1 }, { name: 'due' });
+  // Five fields of mixed directions: the fifth is past the entry's own fields (its `more`).
+  c.declareIndex({ m: 1, k: -1, due: 1, at: -1, _id: 1 }, { name: 'five' });
   c.declareIndex({ tags: 1 }, { name: 'tags' });
   c.declareIndex({ 'list.id': 1 }, { name: 'list_id', unique: true, partialFilterExpression: { 'list.id': { $exists: true } } });
   return c;
@@ -42,7 +44,7 @@ const queryArb = fc.oneof(
   fc.record({ 'list.id': fc.constant(null) }),
   fc.record({ _id: fc.oneof(idArb, fc.record({ $in: fc.array(idArb, { maxLength: 4 }) })) }),
 );
-const sortArb = fc.constantFrom<Record<string, 1 | -1> | undefined>(undefined, { at: -1, _id: -1 }, { at: 1, _id: 1 }, { at: -1 }, { due: 1 }, { due: -1 }, { k: 1, at: -1, _id: -1 });
+const sortArb = fc.constantFrom<Record<string, 1 | -1> | undefined>(undefined, { at: -1, _id: -1 }, { at: 1, _id: 1 }, { at: -1 }, { due: 1 }, { due: -1 }, { k: 1, at: -1, _id: -1 }, { k: -1, due: 1, at: -1, _id: 1 });
 const limitArb = fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined });
 
 const opArb = fc.oneof(
