@@ -37,6 +37,9 @@ export interface GivenUpOperation {
   readonly provider: string;
 }
 
+/** Operations whose last recorded ack a dispatcher remembers (a few seconds of a busy instance's sends). */
+const RECORDED_KEPT = 4_096;
+
 /** The metric an operator alerts on when a capture, void or refund was given up. */
 export const OPERATION_GIVEN_UP_METRIC = 'psp_operation_given_up_total';
 
@@ -52,18 +55,38 @@ export class OwedOperationDispatcher {
    * driver call until its ack is saved: no other sender of this process sends them meanwhile.
    */
   private readonly inFlight = new Set<string>();
+  /**
+   * The session version at which this process last recorded each operation's ack (the newest
+   * RECORDED_KEPT operations): a sender holding a read of the session older than that record is late
+   * (a write that owed a capture, overtaken under load by the worker that sent and recorded it) and
+   * must not send it again. A retry reads the session as recorded, so it is not held back.
+   */
+  private readonly recorded = new Map<string, number>();
 
   constructor(private readonly deps: OwedOperationDispatcherDeps) {}
 
   /**
-   * Claims the operations of `ops` that no sender of this process is sending now (the others are left
-   * to their sender, whose ack decides whether a retry is owed); answers those claimed. Every claim is
-   * given back with `release` once its ack is saved (or the send given up).
+   * Claims the operations of `ops` (owed in `asOf`, the caller's read of the session) that no sender of
+   * this process is sending now, nor recorded since that read (the others are their sender's, whose
+   * ack decides whether a retry is owed); answers those claimed. Every claim is given back with
+   * `release` once its ack is saved (`settle`) or the send given up.
    */
-  claim(ops: readonly OwedOperation[]): OwedOperation[] {
-    const claimed = ops.filter((op) => !this.inFlight.has(op.transactionId));
+  claim(ops: readonly OwedOperation[], asOf: Pick<Session, 'version'>): OwedOperation[] {
+    const claimed = ops.filter((op) => !this.inFlight.has(op.transactionId) && (this.recorded.get(op.transactionId) ?? 0) <= asOf.version);
     for (const op of claimed) this.inFlight.add(op.transactionId);
     return claimed;
+  }
+
+  /** Notes that the acks of `ops` were saved in `saved`: a read older than it is too old to send them. */
+  settle(ops: readonly OwedOperation[], saved: Pick<Session, 'version'>): void {
+    for (const op of ops) {
+      this.recorded.delete(op.transactionId);
+      this.recorded.set(op.transactionId, saved.version);
+    }
+    for (const oldest of this.recorded.keys()) {
+      if (this.recorded.size <= RECORDED_KEPT) break;
+      this.recorded.delete(oldest);
+    }
   }
 
   release(ops: readonly OwedOperation[]): void {
@@ -133,12 +156,13 @@ export class OwedOperationDispatcher {
   }
 
   private async sendAndRecord(session: Session, owed: readonly OwedOperation[], psps?: SessionGateway): Promise<Session> {
-    const ops = this.claim(owed);
+    const ops = this.claim(owed, session);
     if (ops.length === 0) return session;
     let written: WriterResult<GivenUpOperation[]>;
     try {
       const sent = await this.send(session, ops, psps);
       written = await this.deps.writer.update(session.id, this.recordCommand(sent), { initial: session });
+      this.settle(ops, written.session);
     } finally {
       this.release(ops);
     }

@@ -87,7 +87,7 @@ export class SessionWorker {
     const due = new Set(owedOperations(current, now).map((op) => op.transactionId));
     for (const op of operationsOwedSince(timed.previous, current)) due.add(op.transactionId);
     // An operation whose first send (or a retry) is still in flight in this process is its sender's.
-    const owed = this.deps.dispatcher.claim(owedOperations(current, Number.MAX_SAFE_INTEGER).filter((op) => due.has(op.transactionId)));
+    const owed = this.deps.dispatcher.claim(owedOperations(current, Number.MAX_SAFE_INTEGER).filter((op) => due.has(op.transactionId)), current);
     try {
       await this.sendAndSave(claimed, current, owed, psps, now);
     } finally {
@@ -116,6 +116,7 @@ export class SessionWorker {
       leaseOwner: this.deps.owner,
       initial: current,
     });
+    this.deps.dispatcher.settle(owed, written.session);
     const { changed, result: givenUp } = written;
     if (!changed) await this.deps.sessions.releaseLease(claimed.id, this.deps.owner);
     this.deps.dispatcher.reportGivenUp(written.session, givenUp);

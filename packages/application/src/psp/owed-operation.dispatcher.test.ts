@@ -1,0 +1,96 @@
+import {
+  applyFact,
+  DEFAULT_POLICY,
+  merchantId,
+  money,
+  nextDueAt,
+  owedOperations,
+  PspRegistry,
+  recordOpenOutcome,
+  startAttempt,
+  type FollowUpInput,
+  type OperationOutput,
+  type PspDriver,
+  type Session,
+} from '@splitpay/domain';
+import { CapturingLogger, CARD_CAPS } from '@splitpay/domain/src/testing';
+import { CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
+import { SessionFactory } from '../notification/notification.fixtures';
+import { SessionWriter } from '../session-writer';
+import { OwedOperationDispatcher } from './owed-operation.dispatcher';
+import { PspGateway } from './psp-gateway';
+
+/** A card driver counting the captures it is asked for, by our transaction id (the PSP idempotency key). */
+class CountingDriver implements Partial<PspDriver> {
+  readonly provider = 'fake';
+  readonly method = 'card' as const;
+  readonly capabilities = CARD_CAPS;
+  readonly captures: string[] = [];
+  answers: OperationOutput['ack'][] = [];
+  async capture(input: FollowUpInput): Promise<OperationOutput> {
+    this.captures.push(input.transactionId);
+    return { ack: this.answers.shift() ?? { outcome: 'accepted', httpStatus: 201 }, facts: [] };
+  }
+}
+
+describe('OwedOperationDispatcher: one PSP call per owed operation', () => {
+  let stores: EmbeddedStores;
+  let driver: CountingDriver;
+  let writer: SessionWriter;
+  let dispatcher: OwedOperationDispatcher;
+  let clock: ManualClock;
+  let session: Session;
+  let authorization: string;
+
+  beforeEach(async () => {
+    stores = createEmbeddedStores();
+    clock = new ManualClock(Date.UTC(2026, 0, 1));
+    const ids = new UuidV7IdGenerator();
+    driver = new CountingDriver();
+    const registry = new PspRegistry([{ id: 'fake', drivers: [driver as unknown as PspDriver], parseNotification: async () => ({ kind: 'rejected', reason: 'x', reply: { status: 401, contentType: 'text/plain', body: '' } }) }]);
+    const gateway = new PspGateway({ registry, merchants: stores.merchants, sealer: { open: (sealed) => sealed } });
+    writer = new SessionWriter({ sessions: stores.sessions, clock, ids, policy: DEFAULT_POLICY, nextDueAt });
+    dispatcher = new OwedOperationDispatcher({ gateway, writer, logger: new CapturingLogger(), metrics: new CounterMetrics() });
+    const factory = new SessionFactory({ merchantId: merchantId('shop'), now: () => clock.now(), newId: () => ids.newId() });
+    const started = startAttempt(factory.pending({ total: 10_000 }), { methodId: 'card', amount: 10_000 }, factory.ctx());
+    authorization = started.transactionId;
+    const opened = recordOpenOutcome(started.session, started.attemptId, { ack: { outcome: 'accepted', providerRef: 'psp-ref-1' }, facts: [] }, factory.ctx());
+    await stores.sessions.insert({ ...opened, version: 1 });
+    session = (await stores.sessions.findById(opened.id))!;
+  });
+
+  /** The verdict's write, as the notification intake makes it: the hold covers the order, so a capture is owed. */
+  const verdictWrite = () =>
+    writer.update(session.id, (s, ctx) => ({
+      session: applyFact(s, { kind: 'authorized', ref: { transactionId: authorization }, providerRef: 'psp-ref-1', granted: money(10_000, 'EUR') }, ctx),
+      result: undefined,
+    }));
+
+  it('a write that owed a capture, overtaken by a sender that sent and recorded it meanwhile, does not send it again', async () => {
+    const write = await verdictWrite();
+    const [capture] = owedOperations(write.session, Number.MAX_SAFE_INTEGER);
+    expect(capture?.type).toBe('capture');
+    // Under load the worker's turn comes first: it sends the capture and records its ack.
+    await dispatcher.sendNow(write.session, [capture!.transactionId]);
+    expect(driver.captures).toEqual([capture!.transactionId]);
+    // The write's own send comes late, holding the session as that write left it.
+    await dispatcher.dispatchOwedBy([write]);
+    expect(driver.captures).toEqual([capture!.transactionId]);
+  });
+
+  it('still sends a retry owed after an unknown ack, to a sender that read the session as recorded', async () => {
+    driver.answers = [{ outcome: 'unknown', message: 'timeout' }];
+    const write = await verdictWrite();
+    const [capture] = owedOperations(write.session, Number.MAX_SAFE_INTEGER);
+    await dispatcher.dispatchOwedBy([write]);
+    const recorded = (await stores.sessions.findById(session.id))!;
+    expect(owedOperations(recorded, Number.MAX_SAFE_INTEGER).map((op) => op.transactionId)).toEqual([capture!.transactionId]);
+    // The retry, from the session as the unknown ack left it (the worker's read when it falls due).
+    await dispatcher.sendNow(recorded, [capture!.transactionId]);
+    expect(driver.captures).toEqual([capture!.transactionId, capture!.transactionId]);
+    // The late holder of the older read sends nothing.
+    await dispatcher.dispatchOwedBy([write]);
+    expect(driver.captures).toHaveLength(2);
+  });
+});
