@@ -1,23 +1,7 @@
-import {
-  DEFAULT_POLICY,
-  merchantId,
-  money,
-  nextDueAt,
-  PspRegistry,
-  recordOpenOutcome,
-  startAttempt,
-  type OperationOutput,
-  type PspDriver,
-  type ReturnInput,
-  type Session,
-} from '@splitpay/domain';
-import { CapturingLogger, CARD_CAPS } from '@splitpay/domain/src/testing';
-import { CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
-import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
-import { SessionFactory } from '../notification/notification.fixtures';
-import { OwedOperationDispatcher } from '../psp/owed-operation.dispatcher';
-import { PspGateway } from '../psp/psp-gateway';
-import { SessionWriter } from '../session-writer';
+import { money, type OperationOutput, type PspDriver, type ReturnInput, type Session } from '@splitpay/domain';
+import { CARD_CAPS, type CapturingLogger } from '@splitpay/domain/src/testing';
+import type { EmbeddedStores } from '@splitpay/store-embedded';
+import { dispatchingCore, openedTranche } from '../testing/dispatching.fixture';
 import { PayerReturnUseCase } from './payer-return.use-case';
 
 /** A card driver that finishes the opening on the return, as Adyen's does after 3-D Secure. */
@@ -43,28 +27,14 @@ describe('PayerReturnUseCase: a driver that finishes the opening on the return',
   let transactionId: string;
 
   beforeEach(async () => {
-    stores = createEmbeddedStores();
-    const clock = new ManualClock(Date.UTC(2026, 0, 1));
-    const ids = new UuidV7IdGenerator();
-    logger = new CapturingLogger();
     driver = new ReturningDriver();
-    const registry = new PspRegistry([{ id: 'fake', drivers: [driver as unknown as PspDriver], parseNotification: async () => ({ kind: 'rejected', reason: 'x', reply: { status: 401, contentType: 'text/plain', body: '' } }) }]);
-    const gateway = new PspGateway({ registry, merchants: stores.merchants, sealer: { open: (sealed) => sealed } });
-    const writer = new SessionWriter({ sessions: stores.sessions, clock, ids, policy: DEFAULT_POLICY, nextDueAt });
-    const dispatcher = new OwedOperationDispatcher({ gateway, writer, logger, metrics: new CounterMetrics() });
-    useCase = new PayerReturnUseCase({ sessions: stores.sessions, gateway, logger, writer, dispatcher });
-    const factory = new SessionFactory({ merchantId: merchantId('shop'), now: () => clock.now(), newId: () => ids.newId() });
-    const pending = { ...factory.pending({ total: 10_000 }), returnUrl: 'https://shop.example/back', cancelUrl: 'https://shop.example/cancel' };
-    const started = startAttempt(pending, { methodId: 'card', amount: 10_000 }, factory.ctx());
-    ({ attemptId, transactionId } = started);
-    const opened = recordOpenOutcome(
-      started.session,
-      started.attemptId,
-      { ack: { outcome: 'accepted', providerRef: 'psp-ref-1' }, redirect: { kind: 'navigate', url: 'https://acs.example/challenge' }, facts: [] },
-      factory.ctx(),
-    );
-    await stores.sessions.insert({ ...opened, version: 1 });
-    session = (await stores.sessions.findById(opened.id))!;
+    const core = dispatchingCore([driver]);
+    ({ stores, logger } = core);
+    useCase = new PayerReturnUseCase({ sessions: stores.sessions, gateway: core.gateway, logger, writer: core.writer, dispatcher: core.dispatcher });
+    ({ session, attemptId, transactionId } = await openedTranche(core, 10_000, {
+      fields: { returnUrl: 'https://shop.example/back', cancelUrl: 'https://shop.example/cancel' },
+      redirect: { kind: 'navigate', url: 'https://acs.example/challenge' },
+    }));
   });
 
   const attempt = async () => (await stores.sessions.findById(session.id))!.attempts[0]!;

@@ -1,25 +1,9 @@
-import {
-  applyFact,
-  DEFAULT_POLICY,
-  merchantId,
-  money,
-  nextDueAt,
-  owedOperations,
-  PspRegistry,
-  recordOpenOutcome,
-  startAttempt,
-  type FollowUpInput,
-  type OperationOutput,
-  type PspDriver,
-  type Session,
-} from '@splitpay/domain';
-import { CapturingLogger, CARD_CAPS } from '@splitpay/domain/src/testing';
-import { CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
-import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
-import { SessionFactory } from '../notification/notification.fixtures';
-import { SessionWriter } from '../session-writer';
-import { OwedOperationDispatcher } from './owed-operation.dispatcher';
-import { PspGateway } from './psp-gateway';
+import { applyFact, money, owedOperations, type FollowUpInput, type OperationOutput, type PspDriver, type Session } from '@splitpay/domain';
+import { CARD_CAPS } from '@splitpay/domain/src/testing';
+import type { EmbeddedStores } from '@splitpay/store-embedded';
+import type { SessionWriter } from '../session-writer';
+import { dispatchingCore, openedTranche } from '../testing/dispatching.fixture';
+import type { OwedOperationDispatcher } from './owed-operation.dispatcher';
 
 /** A card driver counting the captures it is asked for, by our transaction id (the PSP idempotency key). */
 class CountingDriver implements Partial<PspDriver> {
@@ -39,25 +23,14 @@ describe('OwedOperationDispatcher: one PSP call per owed operation', () => {
   let driver: CountingDriver;
   let writer: SessionWriter;
   let dispatcher: OwedOperationDispatcher;
-  let clock: ManualClock;
   let session: Session;
   let authorization: string;
 
   beforeEach(async () => {
-    stores = createEmbeddedStores();
-    clock = new ManualClock(Date.UTC(2026, 0, 1));
-    const ids = new UuidV7IdGenerator();
     driver = new CountingDriver();
-    const registry = new PspRegistry([{ id: 'fake', drivers: [driver as unknown as PspDriver], parseNotification: async () => ({ kind: 'rejected', reason: 'x', reply: { status: 401, contentType: 'text/plain', body: '' } }) }]);
-    const gateway = new PspGateway({ registry, merchants: stores.merchants, sealer: { open: (sealed) => sealed } });
-    writer = new SessionWriter({ sessions: stores.sessions, clock, ids, policy: DEFAULT_POLICY, nextDueAt });
-    dispatcher = new OwedOperationDispatcher({ gateway, writer, logger: new CapturingLogger(), metrics: new CounterMetrics() });
-    const factory = new SessionFactory({ merchantId: merchantId('shop'), now: () => clock.now(), newId: () => ids.newId() });
-    const started = startAttempt(factory.pending({ total: 10_000 }), { methodId: 'card', amount: 10_000 }, factory.ctx());
-    authorization = started.transactionId;
-    const opened = recordOpenOutcome(started.session, started.attemptId, { ack: { outcome: 'accepted', providerRef: 'psp-ref-1' }, facts: [] }, factory.ctx());
-    await stores.sessions.insert({ ...opened, version: 1 });
-    session = (await stores.sessions.findById(opened.id))!;
+    const core = dispatchingCore([driver]);
+    ({ stores, writer, dispatcher } = core);
+    ({ session, transactionId: authorization } = await openedTranche(core, 10_000));
   });
 
   /** The verdict's write, as the notification intake makes it: the hold covers the order, so a capture is owed. */
