@@ -1,9 +1,8 @@
-import { Query } from 'mingo';
 import type { IndexKeyPattern, IndexOptionsPort } from '@splitpay/store-mongo';
 import { DuplicateKeyError } from './engine-errors';
 import { indexEntriesOf, touchesArray, type IndexEntry } from './index-keys';
 import { compareValues, makeEntry, SortedEntries, type DocumentSlot } from './sorted-entries';
-import { quickTestOf, type QuickTest } from './simple-filter';
+import { FilterMatcher } from './filter-matcher';
 import type { StoredDocument } from './apply-update';
 
 /** MongoDB's default index name: `field_1_other_-1`. */
@@ -20,9 +19,8 @@ export function defaultIndexName(key: IndexKeyPattern): string {
  */
 export class DeclaredIndex {
   readonly name: string;
-  private readonly partial?: Query;
-  /** The partial filter's quick test (`{ path: { $exists: true } }` on every write, without mingo); mingo when it does not know. */
-  private readonly quickPartial?: QuickTest;
+  /** The partial filter, tested on every write (`{ path: { $exists: true } }` without mingo). */
+  private readonly partial?: FilterMatcher;
   /** Every entry, in index order. */
   readonly entries: SortedEntries;
   private isMultikey = false;
@@ -35,11 +33,7 @@ export class DeclaredIndex {
     readonly options: IndexOptionsPort,
   ) {
     this.name = options.name ?? defaultIndexName(key);
-    if (options.partialFilterExpression) {
-      this.partial = new Query(options.partialFilterExpression);
-      const quick = quickTestOf(options.partialFilterExpression);
-      if (quick) this.quickPartial = quick;
-    }
+    if (options.partialFilterExpression) this.partial = FilterMatcher.compiled(options.partialFilterExpression);
     this.entries = new SortedEntries(Object.values(key).map((direction) => (Number(direction) < 0 ? -1 : 1)));
     const fields = [...Object.keys(key), ...Object.keys(options.partialFilterExpression ?? {})];
     this.heads = fields.some((field) => field.startsWith('$')) ? undefined : [...new Set(fields.map((field) => field.split('.')[0] as string))];
@@ -80,7 +74,7 @@ export class DeclaredIndex {
 
   /** The entries `doc` would hold in this index (none when a partial filter leaves it out). */
   entriesOf(doc: StoredDocument): readonly IndexEntry[] {
-    if (this.partial && !(this.quickPartial?.(doc) ?? this.partial.test(doc))) return [];
+    if (this.partial && !this.partial.matches(doc)) return [];
     return indexEntriesOf(doc, this.key);
   }
 

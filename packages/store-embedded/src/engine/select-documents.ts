@@ -1,9 +1,9 @@
-import { find as mingoFind, Query } from 'mingo';
+import { find as mingoFind } from 'mingo';
 import type { StoredDocument } from './apply-update';
 import type { DeclaredIndex } from './declared-index';
 import type { SortSpec } from './embedded-cursor';
+import { FilterMatcher } from './filter-matcher';
 import { planIndexScan } from './query-plan';
-import { quickTestOf } from './simple-filter';
 import { SortedEntries, type DocumentSlot } from './sorted-entries';
 
 /** How a query was answered: the index it read (absent: every document), how many documents it tested. */
@@ -46,21 +46,6 @@ function onlyKey(filter: Readonly<Record<string, unknown>>): boolean {
 
 function bySeq(slots: Iterable<DocumentSlot>): DocumentSlot[] {
   return [...new Set(slots)].sort((a, b) => a.seq - b.seq);
-}
-
-/** Tests documents against a filter: the quick test where it answers, else mingo's query. */
-class FilterMatcher {
-  /** Made when a first document is tested (null: the filter has none); most reads by id test none. */
-  private quick: ReturnType<typeof quickTestOf> | null = null;
-  /** Compiling a mingo query costs more than testing a few documents: only when some document needs it. */
-  private query: Query | undefined;
-
-  constructor(private readonly filter: Readonly<Record<string, unknown>>) {}
-
-  matches(doc: StoredDocument): boolean {
-    if (this.quick === null) this.quick = quickTestOf(this.filter);
-    return this.quick?.(doc) ?? (this.query ??= new Query(this.filter)).test(doc);
-  }
 }
 
 /**
