@@ -55,6 +55,24 @@ async function clientToken(url: string): Promise<string> {
 }
 
 /**
+ * Session creation on the bare baseline and on `service`, in alternated halves of `seconds`, so that
+ * a burst of load from elsewhere on the machine weighs on both alike; with the service's CPU over its
+ * halves (ms).
+ */
+async function alternated(baseline: ChildService, bareToken: string, service: ChildService, token: string, seconds: number) {
+  const bareRuns: CreationFigures[] = [];
+  const serviceRuns: CreationFigures[] = [];
+  let cpuMs = 0;
+  for (let round = 0; round < 2; round++) {
+    bareRuns.push(await loadSessionCreation(baseline.url, bareToken, 50, seconds / 2));
+    const cpuBefore = await service.ask<number>('cpuMicros');
+    serviceRuns.push(await loadSessionCreation(service.url, token, 50, seconds / 2));
+    cpuMs += ((await service.ask<number>('cpuMicros')) - cpuBefore) / 1000;
+  }
+  return { bare: combine(bareRuns), created: combine(serviceRuns), cpuMs };
+}
+
+/**
  * How the payers waited: a payer polling every 200 ms pays at most one order per (polls per order x
  * 200 ms + its requests' time); the ceiling that alone puts on the rate, whatever the service's speed.
  */
@@ -136,23 +154,13 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
     // Warm-up (JIT) of both, then the measured runs back to back, in the same conditions.
     await loadSessionCreation(baseline.url, bareToken, 50, 1);
     await loadSessionCreation(service.url, token, 50, 1);
-    // Alternated halves, so that a burst of load from elsewhere on the machine weighs on both alike.
-    const bareRuns: CreationFigures[] = [];
-    const serviceRuns: CreationFigures[] = [];
-    let creationCpuMs = 0;
-    for (let round = 0; round < 2; round++) {
-      bareRuns.push(await loadSessionCreation(baseline.url, bareToken, 50, size.creationSeconds / 2));
-      const cpuBefore = await service.ask<number>('cpuMicros');
-      serviceRuns.push(await loadSessionCreation(service.url, token, 50, size.creationSeconds / 2));
-      creationCpuMs += ((await service.ask<number>('cpuMicros')) - cpuBefore) / 1000;
-    }
-    const bare = combine(bareRuns);
-    const created = combine(serviceRuns);
+    const alternate = (target: ChildService, targetToken: string) => alternated(baseline, bareToken, target, targetToken, size.creationSeconds);
+    const { bare, created, cpuMs: creationCpuMs } = await alternate(service, token);
     console.log(`creation (load average ${loadAverage()}): bare ${fixed(bare.perSecond)} req/s (non-2xx ${bare.non2xx}), service ${fixed(created.perSecond)} req/s (p99 ${created.p99Ms} ms, non-2xx ${created.non2xx}, errors ${created.errors})`);
     const ratio = created.perSecond / bare.perSecond;
     goals.push({ goal: 'session creation, bare baseline', figure: `${fixed(bare.perSecond)} req/s`, target: '(reference)', ...(bare.non2xx > 0 ? { met: false } : {}) });
     goals.push({ goal: 'session creation, empty store', figure: `${fixed(created.perSecond)} req/s = ${fixed(ratio, 2)}x bare`, target: '>= 0.60x bare', met: ratio >= 0.6 && created.non2xx === 0 });
-    const creations = serviceRuns.reduce((sum, run) => sum + run.perSecond * (size.creationSeconds / 2), 0);
+    const creations = created.perSecond * size.creationSeconds;
     goals.push({ goal: 'session creation: service CPU per request', figure: `${fixed(creations ? creationCpuMs / creations : 0, 3)} ms`, target: '(context)' });
 
     for (const payers of [50, 200]) {
@@ -189,14 +197,7 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
     // Alternated with the bare baseline again, as the empty store's run was: the machine's speed
     // drifts in the minute between the two (it is shared), and the baseline measured beside each
     // run shows how much.
-    const grownRuns: CreationFigures[] = [];
-    const bareAgainRuns: CreationFigures[] = [];
-    for (let round = 0; round < 2; round++) {
-      bareAgainRuns.push(await loadSessionCreation(baseline.url, bareToken, 50, size.creationSeconds / 2));
-      grownRuns.push(await loadSessionCreation(grown.url, grownToken, 50, size.creationSeconds / 2));
-    }
-    const grownRate = combine(grownRuns);
-    const bareAgain = combine(bareAgainRuns);
+    const { bare: bareAgain, created: grownRate } = await alternate(grown, grownToken);
     const kept = grownRate.perSecond / created.perSecond;
     const grownRatio = grownRate.perSecond / bareAgain.perSecond;
     goals.push({
