@@ -34,7 +34,10 @@ export class DeclaredIndex {
   ) {
     this.name = options.name ?? defaultIndexName(key);
     if (options.partialFilterExpression) this.partial = FilterMatcher.compiled(options.partialFilterExpression);
-    this.entries = new SortedEntries(Object.values(key).map((direction) => (Number(direction) < 0 ? -1 : 1)));
+    this.entries = new SortedEntries(
+      Object.values(key).map((direction) => (Number(direction) < 0 ? -1 : 1)),
+      options.unique === true,
+    );
     const fields = [...Object.keys(key), ...Object.keys(options.partialFilterExpression ?? {})];
     this.heads = fields.some((field) => field.startsWith('$')) ? undefined : [...new Set(fields.map((field) => field.split('.')[0] as string))];
   }
@@ -78,27 +81,38 @@ export class DeclaredIndex {
     return indexEntriesOf(doc, this.key);
   }
 
-  /** Throws DuplicateKeyError when `entries` (of the document in `slot`) would be another document's too. */
-  check(entries: readonly IndexEntry[], slot: DocumentSlot | undefined): void {
-    if (!this.unique) return;
-    for (const entry of entries) {
-      if (!this.entries.heldByOther(entry.values, slot)) continue;
-      const keyValue = Object.fromEntries(Object.keys(this.key).map((field, i) => [field, entry.values[i]]));
-      throw new DuplicateKeyError(this.collection, this.name, this.key as Record<string, number>, keyValue);
-    }
-  }
-
   /**
    * Records `entries` as those of the document in `slot`, in place of `held` (those of the version it
    * replaces, none for an insert). What a document holds is not kept aside: the caller computes it
    * again from the stored version when it changes.
+   *
+   * A unique index refuses an entry another document holds: it throws DuplicateKeyError and is left
+   * as it was (`held` back in place). Finding the holder and adding are one descent of the tree.
    */
   put(held: readonly IndexEntry[], doc: StoredDocument, entries: readonly IndexEntry[], slot: DocumentSlot): void {
     if (held.length === entries.length && held.every((entry, i) => sameKey(entry.values, (entries[i] as IndexEntry).values))) return;
     this.drop(held, slot);
     if (entries.length === 0) return;
     if (!this.isMultikey && touchesArray(doc, this.key)) this.isMultikey = true;
-    for (const entry of entries) this.entries.add(makeEntry(entry.values, slot));
+    if (!this.unique) {
+      for (const entry of entries) this.entries.add(makeEntry(entry.values, slot));
+      return;
+    }
+    const added: IndexEntry[] = [];
+    for (const entry of entries) {
+      const holder = this.entries.addUnlessHeld(makeEntry(entry.values, slot));
+      if (holder === undefined) added.push(entry);
+      else if (holder !== slot) {
+        this.drop(added, slot);
+        for (const again of held) this.entries.add(makeEntry(again.values, slot));
+        throw this.duplicate(entry);
+      }
+    }
+  }
+
+  private duplicate(entry: IndexEntry): DuplicateKeyError {
+    const keyValue = Object.fromEntries(Object.keys(this.key).map((field, i) => [field, entry.values[i]]));
+    return new DuplicateKeyError(this.collection, this.name, this.key as Record<string, number>, keyValue);
   }
 
   /** Removes the entries `held` of the document in `slot`. */

@@ -128,6 +128,22 @@ describe('EmbeddedCollection', () => {
     expect(await c.findOne({ 'tags.code': 'y' })).toMatchObject({ _id: 'b' });
   });
 
+  it('leaves no trace of a write the second of two unique indexes refuses: the first one gives its new key back', async () => {
+    const { c } = collection();
+    c.declareIndex({ a: 1 }, { name: 'a_unique', unique: true });
+    c.declareIndex({ b: 1 }, { name: 'b_unique', unique: true });
+    await c.insertOne({ _id: '1', a: 1, b: 1 });
+    await expect(c.insertOne({ _id: '2', a: 2, b: 1 })).rejects.toMatchObject({ code: 11000, keyValue: { b: 1 } });
+    expect(await c.findOne({ a: 2 })).toBeNull();
+    await c.insertOne({ _id: '3', a: 2, b: 3 });
+    await expect(c.updateOne({ _id: '3' }, { $set: { a: 5, b: 1 } })).rejects.toMatchObject({ code: 11000, keyValue: { b: 1 } });
+    expect(await c.findOne({ a: 2 })).toMatchObject({ _id: '3', b: 3 });
+    expect(await c.findOne({ a: 5 })).toBeNull();
+    await c.insertOne({ _id: '4', a: 5, b: 4 });
+    expect(await c.findOne({ a: 5 })).toMatchObject({ _id: '4' });
+    await expect(c.insertOne({ _id: '5', a: 2, b: 5 })).rejects.toMatchObject({ keyValue: { a: 2 } });
+  });
+
   it('refuses a query that no declared index serves, and records it under the record policy', async () => {
     const { c } = collection();
     c.declareIndex({ merchantId: 1, createdAt: -1 });

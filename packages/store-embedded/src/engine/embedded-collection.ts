@@ -42,6 +42,7 @@ export const DEFAULT_HOT_DOCUMENTS = 512;
  * The key of a document's slot: a string `_id` as it is (the common case: no new string), any other
  * by its JSON after a NUL, and a string that starts with a NUL gets one more, so no two ids share a key.
  */
+const NO_ENTRIES: readonly IndexEntry[] = [];
 const idKey = (id: unknown): string => (typeof id !== 'string' ? `\u0000j${JSON.stringify(id)}` : id.startsWith('\u0000') ? `\u0000${id}` : id);
 
 /**
@@ -225,7 +226,6 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     for (const slot of this.slots.values()) {
       const doc = this.peek(slot);
       const entries = index.entriesOf(doc);
-      index.check(entries, slot);
       index.put([], doc, entries, slot);
     }
     this.indexes.push(index);
@@ -288,17 +288,33 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
   }
 
-  /** Stores `after` in place of `before` (absent for an insert), all unique indexes checked first. */
+  /**
+   * Stores `after` in place of `before` (absent for an insert): the unique indexes first, each
+   * refusing a key another document holds; a refusal puts back the unique indexes already moved, so
+   * nothing of the write remains. The other indexes cannot refuse.
+   */
   private commit(before: Found | undefined, after: StoredDocument): void {
     const key = idKey(after._id);
     if (!before && this.slots.has(key)) throw new DuplicateKeyError(this.name, '_id_', { _id: 1 }, { _id: after._id });
     // An update leaves the indexes whose fields it did not touch as they are: nothing to check or move.
     const touched = before ? this.indexes.filter((index) => index.mayDiffer(before.doc, after)) : this.indexes;
-    const entries = touched.map((index) => index.entriesOf(after));
-    touched.forEach((index, i) => index !== this.idIndex && index.check(entries[i] ?? [], before?.slot));
     const slot: DocumentSlot = before?.slot ?? { packed: undefined, at: 0, hot: undefined, seq: this.nextSeq++ };
-    const held: readonly (readonly IndexEntry[])[] = before ? touched.map((index) => index.entriesOf(before.doc)) : [];
-    touched.forEach((index, i) => index.put(held[i] ?? [], after, entries[i] ?? [], slot));
+    const moved: { index: DeclaredIndex; held: readonly IndexEntry[]; entries: readonly IndexEntry[] }[] = [];
+    try {
+      for (const index of touched) {
+        if (!index.unique) continue;
+        const change = { index, held: before ? index.entriesOf(before.doc) : NO_ENTRIES, entries: index.entriesOf(after) };
+        index.put(change.held, after, change.entries, slot);
+        moved.push(change);
+      }
+    } catch (error) {
+      for (let i = moved.length - 1; i >= 0; i--) {
+        const { index, held, entries } = moved[i] as (typeof moved)[number];
+        index.put(entries, before?.doc ?? after, held, slot);
+      }
+      throw error;
+    }
+    for (const index of touched) if (!index.unique) index.put(before ? index.entriesOf(before.doc) : NO_ENTRIES, after, index.entriesOf(after), slot);
     this.slots.set(key, slot);
     this.keepHot(slot, after);
   }

@@ -126,8 +126,15 @@ export class SortedEntries {
   /** The order of two entries, or of an entry and a probe (orderFor). */
   private readonly order: (a: SortedEntry | Probe, b: SortedEntry | Probe) => number;
 
-  constructor(private readonly directions: readonly (1 | -1)[]) {
-    this.order = orderFor(directions);
+  /**
+   * `unique`: no two entries ever share a whole key (a unique index refuses the second), so entries
+   * are ordered by key alone and one descent both finds a holder and adds (addUnlessHeld).
+   */
+  constructor(
+    private readonly directions: readonly (1 | -1)[],
+    unique = false,
+  ) {
+    this.order = orderFor(directions, unique);
     this.tree = new BTree<SortedEntry | Probe, undefined>(undefined, this.order);
   }
 
@@ -142,6 +149,15 @@ export class SortedEntries {
 
   add(entry: SortedEntry): void {
     this.tree.set(entry, undefined);
+  }
+
+  /**
+   * Adds `entry` (of a unique index's SortedEntries) unless its whole key is held already; answers the
+   * slot holding it then (which may be the entry's own: a multikey document repeating a value).
+   */
+  addUnlessHeld(entry: SortedEntry): DocumentSlot | undefined {
+    if (this.tree.set(entry, undefined, false)) return undefined;
+    return (this.tree.getPairOrNextHigher(entry)?.[0] as SortedEntry).s;
   }
 
   remove(entry: SortedEntry): void {
@@ -169,15 +185,6 @@ export class SortedEntries {
       low: first ? { values: [...prefix, first.value], bias: first.inclusive ? -1 : 1 } : span.low,
       high: last ? { values: [...prefix, last.value], bias: last.inclusive ? 1 : -1 } : span.high,
     };
-  }
-
-  /** Whether an entry of key `values` (a whole key) belongs to another slot than `slot`. */
-  heldByOther(values: readonly unknown[], slot: DocumentSlot | undefined): boolean {
-    const high: Probe = { values, bias: 1 };
-    for (let key = this.tree.nextHigherKey({ values, bias: -1 }); key !== undefined && this.order(key, high) < 0; key = this.tree.nextHigherKey(key)) {
-      if ((key as SortedEntry).s !== slot) return true;
-    }
-    return false;
   }
 
   /** Whether two entries hold the same whole key. */
@@ -222,13 +229,14 @@ const FIELDS = ['a', 'b', 'c', 'd'];
 
 /**
  * The order of an index's keys: field by field in the index's directions (compareValues), then by
- * insertion rank; against a probe, its fields, then its bias. Written as code made for the index's
+ * insertion rank (not in a unique index: its keys are never shared); against a probe, its fields,
+ * then its bias. Written as code made for the index's
  * own key length and directions (once, when the index is declared): each index's comparison then
  * sees only its own two shapes (its entries and the probes), where one function shared by every index
  * would meet all their shapes and look each field up the slow way (a quarter of an insert's index
  * work).
  */
-function orderFor(directions: readonly (1 | -1)[]): (x: SortedEntry | Probe, y: SortedEntry | Probe) => number {
+function orderFor(directions: readonly (1 | -1)[], unique: boolean): (x: SortedEntry | Probe, y: SortedEntry | Probe) => number {
   const field = (v: string, i: number) => (i < 4 ? `${v}.${FIELDS[i]}` : `${v}.more[${i - 4}]`);
   const lines: string[] = [];
   // y a probe: its values are a prefix of the key.
@@ -240,6 +248,6 @@ function orderFor(directions: readonly (1 | -1)[]): (x: SortedEntry | Probe, y: 
   lines.push('return x.bias;', '}');
   lines.push('let p, q, o;');
   directions.forEach((d, i) => lines.push(`p = ${field('x', i)}; q = ${field('y', i)}; if (p !== q) { o = cmp(p, q); if (o !== 0) return ${d === 1 ? 'o' : '-o'}; }`));
-  lines.push('return x.s.seq - y.s.seq;');
+  lines.push(unique ? 'return 0;' : 'return x.s.seq - y.s.seq;');
   return new Function('cmp', `return function order(x, y) {\n${lines.join('\n')}\n};`)(compareValues) as (x: SortedEntry | Probe, y: SortedEntry | Probe) => number;
 }
