@@ -1,4 +1,4 @@
-import { createHash, randomFillSync } from 'node:crypto';
+import { hash, randomFillSync } from 'node:crypto';
 import type { TokenMinter } from '@splitpay/domain';
 
 const TOKEN_BYTES = 32;
@@ -23,8 +23,9 @@ export class RandomTokenMinter implements TokenMinter {
     return this.randomText();
   }
 
+  /** One-shot hashing: no Hash object per call (every elements request digests its token). */
   digest(token: string): string {
-    return createHash('sha256').update(token, 'utf8').digest('hex');
+    return hash('sha256', token, 'hex');
   }
 
   private randomText(): string {
