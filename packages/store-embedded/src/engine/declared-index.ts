@@ -34,12 +34,15 @@ export class DeclaredIndex {
   ) {
     this.name = options.name ?? defaultIndexName(key);
     if (options.partialFilterExpression) this.partial = FilterMatcher.compiled(options.partialFilterExpression);
+    const fields = Object.keys(key);
+    // `_id_` reads by equality go to the collection's own map of slots, never to this index; and a
+    // multikey index leaves the map (keepInTree below): a document holds many of its entries.
     this.entries = new SortedEntries(
       Object.values(key).map((direction) => (Number(direction) < 0 ? -1 : 1)),
-      options.unique === true,
+      { unique: options.unique === true, hashed: fields.length === 1 && fields[0] !== '_id' },
     );
-    const fields = [...Object.keys(key), ...Object.keys(options.partialFilterExpression ?? {})];
-    this.heads = fields.some((field) => field.startsWith('$')) ? undefined : [...new Set(fields.map((field) => field.split('.')[0] as string))];
+    const dependsOn = [...fields, ...Object.keys(options.partialFilterExpression ?? {})];
+    this.heads = dependsOn.some((field) => field.startsWith('$')) ? undefined : [...new Set(dependsOn.map((field) => field.split('.')[0] as string))];
   }
 
   /**
@@ -93,7 +96,10 @@ export class DeclaredIndex {
     if (held.length === entries.length && held.every((entry, i) => sameKey(entry.values, (entries[i] as IndexEntry).values))) return;
     this.drop(held, slot);
     if (entries.length === 0) return;
-    if (!this.isMultikey && touchesArray(doc, this.key)) this.isMultikey = true;
+    if (!this.isMultikey && touchesArray(doc, this.key)) {
+      this.isMultikey = true;
+      this.entries.keepInTree();
+    }
     if (!this.unique) {
       for (const entry of entries) this.entries.add(makeEntry(entry.values, slot));
       return;

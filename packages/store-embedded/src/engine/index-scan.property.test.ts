@@ -42,6 +42,7 @@ const queryArb = fc.oneof(
   fc.record({ tags: fc.record({ $gt: small('t1', 't2'), $lt: small('t2', 't3') }) }),
   fc.record({ 'list.id': small('l1', 'l2') }),
   fc.record({ 'list.id': fc.constant(null) }),
+  fc.record({ 'list.id': fc.oneof(fc.record({ $in: fc.array(small<string | number>('l1', 'l2', 'l-id-03', 7), { minLength: 1, maxLength: 3 }) }), fc.record({ $gte: small('l', 'l-id-2', 'l1') })) }),
   fc.record({ _id: fc.oneof(idArb, fc.record({ $in: fc.array(idArb, { maxLength: 4 }) })) }),
 );
 const sortArb = fc.constantFrom<Record<string, 1 | -1> | undefined>(undefined, { at: -1, _id: -1 }, { at: 1, _id: 1 }, { at: -1 }, { due: 1 }, { due: -1 }, { k: 1, at: -1, _id: -1 }, { k: -1, due: 1, at: -1, _id: 1 });
@@ -62,7 +63,7 @@ describe('queries through the declared indexes answer exactly what a scan of eve
         const reference = new Map<string, Doc>();
         for (const op of ops) {
           if (op.kind === 'put') {
-            const doc: Doc = { _id: op.id, ...op.doc, ...(op.list ? { list: [{ id: `l-${op.id}` }, { id: op.id.endsWith('1') ? 'l1' : 'l2' }] } : {}) };
+            const doc: Doc = { _id: op.id, ...op.doc, ...(op.list ? { list: [{ id: `l-${op.id}` }, { id: op.id.endsWith('1') ? 'l1' : op.id.endsWith('7') ? 7 : 'l2' }] } : {}) };
             try {
               await c.replaceOne({ _id: op.id }, doc, { upsert: true });
               reference.set(op.id, doc);

@@ -30,6 +30,40 @@ async function sessions() {
 }
 
 describe('EmbeddedCollection reads through its declared indexes, as MongoDB would', () => {
+  it('answers a unique one-field index by equality, then by range and in order once asked, refusing duplicates and forgetting deletions throughout', async () => {
+    const c = new EmbeddedDatabase({ unindexedQueries: 'throw' }).collection<Doc>('tokens');
+    c.declareIndex({ digest: 1 }, { name: 'digest_unique', unique: true });
+    const ids = async (filter: Record<string, unknown>, sort?: Record<string, 1 | -1>) => (await (sort ? c.find(filter).sort(sort) : c.find(filter)).toArray()).map((doc) => doc._id);
+    for (const n of [5, 1, 4, 2, 3]) await c.insertOne({ _id: `t${n}`, digest: `d${n}` });
+    await expect(c.insertOne({ _id: 'x', digest: 'd4' })).rejects.toMatchObject({ code: 11000, keyValue: { digest: 'd4' } });
+    await c.deleteOne({ _id: 't2' });
+    await c.updateOne({ _id: 't3' }, { $set: { digest: 'd6' } });
+    expect(c.explain({ digest: 'd1' })).toEqual({ index: 'digest_unique', docsExamined: 1, ordered: false });
+    expect(await ids({ digest: { $in: ['d1', 'd2', 'd3', 'd6'] } })).toEqual(['t1', 't3']);
+    expect(await ids({ digest: 2 })).toEqual([]);
+    // Read in order, then by range: the index answers in key order from then on.
+    expect(c.explain({ digest: { $gte: 'd' } }, { digest: -1 })).toMatchObject({ index: 'digest_unique', ordered: true });
+    expect(await ids({ digest: { $gte: 'd' } }, { digest: -1 })).toEqual(['t3', 't5', 't4', 't1']);
+    expect((await ids({ digest: { $gt: 'd1', $lt: 'd6' } })).sort()).toEqual(['t4', 't5']);
+    await c.insertOne({ _id: 't2', digest: 'd2' });
+    await expect(c.insertOne({ _id: 'y', digest: 'd6' })).rejects.toMatchObject({ code: 11000 });
+    expect(await ids({ digest: { $gte: 'd' } }, { digest: 1 })).toEqual(['t1', 't2', 't4', 't5', 't3']);
+    expect(await ids({ digest: 'd2' })).toEqual(['t2']);
+  });
+
+  it('keeps a unique one-field index in key order once a key of another type is stored, refusing its duplicates too', async () => {
+    const c = new EmbeddedDatabase({ unindexedQueries: 'throw' }).collection<Doc>('refs');
+    c.declareIndex({ ref: 1 }, { name: 'ref_unique', unique: true });
+    await c.insertOne({ _id: 'a', ref: 'r1' });
+    await c.insertOne({ _id: 'b', ref: 7 });
+    await c.insertOne({ _id: 'c', ref: 'r0' });
+    await expect(c.insertOne({ _id: 'd', ref: 7 })).rejects.toMatchObject({ code: 11000, keyValue: { ref: 7 } });
+    await expect(c.insertOne({ _id: 'e', ref: 'r1' })).rejects.toMatchObject({ code: 11000, keyValue: { ref: 'r1' } });
+    // BSON order: numbers before strings.
+    expect((await c.find({ ref: { $in: [7, 'r0', 'r1', 'r9'] } }).sort({ ref: 1 }).toArray()).map((doc) => doc._id)).toEqual(['b', 'c', 'a']);
+    expect((await c.findOne({ ref: 'r0' }))?._id).toBe('c');
+  });
+
   it('reads one document for an equality on a unique index, a multikey one included', async () => {
     const c = await sessions();
     expect(c.explain({ tokenHash: 'h-321' })).toEqual({ index: 'token_unique', docsExamined: 1, ordered: false });

@@ -119,27 +119,42 @@ const EMPTY_SPAN: Span = { low: { values: [], bias: 1 }, high: { values: [], bia
  * direction, values ordered by mingo's `compare`, MongoDB's BSON order), then by insertion rank: an
  * equality prefix is one contiguous span between two probes, and a walk along it yields documents in
  * index order. Adding and removing an entry costs a logarithm of the index's size, not a shift of it.
+ *
+ * A unique index of one field whose keys are all strings (a token digest, an id) is kept in a hash
+ * map instead, while it is only ever written and read by equality: a tree of random keys (a token
+ * digest) costs a few cache misses per level on every insert, a large part of a session's creation.
+ * The first key of another type, or the first read of a range or in order, moves its entries into
+ * the tree for good.
  */
 export class SortedEntries {
-  /** Keys are stored entries; probes only search. */
+  /** Keys are stored entries; probes only search. Empty while `byString` holds the entries. */
   private readonly tree: BTree<SortedEntry | Probe, undefined>;
   /** The order of two entries, or of an entry and a probe (orderFor). */
   private readonly order: (a: SortedEntry | Probe, b: SortedEntry | Probe) => number;
+  /** A unique one-field index's entries by their string key, until the tree is needed. */
+  private byString: Map<string, SortedEntry> | undefined;
 
   /**
    * `unique`: no two entries ever share a whole key (a unique index refuses the second), so entries
    * are ordered by key alone and one descent both finds a holder and adds (addUnlessHeld).
+   * `hashed` (a unique index of one field only): string keys are held in a map until the tree is needed.
    */
   constructor(
     private readonly directions: readonly (1 | -1)[],
-    unique = false,
+    { unique = false, hashed = false }: { readonly unique?: boolean; readonly hashed?: boolean } = {},
   ) {
     this.order = orderFor(directions, unique);
     this.tree = new BTree<SortedEntry | Probe, undefined>(undefined, this.order);
+    if (hashed && unique && directions.length === 1) this.byString = new Map();
+  }
+
+  /** Holds every entry in the tree from now on (the map, when there was one, costs more heap per entry). */
+  keepInTree(): void {
+    this.sorted();
   }
 
   get size(): number {
-    return this.tree.size;
+    return this.byString ? this.byString.size : this.tree.size;
   }
 
   /** An empty span (nothing to read). */
@@ -148,7 +163,8 @@ export class SortedEntries {
   }
 
   add(entry: SortedEntry): void {
-    this.tree.set(entry, undefined);
+    if (this.byString && typeof entry.a === 'string') this.byString.set(entry.a, entry);
+    else this.sorted().set(entry, undefined);
   }
 
   /**
@@ -156,12 +172,45 @@ export class SortedEntries {
    * slot holding it then (which may be the entry's own: a multikey document repeating a value).
    */
   addUnlessHeld(entry: SortedEntry): DocumentSlot | undefined {
-    if (this.tree.set(entry, undefined, false)) return undefined;
-    return (this.tree.getPairOrNextHigher(entry)?.[0] as SortedEntry).s;
+    if (this.byString && typeof entry.a === 'string') {
+      const holder = this.byString.get(entry.a);
+      if (holder) return holder.s;
+      this.byString.set(entry.a, entry);
+      return undefined;
+    }
+    const tree = this.sorted();
+    if (tree.set(entry, undefined, false)) return undefined;
+    return (tree.getPairOrNextHigher(entry)?.[0] as SortedEntry).s;
   }
 
   remove(entry: SortedEntry): void {
-    this.tree.delete(entry);
+    // While the map holds every entry, a key of another type was never added.
+    if (this.byString) {
+      if (typeof entry.a === 'string') this.byString.delete(entry.a);
+    } else this.tree.delete(entry);
+  }
+
+  /** The tree, with the map's entries moved into it first if they were still there. */
+  private sorted(): BTree<SortedEntry | Probe, undefined> {
+    if (this.byString) {
+      for (const entry of this.byString.values()) this.tree.set(entry, undefined);
+      this.byString = undefined;
+    }
+    return this.tree;
+  }
+
+  /**
+   * The entries of `span` without the tree, when the map can tell: none for the empty span, at most
+   * one for an equality on one string. Undefined when the tree must answer.
+   */
+  private fromMap(span: Span): SortedEntry[] | undefined {
+    if (!this.byString) return undefined;
+    if (span === EMPTY_SPAN) return [];
+    const { low, high } = span;
+    const key = low.values[0];
+    if (low.values.length !== 1 || high.values.length !== 1 || high.values[0] !== key || low.bias !== -1 || high.bias !== 1 || typeof key !== 'string') return undefined;
+    const entry = this.byString.get(key);
+    return entry ? [entry] : [];
   }
 
   /** The span of entries whose first `prefix.length` fields equal `prefix`. */
@@ -195,7 +244,12 @@ export class SortedEntries {
 
   /** The span's entries in index order. */
   *inOrder(span: Span): Generator<SortedEntry> {
-    for (const [key] of this.tree.entries(span.low)) {
+    const direct = this.fromMap(span);
+    if (direct) {
+      yield* direct;
+      return;
+    }
+    for (const [key] of this.sorted().entries(span.low)) {
       if (this.order(key, span.high) >= 0) return;
       yield key as SortedEntry;
     }
@@ -210,8 +264,13 @@ export class SortedEntries {
       yield* this.inOrder(span);
       return;
     }
+    const direct = this.fromMap(span);
+    if (direct) {
+      yield* direct;
+      return;
+    }
     let group: SortedEntry[] = [];
-    for (const [key] of this.tree.entriesReversed(span.high)) {
+    for (const [key] of this.sorted().entriesReversed(span.high)) {
       const entry = key as SortedEntry;
       if (this.order(entry, span.high) >= 0) continue;
       if (this.order(entry, span.low) <= 0) break;
