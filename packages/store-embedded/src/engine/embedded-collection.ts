@@ -38,11 +38,12 @@ type Plain = Record<string, unknown>;
 /** Documents of a collection kept unpacked, unless the database says otherwise. */
 export const DEFAULT_HOT_DOCUMENTS = 512;
 
+const NO_ENTRIES: readonly IndexEntry[] = [];
+
 /**
  * The key of a document's slot: a string `_id` as it is (the common case: no new string), any other
  * by its JSON after a NUL, and a string that starts with a NUL gets one more, so no two ids share a key.
  */
-const NO_ENTRIES: readonly IndexEntry[] = [];
 const idKey = (id: unknown): string => (typeof id !== 'string' ? `\u0000j${JSON.stringify(id)}` : id.startsWith('\u0000') ? `\u0000${id}` : id);
 
 /**

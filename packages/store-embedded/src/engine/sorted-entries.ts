@@ -120,11 +120,11 @@ const EMPTY_SPAN: Span = { low: { values: [], bias: 1 }, high: { values: [], bia
  * equality prefix is one contiguous span between two probes, and a walk along it yields documents in
  * index order. Adding and removing an entry costs a logarithm of the index's size, not a shift of it.
  *
- * A unique index of one field whose keys are all strings (a token digest, an id) is kept in a hash
- * map instead, while it is only ever written and read by equality: a tree of random keys (a token
- * digest) costs a few cache misses per level on every insert, a large part of a session's creation.
- * The first key of another type, or the first read of a range or in order, moves its entries into
- * the tree for good.
+ * A unique index of one field whose keys are all strings (`hashed`: a token digest) is kept in a
+ * hash map instead, while it is only ever written and read by equality: a tree of random keys costs a
+ * few cache misses per level on every insert, a large part of a session's creation. The first key of
+ * another type, the first read of a range or in order, or its owner's call to keepInTree (the index
+ * became multikey) moves its entries into the tree for good.
  */
 export class SortedEntries {
   /** Keys are stored entries; probes only search. Empty while `byString` holds the entries. */
