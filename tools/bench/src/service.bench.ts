@@ -5,7 +5,7 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { startChild, type ChildService } from './load/child-process';
 import { PspOperationTap } from '@splitpay/server/test/support/psp-operation-tap';
-import { combine, loadSessionCreation, type CreationFigures } from './load/session-creation.load';
+import { combine, CreationLoadProcess, type CreationFigures } from './load/session-creation.load';
 import { runPayers, type PaymentRun } from './load/payers.load';
 import { WebhookReceiver } from './load/webhook-receiver';
 import { fixed, loadAverage, type GoalFigure } from './goals';
@@ -59,14 +59,14 @@ async function clientToken(url: string): Promise<string> {
  * a burst of load from elsewhere on the machine weighs on both alike; with the service's CPU over its
  * halves (ms).
  */
-async function alternated(baseline: ChildService, bareToken: string, service: ChildService, token: string, seconds: number) {
+async function alternated(loader: CreationLoadProcess, baseline: ChildService, bareToken: string, service: ChildService, token: string, seconds: number) {
   const bareRuns: CreationFigures[] = [];
   const serviceRuns: CreationFigures[] = [];
   let cpuMs = 0;
   for (let round = 0; round < 2; round++) {
-    bareRuns.push(await loadSessionCreation(baseline.url, bareToken, 50, seconds / 2));
+    bareRuns.push(await loader.load(baseline.url, bareToken, 50, seconds / 2));
     const cpuBefore = await service.ask<number>('cpuMicros');
-    serviceRuns.push(await loadSessionCreation(service.url, token, 50, seconds / 2));
+    serviceRuns.push(await loader.load(service.url, token, 50, seconds / 2));
     cpuMs += ((await service.ask<number>('cpuMicros')) - cpuBefore) / 1000;
   }
   return { bare: combine(bareRuns), created: combine(serviceRuns), cpuMs };
@@ -111,9 +111,10 @@ function paymentGoals(label: string, run: PaymentRun, delivered: number, psp: Re
 }
 
 /**
- * The service under load from this process: the bare baseline and the service each in a process of
- * their own, autocannon for session creation, payers for whole two-tranche payments, a PSP call
- * counter between the drivers and the fake PSP, and the merchant's webhook receiver.
+ * The service under load: the bare baseline and the service each in a process of their own,
+ * autocannon for session creation in a third (CreationLoadProcess), and from this process the payers
+ * for whole two-tranche payments, a PSP call counter between the drivers and the fake PSP, and the
+ * merchant's webhook receiver.
  */
 export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]> {
   const goals: GoalFigure[] = [];
@@ -121,6 +122,7 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
   const receiver = new WebhookReceiver();
   const counter = new PspOperationTap({ keepAlive: true });
   const children: ChildService[] = [];
+  const loader = await CreationLoadProcess.start();
   try {
     const webhookUrl = await receiver.start();
     const counterUrl = await counter.start();
@@ -152,9 +154,9 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
     const token = await clientToken(service.url);
 
     // Warm-up (JIT) of both, then the measured runs back to back, in the same conditions.
-    await loadSessionCreation(baseline.url, bareToken, 50, 1);
-    await loadSessionCreation(service.url, token, 50, 1);
-    const alternate = (target: ChildService, targetToken: string) => alternated(baseline, bareToken, target, targetToken, size.creationSeconds);
+    await loader.load(baseline.url, bareToken, 50, 1);
+    await loader.load(service.url, token, 50, 1);
+    const alternate = (target: ChildService, targetToken: string) => alternated(loader, baseline, bareToken, target, targetToken, size.creationSeconds);
     const { bare, created, cpuMs: creationCpuMs } = await alternate(service, token);
     console.log(`creation (load average ${loadAverage()}): bare ${fixed(bare.perSecond)} req/s (non-2xx ${bare.non2xx}), service ${fixed(created.perSecond)} req/s (p99 ${created.p99Ms} ms, non-2xx ${created.non2xx}, errors ${created.errors})`);
     const ratio = created.perSecond / bare.perSecond;
@@ -193,7 +195,7 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
     const grown = await startService(size.grownStoreSessions);
     console.log(`grown store: ${size.grownStoreSessions} paid sessions stored in ${fixed((Date.now() - seeding) / 1000, 1)} s (start included; load average ${loadAverage()})`);
     const grownToken = await clientToken(grown.url);
-    await loadSessionCreation(grown.url, grownToken, 50, 1);
+    await loader.load(grown.url, grownToken, 50, 1);
     // Alternated with the bare baseline again, as the empty store's run was: the machine's speed
     // drifts in the minute between the two (it is shared), and the baseline measured beside each
     // run shows how much.
@@ -214,6 +216,7 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
     return goals;
   } finally {
     for (const child of children) await child.stop();
+    loader.stop();
     await counter.close();
     await receiver.stop();
     await rm(dir, { recursive: true, force: true });
