@@ -289,11 +289,10 @@ const FIELDS = ['a', 'b', 'c', 'd'];
 /**
  * The order of an index's keys: field by field in the index's directions (compareValues), then by
  * insertion rank (not in a unique index: its keys are never shared); against a probe, its fields,
- * then its bias. Written as code made for the index's
- * own key length and directions (once, when the index is declared): each index's comparison then
- * sees only its own two shapes (its entries and the probes), where one function shared by every index
- * would meet all their shapes and look each field up the slow way (a quarter of an insert's index
- * work).
+ * then its bias. Written as code made for the index's own key length and directions (once, when the
+ * index is declared): each index's comparison then sees only its own two shapes (its entries and the
+ * probes), where one function shared by every index would meet all their shapes and look each field
+ * up the slow way (a quarter of an insert's index work).
  */
 function orderFor(directions: readonly (1 | -1)[], unique: boolean): (x: SortedEntry | Probe, y: SortedEntry | Probe) => number {
   const field = (v: string, i: number) => (i < 4 ? `${v}.${FIELDS[i]}` : `${v}.more[${i - 4}]`);

@@ -9,16 +9,21 @@ export interface ChildService {
   stop(): Promise<void>;
 }
 
-/**
- * Starts `entry` (a TypeScript file) in its own Node process through tsx, so load and service never
- * share a CPU thread. The child announces `{ url }` over IPC once it listens. `nodeArgs` adds flags
- * such as `--cpu-prof`.
- */
-export function startChild(entry: string, env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = [], startTimeoutMs = 600_000): Promise<ChildService> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+/** `entry` (a TypeScript file) in a Node process of its own through tsx, with an IPC channel. */
+export function spawnTypeScript(entry: string, env: NodeJS.ProcessEnv = {}, nodeArgs: readonly string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+}
+
+/**
+ * Starts `entry` in its own Node process (spawnTypeScript), so load and service never share a CPU
+ * thread. The child announces `{ url }` over IPC once it listens. `nodeArgs` adds flags such as
+ * `--cpu-prof`.
+ */
+export function startChild(entry: string, env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = [], startTimeoutMs = 600_000): Promise<ChildService> {
+  const child = spawnTypeScript(entry, env, nodeArgs);
   const answers = new Map<string, (value: unknown) => void>();
   return new Promise<ChildService>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { spawnTypeScript } from './child-process';
 
 export interface CreationFigures {
   readonly perSecond: number;
@@ -51,17 +52,27 @@ export class CreationLoadProcess {
   private constructor(private readonly child: ChildProcess) {}
 
   static start(): Promise<CreationLoadProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'creation-load.process.ts')], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = spawnTypeScript(path.join(__dirname, 'creation-load.process.ts'));
     return new Promise((resolve, reject) => {
       child.once('error', reject);
-      child.once('message', () => resolve(new CreationLoadProcess(child)));
+      child.once('exit', (code) => reject(new Error(`the creation load process exited (${code}) before it was ready`)));
+      child.once('message', () => {
+        child.removeAllListeners('exit');
+        resolve(new CreationLoadProcess(child));
+      });
     });
   }
 
-  /** loadSessionCreation, run in that process. */
+  /** loadSessionCreation, run in that process; refused if the process ends before answering. */
   load(url: string, token: string, connections: number, seconds: number): Promise<CreationFigures> {
     return new Promise((resolve, reject) => {
-      this.child.once('message', (message: { figures?: CreationFigures; error?: string }) => (message.figures ? resolve(message.figures) : reject(new Error(`creation load: ${message.error}`))));
+      const died = (code: number | null) => reject(new Error(`the creation load process exited (${code}) during a load`));
+      this.child.once('exit', died);
+      this.child.once('message', (message: { figures?: CreationFigures; error?: string }) => {
+        this.child.off('exit', died);
+        if (message.figures) resolve(message.figures);
+        else reject(new Error(`creation load: ${message.error}`));
+      });
       this.child.send({ load: { url, token, connections, seconds } });
     });
   }
