@@ -80,15 +80,17 @@ export class ElementsClient {
   }
 
   /**
-   * Polls the view until `until` holds (the page's polling), at most `timeoutMs` of real time; the
-   * last view is returned either way, so the caller's assertion says what was wrong.
+   * Polls the view until `until` holds (the page's polling), at most `timeoutMs` of real time. A view
+   * that never gets there throws, naming where it stood: a test reading on would fail further down,
+   * on a consequence, and send its reader after the wrong cause.
    */
   async waitFor(until: (view: SessionView) => boolean, timeoutMs = 5_000, everyMs = 20): Promise<SessionView> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const res = await this.view();
       if (res.status !== 200) throw new Error(`GET /elements/session answered ${res.status} ${JSON.stringify(res.body)}`);
-      if (until(res.body.view) || Date.now() > deadline) return res.body.view;
+      if (until(res.body.view)) return res.body.view;
+      if (Date.now() > deadline) throw new Error(`waitFor: not reached in ${timeoutMs} ms; the view stood at ${whereItStands(res.body.view)}`);
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   }
@@ -102,4 +104,9 @@ export async function pressFakePspButton(redirectUrl: string, button: 'approve' 
 /** Follows a URL without following redirects (the browser's navigation, one hop). */
 export function navigate(url: string): Promise<Answer<unknown>> {
   return call('GET', url, {});
+}
+
+function whereItStands(view: SessionView): string {
+  const attempts = view.attempts.map((a) => `${a.methodId} ${a.status}`).join(', ');
+  return `${view.status} (attempts: ${attempts || 'none'})`;
 }

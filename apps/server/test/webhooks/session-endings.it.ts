@@ -1,10 +1,10 @@
-import { merchantId, type SessionView } from '@splitpay/domain';
+import { merchantId, type SessionId, type SessionView } from '@splitpay/domain';
 import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import { pressFakePspButton } from '../support/elements-client';
 import { ONEY_PLANS } from '../support/merchants.fixture';
 import { startService, type ServiceHarness } from '../support/service-harness';
 import { financedOrder } from '../support/session-bodies';
-import { notificationOf, SHOP, WEBHOOK_AUTHORIZATION } from './webhooks.support';
+import { eventually, notificationOf, SHOP, WEBHOOK_AUTHORIZATION } from './webhooks.support';
 
 /**
  * Which endings are announced, to which address, with which payload: each over the real flow
@@ -53,6 +53,7 @@ describe('session endings: which are announced, where, with what', () => {
 
   const payloadsTo = (path: string): Payload[] => receiver.callsTo(path).map((c) => JSON.parse(c.body) as Payload);
   const status = (s: SessionView['status']) => (v: SessionView) => v.status === s;
+  const captureOf = async (sessionId: string) => (await h.stores.sessions.findById(sessionId as SessionId))?.attempts[0]?.transactions.find((t) => t.type === 'capture');
 
   it('ABORTED: announced once, after the hold was released, with its operations', async () => {
     const path = '/hooks/aborted';
@@ -106,6 +107,12 @@ describe('session endings: which are announced, where, with what', () => {
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 700, orderId: 'capturing-1', methods: [{ method: 'card' }], notificationUrl: receiver.url(path) });
     await page.payByCard('card', 700);
     await page.waitFor(status('CAPTURING'));
+    // CAPTURING is written before the capture's first send, which is its sender's until its answer is
+    // recorded: the fault must have answered it before it is cleared.
+    await eventually(async () => {
+      const dispatch = (await captureOf(sessionId))?.dispatch;
+      return dispatch?.state === 'owed' && dispatch.tries === 1;
+    });
     await h.runWorkers();
     expect(receiver.callsTo(path)).toHaveLength(0);
 
