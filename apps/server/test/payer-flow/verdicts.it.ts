@@ -29,7 +29,13 @@ describe('payer flow: out-of-band verdicts that arrive twice, late, out of order
     expect((await page.view()).body.view.attempts[0]?.status).toBe('AUTHORIZING');
     h.clock.advance(60_000);
     await h.runWorkers();
-    expect((await page.view()).body.view).toMatchObject({ status: 'CAPTURING', attempts: [{ status: 'AUTHORIZED' }] });
+    // The lookup's answer authorized the tranche, and its capture went out at once: the capture's own
+    // verdict comes 20 ms later, so a slow machine may already see it.
+    const looked = (await page.view()).body.view;
+    expect([
+      ['CAPTURING', 'AUTHORIZED'],
+      ['PAID', 'CAPTURED'],
+    ]).toContainEqual([looked.status, looked.attempts[0]?.status]);
     await h.runWorkers();
     const paid = await page.waitFor((v: SessionView) => v.status === 'PAID');
     const capture = await eventuallyFound(() => h.tap.deliveries.find((d) => d.json?.event === 'capture'));
