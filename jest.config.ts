@@ -9,6 +9,7 @@ const shared: Config = {
   testEnvironment: 'node',
   transform,
   moduleFileExtensions: ['ts', 'js', 'json'],
+  setupFilesAfterEnv: ['<rootDir>/jest.leftover-interceptors.setup.ts'],
 };
 
 /**
@@ -28,7 +29,7 @@ const serviceOnMongoDb: Config[] = process.env.MONGODB_URI
         ...shared,
         displayName: 'service on MongoDB',
         testMatch: SERVICE_SUITES_ON_MONGODB,
-        setupFilesAfterEnv: ['<rootDir>/apps/server/test/support/on-mongodb.setup.ts'],
+        setupFilesAfterEnv: [...(shared.setupFilesAfterEnv ?? []), '<rootDir>/apps/server/test/support/on-mongodb.setup.ts'],
       },
     ]
   : [];
