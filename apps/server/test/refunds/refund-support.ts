@@ -95,14 +95,23 @@ export async function sessionOf(h: ServiceHarness, sessionId: string, merchant: 
   return res.body as unknown as SessionJson;
 }
 
-/** Polls the session until `until` holds, at most `timeoutMs` of real time; answers the last read either way. */
+/**
+ * Polls the session until `until` holds, at most `timeoutMs` of real time; throws if it never does,
+ * naming where the session stood (as a page's waitFor does).
+ */
 export async function waitForSession(h: ServiceHarness, sessionId: string, until: (s: SessionJson) => boolean, timeoutMs = 5_000): Promise<SessionJson> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const session = await sessionOf(h, sessionId);
-    if (until(session) || Date.now() > deadline) return session;
+    if (until(session)) return session;
+    if (Date.now() > deadline) throw new Error(`waitForSession: not reached in ${timeoutMs} ms; the session stood at ${whereItStands(session)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+function whereItStands(session: SessionJson): string {
+  const attempts = session.attempts.map((a) => `${a.status} [${a.transactions.map((t) => `${t.type} ${t.status.kind}`).join(', ')}]`);
+  return `${session.status} (attempts: ${attempts.join('; ') || 'none'})`;
 }
 
 export const noRefundPending = (s: SessionJson): boolean =>
