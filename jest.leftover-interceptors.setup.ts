@@ -9,12 +9,13 @@ import https from 'node:https';
  * file's whole context is kept alive. Files that use nock still isolate it themselves
  * (psp-testkit's isolateNock); this is the net for those that forget.
  */
-const patched = (): unknown[] => [http.request, http.get, http.ClientRequest, https.request, https.get];
-const before = patched();
+const patchable = (): unknown[] => [http.request, http.get, http.ClientRequest, https.request, https.get];
+const before = patchable();
+const untouched = (): boolean => patchable().every((fn, i) => fn === before[i]);
 
 afterAll(() => {
-  if (patched().every((fn, i) => fn === before[i])) return;
+  if (untouched()) return;
   // The file's own nock instance (jest's module registry is per file): the one that patched.
   (require('nock') as typeof import('nock')).restore();
-  if (!patched().every((fn, i) => fn === before[i])) throw new Error('An HTTP interceptor is still installed after this file; restore it in the file.');
+  if (!untouched()) throw new Error('An HTTP interceptor is still installed after this file; restore it in the file.');
 });
