@@ -73,6 +73,8 @@ export type { MethodEntry, SessionRequest } from './creation/session-request.mod
 export { applyFact, applyFacts } from './session/apply-fact';
 export { DEFAULT_POLICY } from './session/domain-context';
 export type { DomainContext, DomainPolicy } from './session/domain-context';
+export { lookupsStoppedSince } from './session/late-lookups';
+export type { StoppedLookup } from './session/late-lookups';
 export { overdueAuthorizations, recordLookupOutcome } from './session/overdue';
 export type { LookupOutcome, OverdueAuthorization } from './session/overdue';
 export { operationsOwedSince, owedOperations, recordDispatch } from './session/owed-operations';

@@ -63,6 +63,11 @@ export interface Attempt {
    * the attempt no longer counts against the balance.
    */
   readonly releasedAt?: number;
+  /**
+   * When the service stopped looking up a verdict that never came (a financing file, some time after
+   * its session ended): nothing is looked up any more; the opening operation's statusMessage says so.
+   */
+  readonly lookupsStoppedAt?: number;
   /** When the authorization verdict must be looked up at the PSP (overdue, or the next lookup of a studied file). */
   readonly verdictDueAt?: number;
   /** Oldest first: the authorization (or payment), then capture, void or refunds. */

@@ -68,6 +68,12 @@ export interface DriverCapabilities {
   readonly confirm: boolean;
   /** Financing: a lender studies the file, the verdict may take days. */
   readonly financing: boolean;
+  /**
+   * Financing: the PSP cancels a file the lender is still studying (the driver's void, sent before
+   * any verdict), so the wait bound ends the file at the lender rather than leaving it open. Absent:
+   * false (offers stored before it keep the lookups of a late grant alone).
+   */
+  readonly cancelsStudy?: boolean;
   /** The payer is sent to the PSP's page. */
   readonly redirect: boolean;
   /** What the card view's `integration` says, for card drivers. */

@@ -1,5 +1,5 @@
 import type { Attempt } from '../attempt/attempt.model';
-import { hasTransaction, holdsMoney, moneyKept } from '../attempt/attempt-operations';
+import { hasTransaction, holdsMoney, moneyKept, openingTransaction } from '../attempt/attempt-operations';
 import type { MethodOffer } from '../method/method';
 import type { Money } from '../money/money';
 
@@ -25,7 +25,7 @@ export function handBack(attempt: Attempt, offer: MethodOffer): HandBack {
   }
   if (holdsMoney(attempt)) {
     // A failed void is not retried for ever: an uncaptured hold lapses at the issuer.
-    return hasTransaction(attempt, 'void', ['failed']) ? { kind: 'nothing' } : { kind: 'void', amount: attempt.granted };
+    return holdVoidFailed(attempt) ? { kind: 'nothing' } : { kind: 'void', amount: attempt.granted };
   }
   const kept = moneyKept(attempt);
   if (kept.amount <= 0) return { kind: 'nothing' };
@@ -36,6 +36,15 @@ export function handBack(attempt: Attempt, offer: MethodOffer): HandBack {
     return { kind: 'void', amount: attempt.granted };
   }
   return { kind: 'owed-to-payer', amount: kept };
+}
+
+/**
+ * A void of the hold failed. A void owed before the grant (the cancel of a file the lender still
+ * studied, study-cancel.ts) that failed says nothing of the hold granted since: the hold gets its own.
+ */
+function holdVoidFailed(attempt: Attempt): boolean {
+  const grantedAt = openingTransaction(attempt).updatedAt;
+  return attempt.transactions.some((t) => t.type === 'void' && t.status.kind === 'failed' && t.createdAt >= grantedAt);
 }
 
 /** The owedToPayer text: how much was taken and why nothing can hand it back. */

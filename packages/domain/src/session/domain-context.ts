@@ -12,6 +12,12 @@ export interface DomainPolicy {
   readonly lenderLookupDelaysMs: readonly number[];
   /** The last lookup, at the wait bound, got no answer: it is tried again after each delay; when spent, the session is refused. */
   readonly lenderBoundRetryDelaysMs: readonly number[];
+  /**
+   * A financing file whose session ended before its verdict (refused at the wait bound, its cancel
+   * refused) is looked up, backing off, for this long after the ending at most; then the lookups stop
+   * and the attempt records it (docs/decisions.md D41: 30 days).
+   */
+  readonly lenderLookupAfterEndMs: number;
   /** Delays between tries of an owed capture, void or refund; after the last, it is given up. */
   readonly dispatchRetryDelaysMs: readonly number[];
   /** The webhook calendar: delays after the first delivery attempt (t+1 s, t+1 min, t+5 min). */
@@ -31,6 +37,7 @@ export const DEFAULT_POLICY: DomainPolicy = {
   verdictOverdueMs: 60_000,
   lenderLookupDelaysMs: [10 * 60_000, 30 * 60_000, 3600_000, 3 * 3600_000, 6 * 3600_000],
   lenderBoundRetryDelaysMs: [60_000, 5 * 60_000, 15 * 60_000, 3600_000],
+  lenderLookupAfterEndMs: 30 * 24 * 3600_000,
   dispatchRetryDelaysMs: [5_000, 30_000, 120_000, 600_000],
   webhookRetryDelaysMs: [1_000, 60_000, 300_000],
 };

@@ -1,6 +1,6 @@
 import type { Attempt } from '../attempt/attempt.model';
-import { openingTransaction } from '../attempt/attempt-operations';
 import type { DomainContext, DomainPolicy } from './domain-context';
+import { nextLateLookup } from './late-lookups';
 import { refuseAwaiting } from './progress';
 import type { Session } from './session.model';
 import { findAttempt, mapAttempts, offerOf, replaceAttempt } from './session-edit';
@@ -48,14 +48,6 @@ export function lookupHoldsBound(session: Session): boolean {
 }
 
 /**
- * When a pending verdict is looked up next once nothing schedules it more closely: after
- * `verdictOverdueMs`, or after as long as the operation has already waited if that is longer.
- */
-export function backedOffLookup(attempt: Attempt, ctx: DomainContext): number {
-  return ctx.now + Math.max(ctx.policy.verdictOverdueMs, ctx.now - openingTransaction(attempt).createdAt);
-}
-
-/**
  * Records a lookup of a studied file whose facts were applied and left it studied on an AWAITING or
  * PENDING session. Before the wait bound: the next lookup follows the cadence (never after the
  * bound). At the bound: a status the PSP gave (still studying) refuses the session; no answer is
@@ -80,10 +72,13 @@ export function recordStudyLookup(session: Session, attemptId: string, answered:
 }
 
 /**
- * The wait bound refuses the session. A studied file is still looked up after that, backing off, so
- * that a grant the lender gives later is found and handed back.
+ * The wait bound refuses the session: a studied file its PSP can cancel is cancelled (study-cancel.ts).
+ * Until that cancel is known to have gone through, and for a file the PSP cannot cancel, the file is
+ * still looked up, backing off, so that a grant the lender gives later is found and handed back; not
+ * beyond `lenderLookupAfterEndMs` past the ending (late-lookups.ts).
  */
 function refuseAtBound(session: Session, ctx: DomainContext): Session {
+  const studied = new Set(session.attempts.filter(isLookedUpStudy).map((a) => a.id));
   const refused = refuseAwaiting(session, ctx);
-  return mapAttempts(refused, (a) => (isLookedUpStudy(a) ? { ...a, verdictDueAt: backedOffLookup(a, ctx) } : a));
+  return mapAttempts(refused, (a) => (studied.has(a.id) && a.verdictDueAt !== undefined ? nextLateLookup(refused, a, ctx) : a));
 }

@@ -6,7 +6,8 @@ import type { OperationRef, PspFact } from '../psp/psp-fact';
 import { applyFacts } from './apply-fact';
 import type { DomainContext } from './domain-context';
 import type { Session } from './session.model';
-import { backedOffLookup, isLookedUpStudy, recordStudyLookup } from './lender-lookups';
+import { nextLateLookup } from './late-lookups';
+import { isLookedUpStudy, recordStudyLookup } from './lender-lookups';
 import { findAttempt, replaceAttempt } from './session-edit';
 import { acceptsVerdicts } from './session.state';
 
@@ -54,7 +55,8 @@ export interface LookupOutcome {
  * Records a status lookup: its facts are applied (the looked-up status is authoritative). When the
  * verdict is still due, the next lookup is scheduled: a studied file on an open session follows the
  * study's cadence and, at the wait bound, the last lookup decides (lender-lookups.ts); anything else
- * backs off, doubling (a PSP that never answers costs a handful of lookups a day, not one a minute).
+ * backs off, doubling (a PSP that never answers costs a handful of lookups a day, not one a minute),
+ * and a financing file on a session that ended stops being looked up after `lenderLookupAfterEndMs`.
  * A lookup that began the study (the PSP said the lender is studying) keeps the schedule it set.
  */
 export function recordLookupOutcome(session: Session, attemptId: string, outcome: LookupOutcome, ctx: DomainContext): Session {
@@ -64,5 +66,5 @@ export function recordLookupOutcome(session: Session, attemptId: string, outcome
   if (!attempt || attempt.verdictDueAt === undefined || openingTransaction(attempt).status.kind !== 'pending') return applied;
   if (before?.lenderStudying !== true && attempt.lenderStudying === true) return applied;
   if (isLookedUpStudy(attempt) && acceptsVerdicts(applied.status)) return recordStudyLookup(applied, attemptId, outcome.answered, ctx);
-  return replaceAttempt(applied, { ...attempt, verdictDueAt: backedOffLookup(attempt, ctx) });
+  return replaceAttempt(applied, nextLateLookup(applied, attempt, ctx));
 }

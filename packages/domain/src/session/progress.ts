@@ -7,6 +7,7 @@ import { owedFollowUp } from '../transaction/follow-up';
 import type { DomainContext } from './domain-context';
 import { handBackPending, releaseAll } from './release';
 import { endSession, withCaptured } from './session-ending';
+import { cancelStudies } from './study-cancel';
 import {
   sessionAllTaken,
   sessionCaptureFailed,
@@ -88,8 +89,12 @@ export function progress(session: Session, ctx: DomainContext): Session {
   }
 }
 
-/** The lender refused or the wait bound was reached: every hold released, nothing taken. */
+/**
+ * The lender refused or the wait bound was reached: every hold released, nothing taken; a file the
+ * lender still studies is cancelled at its PSP when it can be (study-cancel.ts). The ending message
+ * is built after both, so it shows them.
+ */
 export function refuseAwaiting(session: Session, ctx: DomainContext): Session {
   const to = asTerminal(sessionLenderRefused(session.status));
-  return endSession(releaseAll(session, ctx), to, ctx);
+  return endSession(cancelStudies(releaseAll(session, ctx), ctx), to, ctx);
 }
