@@ -1,4 +1,4 @@
-import { recordLookupOutcome, type DomainContext, type Logger, type OverdueAuthorization, type PspFact, type Session } from '@splitpay/domain';
+import { lookupsStoppedSince, recordLookupOutcome, type DomainContext, type Logger, type OverdueAuthorization, type PspFact, type Session } from '@splitpay/domain';
 import type { SessionCommand } from '../session-writer';
 import type { PspGateway, SessionGateway } from './psp-gateway';
 
@@ -35,6 +35,17 @@ export class VerdictLookup {
       session: verdicts.reduce((s, v) => recordLookupOutcome(s, v.attemptId, { facts: v.facts, answered: v.answered }, ctx), session),
       result: undefined,
     });
+  }
+
+  /**
+   * Tells the operator, once, of each verdict a saved write stopped looking up (a financing file
+   * whose session ended `lenderLookupAfterEndMs` ago): a grant the lender gives after this is theirs to
+   * hand back.
+   */
+  reportStopped(previous: Session, saved: Session): void {
+    for (const stopped of lookupsStoppedSince(previous, saved)) {
+      this.deps.logger.warn('psp.verdict_lookups_stopped', { sessionId: saved.id, ...stopped });
+    }
   }
 
   private async lookUpOne(session: Session, psps: SessionGateway, item: OverdueAuthorization): Promise<Omit<LookedUpVerdict, 'attemptId'>> {

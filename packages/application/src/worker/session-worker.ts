@@ -120,6 +120,7 @@ export class SessionWorker {
     const { changed, result: givenUp } = written;
     if (!changed) await this.deps.sessions.releaseLease(claimed.id, this.deps.owner);
     this.deps.dispatcher.reportGivenUp(written.session, givenUp);
+    if (changed) this.deps.lookup.reportStopped(written.previous, written.session);
     // A verdict looked up this turn may owe a capture or a void: its first send follows at once.
     const saved = changed ? await this.deps.dispatcher.dispatchOwedBy([written], psps) : written.session;
     if (saved.status !== claimed.status) {

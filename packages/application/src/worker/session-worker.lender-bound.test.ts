@@ -1,0 +1,131 @@
+import {
+  DEFAULT_POLICY,
+  applyFact,
+  nextDueAt,
+  PLAIN_HOLD_CAPABILITIES,
+  recordOpenOutcome,
+  startAttempt,
+  type DriverCapabilities,
+  type FollowUpInput,
+  type LookupInput,
+  type MethodOffer,
+  type OperationOutput,
+  type PspDriver,
+  type Session,
+} from '@splitpay/domain';
+import { dispatchingCore, type DispatchingCore } from '../testing/dispatching.fixture';
+import { VerdictLookup } from '../psp/verdict-lookup';
+import { SessionWorker } from './session-worker';
+
+const DAY = 24 * 3600_000;
+const FINANCING: DriverCapabilities = { ...PLAIN_HOLD_CAPABILITIES, financing: true, redirect: true, cancelsStudy: true };
+
+/** A lender's driver: every lookup says the file is still studied; each cancel (void) answers `voidAnswer`. */
+class StudyingLender implements Partial<PspDriver> {
+  readonly provider = 'fake';
+  readonly method = 'oney' as const;
+  readonly capabilities = FINANCING;
+  readonly voids: string[] = [];
+  lookups = 0;
+  constructor(private readonly voidAnswer: OperationOutput['ack']) {}
+  async lookup(input: LookupInput): Promise<OperationOutput> {
+    this.lookups++;
+    return { ack: { outcome: 'accepted', httpStatus: 200 }, facts: [{ kind: 'lender-pending', ref: input.target }] };
+  }
+  async void(input: FollowUpInput): Promise<OperationOutput> {
+    this.voids.push(input.transactionId);
+    const done = this.voidAnswer.outcome === 'accepted';
+    return { ack: this.voidAnswer, facts: done ? [{ kind: 'voided', success: true, ref: { transactionId: input.transactionId } }] : [] };
+  }
+}
+
+const offer: MethodOffer = {
+  id: 'oney',
+  method: 'oney',
+  provider: 'fake',
+  capabilities: FINANCING,
+  partialRefunds: true,
+  plans: [{ installments: 3, withFees: false, minAmount: 100, maxAmount: 300_000 }],
+};
+
+/** A stored session of 100.00 the lender studies in full (AWAITING), its wait bound 7 days away. */
+async function awaitingSession(core: DispatchingCore): Promise<Session> {
+  const pending: Session = { ...core.factory.pending({ total: 10_000 }), methods: [offer] };
+  const started = startAttempt(pending, { methodId: 'oney', amount: 10_000, plan: { installments: 3, withFees: false } }, core.factory.ctx());
+  const opened = recordOpenOutcome(started.session, started.attemptId, { ack: { outcome: 'accepted', providerRef: 'CMDE|1' }, facts: [] }, core.factory.ctx());
+  const studied = applyFact(opened, { kind: 'lender-pending', ref: { transactionId: started.transactionId } }, core.factory.ctx());
+  expect(studied.status).toBe('AWAITING');
+  await core.stores.sessions.insert({ ...studied, version: 1, dueAt: nextDueAt(studied) });
+  return studied;
+}
+
+function workerOf(core: DispatchingCore): SessionWorker {
+  return new SessionWorker({
+    sessions: core.stores.sessions,
+    writer: core.writer,
+    dispatcher: core.dispatcher,
+    lookup: new VerdictLookup({ gateway: core.gateway, logger: core.logger }),
+    gateway: core.gateway,
+    sessionEnded: { deliverDue: async () => undefined },
+    clock: core.clock,
+    logger: core.logger,
+    owner: 'test-worker',
+  });
+}
+
+/** Runs the worker at each instant the session falls due, until `done` holds (or nothing is due). */
+async function runUntil(core: DispatchingCore, worker: SessionWorker, id: Session['id'], done: (s: Session) => boolean): Promise<Session> {
+  for (let i = 0; i < 200; i++) {
+    const session = (await core.stores.sessions.findById(id))!;
+    if (done(session) || session.dueAt === undefined) return session;
+    core.clock.set(Math.max(core.clock.now(), session.dueAt));
+    await worker.runOnce();
+  }
+  throw new Error('the session never reached the expected state');
+}
+
+describe('SessionWorker: the lender wait bound', () => {
+  it('refuses the session at the bound and sends exactly one cancel of the studied file; once it went through, nothing more is looked up', async () => {
+    const driver = new StudyingLender({ outcome: 'accepted', httpStatus: 200, code: 'CANCELLED' });
+    const core = dispatchingCore([driver]);
+    const worker = workerOf(core);
+    const session = await awaitingSession(core);
+    const ended = await runUntil(core, worker, session.id, (s) => s.status === 'AWAITED_REFUSED');
+    expect(ended.endedAt).toBe(session.awaitingUntil);
+    expect(driver.voids).toHaveLength(1);
+    expect(ended.attempts[0]).toMatchObject({ status: 'CANCELLED' });
+    expect(ended.attempts[0]!.transactions.map((t) => [t.type, t.status.kind])).toEqual([
+      ['authorization', 'cancelled'],
+      ['void', 'succeeded'],
+    ]);
+    const lookupsAtEnd = driver.lookups;
+    core.clock.advance(60 * DAY);
+    await worker.runOnce();
+    expect(driver.voids).toHaveLength(1);
+    expect(driver.lookups).toBe(lookupsAtEnd);
+    expect((await core.stores.sessions.findById(session.id))!.dueAt).toBeUndefined();
+  });
+
+  it('a cancel the PSP refuses: the file is looked up until lenderLookupAfterEndMs past the ending, then the stop is logged once at warn', async () => {
+    const driver = new StudyingLender({ outcome: 'rejected', httpStatus: 409, code: 'not-cancellable' });
+    const core = dispatchingCore([driver]);
+    const worker = workerOf(core);
+    const session = await awaitingSession(core);
+    const ended = await runUntil(core, worker, session.id, (s) => s.status === 'AWAITED_REFUSED');
+    expect(driver.voids).toHaveLength(1);
+    const lookupsAtEnd = driver.lookups;
+    const stopped = await runUntil(core, worker, session.id, (s) => s.attempts[0]!.lookupsStoppedAt !== undefined);
+    const deadline = ended.endedAt! + DEFAULT_POLICY.lenderLookupAfterEndMs;
+    expect(stopped.attempts[0]).toMatchObject({ status: 'CANCELLED', lookupsStoppedAt: deadline });
+    expect(driver.lookups).toBeGreaterThan(lookupsAtEnd);
+    expect(core.clock.now()).toBe(deadline);
+    const warnings = core.logger.named('psp.verdict_lookups_stopped');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ level: 'warn', fields: { sessionId: session.id, attemptId: stopped.attempts[0]!.id, provider: 'fake' } });
+    const lookupsAtStop = driver.lookups;
+    core.clock.advance(365 * DAY);
+    await worker.runOnce();
+    expect(driver.lookups).toBe(lookupsAtStop);
+    expect(core.logger.named('psp.verdict_lookups_stopped')).toHaveLength(1);
+  });
+});
