@@ -151,6 +151,23 @@ describe('fake PSP: captures, voids, refunds, wallets, lookups, chargebacks', ()
     expect(empty.ack.outcome).toBe('rejected');
   });
 
+  it('oney: a file the lender still studies is cancelled by a void; the lender can no longer decide it and a lookup finds no verdict', async () => {
+    expect(h.driver('oney').capabilities.cancelsStudy).toBe(true);
+    const studied = h.openInput('oney', { plan: { installments: 3, withFees: false } });
+    const opened = await h.driver('oney').open(studied);
+    const ref = opened.ack.providerRef ?? '';
+    await request(h.url).post(`/fake-psp/pay/${ref}/study`).expect(303);
+    expect(await factsFor(h, studied.transactionId)).toEqual([expect.objectContaining({ kind: 'lender-pending' })]);
+
+    const cancel = followUp(studied, ref, 10_000);
+    expect((await h.driver('oney').void(cancel)).ack).toMatchObject({ outcome: 'accepted', httpStatus: 201 });
+    expect(await factsFor(h, cancel.transactionId)).toEqual([expect.objectContaining({ kind: 'voided', success: true })]);
+    const late = await request(h.url).post(`/fake-psp/pay/${ref}/approve`);
+    expect(late.status).toBeGreaterThanOrEqual(400);
+    const looked = await h.driver('oney').lookup?.({ ...studied, target: { transactionId: studied.transactionId, providerRef: ref }, amount: studied.amount });
+    expect(looked).toMatchObject({ ack: { outcome: 'accepted' }, facts: [] });
+  });
+
   it('status lookup: by PSP ref or by our reference; pending has no fact; unknown is declined', async () => {
     const pending = h.openInput('paypal');
     const opened = await h.driver('paypal').open(pending);

@@ -6,6 +6,7 @@ export const FAKE_CAPABILITIES: Readonly<Record<MethodKind, DriverCapabilities>>
   applepay: { ...NONE, confirm: true },
   paypal: { ...NONE, redirect: true },
   wero: { ...NONE, redirect: true },
-  oney: { ...NONE, financing: true, redirect: true },
+  // Its void stops a file the lender still studies (payment-operations.ts VOIDABLE).
+  oney: { ...NONE, financing: true, redirect: true, cancelsStudy: true },
   ancv: { ...NONE, operation: 'payment', payerChosenPartial: true, void: false, partialRefund: false, redirect: true },
 };

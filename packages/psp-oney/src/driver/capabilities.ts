@@ -3,6 +3,7 @@ import { PLAIN_HOLD_CAPABILITIES, type DriverCapabilities } from '@splitpay/doma
 /**
  * Oney 3x/4x: a lender studies the file (financing) after the payer fills it on Oney's page
  * (redirect); FAVORABLE is a hold the merchant confirms (capture) once; cancel hands back before or
- * after the confirm, a slice too; the status query answers authoritatively.
+ * after the confirm, a slice too, and cancels a file still PENDING (the wait bound's cancel); the
+ * status query answers authoritatively.
  */
-export const ONEY_CAPABILITIES: DriverCapabilities = { ...PLAIN_HOLD_CAPABILITIES, financing: true, redirect: true, statusLookup: true };
+export const ONEY_CAPABILITIES: DriverCapabilities = { ...PLAIN_HOLD_CAPABILITIES, financing: true, redirect: true, statusLookup: true, cancelsStudy: true };

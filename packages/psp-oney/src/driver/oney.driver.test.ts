@@ -168,6 +168,22 @@ describe('Oney: confirm (capture) and cancel (void, refund)', () => {
     expect(voided.facts).toEqual([{ kind: 'voided', success: true, ref: { transactionId: input.transactionId }, statusCode: 'CANCELLED' }]);
   });
 
+  it('cancels a file the lender still studies (the wait bound): one cancel of the whole purchase, down payment kept; CANCELLED is voided, a file Oney keeps is a failed void', async () => {
+    expect(driver.capabilities.cancelsStudy).toBe(true);
+    const open = openInput();
+    // The study's opening never got a verdict: the void targets it, as the domain owes it at the bound.
+    const input = followUpInput(open);
+    const post = expectCall('post', `${purchasePathOf(open.transactionId)}/action/cancel`, 200, { purchase: { status_code: 'CANCELLED', status_label: 'Cancelled' } });
+    const cancelled = await driver.void(input);
+    expect(post.scope.isDone()).toBe(true);
+    expect(post.body()).toEqual({ merchant_request_id: input.transactionId, language_code: 'FR', purchase: { cancellation_reason_code: 0, cancellation_amount: 100, refund_down_payment: false } });
+    expect(cancelled.facts).toEqual([{ kind: 'voided', success: true, ref: { transactionId: input.transactionId }, statusCode: 'CANCELLED', statusMessage: 'Cancelled' }]);
+
+    expectCall('post', `${purchasePathOf(open.transactionId)}/action/cancel`, 200, { purchase: { status_code: 'PENDING', status_label: 'Under study' } });
+    const kept = await driver.void(followUpInput(open));
+    expect(kept.facts).toMatchObject([{ kind: 'voided', success: false, statusCode: 'PENDING' }]);
+  });
+
   it('refunds a slice by cancelling it on the purchase (not the capture), down payment refunded: still FUNDED is refunded', async () => {
     const open = openInput();
     const capture = { transactionId: 'capture-tx-1' };
