@@ -56,6 +56,7 @@ export function policyOf(config: ServerConfig): DomainPolicy {
     lenderWaitMs: config.lenderWaitMs,
     lenderLookupDelaysMs: config.lenderLookupDelaysMs,
     lenderBoundRetryDelaysMs: config.lenderBoundRetryDelaysMs,
+    lenderLookupAfterEndMs: config.lenderLookupAfterEndMs,
     webhookRetryDelaysMs: config.webhookRetryDelaysMs,
   };
 }

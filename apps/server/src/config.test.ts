@@ -61,6 +61,13 @@ describe('readConfig', () => {
     expect(() => readConfig({ LENDER_BOUND_RETRY_DELAYS_MS: 'soon' })).toThrow(/^LENDER_BOUND_RETRY_DELAYS_MS must be comma-separated integers/);
   });
 
+  it('reads how long a financing file is still looked up after its session ended: 30 days by default, 0 allowed (no lookup after the ending)', () => {
+    expect(readConfig({}).lenderLookupAfterEndMs).toBe(30 * 24 * 3_600_000);
+    expect(readConfig({ LENDER_LOOKUP_AFTER_END_MS: '0' }).lenderLookupAfterEndMs).toBe(0);
+    expect(readConfig({ LENDER_LOOKUP_AFTER_END_MS: '86400000' }).lenderLookupAfterEndMs).toBe(86_400_000);
+    expect(() => readConfig({ LENDER_LOOKUP_AFTER_END_MS: '-1' })).toThrow(/^LENDER_LOOKUP_AFTER_END_MS must be a non-negative integer/);
+  });
+
   it('reads METRICS_TOKEN and SHUTDOWN_GRACE_MS', () => {
     expect(readConfig({ METRICS_TOKEN: 'scrape' }).metricsToken).toBe('scrape');
     expect(readConfig({}).metricsToken).toBeUndefined();

@@ -25,6 +25,8 @@ export interface ServerConfig {
   readonly lenderLookupDelaysMs: readonly number[];
   /** LENDER_BOUND_RETRY_DELAYS_MS: the retries of the last lookup at the wait bound when it gets no answer. */
   readonly lenderBoundRetryDelaysMs: readonly number[];
+  /** LENDER_LOOKUP_AFTER_END_MS: how long after its session ended a financing file without a verdict is still looked up. */
+  readonly lenderLookupAfterEndMs: number;
   readonly accessTokenTtlS: number;
   readonly sessionTtlMs: number;
   /**
@@ -178,6 +180,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lenderWaitMs: int(env, 'LENDER_WAIT_MS', 7 * 24 * 3600_000),
     lenderLookupDelaysMs: positiveList(env, 'LENDER_LOOKUP_DELAYS_MS', DEFAULT_POLICY.lenderLookupDelaysMs),
     lenderBoundRetryDelaysMs: positiveList(env, 'LENDER_BOUND_RETRY_DELAYS_MS', DEFAULT_POLICY.lenderBoundRetryDelaysMs),
+    lenderLookupAfterEndMs: int(env, 'LENDER_LOOKUP_AFTER_END_MS', DEFAULT_POLICY.lenderLookupAfterEndMs),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', 3600),
     sessionTtlMs: int(env, 'SESSION_TTL_MS', 15 * 60_000),
     workerLeaseMs: int(env, 'WORKER_LEASE_MS', 60_000),

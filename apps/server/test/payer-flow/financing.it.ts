@@ -1,6 +1,7 @@
 import type { FinancingMethodView, SessionView } from '@splitpay/domain';
 import { buildOpenApiDocument, responseProblems } from '@splitpay/http-api';
 import { pressFakePspButton } from '../support/elements-client';
+import { until } from '../support/provider-service';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
 import { financedOrder } from '../support/session-bodies';
 
@@ -72,12 +73,13 @@ describe('payer flow: financing with the fake lender', () => {
     ]);
   });
 
-  it('ends AWAITED_REFUSED when the lender wait bound passes, releasing the card hold', async () => {
+  it('ends AWAITED_REFUSED when the lender wait bound passes, releasing the card hold and cancelling the studied file at the fake PSP', async () => {
     const { page, sessionId } = await h.openPage(financedOrder('oney-bound', 30_000));
     await page.payByCard('card', 10_000);
     await page.waitFor(noneInFlight);
     const started = await page.start({ methodId: 'oney', amount: 20_000, plan: PLAN });
-    await pressFakePspButton(started.body.view.attempts[1]!.redirect!.url, 'study');
+    const lenderPage = started.body.view.attempts[1]!.redirect!.url;
+    await pressFakePspButton(lenderPage, 'study');
     await page.waitFor(status('AWAITING'));
 
     h.clock.advance(7 * 24 * 3600_000 - 1_000);
@@ -88,6 +90,16 @@ describe('payer flow: financing with the fake lender', () => {
     await h.runWorkers();
     const view = await page.waitFor((v) => v.attempts[0]?.status === 'VOIDED');
     expect(view.status).toBe('AWAITED_REFUSED');
+    expect(view.attempts[1]).toMatchObject({ method: 'oney', status: 'CANCELLED' });
+    // The fake PSP's void notification comes back over HTTP: the file is closed, its opening cancelled.
+    const closed = async () => ((await readSession(h, sessionId)).body.attempts as StoredAttempt[])[1]!;
+    await until(async () => ((await closed()).transactions[0]?.status.kind === 'cancelled' ? true : undefined), 'the studied file cancelled');
+    expect((await closed()).transactions.map((t) => [t.type, t.status.kind])).toEqual([
+      ['authorization', 'cancelled'],
+      ['void', 'succeeded'],
+    ]);
     expect((await readSession(h, sessionId)).body).toMatchObject({ status: 'AWAITED_REFUSED', captured: { amount: 0 } });
+    // The lender can no longer grant the cancelled file.
+    expect((await pressFakePspButton(lenderPage, 'approve')).status).toBeGreaterThanOrEqual(400);
   });
 });

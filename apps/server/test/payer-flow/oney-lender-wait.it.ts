@@ -4,7 +4,7 @@ import { PURCHASE_PATH, purchasePathOf, SETTINGS, statusAnswer } from '@splitpay
 import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import type { ElementsClient } from '../support/elements-client';
 import { providerService } from '../support/provider-service';
-import type { ServiceHarness } from '../support/service-harness';
+import { readSession, type ServiceHarness } from '../support/service-harness';
 import { financedOrder } from '../support/session-bodies';
 import { oneyAnswers, statusQuery, until } from './oney-nock.support';
 
@@ -17,10 +17,21 @@ import { oneyAnswers, statusQuery, until } from './oney-nock.support';
 jest.setTimeout(60_000);
 
 const MIN = 60_000;
+const HOUR = 60 * MIN;
 const PLAN = { installments: 3, withFees: false };
 const WAIT_MS = 3 * 60 * MIN;
+/** After the ending, a file without a verdict is looked up for 4 h at most. */
+const AFTER_END_MS = 4 * HOUR;
 /** Lookups 10 min after the study began, then every hour; the bound (3 h) brings the last one back to it. */
-const ENV = { LENDER_WAIT_MS: String(WAIT_MS), LENDER_LOOKUP_DELAYS_MS: `${10 * MIN},${60 * MIN}`, LENDER_BOUND_RETRY_DELAYS_MS: `${MIN},${5 * MIN}`, ACCESS_TOKEN_TTL_S: String(24 * 3600) };
+const ENV = {
+  LENDER_WAIT_MS: String(WAIT_MS),
+  LENDER_LOOKUP_DELAYS_MS: `${10 * MIN},${60 * MIN}`,
+  LENDER_BOUND_RETRY_DELAYS_MS: `${MIN},${5 * MIN}`,
+  LENDER_LOOKUP_AFTER_END_MS: String(AFTER_END_MS),
+  ACCESS_TOKEN_TTL_S: String(24 * 3600),
+};
+const CANCELLED = { language_code: 'EN', purchase: { status_code: 'CANCELLED', status_label: 'Transaction is cancelled' } };
+type ReadAttempt = { status: string; transactions: { type: string; status: { kind: string; statusMessage?: string } }[] };
 const FUNDED = { language_code: 'EN', purchase: { status_code: 'FUNDED', status_label: 'Transaction is completed' } };
 
 describe('Oney: the lender wait looked up by the service (notifications lost, nock playing Oney)', () => {
@@ -144,16 +155,68 @@ describe('Oney: the lender wait looked up by the service (notifications lost, no
     expect(await endingsAnnounced(hooks)).toEqual([['PAID', 30_000]]);
   });
 
-  it.each([
-    ['still PENDING', statusAnswer('PENDING', 300, 'WAITING_ONEY')],
-    ['REFUSED', statusAnswer('REFUSED')],
-  ])('at the wait bound the last lookup says %s: AWAITED_REFUSED', async (_said, answer) => {
-    const { page, hooks, query } = await justBeforeTheBound();
-    query.says(answer);
+  it('at the wait bound the last lookup says REFUSED: AWAITED_REFUSED, nothing cancelled', async () => {
+    const { page, hooks, query, reference } = await justBeforeTheBound();
+    query.says(statusAnswer('REFUSED'));
+    const cancel = oneyAnswers(`${purchasePathOf(reference)}/action/cancel`, 200, CANCELLED);
     await after(1);
     expect(query.calls()).toBe(5);
     await page.waitFor(status('AWAITED_REFUSED'));
     expect(await endingsAnnounced(hooks)).toEqual([['AWAITED_REFUSED', 0]]);
+    expect(cancel.seen).toHaveLength(0);
+  });
+
+  const attemptOf = async (sessionId: string): Promise<ReadAttempt> => ((await readSession(h, sessionId)).body.attempts as ReadAttempt[])[0]!;
+
+  it('at the wait bound the last lookup says still PENDING: AWAITED_REFUSED, the file cancelled at Oney by exactly one cancel, then nothing more is asked', async () => {
+    const { page, hooks, query, reference, sessionId } = await justBeforeTheBound();
+    query.says(statusAnswer('PENDING', 300, 'WAITING_ONEY'));
+    const cancel = oneyAnswers(`${purchasePathOf(reference)}/action/cancel`, 200, CANCELLED);
+    await after(1);
+    expect(query.calls()).toBe(5);
+    await page.waitFor(status('AWAITED_REFUSED'));
+    expect(cancel.seen).toHaveLength(1);
+    expect(cancel.seen[0]?.body).toMatchObject({ purchase: { cancellation_reason_code: 0, cancellation_amount: 300, refund_down_payment: false } });
+    expect(await endingsAnnounced(hooks)).toEqual([['AWAITED_REFUSED', 0]]);
+    const attempt = await attemptOf(sessionId);
+    expect(attempt.status).toBe('CANCELLED');
+    expect(attempt.transactions.map((t) => [t.type, t.status.kind])).toEqual([
+      ['authorization', 'cancelled'],
+      ['void', 'succeeded'],
+    ]);
+    // The file is closed: no lookup, no second cancel, no second webhook, however long the clock runs.
+    for (let i = 0; i < 6; i++) await after(HOUR);
+    expect(query.calls()).toBe(5);
+    expect(cancel.seen).toHaveLength(1);
+    expect(receiver.callsTo(hooks)).toHaveLength(1);
+  });
+
+  it('Oney refuses the cancel at the bound: the file is still looked up, backing off, and no more once LENDER_LOOKUP_AFTER_END_MS has passed since the ending', async () => {
+    const { page, hooks, query, reference, sessionId } = await justBeforeTheBound();
+    query.says(statusAnswer('PENDING', 300, 'WAITING_ONEY'));
+    const cancel = oneyAnswers(`${purchasePathOf(reference)}/action/cancel`, 400, { errors: [{ error_code: 'ERR_02', error_label: 'The purchase cannot be cancelled' }] });
+    await after(1);
+    await page.waitFor(status('AWAITED_REFUSED'));
+    expect(cancel.seen).toHaveLength(1);
+    expect(await endingsAnnounced(hooks)).toEqual([['AWAITED_REFUSED', 0]]);
+    expect(query.calls()).toBe(5);
+
+    // The file has waited 3 h: the next lookup comes 3 h after the ending, the one after that is
+    // brought back to the 4 h deadline, and then none is scheduled.
+    for (let i = 0; i < 3; i++) await after(HOUR);
+    expect(query.calls()).toBe(6);
+    await after(HOUR);
+    expect(query.calls()).toBe(7);
+    for (let i = 0; i < 12; i++) await after(HOUR);
+    expect(query.calls()).toBe(7);
+    expect(cancel.seen).toHaveLength(1);
+    expect(receiver.callsTo(hooks)).toHaveLength(1);
+
+    const attempt = await attemptOf(sessionId);
+    expect(attempt.status).toBe('CANCELLED');
+    expect(attempt.transactions[0]?.status).toMatchObject({ kind: 'pending', statusMessage: expect.stringMatching(/stopped looking it up/) });
+    const stops = h.logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'psp.verdict_lookups_stopped' && l.sessionId === sessionId);
+    expect(stops).toEqual([expect.objectContaining({ level: 'warn', provider: 'oney', method: 'oney' })]);
   });
 
   it('Oney unreachable at the bound: the last lookup is tried again (FAVORABLE on a retry pays the order)', async () => {
