@@ -18,7 +18,7 @@ function lookupDeadline(session: Session, attempt: Attempt, policy: DomainPolicy
   return session.endedAt + policy.lenderLookupAfterEndMs;
 }
 
-const STOPPED_NOTE = 'No verdict came: the service stopped looking it up; a grant the lender gives after this is not handed back by the service';
+const STOPPED_NOTE = 'No verdict came: the service stopped looking it up; only a verdict the PSP still sends is taken (a grant it never sends is for the operator to hand back)';
 
 /**
  * Schedules the next lookup of a verdict still pending, backing off. A financing file on a session
