@@ -3,5 +3,5 @@ export type { KitCheck } from './checks/check';
 export type { FollowUpOutcome, FollowUpPlay, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from './kit-target';
 export { CapturingLogger } from '@splitpay/domain/src/testing';
 export { KIT_AMOUNT } from './kit-session';
-export { isolateNock } from './nock-isolation';
+export { isolateNock, loadNock } from './nock-isolation';
 export { nockedKitRun } from './nocked-kit-run';

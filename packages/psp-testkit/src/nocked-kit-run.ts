@@ -1,12 +1,13 @@
-import nock from 'nock';
 import type { PspKitRun } from './kit-target';
+import { loadNock } from './nock-isolation';
 
 /**
  * A kit run against nock playing the PSP: the network is shut (only interceptors answer) until
  * `stop`, and the service's doors are the ones it would give (`https://pay.example/psp/{provider}/notifications`,
- * `/elements/return/{attemptId}`).
+ * `/elements/return/{attemptId}`). The file running it calls `isolateNock()`, which installs and removes the interceptor.
  */
 export function nockedKitRun(run: Pick<PspKitRun, 'provider' | 'settings' | 'script'> & { readonly secrets?: readonly string[] }): PspKitRun {
+  const nock = loadNock();
   nock.disableNetConnect();
   return {
     ...run,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import nock from 'nock';
+import type nock from 'nock';
 import { money, type AttemptId, type Clock, type FollowUpInput, type LookupInput, type MethodOffer, type OpenInput, type OperationRef, type ReturnInput, type TransactionId } from '@splitpay/domain';
+import { loadNock } from '@splitpay/psp-testkit';
 import { PAYPAL_CAPABILITIES } from '../driver/capabilities';
 
 export const SANDBOX = 'https://api-m.sandbox.paypal.com';
@@ -54,9 +55,12 @@ export function followUpInput(target: OperationRef, amount = money(12_345, 'EUR'
   return { ...call(), target, amount };
 }
 
-/** PayPal's token endpoint, answering `token` (once unless told) for the test contract's Basic credentials. */
+/**
+ * PayPal's token endpoint, answering `token` (once unless told) for the test contract's Basic credentials.
+ * nock is loaded here, not on import: a test that only reads these fixtures leaves `http` unpatched.
+ */
 export function tokenEndpoint(token: string, options: { times?: number; expiresIn?: number } = {}): nock.Scope {
-  return nock(SANDBOX)
+  return loadNock()(SANDBOX)
     .post('/v1/oauth2/token', 'grant_type=client_credentials')
     .matchHeader('authorization', BASIC)
     .matchHeader('content-type', 'application/x-www-form-urlencoded')
