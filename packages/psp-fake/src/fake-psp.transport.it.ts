@@ -3,11 +3,15 @@ import type { AddressInfo } from 'node:net';
 import nock from 'nock';
 import request from 'supertest';
 import { money, type TransactionId } from '@splitpay/domain';
+import { isolateNock } from '@splitpay/psp-testkit';
 import { createFakeProvider } from './provider/fake.provider';
 import { signBody } from './protocol/signature';
 import { API_KEY, SIGNING_SECRET, card, eventually, factsFor, startHarness, type Harness } from './testing/fake-psp.harness';
 
 const PSP = 'http://fake-psp.test';
+
+// nock plays the fake PSP at fake-psp.test; the harness (the service with the real fake PSP) listens on 127.0.0.1.
+isolateNock(/127\.0\.0\.1/);
 
 describe('fake drivers: transport failures and PSP errors', () => {
   let h: Harness;

@@ -1,14 +1,14 @@
 import nock from 'nock';
 import { money } from '@splitpay/domain';
+import { isolateNock } from '@splitpay/psp-testkit';
 import { AdyenClient } from '../client/adyen.client';
 import { API_KEY, APPLE_PAY_DATA, MERCHANT_ACCOUNT, openInput, SETTINGS, silentLogger, TEST_BASE } from '../testing/adyen-fixtures';
 import { AdyenApplePayDriver } from './applepay.driver';
 
 const driver = new AdyenApplePayDriver({ client: new AdyenClient({ timeoutMs: 2_000 }), logger: silentLogger });
 
-beforeAll(() => nock.disableNetConnect());
+isolateNock();
 afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 describe('Adyen Apple Pay', () => {
   it('opens nothing at Adyen: the sheet has not handed its token yet', async () => {

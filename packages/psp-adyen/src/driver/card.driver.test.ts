@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { money } from '@splitpay/domain';
+import { isolateNock } from '@splitpay/psp-testkit';
 import { AdyenClient } from '../client/adyen.client';
 import { API_KEY, cardInput, CLIENT_KEY, ENCRYPTED_CARD, followUpInput, MERCHANT_ACCOUNT, offer, openInput, SETTINGS, silentLogger, TEST_BASE } from '../testing/adyen-fixtures';
 import { AdyenCardDriver } from './card.driver';
@@ -18,9 +19,8 @@ function expectPost(path: string, idempotencyKey: string, status: number, answer
   return { body: () => seen, scope };
 }
 
-beforeAll(() => nock.disableNetConnect());
+isolateNock();
 afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 describe('Adyen card: POST /payments', () => {
   it('sends the encrypted card fields, our transaction id as reference and Idempotency-Key, our return door, 3-D Secure by redirect', async () => {

@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { money } from '@splitpay/domain';
+import { isolateNock } from '@splitpay/psp-testkit';
 import { OneyClient } from '../client/oney.client';
 import { API_KEY, followUpInput, openInput, PURCHASE_PATH, purchasePathOf, SETTINGS, silentLogger, STAGING_BASE, statusAnswer } from '../testing/oney-fixtures';
 import { OneyDriver } from './oney.driver';
@@ -22,9 +23,8 @@ function expectCall(verb: 'post' | 'get', path: string, status: number, answer: 
   return { body: () => seen, scope };
 }
 
-beforeAll(() => nock.disableNetConnect());
+isolateNock();
 afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 describe('Oney: POST purchase/facilypay_url', () => {
   it("builds the purchase from the order (cart, customer, billing, delivery), the plan's product code, our return door and notification URL; the payer is redirected", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import nock from 'nock';
 import { money, type NotificationContext } from '@splitpay/domain';
+import { isolateNock } from '@splitpay/psp-testkit';
 import { OneyClient } from '../client/oney.client';
 import { ENCRYPTION_KEY, oneyNotification, purchasePathOf, SETTINGS, silentLogger, STAGING_BASE, statusAnswer } from '../testing/oney-fixtures';
 import { parseOneyNotification } from './notification.parser';
@@ -12,9 +13,8 @@ const contextFor = (reference: string, settings: Record<string, unknown> = SETTI
 const statusSays = (reference: string, answer: object, status = 200) =>
   nock(STAGING_BASE, { reqheaders: { 'x-oney-authorization': SETTINGS.apiKey } }).get(purchasePathOf(reference)).query({ language_code: 'FR' }).reply(status, answer);
 
-beforeAll(() => nock.disableNetConnect());
+isolateNock();
 afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 describe("Oney's unsigned notifications: hints checked by the status query", () => {
   it('a forged notification claiming FAVORABLE changes nothing while the status query says PENDING', async () => {

@@ -1,6 +1,7 @@
 import { money, type FollowUpInput, type LookupInput, type OpenInput, type TransactionId } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import nock from 'nock';
+import { isolateNock } from '@splitpay/psp-testkit';
 import { expectedAuthorization, recorder } from '../testing/request-recorder';
 import { hostedCheckoutAnswer, hostedCheckoutStatus, MERCHANT, payment, SETTINGS, TEST_BASE } from '../testing/worldline-fixtures';
 import { createWorldlineProvider } from '../worldline.plugin';
@@ -26,9 +27,8 @@ const lookupInput: LookupInput = { ...call, amount: money(7_000, 'EUR'), target:
 const refundInput = (transactionId: string): FollowUpInput => ({ ...call, transactionId: transactionId as TransactionId, amount: money(3_000, 'EUR'), target: opening, opening });
 const sale = (status: string, statusCode: number, extra: Record<string, unknown> = {}) => payment({ id: PAY, status, statusCode, amount: 7_000, merchantReference: TX, product: 5403, ...extra });
 
-beforeAll(() => nock.disableNetConnect());
+isolateNock();
 afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 describe('Worldline hosted checkout (ANCV on 5403)', () => {
   it('open: POST /v2/{merchantId}/hostedcheckouts signed, idempotency key = our transaction id, 5403 only, a sale without the remainder by card', async () => {

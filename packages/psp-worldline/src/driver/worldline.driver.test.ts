@@ -1,6 +1,7 @@
 import { money, type FollowUpInput, type LookupInput, type OpenInput, type TransactionId } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import nock from 'nock';
+import { isolateNock } from '@splitpay/psp-testkit';
 import { expectedAuthorization, recorder } from '../testing/request-recorder';
 import { MERCHANT, payment, redirectAnswer, SETTINGS, TEST_BASE } from '../testing/worldline-fixtures';
 import { createWorldlineProvider } from '../worldline.plugin';
@@ -31,9 +32,8 @@ const openInput = (amount = 6_000, settings?: Record<string, unknown>, method: '
 });
 const followUp = (amount: number, transactionId = 'b1c2d3e4-0000-4000-8000-000000000001'): FollowUpInput => ({ ...call(), transactionId: transactionId as TransactionId, amount: money(amount, 'EUR'), target: { transactionId: TX, providerRef: PAY } });
 
-beforeAll(() => nock.disableNetConnect());
+isolateNock();
 afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 describe('Worldline Direct requests', () => {
   it('wero open: POST /v2/{merchantId}/payments signed GCS v1HMAC, idempotency key = our transaction id, product 900 held, the payer redirected', async () => {

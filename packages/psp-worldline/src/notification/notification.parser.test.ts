@@ -1,6 +1,7 @@
 import { money, type NotificationContext, type PspFact } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import nock from 'nock';
+import { isolateNock } from '@splitpay/psp-testkit';
 import { MERCHANT, payment, SETTINGS, TEST_BASE, webhook } from '../testing/worldline-fixtures';
 import { createWorldlineProvider } from '../worldline.plugin';
 
@@ -25,9 +26,8 @@ const opening = { transactionId: TX, providerRef: ID };
 const onPayment = { providerRef: ID };
 const authorized = (amount = 5_000, code = '5', chosen = false): PspFact => ({ kind: 'authorized', ref: opening, providerRef: ID, granted: money(amount, 'EUR'), ...(chosen ? { chosenByPayer: true } : {}), statusCode: code });
 
-beforeAll(() => nock.disableNetConnect());
+isolateNock();
 afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 describe('Worldline webhooks -> facts', () => {
   it.each([
