@@ -6,10 +6,10 @@ const transform: Config['transform'] = {
 };
 
 const shared: Config = {
-  testEnvironment: 'node',
+  // Jest's node environment, failing a file that leaves nock's HTTP interceptor installed (it names the file).
+  testEnvironment: '<rootDir>/jest.leftover-interceptors.environment.ts',
   transform,
   moduleFileExtensions: ['ts', 'js', 'json'],
-  setupFilesAfterEnv: ['<rootDir>/jest.leftover-interceptors.setup.ts'],
 };
 
 /**
@@ -29,7 +29,7 @@ const serviceOnMongoDb: Config[] = process.env.MONGODB_URI
         ...shared,
         displayName: 'service on MongoDB',
         testMatch: SERVICE_SUITES_ON_MONGODB,
-        setupFilesAfterEnv: [...(shared.setupFilesAfterEnv ?? []), '<rootDir>/apps/server/test/support/on-mongodb.setup.ts'],
+        setupFilesAfterEnv: ['<rootDir>/apps/server/test/support/on-mongodb.setup.ts'],
       },
     ]
   : [];
