@@ -1,6 +1,7 @@
 import type { DriverCapabilities, OpenInput, OpenOutput, OperationOutput, PspDriver, ReturnInput } from '@splitpay/domain';
 import { paymentResult } from '../mapping/payment-result';
-import { adyenWebSdkUrl, readAdyenSettings } from '../settings/adyen.settings';
+import { adyenWebSdkUrl } from '../settings/adyen-web';
+import { readAdyenSettings } from '../settings/adyen.settings';
 import { AdyenDriverBase, isOutput, rejected, settingsOf } from './adyen-driver.base';
 import { ADYEN_CARD_CAPABILITIES } from './capabilities';
 import { readCardInput } from './payer-input';

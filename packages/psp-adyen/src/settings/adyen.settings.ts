@@ -1,8 +1,5 @@
 import type { ContractSettingSpec } from '@splitpay/domain';
 
-/** Adyen Web's version whose script the card view loads (hostedFields.sdkUrl). */
-export const ADYEN_WEB_VERSION = '5.68.0';
-
 /** The contract settings provider `adyen` reads (checked in the merchants file, the secret ones sealed). */
 export const ADYEN_SETTINGS: readonly ContractSettingSpec[] = [
   { name: 'apiKey', type: 'string', required: true, secret: true, description: 'the Checkout API key (X-API-Key) of the web service user' },
@@ -68,9 +65,4 @@ export function readAdyenSettings(settings: Readonly<Record<string, unknown>>): 
 /** The Checkout API base URL: test, or the company's live prefix (live adds a /checkout segment). */
 export function checkoutBaseUrl(settings: Pick<AdyenSettings, 'environment' | 'liveUrlPrefix'>): string {
   return settings.environment === 'live' ? `https://${settings.liveUrlPrefix}-checkout-live.adyenpayments.com/checkout/v71` : 'https://checkout-test.adyen.com/v71';
-}
-
-/** Where Adyen Web's script is served for the environment. */
-export function adyenWebSdkUrl(environment: AdyenSettings['environment']): string {
-  return `https://checkoutshopper-${environment}.adyen.com/checkoutshopper/sdk/${ADYEN_WEB_VERSION}/adyen.js`;
 }

@@ -1,0 +1,37 @@
+/**
+ * Adyen Web as our card view loads it: one place for its pinned version, its URLs and the `keyId`
+ * naming its environment. Plain strings, no Node or DOM: the driver (hostedFields) and the browser
+ * adapter (src/web, bundled by esbuild) both import this file.
+ */
+
+/** Adyen Web's version the adapter loads (major 5: `AdyenCheckout(config)` then `checkout.create('card')`). */
+export const ADYEN_WEB_VERSION = '5.68.0';
+
+export type AdyenWebEnvironment = 'test' | 'live';
+
+/** Where the service serves the adapter (`window.SplitPayHostedFields`), under its public base URL. */
+export const ADYEN_HOSTED_FIELDS_PATH = '/psp/adyen/hosted-fields.js';
+
+const KEY_ID_PREFIX = 'adyen-web-';
+
+/** The `keyId` of the card view's hostedFields: Adyen Web's environment, named. */
+export function adyenWebKeyId(environment: AdyenWebEnvironment): string {
+  return `${KEY_ID_PREFIX}${environment}`;
+}
+
+/** The environment a `keyId` names; undefined for any other key id. */
+export function adyenWebEnvironmentOf(keyId: string): AdyenWebEnvironment | undefined {
+  return keyId === adyenWebKeyId('test') ? 'test' : keyId === adyenWebKeyId('live') ? 'live' : undefined;
+}
+
+const sdkBase = (environment: AdyenWebEnvironment): string => `https://checkoutshopper-${environment}.adyen.com/checkoutshopper/sdk/${ADYEN_WEB_VERSION}`;
+
+/** Adyen Web's script for the environment (registers `window.AdyenCheckout`). */
+export function adyenWebSdkUrl(environment: AdyenWebEnvironment): string {
+  return `${sdkBase(environment)}/adyen.js`;
+}
+
+/** Adyen Web's stylesheet for the environment. */
+export function adyenWebStylesheetUrl(environment: AdyenWebEnvironment): string {
+  return `${sdkBase(environment)}/adyen.css`;
+}

@@ -1,0 +1,120 @@
+import { adyenWebEnvironmentOf, adyenWebSdkUrl, adyenWebStylesheetUrl, type AdyenWebEnvironment } from '../settings/adyen-web';
+
+/**
+ * Our components' hosted-fields interface, version 1 (packages/elements-web/src/flows/hosted-fields.ts),
+ * implemented over Adyen Web 5: mount its card component in the container, hand back its encrypted
+ * card fields as the token the card driver reads (driver/payer-input.ts). Browser code, bundled by
+ * esbuild (web-bundle/): it imports nothing but the shared Adyen Web URLs.
+ */
+export interface HostedFieldsAdapter {
+  readonly version: 1;
+  mount(container: HTMLElement, settings: { readonly keyId: string; readonly key: string; readonly locale: string }): HostedFieldsInstance;
+}
+
+export interface HostedFieldsInstance {
+  tokenize(): Promise<string>;
+  destroy(): void;
+}
+
+/** The part of Adyen Web 5's card component the adapter uses. */
+export interface AdyenCardComponent {
+  readonly isValid: boolean;
+  readonly data: { readonly paymentMethod?: unknown; readonly browserInfo?: unknown; readonly origin?: unknown };
+  mount(container: HTMLElement): unknown;
+  showValidation(): unknown;
+  unmount(): unknown;
+}
+
+/** The part of Adyen Web 5's checkout the adapter uses. */
+export interface AdyenCheckoutInstance {
+  create(type: 'card', options: Record<string, unknown>): AdyenCardComponent;
+}
+
+/** Adyen Web 5's global: `AdyenCheckout(config)` answers the checkout (a promise of it since 5.0). */
+export type AdyenCheckoutFactory = (config: { clientKey: string; environment: AdyenWebEnvironment; locale: string }) => AdyenCheckoutInstance | Promise<AdyenCheckoutInstance>;
+
+type AdyenWindow = Window & { AdyenCheckout?: AdyenCheckoutFactory };
+
+/** Adyen Web's locales are language-REGION; ours may be a bare language. */
+const REGION: Readonly<Record<string, string>> = { en: 'en-US', fr: 'fr-FR', de: 'de-DE', es: 'es-ES', it: 'it-IT', nl: 'nl-NL', pt: 'pt-PT' };
+
+export function adyenLocaleOf(locale: string): string {
+  const [language = '', region] = locale.split(/[-_]/);
+  if (region) return `${language.toLowerCase()}-${region.toUpperCase()}`;
+  return REGION[language.toLowerCase()] ?? 'en-US';
+}
+
+/**
+ * Adds Adyen Web's stylesheet (once) and script (once per URL) to the page and waits for
+ * `window.AdyenCheckout`. A failed load is forgotten, so a later mount tries again.
+ */
+function loadAdyenWeb(doc: Document, environment: AdyenWebEnvironment, loads: Map<string, Promise<AdyenCheckoutFactory>>): Promise<AdyenCheckoutFactory> {
+  const win = doc.defaultView as AdyenWindow | null;
+  const stylesheet = adyenWebStylesheetUrl(environment);
+  if (![...doc.querySelectorAll('link[rel="stylesheet"]')].some((link) => link.getAttribute('href') === stylesheet)) {
+    const link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = stylesheet;
+    link.crossOrigin = 'anonymous';
+    doc.head.append(link);
+  }
+  if (win?.AdyenCheckout) return Promise.resolve(win.AdyenCheckout);
+  const url = adyenWebSdkUrl(environment);
+  let loading = loads.get(url);
+  if (!loading) {
+    loading = new Promise<AdyenCheckoutFactory>((resolve, reject) => {
+      const script = doc.createElement('script');
+      script.src = url;
+      script.async = true;
+      script.crossOrigin = 'anonymous';
+      script.addEventListener('load', () => (win?.AdyenCheckout ? resolve(win.AdyenCheckout) : reject(new Error(`Adyen Web loaded from ${url} but defined no AdyenCheckout`))));
+      script.addEventListener('error', () => reject(new Error(`Adyen Web failed to load from ${url}`)));
+      doc.head.append(script);
+    });
+    loading.catch(() => loads.delete(url));
+    loads.set(url, loading);
+  }
+  return loading;
+}
+
+/** The adapter for one page (`doc`): what the bundle registers as `window.SplitPayHostedFields`. */
+export function createAdyenHostedFields(doc: Document): HostedFieldsAdapter {
+  const loads = new Map<string, Promise<AdyenCheckoutFactory>>();
+  return {
+    version: 1,
+    mount(container, settings) {
+      let destroyed = false;
+      let component: AdyenCardComponent | undefined;
+      const environment = adyenWebEnvironmentOf(settings.keyId);
+      const ready: Promise<AdyenCardComponent> = (async () => {
+        if (!environment) throw new Error(`Adyen Web hosted fields: unknown keyId "${settings.keyId}" (adyen-web-test or adyen-web-live)`);
+        const factory = await loadAdyenWeb(doc, environment, loads);
+        const checkout = await factory({ clientKey: settings.key, environment, locale: adyenLocaleOf(settings.locale) });
+        if (destroyed) throw new Error('Adyen Web hosted fields were destroyed');
+        component = checkout.create('card', { showPayButton: false });
+        component.mount(container);
+        return component;
+      })();
+      // A failure is reported by tokenize(); the page may never call it.
+      ready.catch(() => undefined);
+      return {
+        async tokenize() {
+          const card = await ready;
+          if (destroyed) throw new Error('Adyen Web hosted fields were destroyed');
+          if (!card.isValid) {
+            card.showValidation();
+            throw new Error('the card details are incomplete or invalid');
+          }
+          const { paymentMethod, browserInfo, origin } = card.data;
+          return JSON.stringify({ paymentMethod, ...(browserInfo ? { browserInfo } : {}), ...(typeof origin === 'string' && origin ? { origin } : {}) });
+        },
+        destroy() {
+          if (destroyed) return;
+          destroyed = true;
+          component?.unmount();
+          component = undefined;
+        },
+      };
+    },
+  };
+}
