@@ -7,7 +7,7 @@ import type { ServerConfig } from './config';
 import { wireAuth } from './wiring/auth';
 import { wireDashboard } from './wiring/dashboard';
 import { wireDemo } from './wiring/demo';
-import { wireElementsSdk } from './wiring/elements-sdk';
+import { wireElementsSdk, wireHostedFieldsAdapters } from './wiring/elements-sdk';
 import { counterCatalog } from './wiring/metrics';
 import { wireMerchantApi } from './wiring/merchant-api';
 import { wirePayer } from './wiring/payer';
@@ -106,8 +106,9 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
   });
   const refunds = wireRefunds(core, { tokens: services.accessTokens, writer, sender: payer.dispatcher });
   const merchantApi = wireMerchantApi(core, { accessTokens: services.accessTokens, tokenMinter: services.tokenMinter, psps: registry });
-  // The SDK files before the elements doors, whose no-store and token rules are not theirs.
-  routers.push(...merchantApi.routers, ...refunds.routers, ...webhooks.routers, wireElementsSdk(), ...payer.routers, ...wireDemo(core));
+  // The SDK files (the components', the providers' hosted-fields adapters) before the elements and PSP
+  // doors, whose no-store, token and body rules are not theirs.
+  routers.push(...merchantApi.routers, ...refunds.routers, ...webhooks.routers, wireElementsSdk(), wireHostedFieldsAdapters(psp.hostedFieldsAdapters), ...payer.routers, ...wireDemo(core));
   routers.push(...wireDashboard().routers);
   workers.push(...payer.workers, ...webhooks.workers);
 

@@ -1,12 +1,13 @@
-import type { InboundNotification, Logger, NotificationContext, ParsedNotification, PspPlugin, PspProvider } from '@splitpay/domain';
+import type { InboundNotification, Logger, NotificationContext, ParsedNotification, PspProvider } from '@splitpay/domain';
 import { AdyenClient } from './client/adyen.client';
 import { AdyenApplePayDriver } from './driver/applepay.driver';
-import { AdyenCardDriver } from './driver/card.driver';
+import { AdyenCardDriver, type UrlSource } from './driver/card.driver';
 import { parseAdyenNotification } from './notification/notification.parser';
-import { ADYEN_SETTINGS } from './settings/adyen.settings';
 
 export interface AdyenProviderDeps {
   readonly logger: Logger;
+  /** The service's public base URL, where the card view loads our Adyen Web adapter (ADYEN_HOSTED_FIELDS_PATH). */
+  readonly publicBaseUrl: UrlSource;
   /** Timeout of each Checkout API call; default 15 s. */
   readonly timeoutMs?: number;
 }
@@ -16,14 +17,7 @@ export function createAdyenProvider(deps: AdyenProviderDeps): PspProvider {
   const client = new AdyenClient(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {});
   return {
     id: 'adyen',
-    drivers: [new AdyenCardDriver({ client, logger: deps.logger }), new AdyenApplePayDriver({ client, logger: deps.logger })],
+    drivers: [new AdyenCardDriver({ client, logger: deps.logger, publicBaseUrl: deps.publicBaseUrl }), new AdyenApplePayDriver({ client, logger: deps.logger })],
     parseNotification: (notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> => parseAdyenNotification(notification, context),
   };
 }
-
-/** What the server registers: one line in its provider list. */
-export const ADYEN_PLUGIN: PspPlugin = {
-  id: 'adyen',
-  settings: ADYEN_SETTINGS,
-  create: ({ logger }) => createAdyenProvider({ logger }),
-};

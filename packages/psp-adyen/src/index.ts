@@ -1,4 +1,4 @@
-export { ADYEN_PLUGIN, createAdyenProvider, type AdyenProviderDeps } from './adyen.plugin';
+export { createAdyenProvider, type AdyenProviderDeps } from './adyen.plugin';
 export { ADYEN_SETTINGS } from './settings/adyen.settings';
 export { ADYEN_HOSTED_FIELDS_PATH, ADYEN_WEB_VERSION, adyenWebSdkUrl, adyenWebStylesheetUrl } from './settings/adyen-web';
 export { buildAdyenHostedFieldsScript, type HostedFieldsScript } from './web-bundle/hosted-fields.bundle';

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { elementsSdkRouter } from '@splitpay/http-api';
+import { elementsSdkRouter, pspHostedFieldsRouter, type SdkFile } from '@splitpay/http-api';
 import { buildElementsBundle, type ElementsBundle } from '@splitpay/elements-web/bundler/elements-bundle';
 
 /**
@@ -15,4 +15,9 @@ export function wireElementsSdk(): Router {
     });
     return bundle;
   });
+}
+
+/** The hosted-fields adapters the mounted providers ship (GET /psp/{provider}/hosted-fields.js). */
+export function wireHostedFieldsAdapters(adapters: ReadonlyMap<string, () => Promise<SdkFile>>): Router {
+  return pspHostedFieldsRouter((provider) => adapters.get(provider));
 }

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import { PspRegistry, type PspProvider } from '@splitpay/domain';
+import type { SdkFile } from '@splitpay/http-api';
 import { PROVIDER_PLUGS } from './providers/provider-list';
 import type { ProviderConfig, ProviderMountDeps, ProviderPlug } from './providers/provider-plug';
 
@@ -13,6 +14,8 @@ export interface PspWiring {
   readonly registry: PspRegistry;
   /** Routers of the providers that live in this process (the fake PSP at /fake-psp when FAKE_PSP is on). */
   readonly mounts: readonly { readonly mountPath: string; readonly router: Router }[];
+  /** The hosted-fields adapter of each mounted provider that ships one (Adyen), by provider id. */
+  readonly hostedFieldsAdapters: ReadonlyMap<string, () => Promise<SdkFile>>;
   /** Stops what the mounted providers run (the fake PSP's pending notifications) on shutdown. */
   close(): void;
 }
@@ -23,6 +26,7 @@ export function createPspRegistry(config: ProviderConfig, deps: PspWiringDeps, p
   return {
     registry: new PspRegistry([...(deps.extraProviders ?? []), ...mounted.map((m) => m.provider)]),
     mounts: mounted.flatMap((m) => (m.router ? [m.router] : [])),
+    hostedFieldsAdapters: new Map(mounted.flatMap((m) => (m.hostedFieldsAdapter ? [[m.provider.id, m.hostedFieldsAdapter] as const] : []))),
     close: () => {
       for (const m of mounted) m.close?.();
     },

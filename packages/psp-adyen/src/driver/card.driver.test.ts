@@ -2,10 +2,10 @@ import nock from 'nock';
 import { money } from '@splitpay/domain';
 import { isolateNock } from '@splitpay/psp-testkit';
 import { AdyenClient } from '../client/adyen.client';
-import { API_KEY, cardInput, CLIENT_KEY, ENCRYPTED_CARD, followUpInput, MERCHANT_ACCOUNT, offer, openInput, SETTINGS, silentLogger, TEST_BASE } from '../testing/adyen-fixtures';
+import { API_KEY, cardInput, CLIENT_KEY, ENCRYPTED_CARD, followUpInput, MERCHANT_ACCOUNT, offer, openInput, SERVICE_BASE, SETTINGS, silentLogger, TEST_BASE } from '../testing/adyen-fixtures';
 import { AdyenCardDriver } from './card.driver';
 
-const driver = new AdyenCardDriver({ client: new AdyenClient({ timeoutMs: 2_000 }), logger: silentLogger });
+const driver = new AdyenCardDriver({ client: new AdyenClient({ timeoutMs: 2_000 }), logger: silentLogger, publicBaseUrl: SERVICE_BASE });
 
 /** Intercepts one POST, pinning its headers, and keeps its body. */
 function expectPost(path: string, idempotencyKey: string, status: number, answer: object, base = TEST_BASE): { body: () => Record<string, unknown>; scope: nock.Scope } {
@@ -233,11 +233,26 @@ describe('Adyen card: captures, cancels, refunds', () => {
 });
 
 describe('Adyen card: hosted fields and capabilities', () => {
-  it('gives Adyen Web its public client key and script, never a secret', () => {
+  it("gives the card view Adyen Web's environment and public client key, and our adapter served by the service, never a secret", () => {
     const fields = driver.hostedFields(SETTINGS);
-    expect(fields).toEqual({ keyId: 'adyen-web-test', key: CLIENT_KEY, sdkUrl: expect.stringMatching(/^https:\/\/checkoutshopper-test\.adyen\.com\/checkoutshopper\/sdk\/[\d.]+\/adyen\.js$/) });
+    expect(fields).toEqual({ keyId: 'adyen-web-test', key: CLIENT_KEY, sdkUrl: 'https://pay.splitpay.test/psp/adyen/hosted-fields.js' });
     expect(JSON.stringify(fields)).not.toContain(SETTINGS.apiKey);
     expect(JSON.stringify(fields)).not.toContain(SETTINGS.hmacKey);
+  });
+
+  it('names the live environment in keyId, and reads the base URL when asked (known once the service listens), without a trailing slash', () => {
+    let base = 'http://127.0.0.1:1/';
+    const late = new AdyenCardDriver({ client: new AdyenClient({ timeoutMs: 2_000 }), logger: silentLogger, publicBaseUrl: () => base });
+    base = 'https://pay.example.com/';
+    expect(late.hostedFields({ ...SETTINGS, environment: 'live', liveUrlPrefix: '1797a841fbb37ca7-AdyenDemo', clientKey: 'live_ABCDEF' })).toEqual({
+      keyId: 'adyen-web-live',
+      key: 'live_ABCDEF',
+      sdkUrl: 'https://pay.example.com/psp/adyen/hosted-fields.js',
+    });
+  });
+
+  it('gives no hosted fields for a contract lacking a setting', () => {
+    expect(driver.hostedFields({ ...SETTINGS, clientKey: undefined })).toBeUndefined();
   });
 
   it('declares no status lookup (the Checkout API has none) and has none', () => {

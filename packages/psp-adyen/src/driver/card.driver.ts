@@ -1,21 +1,34 @@
 import type { DriverCapabilities, OpenInput, OpenOutput, OperationOutput, PspDriver, ReturnInput } from '@splitpay/domain';
 import { paymentResult } from '../mapping/payment-result';
-import { adyenWebSdkUrl } from '../settings/adyen-web';
+import { ADYEN_HOSTED_FIELDS_PATH, adyenWebKeyId } from '../settings/adyen-web';
 import { readAdyenSettings } from '../settings/adyen.settings';
-import { AdyenDriverBase, isOutput, rejected, settingsOf } from './adyen-driver.base';
+import { AdyenDriverBase, isOutput, rejected, settingsOf, type AdyenDriverDeps } from './adyen-driver.base';
 import { ADYEN_CARD_CAPABILITIES } from './capabilities';
 import { readCardInput } from './payer-input';
 
 /** The fields of a 3-D Secure return that /payments/details takes. */
 const DETAIL_FIELDS = ['redirectResult', 'threeDSResult', 'payload', 'MD', 'PaRes'];
 
+/** A URL, or a getter for one known only once the service listens (a test on port 0). */
+export type UrlSource = string | (() => string);
+
+export interface AdyenCardDriverDeps extends AdyenDriverDeps {
+  /** The service's public base URL: the card view loads our Adyen Web adapter from it. */
+  readonly publicBaseUrl: UrlSource;
+}
+
 /**
- * Card at Adyen, acquirer-hosted: the page loads Adyen Web (hostedFields) and sends its encrypted
- * card fields; 3-D Secure by redirect, finished on the return door by `/payments/details`.
+ * Card at Adyen, acquirer-hosted: the page loads our Adyen Web adapter (hostedFields, served by the
+ * service), which mounts Adyen Web's card component and sends its encrypted card fields; 3-D Secure by
+ * redirect, finished on the return door by `/payments/details`.
  */
 export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
   readonly method = 'card' as const;
   readonly capabilities: DriverCapabilities = ADYEN_CARD_CAPABILITIES;
+
+  constructor(private readonly cardDeps: AdyenCardDriverDeps) {
+    super(cardDeps);
+  }
 
   async open(input: OpenInput): Promise<OpenOutput> {
     const settings = settingsOf(input.settings);
@@ -62,10 +75,15 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
     return { ack: output.ack, facts: output.facts };
   }
 
-  /** Adyen Web's public client key and script for the card view. */
+  /**
+   * The card view's hosted fields: the environment and public client key Adyen Web loads with, and
+   * our adapter (window.SplitPayHostedFields) served by the service, which loads Adyen Web itself.
+   */
   hostedFields(raw: Readonly<Record<string, unknown>>): { keyId: string; key: string; sdkUrl: string } | undefined {
     const settings = readAdyenSettings(raw);
     if ('missing' in settings) return undefined;
-    return { keyId: `adyen-web-${settings.environment}`, key: settings.clientKey, sdkUrl: adyenWebSdkUrl(settings.environment) };
+    const base = this.cardDeps.publicBaseUrl;
+    const sdkUrl = `${(typeof base === 'string' ? base : base()).replace(/\/+$/, '')}${ADYEN_HOSTED_FIELDS_PATH}`;
+    return { keyId: adyenWebKeyId(settings.environment), key: settings.clientKey, sdkUrl };
   }
 }

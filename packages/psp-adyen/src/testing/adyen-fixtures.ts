@@ -7,6 +7,8 @@ import { itemHmac } from '../notification/hmac';
 /** Test data of the Adyen driver: contract settings, driver inputs, signed webhooks. */
 
 export const TEST_BASE = 'https://checkout-test.adyen.com';
+/** The splitpay service's public base URL the provider is built with (where the card view loads our adapter). */
+export const SERVICE_BASE = 'https://pay.splitpay.test';
 export const API_KEY = 'AQEyhmfxKI3MaBFLw0m/n3Q5qf3VaY9UCJ14XWZE03G/k2NFitRvbe4N1XqH1eHaH2AksaEQwV1bDb7kfNy1WIxIIkxgBw==-SECRET';
 /** The official test vector's key (Adyen's node library). */
 export const HMAC_KEY = 'DFB1EB5485895CFA84146406857104ABB4CBCABDC8AAF103A624C8F6A3EAAB00';

@@ -3,7 +3,7 @@ import { nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay
 import nock from 'nock';
 import { createAdyenProvider } from '../adyen.plugin';
 import { ADYEN_SETTINGS } from '../settings/adyen.settings';
-import { APPLE_PAY_DATA, cardInput, ENCRYPTED_CARD, notificationItem, SETTINGS, TEST_BASE, webhook } from './adyen-fixtures';
+import { APPLE_PAY_DATA, cardInput, ENCRYPTED_CARD, notificationItem, SERVICE_BASE, SETTINGS, TEST_BASE, webhook } from './adyen-fixtures';
 
 /** The refusal Adyen gives for each category the driver maps (refusalReasonCode, refusalReason). */
 const REFUSALS: Readonly<Partial<Record<DeclineCategory, readonly [string, string]>>> = {
@@ -104,7 +104,7 @@ export function adyenKitTarget(method: 'card' | 'applepay'): PspKitTarget {
     settingSpecs: ADYEN_SETTINGS,
     signedNotifications: true,
     async start(logger: Logger): Promise<PspKitRun> {
-      return nockedKitRun({ provider: createAdyenProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script(method), secrets: [...Object.values(ENCRYPTED_CARD).filter((v) => v.startsWith('test_')), JSON.parse(APPLE_PAY_DATA).data as string, Buffer.from(APPLE_PAY_DATA).toString('base64')] });
+      return nockedKitRun({ provider: createAdyenProvider({ logger, publicBaseUrl: SERVICE_BASE, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script(method), secrets: [...Object.values(ENCRYPTED_CARD).filter((v) => v.startsWith('test_')), JSON.parse(APPLE_PAY_DATA).data as string, Buffer.from(APPLE_PAY_DATA).toString('base64')] });
     },
   };
 }

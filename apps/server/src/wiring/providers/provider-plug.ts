@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { Clock, ContractSettingSpec, Logger, PspPlugin, PspProvider } from '@splitpay/domain';
+import type { SdkFile } from '@splitpay/http-api';
 import type { UrlSource } from '@splitpay/psp-fake';
 import type { ServerConfig } from '../../config';
 
@@ -21,6 +22,8 @@ export interface ProviderMountDeps {
 export interface MountedProvider {
   readonly provider: PspProvider;
   readonly router?: { readonly mountPath: string; readonly router: Router };
+  /** For a provider whose cards are acquirer-hosted: its hosted-fields adapter, served at /psp/{id}/hosted-fields.js. */
+  readonly hostedFieldsAdapter?: () => Promise<SdkFile>;
   close?(): void;
 }
 
