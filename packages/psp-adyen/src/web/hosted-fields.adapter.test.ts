@@ -1,0 +1,131 @@
+import { JSDOM } from 'jsdom';
+import { ADYEN_WEB_VERSION } from '../settings/adyen-web';
+import { adyenLocaleOf, createAdyenHostedFields, type AdyenCardComponent, type AdyenCheckoutFactory } from './hosted-fields.adapter';
+
+const SDK = `https://checkoutshopper-test.adyen.com/checkoutshopper/sdk/${ADYEN_WEB_VERSION}`;
+const SETTINGS = { keyId: 'adyen-web-test', key: 'test_CLIENTKEY', locale: 'fr' };
+const ENCRYPTED = { type: 'scheme', encryptedCardNumber: 'enc-number', encryptedExpiryMonth: 'enc-month', encryptedExpiryYear: 'enc-year', encryptedSecurityCode: 'enc-cvc' };
+
+/** A merchant page in jsdom (which runs no script it is given: the test plays the script's load). */
+function page() {
+  const dom = new JSDOM('<!doctype html><html><head></head><body><div id="card"></div></body></html>', { url: 'https://shop.example/checkout' });
+  const doc = dom.window.document as unknown as Document;
+  const win = dom.window as unknown as Window & { AdyenCheckout?: AdyenCheckoutFactory };
+  const scripts = () => [...doc.head.querySelectorAll('script')];
+  return { dom, doc, win, container: doc.getElementById('card') as HTMLElement, scripts, stylesheets: () => [...doc.head.querySelectorAll('link[rel="stylesheet"]')] };
+}
+
+/** A card component as Adyen Web 5 gives it, recording what it is asked. */
+function card(valid: boolean) {
+  const calls = { mounted: [] as HTMLElement[], validation: 0, unmounted: 0 };
+  const component: AdyenCardComponent = {
+    isValid: valid,
+    data: { paymentMethod: ENCRYPTED, browserInfo: { colorDepth: 24 }, origin: 'https://shop.example', ...{ riskData: { clientData: 'risk' }, clientStateDataIndicator: true } },
+    mount: (el) => calls.mounted.push(el),
+    showValidation: () => (calls.validation += 1),
+    unmount: () => (calls.unmounted += 1),
+  };
+  return { component, calls };
+}
+
+/** Adyen Web's script "loads": it defines AdyenCheckout, then the element fires load. */
+function adyenLoads(p: ReturnType<typeof page>, component: AdyenCardComponent) {
+  const configs: unknown[] = [];
+  const created: unknown[] = [];
+  p.win.AdyenCheckout = async (config) => {
+    configs.push(config);
+    return { create: (type, options) => (created.push({ type, options }), component) };
+  };
+  p.scripts().at(-1)?.dispatchEvent(new p.dom.window.Event('load'));
+  return { configs, created };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, version 1)', () => {
+  it("adds Adyen Web's pinned script and stylesheet (crossorigin) once, and mounts one card component with the client key, environment and locale", async () => {
+    const p = page();
+    const adapter = createAdyenHostedFields(p.doc);
+    expect(adapter.version).toBe(1);
+    adapter.mount(p.container, SETTINGS);
+    expect(p.scripts().map((s) => [s.src, s.crossOrigin, s.async])).toEqual([[`${SDK}/adyen.js`, 'anonymous', true]]);
+    expect(p.stylesheets().map((l) => [l.getAttribute('href'), l.getAttribute('crossorigin')])).toEqual([[`${SDK}/adyen.css`, 'anonymous']]);
+    const { component, calls } = card(true);
+    const seen = adyenLoads(p, component);
+    await settle();
+    expect(seen.configs).toEqual([{ clientKey: 'test_CLIENTKEY', environment: 'test', locale: 'fr-FR' }]);
+    expect(seen.created).toEqual([{ type: 'card', options: { showPayButton: false } }]);
+    expect(calls.mounted).toEqual([p.container]);
+
+    // A second mount on the page reuses the loaded Adyen Web: no second script or stylesheet.
+    adapter.mount(p.container, SETTINGS);
+    await settle();
+    expect(p.scripts()).toHaveLength(1);
+    expect(p.stylesheets()).toHaveLength(1);
+    expect(seen.configs).toHaveLength(2);
+  });
+
+  it("tokenizes a valid card as the JSON of the component's paymentMethod, browserInfo and origin (nothing else)", async () => {
+    const p = page();
+    const instance = createAdyenHostedFields(p.doc).mount(p.container, SETTINGS);
+    adyenLoads(p, card(true).component);
+    expect(JSON.parse(await instance.tokenize())).toEqual({ paymentMethod: ENCRYPTED, browserInfo: { colorDepth: 24 }, origin: 'https://shop.example' });
+  });
+
+  it('shows the validation of an invalid card and rejects, giving no token', async () => {
+    const p = page();
+    const instance = createAdyenHostedFields(p.doc).mount(p.container, SETTINGS);
+    const { component, calls } = card(false);
+    adyenLoads(p, component);
+    await expect(instance.tokenize()).rejects.toThrow('the card details are incomplete or invalid');
+    expect(calls.validation).toBe(1);
+  });
+
+  it("rejects tokenize with a clear error when Adyen Web's script fails to load; a later mount tries again", async () => {
+    const p = page();
+    const adapter = createAdyenHostedFields(p.doc);
+    const instance = adapter.mount(p.container, SETTINGS);
+    p.scripts()[0]?.dispatchEvent(new p.dom.window.Event('error'));
+    await expect(instance.tokenize()).rejects.toThrow(`Adyen Web failed to load from ${SDK}/adyen.js`);
+
+    const again = adapter.mount(p.container, SETTINGS);
+    expect(p.scripts()).toHaveLength(2);
+    adyenLoads(p, card(true).component);
+    await expect(again.tokenize()).resolves.toContain('enc-number');
+  });
+
+  it('rejects a script that loads without defining AdyenCheckout, and a keyId naming no Adyen Web environment', async () => {
+    const p = page();
+    const adapter = createAdyenHostedFields(p.doc);
+    const instance = adapter.mount(p.container, SETTINGS);
+    p.scripts()[0]?.dispatchEvent(new p.dom.window.Event('load'));
+    await expect(instance.tokenize()).rejects.toThrow('defined no AdyenCheckout');
+    await expect(adapter.mount(p.container, { ...SETTINGS, keyId: 'worldline-test' }).tokenize()).rejects.toThrow('unknown keyId "worldline-test"');
+  });
+
+  it('destroy unmounts the component once (idempotent); tokenize then rejects; destroyed before Adyen Web is ready, nothing is mounted', async () => {
+    const p = page();
+    const adapter = createAdyenHostedFields(p.doc);
+    const instance = adapter.mount(p.container, SETTINGS);
+    const { component, calls } = card(true);
+    adyenLoads(p, component);
+    await instance.tokenize();
+    instance.destroy();
+    instance.destroy();
+    expect(calls.unmounted).toBe(1);
+    await expect(instance.tokenize()).rejects.toThrow('destroyed');
+
+    const early = card(true);
+    const p2 = page();
+    const gone = createAdyenHostedFields(p2.doc).mount(p2.container, SETTINGS);
+    gone.destroy();
+    adyenLoads(p2, early.component);
+    await settle();
+    expect(early.calls.mounted).toEqual([]);
+    expect(early.calls.unmounted).toBe(0);
+  });
+
+  it("names Adyen Web's locales language-REGION", () => {
+    expect(['en', 'fr', 'fr-be', 'en_GB', 'xx'].map(adyenLocaleOf)).toEqual(['en-US', 'fr-FR', 'fr-BE', 'en-GB', 'en-US']);
+  });
+});
