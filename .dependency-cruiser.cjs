@@ -116,6 +116,13 @@ module.exports = {
       to: { path: '^packages/domain/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'psp-web-imports-only-its-own-browser-code',
+      severity: 'error',
+      comment: 'A PSP package\'s browser code (packages/psp-*/src/web: its hosted-fields adapter, bundled for the payer\'s page by the service) imports no Node module, no library and no other package: only its own src/web and src/settings (the SDK\'s version and URLs, plain strings shared with its driver).',
+      from: { path: '^packages/(psp-[^/]+)/src/web/', pathNot: tests },
+      to: { pathNot: '^packages/$1/src/(web|settings)/' },
+    },
+    {
       name: 'packages-do-not-import-apps',
       severity: 'error',
       comment: 'apps/ is the composition root: nothing below it imports it.',

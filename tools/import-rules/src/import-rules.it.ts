@@ -49,6 +49,10 @@ const forbidden: readonly (ImportCase & { rule: string })[] = [
   { rule: 'dashboard-browser-imports-domain-types-only', from: 'packages/dashboard-web/src/browser/payments.view.ts', imports: 'packages/domain/src/money.ts' },
   { rule: 'dashboard-browser-imports-only-itself', from: 'packages/dashboard-web/src/browser/webhooks.view.ts', imports: 'packages/webhooks/src/index.ts', typeOnly: true },
   { rule: 'dashboard-browser-imports-only-itself', from: 'packages/dashboard-web/src/browser/app.ts', imports: 'express' },
+  { rule: 'psp-web-imports-only-its-own-browser-code', from: 'packages/psp-adyen/src/web/hosted-fields.adapter.ts', imports: 'node:crypto' },
+  { rule: 'psp-web-imports-only-its-own-browser-code', from: 'packages/psp-adyen/src/web/hosted-fields.entry.ts', imports: 'packages/psp-adyen/src/client/adyen.client.ts' },
+  { rule: 'psp-web-imports-only-its-own-browser-code', from: 'packages/psp-adyen/src/web/card.view.ts', imports: 'packages/psp-worldline/src/settings/worldline.settings.ts' },
+  { rule: 'psp-web-imports-only-its-own-browser-code', from: 'packages/psp-adyen/src/web/loader.ts', imports: 'esbuild' },
 ];
 
 const allowed: readonly ImportCase[] = [
@@ -73,6 +77,9 @@ const allowed: readonly ImportCase[] = [
   { from: 'packages/dashboard-web/src/browser/main.ts', imports: 'packages/dashboard-web/src/browser/app.ts' },
   { from: 'packages/dashboard-web/src/browser/chargebacks.view.ts', imports: 'packages/domain/src/money.ts', typeOnly: true },
   { from: 'packages/dashboard-web/src/server/dashboard.router.ts', imports: 'express' },
+  { from: 'packages/psp-adyen/src/web/adapter.ts', imports: 'packages/psp-adyen/src/settings/adyen-web.ts' },
+  { from: 'packages/psp-adyen/src/web/adapter.test.ts', imports: 'jsdom' },
+  { from: 'packages/psp-adyen/src/web-bundle/bundle.ts', imports: 'esbuild' },
 ];
 
 function importPath(from: string, target: string): string {
