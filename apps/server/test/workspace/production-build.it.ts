@@ -43,6 +43,10 @@ describe('the production build', () => {
       body: 'grant_type=client_credentials&client_id=demo&client_secret=demo-secret',
     });
     expect(token.status).toBe(200);
+    // Adyen's hosted-fields adapter is bundled from the checkout's sources (TypeScript is not copied into the build).
+    const adapter = await fetch(`${address}/psp/adyen/hosted-fields.js`);
+    expect(adapter.status).toBe(200);
+    expect(await adapter.text()).toContain('SplitPayHostedFields');
 
     service.signal('SIGTERM');
     expect(await service.exited).toEqual({ code: 0, signal: null });
