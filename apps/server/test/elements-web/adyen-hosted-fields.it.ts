@@ -138,7 +138,9 @@ class MerchantPage {
   }
 }
 
-describe('an Adyen card in Chromium: our Adyen Web adapter, served by the service, over a stand-in of Adyen Web 5', () => {
+// Our Adyen Web adapter, served by the service, over a stand-in of Adyen Web 5 (a short name: the
+// evidence kept under test-results/ is named by the first 80 characters of the test's full name).
+describe('Adyen card in Chromium', () => {
   const service = providerService([{ method: 'card', provider: 'adyen', schemes: ['cb', 'visa', 'mastercard'], settings: { ...SETTINGS, merchantIdentifier: undefined, displayName: undefined } }]);
   const shop = new MerchantPage();
   let browser: Browser;
