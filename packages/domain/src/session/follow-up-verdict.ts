@@ -8,7 +8,7 @@ import type { LocatedOperation, VerdictFact } from './locate-operation';
 import { releaseAttempt } from './release';
 import type { Session } from './session.model';
 import { replaceAttempt } from './session-edit';
-import { closeCancelledStudy } from './study-cancel';
+import { closeCancelledStudy, lookUpFailedCancel } from './study-cancel';
 
 type FollowUpFact = Extract<VerdictFact, { kind: 'captured' | 'voided' | 'refunded' }>;
 
@@ -33,11 +33,14 @@ export function onCaptured(session: Session, op: LocatedOperation, fact: Extract
  * (CANCELLED) keeps its status; only its operations tell the release. A void that cancelled a file
  * still studied closes its opening (study-cancel.ts). A failed void of a sale falls back to the next
  * way of handing the money back (owedToPayer when none is left); a failed cancel of a studied file
- * leaves its lookups going.
+ * leaves its lookups going, the next one brought forward (the lender most likely decided meanwhile).
  */
 export function onVoided(session: Session, op: LocatedOperation, fact: Extract<FollowUpFact, { kind: 'voided' }>, ctx: DomainContext): Session {
   const next = settle(op, fact, ctx);
-  if (!fact.success) return replaceAttempt(session, next.releasedAt !== undefined ? releaseAttempt(session, next, ctx) : next);
+  if (!fact.success) {
+    const failed = next.releasedAt !== undefined ? releaseAttempt(session, next, ctx) : next;
+    return replaceAttempt(session, lookUpFailedCancel(session, failed, ctx));
+  }
   const closed = closeCancelledStudy(next, ctx);
   return replaceAttempt(session, attemptMachine.can(closed.status, 'voided') ? { ...closed, status: attemptVoided(closed.status) } : closed);
 }

@@ -36,6 +36,19 @@ export function nextLateLookup(session: Session, attempt: Attempt, ctx: DomainCo
   return { ...rest, lookupsStoppedAt: ctx.now };
 }
 
+/**
+ * Brings the next lookup of a pending verdict forward to `verdictOverdueMs` from now (a lookup due
+ * sooner stays): something happened that makes a verdict likely (a cancel the PSP refused). Not
+ * beyond the deadline of a financing file whose session ended; none once that deadline passed.
+ */
+export function promptLookup(session: Session, attempt: Attempt, ctx: DomainContext): Attempt {
+  const deadline = lookupDeadline(session, attempt, ctx.policy);
+  if (deadline !== undefined && ctx.now >= deadline) return attempt;
+  const prompt = Math.min(ctx.now + ctx.policy.verdictOverdueMs, deadline ?? Number.MAX_SAFE_INTEGER);
+  const due = attempt.verdictDueAt === undefined ? prompt : Math.min(attempt.verdictDueAt, prompt);
+  return due === attempt.verdictDueAt ? attempt : { ...attempt, verdictDueAt: due };
+}
+
 /** An operation whose lookups a write stopped: for the operator's warning. */
 export interface StoppedLookup {
   readonly attemptId: Attempt['id'];

@@ -1,4 +1,3 @@
-import { attemptCancelled } from '../attempt/attempt.state';
 import { refuse } from '../errors/domain-error';
 import { isAbandonable } from '../rules/abandonable.rule';
 import { isSettled } from '../rules/remaining-balance.rule';
@@ -9,6 +8,7 @@ import { releaseAll, releaseAttempt } from './release';
 import type { Session } from './session.model';
 import { offerOf, replaceAttempt, requireAttempt } from './session-edit';
 import { sessionAbandon } from './session.state';
+import { cancelStudies, withdrawAttempt } from './study-cancel';
 
 /**
  * The payer removes a held tranche (also how a mandated partial grant is refused): a void is owed
@@ -27,7 +27,8 @@ export function cancelAttempt(session: Session, attemptId: string, ctx: DomainCo
 
 /**
  * The payer walks away from an AUTHORIZING attempt: it is CANCELLED at once (another may start). Its
- * verdict is still awaited (and looked up when overdue): a late grant is handed back at once.
+ * verdict is still awaited (and looked up when overdue): a late grant is handed back at once. A file
+ * the lender studies is cancelled at its PSP when it can be (study-cancel.ts: a void owed).
  * Refusals: SessionNotPending, AttemptNotFound, AttemptNotAbandonable (not AUTHORIZING, or a direct
  * settlement its PSP could not undo).
  */
@@ -37,17 +38,17 @@ export function abandonAttempt(session: Session, attemptId: string, ctx: DomainC
   if (attempt.status !== 'AUTHORIZING' || !isAbandonable(offerOf(session, attempt))) {
     refuse('AttemptNotAbandonable', 'This attempt cannot be abandoned');
   }
-  const { lenderStudying: _studying, lenderLookups: _lookups, ...rest } = attempt;
-  return progress(replaceAttempt(session, { ...rest, status: attemptCancelled(attempt.status), updatedAt: ctx.now }), ctx);
+  return progress(replaceAttempt(session, withdrawAttempt(session, attempt, ctx)), ctx);
 }
 
 /**
  * The payer gives up the payment: ABORTING, every hold voided and every direct payment refunded (or
  * recorded owedToPayer when nothing can hand it back); ABORTED once nothing is on its way. An attempt
- * still AUTHORIZING keeps waiting for its verdict; a late grant is handed back at once.
+ * still AUTHORIZING keeps waiting for its verdict; a late grant is handed back at once; a file the
+ * lender studies is cancelled at its PSP when it can be (study-cancel.ts).
  * Refusal: SessionNotPending.
  */
 export function abandonSession(session: Session, ctx: DomainContext): Session {
   assertPayerMayAct(session, ctx);
-  return progress(releaseAll({ ...session, status: sessionAbandon(session.status) }, ctx), ctx);
+  return progress(cancelStudies(releaseAll({ ...session, status: sessionAbandon(session.status) }, ctx), ctx), ctx);
 }

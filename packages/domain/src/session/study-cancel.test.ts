@@ -118,18 +118,33 @@ describe('the wait bound cancels a file the lender still studies (cancelsStudy)'
     expect(done.captured).toEqual(money(0, EUR));
   });
 
-  it('the PSP refuses the cancel: the file is still looked up, and a grant found later is handed back by a void of its own', () => {
+  it('the PSP refuses the cancel: the file is looked up soon, and a grant found then is handed back by a void of its own', () => {
     const { ended } = refusedAtBound(cancellable);
     const cancel = voidOf(ended)!;
+    expect(ended.attempts[0]!.verdictDueAt).toBeGreaterThan(BOUND + 1 + POLICY.verdictOverdueMs);
     const refused = recordDispatch(ended, cancel.id, { ack: { outcome: 'rejected', httpStatus: 409, code: 'not-cancellable' }, facts: [] }, at(BOUND + 1));
     expect(voidOf(refused)!.status.kind).toBe('failed');
+    // The lender most likely decided meanwhile: not the backed-off lookup (days away), one after verdictOverdueMs.
     const due = refused.attempts[0]!.verdictDueAt!;
-    expect(due).toBeGreaterThan(BOUND);
+    expect(due).toBe(BOUND + 1 + POLICY.verdictOverdueMs);
     const late = turn(refused, due, favorable);
     const voids = owedOperations(late, Number.MAX_SAFE_INTEGER);
     expect(voids).toHaveLength(1);
     expect(voids[0]).toMatchObject({ type: 'void', amount: money(10_000, EUR) });
     expect(voids[0]!.transactionId).not.toBe(cancel.id);
+  });
+
+  it('a cancel given up (no usable answer after its retries) also brings the next lookup forward', () => {
+    const { ended } = refusedAtBound(cancellable);
+    const cancel = voidOf(ended)!;
+    let s = ended;
+    let now = BOUND;
+    for (const delay of [0, ...POLICY.dispatchRetryDelaysMs]) {
+      now += delay + 1;
+      s = recordDispatch(s, cancel.id, { ack: { outcome: 'unknown' }, facts: [] }, at(now));
+    }
+    expect(voidOf(s)!).toMatchObject({ status: { kind: 'failed' }, dispatch: { state: 'given-up' } });
+    expect(s.attempts[0]!.verdictDueAt).toBe(now + POLICY.verdictOverdueMs);
   });
 
   it('a lender that pushes its verdict: the bound alone refuses, and cancels the file all the same', () => {

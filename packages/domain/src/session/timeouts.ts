@@ -4,16 +4,18 @@ import { progress, refuseAwaiting } from './progress';
 import { releaseAll } from './release';
 import type { Session } from './session.model';
 import { sessionExpire } from './session.state';
+import { cancelStudies } from './study-cancel';
 
 /**
  * The ttl elapsed on an open (PENDING) session: EXPIRING, every hold voided and every direct payment
- * refunded (or recorded owedToPayer when nothing can hand it back); EXPIRED once no void or refund is
- * still on its way. AWAITING is bounded by the lender wait instead (refuseAwaitingIfDue); CAPTURING is
- * covered and is never expired. Returns the same session when nothing is due.
+ * refunded (or recorded owedToPayer when nothing can hand it back), a file the lender still studies
+ * cancelled at its PSP when it can be (study-cancel.ts); EXPIRED once no void or refund is still on
+ * its way, that cancel included. AWAITING is bounded by the lender wait instead (refuseAwaitingIfDue);
+ * CAPTURING is covered and is never expired. Returns the same session when nothing is due.
  */
 export function expireIfDue(session: Session, ctx: DomainContext): Session {
   if (session.status !== 'PENDING' || ctx.now < session.expiresAt) return session;
-  return progress(releaseAll({ ...session, status: sessionExpire(session.status) }, ctx), ctx);
+  return progress(cancelStudies(releaseAll({ ...session, status: sessionExpire(session.status) }, ctx), ctx), ctx);
 }
 
 /**
