@@ -134,6 +134,19 @@ describe('the wait bound cancels a file the lender still studies (cancelsStudy)'
     expect(voids[0]!.transactionId).not.toBe(cancel.id);
   });
 
+  it("the cancel's answer says the lender granted (the grant before the failed void): a void of its own owed at once, nothing looked up", () => {
+    const { ended, transactionId } = refusedAtBound(cancellable);
+    const cancel = voidOf(ended)!;
+    const facts = [authorized(transactionId, 10_000), voided(cancel.id, false)];
+    const granted = recordDispatch(ended, cancel.id, { ack: { outcome: 'accepted', code: 'FAVORABLE' }, facts }, at(BOUND + 1));
+    const owed = operationsOwedSince(ended, granted);
+    expect(owed).toHaveLength(1);
+    expect(owed[0]).toMatchObject({ type: 'void', amount: money(10_000, EUR) });
+    expect(granted.attempts[0]).toMatchObject({ status: 'CANCELLED' });
+    expect(overdueAuthorizations(granted, Number.MAX_SAFE_INTEGER)).toEqual([]);
+    expect(granted.captured).toEqual(money(0, EUR));
+  });
+
   it('a cancel given up (no usable answer after its retries) also brings the next lookup forward', () => {
     const { ended } = refusedAtBound(cancellable);
     const cancel = voidOf(ended)!;

@@ -184,6 +184,28 @@ describe('Oney: confirm (capture) and cancel (void, refund)', () => {
     expect(kept.facts).toMatchObject([{ kind: 'voided', success: false, statusCode: 'PENDING' }]);
   });
 
+  it('a cancel answered FAVORABLE (the lender granted meanwhile): the grant of the opening is a fact, before the failed void', async () => {
+    const open = openInput();
+    const input = followUpInput(open);
+    expectCall('post', `${purchasePathOf(open.transactionId)}/action/cancel`, 200, {
+      purchase: { status_code: 'FAVORABLE', status_label: 'Favorable', payment: { payment_amount: 100 } },
+    });
+    const answered = await driver.void(input);
+    expect(answered.ack).toMatchObject({ outcome: 'accepted', code: 'FAVORABLE' });
+    expect(answered.facts).toEqual([
+      { kind: 'authorized', ref: { transactionId: open.transactionId }, granted: money(10_000, 'EUR'), statusCode: 'FAVORABLE', statusMessage: 'Favorable' },
+      { kind: 'voided', success: false, ref: { transactionId: input.transactionId }, statusCode: 'FAVORABLE', statusMessage: 'Favorable' },
+    ]);
+
+    // Without the purchase's amount, the cancel's (the whole file) is the grant; a refund says nothing of a grant.
+    expectCall('post', `${purchasePathOf(open.transactionId)}/action/cancel`, 200, { purchase: { status_code: 'FAVORABLE' } });
+    const unstated = await driver.void(followUpInput(open, 6_000));
+    expect(unstated.facts[0]).toMatchObject({ kind: 'authorized', granted: money(6_000, 'EUR') });
+    expectCall('post', `${purchasePathOf(open.transactionId)}/action/cancel`, 200, { purchase: { status_code: 'FAVORABLE' } });
+    const refund = await driver.refund(followUpInput(open, 2_500, { transactionId: 'capture-tx-1' }));
+    expect(refund.facts.map((f) => f.kind)).toEqual(['refunded']);
+  });
+
   it('refunds a slice by cancelling it on the purchase (not the capture), down payment refunded: still FUNDED is refunded', async () => {
     const open = openInput();
     const capture = { transactionId: 'capture-tx-1' };

@@ -90,7 +90,9 @@ export class OneyDriver implements PspDriver {
     const result = await this.deps.client.post(settings, `${purchasePath(settings, reference)}/action/cancel`, body);
     this.logFailure('cancel', result);
     // A cancel answered 2xx went through: the purchase is CANCELLED, or still FUNDED after a slice.
-    return this.followUpOutput(kind, input, result, (status) => status === 'CANCELLED' || FUNDED_STATUSES.has(status));
+    const output = this.followUpOutput(kind, input, result, (status) => status === 'CANCELLED' || FUNDED_STATUSES.has(status));
+    if (kind !== 'voided') return output;
+    return { ...output, facts: [...grantStated(result, reference, input.amount), ...output.facts] };
   }
 
   /** Every follow-up names the purchase by the opening's transaction id (its external reference). */
@@ -116,6 +118,21 @@ export class OneyDriver implements PspDriver {
   private logFailure(call: string, result: OneyResult): void {
     logOneyFailure(this.deps.logger, call, result);
   }
+}
+
+/**
+ * A cancel of a file the lender was still studying, answered FAVORABLE: the lender granted it
+ * meanwhile and the cancel did not go through. The answer states the purchase's status as a lookup
+ * would: the grant of the opening (named by `reference`, our opening's transaction id) is a fact, put
+ * before the failed void so that the service records the grant and hands it back at once. The amount
+ * is the purchase's when given and not above the cancel's (the whole file), else the cancel's.
+ */
+function grantStated(result: OneyResult, reference: string, asked: Money): readonly PspFact[] {
+  if (result.kind !== 'answer' || ackOf(result).outcome !== 'accepted') return [];
+  const status = purchaseStatusOf(result.body);
+  if (status?.statusCode !== 'FAVORABLE') return [];
+  const stated = paymentAmountOf(status, asked.currency);
+  return statusFactsOf(status, reference, stated && stated.amount <= asked.amount ? stated : asked);
 }
 
 /** A call without a usable answer, logged by its name and cause only (never a body or a header). */
