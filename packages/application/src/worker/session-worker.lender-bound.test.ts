@@ -20,17 +20,25 @@ import { SessionWorker } from './session-worker';
 const DAY = 24 * 3600_000;
 const FINANCING: DriverCapabilities = { ...PLAIN_HOLD_CAPABILITIES, financing: true, redirect: true, cancelsStudy: true };
 
-/** A lender's driver: every lookup says the file is still studied; each cancel (void) answers `voidAnswer`. */
+/**
+ * A lender's driver: every lookup says the file is still studied (or, with `grantsOnceCancelled`, that
+ * it was granted once a cancel was refused); each cancel (void) answers `voidAnswer`.
+ */
 class StudyingLender implements Partial<PspDriver> {
   readonly provider = 'fake';
   readonly method = 'oney' as const;
   readonly capabilities = FINANCING;
   readonly voids: string[] = [];
   lookups = 0;
-  constructor(private readonly voidAnswer: OperationOutput['ack']) {}
+  constructor(
+    private readonly voidAnswer: OperationOutput['ack'],
+    private readonly grantsOnceCancelled = false,
+  ) {}
   async lookup(input: LookupInput): Promise<OperationOutput> {
     this.lookups++;
-    return { ack: { outcome: 'accepted', httpStatus: 200 }, facts: [{ kind: 'lender-pending', ref: input.target }] };
+    const ack = { outcome: 'accepted', httpStatus: 200 } as const;
+    if (this.grantsOnceCancelled && this.voids.length > 0) return { ack, facts: [{ kind: 'authorized', ref: input.target, granted: input.amount }] };
+    return { ack, facts: [{ kind: 'lender-pending', ref: input.target }] };
   }
   async void(input: FollowUpInput): Promise<OperationOutput> {
     this.voids.push(input.transactionId);
@@ -48,16 +56,21 @@ const offer: MethodOffer = {
   plans: [{ installments: 3, withFees: false, minAmount: 100, maxAmount: 300_000 }],
 };
 
-/** A stored session of 100.00 the lender studies in full (AWAITING), its wait bound 7 days away. */
-async function awaitingSession(core: DispatchingCore): Promise<Session> {
+/**
+ * A stored session of 100.00 the lender studies: in full by default (AWAITING, its wait bound 7 days
+ * away), or a tranche of `amount` (the session stays PENDING until it expires).
+ */
+async function awaitingSession(core: DispatchingCore, amount = 10_000): Promise<Session> {
   const pending: Session = { ...core.factory.pending({ total: 10_000 }), methods: [offer] };
-  const started = startAttempt(pending, { methodId: 'oney', amount: 10_000, plan: { installments: 3, withFees: false } }, core.factory.ctx());
+  const started = startAttempt(pending, { methodId: 'oney', amount, plan: { installments: 3, withFees: false } }, core.factory.ctx());
   const opened = recordOpenOutcome(started.session, started.attemptId, { ack: { outcome: 'accepted', providerRef: 'CMDE|1' }, facts: [] }, core.factory.ctx());
   const studied = applyFact(opened, { kind: 'lender-pending', ref: { transactionId: started.transactionId } }, core.factory.ctx());
-  expect(studied.status).toBe('AWAITING');
+  expect(studied.status).toBe(amount === 10_000 ? 'AWAITING' : 'PENDING');
   await core.stores.sessions.insert({ ...studied, version: 1, dueAt: nextDueAt(studied) });
   return studied;
 }
+
+const voidsOf = (s: Session) => s.attempts[0]!.transactions.filter((t) => t.type === 'void');
 
 function workerOf(core: DispatchingCore): SessionWorker {
   return new SessionWorker({
@@ -127,5 +140,42 @@ describe('SessionWorker: the lender wait bound', () => {
     await worker.runOnce();
     expect(driver.lookups).toBe(lookupsAtStop);
     expect(core.logger.named('psp.verdict_lookups_stopped')).toHaveLength(1);
+  });
+
+  it('a cancel the PSP refuses: the file is looked up verdictOverdueMs later, and the grant it finds is handed back at once', async () => {
+    const driver = new StudyingLender({ outcome: 'rejected', httpStatus: 409, code: 'not-cancellable' }, true);
+    const core = dispatchingCore([driver]);
+    const worker = workerOf(core);
+    const session = await awaitingSession(core);
+    const ended = await runUntil(core, worker, session.id, (s) => s.status === 'AWAITED_REFUSED');
+    expect(driver.voids).toHaveLength(1);
+    const handedBack = await runUntil(core, worker, session.id, (s) => voidsOf(s).length === 2);
+    expect(core.clock.now()).toBe(ended.endedAt! + DEFAULT_POLICY.verdictOverdueMs);
+    expect(driver.voids).toHaveLength(2);
+    expect(handedBack.attempts[0]!.transactions[0]!.status.kind).toBe('succeeded');
+  });
+});
+
+describe('SessionWorker: the expiry of a session whose tranche the lender studies', () => {
+  it('sends exactly one cancel of the studied file in the expiry turn; the session ends EXPIRED once it went through', async () => {
+    const driver = new StudyingLender({ outcome: 'accepted', httpStatus: 200, code: 'CANCELLED' });
+    const core = dispatchingCore([driver]);
+    const worker = workerOf(core);
+    const session = await awaitingSession(core, 6_000);
+    core.clock.set(session.expiresAt);
+    const expired = await runUntil(core, worker, session.id, (s) => s.status === 'EXPIRED');
+    expect(expired.endedAt).toBe(session.expiresAt);
+    expect(driver.voids).toHaveLength(1);
+    expect(expired.attempts[0]).toMatchObject({ status: 'CANCELLED' });
+    expect(expired.attempts[0]!.transactions.map((t) => [t.type, t.status.kind])).toEqual([
+      ['authorization', 'cancelled'],
+      ['void', 'succeeded'],
+    ]);
+    const lookupsAtEnd = driver.lookups;
+    core.clock.advance(60 * DAY);
+    await worker.runOnce();
+    expect(driver.voids).toHaveLength(1);
+    expect(driver.lookups).toBe(lookupsAtEnd);
+    expect((await core.stores.sessions.findById(session.id))!.dueAt).toBeUndefined();
   });
 });
