@@ -39,12 +39,14 @@ export function handBack(attempt: Attempt, offer: MethodOffer): HandBack {
 }
 
 /**
- * A void of the hold failed. A void owed before the grant (the cancel of a file the lender still
- * studied, study-cancel.ts) that failed says nothing of the hold granted since: the hold gets its own.
+ * A void of the hold failed. The cancel of a file the lender still studied (study-cancel.ts, marked
+ * `studyCancel`; one owed before the grant, for voids recorded without the mark) that failed says
+ * nothing of the hold granted since: the hold gets its own. The mark, not the times, decides: the
+ * cancel and the grant may be recorded at the same instant.
  */
 function holdVoidFailed(attempt: Attempt): boolean {
   const grantedAt = openingTransaction(attempt).updatedAt;
-  return attempt.transactions.some((t) => t.type === 'void' && t.status.kind === 'failed' && t.createdAt >= grantedAt);
+  return attempt.transactions.some((t) => t.type === 'void' && t.status.kind === 'failed' && t.studyCancel !== true && t.createdAt >= grantedAt);
 }
 
 /** The owedToPayer text: how much was taken and why nothing can hand it back. */

@@ -138,7 +138,10 @@ describe('the wait bound cancels a file the lender still studies (cancelsStudy)'
     const { ended, transactionId } = refusedAtBound(cancellable);
     const cancel = voidOf(ended)!;
     const facts = [authorized(transactionId, 10_000), voided(cancel.id, false)];
-    const granted = recordDispatch(ended, cancel.id, { ack: { outcome: 'accepted', code: 'FAVORABLE' }, facts }, at(BOUND + 1));
+    // The writer sends the cancel right after the save that owed it: its answer may come at the same instant.
+    let n = 0;
+    const sameInstant = { ...at(BOUND), newId: () => `0190a000-0000-7000-8000-ffffff${(++n).toString(16).padStart(6, '0')}` };
+    const granted = recordDispatch(ended, cancel.id, { ack: { outcome: 'accepted', code: 'FAVORABLE' }, facts }, sameInstant);
     const owed = operationsOwedSince(ended, granted);
     expect(owed).toHaveLength(1);
     expect(owed[0]).toMatchObject({ type: 'void', amount: money(10_000, EUR) });

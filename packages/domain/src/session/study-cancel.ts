@@ -41,7 +41,7 @@ function cancelStudy(attempt: Attempt, ctx: DomainContext): Attempt {
     ...rest,
     status: attemptCancelled(attempt.status),
     updatedAt: ctx.now,
-    transactions: [...attempt.transactions, owedFollowUp('void', attempt.requested, ctx)],
+    transactions: [...attempt.transactions, { ...owedFollowUp('void', attempt.requested, ctx), studyCancel: true }],
   };
 }
 

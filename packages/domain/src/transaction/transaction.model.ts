@@ -48,5 +48,11 @@ export interface Transaction {
   readonly extraData?: string;
   /** Refunds only: the idempotency key the refund was recorded under. */
   readonly idempotencyKey?: string;
+  /**
+   * Voids only: the cancel of a file the lender still studied, owed before any verdict of the opening
+   * (study-cancel.ts). Its failure says nothing of a hold the lender granted since: that hold gets a
+   * void of its own.
+   */
+  readonly studyCancel?: true;
   readonly dispatch?: Dispatch;
 }
