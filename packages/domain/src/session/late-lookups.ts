@@ -37,15 +37,17 @@ export function nextLateLookup(session: Session, attempt: Attempt, ctx: DomainCo
 }
 
 /**
- * Brings the next lookup of a pending verdict forward to `verdictOverdueMs` from now (a lookup due
- * sooner stays): something happened that makes a verdict likely (a cancel the PSP refused). Not
- * beyond the deadline of a financing file whose session ended; none once that deadline passed.
+ * Brings the next lookup of a pending verdict forward to `verdictOverdueMs` from now: something
+ * happened that makes a verdict likely (a cancel the PSP refused). A later lookup still to come that
+ * is due sooner stays; one already due is not counted (it may be under way in this very turn, its
+ * answer given before this news: recordLookupOutcome keeps the prompt one). Not beyond the deadline
+ * of a financing file whose session ended; none once that deadline passed.
  */
 export function promptLookup(session: Session, attempt: Attempt, ctx: DomainContext): Attempt {
   const deadline = lookupDeadline(session, attempt, ctx.policy);
   if (deadline !== undefined && ctx.now >= deadline) return attempt;
   const prompt = Math.min(ctx.now + ctx.policy.verdictOverdueMs, deadline ?? Number.MAX_SAFE_INTEGER);
-  const due = attempt.verdictDueAt === undefined ? prompt : Math.min(attempt.verdictDueAt, prompt);
+  const due = attempt.verdictDueAt !== undefined && attempt.verdictDueAt > ctx.now ? Math.min(attempt.verdictDueAt, prompt) : prompt;
   return due === attempt.verdictDueAt ? attempt : { ...attempt, verdictDueAt: due };
 }
 

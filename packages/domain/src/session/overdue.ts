@@ -56,8 +56,9 @@ export interface LookupOutcome {
  * verdict is still due, the next lookup is scheduled: a studied file on an open session follows the
  * study's cadence and, at the wait bound, the last lookup decides (lender-lookups.ts); anything else
  * backs off, doubling (a PSP that never answers costs a handful of lookups a day, not one a minute),
- * and a financing file on a session that ended stops being looked up after `lenderLookupAfterEndMs`.
- * A lookup that began the study (the PSP said the lender is studying) keeps the schedule it set.
+ * and a financing file on a session that ended stops being looked up after `lenderLookupAfterEndMs`;
+ * a lookup already brought forward in the same write (promptLookup) is kept. A lookup that began the
+ * study (the PSP said the lender is studying) keeps the schedule it set.
  */
 export function recordLookupOutcome(session: Session, attemptId: string, outcome: LookupOutcome, ctx: DomainContext): Session {
   const before = findAttempt(session, attemptId);
@@ -66,5 +67,8 @@ export function recordLookupOutcome(session: Session, attemptId: string, outcome
   if (!attempt || attempt.verdictDueAt === undefined || openingTransaction(attempt).status.kind !== 'pending') return applied;
   if (before?.lenderStudying !== true && attempt.lenderStudying === true) return applied;
   if (isLookedUpStudy(attempt) && acceptsVerdicts(applied.status)) return recordStudyLookup(applied, attemptId, outcome.answered, ctx);
-  return replaceAttempt(applied, nextLateLookup(applied, attempt, ctx));
+  const late = nextLateLookup(applied, attempt, ctx);
+  // A lookup the same write brought forward (a cancel refused while this one was under way) stays.
+  const sooner = attempt.verdictDueAt > ctx.now && late.verdictDueAt !== undefined && attempt.verdictDueAt < late.verdictDueAt;
+  return replaceAttempt(applied, sooner ? { ...late, verdictDueAt: attempt.verdictDueAt } : late);
 }

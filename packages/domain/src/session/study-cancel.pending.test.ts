@@ -99,6 +99,16 @@ describe('the session expires while the lender studies a tranche', () => {
     expect(expired.notification?.delivery?.payload).toMatchObject({ status: 'EXPIRED' });
   });
 
+  it('a lookup made in the same turn as the refused cancel (its answer recorded after it) keeps the prompt lookup', () => {
+    const { session, attemptId, transactionId } = studiedTranche(cancellable);
+    // The expiry's turn also made the study's lookup due at 10 min: the cancel's answer is recorded first.
+    const expiring = expireIfDue(session, at(EXPIRY));
+    const refused = recordDispatch(expiring, cancelOf(expiring).id, { ack: { outcome: 'rejected', httpStatus: 409 }, facts: [] }, at(EXPIRY));
+    const looked = recordLookupOutcome(refused, attemptId, { facts: [lenderPending(transactionId)], answered: true }, at(EXPIRY));
+    expect(looked.status).toBe('EXPIRED');
+    expect(looked.attempts[0]!.verdictDueAt).toBe(EXPIRY + TEST_POLICY.verdictOverdueMs);
+  });
+
   it('a PSP that cannot cancel a studied file: EXPIRED at once, nothing owed, the file still looked up (as before)', () => {
     const { session } = studiedTranche(uncancellable);
     const expired = expireIfDue(session, at(EXPIRY));
