@@ -1,4 +1,4 @@
-import type { FinancingMethodView, SessionView } from '@splitpay/domain';
+import type { FinancingMethodView, SessionId, SessionView } from '@splitpay/domain';
 import { buildOpenApiDocument, responseProblems } from '@splitpay/http-api';
 import { pressFakePspButton } from '../support/elements-client';
 import { until } from '../support/provider-service';
@@ -100,6 +100,43 @@ describe('payer flow: financing with the fake lender', () => {
     ]);
     expect((await readSession(h, sessionId)).body).toMatchObject({ status: 'AWAITED_REFUSED', captured: { amount: 0 } });
     // The lender can no longer grant the cancelled file.
+    expect((await pressFakePspButton(lenderPage, 'approve')).status).toBeGreaterThanOrEqual(400);
+  });
+
+  /** An order of 300.00 of which the fake lender studies a tranche of 200.00: the session stays PENDING. */
+  async function studiedTranche(orderId: string) {
+    const { page, sessionId } = await h.openPage(financedOrder(orderId, 30_000));
+    const started = await page.start({ methodId: 'oney', amount: 20_000, plan: PLAN });
+    const lenderPage = started.body.view.attempts[0]!.redirect!.url;
+    await pressFakePspButton(lenderPage, 'study');
+    const closed = async () => ((await readSession(h, sessionId)).body.attempts as StoredAttempt[])[0]!;
+    // The study is not shown by the APIs: the stored attempt says it.
+    await until(async () => ((await h.stores.sessions.findById(sessionId as SessionId))?.attempts[0]?.lenderStudying ? true : undefined), 'the study');
+    expect((await page.view()).body.view.status).toBe('PENDING');
+    return { page, sessionId, lenderPage, attemptId: started.body.view.attempts[0]!.attemptId, closed };
+  }
+
+  const cancelledAtThePsp = [
+    ['authorization', 'cancelled'],
+    ['void', 'succeeded'],
+  ];
+
+  it('the session expires while the lender studies a tranche: the file is cancelled at the fake PSP, then EXPIRED', async () => {
+    const { sessionId, lenderPage, closed } = await studiedTranche('oney-tranche-expired');
+    h.clock.advance(h.config.sessionTtlMs);
+    await h.runWorkers();
+    await until(async () => ((await readSession(h, sessionId)).body.status === 'EXPIRED' ? true : undefined), 'EXPIRED');
+    expect((await closed()).status).toBe('CANCELLED');
+    expect((await closed()).transactions.map((t) => [t.type, t.status.kind])).toEqual(cancelledAtThePsp);
+    expect((await pressFakePspButton(lenderPage, 'approve')).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('the payer abandons the studied tranche: the file is cancelled at the fake PSP, the session stays PENDING', async () => {
+    const { page, lenderPage, attemptId, closed } = await studiedTranche('oney-tranche-abandoned');
+    expect((await page.abandonAttempt(attemptId)).status).toBe(200);
+    await until(async () => ((await closed()).transactions[0]?.status.kind === 'cancelled' ? true : undefined), 'the studied file cancelled');
+    expect((await closed()).transactions.map((t) => [t.type, t.status.kind])).toEqual(cancelledAtThePsp);
+    expect((await page.view()).body.view).toMatchObject({ status: 'PENDING', attempts: [{ status: 'CANCELLED' }] });
     expect((await pressFakePspButton(lenderPage, 'approve')).status).toBeGreaterThanOrEqual(400);
   });
 });
