@@ -4,7 +4,8 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { ADYEN_WEB_VERSION } from '@splitpay/psp-adyen';
 import { CLIENT_KEY, MERCHANT_ACCOUNT, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
 import { keepEvidence, launchChromium, openPage, type PageProblems } from '../support/browser/elements-browser';
-import { answerPost, providerService, until } from '../support/provider-service';
+import { answerPost, providerService } from '../support/provider-service';
+import { until } from '../support/until';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,8 @@
 import type { SessionView } from '@splitpay/domain';
 import { API_KEY, APPLE_PAY_DATA, cardInput, CLIENT_KEY, ENCRYPTED_CARD, HMAC_KEY, MERCHANT_ACCOUNT, notificationItem, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
 import { navigate, pressFakePspButton } from '../support/elements-client';
-import { answerPost, providerService, until } from '../support/provider-service';
+import { answerPost, providerService } from '../support/provider-service';
+import { until } from '../support/until';
 import { readSession, type ServiceHarness } from '../support/service-harness';
 
 jest.setTimeout(30_000);

@@ -1,7 +1,7 @@
 import type { FinancingMethodView, SessionId, SessionView } from '@splitpay/domain';
 import { buildOpenApiDocument, responseProblems } from '@splitpay/http-api';
 import { pressFakePspButton } from '../support/elements-client';
-import { until } from '../support/provider-service';
+import { until } from '../support/until';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
 import { financedOrder } from '../support/session-bodies';
 

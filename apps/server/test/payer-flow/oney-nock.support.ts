@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { STAGING_BASE, purchasePathOf } from '@splitpay/psp-oney/src/testing/oney-fixtures';
-import { answerPost, until, type Sent } from '../support/provider-service';
+import { answerPost, type Sent } from '../support/provider-service';
+import { until } from '../support/until';
 
 /** What the service sent Oney in one request. */
 export type Seen = Sent;
