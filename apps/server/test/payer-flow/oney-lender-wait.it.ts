@@ -3,10 +3,9 @@ import type { SessionView } from '@splitpay/domain';
 import { PURCHASE_PATH, purchasePathOf, SETTINGS, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
 import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import type { ElementsClient } from '../support/elements-client';
-import { providerService } from '../support/provider-service';
 import { readSession, type ServiceHarness } from '../support/service-harness';
 import { financedOrder } from '../support/session-bodies';
-import { oneyAnswers, statusQuery, until } from './oney-nock.support';
+import { CANCELLED, oneyAnswers, oneyLenderService, statusQuery, until, type ReadAttempt } from './oney-nock.support';
 
 /**
  * The lender's wait when Oney's notifications are lost: the service looks the purchase up on its own
@@ -30,8 +29,6 @@ const ENV = {
   LENDER_LOOKUP_AFTER_END_MS: String(AFTER_END_MS),
   ACCESS_TOKEN_TTL_S: String(24 * 3600),
 };
-const CANCELLED = { language_code: 'EN', purchase: { status_code: 'CANCELLED', status_label: 'Transaction is cancelled' } };
-type ReadAttempt = { status: string; transactions: { type: string; status: { kind: string; statusMessage?: string } }[] };
 const FUNDED = { language_code: 'EN', purchase: { status_code: 'FUNDED', status_label: 'Transaction is completed' } };
 
 describe('Oney: the lender wait looked up by the service (notifications lost, nock playing Oney)', () => {
@@ -40,11 +37,7 @@ describe('Oney: the lender wait looked up by the service (notifications lost, no
   let n = 0;
 
   beforeAll(() => receiver.start());
-  const service = providerService([{ method: 'oney', provider: 'oney', partialRefunds: true, plans: [{ ...PLAN, feeRate: 0, apr: 0, minAmount: 10_000, maxAmount: 300_000 }], settings: SETTINGS }], {
-    env: ENV,
-    store: 'test',
-    account: () => ({ notificationUrl: receiver.url('/hooks/account') }),
-  });
+  const service = oneyLenderService(receiver, ENV);
   beforeAll(() => {
     h = service.h;
   });

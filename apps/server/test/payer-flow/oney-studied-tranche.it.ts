@@ -2,10 +2,9 @@ import type { SessionView } from '@splitpay/domain';
 import { PURCHASE_PATH, purchasePathOf, SETTINGS, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
 import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import type { ElementsClient } from '../support/elements-client';
-import { providerService } from '../support/provider-service';
 import { readSession, type ServiceHarness } from '../support/service-harness';
 import { financedOrder } from '../support/session-bodies';
-import { oneyAnswers, statusQuery, until } from './oney-nock.support';
+import { CANCELLED, oneyAnswers, oneyLenderService, statusQuery, until, type ReadAttempt } from './oney-nock.support';
 
 /**
  * A tranche Oney's lender studies on a session that stays PENDING (the tranche does not cover the
@@ -23,9 +22,7 @@ const PLAN = { installments: 3, withFees: false };
 const ENV = { LENDER_LOOKUP_DELAYS_MS: `${10 * MIN},${6 * HOUR}`, SESSION_TTL_MS: String(15 * MIN), ACCESS_TOKEN_TTL_S: String(24 * 3600) };
 /** verdictOverdueMs (the service's default): how soon a file whose cancel failed is looked up again. */
 const OVERDUE_MS = MIN;
-const CANCELLED = { language_code: 'EN', purchase: { status_code: 'CANCELLED', status_label: 'Transaction is cancelled' } };
 const FAVORABLE = { language_code: 'EN', purchase: { status_code: 'FAVORABLE', status_label: 'Favorable', payment: { payment_amount: 300 } } };
-type ReadAttempt = { status: string; transactions: { type: string; status: { kind: string } }[] };
 
 describe('Oney: a studied tranche on a PENDING session is cancelled at the expiry and on abandon (nock playing Oney)', () => {
   const receiver = new WebhookReceiver();
@@ -33,11 +30,7 @@ describe('Oney: a studied tranche on a PENDING session is cancelled at the expir
   let n = 0;
 
   beforeAll(() => receiver.start());
-  const service = providerService([{ method: 'oney', provider: 'oney', partialRefunds: true, plans: [{ ...PLAN, feeRate: 0, apr: 0, minAmount: 10_000, maxAmount: 300_000 }], settings: SETTINGS }], {
-    env: ENV,
-    store: 'test',
-    account: () => ({ notificationUrl: receiver.url('/hooks/account') }),
-  });
+  const service = oneyLenderService(receiver, ENV);
   beforeAll(() => {
     h = service.h;
   });
