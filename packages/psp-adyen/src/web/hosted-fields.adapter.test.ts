@@ -72,12 +72,17 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     expect(JSON.parse(await instance.tokenize())).toEqual({ paymentMethod: ENCRYPTED, browserInfo: { colorDepth: 24 }, origin: 'https://shop.example' });
   });
 
-  it('shows the validation of an invalid card and rejects, giving no token', async () => {
+  it("shows the validation of an invalid card and rejects with the interface's invalid-card-details code, giving no token", async () => {
     const p = page();
     const instance = createAdyenHostedFields(p.doc).mount(p.container, SETTINGS);
     const { component, calls } = card(false);
     adyenLoads(p, component);
-    await expect(instance.tokenize()).rejects.toThrow('the card details are incomplete or invalid');
+    const rejection = await instance.tokenize().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(rejection).toBeInstanceOf(Error);
+    expect(rejection).toMatchObject({ code: 'invalid-card-details', message: 'the card details are incomplete or invalid' });
     expect(calls.validation).toBe(1);
   });
 
@@ -87,6 +92,8 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     const instance = adapter.mount(p.container, SETTINGS);
     p.scripts()[0]?.dispatchEvent(new p.dom.window.Event('error'));
     await expect(instance.tokenize()).rejects.toThrow(`Adyen Web failed to load from ${SDK}/adyen.js`);
+    // Not the payer's input: no invalid-card-details code, so the components tell the card form failed.
+    await expect(instance.tokenize()).rejects.not.toHaveProperty('code');
 
     const again = adapter.mount(p.container, SETTINGS);
     expect(p.scripts()).toHaveLength(2);

@@ -12,8 +12,20 @@ export interface HostedFieldsAdapter {
 }
 
 export interface HostedFieldsInstance {
+  /**
+   * The token, or a rejection: an `Error` whose `code` is `'invalid-card-details'` when the payer's
+   * card input is incomplete or invalid (Adyen Web showed its validation), any other `Error` (no such
+   * code) when the card form cannot be used (Adyen Web not loaded, unknown keyId, destroyed).
+   */
   tokenize(): Promise<string>;
   destroy(): void;
+}
+
+/** The `code` of the rejection that says the payer's card input is invalid (interface version 1). */
+export const INVALID_CARD_DETAILS = 'invalid-card-details' as const;
+
+function invalidCardDetails(): Error & { readonly code: typeof INVALID_CARD_DETAILS } {
+  return Object.assign(new Error('the card details are incomplete or invalid'), { code: INVALID_CARD_DETAILS });
 }
 
 /** The part of Adyen Web 5's card component the adapter uses. */
@@ -103,7 +115,7 @@ export function createAdyenHostedFields(doc: Document): HostedFieldsAdapter {
           if (destroyed) throw new Error('Adyen Web hosted fields were destroyed');
           if (!card.isValid) {
             card.showValidation();
-            throw new Error('the card details are incomplete or invalid');
+            throw invalidCardDetails();
           }
           const { paymentMethod, browserInfo, origin } = card.data;
           return JSON.stringify({ paymentMethod, ...(browserInfo ? { browserInfo } : {}), ...(typeof origin === 'string' && origin ? { origin } : {}) });
