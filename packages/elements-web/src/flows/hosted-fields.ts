@@ -10,8 +10,24 @@ export interface HostedFieldsAdapter {
 }
 
 export interface HostedFieldsInstance {
+  /**
+   * The single-use token, sent as `input: { method: 'card', token }`. When the payer's card input is
+   * incomplete or invalid, the adapter shows the acquirer's own validation and rejects with an `Error`
+   * whose `code` is `'invalid-card-details'` (`INVALID_CARD_DETAILS`): the components then ask the
+   * payer to check the card and start nothing. Any other rejection (the acquirer's SDK not loaded, an
+   * unknown `keyId`, a destroyed instance) carries no such code: the card form could not be used.
+   */
   tokenize(): Promise<string>;
+  /** Idempotent. */
   destroy(): void;
+}
+
+/** The `code` of a `tokenize` rejection that means "the payer's card input is invalid" (version 1). */
+export const INVALID_CARD_DETAILS = 'invalid-card-details';
+
+/** Read by its `code`, not `instanceof`: the adapter is another bundle, its errors of its own making. */
+export function isInvalidCardDetails(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { readonly code?: unknown }).code === INVALID_CARD_DETAILS;
 }
 
 declare global {

@@ -45,6 +45,8 @@ export interface Messages {
   readonly cardWillBeSaved: string;
   readonly cardFieldMissing: string;
   readonly hostedLoading: string;
+  /** The acquirer's fields refused the card details (its adapter's `invalid-card-details`). */
+  readonly cardDetailsInvalid: string;
   readonly plansLegend: string;
   readonly planTitle: (installments: number, withFees: boolean) => string;
   readonly planInstalments: (installments: number, amount: string) => string;

@@ -2,6 +2,7 @@ import { ElementsClient, type StartBody, type ViewAnswer } from '../client/eleme
 import { SplitPayError } from '../client/split-pay-error';
 import { h } from '../dom/h';
 import { applePaySessionOf, runApplePay } from '../flows/apple-pay';
+import { isInvalidCardDetails } from '../flows/hosted-fields';
 import { followRedirect } from '../flows/redirect';
 import { Formats } from '../format/money-format';
 import { messagesFor, resolveLocale } from '../i18n/locale';
@@ -285,7 +286,11 @@ export class CheckoutController implements Actions {
       } else if (card) {
         const instance = this.hosted.instance;
         if (!instance) throw new SplitPayError('LoadError', 0);
-        input = { method: 'card', token: await instance.tokenize() };
+        const token = await instance.tokenize().catch((error: unknown) => {
+          // The payer's input is said on the card (failed); anything else means the card form is unusable.
+          throw isInvalidCardDetails(error) ? error : new SplitPayError('LoadError', 0, error instanceof Error ? error.message : undefined);
+        });
+        input = { method: 'card', token };
       } else {
         input = { method: checked.method.method } as StartBody['input'];
       }
@@ -403,6 +408,13 @@ export class CheckoutController implements Actions {
 
   private failed(error: unknown, during: 'poll' | 'action'): void {
     if (this.destroyed) return;
+    if (during === 'action' && isInvalidCardDetails(error)) {
+      // Not a failure: the acquirer's fields refused what the payer typed, and showed where.
+      this.local = { ...this.local, fieldErrors: { card: this.t.cardDetailsInvalid } };
+      this.announcer.warn(this.t.cardDetailsInvalid);
+      this.render(false, this.fieldId('card'));
+      return;
+    }
     const failure = error instanceof SplitPayError ? error : new SplitPayError('InternalError', 0, error instanceof Error ? error.message : undefined);
     if (failure.code === 'Aborted') return;
     if (failure.code === 'InvalidElementsToken') {

@@ -1,8 +1,25 @@
 import { merchantPage, until } from '../testing/dom.fixture';
 import { ancvMethod, attempt, cardMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
+import type { HostedFieldsAdapter } from '../flows/hosted-fields';
 import { mount } from './mount';
 
 const base = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 60_000, maxMs: 60_000, idleMs: 60_000 } };
+const hostedCard = { ...cardMethod, integration: 'acquirer-hosted' as const, hostedFields: { keyId: 'k1', key: 'pk', sdkUrl: 'https://acquirer.example/hosted-fields.js' } };
+
+/** A merchant page whose acquirer's adapter is already registered; `tokenize` answers what the test says. */
+function pageWithHostedFields(lang: string, tokenize: () => Promise<string>) {
+  const page = merchantPage(lang);
+  const adapter: HostedFieldsAdapter = {
+    mount: (container) => {
+      container.append(page.doc.createElement('iframe'));
+      return { tokenize, destroy: () => undefined };
+    },
+  };
+  (page.dom.window as unknown as Window).SplitPayHostedFields = adapter;
+  return page;
+}
+
+const invalidCardDetails = () => Object.assign(new Error('the card details are incomplete or invalid'), { code: 'invalid-card-details' });
 
 describe('mount: rendering the view', () => {
   it('has both live regions from the first render, before any view arrived', () => {
@@ -171,6 +188,67 @@ describe('mount: lifecycle and acquirer-hosted cards', () => {
     expect(page.doc.querySelector('script')?.getAttribute('src')).toBe('https://acquirer.example/hosted-fields.js');
     expect(page.doc.querySelector('input[autocomplete="cc-number"]')).toBeNull();
     second.unmount();
+  });
+
+  it("asks the payer to check the card when the acquirer's fields reject its details (code invalid-card-details): on the card group, focused, announced; nothing started or reported", async () => {
+    let answer: () => Promise<string> = () => Promise.reject(invalidCardDetails());
+    const page = pageWithHostedFields('en', () => answer());
+    const started = pendingView({ methods: [hostedCard], attempts: [attempt({ status: 'AUTHORIZING' })] });
+    const { fetch, calls } = scriptedFetch([pendingView({ methods: [hostedCard] }), { status: 201, body: { attemptId: 'a1', view: started } }]);
+    const errors: string[] = [];
+    const handle = mount(page.container, { ...base, fetch, onError: (e) => errors.push(e.code) });
+    await until(() => page.container.querySelector('iframe') !== null);
+    page.button('Pay €120.00 with Card').click();
+    await until(() => page.text(page.role('alert')[0]) !== '');
+
+    const message = 'Check your card details: some are missing or not valid.';
+    const group = page.doc.querySelector('fieldset.sp-card') as HTMLElement;
+    expect(page.text(page.doc.getElementById(group.getAttribute('aria-describedby') ?? ''))).toBe(message);
+    expect(page.text(page.role('alert')[0])).toBe(message);
+    expect(page.doc.activeElement).toBe(group);
+    expect(group.contains(page.container.querySelector('iframe'))).toBe(true);
+    expect(page.text(page.container)).not.toContain('Something went wrong');
+    expect(calls).toHaveLength(1);
+    expect(errors).toEqual([]);
+    expect(page.button('Pay €120.00 with Card').disabled).toBe(false);
+
+    // Corrected, the card pays: the message goes, the attempt starts with the token.
+    answer = () => Promise.resolve('tok_1');
+    page.button('Pay €120.00 with Card').click();
+    await until(() => calls.length === 2);
+    expect(calls[1]?.body).toEqual({ methodId: 'card', amount: 12_000, input: { method: 'card', token: 'tok_1' } });
+    expect(page.container.querySelector('.sp-field__error')).toBeNull();
+    handle.unmount();
+  });
+
+  it('says it in French on a French page', async () => {
+    const page = pageWithHostedFields('fr', () => Promise.reject(invalidCardDetails()));
+    const { fetch, calls } = scriptedFetch([pendingView({ methods: [hostedCard] })]);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.container.querySelector('iframe') !== null);
+    page.button('Payer 120,00 € avec Carte').click();
+    await until(() => page.text(page.role('alert')[0]) !== '');
+    expect(page.text(page.role('alert')[0])).toBe('Vérifiez les données de votre carte : certaines manquent ou ne sont pas valides.');
+    expect(page.text(page.doc.querySelector('.sp-card .sp-field__error'))).toBe('Vérifiez les données de votre carte : certaines manquent ou ne sont pas valides.');
+    expect(calls).toHaveLength(1);
+    handle.unmount();
+  });
+
+  it('any other rejection of tokenize says the card form could not be loaded (LoadError), not to check the card; nothing started', async () => {
+    const page = pageWithHostedFields('en', () => Promise.reject(new Error('Adyen Web failed to load from https://cdn.example/adyen.js')));
+    const { fetch, calls } = scriptedFetch([pendingView({ methods: [hostedCard] })]);
+    const errors: { code: string; message: string }[] = [];
+    const handle = mount(page.container, { ...base, fetch, onError: (e) => errors.push({ code: e.code, message: e.message }) });
+    await until(() => page.container.querySelector('iframe') !== null);
+    page.button('Pay €120.00 with Card').click();
+    await until(() => errors.length === 1);
+    expect(errors).toEqual([{ code: 'LoadError', message: 'Adyen Web failed to load from https://cdn.example/adyen.js' }]);
+    expect(page.text(page.role('alert')[0])).toBe('A part of the payment form could not be loaded.');
+    expect(page.text(page.container.querySelector('.sp-notice--danger'))).toBe('A part of the payment form could not be loaded.');
+    expect(page.container.querySelector('.sp-card .sp-field__error')).toBeNull();
+    expect(page.doc.querySelector('fieldset.sp-card')?.hasAttribute('aria-describedby')).toBe(false);
+    expect(calls).toHaveLength(1);
+    handle.unmount();
   });
 
   it('mounting twice on one element keeps one checkout; unmount removes it and can be called twice', async () => {

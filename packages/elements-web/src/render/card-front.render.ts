@@ -14,7 +14,16 @@ export function renderCardFront(ctx: RenderContext, method: CardMethodView, host
   const schemes = h(doc, 'p', { className: 'sp-hint', text: t.cardSchemes(method.schemes.map(schemeName).join(', ')) });
   const saved = ctx.view.mustCreateAlias === true && h(doc, 'p', { className: 'sp-notice', text: t.cardWillBeSaved });
   if (method.integration !== 'fake') {
-    return h(doc, 'fieldset', { className: 'sp-card' }, [h(doc, 'legend', { className: 'sp-legend', text: t.cardLegend }), schemes, saved, hostedContainer ?? h(doc, 'p', { className: 'sp-hint', text: t.hostedLoading })]);
+    // The acquirer's fields cannot be focused or described from here: the group takes both.
+    const id = `${ctx.idPrefix}-card`;
+    const error = local.fieldErrors.card;
+    return h(doc, 'fieldset', { className: `sp-card${error ? ' sp-card--invalid' : ''}`, id, attrs: { tabindex: -1, 'aria-describedby': error ? `${id}-error` : undefined } }, [
+      h(doc, 'legend', { className: 'sp-legend', text: t.cardLegend }),
+      schemes,
+      saved,
+      hostedContainer ?? h(doc, 'p', { className: 'sp-hint', text: t.hostedLoading }),
+      error && h(doc, 'p', { className: 'sp-field__error', id: `${id}-error`, text: error }),
+    ]);
   }
   const set = (field: 'cardNumber' | 'expiry' | 'cvc' | 'holder') => (value: string) => ctx.actions.fieldInput(field, value);
   return h(doc, 'fieldset', { className: 'sp-card' }, [

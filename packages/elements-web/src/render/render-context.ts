@@ -15,7 +15,10 @@ export interface LocalState {
   confirmingAbandon: boolean;
   /** Tranches the payer removed whose release the view does not show yet. */
   releasing: string[];
-  /** Errors shown on a field, by field name (amount, cardNumber, expiry, cvc, holder, plan, terms). */
+  /**
+   * Errors shown on a field, by field name (amount, cardNumber, expiry, cvc, holder, plan, terms; card:
+   * an acquirer-hosted card's group, whose fields are the acquirer's).
+   */
   fieldErrors: Record<string, string>;
   /** A refusal or failure shown above the Pay button. */
   formError?: string;
