@@ -236,7 +236,7 @@ describe('Adyen card in Chromium', () => {
     expect(problems.list).toEqual([]);
   });
 
-  it('an invalid card shows Adyen Web its validation and starts nothing', async () => {
+  it('an invalid card: Adyen Web shows its validation, we ask to check the card (shown, announced, focused), and nothing starts', async () => {
     await openCheckout('adyen-web-invalid');
     const payment = answerPost(TEST_BASE, '/v71/payments', 200, () => ({ resultCode: 'Received', pspReference: 'PSPWEB000000002' }));
     await page.getByLabel('Adyen card number').fill('4111');
@@ -244,6 +244,17 @@ describe('Adyen card in Chromium', () => {
 
     await page.getByText('Adyen: incomplete card details').waitFor();
     expect((await standIn()).validationShown).toBe(1);
+    // Our own word, in our own error place: on the card group, which describes it and takes focus.
+    const message = 'Check your card details: some are missing or not valid.';
+    const card = page.getByRole('group', { name: 'Card details' });
+    await card.getByText(message).waitFor();
+    const describedBy = (await card.getAttribute('aria-describedby')) ?? '';
+    await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toBe(message);
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(message);
+    const focused = await page.evaluate('document.activeElement ? document.activeElement.id : ""');
+    expect(focused).toBe(await card.getAttribute('id'));
+    expect(focused).not.toBe('');
+    await expect(page.getByText('Something went wrong').count()).resolves.toBe(0);
     await expect(payButton().isEnabled()).resolves.toBe(true);
     expect(starts()).toEqual([]);
     expect(payment.seen).toEqual([]);
