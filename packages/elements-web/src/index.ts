@@ -5,7 +5,7 @@
  */
 export { mount } from './mount/mount';
 export type { EndEvent, RedirectEvent, SplitPayHandle, SplitPayOptions } from './mount/mount-options';
-export { ElementsClient, type ElementsClientOptions, type FetchLike, type StartBody, type StartInput, type ViewAnswer } from './client/elements-client';
+export { ElementsClient, type ElementsClientOptions, type FetchLike, type StartBody, type StartInput, type ViewAnswer, type WalletSessionAnswer, type WalletSessionInput } from './client/elements-client';
 export { SplitPayError, type LocalErrorCode, type ServiceErrorCode, type SplitPayErrorCode } from './client/split-pay-error';
 export type { Messages, MessageKey } from './i18n/messages';
 export type { HostedFieldsAdapter, HostedFieldsInstance } from './flows/hosted-fields';

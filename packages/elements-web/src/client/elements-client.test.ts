@@ -47,4 +47,22 @@ describe('ElementsClient', () => {
     };
     await expect(new ElementsClient({ baseUrl: 'https://pay.example', elementsToken: TOKEN, fetch: down }).view()).rejects.toMatchObject({ code: 'NetworkError', retryable: true });
   });
+
+  it("asks the wallet-session door with the token, the page's host name and the validation URL; answers the PSP's session, or none", async () => {
+    const session = { merchantSessionIdentifier: 'SSH1', signature: 'c2ln' };
+    const { fetch, calls } = scriptedFetch([
+      { status: 200, body: { walletSession: session } },
+      { status: 200, body: {} },
+      { status: 409, body: { code: 'ConfirmNotApplicable', message: 'This wallet needs no merchant validation' } },
+    ]);
+    const client = new ElementsClient({ baseUrl: 'https://pay.example', elementsToken: TOKEN, fetch });
+    await expect(client.walletSession('a 1', { domainName: 'shop.example', validationUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession' })).resolves.toEqual({ walletSession: session });
+    await expect(client.walletSession('a1', { domainName: 'shop.example' })).resolves.toEqual({});
+    await expect(client.walletSession('a1', { domainName: 'shop.example' })).rejects.toMatchObject({ code: 'ConfirmNotApplicable', httpStatus: 409 });
+    const door = 'POST https://pay.example/elements/session/attempts';
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`${door}/a%201/wallet-session`, `${door}/a1/wallet-session`, `${door}/a1/wallet-session`]);
+    expect(calls.every((c) => c.headers.Authorization === `Bearer ${TOKEN}`)).toBe(true);
+    expect(calls[0]?.body).toEqual({ input: { method: 'applepay', domainName: 'shop.example', validationUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession' } });
+    expect(calls[1]?.body).toEqual({ input: { method: 'applepay', domainName: 'shop.example' } });
+  });
 });

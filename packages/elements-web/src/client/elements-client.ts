@@ -21,6 +21,17 @@ export interface ViewAnswer {
   readonly attemptId?: string;
 }
 
+/** What the wallet-session door sends: the page's host name, and the sheet's validation URL when it has one. */
+export interface WalletSessionInput {
+  readonly domainName: string;
+  readonly validationUrl?: string;
+}
+
+/** The PSP's merchant session for the sheet, as is; none when the PSP opened none (abort the sheet). */
+export interface WalletSessionAnswer {
+  readonly walletSession?: Readonly<Record<string, unknown>>;
+}
+
 export interface ElementsClientOptions {
   readonly baseUrl: string;
   readonly elementsToken: string;
@@ -65,6 +76,15 @@ export class ElementsClient {
     return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'applepay', paymentToken } }, signal);
   }
 
+  /**
+   * Merchant validation of the in-page wallet (Apple Pay's onvalidatemerchant) for an attempt started
+   * and not yet confirmed. ConfirmNotApplicable when the wallet needs no validation at its PSP.
+   */
+  walletSession(attemptId: string, input: WalletSessionInput, signal?: AbortSignal): Promise<WalletSessionAnswer> {
+    const body = { input: { method: 'applepay', domainName: input.domainName, ...(input.validationUrl ? { validationUrl: input.validationUrl } : {}) } };
+    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/wallet-session`, body, signal, isWalletSessionAnswer);
+  }
+
   acceptTerms(signal?: AbortSignal): Promise<ViewAnswer> {
     return this.call('POST', '/elements/session/accept-terms', undefined, signal);
   }
@@ -73,7 +93,9 @@ export class ElementsClient {
     return this.call('POST', '/elements/session/abandon', undefined, signal);
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal): Promise<ViewAnswer> {
+  private async call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal): Promise<ViewAnswer>;
+  private async call<T extends object>(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal | undefined, accepts: (parsed: object) => parsed is T): Promise<T>;
+  private async call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal, accepts: (parsed: object) => boolean = isViewAnswer): Promise<unknown> {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.options.elementsToken}`, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let res: Response;
@@ -96,10 +118,19 @@ export class ElementsClient {
     } catch {
       parsed = undefined;
     }
-    if (res.ok && parsed && typeof parsed === 'object' && 'view' in parsed) return parsed as ViewAnswer;
+    if (res.ok && parsed && typeof parsed === 'object' && accepts(parsed)) return parsed;
     const envelope = (parsed ?? {}) as { code?: unknown; message?: unknown };
     const code = typeof envelope.code === 'string' ? envelope.code : res.ok ? 'InternalError' : `Http${res.status}`;
     const retryAfter = Number(res.headers.get('Retry-After'));
     throw new SplitPayError(code, res.status, typeof envelope.message === 'string' ? envelope.message : undefined, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
   }
+}
+
+function isViewAnswer(parsed: object): parsed is ViewAnswer {
+  return 'view' in parsed;
+}
+
+function isWalletSessionAnswer(parsed: object): parsed is WalletSessionAnswer {
+  const session = (parsed as { walletSession?: unknown }).walletSession;
+  return session === undefined || (typeof session === 'object' && session !== null && !Array.isArray(session));
 }

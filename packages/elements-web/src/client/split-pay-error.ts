@@ -19,8 +19,11 @@ export type ServiceErrorCode =
   | 'AttemptNotAbandonable'
   | 'ConfirmNotApplicable';
 
-/** Codes raised in the browser: no answer came (network), a script failed to load, the call was aborted. */
-export type LocalErrorCode = 'NetworkError' | 'LoadError' | 'Aborted';
+/**
+ * Codes raised in the browser: no answer came (network), a script failed to load, the call was
+ * aborted, the PSP opened no wallet session for the sheet (the wallet-session door answered none).
+ */
+export type LocalErrorCode = 'NetworkError' | 'LoadError' | 'Aborted' | 'WalletSessionUnavailable';
 
 export type SplitPayErrorCode = ServiceErrorCode | LocalErrorCode;
 

@@ -1,3 +1,6 @@
+import { SplitPayError } from '../client/split-pay-error';
+import type { WalletSessionAnswer } from '../client/elements-client';
+
 /** The parts of Apple Pay JS the components use (window.ApplePaySession). */
 export interface ApplePaySessionLike {
   onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
@@ -35,62 +38,103 @@ export function applePaySessionOf(win: (Window & typeof globalThis) | null | und
 }
 
 /**
- * Where the merchant session comes from: the merchant's server asks its PSP with the validation URL.
- * Without one, the component completes validation with an empty session, which only a stand-in
- * (the demo, tests) accepts.
+ * The page's own merchant validation: its server asks its PSP with the validation URL and answers the
+ * merchant session. The id of the attempt the sheet started comes second. Without it, the component
+ * asks the service's wallet-session door.
  */
-export type ValidateMerchant = (validationURL: string) => Promise<unknown>;
+export type ValidateMerchant = (validationURL: string, attemptId: string) => Promise<unknown>;
 
 export interface ApplePayLegs {
   /** Starts the attempt (first leg); answers its attempt id. */
   start(): Promise<string>;
+  /** The service's wallet-session door for the started attempt, with the sheet's validation URL. */
+  walletSession(attemptId: string, validationURL: string): Promise<WalletSessionAnswer>;
   /** Sends the wallet's token verbatim (second leg); the verdict comes by polling. */
   confirm(attemptId: string, paymentToken: string): Promise<void>;
-  /** The payer closed the sheet after the attempt started. */
+  /** The payer closed the sheet after the attempt started, or its merchant validation failed. */
   abandon(attemptId: string): Promise<void>;
   failed(error: unknown): void;
 }
 
 /**
+ * The merchant session for the sheet: the page's own validation when it gives one, else the service's
+ * door. A door that answers ConfirmNotApplicable says the wallet needs no validation at its PSP (the
+ * fake provider's): an empty session then. A door that answers none fails (WalletSessionUnavailable).
+ */
+export async function merchantSessionFor(legs: Pick<ApplePayLegs, 'walletSession'>, attemptId: string, validationURL: string, validateMerchant?: ValidateMerchant): Promise<unknown> {
+  if (validateMerchant) return validateMerchant(validationURL, attemptId);
+  let answer: WalletSessionAnswer;
+  try {
+    answer = await legs.walletSession(attemptId, validationURL);
+  } catch (error) {
+    if (error instanceof SplitPayError && error.code === 'ConfirmNotApplicable') return {};
+    throw error;
+  }
+  if (!answer.walletSession) throw new SplitPayError('WalletSessionUnavailable', 0);
+  return answer.walletSession;
+}
+
+/**
  * Runs the sheet. Must be called synchronously from the click (Apple Pay's user-gesture rule): the
- * session is created and begun before anything else is awaited.
+ * session is created and begun before anything else is awaited. An attempt the sheet started is
+ * either confirmed or abandoned: when the payer closes the sheet, and when its merchant validation
+ * fails (the sheet is aborted, the failure reported).
  */
 export function runApplePay(ctor: ApplePaySessionConstructor, request: ApplePayRequest, legs: ApplePayLegs, validateMerchant?: ValidateMerchant): void {
   const session = new ctor(3, request);
   let attemptId: string | undefined;
-  let settled = false;
+  /** The sheet is over: closed by the payer, aborted, or its payment completed. */
+  let over = false;
+  const abandon = (id: string): void => void legs.abandon(id).catch(legs.failed);
   session.onvalidatemerchant = (event) => {
     void (async () => {
+      let started: string;
       try {
-        attemptId = await legs.start();
-        session.completeMerchantValidation(validateMerchant ? await validateMerchant(event.validationURL) : {});
+        started = attemptId = await legs.start();
       } catch (error) {
-        settled = true;
+        if (over) return;
+        over = true;
         session.abort();
+        legs.failed(error);
+        return;
+      }
+      // Closed while the attempt was starting: oncancel had nothing to abandon yet.
+      if (over) return abandon(started);
+      try {
+        const merchantSession = await merchantSessionFor(legs, started, event.validationURL, validateMerchant);
+        if (over) return;
+        session.completeMerchantValidation(merchantSession);
+      } catch (error) {
+        if (over) return;
+        over = true;
+        session.abort();
+        // Abandoned before the failure is told, so the view the abandon answers does not hide it. An
+        // abandon that fails leaves the attempt in flight, offered to stop in the ledger.
+        await legs.abandon(started).catch(() => undefined);
         legs.failed(error);
       }
     })();
   };
   session.onpaymentauthorized = (event) => {
     void (async () => {
-      if (!attemptId) return;
+      if (!attemptId || over) return;
       try {
         // The token goes as the wallet gave it: serialized once, never read or logged here.
         const token = typeof event.payment.token === 'string' ? event.payment.token : JSON.stringify(event.payment.token);
         await legs.confirm(attemptId, token);
-        settled = true;
+        over = true;
         session.completePayment(ctor.STATUS_SUCCESS);
       } catch (error) {
-        settled = true;
+        over = true;
         session.completePayment(ctor.STATUS_FAILURE);
         legs.failed(error);
       }
     })();
   };
   session.oncancel = () => {
-    if (settled || !attemptId) return;
-    settled = true;
-    void legs.abandon(attemptId).catch(legs.failed);
+    if (over) return;
+    over = true;
+    if (attemptId) abandon(attemptId);
   };
   session.begin();
 }

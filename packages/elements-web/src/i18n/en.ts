@@ -103,6 +103,7 @@ export const en: Messages = {
     NetworkError: 'The connection failed. Check it and try again.',
     LoadError: 'A part of the payment form could not be loaded.',
     InvalidRequest: 'The details sent were not accepted. Check them and try again.',
+    WalletSessionUnavailable: 'Apple Pay could not be opened. Try again, or choose another method.',
   },
   genericError: 'Something went wrong. Try again.',
 };

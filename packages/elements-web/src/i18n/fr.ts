@@ -103,6 +103,7 @@ export const fr: Messages = {
     NetworkError: 'La connexion a échoué. Vérifiez-la et réessayez.',
     LoadError: 'Une partie du formulaire de paiement n’a pas pu être chargée.',
     InvalidRequest: 'Les données envoyées ont été refusées. Vérifiez-les et réessayez.',
+    WalletSessionUnavailable: 'Apple Pay n’a pas pu s’ouvrir. Réessayez ou choisissez un autre moyen de paiement.',
   },
   genericError: 'Une erreur est survenue. Réessayez.',
 };

@@ -330,6 +330,8 @@ export class CheckoutController implements Actions {
           if (!attemptId) throw new SplitPayError('InternalError', 0);
           return attemptId;
         },
+        // Not an action of its own: the start's action already answered, and the view does not change.
+        walletSession: (id, validationURL) => this.client.walletSession(id, { domainName: this.win?.location.hostname ?? '', validationUrl: validationURL }, this.aborts.signal),
         confirm: async (id, token) => {
           await this.act(() => this.client.confirm(id, token, this.aborts.signal), false, true);
         },

@@ -39,7 +39,11 @@ export interface SplitPayOptions {
   /** How the page leaves for a PSP's page; default location.assign. */
   readonly navigate?: (url: string) => void;
   readonly applePay?: {
-    /** The merchant session for Apple's validation URL, from the merchant's server. */
+    /**
+     * The page's own merchant validation: the merchant session for Apple's validation URL (and the
+     * started attempt's id), from the merchant's server. Without it the component asks the service
+     * (`POST /elements/session/attempts/{attemptId}/wallet-session`), which asks the contract's PSP.
+     */
     readonly validateMerchant?: ValidateMerchant;
     /** ISO 3166 country of the merchant; default FR. */
     readonly countryCode?: string;

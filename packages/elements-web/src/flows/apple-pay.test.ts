@@ -1,0 +1,175 @@
+import { SplitPayError } from '../client/split-pay-error';
+import type { WalletSessionAnswer } from '../client/elements-client';
+import { until } from '../testing/dom.fixture';
+import { standInApplePay, VALIDATION_URL } from '../testing/apple-pay.fixture';
+import { runApplePay, type ApplePayLegs, type ApplePayRequest, type ValidateMerchant } from './apple-pay';
+
+const REQUEST: ApplePayRequest = { countryCode: 'FR', currencyCode: 'EUR', supportedNetworks: ['visa'], merchantCapabilities: ['supports3DS'], total: { label: 'order-1', amount: '120.00' } };
+const MERCHANT_SESSION = { epochTimestamp: 1_767_225_600_000, merchantSessionIdentifier: 'SSH0123', signature: 'c2ln', displayName: 'Splitpay Shop' };
+
+/** Legs that record every call; the wallet-session door answers what the test says. */
+function legs(door: () => Promise<WalletSessionAnswer>) {
+  const seen: string[] = [];
+  const failures: unknown[] = [];
+  const given: ApplePayLegs = {
+    start: async () => {
+      seen.push('start');
+      return 'a1';
+    },
+    walletSession: async (attemptId, validationURL) => {
+      seen.push(`walletSession ${attemptId} ${validationURL}`);
+      return door();
+    },
+    confirm: async (attemptId, token) => {
+      seen.push(`confirm ${attemptId} ${token}`);
+    },
+    abandon: async (attemptId) => {
+      seen.push(`abandon ${attemptId}`);
+    },
+    failed: (error) => failures.push(error),
+  };
+  return { given, seen, failures };
+}
+
+describe('runApplePay: merchant validation', () => {
+  it("begins the sheet synchronously, then validates through the service's door for the attempt it started and completes with the PSP's session", async () => {
+    const apple = standInApplePay();
+    const run = legs(async () => ({ walletSession: MERCHANT_SESSION }));
+    runApplePay(apple.ctor, REQUEST, run.given);
+    // Nothing awaited before begin (Apple Pay's user-gesture rule).
+    expect(apple.sheet.calls).toEqual(['new(3)', 'begin']);
+
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    await until(() => apple.sheet.merchantSessions.length > 0);
+    expect(run.seen).toEqual(['start', `walletSession a1 ${VALIDATION_URL}`]);
+    expect(apple.sheet.merchantSessions).toEqual([MERCHANT_SESSION]);
+
+    apple.session().onpaymentauthorized?.({ payment: { token: { paymentData: { version: 'EC_v1' } } } });
+    await until(() => apple.sheet.results.length > 0);
+    expect(run.seen.at(-1)).toBe(`confirm a1 ${JSON.stringify({ paymentData: { version: 'EC_v1' } })}`);
+    expect(apple.sheet.results).toEqual([apple.ctor.STATUS_SUCCESS]);
+    expect(run.failures).toEqual([]);
+  });
+
+  it("lets the page's own validateMerchant win, handing it the validation URL and the attempt id; the door is not called", async () => {
+    const apple = standInApplePay();
+    const run = legs(async () => {
+      throw new Error('the door must not be called');
+    });
+    const asked: [string, string][] = [];
+    const validateMerchant: ValidateMerchant = async (validationURL, attemptId) => {
+      asked.push([validationURL, attemptId]);
+      return { fromTheMerchant: true };
+    };
+    runApplePay(apple.ctor, REQUEST, run.given, validateMerchant);
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    await until(() => apple.sheet.merchantSessions.length > 0);
+    expect(asked).toEqual([[VALIDATION_URL, 'a1']]);
+    expect(run.seen).toEqual(['start']);
+    expect(apple.sheet.merchantSessions).toEqual([{ fromTheMerchant: true }]);
+  });
+
+  it('a one-argument validateMerchant (the former signature) still works', async () => {
+    const apple = standInApplePay();
+    const run = legs(async () => ({}));
+    runApplePay(apple.ctor, REQUEST, run.given, async (validationURL: string) => ({ url: validationURL }));
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    await until(() => apple.sheet.merchantSessions.length > 0);
+    expect(apple.sheet.merchantSessions).toEqual([{ url: VALIDATION_URL }]);
+  });
+
+  it('completes with an empty session when the door answers ConfirmNotApplicable (a wallet needing no validation, the fake provider)', async () => {
+    const apple = standInApplePay();
+    const run = legs(async () => {
+      throw new SplitPayError('ConfirmNotApplicable', 409);
+    });
+    runApplePay(apple.ctor, REQUEST, run.given);
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    await until(() => apple.sheet.merchantSessions.length > 0);
+    expect(run.seen).toEqual(['start', `walletSession a1 ${VALIDATION_URL}`]);
+    expect(apple.sheet.merchantSessions).toEqual([{}]);
+    expect(apple.sheet.calls).not.toContain('abort');
+    expect(run.failures).toEqual([]);
+  });
+
+  it('aborts the sheet, abandons the started attempt and reports WalletSessionUnavailable when the PSP opened no session', async () => {
+    const apple = standInApplePay();
+    const run = legs(async () => ({}));
+    runApplePay(apple.ctor, REQUEST, run.given);
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    await until(() => run.failures.length > 0);
+    expect(apple.sheet.calls).toEqual(['new(3)', 'begin', 'abort']);
+    expect(run.seen).toEqual(['start', `walletSession a1 ${VALIDATION_URL}`, 'abandon a1']);
+    expect(run.failures).toEqual([expect.objectContaining({ code: 'WalletSessionUnavailable' })]);
+    expect(run.failures[0]).toBeInstanceOf(SplitPayError);
+
+    // The sheet's cancel that may follow the abort abandons nothing more.
+    apple.session().oncancel?.({});
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(run.seen.filter((s) => s.startsWith('abandon'))).toHaveLength(1);
+  });
+
+  it('aborts, abandons and reports the error when the door fails', async () => {
+    const apple = standInApplePay();
+    const run = legs(async () => {
+      throw new SplitPayError('NetworkError', 0);
+    });
+    runApplePay(apple.ctor, REQUEST, run.given);
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    await until(() => run.failures.length > 0);
+    expect(apple.sheet.calls).toEqual(['new(3)', 'begin', 'abort']);
+    expect(run.seen.at(-1)).toBe('abandon a1');
+    expect(run.failures).toEqual([expect.objectContaining({ code: 'NetworkError' })]);
+  });
+
+  it('reports the validation failure even when the abandon fails too (the attempt stays in flight, offered to stop)', async () => {
+    const apple = standInApplePay();
+    const run = legs(async () => ({}));
+    const given: ApplePayLegs = {
+      ...run.given,
+      abandon: async () => {
+        throw new SplitPayError('NetworkError', 0);
+      },
+    };
+    runApplePay(apple.ctor, REQUEST, given);
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    await until(() => run.failures.length > 0);
+    expect(run.failures).toEqual([expect.objectContaining({ code: 'WalletSessionUnavailable' })]);
+  });
+
+  it('a sheet closed while the attempt was starting abandons it once started, and asks for no validation', async () => {
+    const apple = standInApplePay();
+    const run = legs(async () => ({ walletSession: MERCHANT_SESSION }));
+    let release: (id: string) => void = () => undefined;
+    const given: ApplePayLegs = {
+      ...run.given,
+      start: () =>
+        new Promise<string>((resolve) => {
+          release = resolve;
+        }),
+    };
+    runApplePay(apple.ctor, REQUEST, given);
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    apple.session().oncancel?.({});
+    release('a1');
+    await until(() => run.seen.length > 0);
+    expect(run.seen).toEqual(['abandon a1']);
+    expect(apple.sheet.merchantSessions).toEqual([]);
+  });
+
+  it('a sheet closed while the door was asked is abandoned once, and not completed', async () => {
+    const apple = standInApplePay();
+    let answer: (a: WalletSessionAnswer) => void = () => undefined;
+    const run = legs(() => new Promise<WalletSessionAnswer>((resolve) => (answer = resolve)));
+    runApplePay(apple.ctor, REQUEST, run.given);
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    await until(() => run.seen.length === 2);
+    apple.session().oncancel?.({});
+    answer({ walletSession: MERCHANT_SESSION });
+    await until(() => run.seen.length === 3);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(run.seen.at(-1)).toBe('abandon a1');
+    expect(apple.sheet.merchantSessions).toEqual([]);
+    expect(run.failures).toEqual([]);
+  });
+});
