@@ -56,6 +56,15 @@ describe('Adyen Apple Pay', () => {
     });
   });
 
+  it("the sheet's whole token as JSON text (what the components send) goes as the base64 of its paymentData alone", async () => {
+    const input = openInput('applepay');
+    let body: Record<string, unknown> = {};
+    nock(TEST_BASE).post('/v71/payments', (b: Record<string, unknown>) => ((body = b), true)).reply(200, { resultCode: 'Authorised', pspReference: 'PSPAP3' });
+    const sheetToken = JSON.stringify({ paymentData: JSON.parse(APPLE_PAY_DATA), paymentMethod: { displayName: 'Visa 0224', network: 'Visa', type: 'debit' }, transactionIdentifier: 'ABC123' });
+    await driver.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: sheetToken } });
+    expect((body.paymentMethod as Record<string, unknown>).applePayToken).toBe(Buffer.from(APPLE_PAY_DATA).toString('base64'));
+  });
+
   it('a token already in base64 goes as is; a missing token is refused without calling Adyen', async () => {
     const input = openInput('applepay');
     let body: Record<string, unknown> = {};

@@ -2,7 +2,7 @@
  * The page's inputs, never stored or logged. Card: `{ method: 'card', token, holder? }` where `token`
  * is the JSON text of Adyen Web's `state.data` (its `paymentMethod` with the encrypted card fields,
  * and `browserInfo` for 3-D Secure). Apple Pay: `{ method: 'applepay', paymentToken }`, the sheet's
- * `payment.token.paymentData` as JSON text (or already base64).
+ * `payment.token` (or its `paymentData` alone) as JSON text, or paymentData already in base64.
  */
 
 export interface AdyenCardInput {
@@ -40,9 +40,25 @@ export function readCardInput(input: Readonly<Record<string, unknown>> | undefin
   };
 }
 
-/** Adyen's applePayToken: base64 of the paymentData JSON text, passed through when already base64. */
+/**
+ * Adyen's applePayToken: base64 of the paymentData JSON text. The page may send the sheet's whole
+ * `payment.token` as JSON text (what the components send: `{ paymentData, paymentMethod,
+ * transactionIdentifier }`), whose paymentData alone is taken, or paymentData's JSON text itself;
+ * a token already in base64 is passed through.
+ */
 export function applePayTokenOf(input: Readonly<Record<string, unknown>>): string | undefined {
   if (input.method !== 'applepay' || typeof input.paymentToken !== 'string' || input.paymentToken.length === 0) return undefined;
   const token = input.paymentToken;
-  return token.trimStart().startsWith('{') ? Buffer.from(token, 'utf8').toString('base64') : token;
+  if (!token.trimStart().startsWith('{')) return token;
+  return Buffer.from(paymentDataText(token), 'utf8').toString('base64');
+}
+
+function paymentDataText(token: string): string {
+  try {
+    const parsed: unknown = JSON.parse(token);
+    const paymentData = typeof parsed === 'object' && parsed !== null ? (parsed as { paymentData?: unknown }).paymentData : undefined;
+    return typeof paymentData === 'object' && paymentData !== null ? JSON.stringify(paymentData) : token;
+  } catch {
+    return token;
+  }
 }
