@@ -13,8 +13,9 @@ class ApplePaySession {
   constructor(version, request) { this.version = version; this.request = request; window.__applePay.request = request; }
   begin() { setTimeout(() => this.onvalidatemerchant({ validationURL: 'https://apple-pay-gateway.example/validate' }), 0); }
   abort() { window.__applePay.aborted = true; }
-  completeMerchantValidation() {
+  completeMerchantValidation(merchantSession) {
     window.__applePay.validated += 1;
+    window.__applePay.merchantSession = merchantSession;
     setTimeout(() => this.onpaymentauthorized({ payment: { token: { paymentData: { version: 'EC_v1', data: 'c3RhbmQtaW4=' } } } }), 0);
   }
   completePayment(status) { window.__applePay.results.push(status); }
@@ -74,12 +75,14 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
     expect(problems.list).toEqual([]);
   });
 
-  it('pays with Apple Pay through a stand-in ApplePaySession: validation starts the attempt, the token confirms it, PAID', async () => {
+  it('pays with Apple Pay through a stand-in ApplePaySession: validation starts the attempt (the fake wallet needs no merchant session), the token confirms it, PAID', async () => {
     const { page, context, problems } = suite;
     await context.addInitScript({ content: APPLE_PAY_STAND_IN });
     const confirms: string[] = [];
+    const validations: string[] = [];
     page.on('request', (req) => {
       if (req.method() === 'POST' && /\/confirm$/.test(new URL(req.url()).pathname)) confirms.push(req.postData() ?? '');
+      if (req.method() === 'POST' && /\/wallet-session$/.test(new URL(req.url()).pathname)) validations.push(new URL(req.url()).pathname);
     });
     const shop = suite.shop();
     await shop.openWithTerms();
@@ -88,10 +91,13 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
 
     await shop.completed();
     const sheet = await page.evaluate('window.__applePay');
-    expect(sheet).toMatchObject({ results: [0], validated: 1, request: { total: { amount: '120.00' }, currencyCode: 'EUR' } });
+    expect(sheet).toMatchObject({ results: [0], validated: 1, merchantSession: {}, request: { total: { amount: '120.00' }, currencyCode: 'EUR' } });
     expect(confirms).toHaveLength(1);
     expect(JSON.parse(confirms[0] as string)).toEqual({ input: { method: 'applepay', paymentToken: JSON.stringify({ paymentData: { version: 'EC_v1', data: 'c3RhbmQtaW4=' } }) } });
-    expect(problems.list).toEqual([]);
+    // The components asked the service to validate the merchant; the fake provider's wallet needs no
+    // validation (ConfirmNotApplicable), so the sheet was completed with an empty session: the one 409.
+    expect(validations).toHaveLength(1);
+    expect(problems.list).toEqual([`409 POST ${validations[0]}`]);
   });
 
   it('shows Apple Pay disabled, with why, where the browser has no ApplePaySession', async () => {

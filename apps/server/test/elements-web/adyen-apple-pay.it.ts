@@ -1,0 +1,181 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page, Request } from 'playwright-core';
+import { MERCHANT_ACCOUNT, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
+import { keepEvidence, launchChromium, openPage, type PageProblems } from '../support/browser/elements-browser';
+import { answerPost, providerService } from '../support/provider-service';
+import { readSession } from '../support/service-harness';
+import { until } from '../support/until';
+
+jest.setTimeout(60_000);
+
+const VALIDATION_URL = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
+/** The sheet's token (Apple Pay JS's ApplePayPaymentToken): its encrypted paymentData, the card, the wallet's id. */
+const PAYMENT_DATA = { version: 'EC_v1', data: 'c3RhbmQtaW4tY2lwaGVydGV4dA==', signature: 'c2lnbmF0dXJl', header: { ephemeralPublicKey: 'a2V5', publicKeyHash: 'aGFzaA==', transactionId: 'abc123' } };
+const SHEET_TOKEN = { paymentData: PAYMENT_DATA, paymentMethod: { displayName: 'MasterCard 1471', network: 'MasterCard', type: 'debit' }, transactionIdentifier: 'ABC123' };
+/** The merchant session Apple would give Adyen for this domain (what `/applePay/sessions` answers in base64). */
+const MERCHANT_SESSION = { epochTimestamp: 1_767_225_600_000, expiresAt: 1_767_229_200_000, merchantSessionIdentifier: 'SSH0AB1CD', nonce: '5e8f3c2a', merchantIdentifier: 'A1B2C3', domainName: '127.0.0.1', displayName: 'Splitpay Shop', signature: 'MIAGCSqGSIb3DQEHAqCAMIACAQ', operationalAnalyticsIdentifier: 'Splitpay Shop:A1B2C3', retries: 0 };
+
+/**
+ * A stand-in of Safari's ApplePaySession, injected before the page's scripts: begin() asks for
+ * merchant validation; completeMerchantValidation(session) records the session and authorizes the
+ * payment with the test token; abort() and completePayment(status) are recorded.
+ */
+const APPLE_PAY_STAND_IN = `
+window.__applePay = { merchantSessions: [], results: [], aborted: 0 };
+class ApplePaySession {
+  static STATUS_SUCCESS = 0;
+  static STATUS_FAILURE = 1;
+  static canMakePayments() { return true; }
+  constructor(version, request) { window.__applePay.request = request; }
+  begin() { setTimeout(() => this.onvalidatemerchant({ validationURL: '${VALIDATION_URL}' }), 0); }
+  abort() { window.__applePay.aborted += 1; }
+  completeMerchantValidation(merchantSession) {
+    window.__applePay.merchantSessions.push(merchantSession);
+    setTimeout(() => this.onpaymentauthorized({ payment: { token: ${JSON.stringify(SHEET_TOKEN)} } }), 0);
+  }
+  completePayment(status) { window.__applePay.results.push(status); }
+}
+window.ApplePaySession = ApplePaySession;
+`;
+
+interface Sheet {
+  readonly merchantSessions: unknown[];
+  readonly results: number[];
+  readonly aborted: number;
+}
+
+/**
+ * The merchant's page on an origin of its own (127.0.0.1, the domain Apple Pay validates), mounting
+ * the components with no `applePay.validateMerchant`, under a CSP that lets in only the service.
+ */
+class MerchantPage {
+  private server: Server | undefined;
+  elementsToken = '';
+  url = '';
+
+  async start(serviceUrl: string): Promise<void> {
+    this.server = createServer((req, res) => {
+      if (req.url === '/checkout') {
+        res.writeHead(200, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Security-Policy': `default-src 'none'; script-src 'self' ${serviceUrl}; style-src ${serviceUrl}; connect-src ${serviceUrl}; base-uri 'none'; form-action 'self'`,
+        });
+        res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
+<link rel="stylesheet" href="${serviceUrl}/elements/sdk/v1/splitpay.css">
+<script src="${serviceUrl}/elements/sdk/v1/splitpay.js" defer></script><script src="/shop.js" defer></script></head>
+<body><main><h1>Checkout</h1><div id="pay" data-elements-token="${this.elementsToken}" data-base-url="${serviceUrl}"></div></main></body></html>`);
+      } else if (req.url === '/shop.js') {
+        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+        res.end("var el = document.getElementById('pay'); window.SplitPay.mount(el, { elementsToken: el.dataset.elementsToken, baseUrl: el.dataset.baseUrl, locale: 'en' });");
+      } else {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+// The components' default merchant validation (the service's wallet-session door) with Adyen's Apple
+// Pay certificate; nock plays Adyen in the service's process (a short name: see keepEvidence).
+describe('Adyen Apple Pay in Chromium', () => {
+  const service = providerService([{ method: 'applepay', provider: 'adyen', settings: SETTINGS }]);
+  const shop = new MerchantPage();
+  let browser: Browser;
+  let page: Page;
+  let problems: PageProblems;
+  let closeContext: () => Promise<void>;
+  let requests: Request[];
+
+  beforeAll(async () => {
+    [browser] = await Promise.all([launchChromium(), shop.start(service.h.url)]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop.close();
+  });
+  beforeEach(async () => {
+    const opened = await openPage(browser);
+    ({ page, problems } = opened);
+    closeContext = () => opened.context.close();
+    await opened.context.addInitScript({ content: APPLE_PAY_STAND_IN });
+    requests = [];
+    page.on('request', (req) => requests.push(req));
+  });
+  afterEach(async () => {
+    await keepEvidence(page, expect.getState().currentTestName ?? 'test');
+    await closeContext();
+  });
+
+  async function payWithApplePay(orderId: string): Promise<string> {
+    const created = await service.h.createSession({ currency: 'EUR', total: 4_500, orderId, methods: [{ method: 'applepay' }], returnUrl: 'https://shop.example/back' });
+    shop.elementsToken = created.elementsToken;
+    await page.goto(`${shop.url}/checkout`);
+    await page.getByRole('radio', { name: 'Apple Pay' }).check();
+    await page.getByRole('button', { name: 'Pay with Apple Pay (€45.00)' }).click();
+    return created.sessionId;
+  }
+  const sheet = (): Promise<Sheet> => page.evaluate('window.__applePay') as Promise<Sheet>;
+  const doorCalls = (door: string): Request[] => requests.filter((r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith(`/${door}`));
+
+  it("validates the merchant through the service's door: Adyen's /applePay/sessions for the page's domain, its session decoded for the sheet, then the token paid at Adyen", async () => {
+    const validation = answerPost(TEST_BASE, '/v71/applePay/sessions', 200, () => ({ data: Buffer.from(JSON.stringify(MERCHANT_SESSION)).toString('base64') }));
+    const payment = answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'Authorised', pspReference: 'PSPAPPLWEB000001', merchantReference: body.reference, additionalData: { paymentMethod: 'mc_applepay' } }));
+    const capture = answerPost(TEST_BASE, '/v71/payments/PSPAPPLWEB000001/captures', 201, (body) => ({ pspReference: 'PSPAPPLWEBCAPT01', reference: body.reference, status: 'received' }));
+    const sessionId = await payWithApplePay('adyen-applepay-web');
+
+    // The sheet got the merchant session Adyen returned, decoded from its base64 `data` as the driver does.
+    const done = await until(async () => ((await sheet()).results.length > 0 ? sheet() : undefined), 'the sheet completed');
+    expect(done).toMatchObject({ merchantSessions: [MERCHANT_SESSION], results: [0], aborted: 0, request: { total: { amount: '45.00' }, currencyCode: 'EUR' } });
+    expect(validation.seen).toHaveLength(1);
+    expect(validation.seen[0]?.body).toEqual({ displayName: SETTINGS.displayName, domainName: '127.0.0.1', merchantIdentifier: SETTINGS.merchantIdentifier });
+
+    // The page asked the door once, for the attempt it had just started, with its host name and the sheet's validation URL.
+    const [start] = doorCalls('attempts');
+    const [door] = doorCalls('wallet-session');
+    expect(doorCalls('wallet-session')).toHaveLength(1);
+    const started = await start?.response();
+    expect(started?.status()).toBe(201);
+    const { attemptId } = (await started?.json()) as { attemptId: string };
+    expect(new URL(door?.url() as string).pathname).toBe(`/elements/session/attempts/${attemptId}/wallet-session`);
+    expect(door?.postDataJSON()).toEqual({ input: { method: 'applepay', domainName: '127.0.0.1', validationUrl: VALIDATION_URL } });
+    expect(door?.headers().authorization).toBe(`Bearer ${shop.elementsToken}`);
+
+    // The confirm paid the sheet's token at Adyen; the payment is held, then captured.
+    expect(doorCalls('confirm')).toHaveLength(1);
+    expect((await doorCalls('confirm')[0]?.response())?.status()).toBe(200);
+    expect(payment.seen).toHaveLength(1);
+    expect(payment.seen[0]?.body).toMatchObject({ merchantAccount: MERCHANT_ACCOUNT, amount: { value: 4_500, currency: 'EUR' }, paymentMethod: { type: 'applepay', applePayToken: Buffer.from(JSON.stringify(PAYMENT_DATA)).toString('base64') } });
+    await until(() => (capture.seen.length > 0 ? true : undefined), 'the capture at Adyen');
+    const read = await until(async () => {
+      const { body } = await readSession(service.h, sessionId);
+      return body.status === 'CAPTURING' || body.status === 'PAID' ? body : undefined;
+    }, 'the session covered');
+    expect((read.attempts as Record<string, unknown>[])[0]).toMatchObject({ method: 'applepay', status: 'AUTHORIZED' });
+    expect(problems.list).toEqual([]);
+  });
+
+  it('aborts the sheet, abandons the attempt and tells the payer when Adyen opens no Apple Pay session; nothing is paid', async () => {
+    const validation = answerPost(TEST_BASE, '/v71/applePay/sessions', 403, () => ({ status: 403, errorCode: '901', message: 'Invalid Merchant Account', errorType: 'security' }));
+    const payment = answerPost(TEST_BASE, '/v71/payments', 200, () => ({ resultCode: 'Authorised', pspReference: 'PSPAPPLWEB000002' }));
+    const sessionId = await payWithApplePay('adyen-applepay-web-refused');
+
+    await page.getByRole('region', { name: 'Payment method' }).getByText('Apple Pay could not be opened. Try again, or choose another method.').waitFor();
+    expect(await sheet()).toMatchObject({ merchantSessions: [], results: [], aborted: 1 });
+    expect(validation.seen).toHaveLength(1);
+    expect(doorCalls('abandon')).toHaveLength(1);
+    expect(doorCalls('confirm')).toEqual([]);
+    expect(payment.seen).toEqual([]);
+    const { body } = await readSession(service.h, sessionId);
+    expect(body.status).toBe('PENDING');
+    expect((body.attempts as Record<string, unknown>[]).map((a) => a.status)).toEqual(['CANCELLED']);
+    // The payer may pay again: the button is offered.
+    await expect(page.getByRole('button', { name: 'Pay with Apple Pay (€45.00)' }).isEnabled()).resolves.toBe(true);
+    expect(problems.list).toEqual([]);
+  });
+});
