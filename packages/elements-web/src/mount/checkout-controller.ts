@@ -17,6 +17,7 @@ import { Announcer } from './announcer';
 import { replaceKeepingFocus } from './focus-keeper';
 import { checkPaymentForm } from './form-check';
 import { HostedFieldsSlot } from './hosted-fields-slot';
+import type { KeptNode } from './keep-in-place';
 import { announcementsFor } from './announcements';
 import type { SplitPayOptions } from './mount-options';
 
@@ -188,17 +189,26 @@ export class CheckoutController implements Actions {
     return { doc: this.doc, t: this.t, f: this.f, idPrefix: this.idPrefix, view, local: this.local, actions: this, applePayAvailable: applePaySessionOf(this.win) !== undefined };
   }
 
-  /** Renders the view again (see replaceKeepingFocus for where focus goes). */
+  /**
+   * Renders the view again (see replaceKeepingFocus for where focus goes). An acquirer's card container
+   * is rendered as a placeholder and stays where it is in the document: moving it would reload the
+   * acquirer's iframes and lose what the payer typed.
+   */
   private render(moveFocus: boolean, focusId?: string): void {
     const view = this.view;
     let next: HTMLElement;
-    if (this.linkExpired || !view) next = renderLinkExpired({ doc: this.doc, t: this.t, idPrefix: this.idPrefix });
-    else {
+    let kept: KeptNode | undefined;
+    if (this.linkExpired || !view) {
+      this.hosted.show(undefined);
+      next = renderLinkExpired({ doc: this.doc, t: this.t, idPrefix: this.idPrefix });
+    } else {
       const { method } = formSelection(this.context(view));
-      this.hosted.show(method?.method === 'card' ? method : undefined);
-      next = renderCheckout(this.context(view), this.hosted.container);
+      this.hosted.show(screenOf(view).kind === 'paying' && method?.method === 'card' ? method : undefined);
+      const container = this.hosted.container;
+      if (container) kept = { node: container, placeholder: this.doc.createComment('hosted card fields') };
+      next = renderCheckout(this.context(view), kept?.placeholder);
     }
-    replaceKeepingFocus(this.root, this.body, next, { moveFocus, ...(focusId ? { focusId } : {}), screenHeadingId: `${this.idPrefix}-screen` });
+    replaceKeepingFocus(this.root, this.body, next, { moveFocus, ...(focusId ? { focusId } : {}), screenHeadingId: `${this.idPrefix}-screen` }, kept);
   }
 
   // ---- actions ----
@@ -279,27 +289,28 @@ export class CheckoutController implements Actions {
     if (!checked) return;
     void this.act(async () => {
       await this.acceptTermsIfTicked();
-      const card = checked.method.method === 'card' ? checked.method : undefined;
-      let input: StartBody['input'];
-      if (card && card.integration === 'fake') {
-        input = { method: 'card', cardNumber: this.local.cardNumber.replace(/\s+/g, ''), expiry: this.local.expiry.trim(), cvc: this.local.cvc.trim(), ...(card.cardHolder && this.local.holder.trim() ? { holder: this.local.holder.trim() } : {}) };
-      } else if (card) {
-        const instance = this.hosted.instance;
-        if (!instance) throw new SplitPayError('LoadError', 0);
-        const token = await instance.tokenize().catch((error: unknown) => {
-          // The payer's input is said on the card (failed); anything else means the card form is unusable.
-          throw isInvalidCardDetails(error) ? error : new SplitPayError('LoadError', 0, error instanceof Error ? error.message : undefined);
-        });
-        input = { method: 'card', token };
-      } else {
-        input = { method: checked.method.method } as StartBody['input'];
-      }
+      const input = await this.payerInput(checked.method);
       const plan = checked.method.method === 'oney' ? checked.method.plans.find((p) => planKeyOf(p) === this.local.planKey) : undefined;
       const answer = await this.client.start({ methodId: checked.method.id, amount: checked.amount, ...(plan ? { plan: { installments: plan.installments, withFees: plan.withFees } } : {}), ...(input ? { input } : {}) }, this.aborts.signal);
       // Nothing typed on the card survives the attempt.
       this.local = { ...this.local, cardNumber: '', expiry: '', cvc: '', amountText: undefined };
       return answer;
     }, true);
+  }
+
+  /** What the start sends of the payer's input; an acquirer-hosted card is tokenized by its fields. */
+  private async payerInput(method: MethodView): Promise<StartBody['input']> {
+    if (method.method !== 'card') return { method: method.method } as StartBody['input'];
+    if (method.integration === 'fake') {
+      return { method: 'card', cardNumber: this.local.cardNumber.replace(/\s+/g, ''), expiry: this.local.expiry.trim(), cvc: this.local.cvc.trim(), ...(method.cardHolder && this.local.holder.trim() ? { holder: this.local.holder.trim() } : {}) };
+    }
+    const instance = this.hosted.instance;
+    if (!instance) throw new SplitPayError('LoadError', 0);
+    const token = await instance.tokenize().catch((error: unknown) => {
+      // The payer's input is said on the card (failed); anything else means the card form is unusable.
+      throw isInvalidCardDetails(error) ? error : new SplitPayError('LoadError', 0, error instanceof Error ? error.message : undefined);
+    });
+    return { method: 'card', token };
   }
 
   payWithApplePay(): void {

@@ -3,8 +3,9 @@ import { loadHostedFields, type HostedFieldsInstance } from '../flows/hosted-fie
 import type { CardMethodView } from '../types/session-view';
 
 /**
- * The place of an acquirer's hosted card fields: kept across renders (the acquirer's fields live in
- * it), loaded when, and only when, an acquirer-hosted card with `hostedFields` is on screen.
+ * The place of an acquirer's hosted card fields: one container per shown card, kept in the document
+ * across renders (the acquirer's fields are iframes, which reload when moved), loaded when, and only
+ * when, an acquirer-hosted card with `hostedFields` is on screen; destroyed once it is not.
  */
 export class HostedFieldsSlot {
   container: HTMLElement | undefined;
@@ -20,10 +21,15 @@ export class HostedFieldsSlot {
     return this.current?.instance;
   }
 
+  /** The card the form shows now (undefined: none, or not an acquirer-hosted one). */
   show(card: CardMethodView | undefined): void {
     const settings = card?.integration !== 'fake' ? card?.hostedFields : undefined;
-    if (!card || !settings || this.current?.methodId === card.id) return;
-    this.current?.instance?.destroy();
+    if (!card || !settings) {
+      this.destroy();
+      return;
+    }
+    if (this.current?.methodId === card.id) return;
+    this.destroy();
     const container = h(this.doc, 'div', { className: 'sp-hosted-fields' }, [h(this.doc, 'p', { className: 'sp-hint', text: this.deps.loadingText })]);
     const current: { methodId: string; instance?: HostedFieldsInstance } = { methodId: card.id };
     this.container = container;
@@ -34,12 +40,15 @@ export class HostedFieldsSlot {
         container.replaceChildren();
         current.instance = adapter.mount(container, { keyId: settings.keyId, key: settings.key, locale: this.deps.locale });
       },
-      () => this.deps.failed(),
+      () => {
+        if (this.current === current) this.deps.failed();
+      },
     );
   }
 
   destroy(): void {
     this.current?.instance?.destroy();
     this.current = undefined;
+    this.container = undefined;
   }
 }

@@ -6,10 +6,12 @@ import { schemeName } from './scheme-names';
 
 
 /**
- * The card front: our own fields for the fake provider; for acquirer-hosted cards, a container the
- * acquirer's SDK fills (loaded only then, by the controller).
+ * The card front: our own fields for the fake provider; for acquirer-hosted cards, `hostedPlace`, where
+ * the controller keeps the container the acquirer's SDK fills (loaded only then). This fieldset and
+ * its ancestors get no listeners: they are kept across renders, taking only the new attributes and
+ * children (mount/keep-in-place.ts).
  */
-export function renderCardFront(ctx: RenderContext, method: CardMethodView, hostedContainer: HTMLElement | undefined): HTMLElement {
+export function renderCardFront(ctx: RenderContext, method: CardMethodView, hostedPlace: Node | undefined): HTMLElement {
   const { doc, t, local } = ctx;
   const schemes = h(doc, 'p', { className: 'sp-hint', text: t.cardSchemes(method.schemes.map(schemeName).join(', ')) });
   const saved = ctx.view.mustCreateAlias === true && h(doc, 'p', { className: 'sp-notice', text: t.cardWillBeSaved });
@@ -21,7 +23,7 @@ export function renderCardFront(ctx: RenderContext, method: CardMethodView, host
       h(doc, 'legend', { className: 'sp-legend', text: t.cardLegend }),
       schemes,
       saved,
-      hostedContainer ?? h(doc, 'p', { className: 'sp-hint', text: t.hostedLoading }),
+      hostedPlace ?? h(doc, 'p', { className: 'sp-hint', text: t.hostedLoading }),
       error && h(doc, 'p', { className: 'sp-field__error', id: `${id}-error`, text: error }),
     ]);
   }

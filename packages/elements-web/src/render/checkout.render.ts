@@ -7,7 +7,7 @@ import type { RenderContext } from './render-context';
 import { renderAbandon, renderConfirming, renderEnded, renderPartialPrompt, renderWaiting } from './status-panels.render';
 
 /** The whole checkout for one view: summary, ledger, then the screen the view calls for. */
-export function renderCheckout(ctx: RenderContext, hostedContainer: HTMLElement | undefined): HTMLElement {
+export function renderCheckout(ctx: RenderContext, hostedPlace: Node | undefined): HTMLElement {
   const screen = screenOf(ctx.view);
   const parts: (HTMLElement | undefined)[] = [renderOrderSummary(ctx)];
   let main: HTMLElement;
@@ -28,7 +28,7 @@ export function renderCheckout(ctx: RenderContext, hostedContainer: HTMLElement 
       main = renderConfirming(ctx, screen.attempt);
       break;
     case 'paying':
-      main = renderPaymentForm(ctx, hostedContainer);
+      main = renderPaymentForm(ctx, hostedPlace);
       break;
   }
   const ledger = renderLedger(ctx);

@@ -21,13 +21,13 @@ export function formSelection(ctx: Pick<RenderContext, 'view' | 'local' | 'f' | 
 }
 
 /** The form for the next tranche: method, amount, the method's front, terms, Pay, and cancel. */
-export function renderPaymentForm(ctx: RenderContext, hostedContainer: HTMLElement | undefined): HTMLElement {
+export function renderPaymentForm(ctx: RenderContext, hostedPlace: Node | undefined): HTMLElement {
   const { doc, t, f, local } = ctx;
   const { method, amount } = formSelection(ctx);
   const children: (HTMLElement | false | undefined)[] = [renderMethodList(ctx, method)];
   if (method) {
     children.push(renderAmountField(ctx, method, amount));
-    if (method.method === 'card') children.push(renderCardFront(ctx, method, hostedContainer));
+    if (method.method === 'card') children.push(renderCardFront(ctx, method, hostedPlace));
     if (method.method === 'oney') children.push(renderPlanChooser(ctx, method));
     if (REDIRECTED.has(method.method)) children.push(h(doc, 'p', { className: 'sp-hint', text: t.redirectNotice(methodName(ctx, method)) }));
     children.push(renderTerms(ctx));

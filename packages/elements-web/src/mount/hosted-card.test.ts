@@ -1,0 +1,106 @@
+import { merchantPage, until } from '../testing/dom.fixture';
+import { ancvMethod, attempt, cardMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
+import type { HostedFieldsAdapter } from '../flows/hosted-fields';
+import type { CardMethodView, SessionView } from '../types/session-view';
+import { mount } from './mount';
+
+const base = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 60_000, maxMs: 60_000, idleMs: 60_000 } };
+const hostedCard = { ...(cardMethod as CardMethodView), integration: 'acquirer-hosted' as const, hostedFields: { keyId: 'k1', key: 'pk', sdkUrl: 'https://acquirer.example/card-fields.js' } };
+const terms = [{ label: 'CGV', url: 'https://shop.example/cgv' }];
+const invalidCardDetails = () => Object.assign(new Error('the card details are incomplete or invalid'), { code: 'invalid-card-details' });
+
+/**
+ * A page whose acquirer's adapter mounts a custom element standing for its iframe: like an iframe,
+ * which the browser reloads, it notices every time it leaves the document.
+ */
+function pageWithAcquirerFields(lang = 'en') {
+  const page = merchantPage(lang);
+  const win = page.dom.window;
+  const seen = { mounted: 0, destroyed: 0, detached: 0, log: [] as string[] };
+  class AcquirerField extends win.HTMLElement {
+    disconnectedCallback(): void {
+      seen.detached += 1;
+    }
+  }
+  win.customElements.define('acquirer-field', AcquirerField);
+  let tokenize: () => Promise<string> = () => Promise.reject(invalidCardDetails());
+  const adapter: HostedFieldsAdapter = {
+    mount: (container) => {
+      seen.mounted += 1;
+      container.append(page.doc.createElement('acquirer-field'));
+      return {
+        tokenize: () => {
+          seen.log.push('tokenize');
+          return tokenize();
+        },
+        destroy: () => {
+          seen.destroyed += 1;
+        },
+      };
+    },
+  };
+  (win as unknown as Window).SplitPayHostedFields = adapter;
+  const field = () => page.container.querySelector('acquirer-field');
+  return { ...page, seen, field, answer: (next: () => Promise<string>) => (tokenize = next) };
+}
+
+describe("an acquirer-hosted card's fields across redraws", () => {
+  it('stay in the document, in the same container, through typing, the terms box, a refused card, a polled change and an error elsewhere', async () => {
+    const page = pageWithAcquirerFields();
+    const view = pendingView({ methods: [hostedCard, ancvMethod], terms });
+    const polled: SessionView = { ...view, expiresAt: view.expiresAt + 60_000, cartItems: [{ label: 'Sofa, blue', quantity: 1, amount: view.total }] };
+    const { fetch } = scriptedFetch([view, polled]);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.field() !== null);
+    const container = page.container.querySelector('.sp-hosted-fields');
+    const field = page.field();
+    const group = page.doc.querySelector('fieldset.sp-card');
+
+    page.type(page.byLabel('Amount to pay with this method'), '100.00');
+    page.check(page.byLabel('I accept the terms of sale:'));
+    page.button('Pay €100.00 with Card').click();
+    await until(() => page.container.querySelector('.sp-card .sp-field__error') !== null);
+    expect(page.doc.activeElement).toBe(group);
+    await handle.refresh();
+    expect(page.text(page.container)).toContain('Sofa, blue');
+    page.type(page.byLabel('Amount to pay with this method'), '999.00');
+    page.button('Pay €999.00 with Card').click();
+    expect(page.doc.querySelector('[aria-invalid="true"]')).toBe(page.byLabel('Amount to pay with this method'));
+
+    expect(page.seen.detached).toBe(0);
+    expect(page.container.querySelector('.sp-hosted-fields')).toBe(container);
+    expect(page.field()).toBe(field);
+    expect(page.doc.querySelector('fieldset.sp-card')).toBe(group);
+    // The kept group still takes what each render says: the refusal went with the next Pay.
+    expect(group?.hasAttribute('aria-describedby')).toBe(false);
+    expect(page.seen.mounted).toBe(1);
+    expect(page.seen.destroyed).toBe(0);
+    handle.unmount();
+    expect(page.seen.destroyed).toBe(1);
+  });
+
+  it('are destroyed once the card is no longer shown, and mounted afresh when it is again', async () => {
+    const page = pageWithAcquirerFields();
+    const view = pendingView({ methods: [hostedCard, ancvMethod] });
+    const started = pendingView({ methods: [hostedCard, ancvMethod], attempts: [attempt({ status: 'AUTHORIZING' })] });
+    const { fetch } = scriptedFetch([view, { status: 201, body: { attemptId: attempt().attemptId, view: started } }]);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.field() !== null);
+
+    page.byLabel('Chèques-Vacances (ANCV)').click();
+    expect(page.seen.destroyed).toBe(1);
+    expect(page.container.querySelector('.sp-hosted-fields')).toBeNull();
+    page.byLabel('Card').click();
+    await until(() => page.field() !== null);
+    expect(page.seen.mounted).toBe(2);
+
+    // Paid with: the confirming screen shows no card form, so its fields go.
+    page.answer(() => Promise.resolve('tok_1'));
+    page.button('Pay €120.00 with Card').click();
+    await until(() => page.text(page.container).includes('Confirming your payment'));
+    expect(page.seen.destroyed).toBe(2);
+    expect(page.field()).toBeNull();
+    handle.unmount();
+    expect(page.seen.destroyed).toBe(2);
+  });
+});
