@@ -288,8 +288,9 @@ export class CheckoutController implements Actions {
     const checked = this.checkForm();
     if (!checked) return;
     void this.act(async () => {
-      await this.acceptTermsIfTicked();
+      // The card first: a card the acquirer refuses records no consent and starts nothing.
       const input = await this.payerInput(checked.method);
+      await this.acceptTermsIfTicked();
       const plan = checked.method.method === 'oney' ? checked.method.plans.find((p) => planKeyOf(p) === this.local.planKey) : undefined;
       const answer = await this.client.start({ methodId: checked.method.id, amount: checked.amount, ...(plan ? { plan: { installments: plan.installments, withFees: plan.withFees } } : {}), ...(input ? { input } : {}) }, this.aborts.signal);
       // Nothing typed on the card survives the attempt.

@@ -44,6 +44,16 @@ function pageWithAcquirerFields(lang = 'en') {
   return { ...page, seen, field, answer: (next: () => Promise<string>) => (tokenize = next) };
 }
 
+/** The fetch of the page, logging each door it calls (after the first view) in `log`. */
+function loggedFetch(answers: Parameters<typeof scriptedFetch>[0], log: string[]) {
+  const scripted = scriptedFetch(answers);
+  const fetch = (url: string, init: RequestInit) => {
+    if (scripted.calls.length > 0) log.push(`${init.method ?? 'GET'} ${new URL(url).pathname}`);
+    return scripted.fetch(url, init);
+  };
+  return { fetch, calls: scripted.calls };
+}
+
 describe("an acquirer-hosted card's fields across redraws", () => {
   it('stay in the document, in the same container, through typing, the terms box, a refused card, a polled change and an error elsewhere', async () => {
     const page = pageWithAcquirerFields();
@@ -102,5 +112,28 @@ describe("an acquirer-hosted card's fields across redraws", () => {
     expect(page.field()).toBeNull();
     handle.unmount();
     expect(page.seen.destroyed).toBe(2);
+  });
+});
+
+describe('paying with an acquirer-hosted card and the terms box ticked', () => {
+  it('a refused card records no consent; a valid one is tokenized, then the consent recorded, then the attempt started', async () => {
+    const page = pageWithAcquirerFields();
+    const view = pendingView({ methods: [hostedCard], terms });
+    const accepted = { ...view, termsAcceptedAt: Date.now() };
+    const started = pendingView({ methods: [hostedCard], terms, termsAcceptedAt: accepted.termsAcceptedAt, attempts: [attempt({ status: 'AUTHORIZING' })] });
+    const { fetch } = loggedFetch([view, accepted, { status: 201, body: { attemptId: attempt().attemptId, view: started } }], page.seen.log);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.field() !== null);
+    page.check(page.byLabel('I accept the terms of sale:'));
+
+    page.button('Pay €120.00 with Card').click();
+    await until(() => page.container.querySelector('.sp-card .sp-field__error') !== null);
+    expect(page.seen.log).toEqual(['tokenize']);
+
+    page.answer(() => Promise.resolve('tok_1'));
+    page.button('Pay €120.00 with Card').click();
+    await until(() => page.seen.log.length === 4);
+    expect(page.seen.log).toEqual(['tokenize', 'tokenize', 'POST /elements/session/accept-terms', 'POST /elements/session/attempts']);
+    handle.unmount();
   });
 });
