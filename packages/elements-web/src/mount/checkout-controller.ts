@@ -79,7 +79,16 @@ export class CheckoutController implements Actions {
     this.root = h(this.doc, 'div', { className: 'sp-root', attrs: { lang: locale, role: 'region', 'aria-label': this.t.regionLabel } }, [this.announcer.status, this.announcer.alert, this.body]);
     target.append(this.root);
     this.doc.addEventListener('visibilitychange', this.onVisibility);
-    this.hosted = new HostedFieldsSlot(this.doc, { loadingText: this.t.hostedLoading, locale, failed: () => this.report(new SplitPayError('LoadError', 0)) });
+    const loadFailed = this.t.errors.LoadError ?? this.t.genericError;
+    this.hosted = new HostedFieldsSlot(this.doc, {
+      loadingText: this.t.hostedLoading,
+      loadFailedText: loadFailed,
+      locale,
+      failed: () => {
+        this.announcer.warn(loadFailed);
+        this.report(new SplitPayError('LoadError', 0));
+      },
+    });
   }
 
   getView(): SessionView | undefined {

@@ -137,3 +137,21 @@ describe('paying with an acquirer-hosted card and the terms box ticked', () => {
     handle.unmount();
   });
 });
+
+describe("when the acquirer's adapter fails to load", () => {
+  it('the card area says so at once (and it is announced and reported), not "Loading" until Pay', async () => {
+    const page = merchantPage();
+    const { fetch } = scriptedFetch([pendingView({ methods: [{ ...hostedCard, hostedFields: { ...hostedCard.hostedFields, sdkUrl: 'https://acquirer.example/missing.js' } }] })]);
+    const errors: string[] = [];
+    const handle = mount(page.container, { ...base, fetch, onError: (e) => errors.push(e.code) });
+    await until(() => page.doc.querySelector('script') !== null);
+    expect(page.text(page.container.querySelector('.sp-hosted-fields'))).toBe('Loading the secure card form…');
+
+    page.doc.querySelector('script')?.dispatchEvent(new page.dom.window.Event('error'));
+    await until(() => errors.length === 1);
+    expect(errors).toEqual(['LoadError']);
+    expect(page.text(page.container.querySelector('.sp-hosted-fields'))).toBe('A part of the payment form could not be loaded.');
+    expect(page.text(page.role('alert')[0])).toBe('A part of the payment form could not be loaded.');
+    handle.unmount();
+  });
+});

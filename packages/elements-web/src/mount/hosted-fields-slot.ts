@@ -13,7 +13,7 @@ export class HostedFieldsSlot {
 
   constructor(
     private readonly doc: Document,
-    private readonly deps: { readonly loadingText: string; readonly locale: string; readonly failed: () => void },
+    private readonly deps: { readonly loadingText: string; readonly loadFailedText: string; readonly locale: string; readonly failed: () => void },
   ) {}
 
   /** The tokenizer of the mounted fields, once the SDK is loaded. */
@@ -41,7 +41,10 @@ export class HostedFieldsSlot {
         current.instance = adapter.mount(container, { keyId: settings.keyId, key: settings.key, locale: this.deps.locale });
       },
       () => {
-        if (this.current === current) this.deps.failed();
+        if (this.current !== current) return;
+        // Said where the payer waits for the fields, not only once Pay is pressed.
+        container.replaceChildren(h(this.doc, 'p', { className: 'sp-notice sp-notice--danger', text: this.deps.loadFailedText }));
+        this.deps.failed();
       },
     );
   }
