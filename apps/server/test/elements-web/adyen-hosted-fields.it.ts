@@ -4,6 +4,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { ADYEN_WEB_VERSION } from '@splitpay/psp-adyen';
 import { CLIENT_KEY, MERCHANT_ACCOUNT, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
 import { keepEvidence, launchChromium, openPage, type PageProblems } from '../support/browser/elements-browser';
+import { ElementsClient } from '../support/elements-client';
 import { answerPost, providerService } from '../support/provider-service';
 import { until } from '../support/until';
 
@@ -20,38 +21,45 @@ const STAND_IN_ENCRYPTED = {
   encryptedSecurityCode: 'adyenjs_0_1_25$standin-cvc',
 };
 
+/** The stand-in's card fields, each load marked by a random `window.loadId`: a reload shows as a new one. */
+const CARD_FIELDS_PATH = '/adyen-stand-in/card-fields.html';
+const CARD_FIELDS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Card fields</title>
+<script>window.loadId = String(Math.random()).slice(2);</script></head><body>
+<label>Adyen card number <input id="number" autocomplete="cc-number"></label>
+<label>Adyen expiry date <input id="expiry" autocomplete="cc-exp"></label>
+<label>Adyen security code <input id="cvc" autocomplete="cc-csc"></label>
+</body></html>`;
+
 /**
  * A stand-in of Adyen Web 5's script, written from its documented API: `AdyenCheckout(config)` answers
  * a promise of the checkout, `checkout.create('card', options)` a component with `mount(el)`, `isValid`,
- * `data` (`paymentMethod`, `browserInfo`, `origin`), `showValidation()` and `unmount()`. Its fields are
- * plain inputs (Adyen's are iframes of its own); it records what it was asked on `window.__adyenStandIn`.
+ * `data` (`paymentMethod`, `browserInfo`, `origin`), `showValidation()` and `unmount()`. Its fields
+ * are in an iframe, as Adyen's are (CARD_FIELDS_PATH, on the merchant's origin so the stand-in reads
+ * them directly; Adyen's are on its own and talk by postMessage): like Adyen's, they come back empty
+ * if the iframe leaves the document, which reloads it. It records what it was asked on
+ * `window.__adyenStandIn`.
  */
 const ADYEN_WEB_STAND_IN = `(function () {
   var calls = (window.__adyenStandIn = { configs: [], created: [], mounted: 0, validationShown: 0, unmounted: 0 });
-  function field(root, label) {
-    var wrap = document.createElement('label');
-    wrap.className = 'adyen-checkout__label';
-    var text = document.createElement('span');
-    text.textContent = label;
-    var input = document.createElement('input');
-    input.className = 'adyen-checkout__input';
-    wrap.append(text, input);
-    root.append(wrap);
-    return input;
-  }
   window.AdyenCheckout = function (config) {
     calls.configs.push({ clientKey: config.clientKey, environment: config.environment, locale: config.locale });
     return Promise.resolve({
       create: function (type, options) {
         calls.created.push({ type: type, options: options });
-        var root, number, expiry, cvc;
+        var root, frame;
+        function value(id) {
+          var input = frame && frame.contentDocument ? frame.contentDocument.getElementById(id) : null;
+          return input ? input.value : '';
+        }
         var component = {
           mount: function (el) {
             root = document.createElement('div');
             root.className = 'adyen-checkout__card-input';
-            number = field(root, 'Adyen card number');
-            expiry = field(root, 'Adyen expiry date');
-            cvc = field(root, 'Adyen security code');
+            frame = document.createElement('iframe');
+            frame.className = 'adyen-checkout__card-fields';
+            frame.title = 'Adyen card fields';
+            frame.src = window.location.origin + '${CARD_FIELDS_PATH}';
+            root.append(frame);
             el.append(root);
             calls.mounted += 1;
             return component;
@@ -68,7 +76,7 @@ const ADYEN_WEB_STAND_IN = `(function () {
             calls.unmounted += 1;
           }
         };
-        Object.defineProperty(component, 'isValid', { get: function () { return /^\\d{16}$/.test(number.value) && /^\\d\\d\\/\\d\\d$/.test(expiry.value) && /^\\d{3}$/.test(cvc.value); } });
+        Object.defineProperty(component, 'isValid', { get: function () { return /^\\d{16}$/.test(value('number')) && /^\\d\\d\\/\\d\\d$/.test(value('expiry')) && /^\\d{3}$/.test(value('cvc')); } });
         Object.defineProperty(component, 'data', {
           get: function () {
             return {
@@ -95,8 +103,9 @@ interface StandInCalls {
 
 /**
  * The merchant's page, on an origin of its own: the components from the service (script and
- * stylesheet), a script of its own mounting them with the session's elements token, and a strict CSP
- * that lets in only the service and Adyen's CDN.
+ * stylesheet), a script of its own mounting them with the session's elements token (polling every
+ * second: a view changed elsewhere shows soon), and a strict CSP that lets in only the service and
+ * Adyen's CDN (and frames of its own: the stand-in's card fields).
  */
 class MerchantPage {
   private server: Server | undefined;
@@ -113,7 +122,7 @@ class MerchantPage {
             `script-src 'self' ${serviceUrl} ${ADYEN_CDN}`,
             `style-src 'self' ${serviceUrl} ${ADYEN_CDN}`,
             `connect-src ${serviceUrl} ${ADYEN_CDN}`,
-            `frame-src ${ADYEN_CDN}`,
+            `frame-src 'self' ${ADYEN_CDN}`,
             "img-src 'self' data:",
             "form-action 'self'",
             "base-uri 'none'",
@@ -125,7 +134,7 @@ class MerchantPage {
 <body><main><h1>Checkout</h1><div id="pay" data-elements-token="${this.elementsToken}" data-base-url="${serviceUrl}"></div></main></body></html>`);
       } else if (req.url === '/shop.js') {
         res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
-        res.end("var el = document.getElementById('pay'); window.SplitPay.mount(el, { elementsToken: el.dataset.elementsToken, baseUrl: el.dataset.baseUrl, locale: 'en' });");
+        res.end("var el = document.getElementById('pay'); window.SplitPay.mount(el, { elementsToken: el.dataset.elementsToken, baseUrl: el.dataset.baseUrl, locale: 'en', poll: { maxMs: 1000, idleMs: 1000 } });");
       } else {
         res.writeHead(404).end();
       }
@@ -176,18 +185,22 @@ describe('Adyen card in Chromium', () => {
       else if (url === `${ADYEN_SDK}/adyen.css`) await route.fulfill({ status: 200, contentType: 'text/css', headers: cors, body: '.adyen-checkout__input { border: 1px solid #b9c4c9; }' });
       else await route.fulfill({ status: 404, body: '' });
     });
+    // The stand-in's card fields, on the merchant's origin (its server knows nothing of them).
+    await page.route(`${shop.url}${CARD_FIELDS_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: CARD_FIELDS }));
   });
   afterEach(async () => {
     await keepEvidence(page, expect.getState().currentTestName ?? 'test');
     await closeContext();
   });
 
-  async function openCheckout(orderId: string): Promise<void> {
-    shop.elementsToken = (await service.h.createSession({ currency: 'EUR', total: 4_500, orderId, methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back' })).elementsToken;
+  /** The stand-in's card fields, in their iframe. */
+  const cardFields = () => page.frameLocator('iframe[title="Adyen card fields"]');
+
+  async function openCheckout(orderId: string, more: Record<string, unknown> = {}): Promise<void> {
+    shop.elementsToken = (await service.h.createSession({ currency: 'EUR', total: 4_500, orderId, methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back', ...more })).elementsToken;
     await page.goto(`${shop.url}/checkout`);
     await page.getByRole('radio', { name: 'Card' }).check();
-    await page.getByLabel('Adyen card number').waitFor();
-    await page.getByLabel('Amount to pay with this method').fill('45.00');
+    await cardFields().getByLabel('Adyen card number').waitFor();
   }
 
   // Evaluated in the page (a string: this file is checked without the DOM library).
@@ -212,9 +225,9 @@ describe('Adyen card in Chromium', () => {
 
     // Pay: the adapter hands the component's data over; the service sends it to Adyen (nock plays Adyen).
     const payment = answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'Received', pspReference: 'PSPWEB000000001', merchantReference: body.reference }));
-    await page.getByLabel('Adyen card number').fill('4111111111111111');
-    await page.getByLabel('Adyen expiry date').fill('03/30');
-    await page.getByLabel('Adyen security code').fill('737');
+    await cardFields().getByLabel('Adyen card number').fill('4111111111111111');
+    await cardFields().getByLabel('Adyen expiry date').fill('03/30');
+    await cardFields().getByLabel('Adyen security code').fill('737');
     await payButton().click();
     await until(() => (payment.seen.length > 0 ? true : undefined), 'the payment at Adyen');
     await page.getByText('Confirming your payment…').first().waitFor();
@@ -239,7 +252,7 @@ describe('Adyen card in Chromium', () => {
   it('an invalid card: Adyen Web shows its validation, we ask to check the card (shown, announced, focused), and nothing starts', async () => {
     await openCheckout('adyen-web-invalid');
     const payment = answerPost(TEST_BASE, '/v71/payments', 200, () => ({ resultCode: 'Received', pspReference: 'PSPWEB000000002' }));
-    await page.getByLabel('Adyen card number').fill('4111');
+    await cardFields().getByLabel('Adyen card number').fill('4111');
     await payButton().click();
 
     await page.getByText('Adyen: incomplete card details').waitFor();
@@ -258,6 +271,59 @@ describe('Adyen card in Chromium', () => {
     await expect(payButton().isEnabled()).resolves.toBe(true);
     expect(starts()).toEqual([]);
     expect(payment.seen).toEqual([]);
+    expect(problems.list).toEqual([]);
+  });
+
+  it("keeps Adyen's iframe, and what the payer typed in it, through every redraw: the amount, the terms box, a refused card, an error elsewhere, a polled change; then pays with it", async () => {
+    await openCheckout('adyen-web-iframe-kept', { terms: [{ label: 'CGV', url: 'https://shop.example/cgv' }] });
+    const loads = (): Promise<unknown> => {
+      const frame = page.frames().find((f) => f.url().endsWith(CARD_FIELDS_PATH));
+      return frame ? frame.evaluate('window.loadId') : Promise.resolve('no card fields');
+    };
+    const loadId = await loads();
+    expect(loadId).toEqual(expect.any(String));
+    /** The iframe was never reloaded: the same load, the payer's number and expiry still there. */
+    const kept = async (): Promise<void> => {
+      await expect(loads()).resolves.toBe(loadId);
+      await expect(cardFields().getByLabel('Adyen card number').inputValue()).resolves.toBe('4111111111111111');
+      await expect(cardFields().getByLabel('Adyen expiry date').inputValue()).resolves.toBe('03/30');
+    };
+    const acceptTerms = () => requests.filter((r) => r.method() === 'POST' && r.url() === `${service.h.url}/elements/session/accept-terms`);
+    await cardFields().getByLabel('Adyen card number').fill('4111111111111111');
+    await cardFields().getByLabel('Adyen expiry date').fill('03/30');
+
+    // Redraws by the payer's own edits, then Pay (busy) refused by Adyen's validation (no security code).
+    await page.getByLabel('Amount to pay with this method').fill('45.00');
+    await page.getByLabel('I accept the terms of sale:').check();
+    await payButton().click();
+    await page.getByRole('group', { name: 'Card details' }).getByText('Check your card details: some are missing or not valid.').waitFor();
+    await kept();
+    // Tokenized before anything is recorded: a refused card sends no consent and starts nothing.
+    expect(acceptTerms()).toEqual([]);
+    expect(starts()).toEqual([]);
+
+    // A field error elsewhere.
+    await page.getByLabel('Amount to pay with this method').fill('99.00');
+    await payButton().click();
+    await page.locator('.sp-field__error', { hasText: 'Enter an amount within the range shown.' }).waitFor();
+    await kept();
+    await page.getByLabel('Amount to pay with this method').fill('45.00');
+
+    // A view changed elsewhere (the terms accepted in another tab) arrives by polling: the box goes.
+    expect((await new ElementsClient(service.h.url, shop.elementsToken).acceptTerms()).status).toBe(200);
+    await page.getByLabel('I accept the terms of sale:').waitFor({ state: 'detached' });
+    await kept();
+
+    // The card is completed in the same fields and pays: Adyen's component read what survived.
+    const payment = answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'Received', pspReference: 'PSPWEB000000003', merchantReference: body.reference }));
+    await cardFields().getByLabel('Adyen security code').fill('737');
+    await payButton().click();
+    await until(() => (payment.seen.length > 0 ? true : undefined), 'the payment at Adyen');
+    expect(starts()).toHaveLength(1);
+    expect(starts()[0]?.postDataJSON()).toMatchObject({ amount: 4_500, input: { method: 'card' } });
+    const calls = await standIn();
+    expect(calls.mounted).toBe(1);
+    expect(calls.validationShown).toBe(1);
     expect(problems.list).toEqual([]);
   });
 
