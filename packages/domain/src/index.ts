@@ -66,7 +66,7 @@ export { createSession } from './creation/create-session';
 export { checkMethodIds } from './creation/method-id.rule';
 export { checkNotificationUrl, hostReach } from './creation/notification-url.rule';
 export { checkOrderReference, MAX_ORDER_ID_LENGTH } from './creation/order-reference.rule';
-export type { PspCatalog } from './creation/provider.rule';
+export { offerCapabilities, type PspCatalog } from './creation/provider.rule';
 export type { MethodEntry, SessionRequest } from './creation/session-request.model';
 
 // The session aggregate: its states and the pure commands over a session
@@ -108,5 +108,5 @@ export { isDeliveryDue, isDeliveryOwed, openDelivery, rearm, recordDeliveryOutco
 export { buildSessionEndedPayload, sessionEndedNotificationId } from './notification/session-ended.payload';
 
 // The payer's view
-export type { AttemptViewEntry, CardMethodView, FinancingMethodView, FinancingPlanView, HostedFieldsView, MethodView, SessionView } from './view/session-view.model';
+export type { AttemptViewEntry, CardMethodView, FinancingMethodView, FinancingPlanView, HostedFieldsView, MerchantValidation, MethodView, SessionView, WalletMethodView } from './view/session-view.model';
 export { sessionView } from './view/session-view';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   money,
+  offerCapabilities,
   secretSettingNames,
   type DriverCall,
   type DriverCapabilities,
@@ -73,8 +74,7 @@ export class KitSession {
 
   /** What the driver does under the run's contract settings, as the session's offer snapshots it. */
   get capabilities(): DriverCapabilities {
-    const driver = this.driver;
-    return driver.capabilitiesFor ? driver.capabilitiesFor(this.run.settings) : driver.capabilities;
+    return offerCapabilities(this.driver, this.run.settings);
   }
 
   money(amount: number): Money {

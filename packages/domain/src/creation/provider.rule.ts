@@ -1,6 +1,7 @@
 import { DomainError } from '../errors/domain-error';
 import type { Contract, MerchantAccount } from '../merchant/merchant-account.model';
 import type { DriverCapabilities, MethodKind } from '../method/method';
+import type { PspDriver } from '../psp/psp-driver.port';
 import { contractServes, type OfferFilters } from './contract-whitelist.rule';
 
 /** What session creation needs to know of the drivers the platform carries (a `PspRegistry`). */
@@ -9,15 +10,29 @@ export interface PspCatalog {
   driver(provider: string, method: MethodKind): DriverOfCatalog | undefined;
 }
 
-/** What creation reads of a driver: its capabilities, per contract when its settings change them. */
-export interface DriverOfCatalog {
+/**
+ * What creation reads of a driver: its capabilities, per contract when its settings change them, and
+ * whether it validates an in-page wallet's merchant (`walletSession`, only its presence is read).
+ */
+export interface DriverOfCatalog extends Pick<PspDriver, 'walletSession'> {
   readonly capabilities: DriverCapabilities;
   capabilitiesFor?(settings: Readonly<Record<string, unknown>>): DriverCapabilities;
 }
 
-/** The capabilities a driver has under a contract (its non-secret settings), snapshotted into the offer. */
+/**
+ * The capabilities a driver has under a contract's non-secret settings, as the offer snapshots them
+ * (session creation, and the driver contract kit). An in-page wallet's (`confirm`) `merchantValidation`
+ * is derived here from the driver having `walletSession`, the very thing the wallet-session door
+ * serves, never declared: a flag declared apart from the method could say `false` of a driver that
+ * needs the door, and the components would then skip the validation the wallet requires.
+ */
+export function offerCapabilities(driver: DriverOfCatalog, settings: Readonly<Record<string, unknown>>): DriverCapabilities {
+  const capabilities = driver.capabilitiesFor ? driver.capabilitiesFor(settings) : driver.capabilities;
+  return capabilities.confirm ? { ...capabilities, merchantValidation: driver.walletSession !== undefined } : capabilities;
+}
+
 function capabilitiesUnder(driver: DriverOfCatalog, contract: Contract): DriverCapabilities {
-  return driver.capabilitiesFor ? driver.capabilitiesFor(contract.settings ?? {}) : driver.capabilities;
+  return offerCapabilities(driver, contract.settings ?? {});
 }
 
 /**

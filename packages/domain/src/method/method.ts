@@ -66,6 +66,14 @@ export interface DriverCapabilities {
   readonly threeDSecure: boolean;
   /** In-page wallet: a second leg (confirm) carries the wallet's payment token. */
   readonly confirm: boolean;
+  /**
+   * In-page wallet: its merchant is validated through the service (the wallet-session door, the
+   * driver's `walletSession`) before the sheet shows; false: the wallet's PSP needs no validation.
+   * Never declared by a driver: the offer's snapshot derives it from the driver having `walletSession`
+   * (creation's `offerCapabilities`). Absent: unknown (not an in-page wallet, or an offer stored before
+   * it was added), and the page asks the door as it did before.
+   */
+  readonly merchantValidation?: boolean;
   /** Financing: a lender studies the file, the verdict may take days. */
   readonly financing: boolean;
   /**

@@ -52,7 +52,10 @@ export function methodView(offer: MethodOffer, ctx: MethodViewContext): MethodVi
         ...common,
         plans: (offer.plans ?? []).map((plan) => priceFinancingPlan(plan, ctx.remaining, ctx.now)),
       };
-    case 'applepay':
+    case 'applepay': {
+      const validation = offer.capabilities.merchantValidation;
+      return { method: 'applepay', ...common, ...(validation !== undefined ? { merchantValidation: validation ? 'service' : 'none' } : {}) };
+    }
     case 'paypal':
     case 'wero':
     case 'ancv':

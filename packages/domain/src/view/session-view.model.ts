@@ -105,12 +105,26 @@ export interface FinancingMethodView extends MethodViewBase {
   readonly plans: readonly FinancingPlanView[];
 }
 
-/** In-page wallet, redirect wallets, account-to-account, vouchers. */
-export interface OtherMethodView extends MethodViewBase {
-  readonly method: Exclude<MethodKind, 'card' | 'oney'>;
+/**
+ * How an in-page wallet's merchant is validated before its sheet shows: `service`, through the
+ * service's wallet-session door (the PSP opens the wallet session); `none`, the wallet's PSP needs no
+ * validation (the sheet is completed with an empty session).
+ */
+export type MerchantValidation = 'service' | 'none';
+
+/** The in-page wallet (Apple Pay). */
+export interface WalletMethodView extends MethodViewBase {
+  readonly method: 'applepay';
+  /** Absent when unknown (an offer stored before the service told it): the page asks the door. */
+  readonly merchantValidation?: MerchantValidation;
 }
 
-export type MethodView = CardMethodView | FinancingMethodView | OtherMethodView;
+/** Redirect wallets, account-to-account, vouchers. */
+export interface OtherMethodView extends MethodViewBase {
+  readonly method: Exclude<MethodKind, 'card' | 'oney' | 'applepay'>;
+}
+
+export type MethodView = CardMethodView | FinancingMethodView | WalletMethodView | OtherMethodView;
 
 /** Attempt entry of the view. */
 export interface AttemptViewEntry {

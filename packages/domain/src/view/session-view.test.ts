@@ -1,6 +1,7 @@
 import { context as creationContext, CONTRACTS, FULL_DETAIL, request } from '../creation/creation.fixtures';
 import { CARD_CAPS, catalog, FINANCING_CAPS, WALLET_CAPS } from '../testing';
 import { createSession } from '../creation/create-session';
+import type { PspCatalog } from '../creation/provider.rule';
 import type { Contract } from '../merchant/merchant-account.model';
 import type { PspFact } from '../psp/psp-fact';
 import { applyFact } from '../session/apply-fact';
@@ -182,5 +183,51 @@ describe('sessionView', () => {
     expect(four).toMatchObject({ installments: 4, withFees: true, fees: { amount: 660 }, total: { amount: 30_661 }, creditAdvanced: { amount: 22_500 }, apr: 0.0949 });
     expect(four?.schedule.map((i) => i.amount.amount)).toEqual([7_501 + 660, 7_500, 7_500, 7_500]);
     expect(four?.schedule.reduce((sum, i) => sum + i.amount.amount, 0)).toBe(four?.total.amount);
+  });
+});
+
+describe("sessionView: the in-page wallet's merchant validation", () => {
+  const APPLEPAY_CAPS = { ...WALLET_CAPS, redirect: false, confirm: true };
+  const applepay = { methods: [{ method: 'applepay' as const }] };
+
+  /** A platform whose applepay driver validates the merchant through the service or does not. */
+  function walletSession(walletSession: boolean): Session {
+    const psps: PspCatalog = {
+      carries: (provider) => provider === PROVIDER,
+      driver: (_provider, method) =>
+        method === 'applepay' ? { capabilities: APPLEPAY_CAPS, ...(walletSession ? { walletSession: async () => ({ ack: { outcome: 'accepted' as const } }) } : {}) } : undefined,
+    };
+    return createSession(request(applepay), creationContext({ now: NOW, psps, account: { merchantId: 'merchant-7' as never, contracts: CONTRACTS_ACME } }));
+  }
+
+  it("says 'service' when the wallet's driver validates the merchant (walletSession), whatever it declares", () => {
+    const s = walletSession(true);
+    expect(s.methods[0]?.capabilities.merchantValidation).toBe(true);
+    expect(sessionView(s, { now: NOW }).methods).toEqual([{ method: 'applepay', id: 'applepay', eligible: true, merchantValidation: 'service' }]);
+  });
+
+  it("says 'none' when the driver has no walletSession (the wallet's PSP needs no validation)", () => {
+    const s = walletSession(false);
+    expect(s.methods[0]?.capabilities.merchantValidation).toBe(false);
+    expect(sessionView(s, { now: NOW }).methods).toEqual([{ method: 'applepay', id: 'applepay', eligible: true, merchantValidation: 'none' }]);
+  });
+
+  it('a driver cannot declare it against its walletSession: the snapshot derives it', () => {
+    const psps: PspCatalog = { carries: () => true, driver: () => ({ capabilities: { ...APPLEPAY_CAPS, merchantValidation: false }, walletSession: async () => ({ ack: { outcome: 'accepted' as const } }) }) };
+    const s = createSession(request(applepay), creationContext({ now: NOW, psps, account: { merchantId: 'merchant-7' as never, contracts: CONTRACTS_ACME } }));
+    expect(sessionView(s, { now: NOW }).methods[0]).toMatchObject({ merchantValidation: 'service' });
+  });
+
+  it('omits it for an offer stored before the service told it (unknown: the page asks the door)', () => {
+    const s = walletSession(false);
+    const { merchantValidation: _dropped, ...before } = s.methods[0]!.capabilities;
+    const stored: Session = { ...s, methods: [{ ...s.methods[0]!, capabilities: before }] };
+    expect(sessionView(stored, { now: NOW }).methods).toEqual([{ method: 'applepay', id: 'applepay', eligible: true }]);
+  });
+
+  it('is snapshotted for in-page wallets only: no other offer carries it', () => {
+    const s = session({ methods: [{ method: 'card' }, { method: 'paypal' }, { method: 'ancv' }] });
+    expect(s.methods.map((o) => o.capabilities.merchantValidation)).toEqual([undefined, undefined, undefined]);
+    expect(sessionView(s, { now: NOW }).methods.some((m) => 'merchantValidation' in m)).toBe(false);
   });
 });
