@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { money } from '@splitpay/domain';
+import { money, offerCapabilities } from '@splitpay/domain';
 import { isolateNock } from '@splitpay/psp-testkit';
 import { AdyenClient } from '../client/adyen.client';
 import { API_KEY, APPLE_PAY_DATA, MERCHANT_ACCOUNT, openInput, SETTINGS, silentLogger, TEST_BASE } from '../testing/adyen-fixtures';
@@ -13,6 +13,10 @@ afterEach(() => nock.cleanAll());
 describe('Adyen Apple Pay', () => {
   it('opens nothing at Adyen: the sheet has not handed its token yet', async () => {
     expect(await driver.open(openInput('applepay'))).toEqual({ ack: { outcome: 'accepted' }, facts: [] });
+  });
+
+  it("is an in-page wallet whose merchant is validated through the service: its offer snapshots merchantValidation (the view's 'service')", () => {
+    expect(offerCapabilities(driver, SETTINGS)).toEqual({ ...driver.capabilities, merchantValidation: true });
   });
 
   it("validates the merchant through /applePay/sessions and hands the sheet Adyen's decoded session", async () => {
