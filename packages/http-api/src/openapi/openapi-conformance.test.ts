@@ -50,4 +50,18 @@ describe('response conformance', () => {
     expect(matchPathTemplate(doc, `/elements/session/attempts/${ID}/cancel`)).toBe('/elements/session/attempts/{attemptId}/cancel');
     expect(matchPathTemplate(doc, '/nowhere')).toBeUndefined();
   });
+
+  it("describes the in-page wallet's merchantValidation in the session view: service or none, optional", () => {
+    const view = { status: 'PENDING', currency: 'EUR', total: eur(100), remaining: eur(100), expiresAt: 2, orderId: 'o-1', cartItems: [], attempts: [] };
+    const applepay = { method: 'applepay', id: 'applepay', eligible: true };
+    const answer = (entry: Record<string, unknown>) => responseProblems(doc, 'get', '/elements/session', json(200, { view: { ...view, methods: [entry] } }));
+    expect(answer({ ...applepay, merchantValidation: 'service' })).toEqual([]);
+    expect(answer({ ...applepay, merchantValidation: 'none' })).toEqual([]);
+    expect(answer(applepay)).toEqual([]);
+    expect(answer({ ...applepay, merchantValidation: 'page' })).not.toEqual([]);
+    expect(answer({ ...applepay, merchantValidation: true })).not.toEqual([]);
+    const schemas = (doc as { components: { schemas: Record<string, { properties: Record<string, { enum?: unknown }>; required: string[] }> } }).components.schemas;
+    expect(schemas.MethodView?.properties.merchantValidation?.enum).toEqual(['service', 'none']);
+    expect(schemas.MethodView?.required).not.toContain('merchantValidation');
+  });
 });

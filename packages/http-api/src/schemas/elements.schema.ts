@@ -59,7 +59,7 @@ export const financingPlanViewSchema = named('FinancingPlanView', {
 export const otherMethodViewSchema = named('MethodView', {
   type: 'object',
   required: ['method', 'id', 'eligible'],
-  description: 'wallets, account-to-account, vouchers and financing (which adds its instalment plans)',
+  description: 'wallets, account-to-account, vouchers and financing (which adds its instalment plans; the in-page wallet, how its merchant is validated)',
   properties: {
     method: { type: 'string', enum: METHOD_KINDS.filter((m) => m !== 'card') },
     range: viewRange,
@@ -68,6 +68,12 @@ export const otherMethodViewSchema = named('MethodView', {
     eligible: { type: 'boolean' },
     mustSettleRemaining: { type: 'boolean' },
     plans: { type: 'array', description: 'financing only', items: financingPlanViewSchema },
+    merchantValidation: {
+      type: 'string',
+      enum: ['service', 'none'],
+      description:
+        "applepay only: how the wallet's merchant is validated before its sheet shows. service: through POST /elements/session/attempts/{attemptId}/wallet-session (the PSP opens the wallet session); none: the wallet's PSP needs no validation (the sheet is completed with an empty session). Absent: unknown, the page asks the door (which answers ConfirmNotApplicable when none is needed)",
+    },
   },
 });
 
