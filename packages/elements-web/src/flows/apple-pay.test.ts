@@ -78,7 +78,7 @@ describe('runApplePay: merchant validation', () => {
     expect(apple.sheet.merchantSessions).toEqual([{ url: VALIDATION_URL }]);
   });
 
-  it('completes with an empty session when the door answers ConfirmNotApplicable (a wallet needing no validation, the fake provider)', async () => {
+  it('completes with an empty session when the door answers ConfirmNotApplicable (a wallet needing no validation, on an entry that did not say so)', async () => {
     const apple = standInApplePay();
     const run = legs(async () => {
       throw new SplitPayError('ConfirmNotApplicable', 409);
@@ -90,6 +90,48 @@ describe('runApplePay: merchant validation', () => {
     expect(apple.sheet.merchantSessions).toEqual([{}]);
     expect(apple.sheet.calls).not.toContain('abort');
     expect(run.failures).toEqual([]);
+  });
+
+  it("never calls the door when the view's entry says the wallet needs no merchant validation ('none'): an empty session, then the token is confirmed", async () => {
+    const apple = standInApplePay();
+    const run = legs(async () => {
+      throw new Error('the door must not be called');
+    });
+    runApplePay(apple.ctor, REQUEST, run.given, undefined, 'none');
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    await until(() => apple.sheet.merchantSessions.length > 0);
+    expect(run.seen).toEqual(['start']);
+    expect(apple.sheet.merchantSessions).toEqual([{}]);
+    apple.session().onpaymentauthorized?.({ payment: { token: { paymentData: { version: 'EC_v1' } } } });
+    await until(() => apple.sheet.results.length > 0);
+    expect(run.seen).toEqual(['start', `confirm a1 ${JSON.stringify({ paymentData: { version: 'EC_v1' } })}`]);
+    expect(apple.sheet.results).toEqual([apple.ctor.STATUS_SUCCESS]);
+    expect(apple.sheet.calls).not.toContain('abort');
+    expect(run.failures).toEqual([]);
+  });
+
+  it("asks the door when the entry says 'service', and when it says nothing (an entry from before the view told it)", async () => {
+    for (const merchantValidation of ['service', undefined] as const) {
+      const apple = standInApplePay();
+      const run = legs(async () => ({ walletSession: MERCHANT_SESSION }));
+      runApplePay(apple.ctor, REQUEST, run.given, undefined, merchantValidation);
+      apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+      await until(() => apple.sheet.merchantSessions.length > 0);
+      expect(run.seen).toEqual(['start', `walletSession a1 ${VALIDATION_URL}`]);
+      expect(apple.sheet.merchantSessions).toEqual([MERCHANT_SESSION]);
+    }
+  });
+
+  it("lets the page's validateMerchant win over the entry's 'none' as over the door", async () => {
+    const apple = standInApplePay();
+    const run = legs(async () => {
+      throw new Error('the door must not be called');
+    });
+    runApplePay(apple.ctor, REQUEST, run.given, async (validationURL, attemptId) => ({ validationURL, attemptId }), 'none');
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    await until(() => apple.sheet.merchantSessions.length > 0);
+    expect(apple.sheet.merchantSessions).toEqual([{ validationURL: VALIDATION_URL, attemptId: 'a1' }]);
+    expect(run.seen).toEqual(['start']);
   });
 
   it('aborts the sheet, abandons the started attempt and reports WalletSessionUnavailable when the PSP opened no session', async () => {

@@ -1,5 +1,6 @@
 import { SplitPayError } from '../client/split-pay-error';
 import type { WalletSessionAnswer } from '../client/elements-client';
+import type { MerchantValidation } from '../types/session-view';
 
 /** The parts of Apple Pay JS the components use (window.ApplePaySession). */
 export interface ApplePaySessionLike {
@@ -57,12 +58,22 @@ export interface ApplePayLegs {
 }
 
 /**
- * The merchant session for the sheet: the page's own validation when it gives one, else the service's
- * door. A door that answers ConfirmNotApplicable says the wallet needs no validation at its PSP (the
- * fake provider's): an empty session then. A door that answers none fails (WalletSessionUnavailable).
+ * The merchant session for the sheet: the page's own validation when it gives one; else an empty
+ * session when the view's entry says the wallet's PSP needs no validation (`merchantValidation:
+ * 'none'`, the fake provider's), without asking the door; else the service's door. A door that
+ * answers ConfirmNotApplicable (an entry that does not say, from a session created before the view
+ * told it) also means no validation: an empty session then. A door that answers none fails
+ * (WalletSessionUnavailable).
  */
-export async function merchantSessionFor(legs: Pick<ApplePayLegs, 'walletSession'>, attemptId: string, validationURL: string, validateMerchant?: ValidateMerchant): Promise<unknown> {
+export async function merchantSessionFor(
+  legs: Pick<ApplePayLegs, 'walletSession'>,
+  attemptId: string,
+  validationURL: string,
+  validateMerchant?: ValidateMerchant,
+  merchantValidation?: MerchantValidation,
+): Promise<unknown> {
   if (validateMerchant) return validateMerchant(validationURL, attemptId);
+  if (merchantValidation === 'none') return {};
   let answer: WalletSessionAnswer;
   try {
     answer = await legs.walletSession(attemptId, validationURL);
@@ -78,9 +89,15 @@ export async function merchantSessionFor(legs: Pick<ApplePayLegs, 'walletSession
  * Runs the sheet. Must be called synchronously from the click (Apple Pay's user-gesture rule): the
  * session is created and begun before anything else is awaited. An attempt the sheet started is
  * either confirmed or abandoned: when the payer closes the sheet, and when its merchant validation
- * fails (the sheet is aborted, the failure reported).
+ * fails (the sheet is aborted, the failure reported). `merchantValidation` is the view entry's.
  */
-export function runApplePay(ctor: ApplePaySessionConstructor, request: ApplePayRequest, legs: ApplePayLegs, validateMerchant?: ValidateMerchant): void {
+export function runApplePay(
+  ctor: ApplePaySessionConstructor,
+  request: ApplePayRequest,
+  legs: ApplePayLegs,
+  validateMerchant?: ValidateMerchant,
+  merchantValidation?: MerchantValidation,
+): void {
   const session = new ctor(3, request);
   let attemptId: string | undefined;
   /** The sheet is over: closed by the payer, aborted, or its payment completed. */
@@ -101,7 +118,7 @@ export function runApplePay(ctor: ApplePaySessionConstructor, request: ApplePayR
       // Closed while the attempt was starting: oncancel had nothing to abandon yet.
       if (over) return abandon(started);
       try {
-        const merchantSession = await merchantSessionFor(legs, started, event.validationURL, validateMerchant);
+        const merchantSession = await merchantSessionFor(legs, started, event.validationURL, validateMerchant, merchantValidation);
         if (over) return;
         session.completeMerchantValidation(merchantSession);
       } catch (error) {

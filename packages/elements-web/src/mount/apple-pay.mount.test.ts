@@ -47,4 +47,24 @@ describe('mount: Apple Pay merchant validation', () => {
     await until(() => page.text(page.container).includes('Apple Pay could not be opened. Try again, or choose another method.'));
     handle.unmount();
   });
+
+  it("never calls the door when the view's Apple Pay entry says merchantValidation 'none': the sheet is completed with an empty session", async () => {
+    const page = merchantPage();
+    const apple = standInApplePay();
+    (page.dom.window as unknown as { ApplePaySession: unknown }).ApplePaySession = apple.ctor;
+    const none: MethodView = { ...applePayMethod, merchantValidation: 'none' };
+    const started = pendingView({ methods: [none], attempts: [attempt({ attemptId: 'a1', method: 'applepay', methodId: 'applepay', status: 'AUTHORIZING', granted: { amount: 0, currency: 'EUR' }, requested: { amount: 12000, currency: 'EUR' } })] });
+    const { fetch, calls } = scriptedFetch([pendingView({ methods: [none] }), { status: 201, body: { attemptId: 'a1', view: started } }]);
+    const errors: SplitPayError[] = [];
+    const handle = mount(page.container, { ...base, fetch, onError: (error) => errors.push(error) });
+    await until(() => page.text(page.container).includes('Remaining to pay'));
+    page.button('Pay with Apple Pay (€120.00)').click();
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    await until(() => apple.sheet.merchantSessions.length > 0);
+    expect(apple.sheet.merchantSessions).toEqual([{}]);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET https://pay.example/elements/session', 'POST https://pay.example/elements/session/attempts']);
+    expect(apple.sheet.calls).not.toContain('abort');
+    expect(errors).toEqual([]);
+    handle.unmount();
+  });
 });

@@ -362,6 +362,7 @@ export class CheckoutController implements Actions {
         failed: (error) => this.failed(error, 'action'),
       },
       this.options.applePay?.validateMerchant,
+      checked.method.method === 'applepay' ? checked.method.merchantValidation : undefined,
     );
   }
 
