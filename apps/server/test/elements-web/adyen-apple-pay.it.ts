@@ -141,7 +141,9 @@ describe('Adyen Apple Pay in Chromium', () => {
     expect(doorCalls('wallet-session')).toHaveLength(1);
     const started = await start?.response();
     expect(started?.status()).toBe(201);
-    const { attemptId } = (await started?.json()) as { attemptId: string };
+    const { attemptId, view } = (await started?.json()) as { attemptId: string; view: { methods: Record<string, unknown>[] } };
+    // The view's entry says Adyen's wallet is validated through the service (its driver's walletSession).
+    expect(view.methods).toEqual([expect.objectContaining({ method: 'applepay', merchantValidation: 'service' })]);
     expect(new URL(door?.url() as string).pathname).toBe(`/elements/session/attempts/${attemptId}/wallet-session`);
     expect(door?.postDataJSON()).toEqual({ input: { method: 'applepay', domainName: '127.0.0.1', validationUrl: VALIDATION_URL } });
     expect(door?.headers().authorization).toBe(`Bearer ${shop.elementsToken}`);
