@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page, Request } from 'playwright-core';
 import { MERCHANT_ACCOUNT, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
 import { keepEvidence, launchChromium, openPage, type PageProblems } from '../support/browser/elements-browser';
+import { MerchantPage } from '../support/browser/merchant-page';
 import { answerPost, providerService } from '../support/provider-service';
 import { readSession } from '../support/service-harness';
 import { until } from '../support/until';
@@ -45,46 +44,11 @@ interface Sheet {
   readonly aborted: number;
 }
 
-/**
- * The merchant's page on an origin of its own (127.0.0.1, the domain Apple Pay validates), mounting
- * the components with no `applePay.validateMerchant`, under a CSP that lets in only the service.
- */
-class MerchantPage {
-  private server: Server | undefined;
-  elementsToken = '';
-  url = '';
-
-  async start(serviceUrl: string): Promise<void> {
-    this.server = createServer((req, res) => {
-      if (req.url === '/checkout') {
-        res.writeHead(200, {
-          'Content-Type': 'text/html; charset=utf-8',
-          'Content-Security-Policy': `default-src 'none'; script-src 'self' ${serviceUrl}; style-src ${serviceUrl}; connect-src ${serviceUrl}; base-uri 'none'; form-action 'self'`,
-        });
-        res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
-<link rel="stylesheet" href="${serviceUrl}/elements/sdk/v1/splitpay.css">
-<script src="${serviceUrl}/elements/sdk/v1/splitpay.js" defer></script><script src="/shop.js" defer></script></head>
-<body><main><h1>Checkout</h1><div id="pay" data-elements-token="${this.elementsToken}" data-base-url="${serviceUrl}"></div></main></body></html>`);
-      } else if (req.url === '/shop.js') {
-        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
-        res.end("var el = document.getElementById('pay'); window.SplitPay.mount(el, { elementsToken: el.dataset.elementsToken, baseUrl: el.dataset.baseUrl, locale: 'en' });");
-      } else {
-        res.writeHead(404).end();
-      }
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-}
-
 // The components' default merchant validation (the service's wallet-session door) with Adyen's Apple
 // Pay certificate; nock plays Adyen in the service's process (a short name: see keepEvidence).
 describe('Adyen Apple Pay in Chromium', () => {
   const service = providerService([{ method: 'applepay', provider: 'adyen', settings: SETTINGS }]);
+  // The merchant's page, on 127.0.0.1 (the domain Apple Pay validates), with no applePay.validateMerchant.
   const shop = new MerchantPage();
   let browser: Browser;
   let page: Page;

@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page, Request } from 'playwright-core';
 import { ADYEN_WEB_VERSION } from '@splitpay/psp-adyen';
 import { CLIENT_KEY, MERCHANT_ACCOUNT, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
 import { keepEvidence, launchChromium, openPage, type PageProblems } from '../support/browser/elements-browser';
+import { MerchantPage } from '../support/browser/merchant-page';
 import { ElementsClient } from '../support/elements-client';
 import { answerPost, providerService } from '../support/provider-service';
 import { until } from '../support/until';
@@ -101,58 +100,16 @@ interface StandInCalls {
   readonly unmounted: number;
 }
 
-/**
- * The merchant's page, on an origin of its own: the components from the service (script and
- * stylesheet), a script of its own mounting them with the session's elements token (polling every
- * second: a view changed elsewhere shows soon), and a strict CSP that lets in only the service and
- * Adyen's CDN (and frames of its own: the stand-in's card fields).
- */
-class MerchantPage {
-  private server: Server | undefined;
-  elementsToken = '';
-  url = '';
-
-  async start(serviceUrl: string): Promise<void> {
-    this.server = createServer((req, res) => {
-      if (req.url === '/checkout') {
-        res.writeHead(200, {
-          'Content-Type': 'text/html; charset=utf-8',
-          'Content-Security-Policy': [
-            "default-src 'none'",
-            `script-src 'self' ${serviceUrl} ${ADYEN_CDN}`,
-            `style-src 'self' ${serviceUrl} ${ADYEN_CDN}`,
-            `connect-src ${serviceUrl} ${ADYEN_CDN}`,
-            `frame-src 'self' ${ADYEN_CDN}`,
-            "img-src 'self' data:",
-            "form-action 'self'",
-            "base-uri 'none'",
-          ].join('; '),
-        });
-        res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
-<link rel="stylesheet" href="${serviceUrl}/elements/sdk/v1/splitpay.css">
-<script src="${serviceUrl}/elements/sdk/v1/splitpay.js" defer></script><script src="/shop.js" defer></script></head>
-<body><main><h1>Checkout</h1><div id="pay" data-elements-token="${this.elementsToken}" data-base-url="${serviceUrl}"></div></main></body></html>`);
-      } else if (req.url === '/shop.js') {
-        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
-        res.end("var el = document.getElementById('pay'); window.SplitPay.mount(el, { elementsToken: el.dataset.elementsToken, baseUrl: el.dataset.baseUrl, locale: 'en', poll: { maxMs: 1000, idleMs: 1000 } });");
-      } else {
-        res.writeHead(404).end();
-      }
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-}
-
 // Our Adyen Web adapter, served by the service, over a stand-in of Adyen Web 5 (a short name: the
 // evidence kept under test-results/ is named by the first 80 characters of the test's full name).
 describe('Adyen card in Chromium', () => {
   const service = providerService([{ method: 'card', provider: 'adyen', schemes: ['cb', 'visa', 'mastercard'], settings: { ...SETTINGS, merchantIdentifier: undefined, displayName: undefined } }]);
-  const shop = new MerchantPage();
+  // The merchant's page lets in Adyen's CDN and frames of its own (the stand-in's card fields), and
+  // polls every second, so that a view changed elsewhere shows soon.
+  const shop = new MerchantPage({
+    csp: { 'script-src': [ADYEN_CDN], 'style-src': ["'self'", ADYEN_CDN], 'connect-src': [ADYEN_CDN], 'frame-src': ["'self'", ADYEN_CDN], 'img-src': ["'self'", 'data:'] },
+    mountOptions: 'poll: { maxMs: 1000, idleMs: 1000 }',
+  });
   let browser: Browser;
   let page: Page;
   let problems: PageProblems;
