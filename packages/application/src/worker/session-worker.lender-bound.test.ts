@@ -97,6 +97,25 @@ async function runUntil(core: DispatchingCore, worker: SessionWorker, id: Sessio
   throw new Error('the session never reached the expected state');
 }
 
+/**
+ * The ended session's studied file was cancelled by exactly one void that went through, and nothing
+ * is sent or looked up afterwards, however long the worker runs.
+ */
+async function expectOneCancelThenQuiet(core: DispatchingCore, worker: SessionWorker, driver: StudyingLender, ended: Session): Promise<void> {
+  expect(driver.voids).toHaveLength(1);
+  expect(ended.attempts[0]).toMatchObject({ status: 'CANCELLED' });
+  expect(ended.attempts[0]!.transactions.map((t) => [t.type, t.status.kind])).toEqual([
+    ['authorization', 'cancelled'],
+    ['void', 'succeeded'],
+  ]);
+  const lookupsAtEnd = driver.lookups;
+  core.clock.advance(60 * DAY);
+  await worker.runOnce();
+  expect(driver.voids).toHaveLength(1);
+  expect(driver.lookups).toBe(lookupsAtEnd);
+  expect((await core.stores.sessions.findById(ended.id))!.dueAt).toBeUndefined();
+}
+
 describe('SessionWorker: the lender wait bound', () => {
   it('refuses the session at the bound and sends exactly one cancel of the studied file; once it went through, nothing more is looked up', async () => {
     const driver = new StudyingLender({ outcome: 'accepted', httpStatus: 200, code: 'CANCELLED' });
@@ -105,18 +124,7 @@ describe('SessionWorker: the lender wait bound', () => {
     const session = await awaitingSession(core);
     const ended = await runUntil(core, worker, session.id, (s) => s.status === 'AWAITED_REFUSED');
     expect(ended.endedAt).toBe(session.awaitingUntil);
-    expect(driver.voids).toHaveLength(1);
-    expect(ended.attempts[0]).toMatchObject({ status: 'CANCELLED' });
-    expect(ended.attempts[0]!.transactions.map((t) => [t.type, t.status.kind])).toEqual([
-      ['authorization', 'cancelled'],
-      ['void', 'succeeded'],
-    ]);
-    const lookupsAtEnd = driver.lookups;
-    core.clock.advance(60 * DAY);
-    await worker.runOnce();
-    expect(driver.voids).toHaveLength(1);
-    expect(driver.lookups).toBe(lookupsAtEnd);
-    expect((await core.stores.sessions.findById(session.id))!.dueAt).toBeUndefined();
+    await expectOneCancelThenQuiet(core, worker, driver, ended);
   });
 
   it('a cancel the PSP refuses: the file is looked up until lenderLookupAfterEndMs past the ending, then the stop is logged once at warn', async () => {
@@ -165,17 +173,6 @@ describe('SessionWorker: the expiry of a session whose tranche the lender studie
     core.clock.set(session.expiresAt);
     const expired = await runUntil(core, worker, session.id, (s) => s.status === 'EXPIRED');
     expect(expired.endedAt).toBe(session.expiresAt);
-    expect(driver.voids).toHaveLength(1);
-    expect(expired.attempts[0]).toMatchObject({ status: 'CANCELLED' });
-    expect(expired.attempts[0]!.transactions.map((t) => [t.type, t.status.kind])).toEqual([
-      ['authorization', 'cancelled'],
-      ['void', 'succeeded'],
-    ]);
-    const lookupsAtEnd = driver.lookups;
-    core.clock.advance(60 * DAY);
-    await worker.runOnce();
-    expect(driver.voids).toHaveLength(1);
-    expect(driver.lookups).toBe(lookupsAtEnd);
-    expect((await core.stores.sessions.findById(session.id))!.dueAt).toBeUndefined();
+    await expectOneCancelThenQuiet(core, worker, driver, expired);
   });
 });
