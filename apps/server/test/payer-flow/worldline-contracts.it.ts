@@ -236,4 +236,22 @@ describe('Worldline Direct contracts through the service', () => {
       await h.reload(worldlineMerchants(shop()));
     }
   });
+
+  it('ANCV on 5403: a payment.refunded event without hostedCheckoutSpecificOutput applies the pending refund through our merchantReference', async () => {
+    const HC = '8918-3d2c1b0a99887766554433221100ffee';
+    const { sessionId, attemptId, reference } = await paidByAncvHostedCheckout('wl-ancv-refund-bare', HC, '7900000001_0');
+    const sale = payment('7900000001_0', 'CAPTURED', 9, 5_000, reference, { acquired: 5_000, product: 5403, hostedCheckoutId: HC });
+    nock(BASE).get(`/v2/${PSPID}/hostedcheckouts/${HC}`).reply(200, { status: 'PAYMENT_CREATED', createdPaymentOutput: { payment: sale, paymentStatusCategory: 'COMPLETED' } });
+    nock(BASE).post(`${P}/7900000001_0/refund`).reply(201, payment('7900000001_1', 'REFUND_REQUESTED', 81, 5_000, reference, { category: 'PENDING_CONNECT_OR_3RD_PARTY' }));
+    expect((await refundDoors(h).attempt(attemptId, { token: await h.clientToken(), body: { amount: 5_000 } })).status).toBe(202);
+    expect(refundsOf((await sessionOf(h, sessionId)).attempts[0]!).map((t) => [t.amount.amount, t.status.kind])).toEqual([[5_000, 'pending']]);
+
+    // The event names only Worldline's payment (never recorded: the opening holds the hosted checkout's id)
+    // and echoes our opening's transaction id as paymentOutput.references.merchantReference.
+    const bare = payment('7900000001_0', 'REFUNDED', 8, 5_000, reference, { acquired: 5_000, product: 5403, category: 'REFUNDED' });
+    expect(bare).not.toHaveProperty('hostedCheckoutSpecificOutput');
+    expect(await postWebhook(h.url, 'payment.refunded', bare)).toBe(200);
+    const refunded = await waitForSession(h, sessionId, noRefundPending);
+    expect(refundsOf(refunded.attempts[0]!).map((t) => [t.amount.amount, t.status.kind])).toEqual([[5_000, 'succeeded']]);
+  });
 });

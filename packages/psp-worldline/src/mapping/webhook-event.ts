@@ -1,4 +1,5 @@
 import type { OperationRef, PspFact } from '@splitpay/domain';
+import { isHostedCheckout } from '../settings/product-flow';
 import { openingFacts, type OpeningContext } from './payment-status';
 import { openingId, openingRef, readPayment, type WorldlinePayment } from './worldline-payment';
 
@@ -28,7 +29,8 @@ export const CHARGEBACK_STATUSES = ['CHARGEBACK_NOTIFICATION', 'CHARGEBACKED'];
  * What an event says, as facts. The opening's verdict is named by our transaction id (the
  * merchantReference we sent) and the reference our opening recorded (the payment's opening id, or
  * the id of the hosted checkout that created it); a capture's, void's or refund's verdict by that
- * reference: the service applies it to the attempt's pending operation of that kind. A refund
+ * reference (by our transaction id for a hosted checkout's payment whose event does not name the
+ * hosted checkout): the service applies it to the attempt's pending operation of that kind. A refund
  * event's verdict names the refund operation (its id, our transaction id when echoed).
  */
 export function eventFacts(event: WorldlineEvent, context: OpeningContext): PspFact[] {
@@ -45,7 +47,7 @@ export function eventFacts(event: WorldlineEvent, context: OpeningContext): PspF
   }
   if (!payment) return [];
   // The payment's opening as we recorded it: a capture's, void's or refund's verdict goes to the attempt's pending one.
-  const ref = { providerRef: openingRef(payment) };
+  const ref = followUpRef(payment);
   const code = String(payment.statusOutput?.statusCode ?? payment.status);
   switch (event.type) {
     case 'payment.pending_capture':
@@ -75,14 +77,35 @@ export function eventFacts(event: WorldlineEvent, context: OpeningContext): PspF
  * (its operation reference), else the payment's merchantReference, and its payment's opening id.
  */
 export function namedOperation(event: WorldlineEvent): OperationRef | undefined {
-  if (event.payment) {
-    const reference = event.payment.paymentOutput?.references?.merchantReference;
-    return { ...(reference ? { transactionId: reference } : {}), providerRef: openingRef(event.payment) };
-  }
+  if (event.payment) return openingOperation(event.payment);
   if (!event.refund) return undefined;
   const output = refundOutputOf(event.refund);
   const reference = output?.operationReferences?.merchantReference ?? output?.references?.merchantReference;
   return { ...(reference ? { transactionId: reference } : {}), providerRef: openingId(event.refund.id) };
+}
+
+/**
+ * A payment's opening operation: our transaction id, which the opening sent as
+ * `order.references.merchantReference` and Worldline echoes as `paymentOutput.references.merchantReference`,
+ * and the reference the opening recorded (the hosted checkout's id, else the payment's opening id).
+ */
+export function openingOperation(payment: WorldlinePayment): OperationRef {
+  const reference = payment.paymentOutput?.references?.merchantReference;
+  return { ...(reference ? { transactionId: reference } : {}), providerRef: openingRef(payment) };
+}
+
+/**
+ * How a capture's, void's or refund's verdict names the payment's opening: by the reference the
+ * opening recorded. A payment of a hosted-checkout-only product (ANCV on 5403) whose event does not
+ * name its hosted checkout is named by our opening's transaction id instead (its merchantReference):
+ * the payment's opening id is no reference we recorded.
+ */
+function followUpRef(payment: WorldlinePayment): OperationRef {
+  const named = payment.hostedCheckoutSpecificOutput?.hostedCheckoutId;
+  const reference = payment.paymentOutput?.references?.merchantReference;
+  const product = (payment.paymentOutput as { redirectPaymentMethodSpecificOutput?: { paymentProductId?: number } } | undefined)?.redirectPaymentMethodSpecificOutput?.paymentProductId;
+  const byOurs = !named && reference !== undefined && reference.length > 0 && product !== undefined && isHostedCheckout(product);
+  return { ...(byOurs ? { transactionId: reference } : {}), providerRef: openingRef(payment) };
 }
 
 /** The event's object, read loosely (the parser verified the signature first). */

@@ -126,6 +126,42 @@ describe('Worldline webhooks -> facts', () => {
       ]);
     });
 
+    // Without hostedCheckoutSpecificOutput the event names the payment's opening id, which no operation
+    // recorded; our transaction id, echoed as paymentOutput.references.merchantReference (as Worldline's
+    // PHP SDK webhook test and its PrestaShop and Magento plugins read it), still names the opening.
+    describe('an event without hostedCheckoutSpecificOutput: named by our merchantReference', () => {
+      const bare = (status: string, statusCode: number, extra: Partial<Parameters<typeof payment>[0]> = {}) => {
+        const object = sale(status, statusCode, extra);
+        expect(object).not.toHaveProperty('hostedCheckoutSpecificOutput');
+        return object;
+      };
+      const noHosted = { hostedCheckoutId: undefined } as const;
+
+      it('payment.refunded -> a refund verdict on the opening our transaction id names, for the attempt’s pending refund', async () => {
+        expect(await read(webhook('payment.refunded', { payment: bare('REFUNDED', 8, { ...noHosted, id: '4000067890_1' }) }))).toEqual([
+          { kind: 'refunded', success: true, ref: { transactionId: TX, providerRef: PAY }, statusCode: '8' },
+        ]);
+        expect(seen).toEqual([{ transactionId: TX, providerRef: PAY }]);
+      });
+
+      it('payment.captured -> the opening’s verdict and the capture, both by our transaction id', async () => {
+        expect(await read(webhook('payment.captured', { payment: bare('CAPTURED', 9, noHosted) }))).toEqual([
+          { kind: 'authorized', ref: { transactionId: TX, providerRef: PAY }, providerRef: PAY, granted: money(7_000, 'EUR'), statusCode: '9' },
+          { kind: 'captured', success: true, ref: { transactionId: TX, providerRef: PAY }, statusCode: '9' },
+        ]);
+      });
+
+      it('a payment of a redirect product (5412, Wero) keeps its opening id, the reference its opening recorded', async () => {
+        expect(await read(webhook('payment.refunded', { payment: bare('REFUNDED', 8, { ...noHosted, product: 5412 }) }))).toEqual([{ kind: 'refunded', success: true, ref: { providerRef: PAY }, statusCode: '8' }]);
+      });
+
+      it('without the merchantReference either, nothing names it: no contract is found and the event is refused', async () => {
+        const parsed = await provider.parseNotification(webhook('payment.refunded', { payment: bare('REFUNDED', 8, { ...noHosted, merchantReference: undefined }) }), held);
+        expect(parsed.kind).toBe('rejected');
+        expect(seen).toEqual([{ providerRef: PAY }]);
+      });
+    });
+
     it('refund.refunded -> found by our refund’s transaction id (its operation reference), the verdict on that refund', async () => {
       const refund = { ...payment({ id: '4000067890_1', status: 'REFUNDED', statusCode: 8, amount: 7_000 }), refundOutput: { operationReferences: { merchantReference: REFUND_TX }, references: { merchantReference: TX } } };
       expect(await read(webhook('refund.refunded', { refund }))).toEqual([{ kind: 'refunded', success: true, ref: { transactionId: REFUND_TX, providerRef: '4000067890_1' }, statusCode: 'REFUNDED' }]);
