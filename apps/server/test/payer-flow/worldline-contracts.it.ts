@@ -254,4 +254,17 @@ describe('Worldline Direct contracts through the service', () => {
     const refunded = await waitForSession(h, sessionId, noRefundPending);
     expect(refundsOf(refunded.attempts[0]!).map((t) => [t.amount.amount, t.status.kind])).toEqual([[5_000, 'succeeded']]);
   });
+
+  it('ANCV on 5403: a chargeback whose event and status lack hostedCheckoutSpecificOutput attaches to the sale through our merchantReference', async () => {
+    const HC = '8919-aa11bb22cc33dd44ee55ff6600778899';
+    const { sessionId, reference } = await paidByAncvHostedCheckout('wl-ancv-dispute-bare', HC, '7910000001_0');
+    const bare = payment('7910000001_0', 'CHARGEBACKED', 1500, 5_000, reference, { acquired: 5_000, product: 5403 });
+    expect(bare).not.toHaveProperty('hostedCheckoutSpecificOutput');
+    nock(BASE).get(`${P}/7910000001_0`).reply(200, bare);
+    expect(await postWebhook(h.url, 'payment.chargebacked', bare)).toBe(200);
+    const sale = (await sessionOf(h, sessionId)).attempts[0]!.transactions[0]!;
+    const res = await fetch(`${h.url}/api/sessions/${sessionId}/chargebacks`, { headers: { Authorization: `Bearer ${await h.clientToken()}` } });
+    // Recorded on the sale, under the reference Worldline named (its payment's opening id).
+    expect(((await res.json()) as { chargebacks: unknown[] }).chargebacks).toMatchObject([{ type: 'chargeback', provider: 'worldline', providerRef: '7910000001_0', transactionId: sale.transactionId, amount: { amount: 5_000, currency: 'EUR' } }]);
+  });
 });

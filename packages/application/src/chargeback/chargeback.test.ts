@@ -82,6 +82,17 @@ describe('chargebacks: intake and worker', () => {
     expect(stored!.transactionId).toBe(session.attempts[0]!.transactions[0]!.id);
   });
 
+  it('a reference naming no operation of ours attaches by our transaction id when the PSP echoed it', async () => {
+    const session = await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
+    const auth = session.attempts[0]!.transactions[0]!;
+    await expect(intake.receive(fact({ providerRef: 'psp-payment-9', transactionId: auth.id }), 'fake')).resolves.toMatchObject({ kind: 'recorded' });
+    const stored = await b.stores.chargebacks.findByNotificationId('psp-payment-9:chargeback:2026-03-02:2500');
+    expect(stored).toMatchObject({ sessionId: session.id, transactionId: auth.id, providerRef: 'psp-payment-9' });
+    // Our id at another provider, or an id nobody holds, attaches to nothing.
+    await expect(intake.receive(fact({ providerRef: 'psp-payment-9', transactionId: auth.id }), 'other-psp')).resolves.toEqual({ kind: 'unattached' });
+    await expect(intake.receive(fact({ providerRef: 'psp-payment-9', transactionId: 'tx-unknown' }), 'fake')).resolves.toEqual({ kind: 'unattached' });
+  });
+
   it('never changes the session: status, captured, refundable, version', async () => {
     const session = await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
     await intake.receive(fact({ amount: money(10_000, 'EUR') }), 'fake');

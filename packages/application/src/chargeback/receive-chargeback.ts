@@ -10,6 +10,7 @@ import {
   type MerchantAccountRepository,
   type PspFact,
   type SessionRepository,
+  type TransactionId,
 } from '@splitpay/domain';
 
 /** A chargeback as a PSP driver normalized it. */
@@ -36,16 +37,20 @@ export interface ChargebackIntakeDeps {
 
 /**
  * The chargeback intake the PSP notification intake hands `chargeback` facts to. Attaches the fact to
- * the exact transaction by provider reference, stores it once under its notificationId (a unique key:
- * concurrent duplicates store one), and owes a message when the account declares a chargeback address.
+ * the exact transaction by provider reference (else by our transaction id, when the PSP echoed it),
+ * stores it once under its notificationId (a unique key: concurrent duplicates store one), and owes a
+ * message when the account declares a chargeback address.
  * It never touches the session: status, captured and refundable stay as they are.
  */
 export class ChargebackIntake {
   constructor(private readonly deps: ChargebackIntakeDeps) {}
 
   async receive(fact: ChargebackFact, provider: string): Promise<ChargebackReceipt> {
-    const session = await this.deps.sessions.findByProviderRef(provider, fact.providerRef);
-    const target = session ? chargebackTarget(session, provider, fact.providerRef) : undefined;
+    // By the PSP's reference; else by our transaction id when the PSP echoed it (and named no operation we recorded).
+    const session =
+      (await this.deps.sessions.findByProviderRef(provider, fact.providerRef)) ??
+      (fact.transactionId !== undefined ? await this.deps.sessions.findByTransactionId(fact.transactionId as TransactionId) : null);
+    const target = session ? chargebackTarget(session, provider, fact.providerRef, fact.transactionId) : undefined;
     if (!session || !target) {
       this.deps.logger.warn('chargeback.unattached', { provider, providerRef: fact.providerRef });
       return { kind: 'unattached' };

@@ -18,4 +18,15 @@ describe('chargebackTarget', () => {
     expect(chargebackTarget(session, 'other-psp', 'h1')).toBeUndefined();
     expect(chargebackTarget(session, 'fake', 'unknown')).toBeUndefined();
   });
+
+  it('names the operation our echoed transaction id names when no operation carries the reference, never before one does', () => {
+    const direct = paidDirect(300, undefined, { transactions: [tx('payment', 300, 'succeeded', { providerRef: 'hc-1' })] });
+    const held = capturedCard(200, undefined, { transactions: [tx('authorization', 200, 'succeeded', { providerRef: 'h1' })] });
+    const session = endedSession([direct, held]);
+    const sale = direct.transactions[0]!;
+    expect(chargebackTarget(session, 'fake', 'pay-1_0', sale.id)?.transaction).toBe(sale);
+    expect(chargebackTarget(session, 'fake', 'h1', sale.id)?.transaction).toBe(held.transactions[0]);
+    expect(chargebackTarget(session, 'other-psp', 'pay-1_0', sale.id)).toBeUndefined();
+    expect(chargebackTarget(session, 'fake', 'pay-1_0', 'unknown-tx')).toBeUndefined();
+  });
 });

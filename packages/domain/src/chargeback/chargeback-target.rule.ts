@@ -10,10 +10,14 @@ const rank = (tx: Transaction): number => {
   return i === -1 ? PREFERENCE.length : i;
 };
 
-/** The operation a chargeback at `provider` with `providerRef` is about, if the session has it. */
-export function chargebackTarget(session: Session, provider: string, providerRef: string): { attempt: Attempt; transaction: Transaction } | undefined {
-  const candidates = session.attempts
-    .filter((attempt) => attempt.provider === provider)
-    .flatMap((attempt) => attempt.transactions.filter((tx) => tx.providerRef === providerRef).map((transaction) => ({ attempt, transaction })));
-  return [...candidates].sort((a, b) => rank(a.transaction) - rank(b.transaction))[0];
+/**
+ * The operation a chargeback at `provider` with `providerRef` is about, if the session has it; when no
+ * operation carries that reference, the one whose id is `transactionId` (our id the PSP echoed).
+ */
+export function chargebackTarget(session: Session, provider: string, providerRef: string, transactionId?: string): { attempt: Attempt; transaction: Transaction } | undefined {
+  const ours = session.attempts.filter((attempt) => attempt.provider === provider);
+  const candidates = ours.flatMap((attempt) => attempt.transactions.filter((tx) => tx.providerRef === providerRef).map((transaction) => ({ attempt, transaction })));
+  const byRef = [...candidates].sort((a, b) => rank(a.transaction) - rank(b.transaction))[0];
+  if (byRef || transactionId === undefined) return byRef;
+  return ours.flatMap((attempt) => attempt.transactions.filter((tx) => tx.id === transactionId).map((transaction) => ({ attempt, transaction })))[0];
 }

@@ -41,6 +41,12 @@ export type PspFact =
       readonly kind: 'chargeback';
       /** The PSP reference of the operation the money moved on. */
       readonly providerRef: string;
+      /**
+       * Our transaction id of that operation, when the PSP echoes the reference we sent: found by it
+       * when `providerRef` names no operation we recorded (a PSP whose payment is not the reference
+       * the opening recorded, e.g. a Worldline hosted checkout's payment).
+       */
+      readonly transactionId?: string;
       readonly type: 'chargeback' | 'representment';
       readonly amount: Money;
       readonly reasonCode?: string;

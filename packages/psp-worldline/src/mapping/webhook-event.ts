@@ -95,17 +95,24 @@ export function openingOperation(payment: WorldlinePayment): OperationRef {
 }
 
 /**
- * How a capture's, void's or refund's verdict names the payment's opening: by the reference the
- * opening recorded. A payment of a hosted-checkout-only product (ANCV on 5403) whose event does not
- * name its hosted checkout is named by our opening's transaction id instead (its merchantReference):
- * the payment's opening id is no reference we recorded.
+ * Our opening's transaction id (the payment's merchantReference) when it is the only name left of the
+ * opening: a payment of a hosted-checkout-only product (ANCV on 5403) that does not name its hosted
+ * checkout, so that its opening id is no reference we recorded.
  */
-function followUpRef(payment: WorldlinePayment): OperationRef {
-  const named = payment.hostedCheckoutSpecificOutput?.hostedCheckoutId;
+export function unnamedHostedOpening(payment: WorldlinePayment): string | undefined {
+  if (payment.hostedCheckoutSpecificOutput?.hostedCheckoutId) return undefined;
   const reference = payment.paymentOutput?.references?.merchantReference;
   const product = (payment.paymentOutput as { redirectPaymentMethodSpecificOutput?: { paymentProductId?: number } } | undefined)?.redirectPaymentMethodSpecificOutput?.paymentProductId;
-  const byOurs = !named && reference !== undefined && reference.length > 0 && product !== undefined && isHostedCheckout(product);
-  return { ...(byOurs ? { transactionId: reference } : {}), providerRef: openingRef(payment) };
+  return reference && product !== undefined && isHostedCheckout(product) ? reference : undefined;
+}
+
+/**
+ * How a capture's, void's or refund's verdict names the payment's opening: by the reference the
+ * opening recorded, or by our opening's transaction id when that reference is not in the event.
+ */
+function followUpRef(payment: WorldlinePayment): OperationRef {
+  const ours = unnamedHostedOpening(payment);
+  return { ...(ours ? { transactionId: ours } : {}), providerRef: openingRef(payment) };
 }
 
 /** The event's object, read loosely (the parser verified the signature first). */

@@ -151,6 +151,20 @@ describe('Worldline webhooks -> facts', () => {
         ]);
       });
 
+      it('a chargeback neither the event nor the confirming status names by its hosted checkout -> on the opening our transaction id names', async () => {
+        nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${PAY}`).reply(200, bare('CHARGEBACKED', 7, noHosted));
+        expect(await read(webhook('payment.chargebacked', { payment: bare('CHARGEBACKED', 7, noHosted) }))).toEqual([
+          { kind: 'chargeback', providerRef: PAY, transactionId: TX, type: 'chargeback', amount: money(7_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-23' },
+        ]);
+      });
+
+      it('a chargeback whose confirming status names the hosted checkout -> under the hosted checkout, as recorded', async () => {
+        nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${PAY}`).reply(200, sale('CHARGEBACKED', 7));
+        expect(await read(webhook('payment.chargebacked', { payment: bare('CHARGEBACKED', 7, noHosted) }))).toEqual([
+          { kind: 'chargeback', providerRef: HC, type: 'chargeback', amount: money(7_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-23' },
+        ]);
+      });
+
       it('a payment of a redirect product (5412, Wero) keeps its opening id, the reference its opening recorded', async () => {
         expect(await read(webhook('payment.refunded', { payment: bare('REFUNDED', 8, { ...noHosted, product: 5412 }) }))).toEqual([{ kind: 'refunded', success: true, ref: { providerRef: PAY }, statusCode: '8' }]);
       });

@@ -1,6 +1,6 @@
 import { money, type InboundNotification, type NotificationContext, type NotificationReply, type ParsedNotification, type PspFact } from '@splitpay/domain';
 import type { WorldlineClient } from '../client/worldline.client';
-import { CHARGEBACK_EVENTS, CHARGEBACK_STATUSES, eventFacts, namedOperation, readEvent, type WorldlineEvent } from '../mapping/webhook-event';
+import { CHARGEBACK_EVENTS, CHARGEBACK_STATUSES, eventFacts, namedOperation, readEvent, unnamedHostedOpening, type WorldlineEvent } from '../mapping/webhook-event';
 import { openingId, openingRef, readPayment } from '../mapping/worldline-payment';
 import { readWorldlineSettings, WERO_PRODUCT, type WorldlineSettings } from '../settings/worldline.settings';
 import { isWebhookSignature } from './webhook-signature';
@@ -66,7 +66,9 @@ async function confirmedChargeback(event: WorldlineEvent, settings: WorldlineSet
   const amount = status.paymentOutput?.amountOfMoney ?? payment.paymentOutput?.amountOfMoney;
   if (!amount) return [];
   const date = (event.created ?? new Date().toISOString()).slice(0, 10);
-  // Named as our opening recorded it: a hosted checkout's payment under the hosted checkout's id.
-  const providerRef = [status, payment].map(openingRef).find((ref) => ref !== paymentId) ?? paymentId;
-  return [{ kind: 'chargeback', providerRef, type: 'chargeback', amount: money(amount.amount, amount.currencyCode), status: status.status, date }];
+  // Named as our opening recorded it: a hosted checkout's payment under the hosted checkout's id; when
+  // neither the event nor the status names it, by our opening's transaction id (its merchantReference).
+  const hosted = [status, payment].map(openingRef).find((ref) => ref !== paymentId);
+  const ours = hosted ? undefined : (unnamedHostedOpening(status) ?? unnamedHostedOpening(payment));
+  return [{ kind: 'chargeback', providerRef: hosted ?? paymentId, ...(ours ? { transactionId: ours } : {}), type: 'chargeback', amount: money(amount.amount, amount.currencyCode), status: status.status, date }];
 }
