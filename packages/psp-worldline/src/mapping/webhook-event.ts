@@ -89,7 +89,7 @@ export function namedOperation(event: WorldlineEvent): OperationRef | undefined 
  * `order.references.merchantReference` and Worldline echoes as `paymentOutput.references.merchantReference`,
  * and the reference the opening recorded (the hosted checkout's id, else the payment's opening id).
  */
-export function openingOperation(payment: WorldlinePayment): OperationRef {
+function openingOperation(payment: WorldlinePayment): OperationRef {
   const reference = payment.paymentOutput?.references?.merchantReference;
   return { ...(reference ? { transactionId: reference } : {}), providerRef: openingRef(payment) };
 }
