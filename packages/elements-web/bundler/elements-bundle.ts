@@ -35,13 +35,14 @@ function file(contentType: string, text: string): BundleFile {
   return { contentType, body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
 }
 
-async function bundle(format: 'esm' | 'iife'): Promise<string> {
+async function bundle(entry: string, format: 'esm' | 'iife', globalName?: string): Promise<string> {
   const { build } = await esbuild();
   const result = await build({
-    entryPoints: [path.join(sourceDir(), 'index.ts')],
+    entryPoints: [entry],
     bundle: true,
     format,
-    ...(format === 'iife' ? { globalName: 'SplitPay' } : {}),
+    ...(globalName ? { globalName } : {}),
+    platform: 'browser',
     target: 'es2019',
     minify: true,
     legalComments: 'none',
@@ -49,6 +50,14 @@ async function bundle(format: 'esm' | 'iife'): Promise<string> {
     logLevel: 'silent',
   });
   return result.outputFiles[0]?.text ?? '';
+}
+
+/**
+ * One browser script (IIFE) built from a TypeScript entry with the components' own settings, ready to
+ * serve: what a PSP package's hosted-fields adapter is served as (GET /psp/{provider}/hosted-fields.js).
+ */
+export async function buildBrowserScript(entry: string): Promise<BundleFile> {
+  return file('text/javascript; charset=utf-8', await bundle(entry, 'iife'));
 }
 
 async function stylesheet(): Promise<string> {
@@ -59,7 +68,8 @@ async function stylesheet(): Promise<string> {
 
 /** Builds the three files from the sources (esbuild, in memory, about a tenth of a second). */
 export async function buildElementsBundle(): Promise<ElementsBundle> {
-  const [mjs, js, css] = await Promise.all([bundle('esm'), bundle('iife'), stylesheet()]);
+  const entry = path.join(sourceDir(), 'index.ts');
+  const [mjs, js, css] = await Promise.all([bundle(entry, 'esm'), bundle(entry, 'iife', 'SplitPay'), stylesheet()]);
   return {
     'splitpay.mjs': file('text/javascript; charset=utf-8', mjs),
     'splitpay.js': file('text/javascript; charset=utf-8', js),

@@ -1,11 +1,12 @@
-import { ADYEN_SETTINGS, buildAdyenHostedFieldsScript, createAdyenProvider, type HostedFieldsScript } from '@splitpay/psp-adyen';
+import { buildBrowserScript, type BundleFile } from '@splitpay/elements-web/bundler/elements-bundle';
+import { ADYEN_SETTINGS, adyenHostedFieldsEntry, createAdyenProvider } from '@splitpay/psp-adyen';
 import type { ProviderPlug } from './provider-plug';
 
-let adapter: Promise<HostedFieldsScript> | undefined;
+let adapter: Promise<BundleFile> | undefined;
 
-/** The Adyen Web adapter, built on its first request (esbuild, in memory) and kept for the process; a failed build is retried. */
-function adyenHostedFieldsScript(): Promise<HostedFieldsScript> {
-  adapter ??= buildAdyenHostedFieldsScript().catch((error: unknown) => {
+/** The Adyen Web adapter, built on its first request (the components' bundler, in memory) and kept for the process; a failed build is retried. */
+function adyenHostedFieldsScript(): Promise<BundleFile> {
+  adapter ??= buildBrowserScript(adyenHostedFieldsEntry()).catch((error: unknown) => {
     adapter = undefined;
     throw error;
   });
