@@ -1,7 +1,7 @@
 import type { OperationRef, PspFact } from '@splitpay/domain';
 import { isHostedCheckout } from '../settings/product-flow';
 import { openingFacts, type OpeningContext } from './payment-status';
-import { openingId, openingRef, readPayment, type WorldlinePayment } from './worldline-payment';
+import { openingId, openingRef, paymentProductOf, readPayment, type WorldlinePayment } from './worldline-payment';
 
 /** A Worldline Direct webhook event (one per delivery): its type and the object it is about. */
 export interface WorldlineEvent {
@@ -102,7 +102,7 @@ function openingOperation(payment: WorldlinePayment): OperationRef {
 export function unnamedHostedOpening(payment: WorldlinePayment): string | undefined {
   if (payment.hostedCheckoutSpecificOutput?.hostedCheckoutId) return undefined;
   const reference = payment.paymentOutput?.references?.merchantReference;
-  const product = (payment.paymentOutput as { redirectPaymentMethodSpecificOutput?: { paymentProductId?: number } } | undefined)?.redirectPaymentMethodSpecificOutput?.paymentProductId;
+  const product = paymentProductOf(payment);
   return reference && product !== undefined && isHostedCheckout(product) ? reference : undefined;
 }
 

@@ -20,9 +20,16 @@ export interface WorldlinePayment {
     /** Vouchers: what was actually collected (less than asked when the payer chose to pay less). */
     readonly acquiredAmount?: WorldlineAmount;
     readonly references?: { readonly merchantReference?: string };
+    /** Redirected and hosted-checkout products (Wero 900, ANCV 5402/5403, ...): which product paid. */
+    readonly redirectPaymentMethodSpecificOutput?: { readonly paymentProductId?: number };
   };
   /** A payment a hosted checkout created (ANCV on 5403): that hosted checkout's id. */
   readonly hostedCheckoutSpecificOutput?: { readonly hostedCheckoutId?: string };
+}
+
+/** The payment product that paid, when the payment says (redirected and hosted-checkout products). */
+export function paymentProductOf(payment: WorldlinePayment): number | undefined {
+  return payment.paymentOutput?.redirectPaymentMethodSpecificOutput?.paymentProductId;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

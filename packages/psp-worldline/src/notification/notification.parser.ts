@@ -1,7 +1,7 @@
 import { money, type InboundNotification, type NotificationContext, type NotificationReply, type ParsedNotification, type PspFact } from '@splitpay/domain';
 import type { WorldlineClient } from '../client/worldline.client';
 import { CHARGEBACK_EVENTS, CHARGEBACK_STATUSES, eventFacts, namedOperation, readEvent, unnamedHostedOpening, type WorldlineEvent } from '../mapping/webhook-event';
-import { openingId, openingRef, readPayment } from '../mapping/worldline-payment';
+import { openingId, openingRef, paymentProductOf, readPayment } from '../mapping/worldline-payment';
 import { readWorldlineSettings, WERO_PRODUCT, type WorldlineSettings } from '../settings/worldline.settings';
 import { isWebhookSignature } from './webhook-signature';
 
@@ -18,10 +18,7 @@ const header = (n: InboundNotification, name: string): string | undefined => {
  * does not say our method, its product may: only Wero (900) is known to collect all or nothing, so a
  * lower collected amount of any other or unnamed product is granted as collected, never more.
  */
-const payerChooses = (event: WorldlineEvent): boolean => {
-  const output = event.payment?.paymentOutput as { redirectPaymentMethodSpecificOutput?: { paymentProductId?: number } } | undefined;
-  return output?.redirectPaymentMethodSpecificOutput?.paymentProductId !== WERO_PRODUCT;
-};
+const payerChooses = (event: WorldlineEvent): boolean => (event.payment ? paymentProductOf(event.payment) : undefined) !== WERO_PRODUCT;
 
 export interface WorldlineNotificationDeps {
   readonly client: WorldlineClient;
