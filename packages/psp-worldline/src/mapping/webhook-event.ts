@@ -1,7 +1,8 @@
 import type { OperationRef, PspFact } from '@splitpay/domain';
-import { isHostedCheckout } from '../settings/product-flow';
+import { followUpRef } from './follow-up-ref';
 import { openingFacts, type OpeningContext } from './payment-status';
-import { openingId, openingRef, paymentProductOf, readPayment, type WorldlinePayment } from './worldline-payment';
+import { refundedPaymentFacts, refundObjectFacts, refundOutputOf } from './refund-verdict';
+import { openingId, openingRef, readPayment, type WorldlinePayment } from './worldline-payment';
 
 /** A Worldline Direct webhook event (one per delivery): its type and the object it is about. */
 export interface WorldlineEvent {
@@ -11,13 +12,6 @@ export interface WorldlineEvent {
   readonly payment?: WorldlinePayment;
   readonly refund?: WorldlinePayment;
 }
-
-/** A refund's output: our refund's operation reference and the payment's references, as echoed. */
-interface RefundOutput {
-  readonly operationReferences?: { readonly merchantReference?: string };
-  readonly references?: { readonly merchantReference?: string };
-}
-const refundOutputOf = (refund: WorldlinePayment): RefundOutput | undefined => (refund as { refundOutput?: RefundOutput }).refundOutput;
 
 /** Chargeback events (known on Worldline Connect; unconfirmed on Direct): confirmed by a status lookup first. */
 export const CHARGEBACK_EVENTS = ['payment.chargeback_notification', 'payment.chargebacked'];
@@ -31,21 +25,16 @@ export const CHARGEBACK_STATUSES = ['CHARGEBACK_NOTIFICATION', 'CHARGEBACKED'];
  * the id of the hosted checkout that created it); a capture's, void's or refund's verdict by that
  * reference (by our transaction id for a hosted checkout's payment whose event does not name the
  * hosted checkout): the service applies it to the attempt's pending operation of that kind. A refund
- * event's verdict names the refund operation (its id, our transaction id when echoed).
+ * object's verdict names the refund operation (its id, our transaction id when echoed), whatever the
+ * type: Worldline's own modules read `payment.refunded` as carrying a `refund`. A refund event that
+ * carries a payment instead is never read as a verdict on the opening.
  */
 export function eventFacts(event: WorldlineEvent, context: OpeningContext): PspFact[] {
-  const payment = event.payment;
-  if (event.type.startsWith('refund.')) {
-    const refund = event.refund;
-    if (!refund) return [];
-    // A refund event names the refund operation itself, and our refund's transaction id when echoed.
-    const ours = refundOutputOf(refund)?.operationReferences?.merchantReference;
-    const ref = { ...(ours ? { transactionId: ours } : {}), providerRef: refund.id };
-    if (event.type === 'refund.refunded' || refund.status === 'REFUNDED') return [{ kind: 'refunded', success: true, ref, statusCode: refund.status }];
-    if (event.type === 'refund.rejected' || refund.status === 'REJECTED') return [{ kind: 'refunded', success: false, ref, statusCode: refund.status, statusMessage: 'Worldline rejected the refund' }];
-    return [];
-  }
+  const { payment, refund } = event;
+  const aboutRefund = event.type.startsWith('refund.');
+  if (refund && (aboutRefund || !payment)) return refundObjectFacts(event.type, refund);
   if (!payment) return [];
+  if (aboutRefund) return refundedPaymentFacts(payment);
   // The payment's opening as we recorded it: a capture's, void's or refund's verdict goes to the attempt's pending one.
   const ref = followUpRef(payment);
   const code = String(payment.statusOutput?.statusCode ?? payment.status);
@@ -92,27 +81,6 @@ export function namedOperation(event: WorldlineEvent): OperationRef | undefined 
 function openingOperation(payment: WorldlinePayment): OperationRef {
   const reference = payment.paymentOutput?.references?.merchantReference;
   return { ...(reference ? { transactionId: reference } : {}), providerRef: openingRef(payment) };
-}
-
-/**
- * Our opening's transaction id (the payment's merchantReference) when it is the only name left of the
- * opening: a payment of a hosted-checkout-only product (ANCV on 5403) that does not name its hosted
- * checkout, so that its opening id is no reference we recorded.
- */
-export function unnamedHostedOpening(payment: WorldlinePayment): string | undefined {
-  if (payment.hostedCheckoutSpecificOutput?.hostedCheckoutId) return undefined;
-  const reference = payment.paymentOutput?.references?.merchantReference;
-  const product = paymentProductOf(payment);
-  return reference && product !== undefined && isHostedCheckout(product) ? reference : undefined;
-}
-
-/**
- * How a capture's, void's or refund's verdict names the payment's opening: by the reference the
- * opening recorded, or by our opening's transaction id when that reference is not in the event.
- */
-function followUpRef(payment: WorldlinePayment): OperationRef {
-  const ours = unnamedHostedOpening(payment);
-  return { ...(ours ? { transactionId: ours } : {}), providerRef: openingRef(payment) };
 }
 
 /** The event's object, read loosely (the parser verified the signature first). */

@@ -1,6 +1,7 @@
 import { money, type InboundNotification, type NotificationContext, type NotificationReply, type ParsedNotification, type PspFact } from '@splitpay/domain';
 import type { WorldlineClient } from '../client/worldline.client';
-import { CHARGEBACK_EVENTS, CHARGEBACK_STATUSES, eventFacts, namedOperation, readEvent, unnamedHostedOpening, type WorldlineEvent } from '../mapping/webhook-event';
+import { unnamedHostedOpening } from '../mapping/follow-up-ref';
+import { CHARGEBACK_EVENTS, CHARGEBACK_STATUSES, eventFacts, namedOperation, readEvent, type WorldlineEvent } from '../mapping/webhook-event';
 import { openingId, openingRef, paymentProductOf, readPayment } from '../mapping/worldline-payment';
 import { readWorldlineSettings, WERO_PRODUCT, type WorldlineSettings } from '../settings/worldline.settings';
 import { isWebhookSignature } from './webhook-signature';

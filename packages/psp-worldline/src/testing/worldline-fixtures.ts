@@ -54,6 +54,37 @@ export function payment(shape: PaymentShape): Record<string, unknown> {
   };
 }
 
+export interface RefundShape {
+  readonly id: string;
+  readonly status: string;
+  readonly statusCode: number;
+  readonly amount: number;
+  /** The payment's merchantReference (our opening's transaction id), as Worldline echoes it. */
+  readonly merchantReference?: string;
+  /** The operation reference our refund request sent (our refund's transaction id). */
+  readonly operationReference?: string;
+}
+
+/**
+ * A refund object as Worldline's webhooks carry it (RefundResponse): the shape Worldline's own modules
+ * read, its commercetools module's refund payload type, its Magento module's refund processor
+ * (statusOutput.statusCode, refundOutput.amountOfMoney and references.merchantReference) and its
+ * PrestaShop module's refund presenter (the id `<paymentId>_<operation>`).
+ */
+export function refund(shape: RefundShape): Record<string, unknown> {
+  return {
+    id: shape.id,
+    status: shape.status,
+    statusOutput: { statusCategory: shape.status === 'REFUNDED' ? 'COMPLETED' : 'PENDING_CONNECT_OR_3RD_PARTY', statusCode: shape.statusCode },
+    refundOutput: {
+      amountOfMoney: { amount: shape.amount, currencyCode: 'EUR' },
+      ...(shape.merchantReference ? { references: { merchantReference: shape.merchantReference } } : {}),
+      ...(shape.operationReference ? { operationReferences: { merchantReference: shape.operationReference } } : {}),
+      paymentMethod: 'redirect',
+    },
+  };
+}
+
 /** The answer of POST /payments for a redirect payment: the payment REDIRECTED, and where the payer goes. */
 export function redirectAnswer(id: string, amount: number, merchantReference: string): Record<string, unknown> {
   return {
