@@ -1,6 +1,7 @@
 import type { OpenInput } from '@splitpay/domain';
 import type { OneySettings } from '../settings/oney.settings';
 import { toMajor } from './amounts';
+import { itemLabel } from './item-label';
 
 type Address = NonNullable<OpenInput['order']['billing']>;
 type CartItem = NonNullable<OpenInput['order']['cartItems']>[number];
@@ -37,6 +38,12 @@ function addsUpTo(lines: readonly CartItem[], amount: number): boolean {
   return lines.every((line) => line.quantity > 0 && line.amount.amount % line.quantity === 0) && lines.reduce((sum, line) => sum + line.amount.amount, 0) === amount;
 }
 
+/** The label of a line for the order (or a part of it): the order, and its main item when it has a label. */
+function orderLabel(input: OpenInput, part: boolean, main?: CartItem): string {
+  const mainLabel = main ? itemLabel(main.label) : undefined;
+  return `${part ? 'Part of order' : 'Order'} ${input.order.orderId}${mainLabel ? `: ${mainLabel}` : ''}`;
+}
+
 /**
  * The cart Oney studies always adds up to the purchase amount: the order's own lines when they do
  * (the tranche is the whole order), else one line for the amount financed (a tranche of a split
@@ -49,7 +56,7 @@ function items(input: OpenInput): Record<string, unknown>[] {
     return cart.map((line, i) => ({
       is_main_item: i === main ? 1 : 0,
       category_code: CATEGORY_CODE,
-      label: line.label,
+      label: itemLabel(line.label) ?? orderLabel(input, false),
       item_external_code: line.detail?.itemId ?? `line-${i + 1}`,
       quantity: line.quantity,
       price: toMajor({ amount: line.amount.amount / line.quantity, currency: line.amount.currency }),
@@ -61,7 +68,7 @@ function items(input: OpenInput): Record<string, unknown>[] {
     {
       is_main_item: 1,
       category_code: CATEGORY_CODE,
-      label: `${part ? 'Part of order' : 'Order'} ${input.order.orderId}${main ? `: ${main.label}` : ''}`,
+      label: orderLabel(input, part, main),
       item_external_code: main?.detail?.itemId ?? input.order.orderId,
       quantity: 1,
       price: toMajor(input.amount),
