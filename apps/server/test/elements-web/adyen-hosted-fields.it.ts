@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Browser, Page, Request } from 'playwright-core';
-import { ADYEN_WEB_VERSION } from '@splitpay/psp-adyen';
+import { ADYEN_WEB_INTEGRITY, ADYEN_WEB_VERSION } from '@splitpay/psp-adyen';
 import { CLIENT_KEY, MERCHANT_ACCOUNT, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
 import { keepEvidence, launchChromium, openPage, type PageProblems } from '../support/browser/elements-browser';
 import { MerchantPage } from '../support/browser/merchant-page';
@@ -92,6 +93,23 @@ const ADYEN_WEB_STAND_IN = `(function () {
   };
 })();`;
 
+const STAND_IN_CSS = '.adyen-checkout__input { border: 1px solid #b9c4c9; }';
+
+/** A file's Subresource Integrity, as Chromium computes it. */
+const sri = (body: string): string => `sha384-${createHash('sha384').update(body).digest('base64')}`;
+
+/**
+ * The stand-in is not Adyen's file, so Chromium would refuse it under Adyen's pins: the test pins the
+ * stand-in's own hash in their place, in the adapter the service serves ('stand-in'), or only for the
+ * script ('stand-in script'), or leaves the adapter as served ('as served': Adyen's pins).
+ */
+type Pins = 'stand-in' | 'stand-in script' | 'as served';
+const STAND_IN_PINS: Record<Pins, Partial<Record<keyof typeof ADYEN_WEB_INTEGRITY, string>>> = {
+  'stand-in': { js: sri(ADYEN_WEB_STAND_IN), css: sri(STAND_IN_CSS) },
+  'stand-in script': { js: sri(ADYEN_WEB_STAND_IN) },
+  'as served': {},
+};
+
 interface StandInCalls {
   readonly configs: { clientKey: string; environment: string; locale: string }[];
   readonly created: { type: string; options: Record<string, unknown> }[];
@@ -118,6 +136,7 @@ describe('Adyen card in Chromium', () => {
   let requests: Request[];
   /** The URLs of Adyen's CDN the page asked for, answered by the stand-in. */
   let adyenAsked: string[];
+  let pins: Pins;
 
   beforeAll(async () => {
     [browser] = await Promise.all([launchChromium(), shop.start(service.h.url)]);
@@ -132,6 +151,7 @@ describe('Adyen card in Chromium', () => {
     closeContext = () => opened.context.close();
     requests = [];
     adyenAsked = [];
+    pins = 'stand-in';
     page.on('request', (req) => requests.push(req));
     // Only Adyen's CDN is played; a crossorigin script and stylesheet need CORS, as Adyen's CDN sends.
     await page.route(`${ADYEN_CDN}/**`, async (route) => {
@@ -139,8 +159,19 @@ describe('Adyen card in Chromium', () => {
       adyenAsked.push(url);
       const cors = { 'Access-Control-Allow-Origin': '*' };
       if (url === `${ADYEN_SDK}/adyen.js`) await route.fulfill({ status: 200, contentType: 'text/javascript', headers: cors, body: ADYEN_WEB_STAND_IN });
-      else if (url === `${ADYEN_SDK}/adyen.css`) await route.fulfill({ status: 200, contentType: 'text/css', headers: cors, body: '.adyen-checkout__input { border: 1px solid #b9c4c9; }' });
+      else if (url === `${ADYEN_SDK}/adyen.css`) await route.fulfill({ status: 200, contentType: 'text/css', headers: cors, body: STAND_IN_CSS });
       else await route.fulfill({ status: 404, body: '' });
+    });
+    await page.route(`${service.h.url}/psp/adyen/hosted-fields.js`, async (route) => {
+      const response = await route.fetch();
+      let body = await response.text();
+      for (const [file, hash] of Object.entries(STAND_IN_PINS[pins])) {
+        const pinned = ADYEN_WEB_INTEGRITY[file as keyof typeof ADYEN_WEB_INTEGRITY];
+        // Adyen's pin is in the adapter once; the stand-in's takes its place.
+        expect(body.split(pinned)).toHaveLength(2);
+        body = body.replace(pinned, hash);
+      }
+      await route.fulfill({ response, body });
     });
     // The stand-in's card fields, on the merchant's origin (its server knows nothing of them).
     await page.route(`${shop.url}${CARD_FIELDS_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: CARD_FIELDS }));
@@ -175,6 +206,9 @@ describe('Adyen card in Chromium', () => {
     expect(adyenAsked.sort()).toEqual([`${ADYEN_SDK}/adyen.css`, `${ADYEN_SDK}/adyen.js`]);
     await expect(page.locator(`script[src="${ADYEN_SDK}/adyen.js"]`).getAttribute('crossorigin')).resolves.toBe('anonymous');
     await expect(page.locator(`link[rel="stylesheet"][href="${ADYEN_SDK}/adyen.css"]`).getAttribute('crossorigin')).resolves.toBe('anonymous');
+    // Pinned (the stand-in's hashes, which Chromium checked: the stand-in ran and its style applies).
+    await expect(page.locator(`script[src="${ADYEN_SDK}/adyen.js"]`).getAttribute('integrity')).resolves.toBe(sri(ADYEN_WEB_STAND_IN));
+    await expect(page.locator(`link[rel="stylesheet"][href="${ADYEN_SDK}/adyen.css"]`).getAttribute('integrity')).resolves.toBe(sri(STAND_IN_CSS));
     const mounted = await standIn();
     expect(mounted.configs).toEqual([{ clientKey: CLIENT_KEY, environment: 'test', locale: 'en-US' }]);
     expect(mounted.created.map((c) => c.type)).toEqual(['card']);
@@ -204,6 +238,27 @@ describe('Adyen card in Chromium', () => {
       origin: shop.url,
     });
     expect(problems.list).toEqual([]);
+  });
+
+  it.each([
+    ['Adyen Web as served (its own pins): Chromium refuses the stand-in script and stylesheet', 'as served' as const, ['adyen.css', 'adyen.js']],
+    ['a stylesheet that is not the pinned one: Chromium refuses it, though the script was taken', 'stand-in script' as const, ['adyen.css']],
+  ])("%s, and Pay says the card form could not be loaded: nothing starts", async (_name, given, refused) => {
+    pins = given;
+    shop.elementsToken = (await service.h.createSession({ currency: 'EUR', total: 4_500, orderId: `adyen-web-refused-${refused.length}`, methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back' })).elementsToken;
+    await page.goto(`${shop.url}/checkout`);
+    await page.getByRole('radio', { name: 'Card' }).check();
+    await until(() => (problems.list.length >= refused.length ? true : undefined), "Chromium's refusals");
+    expect(adyenAsked.sort()).toEqual([`${ADYEN_SDK}/adyen.css`, `${ADYEN_SDK}/adyen.js`]);
+    // Chromium's own word: the digest of the file is not the one its integrity attribute pins.
+    expect(problems.list.sort()).toEqual(refused.map((file) => expect.stringMatching(new RegExp(`^console: Failed to find a valid digest in the 'integrity' attribute for resource '${ADYEN_SDK}/${file}'.*blocked`))));
+    await expect(page.evaluate('typeof window.__adyenStandIn')).resolves.toBe(refused.includes('adyen.js') ? 'undefined' : 'object');
+    await expect(page.locator(`link[href="${ADYEN_SDK}/adyen.css"]`).count()).resolves.toBe(0);
+    await expect(page.locator('iframe[title="Adyen card fields"]').count()).resolves.toBe(0);
+
+    await payButton().click();
+    await page.getByText('A part of the payment form could not be loaded.').first().waitFor();
+    expect(starts()).toEqual([]);
   });
 
   it('an invalid card: Adyen Web shows its validation, we ask to check the card (shown, announced, focused), and nothing starts', async () => {
@@ -296,6 +351,8 @@ describe('Adyen card in Chromium', () => {
     const source = await res.text();
     expect(source).toContain('SplitPayHostedFields');
     expect(source).toContain(`${ADYEN_WEB_VERSION}`);
+    expect(source).toContain(ADYEN_WEB_INTEGRITY.js);
+    expect(source).toContain(ADYEN_WEB_INTEGRITY.css);
     for (const sink of ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'document.write', 'eval(', 'new Function', 'cssText', '.style', 'console.']) expect(source).not.toContain(sink);
     expect((await fetch(`${service.h.url}/psp/adyen/hosted-fields.js`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
 

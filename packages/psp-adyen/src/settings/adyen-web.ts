@@ -7,6 +7,19 @@
 /** Adyen Web's version the adapter loads (major 5: `AdyenCheckout(config)` then `checkout.create('card')`). */
 export const ADYEN_WEB_VERSION = '5.68.0';
 
+/**
+ * Subresource Integrity of that version's files (the same files on test and live), set on the script
+ * and stylesheet so that the browser runs nothing else. Published: both values pin sdk/5.68.0 in
+ * public merchant code (a Laravel `config/services.php`, ADYEN_WEB_JS_INTEGRITY / ADYEN_WEB_CSS_INTEGRITY,
+ * and a Siebel drop-in page's `<script integrity>` / `<link integrity>`); confirmed: they are the
+ * sha384 of `dist/adyen.js` and `dist/adyen.css` in the npm package @adyen/adyen-web@5.68.0.
+ * A new version needs its own pair, published with it and checked against its npm files the same way.
+ */
+export const ADYEN_WEB_INTEGRITY = {
+  js: 'sha384-U9GX6Oa3W024049K86PYG36/jHjkvUqsRd8Y9cF1CmB92sm4tnjxDXF/tkdcsk6k',
+  css: 'sha384-gpOE6R0K50VgXe6u/pyjzkKl4Kr8hXu93KUCTmC4LqbO9mpoGUYsrmeVLcp2eejn',
+} as const;
+
 export type AdyenWebEnvironment = 'test' | 'live';
 
 /** Where the service serves the adapter (`window.SplitPayHostedFields`), under its public base URL. */

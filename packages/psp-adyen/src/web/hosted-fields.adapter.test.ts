@@ -3,6 +3,8 @@ import { ADYEN_WEB_VERSION } from '../settings/adyen-web';
 import { adyenLocaleOf, createAdyenHostedFields, type AdyenCardComponent, type AdyenCheckoutFactory } from './hosted-fields.adapter';
 
 const SDK = `https://checkoutshopper-test.adyen.com/checkoutshopper/sdk/${ADYEN_WEB_VERSION}`;
+/** Adyen Web 5.68.0's published Subresource Integrity (sha384 of its npm dist/adyen.js and dist/adyen.css). */
+const PINNED = { js: 'sha384-U9GX6Oa3W024049K86PYG36/jHjkvUqsRd8Y9cF1CmB92sm4tnjxDXF/tkdcsk6k', css: 'sha384-gpOE6R0K50VgXe6u/pyjzkKl4Kr8hXu93KUCTmC4LqbO9mpoGUYsrmeVLcp2eejn' };
 const SETTINGS = { keyId: 'adyen-web-test', key: 'test_CLIENTKEY', locale: 'fr' };
 const ENCRYPTED = { type: 'scheme', encryptedCardNumber: 'enc-number', encryptedExpiryMonth: 'enc-month', encryptedExpiryYear: 'enc-year', encryptedSecurityCode: 'enc-cvc' };
 
@@ -28,7 +30,7 @@ function card(valid: boolean) {
   return { component, calls };
 }
 
-/** Adyen Web's script "loads": it defines AdyenCheckout, then the element fires load. */
+/** Adyen Web's stylesheet and script "load": the script defines AdyenCheckout, then each element fires load. */
 function adyenLoads(p: ReturnType<typeof page>, component: AdyenCardComponent) {
   const configs: unknown[] = [];
   const created: unknown[] = [];
@@ -36,6 +38,7 @@ function adyenLoads(p: ReturnType<typeof page>, component: AdyenCardComponent) {
     configs.push(config);
     return { create: (type, options) => (created.push({ type, options }), component) };
   };
+  p.stylesheets().at(-1)?.dispatchEvent(new p.dom.window.Event('load'));
   p.scripts().at(-1)?.dispatchEvent(new p.dom.window.Event('load'));
   return { configs, created };
 }
@@ -43,13 +46,19 @@ function adyenLoads(p: ReturnType<typeof page>, component: AdyenCardComponent) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, version 1)', () => {
-  it("adds Adyen Web's pinned script and stylesheet (crossorigin) once, and mounts one card component with the client key, environment and locale", async () => {
+  it("adds Adyen Web's script and stylesheet once, pinned by their published integrity (crossorigin anonymous), and mounts one card component with the client key, environment and locale", async () => {
     const p = page();
     const adapter = createAdyenHostedFields(p.doc);
     expect(adapter.version).toBe(1);
     adapter.mount(p.container, SETTINGS);
-    expect(p.scripts().map((s) => [s.src, s.crossOrigin, s.async])).toEqual([[`${SDK}/adyen.js`, 'anonymous', true]]);
-    expect(p.stylesheets().map((l) => [l.getAttribute('href'), l.getAttribute('crossorigin')])).toEqual([[`${SDK}/adyen.css`, 'anonymous']]);
+    expect(p.scripts().map((s) => [s.src, s.getAttribute('integrity'), s.getAttribute('crossorigin'), s.async])).toEqual([[`${SDK}/adyen.js`, PINNED.js, 'anonymous', true]]);
+    expect(p.stylesheets().map((l) => [l.getAttribute('href'), l.getAttribute('integrity'), l.getAttribute('crossorigin')])).toEqual([[`${SDK}/adyen.css`, PINNED.css, 'anonymous']]);
+    // The same pins for live: Adyen serves one file per version on both.
+    createAdyenHostedFields(p.doc).mount(p.container, { ...SETTINGS, keyId: 'adyen-web-live' });
+    expect(p.scripts().map((s) => [s.src, s.getAttribute('integrity')])[1]).toEqual([`${SDK.replace('-test.', '-live.')}/adyen.js`, PINNED.js]);
+    expect(p.stylesheets().map((l) => [l.getAttribute('href'), l.getAttribute('integrity')])[1]).toEqual([`${SDK.replace('-test.', '-live.')}/adyen.css`, PINNED.css]);
+    p.scripts()[1]?.remove();
+    p.stylesheets()[1]?.remove();
     const { component, calls } = card(true);
     const seen = adyenLoads(p, component);
     await settle();
@@ -86,19 +95,55 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     expect(calls.validation).toBe(1);
   });
 
-  it("rejects tokenize with a clear error when Adyen Web's script fails to load; a later mount tries again", async () => {
+  it("rejects tokenize with a clear error when Adyen Web's script fails to load (unreachable, or refused by its integrity); a later mount tries again", async () => {
     const p = page();
     const adapter = createAdyenHostedFields(p.doc);
     const instance = adapter.mount(p.container, SETTINGS);
+    p.stylesheets()[0]?.dispatchEvent(new p.dom.window.Event('load'));
     p.scripts()[0]?.dispatchEvent(new p.dom.window.Event('error'));
-    await expect(instance.tokenize()).rejects.toThrow(`Adyen Web failed to load from ${SDK}/adyen.js`);
+    await expect(instance.tokenize()).rejects.toThrow(`Adyen Web failed to load from ${SDK}/adyen.js (unreachable, or not the file its integrity pins)`);
     // Not the payer's input: no invalid-card-details code, so the components tell the card form failed.
     await expect(instance.tokenize()).rejects.not.toHaveProperty('code');
+    expect(p.scripts()).toEqual([]);
 
     const again = adapter.mount(p.container, SETTINGS);
-    expect(p.scripts()).toHaveLength(2);
+    expect(p.scripts().map((s) => s.getAttribute('integrity'))).toEqual([PINNED.js]);
+    expect(p.stylesheets()).toHaveLength(1);
     adyenLoads(p, card(true).component);
     await expect(again.tokenize()).resolves.toContain('enc-number');
+  });
+
+  it("rejects tokenize the same way when Adyen Web's stylesheet fails to load, though its script ran; a later mount adds it again", async () => {
+    const p = page();
+    const adapter = createAdyenHostedFields(p.doc);
+    const instance = adapter.mount(p.container, SETTINGS);
+    const { component, calls } = card(true);
+    p.win.AdyenCheckout = async () => ({ create: () => component });
+    p.scripts()[0]?.dispatchEvent(new p.dom.window.Event('load'));
+    p.stylesheets()[0]?.dispatchEvent(new p.dom.window.Event('error'));
+    await expect(instance.tokenize()).rejects.toThrow(`Adyen Web's stylesheet failed to load from ${SDK}/adyen.css (unreachable, or not the file its integrity pins)`);
+    await expect(instance.tokenize()).rejects.not.toHaveProperty('code');
+    expect(calls.mounted).toEqual([]);
+    expect(p.stylesheets()).toEqual([]);
+
+    const again = adapter.mount(p.container, SETTINGS);
+    expect(p.stylesheets().map((l) => l.getAttribute('integrity'))).toEqual([PINNED.css]);
+    p.stylesheets()[0]?.dispatchEvent(new p.dom.window.Event('load'));
+    await expect(again.tokenize()).resolves.toContain('enc-number');
+    expect(p.scripts()).toHaveLength(1);
+  });
+
+  it("leaves a stylesheet of Adyen Web the page links itself as it is (not waited for, not added again)", async () => {
+    const p = page();
+    const own = p.doc.createElement('link');
+    own.rel = 'stylesheet';
+    own.href = `${SDK}/adyen.css`;
+    p.doc.head.append(own);
+    const instance = createAdyenHostedFields(p.doc).mount(p.container, SETTINGS);
+    expect(p.stylesheets()).toEqual([own]);
+    p.win.AdyenCheckout = async () => ({ create: () => card(true).component });
+    p.scripts()[0]?.dispatchEvent(new p.dom.window.Event('load'));
+    await expect(instance.tokenize()).resolves.toContain('enc-number');
   });
 
   it('rejects a script that loads without defining AdyenCheckout, and a keyId naming no Adyen Web environment', async () => {

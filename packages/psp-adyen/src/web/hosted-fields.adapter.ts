@@ -1,10 +1,11 @@
-import { adyenWebEnvironmentOf, adyenWebSdkUrl, adyenWebStylesheetUrl, type AdyenWebEnvironment } from '../settings/adyen-web';
+import { ADYEN_WEB_INTEGRITY, adyenWebEnvironmentOf, adyenWebSdkUrl, adyenWebStylesheetUrl, type AdyenWebEnvironment } from '../settings/adyen-web';
+import { addPinnedScript, addPinnedStylesheet } from './pinned-file';
 
 /**
  * Our components' hosted-fields interface, version 1 (packages/elements-web/src/flows/hosted-fields.ts),
  * implemented over Adyen Web 5: mount its card component in the container, hand back its encrypted
  * card fields as the token the card driver reads (driver/payer-input.ts). Browser code, bundled by
- * esbuild (web-bundle/): it imports nothing but the shared Adyen Web URLs.
+ * esbuild (web-bundle/): it imports nothing but the shared Adyen Web URLs and pins.
  */
 export interface HostedFieldsAdapter {
   readonly version: 1;
@@ -56,42 +57,46 @@ export function adyenLocaleOf(locale: string): string {
   return REGION[language.toLowerCase()] ?? 'en-US';
 }
 
-/**
- * Adds Adyen Web's stylesheet (once) and script (once per URL) to the page and waits for
- * `window.AdyenCheckout`. A failed load is forgotten, so a later mount tries again.
- */
-function loadAdyenWeb(doc: Document, environment: AdyenWebEnvironment, loads: Map<string, Promise<AdyenCheckoutFactory>>): Promise<AdyenCheckoutFactory> {
-  const win = doc.defaultView as AdyenWindow | null;
-  const stylesheet = adyenWebStylesheetUrl(environment);
-  if (![...doc.querySelectorAll('link[rel="stylesheet"]')].some((link) => link.getAttribute('href') === stylesheet)) {
-    const link = doc.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = stylesheet;
-    link.crossOrigin = 'anonymous';
-    doc.head.append(link);
-  }
-  if (win?.AdyenCheckout) return Promise.resolve(win.AdyenCheckout);
-  const url = adyenWebSdkUrl(environment);
+type Loads = Map<string, Promise<void>>;
+
+/** One load per URL and page; a failed one is forgotten, so that a later mount tries again. */
+function once(loads: Loads, url: string, load: () => Promise<void>): Promise<void> {
   let loading = loads.get(url);
   if (!loading) {
-    loading = new Promise<AdyenCheckoutFactory>((resolve, reject) => {
-      const script = doc.createElement('script');
-      script.src = url;
-      script.async = true;
-      script.crossOrigin = 'anonymous';
-      script.addEventListener('load', () => (win?.AdyenCheckout ? resolve(win.AdyenCheckout) : reject(new Error(`Adyen Web loaded from ${url} but defined no AdyenCheckout`))));
-      script.addEventListener('error', () => reject(new Error(`Adyen Web failed to load from ${url}`)));
-      doc.head.append(script);
-    });
+    loading = load();
     loading.catch(() => loads.delete(url));
     loads.set(url, loading);
   }
   return loading;
 }
 
+const NOT_TAKEN = 'unreachable, or not the file its integrity pins';
+
+/**
+ * Adds Adyen Web's stylesheet and script to the page, each pinned by its integrity (a stylesheet
+ * the page already links is left as it is), and waits for both and for `window.AdyenCheckout`.
+ */
+async function loadAdyenWeb(doc: Document, environment: AdyenWebEnvironment, loads: Loads): Promise<AdyenCheckoutFactory> {
+  const win = doc.defaultView as AdyenWindow | null;
+  const stylesheet = adyenWebStylesheetUrl(environment);
+  const linked = [...doc.querySelectorAll('link[rel="stylesheet"]')].some((link) => link.getAttribute('href') === stylesheet);
+  const url = adyenWebSdkUrl(environment);
+  const defined = (): void => {
+    if (!win?.AdyenCheckout) throw new Error(`Adyen Web loaded from ${url} but defined no AdyenCheckout`);
+  };
+  await Promise.all([
+    linked && !loads.has(stylesheet)
+      ? undefined
+      : once(loads, stylesheet, () => addPinnedStylesheet(doc, { url: stylesheet, integrity: ADYEN_WEB_INTEGRITY.css }, `Adyen Web's stylesheet failed to load from ${stylesheet} (${NOT_TAKEN})`)),
+    win?.AdyenCheckout ? undefined : once(loads, url, () => addPinnedScript(doc, { url, integrity: ADYEN_WEB_INTEGRITY.js }, `Adyen Web failed to load from ${url} (${NOT_TAKEN})`).then(defined)),
+  ]);
+  defined();
+  return win?.AdyenCheckout as AdyenCheckoutFactory;
+}
+
 /** The adapter for one page (`doc`): what the bundle registers as `window.SplitPayHostedFields`. */
 export function createAdyenHostedFields(doc: Document): HostedFieldsAdapter {
-  const loads = new Map<string, Promise<AdyenCheckoutFactory>>();
+  const loads: Loads = new Map();
   return {
     version: 1,
     mount(container, settings) {
