@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Browser, Page, Request } from 'playwright-core';
-import { ADYEN_WEB_INTEGRITY, ADYEN_WEB_VERSION } from '@splitpay/psp-adyen';
+import { ADYEN_WEB_INTEGRITY, ADYEN_WEB_VERSION, adyenWebCspSources } from '@splitpay/psp-adyen';
 import { CLIENT_KEY, MERCHANT_ACCOUNT, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
 import { keepEvidence, launchChromium, openPage, type PageProblems } from '../support/browser/elements-browser';
 import { MerchantPage } from '../support/browser/merchant-page';
@@ -12,6 +12,11 @@ jest.setTimeout(60_000);
 
 const ADYEN_CDN = 'https://checkoutshopper-test.adyen.com';
 const ADYEN_SDK = `${ADYEN_CDN}/checkoutshopper/sdk/${ADYEN_WEB_VERSION}`;
+const ADYEN_ANALYTICS = 'https://checkoutanalytics-test.adyen.com';
+/** What Adyen Web 5.68.0 asks beyond its files once its card is mounted (as its dist/adyen.js does): a brand logo, a BIN lookup, analytics. */
+const ADYEN_LOGO = `${ADYEN_CDN}/checkoutshopper/images/logos/visa.svg`;
+const ADYEN_BIN_LOOKUP = `${ADYEN_CDN}/checkoutshopper/v3/bin/binLookup`;
+const ADYEN_ANALYTICS_CALL = `${ADYEN_ANALYTICS}/checkoutanalytics/v3/analytics`;
 
 /** What the stand-in's card component answers as `data`: Adyen Web's encrypted fields (opaque strings, no card data). */
 const STAND_IN_ENCRYPTED = {
@@ -36,11 +41,15 @@ const CARD_FIELDS = `<!doctype html><html lang="en"><head><meta charset="utf-8">
  * `data` (`paymentMethod`, `browserInfo`, `origin`), `showValidation()` and `unmount()`. Its fields
  * are in an iframe, as Adyen's are (CARD_FIELDS_PATH, on the merchant's origin so the stand-in reads
  * them directly; Adyen's are on its own and talk by postMessage): like Adyen's, they come back empty
- * if the iframe leaves the document, which reloads it. It records what it was asked on
- * `window.__adyenStandIn`.
+ * if the iframe leaves the document, which reloads it. Mounted, it asks Adyen what Adyen Web does
+ * (a brand logo, a BIN lookup, analytics), so that the page's CSP is tried on them. It records what
+ * it was asked on `window.__adyenStandIn`.
  */
 const ADYEN_WEB_STAND_IN = `(function () {
-  var calls = (window.__adyenStandIn = { configs: [], created: [], mounted: 0, validationShown: 0, unmounted: 0 });
+  var calls = (window.__adyenStandIn = { configs: [], created: [], mounted: 0, validationShown: 0, unmounted: 0, answered: [] });
+  function ask(url) {
+    fetch(url + '?clientKey=' + encodeURIComponent(calls.configs[0].clientKey), { method: 'POST', body: '{}' }).then(function (res) { calls.answered.push(res.status); }, function () { calls.answered.push(0); });
+  }
   window.AdyenCheckout = function (config) {
     calls.configs.push({ clientKey: config.clientKey, environment: config.environment, locale: config.locale });
     return Promise.resolve({
@@ -60,7 +69,14 @@ const ADYEN_WEB_STAND_IN = `(function () {
             frame.title = 'Adyen card fields';
             frame.src = window.location.origin + '${CARD_FIELDS_PATH}';
             root.append(frame);
+            var logo = document.createElement('img');
+            logo.alt = '';
+            logo.className = 'adyen-checkout__card__brand';
+            logo.src = '${ADYEN_LOGO}';
+            root.append(logo);
             el.append(root);
+            ask('${ADYEN_BIN_LOOKUP}');
+            ask('${ADYEN_ANALYTICS_CALL}');
             calls.mounted += 1;
             return component;
           },
@@ -116,16 +132,20 @@ interface StandInCalls {
   readonly mounted: number;
   readonly validationShown: number;
   readonly unmounted: number;
+  /** The statuses of its BIN lookup and analytics calls (0: refused). */
+  readonly answered: number[];
 }
 
 // Our Adyen Web adapter, served by the service, over a stand-in of Adyen Web 5 (a short name: the
 // evidence kept under test-results/ is named by the first 80 characters of the test's full name).
 describe('Adyen card in Chromium', () => {
   const service = providerService([{ method: 'card', provider: 'adyen', schemes: ['cb', 'visa', 'mastercard'], settings: { ...SETTINGS, merchantIdentifier: undefined, displayName: undefined } }]);
-  // The merchant's page lets in Adyen's CDN and frames of its own (the stand-in's card fields), and
-  // polls every second, so that a view changed elsewhere shows soon.
+  // The merchant's page adds exactly the sources psp-adyen names for Adyen Web (adyenWebCspSources),
+  // and frames of its own (the stand-in's card fields), and polls every second, so that a view
+  // changed elsewhere shows soon.
+  const adyen = adyenWebCspSources('test');
   const shop = new MerchantPage({
-    csp: { 'script-src': [ADYEN_CDN], 'style-src': ["'self'", ADYEN_CDN], 'connect-src': [ADYEN_CDN], 'frame-src': ["'self'", ADYEN_CDN], 'img-src': ["'self'", 'data:'] },
+    csp: { ...adyen, 'style-src': ["'self'", ...adyen['style-src']], 'frame-src': ["'self'", ...adyen['frame-src']], 'img-src': ["'self'", 'data:', ...adyen['img-src']] },
     mountOptions: 'poll: { maxMs: 1000, idleMs: 1000 }',
   });
   let browser: Browser;
@@ -158,9 +178,15 @@ describe('Adyen card in Chromium', () => {
       const url = route.request().url();
       adyenAsked.push(url);
       const cors = { 'Access-Control-Allow-Origin': '*' };
-      if (url === `${ADYEN_SDK}/adyen.js`) await route.fulfill({ status: 200, contentType: 'text/javascript', headers: cors, body: ADYEN_WEB_STAND_IN });
+      if (url === ADYEN_LOGO) await route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="26"><rect width="40" height="26" fill="#1a1f71"/></svg>' });
+      else if (url.startsWith(`${ADYEN_BIN_LOOKUP}?`)) await route.fulfill({ status: 200, contentType: 'application/json', headers: cors, body: '{"brands":[]}' });
+      else if (url === `${ADYEN_SDK}/adyen.js`) await route.fulfill({ status: 200, contentType: 'text/javascript', headers: cors, body: ADYEN_WEB_STAND_IN });
       else if (url === `${ADYEN_SDK}/adyen.css`) await route.fulfill({ status: 200, contentType: 'text/css', headers: cors, body: STAND_IN_CSS });
       else await route.fulfill({ status: 404, body: '' });
+    });
+    await page.route(`${ADYEN_ANALYTICS}/**`, async (route) => {
+      adyenAsked.push(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{}' });
     });
     await page.route(`${service.h.url}/psp/adyen/hosted-fields.js`, async (route) => {
       const response = await route.fetch();
@@ -203,7 +229,7 @@ describe('Adyen card in Chromium', () => {
     expect(requests.map((r) => r.url())).toContain(`${service.h.url}/psp/adyen/hosted-fields.js`);
     await expect(page.evaluate('typeof window.SplitPayHostedFields.mount')).resolves.toBe('function');
     // It loaded Adyen Web's pinned script and stylesheet for the test environment, and mounted one card component.
-    expect(adyenAsked.sort()).toEqual([`${ADYEN_SDK}/adyen.css`, `${ADYEN_SDK}/adyen.js`]);
+    expect(adyenAsked.filter((url) => url.startsWith(ADYEN_SDK)).sort()).toEqual([`${ADYEN_SDK}/adyen.css`, `${ADYEN_SDK}/adyen.js`]);
     await expect(page.locator(`script[src="${ADYEN_SDK}/adyen.js"]`).getAttribute('crossorigin')).resolves.toBe('anonymous');
     await expect(page.locator(`link[rel="stylesheet"][href="${ADYEN_SDK}/adyen.css"]`).getAttribute('crossorigin')).resolves.toBe('anonymous');
     // Pinned (the stand-in's hashes, which Chromium checked: the stand-in ran and its style applies).
@@ -213,6 +239,11 @@ describe('Adyen card in Chromium', () => {
     expect(mounted.configs).toEqual([{ clientKey: CLIENT_KEY, environment: 'test', locale: 'en-US' }]);
     expect(mounted.created.map((c) => c.type)).toEqual(['card']);
     expect(mounted.mounted).toBe(1);
+    // What Adyen Web asks once mounted passes the page's CSP (no violation below): the logo shows, the calls are answered.
+    await until(async () => ((await standIn()).answered.length === 2 ? true : undefined), "the stand-in's calls");
+    expect((await standIn()).answered).toEqual([200, 200]);
+    await expect(page.evaluate("document.querySelector('img.adyen-checkout__card__brand').naturalWidth")).resolves.toBe(40);
+    expect(adyenAsked.filter((url) => !url.startsWith(ADYEN_SDK)).map((url) => url.split('?')[0]).sort()).toEqual([ADYEN_ANALYTICS_CALL, ADYEN_LOGO, ADYEN_BIN_LOOKUP]);
 
     // Pay: the adapter hands the component's data over; the service sends it to Adyen (nock plays Adyen).
     const payment = answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'Received', pspReference: 'PSPWEB000000001', merchantReference: body.reference }));
