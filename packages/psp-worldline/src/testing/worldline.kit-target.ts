@@ -3,7 +3,7 @@ import { nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay
 import nock from 'nock';
 import { WORLDLINE_SETTINGS } from '../settings/worldline.settings';
 import { createWorldlineProvider } from '../worldline.plugin';
-import { hostedCheckoutAnswer, hostedCheckoutStatus, MERCHANT, payment, paymentId, redirectAnswer, SETTINGS, TEST_BASE, webhook } from './worldline-fixtures';
+import { hostedCheckoutAnswer, hostedCheckoutStatus, MERCHANT, payment, paymentId, redirectAnswer, refund, SETTINGS, TEST_BASE, webhook } from './worldline-fixtures';
 
 /** The refusal Worldline gives for each category the driver maps (the error of the REJECTED payment). */
 const REFUSALS: Readonly<Partial<Record<DeclineCategory, Record<string, unknown>>>> = {
@@ -91,7 +91,8 @@ function script(contract: WorldlineKitContract): PspKitScript {
         : hosted
           ? // The payment's own event, naming the hosted checkout that created it: the refund's verdict all the same.
             webhook('payment.refunded', { payment: payment({ ...opening, status: 'REFUNDED', statusCode: 8, statusCategory: 'REFUNDED' }) })
-          : webhook('refund.refunded', { refund: { ...payment({ id: operation, amount: input.amount.amount, status: 'REFUNDED', statusCode: 8, statusCategory: 'REFUNDED' }), refundOutput: { operationReferences: { merchantReference: input.transactionId } } } });
+          : // As Worldline's own modules read it: payment.refunded carrying the refund, which echoes our refund's reference.
+            webhook('payment.refunded', { refund: refund({ id: operation, amount: input.amount.amount, status: 'REFUNDED', statusCode: 8, merchantReference: opening.merchantReference, operationReference: input.transactionId }) });
     return { notifications: async () => [event] };
   };
   const declines = Object.fromEntries(
