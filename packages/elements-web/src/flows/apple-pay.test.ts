@@ -35,7 +35,7 @@ describe('runApplePay: merchant validation', () => {
   it("begins the sheet synchronously, then validates through the service's door for the attempt it started and completes with the PSP's session", async () => {
     const apple = standInApplePay();
     const run = legs(async () => ({ walletSession: MERCHANT_SESSION }));
-    runApplePay(apple.ctor, REQUEST, run.given);
+    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
     // Nothing awaited before begin (Apple Pay's user-gesture rule).
     expect(apple.sheet.calls).toEqual(['new(3)', 'begin']);
 
@@ -61,7 +61,7 @@ describe('runApplePay: merchant validation', () => {
       asked.push([validationURL, attemptId]);
       return { fromTheMerchant: true };
     };
-    runApplePay(apple.ctor, REQUEST, run.given, validateMerchant);
+    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given, validateMerchant });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => apple.sheet.merchantSessions.length > 0);
     expect(asked).toEqual([[VALIDATION_URL, 'a1']]);
@@ -72,7 +72,7 @@ describe('runApplePay: merchant validation', () => {
   it('a one-argument validateMerchant (the former signature) still works', async () => {
     const apple = standInApplePay();
     const run = legs(async () => ({}));
-    runApplePay(apple.ctor, REQUEST, run.given, async (validationURL: string) => ({ url: validationURL }));
+    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given, validateMerchant: async (validationURL: string) => ({ url: validationURL }) });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => apple.sheet.merchantSessions.length > 0);
     expect(apple.sheet.merchantSessions).toEqual([{ url: VALIDATION_URL }]);
@@ -83,7 +83,7 @@ describe('runApplePay: merchant validation', () => {
     const run = legs(async () => {
       throw new SplitPayError('ConfirmNotApplicable', 409);
     });
-    runApplePay(apple.ctor, REQUEST, run.given);
+    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => apple.sheet.merchantSessions.length > 0);
     expect(run.seen).toEqual(['start', `walletSession a1 ${VALIDATION_URL}`]);
@@ -97,7 +97,7 @@ describe('runApplePay: merchant validation', () => {
     const run = legs(async () => {
       throw new Error('the door must not be called');
     });
-    runApplePay(apple.ctor, REQUEST, run.given, undefined, 'none');
+    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given, merchantValidation: 'none' });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => apple.sheet.merchantSessions.length > 0);
     expect(run.seen).toEqual(['start']);
@@ -114,7 +114,7 @@ describe('runApplePay: merchant validation', () => {
     for (const merchantValidation of ['service', undefined] as const) {
       const apple = standInApplePay();
       const run = legs(async () => ({ walletSession: MERCHANT_SESSION }));
-      runApplePay(apple.ctor, REQUEST, run.given, undefined, merchantValidation);
+      runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given, merchantValidation });
       apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
       await until(() => apple.sheet.merchantSessions.length > 0);
       expect(run.seen).toEqual(['start', `walletSession a1 ${VALIDATION_URL}`]);
@@ -127,7 +127,13 @@ describe('runApplePay: merchant validation', () => {
     const run = legs(async () => {
       throw new Error('the door must not be called');
     });
-    runApplePay(apple.ctor, REQUEST, run.given, async (validationURL, attemptId) => ({ validationURL, attemptId }), 'none');
+    runApplePay({
+      sessionConstructor: apple.ctor,
+      request: REQUEST,
+      legs: run.given,
+      validateMerchant: async (validationURL, attemptId) => ({ validationURL, attemptId }),
+      merchantValidation: 'none',
+    });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => apple.sheet.merchantSessions.length > 0);
     expect(apple.sheet.merchantSessions).toEqual([{ validationURL: VALIDATION_URL, attemptId: 'a1' }]);
@@ -137,7 +143,7 @@ describe('runApplePay: merchant validation', () => {
   it('aborts the sheet, abandons the started attempt and reports WalletSessionUnavailable when the PSP opened no session', async () => {
     const apple = standInApplePay();
     const run = legs(async () => ({}));
-    runApplePay(apple.ctor, REQUEST, run.given);
+    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => run.failures.length > 0);
     expect(apple.sheet.calls).toEqual(['new(3)', 'begin', 'abort']);
@@ -156,7 +162,7 @@ describe('runApplePay: merchant validation', () => {
     const run = legs(async () => {
       throw new SplitPayError('NetworkError', 0);
     });
-    runApplePay(apple.ctor, REQUEST, run.given);
+    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => run.failures.length > 0);
     expect(apple.sheet.calls).toEqual(['new(3)', 'begin', 'abort']);
@@ -173,7 +179,7 @@ describe('runApplePay: merchant validation', () => {
         throw new SplitPayError('NetworkError', 0);
       },
     };
-    runApplePay(apple.ctor, REQUEST, given);
+    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: given });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => run.failures.length > 0);
     expect(run.failures).toEqual([expect.objectContaining({ code: 'WalletSessionUnavailable' })]);
@@ -190,7 +196,7 @@ describe('runApplePay: merchant validation', () => {
           release = resolve;
         }),
     };
-    runApplePay(apple.ctor, REQUEST, given);
+    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: given });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     apple.session().oncancel?.({});
     release('a1');
@@ -203,7 +209,7 @@ describe('runApplePay: merchant validation', () => {
     const apple = standInApplePay();
     let answer: (a: WalletSessionAnswer) => void = () => undefined;
     const run = legs(() => new Promise<WalletSessionAnswer>((resolve) => (answer = resolve)));
-    runApplePay(apple.ctor, REQUEST, run.given);
+    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => run.seen.length === 2);
     apple.session().oncancel?.({});

@@ -85,19 +85,26 @@ export async function merchantSessionFor(
   return answer.walletSession;
 }
 
+/** What runs one Apple Pay sheet. */
+export interface ApplePayRun {
+  /** The browser's ApplePaySession. */
+  readonly sessionConstructor: ApplePaySessionConstructor;
+  /** What the sheet shows and accepts. */
+  readonly request: ApplePayRequest;
+  readonly legs: ApplePayLegs;
+  /** The page's own merchant validation, when it gives one. */
+  readonly validateMerchant?: ValidateMerchant;
+  /** The view entry's: whether the wallet's PSP needs a merchant validation at all. */
+  readonly merchantValidation?: MerchantValidation;
+}
+
 /**
  * Runs the sheet. Must be called synchronously from the click (Apple Pay's user-gesture rule): the
  * session is created and begun before anything else is awaited. An attempt the sheet started is
  * either confirmed or abandoned: when the payer closes the sheet, and when its merchant validation
- * fails (the sheet is aborted, the failure reported). `merchantValidation` is the view entry's.
+ * fails (the sheet is aborted, the failure reported).
  */
-export function runApplePay(
-  ctor: ApplePaySessionConstructor,
-  request: ApplePayRequest,
-  legs: ApplePayLegs,
-  validateMerchant?: ValidateMerchant,
-  merchantValidation?: MerchantValidation,
-): void {
+export function runApplePay({ sessionConstructor: ctor, request, legs, validateMerchant, merchantValidation }: ApplePayRun): void {
   const session = new ctor(3, request);
   let attemptId: string | undefined;
   /** The sheet is over: closed by the payer, aborted, or its payment completed. */

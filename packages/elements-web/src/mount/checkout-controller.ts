@@ -331,16 +331,16 @@ export class CheckoutController implements Actions {
     const digits = this.f.minorDigits(view.currency);
     let attemptId: string | undefined;
     // Synchronously in the click: Apple Pay refuses a session begun after an await.
-    runApplePay(
-      ctor,
-      {
+    runApplePay({
+      sessionConstructor: ctor,
+      request: {
         countryCode: this.options.applePay?.countryCode ?? 'FR',
         currencyCode: view.currency,
         supportedNetworks: ['visa', 'masterCard', 'amex', 'cartesBancaires'],
         merchantCapabilities: ['supports3DS'],
         total: { label: this.options.applePay?.label ?? view.orderId, amount: (checked.amount / 10 ** digits).toFixed(digits) },
       },
-      {
+      legs: {
         start: async () => {
           await this.act(async () => {
             await this.acceptTermsIfTicked();
@@ -361,9 +361,9 @@ export class CheckoutController implements Actions {
         },
         failed: (error) => this.failed(error, 'action'),
       },
-      this.options.applePay?.validateMerchant,
-      checked.method.method === 'applepay' ? checked.method.merchantValidation : undefined,
-    );
+      validateMerchant: this.options.applePay?.validateMerchant,
+      merchantValidation: checked.method.method === 'applepay' ? checked.method.merchantValidation : undefined,
+    });
   }
 
   /** Checks the form before a start; shows what is wrong on its field and focuses the first. */
