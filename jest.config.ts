@@ -46,7 +46,7 @@ const config: Config = {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{packages,apps,tools}/*/src/**/*.test.ts'],
+      testMatch: ['<rootDir>/{packages,apps,tools}/*/src/**/*.test.ts', '<rootDir>/packages/elements-web/bundler/**/*.test.ts'],
     },
     {
       ...shared,

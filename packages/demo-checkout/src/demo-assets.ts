@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -18,20 +17,13 @@ function asset(contentType: string, body: Buffer): DemoAsset {
   return { contentType, body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
 }
 
-/** The page's sources: beside this file, or (compiled build inside the checkout) found walking up to it. */
-function browserDir(): string {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    for (const candidate of [path.join(dir, 'browser'), path.join(dir, 'packages', 'demo-checkout', 'src', 'browser')]) {
-      if (existsSync(path.join(candidate, 'demo-page.ts'))) return candidate;
-    }
-    if (path.dirname(dir) === dir) throw new Error('demo page sources not found: they are built from packages/demo-checkout/src/browser');
-  }
-}
+/** The page's entry, as a path in the checkout; its stylesheet (demo.css) is beside it. */
+export const DEMO_PAGE_ENTRY = 'packages/demo-checkout/src/browser/demo-page.ts';
 
-/** The page's script (bundled from TypeScript in memory) and stylesheet. */
-export async function buildDemoAssets(): Promise<DemoAssets> {
+/** The page's script (bundled from TypeScript in memory) and stylesheet, from the directory `pageSources` answers. */
+export async function buildDemoAssets(pageSources: () => string): Promise<DemoAssets> {
   const { build } = await esbuild();
-  const browser = browserDir();
+  const browser = pageSources();
   const script = await build({ entryPoints: [path.join(browser, 'demo-page.ts')], bundle: true, format: 'iife', target: 'es2019', minify: true, write: false, logLevel: 'silent' });
   return {
     'demo.js': asset('text/javascript; charset=utf-8', Buffer.from(script.outputFiles[0]?.text ?? '', 'utf8')),

@@ -27,6 +27,8 @@ export interface DemoRouterDeps {
   /** The `authorization` value the demo merchant's webhooks carry; others are refused. */
   readonly webhookAuthorization: string;
   readonly now: () => number;
+  /** The directory of the page's sources (DEMO_PAGE_ENTRY's), asked at the first build of its assets. */
+  readonly pageSources: () => string;
   /** Failures worth an operator's eye (a demo order the service refused). */
   readonly onError?: (event: string, error: unknown) => void;
 }
@@ -53,7 +55,7 @@ export function demoRouter(deps: DemoRouterDeps): Router {
   const router = Router();
   let assets: Promise<DemoAssets> | undefined;
   const loadAssets = (): Promise<DemoAssets> => {
-    assets ??= buildDemoAssets().catch((error: unknown) => {
+    assets ??= buildDemoAssets(deps.pageSources).catch((error: unknown) => {
       assets = undefined;
       throw error;
     });

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { findSource } from './find-source';
 
 /** One built file of the components, ready to serve. */
 export interface BundleFile {
@@ -13,19 +13,10 @@ export interface BundleFile {
 /** The files served under /elements/sdk/v1/: the ES module, the script (window.SplitPay) and the CSS. */
 export type ElementsBundle = Readonly<Record<'splitpay.mjs' | 'splitpay.js' | 'splitpay.css', BundleFile>>;
 
-/**
- * The components' TypeScript sources: beside this file in the repository; from a compiled build
- * (dist/ inside the checkout, where sources are not copied) found by walking up to the checkout.
- */
+/** The components' TypeScript sources: beside this directory in the repository, else in the checkout above a compiled build. */
 function sourceDir(): string {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    for (const candidate of [path.join(dir, '..', 'src'), path.join(dir, 'packages', 'elements-web', 'src')]) {
-      if (existsSync(path.join(candidate, 'index.ts'))) return candidate;
-    }
-    if (path.dirname(dir) === dir) throw new Error('elements-web sources not found: the components are built from packages/elements-web/src');
-  }
+  return path.dirname(findSource(__dirname, ['../src/index.ts', 'packages/elements-web/src/index.ts'], 'elements-web sources (packages/elements-web/src)'));
 }
-
 
 /** esbuild is loaded at the first build, not when the server starts. */
 const esbuild = () => import('esbuild');

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import type { Router } from 'express';
-import { DemoMerchantServer, demoRouter, WebhookInbox } from '@splitpay/demo-checkout';
+import { DEMO_PAGE_ENTRY, DemoMerchantServer, demoRouter, WebhookInbox } from '@splitpay/demo-checkout';
+import { findSource } from '@splitpay/elements-web/bundler/find-source';
 import type { Core } from './core';
 
 /** The demo merchant of apps/server/demo-merchants.json. */
@@ -19,6 +21,7 @@ export function wireDemo(core: Core, deps: { readonly publicBaseUrl?: () => stri
       inbox: new WebhookInbox(),
       webhookAuthorization: DEMO_MERCHANT.webhookAuthorization,
       now: () => core.clock.now(),
+      pageSources: () => path.dirname(findSource(__dirname, [DEMO_PAGE_ENTRY], 'demo page sources')),
       onError: (event, error) => core.logger.warn(event, { message: error instanceof Error ? error.message : String(error) }),
     }),
   ];

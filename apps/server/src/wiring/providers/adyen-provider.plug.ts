@@ -1,12 +1,13 @@
 import { buildBrowserScript, type BundleFile } from '@splitpay/elements-web/bundler/elements-bundle';
-import { ADYEN_SETTINGS, adyenHostedFieldsEntry, createAdyenProvider } from '@splitpay/psp-adyen';
+import { findSource } from '@splitpay/elements-web/bundler/find-source';
+import { ADYEN_HOSTED_FIELDS_ENTRY, ADYEN_SETTINGS, createAdyenProvider } from '@splitpay/psp-adyen';
 import type { ProviderPlug } from './provider-plug';
 
 let adapter: Promise<BundleFile> | undefined;
 
 /** The Adyen Web adapter, built on its first request (the components' bundler, in memory) and kept for the process; a failed build is retried. */
 function adyenHostedFieldsScript(): Promise<BundleFile> {
-  adapter ??= buildBrowserScript(adyenHostedFieldsEntry()).catch((error: unknown) => {
+  adapter ??= buildBrowserScript(findSource(__dirname, [ADYEN_HOSTED_FIELDS_ENTRY], 'psp-adyen web sources')).catch((error: unknown) => {
     adapter = undefined;
     throw error;
   });
