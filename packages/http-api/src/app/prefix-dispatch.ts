@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import { assertRouterInternals } from './router-internals';
 
 interface LayerLike {
   readonly rawPath?: unknown;
@@ -102,9 +103,11 @@ class ChainWalk {
  * routers are asked, is unchanged: a router with nothing under a request's path could not answer it.
  *
  * The handler carries the routers' layers as its `stack`, so that the app's routes are still listed
- * (the 405 handler, the OpenAPI conformance check).
+ * (the 405 handler, the OpenAPI conformance check). The layers are Express internals: an Express
+ * that lays them out otherwise fails here, at start-up (router-internals.ts says why they are read).
  */
 export function prefixDispatch(routers: readonly Router[]): RequestHandler & { readonly stack: readonly unknown[] } {
+  assertRouterInternals();
   const listed = Router();
   for (const router of routers) listed.use(router);
   const asked = routers.flatMap((router) => parts(router as unknown as RouterLike)).map((router) => {
