@@ -6,9 +6,10 @@ import { Router } from 'express';
  * `listRoutes()` (router 2.3) leaves plain middleware out, and a middleware may answer any path, so
  * the prefix dispatcher could not tell which routers to skip. The dispatcher and the route listing
  * therefore read the router's layers (`router.stack`, `router.params`; a layer's `route.path`,
- * `route.methods`, `rawPath` and `handle`), as router 2.x lays them out under Express 5.3.0, pinned
- * exactly for that reason. This check makes an Express whose layers differ fail at start-up, not
- * dispatch requests to the wrong routers.
+ * `route.methods`, `rawPath` and `handle`), as router 2.3.0 lays them out under Express 5.3.0. Both
+ * are pinned exactly for that reason: express in each package.json, router (which express asks for
+ * as ^2.2.0) by the root package.json's overrides. This check makes an Express whose layers differ
+ * fail at start-up rather than hand requests to the wrong routers.
  */
 
 interface ProbedLayer {
