@@ -38,7 +38,8 @@ const CARD_FIELDS = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 /**
  * A stand-in of Adyen Web 5's script, written from its documented API: `AdyenCheckout(config)` answers
  * a promise of the checkout, `checkout.create('card', options)` a component with `mount(el)`, `isValid`,
- * `data` (`paymentMethod`, `browserInfo`, `origin`), `showValidation()` and `unmount()`. Its fields
+ * `data` (`paymentMethod`, `browserInfo`, `origin`), `showValidation()` and `unmount()`, calling the
+ * `onConfigSuccess` option once its fields' iframe has loaded; the checkout's class tells its version. Its fields
  * are in an iframe, as Adyen's are (CARD_FIELDS_PATH, on the merchant's origin so the stand-in reads
  * them directly; Adyen's are on its own and talk by postMessage): like Adyen's, they come back empty
  * if the iframe leaves the document, which reloads it. Mounted, it asks Adyen what Adyen Web does
@@ -46,14 +47,16 @@ const CARD_FIELDS = `<!doctype html><html lang="en"><head><meta charset="utf-8">
  * it was asked on `window.__adyenStandIn`.
  */
 const ADYEN_WEB_STAND_IN = `(function () {
-  var calls = (window.__adyenStandIn = { configs: [], created: [], mounted: 0, validationShown: 0, unmounted: 0, answered: [] });
+  var calls = (window.__adyenStandIn = { configs: [], created: [], mounted: 0, configured: 0, validationShown: 0, unmounted: 0, answered: [] });
+  function Core() {}
+  Core.version = { version: '${ADYEN_WEB_VERSION}', revision: 'stand-in', branch: 'stand-in', buildId: 'stand-in' };
   function ask(url) {
     fetch(url + '?clientKey=' + encodeURIComponent(calls.configs[0].clientKey), { method: 'POST', body: '{}' }).then(function (res) { calls.answered.push(res.status); }, function () { calls.answered.push(0); });
   }
   window.AdyenCheckout = function (config) {
     calls.configs.push({ clientKey: config.clientKey, environment: config.environment, locale: config.locale });
-    return Promise.resolve({
-      create: function (type, options) {
+    var checkout = new Core();
+    checkout.create = function (type, options) {
         calls.created.push({ type: type, options: options });
         var root, frame;
         function value(id) {
@@ -68,6 +71,10 @@ const ADYEN_WEB_STAND_IN = `(function () {
             frame.className = 'adyen-checkout__card-fields';
             frame.title = 'Adyen card fields';
             frame.src = window.location.origin + '${CARD_FIELDS_PATH}';
+            frame.addEventListener('load', function () {
+              calls.configured += 1;
+              options.onConfigSuccess({ iframesConfigured: true, type: 'card' });
+            });
             root.append(frame);
             var logo = document.createElement('img');
             logo.alt = '';
@@ -104,8 +111,8 @@ const ADYEN_WEB_STAND_IN = `(function () {
           }
         });
         return component;
-      }
-    });
+    };
+    return Promise.resolve(checkout);
   };
 })();`;
 
@@ -130,6 +137,7 @@ interface StandInCalls {
   readonly configs: { clientKey: string; environment: string; locale: string }[];
   readonly created: { type: string; options: Record<string, unknown> }[];
   readonly mounted: number;
+  readonly configured: number;
   readonly validationShown: number;
   readonly unmounted: number;
   /** The statuses of its BIN lookup and analytics calls (0: refused). */
@@ -215,6 +223,7 @@ describe('Adyen card in Chromium', () => {
     await page.goto(`${shop.url}/checkout`);
     await page.getByRole('radio', { name: 'Card' }).check();
     await cardFields().getByLabel('Adyen card number').waitFor();
+    await until(async () => ((await standIn()).configured > 0 ? true : undefined), "the stand-in's card fields configured");
   }
 
   // Evaluated in the page (a string: this file is checked without the DOM library).

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { ADYEN_WEB_VERSION } from '../settings/adyen-web';
-import { adyenLocaleOf, createAdyenHostedFields, type AdyenCardComponent, type AdyenCheckoutFactory } from './hosted-fields.adapter';
+import { adyenLocaleOf, createAdyenHostedFields, type AdyenCardComponent, type AdyenCheckoutFactory, type AdyenCheckoutInstance } from './hosted-fields.adapter';
 
 const SDK = `https://checkoutshopper-test.adyen.com/checkoutshopper/sdk/${ADYEN_WEB_VERSION}`;
 /** Adyen Web 5.68.0's published Subresource Integrity (sha384 of its npm dist/adyen.js and dist/adyen.css). */
@@ -30,13 +30,31 @@ function card(valid: boolean) {
   return { component, calls };
 }
 
+type CardOptions = { onConfigSuccess?: (event: unknown) => void; onError?: (error: unknown) => void };
+
+/**
+ * A checkout as Adyen Web 5 answers it: an instance of its core class, whose static `version` tells
+ * the version; its card's secured fields are configured at once unless `configured` is false.
+ */
+function checkoutOf(component: AdyenCardComponent, seen: { created: unknown[] } = { created: [] }, { version = ADYEN_WEB_VERSION, configured = true } = {}): AdyenCheckoutInstance {
+  class Core {
+    static readonly version = { version, revision: 'test', branch: 'HEAD', buildId: 'test' };
+    create(type: 'card', options: Record<string, unknown>): AdyenCardComponent {
+      seen.created.push({ type, options });
+      if (configured) (options as CardOptions).onConfigSuccess?.({ iframesConfigured: true, type: 'card' });
+      return component;
+    }
+  }
+  return new Core();
+}
+
 /** Adyen Web's stylesheet and script "load": the script defines AdyenCheckout, then each element fires load. */
-function adyenLoads(p: ReturnType<typeof page>, component: AdyenCardComponent) {
+function adyenLoads(p: ReturnType<typeof page>, component: AdyenCardComponent, options: { version?: string; configured?: boolean } = {}) {
   const configs: unknown[] = [];
   const created: unknown[] = [];
   p.win.AdyenCheckout = async (config) => {
     configs.push(config);
-    return { create: (type, options) => (created.push({ type, options }), component) };
+    return checkoutOf(component, { created }, options);
   };
   p.stylesheets().at(-1)?.dispatchEvent(new p.dom.window.Event('load'));
   p.scripts().at(-1)?.dispatchEvent(new p.dom.window.Event('load'));
@@ -63,7 +81,7 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     const seen = adyenLoads(p, component);
     await settle();
     expect(seen.configs).toEqual([{ clientKey: 'test_CLIENTKEY', environment: 'test', locale: 'fr-FR' }]);
-    expect(seen.created).toEqual([{ type: 'card', options: { showPayButton: false } }]);
+    expect(seen.created).toEqual([{ type: 'card', options: { showPayButton: false, onConfigSuccess: expect.any(Function), onError: expect.any(Function) } }]);
     expect(calls.mounted).toEqual([p.container]);
 
     // A second mount on the page reuses the loaded Adyen Web: no second script or stylesheet.
@@ -118,7 +136,7 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     const adapter = createAdyenHostedFields(p.doc);
     const instance = adapter.mount(p.container, SETTINGS);
     const { component, calls } = card(true);
-    p.win.AdyenCheckout = async () => ({ create: () => component });
+    p.win.AdyenCheckout = async () => checkoutOf(component);
     p.scripts()[0]?.dispatchEvent(new p.dom.window.Event('load'));
     p.stylesheets()[0]?.dispatchEvent(new p.dom.window.Event('error'));
     await expect(instance.tokenize()).rejects.toThrow(`Adyen Web's stylesheet failed to load from ${SDK}/adyen.css (unreachable, or not the file its integrity pins)`);
@@ -141,9 +159,49 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     p.doc.head.append(own);
     const instance = createAdyenHostedFields(p.doc).mount(p.container, SETTINGS);
     expect(p.stylesheets()).toEqual([own]);
-    p.win.AdyenCheckout = async () => ({ create: () => card(true).component });
+    p.win.AdyenCheckout = async () => checkoutOf(card(true).component);
     p.scripts()[0]?.dispatchEvent(new p.dom.window.Event('load'));
     await expect(instance.tokenize()).resolves.toContain('enc-number');
+  });
+
+  it("rejects tokenize as a load error, not the payer's, while Adyen Web's secured fields are not configured (their frames unreachable): no validation shown; Adyen's own error is told once it gave up", async () => {
+    const p = page();
+    const instance = createAdyenHostedFields(p.doc).mount(p.container, SETTINGS);
+    const { component, calls } = card(false);
+    const seen = adyenLoads(p, component, { configured: false });
+    const rejection = await instance.tokenize().catch((error: unknown) => error);
+    expect(rejection).toBeInstanceOf(Error);
+    expect(rejection).not.toHaveProperty('code');
+    expect(rejection).toHaveProperty('message', "Adyen Web's secured fields are not ready (their frames have not loaded yet)");
+    expect(calls.validation).toBe(0);
+
+    // Adyen Web 5.68.0's word when the frames did not load within its 30 s.
+    const options = (seen.created[0] as { options: CardOptions }).options;
+    options.onError?.(new Error('secured field iframes have failed to load'));
+    await expect(instance.tokenize()).rejects.toThrow("Adyen Web's secured fields are not ready (secured field iframes have failed to load)");
+    // Configured at last: the card is the payer's to fix.
+    options.onConfigSuccess?.({ iframesConfigured: true, type: 'card' });
+    await expect(instance.tokenize()).rejects.toMatchObject({ code: 'invalid-card-details' });
+    expect(calls.validation).toBe(1);
+  });
+
+  it.each([
+    ['another major version', '4.9.0', 'window.AdyenCheckout on this page is Adyen Web 4.9.0, not 5.x: this adapter drives Adyen Web 5.68.0'],
+    ['no version', undefined, 'window.AdyenCheckout on this page is of no Adyen Web version we can read, not 5.x: this adapter drives Adyen Web 5.68.0'],
+  ])("refuses a window.AdyenCheckout the page already has of %s (a load error, nothing mounted); another 5.x is used", async (_name, version, message) => {
+    const p = page();
+    const { component, calls } = card(true);
+    p.win.AdyenCheckout = async () => (version ? checkoutOf(component, undefined, { version }) : { create: () => component });
+    const instance = createAdyenHostedFields(p.doc).mount(p.container, SETTINGS);
+    p.stylesheets()[0]?.dispatchEvent(new p.dom.window.Event('load'));
+    const rejection = await instance.tokenize().catch((error: unknown) => error);
+    expect(rejection).toHaveProperty('message', message);
+    expect(rejection).not.toHaveProperty('code');
+    expect(calls.mounted).toEqual([]);
+    expect(p.scripts()).toEqual([]);
+
+    p.win.AdyenCheckout = async () => checkoutOf(component, undefined, { version: '5.60.0' });
+    await expect(createAdyenHostedFields(p.doc).mount(p.container, SETTINGS).tokenize()).resolves.toContain('enc-number');
   });
 
   it('rejects a script that loads without defining AdyenCheckout, and a keyId naming no Adyen Web environment', async () => {

@@ -1,4 +1,5 @@
 import { ADYEN_WEB_INTEGRITY, adyenWebEnvironmentOf, adyenWebSdkUrl, adyenWebStylesheetUrl, type AdyenWebEnvironment } from '../settings/adyen-web';
+import { assertAdyenWebMajor } from './adyen-web-version';
 import { addPinnedScript, addPinnedStylesheet } from './pinned-file';
 
 /**
@@ -16,7 +17,8 @@ export interface HostedFieldsInstance {
   /**
    * The token, or a rejection: an `Error` whose `code` is `'invalid-card-details'` when the payer's
    * card input is incomplete or invalid (Adyen Web showed its validation), any other `Error` (no such
-   * code) when the card form cannot be used (Adyen Web not loaded, unknown keyId, destroyed).
+   * code) when the card form cannot be used (Adyen Web not loaded or of another major version, its
+   * secured fields not configured, unknown keyId, destroyed).
    */
   tokenize(): Promise<string>;
   destroy(): void;
@@ -102,13 +104,22 @@ export function createAdyenHostedFields(doc: Document): HostedFieldsAdapter {
     mount(container, settings) {
       let destroyed = false;
       let component: AdyenCardComponent | undefined;
+      // Until its iframes (Adyen's origin) are configured the card cannot be typed in: its isValid is
+      // false, but the payer is not at fault. Adyen Web gives up on them after 30 s, by onError.
+      let configured = false;
+      let adyenError: string | undefined;
       const environment = adyenWebEnvironmentOf(settings.keyId);
       const ready: Promise<AdyenCardComponent> = (async () => {
         if (!environment) throw new Error(`Adyen Web hosted fields: unknown keyId "${settings.keyId}" (adyen-web-test or adyen-web-live)`);
         const factory = await loadAdyenWeb(doc, environment, loads);
         const checkout = await factory({ clientKey: settings.key, environment, locale: adyenLocaleOf(settings.locale) });
         if (destroyed) throw new Error('Adyen Web hosted fields were destroyed');
-        component = checkout.create('card', { showPayButton: false });
+        assertAdyenWebMajor(checkout);
+        component = checkout.create('card', {
+          showPayButton: false,
+          onConfigSuccess: () => (configured = true),
+          onError: (error: unknown) => (adyenError = error instanceof Error ? error.message : String(error)),
+        });
         component.mount(container);
         return component;
       })();
@@ -118,6 +129,7 @@ export function createAdyenHostedFields(doc: Document): HostedFieldsAdapter {
         async tokenize() {
           const card = await ready;
           if (destroyed) throw new Error('Adyen Web hosted fields were destroyed');
+          if (!configured) throw new Error(`Adyen Web's secured fields are not ready (${adyenError ?? 'their frames have not loaded yet'})`);
           if (!card.isValid) {
             card.showValidation();
             throw invalidCardDetails();
