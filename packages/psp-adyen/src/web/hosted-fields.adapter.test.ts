@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { ADYEN_WEB_VERSION } from '../settings/adyen-web';
-import { adyenLocaleOf, createAdyenHostedFields, type AdyenCardComponent, type AdyenCheckoutFactory, type AdyenCheckoutInstance } from './hosted-fields.adapter';
+import { createAdyenHostedFields, type AdyenCardComponent, type AdyenCheckoutFactory, type AdyenCheckoutInstance } from './hosted-fields.adapter';
 
 const SDK = `https://checkoutshopper-test.adyen.com/checkoutshopper/sdk/${ADYEN_WEB_VERSION}`;
 /** Adyen Web 5.68.0's published Subresource Integrity (sha384 of its npm dist/adyen.js and dist/adyen.css). */
@@ -233,9 +233,5 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     await settle();
     expect(early.calls.mounted).toEqual([]);
     expect(early.calls.unmounted).toBe(0);
-  });
-
-  it("names Adyen Web's locales language-REGION", () => {
-    expect(['en', 'fr', 'fr-be', 'en_GB', 'xx'].map(adyenLocaleOf)).toEqual(['en-US', 'fr-FR', 'fr-BE', 'en-GB', 'en-US']);
   });
 });

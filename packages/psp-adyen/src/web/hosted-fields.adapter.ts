@@ -1,4 +1,5 @@
 import { ADYEN_WEB_INTEGRITY, adyenWebEnvironmentOf, adyenWebSdkUrl, adyenWebStylesheetUrl, type AdyenWebEnvironment } from '../settings/adyen-web';
+import { adyenLocaleOf } from './adyen-locale';
 import { assertAdyenWebMajor } from './adyen-web-version';
 import { addPinnedScript, addPinnedStylesheet } from './pinned-file';
 
@@ -49,15 +50,6 @@ export interface AdyenCheckoutInstance {
 export type AdyenCheckoutFactory = (config: { clientKey: string; environment: AdyenWebEnvironment; locale: string }) => AdyenCheckoutInstance | Promise<AdyenCheckoutInstance>;
 
 type AdyenWindow = Window & { AdyenCheckout?: AdyenCheckoutFactory };
-
-/** Adyen Web's locales are language-REGION; ours may be a bare language. */
-const REGION: Readonly<Record<string, string>> = { en: 'en-US', fr: 'fr-FR', de: 'de-DE', es: 'es-ES', it: 'it-IT', nl: 'nl-NL', pt: 'pt-PT' };
-
-export function adyenLocaleOf(locale: string): string {
-  const [language = '', region] = locale.split(/[-_]/);
-  if (region) return `${language.toLowerCase()}-${region.toUpperCase()}`;
-  return REGION[language.toLowerCase()] ?? 'en-US';
-}
 
 type Loads = Map<string, Promise<void>>;
 
