@@ -95,6 +95,13 @@ module.exports = {
       to: { pathNot: '^packages/(psp-http|domain)/|(^|node_modules/)axios(/|$)|^(node:)?(http|https)$' },
     },
     {
+      name: 'psp-sdk-in-tests-only',
+      severity: 'error',
+      comment: 'A PSP\'s official server library (Adyen\'s @adyen/api-library) is a devDependency that tests hold a driver against; the driver\'s code speaks the API over psp-http, never through it.',
+      from: { path: '^packages/', pathNot: testsAndSupport },
+      to: { path: '(^|node_modules/)@adyen/api-library(/|$)' },
+    },
+    {
       name: 'stores-build-only-on-stores',
       severity: 'error',
       comment: 'The store-* packages are one storage family: an in-process store may run another store\'s repositories on its own engine, but imports no other adapter.',
