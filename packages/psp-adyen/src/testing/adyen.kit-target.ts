@@ -3,6 +3,7 @@ import { nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay
 import nock from 'nock';
 import { createAdyenProvider } from '../adyen.plugin';
 import { ADYEN_SETTINGS } from '../settings/adyen.settings';
+import { authorised, cancelReceived, captureReceived, detailsAuthorised, partiallyAuthorised, redirectShopper, refundReceived, refused } from './adyen-answers';
 import { APPLE_PAY_DATA, cardInput, ENCRYPTED_CARD, notificationItem, SERVICE_BASE, SETTINGS, TEST_BASE, webhook } from './adyen-fixtures';
 
 /** The refusal Adyen gives for each category the driver maps (refusalReasonCode, refusalReason). */
@@ -19,13 +20,19 @@ const MODIFICATIONS = { capture: ['captures', 'CAPTURE'], void: ['cancels', 'CAN
 let refs = 0;
 const pspReference = (): string => `KIT${Date.now()}${++refs}`.slice(-16);
 
+/** Adyen's 201 to a capture, cancel or refund of `paymentRef`. */
+function received(kind: keyof typeof MODIFICATIONS, input: FollowUpInput, paymentRef: string, ref: string): object {
+  const modified = { merchantAccount: SETTINGS.merchantAccount, paymentPspReference: paymentRef, pspReference: ref, reference: input.transactionId };
+  return kind === 'void' ? cancelReceived(modified) : kind === 'capture' ? captureReceived(modified, input.amount) : refundReceived(modified, input.amount);
+}
+
 /** Nock playing Adyen: the answers of the Checkout API and the webhooks Adyen posts, signed with the contract's key. */
 function script(method: 'card' | 'applepay'): PspKitScript {
   const api = () => nock(TEST_BASE);
   /** The payment answer, to /payments (card open, Apple Pay confirm), and the AUTHORISATION webhook after it. */
-  const paying = (input: OpenInput, answer: Record<string, unknown>, webhookItem?: (ref: string) => Record<string, unknown>): OpeningPlay => {
+  const paying = (answer: (ref: string) => object, webhookItem?: (ref: string) => Record<string, unknown>): OpeningPlay => {
     const ref = pspReference();
-    api().post('/v71/payments').reply(200, { pspReference: ref, merchantReference: input.transactionId, ...answer });
+    api().post('/v71/payments').reply(200, answer(ref));
     return {
       ...(method === 'card' ? { payerInput: cardInput() } : { walletToken: { method: 'applepay', paymentToken: APPLE_PAY_DATA } }),
       notifications: async () => (webhookItem ? [webhook([webhookItem(ref)])] : []),
@@ -38,32 +45,32 @@ function script(method: 'card' | 'applepay'): PspKitScript {
     // Adyen modifies payments: a refund of a capture is made on the payment's pspReference.
     const paymentRef = input.opening?.providerRef ?? input.target.providerRef ?? '';
     const ref = pspReference();
-    api().post(`/v71/payments/${paymentRef}/${path}`).reply(201, { merchantAccount: SETTINGS.merchantAccount, paymentPspReference: paymentRef, pspReference: ref, reference: input.transactionId, status: 'received' });
+    api().post(`/v71/payments/${paymentRef}/${path}`).reply(201, received(kind, input, paymentRef, ref));
     const item = notificationItem({ eventCode, success: outcome === 'succeeds', pspReference: ref, originalReference: paymentRef, merchantReference: input.transactionId, amount: input.amount.amount, ...(outcome === 'fails' ? { reason: 'Insufficient balance on payment' } : {}) });
     return { notifications: async () => [webhook([item])] };
   };
   const declines = Object.fromEntries(
     Object.entries(REFUSALS).map(([category, [code, reason]]) => [
       category,
-      async (input: OpenInput) => paying(input, { resultCode: 'Refused', refusalReasonCode: code, refusalReason: reason }, authorisation(input, false, reason)),
+      async (input: OpenInput) => paying((ref) => refused(ref, input.transactionId, code, reason), authorisation(input, false, reason)),
     ]),
   );
   return {
-    authorize: async (input) => paying(input, { resultCode: 'Authorised', additionalData: { paymentMethod: 'visa' } }, authorisation(input, true)),
+    authorize: async (input) => paying((ref) => authorised(ref, input.transactionId), authorisation(input, true)),
     declines: method === 'card' ? declines : { 'bank-refusal': declines['bank-refusal'], 'insufficient-funds': declines['insufficient-funds'] } as PspKitScript['declines'],
     ...(method === 'card'
       ? {
           partialGrant: async (input: OpenInput) => ({
-            ...paying(input, { resultCode: 'PartiallyAuthorised', additionalData: { authorisedAmountValue: String(input.amount.amount * 0.6), authorisedAmountCurrency: input.amount.currency } }),
+            ...paying((ref) => partiallyAuthorised(ref, input.transactionId, money(input.amount.amount * 0.6, input.amount.currency))),
             granted: money(input.amount.amount * 0.6, input.amount.currency),
           }),
           redirect: async (input: OpenInput) => {
             const ref = pspReference();
-            api().post('/v71/payments').reply(200, { resultCode: 'RedirectShopper', pspReference: ref, action: { type: 'redirect', method: 'GET', url: 'https://checkoutshopper-test.adyen.com/checkoutshopper/threeDS/redirect?MD=kit', paymentMethodType: 'scheme' } });
+            api().post('/v71/payments').reply(200, redirectShopper(ref, 'https://checkoutshopper-test.adyen.com/checkoutshopper/threeDS/redirect?MD=kit'));
             return {
               payerInput: cardInput(),
               payerReturns: async () => {
-                api().post('/v71/payments/details', { details: { redirectResult: 'X6XtfGC3!Y-kit' } }).reply(200, { resultCode: 'Authorised', pspReference: ref });
+                api().post('/v71/payments/details', { details: { redirectResult: 'X6XtfGC3!Y-kit' } }).reply(200, detailsAuthorised(ref, input.transactionId));
                 return { redirectResult: 'X6XtfGC3!Y-kit' };
               },
               notifications: async () => [webhook([authorisation(input, true)(ref)])],
@@ -86,8 +93,9 @@ function script(method: 'card' | 'applepay'): PspKitScript {
     transportFault: async (kind: TransportFault, operation, input) => {
       const path = `/v71/payments/${input.opening?.providerRef ?? input.target.providerRef ?? ''}/${operation === 'capture' ? 'captures' : 'refunds'}`;
       const keys: string[] = [];
-      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(201, { status: 'received' });
-      const second = api().post(path).reply(201, { pspReference: pspReference(), reference: input.transactionId, status: 'received' });
+      const answer = () => received(operation, input, input.opening?.providerRef ?? input.target.providerRef ?? '', pspReference());
+      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(201, answer());
+      const second = api().post(path).reply(201, answer());
       for (const scope of [first, second]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['idempotency-key'])));
       return { keysSeen: () => keys };
     },
