@@ -1,14 +1,12 @@
-import type { Types } from '@adyen/api-library';
 import type { Money } from '@splitpay/domain';
-import type { Wire } from './official-model';
+import type { CheckoutModel } from './official-model';
 
 /**
  * Adyen's answers as our tests play them, each typed by the official model it stands for (checked
  * at runtime too: conformance/answers.official.test.ts).
  */
 
-type Checkout = typeof Types.checkout;
-type PaymentResponse = Wire<InstanceType<Checkout['PaymentResponse']>>;
+type PaymentResponse = CheckoutModel<'PaymentResponse'>;
 
 export const authorised = (pspReference: string, merchantReference: string, scheme = 'visa') =>
   ({ resultCode: 'Authorised', pspReference, merchantReference, additionalData: { paymentMethod: scheme } }) satisfies PaymentResponse;
@@ -37,7 +35,7 @@ export const redirectShopperByPost = (pspReference: string, url: string, data: R
 
 /** `/payments/details` after the redirect. */
 export const detailsAuthorised = (pspReference: string, merchantReference: string) =>
-  ({ resultCode: 'Authorised', pspReference, merchantReference }) satisfies Wire<InstanceType<Checkout['PaymentDetailsResponse']>>;
+  ({ resultCode: 'Authorised', pspReference, merchantReference }) satisfies CheckoutModel<'PaymentDetailsResponse'>;
 
 interface Modified {
   readonly merchantAccount: string;
@@ -47,16 +45,16 @@ interface Modified {
 }
 
 export const captureReceived = (m: Modified, amount: Money) =>
-  ({ ...m, status: 'received', amount: { value: amount.amount, currency: amount.currency } }) satisfies Wire<InstanceType<Checkout['PaymentCaptureResponse']>>;
+  ({ ...m, status: 'received', amount: { value: amount.amount, currency: amount.currency } }) satisfies CheckoutModel<'PaymentCaptureResponse'>;
 
-export const cancelReceived = (m: Modified) => ({ ...m, status: 'received' }) satisfies Wire<InstanceType<Checkout['PaymentCancelResponse']>>;
+export const cancelReceived = (m: Modified) => ({ ...m, status: 'received' }) satisfies CheckoutModel<'PaymentCancelResponse'>;
 
 export const refundReceived = (m: Modified, amount: Money) =>
-  ({ ...m, status: 'received', amount: { value: amount.amount, currency: amount.currency } }) satisfies Wire<InstanceType<Checkout['PaymentRefundResponse']>>;
+  ({ ...m, status: 'received', amount: { value: amount.amount, currency: amount.currency } }) satisfies CheckoutModel<'PaymentRefundResponse'>;
 
 /** `/applePay/sessions`: Apple's merchant session, base64 of its JSON text. */
 export const applePaySession = (merchantSession: object) =>
-  ({ data: Buffer.from(JSON.stringify(merchantSession)).toString('base64') }) satisfies Wire<InstanceType<Checkout['ApplePaySessionResponse']>>;
+  ({ data: Buffer.from(JSON.stringify(merchantSession)).toString('base64') }) satisfies CheckoutModel<'ApplePaySessionResponse'>;
 
 export const serviceError = (status: number, errorCode: string, message: string, errorType: string, pspReference?: string) =>
-  ({ status, errorCode, message, errorType, ...(pspReference ? { pspReference } : {}) }) satisfies Wire<InstanceType<Checkout['ServiceError']>>;
+  ({ status, errorCode, message, errorType, ...(pspReference ? { pspReference } : {}) }) satisfies CheckoutModel<'ServiceError'>;

@@ -16,17 +16,23 @@ export { NotificationRequest };
  */
 export type Wire<T> = T extends string ? `${T}` : T extends readonly (infer E)[] ? Wire<E>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
 
+type Checkout = typeof Types.checkout;
+/** The name of a checkout model (a class of the library), as its serializer takes it. */
+export type CheckoutModelName = { [K in keyof Checkout]: Checkout[K] extends abstract new () => unknown ? K : never }[keyof Checkout] & string;
+/** A checkout model by name, as JSON carries it. */
+export type CheckoutModel<K extends CheckoutModelName> = Wire<InstanceType<Checkout[K]>>;
+
 const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
 
 /**
  * A request body through the checkout model's own serializer, as the library would send it: a field
  * the model does not know is dropped, so the result differs from the body.
  */
-export function serializedAs(body: unknown, model: string): unknown {
+export function serializedAs(body: unknown, model: CheckoutModelName): unknown {
   return json(checkout.ObjectSerializer.serialize(json(body), model));
 }
 
 /** An answer read by the checkout model's serializer and written back: what the library keeps of it. */
-export function readAs(answer: unknown, model: string): unknown {
+export function readAs(answer: unknown, model: CheckoutModelName): unknown {
   return json(checkout.ObjectSerializer.serialize(checkout.ObjectSerializer.deserialize(json(answer), model), model));
 }

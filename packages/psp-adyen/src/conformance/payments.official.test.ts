@@ -1,0 +1,109 @@
+import nock from 'nock';
+import { isolateNock } from '@splitpay/psp-testkit';
+import { AdyenClient } from '../client/adyen.client';
+import { AdyenApplePayDriver } from '../driver/applepay.driver';
+import { AdyenCardDriver } from '../driver/card.driver';
+import { authorised, authorisedStoring, detailsAuthorised } from '../testing/adyen-answers';
+import { APPLE_PAY_DATA, BROWSER_INFO, ENCRYPTED_CARD, MERCHANT_ACCOUNT, offer, openInput, SERVICE_BASE, silentLogger } from '../testing/adyen-fixtures';
+import { capturePost } from '../testing/capture-post';
+import { serializedAs, type CheckoutModel } from '../testing/official-model';
+
+/**
+ * What the drivers send to /payments and /payments/details, held against Adyen's official models:
+ * each body equals a literal that type-checks as the model (tsc), and the library's serializer keeps
+ * every field of it (a name the model does not know would be dropped).
+ */
+
+const client = new AdyenClient({ timeoutMs: 2_000 });
+const card = new AdyenCardDriver({ client, logger: silentLogger, publicBaseUrl: SERVICE_BASE });
+const applePay = new AdyenApplePayDriver({ client, logger: silentLogger });
+
+const { type: _scheme, ...encrypted } = ENCRYPTED_CARD;
+
+isolateNock();
+afterEach(() => nock.cleanAll());
+
+describe("Adyen's PaymentRequest model: what the drivers send to /payments", () => {
+  it('card: the encrypted fields as CardDetails, 3-D Secure by redirect, the browser info', async () => {
+    const input = openInput('card');
+    const sent = capturePost('/v71/payments', 200, authorised('PSPOFF1', input.transactionId));
+    await card.open(input);
+    const expected = {
+      amount: { value: 10_000, currency: 'EUR' },
+      reference: input.transactionId,
+      merchantOrderReference: input.reference,
+      merchantAccount: MERCHANT_ACCOUNT,
+      paymentMethod: { type: 'scheme', ...encrypted, holderName: 'Ada Payer' },
+      returnUrl: input.returnUrl,
+      channel: 'Web',
+      shopperInteraction: 'Ecommerce',
+      authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
+      browserInfo: BROWSER_INFO,
+    } satisfies CheckoutModel<'PaymentRequest'> & { paymentMethod: CheckoutModel<'CardDetails'> };
+    expect(sent()).toEqual(expected);
+    expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
+    expect(serializedAs(sent().paymentMethod, 'CardDetails')).toEqual(sent().paymentMethod);
+  });
+
+  it('card with partial authorisation, a stored card for a subscription, the page origin and the shopper email', async () => {
+    const input = openInput('card', {
+      offer: offer('card', { partialAuth: true, createAlias: { mode: 'subscription', recurringFrequency: 30, recurringExpiry: '2030-01-01' } }),
+      registerAlias: true,
+      order: { orderId: 'order-42', customer: { email: 'ada@example.test' } },
+      payerInput: { method: 'card', token: JSON.stringify({ paymentMethod: ENCRYPTED_CARD, browserInfo: BROWSER_INFO, origin: 'https://shop.example' }) },
+    });
+    const sent = capturePost('/v71/payments', 200, authorisedStoring('PSPOFF2', input.transactionId, 'STORED-1'));
+    await card.open(input);
+    const expected = {
+      amount: { value: 10_000, currency: 'EUR' },
+      reference: input.transactionId,
+      merchantOrderReference: input.reference,
+      merchantAccount: MERCHANT_ACCOUNT,
+      paymentMethod: { type: 'scheme', ...encrypted },
+      returnUrl: input.returnUrl,
+      channel: 'Web',
+      shopperInteraction: 'Ecommerce',
+      authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
+      browserInfo: BROWSER_INFO,
+      origin: 'https://shop.example',
+      shopperEmail: 'ada@example.test',
+      additionalData: { allowPartialAuth: 'true' },
+      storePaymentMethod: true,
+      shopperReference: 'ada@example.test',
+      recurringProcessingModel: 'Subscription',
+    } satisfies CheckoutModel<'PaymentRequest'> & { paymentMethod: CheckoutModel<'CardDetails'> };
+    expect(sent()).toEqual(expected);
+    expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
+  });
+
+  it("Apple Pay: the sheet's paymentData as ApplePayDetails", async () => {
+    const input = openInput('applepay');
+    const sent = capturePost('/v71/payments', 200, authorised('PSPOFF3', input.transactionId));
+    await applePay.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: APPLE_PAY_DATA } });
+    const expected = {
+      amount: { value: 10_000, currency: 'EUR' },
+      reference: input.transactionId,
+      merchantOrderReference: input.reference,
+      merchantAccount: MERCHANT_ACCOUNT,
+      paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') },
+      returnUrl: input.returnUrl,
+      channel: 'Web',
+      shopperInteraction: 'Ecommerce',
+    } satisfies CheckoutModel<'PaymentRequest'> & { paymentMethod: CheckoutModel<'ApplePayDetails'> };
+    expect(sent()).toEqual(expected);
+    expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
+    expect(serializedAs(sent().paymentMethod, 'ApplePayDetails')).toEqual(sent().paymentMethod);
+  });
+});
+
+describe("Adyen's PaymentDetailsRequest model: what the return door sends to /payments/details", () => {
+  it('every 3-D Secure result the driver relays is a field of PaymentCompletionDetails', async () => {
+    const input = openInput('card');
+    const sent = capturePost('/v71/payments/details', 200, detailsAuthorised('PSPOFF4', input.transactionId));
+    const params = { redirectResult: 'X6XtfGC3!Y', threeDSResult: 'eyJ0cmFuc1N0YXR1cyI6IlkifQ==', payload: 'Ab02b4c0!', MD: 'M2RzZGF0YQ', PaRes: 'eNrNV1mTo' };
+    await card.completeReturn({ ...input, target: { transactionId: input.transactionId, providerRef: 'PSPOFF4' }, params });
+    const expected = { details: params } satisfies CheckoutModel<'PaymentDetailsRequest'>;
+    expect(sent()).toEqual(expected);
+    expect(serializedAs(sent(), 'PaymentDetailsRequest')).toEqual(sent());
+  });
+});
