@@ -1,4 +1,4 @@
-import { Types } from '@adyen/api-library';
+import { hmacValidator as HmacValidator, Types } from '@adyen/api-library';
 import NotificationRequest from '@adyen/api-library/lib/src/notification/notificationRequest';
 
 /**
@@ -8,7 +8,7 @@ import NotificationRequest from '@adyen/api-library/lib/src/notification/notific
 
 export const checkout = Types.checkout;
 export const notification = Types.notification;
-export { NotificationRequest };
+export { HmacValidator, NotificationRequest };
 
 /**
  * A model as JSON carries it: the library's string enums as their values, so a plain literal can be
