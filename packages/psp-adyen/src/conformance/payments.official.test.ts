@@ -76,6 +76,15 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
     expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
   });
 
+  it('card stored for one-click: CardOnFile, the order id as shopper when no customer is known', async () => {
+    const input = openInput('card', { offer: offer('card', { createAlias: { mode: 'oneclick', recurringFrequency: 0, recurringExpiry: '2030-01-01' } }), registerAlias: true });
+    const sent = capturePost('/v71/payments', 200, authorisedStoring('PSPOFF5', input.transactionId, 'STORED-2'));
+    await card.open(input);
+    const stored = { storePaymentMethod: true, shopperReference: 'order-42', recurringProcessingModel: 'CardOnFile' } satisfies Partial<CheckoutModel<'PaymentRequest'>>;
+    expect(sent()).toMatchObject(stored);
+    expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
+  });
+
   it("Apple Pay: the sheet's paymentData as ApplePayDetails", async () => {
     const input = openInput('applepay');
     const sent = capturePost('/v71/payments', 200, authorised('PSPOFF3', input.transactionId));
