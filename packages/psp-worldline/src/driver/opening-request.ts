@@ -1,7 +1,9 @@
 import type { DriverCapabilities, OpenInput } from '@splitpay/domain';
 
+// Return types are inferred, not widened, so that a test can check each body against Worldline's SDK types.
+
 /** The order of an opening: the amount, our transaction id as `merchantReference` (Worldline echoes it), our order reference. */
-function orderOf(input: OpenInput): Record<string, unknown> {
+function orderOf(input: OpenInput) {
   return {
     amountOfMoney: { amount: input.amount.amount, currencyCode: input.amount.currency },
     references: { merchantReference: input.transactionId, descriptor: input.reference },
@@ -13,7 +15,7 @@ function orderOf(input: OpenInput): Record<string, unknown> {
  * The product's redirect input. `requiresApproval` is how a redirect payment says a hold (true: capture
  * later) or a direct sale (false); the attempt's operation, snapshotted at session creation, decides.
  */
-function redirectInput(product: number, operation: DriverCapabilities['operation'], returnUrl?: string): Record<string, unknown> {
+function redirectInput(product: number, operation: DriverCapabilities['operation'], returnUrl?: string) {
   return {
     paymentProductId: product,
     requiresApproval: operation === 'authorization',
@@ -25,7 +27,7 @@ function redirectInput(product: number, operation: DriverCapabilities['operation
 }
 
 /** `POST /v2/{merchantId}/payments`: a server-to-server redirect payment of one product. */
-export function paymentRequest(input: OpenInput, product: number): Record<string, unknown> {
+export function paymentRequest(input: OpenInput, product: number) {
   return {
     order: orderOf(input),
     redirectPaymentMethodSpecificInput: redirectInput(product, input.offer.capabilities.operation, input.returnUrl),
@@ -34,7 +36,7 @@ export function paymentRequest(input: OpenInput, product: number): Record<string
 }
 
 /** `POST /v2/{merchantId}/hostedcheckouts`: Worldline's page restricted to one product, back to our return door. */
-export function hostedCheckoutRequest(input: OpenInput, product: number): Record<string, unknown> {
+export function hostedCheckoutRequest(input: OpenInput, product: number) {
   return {
     order: orderOf(input),
     hostedCheckoutSpecificInput: { returnUrl: input.returnUrl, showResultPage: false, paymentProductFilters: { restrictTo: { products: [product] } } },

@@ -7,6 +7,7 @@ import { firstError, openingId, readPayment } from '../mapping/worldline-payment
 import { isHostedCheckout, productOf } from '../settings/product-flow';
 import { readWorldlineSettings, type WorldlineSettings } from '../settings/worldline.settings';
 import { WORLDLINE_ANCV_CAPABILITIES, WORLDLINE_WERO_CAPABILITIES, worldlineCapabilities } from './capabilities';
+import { cancelRequest, captureRequest, refundRequest } from './follow-up-request';
 import { hostedCheckoutRequest, paymentRequest } from './opening-request';
 
 export interface WorldlineDriverDeps {
@@ -84,15 +85,15 @@ export class WorldlineDriver implements PspDriver {
   }
 
   capture(input: FollowUpInput): Promise<OperationOutput> {
-    return this.followUp('capture', input, { amount: input.amount.amount, isFinal: true, operationReferences: { merchantReference: input.transactionId } });
+    return this.followUp('capture', input, captureRequest(input));
   }
 
   void(input: FollowUpInput): Promise<OperationOutput> {
-    return this.followUp('cancel', input, { amountOfMoney: { amount: input.amount.amount, currencyCode: input.amount.currency }, isFinal: true });
+    return this.followUp('cancel', input, cancelRequest(input));
   }
 
   refund(input: FollowUpInput): Promise<OperationOutput> {
-    return this.followUp('refund', input, { amountOfMoney: { amount: input.amount.amount, currencyCode: input.amount.currency }, operationReferences: { merchantReference: input.transactionId } });
+    return this.followUp('refund', input, refundRequest(input));
   }
 
   /** The hosted checkout's id is the opening's reference until its created payment is read (return, lookup, follow-ups). */
@@ -134,7 +135,7 @@ export class WorldlineDriver implements PspDriver {
     return payment ? { paymentId: payment.id } : { output: rejected('no-payment', 'the hosted checkout created no Worldline payment') };
   }
 
-  private async followUp(kind: FollowUp, input: FollowUpInput, body: Record<string, unknown>): Promise<OperationOutput> {
+  private async followUp(kind: FollowUp, input: FollowUpInput, body: object): Promise<OperationOutput> {
     const settings = readWorldlineSettings(input.settings);
     if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing or unusable`);
     // A refund's target is the capture; Worldline's operations all hang on the payment (its opening).

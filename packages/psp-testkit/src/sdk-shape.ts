@@ -1,0 +1,44 @@
+/**
+ * Type-level checks of our payloads against a PSP's official SDK types. Plain assignability lets an
+ * object carry fields the target type does not know (TypeScript checks excess fields of literals
+ * only); `OnlyKnown` also refuses those, at every depth, so a misspelt or invented field fails.
+ */
+type Defined<T> = Exclude<T, null | undefined>;
+/** Primitives, branded ones (`string & { __brand }`) included, are leaves. */
+type Leaf = string | number | boolean | bigint;
+
+/** `U` where every field, at every depth, is one `T` declares; a field `T` does not know becomes `never`. */
+export type OnlyKnown<T, U> = U extends Leaf
+  ? U
+  : U extends readonly (infer E)[]
+  ? Defined<T> extends readonly (infer F)[]
+    ? readonly OnlyKnown<F, E>[]
+    : never
+  : U extends object
+    ? { [K in keyof U]: K extends keyof Defined<T> ? OnlyKnown<Defined<T>[K], U[K]> : never }
+    : U;
+
+/** True when `U` is assignable to `T` and names no field `T` lacks. */
+export type FitsSdk<T, U> = [U] extends [T] ? ([U] extends [OnlyKnown<T, U>] ? true : false) : false;
+
+/**
+ * What we read (`U`, our reader's type), checked against what the SDK says the PSP sends (`T`): every
+ * field we read exists there, and its value as the SDK types it (null aside) is one our reader accepts.
+ */
+type Reads<T, U> = U extends undefined
+  ? U
+  : U extends readonly (infer E)[]
+    ? Defined<T> extends readonly (infer F)[]
+      ? readonly Reads<F, E>[]
+      : never
+    : U extends Leaf
+      ? Defined<T> extends U
+        ? U
+        : never
+      : U extends object
+      ? { [K in keyof U]: K extends keyof Defined<T> ? Reads<Defined<T>[K], U[K]> : never }
+      : Defined<T> extends U
+        ? U
+        : never;
+
+export type ReadsFromSdk<T, U> = [U] extends [Reads<T, U>] ? true : false;
