@@ -25,20 +25,18 @@ export type FitsSdk<T, U> = [U] extends [T] ? ([U] extends [OnlyKnown<T, U>] ? t
  * What we read (`U`, our reader's type), checked against what the SDK says the PSP sends (`T`): every
  * field we read exists there, and its value as the SDK types it (null aside) is one our reader accepts.
  */
-type Reads<T, U> = U extends undefined
-  ? U
-  : U extends readonly (infer E)[]
-    ? Defined<T> extends readonly (infer F)[]
-      ? readonly Reads<F, E>[]
-      : never
-    : U extends Leaf
-      ? Defined<T> extends U
-        ? U
+type Reads<T, U> = [U] extends [Leaf | undefined]
+  ? [Defined<T>] extends [Exclude<U, undefined>]
+    ? U
+    : never
+  : U extends undefined
+    ? U
+    : U extends readonly (infer E)[]
+      ? Defined<T> extends readonly (infer F)[]
+        ? readonly Reads<F, E>[]
         : never
       : U extends object
-      ? { [K in keyof U]: K extends keyof Defined<T> ? Reads<Defined<T>[K], U[K]> : never }
-      : Defined<T> extends U
-        ? U
+        ? { [K in keyof U]: K extends keyof Defined<T> ? Reads<Defined<T>[K], U[K]> : never }
         : never;
 
 export type ReadsFromSdk<T, U> = [U] extends [Reads<T, U>] ? true : false;

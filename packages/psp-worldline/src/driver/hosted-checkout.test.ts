@@ -3,7 +3,7 @@ import { CapturingLogger } from '@splitpay/domain/src/testing';
 import nock from 'nock';
 import { isolateNock } from '@splitpay/psp-testkit';
 import { expectedAuthorization, recorder } from '../testing/request-recorder';
-import { hostedCheckoutAnswer, hostedCheckoutStatus, MERCHANT, payment, SETTINGS, TEST_BASE } from '../testing/worldline-fixtures';
+import { hostedCheckoutAnswer, hostedCheckoutStatus, MERCHANT, payment, refund, SETTINGS, TEST_BASE } from '../testing/worldline-fixtures';
 import { createWorldlineProvider } from '../worldline.plugin';
 
 // ANCV on product 5403 (Thunes acquiring) is hosted checkout only: the opening is a hosted checkout.
@@ -92,7 +92,7 @@ describe('Worldline hosted checkout (ANCV on 5403)', () => {
   it('refund: the hosted checkout names its payment, the refund goes to that payment with our idempotency key', async () => {
     const r = recorder();
     nock(TEST_BASE).get(`${V2}/hostedcheckouts/${HC}`).reply(r.reply(200, hostedCheckoutStatus('PAYMENT_CREATED', sale('CAPTURED', 9, { statusCategory: 'COMPLETED' }))));
-    nock(TEST_BASE).post(`${V2}/payments/${PAY}/refund`).reply(r.reply(201, payment({ id: '4000067890_1', status: 'REFUNDED', statusCode: 8, amount: 3_000 })));
+    nock(TEST_BASE).post(`${V2}/payments/${PAY}/refund`).reply(r.reply(201, refund({ id: '4000067890_1', status: 'REFUNDED', statusCode: 8, amount: 3_000 })));
     const out = await ancv.refund(refundInput('ref-1'));
     expect(r.seen.map((s) => [s.method, s.path, s.headers['x-gcs-idempotence-key'], s.body])).toEqual([
       ['GET', `${V2}/hostedcheckouts/${HC}`, undefined, ''],
@@ -128,7 +128,7 @@ describe('ANCV: the product is the session’s, as its offer recorded it at crea
   it('a session opened on 5403 whose contract now says 5412: its refund still finds the payment through the hosted checkout', async () => {
     const r = recorder();
     nock(TEST_BASE).get(`${V2}/hostedcheckouts/${HC}`).reply(r.reply(200, hostedCheckoutStatus('PAYMENT_CREATED', sale('CAPTURED', 9, { statusCategory: 'COMPLETED' }))));
-    nock(TEST_BASE).post(`${V2}/payments/${PAY}/refund`).reply(r.reply(201, payment({ id: '4000067890_1', status: 'REFUNDED', statusCode: 8, amount: 3_000 })));
+    nock(TEST_BASE).post(`${V2}/payments/${PAY}/refund`).reply(r.reply(201, refund({ id: '4000067890_1', status: 'REFUNDED', statusCode: 8, amount: 3_000 })));
     const out = await ancv.refund({ ...refundInput('ref-5403'), offer: offerUnder(ON_5403), settings: ON_5412 });
     expect(r.seen.map((s) => [s.method, s.path])).toEqual([
       ['GET', `${V2}/hostedcheckouts/${HC}`],

@@ -3,7 +3,7 @@ import { CapturingLogger } from '@splitpay/domain/src/testing';
 import nock from 'nock';
 import { isolateNock } from '@splitpay/psp-testkit';
 import { expectedAuthorization, recorder } from '../testing/request-recorder';
-import { MERCHANT, payment, redirectAnswer, SETTINGS, TEST_BASE } from '../testing/worldline-fixtures';
+import { captureAnswer, MERCHANT, payment, redirectAnswer, refund, SETTINGS, TEST_BASE } from '../testing/worldline-fixtures';
 import { createWorldlineProvider } from '../worldline.plugin';
 
 const P = `/v2/${MERCHANT}/payments`;
@@ -118,9 +118,9 @@ describe('Worldline Direct requests', () => {
 
   it('capture, cancel and refund: paths on the payment, bodies, the idempotency key of each operation', async () => {
     const r = recorder();
-    nock(TEST_BASE).post(`${P}/${PAY}/capture`).reply(r.reply(201, payment({ id: '4000012345_1', status: 'CAPTURED', statusCode: 9, amount: 4_000 })));
+    nock(TEST_BASE).post(`${P}/${PAY}/capture`).reply(r.reply(201, captureAnswer({ id: '4000012345_1', status: 'CAPTURED', statusCode: 9, amount: 4_000 })));
     nock(TEST_BASE).post(`${P}/${PAY}/cancel`).reply(r.reply(201, { payment: payment({ id: PAY, status: 'CANCELLED', statusCode: 6, amount: 6_000 }) }));
-    nock(TEST_BASE).post(`${P}/${PAY}/refund`).reply(r.reply(201, payment({ id: '4000012345_2', status: 'REFUND_REQUESTED', statusCode: 81, amount: 1_500 })));
+    nock(TEST_BASE).post(`${P}/${PAY}/refund`).reply(r.reply(201, refund({ id: '4000012345_2', status: 'REFUND_REQUESTED', statusCode: 81, amount: 1_500 })));
     const captured = await driver('wero').capture(followUp(4_000, 'cap-1'));
     const voided = await driver('wero').void(followUp(2_000, 'void-1'));
     const refunded = await driver('wero').refund(followUp(1_500, 'ref-1'));
@@ -141,7 +141,7 @@ describe('Worldline Direct requests', () => {
     ['refund', 'REFUNDED', 8, 'refunded', true],
     ['refund', 'REJECTED', 2, 'refunded', false],
   ] as const)('%s answered %s -> %s success %s', async (kind, status, code, fact, success) => {
-    nock(TEST_BASE).post(`${P}/${PAY}/${kind}`).reply(201, payment({ id: '4000012345_1', status, statusCode: code, amount: 1_000 }));
+    nock(TEST_BASE).post(`${P}/${PAY}/${kind}`).reply(201, (kind === 'capture' ? captureAnswer : refund)({ id: '4000012345_1', status, statusCode: code, amount: 1_000 }));
     const out = await driver('wero')[kind](followUp(1_000));
     expect(out.facts).toMatchObject([{ kind: fact, success, statusCode: String(code) }]);
   });

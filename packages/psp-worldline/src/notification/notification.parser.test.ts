@@ -2,7 +2,7 @@ import { money, type NotificationContext, type PspFact } from '@splitpay/domain'
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import nock from 'nock';
 import { isolateNock } from '@splitpay/psp-testkit';
-import { MERCHANT, payment, SETTINGS, TEST_BASE, webhook } from '../testing/worldline-fixtures';
+import { MERCHANT, payment, refund as refundObject, SETTINGS, TEST_BASE, webhook } from '../testing/worldline-fixtures';
 import { createWorldlineProvider } from '../worldline.plugin';
 
 const ID = '4000012345_0';
@@ -47,7 +47,7 @@ describe('Worldline webhooks -> facts', () => {
   });
 
   it('refund events name the refund operation', async () => {
-    const refund = (status: string) => payment({ id: '4000012345_2', status, statusCode: status === 'REJECTED' ? 83 : 81, amount: 1_000 });
+    const refund = (status: string) => refundObject({ id: '4000012345_2', status, statusCode: status === 'REJECTED' ? 83 : 81, amount: 1_000 });
     const ctx: NotificationContext = { settingsFor: async (ref) => (ref.providerRef === ID ? SETTINGS : undefined) };
     const read = async (type: string, status: string) => {
       const parsed = await provider.parseNotification(webhook(type, { refund: refund(status) }), ctx);
@@ -57,7 +57,7 @@ describe('Worldline webhooks -> facts', () => {
     expect(await read('refund.rejected', 'REJECTED')).toEqual([{ kind: 'refunded', success: false, ref: { providerRef: '4000012345_2' }, statusCode: 'REJECTED', statusMessage: 'Worldline rejected the refund' }]);
     expect(await read('refund.refunded', 'REFUNDED')).toEqual([{ kind: 'refunded', success: true, ref: { providerRef: '4000012345_2' }, statusCode: 'REFUNDED' }]);
     // Our refund's transaction id, when Worldline echoes the operation reference we sent.
-    const echoed = { ...refund('REFUNDED'), refundOutput: { operationReferences: { merchantReference: 'refund-tx-1' } } };
+    const echoed = refundObject({ id: '4000012345_2', status: 'REFUNDED', statusCode: 81, amount: 1_000, operationReference: 'refund-tx-1' });
     const parsed = await provider.parseNotification(webhook('refund.refunded', { refund: echoed }), ctx);
     expect(parsed.kind === 'accepted' ? parsed.facts : parsed.reason).toEqual([{ kind: 'refunded', success: true, ref: { transactionId: 'refund-tx-1', providerRef: '4000012345_2' }, statusCode: 'REFUNDED' }]);
   });
@@ -177,7 +177,7 @@ describe('Worldline webhooks -> facts', () => {
     });
 
     it('refund.refunded -> found by our refund’s transaction id (its operation reference), the verdict on that refund', async () => {
-      const refund = { ...payment({ id: '4000067890_1', status: 'REFUNDED', statusCode: 8, amount: 7_000 }), refundOutput: { operationReferences: { merchantReference: REFUND_TX }, references: { merchantReference: TX } } };
+      const refund = refundObject({ id: '4000067890_1', status: 'REFUNDED', statusCode: 8, amount: 7_000, operationReference: REFUND_TX, merchantReference: TX });
       expect(await read(webhook('refund.refunded', { refund }))).toEqual([{ kind: 'refunded', success: true, ref: { transactionId: REFUND_TX, providerRef: '4000067890_1' }, statusCode: 'REFUNDED' }]);
       expect(seen).toEqual([{ transactionId: REFUND_TX, providerRef: PAY }]);
     });

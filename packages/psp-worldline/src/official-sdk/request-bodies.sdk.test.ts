@@ -6,7 +6,7 @@ import type { Domain } from 'onlinepayments-sdk-nodejs';
 import type { cancelRequest, captureRequest, refundRequest } from '../driver/follow-up-request';
 import type { hostedCheckoutRequest, paymentRequest } from '../driver/opening-request';
 import { expectedAuthorization, recorder, type Seen } from '../testing/request-recorder';
-import { hostedCheckoutAnswer, MERCHANT, payment, redirectAnswer, SETTINGS, TEST_BASE } from '../testing/worldline-fixtures';
+import { captureAnswer, hostedCheckoutAnswer, MERCHANT, payment, redirectAnswer, refund, SETTINGS, TEST_BASE } from '../testing/worldline-fixtures';
 import { officialClient } from '../testing/worldline-sdk';
 import { createWorldlineProvider } from '../worldline.plugin';
 
@@ -99,14 +99,14 @@ describe("Worldline: our request bodies against the official Node SDK's request 
   });
 
   it('capture, cancel and refund: the SDK accepts each body our driver sent, and signs it as we do', async () => {
-    const capture = await sent(() => driver('wero').capture(followUp('cap-1')), `${P}/${PAY}/capture`, payment({ id: '4000012345_1', status: 'CAPTURED', statusCode: 9, amount: 1_500 }));
+    const capture = await sent(() => driver('wero').capture(followUp('cap-1')), `${P}/${PAY}/capture`, captureAnswer({ id: '4000012345_1', status: 'CAPTURED', statusCode: 9, amount: 1_500 }));
     const cancel = await sent(() => driver('wero').void(followUp('void-1')), `${P}/${PAY}/cancel`, { payment: payment({ id: PAY, status: 'CANCELLED', statusCode: 6, amount: 1_500 }) });
-    const refund = await sent(() => driver('wero').refund(followUp('ref-1')), `${P}/${PAY}/refund`, payment({ id: '4000012345_2', status: 'REFUND_REQUESTED', statusCode: 81, amount: 1_500 }));
+    const refunded = await sent(() => driver('wero').refund(followUp('ref-1')), `${P}/${PAY}/refund`, refund({ id: '4000012345_2', status: 'REFUND_REQUESTED', statusCode: 81, amount: 1_500 }));
     const context = { idempotence: { key: 'op-1' } };
     for (const seen of [
       await viaSdk(`${P}/${PAY}/capture`, () => sdk.payments.capturePayment(MERCHANT, PAY, capture as Domain.CapturePaymentRequest, context)),
       await viaSdk(`${P}/${PAY}/cancel`, () => sdk.payments.cancelPayment(MERCHANT, PAY, cancel as Domain.CancelPaymentRequest, context)),
-      await viaSdk(`${P}/${PAY}/refund`, () => sdk.payments.refundPayment(MERCHANT, PAY, refund as Domain.RefundRequest, context)),
+      await viaSdk(`${P}/${PAY}/refund`, () => sdk.payments.refundPayment(MERCHANT, PAY, refunded as Domain.RefundRequest, context)),
     ]) {
       expect(seen.headers['x-gcs-idempotence-key']).toBe('op-1');
       expect(seen.headers.authorization).toBe(expectedAuthorization(seen));

@@ -1,4 +1,5 @@
 import type { InboundNotification } from '@splitpay/domain';
+import type { WorldlineError } from '../mapping/worldline-payment';
 import { webhookSignature } from '../notification/webhook-signature';
 
 export const TEST_BASE = 'https://payment.preprod.direct.worldline-solutions.com';
@@ -28,13 +29,15 @@ export interface PaymentShape {
   readonly acquired?: number;
   readonly merchantReference?: string;
   readonly product?: number;
-  readonly errors?: readonly Record<string, unknown>[];
+  readonly errors?: readonly WorldlineError[];
   /** The hosted checkout that created the payment (PaymentResponse.hostedCheckoutSpecificOutput). */
   readonly hostedCheckoutId?: string;
 }
 
+// Return types are inferred, not widened, so that official-sdk/ can check each fixture against Worldline's SDK types.
+
 /** A payment object as Worldline answers it (GET /payments/{id}, webhooks). */
-export function payment(shape: PaymentShape): Record<string, unknown> {
+export function payment(shape: PaymentShape) {
   return {
     id: shape.id,
     status: shape.status,
@@ -42,7 +45,7 @@ export function payment(shape: PaymentShape): Record<string, unknown> {
       statusCategory: shape.statusCategory ?? 'PENDING_MERCHANT',
       statusCode: shape.statusCode,
       isAuthorized: ['PENDING_CAPTURE', 'CAPTURED', 'CAPTURE_REQUESTED'].includes(shape.status),
-      ...(shape.errors ? { errors: shape.errors } : {}),
+      ...(shape.errors ? { errors: [...shape.errors] } : {}),
     },
     paymentOutput: {
       amountOfMoney: { amount: shape.amount, currencyCode: 'EUR' },
@@ -71,7 +74,7 @@ export interface RefundShape {
  * (statusOutput.statusCode, refundOutput.amountOfMoney and references.merchantReference) and its
  * PrestaShop module's refund presenter (the id `<paymentId>_<operation>`).
  */
-export function refund(shape: RefundShape): Record<string, unknown> {
+export function refund(shape: RefundShape) {
   return {
     id: shape.id,
     status: shape.status,
@@ -85,8 +88,22 @@ export function refund(shape: RefundShape): Record<string, unknown> {
   };
 }
 
+/** The answer of POST /payments/{id}/capture (CaptureResponse): the capture operation, its status and amount. */
+export function captureAnswer(shape: { readonly id: string; readonly status: string; readonly statusCode: number; readonly amount: number; readonly operationReference?: string }) {
+  return {
+    id: shape.id,
+    status: shape.status,
+    statusOutput: { statusCode: shape.statusCode },
+    captureOutput: {
+      amountOfMoney: { amount: shape.amount, currencyCode: 'EUR' },
+      ...(shape.operationReference ? { operationReferences: { merchantReference: shape.operationReference } } : {}),
+      paymentMethod: 'redirect',
+    },
+  };
+}
+
 /** The answer of POST /payments for a redirect payment: the payment REDIRECTED, and where the payer goes. */
-export function redirectAnswer(id: string, amount: number, merchantReference: string): Record<string, unknown> {
+export function redirectAnswer(id: string, amount: number, merchantReference: string) {
   return {
     creationOutput: { isNewToken: false },
     merchantAction: { actionType: 'REDIRECT', redirectData: { redirectURL: `https://payment.preprod.direct.worldline-solutions.com/redirect/${id}` } },
@@ -94,18 +111,28 @@ export function redirectAnswer(id: string, amount: number, merchantReference: st
   };
 }
 
+export interface EventObject {
+  readonly payment?: ReturnType<typeof payment>;
+  readonly refund?: ReturnType<typeof refund>;
+}
+
+/** A webhook event's body (WebhooksEvent): one object, a payment or a refund. */
+export function webhookEvent(type: string, object: EventObject) {
+  return { apiVersion: 'v1', id: `evt-${++sequence}`, created: '2026-11-23T14:00:00.000+0100', merchantId: MERCHANT, type, ...object };
+}
+
 /** A webhook delivery as Worldline posts it, signed with the contract's webhook key. */
-export function webhook(type: string, object: { payment?: Record<string, unknown>; refund?: Record<string, unknown> }, secret: string = SETTINGS.webhookSecret, keyId: string = SETTINGS.webhookKeyId): InboundNotification {
-  const rawBody = JSON.stringify({ apiVersion: 'v1', id: `evt-${++sequence}`, created: '2026-11-23T14:00:00.000+0100', merchantId: MERCHANT, type, ...object });
+export function webhook(type: string, object: EventObject, secret: string = SETTINGS.webhookSecret, keyId: string = SETTINGS.webhookKeyId): InboundNotification {
+  const rawBody = JSON.stringify(webhookEvent(type, object));
   return { headers: { 'content-type': 'application/json', 'x-gcs-signature': webhookSignature(secret, rawBody), 'x-gcs-keyid': keyId }, rawBody, query: {} };
 }
 
 /** The answer of POST /hostedcheckouts: its id and the page the payer goes to. */
-export function hostedCheckoutAnswer(id: string, merchantReference: string): Record<string, unknown> {
+export function hostedCheckoutAnswer(id: string, merchantReference: string) {
   return { RETURNMAC: `mac-${id}`, hostedCheckoutId: id, merchantReference, partialRedirectUrl: `preprod.direct.worldline-solutions.com/hostedcheckout/PaymentMethods/Selection/${id}`, redirectUrl: `${TEST_BASE}/hostedcheckout/PaymentMethods/Selection/${id}` };
 }
 
 /** GET /hostedcheckouts/{id}: its status and the payment it created, if any. */
-export function hostedCheckoutStatus(status: string, created?: Record<string, unknown>): Record<string, unknown> {
-  return { status, ...(created ? { createdPaymentOutput: { payment: created, paymentStatusCategory: (created.statusOutput as { statusCategory?: string } | undefined)?.statusCategory } } : {}) };
+export function hostedCheckoutStatus(status: string, created?: ReturnType<typeof payment>) {
+  return { status, ...(created ? { createdPaymentOutput: { payment: created, paymentStatusCategory: created.statusOutput.statusCategory } } : {}) };
 }

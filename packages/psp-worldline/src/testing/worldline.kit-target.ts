@@ -3,7 +3,7 @@ import { nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay
 import nock from 'nock';
 import { WORLDLINE_SETTINGS } from '../settings/worldline.settings';
 import { createWorldlineProvider } from '../worldline.plugin';
-import { hostedCheckoutAnswer, hostedCheckoutStatus, MERCHANT, payment, paymentId, redirectAnswer, refund, SETTINGS, TEST_BASE, webhook } from './worldline-fixtures';
+import { captureAnswer, hostedCheckoutAnswer, hostedCheckoutStatus, MERCHANT, payment, paymentId, redirectAnswer, refund, SETTINGS, TEST_BASE, webhook } from './worldline-fixtures';
 
 /** The refusal Worldline gives for each category the driver maps (the error of the REJECTED payment). */
 const REFUSALS: Readonly<Partial<Record<DeclineCategory, Record<string, unknown>>>> = {
@@ -118,7 +118,7 @@ function script(contract: WorldlineKitContract): PspKitScript {
       const paymentId = paymentOf(input, 2);
       const path = `${P}/${paymentId}/${operation}`;
       const keys: string[] = [];
-      const answer = payment({ id: paymentId.replace(/_0$/, '_1'), amount: input.amount.amount, status: operation === 'capture' ? 'CAPTURE_REQUESTED' : 'REFUND_REQUESTED', statusCode: operation === 'capture' ? 91 : 81 });
+      const answer = (operation === 'capture' ? captureAnswer : refund)({ id: paymentId.replace(/_0$/, '_1'), amount: input.amount.amount, status: operation === 'capture' ? 'CAPTURE_REQUESTED' : 'REFUND_REQUESTED', statusCode: operation === 'capture' ? 91 : 81 });
       const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(201, answer);
       const second = api().post(path).reply(201, answer);
       for (const scope of [first, second]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['x-gcs-idempotence-key'])));
