@@ -36,4 +36,9 @@ describe('GCS v1HMAC', () => {
     const text = stringToSign({ method: 'get', contentType: 'application/json', date: DATE, headers: { 'X-GCS-Idempotence-Key': ' a\r\n   b ' }, path: '/v2/1/payments/2?x=1' });
     expect(text).toBe(`GET\n\n${DATE}\nx-gcs-idempotence-key:a b\n/v2/1/payments/2?x=1\n`);
   });
+
+  it('folds any whitespace after a line break, as the SDK does: form feed, vertical tab, no-break space', () => {
+    const text = stringToSign({ method: 'GET', date: DATE, headers: { 'X-GCS-CustomerHeader': 'a\n\f\u00a0b\r\n\vc' }, path: '/v2/1/payments/2' });
+    expect(text).toBe(`GET\n\n${DATE}\nx-gcs-customerheader:a b c\n/v2/1/payments/2\n`);
+  });
 });

@@ -15,8 +15,11 @@ export interface SignedRequest {
 
 const WITH_BODY = ['POST', 'PUT', 'DELETE'];
 
-/** A header value as Worldline canonicalizes it: line breaks and the whitespace after them become one space. */
-const canonical = (value: string): string => value.replace(/\r?\n[ \t]*/g, ' ').trim();
+/**
+ * A header value as Worldline canonicalizes it: a line break and any whitespace after it (any but
+ * CR and LF, Unicode spaces, form feed and vertical tab included, as its SDK's authenticator) become one space.
+ */
+const canonical = (value: string): string => value.replace(/\r?\n[^\S\r\n]*/g, ' ').trim();
 
 /** The string to sign of `GCS v1HMAC`. */
 export function stringToSign(request: SignedRequest): string {
