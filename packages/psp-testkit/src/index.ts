@@ -5,4 +5,4 @@ export { CapturingLogger } from '@splitpay/domain/src/testing';
 export { KIT_AMOUNT } from './kit-session';
 export { isolateNock, loadNock } from './nock-isolation';
 export { nockedKitRun } from './nocked-kit-run';
-export type { FitsSdk, OnlyKnown, ReadsFromSdk } from './sdk-shape';
+export type { CamelWire, EnumsAsValues, FitsSdk, OnlyKnown, ReadsFromSdk } from './sdk-shape';

@@ -40,3 +40,24 @@ type Reads<T, U> = [U] extends [Leaf | undefined]
         : never;
 
 export type ReadsFromSdk<T, U> = [U] extends [Reads<T, U>] ? true : false;
+
+/** `soft_descriptor` as an SDK that models the wire in camelCase names it: `softDescriptor`. */
+type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+
+/** A snake_case wire payload with the names of a camelCase SDK model (PayPal's server SDK maps them so). */
+export type CamelWire<U> = U extends Leaf
+  ? U
+  : U extends readonly (infer E)[]
+    ? CamelWire<E>[]
+    : U extends object
+      ? { [K in keyof U as K extends string ? Camel<K> : K]: CamelWire<U[K]> }
+      : U;
+
+/** An SDK model whose enums (TypeScript `enum`s of strings) are read as the strings they stand for, as on the wire. */
+export type EnumsAsValues<T> = T extends string
+  ? `${T}`
+  : T extends Leaf | null | undefined
+    ? T
+    : T extends readonly (infer E)[]
+      ? EnumsAsValues<E>[]
+      : { [K in keyof T]: EnumsAsValues<T[K]> };

@@ -4,6 +4,7 @@ import type { PayPalAnswer, PayPalClient } from '../api/paypal.client';
 import { toPayPalAmount } from '../api/paypal-amount';
 import { readOrder, readPayment } from '../api/paypal-order';
 import type { PayPalContract } from '../settings/paypal-settings';
+import { captureRequest, refundRequest } from './paypal-requests';
 
 type FollowUpKind = 'captured' | 'voided' | 'refunded';
 
@@ -33,7 +34,7 @@ export class PayPalFollowUps {
       path: `/v2/payments/authorizations/${encodeURIComponent(authorization)}/capture`,
       requestId: input.transactionId,
       prefer: 'return=representation',
-      body: { amount, final_capture: true, invoice_id: input.transactionId },
+      body: captureRequest(amount, input.transactionId),
     });
     return this.outcome('captured', answer, input);
   }
@@ -67,7 +68,7 @@ export class PayPalFollowUps {
         path: `/v2/payments/captures/${encodeURIComponent(capture)}/refund`,
         requestId: input.transactionId,
         prefer: 'return=representation',
-        body: { amount, custom_id: input.transactionId, invoice_id: input.transactionId },
+        body: refundRequest(amount, input.transactionId),
       });
     const answer = await refundOf(named);
     if (answer.kind !== 'answer' || answer.status !== 404) return this.outcome('refunded', answer, input);

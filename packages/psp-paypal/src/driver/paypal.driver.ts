@@ -19,7 +19,8 @@ import { readPayPalContract, type PayPalContract } from '../settings/paypal-sett
 import { PAYPAL_CAPABILITIES } from './capabilities';
 import { PayPalFollowUps } from './follow-ups';
 import { OrderCompletion } from './order-completion';
-import { cancelUrlOf, isCancelReturn } from './return-url';
+import { orderRequest } from './paypal-requests';
+import { isCancelReturn } from './return-url';
 
 /** PayPal's soft_descriptor holds at most 22 characters. */
 const SOFT_DESCRIPTOR_MAX = 22;
@@ -53,27 +54,7 @@ export class PayPalDriver implements PspDriver {
       path: '/v2/checkout/orders',
       requestId: input.transactionId,
       prefer: 'return=minimal',
-      body: {
-        intent: 'AUTHORIZE',
-        purchase_units: [
-          {
-            reference_id: input.reference,
-            custom_id: input.transactionId,
-            amount,
-            ...(descriptor ? { soft_descriptor: descriptor } : {}),
-          },
-        ],
-        payment_source: {
-          paypal: {
-            experience_context: {
-              return_url: input.returnUrl,
-              cancel_url: cancelUrlOf(input.returnUrl),
-              user_action: 'CONTINUE',
-              shipping_preference: 'NO_SHIPPING',
-            },
-          },
-        },
-      },
+      body: orderRequest(input, amount, descriptor),
     });
     if (answer.kind === 'credentials') return refusedOpen('AUTHENTICATION_FAILURE', answer.message, answer.status);
     const ack = ackOf(answer);
