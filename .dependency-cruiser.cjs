@@ -130,6 +130,13 @@ module.exports = {
       to: { pathNot: '^packages/$1/src/(web|settings)/' },
     },
     {
+      name: 'official-psp-sdks-are-test-only',
+      severity: 'error',
+      comment: 'The PSPs\' official SDKs (Worldline\'s onlinepayments-sdk-nodejs, PayPal\'s @paypal/paypal-server-sdk) are devDependencies our tests check the drivers against: no production code imports them, not even their types. Tests and src/testing/ may.',
+      from: { pathNot: testsAndSupport },
+      to: { path: '(^|node_modules/)(onlinepayments-sdk-nodejs|@paypal/paypal-server-sdk)(/|$)' },
+    },
+    {
       name: 'packages-do-not-import-apps',
       severity: 'error',
       comment: 'apps/ is the composition root: nothing below it imports it.',

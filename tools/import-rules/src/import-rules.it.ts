@@ -55,6 +55,9 @@ const forbidden: readonly (ImportCase & { rule: string })[] = [
   { rule: 'psp-web-imports-only-its-own-browser-code', from: 'packages/psp-adyen/src/web/hosted-fields.entry.ts', imports: 'packages/psp-adyen/src/client/adyen.client.ts' },
   { rule: 'psp-web-imports-only-its-own-browser-code', from: 'packages/psp-adyen/src/web/card.view.ts', imports: 'packages/psp-worldline/src/settings/worldline.settings.ts' },
   { rule: 'psp-web-imports-only-its-own-browser-code', from: 'packages/psp-adyen/src/web/loader.ts', imports: 'esbuild' },
+  { rule: 'official-psp-sdks-are-test-only', from: 'packages/psp-worldline/src/client/sdk.client.ts', imports: 'onlinepayments-sdk-nodejs' },
+  { rule: 'official-psp-sdks-are-test-only', from: 'packages/psp-paypal/src/api/order.model.ts', imports: '@paypal/paypal-server-sdk', typeOnly: true },
+  { rule: 'official-psp-sdks-are-test-only', from: 'apps/server/src/paypal.wiring.ts', imports: '@paypal/paypal-server-sdk' },
 ];
 
 const allowed: readonly ImportCase[] = [
@@ -84,6 +87,9 @@ const allowed: readonly ImportCase[] = [
   { from: 'packages/psp-adyen/src/web/adapter.ts', imports: 'packages/psp-adyen/src/settings/adyen-web.ts' },
   { from: 'packages/psp-adyen/src/web/adapter.test.ts', imports: 'jsdom' },
   { from: 'packages/psp-adyen/src/web-bundle/bundle.ts', imports: 'esbuild' },
+  { from: 'packages/psp-worldline/src/official-sdk/requests.sdk.test.ts', imports: 'onlinepayments-sdk-nodejs' },
+  { from: 'packages/psp-paypal/src/testing/paypal-sdk.ts', imports: '@paypal/paypal-server-sdk' },
+  { from: 'packages/psp-paypal/src/official-sdk/answers.sdk.it.ts', imports: '@paypal/paypal-server-sdk', typeOnly: true },
 ];
 
 function importPath(from: string, target: string): string {
