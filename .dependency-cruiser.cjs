@@ -95,13 +95,6 @@ module.exports = {
       to: { pathNot: '^packages/(psp-http|domain)/|(^|node_modules/)axios(/|$)|^(node:)?(http|https)$' },
     },
     {
-      name: 'psp-sdk-in-tests-only',
-      severity: 'error',
-      comment: 'A PSP\'s official server library (Adyen\'s @adyen/api-library) is a devDependency that tests hold a driver against; the driver\'s code speaks the API over psp-http, never through it.',
-      from: { path: '^packages/', pathNot: testsAndSupport },
-      to: { path: '(^|node_modules/)@adyen/api-library(/|$)' },
-    },
-    {
       name: 'stores-build-only-on-stores',
       severity: 'error',
       comment: 'The store-* packages are one storage family: an in-process store may run another store\'s repositories on its own engine, but imports no other adapter.',
@@ -132,9 +125,9 @@ module.exports = {
     {
       name: 'official-psp-sdks-are-test-only',
       severity: 'error',
-      comment: 'The PSPs\' official SDKs (Worldline\'s onlinepayments-sdk-nodejs, PayPal\'s @paypal/paypal-server-sdk) are devDependencies our tests check the drivers against: no production code imports them, not even their types. Tests and src/testing/ may.',
+      comment: 'The PSPs\' official SDKs (Adyen\'s @adyen/api-library, Worldline\'s onlinepayments-sdk-nodejs, PayPal\'s @paypal/paypal-server-sdk) are devDependencies our tests check the drivers against; the drivers speak the APIs over psp-http. No production code imports them, not even their types. Tests and src/testing/ may.',
       from: { pathNot: testsAndSupport },
-      to: { path: '(^|node_modules/)(onlinepayments-sdk-nodejs|@paypal/paypal-server-sdk)(/|$)' },
+      to: { path: '(^|node_modules/)(@adyen/api-library|onlinepayments-sdk-nodejs|@paypal/paypal-server-sdk)(/|$)' },
     },
     {
       name: 'packages-do-not-import-apps',
