@@ -1,14 +1,20 @@
 import type { Config } from 'jest';
 
+// ESM-only packages the tests import (panva's OAuth clients and their jose): jest on Node 20 cannot
+// require an ES module, so their files are compiled to CommonJS too, their code otherwise unchanged.
+const ESM_ONLY_PACKAGES = ['oauth4webapi', 'openid-client', 'jose'];
+
 // swc strips types only; `npm run typecheck` (tsc) is the type gate, run first by `npm test`.
 const transform: Config['transform'] = {
   '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  [`/node_modules/(${ESM_ONLY_PACKAGES.join('|')})/.+\\.js$`]: ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
 };
 
 const shared: Config = {
   // Jest's node environment, failing a file that leaves nock's HTTP interceptor installed (it names the file).
   testEnvironment: '<rootDir>/jest.leftover-interceptors.environment.ts',
   transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
   moduleFileExtensions: ['ts', 'js', 'json'],
 };
 
