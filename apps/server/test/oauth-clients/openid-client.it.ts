@@ -38,10 +38,19 @@ describe('openid-client v6 against the service', () => {
     expect(await me(config, tokens.access_token)).toEqual({ status: 200, body: expect.objectContaining({ merchantId: ACME.merchantId, principal: 'client' }) });
   });
 
-  it('surfaces a wrong secret as its ResponseBodyError: invalid_client, 401', async () => {
+  it('surfaces a wrong secret in the form body as its ResponseBodyError: invalid_client, 401', async () => {
     const refusal = await client.clientCredentialsGrant(await discover(ACME.merchantId, 'not-the-secret')).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(client.ResponseBodyError);
     expect(refusal).toMatchObject({ error: 'invalid_client', status: 401 });
+  });
+
+  it('surfaces a wrong secret as HTTP Basic as the Basic challenge of a 401, the invalid_client body in its response', async () => {
+    const config = await discover(ACME.merchantId, 'not-the-secret', client.ClientSecretBasic());
+    const refusal = await client.clientCredentialsGrant(config).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(client.WWWAuthenticateChallengeError);
+    const challenge = refusal as OpenIdClient.WWWAuthenticateChallengeError;
+    expect(challenge).toMatchObject({ status: 401, cause: [expect.objectContaining({ scheme: 'basic' })] });
+    expect(await challenge.response.json()).toMatchObject({ error: 'invalid_client' });
   });
 
   it('runs the dashboard login as a public client: code with PKCE S256, refresh, revocation', async () => {
