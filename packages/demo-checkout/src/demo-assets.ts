@@ -10,9 +10,6 @@ export interface DemoAsset {
 
 export type DemoAssets = Readonly<Record<'demo.js' | 'demo.css', DemoAsset>>;
 
-/** esbuild is loaded at the first build, not when the server starts. */
-const esbuild = () => import('esbuild');
-
 function asset(contentType: string, body: Buffer): DemoAsset {
   return { contentType, body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
 }
@@ -20,13 +17,14 @@ function asset(contentType: string, body: Buffer): DemoAsset {
 /** The page's entry, as a path in the checkout; its stylesheet (demo.css) is beside it. */
 export const DEMO_PAGE_ENTRY = 'packages/demo-checkout/src/browser/demo-page.ts';
 
-/** The page's script (bundled from TypeScript in memory) and stylesheet, from the directory `pageSources` answers. */
-export async function buildDemoAssets(pageSources: () => string): Promise<DemoAssets> {
-  const { build } = await esbuild();
+/** Bundles a TypeScript entry as one browser script, ready to serve (the components' bundler, wired by the app). */
+export type BrowserScriptBuilder = (entry: string) => Promise<DemoAsset>;
+
+/** The page's script (bundled from TypeScript in memory by `buildScript`) and stylesheet, from the directory `pageSources` answers. */
+export async function buildDemoAssets(pageSources: () => string, buildScript: BrowserScriptBuilder): Promise<DemoAssets> {
   const browser = pageSources();
-  const script = await build({ entryPoints: [path.join(browser, 'demo-page.ts')], bundle: true, format: 'iife', target: 'es2019', minify: true, write: false, logLevel: 'silent' });
   return {
-    'demo.js': asset('text/javascript; charset=utf-8', Buffer.from(script.outputFiles[0]?.text ?? '', 'utf8')),
+    'demo.js': await buildScript(path.join(browser, 'demo-page.ts')),
     'demo.css': asset('text/css; charset=utf-8', await readFile(path.join(browser, 'demo.css'))),
   };
 }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
-import { buildDemoAssets, type DemoAsset, type DemoAssets } from './demo-assets';
+import { buildDemoAssets, type BrowserScriptBuilder, type DemoAsset, type DemoAssets } from './demo-assets';
 import { renderDemoPage, renderTermsPage, type DemoLocale } from './demo-page.html';
 import { DemoShopError, type DemoMerchantServer } from './merchant-server';
 import type { WebhookInbox } from './webhook-inbox';
@@ -29,6 +29,8 @@ export interface DemoRouterDeps {
   readonly now: () => number;
   /** The directory of the page's sources (DEMO_PAGE_ENTRY's), asked at the first build of its assets. */
   readonly pageSources: () => string;
+  /** How the page's script is bundled: the same builder as the components' and the PSP adapters'. */
+  readonly buildScript: BrowserScriptBuilder;
   /** Failures worth an operator's eye (a demo order the service refused). */
   readonly onError?: (event: string, error: unknown) => void;
 }
@@ -55,7 +57,7 @@ export function demoRouter(deps: DemoRouterDeps): Router {
   const router = Router();
   let assets: Promise<DemoAssets> | undefined;
   const loadAssets = (): Promise<DemoAssets> => {
-    assets ??= buildDemoAssets(deps.pageSources).catch((error: unknown) => {
+    assets ??= buildDemoAssets(deps.pageSources, deps.buildScript).catch((error: unknown) => {
       assets = undefined;
       throw error;
     });

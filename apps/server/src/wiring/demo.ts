@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Router } from 'express';
 import { DEMO_PAGE_ENTRY, DemoMerchantServer, demoRouter, WebhookInbox } from '@splitpay/demo-checkout';
+import { buildBrowserScript } from '@splitpay/elements-web/bundler/elements-bundle';
 import { findSource } from '@splitpay/elements-web/bundler/find-source';
 import type { Core } from './core';
 
@@ -22,6 +23,7 @@ export function wireDemo(core: Core, deps: { readonly publicBaseUrl?: () => stri
       webhookAuthorization: DEMO_MERCHANT.webhookAuthorization,
       now: () => core.clock.now(),
       pageSources: () => path.dirname(findSource(__dirname, [DEMO_PAGE_ENTRY], 'demo page sources')),
+      buildScript: buildBrowserScript,
       onError: (event, error) => core.logger.warn(event, { message: error instanceof Error ? error.message : String(error) }),
     }),
   ];
