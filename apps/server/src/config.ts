@@ -4,12 +4,14 @@ import { DEFAULT_POLICY } from '@splitpay/domain';
 import { parseTrustProxy, type TrustProxy } from '@splitpay/http-api';
 import { DEFAULT_SCRYPT_COST, parseDataEncryptionKey, type ScryptCost } from '@splitpay/infra';
 import { parseAllowStandalone } from '@splitpay/store-mongo';
+import { parsePublicBaseUrl } from './public-base-url';
 
 /** Settings of docs/decisions.md D18, read from the environment once, at start. */
 export interface ServerConfig {
   readonly port: number;
   /** Listening address (HOST); default every interface. */
   readonly host?: string;
+  /** PUBLIC_BASE_URL without trailing slash: the issuer; it may carry a path (docs/decisions.md D43). */
   readonly publicBaseUrl: string;
   readonly mongodbUri?: string;
   /** MONGODB_ALLOW_STANDALONE: accept a standalone test server such as FerretDB (never in production). */
@@ -155,20 +157,21 @@ function storeProblems(env: NodeJS.ProcessEnv): string[] {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const problems = [...storeProblems(env), ...productionProblems(env)];
-  if (problems.length > 0) throw new ConfigError(problems);
+  const port = int(env, 'PORT', 3000);
+  const publicBaseUrl = parsePublicBaseUrl(env.PUBLIC_BASE_URL || `http://localhost:${port}`);
+  const problems = [...storeProblems(env), ...productionProblems(env), ...('problem' in publicBaseUrl ? [publicBaseUrl.problem] : [])];
+  if (problems.length > 0 || 'problem' in publicBaseUrl) throw new ConfigError(problems);
   const generatedKeys: string[] = [];
   const accessTokenSigningKey = key(env, 'ACCESS_TOKEN_SIGNING_KEY', generatedKeys, (value) => {
     if (Buffer.byteLength(value, 'utf8') < 32) throw new Error('an HS256 signing key must be at least 32 bytes');
   });
   const dataEncryptionKey = key(env, 'DATA_ENCRYPTION_KEY', generatedKeys, parseDataEncryptionKey);
-  const port = int(env, 'PORT', 3000);
   const fakeDefault = env.NODE_ENV === 'production' ? 'off' : 'on';
   const fake = (env.FAKE_PSP ?? fakeDefault).toLowerCase();
   if (fake !== 'on' && fake !== 'off') throw new Error(`FAKE_PSP must be on or off, got ${env.FAKE_PSP}`);
   return {
     port,
-    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicBaseUrl: publicBaseUrl.url,
     ...(env.HOST ? { host: env.HOST } : {}),
     ...(env.MONGODB_URI ? { mongodbUri: env.MONGODB_URI } : {}),
     mongodbAllowStandalone: parseAllowStandalone(env.MONGODB_ALLOW_STANDALONE),
