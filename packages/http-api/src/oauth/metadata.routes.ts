@@ -34,13 +34,30 @@ export function authorizationServerMetadata(issuer: string): AuthorizationServer
   };
 }
 
-/** GET /.well-known/oauth-authorization-server (RFC 8414 section 3; the issuer has no path). */
+export const METADATA_PATH = '/.well-known/oauth-authorization-server';
+
+/** The issuer's path ('' when it has none): RFC 8414 section 3.1 inserts it after the well-known path. */
+export function issuerPathOf(issuer: string): string {
+  return new URL(issuer).pathname.replace(/\/+$/, '');
+}
+
+/**
+ * GET /.well-known/oauth-authorization-server, and, when the issuer has a path (the service behind a
+ * proxy that strips it), GET /.well-known/oauth-authorization-server/{that path} too: where RFC 8414
+ * section 3.1 puts it on the host, which the proxy forwards as is. The plain form stays, as the
+ * address under the issuer's path reaches the service with the path stripped (docs/decisions.md D43).
+ */
 export function metadataRouter(deps: { readonly issuer: string }): Router {
   const body = authorizationServerMetadata(deps.issuer);
   const router = Router();
-  router.get('/.well-known/oauth-authorization-server', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=3600');
-    res.json(body);
-  });
+  const issuerPath = issuerPathOf(deps.issuer);
+  // Express reads `:`, `*`, `?`, `+`, `!`, parentheses and braces as route syntax: the path is literal.
+  const paths = issuerPath ? [METADATA_PATH, `${METADATA_PATH}${issuerPath.replace(/[:*?+!(){}\\]/g, '\\$&')}`] : [METADATA_PATH];
+  for (const path of paths) {
+    router.get(path, (_req, res) => {
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.json(body);
+    });
+  }
   return router;
 }

@@ -171,7 +171,8 @@ export const authPaths: PathSpecs = {
     get: {
       operationId: 'getAuthorizationServerMetadata',
       summary: 'OAuth authorization server metadata (RFC 8414)',
-      description: 'Issuer, endpoints, grant types, PKCE methods and client authentication methods, for OAuth client libraries to discover. The authorization response carries iss (RFC 9207).',
+      description:
+        'Issuer, endpoints, grant types, PKCE methods and client authentication methods, for OAuth client libraries to discover. The authorization response carries iss (RFC 9207). When the issuer (the server URL) has a path, the same metadata is also served at the host\'s root with that path after the well-known segment (RFC 8414 section 3.1), the address the libraries ask for.',
       tags: ['OAuth'],
       security: 'none',
       responses: { '200': json('The metadata', authorizationServerMetadataSchema) },
@@ -187,3 +188,22 @@ export const authPaths: PathSpecs = {
     },
   },
 };
+
+/**
+ * The metadata where RFC 8414 section 3.1 puts it for an issuer with a path: at the host's root,
+ * the path after the well-known segment (described only when the issuer has a path).
+ */
+export function metadataAtIssuerPath(issuerPath: string): PathSpecs {
+  return {
+    [`/.well-known/oauth-authorization-server${issuerPath}`]: {
+      get: {
+        operationId: 'getAuthorizationServerMetadataAtIssuerPath',
+        summary: 'OAuth authorization server metadata at the issuer\'s path (RFC 8414 section 3.1)',
+        description: `The same metadata, at the host's root rather than under the server URL: the proxy in front of the service forwards this address unchanged. The path ends with the issuer's path (${issuerPath}).`,
+        tags: ['OAuth'],
+        security: 'none',
+        responses: { '200': json('The metadata', authorizationServerMetadataSchema) },
+      },
+    },
+  };
+}

@@ -1,4 +1,5 @@
-import { authPaths } from './auth.paths';
+import { issuerPathOf } from '../oauth/metadata.routes';
+import { authPaths, metadataAtIssuerPath } from './auth.paths';
 import { dashboardPaths } from './dashboard.paths';
 import { demoPaths } from './demo.paths';
 import { elementsSdkPaths } from './elements-sdk.paths';
@@ -42,7 +43,9 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
   const components = new ComponentCollector();
   const paths: OpenApiDocument['paths'] = {};
   const operationIds = new Set<string>();
-  for (const area of options.fakePsp ? [...AREAS, fakePspPaths, demoPaths] : AREAS) {
+  const issuerPath = options.serverUrl ? issuerPathOf(options.serverUrl) : '';
+  const areas = [...AREAS, ...(options.fakePsp ? [fakePspPaths, demoPaths] : []), ...(issuerPath ? [metadataAtIssuerPath(issuerPath)] : [])];
+  for (const area of areas) {
     for (const [path, operations] of Object.entries(area)) {
       if (paths[path]) throw new Error(`OpenAPI document: ${path} described twice`);
       paths[path] = Object.fromEntries(
@@ -54,6 +57,11 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
         }),
       );
     }
+  }
+  if (issuerPath) {
+    // Served at the host's root, not under the server URL's path: the operation names its own server.
+    const operation = paths[`/.well-known/oauth-authorization-server${issuerPath}`]?.get as Record<string, unknown>;
+    operation.servers = [{ url: new URL(options.serverUrl as string).origin }];
   }
   return {
     openapi: '3.1.0',
