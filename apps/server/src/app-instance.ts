@@ -109,7 +109,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
   // The SDK files (the components', the providers' hosted-fields adapters) before the elements and PSP
   // doors, whose no-store, token and body rules are not theirs.
   routers.push(...merchantApi.routers, ...refunds.routers, ...webhooks.routers, wireElementsSdk(), wireHostedFieldsAdapters(psp.hostedFieldsAdapters), ...payer.routers, ...wireDemo(core));
-  routers.push(...wireDashboard().routers);
+  routers.push(...wireDashboard(core.config).routers);
   workers.push(...payer.workers, ...webhooks.workers);
 
   const app = createHttpApp({

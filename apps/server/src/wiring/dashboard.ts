@@ -15,6 +15,6 @@ export function dashboardRedirectUris(config: Pick<ServerConfig, 'publicBaseUrl'
 }
 
 /** GET /dashboard and its assets (packages/dashboard-web). */
-export function wireDashboard(): { readonly routers: Router[] } {
-  return { routers: [dashboardRouter()] };
+export function wireDashboard(config: Pick<ServerConfig, 'publicBaseUrl'>): { readonly routers: Router[] } {
+  return { routers: [dashboardRouter({ basePath: new URL(config.publicBaseUrl).pathname.replace(/\/+$/, '') })] };
 }

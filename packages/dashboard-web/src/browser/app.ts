@@ -1,8 +1,9 @@
 import type { MeJson } from './api/api-types';
 import { DashboardApi } from './api/dashboard-api';
-import { beginSignIn, completeSignIn } from './auth/sign-in-flow';
+import { beginSignIn, callbackUri, completeSignIn } from './auth/sign-in-flow';
 import { TokenClient } from './auth/token-client';
 import { TokenKeeper } from './auth/token-keeper';
+import { serviceBaseOf } from './service-base';
 import { LOCALES, preferredLocale, translator, type Locale, type Translator } from './i18n/i18n';
 import { filtersFromQuery } from './payments/payment-filters';
 import { h, replaceChildren } from './views/dom';
@@ -21,7 +22,8 @@ export class DashboardApp {
   private tr: Translator;
   private me: MeJson | undefined;
   private notice: string | undefined;
-  private readonly tokens = new TokenClient();
+  private readonly base = serviceBaseOf(location);
+  private readonly tokens = new TokenClient(undefined, this.base);
   private readonly keeper: TokenKeeper;
   private readonly api: DashboardApi;
   private readonly skipLink = h('a', { class: 'skip', href: '#main', onclick: (e: Event) => this.skip(e) });
@@ -35,13 +37,15 @@ export class DashboardApp {
     this.api = new DashboardApi(
       () => this.keeper.accessToken(),
       () => this.signedOut(this.tr.t.sessionLapsed),
+      undefined,
+      this.base,
     );
   }
 
   async start(): Promise<void> {
     this.root.replaceChildren(this.skipLink, this.header, this.live, this.main);
     window.addEventListener('hashchange', () => this.route());
-    if (location.pathname === '/dashboard/callback') {
+    if (location.pathname === new URL(callbackUri(this.base)).pathname) {
       await this.completeSignIn();
       return;
     }
@@ -56,9 +60,9 @@ export class DashboardApp {
   private async completeSignIn(): Promise<void> {
     this.renderHeader();
     replaceChildren(this.main, h('p', {}, this.tr.t.signingIn));
-    const outcome = await completeSignIn(new URLSearchParams(location.search), { store: sessionStorage, origin: location.origin, tokens: this.tokens });
+    const outcome = await completeSignIn(new URLSearchParams(location.search), { store: sessionStorage, base: this.base, tokens: this.tokens });
     // The code and state leave the address bar (and the history) at once.
-    history.replaceState(null, '', `/dashboard${outcome.kind === 'signed-in' ? outcome.returnTo : ''}`);
+    history.replaceState(null, '', `${this.base}/dashboard${outcome.kind === 'signed-in' ? outcome.returnTo : ''}`);
     if (outcome.kind !== 'signed-in') {
       this.showSignedOut(this.tr.t.signInFailed);
       return;
@@ -77,7 +81,7 @@ export class DashboardApp {
 
   private signIn(): void {
     const returnTo = location.hash.startsWith('#/') ? location.hash : '';
-    void beginSignIn({ store: sessionStorage, origin: location.origin, returnTo, locale: this.tr.locale }).then((url) => location.assign(url));
+    void beginSignIn({ store: sessionStorage, base: this.base, returnTo, locale: this.tr.locale }).then((url) => location.assign(url));
   }
 
   private signOut(): void {

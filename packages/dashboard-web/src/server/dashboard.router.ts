@@ -22,6 +22,8 @@ export const DASHBOARD_CSP = [
 export interface DashboardRouterOptions {
   /** The bundle to serve; default the process's shared one, built on first use. */
   readonly bundle?: () => Promise<DashboardBundle>;
+  /** PUBLIC_BASE_URL's path ('' when none): the page's asset addresses start with it. */
+  readonly basePath?: string;
 }
 
 function secureHeaders(res: Response): void {
@@ -43,7 +45,7 @@ export function dashboardRouter(options: DashboardRouterOptions = {}): Router {
   const router = Router();
 
   const page = async (_req: unknown, res: Response): Promise<void> => {
-    const html = dashboardShell(await bundle());
+    const html = dashboardShell(await bundle(), options.basePath);
     secureHeaders(res);
     res.setHeader('Cache-Control', 'no-store');
     res.type('html').send(html);

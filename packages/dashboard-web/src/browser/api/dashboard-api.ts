@@ -43,6 +43,8 @@ export class DashboardApi {
     /** Called on Unauthorized: the sign-in is gone. */
     private readonly onUnauthorized: () => void,
     private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
+    /** The service's address (service-base.ts); '' calls the page's own origin. */
+    private readonly base = '',
   ) {}
 
   me(): Promise<ApiResult<MeJson>> {
@@ -80,7 +82,7 @@ export class DashboardApi {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let res: Response;
     try {
-      res = await this.fetcher(path, { method, headers, credentials: 'omit', cache: 'no-store', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      res = await this.fetcher(`${this.base}${path}`, { method, headers, credentials: 'omit', cache: 'no-store', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
     } catch {
       return { ok: false, status: 0, code: NETWORK_ERROR };
     }

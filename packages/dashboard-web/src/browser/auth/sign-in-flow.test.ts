@@ -23,7 +23,7 @@ function tokenEndpoint(status = 200) {
 }
 
 async function started(store: MemoryStore, locale?: string) {
-  const url = new URL(await beginSignIn({ store, origin: ORIGIN, returnTo: '#/sessions/x', ...(locale ? { locale } : {}) }), ORIGIN);
+  const url = new URL(await beginSignIn({ store, base: ORIGIN, returnTo: '#/sessions/x', ...(locale ? { locale } : {}) }), ORIGIN);
   return url.searchParams;
 }
 
@@ -51,7 +51,7 @@ describe('dashboard sign-in (authorization code with PKCE S256)', () => {
     const query = await started(store);
     const { verifier } = JSON.parse(store.getItem(PENDING_KEY) ?? '{}') as { verifier: string };
     const endpoint = tokenEndpoint();
-    const outcome = await completeSignIn(new URLSearchParams({ code: 'the-code', state: query.get('state') ?? '' }), { store, origin: ORIGIN, tokens: endpoint.client });
+    const outcome = await completeSignIn(new URLSearchParams({ code: 'the-code', state: query.get('state') ?? '' }), { store, base: ORIGIN, tokens: endpoint.client });
     expect(outcome).toEqual({ kind: 'signed-in', tokens: { accessToken: 'at', refreshToken: 'rt', expiresInS: 3600 }, returnTo: '#/sessions/x' });
     expect(Object.fromEntries(endpoint.forms[0] ?? [])).toEqual({
       grant_type: 'authorization_code',
@@ -67,7 +67,7 @@ describe('dashboard sign-in (authorization code with PKCE S256)', () => {
     const store = new MemoryStore();
     await started(store);
     const endpoint = tokenEndpoint();
-    const outcome = await completeSignIn(new URLSearchParams({ code: 'the-code', state: 'forged' }), { store, origin: ORIGIN, tokens: endpoint.client });
+    const outcome = await completeSignIn(new URLSearchParams({ code: 'the-code', state: 'forged' }), { store, base: ORIGIN, tokens: endpoint.client });
     expect(outcome).toEqual({ kind: 'failed', reason: 'state-mismatch' });
     expect(endpoint.forms).toHaveLength(0);
     expect(store.getItem(PENDING_KEY)).toBeNull();
@@ -75,11 +75,28 @@ describe('dashboard sign-in (authorization code with PKCE S256)', () => {
 
   it('fails without a pending sign-in, on an error answer, and on a refused exchange', async () => {
     const endpoint = tokenEndpoint(400);
-    expect(await completeSignIn(new URLSearchParams({ code: 'c', state: 's' }), { store: new MemoryStore(), origin: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'no-pending' });
+    expect(await completeSignIn(new URLSearchParams({ code: 'c', state: 's' }), { store: new MemoryStore(), base: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'no-pending' });
     const store = new MemoryStore();
     let state = (await started(store)).get('state') ?? '';
-    expect(await completeSignIn(new URLSearchParams({ error: 'invalid_request', state }), { store, origin: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'denied' });
+    expect(await completeSignIn(new URLSearchParams({ error: 'invalid_request', state }), { store, base: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'denied' });
     state = (await started(store)).get('state') ?? '';
-    expect(await completeSignIn(new URLSearchParams({ code: 'c', state }), { store, origin: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'exchange-refused' });
+    expect(await completeSignIn(new URLSearchParams({ code: 'c', state }), { store, base: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'exchange-refused' });
+  });
+
+  it('keeps the service path of PUBLIC_BASE_URL: the authorize door, the callback and the token door are under it', async () => {
+    const base = `${ORIGIN}/checkout`;
+    const store = new MemoryStore();
+    const authorize = new URL(await beginSignIn({ store, base, returnTo: '' }));
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${base}/oauth/authorize`);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${base}/dashboard/callback`);
+    const urls: string[] = [];
+    const fetcher = (async (url: unknown, init?: RequestInit) => {
+      urls.push(String(url));
+      expect(new URLSearchParams(String(init?.body)).get('redirect_uri')).toBe(`${base}/dashboard/callback`);
+      return new Response(JSON.stringify({ access_token: 'at', refresh_token: 'rt', expires_in: 3600 }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const outcome = await completeSignIn(new URLSearchParams({ code: 'c', state: authorize.searchParams.get('state') ?? '' }), { store, base, tokens: new TokenClient(fetcher, base) });
+    expect(outcome.kind).toBe('signed-in');
+    expect(urls).toEqual([`${base}/oauth/token`]);
   });
 });

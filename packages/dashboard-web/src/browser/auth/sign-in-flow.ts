@@ -21,23 +21,24 @@ interface PendingSignIn {
   readonly returnTo: string;
 }
 
-export const callbackUri = (origin: string): string => `${origin}/dashboard/callback`;
+/** `base` is the service's address (service-base.ts): the origin, and PUBLIC_BASE_URL's path if any. */
+export const callbackUri = (base: string): string => `${base}/dashboard/callback`;
 
 /** Starts the authorization code flow with PKCE S256: answers where to send the browser. */
-export async function beginSignIn(input: { readonly store: PendingStore; readonly origin: string; readonly returnTo: string; readonly locale?: string }): Promise<string> {
+export async function beginSignIn(input: { readonly store: PendingStore; readonly base: string; readonly returnTo: string; readonly locale?: string }): Promise<string> {
   const pending: PendingSignIn = { state: randomToken(), verifier: randomToken(), returnTo: input.returnTo };
   input.store.setItem(PENDING_KEY, JSON.stringify(pending));
   const query = new URLSearchParams({
     response_type: 'code',
     client_id: DASHBOARD_CLIENT_ID,
-    redirect_uri: callbackUri(input.origin),
+    redirect_uri: callbackUri(input.base),
     state: pending.state,
     code_challenge: await s256Challenge(pending.verifier),
     code_challenge_method: 'S256',
     // The sign-in form speaks the dashboard's language (OpenID Connect's parameter for it).
     ...(input.locale ? { ui_locales: input.locale } : {}),
   });
-  return `/oauth/authorize?${query.toString()}`;
+  return `${input.base}/oauth/authorize?${query.toString()}`;
 }
 
 export type SignInOutcome =
@@ -62,13 +63,13 @@ function takePending(store: PendingStore): PendingSignIn | undefined {
  * code is never exchanged), then the code and verifier buy the tokens. The pending sign-in is
  * spent whatever happens.
  */
-export async function completeSignIn(query: URLSearchParams, input: { readonly store: PendingStore; readonly origin: string; readonly tokens: TokenClient }): Promise<SignInOutcome> {
+export async function completeSignIn(query: URLSearchParams, input: { readonly store: PendingStore; readonly base: string; readonly tokens: TokenClient }): Promise<SignInOutcome> {
   const pending = takePending(input.store);
   if (!pending) return { kind: 'failed', reason: 'no-pending' };
   if (query.get('state') !== pending.state) return { kind: 'failed', reason: 'state-mismatch' };
   const code = query.get('code');
   if (query.has('error') || !code) return { kind: 'failed', reason: 'denied' };
-  const result = await input.tokens.exchangeCode({ code, verifier: pending.verifier, redirectUri: callbackUri(input.origin) });
+  const result = await input.tokens.exchangeCode({ code, verifier: pending.verifier, redirectUri: callbackUri(input.base) });
   switch (result.kind) {
     case 'tokens':
       return { kind: 'signed-in', tokens: result.tokens, returnTo: pending.returnTo };

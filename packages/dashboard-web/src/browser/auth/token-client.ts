@@ -11,10 +11,10 @@ export type TokenResult = { readonly kind: 'tokens'; readonly tokens: TokenSet }
 
 export const DASHBOARD_CLIENT_ID = 'dashboard';
 
-async function postForm(fetcher: typeof fetch, params: Record<string, string>): Promise<TokenResult> {
+async function postForm(fetcher: typeof fetch, url: string, params: Record<string, string>): Promise<TokenResult> {
   let res: Response;
   try {
-    res = await fetcher('/oauth/token', {
+    res = await fetcher(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(params).toString(),
@@ -34,10 +34,14 @@ async function postForm(fetcher: typeof fetch, params: Record<string, string>): 
 
 /** POST /oauth/token for the public client `dashboard` (no secret: PKCE proves the caller). */
 export class TokenClient {
-  constructor(private readonly fetcher: typeof fetch = (input, init) => fetch(input, init)) {}
+  constructor(
+    private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
+    /** The service's address (service-base.ts); '' calls the page's own origin. */
+    private readonly base = '',
+  ) {}
 
   exchangeCode(input: { readonly code: string; readonly verifier: string; readonly redirectUri: string }): Promise<TokenResult> {
-    return postForm(this.fetcher, {
+    return postForm(this.fetcher, `${this.base}/oauth/token`, {
       grant_type: 'authorization_code',
       code: input.code,
       code_verifier: input.verifier,
@@ -52,7 +56,7 @@ export class TokenClient {
    * tokens are already forgotten, and the family lapses with its last token).
    */
   revoke(refreshToken: string): Promise<void> {
-    return this.fetcher('/oauth/revoke', {
+    return this.fetcher(`${this.base}/oauth/revoke`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: DASHBOARD_CLIENT_ID }).toString(),
@@ -67,6 +71,6 @@ export class TokenClient {
 
   /** Rotates: the answer carries a new refresh token and the one presented is spent. */
   refresh(refreshToken: string): Promise<TokenResult> {
-    return postForm(this.fetcher, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: DASHBOARD_CLIENT_ID });
+    return postForm(this.fetcher, `${this.base}/oauth/token`, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: DASHBOARD_CLIENT_ID });
   }
 }
