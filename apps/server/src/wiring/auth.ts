@@ -106,6 +106,7 @@ export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthW
     authorizationCode: new AuthorizationCodeGrant({ ...grantDeps, codes: stores.authCodes, refreshTokens: stores.refreshTokens, pkce: new S256Pkce(), ids, logger }),
     refreshToken: new RefreshTokenGrant({ ...grantDeps, refreshTokens: stores.refreshTokens, logger }),
     revocation: new RefreshTokenRevocation({ refreshTokens: stores.refreshTokens, minter: tokenMinter, logger }),
+    accessTokens,
     ...(options.loginRateLimit ? { loginRateLimit: options.loginRateLimit } : {}),
     ...(options.clientAuthRateLimit ? { clientAuthRateLimit: options.clientAuthRateLimit } : {}),
   });

@@ -2,6 +2,7 @@ import express, { Router, type ErrorRequestHandler, type Request, type RequestHa
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import {
   DASHBOARD_CLIENT_ID,
+  type AccessTokens,
   type AuthorizationCodeGrant,
   type ClientCredentialsGrant,
   type DashboardGrantResult,
@@ -31,6 +32,8 @@ export interface TokenRouteDeps {
   readonly refreshToken: RefreshTokenGrant;
   /** POST /oauth/revoke: the dashboard's sign-out. */
   readonly revocation: RefreshTokenRevocation;
+  /** Tells an access token presented for revocation, which cannot be revoked, from an unknown token. */
+  readonly accessTokens: Pick<AccessTokens, 'verify'>;
   readonly clientAuthRateLimit?: ClientAuthRateLimit;
   readonly addressAuthRateLimit?: ClientAuthRateLimit;
   /** Admission to the secret checks (scrypt), shared with the sign-in form. */
@@ -211,7 +214,8 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
   );
 
   // RFC 7009. Only the dashboard's refresh tokens can be revoked: access tokens are short-lived JWTs
-  // checked without a store, so one named by token_type_hint=access_token is unsupported_token_type.
+  // checked without a store, so one presented (named by token_type_hint=access_token, or without a
+  // hint) is unsupported_token_type: a 200 would tell the client it was revoked (docs/decisions.md D30).
   router.post(
     '/oauth/revoke',
     noStoreAlways,
@@ -225,7 +229,7 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
       if (!dashboardClient(req, res, params)) return;
       if (!params.token) return sendOAuthError(res, 'invalid_request', 'token is required');
       const { found } = await deps.revocation.revoke({ refreshToken: params.token });
-      if (!found && params.token_type_hint === 'access_token') {
+      if (!found && (params.token_type_hint === 'access_token' || deps.accessTokens.verify(params.token) !== null)) {
         return sendOAuthError(res, 'unsupported_token_type', 'Access tokens expire on their own and cannot be revoked; revoke the refresh token');
       }
       res.status(200).end();

@@ -121,7 +121,7 @@ export const authPaths: PathSpecs = {
       operationId: 'revokeToken',
       summary: "Revoke a dashboard refresh token (sign-out, RFC 7009)",
       description:
-        'Form-urlencoded: token (the refresh token), token_type_hint (optional), client_id=dashboard (the public client, no secret). The whole family of the token is revoked, spent members and the newest included: none can be exchanged again. An unknown or already revoked token is answered 200 alike. Access tokens are short-lived JWTs and cannot be revoked: token_type_hint=access_token naming no refresh token is unsupported_token_type.',
+        'Form-urlencoded: token (the refresh token), token_type_hint (optional), client_id=dashboard (the public client, no secret). The whole family of the token is revoked, spent members and the newest included: none can be exchanged again. An unknown or already revoked token is answered 200 alike. Access tokens are short-lived JWTs and cannot be revoked: a token that is one of the service\'s valid access tokens, whatever the hint, or a token_type_hint=access_token naming no refresh token, is unsupported_token_type (the access token stays valid until it expires).',
       tags: ['OAuth'],
       security: ['anonymous'],
       requestBody: {
