@@ -69,6 +69,7 @@ describe('the token endpoint refusing for a while, seen through oauth4webapi and
     const answered: number[] = [];
     for (const status of flood) void status.then((s) => answered.push(s));
     for (let i = 0; i < 300 && answered.filter((s) => s === 503).length < 24; i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(answered).toEqual(Array.from({ length: 24 }, () => 503));
     try {
       // Both libraries read an error body only from a 4xx answer: a 503 is a response they call not
       // conform, handed over whole as the error's cause, Retry-After and the RFC 6749 body unread.
