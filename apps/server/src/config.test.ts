@@ -91,26 +91,26 @@ describe('the settings of a MongoDB deployment and of its tests', () => {
     expect(() => readConfig({ MONGODB_ALLOW_STANDALONE: '1' })).toThrow('MONGODB_ALLOW_STANDALONE must be true or false, got 1');
     expect(() => readConfig({ WORKER_LEASE_MS: 'soon' })).toThrow('WORKER_LEASE_MS must be a non-negative integer, got soon');
   });
+});
 
-  describe('PUBLIC_BASE_URL, the issuer', () => {
-    it('keeps a path and drops trailing slashes (the default is localhost on PORT)', () => {
-      expect(readConfig({ PUBLIC_BASE_URL: 'https://pay.example.com/checkout/' }).publicBaseUrl).toBe('https://pay.example.com/checkout');
-      expect(readConfig({ PUBLIC_BASE_URL: 'https://pay.example.com//' }).publicBaseUrl).toBe('https://pay.example.com');
-      expect(readConfig({ PUBLIC_BASE_URL: 'https://Pay.Example.com:443/a/b' }).publicBaseUrl).toBe('https://pay.example.com/a/b');
-      expect(readConfig({ PORT: '4000' }).publicBaseUrl).toBe('http://localhost:4000');
-    });
+describe('PUBLIC_BASE_URL, the issuer', () => {
+  it('keeps a path and drops trailing slashes (the default is localhost on PORT)', () => {
+    expect(readConfig({ PUBLIC_BASE_URL: 'https://pay.example.com/checkout/' }).publicBaseUrl).toBe('https://pay.example.com/checkout');
+    expect(readConfig({ PUBLIC_BASE_URL: 'https://pay.example.com//' }).publicBaseUrl).toBe('https://pay.example.com');
+    expect(readConfig({ PUBLIC_BASE_URL: 'https://Pay.Example.com:443/a/b' }).publicBaseUrl).toBe('https://pay.example.com/a/b');
+    expect(readConfig({ PORT: '4000' }).publicBaseUrl).toBe('http://localhost:4000');
+  });
 
-    it.each([
-      ['https://pay.example.com/checkout?tenant=1', /must not carry a query or a fragment/],
-      ['https://pay.example.com/checkout?', /must not carry a query or a fragment/],
-      ['https://pay.example.com/#top', /must not carry a query or a fragment/],
-      ['pay.example.com/checkout', /must be an absolute http or https URL/],
-      ['ftp://pay.example.com', /must use http or https/],
-      ['https://user:pw@pay.example.com', /must not carry credentials/],
-    ])('refuses %s at start with one line naming the setting', (value, message) => {
-      const problems = problemsOf({ PUBLIC_BASE_URL: value });
-      expect(problems).toEqual([expect.stringMatching(message)]);
-      expect(problems[0]).toMatch(/^PUBLIC_BASE_URL /);
-    });
+  it.each([
+    ['https://pay.example.com/checkout?tenant=1', /must not carry a query or a fragment/],
+    ['https://pay.example.com/checkout?', /must not carry a query or a fragment/],
+    ['https://pay.example.com/#top', /must not carry a query or a fragment/],
+    ['pay.example.com/checkout', /must be an absolute http or https URL/],
+    ['ftp://pay.example.com', /must use http or https/],
+    ['https://user:pw@pay.example.com', /must not carry credentials/],
+  ])('refuses %s at start with one line naming the setting', (value, message) => {
+    const problems = problemsOf({ PUBLIC_BASE_URL: value });
+    expect(problems).toEqual([expect.stringMatching(message)]);
+    expect(problems[0]).toMatch(/^PUBLIC_BASE_URL /);
   });
 });
