@@ -25,6 +25,12 @@ export type AdyenWebEnvironment = 'test' | 'live';
 /** Where the service serves the adapter (`window.SplitPayHostedFields`), under its public base URL. */
 export const ADYEN_HOSTED_FIELDS_PATH = '/psp/adyen/hosted-fields.js';
 
+/**
+ * The adapter's entry, as a path in the checkout: the server finds it (walking up from a compiled
+ * build, where sources are not copied), bundles it as a browser script and serves it at ADYEN_HOSTED_FIELDS_PATH.
+ */
+export const ADYEN_HOSTED_FIELDS_ENTRY = 'packages/psp-adyen/src/web/hosted-fields.entry.ts';
+
 const KEY_ID_PREFIX = 'adyen-web-';
 
 /** The `keyId` of the card view's hostedFields: Adyen Web's environment, named. */

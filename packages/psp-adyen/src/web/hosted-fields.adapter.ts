@@ -7,7 +7,7 @@ import { addPinnedScript, addPinnedStylesheet } from './pinned-file';
  * Our components' hosted-fields interface, version 1 (packages/elements-web/src/flows/hosted-fields.ts),
  * implemented over Adyen Web 5: mount its card component in the container, hand back its encrypted
  * card fields as the token the card driver reads (driver/payer-input.ts). Browser code, bundled by
- * esbuild (web-bundle/): it imports nothing but the shared Adyen Web URLs and pins.
+ * the server (its entry: ADYEN_HOSTED_FIELDS_ENTRY): it imports nothing but the shared Adyen Web URLs and pins.
  */
 export interface HostedFieldsAdapter {
   readonly version: 1;
