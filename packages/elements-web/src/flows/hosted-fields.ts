@@ -18,6 +18,13 @@ export interface HostedFieldsInstance {
    * unknown `keyId`, a destroyed instance) carries no such code: the card form could not be used.
    */
   tokenize(): Promise<string>;
+  /**
+   * Optional: settles once the payer can type in the fields, rejects when they cannot be used. The
+   * components wait for it at most `hostedFields.readyWithinMs` of their options; after that, or on
+   * its rejection, they destroy the instance and say the card form could not be loaded, without
+   * waiting for Pay. An adapter without it is waited for by `tokenize` alone.
+   */
+  readonly ready?: Promise<void>;
   /** Idempotent. */
   destroy(): void;
 }

@@ -84,6 +84,7 @@ export class CheckoutController implements Actions {
       loadingText: this.t.hostedLoading,
       loadFailedText: loadFailed,
       locale,
+      readyWithinMs: options.hostedFields?.readyWithinMs,
       failed: () => {
         this.announcer.warn(loadFailed);
         this.report(new SplitPayError('LoadError', 0));

@@ -24,11 +24,13 @@ function pageWithAcquirerFields(lang = 'en') {
   }
   win.customElements.define('acquirer-field', AcquirerField);
   let tokenize: () => Promise<string> = () => Promise.reject(invalidCardDetails());
+  let ready: Promise<void> | undefined;
   const adapter: HostedFieldsAdapter = {
     mount: (container) => {
       seen.mounted += 1;
       container.append(page.doc.createElement('acquirer-field'));
       return {
+        ...(ready ? { ready } : {}),
         tokenize: () => {
           seen.log.push('tokenize');
           return tokenize();
@@ -41,7 +43,7 @@ function pageWithAcquirerFields(lang = 'en') {
   };
   (win as unknown as Window).SplitPayHostedFields = adapter;
   const field = () => page.container.querySelector('acquirer-field');
-  return { ...page, seen, field, answer: (next: () => Promise<string>) => (tokenize = next) };
+  return { ...page, seen, field, answer: (next: () => Promise<string>) => (tokenize = next), readiness: (next: Promise<void>) => (ready = next) };
 }
 
 /** The fetch of the page, logging each door it calls (after the first view) in `log`. */
@@ -153,5 +155,53 @@ describe("when the acquirer's adapter fails to load", () => {
     expect(page.text(page.container.querySelector('.sp-hosted-fields'))).toBe('A part of the payment form could not be loaded.');
     expect(page.text(page.role('alert')[0])).toBe('A part of the payment form could not be loaded.');
     handle.unmount();
+  });
+});
+
+/** A condition that holds once a timer of the page fired (a bound of a few ms), checked every few ms for a second at most. */
+async function soon(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  if (!done()) throw new Error('condition never held');
+}
+
+describe("when the acquirer's fields never become usable (the adapter's ready)", () => {
+  it('the card area says the form could not be loaded once the bound of the options passed, before any Pay: announced, reported, the fields destroyed, Pay starts nothing', async () => {
+    const page = pageWithAcquirerFields();
+    page.readiness(new Promise<void>(() => undefined));
+    const { fetch, calls } = scriptedFetch([pendingView({ methods: [hostedCard] })]);
+    const errors: string[] = [];
+    const handle = mount(page.container, { ...base, fetch, hostedFields: { readyWithinMs: 20 }, onError: (e) => errors.push(e.code) });
+    await soon(() => errors.length === 1);
+    expect(errors).toEqual(['LoadError']);
+    expect(page.text(page.container.querySelector('.sp-hosted-fields'))).toBe('A part of the payment form could not be loaded.');
+    expect(page.text(page.role('alert')[0])).toBe('A part of the payment form could not be loaded.');
+    expect(page.seen.destroyed).toBe(1);
+    expect(page.field()).toBeNull();
+
+    page.button('Pay €120.00 with Card').click();
+    await soon(() => errors.length === 2);
+    expect(errors).toEqual(['LoadError', 'LoadError']);
+    expect(page.seen.log).toEqual([]);
+    expect(calls).toHaveLength(1);
+    handle.unmount();
+  });
+
+  it('fields ready within the bound stay; a ready that rejects fails at once', async () => {
+    const usable = pageWithAcquirerFields();
+    usable.readiness(Promise.resolve());
+    const errors: string[] = [];
+    const first = mount(usable.container, { ...base, fetch: scriptedFetch([pendingView({ methods: [hostedCard] })]).fetch, hostedFields: { readyWithinMs: 20 }, onError: (e) => errors.push(e.code) });
+    await until(() => usable.field() !== null);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(usable.field()).not.toBeNull();
+    expect(errors).toEqual([]);
+    first.unmount();
+
+    const broken = pageWithAcquirerFields();
+    broken.readiness(Promise.reject(new Error('frames refused')));
+    const second = mount(broken.container, { ...base, fetch: scriptedFetch([pendingView({ methods: [hostedCard] })]).fetch, onError: (e) => errors.push(e.code) });
+    await soon(() => errors.length === 1);
+    expect(broken.text(broken.container.querySelector('.sp-hosted-fields'))).toBe('A part of the payment form could not be loaded.');
+    second.unmount();
   });
 });

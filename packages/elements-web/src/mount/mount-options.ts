@@ -35,6 +35,13 @@ export interface SplitPayOptions {
   readonly onEnd?: (event: EndEvent) => void;
   readonly onError?: (error: SplitPayError) => void;
   readonly poll?: PollTuning;
+  readonly hostedFields?: {
+    /**
+     * How long an acquirer's card fields may take to become usable (their adapter's `ready`) before
+     * the card area says they could not be loaded; default 30 000 ms (Adyen Web's own wait for its frames).
+     */
+    readonly readyWithinMs?: number;
+  };
   readonly fetch?: FetchLike;
   /** How the page leaves for a PSP's page; default location.assign. */
   readonly navigate?: (url: string) => void;
