@@ -1,7 +1,7 @@
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { MERCHANT_ACCOUNT, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
-import { keepEvidence, launchChromium, openPage, type PageProblems } from '../support/browser/elements-browser';
-import { MerchantPage } from '../support/browser/merchant-page';
+import type { PageProblems } from '../support/browser/elements-browser';
+import { useMerchantPageBrowser } from '../support/browser/merchant-page-browser';
 import { answerPost, providerService } from '../support/provider-service';
 import { readSession } from '../support/service-harness';
 import { until } from '../support/until';
@@ -49,31 +49,15 @@ interface Sheet {
 describe('Adyen Apple Pay in Chromium', () => {
   const service = providerService([{ method: 'applepay', provider: 'adyen', settings: SETTINGS }]);
   // The merchant's page, on 127.0.0.1 (the domain Apple Pay validates), with no applePay.validateMerchant.
-  const shop = new MerchantPage();
-  let browser: Browser;
+  const b = useMerchantPageBrowser(() => service.h.url);
+  const shop = b.shop;
   let page: Page;
   let problems: PageProblems;
-  let closeContext: () => Promise<void>;
   let requests: Request[];
 
-  beforeAll(async () => {
-    [browser] = await Promise.all([launchChromium(), shop.start(service.h.url)]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop.close();
-  });
   beforeEach(async () => {
-    const opened = await openPage(browser);
-    ({ page, problems } = opened);
-    closeContext = () => opened.context.close();
-    await opened.context.addInitScript({ content: APPLE_PAY_STAND_IN });
-    requests = [];
-    page.on('request', (req) => requests.push(req));
-  });
-  afterEach(async () => {
-    await keepEvidence(page, expect.getState().currentTestName ?? 'test');
-    await closeContext();
+    ({ page, problems, requests } = b);
+    await b.context.addInitScript({ content: APPLE_PAY_STAND_IN });
   });
 
   async function payWithApplePay(orderId: string): Promise<string> {
