@@ -52,6 +52,13 @@ describe('readConfig', () => {
     expect(() => readConfig({ TRUST_PROXY: 'not-an-address' })).toThrow(/^TRUST_PROXY: /);
   });
 
+  it("reads ADYEN_WEB_ANALYTICS as on or off, off by default (the payer's page sends Adyen no analytics unless the operator chose it)", () => {
+    expect(readConfig({}).adyenWebAnalytics).toBe(false);
+    expect(readConfig({ ADYEN_WEB_ANALYTICS: 'on' }).adyenWebAnalytics).toBe(true);
+    expect(readConfig({ ADYEN_WEB_ANALYTICS: 'OFF' }).adyenWebAnalytics).toBe(false);
+    expect(() => readConfig({ ADYEN_WEB_ANALYTICS: 'yes' })).toThrow('ADYEN_WEB_ANALYTICS must be on or off, got yes');
+  });
+
   it('reads the lender lookup cadence and the retries of the last lookup at the bound, positive delays only', () => {
     expect(readConfig({}).lenderLookupDelaysMs).toEqual([600_000, 1_800_000, 3_600_000, 10_800_000, 21_600_000]);
     expect(readConfig({}).lenderBoundRetryDelaysMs).toEqual([60_000, 300_000, 900_000, 3_600_000]);

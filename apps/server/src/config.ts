@@ -45,6 +45,8 @@ export interface ServerConfig {
   readonly fakePspUrl?: string;
   readonly fakePspApiKey?: string;
   readonly fakePspSigningSecret?: string;
+  /** ADYEN_WEB_ANALYTICS: Adyen Web's analytics on the payer's page (on/off; default off, docs/decisions.md D42). */
+  readonly adyenWebAnalytics?: boolean;
   readonly dashboardRedirectUris: readonly string[];
   /** HS256 secret signing access tokens (ACCESS_TOKEN_SIGNING_KEY, at least 32 bytes). */
   readonly accessTokenSigningKey?: string;
@@ -169,6 +171,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const fakeDefault = env.NODE_ENV === 'production' ? 'off' : 'on';
   const fake = (env.FAKE_PSP ?? fakeDefault).toLowerCase();
   if (fake !== 'on' && fake !== 'off') throw new Error(`FAKE_PSP must be on or off, got ${env.FAKE_PSP}`);
+  const adyenAnalytics = (env.ADYEN_WEB_ANALYTICS || 'off').toLowerCase();
+  if (adyenAnalytics !== 'on' && adyenAnalytics !== 'off') throw new Error(`ADYEN_WEB_ANALYTICS must be on or off, got ${env.ADYEN_WEB_ANALYTICS}`);
   return {
     port,
     publicBaseUrl: publicBaseUrl.url,
@@ -192,6 +196,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(env.FAKE_PSP_URL ? { fakePspUrl: env.FAKE_PSP_URL.replace(/\/+$/, '') } : {}),
     ...(env.FAKE_PSP_API_KEY ? { fakePspApiKey: env.FAKE_PSP_API_KEY } : {}),
     ...(env.FAKE_PSP_SIGNING_SECRET ? { fakePspSigningSecret: env.FAKE_PSP_SIGNING_SECRET } : {}),
+    adyenWebAnalytics: adyenAnalytics === 'on',
     dashboardRedirectUris: (env.DASHBOARD_REDIRECT_URIS || 'http://localhost:3000/dashboard/callback')
       .split(',')
       .map((u) => u.trim())

@@ -8,6 +8,8 @@ export interface AdyenProviderDeps {
   readonly logger: Logger;
   /** The service's public base URL, where the card view loads our Adyen Web adapter (ADYEN_HOSTED_FIELDS_PATH). */
   readonly publicBaseUrl: UrlSource;
+  /** Adyen Web's analytics (checkoutanalytics-{env}.adyen.com) on the payer's page; default off (docs/decisions.md D42). */
+  readonly webAnalytics?: boolean;
   /** Timeout of each Checkout API call; default 15 s. */
   readonly timeoutMs?: number;
 }
@@ -17,7 +19,7 @@ export function createAdyenProvider(deps: AdyenProviderDeps): PspProvider {
   const client = new AdyenClient(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {});
   return {
     id: 'adyen',
-    drivers: [new AdyenCardDriver({ client, logger: deps.logger, publicBaseUrl: deps.publicBaseUrl }), new AdyenApplePayDriver({ client, logger: deps.logger })],
+    drivers: [new AdyenCardDriver({ client, logger: deps.logger, publicBaseUrl: deps.publicBaseUrl, webAnalytics: deps.webAnalytics === true }), new AdyenApplePayDriver({ client, logger: deps.logger })],
     parseNotification: (notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> => parseAdyenNotification(notification, context),
   };
 }

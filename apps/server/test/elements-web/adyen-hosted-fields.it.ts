@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { ADYEN_WEB_INTEGRITY, ADYEN_WEB_VERSION, adyenWebCspSources } from '@splitpay/psp-adyen';
 import { CLIENT_KEY, MERCHANT_ACCOUNT, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
-import { keepEvidence, launchChromium, openPage, type PageProblems } from '../support/browser/elements-browser';
-import { MerchantPage } from '../support/browser/merchant-page';
+import type { PageProblems } from '../support/browser/elements-browser';
+import { useMerchantPageBrowser } from '../support/browser/merchant-page-browser';
 import { ElementsClient } from '../support/elements-client';
 import { answerPost, providerService } from '../support/provider-service';
 import { until } from '../support/until';
@@ -12,11 +12,10 @@ jest.setTimeout(60_000);
 
 const ADYEN_CDN = 'https://checkoutshopper-test.adyen.com';
 const ADYEN_SDK = `${ADYEN_CDN}/checkoutshopper/sdk/${ADYEN_WEB_VERSION}`;
-const ADYEN_ANALYTICS = 'https://checkoutanalytics-test.adyen.com';
-/** What Adyen Web 5.68.0 asks beyond its files once its card is mounted (as its dist/adyen.js does): a brand logo, a BIN lookup, analytics. */
+/** What Adyen Web 5.68.0 asks beyond its files once its card is mounted (as its dist/adyen.js does): a brand logo, a BIN lookup, analytics unless turned off. */
 const ADYEN_LOGO = `${ADYEN_CDN}/checkoutshopper/images/logos/visa.svg`;
 const ADYEN_BIN_LOOKUP = `${ADYEN_CDN}/checkoutshopper/v3/bin/binLookup`;
-const ADYEN_ANALYTICS_CALL = `${ADYEN_ANALYTICS}/checkoutanalytics/v3/analytics`;
+const ADYEN_ANALYTICS_CALL = 'https://checkoutanalytics-test.adyen.com/checkoutanalytics/v3/analytics';
 
 /** What the stand-in's card component answers as `data`: Adyen Web's encrypted fields (opaque strings, no card data). */
 const STAND_IN_ENCRYPTED = {
@@ -43,7 +42,7 @@ const CARD_FIELDS = `<!doctype html><html lang="en"><head><meta charset="utf-8">
  * are in an iframe, as Adyen's are (CARD_FIELDS_PATH, on the merchant's origin so the stand-in reads
  * them directly; Adyen's are on its own and talk by postMessage): like Adyen's, they come back empty
  * if the iframe leaves the document, which reloads it. Mounted, it asks Adyen what Adyen Web does
- * (a brand logo, a BIN lookup, analytics), so that the page's CSP is tried on them. It records what
+ * (a brand logo, a BIN lookup, analytics unless `analytics.enabled` is false), so that the page's CSP is tried on them. It records what
  * it was asked on `window.__adyenStandIn`.
  */
 const ADYEN_WEB_STAND_IN = `(function () {
@@ -54,7 +53,7 @@ const ADYEN_WEB_STAND_IN = `(function () {
     fetch(url + '?clientKey=' + encodeURIComponent(calls.configs[0].clientKey), { method: 'POST', body: '{}' }).then(function (res) { calls.answered.push(res.status); }, function () { calls.answered.push(0); });
   }
   window.AdyenCheckout = function (config) {
-    calls.configs.push({ clientKey: config.clientKey, environment: config.environment, locale: config.locale });
+    calls.configs.push({ clientKey: config.clientKey, environment: config.environment, locale: config.locale, analytics: config.analytics });
     var checkout = new Core();
     checkout.create = function (type, options) {
         calls.created.push({ type: type, options: options });
@@ -83,7 +82,7 @@ const ADYEN_WEB_STAND_IN = `(function () {
             root.append(logo);
             el.append(root);
             ask('${ADYEN_BIN_LOOKUP}');
-            ask('${ADYEN_ANALYTICS_CALL}');
+            if (!(config.analytics && config.analytics.enabled === false)) ask('${ADYEN_ANALYTICS_CALL}');
             calls.mounted += 1;
             return component;
           },
@@ -134,7 +133,7 @@ const STAND_IN_PINS: Record<Pins, Partial<Record<keyof typeof ADYEN_WEB_INTEGRIT
 };
 
 interface StandInCalls {
-  readonly configs: { clientKey: string; environment: string; locale: string }[];
+  readonly configs: { clientKey: string; environment: string; locale: string; analytics?: { enabled: boolean } }[];
   readonly created: { type: string; options: Record<string, unknown> }[];
   readonly mounted: number;
   readonly configured: number;
@@ -152,35 +151,23 @@ describe('Adyen card in Chromium', () => {
   // and frames of its own (the stand-in's card fields), and polls every second, so that a view
   // changed elsewhere shows soon.
   const adyen = adyenWebCspSources('test');
-  const shop = new MerchantPage({
+  const b = useMerchantPageBrowser(() => service.h.url, {
     csp: { ...adyen, 'style-src': ["'self'", ...adyen['style-src']], 'frame-src': ["'self'", ...adyen['frame-src']], 'img-src': ["'self'", 'data:', ...adyen['img-src']] },
     mountOptions: 'poll: { maxMs: 1000, idleMs: 1000 }',
   });
-  let browser: Browser;
+  const shop = b.shop;
   let page: Page;
   let problems: PageProblems;
-  let closeContext: () => Promise<void>;
   /** Every request the page made (observed, never answered by the test: the service answers its own doors). */
   let requests: Request[];
   /** The URLs of Adyen's CDN the page asked for, answered by the stand-in. */
   let adyenAsked: string[];
   let pins: Pins;
 
-  beforeAll(async () => {
-    [browser] = await Promise.all([launchChromium(), shop.start(service.h.url)]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop.close();
-  });
   beforeEach(async () => {
-    const opened = await openPage(browser);
-    ({ page, problems } = opened);
-    closeContext = () => opened.context.close();
-    requests = [];
+    ({ page, problems, requests } = b);
     adyenAsked = [];
     pins = 'stand-in';
-    page.on('request', (req) => requests.push(req));
     // Only Adyen's CDN is played; a crossorigin script and stylesheet need CORS, as Adyen's CDN sends.
     await page.route(`${ADYEN_CDN}/**`, async (route) => {
       const url = route.request().url();
@@ -191,10 +178,6 @@ describe('Adyen card in Chromium', () => {
       else if (url === `${ADYEN_SDK}/adyen.js`) await route.fulfill({ status: 200, contentType: 'text/javascript', headers: cors, body: ADYEN_WEB_STAND_IN });
       else if (url === `${ADYEN_SDK}/adyen.css`) await route.fulfill({ status: 200, contentType: 'text/css', headers: cors, body: STAND_IN_CSS });
       else await route.fulfill({ status: 404, body: '' });
-    });
-    await page.route(`${ADYEN_ANALYTICS}/**`, async (route) => {
-      adyenAsked.push(route.request().url());
-      await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{}' });
     });
     await page.route(`${service.h.url}/psp/adyen/hosted-fields.js`, async (route) => {
       const response = await route.fetch();
@@ -209,10 +192,6 @@ describe('Adyen card in Chromium', () => {
     });
     // The stand-in's card fields, on the merchant's origin (its server knows nothing of them).
     await page.route(`${shop.url}${CARD_FIELDS_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: CARD_FIELDS }));
-  });
-  afterEach(async () => {
-    await keepEvidence(page, expect.getState().currentTestName ?? 'test');
-    await closeContext();
   });
 
   /** The stand-in's card fields, in their iframe. */
@@ -245,14 +224,15 @@ describe('Adyen card in Chromium', () => {
     await expect(page.locator(`script[src="${ADYEN_SDK}/adyen.js"]`).getAttribute('integrity')).resolves.toBe(sri(ADYEN_WEB_STAND_IN));
     await expect(page.locator(`link[rel="stylesheet"][href="${ADYEN_SDK}/adyen.css"]`).getAttribute('integrity')).resolves.toBe(sri(STAND_IN_CSS));
     const mounted = await standIn();
-    expect(mounted.configs).toEqual([{ clientKey: CLIENT_KEY, environment: 'test', locale: 'en-US' }]);
+    // Analytics off (the service's default), so the page's CSP needs no analytics origin.
+    expect(mounted.configs).toEqual([{ clientKey: CLIENT_KEY, environment: 'test', locale: 'en-US', analytics: { enabled: false } }]);
     expect(mounted.created.map((c) => c.type)).toEqual(['card']);
     expect(mounted.mounted).toBe(1);
     // What Adyen Web asks once mounted passes the page's CSP (no violation below): the logo shows, the calls are answered.
-    await until(async () => ((await standIn()).answered.length === 2 ? true : undefined), "the stand-in's calls");
-    expect((await standIn()).answered).toEqual([200, 200]);
+    await until(async () => ((await standIn()).answered.length === 1 ? true : undefined), "the stand-in's calls");
+    expect((await standIn()).answered).toEqual([200]);
     await expect(page.evaluate("document.querySelector('img.adyen-checkout__card__brand').naturalWidth")).resolves.toBe(40);
-    expect(adyenAsked.filter((url) => !url.startsWith(ADYEN_SDK)).map((url) => url.split('?')[0]).sort()).toEqual([ADYEN_ANALYTICS_CALL, ADYEN_LOGO, ADYEN_BIN_LOOKUP]);
+    expect(adyenAsked.filter((url) => !url.startsWith(ADYEN_SDK)).map((url) => url.split('?')[0]).sort()).toEqual([ADYEN_LOGO, ADYEN_BIN_LOOKUP]);
 
     // Pay: the adapter hands the component's data over; the service sends it to Adyen (nock plays Adyen).
     const payment = answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'Received', pspReference: 'PSPWEB000000001', merchantReference: body.reference }));
@@ -299,6 +279,17 @@ describe('Adyen card in Chromium', () => {
     await payButton().click();
     await page.getByText('A part of the payment form could not be loaded.').first().waitFor();
     expect(starts()).toEqual([]);
+  });
+
+  it("a page with its own Adyen Web 5.x (5.60.0 here): the adapter mounts the card with it, adding neither our script nor our 5.68.0 stylesheet (the page's own is its to add)", async () => {
+    await b.context.addInitScript({ content: ADYEN_WEB_STAND_IN.replace(`version: '${ADYEN_WEB_VERSION}'`, "version: '5.60.0'") });
+    await openCheckout('adyen-web-page-own');
+    expect(adyenAsked.filter((url) => url.startsWith(ADYEN_SDK))).toEqual([]);
+    await expect(page.locator(`link[href^="${ADYEN_SDK}"], script[src^="${ADYEN_SDK}"]`).count()).resolves.toBe(0);
+    const mounted = await standIn();
+    expect(mounted.configs).toEqual([{ clientKey: CLIENT_KEY, environment: 'test', locale: 'en-US', analytics: { enabled: false } }]);
+    expect(mounted.mounted).toBe(1);
+    expect(problems.list).toEqual([]);
   });
 
   it('an invalid card: Adyen Web shows its validation, we ask to check the card (shown, announced, focused), and nothing starts', async () => {

@@ -251,6 +251,11 @@ describe('Adyen card: hosted fields and capabilities', () => {
     });
   });
 
+  it("asks the adapter for Adyen Web's analytics in its URL only when the service turned them on", () => {
+    const withAnalytics = new AdyenCardDriver({ client: new AdyenClient({ timeoutMs: 2_000 }), logger: silentLogger, publicBaseUrl: 'https://pay.example.com', webAnalytics: true });
+    expect(withAnalytics.hostedFields(SETTINGS)?.sdkUrl).toBe('https://pay.example.com/psp/adyen/hosted-fields.js?analytics=on');
+  });
+
   it('gives no hosted fields for a contract lacking a setting', () => {
     expect(driver.hostedFields({ ...SETTINGS, clientKey: undefined })).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import type { DriverCapabilities, OpenInput, OpenOutput, OperationOutput, PspDriver, ReturnInput } from '@splitpay/domain';
 import { paymentResult } from '../mapping/payment-result';
-import { ADYEN_HOSTED_FIELDS_PATH, adyenWebKeyId } from '../settings/adyen-web';
+import { adyenHostedFieldsUrl, adyenWebKeyId } from '../settings/adyen-web';
 import { readAdyenSettings } from '../settings/adyen.settings';
 import { AdyenDriverBase, isOutput, rejected, settingsOf, type AdyenDriverDeps } from './adyen-driver.base';
 import { ADYEN_CARD_CAPABILITIES } from './capabilities';
@@ -15,6 +15,8 @@ export type UrlSource = string | (() => string);
 export interface AdyenCardDriverDeps extends AdyenDriverDeps {
   /** The service's public base URL: the card view loads our Adyen Web adapter from it. */
   readonly publicBaseUrl: UrlSource;
+  /** Adyen Web's analytics on the payer's page (ADYEN_WEB_ANALYTICS); default off. */
+  readonly webAnalytics?: boolean;
 }
 
 /**
@@ -83,7 +85,7 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
     const settings = readAdyenSettings(raw);
     if ('missing' in settings) return undefined;
     const base = this.cardDeps.publicBaseUrl;
-    const sdkUrl = `${(typeof base === 'string' ? base : base()).replace(/\/+$/, '')}${ADYEN_HOSTED_FIELDS_PATH}`;
+    const sdkUrl = adyenHostedFieldsUrl(typeof base === 'string' ? base : base(), this.cardDeps.webAnalytics === true);
     return { keyId: adyenWebKeyId(settings.environment), key: settings.clientKey, sdkUrl };
   }
 }

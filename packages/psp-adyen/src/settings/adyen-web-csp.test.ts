@@ -1,15 +1,16 @@
 import { adyenWebCspSources } from './adyen-web-csp';
 
 describe("the CSP sources a merchant page adds for Adyen Web 5.68.0", () => {
-  it('names checkoutshopper for its files, iframes, BIN lookup and logos, and checkoutanalytics for its calls, per environment; no CDN origin', () => {
+  it('names checkoutshopper for its files, iframes, BIN lookup and logos, per environment; checkoutanalytics only with analytics on; no CDN origin', () => {
     expect(adyenWebCspSources('test')).toEqual({
       'script-src': ['https://checkoutshopper-test.adyen.com'],
       'style-src': ['https://checkoutshopper-test.adyen.com'],
       'frame-src': ['https://checkoutshopper-test.adyen.com'],
-      'connect-src': ['https://checkoutshopper-test.adyen.com', 'https://checkoutanalytics-test.adyen.com'],
+      'connect-src': ['https://checkoutshopper-test.adyen.com'],
       'img-src': ['https://checkoutshopper-test.adyen.com'],
     });
-    expect(adyenWebCspSources('live')['connect-src']).toEqual(['https://checkoutshopper-live.adyen.com', 'https://checkoutanalytics-live.adyen.com']);
+    expect(adyenWebCspSources('test', { analytics: true })['connect-src']).toEqual(['https://checkoutshopper-test.adyen.com', 'https://checkoutanalytics-test.adyen.com']);
+    expect(adyenWebCspSources('live', { analytics: true })['connect-src']).toEqual(['https://checkoutshopper-live.adyen.com', 'https://checkoutanalytics-live.adyen.com']);
     expect(Object.values(adyenWebCspSources('live')).flat().filter((source) => source.includes('cdn'))).toEqual([]);
   });
 });

@@ -9,17 +9,18 @@ export type AdyenWebCspDirective = 'script-src' | 'style-src' | 'frame-src' | 'c
  * - its script and stylesheet (pinned by integrity), its secured-fields iframes
  *   (`/checkoutshopper/securedfields/<clientKey>/...`), its BIN lookup (`v3/bin/binLookup`) and its
  *   card brand logos (`/checkoutshopper/images/logos/...`) all on checkoutshopper-{environment}.adyen.com;
- * - its analytics (`v3/analytics`, on by default in 5.x) on checkoutanalytics-{environment}.adyen.com:
- *   refused, Adyen Web only warns and the payment goes on.
+ * - its analytics (`v3/analytics`) on checkoutanalytics-{environment}.adyen.com, only when the service
+ *   turned them on (ADYEN_WEB_ANALYTICS=on; off, the adapter gives `analytics: { enabled: false }` and
+ *   Adyen Web calls nothing there). Refused, Adyen Web only warns and the payment goes on.
  * Version 5.68.0 loads nothing from `checkoutshopper-*.cdn.adyen.com` (Adyen Web 6's CDN) for test or live.
  */
-export function adyenWebCspSources(environment: AdyenWebEnvironment): Readonly<Record<AdyenWebCspDirective, readonly string[]>> {
+export function adyenWebCspSources(environment: AdyenWebEnvironment, options: { readonly analytics?: boolean } = {}): Readonly<Record<AdyenWebCspDirective, readonly string[]>> {
   const checkoutshopper = `https://checkoutshopper-${environment}.adyen.com`;
   return {
     'script-src': [checkoutshopper],
     'style-src': [checkoutshopper],
     'frame-src': [checkoutshopper],
-    'connect-src': [checkoutshopper, `https://checkoutanalytics-${environment}.adyen.com`],
+    'connect-src': options.analytics === true ? [checkoutshopper, `https://checkoutanalytics-${environment}.adyen.com`] : [checkoutshopper],
     'img-src': [checkoutshopper],
   };
 }

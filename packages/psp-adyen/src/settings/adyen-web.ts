@@ -31,6 +31,18 @@ export const ADYEN_HOSTED_FIELDS_PATH = '/psp/adyen/hosted-fields.js';
  */
 export const ADYEN_HOSTED_FIELDS_ENTRY = 'packages/psp-adyen/src/web/hosted-fields.entry.ts';
 
+/**
+ * The query parameter of the adapter's URL (the card view's `sdkUrl`) that turns Adyen Web's analytics
+ * on (`?analytics=on`); without it the adapter creates the checkout with `analytics: { enabled: false }`.
+ * The operator's choice (ADYEN_WEB_ANALYTICS) reaches the payer's page this way: the served adapter stays one file.
+ */
+export const ADYEN_WEB_ANALYTICS_PARAM = 'analytics';
+
+/** Where the card view loads our adapter: under the service's public base URL, saying whether Adyen Web's analytics are on. */
+export function adyenHostedFieldsUrl(publicBaseUrl: string, analytics: boolean): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}${ADYEN_HOSTED_FIELDS_PATH}${analytics ? `?${ADYEN_WEB_ANALYTICS_PARAM}=on` : ''}`;
+}
+
 const KEY_ID_PREFIX = 'adyen-web-';
 
 /** The `keyId` of the card view's hostedFields: Adyen Web's environment, named. */

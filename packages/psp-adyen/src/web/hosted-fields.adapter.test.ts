@@ -80,7 +80,8 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     const { component, calls } = card(true);
     const seen = adyenLoads(p, component);
     await settle();
-    expect(seen.configs).toEqual([{ clientKey: 'test_CLIENTKEY', environment: 'test', locale: 'fr-FR' }]);
+    // Adyen Web's analytics off: the adapter was given no options (the service's default).
+    expect(seen.configs).toEqual([{ clientKey: 'test_CLIENTKEY', environment: 'test', locale: 'fr-FR', analytics: { enabled: false } }]);
     expect(seen.created).toEqual([{ type: 'card', options: { showPayButton: false, onConfigSuccess: expect.any(Function), onError: expect.any(Function) } }]);
     expect(calls.mounted).toEqual([p.container]);
 
@@ -90,6 +91,32 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     expect(p.scripts()).toHaveLength(1);
     expect(p.stylesheets()).toHaveLength(1);
     expect(seen.configs).toHaveLength(2);
+  });
+
+  it("creates the checkout with Adyen Web's analytics on when the service turned them on", async () => {
+    const p = page();
+    const instance = createAdyenHostedFields(p.doc, { analytics: true }).mount(p.container, SETTINGS);
+    const seen = adyenLoads(p, card(true).component);
+    await instance.ready;
+    expect(seen.configs).toEqual([expect.objectContaining({ analytics: { enabled: true } })]);
+  });
+
+  it("is ready once Adyen Web's secured fields are configured, not before; a failed load rejects ready as it rejects tokenize", async () => {
+    const p = page();
+    const instance = createAdyenHostedFields(p.doc).mount(p.container, SETTINGS);
+    const seen = adyenLoads(p, card(true).component, { configured: false });
+    let settled = false;
+    void instance.ready.then(() => (settled = true));
+    await settle();
+    expect(seen.created).toHaveLength(1);
+    expect(settled).toBe(false);
+    (seen.created[0] as { options: CardOptions }).options.onConfigSuccess?.({ iframesConfigured: true, type: 'card' });
+    await expect(instance.ready).resolves.toBeUndefined();
+
+    const refused = page();
+    const failed = createAdyenHostedFields(refused.doc).mount(refused.container, SETTINGS);
+    refused.scripts()[0]?.dispatchEvent(new refused.dom.window.Event('error'));
+    await expect(failed.ready).rejects.toThrow(`Adyen Web failed to load from ${SDK}/adyen.js`);
   });
 
   it("tokenizes a valid card as the JSON of the component's paymentMethod, browserInfo and origin (nothing else)", async () => {
@@ -193,7 +220,6 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     const { component, calls } = card(true);
     p.win.AdyenCheckout = async () => (version ? checkoutOf(component, undefined, { version }) : { create: () => component });
     const instance = createAdyenHostedFields(p.doc).mount(p.container, SETTINGS);
-    p.stylesheets()[0]?.dispatchEvent(new p.dom.window.Event('load'));
     const rejection = await instance.tokenize().catch((error: unknown) => error);
     expect(rejection).toHaveProperty('message', message);
     expect(rejection).not.toHaveProperty('code');
@@ -202,6 +228,9 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
 
     p.win.AdyenCheckout = async () => checkoutOf(component, undefined, { version: '5.60.0' });
     await expect(createAdyenHostedFields(p.doc).mount(p.container, SETTINGS).tokenize()).resolves.toContain('enc-number');
+    // The page's own Adyen Web: neither our script nor our 5.68.0 stylesheet beside it (its own is the page's to add).
+    expect(p.scripts()).toEqual([]);
+    expect(p.stylesheets()).toEqual([]);
   });
 
   it('rejects a script that loads without defining AdyenCheckout, and a keyId naming no Adyen Web environment', async () => {

@@ -1,5 +1,6 @@
 import { ADYEN_WEB_INTEGRITY, adyenWebEnvironmentOf, adyenWebSdkUrl, adyenWebStylesheetUrl, type AdyenWebEnvironment } from '../settings/adyen-web';
 import { adyenLocaleOf } from './adyen-locale';
+import type { AdyenWebOptions } from './adyen-web-options';
 import { assertAdyenWebMajor } from './adyen-web-version';
 import { addPinnedScript, addPinnedStylesheet } from './pinned-file';
 
@@ -22,6 +23,11 @@ export interface HostedFieldsInstance {
    * secured fields not configured, unknown keyId, destroyed).
    */
   tokenize(): Promise<string>;
+  /**
+   * Settles once the payer can type in the card (Adyen Web's secured fields configured); rejects as
+   * `tokenize` would when the form cannot be used. The components bound their wait for it.
+   */
+  readonly ready: Promise<void>;
   destroy(): void;
 }
 
@@ -47,7 +53,7 @@ export interface AdyenCheckoutInstance {
 }
 
 /** Adyen Web 5's global: `AdyenCheckout(config)` answers the checkout (a promise of it since 5.0). */
-export type AdyenCheckoutFactory = (config: { clientKey: string; environment: AdyenWebEnvironment; locale: string }) => AdyenCheckoutInstance | Promise<AdyenCheckoutInstance>;
+export type AdyenCheckoutFactory = (config: { clientKey: string; environment: AdyenWebEnvironment; locale: string; analytics: { enabled: boolean } }) => AdyenCheckoutInstance | Promise<AdyenCheckoutInstance>;
 
 type AdyenWindow = Window & { AdyenCheckout?: AdyenCheckoutFactory };
 
@@ -69,12 +75,15 @@ const NOT_TAKEN = 'unreachable, or not the file its integrity pins';
 /**
  * Adds Adyen Web's stylesheet and script to the page, each pinned by its integrity (a stylesheet
  * the page already links is left as it is), and waits for both and for `window.AdyenCheckout`.
+ * A page that brought its own `window.AdyenCheckout` gets neither: its Adyen Web may be another 5.x,
+ * whose stylesheet is the page's to add, not our 5.68.0 one.
  */
 async function loadAdyenWeb(doc: Document, environment: AdyenWebEnvironment, loads: Loads): Promise<AdyenCheckoutFactory> {
   const win = doc.defaultView as AdyenWindow | null;
   const stylesheet = adyenWebStylesheetUrl(environment);
   const linked = [...doc.querySelectorAll('link[rel="stylesheet"]')].some((link) => link.getAttribute('href') === stylesheet);
   const url = adyenWebSdkUrl(environment);
+  if (win?.AdyenCheckout && !loads.has(url)) return win.AdyenCheckout;
   const defined = (): void => {
     if (!win?.AdyenCheckout) throw new Error(`Adyen Web loaded from ${url} but defined no AdyenCheckout`);
   };
@@ -88,8 +97,11 @@ async function loadAdyenWeb(doc: Document, environment: AdyenWebEnvironment, loa
   return win?.AdyenCheckout as AdyenCheckoutFactory;
 }
 
-/** The adapter for one page (`doc`): what the bundle registers as `window.SplitPayHostedFields`. */
-export function createAdyenHostedFields(doc: Document): HostedFieldsAdapter {
+/**
+ * The adapter for one page (`doc`): what the bundle registers as `window.SplitPayHostedFields`, with
+ * the options the service chose (analytics off unless given).
+ */
+export function createAdyenHostedFields(doc: Document, options: AdyenWebOptions = { analytics: false }): HostedFieldsAdapter {
   const loads: Loads = new Map();
   return {
     version: 1,
@@ -99,25 +111,32 @@ export function createAdyenHostedFields(doc: Document): HostedFieldsAdapter {
       // Until its iframes (Adyen's origin) are configured the card cannot be typed in: its isValid is
       // false, but the payer is not at fault. Adyen Web gives up on them after 30 s, by onError.
       let configured = false;
+      let onConfigured: () => void = () => undefined;
+      const fieldsConfigured = new Promise<void>((resolve) => (onConfigured = resolve));
       let adyenError: string | undefined;
       const environment = adyenWebEnvironmentOf(settings.keyId);
       const ready: Promise<AdyenCardComponent> = (async () => {
         if (!environment) throw new Error(`Adyen Web hosted fields: unknown keyId "${settings.keyId}" (adyen-web-test or adyen-web-live)`);
         const factory = await loadAdyenWeb(doc, environment, loads);
-        const checkout = await factory({ clientKey: settings.key, environment, locale: adyenLocaleOf(settings.locale) });
+        const checkout = await factory({ clientKey: settings.key, environment, locale: adyenLocaleOf(settings.locale), analytics: { enabled: options.analytics } });
         if (destroyed) throw new Error('Adyen Web hosted fields were destroyed');
         assertAdyenWebMajor(checkout);
         component = checkout.create('card', {
           showPayButton: false,
-          onConfigSuccess: () => (configured = true),
+          onConfigSuccess: () => {
+            configured = true;
+            onConfigured();
+          },
           onError: (error: unknown) => (adyenError = error instanceof Error ? error.message : String(error)),
         });
         component.mount(container);
         return component;
       })();
-      // A failure is reported by tokenize(); the page may never call it.
-      ready.catch(() => undefined);
+      const usable = ready.then(() => fieldsConfigured);
+      // A failure is reported by tokenize() and `ready`; the page may use neither.
+      usable.catch(() => undefined);
       return {
+        ready: usable,
         async tokenize() {
           const card = await ready;
           if (destroyed) throw new Error('Adyen Web hosted fields were destroyed');
