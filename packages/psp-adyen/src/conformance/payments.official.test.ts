@@ -4,7 +4,7 @@ import { AdyenClient } from '../client/adyen.client';
 import { AdyenApplePayDriver } from '../driver/applepay.driver';
 import { AdyenCardDriver } from '../driver/card.driver';
 import { authorised, authorisedStoring, detailsAuthorised } from '../testing/adyen-answers';
-import { APPLE_PAY_DATA, BROWSER_INFO, ENCRYPTED_CARD, MERCHANT_ACCOUNT, offer, openInput, SERVICE_BASE, silentLogger } from '../testing/adyen-fixtures';
+import { APPLE_PAY_DATA, BROWSER_INFO, ENCRYPTED_CARD, offer, openInput, paymentsBodyBase, SERVICE_BASE, silentLogger } from '../testing/adyen-fixtures';
 import { capturePost } from '../testing/capture-post';
 import { serializedAs, type CheckoutModel } from '../testing/official-model';
 
@@ -29,14 +29,8 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
     const sent = capturePost('/v71/payments', 200, authorised('PSPOFF1', input.transactionId));
     await card.open(input);
     const expected = {
-      amount: { value: 10_000, currency: 'EUR' },
-      reference: input.transactionId,
-      merchantOrderReference: input.reference,
-      merchantAccount: MERCHANT_ACCOUNT,
+      ...paymentsBodyBase(input),
       paymentMethod: { type: 'scheme', ...encrypted, holderName: 'Ada Payer' },
-      returnUrl: input.returnUrl,
-      channel: 'Web',
-      shopperInteraction: 'Ecommerce',
       authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
       browserInfo: BROWSER_INFO,
     } satisfies CheckoutModel<'PaymentRequest'> & { paymentMethod: CheckoutModel<'CardDetails'> };
@@ -55,14 +49,8 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
     const sent = capturePost('/v71/payments', 200, authorisedStoring('PSPOFF2', input.transactionId, 'STORED-1'));
     await card.open(input);
     const expected = {
-      amount: { value: 10_000, currency: 'EUR' },
-      reference: input.transactionId,
-      merchantOrderReference: input.reference,
-      merchantAccount: MERCHANT_ACCOUNT,
+      ...paymentsBodyBase(input),
       paymentMethod: { type: 'scheme', ...encrypted },
-      returnUrl: input.returnUrl,
-      channel: 'Web',
-      shopperInteraction: 'Ecommerce',
       authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
       browserInfo: BROWSER_INFO,
       origin: 'https://shop.example',
@@ -90,14 +78,8 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
     const sent = capturePost('/v71/payments', 200, authorised('PSPOFF3', input.transactionId));
     await applePay.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: APPLE_PAY_DATA } });
     const expected = {
-      amount: { value: 10_000, currency: 'EUR' },
-      reference: input.transactionId,
-      merchantOrderReference: input.reference,
-      merchantAccount: MERCHANT_ACCOUNT,
+      ...paymentsBodyBase(input),
       paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') },
-      returnUrl: input.returnUrl,
-      channel: 'Web',
-      shopperInteraction: 'Ecommerce',
     } satisfies CheckoutModel<'PaymentRequest'> & { paymentMethod: CheckoutModel<'ApplePayDetails'> };
     expect(sent()).toEqual(expected);
     expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());

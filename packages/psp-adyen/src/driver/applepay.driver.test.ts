@@ -2,7 +2,7 @@ import nock from 'nock';
 import { money, offerCapabilities } from '@splitpay/domain';
 import { isolateNock } from '@splitpay/psp-testkit';
 import { AdyenClient } from '../client/adyen.client';
-import { API_KEY, APPLE_PAY_DATA, MERCHANT_ACCOUNT, openInput, SETTINGS, silentLogger, TEST_BASE } from '../testing/adyen-fixtures';
+import { API_KEY, APPLE_PAY_DATA, openInput, paymentsBodyBase, SETTINGS, silentLogger, TEST_BASE } from '../testing/adyen-fixtures';
 import { AdyenApplePayDriver } from './applepay.driver';
 
 const driver = new AdyenApplePayDriver({ client: new AdyenClient({ timeoutMs: 2_000 }), logger: silentLogger });
@@ -45,14 +45,8 @@ describe('Adyen Apple Pay', () => {
       .reply(200, { resultCode: 'Authorised', pspReference: 'PSPAP1', additionalData: { paymentMethod: 'visa_applepay' } });
     const confirmed = await driver.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: APPLE_PAY_DATA }, returnUrl: input.returnUrl });
     expect(body).toEqual({
-      amount: { value: 10_000, currency: 'EUR' },
-      reference: input.transactionId,
-      merchantOrderReference: input.reference,
-      merchantAccount: MERCHANT_ACCOUNT,
+      ...paymentsBodyBase(input),
       paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') },
-      returnUrl: input.returnUrl,
-      channel: 'Web',
-      shopperInteraction: 'Ecommerce',
     });
     expect(confirmed).toEqual({
       ack: { outcome: 'accepted', httpStatus: 200, code: 'Authorised', providerRef: 'PSPAP1' },

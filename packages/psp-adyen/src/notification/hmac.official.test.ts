@@ -1,4 +1,4 @@
-import { HMAC_KEY, notificationItem, type ItemFields } from '../testing/adyen-fixtures';
+import { HMAC_KEY, notificationItem, OFFICIAL_HMAC_ITEM, OFFICIAL_HMAC_SIGNATURE, type ItemFields } from '../testing/adyen-fixtures';
 import { HmacValidator, NotificationRequest } from '../testing/official-model';
 import { hmacValid, itemHmac, type SignedItem } from './hmac';
 
@@ -8,17 +8,6 @@ const theirs = new HmacValidator();
 type Item = SignedItem & { additionalData: Record<string, string> };
 /** Their validator types items by its model's enums; our items carry the same strings. */
 const asTheirs = (item: object) => item as Parameters<HmacValidator['validateHMAC']>[0];
-
-/** Adyen's official test vector (psp-apis.md, from the library's own spec). */
-const OFFICIAL = {
-  pspReference: 'pspReference',
-  originalReference: 'originalReference',
-  merchantAccountCode: 'merchantAccount',
-  merchantReference: 'reference',
-  amount: { value: 1000, currency: 'EUR' },
-  eventCode: 'CAPTURE',
-  success: 'true',
-} as const;
 
 const FIXTURES: readonly ItemFields[] = [
   { eventCode: 'AUTHORISATION', pspReference: '7914073381342284', merchantReference: 'tx-1', amount: 1130, paymentMethod: 'visa' },
@@ -36,10 +25,10 @@ const readByTheirs = (fields: ItemFields): Item => {
 
 describe("our HMAC and Adyen's HmacValidator", () => {
   it('sign the official test vector alike, and each validates the other', () => {
-    expect(theirs.calculateHmac(asTheirs(OFFICIAL), HMAC_KEY)).toBe('xhpHvYq2u2Np0rstbZ6QjLGu7JWhvf7Iwaa6EviJSX0=');
-    expect(itemHmac(OFFICIAL, HMAC_KEY)).toBe('xhpHvYq2u2Np0rstbZ6QjLGu7JWhvf7Iwaa6EviJSX0=');
-    expect(theirs.validateHMAC(asTheirs({ ...OFFICIAL, additionalData: { hmacSignature: itemHmac(OFFICIAL, HMAC_KEY) } }), HMAC_KEY)).toBe(true);
-    expect(hmacValid(OFFICIAL, theirs.calculateHmac(asTheirs(OFFICIAL), HMAC_KEY), HMAC_KEY)).toBe(true);
+    expect(theirs.calculateHmac(asTheirs(OFFICIAL_HMAC_ITEM), HMAC_KEY)).toBe(OFFICIAL_HMAC_SIGNATURE);
+    expect(itemHmac(OFFICIAL_HMAC_ITEM, HMAC_KEY)).toBe(OFFICIAL_HMAC_SIGNATURE);
+    expect(theirs.validateHMAC(asTheirs({ ...OFFICIAL_HMAC_ITEM, additionalData: { hmacSignature: itemHmac(OFFICIAL_HMAC_ITEM, HMAC_KEY) } }), HMAC_KEY)).toBe(true);
+    expect(hmacValid(OFFICIAL_HMAC_ITEM, theirs.calculateHmac(asTheirs(OFFICIAL_HMAC_ITEM), HMAC_KEY), HMAC_KEY)).toBe(true);
   });
 
   it.each(FIXTURES.map((fields) => [fields.eventCode, fields.success ?? true, fields] as const))('%s (success %s): our fixture signed by ours validates with theirs, and re-signed by theirs with ours', (_code, _success, fields) => {

@@ -12,6 +12,17 @@ export const SERVICE_BASE = 'https://pay.splitpay.test';
 export const API_KEY = 'AQEyhmfxKI3MaBFLw0m/n3Q5qf3VaY9UCJ14XWZE03G/k2NFitRvbe4N1XqH1eHaH2AksaEQwV1bDb7kfNy1WIxIIkxgBw==-SECRET';
 /** The official test vector's key (Adyen's node library). */
 export const HMAC_KEY = 'DFB1EB5485895CFA84146406857104ABB4CBCABDC8AAF103A624C8F6A3EAAB00';
+/** The official test vector's item (Adyen's node library, hmacValidator.spec.ts), signed with HMAC_KEY as OFFICIAL_HMAC_SIGNATURE. */
+export const OFFICIAL_HMAC_ITEM = {
+  pspReference: 'pspReference',
+  originalReference: 'originalReference',
+  merchantAccountCode: 'merchantAccount',
+  merchantReference: 'reference',
+  amount: { value: 1000, currency: 'EUR' },
+  eventCode: 'CAPTURE',
+  success: 'true',
+} as const;
+export const OFFICIAL_HMAC_SIGNATURE = 'xhpHvYq2u2Np0rstbZ6QjLGu7JWhvf7Iwaa6EviJSX0=';
 export const MERCHANT_ACCOUNT = 'SplitpayShopECOM';
 export const CLIENT_KEY = 'test_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
 
@@ -62,6 +73,19 @@ export function openInput(method: 'card' | 'applepay' = 'card', over: Partial<Op
     ...(method === 'card' ? { payerInput: cardInput() } : {}),
     ...over,
   };
+}
+
+/** What every `/payments` body for `input` carries, as Adyen names it: the fixtures' 100.00 EUR, our references, the merchant account, the return door, a web e-commerce payment. */
+export function paymentsBodyBase(input: OpenInput) {
+  return {
+    amount: { value: 10_000, currency: 'EUR' },
+    reference: input.transactionId,
+    merchantOrderReference: input.reference,
+    merchantAccount: MERCHANT_ACCOUNT,
+    returnUrl: input.returnUrl,
+    channel: 'Web',
+    shopperInteraction: 'Ecommerce',
+  } as const;
 }
 
 export function followUpInput(open: OpenInput, paymentRef: string | undefined, amount = 10_000): FollowUpInput {
