@@ -56,8 +56,8 @@ describe('Adyen Apple Pay in Chromium', () => {
   let requests: Request[];
 
   beforeEach(async () => {
-    ({ page, problems, requests } = b);
-    await b.context.addInitScript({ content: APPLE_PAY_STAND_IN });
+    ({ page, problems, requests } = b.current());
+    await b.current().context.addInitScript({ content: APPLE_PAY_STAND_IN });
   });
 
   async function payWithApplePay(orderId: string): Promise<string> {

@@ -165,7 +165,7 @@ describe('Adyen card in Chromium', () => {
   let pins: Pins;
 
   beforeEach(async () => {
-    ({ page, problems, requests } = b);
+    ({ page, problems, requests } = b.current());
     adyenAsked = [];
     pins = 'stand-in';
     // Only Adyen's CDN is played; a crossorigin script and stylesheet need CORS, as Adyen's CDN sends.
@@ -282,7 +282,7 @@ describe('Adyen card in Chromium', () => {
   });
 
   it("a page with its own Adyen Web 5.x (5.60.0 here): the adapter mounts the card with it, adding neither our script nor our 5.68.0 stylesheet (the page's own is its to add)", async () => {
-    await b.context.addInitScript({ content: ADYEN_WEB_STAND_IN.replace(`version: '${ADYEN_WEB_VERSION}'`, "version: '5.60.0'") });
+    await b.current().context.addInitScript({ content: ADYEN_WEB_STAND_IN.replace(`version: '${ADYEN_WEB_VERSION}'`, "version: '5.60.0'") });
     await openCheckout('adyen-web-page-own');
     expect(adyenAsked.filter((url) => url.startsWith(ADYEN_SDK))).toEqual([]);
     await expect(page.locator(`link[href^="${ADYEN_SDK}"], script[src^="${ADYEN_SDK}"]`).count()).resolves.toBe(0);

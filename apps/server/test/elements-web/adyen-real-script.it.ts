@@ -26,21 +26,23 @@ function realAdyenWebCheckout(env: NodeJS.ProcessEnv, pageOptions: MerchantPageO
   const b = useMerchantPageBrowser(() => service.h.url, pageOptions);
   const state = { adyenAsked: [] as string[] };
   beforeEach(async () => {
-    state.adyenAsked = await serveRealAdyenWeb(b.context);
+    state.adyenAsked = await serveRealAdyenWeb(b.current().context);
   });
   const securedFields = (page: Page) => page.locator(`iframe[src^="${SECURED_FIELDS}"]`);
   return {
     service,
-    b,
     /** The URLs this test's page asked of Adyen's origins, in order. */
     adyenAsked: () => state.adyenAsked,
-    securedFields: () => securedFields(b.page),
+    securedFields: () => securedFields(b.current().page),
+    /** This test's page, its context, problems and requests. */
+    current: () => b.current(),
     /** A session paid by card at Adyen, its checkout open on the merchant's page with the card chosen: Adyen's card fields are placed. */
     async openCheckout(orderId: string): Promise<void> {
+      const { page } = b.current();
       b.shop.elementsToken = (await service.h.createSession({ currency: 'EUR', total: 4_500, orderId, methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back' })).elementsToken;
-      await b.page.goto(`${b.shop.url}/checkout`);
-      await b.page.getByRole('radio', { name: 'Card' }).check();
-      await securedFields(b.page).first().waitFor({ state: 'attached' });
+      await page.goto(`${b.shop.url}/checkout`);
+      await page.getByRole('radio', { name: 'Card' }).check();
+      await securedFields(page).first().waitFor({ state: 'attached' });
     },
   };
 }
@@ -53,11 +55,11 @@ function realAdyenWebCheckout(env: NodeJS.ProcessEnv, pageOptions: MerchantPageO
 describe("Adyen Web's real script in Chromium", () => {
   const adyen = adyenWebCspSources('test');
   const real = realAdyenWebCheckout({}, { csp: adyen });
-  const { service, b, openCheckout, securedFields } = real;
+  const { service, current, openCheckout, securedFields } = real;
 
   it("runs under our pins, and mounts Adyen's card component with our client key, environment and locale: its secured fields' iframes on Adyen's origin, under the page's CSP", async () => {
     await openCheckout('adyen-real-mount');
-    const { page, requests, problems } = b;
+    const { page, requests, problems } = current();
     const adyenAsked = real.adyenAsked();
 
     // Our adapter, as served; Adyen's real files, which Chromium took under the pins it carries.
@@ -87,7 +89,7 @@ describe("Adyen Web's real script in Chromium", () => {
 
   it("answers, as the adapter expects, an async AdyenCheckout whose checkout tells its version on its class; our config names are the ones it reads, and it speaks every locale we map to", async () => {
     await openCheckout('adyen-real-factory');
-    const { page } = b;
+    const { page } = current();
     const seen = (await page.evaluate(`(async () => {
       const answered = window.AdyenCheckout({ clientKey: ${JSON.stringify(CLIENT_KEY)}, environment: 'test', locale: 'fr-FR', analytics: { enabled: false } });
       const checkout = await answered;
@@ -129,7 +131,7 @@ describe("Adyen Web's real script in Chromium", () => {
 
   it("Pay while Adyen's secured fields could not load: the card form could not be loaded (not the payer's card), no validation, nothing starts", async () => {
     await openCheckout('adyen-real-offline');
-    const { page, requests } = b;
+    const { page, requests } = current();
     await page.getByRole('button', { name: /^Pay .* with / }).click();
     await page.getByText('A part of the payment form could not be loaded.').first().waitFor();
     await expect(page.getByText('Check your card details: some are missing or not valid.').count()).resolves.toBe(0);
@@ -141,10 +143,11 @@ describe("Adyen Web's real script in Chromium", () => {
     await openCheckout('adyen-real-no-analytics');
     // With analytics on, Adyen Web asks checkoutanalytics before its card's logo (the next describe).
     await until(() => (real.adyenAsked().some((url) => url.endsWith('/images/logos/nocard.svg')) ? true : undefined), "Adyen Web's card logo");
-    await b.page.getByRole('button', { name: /^Pay .* with / }).click();
-    await b.page.getByText('A part of the payment form could not be loaded.').first().waitFor();
+    const { page, problems } = current();
+    await page.getByRole('button', { name: /^Pay .* with / }).click();
+    await page.getByText('A part of the payment form could not be loaded.').first().waitFor();
     expect(real.adyenAsked().filter((url) => url.startsWith(ANALYTICS_ORIGIN) || url.includes(ANALYTICS_PIXEL))).toEqual([]);
-    expect(b.problems.list).toEqual([]);
+    expect(problems.list).toEqual([]);
   });
 });
 
@@ -157,8 +160,8 @@ describe("Adyen Web's real script with ADYEN_WEB_ANALYTICS=on", () => {
     // Its analytics call, then (once that failed) its pixel on checkoutshopper.
     await until(() => (real.adyenAsked().some((url) => url.includes(ANALYTICS_PIXEL)) ? true : undefined), "Adyen Web's analytics pixel");
     expect(real.adyenAsked().filter((url) => url.startsWith(ANALYTICS_ORIGIN)).map((url) => url.split('?')[0])).toEqual([`${ANALYTICS_ORIGIN}checkoutanalytics/v3/analytics`]);
-    expect(real.b.requests.map((r) => r.url())).toContain(`${real.service.h.url}/psp/adyen/hosted-fields.js?analytics=on`);
-    expect(real.b.problems.list).toEqual([]);
+    expect(real.current().requests.map((r) => r.url())).toContain(`${real.service.h.url}/psp/adyen/hosted-fields.js?analytics=on`);
+    expect(real.current().problems.list).toEqual([]);
   });
 });
 
@@ -168,7 +171,7 @@ describe("Adyen Web's real script, its secured fields never configured", () => {
 
   it('says the card form could not be loaded once the wait is over, without Pay: announced, reported as a LoadError, the card fields gone; Pay then starts nothing', async () => {
     await real.openCheckout('adyen-real-never-ready');
-    const { page, requests } = real.b;
+    const { page, requests } = real.current();
     await page.locator('.sp-hosted-fields').getByText('A part of the payment form could not be loaded.').waitFor();
     await expect(page.getByRole('alert').textContent()).resolves.toBe('A part of the payment form could not be loaded.');
     await expect(page.evaluate('window.__errors')).resolves.toEqual(['LoadError']);

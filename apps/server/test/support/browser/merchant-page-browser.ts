@@ -2,14 +2,20 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { keepEvidence, launchChromium, openPage, type PageProblems } from './elements-browser';
 import { MerchantPage, type MerchantPageOptions } from './merchant-page';
 
-/** What a test of the components on a merchant's page holds: the page's server, and this test's browser page. */
-export interface MerchantPageBrowser {
-  readonly shop: MerchantPage;
+/** This test's browser page on the merchant's origin. */
+export interface OpenedMerchantPage {
   readonly page: Page;
   readonly context: BrowserContext;
   readonly problems: PageProblems;
   /** Every request the page made in this test (observed, never answered here). */
   readonly requests: Request[];
+}
+
+export interface MerchantPageBrowser {
+  /** The merchant page's server: set its `elementsToken`, then open `${shop.url}/checkout`. */
+  readonly shop: MerchantPage;
+  /** The page opened for the running test (throws outside a test). */
+  current(): OpenedMerchantPage;
 }
 
 /**
@@ -21,42 +27,32 @@ export interface MerchantPageBrowser {
  */
 export function useMerchantPageBrowser(serviceUrl: () => string, options: MerchantPageOptions = {}): MerchantPageBrowser {
   const shop = new MerchantPage(options);
-  const state: { browser?: Browser; page?: Page; context?: BrowserContext; problems?: PageProblems; requests?: Request[] } = {};
+  let browser: Browser | undefined;
+  let opened: OpenedMerchantPage | undefined;
   beforeAll(async () => {
-    [state.browser] = await Promise.all([launchChromium(), shop.start(serviceUrl())]);
+    [browser] = await Promise.all([launchChromium(), shop.start(serviceUrl())]);
   });
   afterAll(async () => {
-    await state.browser?.close();
+    await browser?.close();
     await shop.close();
   });
   beforeEach(async () => {
-    const opened = await openPage(state.browser as Browser);
+    const fresh = await openPage(browser as Browser);
     const requests: Request[] = [];
-    opened.page.on('request', (req) => requests.push(req));
-    Object.assign(state, { ...opened, requests });
+    fresh.page.on('request', (req) => requests.push(req));
+    opened = { ...fresh, requests };
   });
   afterEach(async () => {
-    if (state.page) await keepEvidence(state.page, expect.getState().currentTestName ?? 'test');
-    await state.context?.close();
+    if (!opened) return;
+    await keepEvidence(opened.page, expect.getState().currentTestName ?? 'test');
+    await opened.context.close();
+    opened = undefined;
   });
-  const get = <K extends keyof typeof state>(key: K): NonNullable<(typeof state)[K]> => {
-    const value = state[key];
-    if (value === undefined) throw new Error(`${key} is not ready (outside a test?)`);
-    return value as NonNullable<(typeof state)[K]>;
-  };
   return {
     shop,
-    get page() {
-      return get('page');
-    },
-    get context() {
-      return get('context');
-    },
-    get problems() {
-      return get('problems');
-    },
-    get requests() {
-      return get('requests');
+    current() {
+      if (!opened) throw new Error('the merchant page opens before each test');
+      return opened;
     },
   };
 }
