@@ -47,6 +47,13 @@ describe('applyFact: authorization verdicts', () => {
     expect(next.status).toBe('PENDING');
   });
 
+  it('records a card scheme on card attempts only, even when the PSP names the network behind another method', () => {
+    const s = start(aSession(), 'paypal', 4_000);
+    const next = applyFact(s.session, authorized(s.transactionId, 4_000, { cardScheme: 'mastercard', providerRef: 'psp-2' }), ctx);
+    expect(next.attempts[0]).toMatchObject({ method: 'paypal', status: 'AUTHORIZED' });
+    expect(next.attempts[0]).not.toHaveProperty('cardScheme');
+  });
+
   it('a duplicate or contradicting verdict for a final operation returns the same session', () => {
     const s = start(aSession(), 'card', 4_000);
     const once = applyFact(s.session, authorized(s.transactionId, 4_000), ctx);

@@ -38,7 +38,8 @@ export function onAuthorized(session: Session, { attempt, tx }: LocatedOperation
   const recorded: Attempt = {
     ...verdictIn(replaceTransaction(attempt, done, ctx.now)),
     granted: grantOf(fact.granted, attempt.requested),
-    ...(fact.cardScheme !== undefined ? { cardScheme: fact.cardScheme } : {}),
+    // The contract's cardScheme is for card attempts only, though a PSP may name the network behind a wallet.
+    ...(fact.cardScheme !== undefined && attempt.method === 'card' ? { cardScheme: fact.cardScheme } : {}),
     ...(fact.cardAlias !== undefined ? { cardAlias: fact.cardAlias } : {}),
   };
   if (attempt.status !== 'AUTHORIZING') return replaceAttempt(session, releaseAttempt(session, recorded, ctx));

@@ -65,7 +65,7 @@ export const attemptSchema = named('Attempt', {
     refunded: moneySchema,
     refundable: { ...moneySchema, description: 'granted minus refunded; zero unless the attempt settled' },
     cardAlias: text,
-    cardScheme: text,
+    cardScheme: { ...text, description: 'card network as the PSP named it; card attempts only; absent when none could be placed' },
     owedToPayer: text,
     transactions: { type: 'array', items: transactionSchema, description: 'oldest first' },
   },
