@@ -13,14 +13,22 @@ function money(value: unknown): InboxEntry['total'] {
   return m && typeof m.amount === 'number' && typeof m.currency === 'string' ? { amount: m.amount, currency: m.currency } : undefined;
 }
 
-/** The demo merchant's webhook inbox, in memory and bounded (newest first). */
+/**
+ * The demo merchant's webhook inbox, in memory and bounded (newest first). Its work is keyed on
+ * notificationId, as a receiver's must be: a message delivered again (a retry after a lost OK, an
+ * operator's replay) is taken once, while the orderId is not a key (one order can end twice).
+ */
 export class WebhookInbox {
   private readonly entries: InboxEntry[] = [];
+  private readonly taken = new Map<string, InboxEntry>();
 
   constructor(private readonly max = 200) {}
 
   receive(payload: unknown, now: number): InboxEntry {
     const p = (payload ?? {}) as Record<string, unknown>;
+    const notificationId = typeof p.notificationId === 'string' ? p.notificationId : undefined;
+    const known = notificationId === undefined ? undefined : this.taken.get(notificationId);
+    if (known) return known;
     const total = money(p.total);
     const captured = money(p.captured);
     const entry: InboxEntry = {
@@ -32,8 +40,13 @@ export class WebhookInbox {
       ...(captured ? { captured } : {}),
     };
     this.entries.unshift(entry);
-    this.entries.length = Math.min(this.entries.length, this.max);
+    if (notificationId !== undefined) this.taken.set(notificationId, entry);
+    for (const dropped of this.entries.splice(this.max)) this.forget(dropped);
     return entry;
+  }
+
+  private forget(entry: InboxEntry): void {
+    for (const [id, kept] of this.taken) if (kept === entry) this.taken.delete(id);
   }
 
   list(orderId?: string): readonly InboxEntry[] {

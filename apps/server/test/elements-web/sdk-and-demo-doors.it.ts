@@ -96,6 +96,17 @@ describe('the demo checkout doors (/demo)', () => {
     expect(JSON.parse(inbox)).toEqual({ webhooks: [{ receivedAt: expect.any(Number), event: 'session-ended', orderId: 'demo-o1', status: 'PAID', total: body.total, captured: body.captured }] });
     expect(inbox).not.toContain('alias-secret');
   });
+
+  it('keys its work on notificationId: a message delivered again is taken once; another ending of the same order is another message', async () => {
+    const ending = (notificationId: string, status: string) => ({ event: 'session-ended', notificationId, orderId: 'demo-o2', status, total: { amount: 100, currency: 'EUR' }, captured: { amount: 0, currency: 'EUR' }, attempts: [] });
+    const post = (body: object) => fetch(`${h.url}/demo/webhooks`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer demo-webhook-secret' }, body: JSON.stringify(body) });
+    for (const body of [ending('s2:EXPIRED', 'EXPIRED'), ending('s2:EXPIRED', 'EXPIRED'), ending('s3:PAID', 'PAID')]) {
+      const res = await post(body);
+      expect([res.status, await res.text()]).toEqual([200, 'OK']);
+    }
+    const inbox = (await (await fetch(`${h.url}/demo/webhooks?order=demo-o2`)).json()) as { webhooks: { status: string }[] };
+    expect(inbox.webhooks.map((w) => w.status)).toEqual(['PAID', 'EXPIRED']);
+  });
 });
 
 describe('without the fake provider', () => {

@@ -28,7 +28,7 @@ export const demoPaths: PathSpecs = {
     get: own('getDemoOrder', 'The elements token of a demo order (the page mounts again after a redirect)', 'application/json', { parameters: [{ name: 'orderId', in: 'path', required: true, schema: { type: 'string' } }] }),
   },
   '/demo/webhooks': {
-    post: own('receiveDemoWebhook', "The demo merchant's webhook receiver (checks the authorization header; answers OK)", 'text/plain'),
+    post: own('receiveDemoWebhook', "The demo merchant's webhook receiver (checks the authorization header; takes each notificationId once; answers OK)", 'text/plain'),
     get: own('listDemoWebhooks', 'The webhooks received: { webhooks: [{ receivedAt, event, orderId, status, total, captured }] }; ?order= filters', 'application/json'),
   },
 };
