@@ -73,3 +73,49 @@ describe('npm start', () => {
     expect(await me.json()).toMatchObject({ merchantId: 'demo', principal: 'client' });
   });
 });
+
+/**
+ * A process manager or container runtime stops `npm start` (or `npm run start:prod`) by signalling npm
+ * alone, not its process group: npm passes the signal to its script's process, which must be the
+ * service itself (the scripts `exec` node), else the shell dies and the service runs on, orphaned.
+ */
+describe('npm start stopped by a SIGTERM to npm alone', () => {
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    // Whatever this test started and left behind (npm, an orphaned service): its own process group only.
+    if (child?.pid) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // the group is gone already
+      }
+    }
+  });
+
+  it('the service stops gracefully (one server.stopped line) and npm exits 0', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'info', SCRYPT_COST: '10,8,1' };
+    for (const setting of ['MONGODB_URI', 'MERCHANTS_FILE', 'PUBLIC_BASE_URL', 'NODE_ENV', 'FAKE_PSP', 'STORE']) delete env[setting];
+    child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child?.once('exit', (code, signal) => resolve({ code, signal })));
+    // Every output stream closed: npm and everything holding its pipes (the service) have ended.
+    const closed = new Promise<boolean>((resolve) => child?.once('close', () => resolve(true)));
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const started = await waitForLine(child, (line) => line.event === 'server.started', 50_000);
+
+    process.kill(child.pid as number, 'SIGTERM');
+
+    expect(await exited).toEqual({ code: 0, signal: null });
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 15_000)));
+    expect(await Promise.race([closed, gaveUp])).toBe(true);
+    clearTimeout(timer);
+    const stops = output
+      .split('\n')
+      .filter((text) => text.startsWith('{'))
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .filter((line) => line.event === 'server.stopped');
+    expect(stops).toEqual([expect.objectContaining({ event: 'server.stopped', signal: 'SIGTERM' })]);
+    await expect(fetch(`${String(started.address)}/health`)).rejects.toThrow();
+  });
+});

@@ -25,8 +25,8 @@ describe('the production build', () => {
   it('compiles the service and runs it with node alone: it serves, and stops on SIGTERM with exit 0', async () => {
     const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts.build).toBe('tsc -p tsconfig.build.json && node apps/server/scripts/assemble-dist.mjs dist');
-    expect(scripts['start:prod']).toBe('node --enable-source-maps --max-semi-space-size=64 dist/apps/server/src/main.js');
-    expect(scripts.start).toBe('node --max-semi-space-size=64 --import tsx apps/server/src/main.ts');
+    expect(scripts['start:prod']).toBe('exec node --enable-source-maps --max-semi-space-size=64 dist/apps/server/src/main.js');
+    expect(scripts.start).toBe('exec node --max-semi-space-size=64 --import tsx apps/server/src/main.ts');
 
     await run(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json', '--outDir', out], { cwd: ROOT });
     await run(process.execPath, ['apps/server/scripts/assemble-dist.mjs', out], { cwd: ROOT });
