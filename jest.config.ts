@@ -16,6 +16,9 @@ const shared: Config = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
   moduleFileExtensions: ['ts', 'js', 'json'],
+  // `npm run build` assembles the packages (package.json included) under dist/: out of the module map,
+  // or each package name would be found twice and every suite importing one would fail to run.
+  modulePathIgnorePatterns: ['<rootDir>/dist/'],
 };
 
 /**
