@@ -57,6 +57,13 @@ export function errors(...codes: readonly ErrorCode[]): Record<string, ResponseS
   return out;
 }
 
+/** The error answers with one status's description replaced (a code the contract declares there but the door never answers, and why). */
+export function describeStatus(responses: Record<string, ResponseSpec>, status: string, description: string): Record<string, ResponseSpec> {
+  const answer = responses[status];
+  if (!answer) throw new Error(`no ${status} answer to describe`);
+  return { ...responses, [status]: { ...answer, description } };
+}
+
 /** HTTP's own refusals of a door that reads JSON (or no body): 413 over its size limit, 415 another media type. */
 export function bodyErrors(): Record<string, ResponseSpec> {
   const envelope = (code: HttpErrorCode) => ({ ...errorEnvelopeSchema, properties: { ...errorEnvelopeSchema.properties, code: { type: 'string', enum: [code] } } });

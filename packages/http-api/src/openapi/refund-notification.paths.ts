@@ -3,7 +3,7 @@ import { uuidSchema } from '../schemas/common.schema';
 import { named } from '../schemas/json-schema';
 import { transactionViewSchema } from '../schemas/resource.schema';
 import { refundRequestSchema } from '../refund/refund-request.schema';
-import { errors, json, pathId, type ParameterSpec, type PathSpecs } from './operation';
+import { describeStatus, errors, json, pathId, type ParameterSpec, type PathSpecs } from './operation';
 
 /** The refund doors and the notification replay (the contract, docs/decisions.md D11 and D12). */
 
@@ -36,6 +36,14 @@ const tags = ['Refunds'];
 const REFUND_ERRORS = ['InvalidRequest', 'Unauthorized', 'NotFound', 'NothingToRefund', 'RefundInFlight', 'SessionNotEnded', 'RefundNotSupported'] as const;
 const SLICE_ERRORS = ['RefundExceedsRefundable', 'PartialRefundNotSupported', 'IdempotencyKeyConflict'] as const;
 
+/**
+ * The contract declares InvalidRequestedAmount for these doors but it cannot be answered through them
+ * (docs/decisions.md D4): the 400 answer says so rather than listing a code the service never sends.
+ */
+const SLICE_400 =
+  'InvalidRequest. The contract also declares InvalidRequestedAmount (a refund amount that is not a positive integer of minor units) for this door; ' +
+  'it is never answered: the body schema refuses such an amount (below 1, not an integer) with InvalidRequest before the refund rules run (docs/decisions.md D4).';
+
 /** A refund door that takes a slice (an optional body with an amount) and an idempotency key. */
 function sliceRefund(operationId: string, summary: string, target: ParameterSpec, moreErrors: readonly ErrorCode[] = []): PathSpecs[string] {
   return {
@@ -46,7 +54,7 @@ function sliceRefund(operationId: string, summary: string, target: ParameterSpec
       security: ['accessToken'],
       parameters: [target, idempotencyKey],
       requestBody: { contentType: 'application/json', schema: refundRequestSchema, required: false },
-      responses: { '202': json('Refund recorded', refundAnswerSchema), ...errors(...REFUND_ERRORS, ...SLICE_ERRORS, ...moreErrors) },
+      responses: { '202': json('Refund recorded', refundAnswerSchema), ...describeStatus(errors(...REFUND_ERRORS, ...SLICE_ERRORS, ...moreErrors), '400', SLICE_400) },
     },
   };
 }
