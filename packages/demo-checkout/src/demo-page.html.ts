@@ -47,9 +47,11 @@ function escape(value: string): string {
 /**
  * The demo shop page: no inline script or style (the CSP forbids both); demo.js mounts the
  * components from the SDK files the service serves, and fills the inbox and the log.
+ * `basePath` is PUBLIC_BASE_URL's path: the browser asks for everything under it, through the proxy.
  */
-export function renderDemoPage(locale: DemoLocale): string {
+export function renderDemoPage(locale: DemoLocale, basePath = ''): string {
   const t = TEXT[locale];
+  const at = escape(basePath);
   const rows = CARDS.map(([number, en, fr]) => `<tr><td><code>${number}</code></td><td>${escape(locale === 'fr' ? fr : en)}</td></tr>`).join('\n');
   return `<!doctype html>
 <html lang="${locale}">
@@ -58,10 +60,10 @@ export function renderDemoPage(locale: DemoLocale): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(t.title as string)}</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="/elements/sdk/v1/splitpay.css">
-<link rel="stylesheet" href="/demo/assets/demo.css">
-<script src="/elements/sdk/v1/splitpay.js" defer></script>
-<script src="/demo/assets/demo.js" defer></script>
+<link rel="stylesheet" href="${at}/elements/sdk/v1/splitpay.css">
+<link rel="stylesheet" href="${at}/demo/assets/demo.css">
+<script src="${at}/elements/sdk/v1/splitpay.js" defer></script>
+<script src="${at}/demo/assets/demo.js" defer></script>
 </head>
 <body>
 <header class="demo-header">
@@ -70,8 +72,8 @@ export function renderDemoPage(locale: DemoLocale): string {
 <p>${escape(t.tagline as string)}</p>
 </div>
 <nav aria-label="${escape(t.language as string)}" class="demo-lang">
-<a href="/demo?lang=en" hreflang="en" lang="en"${locale === 'en' ? ' aria-current="page"' : ''}>English</a>
-<a href="/demo?lang=fr" hreflang="fr" lang="fr"${locale === 'fr' ? ' aria-current="page"' : ''}>Français</a>
+<a href="${at}/demo?lang=en" hreflang="en" lang="en"${locale === 'en' ? ' aria-current="page"' : ''}>English</a>
+<a href="${at}/demo?lang=fr" hreflang="fr" lang="fr"${locale === 'fr' ? ' aria-current="page"' : ''}>Français</a>
 </nav>
 </header>
 <main class="demo-main">

@@ -31,6 +31,8 @@ export interface DemoRouterDeps {
   readonly pageSources: () => string;
   /** How the page's script is bundled: the same builder as the components' and the PSP adapters'. */
   readonly buildScript: BrowserScriptBuilder;
+  /** PUBLIC_BASE_URL's path (none at the root): the page names its assets and links under it (docs/decisions.md D43). */
+  readonly basePath?: () => string;
   /** Failures worth an operator's eye (a demo order the service refused). */
   readonly onError?: (event: string, error: unknown) => void;
 }
@@ -66,7 +68,7 @@ export function demoRouter(deps: DemoRouterDeps): Router {
 
   router.get('/demo', (req, res) => {
     const lang: DemoLocale = req.query.lang === 'fr' ? 'fr' : 'en';
-    page(res, renderDemoPage(lang));
+    page(res, renderDemoPage(lang, deps.basePath?.()));
   });
   router.get('/demo/terms', (_req, res) => page(res, renderTermsPage()));
   router.get('/demo/assets/:file', async (req, res) => {

@@ -24,6 +24,7 @@ export function wireDemo(core: Core, deps: { readonly publicBaseUrl?: () => stri
       now: () => core.clock.now(),
       pageSources: () => path.dirname(findSource(__dirname, [DEMO_PAGE_ENTRY], 'demo page sources')),
       buildScript: buildBrowserScript,
+      basePath: () => new URL(baseUrl()).pathname.replace(/\/+$/, ''),
       onError: (event, error) => core.logger.warn(event, { message: error instanceof Error ? error.message : String(error) }),
     }),
   ];

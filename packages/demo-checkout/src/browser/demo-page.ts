@@ -4,6 +4,8 @@
  * are declared: the demo is a consumer of the components, not a part of them).
  */
 
+import { serviceBaseOf } from './service-base';
+
 interface SplitPayHandle {
   unmount(): void;
 }
@@ -37,6 +39,8 @@ declare global {
   }
 }
 
+/** Where the service answers: under PUBLIC_BASE_URL's path when a proxy strips it. */
+const base = serviceBaseOf(window.location);
 const lang = document.documentElement.lang === 'fr' ? 'fr' : 'en';
 let handle: SplitPayHandle | undefined;
 let inboxTimer: ReturnType<typeof setTimeout> | undefined;
@@ -59,11 +63,11 @@ async function json<T>(res: Response): Promise<T> {
 }
 
 async function newOrder(): Promise<OrderAnswer> {
-  return json<OrderAnswer>(await fetch('/demo/orders', { method: 'POST', headers: { Accept: 'application/json' } }));
+  return json<OrderAnswer>(await fetch(`${base}/demo/orders`, { method: 'POST', headers: { Accept: 'application/json' } }));
 }
 
 async function existingOrder(orderId: string): Promise<OrderAnswer | undefined> {
-  const res = await fetch(`/demo/orders/${encodeURIComponent(orderId)}`, { headers: { Accept: 'application/json' } });
+  const res = await fetch(`${base}/demo/orders/${encodeURIComponent(orderId)}`, { headers: { Accept: 'application/json' } });
   return res.status === 404 ? undefined : json<OrderAnswer>(res);
 }
 
@@ -71,7 +75,7 @@ async function existingOrder(orderId: string): Promise<OrderAnswer | undefined> 
 function watchInbox(orderId: string, startedAt = Date.now()): void {
   if (inboxTimer !== undefined) clearTimeout(inboxTimer);
   const list = byId('demo-inbox');
-  void fetch(`/demo/webhooks?order=${encodeURIComponent(orderId)}`, { headers: { Accept: 'application/json' } })
+  void fetch(`${base}/demo/webhooks?order=${encodeURIComponent(orderId)}`, { headers: { Accept: 'application/json' } })
     .then((res) => json<{ webhooks: InboxEntry[] }>(res))
     .then(({ webhooks }) => {
       list.replaceChildren(
@@ -99,7 +103,7 @@ function mountOrder(order: OrderAnswer): void {
   log(`order ${order.orderId}`);
   handle = window.SplitPay.mount(byId('demo-mount'), {
     elementsToken: order.elementsToken,
-    baseUrl: window.location.origin,
+    baseUrl: base,
     locale: lang,
     onReady: (view) => log(`ready: ${view.status}`),
     onAttemptChange: (attempt) => log(`${attempt.method} ${attempt.status}`),
