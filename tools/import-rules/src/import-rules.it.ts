@@ -86,7 +86,8 @@ const allowed: readonly ImportCase[] = [
   { from: 'packages/dashboard-web/src/server/dashboard.router.ts', imports: 'express' },
   { from: 'packages/psp-adyen/src/web/adapter.ts', imports: 'packages/psp-adyen/src/settings/adyen-web.ts' },
   { from: 'packages/psp-adyen/src/web/adapter.test.ts', imports: 'jsdom' },
-  { from: 'packages/psp-adyen/src/web-bundle/bundle.ts', imports: 'esbuild' },
+  // psp-web-imports-only-its-own-browser-code binds src/web only: the package's server side (its provider plug) may import a library.
+  { from: 'packages/psp-adyen/src/adyen.plugin.ts', imports: 'esbuild' },
   { from: 'packages/psp-worldline/src/official-sdk/requests.sdk.test.ts', imports: 'onlinepayments-sdk-nodejs' },
   { from: 'packages/psp-paypal/src/testing/paypal-sdk.ts', imports: '@paypal/paypal-server-sdk' },
   { from: 'packages/psp-paypal/src/official-sdk/answers.sdk.it.ts', imports: '@paypal/paypal-server-sdk', typeOnly: true },
