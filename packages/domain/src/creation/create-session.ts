@@ -1,7 +1,7 @@
 import { DomainError } from '../errors/domain-error';
 import type { MerchantId, SessionId } from '../ids/ids';
 import { contractIdOf, type MerchantAccount } from '../merchant/merchant-account.model';
-import type { MethodOffer } from '../method/method';
+import { isFinancingMethod, type MethodOffer } from '../method/method';
 import { currencyCode, type CountryCode } from '../money/currency';
 import { money, zero } from '../money/money';
 import type { CartItem, Session } from '../session/session.model';
@@ -13,7 +13,8 @@ import { resolveCardTerms } from './card-offer.rule';
 import { checkMethodIds, instanceKey } from './method-id.rule';
 import { resolveNotification } from './notification-url.rule';
 import { checkOrderReference } from './order-reference.rule';
-import { resolveProvider, type PspCatalog } from './provider.rule';
+import { loanContract } from './national-contract.rule';
+import { capabilitiesUnder, resolveProvider, type PspCatalog } from './provider.rule';
 import { checkRequestConsistency } from './request-consistency.rule';
 import type { MethodEntry, SessionRequest } from './session-request.model';
 
@@ -34,8 +35,9 @@ export interface CreationContext {
 function offerOf(entry: MethodEntry, request: SessionRequest, ctx: CreationContext): MethodOffer | undefined {
   const resolution = resolveProvider(entry, ctx.account, ctx.psps, request.paymentMethodFilters);
   if (resolution.kind === 'not-served') return undefined;
-  const { contract, capabilities } = resolution;
   const id = instanceKey(entry);
+  const contract = isFinancingMethod(entry.method) ? loanContract({ methodId: id, ...resolution }, request.billing) : resolution.contracts[0];
+  const capabilities = capabilitiesUnder(resolution.driver, contract);
   const base: MethodOffer = {
     id,
     method: entry.method,
@@ -74,8 +76,9 @@ function cartItemsOf(request: SessionRequest): readonly CartItem[] | undefined {
 
 /**
  * Session creation with every rule of the contract, in a fixed order: order reference, notification
- * address, instance keys, request consistency, then per method its provider, whitelist and plans,
- * then the financing file and the card registration rules. Each refusal is a DomainError with its own
+ * address, instance keys, request consistency, then per method its provider, whitelist, national
+ * contract (financing: the billing country's) and plans, then the financing file and the card
+ * registration rules. Each refusal is a DomainError with its own
  * code. Methods whose contracts' whitelists exclude the order are dropped from the offer; when that
  * leaves none, the order has no method to pay with and creation is refused (NoProviderForMethod).
  *

@@ -31,28 +31,39 @@ export function offerCapabilities(driver: DriverOfCatalog, settings: Readonly<Re
   return capabilities.confirm ? { ...capabilities, merchantValidation: driver.walletSession !== undefined } : capabilities;
 }
 
-function capabilitiesUnder(driver: DriverOfCatalog, contract: Contract): DriverCapabilities {
+/** The capabilities an offer snapshots for the contract chosen to serve it. */
+export function capabilitiesUnder(driver: DriverOfCatalog, contract: Contract): DriverCapabilities {
   return offerCapabilities(driver, contract.settings ?? {});
 }
 
 /**
- * How a method entry is served: by a contract (and its driver), or not at all because every contract
- * that could serve it is restricted to countries or channels the order does not name.
+ * How a method entry is served: by the contracts of one provider that fit the order (file order, never
+ * empty) and that provider's driver, or not at all because every contract that could serve it is
+ * restricted to countries or channels the order does not name. Which of the contracts serves the entry
+ * is the caller's choice (the first, or for financing the national contract: national-contract.rule).
  */
 export type ProviderResolution =
-  | { readonly kind: 'served'; readonly contract: Contract; readonly capabilities: DriverCapabilities }
+  | {
+      readonly kind: 'served';
+      readonly contracts: readonly [Contract, ...Contract[]];
+      readonly driver: DriverOfCatalog;
+      /** The entry named the provider (its refusals then speak of that provider). */
+      readonly providerNamed: boolean;
+    }
   | { readonly kind: 'not-served' };
 
-function served(contracts: readonly Contract[], filters: OfferFilters | undefined): Contract | undefined {
-  return contracts.find((c) => contractServes(c, filters));
+function servedBy(contracts: readonly Contract[], driver: DriverOfCatalog | undefined, providerNamed: boolean): ProviderResolution {
+  const [first, ...rest] = contracts;
+  return first && driver ? { kind: 'served', contracts: [first, ...rest], driver, providerNamed } : { kind: 'not-served' };
 }
 
 /**
- * The contract that serves one method entry.
+ * The contracts that serve one method entry.
  * - Named provider: UnknownProvider when the platform does not carry it (or has no driver of it for
  *   this method), ProviderNotContracted when the account holds no contract for the method with it.
  * - No provider: NoProviderForMethod when no contract of the account serves the method (at a provider
- *   the platform carries), AmbiguousProvider (listing them) when contracts at several providers fit.
+ *   the platform carries), AmbiguousProvider (listing them) when contracts at several providers fit;
+ *   several contracts at one provider are not ambiguous.
  * Contracts whose whitelists exclude the order make the entry `not-served` (dropped from the offer).
  */
 export function resolveProvider(
@@ -70,8 +81,7 @@ export function resolveProvider(
     if (contracts.length === 0) {
       throw new DomainError('ProviderNotContracted', `The account holds no contract for ${method} with provider '${provider}'`);
     }
-    const contract = served(contracts, filters);
-    return contract ? { kind: 'served', contract, capabilities: capabilitiesUnder(driver, contract) } : { kind: 'not-served' };
+    return servedBy(contracts.filter((c) => contractServes(c, filters)), driver, true);
   }
   const candidates = account.contracts.filter((c) => c.method === method && catalog.carries(c.provider) && catalog.driver(c.provider, method));
   if (candidates.length === 0) throw new DomainError('NoProviderForMethod', `No contract of the account serves ${method}`);
@@ -80,7 +90,6 @@ export function resolveProvider(
   if (providers.length > 1) {
     throw new DomainError('AmbiguousProvider', `Several contracts serve ${method}: ${providers.join(', ')}; name one with provider`);
   }
-  const contract = fitting[0];
-  const driver = contract && catalog.driver(contract.provider, method);
-  return contract && driver ? { kind: 'served', contract, capabilities: capabilitiesUnder(driver, contract) } : { kind: 'not-served' };
+  const provider = providers[0];
+  return servedBy(fitting, provider === undefined ? undefined : catalog.driver(provider, method), false);
 }

@@ -14,6 +14,12 @@ export interface Contract {
   readonly countries?: readonly string[];
   /** Whitelist of channels (paymentMethodFilters.channel); absent: every channel. */
   readonly channels?: readonly string[];
+  /**
+   * Financing only: the nation whose national contract this is (ISO 3166-1 alpha-2), matched against
+   * the order's `billing.country` to choose which contract prices the loan, never which methods are
+   * offered. Absent: the contract prices loans for any billing country no national contract names.
+   */
+  readonly nation?: string;
   readonly partialRefunds?: boolean;
   readonly schemes?: readonly CardScheme[];
   readonly partialAuth?: boolean;

@@ -2,6 +2,14 @@
 export const METHOD_KINDS = ['card', 'applepay', 'paypal', 'wero', 'oney', 'ancv'] as const;
 export type MethodKind = (typeof METHOD_KINDS)[number];
 
+/** The financing methods: a lender prices a loan, so the billing country picks the national contract. */
+export const FINANCING_METHOD_KINDS = ['oney'] as const satisfies readonly MethodKind[];
+export type FinancingMethodKind = (typeof FINANCING_METHOD_KINDS)[number];
+
+export function isFinancingMethod(method: MethodKind): method is FinancingMethodKind {
+  return (FINANCING_METHOD_KINDS as readonly MethodKind[]).includes(method);
+}
+
 export const CARD_SCHEMES = ['cb', 'visa', 'mastercard', 'amex', 'maestro', 'diners', 'discover', 'jcb', 'china_union_pay'] as const;
 export type CardScheme = (typeof CARD_SCHEMES)[number];
 
