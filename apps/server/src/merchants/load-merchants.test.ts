@@ -68,6 +68,23 @@ describe('loadMerchants: good files', () => {
     await expect(loadMerchants(file, setup())).rejects.toThrow(/merchants\[0\].*notificationUrl/);
   });
 
+  it('stores the nation of national financing contracts, and none where the file gives none', async () => {
+    const deps = setup();
+    const plans = [{ installments: 3, withFees: false }];
+    const contracts = [
+      { id: 'oney-fr', method: 'oney', provider: 'fake', nation: 'FR', plans },
+      { id: 'oney-es', method: 'oney', provider: 'fake', nation: 'ES', plans },
+      { id: 'oney-any', method: 'oney', provider: 'fake', plans },
+    ];
+    await loadMerchants(await fileWith({ merchants: [{ ...globex(), contracts }] }), deps);
+    const stored = await deps.merchants.findById(merchantId('globex'));
+    expect(stored?.contracts.map((c) => [c.id, c.nation])).toEqual([
+      ['oney-fr', 'FR'],
+      ['oney-es', 'ES'],
+      ['oney-any', undefined],
+    ]);
+  });
+
   it('keeps a given secretHash and passwordHash, and seals a given signing secret', async () => {
     const deps = setup();
     const secretHash = await hasher.hash('pre-hashed-secret');
@@ -114,6 +131,13 @@ describe('loadMerchants: bad files stop the start naming the entry and the field
     ['plain http on a public host', { merchants: [{ ...acme(), notificationUrl: 'http://acme.example.test/hooks' }] }, 'merchants[0] (merchantId "acme"): field notificationUrl: must be https: plain http is only for local hosts'],
     ['not a URL', { merchants: [{ ...acme(), chargebackUrl: 'acme hooks' }] }, 'field chargebackUrl must match format "uri"'],
     ['bad signing secret', { merchants: [{ ...acme(), webhookSigningSecret: 'whsec_c2hvcnQ=' }] }, 'field webhookSigningSecret: must be whsec_ followed by base64 of 24 to 64 bytes'],
+    ['nation not a country code', { merchants: [{ ...globex(), contracts: [{ method: 'oney', provider: 'fake', nation: 'fr' }] }] }, 'merchants[0] (merchantId "globex"): field contracts[0].nation must be an ISO 3166-1 alpha-2 country code'],
+    ['nation on a method that is not financing', { merchants: [{ ...globex(), contracts: [{ method: 'card', provider: 'fake', nation: 'FR' }] }] }, 'merchants[0] (merchantId "globex"): field contracts[0].nation: only a financing contract (oney) has a nation'],
+    [
+      'two national contracts at one provider without ids',
+      { merchants: [{ ...globex(), contracts: [{ method: 'oney', provider: 'fake', nation: 'FR' }, { method: 'oney', provider: 'fake', nation: 'ES' }] }] },
+      'field contracts[1]: contract id "oney:fake" is already used by contracts[0]',
+    ],
     ['duplicate plan', { merchants: [{ ...globex(), contracts: [{ method: 'oney', provider: 'fake', plans: [{ installments: 3, withFees: false }, { installments: 3, withFees: false }] }] }] }, 'field contracts[0].plans[1]: the same plan'],
     ['duplicate merchant id', { merchants: [acme(), globex(), { ...globex(), secret: 'other-secret-1' }] }, 'merchants[2] (merchantId "globex"): field merchantId is already used by merchants[1]'],
     ['reserved merchant id', { merchants: [{ ...globex(), merchantId: 'dashboard' }] }, 'merchants[0] (merchantId "dashboard"): field merchantId: "dashboard" is reserved'],

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { DASHBOARD_CLIENT_ID, normalizeEmail } from '@splitpay/application';
-import { contractIdOf, contractSettingsProblem, type ContractSettingSpec } from '@splitpay/domain';
+import { contractIdOf, contractSettingsProblem, FINANCING_METHOD_KINDS, isFinancingMethod, type ContractSettingSpec } from '@splitpay/domain';
 import { isScryptHash } from '@splitpay/infra';
 import { entryLabel } from './merchants-file.error';
 import type { MerchantEntry } from './merchants-file.schema';
@@ -30,7 +30,7 @@ function exactlyOne(entry: object, clear: string, hashed: string): string | unde
 /** The provider settings the platform declares for a provider; undefined for one it does not carry. */
 export type SettingsCatalog = (provider: string) => readonly ContractSettingSpec[] | undefined;
 
-/** Contract ids unique within the account, and settings as the provider declares them (named, never quoted). */
+/** Contract ids unique within the account, nations on financing contracts only, and settings as the provider declares them (named, never quoted). */
 function contractsProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): string | undefined {
   const ids = new Map<string, number>();
   for (const [c, contract] of entry.contracts.entries()) {
@@ -41,6 +41,9 @@ function contractsProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): st
       return `${field}: contract id "${id}" is already used by contracts[${twin}] (give each contract of the same method and provider its own id)`;
     }
     ids.set(id, c);
+    if (contract.nation !== undefined && !isFinancingMethod(contract.method)) {
+      return `contracts[${c}].nation: only a financing contract (${FINANCING_METHOD_KINDS.join(', ')}) has a nation: the billing country picks the contract that prices a loan, never the contract of another method`;
+    }
     const specs = settingsOf(contract.provider);
     const problem = specs && contractSettingsProblem(contract.provider, contract.method, specs, contract.settings);
     if (problem) return `contracts[${c}].settings.${problem}`;
@@ -86,7 +89,7 @@ function entryProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): string
 /**
  * Rules the schema cannot say: one of secret/secretHash (and password/passwordHash), local-only plain
  * http, unique merchant ids, contact emails unique across every account, unique contract ids within an
- * account, contract settings as their provider declares them. The first problem, or undefined.
+ * account, a nation only on a financing contract, contract settings as their provider declares them. The first problem, or undefined.
  */
 export function checkEntries(entries: readonly MerchantEntry[], settingsOf: SettingsCatalog): string | undefined {
   const merchantIds = new Map<string, number>();

@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { providerSettings } from '../wiring/providers/provider-list';
 import { checkEntries, type SettingsCatalog } from './merchant-entry.rules';
 import { entryLabel, fieldName, MerchantsFileError } from './merchants-file.error';
-import { MERCHANTS_FILE_SCHEMA, type MerchantEntry, type MerchantsFile } from './merchants-file.schema';
+import { COUNTRY_PATTERN, MERCHANTS_FILE_SCHEMA, type MerchantEntry, type MerchantsFile } from './merchants-file.schema';
 
 const ajv = new Ajv2020({ strict: true, allErrors: false });
 addFormats(ajv, ['uri', 'email']);
@@ -25,6 +25,8 @@ function describe(error: ErrorObject, document: unknown): string {
     problem = 'is not a known field';
   } else if (error.keyword === 'enum') {
     problem = `must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+  } else if (error.keyword === 'pattern' && params.pattern === COUNTRY_PATTERN) {
+    problem = 'must be an ISO 3166-1 alpha-2 country code (two capital letters, such as FR)';
   }
   if (path[0] === 'merchants' && path[1] !== undefined && /^\d+$/.test(path[1])) {
     const index = Number(path[1]);

@@ -29,6 +29,9 @@ export interface MerchantsFile {
 }
 
 const nonEmpty = { type: 'string', minLength: 1 } as const;
+/** ISO 3166-1 alpha-2, as the contract writes countries. */
+export const COUNTRY_PATTERN = '^[A-Z]{2}$';
+const country = { type: 'string', pattern: COUNTRY_PATTERN } as const;
 
 const plan = {
   type: 'object',
@@ -52,8 +55,9 @@ const contract = {
     id: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$' },
     method: { enum: [...METHOD_KINDS] },
     provider: nonEmpty,
-    countries: { type: 'array', minItems: 1, items: { type: 'string', pattern: '^[A-Z]{2}$' } },
+    countries: { type: 'array', minItems: 1, items: country },
     channels: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, maxLength: 64 } },
+    nation: country,
     partialRefunds: { type: 'boolean' },
     schemes: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...CARD_SCHEMES] } },
     partialAuth: { type: 'boolean' },
