@@ -63,9 +63,11 @@ export const financingEntrySchema = named('FinancingMethodEntry', {
   type: 'object',
   additionalProperties: false,
   required: ['method'],
+  description:
+    "financing: billing.country picks which of the account's national contracts prices the loan (one without a nation for any other country), never whether the method is offered; a billing country no contract prices is NoProviderForMethod (ProviderNotContracted with provider)",
   properties: {
     method: { type: 'string', const: 'oney' },
-    plans: { type: 'array', minItems: 1, items: planKeySchema, description: "plans offered; omitted, every plan of the lender contract" },
+    plans: { type: 'array', minItems: 1, items: planKeySchema, description: 'plans offered; omitted, every plan of the lender contract that prices the loan' },
     ...common,
   },
 });
