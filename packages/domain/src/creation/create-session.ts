@@ -36,7 +36,8 @@ function offerOf(entry: MethodEntry, request: SessionRequest, ctx: CreationConte
   const resolution = resolveProvider(entry, ctx.account, ctx.psps, request.paymentMethodFilters);
   if (resolution.kind === 'not-served') return undefined;
   const id = instanceKey(entry);
-  const contract = isFinancingMethod(entry.method) ? loanContract({ methodId: id, ...resolution }, request.billing) : resolution.contracts[0];
+  const { contracts, providerNamed } = resolution;
+  const contract = isFinancingMethod(entry.method) ? loanContract({ methodId: id, contracts, providerNamed }, request.billing) : contracts[0];
   const capabilities = capabilitiesUnder(resolution.driver, contract);
   const base: MethodOffer = {
     id,
@@ -77,10 +78,11 @@ function cartItemsOf(request: SessionRequest): readonly CartItem[] | undefined {
 /**
  * Session creation with every rule of the contract, in a fixed order: order reference, notification
  * address, instance keys, request consistency, then per method its provider, whitelist, national
- * contract (financing: the billing country's) and plans, then the financing file and the card
- * registration rules. Each refusal is a DomainError with its own
- * code. Methods whose contracts' whitelists exclude the order are dropped from the offer; when that
- * leaves none, the order has no method to pay with and creation is refused (NoProviderForMethod).
+ * contract (financing: the billing country's, docs/decisions.md D44) and plans, then the financing
+ * file and the card registration rules. Each refusal is a DomainError with its own code. Methods
+ * whose contracts' whitelists exclude the order are dropped from the offer; when that leaves none,
+ * the order has no method to pay with and creation is refused (NoProviderForMethod). The billing
+ * country never drops a method.
  *
  * The result is a new PENDING session (version 1, nothing captured, no attempt).
  */
