@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { DEMO_MERCHANTS_FILE } from '../../src/config';
 import { launchChromium, newWatchedPage, submitSignIn, visible } from '../support/dashboard-browser';
-import { startPathStrippingProxy, type PathStrippingProxy } from '../support/path-stripping-proxy';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useServiceBehindPath } from '../support/service-behind-path';
+import { startService } from '../support/service-harness';
 
 jest.setTimeout(90_000);
 
@@ -15,29 +15,23 @@ const PREFIX = '/checkout';
  * /api and revocation doors are all reached under the path.
  */
 describe('the dashboard in Chromium when PUBLIC_BASE_URL has a path', () => {
-  let proxy: PathStrippingProxy;
-  let h: ServiceHarness;
+  const service = useServiceBehindPath(PREFIX, (base) =>
+    startService({ merchants: JSON.parse(readFileSync(DEMO_MERCHANTS_FILE, 'utf8')) as object, env: { PUBLIC_BASE_URL: base } }),
+  );
   let browser: Browser;
-  let base = '';
 
   beforeAll(async () => {
-    proxy = await startPathStrippingProxy(PREFIX);
-    base = `${proxy.url}${PREFIX}`;
-    h = await startService({ merchants: JSON.parse(readFileSync(DEMO_MERCHANTS_FILE, 'utf8')) as object, env: { PUBLIC_BASE_URL: base } });
-    proxy.target = h.url;
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await h?.close();
-    await proxy?.close();
   });
 
   it('signs the demo admin in and out through the proxy, every request of the page under the path', async () => {
     const { page, problems } = await newWatchedPage(browser);
     const paths: string[] = [];
     page.on('request', (request) => paths.push(new URL(request.url()).pathname));
-    await page.goto(`${base}/dashboard`);
+    await page.goto(`${service.base()}/dashboard`);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === `${PREFIX}/oauth/authorize`);
     await submitSignIn(page, 'admin@demo.test', 'demo-admin-password');

@@ -1,8 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { DemoCheckoutPage } from '../support/browser/demo-checkout.page';
 import { keepEvidence, launchChromium, openPage, startDemoService } from '../support/browser/elements-browser';
-import { startPathStrippingProxy, type PathStrippingProxy } from '../support/path-stripping-proxy';
-import type { ServiceHarness } from '../support/service-harness';
+import { useServiceBehindPath } from '../support/service-behind-path';
 
 jest.setTimeout(90_000);
 
@@ -14,21 +13,14 @@ const PREFIX = '/checkout';
  * the elements doors, the fake provider's page and the order's return address are all reached under the path.
  */
 describe('the demo checkout in Chromium when PUBLIC_BASE_URL has a path', () => {
-  let proxy: PathStrippingProxy;
-  let h: ServiceHarness;
+  const service = useServiceBehindPath(PREFIX, (base) => startDemoService({ PUBLIC_BASE_URL: base }));
   let browser: Browser;
-  let base = '';
 
   beforeAll(async () => {
-    proxy = await startPathStrippingProxy(PREFIX);
-    base = `${proxy.url}${PREFIX}`;
-    [h, browser] = await Promise.all([startDemoService({ PUBLIC_BASE_URL: base }), launchChromium()]);
-    proxy.target = h.url;
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
-    await h?.close();
-    await proxy?.close();
   });
 
   it('creates an order and pays it by card through the proxy, every request of the page under the path', async () => {
@@ -36,7 +28,7 @@ describe('the demo checkout in Chromium when PUBLIC_BASE_URL has a path', () => 
     const paths: string[] = [];
     page.on('request', (request) => paths.push(new URL(request.url()).pathname));
     try {
-      const shop = new DemoCheckoutPage(page, base);
+      const shop = new DemoCheckoutPage(page, service.base());
       await shop.openWithTerms();
       expect(new URL(page.url()).pathname).toBe(`${PREFIX}/demo`);
       expect(shop.orderId()).toMatch(/^demo-/);
