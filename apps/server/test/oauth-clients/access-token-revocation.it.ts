@@ -1,10 +1,10 @@
 import type * as Oauth4WebApi from 'oauth4webapi' with { 'resolution-mode': 'import' };
 import type * as OpenIdClient from 'openid-client' with { 'resolution-mode': 'import' };
-import { DASHBOARD_CALLBACK } from '../support/dashboard-login';
 import { accountMerchants, ACME } from '../support/merchants.fixture';
 import { oauth, openidClient } from '../support/oauth-client-libraries';
 import { signInThroughLoginPage } from '../support/sign-in-form';
 import { startService, type ServiceHarness } from '../support/service-harness';
+import { dashboardAuthorization, discoverByOauth4WebApi, discoverByOpenIdClient, insecure } from './oauth-clients.support';
 
 /**
  * RFC 7009 revocation of an access token, asked through both libraries by the dashboard (the one
@@ -16,27 +16,18 @@ describe('revoking an access token through oauth4webapi and openid-client', () =
   let h: ServiceHarness;
   let config: OpenIdClient.Configuration;
   let as: Oauth4WebApi.AuthorizationServer;
-  const insecure = { [oauth.allowInsecureRequests]: true };
   const client: Oauth4WebApi.Client = { client_id: 'dashboard', token_endpoint_auth_method: 'none' };
 
   beforeAll(async () => {
     h = await startService({ merchants: accountMerchants() });
-    config = await openidClient.discovery(new URL(h.url), 'dashboard', undefined, openidClient.None(), { algorithm: 'oauth2', execute: [openidClient.allowInsecureRequests] });
-    const issuer = new URL(h.url);
-    as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+    config = await discoverByOpenIdClient(h.url, 'dashboard', undefined, openidClient.None());
+    as = await discoverByOauth4WebApi(h.url);
   });
 
   /** A contact's tokens through the login page, by openid-client. */
   async function signedIn(): Promise<{ accessToken: string; refreshToken: string }> {
-    const codeVerifier = openidClient.randomPKCECodeVerifier();
-    const state = openidClient.randomState();
-    const url = openidClient.buildAuthorizationUrl(config, {
-      redirect_uri: DASHBOARD_CALLBACK,
-      code_challenge: await openidClient.calculatePKCECodeChallenge(codeVerifier),
-      code_challenge_method: 'S256',
-      state,
-    });
-    const tokens = await openidClient.authorizationCodeGrant(config, await signInThroughLoginPage(url, ACME.admin), { pkceCodeVerifier: codeVerifier, expectedState: state });
+    const { url, checks } = await dashboardAuthorization(config);
+    const tokens = await openidClient.authorizationCodeGrant(config, await signInThroughLoginPage(url, ACME.admin), checks);
     return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token! };
   }
 

@@ -1,11 +1,11 @@
 import type * as Oauth4WebApi from 'oauth4webapi' with { 'resolution-mode': 'import' };
 import { listRoutes, responseProblems, undocumentedRoutes, type OpenApiDocument } from '@splitpay/http-api';
-import { DASHBOARD_CALLBACK } from '../support/dashboard-login';
 import { accountMerchants, ACME } from '../support/merchants.fixture';
 import { oauth, openidClient } from '../support/oauth-client-libraries';
 import { startPathStrippingProxy, type PathStrippingProxy } from '../support/path-stripping-proxy';
 import { signInThroughLoginPage } from '../support/sign-in-form';
 import { startService, type ServiceHarness } from '../support/service-harness';
+import { dashboardAuthorization, discoverByOauth4WebApi, discoverByOpenIdClient, insecure } from './oauth-clients.support';
 
 const PREFIX = '/checkout';
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] as string, 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -20,7 +20,6 @@ describe('an issuer with a path, behind a proxy that strips it', () => {
   let proxy: PathStrippingProxy;
   let h: ServiceHarness;
   let issuer: string;
-  const insecure = { [oauth.allowInsecureRequests]: true };
 
   beforeAll(async () => {
     proxy = await startPathStrippingProxy(PREFIX);
@@ -50,8 +49,7 @@ describe('an issuer with a path, behind a proxy that strips it', () => {
   });
 
   it('oauth4webapi discovers it from the issuer alone; its client_credentials token carries the issuer as iss and aud and opens GET /api/me', async () => {
-    const issuerUrl = new URL(issuer);
-    const as = await oauth.processDiscoveryResponse(issuerUrl, await oauth.discoveryRequest(issuerUrl, { algorithm: 'oauth2', ...insecure }));
+    const as = await discoverByOauth4WebApi(issuer);
     expect(as.token_endpoint).toBe(`${issuer}/oauth/token`);
     const client: Oauth4WebApi.Client = { client_id: ACME.merchantId };
     const tokens = await oauth.processClientCredentialsResponse(
@@ -65,24 +63,14 @@ describe('an issuer with a path, behind a proxy that strips it', () => {
   });
 
   it('openid-client (algorithm oauth2) discovers it and runs the dashboard login through the proxy: iss of the redirect and of the tokens carry the path', async () => {
-    const config = await openidClient.discovery(new URL(issuer), 'dashboard', undefined, openidClient.None(), {
-      algorithm: 'oauth2',
-      execute: [openidClient.allowInsecureRequests],
-    });
+    const config = await discoverByOpenIdClient(issuer, 'dashboard', undefined, openidClient.None());
     expect(config.serverMetadata()).toMatchObject({ issuer, authorization_endpoint: `${issuer}/oauth/authorize` });
-    const codeVerifier = openidClient.randomPKCECodeVerifier();
-    const state = openidClient.randomState();
-    const url = openidClient.buildAuthorizationUrl(config, {
-      redirect_uri: DASHBOARD_CALLBACK,
-      code_challenge: await openidClient.calculatePKCECodeChallenge(codeVerifier),
-      code_challenge_method: 'S256',
-      state,
-    });
+    const { url, checks } = await dashboardAuthorization(config);
     // The login page's form posts to an address under the path, which the proxy forwards.
     const redirect = await signInThroughLoginPage(url, ACME.admin);
     expect(redirect.searchParams.get('iss')).toBe(issuer);
     // authorizationCodeGrant checks that iss against the discovered issuer (RFC 9207).
-    const tokens = await openidClient.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: codeVerifier, expectedState: state });
+    const tokens = await openidClient.authorizationCodeGrant(config, redirect, checks);
     expect(claimsOf(tokens.access_token)).toMatchObject({ iss: issuer, principal: 'contact' });
     const refreshed = await openidClient.refreshTokenGrant(config, tokens.refresh_token!);
     await openidClient.tokenRevocation(config, refreshed.refresh_token!);

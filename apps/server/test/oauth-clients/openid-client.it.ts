@@ -1,9 +1,9 @@
 import type * as OpenIdClient from 'openid-client' with { 'resolution-mode': 'import' };
-import { DASHBOARD_CALLBACK } from '../support/dashboard-login';
 import { accountMerchants, ACME } from '../support/merchants.fixture';
 import { openidClient as client } from '../support/oauth-client-libraries';
 import { signInThroughLoginPage } from '../support/sign-in-form';
 import { startService, type ServiceHarness } from '../support/service-harness';
+import { dashboardAuthorization, discoverByOpenIdClient } from './oauth-clients.support';
 
 /**
  * openid-client v6 with its defaults against a plain OAuth 2.0 authorization server: discovery with
@@ -15,8 +15,7 @@ describe('openid-client v6 against the service', () => {
   beforeAll(async () => {
     h = await startService({ merchants: accountMerchants() });
   });
-  const discover = (clientId: string, secret?: string, auth?: OpenIdClient.ClientAuth) =>
-    client.discovery(new URL(h.url), clientId, secret, auth, { algorithm: 'oauth2', execute: [client.allowInsecureRequests] });
+  const discover = (clientId: string, secret?: string, auth?: OpenIdClient.ClientAuth) => discoverByOpenIdClient(h.url, clientId, secret, auth);
 
   const me = async (config: OpenIdClient.Configuration, accessToken: string) => {
     const res = await client.fetchProtectedResource(config, accessToken, new URL('/api/me', h.url), 'GET');
@@ -55,16 +54,9 @@ describe('openid-client v6 against the service', () => {
 
   it('runs the dashboard login as a public client: code with PKCE S256, refresh, revocation', async () => {
     const config = await discover('dashboard', undefined, client.None());
-    const codeVerifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: DASHBOARD_CALLBACK,
-      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
-      code_challenge_method: 'S256',
-      state,
-    });
+    const { url, checks } = await dashboardAuthorization(config);
     const redirect = await signInThroughLoginPage(url, ACME.admin);
-    const tokens = await client.authorizationCodeGrant(config, redirect, { pkceCodeVerifier: codeVerifier, expectedState: state });
+    const tokens = await client.authorizationCodeGrant(config, redirect, checks);
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
     expect(await me(config, refreshed.access_token)).toEqual({ status: 200, body: expect.objectContaining({ principal: 'contact' }) });
     await client.tokenRevocation(config, refreshed.refresh_token!);

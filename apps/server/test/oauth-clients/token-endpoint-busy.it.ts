@@ -5,16 +5,10 @@ import { ScryptPasswordHasher } from '@splitpay/infra';
 import { accountMerchants, ACME } from '../support/merchants.fixture';
 import { oauth, openidClient } from '../support/oauth-client-libraries';
 import { startService, type ServiceHarness } from '../support/service-harness';
+import { discoverByOauth4WebApi, discoverByOpenIdClient, insecure } from './oauth-clients.support';
 
-const insecure = { [oauth.allowInsecureRequests]: true };
-
-async function discovered(h: ServiceHarness): Promise<Oauth4WebApi.AuthorizationServer> {
-  const issuer = new URL(h.url);
-  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
-}
-
-const openidConfig = (h: ServiceHarness, secret: string) =>
-  openidClient.discovery(new URL(h.url), ACME.merchantId, secret, undefined, { algorithm: 'oauth2', execute: [openidClient.allowInsecureRequests] });
+const discovered = (h: ServiceHarness) => discoverByOauth4WebApi(h.url);
+const openidConfig = (h: ServiceHarness, secret: string) => discoverByOpenIdClient(h.url, ACME.merchantId, secret);
 
 /** What a merchant's code reads from the libraries' refusal: the RFC 6749 error, the status, and Retry-After. */
 function readable(refusal: unknown) {
