@@ -1,23 +1,7 @@
-import { DomainError } from '../errors/domain-error';
-import type { ErrorCode } from '../errors/error-codes';
-import type { Contract } from '../merchant/merchant-account.model';
-import { createSession, type CreationContext } from './create-session';
+import { createSession } from './create-session';
 import { CARD_CAPS, catalog, WALLET_CAPS } from '../testing';
-import { CONTRACTS, context, FINANCING_FILE, FULL_DETAIL, request } from './creation.fixtures';
+import { CONTRACTS, context, FINANCING_FILE, FULL_DETAIL, refusal, request, withContracts } from './creation.fixtures';
 import type { SessionRequest } from './session-request.model';
-
-function refusal(req: SessionRequest, ctx: CreationContext = context()): { code: ErrorCode; message: string } {
-  try {
-    createSession(req, ctx);
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('createSession did not refuse');
-}
-
-const withContracts = (contracts: readonly Contract[]): CreationContext =>
-  context({ account: { ...context().account, contracts } });
 
 describe('createSession', () => {
   it('creates a PENDING session at version 1 with nothing captured and the resolved offer', () => {

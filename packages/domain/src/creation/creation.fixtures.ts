@@ -1,10 +1,12 @@
+import { DomainError } from '../errors/domain-error';
+import type { ErrorCode } from '../errors/error-codes';
 import type { MerchantId } from '../ids/ids';
 import type { Contract } from '../merchant/merchant-account.model';
 import { CARD_CAPS, catalog, FINANCING_CAPS, WALLET_CAPS } from '../testing';
-import type { CreationContext } from './create-session';
+import { createSession, type CreationContext } from './create-session';
 import type { SessionRequest } from './session-request.model';
 
-/** Test fixtures of session creation: a catalog of drivers, an account, a context and a request. */
+/** Test fixtures of session creation: a catalog of drivers, an account, a context, a request and the refusal of one. */
 export const DEFAULT_CATALOG = catalog({
   fake: { card: CARD_CAPS, applepay: WALLET_CAPS, paypal: WALLET_CAPS, wero: WALLET_CAPS, ancv: { ...WALLET_CAPS, operation: 'payment', partialRefund: false }, oney: FINANCING_CAPS },
   adyen: { card: { ...CARD_CAPS, cardIntegration: 'acquirer-hosted' }, applepay: WALLET_CAPS },
@@ -32,6 +34,21 @@ export function context(overrides: Partial<CreationContext> = {}): CreationConte
     elementsTokenHash: 'ab'.repeat(32),
     ...overrides,
   };
+}
+
+/** The default context with the account's contracts replaced (and the drivers' catalog, if given). */
+export const withContracts = (contracts: readonly Contract[], psps = DEFAULT_CATALOG): CreationContext =>
+  context({ account: { ...context().account, contracts }, psps });
+
+/** The code and message createSession refused `req` with; anything else it threw is thrown again, and no refusal fails the test. */
+export function refusal(req: SessionRequest, ctx: CreationContext = context()): { code: ErrorCode; message: string } {
+  try {
+    createSession(req, ctx);
+  } catch (error) {
+    if (error instanceof DomainError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('createSession did not refuse');
 }
 
 export function request(overrides: Partial<SessionRequest> = {}): SessionRequest {

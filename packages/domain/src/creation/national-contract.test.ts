@@ -1,10 +1,8 @@
-import { DomainError } from '../errors/domain-error';
-import type { ErrorCode } from '../errors/error-codes';
 import type { Contract } from '../merchant/merchant-account.model';
 import { catalog, FINANCING_CAPS, WALLET_CAPS } from '../testing';
 import { createSession, type CreationContext } from './create-session';
 import type { PspCatalog } from './provider.rule';
-import { CONTRACTS, context, DEFAULT_CATALOG, FINANCING_FILE, request } from './creation.fixtures';
+import { CONTRACTS, FINANCING_FILE, refusal, request, withContracts } from './creation.fixtures';
 import type { SessionRequest } from './session-request.model';
 
 // Creation through the domain's API: the billing country picks the national financing contract.
@@ -14,9 +12,6 @@ const PLAN_4X = { installments: 4, withFees: true, feeRate: 0.03, apr: 0.12 };
 const ONEY_FR: Contract = { id: 'oney-fr', method: 'oney', provider: 'fake', nation: 'FR', plans: [PLAN_3X], settings: { merchant: 'fr' } };
 const ONEY_ES: Contract = { id: 'oney-es', method: 'oney', provider: 'fake', nation: 'ES', plans: [PLAN_4X], settings: { merchant: 'es' } };
 const ONEY_ANY: Contract = { id: 'oney-any', method: 'oney', provider: 'fake', plans: [PLAN_3X, PLAN_4X] };
-
-const withContracts = (contracts: readonly Contract[], psps = DEFAULT_CATALOG): CreationContext =>
-  context({ account: { ...context().account, contracts }, psps });
 
 const financed = (country: string | undefined, over: Partial<SessionRequest> = {}): SessionRequest => {
   const { country: _fr, ...billing } = FINANCING_FILE.billing!;
@@ -29,16 +24,6 @@ const financed = (country: string | undefined, over: Partial<SessionRequest> = {
 };
 
 const oneyOffer = (req: SessionRequest, ctx: CreationContext) => createSession(req, ctx).methods.find((m) => m.method === 'oney');
-
-function refusal(req: SessionRequest, ctx: CreationContext): { code: ErrorCode; message: string } {
-  try {
-    createSession(req, ctx);
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('createSession did not refuse');
-}
 
 describe('createSession: the billing country picks the national financing contract', () => {
   const national = withContracts([CONTRACTS[0]!, ONEY_FR, ONEY_ES]);
