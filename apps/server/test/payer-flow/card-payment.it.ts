@@ -130,13 +130,25 @@ describe('payer flow: card payments over HTTP with the fake PSP', () => {
     expect((await page.acceptPartial(started.body.attemptId!)).body.code).toBe('PartialAcceptanceNotApplicable');
   });
 
-  it('refuses and voids a lower grant when the card method does not allow partial authorization', async () => {
-    const { page } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'partial-refused', methods: [{ method: 'card' }] });
+  it('refuses and voids a lower grant when the card method does not allow partial authorization, marked mandated', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'partial-refused', methods: [{ method: 'card' }] });
     expect((await page.view()).body.view.methods[0]).not.toHaveProperty('partialAuth');
-    await page.payByCard('card', 10_000, '4000000000000010');
+    const started = await page.payByCard('card', 10_000, '4000000000000010');
     const view = await page.waitFor((v) => v.attempts[0]?.status === 'VOIDED');
     expect(view).toMatchObject({ status: 'PENDING', remaining: { amount: 10_000 } });
-    expect(view.attempts[0]?.awaitingPartialDecision).toBeUndefined();
+    // The issuer lowered the grant, so the attempt says so; the payer has nothing to decide.
+    expect(view.attempts[0]).toMatchObject({ granted: { amount: 5_000 }, partialAuth: 'mandated', awaitingPartialDecision: false });
+    const accept = await page.acceptPartial(started.body.attemptId!);
+    expect([accept.status, accept.body.code]).toEqual([409, 'PartialAcceptanceNotApplicable']);
+    // The merchant reads why the attempt failed.
+    const session = await readSession(h, sessionId);
+    expect((session.body.attempts as unknown[])[0]).toMatchObject({
+      status: 'VOIDED',
+      partialAuth: 'mandated',
+      requested: { amount: 10_000 },
+      granted: { amount: 5_000 },
+      refundable: { amount: 0 },
+    });
     // The service refused the grant: the payer can pay with another card at once.
     await page.payByCard('card', 10_000);
     expect((await page.waitFor(paid)).remaining.amount).toBe(0);

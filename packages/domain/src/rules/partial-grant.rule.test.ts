@@ -17,12 +17,16 @@ describe('partial grants', () => {
   it('a lower grant the issuer imposed is mandated where the method allows partial authorization', () => {
     expect(grantDecision({ requested: eur(100), granted: eur(60), chosenByPayer: false, offer: card, mustCreateAlias: false })).toEqual({ kind: 'partial', partialAuth: 'mandated' });
   });
-  it('refused where the method does not allow it, on a no-split order, for a zero grant, or an unchosen lower direct payment', () => {
-    const refused = { kind: 'refused' };
-    expect(grantDecision({ requested: eur(100), granted: eur(60), chosenByPayer: false, offer: strictCard, mustCreateAlias: false })).toEqual(refused);
-    expect(grantDecision({ requested: eur(100), granted: eur(60), chosenByPayer: true, offer: card, mustCreateAlias: true })).toEqual(refused);
-    expect(grantDecision({ requested: eur(100), granted: eur(0), chosenByPayer: true, offer: card, mustCreateAlias: false })).toEqual(refused);
-    expect(grantDecision({ requested: eur(100), granted: eur(60), chosenByPayer: false, offer: { ...ancv, partialAuth: true }, mustCreateAlias: false })).toEqual(refused);
+  it('refused where the method does not allow it, on a no-split order, or an unchosen lower direct payment, naming who lowered it', () => {
+    const mandated = { kind: 'refused', partialAuth: 'mandated' };
+    expect(grantDecision({ requested: eur(100), granted: eur(60), chosenByPayer: false, offer: strictCard, mustCreateAlias: false })).toEqual(mandated);
+    expect(grantDecision({ requested: eur(100), granted: eur(60), chosenByPayer: false, offer: card, mustCreateAlias: true })).toEqual(mandated);
+    expect(grantDecision({ requested: eur(100), granted: eur(60), chosenByPayer: true, offer: card, mustCreateAlias: true })).toEqual({ kind: 'refused', partialAuth: 'chosen' });
+    expect(grantDecision({ requested: eur(100), granted: eur(60), chosenByPayer: false, offer: { ...ancv, partialAuth: true }, mustCreateAlias: false })).toEqual(mandated);
+  });
+  it('a zero grant is refused and names nobody', () => {
+    expect(grantDecision({ requested: eur(100), granted: eur(0), chosenByPayer: true, offer: card, mustCreateAlias: false })).toEqual({ kind: 'refused' });
+    expect(grantDecision({ requested: eur(100), granted: eur(0), chosenByPayer: false, offer: card, mustCreateAlias: false })).toEqual({ kind: 'refused' });
   });
   it('a mandated partial awaits the decision until accepted, derived from recorded state', () => {
     expect(isAwaitingPartialDecision(anAttempt('AUTHORIZED', 60, { partialAuth: 'mandated' }))).toBe(true);

@@ -22,12 +22,13 @@ export function isAwaitingPartialDecision(attempt: Attempt): boolean {
  *   issuer (the payer must then accept it or refuse it through cancel);
  * - `refused`: a lower grant the service refuses (the method does not allow partial authorization,
  *   the order registers the payer's means and cannot be split, or a direct payment the payer did not
- *   choose to lower): its money is handed back.
+ *   choose to lower): its money is handed back. It still names who lowered it (`partialAuth`), so
+ *   the attempt tells why it failed; a zero grant names nobody (nothing was granted).
  */
 export type GrantDecision =
   | { readonly kind: 'full' }
   | { readonly kind: 'partial'; readonly partialAuth: PartialAuth }
-  | { readonly kind: 'refused' };
+  | { readonly kind: 'refused'; readonly partialAuth?: PartialAuth };
 
 export function grantDecision(input: {
   readonly requested: Money;
@@ -38,11 +39,13 @@ export function grantDecision(input: {
 }): GrantDecision {
   const { requested, granted, chosenByPayer, offer, mustCreateAlias } = input;
   if (granted.amount >= requested.amount) return { kind: 'full' };
-  if (granted.amount <= 0 || mustCreateAlias) return { kind: 'refused' };
-  if (chosenByPayer) return { kind: 'partial', partialAuth: 'chosen' };
+  if (granted.amount <= 0) return { kind: 'refused' };
+  const partialAuth: PartialAuth = chosenByPayer ? 'chosen' : 'mandated';
+  if (mustCreateAlias) return { kind: 'refused', partialAuth };
+  if (chosenByPayer) return { kind: 'partial', partialAuth };
   // A mandated partial waits for the payer's decision, which only a hold can wait for.
   if (offer.partialAuth === true && offer.capabilities.operation === 'authorization') {
-    return { kind: 'partial', partialAuth: 'mandated' };
+    return { kind: 'partial', partialAuth };
   }
-  return { kind: 'refused' };
+  return { kind: 'refused', partialAuth };
 }

@@ -1,10 +1,16 @@
 import type { Attempt } from '../attempt/attempt.model';
 import { money } from '../money/money';
 import type { PspFact } from '../psp/psp-fact';
+import { attemptInFlight } from '../rules/attempt-in-flight.rule';
+import { isAwaitingPartialDecision } from '../rules/partial-grant.rule';
+import { refundable } from '../rules/refundable.rule';
 import { remainingBalance } from '../rules/remaining-balance.rule';
+import { refusalOf } from '../testing';
+import { sessionView } from '../view/session-view';
 import type { Transaction } from '../transaction/transaction.model';
 import { applyFact, applyFacts } from './apply-fact';
 import { owedOperations } from './owed-operations';
+import { acceptPartial } from './partial-decision';
 import {
   ALL_OFFERS,
   aSession,
@@ -103,33 +109,58 @@ describe('applyFact: authorization verdicts', () => {
     expect(next.attempts[0]?.partialAcceptedAt).toBeUndefined();
   });
 
-  it('a lower grant on a method without partial authorization is refused: a void owed, VOIDED once voided', () => {
+  it('a lower grant on a method without partial authorization is refused: a void owed, VOIDED once voided, marked mandated', () => {
     const s = start(aSession(), 'strict-card', 4_000);
     const refused = applyFact(s.session, authorized(s.transactionId, 3_000), ctx);
     const attempt = refused.attempts[0]!;
-    expect(attempt).toMatchObject({ status: 'AUTHORIZED', granted: money(3_000, EUR) });
+    // The issuer lowered it: the merchant reads why the attempt failed (docs/decisions.md, lower grants).
+    expect(attempt).toMatchObject({ status: 'AUTHORIZED', granted: money(3_000, EUR), partialAuth: 'mandated', releasedAt: ctx.now });
     expect(attempt.declineCategory).toBeUndefined();
-    expect(attempt.partialAuth).toBeUndefined();
     expect(remainingBalance(refused)).toEqual(money(10_000, EUR));
     const voidOp = only(owedOperations(refused, Number.MAX_SAFE_INTEGER));
     expect(voidOp).toMatchObject({ type: 'void', amount: money(3_000, EUR), target: { transactionId: s.transactionId } });
     const released = applyFact(refused, voided(voidOp.transactionId), ctx);
-    expect(released.attempts[0]?.status).toBe('VOIDED');
+    expect(released.attempts[0]).toMatchObject({ status: 'VOIDED', granted: money(3_000, EUR), partialAuth: 'mandated' });
   });
 
-  it('on an order that registers the payer means, any lower grant is refused (no split)', () => {
+  it('a refused lower grant offers the payer no decision: nothing in flight, accept-partial inapplicable, not refundable', () => {
+    const s = start(aSession(), 'strict-card', 4_000);
+    const refused = applyFact(s.session, authorized(s.transactionId, 3_000), ctx);
+    const attemptId = s.attemptId;
+    expect(isAwaitingPartialDecision(refused.attempts[0]!)).toBe(false);
+    expect(attemptInFlight(refused)).toBeUndefined();
+    expect(refusalOf(() => acceptPartial(refused, attemptId, ctx))).toBe('PartialAcceptanceNotApplicable');
+    expect(sessionView(refused, { now: ctx.now }).attempts[0]).toMatchObject({ partialAuth: 'mandated', awaitingPartialDecision: false });
+    expect(refundable(refused.attempts[0]!)).toEqual(money(0, EUR));
+    expect(refused.captured).toEqual(money(0, EUR));
+    // The payer may pay at once with another method.
+    expect(() => startAttempt(refused, { methodId: 'card', amount: 10_000 }, ctx)).not.toThrow();
+  });
+
+  it('on an order that registers the payer means, any lower grant is refused (no split), marked with who lowered it', () => {
     const s = start(aSession({ mustCreateAlias: true }), 'card', 10_000);
     const next = applyFact(s.session, authorized(s.transactionId, 6_000), ctx);
     expect(ofType(next.attempts[0], 'void')).toHaveLength(1);
+    expect(next.attempts[0]?.partialAuth).toBe('mandated');
+    expect(remainingBalance(next)).toEqual(money(10_000, EUR));
+    const chosen = start(aSession({ mustCreateAlias: true }), 'card', 10_000);
+    expect(applyFact(chosen.session, authorized(chosen.transactionId, 6_000, { chosenByPayer: true }), ctx).attempts[0]).toMatchObject({
+      partialAuth: 'chosen',
+      releasedAt: ctx.now,
+    });
+  });
+
+  it('a lower direct payment the payer did not choose is handed back (refund owed), marked mandated', () => {
+    const s = start(aSession(), 'ancv', 4_000);
+    const next = applyFact(s.session, authorized(s.transactionId, 3_000), ctx);
+    expect(next.attempts[0]).toMatchObject({ status: 'CAPTURED', partialAuth: 'mandated', releasedAt: ctx.now });
+    expect(only(owedOperations(next, Number.MAX_SAFE_INTEGER))).toMatchObject({ type: 'refund', amount: money(3_000, EUR) });
     expect(remainingBalance(next)).toEqual(money(10_000, EUR));
   });
 
-  it('a lower direct payment the payer did not choose is handed back (refund owed)', () => {
-    const s = start(aSession(), 'ancv', 4_000);
-    const next = applyFact(s.session, authorized(s.transactionId, 3_000), ctx);
-    expect(next.attempts[0]?.status).toBe('CAPTURED');
-    expect(only(owedOperations(next, Number.MAX_SAFE_INTEGER))).toMatchObject({ type: 'refund', amount: money(3_000, EUR) });
-    expect(remainingBalance(next)).toEqual(money(10_000, EUR));
+  it('a zero grant is refused without naming anyone: nothing was granted', () => {
+    const s = start(aSession(), 'card', 4_000);
+    expect(applyFact(s.session, authorized(s.transactionId, 0), ctx).attempts[0]?.partialAuth).toBeUndefined();
   });
 
   it('a grant above the request counts as the request', () => {

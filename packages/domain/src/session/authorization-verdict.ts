@@ -28,7 +28,8 @@ function grantOf(granted: Money, requested: Money): Money {
 
 /**
  * authorized: the grant is recorded. A full grant settles the attempt (AUTHORIZED, or CAPTURED for a
- * direct payment); a lower one becomes a chosen or mandated partial, or is refused and handed back.
+ * direct payment); a lower one becomes a chosen or mandated partial, or is refused and handed back
+ * still marked with who lowered it (`partialAuth`; released, so no decision awaits the payer).
  * A grant for an attempt the payer abandoned, or on a session that no longer accepts verdicts
  * (ended, EXPIRING, ABORTING), is recorded and handed back at once.
  */
@@ -52,10 +53,13 @@ export function onAuthorized(session: Session, { attempt, tx }: LocatedOperation
     offer: offerOf(session, attempt),
     mustCreateAlias: session.mustCreateAlias === true,
   });
+  // Who lowered the grant is recorded even when it is handed back: the merchant reads why a refused one failed.
+  const lowered: Attempt =
+    decision.kind !== 'full' && decision.partialAuth !== undefined ? { ...settled, partialAuth: decision.partialAuth } : settled;
   if (!acceptsVerdicts(session.status) || decision.kind === 'refused') {
-    return replaceAttempt(session, releaseAttempt(session, settled, ctx));
+    return replaceAttempt(session, releaseAttempt(session, lowered, ctx));
   }
-  return replaceAttempt(session, decision.kind === 'partial' ? { ...settled, partialAuth: decision.partialAuth } : settled);
+  return replaceAttempt(session, lowered);
 }
 
 /** declined: the operation failed; an AUTHORIZING attempt is DECLINED with the refusal's category. */
