@@ -83,8 +83,15 @@ export const attemptEntryViewSchema = named('AttemptEntryView', {
   properties: {
     attemptId: uuidSchema,
     plan: { type: 'object', required: ['installments', 'withFees'], properties: { installments: { type: 'integer', minimum: 2 }, withFees: { type: 'boolean' } } },
-    awaitingPartialDecision: { type: 'boolean' },
-    partialAuth: { type: 'string', enum: ['chosen', 'mandated'] },
+    awaitingPartialDecision: {
+      type: 'boolean',
+      description: 'present on a mandated grant: true while the issuer granted less and the payer has not accepted or refused it; false once decided, or when the service refused the lower grant itself',
+    },
+    partialAuth: {
+      type: 'string',
+      enum: ['chosen', 'mandated'],
+      description: 'who lowered the grant below the request: chosen (the payer in their app) or mandated (the issuer), also on a lower grant the service refused and handed back',
+    },
     method: { type: 'string', enum: METHOD_KINDS },
     methodId: { type: 'string' },
     cardScheme: { type: 'string' },

@@ -53,7 +53,12 @@ export const attemptSchema = named('Attempt', {
     methodId: text,
     provider: text,
     status: { type: 'string', enum: ATTEMPT_STATUSES },
-    partialAuth: { type: 'string', enum: ['chosen', 'mandated'] },
+    partialAuth: {
+      type: 'string',
+      enum: ['chosen', 'mandated'],
+      description:
+        'who lowered a grant below the request: chosen (the payer in their app) or mandated (the issuer). Kept whether the lower grant was kept or refused by the service and handed back (a VOIDED or released attempt whose granted is below requested); absent on a full or zero grant',
+    },
     plan: {
       type: 'object',
       additionalProperties: false,
