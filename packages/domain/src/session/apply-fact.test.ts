@@ -11,6 +11,7 @@ import type { Transaction } from '../transaction/transaction.model';
 import { applyFact, applyFacts } from './apply-fact';
 import { owedOperations } from './owed-operations';
 import { acceptPartial } from './partial-decision';
+import { abandonAttempt } from './payer-decisions';
 import {
   ALL_OFFERS,
   aSession,
@@ -294,6 +295,24 @@ describe('applyFact: late verdicts', () => {
     const done = applyFact(expired, voided(voidOp.transactionId), ctxAt(T0 + TTL + 2));
     expect(done).toMatchObject({ status: 'EXPIRED', endedAt: late.now });
     expect(done.attempts[0]?.status).toBe('VOIDED');
+  });
+
+  it('a lower grant after the session ended is handed back marked with who lowered it, awaiting nothing', () => {
+    const a = start(aSession(), 'card', 4_000);
+    const late = ctxAt(T0 + TTL + 1);
+    const expired = applyFact(a.session, authorized(a.transactionId, 3_000), late);
+    expect(expired).toMatchObject({ status: 'EXPIRED', captured: money(0, EUR) });
+    expect(expired.attempts[0]).toMatchObject({ status: 'AUTHORIZED', partialAuth: 'mandated', releasedAt: late.now });
+    expect(isAwaitingPartialDecision(expired.attempts[0]!)).toBe(false);
+    expect(only(owedOperations(expired, Number.MAX_SAFE_INTEGER))).toMatchObject({ type: 'void', amount: money(3_000, EUR) });
+  });
+
+  it('a lower grant for an attempt the payer abandoned is late, not lowered: handed back without partialAuth', () => {
+    const a = start(aSession(), 'card', 4_000);
+    const abandoned = abandonAttempt(a.session, a.attemptId, ctx);
+    const late = applyFact(abandoned, authorized(a.transactionId, 3_000), ctx);
+    expect(late.attempts[0]?.status).toBe('CANCELLED');
+    expect(late.attempts[0]?.partialAuth).toBeUndefined();
   });
 
   it('a grant arriving while the session is EXPIRING adds its void to what the ending waits for', () => {
