@@ -24,4 +24,16 @@ describe('npm start with a bad MERCHANTS_FILE', () => {
     expect(stderr).toContain(`splitpay failed to start: MERCHANTS_FILE ${file}: merchants[0] (merchantId "acme"): field contacts[0].role must be one of admin, member`);
     expect(stderr).not.toContain('ops-password');
   });
+
+  it("stops the start on a national Oney contract whose countryCode is another country, naming the merchant, the contract and both values", async () => {
+    const settings = { apiKey: 'oney-api-key-SECRET', merchantGuid: 'merchant-guid', pspGuid: 'psp-guid', countryCode: 'FR', environment: 'staging' };
+    const entry = { merchantId: 'acme', secret: 'acme-client-secret', contracts: [{ id: 'oney-es', method: 'oney', provider: 'oney', nation: 'ES', settings }] };
+    const file = await writeTempMerchantsFile({ merchants: [entry] });
+    const { code, stderr } = await start({ MERCHANTS_FILE: file });
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      `splitpay failed to start: MERCHANTS_FILE ${file}: merchants[0] (merchantId "acme"): field contracts[0].settings.countryCode: "FR" is not the nation "ES" of contract "oney-es"`,
+    );
+    expect(stderr).not.toContain('SECRET');
+  });
 });

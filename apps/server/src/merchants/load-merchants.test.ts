@@ -30,6 +30,9 @@ const acme = () => ({
 });
 const globex = () => ({ merchantId: 'globex', secret: 'globex-client-secret', contracts: [{ method: 'paypal', provider: 'fake' }] });
 
+/** A contract's settings at the real provider `oney` (its declaration is the platform's). */
+const oneySettings = (countryCode: string) => ({ apiKey: 'oney-api-key-SECRET', merchantGuid: 'merchant-guid', pspGuid: 'psp-guid', countryCode, environment: 'staging' });
+
 const DEMO_SIGNING_SECRET = 'whsec_c3BsaXRwYXkgZGVtbyB3ZWJob29rcywgbm90IHJlYWw=';
 
 describe('loadMerchants: good files', () => {
@@ -85,6 +88,22 @@ describe('loadMerchants: good files', () => {
     ]);
   });
 
+  it("loads national Oney contracts whose countryCode is their nation (Oney's SP is ES)", async () => {
+    const deps = setup();
+    const contracts = [
+      { id: 'oney-fr', method: 'oney', provider: 'oney', nation: 'FR', settings: oneySettings('FR') },
+      { id: 'oney-es', method: 'oney', provider: 'oney', nation: 'ES', settings: oneySettings('SP') },
+      { id: 'oney-any', method: 'oney', provider: 'oney', settings: oneySettings('FR') },
+    ];
+    await loadMerchants(await fileWith({ merchants: [{ ...globex(), contracts }] }), deps);
+    const stored = await deps.merchants.findById(merchantId('globex'));
+    expect(stored?.contracts.map((c) => [c.id, c.nation, c.settings?.countryCode])).toEqual([
+      ['oney-fr', 'FR', 'FR'],
+      ['oney-es', 'ES', 'SP'],
+      ['oney-any', undefined, 'FR'],
+    ]);
+  });
+
   it('keeps a given secretHash and passwordHash, and seals a given signing secret', async () => {
     const deps = setup();
     const secretHash = await hasher.hash('pre-hashed-secret');
@@ -137,6 +156,16 @@ describe('loadMerchants: bad files stop the start naming the entry and the field
       'two national contracts at one provider without ids',
       { merchants: [{ ...globex(), contracts: [{ method: 'oney', provider: 'fake', nation: 'FR' }, { method: 'oney', provider: 'fake', nation: 'ES' }] }] },
       'field contracts[1]: contract id "oney:fake" is already used by contracts[0]',
+    ],
+    [
+      "an Oney contract whose countryCode is another country than its nation",
+      { merchants: [{ ...globex(), contracts: [{ id: 'oney-es', method: 'oney', provider: 'oney', nation: 'ES', settings: oneySettings('FR') }] }] },
+      'merchants[0] (merchantId "globex"): field contracts[0].settings.countryCode: "FR" is not the nation "ES" of contract "oney-es": provider "oney" would price and file its loans under another country\'s contract',
+    ],
+    [
+      "an Oney contract of nation SP (Oney's SP is ES)",
+      { merchants: [{ ...globex(), contracts: [{ id: 'oney-sp', method: 'oney', provider: 'oney', nation: 'SP', settings: oneySettings('SP') }] }] },
+      'field contracts[0].settings.countryCode: "SP" (ES) is not the nation "SP" of contract "oney-sp"',
     ],
     ['duplicate plan', { merchants: [{ ...globex(), contracts: [{ method: 'oney', provider: 'fake', plans: [{ installments: 3, withFees: false }, { installments: 3, withFees: false }] }] }] }, 'field contracts[0].plans[1]: the same plan'],
     ['duplicate merchant id', { merchants: [acme(), globex(), { ...globex(), secret: 'other-secret-1' }] }, 'merchants[2] (merchantId "globex"): field merchantId is already used by merchants[1]'],

@@ -30,7 +30,11 @@ function exactlyOne(entry: object, clear: string, hashed: string): string | unde
 /** The provider settings the platform declares for a provider; undefined for one it does not carry. */
 export type SettingsCatalog = (provider: string) => readonly ContractSettingSpec[] | undefined;
 
-/** Contract ids unique within the account, nations on financing contracts only, and settings as the provider declares them (named, never quoted). */
+/**
+ * Contract ids unique within the account, nations on financing contracts only, and settings as the
+ * provider declares them (named, never quoted; a setting naming the contract's country must agree with its
+ * nation, and that refusal quotes both codes, which are public).
+ */
 function contractsProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): string | undefined {
   const ids = new Map<string, number>();
   for (const [c, contract] of entry.contracts.entries()) {
@@ -45,7 +49,7 @@ function contractsProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): st
       return `contracts[${c}].nation: only a financing contract (${FINANCING_METHOD_KINDS.join(', ')}) has a nation: the billing country picks the contract that prices a loan, never the contract of another method`;
     }
     const specs = settingsOf(contract.provider);
-    const problem = specs && contractSettingsProblem(contract.provider, contract.method, specs, contract.settings);
+    const problem = specs && contractSettingsProblem(contract.provider, contract.method, specs, contract.settings, { id, nation: contract.nation });
     if (problem) return `contracts[${c}].settings.${problem}`;
   }
   return undefined;
@@ -89,7 +93,8 @@ function entryProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): string
 /**
  * Rules the schema cannot say: one of secret/secretHash (and password/passwordHash), local-only plain
  * http, unique merchant ids, contact emails unique across every account, unique contract ids within an
- * account, a nation only on a financing contract, contract settings as their provider declares them. The first problem, or undefined.
+ * account, a nation only on a financing contract, contract settings as their provider declares them (a
+ * country setting agreeing with the nation). The first problem, or undefined.
  */
 export function checkEntries(entries: readonly MerchantEntry[], settingsOf: SettingsCatalog): string | undefined {
   const merchantIds = new Map<string, number>();

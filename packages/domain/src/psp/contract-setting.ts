@@ -21,19 +21,28 @@ export interface ContractSettingSpec {
   readonly pattern?: string;
   /** The values allowed (a `string` setting). */
   readonly oneOf?: readonly string[];
+  /**
+   * The setting names the contract's country in the provider's own codes (Oney's partner `countryCode`):
+   * a financing contract's `nation` must then be the same country, or loans of that nation would be
+   * priced and filed under another country's contract (D44). `codes` maps a provider code to its
+   * ISO 3166-1 alpha-2 country (Oney's `SP` is `ES`); a code not listed is its own ISO code.
+   */
+  readonly nation?: { readonly codes?: Readonly<Record<string, string>> };
   /** What it is, for the guide and the error messages; never its value. */
   readonly description: string;
 }
 
 /**
  * The first problem of a contract's settings against its provider's declaration, named by the
- * setting (`apiKey: is required by provider "adyen"`), or undefined. A message never quotes a value.
+ * setting (`apiKey: is required by provider "adyen"`), or undefined. A message never quotes a value,
+ * except a setting that names the contract's country against its `nation` (both are public codes).
  */
 export function contractSettingsProblem(
   provider: string,
   method: MethodKind,
   specs: readonly ContractSettingSpec[],
   settings: Readonly<Record<string, unknown>> | undefined,
+  contract?: { readonly id: string; readonly nation?: string | undefined },
 ): string | undefined {
   const given = settings ?? {};
   const applicable = specs.filter((s) => !s.methods || s.methods.includes(method));
@@ -48,10 +57,21 @@ export function contractSettingsProblem(
       if (when && given[when.setting] === when.equals) return `${spec.name}: is required by provider "${provider}" when ${when.setting} is ${when.equals} (${spec.description})`;
       continue;
     }
-    const problem = valueProblem(spec, value);
+    const problem = valueProblem(spec, value) ?? nationProblem(provider, spec, value, contract);
     if (problem) return `${spec.name}: ${problem}`;
   }
   return undefined;
+}
+
+/** A setting naming the contract's country that disagrees with its `nation` (a contract without one is not compared). */
+function nationProblem(provider: string, spec: ContractSettingSpec, value: unknown, contract: { readonly id: string; readonly nation?: string } | undefined): string | undefined {
+  const nation = contract?.nation;
+  if (!spec.nation || spec.secret || nation === undefined || typeof value !== 'string') return undefined;
+  const codes = spec.nation.codes ?? {};
+  const country = Object.prototype.hasOwnProperty.call(codes, value) ? codes[value] : value;
+  if (country === nation) return undefined;
+  const shown = country === value ? `"${value}"` : `"${value}" (${country})`;
+  return `${shown} is not the nation "${nation}" of contract "${contract?.id}": provider "${provider}" would price and file its loans under another country's contract`;
 }
 
 function valueProblem(spec: ContractSettingSpec, value: unknown): string | undefined {

@@ -7,7 +7,16 @@ export const ONEY_SETTINGS: readonly ContractSettingSpec[] = [
   { name: 'apiKey', type: 'string', required: true, secret: true, description: 'the payment API key Oney issues (X-Oney-Authorization)' },
   { name: 'merchantGuid', type: 'string', required: true, secret: false, description: 'the merchant guid at Oney (per environment and country)' },
   { name: 'pspGuid', type: 'string', required: true, secret: false, description: 'the PSP guid at Oney (per environment and country)' },
-  { name: 'countryCode', type: 'string', required: true, secret: false, oneOf: ['FR', 'BE', 'IT', 'SP', 'PT', 'RO'], description: "Oney's partner country code (Spain is SP)" },
+  {
+    name: 'countryCode',
+    type: 'string',
+    required: true,
+    secret: false,
+    oneOf: ['FR', 'BE', 'IT', 'SP', 'PT', 'RO'],
+    // A national contract (`nation`) must be of the same country; Oney writes Spain SP, ISO ES.
+    nation: { codes: { SP: 'ES' } },
+    description: "Oney's partner country code (Spain is SP)",
+  },
   { ...CODE, name: 'businessTransaction3x', description: 'the business transaction code of the 3x plan without fees' },
   { ...CODE, name: 'businessTransaction3xWithFees', description: 'the business transaction code of the 3x plan with fees' },
   { ...CODE, name: 'businessTransaction4x', description: 'the business transaction code of the 4x plan without fees' },
