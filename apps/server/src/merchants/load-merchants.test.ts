@@ -88,12 +88,13 @@ describe('loadMerchants: good files', () => {
     ]);
   });
 
-  it("loads national Oney contracts whose countryCode is their nation (Oney's SP is ES)", async () => {
+  it("loads national Oney contracts whose countryCode is their nation (Oney's SP is ES), and contracts told apart by a whitelist", async () => {
     const deps = setup();
     const contracts = [
       { id: 'oney-fr', method: 'oney', provider: 'oney', nation: 'FR', settings: oneySettings('FR') },
       { id: 'oney-es', method: 'oney', provider: 'oney', nation: 'ES', settings: oneySettings('SP') },
       { id: 'oney-any', method: 'oney', provider: 'oney', settings: oneySettings('FR') },
+      { id: 'oney-es-web', method: 'oney', provider: 'oney', nation: 'ES', channels: ['web'], settings: oneySettings('SP') },
     ];
     await loadMerchants(await fileWith({ merchants: [{ ...globex(), contracts }] }), deps);
     const stored = await deps.merchants.findById(merchantId('globex'));
@@ -101,6 +102,7 @@ describe('loadMerchants: good files', () => {
       ['oney-fr', 'FR', 'FR'],
       ['oney-es', 'ES', 'SP'],
       ['oney-any', undefined, 'FR'],
+      ['oney-es-web', 'ES', 'SP'],
     ]);
   });
 
@@ -166,6 +168,26 @@ describe('loadMerchants: bad files stop the start naming the entry and the field
       "an Oney contract of nation SP (Oney's SP is ES)",
       { merchants: [{ ...globex(), contracts: [{ id: 'oney-sp', method: 'oney', provider: 'oney', nation: 'SP', settings: oneySettings('SP') }] }] },
       'field contracts[0].settings.countryCode: "SP" (ES) is not the nation "SP" of contract "oney-sp"',
+    ],
+    [
+      'two national contracts of one nation with the same whitelists',
+      {
+        merchants: [
+          {
+            ...globex(),
+            contracts: [
+              { id: 'oney-es', method: 'oney', provider: 'fake', nation: 'ES', countries: ['ES', 'PT'] },
+              { id: 'oney-es-bis', method: 'oney', provider: 'fake', nation: 'ES', countries: ['PT', 'ES'] },
+            ],
+          },
+        ],
+      },
+      'merchants[0] (merchantId "globex"): field contracts[1]: contract "oney-es-bis" has the method, provider, nation, countries and channels of contract "oney-es" (contracts[0]), so it could never be chosen',
+    ],
+    [
+      'two contracts of one method and provider, no nation, no whitelists',
+      { merchants: [{ ...globex(), contracts: [{ id: 'card-a', method: 'card', provider: 'fake' }, { method: 'paypal', provider: 'fake' }, { id: 'card-b', method: 'card', provider: 'fake' }] }] },
+      'field contracts[2]: contract "card-b" has the method, provider, nation, countries and channels of contract "card-a" (contracts[0]), so it could never be chosen',
     ],
     ['duplicate plan', { merchants: [{ ...globex(), contracts: [{ method: 'oney', provider: 'fake', plans: [{ installments: 3, withFees: false }, { installments: 3, withFees: false }] }] }] }, 'field contracts[0].plans[1]: the same plan'],
     ['duplicate merchant id', { merchants: [acme(), globex(), { ...globex(), secret: 'other-secret-1' }] }, 'merchants[2] (merchantId "globex"): field merchantId is already used by merchants[1]'],

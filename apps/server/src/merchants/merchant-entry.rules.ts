@@ -55,6 +55,27 @@ function contractsProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): st
   return undefined;
 }
 
+/** A whitelist as the choice reads it (a set; absent is every value). */
+const whitelist = (values: readonly string[] | undefined): readonly string[] | null => (values === undefined ? null : [...new Set(values)].sort());
+
+/**
+ * Two contracts of one method and provider with the same nation and the same whitelists: the choice
+ * takes the first that fits, so the later one could never serve an order (D8, D44).
+ */
+function shadowedContractProblem(entry: MerchantEntry): string | undefined {
+  const seen = new Map<string, number>();
+  for (const [c, contract] of entry.contracts.entries()) {
+    const key = JSON.stringify([contract.method, contract.provider, contract.nation ?? null, whitelist(contract.countries), whitelist(contract.channels)]);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      const firstId = contractIdOf(entry.contracts[first]!);
+      return `contracts[${c}]: contract "${contractIdOf(contract)}" has the method, provider, nation, countries and channels of contract "${firstId}" (contracts[${first}]), so it could never be chosen`;
+    }
+    seen.set(key, c);
+  }
+  return undefined;
+}
+
 function entryProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): string | undefined {
   if (entry.merchantId === DASHBOARD_CLIENT_ID) return `merchantId: "${DASHBOARD_CLIENT_ID}" is reserved for the dashboard login client`;
   const secret = exactlyOne(entry, 'secret', 'secretHash');
@@ -70,7 +91,7 @@ function entryProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): string
       return `webhookSigningSecret: must be whsec_ followed by base64 of ${SIGNING_SECRET_BYTES.min} to ${SIGNING_SECRET_BYTES.max} bytes`;
     }
   }
-  const contracts = contractsProblem(entry, settingsOf);
+  const contracts = contractsProblem(entry, settingsOf) ?? shadowedContractProblem(entry);
   if (contracts) return contracts;
   for (const [c, contract] of entry.contracts.entries()) {
     const seen = new Set<string>();
@@ -94,7 +115,8 @@ function entryProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): string
  * Rules the schema cannot say: one of secret/secretHash (and password/passwordHash), local-only plain
  * http, unique merchant ids, contact emails unique across every account, unique contract ids within an
  * account, a nation only on a financing contract, contract settings as their provider declares them (a
- * country setting agreeing with the nation). The first problem, or undefined.
+ * country setting agreeing with the nation), no contract shadowed by an earlier one of the same method,
+ * provider, nation and whitelists. The first problem, or undefined.
  */
 export function checkEntries(entries: readonly MerchantEntry[], settingsOf: SettingsCatalog): string | undefined {
   const merchantIds = new Map<string, number>();
