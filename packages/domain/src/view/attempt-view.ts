@@ -24,6 +24,7 @@ export function attemptView(attempt: Attempt, offer: MethodOffer | undefined): A
     ...(attempt.plan ? { plan: { installments: attempt.plan.installments, withFees: attempt.plan.withFees } } : {}),
     ...(attempt.partialAuth ? { partialAuth: attempt.partialAuth } : {}),
     ...(attempt.partialAuth === 'mandated' ? { awaitingPartialDecision: isAwaitingPartialDecision(attempt) } : {}),
+    ...(attempt.releasedAt !== undefined ? { released: true as const } : {}),
     ...(attempt.cardScheme ? { cardScheme: attempt.cardScheme } : {}),
     ...(authorizing && attempt.redirect ? { redirect: attempt.redirect } : {}),
     ...(attempt.status === 'DECLINED' && attempt.declineCategory ? { declineCategory: attempt.declineCategory } : {}),

@@ -146,6 +146,12 @@ export interface AttemptViewEntry {
   readonly partialAuth?: PartialAuth;
   /** Present on a mandated partial grant: true while the payer has not accepted or refused it. */
   readonly awaitingPartialDecision?: boolean;
+  /**
+   * Present (true) once the service decided to hand this attempt's money back (a refused lower grant,
+   * a removed tranche, a failed capture, a late grant): it no longer counts against the balance, even
+   * while it still shows AUTHORIZED or CAPTURED until its void or refund is confirmed.
+   */
+  readonly released?: true;
   readonly cardScheme?: CardScheme;
   /** Where the browser must go to continue, while the attempt is AUTHORIZING. */
   readonly redirect?: Redirect;

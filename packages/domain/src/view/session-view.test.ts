@@ -117,6 +117,13 @@ describe('sessionView', () => {
     expect(sessionView(accepted, { now: NOW }).attempts[0]?.awaitingPartialDecision).toBe(false);
   });
 
+  it('marks an attempt the service is handing back released (a refused lower grant), absent otherwise', () => {
+    const refused = sessionView(granted(session({ methods: [{ method: 'card' }] }), 'card', 10_000, { granted: { amount: 5_000, currency: 'EUR' as never } }), { now: NOW });
+    expect(refused.attempts[0]).toMatchObject({ status: 'AUTHORIZED', partialAuth: 'mandated', awaitingPartialDecision: false, released: true, granted: { amount: 5_000 } });
+    expect(refused.remaining.amount).toBe(10_000);
+    expect(sessionView(granted(session({ methods: [{ method: 'card' }] }), 'card', 4_000), { now: NOW }).attempts[0]?.released).toBeUndefined();
+  });
+
   it('gives operation, abandonable and redirect of an attempt in flight', () => {
     const s0 = session({ methods: [{ method: 'paypal' }, { method: 'ancv' }], returnUrl: 'https://merchant.example/back' });
     const started = startAttempt(s0, { methodId: 'paypal', amount: 10_000 }, ctx());

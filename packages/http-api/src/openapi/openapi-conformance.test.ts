@@ -51,6 +51,15 @@ describe('response conformance', () => {
     expect(matchPathTemplate(doc, '/nowhere')).toBeUndefined();
   });
 
+  it("describes an attempt's released in the session view: true or absent", () => {
+    const attempt = { attemptId: ID, method: 'card', methodId: 'card', requested: eur(100), granted: eur(40), status: 'AUTHORIZED', operation: 'authorization', abandonable: true, partialAuth: 'mandated', awaitingPartialDecision: false };
+    const view = { status: 'PENDING', currency: 'EUR', total: eur(100), remaining: eur(100), expiresAt: 2, orderId: 'o-1', cartItems: [], methods: [] };
+    const answer = (entry: Record<string, unknown>) => responseProblems(doc, 'get', '/elements/session', json(200, { view: { ...view, attempts: [entry] } }));
+    expect(answer({ ...attempt, released: true })).toEqual([]);
+    expect(answer(attempt)).toEqual([]);
+    expect(answer({ ...attempt, released: false })[0]).toContain('released');
+  });
+
   it("describes the in-page wallet's merchantValidation in the session view: service or none, optional", () => {
     const view = { status: 'PENDING', currency: 'EUR', total: eur(100), remaining: eur(100), expiresAt: 2, orderId: 'o-1', cartItems: [], attempts: [] };
     const applepay = { method: 'applepay', id: 'applepay', eligible: true };

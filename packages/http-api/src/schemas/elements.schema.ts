@@ -92,6 +92,12 @@ export const attemptEntryViewSchema = named('AttemptEntryView', {
       enum: ['chosen', 'mandated'],
       description: 'who lowered the grant below the request: chosen (the payer in their app) or mandated (the issuer), also on a lower grant the service refused and handed back',
     },
+    released: {
+      type: 'boolean',
+      enum: [true],
+      description:
+        "present (true) once the service decided to hand this attempt's money back (a refused lower grant, a removed tranche, a failed capture, a late grant): its granted no longer counts against the balance, though its status stays AUTHORIZED or CAPTURED until the void or refund is confirmed",
+    },
     method: { type: 'string', enum: METHOD_KINDS },
     methodId: { type: 'string' },
     cardScheme: { type: 'string' },
