@@ -73,6 +73,8 @@ export const en: Messages = {
   partialGranted: (granted, requested) => `Your bank approved ${granted} of the ${requested} requested.`,
   partialAccept: (granted) => `Keep ${granted} and pay the rest another way`,
   partialRefuse: 'Cancel this payment',
+  partialRefused: (granted, requested, method, remaining) =>
+    `Your bank approved only ${granted} of the ${requested} requested on ${method}. The payment service cannot accept a lower amount, so this hold is being released. Pay the ${remaining} remaining another way.`,
   confirming: 'Confirming your payment…',
   finalising: 'Finalising your payment…',
   lenderReviewing: 'The lender is reviewing your file. You can close this page; the merchant will be told.',

@@ -70,6 +70,7 @@ export interface Messages {
   readonly partialGranted: (granted: string, requested: string) => string;
   readonly partialAccept: (granted: string) => string;
   readonly partialRefuse: string;
+  readonly partialRefused: (granted: string, requested: string, method: string, remaining: string) => string;
   readonly confirming: string;
   readonly finalising: string;
   readonly lenderReviewing: string;

@@ -1,6 +1,6 @@
 import type { Formats } from '../format/money-format';
 import type { Messages } from '../i18n/messages';
-import { screenOf } from '../state/derive';
+import { isRefusedLowerGrant, screenOf } from '../state/derive';
 import { isEndStatus, type AttemptViewEntry, type SessionView } from '../types/session-view';
 
 export interface Announcement {
@@ -22,13 +22,18 @@ export function announcementsFor(previous: SessionView | undefined, next: Sessio
   const before = new Map((previous?.attempts ?? []).map((a) => [a.attemptId, a]));
   for (const attempt of next.attempts) {
     const old = before.get(attempt.attemptId);
-    if (previous && old?.status === attempt.status && old.awaitingPartialDecision === attempt.awaitingPartialDecision) continue;
+    if (previous && old?.status === attempt.status && old.awaitingPartialDecision === attempt.awaitingPartialDecision && old.released === attempt.released) continue;
     if (!previous) continue;
     const name = nameOf(t, next, attempt);
     const remaining = f.amount(next.remaining);
     if (attempt.status === 'AUTHORIZING' && !old) out.push({ text: t.confirming, urgent: false });
     else if (attempt.status === 'DECLINED') out.push({ text: t.declined(name, f.amount(attempt.requested), t.declineReason[attempt.declineCategory ?? 'unclassified']), urgent: true });
-    else if (attempt.awaitingPartialDecision === true) out.push({ text: t.partialGranted(f.amount(attempt.granted), f.amount(attempt.requested)), urgent: false });
+    else if (attempt.released === true) {
+      // Handed back, so neither held nor paid. Only a grant the service refused on arrival is news here:
+      // a tranche the payer removed or refused was their own doing, and the later VOIDED says nothing new.
+      if (isRefusedLowerGrant(attempt) && (!old || old.status === 'AUTHORIZING'))
+        out.push({ text: t.partialRefused(f.amount(attempt.granted), f.amount(attempt.requested), name, remaining), urgent: true });
+    } else if (attempt.awaitingPartialDecision === true) out.push({ text: t.partialGranted(f.amount(attempt.granted), f.amount(attempt.requested)), urgent: false });
     else if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization') out.push({ text: t.heldOn(f.amount(attempt.granted), name, remaining), urgent: false });
     else if (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED') out.push({ text: t.paidWith(f.amount(attempt.granted), name, remaining), urgent: false });
   }

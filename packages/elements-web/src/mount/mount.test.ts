@@ -1,6 +1,7 @@
 import { merchantPage, until } from '../testing/dom.fixture';
 import { ancvMethod, attempt, cardMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
 import type { HostedFieldsAdapter } from '../flows/hosted-fields';
+import type { MethodView } from '../types/session-view';
 import { mount } from './mount';
 
 const base = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 60_000, maxMs: 60_000, idleMs: 60_000 } };
@@ -18,6 +19,9 @@ function pageWithHostedFields(lang: string, tokenize: () => Promise<string>) {
   (page.dom.window as unknown as Window).SplitPayHostedFields = adapter;
   return page;
 }
+
+/** A card entry without partial authorization: the service refuses a lower grant the issuer imposes. */
+const cardWithoutPartialAuth = (label: string): MethodView => ({ method: 'card', id: 'card', eligible: true, schemes: ['visa', 'mastercard'], integration: 'fake', label });
 
 const invalidCardDetails = () => Object.assign(new Error('the card details are incomplete or invalid'), { code: 'invalid-card-details' });
 
@@ -161,6 +165,48 @@ describe('mount: the payer acts', () => {
     const handle = mount(page.container, { ...base, fetch });
     await until(() => page.text(page.container).includes('This payment link has expired.'));
     expect(page.doc.querySelectorAll('button')).toHaveLength(0);
+    handle.unmount();
+  });
+
+  it('a lower grant the service refused is neither held nor paid: it says the bank granted less, the hold is being released, the rest can be paid another way', async () => {
+    const page = merchantPage();
+    const noPartial = cardWithoutPartialAuth('Card');
+    const started = pendingView({ methods: [noPartial], attempts: [attempt({ status: 'AUTHORIZING', granted: { amount: 0, currency: 'EUR' } })] });
+    const lowered = { status: 'AUTHORIZED' as const, granted: { amount: 2500, currency: 'EUR' }, partialAuth: 'mandated' as const, awaitingPartialDecision: false, released: true as const };
+    const refused = pendingView({ methods: [noPartial], attempts: [attempt(lowered)] });
+    const voided = pendingView({ methods: [noPartial], attempts: [attempt({ ...lowered, status: 'VOIDED' })] });
+    const { fetch } = scriptedFetch([started, refused, voided]);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.text(page.container).includes('Confirming your payment…'));
+    await handle.refresh();
+    await until(() => page.text(page.role('alert')[0]).length > 0);
+    expect(page.text(page.role('alert')[0])).toBe(
+      'Your bank approved only €25.00 of the €40.00 requested on Card. The payment service cannot accept a lower amount, so this hold is being released. Pay the €120.00 remaining another way.',
+    );
+    expect(page.text(page.role('status')[0])).not.toContain('held on');
+    const row = page.doc.querySelector('.sp-ledger__row');
+    expect(page.text(row?.querySelector('.sp-chip') ?? null)).toBe('being released');
+    expect(row?.querySelector('button')).toBeNull();
+    expect(page.text(page.doc.querySelector('.sp-remaining'))).toBe('Remaining to pay: €120.00 of €120.00');
+    await handle.refresh();
+    await until(() => page.doc.querySelector('.sp-ledger__row') === null);
+    expect(page.text(page.role('status')[0])).not.toContain('held on');
+    handle.unmount();
+  });
+
+  it('says a refused lower grant in French on a French page', async () => {
+    const page = merchantPage('fr');
+    const noPartial = cardWithoutPartialAuth('Carte');
+    const started = pendingView({ methods: [noPartial], attempts: [attempt({ status: 'AUTHORIZING', granted: { amount: 0, currency: 'EUR' } })] });
+    const refused = pendingView({ methods: [noPartial], attempts: [attempt({ granted: { amount: 2500, currency: 'EUR' }, partialAuth: 'mandated', awaitingPartialDecision: false, released: true })] });
+    const { fetch } = scriptedFetch([started, refused]);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.text(page.container).includes('Confirmation de votre paiement…'));
+    await handle.refresh();
+    await until(() => page.text(page.role('alert')[0]).length > 0);
+    expect(page.text(page.role('alert')[0])).toBe(
+      'Votre banque n’a accepté que 25,00 € sur les 40,00 € demandés sur Carte. Le service de paiement ne peut pas accepter un montant inférieur : cette réservation est en cours de libération. Payez les 120,00 € restants autrement.',
+    );
     handle.unmount();
   });
 

@@ -18,7 +18,7 @@ function row(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
   const { doc, t, f } = ctx;
   const name = attemptMethodName(ctx, attempt);
   const amount = f.amount(attempt.granted.amount > 0 || attempt.status !== 'AUTHORIZING' ? attempt.granted : attempt.requested);
-  const releasing = ctx.local.releasing.includes(attempt.attemptId);
+  const releasing = ctx.local.releasing.includes(attempt.attemptId) || (attempt.released === true && attempt.status !== 'VOIDED');
   const action = rowAction(ctx.view, attempt, ctx.local.releasing);
   const differs = attempt.status !== 'AUTHORIZING' && attempt.granted.amount !== attempt.requested.amount;
   return h(doc, 'li', { className: `sp-ledger__row sp-ledger__row--${attempt.status.toLowerCase()}` }, [

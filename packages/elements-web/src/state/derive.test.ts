@@ -1,5 +1,5 @@
 import { ancvMethod, attempt, cardMethod, oneyMethod, pendingView } from '../testing/view.fixture';
-import { amountBounds, isReleasing, isWaiting, ledgerRows, lastDecline, rowAction, screenOf, strandsRemainder } from './derive';
+import { amountBounds, isCounted, isRefusedLowerGrant, isReleasing, isWaiting, ledgerRows, lastDecline, rowAction, screenOf, strandsRemainder } from './derive';
 
 describe('screenOf: the screen is a function of the view', () => {
   it.each([
@@ -80,6 +80,20 @@ describe('releases on their way', () => {
     expect(isReleasing(released)).toBe(true);
     expect(isWaiting(released)).toBe(true);
     expect(isWaiting(pendingView({ attempts: [attempt({ status: 'VOIDED' })] }))).toBe(false);
+  });
+
+  it('a released attempt (a refused lower grant) counts as neither held nor paid, offers no action, and is polled briskly until VOIDED', () => {
+    const refused = attempt({ granted: { amount: 2500, currency: 'EUR' }, partialAuth: 'mandated', awaitingPartialDecision: false, released: true });
+    const view = pendingView({ attempts: [refused] });
+    expect(isCounted(refused)).toBe(false);
+    expect(isCounted(attempt())).toBe(true);
+    expect(isRefusedLowerGrant(refused)).toBe(true);
+    expect(isRefusedLowerGrant(attempt({ released: true }))).toBe(false);
+    expect(isRefusedLowerGrant(attempt({ granted: { amount: 2500, currency: 'EUR' }, partialAuth: 'mandated', awaitingPartialDecision: false }))).toBe(false);
+    expect(rowAction(view, refused)).toBe('none');
+    expect(screenOf(view).kind).toBe('paying');
+    expect(isReleasing(view)).toBe(true);
+    expect(isWaiting(pendingView({ attempts: [{ ...refused, status: 'VOIDED' }] }))).toBe(false);
   });
 
   it('offers nothing on a row the payer already removed', () => {

@@ -21,13 +21,27 @@ export function screenOf(view: SessionView): Screen {
   return { kind: 'paying' };
 }
 
+/** A tranche that holds or took money for this order: AUTHORIZED or CAPTURED, and not being handed back. */
+export function isCounted(attempt: AttemptViewEntry): boolean {
+  return (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED') && attempt.released !== true;
+}
+
+/**
+ * The service refused a lower grant the issuer imposed (the method takes no partial authorization)
+ * and is handing it back: the view says released, mandated, granted below requested.
+ */
+export function isRefusedLowerGrant(attempt: AttemptViewEntry): boolean {
+  return attempt.released === true && attempt.partialAuth === 'mandated' && attempt.granted.amount < attempt.requested.amount;
+}
+
 /**
  * A hold or payment still shows AUTHORIZED or CAPTURED but no longer counts against the balance:
  * the service is handing it back (a removed tranche, a refused partial grant) and its void or refund
  * is on its way.
  */
 export function isReleasing(view: SessionView): boolean {
-  const counted = view.attempts.filter((a) => a.status === 'AUTHORIZED' || a.status === 'CAPTURED').reduce((n, a) => n + a.granted.amount, 0);
+  if (view.attempts.some((a) => a.released === true && (a.status === 'AUTHORIZED' || a.status === 'CAPTURED'))) return true;
+  const counted = view.attempts.filter(isCounted).reduce((n, a) => n + a.granted.amount, 0);
   return counted !== view.total.amount - view.remaining.amount;
 }
 
@@ -46,7 +60,7 @@ export type RowAction = 'remove' | 'stop' | 'none';
 
 /** Remove voids a hold; stop abandons an attempt still authorizing, only where it is abandonable. */
 export function rowAction(view: SessionView, attempt: AttemptViewEntry, releasing: readonly string[] = []): RowAction {
-  if (view.status !== 'PENDING' || releasing.includes(attempt.attemptId)) return 'none';
+  if (view.status !== 'PENDING' || attempt.released === true || releasing.includes(attempt.attemptId)) return 'none';
   if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization' && attempt.awaitingPartialDecision !== true) return 'remove';
   if (attempt.status === 'AUTHORIZING' && attempt.abandonable) return 'stop';
   return 'none';
