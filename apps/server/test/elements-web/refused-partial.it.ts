@@ -25,11 +25,12 @@ describe('payment components in Chromium: a lower grant the service refused', ()
     await page.exposeFunction('keepSpoken', (text: string) => spoken.push(text));
     await page.goto(`${b.shop.url}/checkout`);
     await page.getByText('Remaining to pay: €120.00 of €120.00').waitFor();
-    await page.evaluate(() => {
-      const keep = (window as unknown as { keepSpoken: (t: string) => void }).keepSpoken;
-      const observer = new MutationObserver(() => document.querySelectorAll('[role="status"], [role="alert"]').forEach((el) => el.textContent && keep(el.textContent)));
-      document.querySelectorAll('[role="status"], [role="alert"]').forEach((el) => observer.observe(el, { childList: true, characterData: true, subtree: true }));
-    });
+    // Everything the live regions say, kept as it is said (the polite one is overwritten by later views).
+    await page.evaluate(`(() => {
+      const regions = document.querySelectorAll('[role="status"], [role="alert"]');
+      const observer = new MutationObserver(() => regions.forEach((el) => el.textContent && window.keepSpoken(el.textContent)));
+      regions.forEach((el) => observer.observe(el, { childList: true, characterData: true, subtree: true }));
+    })()`);
 
     await page.getByRole('radio', { name: 'Card' }).check();
     await page.getByLabel('Amount to pay with this method').fill('120.00');
