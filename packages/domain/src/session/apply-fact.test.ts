@@ -43,11 +43,11 @@ function only<T>(items: readonly T[]): T {
 const ofType = (a: Attempt | undefined, type: Transaction['type']) => a?.transactions.filter((t) => t.type === type) ?? [];
 
 describe('applyFact: authorization verdicts', () => {
-  it('a full grant on a hold settles the attempt AUTHORIZED and records scheme, alias, reference, codes', () => {
+  it('a full grant on a hold settles the attempt AUTHORIZED and records scheme, reference, codes (the alias: card-alias.test.ts)', () => {
     const s = start(aSession(), 'card', 4_000);
-    const next = applyFact(s.session, authorized(s.transactionId, 4_000, { cardScheme: 'visa', cardAlias: 'alias-1', providerRef: 'psp-1', statusCode: '00', statusMessage: 'Approved' }), ctx);
+    const next = applyFact(s.session, authorized(s.transactionId, 4_000, { cardScheme: 'visa', providerRef: 'psp-1', statusCode: '00', statusMessage: 'Approved' }), ctx);
     const attempt = next.attempts[0]!;
-    expect(attempt).toMatchObject({ status: 'AUTHORIZED', granted: money(4_000, EUR), cardScheme: 'visa', cardAlias: 'alias-1' });
+    expect(attempt).toMatchObject({ status: 'AUTHORIZED', granted: money(4_000, EUR), cardScheme: 'visa' });
     expect(attempt.verdictDueAt).toBeUndefined();
     expect(attempt.transactions[0]).toMatchObject({ providerRef: 'psp-1', status: { kind: 'succeeded', statusCode: '00', statusMessage: 'Approved' } });
     expect(remainingBalance(next)).toEqual(money(6_000, EUR));

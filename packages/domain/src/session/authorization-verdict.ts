@@ -3,6 +3,7 @@ import { replaceTransaction } from '../attempt/attempt-operations';
 import { attemptCancelled, attemptDeclined, attemptGranted } from '../attempt/attempt.state';
 import { compare, type Money } from '../money/money';
 import { grantDecision } from '../rules/partial-grant.rule';
+import { registrationAsked } from '../rules/registration-asked.rule';
 import { remainingBalance } from '../rules/remaining-balance.rule';
 import { transactionCancelled, transactionFailed, transactionSucceeded } from '../transaction/transaction.state';
 import type { DomainContext } from './domain-context';
@@ -27,7 +28,8 @@ function grantOf(granted: Money, requested: Money): Money {
 }
 
 /**
- * authorized: the grant is recorded. A full grant settles the attempt (AUTHORIZED, or CAPTURED for a
+ * authorized: the grant is recorded, with the card alias only when the order asked for a registration.
+ * A full grant settles the attempt (AUTHORIZED, or CAPTURED for a
  * direct payment); a lower one becomes a chosen or mandated partial, or is refused and handed back
  * still marked with who lowered it (`partialAuth`; released, so no decision awaits the payer).
  * A grant for an attempt the payer abandoned, or on a session that no longer accepts verdicts
@@ -41,7 +43,8 @@ export function onAuthorized(session: Session, { attempt, tx }: LocatedOperation
     granted: grantOf(fact.granted, attempt.requested),
     // The contract's cardScheme is for card attempts only, though a PSP may name the network behind a wallet.
     ...(fact.cardScheme !== undefined && attempt.method === 'card' ? { cardScheme: fact.cardScheme } : {}),
-    ...(fact.cardAlias !== undefined ? { cardAlias: fact.cardAlias } : {}),
+    // A registration the order never asked for is not the merchant's to keep (contract: "when the order asked for one").
+    ...(fact.cardAlias !== undefined && registrationAsked(session, offerOf(session, attempt)) ? { cardAlias: fact.cardAlias } : {}),
   };
   if (attempt.status !== 'AUTHORIZING') return replaceAttempt(session, releaseAttempt(session, recorded, ctx));
 

@@ -76,7 +76,8 @@ describe('sessionView', () => {
   });
 
   it('never shows the session id, merchant id, provider id, token digest, PSP codes or the card alias', () => {
-    let s = session({ statementDescriptor: 'ACME', extraData: 'secret-extra' });
+    // The order registers the card, so the alias is recorded on the attempt (and must still stay out of the view).
+    let s = session({ statementDescriptor: 'ACME', extraData: 'secret-extra', mustCreateAlias: true });
     const started = startAttempt(s, { methodId: 'card', amount: 10_000 }, ctx());
     s = applyFact(
       started.session,
@@ -84,6 +85,7 @@ describe('sessionView', () => {
       ctx(),
     );
     s = granted(s, 'card', 10_000, { cardAlias: 'alias-xyz', cardScheme: 'visa', providerRef: 'psp-ref-10' });
+    expect(s.attempts[1]?.cardAlias).toBe('alias-xyz');
     const text = JSON.stringify(sessionView(s, { now: NOW }));
     for (const secret of [s.id, 'merchant-7', PROVIDER, s.elementsTokenHash, 'CODE51', 'Issuer says no', 'alias-xyz', 'psp-ref-9', 'psp-ref-10', 'secret-extra', started.transactionId]) {
       expect(text).not.toContain(secret);
