@@ -22,7 +22,8 @@ export interface SessionRefundPlan {
 /**
  * Plans the refund of a whole session before anything is recorded or sent, so a total refund never
  * stops half-made: every attempt that took money and still holds some is checked for capability and
- * for no refund in flight.
+ * for no refund in flight. An attempt the service is handing back holds nothing refundable, so it is
+ * left out (its own void, refund or owedToPayer neither blocks nor joins the plan).
  *
  * Refusals: SessionNotEnded; RefundNotSupported when an attempt that took money cannot be refunded at
  * its PSP (the gesture refuses rather than refunding partially; it wins over RefundInFlight because

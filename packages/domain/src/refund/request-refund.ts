@@ -36,8 +36,9 @@ export interface RefundRequested {
  * `refunded` moves only when it succeeds (a failed refund gives the amount back).
  *
  * Refusals, in order: InvalidRequestedAmount, NotFound (no such attempt), IdempotencyKeyConflict
- * (the key names a refund of another amount), SessionNotEnded, RefundInFlight, NothingToRefund,
- * RefundNotSupported, RefundExceedsRefundable, PartialRefundNotSupported.
+ * (the key names a refund of another amount), SessionNotEnded, NothingToRefund (nothing taken, all
+ * refunded, or an attempt the service is handing back itself), RefundInFlight, RefundNotSupported,
+ * RefundExceedsRefundable, PartialRefundNotSupported.
  */
 export function requestRefund(
   session: Session,
@@ -61,9 +62,11 @@ export function requestRefund(
   }
 
   if (!hasEnded(session)) throw new DomainError('SessionNotEnded', 'A refund is possible only once the session has ended');
-  if (refundInFlight(attempt)) throw new DomainError('RefundInFlight', 'A refund of this attempt is already in flight');
   const refundable = refundableOf(attempt);
+  // Before RefundInFlight: the service's own refund of an attempt it is handing back is no merchant
+  // refund to wait for (nothing will ever remain to refund on it).
   if (refundable.amount <= 0) throw new DomainError('NothingToRefund', 'Nothing remains to refund on this attempt');
+  if (refundInFlight(attempt)) throw new DomainError('RefundInFlight', 'A refund of this attempt is already in flight');
   const capability = refundCapability(offerOf(session, attempt));
   if (!capability.refund) throw new DomainError('RefundNotSupported', 'The PSP of this attempt cannot refund');
 

@@ -41,4 +41,9 @@ describe('refundable', () => {
       expect(refundable(anAttempt(status, 5_000))).toEqual(money(0, EUR));
     }
   });
+
+  it('is zero on a taken attempt the service is handing back, owedToPayer included (it did not settle)', () => {
+    expect(refundable(anAttempt('CAPTURED', 5_000, { releasedAt: T0 }))).toEqual(money(0, EUR));
+    expect(refundable(anAttempt('CAPTURED', 5_000, { releasedAt: T0, owedToPayer: '5000 EUR (minor units) taken by card at fake: the refund failed' }))).toEqual(money(0, EUR));
+  });
 });

@@ -1,0 +1,85 @@
+import type { SessionId } from '@splitpay/domain';
+import { pressFakePspButton } from '../support/elements-client';
+import { SHOP } from '../support/merchants.fixture';
+import { countPspRefundCalls, refundDoors, sessionOf, startRefundService, takingOf, type RefundHarness } from './refund-support';
+
+/** dispatchRetryDelaysMs of the default policy: the tries after the first, then the operation is given up. */
+const RETRY_DELAYS = [5_000, 30_000, 120_000, 600_000];
+
+jest.setTimeout(30_000);
+
+/**
+ * An attempt the service is handing back is not the merchant's to refund: here vouchers taken on a
+ * session that expired, whose refund by the service kept failing and was given up (owedToPayer). A
+ * given-up refund may still have reached the PSP, so a merchant refund could send the money twice.
+ */
+describe('refund doors: an attempt the service handed back (owedToPayer)', () => {
+  let h: RefundHarness;
+  let client: string;
+  const psp = countPspRefundCalls();
+
+  beforeAll(async () => {
+    h = await startRefundService();
+    client = await h.clientToken(SHOP);
+  });
+  afterAll(async () => {
+    psp.stop();
+    await h.close();
+  });
+
+  const refundOf = async (sessionId: string) =>
+    (await h.stores.sessions.findById(sessionId as SessionId))!.attempts[0]!.transactions.find((t) => t.type === 'refund');
+
+  async function until(probe: () => Promise<boolean>): Promise<void> {
+    for (let i = 0; i < 300 && !(await probe()); i++) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  /** Vouchers take 3 000 of 10 000, the session expires, the service's refund fails until given up. */
+  async function expiredWithVouchersOwed(): Promise<string> {
+    const clear = h.injectFault((method, path) => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds/.test(path));
+    try {
+      const { page, sessionId } = await h.openPage({
+        currency: 'EUR',
+        total: 10_000,
+        orderId: `owed-${Math.random().toString(36).slice(2, 10)}`,
+        ttlMs: 60_000,
+        methods: [{ method: 'ancv' }, { method: 'card' }],
+        returnUrl: 'https://shop.example/back',
+      });
+      const vouchers = await page.start({ methodId: 'ancv', amount: 3_000 });
+      await pressFakePspButton(vouchers.body.view.attempts[0]!.redirect!.url, 'approve');
+      await page.waitFor((v) => v.attempts[0]?.status === 'CAPTURED');
+      h.clock.advance(60_000);
+      await h.runWorkers();
+      await until(async () => (await refundOf(sessionId))?.dispatch?.state === 'owed' && (await refundOf(sessionId))?.dispatch?.tries === 1);
+      for (const delay of RETRY_DELAYS) {
+        h.clock.advance(delay);
+        await h.runWorkers();
+      }
+      return sessionId;
+    } finally {
+      clear();
+    }
+  }
+
+  it('reads refundable zero and answers NothingToRefund at the attempt, transaction and session doors, calling no PSP', async () => {
+    const sessionId = await expiredWithVouchersOwed();
+    const session = await sessionOf(h, sessionId);
+    expect(session.status).toBe('EXPIRED');
+    const vouchers = session.attempts[0]!;
+    expect(vouchers).toMatchObject({ status: 'CAPTURED', owedToPayer: expect.any(String), granted: { amount: 3_000 }, refunded: { amount: 0 } });
+    expect(vouchers.refundable.amount).toBe(0);
+
+    const doors = refundDoors(h);
+    const callsBefore = psp.calls.length;
+    const answers = [
+      await doors.attempt(vouchers.attemptId, { token: client }),
+      await doors.attempt(vouchers.attemptId, { token: client, body: { amount: 3_000 }, idempotencyKey: 'owed-1' }),
+      await doors.transaction(takingOf(vouchers).transactionId, { token: client }),
+      await doors.session(sessionId, { token: client }),
+    ];
+    expect(answers.map((a) => [a.status, a.body.code])).toEqual(Array(4).fill([409, 'NothingToRefund']));
+    expect(psp.calls.length).toBe(callsBefore);
+    expect((await sessionOf(h, sessionId)).attempts[0]!.transactions.filter((t) => t.type === 'refund')).toHaveLength(1);
+  });
+});
