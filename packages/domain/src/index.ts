@@ -95,6 +95,7 @@ export { awaitingWallet, markConfirmSent } from './session/wallet-confirm';
 // Rules
 export { chargebackTarget } from './chargeback/chargeback-target.rule';
 export { refundable } from './rules/refundable.rule';
+export { registrationAsked } from './rules/registration-asked.rule';
 
 // Refunds
 export { refundSession } from './refund/refund-session';

@@ -2,6 +2,7 @@ import {
   findOffer,
   DomainError,
   recordOpenOutcome,
+  registrationAsked,
   startAttempt,
   type Attempt,
   type OpenOutcome,
@@ -94,7 +95,7 @@ export class StartAttemptUseCase {
         amount: attempt.requested,
         ...(attempt.plan ? { plan: attempt.plan } : {}),
         ...(request.input ? { payerInput: request.input } : {}),
-        registerAlias: session.mustCreateAlias === true,
+        registerAlias: registrationAsked(session, resolved.call.offer),
         order: {
           orderId: session.orderId,
           ...(session.customer ? { customer: session.customer } : {}),

@@ -1,0 +1,37 @@
+import type { SessionView } from '@splitpay/domain';
+import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+
+const paid = (v: SessionView) => v.status === 'PAID';
+const CREATE_ALIAS = { mode: 'oneclick', recurringFrequency: 30, recurringExpiry: '2030-12-31' } as const;
+
+jest.setTimeout(30_000);
+
+/** A card registration is asked of the PSP, and its alias kept, when the order asks: mustCreateAlias or the card entry's createAlias. */
+describe('payer flow: the card alias follows what the order asked', () => {
+  let h: ServiceHarness;
+  beforeAll(async () => {
+    h = await startService();
+  });
+  afterAll(() => h.close());
+
+  async function aliasOfPaidOrder(orderId: string, card: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<string | undefined> {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 5_000, orderId, methods: [card], ...extra });
+    expect((await page.payByCard('card', 5_000)).status).toBe(201);
+    await page.waitFor(paid);
+    const [attempt] = (await readSession(h, sessionId)).body.attempts as { status: string; cardAlias?: string }[];
+    expect(attempt?.status).toBe('CAPTURED');
+    return attempt?.cardAlias;
+  }
+
+  it("the card entry's own createAlias registers the card, without mustCreateAlias", async () => {
+    expect(await aliasOfPaidOrder('entry-alias', { method: 'card', createAlias: CREATE_ALIAS })).toMatch(/^fka_/);
+  });
+
+  it('mustCreateAlias registers the card', async () => {
+    expect(await aliasOfPaidOrder('order-alias', { method: 'card' }, { mustCreateAlias: true })).toMatch(/^fka_/);
+  });
+
+  it('an order that asks nothing gets no alias', async () => {
+    expect(await aliasOfPaidOrder('no-alias', { method: 'card' })).toBeUndefined();
+  });
+});
