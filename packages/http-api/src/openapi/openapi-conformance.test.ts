@@ -51,6 +51,13 @@ describe('response conformance', () => {
     expect(matchPathTemplate(doc, '/nowhere')).toBeUndefined();
   });
 
+  it("describes the Attempt's refundable as zero on a handed-back attempt, and its cardAlias as kept only when the order asked", () => {
+    const attempt = (doc as { components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> } }).components.schemas.Attempt!;
+    expect(attempt.properties.refundable?.description).toMatch(/handing back.*owedToPayer included.*NothingToRefund/);
+    expect(attempt.properties.cardAlias?.description).toMatch(/when the order asked for one \(mustCreateAlias, or the card entry's createAlias\)/);
+    expect(attempt.properties.owedToPayer?.description).toMatch(/refundable is zero/);
+  });
+
   it("describes an attempt's released in the session view: true or absent", () => {
     const attempt = { attemptId: ID, method: 'card', methodId: 'card', requested: eur(100), granted: eur(40), status: 'AUTHORIZED', operation: 'authorization', abandonable: true, partialAuth: 'mandated', awaitingPartialDecision: false };
     const view = { status: 'PENDING', currency: 'EUR', total: eur(100), remaining: eur(100), expiresAt: 2, orderId: 'o-1', cartItems: [], methods: [] };

@@ -68,10 +68,14 @@ export const attemptSchema = named('Attempt', {
     requested: moneySchema,
     granted: moneySchema,
     refunded: moneySchema,
-    refundable: { ...moneySchema, description: 'granted minus refunded; zero unless the attempt settled' },
-    cardAlias: text,
+    refundable: {
+      ...moneySchema,
+      description:
+        'granted minus refunded; zero unless the attempt settled. Zero on an attempt the service is handing back (a refused lower grant, a session that did not end PAID), owedToPayer included: its money is already on its way back, so a merchant refund of it is NothingToRefund',
+    },
+    cardAlias: { ...text, description: "card registration produced, when the order asked for one (mustCreateAlias, or the card entry's createAlias); an alias the PSP returned unasked is not kept" },
     cardScheme: { ...text, description: 'card network as the PSP named it; card attempts only; absent when none could be placed' },
-    owedToPayer: text,
+    owedToPayer: { ...text, description: 'money taken that nothing can hand back (direct settlement); the attempt is handed back, so its refundable is zero' },
     transactions: { type: 'array', items: transactionSchema, description: 'oldest first' },
   },
 });
