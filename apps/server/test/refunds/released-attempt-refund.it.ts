@@ -51,7 +51,10 @@ describe('refund doors: an attempt the service handed back (owedToPayer)', () =>
       await page.waitFor((v) => v.attempts[0]?.status === 'CAPTURED');
       h.clock.advance(60_000);
       await h.runWorkers();
-      await until(async () => (await refundOf(sessionId))?.dispatch?.state === 'owed' && (await refundOf(sessionId))?.dispatch?.tries === 1);
+      await until(async () => {
+        const dispatch = (await refundOf(sessionId))?.dispatch;
+        return dispatch?.state === 'owed' && dispatch.tries === 1;
+      });
       for (const delay of RETRY_DELAYS) {
         h.clock.advance(delay);
         await h.runWorkers();
