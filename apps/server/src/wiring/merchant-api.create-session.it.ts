@@ -154,6 +154,17 @@ describe('POST /api/sessions', () => {
       expect((await create(sessionBody({ mustCreateAlias: true, methods: [{ method: 'card', createAlias: ALIAS }, { method: 'ancv' }] }))).status).toBe(201);
       expect((await create(sessionBody({ orderId: 'o'.repeat(31), notificationUrl: 'http://localhost:4000/n' }))).status).toBe(201);
     });
+
+    it('takes plain http for in-cluster and private-use names, which cannot exist on the public internet', async () => {
+      for (const notificationUrl of ['http://notifier.shop.svc.cluster.local:8080/hooks', 'http://hooks.shop.internal/n', 'http://receiver.home.arpa/n']) {
+        const res = await create(sessionBody({ notificationUrl }));
+        expect([notificationUrl, res.status]).toEqual([notificationUrl, 201]);
+      }
+      for (const notificationUrl of ['http://local.shop.com/hooks', 'http://internal.merchant.example/n', 'http://shop.arpa/n']) {
+        const res = await create(sessionBody({ notificationUrl }));
+        expect([notificationUrl, res.status, res.body.code]).toEqual([notificationUrl, 422, 'InvalidNotificationUrl']);
+      }
+    });
   });
 
   it('refuses malformed JSON with InvalidRequest, a body of another media type with 415, one too large with 413', async () => {

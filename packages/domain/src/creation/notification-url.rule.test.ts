@@ -22,6 +22,9 @@ describe('notification address rule', () => {
     'http://[::1]:4000/n',
     'http://receiver:8080/n',
     'http://merchant-receiver/n',
+    'http://notifier.shop.svc.cluster.local:8080/hooks',
+    'http://hooks.shop.internal/n',
+    'http://receiver.home.arpa/n',
   ])('accepts %s', (url) => {
     expect(verdict(url)).toBe('accepted');
   });
@@ -32,6 +35,8 @@ describe('notification address rule', () => {
     ['another scheme', 'ftp://merchant.example/hooks'],
     ['another scheme', 'javascript:alert(1)'],
     ['plain http on a public host', 'http://merchant.example/hooks'],
+    ['plain http on a public host named like a private zone', 'http://local.shop.com/hooks'],
+    ['plain http on a public host named like a private zone', 'http://shop.arpa/hooks'],
     ['plain http on a public address', 'http://93.184.216.34/hooks'],
     ['plain http on a private address', 'http://192.168.1.10/hooks'],
     ['plain http on a private address', 'http://10.1.2.3/hooks'],

@@ -4,8 +4,8 @@ import type { SessionNotification } from '../session/session.model';
 
 /**
  * How far a host can be reached from the public internet.
- * - `local`: cannot exist there (localhost, *.localhost, loopback, single-label container names):
- *   plain http is allowed.
+ * - `local`: cannot exist there (loopback, single-label container names, names under a private-use
+ *   zone such as *.localhost or *.svc.cluster.local): plain http is allowed.
  * - `unroutable`: link-local and unspecified addresses (cloud metadata services live there): never a
  *   merchant's receiver, refused in every scheme (an SSRF door otherwise).
  * - `private`: RFC 1918, carrier-grade NAT and unique-local addresses: reachable inside networks that
@@ -15,6 +15,13 @@ import type { SessionNotification } from '../session/session.model';
 export type HostReach = 'local' | 'unroutable' | 'private' | 'public';
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/**
+ * Names the public DNS never delegates, which only a private network resolves: `localhost` (RFC
+ * 6761), `local` (multicast DNS, RFC 6762, and Kubernetes' `svc.cluster.local`), `internal` (the
+ * private-use top-level domain) and `home.arpa` (RFC 8375).
+ */
+const PRIVATE_USE_ZONES = ['localhost', 'local', 'internal', 'home.arpa'];
 
 function ipv4Reach(a: number, b: number): HostReach {
   if (a === 127) return 'local';
@@ -54,7 +61,7 @@ export function hostReach(hostname: string): HostReach {
   if (host.startsWith('[') && host.endsWith(']')) return ipv6Reach(host.slice(1, -1));
   const v4 = IPV4.exec(host);
   if (v4) return ipv4Reach(Number(v4[1]), Number(v4[2]));
-  if (host === 'localhost' || host.endsWith('.localhost')) return 'local';
+  if (PRIVATE_USE_ZONES.some((zone) => host === zone || host.endsWith(`.${zone}`))) return 'local';
   if (host !== '' && !host.includes('.')) return 'local';
   return 'public';
 }
