@@ -155,6 +155,21 @@ describe('POST /api/sessions', () => {
       expect((await create(sessionBody({ orderId: 'o'.repeat(31), notificationUrl: 'http://localhost:4000/n' }))).status).toBe(201);
     });
 
+    it('takes every limit of the contract at its bound (one past it is InvalidRequest, InvalidOrderReference)', async () => {
+      const atBounds = sessionBody({
+        total: 1,
+        ttlMs: 1_000,
+        orderId: 'o'.repeat(31),
+        extraData: 'e'.repeat(255),
+        paymentMethodFilters: { channel: 'c'.repeat(64) },
+        cartItems: [{ label: 'TV', quantity: 1, amount: { amount: 1, currency: 'EUR' }, detail: { brand: 'b'.repeat(100), delivery: { label: 'l'.repeat(100) } } }],
+      });
+      const res = await create(atBounds);
+      expect([res.status, res.body.expiresAt]).toEqual([201, h.clock.now() + 1_000]);
+      const read = await call(h.app, 'get', `/api/sessions/${res.body.sessionId}`, { token: tokens.acme });
+      expect(read.body).toMatchObject({ total: { amount: 1 }, orderId: 'o'.repeat(31), extraData: 'e'.repeat(255), paymentMethodFilters: { channel: 'c'.repeat(64) } });
+    });
+
     it('takes plain http for in-cluster and private-use names, which cannot exist on the public internet', async () => {
       for (const notificationUrl of ['http://notifier.shop.svc.cluster.local:8080/hooks', 'http://hooks.shop.internal/n', 'http://receiver.home.arpa/n']) {
         const res = await create(sessionBody({ notificationUrl }));
