@@ -59,6 +59,12 @@ describe('readConfig', () => {
     expect(() => readConfig({ ADYEN_WEB_ANALYTICS: 'yes' })).toThrow('ADYEN_WEB_ANALYTICS must be on or off, got yes');
   });
 
+  it('retries webhooks at t+1 s, t+1 min and t+5 min by default, four delivery attempts in all (the contract, Limits)', () => {
+    // One retry per delay after the first try (domain/src/notification/delivery-calendar.ts).
+    expect(readConfig({}).webhookRetryDelaysMs).toEqual([1_000, 60_000, 300_000]);
+    expect(readConfig({ WEBHOOK_RETRY_DELAYS_MS: '50,100,150' }).webhookRetryDelaysMs).toEqual([50, 100, 150]);
+  });
+
   it('reads the lender lookup cadence and the retries of the last lookup at the bound, positive delays only', () => {
     expect(readConfig({}).lenderLookupDelaysMs).toEqual([600_000, 1_800_000, 3_600_000, 10_800_000, 21_600_000]);
     expect(readConfig({}).lenderBoundRetryDelaysMs).toEqual([60_000, 300_000, 900_000, 3_600_000]);
