@@ -119,6 +119,14 @@ describe('loadMerchants: good files', () => {
     expect(sealer.open(account!.webhookSigningSecretSealed)).toBe(signing);
   });
 
+  it('takes plain http account addresses on the hosts session creation takes it for: those that cannot exist on the public internet', async () => {
+    const deps = setup();
+    const local = { notificationUrl: 'http://notifier.shop.svc.cluster.local:8080/hooks', chargebackUrl: 'http://[::ffff:127.0.0.1]:4000/cb' };
+    await loadMerchants(await fileWith({ merchants: [{ ...acme(), ...local }] }), deps);
+    const account = await deps.merchants.findById(merchantId('acme'));
+    expect([account?.notificationUrl, account?.chargebackUrl]).toEqual([local.notificationUrl, local.chargebackUrl]);
+  });
+
   it('keeps a generated signing secret across restarts, and upserts changes', async () => {
     const deps = setup();
     await loadMerchants(await fileWith({ merchants: [acme()] }), deps);

@@ -1,20 +1,20 @@
-import { isIP } from 'node:net';
 import { DASHBOARD_CLIENT_ID, normalizeEmail } from '@splitpay/application';
-import { contractIdOf, contractSettingsProblem, FINANCING_METHOD_KINDS, isFinancingMethod, type ContractSettingSpec } from '@splitpay/domain';
+import { contractIdOf, contractSettingsProblem, FINANCING_METHOD_KINDS, hostReach, isFinancingMethod, type ContractSettingSpec } from '@splitpay/domain';
 import { isScryptHash } from '@splitpay/infra';
 import { entryLabel } from './merchants-file.error';
 import type { MerchantEntry } from './merchants-file.schema';
 
 const SIGNING_SECRET_BYTES = { min: 24, max: 64 };
 
-/** Plain http only for hosts that cannot exist on the public internet (the contract, Destination). */
+/**
+ * Plain http only for hosts that cannot exist on the public internet (the contract, Destination): the
+ * rule session creation applies to a session's own address.
+ */
 export function webhookUrlProblem(value: string): string | undefined {
   const url = new URL(value);
   if (url.protocol === 'https:') return undefined;
   if (url.protocol !== 'http:') return 'must be an https (or local http) URL';
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const local = host === 'localhost' || host.endsWith('.localhost') || (!host.includes('.') && isIP(host) === 0) || host === '::1' || /^127\./.test(host);
-  return local ? undefined : 'must be https: plain http is only for local hosts';
+  return hostReach(url.hostname) === 'local' ? undefined : 'must be https: plain http is only for local hosts';
 }
 
 function exactlyOne(entry: object, clear: string, hashed: string): string | undefined {
