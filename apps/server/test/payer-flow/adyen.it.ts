@@ -99,6 +99,33 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
     expect(stored).toContain(MERCHANT_ACCOUNT);
   });
 
+  it("files a dispute Adyen names by the payment's reference under the capture, the operation the money moved on", async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'adyen-dispute', methods: [{ method: 'card' }] });
+    const payment = adyenAnswers('/v71/payments', 200, (body) => ({ resultCode: 'Received', pspReference: 'PSPCARD00000009', merchantReference: body.reference }));
+    expect((await page.start({ methodId: 'card', amount: 5_000, input: cardInput() })).status).toBe(201);
+    const cardTx = String(payment.seen[0]?.body.reference);
+    const capture = adyenAnswers('/v71/payments/PSPCARD00000009/captures', 201, (body) => ({ merchantAccount: MERCHANT_ACCOUNT, paymentPspReference: 'PSPCARD00000009', pspReference: 'PSPCAPT00000009', reference: body.reference, status: 'received' }));
+    await adyenPosts([notificationItem({ eventCode: 'AUTHORISATION', pspReference: 'PSPCARD00000009', merchantReference: cardTx, amount: 5_000, paymentMethod: 'visa' })]);
+    const [captured] = await until(() => (capture.seen.length > 0 ? capture.seen : undefined), 'the capture at Adyen');
+    await adyenPosts([notificationItem({ eventCode: 'CAPTURE', pspReference: 'PSPCAPT00000009', originalReference: 'PSPCARD00000009', merchantReference: String(captured?.body.reference), amount: 5_000 })]);
+    expect((await page.waitFor(paid)).status).toBe('PAID');
+
+    // Adyen's dispute names the payment (its originalReference is the authorization's pspReference).
+    const dispute = notificationItem({ eventCode: 'CHARGEBACK', pspReference: 'PSPDISP00000009', originalReference: 'PSPCARD00000009', merchantReference: cardTx, amount: 2_000, eventDate: '2026-03-02T10:00:00+01:00', additionalData: { chargebackReasonCode: '10.4' } });
+    expect(await adyenPosts([dispute])).toEqual({ status: 200, text: '[accepted]' });
+    const token = await h.clientToken();
+    const chargebacks = await until(async () => {
+      const res = await fetch(`${h.url}/api/sessions/${sessionId}/chargebacks`, { headers: { Authorization: `Bearer ${token}` } });
+      const list = ((await res.json()) as { chargebacks: Record<string, unknown>[] }).chargebacks;
+      return list.length > 0 ? list : undefined;
+    }, 'the chargeback');
+    const [card] = (await readSession(h, sessionId)).body.attempts as { attemptId: string; transactions: { transactionId: string; type: string }[] }[];
+    const captureId = card!.transactions.find((t) => t.type === 'capture')!.transactionId;
+    expect(chargebacks).toEqual([
+      expect.objectContaining({ attemptId: card!.attemptId, transactionId: captureId, provider: 'adyen', providerRef: 'PSPCARD00000009', type: 'chargeback', amount: { amount: 2_000, currency: 'EUR' }, date: '2026-03-02' }),
+    ]);
+  });
+
   it('rejects a webhook whose item is not signed with the merchant account key, changing nothing', async () => {
     const { page } = await h.openPage({ currency: 'EUR', total: 3_000, orderId: 'adyen-forged', methods: [{ method: 'card' }] });
     const payment = adyenAnswers('/v71/payments', 200, () => ({ resultCode: 'Received', pspReference: 'PSPFORG00000001' }));

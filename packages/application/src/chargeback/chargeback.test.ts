@@ -75,11 +75,13 @@ describe('chargebacks: intake and worker', () => {
     await expect(worker.runOnce()).resolves.toBe(0);
   });
 
-  it('a reference naming the authorization attaches to it', async () => {
+  it('a reference naming the authorization of a captured hold files it under the capture, where the money moved', async () => {
     const session = await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
+    const [authorization, capture] = session.attempts[0]!.transactions;
+    expect([authorization!.type, capture!.type]).toEqual(['authorization', 'capture']);
     await intake.receive(fact({ providerRef: 'psp-auth-1' }), 'fake');
     const stored = await b.stores.chargebacks.findByNotificationId('psp-auth-1:chargeback:2026-03-02:2500');
-    expect(stored!.transactionId).toBe(session.attempts[0]!.transactions[0]!.id);
+    expect(stored).toMatchObject({ transactionId: capture!.id, providerRef: 'psp-auth-1' });
   });
 
   it('a reference naming no operation of ours attaches by our transaction id when the PSP echoed it', async () => {
@@ -87,7 +89,7 @@ describe('chargebacks: intake and worker', () => {
     const auth = session.attempts[0]!.transactions[0]!;
     await expect(intake.receive(fact({ providerRef: 'psp-payment-9', transactionId: auth.id }), 'fake')).resolves.toMatchObject({ kind: 'recorded' });
     const stored = await b.stores.chargebacks.findByNotificationId('psp-payment-9:chargeback:2026-03-02:2500');
-    expect(stored).toMatchObject({ sessionId: session.id, transactionId: auth.id, providerRef: 'psp-payment-9' });
+    expect(stored).toMatchObject({ sessionId: session.id, transactionId: session.attempts[0]!.transactions[1]!.id, providerRef: 'psp-payment-9' });
     // Our id at another provider, or an id nobody holds, attaches to nothing.
     await expect(intake.receive(fact({ providerRef: 'psp-payment-9', transactionId: auth.id }), 'other-psp')).resolves.toEqual({ kind: 'unattached' });
     await expect(intake.receive(fact({ providerRef: 'psp-payment-9', transactionId: 'tx-unknown' }), 'fake')).resolves.toEqual({ kind: 'unattached' });

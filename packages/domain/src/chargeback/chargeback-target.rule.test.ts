@@ -9,7 +9,14 @@ describe('chargebackTarget', () => {
     expect(target?.transaction).toBe(attempt.transactions[1]);
   });
 
-  it('names the direct payment, else the hold, and nothing at another provider or reference', () => {
+  it('names the capture of a hold whose authorization the reference names: the money moved on the capture', () => {
+    const attempt = capturedCard(500, undefined, { transactions: [tx('authorization', 500, 'succeeded', { providerRef: 'pay-1' }), tx('capture', 500, 'succeeded', { providerRef: 'cap-1' })] });
+    const session = endedSession([attempt]);
+    expect(chargebackTarget(session, 'fake', 'pay-1')?.transaction).toBe(attempt.transactions[1]);
+    expect(chargebackTarget(session, 'fake', 'echoed-elsewhere', attempt.transactions[0]!.id)?.transaction).toBe(attempt.transactions[1]);
+  });
+
+  it('names the direct payment, else a hold never captured, and nothing at another provider or reference', () => {
     const direct = paidDirect(300, undefined, { transactions: [tx('refund', 100, 'succeeded', { providerRef: 'p1' }), tx('payment', 300, 'succeeded', { providerRef: 'p1' })] });
     const held = capturedCard(200, undefined, { transactions: [tx('authorization', 200, 'succeeded', { providerRef: 'h1' })] });
     const session = endedSession([direct, held]);
