@@ -137,6 +137,14 @@ describe('POST /api/sessions', () => {
       if (message) expect(res.body.message).toMatch(message);
     });
 
+    it('InvalidNotificationUrl when the account agreed no authorization value: the ending could not carry it', async () => {
+      const res = await call(h.app, 'post', '/api/sessions', { token: tokens.globex, body: sessionBody({ notificationUrl: 'https://globex.example.test/hooks' }) });
+      expect([res.status, res.body.code]).toEqual([422, 'InvalidNotificationUrl']);
+      expect(res.body.message).toMatch(/authorization/);
+      // Without an address of its own, the session of such an account announces nothing, as before.
+      expect((await call(h.app, 'post', '/api/sessions', { token: tokens.globex, body: sessionBody() })).status).toBe(201);
+    });
+
     it('NoProviderForMethod when no contract of the account serves a method', async () => {
       const res = await call(h.app, 'post', '/api/sessions', { token: tokens.globex, body: sessionBody({ methods: [{ method: 'paypal' }] }) });
       expect(res.status).toBe(422);

@@ -65,6 +65,7 @@ export class SessionFactory {
         account: {
           merchantId: this.options.merchantId as MerchantId,
           contracts: [{ method: 'card', provider: 'fake', partialRefunds: true }],
+          webhookAuthorizationSealed: 'sealed:webhook-authorization',
           ...(input.accountUrl ? { notificationUrl: input.accountUrl } : {}),
         },
         psps: CATALOG,

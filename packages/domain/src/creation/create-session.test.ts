@@ -77,6 +77,11 @@ describe('createSession', () => {
       const none = context({ account: { merchantId: context().account.merchantId, contracts: CONTRACTS } });
       expect(createSession(request(), none).notification).toBeUndefined();
     });
+
+    it('InvalidNotificationUrl: an address of its own on an account that agreed no authorization value', () => {
+      const unagreed = context({ account: { merchantId: context().account.merchantId, contracts: CONTRACTS } });
+      expect(() => createSession(request({ notificationUrl: 'https://own.example/n' }), unagreed)).toThrow(expect.objectContaining({ code: 'InvalidNotificationUrl' }));
+    });
   });
 
   describe('refusals', () => {

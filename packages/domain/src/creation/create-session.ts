@@ -23,8 +23,8 @@ export interface CreationContext {
   readonly now: number;
   /** Mints a lowercase UUID v7 (the session id). */
   newId(): string;
-  /** The authenticated merchant's account: its contracts and its notification address. */
-  readonly account: Pick<MerchantAccount, 'merchantId' | 'contracts' | 'notificationUrl'>;
+  /** The authenticated merchant's account: its contracts, its notification address and whether it agreed a webhook authorization value. */
+  readonly account: Pick<MerchantAccount, 'merchantId' | 'contracts' | 'notificationUrl' | 'webhookAuthorizationSealed'>;
   readonly psps: PspCatalog;
   /** ttlMs when the request sets none (docs/decisions.md D17: 15 minutes). */
   readonly defaultTtlMs: number;

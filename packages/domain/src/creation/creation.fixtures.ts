@@ -28,7 +28,7 @@ export function context(overrides: Partial<CreationContext> = {}): CreationConte
   return {
     now: 1_700_000_000_000,
     newId: () => `0190c0de-0000-7000-8000-${String(++n).padStart(12, '0')}`,
-    account: { merchantId: 'm1' as MerchantId, contracts: CONTRACTS, notificationUrl: 'https://merchant.example/hooks' },
+    account: { merchantId: 'm1' as MerchantId, contracts: CONTRACTS, notificationUrl: 'https://merchant.example/hooks', webhookAuthorizationSealed: 'sealed:webhook-authorization' },
     psps: DEFAULT_CATALOG,
     defaultTtlMs: 15 * 60_000,
     elementsTokenHash: 'ab'.repeat(32),

@@ -92,11 +92,19 @@ export function checkNotificationUrl(value: string): void {
 
 /**
  * The address fixed at creation: the session's own, else the account's, else none (the ending is then
- * not announced). Later account changes never move it.
+ * not announced). Later account changes never move it. A session's own address needs the account's
+ * pre-agreed authorization value, which every outgoing call carries (InvalidNotificationUrl otherwise);
+ * the merchants file already ties the account's own address to one.
  */
-export function resolveNotification(requested: string | undefined, account: Pick<MerchantAccount, 'notificationUrl'>): SessionNotification | undefined {
+export function resolveNotification(
+  requested: string | undefined,
+  account: Pick<MerchantAccount, 'notificationUrl' | 'webhookAuthorizationSealed'>,
+): SessionNotification | undefined {
   if (requested !== undefined) {
     checkNotificationUrl(requested);
+    if (account.webhookAuthorizationSealed === undefined) {
+      refuse('notificationUrl needs a webhook authorization value agreed on the merchant account: the ending would be sent without one');
+    }
     return { url: requested };
   }
   return account.notificationUrl ? { url: account.notificationUrl } : undefined;

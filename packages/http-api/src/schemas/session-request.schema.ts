@@ -40,7 +40,8 @@ export const sessionRequestSchema = named('SessionRequest', {
     notificationUrl: {
       type: 'string',
       format: 'uri',
-      description: 'https, except for hosts that cannot exist on the public internet; otherwise InvalidNotificationUrl',
+      description:
+        'https, except for hosts that cannot exist on the public internet; only on an account that agreed a webhook authorization value, which every call carries; otherwise InvalidNotificationUrl',
     },
     ttlMs: { type: 'integer', minimum: 1000, maximum: MAX_INTEGER, description: 'default 15 minutes' },
     customer: customerSchema,
