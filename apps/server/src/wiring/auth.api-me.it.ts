@@ -28,6 +28,12 @@ describe('GET /api/me', () => {
     for (const scheme of ['bearer', 'BEARER']) expect((await me(`${scheme} ${token}`)).status).toBe(200);
   });
 
+  it('takes one or more spaces between the scheme and the token (RFC 6750: 1*SP), as the elements doors do', async () => {
+    const token = await clientToken(h.app, ACME);
+    for (const gap of ['  ', '   ']) expect((await me(`Bearer${gap}${token}`)).status).toBe(200);
+    expect((await me(`Bearer\t${token}`)).status).toBe(401);
+  });
+
   it('identifies a contact token with the contact email and role', async () => {
     const { accessToken } = await contactTokens(h.app, ACME.member);
     const res = await me(`Bearer ${accessToken}`);

@@ -6,7 +6,7 @@ import { DomainError } from '@splitpay/domain';
 export type Accepts = 'client' | 'contact' | 'any';
 
 /** RFC 6750 section 2.1; the scheme name is case-insensitive (RFC 9110 section 11.1). */
-const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/i;
+const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]+)$/i;
 
 /**
  * Requires an access token of an accepted kind and puts its principal on `res.locals.principal`.
