@@ -92,6 +92,14 @@ describe('recordDispatch', () => {
     expect(tx.dispatch).toEqual({ state: 'sent', at: ctx.now });
   });
 
+  it("an ack that comes after the verdict leaves the operation's updatedAt at its verdict instant", () => {
+    const { session, captureId } = capturing();
+    const verdictAt = ctxAt(T0 + 2_000);
+    const paid = applyFact(session, captured(captureId), verdictAt);
+    const next = recordDispatch(paid, captureId, { ack: { outcome: 'accepted', code: '201', httpStatus: 201 }, facts: [] }, ctxAt(T0 + 3_000));
+    expect(next.attempts[0]!.transactions[1]).toMatchObject({ status: { kind: 'succeeded' }, updatedAt: T0 + 2_000, ack: { code: '201', httpStatus: 201 } });
+  });
+
   it('an unknown transaction changes nothing', () => {
     const { session } = capturing();
     expect(recordDispatch(session, 'nope', { ack: { outcome: 'accepted' }, facts: [] }, ctx)).toBe(session);

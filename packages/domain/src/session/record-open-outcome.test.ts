@@ -61,4 +61,13 @@ describe('recordOpenOutcome', () => {
     expect(next.attempts[0]?.status).toBe('AUTHORIZED');
     expect(next.attempts[0]?.transactions[0]).toMatchObject({ status: { kind: 'succeeded' }, ack: { code: 'late' } });
   });
+
+  it("a late ack leaves a terminal operation's updatedAt at its verdict instant; the attempt records the event", () => {
+    const s = started();
+    const verdictAt = ctxAt(T0 + 2_000);
+    const authorizedFirst = applyFact(s.session, authorized(s.transactionId, 4_000), verdictAt);
+    const next = recordOpenOutcome(authorizedFirst, s.attemptId, { ack: { outcome: 'accepted', code: 'late', httpStatus: 202 }, facts: [] }, ctxAt(T0 + 3_000));
+    expect(next.attempts[0]?.transactions[0]).toMatchObject({ updatedAt: T0 + 2_000, ack: { code: 'late', httpStatus: 202 } });
+    expect(next.attempts[0]?.updatedAt).toBe(T0 + 3_000);
+  });
 });

@@ -40,13 +40,14 @@ export const transactionCancelled = verdict('cancelled');
 
 /**
  * Records what the driving call answered in the ack facet. The verdict facet is untouched: an ack is
- * never a verdict.
+ * never a verdict. An ack that comes after the verdict (the verdict raced it out-of-band) leaves
+ * `updatedAt` at the verdict instant: the contract's updatedAt of a terminal operation.
  */
 export function recordAck(tx: Transaction, ack: Ack & { readonly providerRef?: string }, now: number): Transaction {
   const { providerRef, ...facet } = ack;
   return {
     ...tx,
-    updatedAt: now,
+    updatedAt: isFinalVerdict(tx) ? tx.updatedAt : now,
     ack: stripUndefined(facet),
     ...(tx.providerRef === undefined && providerRef !== undefined ? { providerRef } : {}),
   };
