@@ -49,6 +49,8 @@ interface Model {
   endedAs?: SessionStatus;
   endedAt?: number;
   finalVerdicts: Map<string, VerdictKind>;
+  /** The updatedAt of each operation once final: its verdict instant, never moved again (the contract). */
+  verdictInstants: Map<string, number>;
   facts: PspFact[];
 }
 
@@ -109,6 +111,10 @@ function checkInvariants(s: Session, model: Model): void {
       const before = model.finalVerdicts.get(t.id);
       if (before !== undefined) invariant(t.status.kind === before, 'a final verdict never changes', s);
       else if (t.status.kind !== 'pending') model.finalVerdicts.set(t.id, t.status.kind);
+      const verdictAt = model.verdictInstants.get(t.id);
+      if (verdictAt !== undefined) invariant(t.updatedAt === verdictAt, "a terminal operation's updatedAt stays its verdict instant", s);
+      else if (t.status.kind !== 'pending') model.verdictInstants.set(t.id, t.updatedAt);
+      invariant(a.updatedAt >= t.updatedAt, "an attempt's updatedAt includes its operations' moves", s);
     }
   }
 }
@@ -338,7 +344,7 @@ describe('session aggregate: model-based properties', () => {
           ...(setup.mustCreateAlias ? { mustCreateAlias: true } : {}),
           ...(setup.notify ? {} : { notification: undefined }),
         });
-        const model: Model = { now: T0, ids: 0, finalVerdicts: new Map(), facts: [] };
+        const model: Model = { now: T0, ids: 0, finalVerdicts: new Map(), verdictInstants: new Map(), facts: [] };
         fc.modelRun(() => ({ model, real: { session } }), cmds);
       }),
       { numRuns: 500 },
