@@ -1,15 +1,14 @@
 import type { Brand } from '../shared/brand';
+import { ISO_3166_ALPHA_2_CODES } from './iso-3166';
+import { ISO_4217_CODES } from './iso-4217';
 
-/** ISO 4217 code, uppercase, three letters. */
+/** ISO 4217 code, uppercase, three letters, one the standard assigns. */
 export type CurrencyCode = Brand<string, 'CurrencyCode'>;
-/** ISO 3166-1 alpha-2 code, uppercase, two letters. */
+/** ISO 3166-1 alpha-2 code, uppercase, two letters, one the standard assigns. */
 export type CountryCode = Brand<string, 'CountryCode'>;
 
-const CURRENCY = /^[A-Z]{3}$/;
-const COUNTRY = /^[A-Z]{2}$/;
-
 export function isCurrencyCode(value: string): value is CurrencyCode {
-  return CURRENCY.test(value);
+  return ISO_4217_CODES.has(value);
 }
 
 export function currencyCode(value: string): CurrencyCode {
@@ -18,7 +17,7 @@ export function currencyCode(value: string): CurrencyCode {
 }
 
 export function isCountryCode(value: string): value is CountryCode {
-  return COUNTRY.test(value);
+  return ISO_3166_ALPHA_2_CODES.has(value);
 }
 
 export function countryCode(value: string): CountryCode {

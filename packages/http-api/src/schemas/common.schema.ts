@@ -5,8 +5,8 @@ import { named } from './json-schema';
 export const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
 
 export const uuidSchema = { type: 'string', pattern: UUID_PATTERN.source, description: 'lowercase UUID (8-4-4-4-12 hexadecimal digits)' } as const;
-export const currencySchema = named('Currency', { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217, uppercase' });
-export const countrySchema = named('Country', { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' });
+export const currencySchema = named('Currency', { type: 'string', pattern: '^[A-Z]{3}$', format: 'iso-4217', description: 'ISO 4217, uppercase, a code the standard assigns' });
+export const countrySchema = named('Country', { type: 'string', pattern: '^[A-Z]{2}$', format: 'iso-3166-1-alpha-2', description: 'ISO 3166-1 alpha-2, a code the standard assigns' });
 export const dateSchema = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date', description: 'YYYY-MM-DD' } as const;
 export const epochMsSchema = { type: 'integer', minimum: 0, maximum: MAX_INTEGER, description: 'epoch milliseconds' } as const;
 export const minorUnitsSchema = { type: 'integer', minimum: 0, maximum: MAX_INTEGER, description: 'minor units' } as const;

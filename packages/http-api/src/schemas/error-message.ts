@@ -17,6 +17,12 @@ function join(base: string, child: string): string {
   return base ? `${base}.${child}` : child;
 }
 
+/** Formats whose name alone would not tell the caller what is expected. */
+const FORMAT_NAMES: Readonly<Record<string, string>> = {
+  'iso-4217': 'an ISO 4217 currency code',
+  'iso-3166-1-alpha-2': 'an ISO 3166-1 alpha-2 country code',
+};
+
 const list = (values: unknown): string => (Array.isArray(values) ? values.map(String).join(', ') : String(values));
 
 /** One sentence naming the field and the rule it broke, e.g. "methods[0].schemes[1] must be one of cb, visa". */
@@ -56,7 +62,7 @@ export function describeError(error: ErrorObject, location: Location): string {
     case 'const':
       return `${field(base)} must be ${JSON.stringify(params.allowedValue)}`;
     case 'format':
-      return `${field(base)} must be a valid ${String(params.format)}`;
+      return `${field(base)} must be ${FORMAT_NAMES[String(params.format)] ?? `a valid ${String(params.format)}`}`;
     case 'discriminator': {
       const tag = field(join(base, String(params.tag)));
       const oneOf = (schema?.oneOf ?? []) as { properties?: Record<string, { const?: unknown; enum?: unknown[] }> }[];
