@@ -98,6 +98,8 @@ export { chargebackTarget } from './chargeback/chargeback-target.rule';
 export { refundable } from './rules/refundable.rule';
 export { registrationAsked } from './rules/registration-asked.rule';
 
+export { cardholderFallback } from './rules/cardholder-name.rule';
+
 // Refunds
 export { refundSession } from './refund/refund-session';
 export { requestOperationRefund } from './refund/refundable-operation.rule';

@@ -1,4 +1,5 @@
 import {
+  cardholderFallback,
   findOffer,
   DomainError,
   recordOpenOutcome,
@@ -94,7 +95,7 @@ export class StartAttemptUseCase {
         ...resolved.call,
         amount: attempt.requested,
         ...(attempt.plan ? { plan: attempt.plan } : {}),
-        ...(request.input ? { payerInput: request.input } : {}),
+        ...(request.input ? { payerInput: withCardholder(session, attempt, request.input) } : {}),
         registerAlias: registrationAsked(session, resolved.call.offer),
         order: {
           orderId: session.orderId,
@@ -117,4 +118,11 @@ export class StartAttemptUseCase {
       return { ack: { outcome: 'unknown', message: 'The driver call failed before any usable answer' }, facts: [] };
     }
   }
+}
+
+/** The page's input, the customer's name standing in for a cardholder name the card form did not ask for. */
+function withCardholder(session: Session, attempt: Attempt, input: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  const offer = findOffer(session, attempt.methodId);
+  const holder = offer && typeof input.holder !== 'string' ? cardholderFallback(session, offer) : undefined;
+  return holder ? { ...input, holder } : input;
 }
