@@ -64,6 +64,27 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
     expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
   });
 
+  it("card: the customer's activity goes to the 3-D Secure risk assessment as AccountInfo", async () => {
+    const activity = { transactionsLast24h: 1, transactionsLast12Months: 14, transactionsLast6Months: 6 };
+    const input = openInput('card', { order: { orderId: 'order-42', customer: { activity } } });
+    const sent = capturePost('/v71/payments', 200, authorised('PSPOFF6', input.transactionId));
+    await card.open(input);
+    const accountInfo = { pastTransactionsDay: 1, pastTransactionsYear: 14, purchasesLast6Months: 6 } satisfies CheckoutModel<'AccountInfo'>;
+    expect(sent()).toMatchObject({ accountInfo });
+    expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
+  });
+
+  it('card: a partial activity sends only the counts the merchant gave, none at all sends no AccountInfo', async () => {
+    const partial = openInput('card', { order: { orderId: 'order-42', customer: { activity: { transactionsLast24h: 0 } } } });
+    const sentPartial = capturePost('/v71/payments', 200, authorised('PSPOFF7', partial.transactionId));
+    await card.open(partial);
+    expect(sentPartial().accountInfo).toEqual({ pastTransactionsDay: 0 });
+    const none = openInput('card', { order: { orderId: 'order-42', customer: { email: 'ada@example.test' } } });
+    const sentNone = capturePost('/v71/payments', 200, authorised('PSPOFF8', none.transactionId));
+    await card.open(none);
+    expect(sentNone()).not.toHaveProperty('accountInfo');
+  });
+
   it('card stored for one-click: CardOnFile, the order id as shopper when no customer is known', async () => {
     const input = openInput('card', { offer: offer('card', { createAlias: { mode: 'oneclick', recurringFrequency: 0, recurringExpiry: '2030-01-01' } }), registerAlias: true });
     const sent = capturePost('/v71/payments', 200, authorisedStoring('PSPOFF5', input.transactionId, 'STORED-2'));

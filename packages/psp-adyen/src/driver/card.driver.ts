@@ -1,4 +1,5 @@
 import type { DriverCapabilities, OpenInput, OpenOutput, OperationOutput, PspDriver, ReturnInput } from '@splitpay/domain';
+import { accountInfoOf } from '../mapping/account-info';
 import { paymentResult } from '../mapping/payment-result';
 import { adyenHostedFieldsUrl, adyenWebKeyId } from '../settings/adyen-web';
 import { readAdyenSettings } from '../settings/adyen.settings';
@@ -44,6 +45,7 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
           recurringProcessingModel: input.offer.createAlias?.mode === 'subscription' ? 'Subscription' : 'CardOnFile',
         }
       : {};
+    const accountInfo = accountInfoOf(input.order.customer);
     return this.pay(
       settings,
       {
@@ -57,6 +59,7 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
         ...(card.browserInfo ? { browserInfo: card.browserInfo } : {}),
         ...(card.origin ? { origin: card.origin } : {}),
         ...(input.order.customer?.email ? { shopperEmail: input.order.customer.email } : {}),
+        ...(accountInfo ? { accountInfo } : {}),
         ...(input.offer.partialAuth === true ? { additionalData: { allowPartialAuth: 'true' } } : {}),
         ...alias,
       },
