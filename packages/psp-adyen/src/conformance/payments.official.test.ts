@@ -32,6 +32,7 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
       ...paymentsBodyBase(input),
       paymentMethod: { type: 'scheme', ...encrypted, holderName: 'Ada Payer' },
       authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
+      threeDS2RequestData: { threeDSRequestorChallengeInd: '03' },
       browserInfo: BROWSER_INFO,
     } satisfies CheckoutModel<'PaymentRequest'> & { paymentMethod: CheckoutModel<'CardDetails'> };
     expect(sent()).toEqual(expected);
@@ -55,12 +56,32 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
       browserInfo: BROWSER_INFO,
       origin: 'https://shop.example',
       shopperEmail: 'ada@example.test',
+      threeDS2RequestData: { threeDSRequestorChallengeInd: '04' },
       additionalData: { allowPartialAuth: 'true' },
       storePaymentMethod: true,
       shopperReference: 'ada@example.test',
       recurringProcessingModel: 'Subscription',
     } satisfies CheckoutModel<'PaymentRequest'> & { paymentMethod: CheckoutModel<'CardDetails'> };
     expect(sent()).toEqual(expected);
+    expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
+  });
+
+  type Preference = Partial<CheckoutModel<'PaymentRequest'>>;
+  const challenge = { threeDS2RequestData: { threeDSRequestorChallengeInd: '03' } } satisfies Preference;
+  const mandate = { threeDS2RequestData: { threeDSRequestorChallengeInd: '04' } } satisfies Preference;
+  const exemption = { additionalData: { scaExemption: 'transactionRiskAnalysis' } } satisfies Preference;
+  const registration = { createAlias: { mode: 'oneclick' as const, recurringFrequency: 30, recurringExpiry: '2030-01-01' } };
+  it.each([
+    ['sca by default: a challenge requested', {}, false, challenge],
+    ['sca said: a challenge requested', { threeDSecure: 'sca' as const }, false, challenge],
+    ['a card registration: the challenge mandated', registration, true, mandate],
+    ['frictionless: the risk analysis exemption requested, no challenge asked', { threeDSecure: 'frictionless' as const }, false, exemption],
+  ])("card, the offer's threeDSecure (%s)", async (_label, over, registerAlias, expected: Preference) => {
+    const input = openInput('card', { offer: offer('card', over), registerAlias });
+    const sent = capturePost('/v71/payments', 200, authorised('PSPOFF9', input.transactionId));
+    await card.open(input);
+    expect(sent()).toMatchObject(expected);
+    if (!('threeDS2RequestData' in expected)) expect(sent()).not.toHaveProperty('threeDS2RequestData');
     expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
   });
 

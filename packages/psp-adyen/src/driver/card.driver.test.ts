@@ -38,6 +38,7 @@ describe('Adyen card: POST /payments', () => {
       channel: 'Web',
       shopperInteraction: 'Ecommerce',
       authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
+      threeDS2RequestData: { threeDSRequestorChallengeInd: '03' },
       browserInfo: expect.objectContaining({ userAgent: 'Mozilla/5.0' }),
     });
     expect(opened).toEqual({

@@ -1,6 +1,7 @@
 import type { DriverCapabilities, OpenInput, OpenOutput, OperationOutput, PspDriver, ReturnInput } from '@splitpay/domain';
 import { accountInfoOf } from '../mapping/account-info';
 import { paymentResult } from '../mapping/payment-result';
+import { scaPreference } from '../mapping/sca-preference';
 import { adyenHostedFieldsUrl, adyenWebKeyId } from '../settings/adyen-web';
 import { readAdyenSettings } from '../settings/adyen.settings';
 import { AdyenDriverBase, isOutput, rejected, settingsOf, type AdyenDriverDeps } from './adyen-driver.base';
@@ -46,6 +47,11 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
         }
       : {};
     const accountInfo = accountInfoOf(input.order.customer);
+    const { threeDS2RequestData, scaExemption } = scaPreference(input);
+    const additionalData = {
+      ...(input.offer.partialAuth === true ? { allowPartialAuth: 'true' } : {}),
+      ...(scaExemption ? { scaExemption } : {}),
+    };
     return this.pay(
       settings,
       {
@@ -60,7 +66,8 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
         ...(card.origin ? { origin: card.origin } : {}),
         ...(input.order.customer?.email ? { shopperEmail: input.order.customer.email } : {}),
         ...(accountInfo ? { accountInfo } : {}),
-        ...(input.offer.partialAuth === true ? { additionalData: { allowPartialAuth: 'true' } } : {}),
+        ...(threeDS2RequestData ? { threeDS2RequestData } : {}),
+        ...(Object.keys(additionalData).length > 0 ? { additionalData } : {}),
         ...alias,
       },
       input,
