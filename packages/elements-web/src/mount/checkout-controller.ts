@@ -321,7 +321,7 @@ export class CheckoutController implements Actions {
       // The payer's input is said on the card (failed); anything else means the card form is unusable.
       throw isInvalidCardDetails(error) ? error : new SplitPayError('LoadError', 0, error instanceof Error ? error.message : undefined);
     });
-    return { method: 'card', token };
+    return { method: 'card', token, ...(method.cardHolder && this.local.holder.trim() ? { holder: this.local.holder.trim() } : {}) };
   }
 
   payWithApplePay(): void {

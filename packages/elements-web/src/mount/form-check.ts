@@ -23,8 +23,8 @@ export function checkPaymentForm(view: SessionView, local: LocalState, t: Messag
     if (!local.cardNumber.trim()) errors.cardNumber = t.cardFieldMissing;
     if (!local.expiry.trim()) errors.expiry = t.cardFieldMissing;
     if (!local.cvc.trim()) errors.cvc = t.cardFieldMissing;
-    if (method.cardHolder && !local.holder.trim()) errors.holder = t.cardFieldMissing;
   }
+  if (method.method === 'card' && method.cardHolder && !local.holder.trim()) errors.holder = t.cardFieldMissing;
   if (method.method === 'oney' && !method.plans.some((p) => p.eligible && planKeyOf(p) === local.planKey)) errors.plan = t.planMissing;
   const termsPending = view.terms !== undefined && view.terms.length > 0 && view.termsAcceptedAt === undefined;
   if (termsPending && !local.termsTicked) errors.terms = t.termsRequired;

@@ -205,3 +205,42 @@ describe("when the acquirer's fields never become usable (the adapter's ready)",
     second.unmount();
   });
 });
+
+describe('an acquirer-hosted card whose offer asks for the cardholder name (cardHolder)', () => {
+  const withHolder = { ...hostedCard, cardHolder: true };
+
+  it('renders our name field beside the acquirer fields, requires it before tokenizing, and sends it with the token', async () => {
+    const page = pageWithAcquirerFields();
+    const view = pendingView({ methods: [withHolder] });
+    const started = pendingView({ methods: [withHolder], attempts: [attempt({ status: 'AUTHORIZING' })] });
+    const { fetch, calls } = loggedFetch([view, { status: 201, body: { attemptId: attempt().attemptId, view: started } }], page.seen.log);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.field() !== null);
+    page.answer(() => Promise.resolve('tok_1'));
+
+    page.button('Pay €120.00 with Card').click();
+    await until(() => page.container.querySelector('.sp-field__error') !== null);
+    expect(page.seen.log).toEqual([]);
+
+    page.type(page.byLabel('Name on card'), '  Ada Lovelace ');
+    page.button('Pay €120.00 with Card').click();
+    await until(() => page.seen.log.includes('POST /elements/session/attempts'));
+    expect(calls.at(-1)?.body).toMatchObject({ methodId: 'card', input: { method: 'card', token: 'tok_1', holder: 'Ada Lovelace' } });
+    handle.unmount();
+  });
+
+  it('without cardHolder, no name field and no holder sent (the service stands in the customer name)', async () => {
+    const page = pageWithAcquirerFields();
+    const view = pendingView({ methods: [hostedCard] });
+    const started = pendingView({ methods: [hostedCard], attempts: [attempt({ status: 'AUTHORIZING' })] });
+    const { fetch, calls } = loggedFetch([view, { status: 201, body: { attemptId: attempt().attemptId, view: started } }], page.seen.log);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.field() !== null);
+    expect(() => page.byLabel('Name on card')).toThrow();
+    page.answer(() => Promise.resolve('tok_2'));
+    page.button('Pay €120.00 with Card').click();
+    await until(() => page.seen.log.includes('POST /elements/session/attempts'));
+    expect((calls.at(-1)?.body as { input: unknown }).input).toEqual({ method: 'card', token: 'tok_2' });
+    handle.unmount();
+  });
+});

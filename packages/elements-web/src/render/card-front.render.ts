@@ -25,6 +25,8 @@ export function renderCardFront(ctx: RenderContext, method: CardMethodView, host
       saved,
       hostedPlace ?? h(doc, 'p', { className: 'sp-hint', text: t.hostedLoading }),
       error && h(doc, 'p', { className: 'sp-field__error', id: `${id}-error`, text: error }),
+      // The acquirer's fields carry the card alone: the name the offer asks for is ours, sent with the token.
+      holderField(ctx, method),
     ]);
   }
   const set = (field: 'cardNumber' | 'expiry' | 'cvc' | 'holder') => (value: string) => ctx.actions.fieldInput(field, value);
@@ -37,6 +39,12 @@ export function renderCardFront(ctx: RenderContext, method: CardMethodView, host
       renderField(ctx, { name: 'expiry', label: t.cardExpiry, value: local.expiry, hint: t.cardExpiryHint, attrs: { inputmode: 'numeric', autocomplete: 'cc-exp' }, onInput: set('expiry') }),
       renderField(ctx, { name: 'cvc', label: t.cardCvc, value: local.cvc, attrs: { inputmode: 'numeric', autocomplete: 'cc-csc' }, onInput: set('cvc') }),
     ]),
-    method.cardHolder === true && renderField(ctx, { name: 'holder', label: t.cardHolder, value: local.holder, attrs: { autocomplete: 'cc-name' }, onInput: set('holder') }),
+    holderField(ctx, method),
   ]);
+}
+
+/** The cardholder-name field, when the offer asks the payer for it (`cardHolder`). */
+function holderField(ctx: RenderContext, method: CardMethodView): HTMLElement | false {
+  if (method.cardHolder !== true) return false;
+  return renderField(ctx, { name: 'holder', label: ctx.t.cardHolder, value: ctx.local.holder, attrs: { autocomplete: 'cc-name' }, onInput: (value) => ctx.actions.fieldInput('holder', value) });
 }
