@@ -164,6 +164,18 @@ describe('applyFact: authorization verdicts', () => {
     expect(applyFact(s.session, authorized(s.transactionId, 0), ctx).attempts[0]?.partialAuth).toBeUndefined();
   });
 
+  it("a lower grant is what the opening operation moved: its amount is the grant, the request stays the attempt's", () => {
+    const hold = start(aSession(), 'card', 4_000);
+    const held = applyFact(hold.session, authorized(hold.transactionId, 3_000), ctx).attempts[0]!;
+    expect(held.transactions[0]?.amount).toEqual(money(3_000, EUR));
+    expect(held.requested).toEqual(money(4_000, EUR));
+    const sale = start(aSession(), 'ancv', 4_000);
+    const paid = applyFact(sale.session, authorized(sale.transactionId, 2_500, { chosenByPayer: true }), ctx).attempts[0]!;
+    expect(paid.transactions[0]).toMatchObject({ type: 'payment', amount: money(2_500, EUR) });
+    const over = start(aSession(), 'card', 4_000);
+    expect(applyFact(over.session, authorized(over.transactionId, 9_000), ctx).attempts[0]?.transactions[0]?.amount).toEqual(money(4_000, EUR));
+  });
+
   it('a grant above the request counts as the request', () => {
     const s = start(aSession(), 'card', 4_000);
     expect(applyFact(s.session, authorized(s.transactionId, 9_000), ctx).attempts[0]?.granted).toEqual(money(4_000, EUR));

@@ -37,10 +37,12 @@ function grantOf(granted: Money, requested: Money): Money {
  */
 export function onAuthorized(session: Session, { attempt, tx }: LocatedOperation, fact: Fact<'authorized'>, ctx: DomainContext): Session {
   const providerRef = fact.providerRef ?? fact.ref.providerRef;
-  const done = transactionSucceeded(tx, { statusCode: fact.statusCode, statusMessage: fact.statusMessage, providerRef }, ctx.now);
+  const granted = grantOf(fact.granted, attempt.requested);
+  // The contract's Transaction.amount is what the operation moved: a lower grant, not the request.
+  const done = { ...transactionSucceeded(tx, { statusCode: fact.statusCode, statusMessage: fact.statusMessage, providerRef }, ctx.now), amount: granted };
   const recorded: Attempt = {
     ...verdictIn(replaceTransaction(attempt, done, ctx.now)),
-    granted: grantOf(fact.granted, attempt.requested),
+    granted,
     // The contract's cardScheme is for card attempts only, though a PSP may name the network behind a wallet.
     ...(fact.cardScheme !== undefined && attempt.method === 'card' ? { cardScheme: fact.cardScheme } : {}),
     // A registration the order never asked for is not the merchant's to keep (contract: "when the order asked for one").

@@ -92,6 +92,8 @@ function checkInvariants(s: Session, model: Model): void {
     invariant(a.refunded.amount <= a.granted.amount, 'refunded <= granted', s);
     invariant(a.granted.amount <= a.requested.amount, 'granted <= requested', s);
     invariant(refundable(a).amount >= 0, 'refundable >= 0', s);
+    const opening = a.transactions[0];
+    invariant(opening?.status.kind !== 'succeeded' || opening.amount.amount === a.granted.amount, 'a granted opening says what it moved: the grant', s);
   }
   invariant(s.attempts.filter((a) => a.status === 'AUTHORIZING').length <= 1, 'one attempt in flight', s);
   if (model.endedAs !== undefined) {
