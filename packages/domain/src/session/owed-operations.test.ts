@@ -92,6 +92,12 @@ describe('recordDispatch', () => {
     expect(tx.dispatch).toEqual({ state: 'sent', at: ctx.now });
   });
 
+  it("rejected without a sentence: the PSP's code alone, no statusMessage the service would put in its mouth", () => {
+    const { session, captureId } = capturing();
+    const next = recordDispatch(session, captureId, { ack: { outcome: 'rejected', code: 'AUTH_EXPIRED', httpStatus: 422 }, facts: [] }, ctx);
+    expect(next.attempts[0]!.transactions[1]!.status).toEqual({ kind: 'failed', statusCode: 'AUTH_EXPIRED' });
+  });
+
   it("an ack that comes after the verdict leaves the operation's updatedAt at its verdict instant", () => {
     const { session, captureId } = capturing();
     const verdictAt = ctxAt(T0 + 2_000);

@@ -125,7 +125,8 @@ function nextDispatch(tx: Transaction, ack: DriverAck, ctx: DomainContext): { di
     case 'rejected':
       return {
         dispatch: { state: 'sent', at: ctx.now },
-        failure: { ...(ack.code !== undefined ? { statusCode: ack.code } : {}), statusMessage: ack.message ?? `The PSP refused the ${tx.type}` },
+        // The PSP's own code and sentence only: statusMessage is never the service's words beside a PSP's refusal.
+        failure: { ...(ack.code !== undefined ? { statusCode: ack.code } : {}), ...(ack.message !== undefined ? { statusMessage: ack.message } : {}) },
       };
     case 'unknown': {
       const delay = ctx.policy.dispatchRetryDelaysMs[tries - 1];
