@@ -29,9 +29,9 @@ export const transactionSchema = named('Transaction', {
   properties: {
     transactionId: uuidSchema,
     createdAt: epochMs,
-    updatedAt: epochMs,
+    updatedAt: { ...epochMs, description: 'last event; for a terminal operation its verdict instant, which a later ack does not move' },
     type: { type: 'string', enum: TRANSACTION_TYPES },
-    amount: moneySchema,
+    amount: { ...moneySchema, description: 'what the operation moved: a granted authorization or payment says its grant (below the request on a partial grant); a pending, failed or cancelled one what it asked for' },
     providerRef: { ...text, description: 'the PSP reference' },
     status: transactionStatusSchema,
     ackCode: { ...text, description: 'ack facet: what the driving call answered' },
