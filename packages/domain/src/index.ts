@@ -11,7 +11,7 @@ export type { ErrorCode, ErrorKind } from './errors/error-codes';
 export { isUuid, merchantId, UUID_PATTERN } from './ids/ids';
 export type { AttemptId, MerchantId, SessionId, TransactionId } from './ids/ids';
 export { money } from './money/money';
-export { isCountryCode, isCurrencyCode } from './money/currency';
+export { isAssignedCountry, isAssignedCurrency } from './money/currency';
 export type { Money } from './money/money';
 export type { JsonOf } from './shared/json-of';
 export { assertUnreachable } from './shared/brand';

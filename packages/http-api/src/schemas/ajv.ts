@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { isCountryCode, isCurrencyCode } from '@splitpay/domain';
+import { isAssignedCountry, isAssignedCurrency } from '@splitpay/domain';
 
 /**
  * The one Ajv instance of the HTTP adapter: JSON Schema 2020-12 (OpenAPI 3.1's dialect), strict,
@@ -9,5 +9,5 @@ import { isCountryCode, isCurrencyCode } from '@splitpay/domain';
 export const ajv = new Ajv2020({ strict: true, allErrors: false, discriminator: true, coerceTypes: false, useDefaults: false });
 addFormats(ajv, ['date', 'uri', 'email', 'date-time']);
 // A code of the right shape the standard never assigned (ABC, UK, QQ) is as malformed as one of the wrong shape.
-ajv.addFormat('iso-4217', { type: 'string', validate: isCurrencyCode });
-ajv.addFormat('iso-3166-1-alpha-2', { type: 'string', validate: isCountryCode });
+ajv.addFormat('iso-4217', { type: 'string', validate: isAssignedCurrency });
+ajv.addFormat('iso-3166-1-alpha-2', { type: 'string', validate: isAssignedCountry });
