@@ -85,6 +85,18 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
     expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
   });
 
+  it("card: the order's statement descriptor is the shopper statement, in the characters Adyen allows", async () => {
+    const input = openInput('card', { order: { orderId: 'order-42', statementDescriptor: 'Café Lumière: n°42' } });
+    const sent = capturePost('/v71/payments', 200, authorised('PSPOFF10', input.transactionId));
+    await card.open(input);
+    expect(sent()).toMatchObject({ shopperStatement: 'Cafe Lumiere  n 42' } satisfies Partial<CheckoutModel<'PaymentRequest'>>);
+    expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
+    const none = openInput('card');
+    const sentNone = capturePost('/v71/payments', 200, authorised('PSPOFF11', none.transactionId));
+    await card.open(none);
+    expect(sentNone()).not.toHaveProperty('shopperStatement');
+  });
+
   it("card: the customer's activity goes to the 3-D Secure risk assessment as AccountInfo", async () => {
     const activity = { transactionsLast24h: 1, transactionsLast12Months: 14, transactionsLast6Months: 6 };
     const input = openInput('card', { order: { orderId: 'order-42', customer: { activity } } });

@@ -2,6 +2,7 @@ import type { DriverCapabilities, OpenInput, OpenOutput, OperationOutput, PspDri
 import { accountInfoOf } from '../mapping/account-info';
 import { paymentResult } from '../mapping/payment-result';
 import { scaPreference } from '../mapping/sca-preference';
+import { shopperStatementOf } from '../mapping/shopper-statement';
 import { adyenHostedFieldsUrl, adyenWebKeyId } from '../settings/adyen-web';
 import { readAdyenSettings } from '../settings/adyen.settings';
 import { AdyenDriverBase, isOutput, rejected, settingsOf, type AdyenDriverDeps } from './adyen-driver.base';
@@ -47,6 +48,7 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
         }
       : {};
     const accountInfo = accountInfoOf(input.order.customer);
+    const shopperStatement = shopperStatementOf(input.order.statementDescriptor);
     const { threeDS2RequestData, scaExemption } = scaPreference(input);
     const additionalData = {
       ...(input.offer.partialAuth === true ? { allowPartialAuth: 'true' } : {}),
@@ -66,6 +68,7 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
         ...(card.origin ? { origin: card.origin } : {}),
         ...(input.order.customer?.email ? { shopperEmail: input.order.customer.email } : {}),
         ...(accountInfo ? { accountInfo } : {}),
+        ...(shopperStatement ? { shopperStatement } : {}),
         ...(threeDS2RequestData ? { threeDS2RequestData } : {}),
         ...(Object.keys(additionalData).length > 0 ? { additionalData } : {}),
         ...alias,
