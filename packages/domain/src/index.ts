@@ -97,7 +97,6 @@ export { awaitingWallet, markConfirmSent } from './session/wallet-confirm';
 export { chargebackTarget } from './chargeback/chargeback-target.rule';
 export { refundable } from './rules/refundable.rule';
 export { registrationAsked } from './rules/registration-asked.rule';
-
 export { cardholderFallback } from './rules/cardholder-name.rule';
 
 // Refunds
