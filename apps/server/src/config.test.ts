@@ -1,4 +1,4 @@
-import { ConfigError, readConfig } from './config';
+import { ConfigError, DEMO_MERCHANTS_FILE, readConfig } from './config';
 
 const KEYS = { ACCESS_TOKEN_SIGNING_KEY: 'k'.repeat(32), DATA_ENCRYPTION_KEY: 'ab'.repeat(32) };
 
@@ -86,6 +86,63 @@ describe('readConfig', () => {
     expect(readConfig({}).metricsToken).toBeUndefined();
     expect(readConfig({}).shutdownGraceMs).toBe(10_000);
     expect(readConfig({ SHUTDOWN_GRACE_MS: '2500' }).shutdownGraceMs).toBe(2500);
+  });
+});
+
+describe('the settings of the running service and their defaults', () => {
+  it('defaults every setting of the running-it table and the durations when the environment is silent', () => {
+    expect(readConfig({})).toMatchObject({
+      port: 3000,
+      publicBaseUrl: 'http://localhost:3000',
+      merchantsFile: DEMO_MERCHANTS_FILE,
+      logLevel: 'info',
+      webhookRetryDelaysMs: [1000, 60_000, 300_000],
+      webhookTimeoutMs: 10_000,
+      elementsGraceMs: 15 * 60_000,
+      lenderWaitMs: 7 * 24 * 3_600_000,
+      accessTokenTtlS: 3600,
+      sessionTtlMs: 15 * 60_000,
+      fakePsp: true,
+      fakePspDelayMs: 300,
+      dashboardRedirectUris: ['http://localhost:3000/dashboard/callback'],
+    });
+    expect(readConfig({}).mongodbUri).toBeUndefined();
+  });
+
+  it('reads each of them from its variable', () => {
+    const set = readConfig({
+      PORT: '8080',
+      MERCHANTS_FILE: '/etc/splitpay/merchants.json',
+      LOG_LEVEL: 'debug',
+      WEBHOOK_RETRY_DELAYS_MS: '10, 20,30',
+      ELEMENTS_GRACE_MS: '1000',
+      LENDER_WAIT_MS: '2000',
+      ACCESS_TOKEN_TTL_S: '60',
+      SESSION_TTL_MS: '3000',
+      FAKE_PSP_DELAY_MS: '5',
+      DASHBOARD_REDIRECT_URIS: 'https://a.example/cb, https://b.example/cb',
+    });
+    expect(set).toMatchObject({
+      port: 8080,
+      publicBaseUrl: 'http://localhost:8080',
+      merchantsFile: '/etc/splitpay/merchants.json',
+      logLevel: 'debug',
+      webhookRetryDelaysMs: [10, 20, 30],
+      elementsGraceMs: 1000,
+      lenderWaitMs: 2000,
+      accessTokenTtlS: 60,
+      sessionTtlMs: 3000,
+      fakePspDelayMs: 5,
+      dashboardRedirectUris: ['https://a.example/cb', 'https://b.example/cb'],
+    });
+  });
+
+  it('mounts the fake provider unless NODE_ENV=production, and FAKE_PSP decides either way', () => {
+    expect(readConfig({ NODE_ENV: 'development' }).fakePsp).toBe(true);
+    expect(readConfig({ NODE_ENV: 'production', STORE: 'embedded' }).fakePsp).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', STORE: 'embedded', FAKE_PSP: 'on' }).fakePsp).toBe(true);
+    expect(readConfig({ FAKE_PSP: 'off' }).fakePsp).toBe(false);
+    expect(() => readConfig({ FAKE_PSP: 'maybe' })).toThrow('FAKE_PSP must be on or off, got maybe');
   });
 });
 
