@@ -144,6 +144,11 @@ describe('the settings of the running service and their defaults', () => {
     expect(readConfig({ FAKE_PSP: 'off' }).fakePsp).toBe(false);
     expect(() => readConfig({ FAKE_PSP: 'maybe' })).toThrow('FAKE_PSP must be on or off, got maybe');
   });
+
+  it('takes an empty FAKE_PSP as absent, like every other setting: the default applies', () => {
+    expect(readConfig({ FAKE_PSP: '' }).fakePsp).toBe(true);
+    expect(readConfig({ NODE_ENV: 'production', STORE: 'embedded', FAKE_PSP: '' }).fakePsp).toBe(false);
+  });
 });
 
 describe('the settings of a MongoDB deployment and of its tests', () => {

@@ -169,7 +169,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   });
   const dataEncryptionKey = key(env, 'DATA_ENCRYPTION_KEY', generatedKeys, parseDataEncryptionKey);
   const fakeDefault = env.NODE_ENV === 'production' ? 'off' : 'on';
-  const fake = (env.FAKE_PSP ?? fakeDefault).toLowerCase();
+  const fake = (env.FAKE_PSP || fakeDefault).toLowerCase();
   if (fake !== 'on' && fake !== 'off') throw new Error(`FAKE_PSP must be on or off, got ${env.FAKE_PSP}`);
   const adyenAnalytics = (env.ADYEN_WEB_ANALYTICS || 'off').toLowerCase();
   if (adyenAnalytics !== 'on' && adyenAnalytics !== 'off') throw new Error(`ADYEN_WEB_ANALYTICS must be on or off, got ${env.ADYEN_WEB_ANALYTICS}`);
