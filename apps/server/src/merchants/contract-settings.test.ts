@@ -29,7 +29,7 @@ function setup(): LoadMerchantsDeps & { stores: ReturnType<typeof createEmbedded
 }
 
 const settings = (over: Record<string, unknown> = {}) => ({ apiKey: API_KEY, merchantAccount: 'ShopECOM', hmacKey: HMAC_KEY, environment: 'test', ...over });
-const shop = (contracts: unknown[]) => ({ merchants: [{ merchantId: 'shop', secret: 'shop-client-secret', contracts }] });
+const shop = (contracts: unknown[]) => ({ merchants: [{ merchantId: 'shop', secret: 'shop-client-secret', webhookAuthorization: 'Bearer shop-webhook', contracts }] });
 
 describe('merchants file: contract settings as the provider declares them', () => {
   it('stores the secret settings sealed (and nowhere in clear) and the others as given', async () => {

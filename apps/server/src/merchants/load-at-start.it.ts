@@ -17,7 +17,7 @@ function start(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: s
 
 describe('npm start with a bad MERCHANTS_FILE', () => {
   it('stops the start, naming the entry and the field', async () => {
-    const entry = { merchantId: 'acme', secret: 'acme-client-secret', contracts: [], contacts: [{ email: 'ops@acme.test', password: 'ops-password', role: 'owner' }] };
+    const entry = { merchantId: 'acme', secret: 'acme-client-secret', webhookAuthorization: 'Bearer acme-webhook', contracts: [], contacts: [{ email: 'ops@acme.test', password: 'ops-password', role: 'owner' }] };
     const file = await writeTempMerchantsFile({ merchants: [entry] });
     const { code, stderr } = await start({ MERCHANTS_FILE: file });
     expect(code).toBe(1);
@@ -27,7 +27,7 @@ describe('npm start with a bad MERCHANTS_FILE', () => {
 
   it("stops the start on a national Oney contract whose countryCode is another country, naming the merchant, the contract and both values", async () => {
     const settings = { apiKey: 'oney-api-key-SECRET', merchantGuid: 'merchant-guid', pspGuid: 'psp-guid', countryCode: 'FR', environment: 'staging' };
-    const entry = { merchantId: 'acme', secret: 'acme-client-secret', contracts: [{ id: 'oney-es', method: 'oney', provider: 'oney', nation: 'ES', settings }] };
+    const entry = { merchantId: 'acme', secret: 'acme-client-secret', webhookAuthorization: 'Bearer acme-webhook', contracts: [{ id: 'oney-es', method: 'oney', provider: 'oney', nation: 'ES', settings }] };
     const file = await writeTempMerchantsFile({ merchants: [entry] });
     const { code, stderr } = await start({ MERCHANTS_FILE: file });
     expect(code).toBe(1);

@@ -28,7 +28,7 @@ const acme = () => ({
   contracts: [{ method: 'card', provider: 'fake', schemes: ['visa'] }],
   contacts: [{ email: 'Ops@Acme.test', password: 'acme-ops-password', role: 'admin' }],
 });
-const globex = () => ({ merchantId: 'globex', secret: 'globex-client-secret', contracts: [{ method: 'paypal', provider: 'fake' }] });
+const globex = () => ({ merchantId: 'globex', secret: 'globex-client-secret', webhookAuthorization: 'Bearer globex-hook', contracts: [{ method: 'paypal', provider: 'fake' }] });
 
 /** A contract's settings at the real provider `oney` (its declaration is the platform's). */
 const oneySettings = (countryCode: string) => ({ apiKey: 'oney-api-key-SECRET', merchantGuid: 'merchant-guid', pspGuid: 'psp-guid', countryCode, environment: 'staging' });
@@ -143,7 +143,7 @@ describe('loadMerchants: bad files stop the start naming the entry and the field
     ['not JSON', '{ "merchants": [', 'is not valid JSON'],
     ['no merchants list', { accounts: [] }, 'field merchants is required'],
     ['a stray top-level field', { merchants: [], accounts: [] }, 'field accounts is not a known field'],
-    ['missing contracts', { merchants: [globex(), { merchantId: 'acme', secret: 'acme-client-secret' }] }, 'merchants[1] (merchantId "acme"): field contracts is required'],
+    ['missing contracts', { merchants: [globex(), { merchantId: 'acme', secret: 'acme-client-secret', webhookAuthorization: 'Bearer acme-hook' }] }, 'merchants[1] (merchantId "acme"): field contracts is required'],
     ['unknown contract field', { merchants: [{ ...globex(), contracts: [{ method: 'card', provder: 'fake' }] }] }, 'merchants[0] (merchantId "globex"): field contracts[0].provider is required'],
     ['misspelt optional field', { merchants: [{ ...globex(), contracts: [{ method: 'card', provider: 'fake', partialRefund: true }] }] }, 'merchants[0] (merchantId "globex"): field contracts[0].partialRefund is not a known field'],
     ['unknown method', { merchants: [{ ...globex(), contracts: [{ method: 'bitcoin', provider: 'fake' }] }] }, 'field contracts[0].method must be one of card, applepay, paypal, wero, oney, ancv'],
@@ -153,10 +153,11 @@ describe('loadMerchants: bad files stop the start naming the entry and the field
     ['no merchant id', { merchants: [{ secret: 'some-secret-1', contracts: [] }] }, 'merchants[0]: field merchantId is required'],
     ['bad merchant id', { merchants: [{ ...globex(), merchantId: 'has space' }] }, 'merchants[0] (merchantId "has space"): field merchantId must match pattern'],
     ['secret and secretHash', { merchants: [{ ...globex(), secretHash: '$scrypt$x' }] }, 'merchants[0] (merchantId "globex"): field secret: give either secret or secretHash, not both'],
-    ['neither secret nor hash', { merchants: [{ merchantId: 'globex', contracts: [] }] }, 'field secret: one of secret or secretHash is required'],
-    ['secretHash not scrypt', { merchants: [{ merchantId: 'globex', secretHash: '$2b$12$abcdefghijklmnopqrstuv', contracts: [] }] }, 'field secretHash: is not a scrypt hash'],
+    ['neither secret nor hash', { merchants: [{ merchantId: 'globex', webhookAuthorization: 'Bearer globex-hook', contracts: [] }] }, 'field secret: one of secret or secretHash is required'],
+    ['secretHash not scrypt', { merchants: [{ merchantId: 'globex', secretHash: '$2b$12$abcdefghijklmnopqrstuv', webhookAuthorization: 'Bearer globex-hook', contracts: [] }] }, 'field secretHash: is not a scrypt hash'],
     ['contact without password', { merchants: [{ ...acme(), contacts: [{ email: 'a@acme.test', role: 'admin' }] }] }, 'field contacts[0].password: one of password or passwordHash is required'],
-    ['notificationUrl without authorization', { merchants: [{ ...globex(), notificationUrl: 'https://globex.example.test/hooks' }] }, 'merchants[0] (merchantId "globex"): field webhookAuthorization is required with notificationUrl'],
+    ['no webhookAuthorization, even without an account address (a session may bring its own notificationUrl)', { merchants: [{ merchantId: 'globex', secret: 'globex-client-secret', contracts: [] }] }, 'merchants[0] (merchantId "globex"): field webhookAuthorization is required'],
+    ['notificationUrl without authorization', { merchants: [{ merchantId: 'globex', secret: 'globex-client-secret', contracts: [], notificationUrl: 'https://globex.example.test/hooks' }] }, 'merchants[0] (merchantId "globex"): field webhookAuthorization is required'],
     ['plain http on a public host', { merchants: [{ ...acme(), notificationUrl: 'http://acme.example.test/hooks' }] }, 'merchants[0] (merchantId "acme"): field notificationUrl: must be https: plain http is only for local hosts'],
     ['not a URL', { merchants: [{ ...acme(), chargebackUrl: 'acme hooks' }] }, 'field chargebackUrl must match format "uri"'],
     ['bad signing secret', { merchants: [{ ...acme(), webhookSigningSecret: 'whsec_c2hvcnQ=' }] }, 'field webhookSigningSecret: must be whsec_ followed by base64 of 24 to 64 bytes'],

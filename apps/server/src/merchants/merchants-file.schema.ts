@@ -18,7 +18,7 @@ export interface MerchantEntry {
   readonly secretHash?: string;
   readonly notificationUrl?: string;
   readonly chargebackUrl?: string;
-  readonly webhookAuthorization?: string;
+  readonly webhookAuthorization: string;
   readonly webhookSigningSecret?: string;
   readonly contracts: readonly ContractEntry[];
   readonly contacts?: readonly ContactEntry[];
@@ -81,7 +81,8 @@ const contact = {
 const merchant = {
   type: 'object',
   additionalProperties: false,
-  required: ['merchantId', 'contracts'],
+  // Every webhook carries the account's pre-agreed authorization value, a session's own notificationUrl included.
+  required: ['merchantId', 'contracts', 'webhookAuthorization'],
   properties: {
     merchantId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' },
     secret: { type: 'string', minLength: 8, maxLength: 1024 },
@@ -93,8 +94,6 @@ const merchant = {
     contracts: { type: 'array', items: contract },
     contacts: { type: 'array', items: contact },
   },
-  // A merchant address with no pre-agreed authorization value could not be called as the contract says.
-  dependentRequired: { notificationUrl: ['webhookAuthorization'], chargebackUrl: ['webhookAuthorization'] },
 } as const;
 
 /** JSON Schema (2020-12) of MERCHANTS_FILE; cross-entry rules are checked in code afterwards. */

@@ -111,7 +111,7 @@ describe('the demo checkout doors (/demo)', () => {
 
 describe('without the fake provider', () => {
   it('serves no demo, and still serves the components', async () => {
-    const h = await startService({ merchants: { merchants: [{ merchantId: 'solo', secret: 'solo-secret-123456', contracts: [] }] }, env: { FAKE_PSP: 'off' } });
+    const h = await startService({ merchants: { merchants: [{ merchantId: 'solo', secret: 'solo-secret-123456', webhookAuthorization: 'Bearer solo-webhook', contracts: [] }] }, env: { FAKE_PSP: 'off' } });
     try {
       expect((await fetch(`${h.url}/demo`)).status).toBe(404);
       expect((await fetch(`${h.url}/demo/orders`, { method: 'POST' })).status).toBe(404);

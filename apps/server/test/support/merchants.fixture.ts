@@ -45,9 +45,9 @@ type Entry = Record<string, unknown>;
 const card = (extra: Entry = {}): Entry => ({ method: 'card', provider: 'fake', ...extra });
 const admin = (who: TestContact): Entry => ({ email: who.email, password: who.password, role: 'admin' });
 
-/** One merchants-file entry: credentials, contracts, contacts and any other field. */
+/** One merchants-file entry: credentials, the pre-agreed webhook authorization, contracts, contacts and any other field. */
 export function merchantEntry(merchant: TestMerchant, contracts: readonly Entry[], contacts: readonly Entry[] = [], extra: Entry = {}): Entry {
-  return { merchantId: merchant.merchantId, secret: merchant.secret, ...extra, contracts, contacts };
+  return { merchantId: merchant.merchantId, secret: merchant.secret, webhookAuthorization: `Bearer ${merchant.merchantId}-webhook`, ...extra, contracts, contacts };
 }
 
 /** SHOP alone, with a contract for every method on the fake provider (partial authorization on cards). */
