@@ -48,7 +48,10 @@ describe('npm start', () => {
     for (const setting of ['MONGODB_URI', 'MERCHANTS_FILE', 'PUBLIC_BASE_URL', 'NODE_ENV', 'FAKE_PSP']) delete env[setting];
     child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 
-    const started = await waitForLine(child, (line) => line.event === 'server.started', 50_000);
+    const before: Record<string, unknown>[] = [];
+    const started = await waitForLine(child, (line) => (line.event === 'server.started' ? true : (before.push(line), false)), 50_000);
+    // Without MONGODB_URI: the embedded store, and a warning that nothing survives a restart.
+    expect(before).toContainEqual(expect.objectContaining({ level: 'warn', event: 'store.embedded', detail: expect.stringMatching(/nothing survives a restart/) }));
     expect(started).toMatchObject({
       level: 'info',
       address: expect.stringMatching(/^http:\/\/localhost:\d+$/),
