@@ -20,6 +20,8 @@ describe('HTTP conventions', () => {
 
     const token = await fetch(`${h.url}/oauth/token`, { method: 'GET' });
     expect([token.status, token.headers.get('allow')]).toEqual([405, 'POST']);
+    // Every answer of the token endpoint is never cached, this refusal included.
+    expect(token.headers.get('cache-control')).toBe('no-store');
 
     const session = await fetch(`${h.url}/api/sessions/0190c0de-0000-7000-8000-000000000001`, { method: 'PUT' });
     expect([session.status, session.headers.get('allow')]).toEqual([405, 'GET, HEAD']);

@@ -186,9 +186,10 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
     sendDashboardResult(res, await deps.refreshToken.exchange({ refreshToken: params.refresh_token }));
   };
 
+  // Every method: a request the endpoint refuses before any grant (405 on GET) is still never cached.
+  router.use('/oauth/token', noStoreAlways);
   router.post(
     '/oauth/token',
-    noStoreAlways,
     requireForm,
     express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 }),
     limiter,
