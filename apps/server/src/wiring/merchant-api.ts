@@ -49,6 +49,8 @@ export function wireMerchantApi(core: Core, deps: MerchantApiWiringDeps): Mercha
     reads: new MerchantReads({ sessions: stores.sessions, chargebacks: stores.chargebacks }),
     searches: new MerchantSearches({ sessions: stores.sessions }),
     cursors: new SearchCursors(searchCursorKey(core)),
+    // PUBLIC_BASE_URL is kept without a trailing slash (public-base-url.ts): its pathname is '/' or the path.
+    basePath: new URL(config.publicBaseUrl).pathname.replace(/\/$/, ''),
   });
   return { routers: [api, openApiRouter({ serverUrl: config.publicBaseUrl, fakePsp: config.fakePsp })] };
 }

@@ -9,4 +9,9 @@ export interface MerchantApiDeps {
   readonly reads: Pick<MerchantReads, 'getSession' | 'getSessionChargebacks' | 'getAttempt' | 'getTransaction'>;
   readonly searches: Pick<MerchantSearches, 'searchSessions' | 'searchAttempts' | 'searchTransactions'>;
   readonly cursors: SearchCursors;
+  /**
+   * The path of PUBLIC_BASE_URL ('' when it has none): where a proxy that strips it forwards from, so
+   * the `Location` of a new session is written under it.
+   */
+  readonly basePath: string;
 }

@@ -25,7 +25,7 @@ export function sessionsRouter(deps: MerchantApiDeps): Router {
     const request = readSessionRequest(req.body);
     const created = await deps.createSession.execute(principalOf(res).merchantId, request);
     res.setHeader('Cache-Control', 'no-store');
-    res.location(`/api/sessions/${created.sessionId}`).status(201).json(created);
+    res.location(`${deps.basePath}/api/sessions/${created.sessionId}`).status(201).json(created);
   });
 
   router.get(

@@ -21,7 +21,7 @@ export const merchantApiPaths: PathSpecs = {
       security: access,
       requestBody: { contentType: 'application/json', schema: sessionRequestSchema },
       responses: {
-        '201': json('Created', sessionCreatedSchema, { Location: { description: '/api/sessions/{sessionId}', required: true } }),
+        '201': json('Created', sessionCreatedSchema, { Location: { description: '/api/sessions/{sessionId}, under the path of the service address when it has one (behind a proxy that strips it)', required: true } }),
         ...errors('InvalidRequest', 'Unauthorized', ...SESSION_CREATION_REFUSALS),
       },
     },
