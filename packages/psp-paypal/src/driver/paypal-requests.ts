@@ -1,28 +1,40 @@
 import type { OpenInput } from '@splitpay/domain';
 import type { PayPalAmount } from '../api/paypal-amount';
+import { itemsOf } from './paypal-items';
+import { payerOf, shippingOf } from './paypal-payer';
 import { cancelUrlOf } from './return-url';
 
 // Return types are inferred, not widened, so that a test can check each body against PayPal's SDK types.
 
-/** `POST /v2/checkout/orders`: an AUTHORIZE order of one purchase unit, approved at PayPal (payer-action), back to our return door. */
+/**
+ * `POST /v2/checkout/orders`: an AUTHORIZE order of one purchase unit, approved at PayPal (payer-action),
+ * back to our return door. Our per-operation reference is the invoice id: it names the merchant's order
+ * and, unlike the order id alone, is never repeated by a second tranche (PayPal refuses a used one).
+ */
 export function orderRequest(input: OpenInput, amount: PayPalAmount, descriptor: string | undefined) {
+  const items = itemsOf(input);
+  const shipping = shippingOf(input.order);
   return {
     intent: 'AUTHORIZE' as const,
     purchase_units: [
       {
         reference_id: input.reference,
         custom_id: input.transactionId,
-        amount,
+        invoice_id: input.reference,
+        amount: items ? { ...amount, breakdown: { item_total: amount } } : amount,
+        ...(items ? { items } : {}),
         ...(descriptor ? { soft_descriptor: descriptor } : {}),
+        ...(shipping ? { shipping } : {}),
       },
     ],
     payment_source: {
       paypal: {
+        ...payerOf(input.order),
         experience_context: {
           return_url: input.returnUrl,
           cancel_url: cancelUrlOf(input.returnUrl),
           user_action: 'CONTINUE' as const,
-          shipping_preference: 'NO_SHIPPING' as const,
+          shipping_preference: shipping ? ('SET_PROVIDED_ADDRESS' as const) : ('NO_SHIPPING' as const),
         },
       },
     },

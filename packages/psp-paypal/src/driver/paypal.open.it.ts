@@ -17,7 +17,7 @@ describe('PayPal driver: open creates an AUTHORIZE order and sends the payer to 
     const scope = nock(SANDBOX)
       .post('/v2/checkout/orders', {
         intent: 'AUTHORIZE',
-        purchase_units: [{ reference_id: input.reference, custom_id: input.transactionId, amount: { currency_code: 'EUR', value: '123.45' }, soft_descriptor: 'SPLITPAY SHOP PARIS - ' }],
+        purchase_units: [{ reference_id: input.reference, custom_id: input.transactionId, invoice_id: input.reference, amount: { currency_code: 'EUR', value: '123.45' }, soft_descriptor: 'SPLITPAY SHOP PARIS - ' }],
         payment_source: {
           paypal: {
             experience_context: {

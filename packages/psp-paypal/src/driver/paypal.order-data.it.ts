@@ -1,0 +1,108 @@
+import nock from 'nock';
+import { money, type OpenInput } from '@splitpay/domain';
+import { isolateNock } from '@splitpay/psp-testkit';
+import { createPayPalProvider } from '../provider/paypal.provider';
+import { SANDBOX, TestClock, openInput, tokenEndpoint } from '../testing/paypal.fixtures';
+
+isolateNock();
+
+interface SentOrder {
+  purchase_units: Record<string, unknown>[];
+  payment_source: { paypal: Record<string, unknown> & { experience_context: Record<string, unknown> } };
+}
+
+const FR = 'FR' as never;
+const BILLING = { firstName: 'Jeanne', lastName: 'Martin', address: '12 rue de la Paix', postalCode: '75002', city: 'Paris', country: FR, phone: '+33142000000' };
+const SHIPPING = { companyName: 'Atelier Martin', firstName: 'Paul', lastName: 'Martin', address: '3 quai des Chartrons', postalCode: '33000', city: 'Bordeaux', country: FR };
+
+/** Opens with `order` and hands back the create-order body PayPal received. */
+async function sentOrder(order: OpenInput['order'], amount = money(12_345, 'EUR')): Promise<SentOrder> {
+  tokenEndpoint('tok');
+  let sent: SentOrder | undefined;
+  nock(SANDBOX)
+    .post('/v2/checkout/orders')
+    .reply(201, (_uri: string, body: unknown) => {
+      sent = body as SentOrder;
+      return { id: 'ORD-1', status: 'PAYER_ACTION_REQUIRED', links: [{ href: 'https://www.sandbox.paypal.com/checkoutnow?token=ORD-1', rel: 'payer-action' }] };
+    });
+  const opened = await createPayPalProvider({ clock: new TestClock(), timeoutMs: 2000 }).drivers[0]!.open(openInput({ amount, order }));
+  expect(opened.ack.outcome).toBe('accepted');
+  return sent!;
+}
+
+describe('PayPal driver: what the merchant tells about the order reaches the PayPal order', () => {
+  afterEach(() => nock.cleanAll());
+
+  it("the customer and the billing address prefill the payer's PayPal login and sign-up (payment_source.paypal)", async () => {
+    const body = await sentOrder({ orderId: 'ORDER-42', customer: { email: 'jeanne@example.com', firstName: 'Jeanne', lastName: 'Martin' }, billing: BILLING });
+    expect(body.payment_source.paypal).toMatchObject({
+      email_address: 'jeanne@example.com',
+      name: { given_name: 'Jeanne', surname: 'Martin' },
+      address: { address_line_1: '12 rue de la Paix', admin_area_2: 'Paris', postal_code: '75002', country_code: 'FR' },
+    });
+  });
+
+  it('no customer and no billing address: nothing about the payer is made up', async () => {
+    const body = await sentOrder({ orderId: 'ORDER-42' });
+    expect(Object.keys(body.payment_source.paypal)).toEqual(['experience_context']);
+  });
+
+  it('the shipping address is the address PayPal shows and protects (SET_PROVIDED_ADDRESS), named after its recipient', async () => {
+    const body = await sentOrder({ orderId: 'ORDER-42', shipping: SHIPPING });
+    expect(body.purchase_units[0]!.shipping).toEqual({
+      name: { full_name: 'Paul Martin' },
+      address: { address_line_1: '3 quai des Chartrons', admin_area_2: 'Bordeaux', postal_code: '33000', country_code: 'FR' },
+    });
+    expect(body.payment_source.paypal.experience_context.shipping_preference).toBe('SET_PROVIDED_ADDRESS');
+  });
+
+  it('a shipping address without a country cannot be a PayPal address: no shipping, as before', async () => {
+    const body = await sentOrder({ orderId: 'ORDER-42', shipping: { ...SHIPPING, country: undefined } });
+    expect(body.purchase_units[0]!.shipping).toBeUndefined();
+    expect(body.payment_source.paypal.experience_context.shipping_preference).toBe('NO_SHIPPING');
+  });
+
+  it("fields longer than PayPal's limits are cut to them", async () => {
+    const long = 'x'.repeat(400);
+    const body = await sentOrder({ orderId: 'ORDER-42', customer: { firstName: long, lastName: long }, shipping: { ...SHIPPING, firstName: long, lastName: undefined, address: long, city: long } });
+    const payer = body.payment_source.paypal as unknown as { name: { given_name: string; surname: string } };
+    expect(payer.name.given_name).toHaveLength(140);
+    expect(payer.name.surname).toHaveLength(140);
+    const shipping = body.purchase_units[0]!.shipping as { name: { full_name: string }; address: { address_line_1: string; admin_area_2: string } };
+    expect(shipping.name.full_name).toHaveLength(300);
+    expect(shipping.address.address_line_1).toHaveLength(300);
+    expect(shipping.address.admin_area_2).toHaveLength(120);
+  });
+
+  it('the merchant order reference is the invoice id the payer and the merchant see (our per-operation reference: PayPal refuses a repeated invoice id)', async () => {
+    const body = await sentOrder({ orderId: 'ORDER-42' });
+    expect(body.purchase_units[0]!.invoice_id).toBe('ORDER-42-a1b2c3d4e');
+  });
+
+  it('a cart that is this tranche is itemized, with the item total PayPal checks the lines against', async () => {
+    const cartItems = [
+      { label: 'Vélo de ville', quantity: 1, amount: money(10_000, 'EUR'), detail: { itemId: 'SKU-BIKE', category: 'sport', brand: 'Cyclo', discount: 0, tax: 0, delivery: { type: 'carrier', speed: 'standard' as const, expectedDate: '2026-12-01', expectedDelay: 4, label: 'Colissimo' } } },
+      { label: 'Sonnette', quantity: 5, amount: money(2_345, 'EUR') },
+    ];
+    const whole = await sentOrder({ orderId: 'ORDER-42', cartItems }, money(12_345, 'EUR'));
+    expect(whole.purchase_units[0]!.items).toEqual([
+      { name: 'Vélo de ville', quantity: '1', unit_amount: { currency_code: 'EUR', value: '100.00' }, sku: 'SKU-BIKE' },
+      { name: 'Sonnette', quantity: '5', unit_amount: { currency_code: 'EUR', value: '4.69' } },
+    ]);
+    expect(whole.purchase_units[0]!.amount).toEqual({ currency_code: 'EUR', value: '123.45', breakdown: { item_total: { currency_code: 'EUR', value: '123.45' } } });
+  });
+
+  it('a line whose unit price is no whole number of cents leaves the order unitemized: PayPal prices a line by its unit', async () => {
+    const cartItems = [{ label: 'Sonnette', quantity: 7, amount: money(12_345, 'EUR') }];
+    const body = await sentOrder({ orderId: 'ORDER-42', cartItems }, money(12_345, 'EUR'));
+    expect(body.purchase_units[0]!.items).toBeUndefined();
+    expect(body.purchase_units[0]!.amount).toEqual({ currency_code: 'EUR', value: '123.45' });
+  });
+
+  it('a tranche of a split order is not itemized: the lines would not add up to it', async () => {
+    const cartItems = [{ label: 'Vélo de ville', quantity: 1, amount: money(12_345, 'EUR') }];
+    const part = await sentOrder({ orderId: 'ORDER-42', cartItems }, money(5_000, 'EUR'));
+    expect(part.purchase_units[0]!.items).toBeUndefined();
+    expect(part.purchase_units[0]!.amount).toEqual({ currency_code: 'EUR', value: '50.00' });
+  });
+});
