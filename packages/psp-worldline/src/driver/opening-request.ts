@@ -1,13 +1,25 @@
 import type { DriverCapabilities, OpenInput } from '@splitpay/domain';
+import { customerOf, shippingOf } from '../mapping/order-customer';
 
 // Return types are inferred, not widened, so that a test can check each body against Worldline's SDK types.
 
-/** The order of an opening: the amount, our transaction id as `merchantReference` (Worldline echoes it), our order reference. */
+/**
+ * The order of an opening: the amount, our transaction id as `merchantReference` (Worldline echoes it),
+ * our order reference as `descriptor` (D28), the merchant's extra data, the customer and where the goods go.
+ */
 function orderOf(input: OpenInput) {
+  const customer = customerOf(input.order);
+  const shipping = shippingOf(input.order);
   return {
     amountOfMoney: { amount: input.amount.amount, currencyCode: input.amount.currency },
-    references: { merchantReference: input.transactionId, descriptor: input.reference },
-    ...(input.order.customer?.email ? { customer: { contactDetails: { emailAddress: input.order.customer.email } } } : {}),
+    references: {
+      merchantReference: input.transactionId,
+      descriptor: input.reference,
+      // Echoed in Worldline's webhooks and reports; Worldline asks for JSON there.
+      ...(input.order.extraData ? { merchantParameters: JSON.stringify({ extraData: input.order.extraData }) } : {}),
+    },
+    ...(customer ? { customer } : {}),
+    ...(shipping ? { shipping } : {}),
   };
 }
 

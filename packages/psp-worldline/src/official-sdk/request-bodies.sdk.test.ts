@@ -43,7 +43,14 @@ const openInput = (settings: Record<string, unknown>, method: 'wero' | 'ancv'): 
   ...call(settings, method),
   amount: money(6_000, 'EUR'),
   registerAlias: false,
-  order: { orderId: 'order-42', customer: { email: 'payer@example.com' } as never },
+  // Every field the driver maps, so the SDK's schema sees customer and shipping whole.
+  order: {
+    orderId: 'order-42',
+    extraData: 'basket=7',
+    customer: { ident: 'CUST-7', email: 'payer@example.com', firstName: 'Jeanne', lastName: 'Martin' },
+    billing: { title: 'mrs', companyName: 'Atelier Martin', address: '12 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'FR' as never, phone: '+33142000000', mobilePhone: '+33612345678' },
+    shipping: { title: 'mr', firstName: 'Paul', lastName: 'Martin', companyName: 'Atelier Martin', address: '3 quai des Chartrons', postalCode: '33000', city: 'Bordeaux', country: 'FR' as never },
+  },
   returnUrl: 'https://pay.example/elements/return/att-1',
   notificationUrl: 'https://pay.example/psp/worldline/notifications',
 });
@@ -85,6 +92,8 @@ describe("Worldline: our request bodies against the official Node SDK's request 
     const body = await sent(() => driver(method).open(openInput(settings, method)), path, hosted ? hostedCheckoutAnswer('hc-1', TX) : redirectAnswer(PAY, 6_000, TX));
     const seen = await viaSdk(path, () => (hosted ? sdk.hostedCheckout.createHostedCheckout(MERCHANT, body as Domain.CreateHostedCheckoutRequest) : sdk.payments.createPayment(MERCHANT, body as Domain.CreatePaymentRequest)));
     expect(seen.body).toEqual(body);
+    expect(Object.keys((body.order as Record<string, unknown>).customer as object)).toEqual(['merchantCustomerId', 'personalInformation', 'companyInformation', 'contactDetails', 'billingAddress']);
+    expect((body.order as Record<string, unknown>).shipping).toBeDefined();
     expect(seen.headers.authorization).toBe(expectedAuthorization(seen));
   });
 

@@ -1,0 +1,51 @@
+import type { OpenInput } from '@splitpay/domain';
+
+type Order = OpenInput['order'];
+type Address = NonNullable<Order['billing']>;
+
+// Worldline Direct's maximum lengths (its API reference, order.customer and order.shipping).
+const MAX = { customerId: 15, firstName: 15, surname: 70, email: 70, phone: 20, street: 50, zip: 10, city: 40, company: 40 } as const;
+const TITLE = { mr: 'Mr', mrs: 'Mrs', miss: 'Miss' } as const;
+
+const cut = (value: string | undefined, max: number): string | undefined => {
+  const clean = value?.trim().slice(0, max);
+  return clean ? clean : undefined;
+};
+/** An identifier, an email or a phone cut would name someone else: left out when too long. */
+const whole = (value: string | undefined, max: number): string | undefined => (value && value.length <= max ? value : undefined);
+/** Worldline's phone numbers hold digits and a leading `+`: our international numbers without their separators. */
+const phone = (value: string | undefined): string | undefined => whole(value?.replace(/[\s.()-]/g, ''), MAX.phone);
+
+function defined<T extends Record<string, unknown>>(fields: T): Partial<T> | undefined {
+  const kept = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
+function personalName(title: Address['title'], firstName: string | undefined, lastName: string | undefined) {
+  return defined({ title: title ? TITLE[title] : undefined, firstName: cut(firstName, MAX.firstName), surname: cut(lastName, MAX.surname) });
+}
+
+function postalAddress(address: Address | undefined) {
+  return defined({ street: cut(address?.address, MAX.street), zip: cut(address?.postalCode, MAX.zip), city: cut(address?.city, MAX.city), countryCode: address?.country ? String(address.country) : undefined });
+}
+
+/** `order.customer`: the merchant's customer id, name, contact details and billing address. */
+export function customerOf(order: Order) {
+  const { customer, billing } = order;
+  const name = personalName(billing?.title, customer?.firstName ?? billing?.firstName, customer?.lastName ?? billing?.lastName);
+  return defined({
+    merchantCustomerId: whole(customer?.ident, MAX.customerId),
+    personalInformation: name ? { name } : undefined,
+    companyInformation: cut(billing?.companyName, MAX.company) ? { name: cut(billing?.companyName, MAX.company)! } : undefined,
+    contactDetails: defined({ emailAddress: whole(customer?.email, MAX.email), phoneNumber: phone(billing?.phone), mobilePhoneNumber: phone(billing?.mobilePhone) }),
+    billingAddress: postalAddress(billing),
+  });
+}
+
+/** `order.shipping`: where the goods go, to whom. */
+export function shippingOf(order: Order) {
+  const { shipping } = order;
+  if (!shipping) return undefined;
+  const address = defined({ name: personalName(shipping.title, shipping.firstName, shipping.lastName), companyName: cut(shipping.companyName, MAX.company), ...postalAddress(shipping) });
+  return address ? { address } : undefined;
+}
