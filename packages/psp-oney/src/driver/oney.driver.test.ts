@@ -48,14 +48,15 @@ describe('Oney: POST purchase/facilypay_url', () => {
         number_of_items: 3,
         delivery: {
           delivery_date: '2030-01-10',
-          delivery_mode_code: 1,
+          delivery_mode_code: 4,
           delivery_option: 1,
           address_type: 5,
           recipient: { surname: 'Babbage', first_name: 'Charles', phone_number: '+33478000000' },
           delivery_address: { line1: '2 avenue Foch', postal_code: '69006', municipality: 'Lyon', country_code: 'FRA' },
         },
         item_list: [
-          { is_main_item: 1, category_code: 4, label: 'TV', item_external_code: 'sku-1', quantity: 1, price: 80 },
+          { is_main_item: 1, category_code: 15, label: 'TV', item_external_code: 'sku-1', quantity: 1, price: 80 },
+          // A category outside our list (the fixture's `accessories`) keeps the former code.
           { is_main_item: 0, category_code: 4, label: 'Cable', item_external_code: 'sku-2', quantity: 2, price: 10 },
         ],
       },
@@ -89,7 +90,7 @@ describe('Oney: POST purchase/facilypay_url', () => {
     expect(purchase).toMatchObject({
       purchase_amount: 60,
       number_of_items: 1,
-      item_list: [{ is_main_item: 1, category_code: 4, label: 'Part of order order-42: TV', item_external_code: 'sku-1', quantity: 1, price: 60 }],
+      item_list: [{ is_main_item: 1, category_code: 15, label: 'Part of order order-42: TV', item_external_code: 'sku-1', quantity: 1, price: 60 }],
     });
     expect((post.body().payment as { payment_amount: number }).payment_amount).toBe(60);
     expect(cartTotal(purchase)).toBe(6_000);

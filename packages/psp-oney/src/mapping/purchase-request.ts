@@ -2,6 +2,7 @@ import type { OpenInput } from '@splitpay/domain';
 import type { OneySettings } from '../settings/oney.settings';
 import { toMajor } from './amounts';
 import { itemLabel } from './item-label';
+import { categoryCode, deliveryCodes } from './oney-codes';
 
 type Address = NonNullable<OpenInput['order']['billing']>;
 type CartItem = NonNullable<OpenInput['order']['cartItems']>[number];
@@ -10,13 +11,8 @@ type CartItem = NonNullable<OpenInput['order']['cartItems']>[number];
 const ALPHA3: Readonly<Record<string, string>> = { FR: 'FRA', BE: 'BEL', IT: 'ITA', ES: 'ESP', PT: 'PRT', RO: 'ROU', LU: 'LUX', MC: 'MCO', DE: 'DEU', NL: 'NLD', CH: 'CHE', GB: 'GBR' };
 const LANGUAGE: Readonly<Record<string, string>> = { FR: 'FR', BE: 'FR', IT: 'IT', SP: 'ES', PT: 'PT', RO: 'RO' };
 const HONORIFIC = { mr: 1, mrs: 2, miss: 3 } as const;
-/** Address types of a delivery (Oney's code list): 4 the billing address, 5 a separate delivery address. */
-const ADDRESS_TYPE = { billing: 4, delivery: 5 } as const;
-/** Delivery options (docs/decisions.md, Oney): 1 express, 2 standard. Delivery mode: 1 the merchant's carrier. */
+/** Delivery options (docs/decisions.md, Oney): 1 express, 2 standard. */
 const DELIVERY_OPTION = { express: 1, standard: 2 } as const;
-const CARRIER_DELIVERY_MODE = 1;
-/** The item category code sent for every line (Oney's list is not public; its own plugin sends 4). */
-const CATEGORY_CODE = 4;
 
 function oneyAddress(address: Address | undefined): Record<string, unknown> {
   const country = address?.country ? String(address.country) : undefined;
@@ -55,7 +51,7 @@ function items(input: OpenInput): Record<string, unknown>[] {
     const main = mainIndex(cart);
     return cart.map((line, i) => ({
       is_main_item: i === main ? 1 : 0,
-      category_code: CATEGORY_CODE,
+      category_code: categoryCode(line.detail?.category),
       label: itemLabel(line.label) ?? orderLabel(input, false),
       item_external_code: line.detail?.itemId ?? `line-${i + 1}`,
       quantity: line.quantity,
@@ -67,7 +63,7 @@ function items(input: OpenInput): Record<string, unknown>[] {
   return [
     {
       is_main_item: 1,
-      category_code: CATEGORY_CODE,
+      category_code: categoryCode(main?.detail?.category),
       label: orderLabel(input, part, main),
       item_external_code: main?.detail?.itemId ?? input.order.orderId,
       quantity: 1,
@@ -78,14 +74,16 @@ function items(input: OpenInput): Record<string, unknown>[] {
 
 function delivery(input: OpenInput): Record<string, unknown> {
   const { shipping, billing, customer, cartItems } = input.order;
-  const recipient = shipping ?? billing;
-  const speed = cartItems?.find((line) => line.detail)?.detail?.delivery.speed ?? 'standard';
+  const planned = cartItems?.find((line) => line.detail)?.detail?.delivery;
+  const speed = planned?.speed ?? 'standard';
+  const codes = deliveryCodes(planned?.type, shipping !== undefined);
+  const recipient = planned?.type === 'billingaddress' ? (billing ?? shipping) : (shipping ?? billing);
   const expected = cartItems?.map((line) => line.detail?.delivery.expectedDate).filter((d): d is string => !!d).sort().pop();
   return {
     ...(expected ? { delivery_date: expected } : {}),
-    delivery_mode_code: CARRIER_DELIVERY_MODE,
+    delivery_mode_code: codes.mode,
     delivery_option: DELIVERY_OPTION[speed],
-    address_type: shipping ? ADDRESS_TYPE.delivery : ADDRESS_TYPE.billing,
+    address_type: codes.addressType,
     recipient: {
       ...(recipient?.title ? { recipient_honorific_code: HONORIFIC[recipient.title] } : {}),
       ...(recipient?.lastName ?? customer?.lastName ? { surname: recipient?.lastName ?? customer?.lastName } : {}),

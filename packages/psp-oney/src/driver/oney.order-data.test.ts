@@ -1,0 +1,80 @@
+import nock from 'nock';
+import { money, type OpenInput } from '@splitpay/domain';
+import { isolateNock } from '@splitpay/psp-testkit';
+import { OneyClient } from '../client/oney.client';
+import { openInput, PURCHASE_PATH, silentLogger, STAGING_BASE } from '../testing/oney-fixtures';
+import { OneyDriver } from './oney.driver';
+
+const driver = new OneyDriver({ client: new OneyClient({ timeoutMs: 2_000 }), logger: silentLogger });
+
+type CartItem = NonNullable<OpenInput['order']['cartItems']>[number];
+type DeliveryType = 'storepickup' | 'networkpickup' | 'travelpickup' | 'billingaddress' | 'carrier' | 'edelivery';
+
+const line = (label: string, amount: number, category: string, type: DeliveryType = 'carrier'): CartItem => ({
+  label,
+  quantity: 1,
+  amount: money(amount, 'EUR'),
+  detail: { itemId: `sku-${label}`, category, brand: 'Acme', discount: 0, tax: 0, delivery: { type, speed: 'standard', expectedDate: '2030-01-10', expectedDelay: 3, label: 'Colissimo' } },
+});
+
+/** The purchase Oney received for an opening of `order` (the fixture's financing order, overridden). */
+async function sentPurchase(order: Partial<OpenInput['order']>, amount = 10_000): Promise<{ delivery: Record<string, unknown>; item_list: Record<string, unknown>[] }> {
+  let seen: { purchase?: unknown } = {};
+  nock(STAGING_BASE)
+    .post(PURCHASE_PATH, (body: { purchase?: unknown }) => {
+      seen = body;
+      return true;
+    })
+    .reply(200, { returned_url: 'https://oney-staging.example/facilypay/abc' });
+  const base = openInput();
+  const opened = await driver.open({ ...base, amount: money(amount, 'EUR'), order: { ...base.order, ...order } });
+  expect(opened.ack.outcome).toBe('accepted');
+  return seen.purchase as { delivery: Record<string, unknown>; item_list: Record<string, unknown>[] };
+}
+
+isolateNock();
+afterEach(() => nock.cleanAll());
+
+describe("Oney: the cart's categories and delivery reach the purchase in Oney's codes", () => {
+  it("each line's category is Oney's category code", async () => {
+    const purchase = await sentPurchase({
+      cartItems: [line('Laptop', 4_000, 'computersandsoftware'), line('Jeans', 2_000, 'fashion'), line('Tent', 1_500, 'sport'), line('Bouquet', 1_000, 'giftandflowers'), line('Trip', 1_000, 'travel'), line('Coffee', 500, 'foodanddrink')],
+    });
+    expect(purchase.item_list.map((l) => [l.label, l.category_code])).toEqual([
+      ['Laptop', 8],
+      ['Jeans', 13],
+      ['Tent', 12],
+      ['Bouquet', 7],
+      ['Trip', 14],
+      ['Coffee', 1],
+    ]);
+  });
+
+  it("the one line of a tranche carries its main item's category", async () => {
+    const purchase = await sentPurchase({ cartItems: [line('Fridge', 8_000, 'appliances'), line('Plant', 2_000, 'homeandgarden')] }, 6_000);
+    expect(purchase.item_list).toHaveLength(1);
+    expect(purchase.item_list[0]!.category_code).toBe(5);
+  });
+
+  it.each([
+    ['carrier', 4, 5],
+    ['storepickup', 1, 1],
+    ['networkpickup', 2, 2],
+    ['travelpickup', 3, 3],
+    ['edelivery', 5, 6],
+    ['billingaddress', 4, 4],
+  ] as const)('delivery %s: delivery_mode_code %i, address_type %i', async (type, mode, addressType) => {
+    const purchase = await sentPurchase({ cartItems: [line('TV', 10_000, 'electronics', type)] });
+    expect(purchase.delivery).toMatchObject({ delivery_mode_code: mode, address_type: addressType });
+  });
+
+  it('a delivery at the billing address sends the billing address even when the order has a shipping address', async () => {
+    const purchase = await sentPurchase({ cartItems: [line('TV', 10_000, 'electronics', 'billingaddress')] });
+    expect(purchase.delivery).toMatchObject({ address_type: 4, recipient: { surname: 'Lovelace', first_name: 'Ada', phone_number: '+33612345678' }, delivery_address: { line1: '1 rue de la Paix', municipality: 'Paris' } });
+  });
+
+  it('a carrier delivery without a shipping address goes to the billing address (address_type 4)', async () => {
+    const purchase = await sentPurchase({ shipping: undefined, cartItems: [line('TV', 10_000, 'electronics', 'carrier')] });
+    expect(purchase.delivery).toMatchObject({ delivery_mode_code: 4, address_type: 4, delivery_address: { line1: '1 rue de la Paix', country_code: 'FRA' } });
+  });
+});
