@@ -11,23 +11,30 @@ const CITY_MAX = 120;
 const POSTAL_CODE_MAX = 60;
 const EMAIL_MAX = 254;
 
+/** PayPal's email pattern: an unquoted @ followed by a domain. */
+const EMAIL = /^.+@[^"\-].+$/;
+/**
+ * Countries whose addresses PayPal takes only with a state or province (`admin_area_1`), which our
+ * addresses do not carry: PayPal would refuse the order rather than the address.
+ */
+const STATE_REQUIRED = new Set(['AR', 'AU', 'BR', 'CA', 'CN', 'ID', 'IN', 'JP', 'MX', 'US']);
+
 const cut = (value: string | undefined, max: number): string | undefined => {
   const clean = value?.trim().slice(0, max);
   return clean ? clean : undefined;
 };
 
-/** Our address as PayPal's portable address; undefined without a country, the one field PayPal requires. */
+/**
+ * Our address as PayPal's portable address; undefined when PayPal could not take it: no street, city
+ * or country, or a country whose addresses need a state.
+ */
 export function paypalAddress(address: Address | undefined) {
-  if (!address?.country) return undefined;
-  const line1 = cut(address.address, ADDRESS_LINE_MAX);
-  const city = cut(address.city, CITY_MAX);
-  const postalCode = cut(address.postalCode, POSTAL_CODE_MAX);
-  return {
-    ...(line1 ? { address_line_1: line1 } : {}),
-    ...(city ? { admin_area_2: city } : {}),
-    ...(postalCode ? { postal_code: postalCode } : {}),
-    country_code: String(address.country),
-  };
+  const country = address?.country ? String(address.country) : undefined;
+  const line1 = cut(address?.address, ADDRESS_LINE_MAX);
+  const city = cut(address?.city, CITY_MAX);
+  if (!country || STATE_REQUIRED.has(country) || !line1 || !city) return undefined;
+  const postalCode = cut(address?.postalCode, POSTAL_CODE_MAX);
+  return { address_line_1: line1, admin_area_2: city, ...(postalCode ? { postal_code: postalCode } : {}), country_code: country };
 }
 
 /**
@@ -36,7 +43,8 @@ export function paypalAddress(address: Address | undefined) {
  * country calling code, which our international numbers do not separate.
  */
 export function payerOf(order: Order) {
-  const email = cut(order.customer?.email, EMAIL_MAX);
+  const given = order.customer?.email?.trim();
+  const email = given && given.length <= EMAIL_MAX && EMAIL.test(given) ? given : undefined;
   const givenName = cut(order.customer?.firstName ?? order.billing?.firstName, NAME_MAX);
   const surname = cut(order.customer?.lastName ?? order.billing?.lastName, NAME_MAX);
   const address = paypalAddress(order.billing);

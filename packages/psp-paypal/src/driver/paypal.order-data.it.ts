@@ -62,6 +62,22 @@ describe('PayPal driver: what the merchant tells about the order reaches the Pay
     expect(body.payment_source.paypal.experience_context.shipping_preference).toBe('NO_SHIPPING');
   });
 
+  it('an address PayPal could not accept is not sent: no street or city, or a country whose addresses need a state our orders do not carry', async () => {
+    for (const shipping of [{ ...SHIPPING, address: undefined }, { ...SHIPPING, city: ' ' }, { ...SHIPPING, country: 'US' as never }, { ...SHIPPING, country: 'CA' as never }]) {
+      const body = await sentOrder({ orderId: 'ORDER-42', shipping, billing: shipping });
+      expect(body.purchase_units[0]!.shipping).toBeUndefined();
+      expect(body.payment_source.paypal.address).toBeUndefined();
+      expect(body.payment_source.paypal.experience_context.shipping_preference).toBe('NO_SHIPPING');
+      nock.cleanAll();
+    }
+  });
+
+  it('an email PayPal would refuse (no @ followed by a domain) is not sent', async () => {
+    const body = await sentOrder({ orderId: 'ORDER-42', customer: { email: 'jeanne-at-example', firstName: 'Jeanne' } });
+    expect(body.payment_source.paypal.email_address).toBeUndefined();
+    expect(body.payment_source.paypal.name).toEqual({ given_name: 'Jeanne' });
+  });
+
   it("fields longer than PayPal's limits are cut to them", async () => {
     const long = 'x'.repeat(400);
     const body = await sentOrder({ orderId: 'ORDER-42', customer: { firstName: long, lastName: long }, shipping: { ...SHIPPING, firstName: long, lastName: undefined, address: long, city: long } });
