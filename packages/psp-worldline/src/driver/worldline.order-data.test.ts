@@ -12,7 +12,7 @@ const provider = createWorldlineProvider({ logger: new CapturingLogger(), timeou
 const driver = (method: 'wero' | 'ancv') => provider.drivers.find((d) => d.method === method)!;
 
 const FR = 'FR' as never;
-const BILLING = { title: 'mrs' as const, firstName: 'Jeanne', lastName: 'Martin', address: '12 rue de la Paix', postalCode: '75002', city: 'Paris', country: FR, phone: '+33 1 42 00 00 00', mobilePhone: '+33612345678' };
+const BILLING = { title: 'mrs' as const, firstName: 'Jeanne', lastName: 'Martin', address: '12 rue de la Paix', postalCode: '75002', city: 'Paris', country: FR, phone: '+33 1.42.00-00-00', mobilePhone: '+33612345678' };
 const SHIPPING = { companyName: 'Atelier Martin', title: 'mr' as const, firstName: 'Paul', lastName: 'Martin', address: '3 quai des Chartrons', postalCode: '33000', city: 'Bordeaux', country: FR };
 
 const openInput = (order: OpenInput['order'], settings: Record<string, unknown> = SETTINGS, method: 'wero' | 'ancv' = 'wero'): OpenInput => ({
@@ -63,7 +63,7 @@ describe('Worldline: what the merchant tells about the order reaches order.custo
     const order = await sentOrder({
       orderId: 'order-42',
       customer: { ident: 'CUSTOMER-0000000000001', email: `${'a'.repeat(80)}@example.com`, firstName: long, lastName: long },
-      billing: { ...BILLING, address: long, city: long, postalCode: '123456789012', phone: '+33 1 42 00 00 00 00 00 00 00 00 00', mobilePhone: undefined },
+      billing: { ...BILLING, address: long, city: long, postalCode: '123456789012', phone: '+33 1 42 00 00 00 00 00', mobilePhone: undefined },
       shipping: { ...SHIPPING, companyName: long },
     });
     const customer = order.customer as { merchantCustomerId?: string; personalInformation: { name: { firstName: string; surname: string } }; contactDetails: Record<string, string>; billingAddress: Record<string, string> };

@@ -3,8 +3,9 @@ import type { OpenInput } from '@splitpay/domain';
 type Order = OpenInput['order'];
 type Address = NonNullable<Order['billing']>;
 
-// Worldline Direct's maximum lengths (its API reference, order.customer and order.shipping).
-const MAX = { customerId: 15, firstName: 15, surname: 70, email: 70, phone: 20, street: 50, zip: 10, city: 40, company: 40 } as const;
+// Worldline's maximum lengths for order.customer and order.shipping; phones as Worldline's own
+// PrestaShop module sends them (digits and +, 15 at most).
+const MAX = { customerId: 15, firstName: 15, surname: 70, email: 70, phone: 15, street: 50, zip: 10, city: 40, company: 40 } as const;
 const TITLE = { mr: 'Mr', mrs: 'Mrs', miss: 'Miss' } as const;
 
 const cut = (value: string | undefined, max: number): string | undefined => {
@@ -13,8 +14,8 @@ const cut = (value: string | undefined, max: number): string | undefined => {
 };
 /** An identifier, an email or a phone cut would name someone else: left out when too long. */
 const whole = (value: string | undefined, max: number): string | undefined => (value && value.length <= max ? value : undefined);
-/** Worldline's phone numbers hold digits and a leading `+`: our international numbers without their separators. */
-const phone = (value: string | undefined): string | undefined => whole(value?.replace(/[\s.()-]/g, ''), MAX.phone);
+/** Worldline's phone numbers hold digits and `+`: our international numbers without their separators. */
+const phone = (value: string | undefined): string | undefined => whole(value?.replace(/[^0-9+]/g, ''), MAX.phone);
 
 function defined<T extends Record<string, unknown>>(fields: T): Partial<T> | undefined {
   const kept = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
