@@ -73,6 +73,19 @@ describe("Oney: the cart's categories and delivery reach the purchase in Oney's 
     expect(purchase.delivery).toMatchObject({ address_type: 4, recipient: { surname: 'Lovelace', first_name: 'Ada', phone_number: '+33612345678' }, delivery_address: { line1: '1 rue de la Paix', municipality: 'Paris' } });
   });
 
+  it('a street longer than an Oney address line goes on the next lines (38 characters each, split between words), not cut', async () => {
+    const street = 'Résidence Les Jardins du Parc, Bâtiment B, Escalier 4, 127 boulevard du Maréchal Leclerc';
+    const purchase = await sentPurchase({ shipping: { firstName: 'Paul', lastName: 'Martin', address: street, postalCode: '33000', city: 'Bordeaux', country: 'FR' as never } });
+    expect(purchase.delivery.delivery_address).toEqual({
+      line1: 'Résidence Les Jardins du Parc,',
+      line2: 'Bâtiment B, Escalier 4, 127 boulevard',
+      line3: 'du Maréchal Leclerc',
+      postal_code: '33000',
+      municipality: 'Bordeaux',
+      country_code: 'FRA',
+    });
+  });
+
   it('a carrier delivery without a shipping address goes to the billing address (address_type 4)', async () => {
     const purchase = await sentPurchase({ shipping: undefined, cartItems: [line('TV', 10_000, 'electronics', 'carrier')] });
     expect(purchase.delivery).toMatchObject({ delivery_mode_code: 4, address_type: 4, delivery_address: { line1: '1 rue de la Paix', country_code: 'FRA' } });

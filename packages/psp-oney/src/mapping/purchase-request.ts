@@ -1,5 +1,6 @@
 import type { OpenInput } from '@splitpay/domain';
 import type { OneySettings } from '../settings/oney.settings';
+import { addressLines } from './address-lines';
 import { toMajor } from './amounts';
 import { itemLabel } from './item-label';
 import { categoryCode, deliveryCodes } from './oney-codes';
@@ -17,7 +18,7 @@ const DELIVERY_OPTION = { express: 1, standard: 2 } as const;
 function oneyAddress(address: Address | undefined): Record<string, unknown> {
   const country = address?.country ? String(address.country) : undefined;
   return {
-    ...(address?.address ? { line1: address.address.slice(0, 38) } : {}),
+    ...addressLines(address?.address),
     ...(address?.postalCode ? { postal_code: address.postalCode } : {}),
     ...(address?.city ? { municipality: address.city } : {}),
     ...(country ? { country_code: ALPHA3[country] ?? country } : {}),
