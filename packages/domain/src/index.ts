@@ -33,7 +33,7 @@ export type { Transaction, VerdictKind } from './transaction/transaction.model';
 export { contractSettingsProblem, secretSettingNames } from './psp/contract-setting';
 export type { ContractSettingSpec } from './psp/contract-setting';
 export type {
-  ConfirmInput, DriverAck, DriverCall, FollowUpInput, InboundNotification, LookupInput,
+  ConfirmInput, DriverAck, DriverCall, DriverOrder, FollowUpInput, InboundNotification, LookupInput,
   NotificationContext, NotificationReply, OpenInput, OpenOutput, OperationOutput,
   ParsedNotification, PspDriver, PspProvider, ReturnInput, WalletSessionInput, WalletSessionOutput,
 } from './psp/psp-driver.port';

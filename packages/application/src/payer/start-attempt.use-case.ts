@@ -12,6 +12,7 @@ import {
   type SessionView,
 } from '@splitpay/domain';
 import type { SessionGateway } from '../psp/psp-gateway';
+import { driverOrderOf } from './driver-order';
 import type { ElementsAccess } from './elements-access';
 import type { PayerDeps } from './payer.deps';
 import type { ViewPresenter } from './view-presenter';
@@ -97,16 +98,7 @@ export class StartAttemptUseCase {
         ...(attempt.plan ? { plan: attempt.plan } : {}),
         ...(request.input ? { payerInput: withCardholder(session, attempt, request.input) } : {}),
         registerAlias: registrationAsked(session, resolved.call.offer),
-        order: {
-          orderId: session.orderId,
-          ...(session.customer ? { customer: session.customer } : {}),
-          ...(session.billing ? { billing: session.billing } : {}),
-          ...(session.shipping ? { shipping: session.shipping } : {}),
-          ...(session.cartItems ? { cartItems: session.cartItems } : {}),
-          ...(session.travel ? { travel: session.travel } : {}),
-          ...(session.statementDescriptor !== undefined ? { statementDescriptor: session.statementDescriptor } : {}),
-          ...(session.extraData !== undefined ? { extraData: session.extraData } : {}),
-        },
+        order: driverOrderOf(session),
         returnUrl: `${base}/elements/return/${attempt.id}`,
         notificationUrl: `${base}/psp/${encodeURIComponent(attempt.provider)}/notifications`,
       });

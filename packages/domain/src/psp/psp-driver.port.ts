@@ -33,6 +33,18 @@ export interface DriverCall {
   readonly settings: Readonly<Record<string, unknown>>;
 }
 
+/** The order as the merchant gave it at session creation: what a driver may send its PSP of it. */
+export interface DriverOrder {
+  readonly orderId: string;
+  readonly customer?: Customer;
+  readonly billing?: Address;
+  readonly shipping?: Address;
+  readonly cartItems?: readonly CartItem[];
+  readonly travel?: Travel;
+  readonly statementDescriptor?: string;
+  readonly extraData?: string;
+}
+
 export interface OpenInput extends DriverCall {
   readonly amount: Money;
   readonly plan?: PlanKey;
@@ -40,16 +52,7 @@ export interface OpenInput extends DriverCall {
   readonly payerInput?: Readonly<Record<string, unknown>>;
   /** The order asked to register the payer's means. */
   readonly registerAlias: boolean;
-  readonly order: {
-    readonly orderId: string;
-    readonly customer?: Customer;
-    readonly billing?: Address;
-    readonly shipping?: Address;
-    readonly cartItems?: readonly CartItem[];
-    readonly travel?: Travel;
-    readonly statementDescriptor?: string;
-    readonly extraData?: string;
-  };
+  readonly order: DriverOrder;
   /** Where the PSP sends the payer back (the service's return door for this attempt). */
   readonly returnUrl: string;
   /** Where the PSP posts its verdicts (the service's /psp/{provider}/notifications). */
