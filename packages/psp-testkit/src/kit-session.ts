@@ -126,7 +126,7 @@ export class KitSession {
     if (play.walletToken) {
       if (!driver.confirm) throw new Error('the script gives a wallet token but the driver has no confirm');
       const providerRef = model.openingRef();
-      const confirmed = await driver.confirm({ ...this.call(model, model.transactionId), amount: input.amount, payerInput: play.walletToken, ...(providerRef ? { providerRef } : {}) });
+      const confirmed = await driver.confirm({ ...this.call(model, model.transactionId), amount: input.amount, payerInput: play.walletToken, order: input.order, ...(providerRef ? { providerRef } : {}) });
       this.seen(confirmed);
       model.apply(confirmed.facts);
       outputs.push(confirmed);

@@ -1,5 +1,6 @@
 import { markConfirmSent, recordOpenOutcome, type Attempt, type OpenOutcome, type Session, type SessionView } from '@splitpay/domain';
 import type { SessionGateway } from '../psp/psp-gateway';
+import { driverOrderOf } from './driver-order';
 import type { ElementsAccess } from './elements-access';
 import type { PayerDeps } from './payer.deps';
 import type { ViewPresenter } from './view-presenter';
@@ -12,7 +13,8 @@ export interface WalletConfirmInput {
 
 /**
  * Second leg of an in-page wallet: the payment token goes to the driver, and only there (never
- * stored, never logged). The answer is an acknowledgement; the verdict lands out-of-band.
+ * stored, never logged), with the session's order as the open had it (a PSP may make the payment
+ * here). The answer is an acknowledgement; the verdict lands out-of-band.
  */
 export class ConfirmAttemptUseCase {
   constructor(
@@ -57,6 +59,7 @@ export class ConfirmAttemptUseCase {
         amount: attempt.requested,
         ...(opening.providerRef !== undefined ? { providerRef: opening.providerRef } : {}),
         payerInput: { method: input.method, paymentToken: input.paymentToken },
+        order: driverOrderOf(session),
         returnUrl: `${this.deps.publicBaseUrl().replace(/\/+$/, '')}/elements/return/${attempt.id}`,
       });
       this.deps.logger.info('psp.attempt_confirmed', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus });

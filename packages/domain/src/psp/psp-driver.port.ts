@@ -71,6 +71,11 @@ export interface ConfirmInput extends DriverCall {
   readonly providerRef?: string;
   /** The in-page wallet's payment token, verbatim. Never stored or logged. */
   readonly payerInput: Readonly<Record<string, unknown>>;
+  /**
+   * The same order the open carried: a PSP that makes the payment at confirm (Adyen's Apple Pay)
+   * sends it there, and a driver keeps nothing between open and confirm.
+   */
+  readonly order: DriverOrder;
   /** The service's return door for this attempt (a PSP may require one even for an in-page wallet). */
   readonly returnUrl?: string;
 }
