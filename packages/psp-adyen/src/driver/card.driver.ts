@@ -1,8 +1,7 @@
 import type { DriverCapabilities, OpenInput, OpenOutput, OperationOutput, PspDriver, ReturnInput } from '@splitpay/domain';
-import { accountInfoOf } from '../mapping/account-info';
 import { paymentResult } from '../mapping/payment-result';
 import { scaPreference } from '../mapping/sca-preference';
-import { shopperStatementOf } from '../mapping/shopper-statement';
+import { shopperFieldsOf } from '../mapping/shopper-fields';
 import { adyenHostedFieldsUrl, adyenWebKeyId } from '../settings/adyen-web';
 import { readAdyenSettings } from '../settings/adyen.settings';
 import { AdyenDriverBase, isOutput, rejected, settingsOf, type AdyenDriverDeps } from './adyen-driver.base';
@@ -47,8 +46,6 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
           recurringProcessingModel: input.offer.createAlias?.mode === 'subscription' ? 'Subscription' : 'CardOnFile',
         }
       : {};
-    const accountInfo = accountInfoOf(input.order.customer);
-    const shopperStatement = shopperStatementOf(input.order.statementDescriptor);
     const { threeDS2RequestData, scaExemption } = scaPreference(input);
     const additionalData = {
       ...(input.offer.partialAuth === true ? { allowPartialAuth: 'true' } : {}),
@@ -66,9 +63,7 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
         authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
         ...(card.browserInfo ? { browserInfo: card.browserInfo } : {}),
         ...(card.origin ? { origin: card.origin } : {}),
-        ...(input.order.customer?.email ? { shopperEmail: input.order.customer.email } : {}),
-        ...(accountInfo ? { accountInfo } : {}),
-        ...(shopperStatement ? { shopperStatement } : {}),
+        ...shopperFieldsOf(input.order),
         ...(threeDS2RequestData ? { threeDS2RequestData } : {}),
         ...(Object.keys(additionalData).length > 0 ? { additionalData } : {}),
         ...alias,

@@ -1,6 +1,6 @@
-import type { OpenInput } from '@splitpay/domain';
+import type { DriverOrder } from '@splitpay/domain';
 
-type Customer = OpenInput['order']['customer'];
+type Customer = DriverOrder['customer'];
 
 /** Adyen's AccountInfo counts: what its 3-D Secure 2 risk assessment reads of the shopper's history. */
 export interface AdyenAccountInfo {
