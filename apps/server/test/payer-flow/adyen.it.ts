@@ -165,8 +165,15 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
     expect(h.logLines.join('\n')).not.toContain('X6XtfGC3');
   });
 
-  it("opens Apple Pay's merchant validation through Adyen, then pays the sheet's token on confirm", async () => {
-    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: 'adyen-applepay', methods: [{ method: 'applepay' }] });
+  it("opens Apple Pay's merchant validation through Adyen, then pays the sheet's token on confirm with the order's data", async () => {
+    const { page, sessionId } = await h.openPage({
+      currency: 'EUR',
+      total: 2_000,
+      orderId: 'adyen-applepay',
+      methods: [{ method: 'applepay' }],
+      customer: { email: 'ada@example.test', activity: { transactionsLast24h: 1, transactionsLast6Months: 3 } },
+      statementDescriptor: 'Café Lumière',
+    });
     const started = await page.start({ methodId: 'applepay', amount: 2_000, input: { method: 'applepay' } });
     expect(started.status).toBe(201);
     const attemptId = started.body.attemptId!;
@@ -184,7 +191,14 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
     adyenAnswers('/v71/payments/PSPAPPL00000001/captures', 201, (body) => ({ pspReference: 'PSPAPPLCAPT0001', reference: body.reference, status: 'received' }));
     const confirmed = await page.confirm(attemptId, APPLE_PAY_DATA);
     expect(confirmed.status).toBe(200);
-    expect(pay.seen[0]?.body).toMatchObject({ paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') }, amount: { value: 2_000, currency: 'EUR' } });
+    expect(pay.seen[0]?.body).toMatchObject({
+      paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') },
+      amount: { value: 2_000, currency: 'EUR' },
+      // The order reaches the payment made at confirm, as it reaches the card payment made at start.
+      shopperEmail: 'ada@example.test',
+      accountInfo: { pastTransactionsDay: 1, purchasesLast6Months: 3 },
+      shopperStatement: 'Cafe Lumiere',
+    });
     const done = await page.waitFor(covered);
     expect([done.status, done.attempts[0]]).toEqual(['CAPTURING', expect.objectContaining({ status: 'AUTHORIZED' })]);
     // Adyen names the network behind the wallet (mc_applepay), but the contract's cardScheme is for card attempts only.

@@ -1,8 +1,9 @@
 import nock from 'nock';
-import { isolateNock } from '@splitpay/psp-testkit';
+import { isolateNock, type FitsSdk } from '@splitpay/psp-testkit';
 import { AdyenClient } from '../client/adyen.client';
 import { AdyenApplePayDriver } from '../driver/applepay.driver';
 import { AdyenCardDriver } from '../driver/card.driver';
+import type { AdyenShopperFields } from '../mapping/shopper-fields';
 import { authorised, authorisedStoring, detailsAuthorised } from '../testing/adyen-answers';
 import { APPLE_PAY_DATA, BROWSER_INFO, ENCRYPTED_CARD, offer, openInput, paymentsBodyBase, SERVICE_BASE, silentLogger } from '../testing/adyen-fixtures';
 import { capturePost } from '../testing/capture-post';
@@ -14,6 +15,9 @@ import { serializedAs, type CheckoutModel } from '../testing/official-model';
  * every field of it (a name the model does not know would be dropped).
  */
 
+// What both drivers send of the order names only fields of Adyen's PaymentRequest (a part of one), in its types.
+const shopperFieldsFit: FitsSdk<Partial<CheckoutModel<'PaymentRequest'>>, AdyenShopperFields> = true;
+
 const client = new AdyenClient({ timeoutMs: 2_000 });
 const card = new AdyenCardDriver({ client, logger: silentLogger, publicBaseUrl: SERVICE_BASE });
 const applePay = new AdyenApplePayDriver({ client, logger: silentLogger });
@@ -24,6 +28,10 @@ isolateNock();
 afterEach(() => nock.cleanAll());
 
 describe("Adyen's PaymentRequest model: what the drivers send to /payments", () => {
+  it("the order's shopper fields type-check as PaymentRequest fields, none it lacks", () => {
+    expect(shopperFieldsFit).toBe(true);
+  });
+
   it('card: the encrypted fields as CardDetails, 3-D Secure by redirect, the browser info', async () => {
     const input = openInput('card');
     const sent = capturePost('/v71/payments', 200, authorised('PSPOFF1', input.transactionId));
@@ -138,6 +146,23 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
     expect(sent()).toEqual(expected);
     expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
     expect(serializedAs(sent().paymentMethod, 'ApplePayDetails')).toEqual(sent().paymentMethod);
+  });
+
+  it("Apple Pay: the order's shopper email, AccountInfo and shopper statement, as the card sends them", async () => {
+    const input = openInput('applepay', {
+      order: { orderId: 'order-42', customer: { email: 'ada@example.test', activity: { transactionsLast24h: 1, transactionsLast12Months: 14, transactionsLast6Months: 6 } }, statementDescriptor: 'Café Lumière: n°42' },
+    });
+    const sent = capturePost('/v71/payments', 200, authorised('PSPOFF12', input.transactionId));
+    await applePay.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: APPLE_PAY_DATA } });
+    const expected = {
+      ...paymentsBodyBase(input),
+      paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') },
+      shopperEmail: 'ada@example.test',
+      accountInfo: { pastTransactionsDay: 1, pastTransactionsYear: 14, purchasesLast6Months: 6 },
+      shopperStatement: 'Cafe Lumiere  n 42',
+    } satisfies CheckoutModel<'PaymentRequest'> & { paymentMethod: CheckoutModel<'ApplePayDetails'>; accountInfo: CheckoutModel<'AccountInfo'> };
+    expect(sent()).toEqual(expected);
+    expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
   });
 });
 

@@ -2,8 +2,9 @@ import nock from 'nock';
 import { money, offerCapabilities } from '@splitpay/domain';
 import { isolateNock } from '@splitpay/psp-testkit';
 import { AdyenClient } from '../client/adyen.client';
-import { API_KEY, APPLE_PAY_DATA, openInput, paymentsBodyBase, SETTINGS, silentLogger, TEST_BASE } from '../testing/adyen-fixtures';
+import { API_KEY, APPLE_PAY_DATA, openInput, paymentsBodyBase, SERVICE_BASE, SETTINGS, silentLogger, TEST_BASE } from '../testing/adyen-fixtures';
 import { AdyenApplePayDriver } from './applepay.driver';
+import { AdyenCardDriver } from './card.driver';
 
 const driver = new AdyenApplePayDriver({ client: new AdyenClient({ timeoutMs: 2_000 }), logger: silentLogger });
 
@@ -52,6 +53,25 @@ describe('Adyen Apple Pay', () => {
       ack: { outcome: 'accepted', httpStatus: 200, code: 'Authorised', providerRef: 'PSPAP1' },
       facts: [expect.objectContaining({ kind: 'authorized', granted: money(10_000, 'EUR'), cardScheme: 'visa' })],
     });
+  });
+
+  it("confirm sends the order's data as the card payment does: shopper email, account info, shopper statement", async () => {
+    const order = {
+      orderId: 'order-42',
+      customer: { email: 'ada@example.test', activity: { transactionsLast24h: 1, transactionsLast12Months: 14 } },
+      statementDescriptor: 'Café Lumière',
+    };
+    const input = openInput('applepay', { order });
+    let body: Record<string, unknown> = {};
+    nock(TEST_BASE).post('/v71/payments', (b: Record<string, unknown>) => ((body = b), true)).reply(200, { resultCode: 'Authorised', pspReference: 'PSPAP4' });
+    await driver.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: APPLE_PAY_DATA } });
+    const orderData = { shopperEmail: 'ada@example.test', accountInfo: { pastTransactionsDay: 1, pastTransactionsYear: 14 }, shopperStatement: 'Cafe Lumiere' };
+    expect(body).toEqual({ ...paymentsBodyBase(input), paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') }, ...orderData });
+
+    let cardBody: Record<string, unknown> = {};
+    nock(TEST_BASE).post('/v71/payments', (b: Record<string, unknown>) => ((cardBody = b), true)).reply(200, { resultCode: 'Authorised', pspReference: 'PSPCARD4' });
+    await new AdyenCardDriver({ client: new AdyenClient({ timeoutMs: 2_000 }), logger: silentLogger, publicBaseUrl: SERVICE_BASE }).open(openInput('card', { order }));
+    expect(cardBody).toMatchObject(orderData);
   });
 
   it("the sheet's whole token as JSON text (what the components send) goes as the base64 of its paymentData alone", async () => {

@@ -1,13 +1,14 @@
 import type { ConfirmInput, DriverCapabilities, OpenInput, OpenOutput, OperationOutput, PspDriver, WalletSessionInput, WalletSessionOutput } from '@splitpay/domain';
 import { ackOf, str } from '../client/adyen-ack';
+import { shopperFieldsOf } from '../mapping/shopper-fields';
 import { AdyenDriverBase, isOutput, rejected, settingsOf } from './adyen-driver.base';
 import { ADYEN_APPLEPAY_CAPABILITIES } from './capabilities';
 import { applePayTokenOf } from './payer-input';
 
 /**
  * Apple Pay at Adyen with Adyen's Apple Pay certificate: the page's merchant validation goes through
- * `/applePay/sessions`, then the sheet's token is paid by `/payments` on confirm. The token is never
- * stored or logged.
+ * `/applePay/sessions`, then the sheet's token is paid by `/payments` on confirm, with the order's
+ * data the card payment sends. The token is never stored or logged.
  */
 export class AdyenApplePayDriver extends AdyenDriverBase implements PspDriver {
   readonly method = 'applepay' as const;
@@ -33,6 +34,7 @@ export class AdyenApplePayDriver extends AdyenDriverBase implements PspDriver {
         returnUrl: input.returnUrl ?? 'https://localhost/',
         channel: 'Web',
         shopperInteraction: 'Ecommerce',
+        ...shopperFieldsOf(input.order),
       },
       input,
     );
