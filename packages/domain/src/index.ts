@@ -84,6 +84,8 @@ export { acceptPartial } from './session/partial-decision';
 export { abandonAttempt, abandonSession, cancelAttempt } from './session/payer-decisions';
 export { recordOpenOutcome } from './session/record-open-outcome';
 export type { OpenOutcome } from './session/record-open-outcome';
+export { refuseOpening } from './session/refuse-opening';
+export type { OpeningRefusal } from './session/refuse-opening';
 export { nextDueAt } from './session/schedule';
 export { findOffer } from './session/session-edit';
 export { elementsGraceOver, hasEnded } from './session/session-ended.rule';

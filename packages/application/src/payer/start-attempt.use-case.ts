@@ -3,10 +3,12 @@ import {
   findOffer,
   DomainError,
   recordOpenOutcome,
+  refuseOpening,
   registrationAsked,
   startAttempt,
   type Attempt,
   type OpenOutcome,
+  type OpeningRefusal,
   type PlanKey,
   type Session,
   type SessionView,
@@ -25,6 +27,9 @@ export interface StartAttemptRequest {
   /** Method-specific payer input (the fake card form, an acquirer token). Goes to the driver only. */
   readonly input?: Readonly<Record<string, unknown>>;
 }
+
+/** The driver's answer to the opening, or the service's own refusal when no driver serves the method. */
+type Opening = { readonly kind: 'answered'; readonly outcome: OpenOutcome } | { readonly kind: 'refused'; readonly refusal: OpeningRefusal };
 
 export interface AttemptStartedAnswer {
   readonly attemptId: string;
@@ -73,22 +78,25 @@ export class StartAttemptUseCase {
 
     // One gateway for the request: the merchant account is read once for the open, the dispatch and the view.
     const psps = this.deps.gateway.forSession(started);
-    const outcome = await this.open(started, psps, attempt, result.transactionId, request);
+    const opening = await this.open(started, psps, attempt, result.transactionId, request);
     const recorded = await this.deps.writer.update(
       started.id,
-      (s, ctx) => ({ session: recordOpenOutcome(s, attempt.id, outcome, ctx), result: undefined }),
+      (s, ctx) => ({
+        session: opening.kind === 'refused' ? refuseOpening(s, attempt.id, opening.refusal, ctx) : recordOpenOutcome(s, attempt.id, opening.outcome, ctx),
+        result: undefined,
+      }),
       { initial: started },
     );
     const dispatched = await this.deps.dispatcher.dispatchOwedBy([startedWrite, recorded], psps);
     return { attemptId: attempt.id, view: await this.views.present(dispatched, psps) };
   }
 
-  private async open(session: Session, psps: SessionGateway, attempt: Attempt, transactionId: string, request: StartAttemptRequest): Promise<OpenOutcome> {
+  private async open(session: Session, psps: SessionGateway, attempt: Attempt, transactionId: string, request: StartAttemptRequest): Promise<Opening> {
     const fields = { sessionId: session.id, attemptId: attempt.id, provider: attempt.provider, method: attempt.method };
     const resolved = await psps.resolve(attempt, transactionId);
     if (!resolved) {
       this.deps.logger.error('psp.driver_missing', fields);
-      return { ack: { outcome: 'rejected', message: 'No driver serves this method', category: 'method-unavailable' }, facts: [] };
+      return { kind: 'refused', refusal: { message: 'No driver serves this method', declineCategory: 'method-unavailable' } };
     }
     const base = this.deps.publicBaseUrl().replace(/\/+$/, '');
     try {
@@ -103,11 +111,11 @@ export class StartAttemptUseCase {
         notificationUrl: `${base}/psp/${encodeURIComponent(attempt.provider)}/notifications`,
       });
       this.deps.logger.info('psp.attempt_opened', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus, facts: output.facts.map((f) => f.kind) });
-      return { ack: output.ack, ...(output.redirect ? { redirect: output.redirect } : {}), facts: output.facts };
+      return { kind: 'answered', outcome: { ack: output.ack, ...(output.redirect ? { redirect: output.redirect } : {}), facts: output.facts } };
     } catch (error) {
       // No usable answer: the verdict stays due and is looked up when overdue.
       this.deps.logger.error('psp.driver_failed', { ...fields, type: 'open', error });
-      return { ack: { outcome: 'unknown', message: 'The driver call failed before any usable answer' }, facts: [] };
+      return { kind: 'answered', outcome: { ack: { outcome: 'unknown', message: 'The driver call failed before any usable answer' }, facts: [] } };
     }
   }
 }
