@@ -126,6 +126,30 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
     expect(sentNone()).not.toHaveProperty('accountInfo');
   });
 
+  const BILLING = { firstName: 'Bill', lastName: 'Payer', address: '12 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'FR' as never, phone: '+33 1 23 45 67 89', mobilePhone: '+33 6 12 34 56 78' };
+  const SHIPPING = { firstName: 'Ada', lastName: 'Lovelace', address: 'Kurfürstendamm 21', postalCode: '10719', city: 'Berlin', country: 'DE' as never };
+  const FOR_3DS = {
+    shopperName: { firstName: 'Ada', lastName: 'Lovelace' },
+    telephoneNumber: '+33612345678',
+    billingAddress: { street: '12 rue de la Paix', houseNumberOrName: 'N/A', postalCode: '75002', city: 'Paris', country: 'FR' },
+    deliveryAddress: { street: 'Kurfürstendamm 21', houseNumberOrName: 'N/A', postalCode: '10719', city: 'Berlin', country: 'DE', firstName: 'Ada', lastName: 'Lovelace' },
+  } satisfies Partial<CheckoutModel<'PaymentRequest'>> & {
+    shopperName: CheckoutModel<'ShopperName'>;
+    billingAddress: CheckoutModel<'BillingAddress'>;
+    deliveryAddress: CheckoutModel<'DeliveryAddress'>;
+  };
+
+  it("card: what 3-D Secure 2 reads of the order, the billing and delivery addresses, the shopper's name and phone, as Adyen's models", async () => {
+    const input = openInput('card', { order: { orderId: 'order-42', customer: { firstName: 'Ada', lastName: 'Lovelace' }, billing: BILLING, shipping: SHIPPING } });
+    const sent = capturePost('/v71/payments', 200, authorised('PSPOFF13', input.transactionId));
+    await card.open(input);
+    expect(sent()).toMatchObject(FOR_3DS);
+    expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
+    expect(serializedAs(sent().billingAddress, 'BillingAddress')).toEqual(FOR_3DS.billingAddress);
+    expect(serializedAs(sent().deliveryAddress, 'DeliveryAddress')).toEqual(FOR_3DS.deliveryAddress);
+    expect(serializedAs(sent().shopperName, 'ShopperName')).toEqual(FOR_3DS.shopperName);
+  });
+
   it('card stored for one-click: CardOnFile, the order id as shopper when no customer is known', async () => {
     const input = openInput('card', { offer: offer('card', { createAlias: { mode: 'oneclick', recurringFrequency: 0, recurringExpiry: '2030-01-01' } }), registerAlias: true });
     const sent = capturePost('/v71/payments', 200, authorisedStoring('PSPOFF5', input.transactionId, 'STORED-2'));
@@ -148,9 +172,15 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
     expect(serializedAs(sent().paymentMethod, 'ApplePayDetails')).toEqual(sent().paymentMethod);
   });
 
-  it("Apple Pay: the order's shopper email, AccountInfo and shopper statement, as the card sends them", async () => {
+  it("Apple Pay: the order's shopper email, name, phone, addresses, AccountInfo and shopper statement, as the card sends them", async () => {
     const input = openInput('applepay', {
-      order: { orderId: 'order-42', customer: { email: 'ada@example.test', activity: { transactionsLast24h: 1, transactionsLast12Months: 14, transactionsLast6Months: 6 } }, statementDescriptor: 'Café Lumière: n°42' },
+      order: {
+        orderId: 'order-42',
+        customer: { email: 'ada@example.test', firstName: 'Ada', lastName: 'Lovelace', activity: { transactionsLast24h: 1, transactionsLast12Months: 14, transactionsLast6Months: 6 } },
+        billing: BILLING,
+        shipping: SHIPPING,
+        statementDescriptor: 'Café Lumière: n°42',
+      },
     });
     const sent = capturePost('/v71/payments', 200, authorised('PSPOFF12', input.transactionId));
     await applePay.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: APPLE_PAY_DATA } });
@@ -158,6 +188,7 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
       ...paymentsBodyBase(input),
       paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') },
       shopperEmail: 'ada@example.test',
+      ...FOR_3DS,
       accountInfo: { pastTransactionsDay: 1, pastTransactionsYear: 14, purchasesLast6Months: 6 },
       shopperStatement: 'Cafe Lumiere  n 42',
     } satisfies CheckoutModel<'PaymentRequest'> & { paymentMethod: CheckoutModel<'ApplePayDetails'>; accountInfo: CheckoutModel<'AccountInfo'> };

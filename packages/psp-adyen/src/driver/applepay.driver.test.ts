@@ -55,17 +55,27 @@ describe('Adyen Apple Pay', () => {
     });
   });
 
-  it("confirm sends the order's data as the card payment does: shopper email, account info, shopper statement", async () => {
+  it("confirm sends the order's data as the card payment does: shopper email, name, phone, addresses, account info, shopper statement", async () => {
     const order = {
       orderId: 'order-42',
       customer: { email: 'ada@example.test', activity: { transactionsLast24h: 1, transactionsLast12Months: 14 } },
+      billing: { firstName: 'Bill', lastName: 'Payer', address: '12 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'FR' as never, phone: '+33 1 23 45 67 89' },
+      shipping: { address: 'Kurfürstendamm 21', postalCode: '10719', city: 'Berlin', country: 'DE' as never },
       statementDescriptor: 'Café Lumière',
     };
     const input = openInput('applepay', { order });
     let body: Record<string, unknown> = {};
     nock(TEST_BASE).post('/v71/payments', (b: Record<string, unknown>) => ((body = b), true)).reply(200, { resultCode: 'Authorised', pspReference: 'PSPAP4' });
     await driver.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: APPLE_PAY_DATA } });
-    const orderData = { shopperEmail: 'ada@example.test', accountInfo: { pastTransactionsDay: 1, pastTransactionsYear: 14 }, shopperStatement: 'Cafe Lumiere' };
+    const orderData = {
+      shopperEmail: 'ada@example.test',
+      shopperName: { firstName: 'Bill', lastName: 'Payer' },
+      telephoneNumber: '+33123456789',
+      billingAddress: { street: '12 rue de la Paix', houseNumberOrName: 'N/A', postalCode: '75002', city: 'Paris', country: 'FR' },
+      deliveryAddress: { street: 'Kurfürstendamm 21', houseNumberOrName: 'N/A', postalCode: '10719', city: 'Berlin', country: 'DE' },
+      accountInfo: { pastTransactionsDay: 1, pastTransactionsYear: 14 },
+      shopperStatement: 'Cafe Lumiere',
+    };
     expect(body).toEqual({ ...paymentsBodyBase(input), paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') }, ...orderData });
 
     let cardBody: Record<string, unknown> = {};

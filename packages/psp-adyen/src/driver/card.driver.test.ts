@@ -69,6 +69,34 @@ describe('Adyen card: POST /payments', () => {
     expect(opened.facts[0]).toMatchObject({ kind: 'authorized', cardScheme: 'mastercard', cardAlias: 'STORED-CARD-1' });
   });
 
+  it("sends what 3-D Secure 2 reads of the order: the billing and delivery addresses, the shopper's name and phone", async () => {
+    const input = openInput('card', {
+      order: {
+        orderId: 'order-42',
+        customer: { email: 'ada@example.test', firstName: 'Ada', lastName: 'Lovelace' },
+        billing: { address: '12 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'FR' as never, mobilePhone: '+33 6 12 34 56 78' },
+        shipping: { firstName: 'Ada', lastName: 'Lovelace', address: 'Kurfürstendamm 21', postalCode: '10719', city: 'Berlin', country: 'DE' as never },
+      },
+    });
+    const post = expectPost('/v71/payments', input.transactionId, 200, { resultCode: 'Authorised', pspReference: 'PSP0004' });
+    await driver.open(input);
+    expect(post.body()).toMatchObject({
+      shopperEmail: 'ada@example.test',
+      shopperName: { firstName: 'Ada', lastName: 'Lovelace' },
+      telephoneNumber: '+33612345678',
+      billingAddress: { street: '12 rue de la Paix', houseNumberOrName: 'N/A', postalCode: '75002', city: 'Paris', country: 'FR' },
+      deliveryAddress: { street: 'Kurfürstendamm 21', houseNumberOrName: 'N/A', postalCode: '10719', city: 'Berlin', country: 'DE', firstName: 'Ada', lastName: 'Lovelace' },
+    });
+  });
+
+  it('pays without an address Adyen would refuse (a US one, the order having no state) rather than failing the payment', async () => {
+    const input = openInput('card', { order: { orderId: 'order-42', billing: { firstName: 'Ada', lastName: 'Lovelace', address: '350 Fifth Avenue', postalCode: '10118', city: 'New York', country: 'US' as never } } });
+    const post = expectPost('/v71/payments', input.transactionId, 200, { resultCode: 'Authorised', pspReference: 'PSP0005' });
+    expect((await driver.open(input)).ack.outcome).toBe('accepted');
+    expect(post.body()).not.toHaveProperty('billingAddress');
+    expect(post.body()).toMatchObject({ shopperName: { firstName: 'Ada', lastName: 'Lovelace' } });
+  });
+
   it('calls the live endpoint of the company prefix in live', async () => {
     const input = openInput('card', { settings: { ...SETTINGS, environment: 'live', liveUrlPrefix: '1797a841fbb37ca7-AdyenDemo' } });
     const post = expectPost('/checkout/v71/payments', input.transactionId, 200, { resultCode: 'Received', pspReference: 'PSP0003' }, 'https://1797a841fbb37ca7-AdyenDemo-checkout-live.adyenpayments.com');

@@ -1,23 +1,39 @@
 import type { DriverOrder } from '@splitpay/domain';
 import { accountInfoOf, type AdyenAccountInfo } from './account-info';
+import { adyenAddressOf, adyenDeliveryAddressOf, type AdyenAddress, type AdyenDeliveryAddress } from './adyen-address';
+import { shopperNameOf, type AdyenShopperName } from './shopper-name';
 import { shopperStatementOf } from './shopper-statement';
+import { telephoneNumberOf } from './telephone-number';
 
 /** What a `/payments` request carries of the order, as Adyen's PaymentRequest names it. */
 export interface AdyenShopperFields {
   readonly shopperEmail?: string;
+  readonly shopperName?: AdyenShopperName;
+  readonly telephoneNumber?: string;
+  readonly billingAddress?: AdyenAddress;
+  readonly deliveryAddress?: AdyenDeliveryAddress;
   readonly accountInfo?: AdyenAccountInfo;
   readonly shopperStatement?: string;
 }
 
 /**
  * The order's data every Adyen payment sends, whatever the method (the card's open, Apple Pay's
- * confirm): only the fields the order gives.
+ * confirm): only the fields the order gives, in the form Adyen takes (3-D Secure 2 reads the
+ * addresses, name and phone).
  */
 export function shopperFieldsOf(order: DriverOrder): AdyenShopperFields {
+  const shopperName = shopperNameOf(order);
+  const telephoneNumber = telephoneNumberOf(order.billing);
+  const billingAddress = adyenAddressOf(order.billing);
+  const deliveryAddress = adyenDeliveryAddressOf(order.shipping);
   const accountInfo = accountInfoOf(order.customer);
   const shopperStatement = shopperStatementOf(order.statementDescriptor);
   return {
     ...(order.customer?.email ? { shopperEmail: order.customer.email } : {}),
+    ...(shopperName ? { shopperName } : {}),
+    ...(telephoneNumber ? { telephoneNumber } : {}),
+    ...(billingAddress ? { billingAddress } : {}),
+    ...(deliveryAddress ? { deliveryAddress } : {}),
     ...(accountInfo ? { accountInfo } : {}),
     ...(shopperStatement ? { shopperStatement } : {}),
   };
