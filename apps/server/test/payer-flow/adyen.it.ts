@@ -12,6 +12,16 @@ const covered = (v: SessionView) => v.status === 'CAPTURING' || v.status === 'PA
 const paid = (v: SessionView) => v.status === 'PAID';
 const settled = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');
 
+/** An order's addresses and phone, and what Adyen's /payments carries of them for 3-D Secure 2 (the name the billing's when the customer gives none). */
+const BILLING = { firstName: 'Bill', lastName: 'Payer', address: '12 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'FR', mobilePhone: '+33 6 12 34 56 78' };
+const SHIPPING = { firstName: 'Ada', lastName: 'Lovelace', address: 'Kurfürstendamm 21', postalCode: '10719', city: 'Berlin', country: 'DE' };
+const FOR_3DS = {
+  shopperName: { firstName: 'Bill', lastName: 'Payer' },
+  telephoneNumber: '+33612345678',
+  billingAddress: { street: '12 rue de la Paix', houseNumberOrName: 'N/A', postalCode: '75002', city: 'Paris', country: 'FR' },
+  deliveryAddress: { street: 'Kurfürstendamm 21', houseNumberOrName: 'N/A', postalCode: '10719', city: 'Berlin', country: 'DE', firstName: 'Ada', lastName: 'Lovelace' },
+};
+
 /** Nock playing Adyen's Checkout API. */
 const adyenAnswers = (path: string | RegExp, status: number, answer: (body: Record<string, unknown>) => Record<string, unknown>) => answerPost(TEST_BASE, path, status, answer);
 
@@ -138,10 +148,14 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
   });
 
   it('sends a 3-D Secure card through our redirect, then the return door finishes it with /payments/details', async () => {
-    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'adyen-3ds', methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back' });
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'adyen-3ds', methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back', customer: { firstName: 'Ada', lastName: 'Lovelace' }, billing: BILLING, shipping: SHIPPING });
     const challenge = 'https://checkoutshopper-test.adyen.com/checkoutshopper/threeDS/redirect?MD=M2RzZGF0YQ';
-    adyenAnswers('/v71/payments', 200, () => ({ resultCode: 'RedirectShopper', pspReference: 'PSP3DS000000001', action: { type: 'redirect', method: 'GET', url: challenge, paymentMethodType: 'scheme' } }));
+    const payment = adyenAnswers('/v71/payments', 200, () => ({ resultCode: 'RedirectShopper', pspReference: 'PSP3DS000000001', action: { type: 'redirect', method: 'GET', url: challenge, paymentMethodType: 'scheme' } }));
     const started = await page.start({ methodId: 'card', amount: 5_000, input: cardInput() });
+    // What 3-D Secure 2 reads of the order reaches Adyen, and none of it the logs.
+    expect(payment.seen[0]?.body).toMatchObject({ ...FOR_3DS, shopperName: { firstName: 'Ada', lastName: 'Lovelace' } });
+    expect(h.logLines.join('\n')).not.toContain('rue de la Paix');
+    expect(h.logLines.join('\n')).not.toContain('612345678');
     expect(started.body.view.attempts[0]).toMatchObject({ status: 'AUTHORIZING', redirect: { kind: 'navigate', url: challenge } });
 
     const details = adyenAnswers('/v71/payments/details', 200, () => ({ resultCode: 'Authorised', pspReference: 'PSP3DS000000001', additionalData: { paymentMethod: 'cartebancaire' } }));
@@ -172,6 +186,8 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
       orderId: 'adyen-applepay',
       methods: [{ method: 'applepay' }],
       customer: { email: 'ada@example.test', activity: { transactionsLast24h: 1, transactionsLast6Months: 3 } },
+      billing: BILLING,
+      shipping: SHIPPING,
       statementDescriptor: 'Café Lumière',
     });
     const started = await page.start({ methodId: 'applepay', amount: 2_000, input: { method: 'applepay' } });
@@ -196,6 +212,7 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
       amount: { value: 2_000, currency: 'EUR' },
       // The order reaches the payment made at confirm, as it reaches the card payment made at start.
       shopperEmail: 'ada@example.test',
+      ...FOR_3DS,
       accountInfo: { pastTransactionsDay: 1, purchasesLast6Months: 3 },
       shopperStatement: 'Cafe Lumiere',
     });
