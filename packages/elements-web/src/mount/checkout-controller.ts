@@ -14,7 +14,7 @@ import { renderCheckout, renderLinkExpired } from '../render/checkout.render';
 import { formSelection } from '../render/payment-form.render';
 import { planKeyOf, type Actions, type LocalState, type RenderContext } from '../render/render-context';
 import { Announcer } from './announcer';
-import { replaceKeepingFocus } from './focus-keeper';
+import { focusedIdIn, refocusAfterAction, replaceKeepingFocus } from './focus-keeper';
 import { checkPaymentForm } from './form-check';
 import { HostedFieldsSlot } from './hosted-fields-slot';
 import type { KeptNode } from './keep-in-place';
@@ -234,6 +234,14 @@ export class CheckoutController implements Actions {
     this.render(false);
   }
 
+  fillRemaining(): void {
+    if (!this.view) return;
+    const { amount: _old, ...errors } = this.local.fieldErrors;
+    this.local = { ...this.local, amountText: this.f.plainAmount(this.view.remaining.amount, this.view.currency), fieldErrors: errors, formError: undefined };
+    // The button pressed is not rendered any more: focus goes to the amount it filled.
+    this.render(false, this.fieldId('amount'));
+  }
+
   fieldInput(field: 'cardNumber' | 'expiry' | 'cvc' | 'holder', value: string): void {
     this.local[field] = value;
   }
@@ -400,6 +408,7 @@ export class CheckoutController implements Actions {
   private async act(run: () => Promise<ViewAnswer>, followsRedirect = false, rethrow = false): Promise<void> {
     if (this.local.busy && !rethrow) return;
     this.lastActivity = Date.now();
+    const pressed = focusedIdIn(this.root);
     this.local = { ...this.local, busy: true, formError: undefined, fieldErrors: {} };
     if (this.view) this.render(false);
     try {
@@ -408,6 +417,7 @@ export class CheckoutController implements Actions {
       this.local = { ...this.local, busy: false };
       this.apply(answer.view);
       if (!this.ended) this.render(false);
+      refocusAfterAction(this.root, pressed);
       this.schedule.reset();
       this.pollSoon(this.schedule.next(isWaiting(answer.view)));
       const attempt = answer.attemptId ? answer.view.attempts.find((a) => a.attemptId === answer.attemptId) : undefined;
@@ -420,6 +430,7 @@ export class CheckoutController implements Actions {
         throw error;
       }
       this.failed(error, 'action');
+      refocusAfterAction(this.root, pressed);
     }
   }
 

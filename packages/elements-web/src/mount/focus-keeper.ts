@@ -22,3 +22,24 @@ export function replaceKeepingFocus(root: HTMLElement, body: HTMLElement, next: 
   target.focus();
   if (selection && target.id === keptId && target.tagName === 'INPUT') (target as HTMLInputElement).setSelectionRange(selection.start, selection.end);
 }
+
+/** The id of the control in `root` that has focus ('' when focus is elsewhere or the control has none). */
+export function focusedIdIn(root: HTMLElement): string {
+  const active = root.ownerDocument.activeElement;
+  return active && active !== root && root.contains(active) ? active.id : '';
+}
+
+/**
+ * After an action: the control pressed was disabled while its request ran (focus fell to the page's
+ * body) or is gone. Focus goes back to it when it is there and usable again (Pay, after a failure),
+ * else to the chosen method: the next thing to do. Focus the payer put elsewhere is left alone.
+ */
+export function refocusAfterAction(root: HTMLElement, pressedId: string): void {
+  const doc = root.ownerDocument;
+  const active = doc.activeElement;
+  if (active && active !== doc.body && active !== doc.documentElement) return;
+  const usable = (el: HTMLElement | null): el is HTMLElement => el !== null && !(el as HTMLButtonElement).disabled && !el.closest('[inert]');
+  const pressed = pressedId ? root.querySelector<HTMLElement>(`#${pressedId}`) : null;
+  const target = [pressed, root.querySelector<HTMLElement>('.sp-method__radio:checked')].find(usable);
+  target?.focus();
+}

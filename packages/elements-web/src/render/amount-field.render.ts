@@ -26,7 +26,7 @@ export function renderAmountField(ctx: RenderContext, method: MethodView, amount
         className: 'sp-button sp-button--link',
         text: t.payRemaining(money(view.remaining.amount)),
         attrs: { type: 'button', disabled: ctx.local.busy },
-        on: { click: () => ctx.actions.amountInput(f.plainAmount(view.remaining.amount, view.currency)) },
+        on: { click: () => ctx.actions.fillRemaining() },
       }),
     h(doc, 'p', { className: 'sp-hint sp-amount__preview', id: `${ctx.idPrefix}-preview`, text: left !== undefined ? t.afterThisPayment(money(left)) : '' }),
     amount !== undefined && strandsRemainder(view, method, amount) && h(doc, 'p', { className: 'sp-notice sp-notice--warning', text: t.strandedWarning }),

@@ -29,6 +29,8 @@ export interface LocalState {
 export interface Actions {
   selectMethod(methodId: string): void;
   amountInput(text: string): void;
+  /** The quick fill: the whole remaining balance on this method (its button then goes away). */
+  fillRemaining(): void;
   fieldInput(field: 'cardNumber' | 'expiry' | 'cvc' | 'holder', value: string): void;
   choosePlan(key: string): void;
   tickTerms(ticked: boolean): void;

@@ -1,0 +1,45 @@
+import { useDemoBrowser } from '../support/browser/elements-browser';
+
+/**
+ * Where focus lands after the payer acts: a control that disappears or is disabled while a request
+ * runs must not leave focus on the page's body (a keyboard or screen-reader payer would start over
+ * from the top of the merchant's page).
+ */
+describe('demo checkout in Chromium: focus after the payer acts', () => {
+  const suite = useDemoBrowser();
+
+  it('keeps focus on the amount field when "Pay all of the remaining" fills it (the button goes away)', async () => {
+    const { page, problems } = suite;
+    const shop = suite.shop();
+    await shop.openWithTerms();
+    await shop.method('Card').check();
+    await shop.amountField().fill('40.00');
+    await page.getByRole('button', { name: 'Pay all of the remaining €120.00' }).focus();
+    await page.keyboard.press('Enter');
+
+    await expect(shop.amountField().inputValue()).resolves.toBe('120.00');
+    await expect(shop.focusedName()).resolves.toBe('input:text Amount to pay with this method');
+    expect(problems.list).toEqual([]);
+  });
+
+  it('gives focus back to Pay after a failed start (the connection dropped), so Enter tries again', async () => {
+    const { page, problems } = suite;
+    const shop = suite.shop();
+    await shop.openWithTerms();
+    await shop.method('Card').check();
+    await shop.amountField().fill('40.00');
+    await shop.fillCard('4111111111111111');
+    await page.route('**/elements/session/attempts', (route) => route.abort('internetdisconnected'));
+    await shop.payButton().focus();
+    await page.keyboard.press('Enter');
+
+    await page.getByText('The connection failed. Check it and try again.').first().waitFor();
+    await expect(shop.focusedName()).resolves.toBe('button:button Pay €40.00 with Card');
+    await page.unroute('**/elements/session/attempts');
+    await shop.fillCard('4111111111111111');
+    await shop.payButton().focus();
+    await page.keyboard.press('Enter');
+    await shop.remainingIs('€80.00');
+    expect(problems.list).toEqual([]);
+  });
+});
