@@ -42,4 +42,21 @@ describe('demo checkout in Chromium: focus after the payer acts', () => {
     await shop.remainingIs('€80.00');
     expect(problems.list).toEqual([]);
   });
+
+  it('says a removed tranche was released and what remains, and puts focus on the method choice', async () => {
+    const { page, problems } = suite;
+    const shop = suite.shop();
+    await shop.openWithTerms();
+    await shop.payByCard('40.00', '4111111111111111');
+    await shop.remainingIs('€80.00');
+    await expect(shop.status().textContent()).resolves.toBe('€40.00 held on Card; €80.00 remaining.');
+
+    await page.getByRole('button', { name: 'Remove the €40.00 Card payment' }).focus();
+    await page.keyboard.press('Enter');
+
+    await shop.remainingIs('€120.00');
+    await page.getByRole('status').filter({ hasText: 'The €40.00 Card payment was removed; €120.00 remaining.' }).waitFor();
+    await expect(shop.focusedName()).resolves.toBe('input:radio Card');
+    expect(problems.list).toEqual([]);
+  });
 });

@@ -80,6 +80,7 @@ export const en: Messages = {
   lenderReviewing: 'The lender is reviewing your file. You can close this page; the merchant will be told.',
   heldOn: (amount, method, remaining) => `${amount} held on ${method}; ${remaining} remaining.`,
   paidWith: (amount, method, remaining) => `${amount} paid with ${method}; ${remaining} remaining.`,
+  removed: (amount, method, remaining) => `The ${amount} ${method} payment was removed; ${remaining} remaining.`,
   ended: {
     PAID: 'Payment complete. Thank you!',
     ABORTED: 'The payment was cancelled. Nothing was taken.',

@@ -80,6 +80,7 @@ export const fr: Messages = {
   lenderReviewing: 'Le prêteur étudie votre dossier. Vous pouvez fermer cette page ; le marchand sera prévenu.',
   heldOn: (amount, method, remaining) => `${amount} réservés sur ${method} ; reste ${remaining}.`,
   paidWith: (amount, method, remaining) => `${amount} payés avec ${method} ; reste ${remaining}.`,
+  removed: (amount, method, remaining) => `Le paiement ${method} de ${amount} a été retiré ; reste ${remaining}.`,
   ended: {
     PAID: 'Paiement terminé. Merci !',
     ABORTED: 'Le paiement a été annulé. Rien n’a été débité.',

@@ -76,6 +76,8 @@ export interface Messages {
   readonly lenderReviewing: string;
   readonly heldOn: (amount: string, method: string, remaining: string) => string;
   readonly paidWith: (amount: string, method: string, remaining: string) => string;
+  /** A tranche the payer removed (or a partial grant refused) is handed back. */
+  readonly removed: (amount: string, method: string, remaining: string) => string;
   readonly ended: Readonly<Record<EndStatus, string>>;
   readonly linkExpired: string;
   readonly readOnly: string;

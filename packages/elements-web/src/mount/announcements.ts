@@ -1,6 +1,6 @@
 import type { Formats } from '../format/money-format';
 import type { Messages } from '../i18n/messages';
-import { isRefusedLowerGrant, screenOf } from '../state/derive';
+import { isCounted, isRefusedLowerGrant, screenOf } from '../state/derive';
 import { isEndStatus, type AttemptViewEntry, type SessionView } from '../types/session-view';
 
 export interface Announcement {
@@ -28,11 +28,13 @@ export function announcementsFor(previous: SessionView | undefined, next: Sessio
     const remaining = f.amount(next.remaining);
     if (attempt.status === 'AUTHORIZING' && !old) out.push({ text: t.confirming, urgent: false });
     else if (attempt.status === 'DECLINED') out.push({ text: t.declined(name, f.amount(attempt.requested), t.declineReason[attempt.declineCategory ?? 'unclassified']), urgent: true });
-    else if (attempt.released === true) {
-      // Handed back, so neither held nor paid. Only a grant the service refused on arrival is news here:
-      // a tranche the payer removed or refused was their own doing, and the later VOIDED says nothing new.
+    else if (attempt.released === true || attempt.status === 'VOIDED') {
+      // Handed back, so neither held nor paid. A grant the service refused on arrival is bad news; a
+      // tranche the payer removed (or a grant refused) is the answer to their press, said once: the
+      // VOIDED that follows a release says nothing new.
       if (isRefusedLowerGrant(attempt) && (!old || old.status === 'AUTHORIZING'))
         out.push({ text: t.partialRefused(f.amount(attempt.granted), f.amount(attempt.requested), name, remaining), urgent: true });
+      else if (old && isCounted(old) && next.status === 'PENDING') out.push({ text: t.removed(f.amount(old.granted), name, remaining), urgent: false });
     } else if (attempt.awaitingPartialDecision === true) out.push({ text: t.partialGranted(f.amount(attempt.granted), f.amount(attempt.requested)), urgent: false });
     else if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization') out.push({ text: t.heldOn(f.amount(attempt.granted), name, remaining), urgent: false });
     else if (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED') out.push({ text: t.paidWith(f.amount(attempt.granted), name, remaining), urgent: false });

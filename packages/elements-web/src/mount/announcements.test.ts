@@ -1,0 +1,29 @@
+import { Formats } from '../format/money-format';
+import { en } from '../i18n/en';
+import { attempt, pendingView } from '../testing/view.fixture';
+import { announcementsFor } from './announcements';
+
+const f = new Formats('en');
+const eur = (amount: number) => ({ amount, currency: 'EUR' });
+const held = pendingView({ remaining: eur(8000), attempts: [attempt({ status: 'AUTHORIZED' })] });
+const say = (previous: Parameters<typeof announcementsFor>[0], next: Parameters<typeof announcementsFor>[1]) => announcementsFor(previous, next, en, f).map((a) => `${a.urgent ? 'alert' : 'status'}: ${a.text}`);
+
+describe('announcementsFor: what the live regions say when the view changes', () => {
+  it('says a tranche the payer removed is released, and what remains, whether the view shows it being released or voided', () => {
+    expect(say(held, pendingView({ attempts: [attempt({ status: 'AUTHORIZED', released: true })] }))).toEqual(['status: The €40.00 Card payment was removed; €120.00 remaining.']);
+    expect(say(held, pendingView({ attempts: [attempt({ status: 'VOIDED', released: true })] }))).toEqual(['status: The €40.00 Card payment was removed; €120.00 remaining.']);
+  });
+
+  it('says it once: the void that follows a release is not news', () => {
+    expect(say(pendingView({ attempts: [attempt({ status: 'AUTHORIZED', released: true })] }), pendingView({ attempts: [attempt({ status: 'VOIDED', released: true })] }))).toEqual([]);
+  });
+
+  it('leaves the holds released by an abandon or an expiry to the ending', () => {
+    expect(say(held, pendingView({ status: 'ABORTING', attempts: [attempt({ status: 'VOIDED' })] }))).toEqual([]);
+  });
+
+  it('says nothing on the first view or an unchanged poll', () => {
+    expect(say(undefined, held)).toEqual([]);
+    expect(say(held, held)).toEqual([]);
+  });
+});
