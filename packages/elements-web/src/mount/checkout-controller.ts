@@ -244,6 +244,11 @@ export class CheckoutController implements Actions {
 
   fieldInput(field: 'cardNumber' | 'expiry' | 'cvc' | 'holder', value: string): void {
     this.local[field] = value;
+    if (this.local.fieldErrors[field] === undefined) return;
+    // The payer is answering the error: it stops saying the field is wrong (focus and caret stay).
+    const { [field]: _answered, ...errors } = this.local.fieldErrors;
+    this.local = { ...this.local, fieldErrors: errors };
+    this.render(false);
   }
 
   choosePlan(key: string): void {

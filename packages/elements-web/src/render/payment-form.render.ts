@@ -20,6 +20,12 @@ export function formSelection(ctx: Pick<RenderContext, 'view' | 'local' | 'f' | 
   return { method, ...(amount !== undefined ? { amount } : {}) };
 }
 
+/** Pay is described by the failure shown above it (focus returns to Pay after one) and by what keeps it disabled. */
+function payDescribedBy(ctx: RenderContext, termsPending: boolean): string | undefined {
+  const ids = [ctx.local.formError !== undefined ? `${ctx.idPrefix}-form-error` : undefined, termsPending ? `${ctx.idPrefix}-terms-hint` : undefined].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
 /** The form for the next tranche: method, amount, the method's front, terms, Pay, and cancel. */
 export function renderPaymentForm(ctx: RenderContext, hostedPlace: Node | undefined): HTMLElement {
   const { doc, t, f, local } = ctx;
@@ -39,14 +45,14 @@ export function renderPaymentForm(ctx: RenderContext, hostedPlace: Node | undefi
         ? h(doc, 'button', {
             className: 'sp-applepay-button',
             text: t.applePayButton,
-            attrs: { type: 'button', lang: doc.documentElement.lang || undefined, 'aria-label': `${t.applePayButton} (${shown})`, disabled: local.busy || termsPending },
+            attrs: { type: 'button', lang: doc.documentElement.lang || undefined, 'aria-label': `${t.applePayButton} (${shown})`, disabled: local.busy || termsPending, 'aria-describedby': payDescribedBy(ctx, termsPending) },
             on: { click: () => ctx.actions.payWithApplePay() },
           })
         : h(doc, 'button', {
             className: 'sp-button sp-button--primary sp-pay',
             id: `${ctx.idPrefix}-pay`,
             text: t.pay(shown, methodName(ctx, method)),
-            attrs: { type: 'button', disabled: local.busy || termsPending, 'aria-describedby': termsPending ? `${ctx.idPrefix}-terms-hint` : undefined },
+            attrs: { type: 'button', disabled: local.busy || termsPending, 'aria-describedby': payDescribedBy(ctx, termsPending) },
             on: { click: () => ctx.actions.pay() },
           }),
       termsPending && h(doc, 'p', { className: 'sp-hint', id: `${ctx.idPrefix}-terms-hint`, text: t.termsRequired }),
