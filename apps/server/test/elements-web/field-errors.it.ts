@@ -11,7 +11,7 @@ describe('demo checkout in Chromium: error states on the form', () => {
       (el.getAttribute('aria-describedby') ?? '')
         .split(' ')
         .filter(Boolean)
-        .map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '')
+        .map((id: string) => el.ownerDocument.getElementById(id)?.textContent ?? '')
         .join(' '),
     );
 

@@ -18,11 +18,11 @@ describe('demo checkout in Chromium: focus stays visible in forced colours', () 
     for (const key of ['Tab', 'Shift+Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab']) {
       await page.keyboard.press(key);
       seen.push(
-        await page.evaluate(() => {
-          const el = document.activeElement as HTMLInputElement;
+        (await page.evaluate(`(() => {
+          const el = document.activeElement;
           const style = getComputedStyle(el);
-          return `${el.tagName.toLowerCase()}${el.type ? `:${el.type}` : ''} ${style.outlineStyle} ${parseFloat(style.outlineWidth) >= 2 ? 'thick enough' : 'too thin'}`;
-        }),
+          return el.tagName.toLowerCase() + (el.type ? ':' + el.type : '') + ' ' + style.outlineStyle + ' ' + (parseFloat(style.outlineWidth) >= 2 ? 'thick enough' : 'too thin');
+        })()`)) as string,
       );
     }
     expect(seen).toEqual([
