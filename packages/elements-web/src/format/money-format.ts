@@ -50,6 +50,11 @@ export class Formats {
     return new Intl.DateTimeFormat(this.locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(epochMs));
   }
 
+  /** The time of day, for a deadline within the hour ("3:04 PM" in en, "15:04" in fr). */
+  time(epochMs: number): string {
+    return new Intl.DateTimeFormat(this.locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(epochMs));
+  }
+
   percent(fraction: number): string {
     return new Intl.NumberFormat(this.locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fraction);
   }

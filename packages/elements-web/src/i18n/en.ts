@@ -89,7 +89,8 @@ export const en: Messages = {
   },
   linkExpired: 'This payment link has expired.',
   readOnly: 'This payment can no longer be changed.',
-  expiresSoon: 'This payment expires in two minutes.',
+  payBy: (time) => `Complete the payment by ${time}.`,
+  expiresSoon: (time) => `This payment expires in less than two minutes, at ${time}.`,
   errors: {
     AmountOutOfRange: 'This amount is outside what the method accepts.',
     AmountExceedsRemaining: 'This amount is more than what remains to pay.',

@@ -89,7 +89,8 @@ export const fr: Messages = {
   },
   linkExpired: 'Ce lien de paiement a expiré.',
   readOnly: 'Ce paiement ne peut plus être modifié.',
-  expiresSoon: 'Ce paiement expire dans deux minutes.',
+  payBy: (time) => `Terminez le paiement avant ${time}.`,
+  expiresSoon: (time) => `Ce paiement expire dans moins de deux minutes, à ${time}.`,
   errors: {
     AmountOutOfRange: 'Ce montant est hors de la plage acceptée par ce moyen.',
     AmountExceedsRemaining: 'Ce montant dépasse le reste à payer.',

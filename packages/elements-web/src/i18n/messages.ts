@@ -81,7 +81,9 @@ export interface Messages {
   readonly ended: Readonly<Record<EndStatus, string>>;
   readonly linkExpired: string;
   readonly readOnly: string;
-  readonly expiresSoon: string;
+  /** By when the session must be paid (it dies then, and nothing is taken). */
+  readonly payBy: (time: string) => string;
+  readonly expiresSoon: (time: string) => string;
   readonly errors: Readonly<Record<string, string>>;
   readonly genericError: string;
 }

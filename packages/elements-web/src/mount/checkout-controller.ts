@@ -46,7 +46,7 @@ export class CheckoutController implements Actions {
   private readonly schedule: PollSchedule;
   private readonly aborts = new AbortController();
   private view: SessionView | undefined;
-  private local: LocalState = { cardNumber: '', expiry: '', cvc: '', holder: '', termsTicked: false, confirmingAbandon: false, releasing: [], fieldErrors: {}, busy: false };
+  private local: LocalState = { cardNumber: '', expiry: '', cvc: '', holder: '', termsTicked: false, confirmingAbandon: false, releasing: [], fieldErrors: {}, busy: false, expiringSoon: false };
   private timer: ReturnType<typeof setTimeout> | undefined;
   private polling = false;
   private destroyed = false;
@@ -55,7 +55,6 @@ export class CheckoutController implements Actions {
   /** Bumped by every action's answer: a poll that started before it is stale. */
   private epoch = 0;
   private readonly hosted: HostedFieldsSlot;
-  private warnedExpiry = false;
   private lastActivity = Date.now();
   private readonly onVisibility = (): void => {
     if (this.doc.visibilityState === 'visible') this.pollSoon(0);
@@ -180,11 +179,14 @@ export class CheckoutController implements Actions {
   }
 
   private maybeWarnExpiry(view: SessionView): void {
-    if (this.warnedExpiry || view.status !== 'PENDING') return;
+    if (this.local.expiringSoon || view.status !== 'PENDING') return;
     const left = view.expiresAt - Date.now();
     if (left > 0 && left <= 120_000) {
-      this.warnedExpiry = true;
-      this.announcer.warn(this.t.expiresSoon);
+      const text = this.t.expiresSoon(this.f.time(view.expiresAt));
+      this.announcer.warn(text);
+      // Shown as well as announced: every payer is warned, not only those with a screen reader.
+      this.local = { ...this.local, expiringSoon: true };
+      this.render(false);
     }
   }
 

@@ -16,6 +16,12 @@ export function renderOrderSummary(ctx: RenderContext): HTMLElement {
     lines.length > 0 && h(doc, 'ul', { className: 'sp-cart' }, lines),
     h(doc, 'p', { className: 'sp-summary__total' }, [h(doc, 'span', { text: t.total }), ' ', h(doc, 'strong', { text: f.amount(view.total) })]),
     h(doc, 'p', { className: 'sp-remaining', id: `${ctx.idPrefix}-remaining`, text: t.remainingOf(f.amount(view.remaining), f.amount(view.total)) }),
+    view.status === 'PENDING' &&
+      h(doc, 'p', {
+        className: ctx.local.expiringSoon ? 'sp-notice sp-notice--warning' : 'sp-hint',
+        id: `${ctx.idPrefix}-deadline`,
+        text: ctx.local.expiringSoon ? t.expiresSoon(f.time(view.expiresAt)) : t.payBy(f.time(view.expiresAt)),
+      }),
     view.statementDescriptor !== undefined && h(doc, 'p', { className: 'sp-hint', text: t.statementDescriptor(view.statementDescriptor) }),
   ]);
 }

@@ -20,6 +20,8 @@ export interface LocalState {
    * an acquirer-hosted card's group, whose fields are the acquirer's).
    */
   fieldErrors: Record<string, string>;
+  /** Less than two minutes are left before the session dies: the deadline becomes a warning. */
+  expiringSoon: boolean;
   /** A refusal or failure shown above the Pay button. */
   formError?: string;
   busy: boolean;
