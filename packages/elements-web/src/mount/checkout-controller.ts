@@ -267,7 +267,8 @@ export class CheckoutController implements Actions {
 
   askAbandon(): void {
     this.local = { ...this.local, confirmingAbandon: true };
-    this.render(false, `${this.idPrefix}-abandon-yes`);
+    // On the harmless answer: a second Enter must not release every hold.
+    this.render(false, `${this.idPrefix}-abandon-no`);
   }
 
   confirmAbandon(yes: boolean): void {

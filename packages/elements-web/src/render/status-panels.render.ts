@@ -57,8 +57,8 @@ export function renderAbandon(ctx: RenderContext): HTMLElement {
   return h(doc, 'div', { className: 'sp-abandon sp-abandon--confirm', attrs: { role: 'group', 'aria-labelledby': `${ctx.idPrefix}-abandon-q` } }, [
     h(doc, 'p', { id: `${ctx.idPrefix}-abandon-q`, text: t.cancelPaymentConfirm }),
     h(doc, 'div', { className: 'sp-actions' }, [
-      h(doc, 'button', { className: 'sp-button sp-button--danger', id: `${ctx.idPrefix}-abandon-yes`, text: t.cancelPaymentYes, attrs: { type: 'button', disabled: local.busy }, on: { click: () => ctx.actions.confirmAbandon(true) } }),
-      h(doc, 'button', { className: 'sp-button', text: t.cancelPaymentNo, attrs: { type: 'button', disabled: local.busy }, on: { click: () => ctx.actions.confirmAbandon(false) } }),
+      h(doc, 'button', { className: 'sp-button sp-button--danger', text: t.cancelPaymentYes, attrs: { type: 'button', disabled: local.busy }, on: { click: () => ctx.actions.confirmAbandon(true) } }),
+      h(doc, 'button', { className: 'sp-button', id: `${ctx.idPrefix}-abandon-no`, text: t.cancelPaymentNo, attrs: { type: 'button', disabled: local.busy }, on: { click: () => ctx.actions.confirmAbandon(false) } }),
     ]),
   ]);
 }

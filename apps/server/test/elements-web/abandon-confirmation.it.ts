@@ -1,0 +1,29 @@
+import { useDemoBrowser } from '../support/browser/elements-browser';
+
+/** Cancelling the whole payment releases every hold and cannot be undone: one keypress too many must not do it. */
+describe('demo checkout in Chromium: the cancel-payment confirmation', () => {
+  const suite = useDemoBrowser();
+
+  it('opens on "No, keep paying": Enter pressed twice on "Cancel payment" keeps the payment and its hold', async () => {
+    const { page, problems } = suite;
+    const abandons: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/elements/session/abandon') abandons.push(req.url());
+    });
+    const shop = suite.shop();
+    await shop.openWithTerms();
+    await shop.payByCard('40.00', '4111111111111111');
+    await shop.remainingIs('€80.00');
+
+    await page.getByRole('button', { name: 'Cancel payment' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('group', { name: 'Cancel the whole payment? Amounts held on your methods will be released.' }).waitFor();
+    await expect(shop.focusedName()).resolves.toBe('button:button No, keep paying');
+    await page.keyboard.press('Enter');
+
+    await expect(shop.focusedName()).resolves.toBe('button:button Cancel payment');
+    await shop.remainingIs('€80.00');
+    expect(abandons).toEqual([]);
+    expect(problems.list).toEqual([]);
+  });
+});
