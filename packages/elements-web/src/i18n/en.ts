@@ -91,6 +91,8 @@ export const en: Messages = {
   readOnly: 'This payment can no longer be changed.',
   payBy: (time) => `Complete the payment by ${time}.`,
   expiresSoon: (time) => `This payment expires in less than two minutes, at ${time}.`,
+  unreachable: 'The payment service cannot be reached. Trying again…',
+  reachableAgain: 'Connected again.',
   errors: {
     AmountOutOfRange: 'This amount is outside what the method accepts.',
     AmountExceedsRemaining: 'This amount is more than what remains to pay.',

@@ -91,6 +91,8 @@ export const fr: Messages = {
   readOnly: 'Ce paiement ne peut plus être modifié.',
   payBy: (time) => `Terminez le paiement avant ${time}.`,
   expiresSoon: (time) => `Ce paiement expire dans moins de deux minutes, à ${time}.`,
+  unreachable: 'Le service de paiement est injoignable. Nouvel essai en cours…',
+  reachableAgain: 'Connexion rétablie.',
   errors: {
     AmountOutOfRange: 'Ce montant est hors de la plage acceptée par ce moyen.',
     AmountExceedsRemaining: 'Ce montant dépasse le reste à payer.',

@@ -84,6 +84,9 @@ export interface Messages {
   /** By when the session must be paid (it dies then, and nothing is taken). */
   readonly payBy: (time: string) => string;
   readonly expiresSoon: (time: string) => string;
+  /** The last read of the session failed (network, the service down); another is coming. */
+  readonly unreachable: string;
+  readonly reachableAgain: string;
   readonly errors: Readonly<Record<string, string>>;
   readonly genericError: string;
 }

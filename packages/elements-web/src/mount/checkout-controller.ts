@@ -11,6 +11,7 @@ import { PollSchedule } from '../poll/poll-schedule';
 import { isWaiting, screenOf } from '../state/derive';
 import { isEndStatus, type MethodView, type SessionView } from '../types/session-view';
 import { renderCheckout, renderLinkExpired } from '../render/checkout.render';
+import { renderFirstReadFailed } from '../render/unreachable.render';
 import { formSelection } from '../render/payment-form.render';
 import { planKeyOf, type Actions, type LocalState, type RenderContext } from '../render/render-context';
 import { Announcer } from './announcer';
@@ -46,7 +47,7 @@ export class CheckoutController implements Actions {
   private readonly schedule: PollSchedule;
   private readonly aborts = new AbortController();
   private view: SessionView | undefined;
-  private local: LocalState = { cardNumber: '', expiry: '', cvc: '', holder: '', termsTicked: false, confirmingAbandon: false, releasing: [], fieldErrors: {}, busy: false, expiringSoon: false };
+  private local: LocalState = { cardNumber: '', expiry: '', cvc: '', holder: '', termsTicked: false, confirmingAbandon: false, releasing: [], fieldErrors: {}, busy: false, expiringSoon: false, unreachable: false };
   private timer: ReturnType<typeof setTimeout> | undefined;
   private polling = false;
   private destroyed = false;
@@ -105,7 +106,9 @@ export class CheckoutController implements Actions {
     if (!this.polling) this.lastActivity = Date.now();
     try {
       const answer = await this.client.view(this.aborts.signal);
+      const wasUnreachable = this.reachable();
       if (epoch === this.epoch) this.apply(answer.view);
+      if (wasUnreachable && this.view && !this.destroyed) this.render(false);
       this.pollSoon(this.schedule.next(this.view ? isWaiting(this.view) : false));
     } catch (error) {
       this.failed(error, 'poll');
@@ -178,6 +181,14 @@ export class CheckoutController implements Actions {
     }
   }
 
+  /** A read answered: a failed one before it is over (said once). True when one had failed. */
+  private reachable(): boolean {
+    if (!this.local.unreachable) return false;
+    this.local = { ...this.local, unreachable: false };
+    this.announcer.say(this.t.reachableAgain);
+    return true;
+  }
+
   private maybeWarnExpiry(view: SessionView): void {
     if (this.local.expiringSoon || view.status !== 'PENDING') return;
     const left = view.expiresAt - Date.now();
@@ -210,7 +221,9 @@ export class CheckoutController implements Actions {
     const view = this.view;
     let next: HTMLElement;
     let kept: KeptNode | undefined;
-    if (this.linkExpired || !view) {
+    if (!this.linkExpired && !view && this.local.unreachable) {
+      next = renderFirstReadFailed({ doc: this.doc, t: this.t, idPrefix: this.idPrefix });
+    } else if (this.linkExpired || !view) {
       this.hosted.show(undefined);
       next = renderLinkExpired({ doc: this.doc, t: this.t, idPrefix: this.idPrefix });
     } else {
@@ -421,6 +434,7 @@ export class CheckoutController implements Actions {
     if (this.view) this.render(false);
     try {
       const answer = await run();
+      this.reachable();
       this.epoch += 1;
       this.local = { ...this.local, busy: false };
       this.apply(answer.view);
@@ -470,6 +484,11 @@ export class CheckoutController implements Actions {
       return;
     }
     if (during === 'poll') {
+      if (failure.retryable && !this.local.unreachable) {
+        this.local = { ...this.local, unreachable: true };
+        this.announcer.say(this.t.unreachable);
+        this.render(false);
+      }
       this.pollSoon(this.schedule.failed(failure.retryAfterS));
       this.report(failure);
       return;

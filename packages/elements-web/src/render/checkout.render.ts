@@ -4,12 +4,13 @@ import { renderLedger } from './ledger.render';
 import { renderOrderSummary } from './order-summary.render';
 import { renderPaymentForm } from './payment-form.render';
 import type { RenderContext } from './render-context';
+import { renderUnreachable } from './unreachable.render';
 import { renderAbandon, renderConfirming, renderEnded, renderPartialPrompt, renderWaiting } from './status-panels.render';
 
 /** The whole checkout for one view: summary, ledger, then the screen the view calls for. */
 export function renderCheckout(ctx: RenderContext, hostedPlace: Node | undefined): HTMLElement {
   const screen = screenOf(ctx.view);
-  const parts: (HTMLElement | undefined)[] = [renderOrderSummary(ctx)];
+  const parts: (HTMLElement | undefined)[] = [ctx.local.unreachable ? renderUnreachable(ctx) : undefined, renderOrderSummary(ctx)];
   let main: HTMLElement;
   switch (screen.kind) {
     case 'ended':

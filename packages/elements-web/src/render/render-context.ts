@@ -22,6 +22,8 @@ export interface LocalState {
   fieldErrors: Record<string, string>;
   /** Less than two minutes are left before the session dies: the deadline becomes a warning. */
   expiringSoon: boolean;
+  /** The last read of the session failed; the next one is scheduled. */
+  unreachable: boolean;
   /** A refusal or failure shown above the Pay button. */
   formError?: string;
   busy: boolean;
