@@ -75,6 +75,7 @@ export const en: Messages = {
   partialRefuse: 'Cancel this payment',
   partialRefused: (granted, requested, method, remaining) =>
     `Your bank approved only ${granted} of the ${requested} requested on ${method}. The payment service cannot accept a lower amount, so this hold is being released. Pay the ${remaining} remaining another way.`,
+  processing: 'Processing your payment…',
   confirming: 'Confirming your payment…',
   finalising: 'Finalising your payment…',
   lenderReviewing: 'The lender is reviewing your file. You can close this page; the merchant will be told.',

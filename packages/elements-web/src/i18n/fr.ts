@@ -75,6 +75,7 @@ export const fr: Messages = {
   partialRefuse: 'Annuler ce paiement',
   partialRefused: (granted, requested, method, remaining) =>
     `Votre banque n’a accepté que ${granted} sur les ${requested} demandés sur ${method}. Le service de paiement ne peut pas accepter un montant inférieur : cette réservation est en cours de libération. Payez les ${remaining} restants autrement.`,
+  processing: 'Traitement de votre paiement…',
   confirming: 'Confirmation de votre paiement…',
   finalising: 'Finalisation de votre paiement…',
   lenderReviewing: 'Le prêteur étudie votre dossier. Vous pouvez fermer cette page ; le marchand sera prévenu.',

@@ -71,6 +71,8 @@ export interface Messages {
   readonly partialAccept: (granted: string) => string;
   readonly partialRefuse: string;
   readonly partialRefused: (granted: string, requested: string, method: string, remaining: string) => string;
+  /** Pay was pressed and the service has not answered yet. */
+  readonly processing: string;
   readonly confirming: string;
   readonly finalising: string;
   readonly lenderReviewing: string;

@@ -47,7 +47,7 @@ export class CheckoutController implements Actions {
   private readonly schedule: PollSchedule;
   private readonly aborts = new AbortController();
   private view: SessionView | undefined;
-  private local: LocalState = { cardNumber: '', expiry: '', cvc: '', holder: '', termsTicked: false, confirmingAbandon: false, releasing: [], fieldErrors: {}, busy: false, expiringSoon: false, unreachable: false };
+  private local: LocalState = { cardNumber: '', expiry: '', cvc: '', holder: '', termsTicked: false, confirmingAbandon: false, releasing: [], fieldErrors: {}, busy: false, starting: false, expiringSoon: false, unreachable: false };
   private timer: ReturnType<typeof setTimeout> | undefined;
   private polling = false;
   private destroyed = false;
@@ -326,6 +326,8 @@ export class CheckoutController implements Actions {
   pay(): void {
     const checked = this.checkForm();
     if (!checked) return;
+    this.local = { ...this.local, starting: true };
+    this.announcer.say(this.t.processing);
     void this.act(async () => {
       // The card first: a card the acquirer refuses records no consent and starts nothing.
       const input = await this.payerInput(checked.method);
@@ -436,7 +438,7 @@ export class CheckoutController implements Actions {
       const answer = await run();
       this.reachable();
       this.epoch += 1;
-      this.local = { ...this.local, busy: false };
+      this.local = { ...this.local, busy: false, starting: false };
       this.apply(answer.view);
       if (!this.ended) this.render(false);
       refocusAfterAction(this.root, pressed);
@@ -446,7 +448,7 @@ export class CheckoutController implements Actions {
       if (followsRedirect && attempt?.status === 'AUTHORIZING' && attempt.redirect) this.redirect(attempt.attemptId, attempt.redirect);
       else if (attempt?.status === 'AUTHORIZING') this.announcer.say(this.t.confirming);
     } catch (error) {
-      this.local = { ...this.local, busy: false };
+      this.local = { ...this.local, busy: false, starting: false };
       if (rethrow) {
         this.render(false);
         throw error;

@@ -51,7 +51,7 @@ export function renderPaymentForm(ctx: RenderContext, hostedPlace: Node | undefi
         : h(doc, 'button', {
             className: 'sp-button sp-button--primary sp-pay',
             id: `${ctx.idPrefix}-pay`,
-            text: t.pay(shown, methodName(ctx, method)),
+            text: local.starting ? t.processing : t.pay(shown, methodName(ctx, method)),
             attrs: { type: 'button', disabled: local.busy || termsPending, 'aria-describedby': payDescribedBy(ctx, termsPending) },
             on: { click: () => ctx.actions.pay() },
           }),

@@ -27,6 +27,8 @@ export interface LocalState {
   /** A refusal or failure shown above the Pay button. */
   formError?: string;
   busy: boolean;
+  /** The busy action is Pay's start: the button says the payment is being processed. */
+  starting: boolean;
 }
 
 /** What the payer can do; the controller runs each one (one at a time). */
