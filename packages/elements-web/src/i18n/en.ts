@@ -63,6 +63,7 @@ export const en: Messages = {
   redirectNotice: (method) => `You will continue on the ${method} page, then come back here.`,
   termsAccept: 'I accept the terms of sale:',
   termsRequired: 'Accept the terms to pay.',
+  opensInNewTab: 'Opens in a new tab.',
   pay: (amount, method) => `Pay ${amount} with ${method}`,
   applePayButton: 'Pay with Apple Pay',
   cancelPayment: 'Cancel payment',

@@ -63,6 +63,7 @@ export const fr: Messages = {
   redirectNotice: (method) => `Vous continuerez sur la page ${method}, puis reviendrez ici.`,
   termsAccept: 'J’accepte les conditions de vente :',
   termsRequired: 'Acceptez les conditions pour payer.',
+  opensInNewTab: 'S’ouvre dans un nouvel onglet.',
   pay: (amount, method) => `Payer ${amount} avec ${method}`,
   applePayButton: 'Payer avec Apple Pay',
   cancelPayment: 'Annuler le paiement',

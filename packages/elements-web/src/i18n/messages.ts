@@ -60,6 +60,8 @@ export interface Messages {
   readonly redirectNotice: (method: string) => string;
   readonly termsAccept: string;
   readonly termsRequired: string;
+  /** Describes the terms links, which open beside the checkout. */
+  readonly opensInNewTab: string;
   readonly pay: (amount: string, method: string) => string;
   readonly applePayButton: string;
   readonly cancelPayment: string;

@@ -13,10 +13,12 @@ export function renderTerms(ctx: RenderContext): HTMLElement | undefined {
     on: { change: (event) => ctx.actions.tickTerms((event.target as HTMLInputElement).checked) },
   });
   box.checked = ctx.local.termsTicked;
-  const links = view.terms.map((term) => h(doc, 'li', {}, [h(doc, 'a', { text: term.label, attrs: { href: term.url, target: '_blank', rel: 'noopener noreferrer' } })]));
+  const newTab = `${id}-new-tab`;
+  const links = view.terms.map((term) => h(doc, 'li', {}, [h(doc, 'a', { text: term.label, attrs: { href: term.url, target: '_blank', rel: 'noopener noreferrer', 'aria-describedby': newTab } })]));
   return h(doc, 'div', { className: 'sp-terms' }, [
     h(doc, 'div', { className: 'sp-terms__consent' }, [box, h(doc, 'label', { attrs: { for: id }, text: t.termsAccept })]),
     h(doc, 'ul', { className: 'sp-terms__links' }, links),
+    h(doc, 'span', { className: 'sp-sr-only', id: newTab, text: t.opensInNewTab }),
     error && h(doc, 'span', { className: 'sp-field__error', id: `${id}-error`, text: error }),
   ]);
 }

@@ -1,0 +1,27 @@
+import { useDemoBrowser } from '../support/browser/elements-browser';
+
+/** The terms open in a new tab (the checkout stays as it is): a screen-reader payer is told before following the link. */
+describe('demo checkout in Chromium: the terms of sale links', () => {
+  const suite = useDemoBrowser();
+
+  /** The accessible description of a link: the texts its aria-describedby points at. */
+  const description = (name: string): Promise<string> =>
+    suite.page.getByRole('link', { name }).evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((id: string) => el.ownerDocument.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+
+  it('says a terms link opens in a new tab, in English and in French', async () => {
+    const { page, problems } = suite;
+    const shop = suite.shop();
+    await shop.open();
+    await expect(page.getByRole('link', { name: 'Terms of sale' }).getAttribute('target')).resolves.toBe('_blank');
+    await expect(description('Terms of sale')).resolves.toBe('Opens in a new tab.');
+    await shop.open('fr');
+    await expect(description('Terms of sale')).resolves.toBe('S’ouvre dans un nouvel onglet.');
+    expect(problems.list).toEqual([]);
+  });
+});
