@@ -18,6 +18,7 @@ export const en: Messages = {
   attemptStatus: { AUTHORIZING: 'in progress', AUTHORIZED: 'held', DECLINED: 'declined', CANCELLED: 'cancelled', CAPTURED: 'paid', VOIDED: 'released' },
   releasing: 'being released',
   declined: (method, amount, reason) => `Your ${method} payment of ${amount} was declined: ${reason}`,
+  cancelledAttempt: (method, amount) => `Your ${method} payment of ${amount} was cancelled. Nothing was taken.`,
   declineReason: {
     'bank-refusal': 'your bank refused it.',
     'insufficient-funds': 'insufficient funds.',

@@ -18,6 +18,7 @@ export const fr: Messages = {
   attemptStatus: { AUTHORIZING: 'en cours', AUTHORIZED: 'réservé', DECLINED: 'refusé', CANCELLED: 'annulé', CAPTURED: 'payé', VOIDED: 'libéré' },
   releasing: 'en cours de libération',
   declined: (method, amount, reason) => `Votre paiement ${method} de ${amount} a été refusé : ${reason}`,
+  cancelledAttempt: (method, amount) => `Votre paiement ${method} de ${amount} a été annulé. Rien n’a été prélevé.`,
   declineReason: {
     'bank-refusal': 'votre banque l’a refusé.',
     'insufficient-funds': 'provision insuffisante.',

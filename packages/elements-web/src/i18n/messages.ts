@@ -22,6 +22,8 @@ export interface Messages {
   readonly attemptStatus: Readonly<Record<AttemptStatus, string>>;
   readonly releasing: string;
   readonly declined: (method: string, amount: string, reason: string) => string;
+  /** An attempt cancelled at the PSP's page (or stopped by the payer): nothing was taken. */
+  readonly cancelledAttempt: (method: string, amount: string) => string;
   readonly declineReason: Readonly<Record<DeclineCategory | 'unclassified', string>>;
   readonly methodsLegend: string;
   readonly notEligible: string;

@@ -22,7 +22,21 @@ describe('announcementsFor: what the live regions say when the view changes', ()
     expect(say(held, pendingView({ status: 'ABORTING', attempts: [attempt({ status: 'VOIDED' })] }))).toEqual([]);
   });
 
-  it('says nothing on the first view or an unchanged poll', () => {
+  it('says a payment cancelled at the PSP (or stopped) took nothing', () => {
+    const inFlight = pendingView({ attempts: [attempt({ method: 'paypal', methodId: 'paypal', status: 'AUTHORIZING', granted: eur(0) })] });
+    const cancelled = pendingView({ attempts: [attempt({ method: 'paypal', methodId: 'paypal', status: 'CANCELLED', granted: eur(0) })] });
+    expect(say(inFlight, cancelled)).toEqual(['status: Your PayPal payment of €40.00 was cancelled. Nothing was taken.']);
+  });
+
+  it('on the first view (a return from the PSP, a reload), says how the last attempt ended when it took nothing', () => {
+    const cancelled = pendingView({ attempts: [attempt({ method: 'paypal', methodId: 'paypal', status: 'CANCELLED', granted: eur(0) })] });
+    const declined = pendingView({ attempts: [attempt({ status: 'DECLINED', declineCategory: 'insufficient-funds', granted: eur(0) })] });
+    expect(say(undefined, cancelled)).toEqual(['status: Your PayPal payment of €40.00 was cancelled. Nothing was taken.']);
+    expect(say(undefined, declined)).toEqual(['alert: Your Card payment of €40.00 was declined: insufficient funds.']);
+    expect(say(undefined, pendingView({ attempts: [attempt({ status: 'CANCELLED' }), attempt({ attemptId: 'b' })] }))).toEqual([]);
+  });
+
+  it('says nothing on the first view with nothing unpaid last, or on an unchanged poll', () => {
     expect(say(undefined, held)).toEqual([]);
     expect(say(held, held)).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import type { Formats } from '../format/money-format';
 import type { Messages } from '../i18n/messages';
-import { isCounted, isRefusedLowerGrant, screenOf } from '../state/derive';
+import { unpaidText } from '../render/ledger.render';
+import { isCounted, isRefusedLowerGrant, lastUnpaid, screenOf } from '../state/derive';
 import { isEndStatus, type AttemptViewEntry, type SessionView } from '../types/session-view';
 
 export interface Announcement {
@@ -19,15 +20,20 @@ export function announcementsFor(previous: SessionView | undefined, next: Sessio
     out.push({ text: t.ended[next.status], urgent: next.status !== 'PAID' });
     return out;
   }
-  const before = new Map((previous?.attempts ?? []).map((a) => [a.attemptId, a]));
+  if (!previous) {
+    // A first view (back from a PSP's page, a reload): how the last attempt ended, when it took nothing.
+    const unpaid = next.status === 'PENDING' ? lastUnpaid(next) : undefined;
+    if (unpaid) out.push({ text: unpaidText({ t, f, view: next }, unpaid), urgent: unpaid.status === 'DECLINED' });
+    return out;
+  }
+  const before = new Map(previous.attempts.map((a) => [a.attemptId, a]));
   for (const attempt of next.attempts) {
     const old = before.get(attempt.attemptId);
-    if (previous && old?.status === attempt.status && old.awaitingPartialDecision === attempt.awaitingPartialDecision && old.released === attempt.released) continue;
-    if (!previous) continue;
+    if (old?.status === attempt.status && old.awaitingPartialDecision === attempt.awaitingPartialDecision && old.released === attempt.released) continue;
     const name = nameOf(t, next, attempt);
     const remaining = f.amount(next.remaining);
     if (attempt.status === 'AUTHORIZING' && !old) out.push({ text: t.confirming, urgent: false });
-    else if (attempt.status === 'DECLINED') out.push({ text: t.declined(name, f.amount(attempt.requested), t.declineReason[attempt.declineCategory ?? 'unclassified']), urgent: true });
+    else if (attempt.status === 'DECLINED' || attempt.status === 'CANCELLED') out.push({ text: unpaidText({ t, f, view: next }, attempt), urgent: attempt.status === 'DECLINED' });
     else if (attempt.released === true || attempt.status === 'VOIDED') {
       // Handed back, so neither held nor paid. A grant the service refused on arrival is bad news; a
       // tranche the payer removed (or a grant refused) is the answer to their press, said once: the
@@ -39,6 +45,6 @@ export function announcementsFor(previous: SessionView | undefined, next: Sessio
     else if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization') out.push({ text: t.heldOn(f.amount(attempt.granted), name, remaining), urgent: false });
     else if (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED') out.push({ text: t.paidWith(f.amount(attempt.granted), name, remaining), urgent: false });
   }
-  if (previous && screenOf(previous).kind !== 'awaiting' && screenOf(next).kind === 'awaiting') out.push({ text: t.lenderReviewing, urgent: false });
+  if (screenOf(previous).kind !== 'awaiting' && screenOf(next).kind === 'awaiting') out.push({ text: t.lenderReviewing, urgent: false });
   return out;
 }

@@ -1,10 +1,10 @@
 import { h } from '../dom/h';
-import { lastDecline, ledgerRows, rowAction } from '../state/derive';
+import { lastUnpaid, ledgerRows, rowAction } from '../state/derive';
 import type { AttemptViewEntry } from '../types/session-view';
 import { methodName, type RenderContext } from './render-context';
 import { schemeName } from './scheme-names';
 
-function attemptMethodName(ctx: RenderContext, attempt: AttemptViewEntry): string {
+function attemptMethodName(ctx: Pick<RenderContext, 't' | 'view'>, attempt: AttemptViewEntry): string {
   const offer = ctx.view.methods.find((m) => m.id === attempt.methodId);
   return offer ? methodName(ctx, offer) : ctx.t.methodName[attempt.method];
 }
@@ -31,19 +31,23 @@ function row(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
   ]);
 }
 
-/** The tranches already held, paid or on their way, and the last decline's reason. */
+/** What became of an attempt that took nothing: its decline's reason in words (never the PSP's text), or its cancellation. */
+export function unpaidText(ctx: Pick<RenderContext, 't' | 'f' | 'view'>, attempt: AttemptViewEntry): string {
+  const { t, f } = ctx;
+  const name = attemptMethodName(ctx, attempt);
+  if (attempt.status === 'CANCELLED') return t.cancelledAttempt(name, f.amount(attempt.requested));
+  return t.declined(name, f.amount(attempt.requested), t.declineReason[attempt.declineCategory ?? 'unclassified']);
+}
+
+/** The tranches already held, paid or on their way, and what became of the last attempt when it took nothing. */
 export function renderLedger(ctx: RenderContext): HTMLElement | undefined {
-  const { doc, t, f } = ctx;
+  const { doc, t } = ctx;
   const rows = ledgerRows(ctx.view);
-  const declined = lastDecline(ctx.view);
-  if (rows.length === 0 && !declined) return undefined;
+  const unpaid = lastUnpaid(ctx.view);
+  if (rows.length === 0 && !unpaid) return undefined;
   return h(doc, 'section', { className: 'sp-ledger', attrs: { 'aria-labelledby': `${ctx.idPrefix}-ledger` } }, [
     h(doc, 'h3', { className: 'sp-subheading', id: `${ctx.idPrefix}-ledger`, text: t.paymentsHeading }),
     rows.length > 0 && h(doc, 'ul', { className: 'sp-ledger__rows' }, rows.map((a) => row(ctx, a))),
-    declined &&
-      h(doc, 'p', {
-        className: 'sp-notice sp-notice--danger',
-        text: t.declined(attemptMethodName(ctx, declined), f.amount(declined.requested), t.declineReason[declined.declineCategory ?? 'unclassified']),
-      }),
+    unpaid && h(doc, 'p', { className: `sp-notice${unpaid.status === 'DECLINED' ? ' sp-notice--danger' : ''}`, text: unpaidText(ctx, unpaid) }),
   ]);
 }

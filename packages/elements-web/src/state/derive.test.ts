@@ -1,5 +1,5 @@
 import { ancvMethod, attempt, cardMethod, oneyMethod, pendingView } from '../testing/view.fixture';
-import { amountBounds, isCounted, isRefusedLowerGrant, isReleasing, isWaiting, ledgerRows, lastDecline, rowAction, screenOf, strandsRemainder } from './derive';
+import { amountBounds, isCounted, isRefusedLowerGrant, isReleasing, isWaiting, ledgerRows, lastUnpaid, rowAction, screenOf, strandsRemainder } from './derive';
 
 describe('screenOf: the screen is a function of the view', () => {
   it.each([
@@ -44,10 +44,12 @@ describe('ledger', () => {
     expect(rowAction(pendingView({ status: 'PAID' }), attempt({ status: 'AUTHORIZED' }))).toBe('none');
   });
 
-  it('tells the last decline only while nothing was tried since', () => {
+  it('tells the last decline or cancellation only while nothing was tried since', () => {
     const declined = attempt({ status: 'DECLINED', declineCategory: 'insufficient-funds' });
-    expect(lastDecline(pendingView({ attempts: [declined] }))).toBe(declined);
-    expect(lastDecline(pendingView({ attempts: [declined, attempt({ attemptId: 'b' })] }))).toBeUndefined();
+    const cancelled = attempt({ attemptId: 'c', status: 'CANCELLED' });
+    expect(lastUnpaid(pendingView({ attempts: [declined] }))).toBe(declined);
+    expect(lastUnpaid(pendingView({ attempts: [declined, cancelled] }))).toBe(cancelled);
+    expect(lastUnpaid(pendingView({ attempts: [declined, attempt({ attemptId: 'b' })] }))).toBeUndefined();
   });
 });
 

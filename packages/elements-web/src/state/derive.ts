@@ -66,10 +66,13 @@ export function rowAction(view: SessionView, attempt: AttemptViewEntry, releasin
   return 'none';
 }
 
-/** The last attempt when it was declined and nothing was tried since: the payer is told why. */
-export function lastDecline(view: SessionView): AttemptViewEntry | undefined {
+/**
+ * The last attempt when it took nothing (declined, or cancelled at the PSP or stopped) and nothing was
+ * tried since: the payer is told what became of it, back from a PSP's page included.
+ */
+export function lastUnpaid(view: SessionView): AttemptViewEntry | undefined {
   const last = view.attempts[view.attempts.length - 1];
-  return last && last.status === 'DECLINED' ? last : undefined;
+  return last && (last.status === 'DECLINED' || last.status === 'CANCELLED') ? last : undefined;
 }
 
 export interface AmountBounds {
