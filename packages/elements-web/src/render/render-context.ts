@@ -2,7 +2,10 @@ import type { Formats } from '../format/money-format';
 import type { Messages } from '../i18n/messages';
 import type { MethodView, SessionView } from '../types/session-view';
 
-/** What the payer is typing or choosing: the only state the component keeps besides the view. */
+/**
+ * What the payer is typing or choosing, and what only this page knows (a request in flight, a failed
+ * read, the deadline close): the only state the component keeps besides the view, lost on a reload.
+ */
 export interface LocalState {
   methodId?: string;
   amountText?: string;
