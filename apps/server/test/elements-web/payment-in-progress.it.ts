@@ -8,19 +8,23 @@ import { useDemoBrowser } from '../support/browser/elements-browser';
 describe('demo checkout in Chromium: a payment being started', () => {
   const suite = useDemoBrowser();
 
-  /** Holds every start until `release()`; counts them. */
+  /** Holds every start until `release()` (which waits for the first to arrive: the consent is recorded before it); counts them. */
   async function holdStarts(): Promise<{ count(): number; release(): Promise<void> }> {
     const held: Route[] = [];
     let count = 0;
+    let arrived: () => void = () => undefined;
+    const first = new Promise<void>((resolve) => (arrived = resolve));
     await suite.page.route('**/elements/session/attempts', (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       count += 1;
       held.push(route);
+      arrived();
       return undefined;
     });
     return {
       count: () => count,
       release: async () => {
+        await first;
         await Promise.all(held.splice(0).map((route) => route.continue()));
       },
     };
