@@ -35,7 +35,7 @@ export type { ContractSettingSpec } from './psp/contract-setting';
 export type {
   ConfirmInput, DriverAck, DriverCall, DriverOrder, FollowUpInput, InboundNotification, LookupInput,
   NotificationContext, NotificationReply, OpenInput, OpenOutput, OperationOutput,
-  ParsedNotification, PspDriver, PspProvider, ReturnInput, WalletSessionInput, WalletSessionOutput,
+  ParsedNotification, PayerDevice, PspDriver, PspProvider, ReturnInput, WalletSessionInput, WalletSessionOutput,
 } from './psp/psp-driver.port';
 export type { OperationRef, PspFact } from './psp/psp-fact';
 export type { PspPlugin } from './psp/psp-plugin.port';

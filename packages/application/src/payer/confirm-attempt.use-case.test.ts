@@ -62,11 +62,24 @@ describe('ConfirmAttemptUseCase (second leg of an in-page wallet)', () => {
   it("hands the driver's confirm the session's order as the open had it, with the token and the return door", async () => {
     const { stores, session, attemptId } = await openedWalletTranche();
     const driver = new WalletDriver();
-    await useCaseOver(stores, session, driver, new CapturingLogger()).execute('pst_x', attemptId, { method: 'applepay', paymentToken: PAYMENT_TOKEN });
+    await useCaseOver(stores, session, driver, new CapturingLogger()).execute('pst_x', attemptId, { input: { method: 'applepay', paymentToken: PAYMENT_TOKEN } });
     expect(driver.confirms).toHaveLength(1);
     const [input] = driver.confirms;
     expect(input?.order).toEqual({ orderId: 'order-1', ...ORDER });
     expect(input).toMatchObject({ payerInput: { method: 'applepay', paymentToken: PAYMENT_TOKEN }, returnUrl: `https://pay.example/elements/return/${attemptId}` });
+    expect(input).not.toHaveProperty('payerDevice');
+  });
+
+  it("hands the driver's confirm the payer's IP the door saw, and neither stores nor logs it", async () => {
+    const { stores, session, attemptId } = await openedWalletTranche();
+    const driver = new WalletDriver();
+    const logger = new CapturingLogger();
+    const ip = '2001:db8::7:42';
+    await useCaseOver(stores, session, driver, logger).execute('pst_x', attemptId, { input: { method: 'applepay', paymentToken: PAYMENT_TOKEN }, payerDevice: { ip } });
+    expect(driver.confirms.map((input) => input.payerDevice)).toEqual([{ ip }]);
+    expect(logger.named('psp.attempt_confirmed')).toHaveLength(1);
+    expect(JSON.stringify(await stores.sessions.findById(session.id))).not.toContain(ip);
+    expect(logger.lines.join('\n')).not.toContain(ip);
   });
 
   it('an order without its optional fields is the order id alone, and the token is neither stored nor logged', async () => {
@@ -77,7 +90,7 @@ describe('ConfirmAttemptUseCase (second leg of an in-page wallet)', () => {
     const session = (await stores.sessions.findById(opened.id))!;
     const driver = new WalletDriver();
     const logger = new CapturingLogger();
-    await useCaseOver(stores, session, driver, logger).execute('pst_x', started.attemptId, { method: 'applepay', paymentToken: PAYMENT_TOKEN });
+    await useCaseOver(stores, session, driver, logger).execute('pst_x', started.attemptId, { input: { method: 'applepay', paymentToken: PAYMENT_TOKEN } });
     expect(driver.confirms[0]?.order).toEqual({ orderId: 'order-1' });
     expect(JSON.stringify(await stores.sessions.findById(session.id))).not.toContain('d2FsbGV0LWNpcGhlcnRleHQ');
     expect(JSON.stringify(logger.lines)).not.toContain('d2FsbGV0LWNpcGhlcnRleHQ');

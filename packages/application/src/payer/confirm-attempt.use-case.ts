@@ -1,4 +1,4 @@
-import { markConfirmSent, recordOpenOutcome, type Attempt, type OpenOutcome, type Session, type SessionView } from '@splitpay/domain';
+import { markConfirmSent, recordOpenOutcome, type Attempt, type OpenOutcome, type PayerDevice, type Session, type SessionView } from '@splitpay/domain';
 import type { SessionGateway } from '../psp/psp-gateway';
 import { driverOrderOf } from './driver-order';
 import type { ElementsAccess } from './elements-access';
@@ -11,9 +11,16 @@ export interface WalletConfirmInput {
   readonly paymentToken: string;
 }
 
+/** The payer's confirm: its body's input, and its device as the door saw it (never from the body). */
+export interface ConfirmAttemptRequest {
+  readonly input: WalletConfirmInput;
+  /** Goes to the driver only: never stored, never logged. */
+  readonly payerDevice?: PayerDevice;
+}
+
 /**
- * Second leg of an in-page wallet: the payment token goes to the driver, and only there (never
- * stored, never logged), with the session's order as the open had it (a PSP may make the payment
+ * Second leg of an in-page wallet: the payment token and the payer's device go to the driver, and
+ * only there (never stored, never logged), with the session's order as the open had it (a PSP may make the payment
  * here). The answer is an acknowledgement; the verdict lands out-of-band.
  */
 export class ConfirmAttemptUseCase {
@@ -23,7 +30,8 @@ export class ConfirmAttemptUseCase {
     private readonly views: ViewPresenter,
   ) {}
 
-  async execute(token: string | undefined, attemptId: string, input: WalletConfirmInput): Promise<SessionView> {
+  async execute(token: string | undefined, attemptId: string, request: ConfirmAttemptRequest): Promise<SessionView> {
+    const { input } = request;
     const session = await this.access.act(token);
     const markedWrite = await this.deps.writer.update(
       session.id,
@@ -35,7 +43,7 @@ export class ConfirmAttemptUseCase {
     if (!attempt) throw new Error(`Attempt ${attemptId} vanished from session ${marked.id}`);
     // One gateway for the request: the merchant account is read once for the confirm, the dispatch and the view.
     const psps = this.deps.gateway.forSession(marked);
-    const outcome = await this.confirm(marked, psps, attempt, input);
+    const outcome = await this.confirm(marked, psps, attempt, request);
     const recorded = await this.deps.writer.update(
       marked.id,
       (s, ctx) => ({ session: recordOpenOutcome(s, attemptId, outcome, ctx), result: undefined }),
@@ -45,7 +53,7 @@ export class ConfirmAttemptUseCase {
     return this.views.present(dispatched, psps);
   }
 
-  private async confirm(session: Session, psps: SessionGateway, attempt: Attempt, input: WalletConfirmInput): Promise<OpenOutcome> {
+  private async confirm(session: Session, psps: SessionGateway, attempt: Attempt, { input, payerDevice }: ConfirmAttemptRequest): Promise<OpenOutcome> {
     const fields = { sessionId: session.id, attemptId: attempt.id, provider: attempt.provider, method: attempt.method };
     const opening = attempt.transactions[0];
     const resolved = opening ? await psps.resolve(attempt, opening.id) : undefined;
@@ -61,6 +69,7 @@ export class ConfirmAttemptUseCase {
         payerInput: { method: input.method, paymentToken: input.paymentToken },
         order: driverOrderOf(session),
         returnUrl: `${this.deps.publicBaseUrl().replace(/\/+$/, '')}/elements/return/${attempt.id}`,
+        ...(payerDevice ? { payerDevice } : {}),
       });
       this.deps.logger.info('psp.attempt_confirmed', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus });
       return { ack: output.ack, facts: output.facts };

@@ -9,6 +9,7 @@ import {
   type Attempt,
   type OpenOutcome,
   type OpeningRefusal,
+  type PayerDevice,
   type PlanKey,
   type Session,
   type SessionView,
@@ -20,12 +21,18 @@ import type { PayerDeps } from './payer.deps';
 import type { ViewPresenter } from './view-presenter';
 
 /** The body of POST /elements/session/attempts once it passed the schema. */
-export interface StartAttemptRequest {
+export interface StartAttemptBody {
   readonly methodId: string;
   readonly amount: number;
   readonly plan?: PlanKey;
   /** Method-specific payer input (the fake card form, an acquirer token). Goes to the driver only. */
   readonly input?: Readonly<Record<string, unknown>>;
+}
+
+/** The payer's request to start a tranche: its body, and its device as the door saw it (never from the body). */
+export interface StartAttemptRequest extends StartAttemptBody {
+  /** Goes to the driver only: never stored, never logged. */
+  readonly payerDevice?: PayerDevice;
 }
 
 /** The driver's answer to the opening, or the service's own refusal when no driver serves the method. */
@@ -39,8 +46,8 @@ export interface AttemptStartedAnswer {
 /**
  * Starts a tranche: the attempt is recorded (every payer-flow refusal comes from the aggregate), then
  * opened at its PSP through the driver with the service's return and notification addresses, and the
- * driver's answer recorded (an ack, a redirect, rarely a verdict). The payer input goes to the driver
- * only: it is never stored and never logged.
+ * driver's answer recorded (an ack, a redirect, rarely a verdict). The payer input and the payer's
+ * device go to the driver only: they are never stored and never logged.
  */
 export class StartAttemptUseCase {
   constructor(
@@ -109,6 +116,7 @@ export class StartAttemptUseCase {
         order: driverOrderOf(session),
         returnUrl: `${base}/elements/return/${attempt.id}`,
         notificationUrl: `${base}/psp/${encodeURIComponent(attempt.provider)}/notifications`,
+        ...(request.payerDevice ? { payerDevice: request.payerDevice } : {}),
       });
       this.deps.logger.info('psp.attempt_opened', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus, facts: output.facts.map((f) => f.kind) });
       return { kind: 'answered', outcome: { ack: output.ack, ...(output.redirect ? { redirect: output.redirect } : {}), facts: output.facts } };

@@ -45,6 +45,16 @@ export interface DriverOrder {
   readonly extraData?: string;
 }
 
+/**
+ * The payer's device as the request driving the call saw it (the payer's own request to an elements
+ * door): personal data for the PSP's 3-D Secure and risk checks, handed to the driver only, never
+ * stored or logged. Absent when no payer request drives the call (a lookup, a worker's follow-up).
+ */
+export interface PayerDevice {
+  /** The payer's IP address (Express's req.ip under the service's TRUST_PROXY), when the door knows it. */
+  readonly ip?: string;
+}
+
 export interface OpenInput extends DriverCall {
   readonly amount: Money;
   readonly plan?: PlanKey;
@@ -57,6 +67,8 @@ export interface OpenInput extends DriverCall {
   readonly returnUrl: string;
   /** Where the PSP posts its verdicts (the service's /psp/{provider}/notifications). */
   readonly notificationUrl: string;
+  /** The device of the payer whose request opens the attempt. Never stored or logged. */
+  readonly payerDevice?: PayerDevice;
 }
 
 export interface OpenOutput {
@@ -78,6 +90,8 @@ export interface ConfirmInput extends DriverCall {
   readonly order: DriverOrder;
   /** The service's return door for this attempt (a PSP may require one even for an in-page wallet). */
   readonly returnUrl?: string;
+  /** The device of the payer whose request confirms (a PSP paying at confirm sends it). Never stored or logged. */
+  readonly payerDevice?: PayerDevice;
 }
 
 /** Capture, void or refund of the operation `target` (the authorization or the direct payment). */

@@ -2,12 +2,13 @@ import request from 'supertest';
 import { DomainError, type SessionView } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { createHttpApp } from '../app/create-app';
+import type { TrustProxy } from '../app/trust-proxy';
 import { elementsRouter, type ElementsRouterDeps } from './elements.routes';
 
 const VIEW = { status: 'PENDING' } as unknown as SessionView;
 const ATTEMPT = '0190c0de-0000-7000-8000-000000000001';
 
-function app(overrides: Partial<ElementsRouterDeps> = {}) {
+function app(overrides: Partial<ElementsRouterDeps> = {}, trustProxy?: TrustProxy) {
   const calls: unknown[][] = [];
   const record =
     (name: string) =>
@@ -36,7 +37,7 @@ function app(overrides: Partial<ElementsRouterDeps> = {}) {
     },
     ...overrides,
   };
-  return { http: createHttpApp({ logger: new CapturingLogger(), routers: [elementsRouter(deps)] }), calls };
+  return { http: createHttpApp({ logger: new CapturingLogger(), routers: [elementsRouter(deps)], ...(trustProxy !== undefined ? { trustProxy } : {}) }), calls };
 }
 
 const auth = { Authorization: 'Bearer pst_good' };
@@ -72,7 +73,48 @@ describe('elements doors', () => {
     const res = await request(http).post('/elements/session/attempts').set(auth).send(body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ attemptId: ATTEMPT, view: VIEW });
-    expect(calls).toEqual([['start', 'pst_good', body]]);
+    expect(calls).toEqual([['start', 'pst_good', { ...body, payerDevice: { ip: '127.0.0.1' } }]]);
+  });
+
+  describe("the payer's IP handed to the start and the confirm (req.ip under TRUST_PROXY)", () => {
+    const START = { methodId: 'card', amount: 1200 };
+    const CONFIRM = { input: { method: 'applepay', paymentToken: 'blob' } };
+    const confirmPath = `/elements/session/attempts/${ATTEMPT}/confirm`;
+
+    it('is the peer when no proxy is trusted: an X-Forwarded-For the service does not trust is ignored', async () => {
+      const { http, calls } = app();
+      await request(http).post('/elements/session/attempts').set(auth).set('X-Forwarded-For', '203.0.113.9').send(START);
+      await request(http).post(confirmPath).set(auth).set('X-Forwarded-For', '203.0.113.9').send(CONFIRM);
+      expect(calls).toEqual([
+        ['start', 'pst_good', { ...START, payerDevice: { ip: '127.0.0.1' } }],
+        ['confirm', 'pst_good', ATTEMPT, { ...CONFIRM, payerDevice: { ip: '127.0.0.1' } }],
+      ]);
+    });
+
+    it('is the client the trusted proxy names, not a hop the client wrote before it', async () => {
+      const { http, calls } = app({}, 'loopback');
+      await request(http).post('/elements/session/attempts').set(auth).set('X-Forwarded-For', '192.0.2.1, 203.0.113.9').send(START);
+      await request(http).post(confirmPath).set(auth).set('X-Forwarded-For', '2001:db8::9').send(CONFIRM);
+      expect(calls).toEqual([
+        ['start', 'pst_good', { ...START, payerDevice: { ip: '203.0.113.9' } }],
+        ['confirm', 'pst_good', ATTEMPT, { ...CONFIRM, payerDevice: { ip: '2001:db8::9' } }],
+      ]);
+    });
+
+    it('is left out when the trusted proxy forwards something that is not an address', async () => {
+      const { http, calls } = app({}, 'loopback');
+      await request(http).post('/elements/session/attempts').set(auth).set('X-Forwarded-For', 'unknown').send(START);
+      expect(calls).toEqual([['start', 'pst_good', START]]);
+    });
+
+    it('cannot be chosen by the body: the schema refuses a payerDevice field', async () => {
+      const { http, calls } = app();
+      const res = await request(http).post('/elements/session/attempts').set(auth).send({ ...START, payerDevice: { ip: '203.0.113.9' } });
+      expect([res.status, res.body.code]).toEqual([400, 'InvalidRequest']);
+      const confirm = await request(http).post(confirmPath).set(auth).send({ ...CONFIRM, payerDevice: { ip: '203.0.113.9' } });
+      expect([confirm.status, confirm.body.code]).toEqual([400, 'InvalidRequest']);
+      expect(calls).toEqual([]);
+    });
   });
 
   it.each([

@@ -6,7 +6,7 @@ import {
   type PayerDecisionsUseCase,
   type PayerReturnUseCase,
   type ReadSessionViewUseCase,
-  type StartAttemptRequest,
+  type StartAttemptBody,
   type StartAttemptUseCase,
   type WalletConfirmInput,
   type WalletSessionRequest,
@@ -16,6 +16,7 @@ import { readPathId } from '../schemas/read-path-id';
 import { readNoBody } from '../schemas/request-body.read';
 import { validator } from '../schemas/validate';
 import { elementsTokenOf } from './elements-token';
+import { withPayerDevice } from './payer-device';
 import { confirmAttemptSchema, startAttemptSchema, walletSessionRequestSchema } from '../schemas/elements.schema';
 
 export interface ElementsRouterDeps {
@@ -27,7 +28,7 @@ export interface ElementsRouterDeps {
   readonly walletSessions: Pick<WalletSessionUseCase, 'execute'>;
 }
 
-const readStart = validator<StartAttemptRequest>(startAttemptSchema, 'body');
+const readStart = validator<StartAttemptBody>(startAttemptSchema, 'body');
 const readConfirm = validator<{ input: WalletConfirmInput }>(confirmAttemptSchema, 'body');
 const readWalletSession = validator<{ input: WalletSessionRequest }>(walletSessionRequestSchema, 'body');
 
@@ -67,7 +68,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
   session.post('/session/attempts', async (req, res) => {
     const token = elementsTokenOf(req);
     const body = readStart(req.body);
-    const started = await deps.start.execute(token, body);
+    const started = await deps.start.execute(token, withPayerDevice(req, body));
     answer(res, 201, { attemptId: started.attemptId, view: started.view });
   });
   session.post('/session/attempts/:attemptId/cancel', async (req, res) => {
@@ -84,7 +85,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
   });
   session.post('/session/attempts/:attemptId/confirm', async (req, res) => {
     const body = readConfirm(req.body);
-    answer(res, 200, { view: await deps.confirm.execute(elementsTokenOf(req), readPathId(req, 'attemptId'), body.input) });
+    answer(res, 200, { view: await deps.confirm.execute(elementsTokenOf(req), readPathId(req, 'attemptId'), withPayerDevice(req, { input: body.input })) });
   });
   session.post('/session/attempts/:attemptId/wallet-session', async (req, res) => {
     const body = readWalletSession(req.body);
