@@ -150,6 +150,18 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
     expect(serializedAs(sent().shopperName, 'ShopperName')).toEqual(FOR_3DS.shopperName);
   });
 
+  it("card: the payer's IP the door saw is the shopperIP (browser-based 3-D Secure 2 and risk checks); none known, none sent", async () => {
+    const input = openInput('card', { payerDevice: { ip: '203.0.113.42' } });
+    const sent = capturePost('/v71/payments', 200, authorised('PSPOFF14', input.transactionId));
+    await card.open(input);
+    expect(sent()).toMatchObject({ shopperIP: '203.0.113.42' } satisfies Partial<CheckoutModel<'PaymentRequest'>>);
+    expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
+    const none = openInput('card', { payerDevice: {} });
+    const sentNone = capturePost('/v71/payments', 200, authorised('PSPOFF15', none.transactionId));
+    await card.open(none);
+    expect(sentNone()).not.toHaveProperty('shopperIP');
+  });
+
   it('card stored for one-click: CardOnFile, the order id as shopper when no customer is known', async () => {
     const input = openInput('card', { offer: offer('card', { createAlias: { mode: 'oneclick', recurringFrequency: 0, recurringExpiry: '2030-01-01' } }), registerAlias: true });
     const sent = capturePost('/v71/payments', 200, authorisedStoring('PSPOFF5', input.transactionId, 'STORED-2'));
@@ -172,7 +184,7 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
     expect(serializedAs(sent().paymentMethod, 'ApplePayDetails')).toEqual(sent().paymentMethod);
   });
 
-  it("Apple Pay: the order's shopper email, name, phone, addresses, AccountInfo and shopper statement, as the card sends them", async () => {
+  it("Apple Pay: the order's shopper email, name, phone, addresses, AccountInfo and shopper statement, and the payer's IP, as the card sends them", async () => {
     const input = openInput('applepay', {
       order: {
         orderId: 'order-42',
@@ -183,11 +195,12 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
       },
     });
     const sent = capturePost('/v71/payments', 200, authorised('PSPOFF12', input.transactionId));
-    await applePay.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: APPLE_PAY_DATA } });
+    await applePay.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: APPLE_PAY_DATA }, payerDevice: { ip: '2001:db8::42' } });
     const expected = {
       ...paymentsBodyBase(input),
       paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') },
       shopperEmail: 'ada@example.test',
+      shopperIP: '2001:db8::42',
       ...FOR_3DS,
       accountInfo: { pastTransactionsDay: 1, pastTransactionsYear: 14, purchasesLast6Months: 6 },
       shopperStatement: 'Cafe Lumiere  n 42',

@@ -55,7 +55,7 @@ describe('Adyen Apple Pay', () => {
     });
   });
 
-  it("confirm sends the order's data as the card payment does: shopper email, name, phone, addresses, account info, shopper statement", async () => {
+  it("confirm sends the order's data and the payer's IP as the card payment does: shopper email and IP, name, phone, addresses, account info, shopper statement", async () => {
     const order = {
       orderId: 'order-42',
       customer: { email: 'ada@example.test', activity: { transactionsLast24h: 1, transactionsLast12Months: 14 } },
@@ -66,9 +66,10 @@ describe('Adyen Apple Pay', () => {
     const input = openInput('applepay', { order });
     let body: Record<string, unknown> = {};
     nock(TEST_BASE).post('/v71/payments', (b: Record<string, unknown>) => ((body = b), true)).reply(200, { resultCode: 'Authorised', pspReference: 'PSPAP4' });
-    await driver.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: APPLE_PAY_DATA } });
+    await driver.confirm({ ...input, payerInput: { method: 'applepay', paymentToken: APPLE_PAY_DATA }, payerDevice: { ip: '203.0.113.42' } });
     const orderData = {
       shopperEmail: 'ada@example.test',
+      shopperIP: '203.0.113.42',
       shopperName: { firstName: 'Bill', lastName: 'Payer' },
       telephoneNumber: '+33123456789',
       billingAddress: { street: '12 rue de la Paix', houseNumberOrName: 'N/A', postalCode: '75002', city: 'Paris', country: 'FR' },
@@ -80,7 +81,7 @@ describe('Adyen Apple Pay', () => {
 
     let cardBody: Record<string, unknown> = {};
     nock(TEST_BASE).post('/v71/payments', (b: Record<string, unknown>) => ((cardBody = b), true)).reply(200, { resultCode: 'Authorised', pspReference: 'PSPCARD4' });
-    await new AdyenCardDriver({ client: new AdyenClient({ timeoutMs: 2_000 }), logger: silentLogger, publicBaseUrl: SERVICE_BASE }).open(openInput('card', { order }));
+    await new AdyenCardDriver({ client: new AdyenClient({ timeoutMs: 2_000 }), logger: silentLogger, publicBaseUrl: SERVICE_BASE }).open(openInput('card', { order, payerDevice: { ip: '203.0.113.42' } }));
     expect(cardBody).toMatchObject(orderData);
   });
 

@@ -34,7 +34,7 @@ export class AdyenApplePayDriver extends AdyenDriverBase implements PspDriver {
         returnUrl: input.returnUrl ?? 'https://localhost/',
         channel: 'Web',
         shopperInteraction: 'Ecommerce',
-        ...shopperFieldsOf(input.order),
+        ...shopperFieldsOf(input.order, input.payerDevice),
       },
       input,
     );

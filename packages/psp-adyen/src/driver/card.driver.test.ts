@@ -89,6 +89,17 @@ describe('Adyen card: POST /payments', () => {
     });
   });
 
+  it("sends the IP of the payer whose request opens the payment as shopperIP, and none when the door knew none", async () => {
+    const input = openInput('card', { payerDevice: { ip: '203.0.113.42' } });
+    const post = expectPost('/v71/payments', input.transactionId, 200, { resultCode: 'Authorised', pspReference: 'PSP0006' });
+    await driver.open(input);
+    expect(post.body()).toMatchObject({ shopperIP: '203.0.113.42' });
+    const none = openInput('card');
+    const postNone = expectPost('/v71/payments', none.transactionId, 200, { resultCode: 'Authorised', pspReference: 'PSP0007' });
+    await driver.open(none);
+    expect(postNone.body()).not.toHaveProperty('shopperIP');
+  });
+
   it('pays without an address Adyen would refuse (a US one, the order having no state) rather than failing the payment', async () => {
     const input = openInput('card', { order: { orderId: 'order-42', billing: { firstName: 'Ada', lastName: 'Lovelace', address: '350 Fifth Avenue', postalCode: '10118', city: 'New York', country: 'US' as never } } });
     const post = expectPost('/v71/payments', input.transactionId, 200, { resultCode: 'Authorised', pspReference: 'PSP0005' });

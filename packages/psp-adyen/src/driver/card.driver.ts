@@ -63,7 +63,7 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
         authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
         ...(card.browserInfo ? { browserInfo: card.browserInfo } : {}),
         ...(card.origin ? { origin: card.origin } : {}),
-        ...shopperFieldsOf(input.order),
+        ...shopperFieldsOf(input.order, input.payerDevice),
         ...(threeDS2RequestData ? { threeDS2RequestData } : {}),
         ...(Object.keys(additionalData).length > 0 ? { additionalData } : {}),
         ...alias,
