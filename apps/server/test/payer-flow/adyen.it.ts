@@ -22,6 +22,9 @@ const FOR_3DS = {
   deliveryAddress: { street: 'Kurfürstendamm 21', houseNumberOrName: 'N/A', postalCode: '10719', city: 'Berlin', country: 'DE', firstName: 'Ada', lastName: 'Lovelace' },
 };
 
+/** The payer's address as the proxy in front of the service (loopback, trusted by TRUST_PROXY) names it. */
+const PAYER_IP = '203.0.113.77';
+
 /** Nock playing Adyen's Checkout API. */
 const adyenAnswers = (path: string | RegExp, status: number, answer: (body: Record<string, unknown>) => Record<string, unknown>) => answerPost(TEST_BASE, path, status, answer);
 
@@ -31,7 +34,7 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
     { method: 'card', provider: 'adyen', partialAuth: true, partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'], settings: { ...SETTINGS, merchantIdentifier: undefined, displayName: undefined } },
     { method: 'applepay', provider: 'adyen', partialRefunds: true, settings: SETTINGS },
     { method: 'ancv', provider: 'fake' },
-  ]);
+  ], { env: { TRUST_PROXY: 'loopback' } });
   let h: ServiceHarness;
   beforeAll(() => {
     h = service.h;
@@ -60,6 +63,8 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
     expect(sent?.headers['x-api-key']).toBe(API_KEY);
     expect(sent?.headers['idempotency-key']).toBe(sent?.body.reference);
     expect(sent?.body).toMatchObject({ amount: { value: 6_000, currency: 'EUR' }, merchantAccount: MERCHANT_ACCOUNT, paymentMethod: { ...ENCRYPTED_CARD, holderName: 'Ada Payer' }, returnUrl: `${h.url}/elements/return/${started.body.attemptId}`, additionalData: { allowPartialAuth: 'true' } });
+    // No proxy named the payer: the IP Adyen gets is the peer's.
+    expect(sent?.body.shopperIP).toBe('127.0.0.1');
     const cardTx = String(sent?.body.reference);
 
     const authorised = await adyenPosts([notificationItem({ eventCode: 'AUTHORISATION', pspReference: 'PSPCARD00000001', merchantReference: cardTx, amount: 6_000, paymentMethod: 'visa' })]);
@@ -151,11 +156,13 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'adyen-3ds', methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back', customer: { firstName: 'Ada', lastName: 'Lovelace' }, billing: BILLING, shipping: SHIPPING });
     const challenge = 'https://checkoutshopper-test.adyen.com/checkoutshopper/threeDS/redirect?MD=M2RzZGF0YQ';
     const payment = adyenAnswers('/v71/payments', 200, () => ({ resultCode: 'RedirectShopper', pspReference: 'PSP3DS000000001', action: { type: 'redirect', method: 'GET', url: challenge, paymentMethodType: 'scheme' } }));
-    const started = await page.start({ methodId: 'card', amount: 5_000, input: cardInput() });
-    // What 3-D Secure 2 reads of the order reaches Adyen, and none of it the logs.
-    expect(payment.seen[0]?.body).toMatchObject({ ...FOR_3DS, shopperName: { firstName: 'Ada', lastName: 'Lovelace' } });
+    const started = await page.behindProxy(`198.51.100.1, ${PAYER_IP}`).start({ methodId: 'card', amount: 5_000, input: cardInput() });
+    // What 3-D Secure 2 reads of the order and the payer's IP (the trusted proxy's hop, not what the client wrote before it) reach Adyen, and none of it the logs.
+    expect(payment.seen[0]?.body).toMatchObject({ ...FOR_3DS, shopperName: { firstName: 'Ada', lastName: 'Lovelace' }, shopperIP: PAYER_IP });
     expect(h.logLines.join('\n')).not.toContain('rue de la Paix');
     expect(h.logLines.join('\n')).not.toContain('612345678');
+    expect(h.logLines.join('\n')).not.toContain(PAYER_IP);
+    expect(service.storedText()).not.toContain(PAYER_IP);
     expect(started.body.view.attempts[0]).toMatchObject({ status: 'AUTHORIZING', redirect: { kind: 'navigate', url: challenge } });
 
     const details = adyenAnswers('/v71/payments/details', 200, () => ({ resultCode: 'Authorised', pspReference: 'PSP3DS000000001', additionalData: { paymentMethod: 'cartebancaire' } }));
@@ -205,9 +212,11 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
 
     const pay = adyenAnswers('/v71/payments', 200, () => ({ resultCode: 'Authorised', pspReference: 'PSPAPPL00000001', additionalData: { paymentMethod: 'mc_applepay' } }));
     adyenAnswers('/v71/payments/PSPAPPL00000001/captures', 201, (body) => ({ pspReference: 'PSPAPPLCAPT0001', reference: body.reference, status: 'received' }));
-    const confirmed = await page.confirm(attemptId, APPLE_PAY_DATA);
+    const confirmed = await page.behindProxy(PAYER_IP).confirm(attemptId, APPLE_PAY_DATA);
     expect(confirmed.status).toBe(200);
     expect(pay.seen[0]?.body).toMatchObject({
+      // The IP of the payer whose request confirms: Adyen makes the Apple Pay payment here.
+      shopperIP: PAYER_IP,
       paymentMethod: { type: 'applepay', applePayToken: Buffer.from(APPLE_PAY_DATA).toString('base64') },
       amount: { value: 2_000, currency: 'EUR' },
       // The order reaches the payment made at confirm, as it reaches the card payment made at start.
@@ -226,5 +235,7 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
     const stored = service.storedText();
     expect(stored).not.toContain('c2VjcmV0LWFwcGxlLXBheS1jaXBoZXJ0ZXh0');
     expect(h.logLines.join('\n')).not.toContain('c2VjcmV0LWFwcGxlLXBheS1jaXBoZXJ0ZXh0');
+    expect(stored).not.toContain(PAYER_IP);
+    expect(h.logLines.join('\n')).not.toContain(PAYER_IP);
   });
 });

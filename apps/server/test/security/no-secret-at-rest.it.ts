@@ -10,8 +10,9 @@ const CALLBACK = 'http://localhost:3000/dashboard/callback';
 const sentinel = (what: string) => `${what}-${randomBytes(12).toString('hex')}`;
 
 /**
- * Secrets, tokens and payer data pushed through a whole flow over HTTP (client token, session, card
- * and Apple Pay payments, session-ended webhook, refund, chargeback, dashboard login and refresh)
+ * Secrets, tokens and payer data (the payer's IP included) pushed through a whole flow over HTTP
+ * (client token, session, card and Apple Pay payments, session-ended webhook, refund, chargeback,
+ * dashboard login and refresh)
  * must appear in no stored document and no log line: only their hashes, seals or nothing.
  */
 describe('no secret, token or payer data at rest or in the logs', () => {
@@ -23,6 +24,8 @@ describe('no secret, token or payer data at rest or in the logs', () => {
     signingSecret: `whsec_${signingKey.toString('base64')}`,
     contactPassword: sentinel('contact-password'),
   };
+  // The payer's IP, as the proxy in front of the service names it (a documentation address, random per run).
+  const payerIp = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::${randomBytes(2).toString('hex')}`;
   const merchant = { merchantId: 'vault', secret: secrets.clientSecret };
   const contact = { email: 'ops@vault.test', password: secrets.contactPassword };
   // Embedded, so that every collection can be scanned in full.
@@ -34,7 +37,7 @@ describe('no secret, token or payer data at rest or in the logs', () => {
     receiver.script = () => acknowledge;
     h = await startService({
       stores,
-      env: { DASHBOARD_REDIRECT_URIS: CALLBACK },
+      env: { DASHBOARD_REDIRECT_URIS: CALLBACK, TRUST_PROXY: 'loopback' },
       merchants: {
         merchants: [
           {
@@ -88,7 +91,10 @@ describe('no secret, token or payer data at rest or in the logs', () => {
     const cardNumber = '4242424242424242';
     const paymentToken = sentinel('APPLEPAY-TOKEN');
     const accessToken = await h.clientToken(merchant);
-    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 9_000, orderId: 'vault-1', methods: [{ method: 'card' }, { method: 'applepay' }] }, merchant);
+    const opened = await h.openPage({ currency: 'EUR', total: 9_000, orderId: 'vault-1', methods: [{ method: 'card' }, { method: 'applepay' }] }, merchant);
+    const { sessionId } = opened;
+    // The payer's start and confirm name its IP: handed to the drivers, kept nowhere.
+    const page = opened.page.behindProxy(payerIp);
 
     expect((await page.payByCard('card', 4_000, cardNumber)).status).toBe(201);
     await page.waitFor((v: SessionView) => v.attempts[0]?.status === 'AUTHORIZED');
@@ -128,6 +134,7 @@ describe('no secret, token or payer data at rest or in the logs', () => {
       elementsToken: page.token,
       cardNumber,
       paymentToken,
+      payerIp,
       authorizationCode: login.code,
       codeVerifier: login.verifier,
       ...Object.fromEntries(login.accessTokens.map((t, i) => [`contactAccessToken${i}`, t])),

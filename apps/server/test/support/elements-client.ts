@@ -36,10 +36,16 @@ export class ElementsClient {
   constructor(
     readonly baseUrl: string,
     readonly token: string,
+    private readonly extraHeaders: Readonly<Record<string, string>> = {},
   ) {}
 
   private get auth(): Record<string, string> {
-    return { Authorization: `Bearer ${this.token}` };
+    return { ...this.extraHeaders, Authorization: `Bearer ${this.token}` };
+  }
+
+  /** The same page behind a proxy that names the payer's address in X-Forwarded-For. */
+  behindProxy(forwardedFor: string): ElementsClient {
+    return new ElementsClient(this.baseUrl, this.token, { ...this.extraHeaders, 'X-Forwarded-For': forwardedFor });
   }
 
   view(): Promise<Answer<ViewAnswer>> {
