@@ -1,7 +1,10 @@
 import type { LogFields } from '@splitpay/domain';
 
-/** Keys whose values never reach a log line, whatever their depth. */
-const SECRET_KEY = /(secret|password|token|authorization|cardnumber|card_number|cvc|cvv|pan|paymenttoken|cookie|signature|code_verifier)/i;
+/**
+ * Keys whose values never reach a log line, whatever their depth: secrets, and the payer's IP by the
+ * names our port and the PSPs give it (a second guard: no line is meant to carry it).
+ */
+const SECRET_KEY = /(secret|password|token|authorization|cardnumber|card_number|cvc|cvv|pan|paymenttoken|cookie|signature|code_verifier|payerdevice|shopperip|ipaddress|ip_address)/i;
 /** Long digit runs that look like a card number (13 to 19 digits, spaces or dashes allowed). */
 const CARD_NUMBER = /\b(?:\d[ -]?){12,18}\d\b/g;
 /** Elements tokens and bearer credentials inside free text. */

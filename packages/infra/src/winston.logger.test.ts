@@ -36,6 +36,15 @@ describe('WinstonLogger', () => {
     ]);
   });
 
+  it("redacts the payer's IP under the names the port and the PSPs give it, at any depth", async () => {
+    const { logger, lines } = capture('info');
+    const ip = '203.0.113.42';
+    logger.info('psp.call', { payerDevice: { ip }, body: { shopperIP: ip, order: { customer: { device: { ipAddress: ip } } }, risk: { customer: { ip_address: ip } } }, shipping: 'kept' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(JSON.stringify(lines())).not.toContain(ip);
+    expect(lines()[0]).toMatchObject({ payerDevice: '[redacted]', body: { shopperIP: '[redacted]', order: { customer: { device: { ipAddress: '[redacted]' } } } }, shipping: 'kept' });
+  });
+
   it('drops a line under its level before reading its fields', async () => {
     const { logger, lines } = capture('warn');
     const info = countedFields();
