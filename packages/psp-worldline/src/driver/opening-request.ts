@@ -5,10 +5,11 @@ import { customerOf, shippingOf } from '../mapping/order-customer';
 
 /**
  * The order of an opening: the amount, our transaction id as `merchantReference` (Worldline echoes it),
- * our order reference as `descriptor` (D28), the merchant's extra data, the customer and where the goods go.
+ * our order reference as `descriptor` (D28), the merchant's extra data, the customer (the payer's IP
+ * as its device's) and where the goods go.
  */
 function orderOf(input: OpenInput) {
-  const customer = customerOf(input.order);
+  const customer = customerOf(input.order, input.payerDevice);
   const shipping = shippingOf(input.order);
   return {
     amountOfMoney: { amount: input.amount.amount, currencyCode: input.amount.currency },

@@ -28,11 +28,11 @@ const openInput = (order: OpenInput['order'], settings: Record<string, unknown> 
   notificationUrl: 'https://pay.example/psp/worldline/notifications',
 });
 
-/** The `order` of the create-payment body Worldline received for `order`. */
-async function sentOrder(order: OpenInput['order']): Promise<Record<string, unknown>> {
+/** The `order` of the create-payment body Worldline received for `order` (opened by a payer of `payerDevice`). */
+async function sentOrder(order: OpenInput['order'], payerDevice?: OpenInput['payerDevice']): Promise<Record<string, unknown>> {
   const r = recorder();
   nock(TEST_BASE).post(`/v2/${MERCHANT}/payments`).reply(r.reply(201, redirectAnswer(PAY, 6_000, TX)));
-  await driver('wero').open(openInput(order));
+  await driver('wero').open({ ...openInput(order), ...(payerDevice ? { payerDevice } : {}) });
   expect(r.seen).toHaveLength(1);
   return (r.seen[0]!.body as { order: Record<string, unknown> }).order;
 }
@@ -87,12 +87,22 @@ describe('Worldline: what the merchant tells about the order reaches order.custo
     expect(order).toEqual({ amountOfMoney: { amount: 6_000, currencyCode: 'EUR' }, references: { merchantReference: TX, descriptor: 'order-42-abcdef123' } });
   });
 
-  it('the hosted checkout (ANCV on 5403) carries the same customer and shipping', async () => {
+  it("the IP of the payer whose request opens the payment is the customer's device ipAddress, even with nothing else known of the customer", async () => {
+    expect((await sentOrder({ orderId: 'order-42', customer: { firstName: 'Jeanne' } }, { ip: '203.0.113.42' })).customer).toEqual({
+      personalInformation: { name: { firstName: 'Jeanne' } },
+      device: { ipAddress: '203.0.113.42' },
+    });
+    expect((await sentOrder({ orderId: 'order-42' }, { ip: '2001:db8::42' })).customer).toEqual({ device: { ipAddress: '2001:db8::42' } });
+    expect(await sentOrder({ orderId: 'order-42' }, {})).not.toHaveProperty('customer');
+  });
+
+  it('the hosted checkout (ANCV on 5403) carries the same customer, payer IP included, and shipping', async () => {
     const r = recorder();
     nock(TEST_BASE).post(`/v2/${MERCHANT}/hostedcheckouts`).reply(r.reply(201, hostedCheckoutAnswer('hc-1', TX)));
-    await driver('ancv').open(openInput({ orderId: 'order-42', customer: { firstName: 'Jeanne' }, shipping: SHIPPING }, { ...SETTINGS, ancvProductId: 5403 }, 'ancv'));
+    const input = openInput({ orderId: 'order-42', customer: { firstName: 'Jeanne' }, shipping: SHIPPING }, { ...SETTINGS, ancvProductId: 5403 }, 'ancv');
+    await driver('ancv').open({ ...input, payerDevice: { ip: '203.0.113.42' } });
     const order = (r.seen[0]!.body as { order: Record<string, unknown> }).order;
-    expect(order.customer).toEqual({ personalInformation: { name: { firstName: 'Jeanne' } } });
+    expect(order.customer).toEqual({ personalInformation: { name: { firstName: 'Jeanne' } }, device: { ipAddress: '203.0.113.42' } });
     expect(order.shipping).toBeDefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { OpenInput } from '@splitpay/domain';
+import type { OpenInput, PayerDevice } from '@splitpay/domain';
 
 type Order = OpenInput['order'];
 type Address = NonNullable<Order['billing']>;
@@ -30,8 +30,11 @@ function postalAddress(address: Address | undefined) {
   return defined({ street: cut(address?.address, MAX.street), zip: cut(address?.postalCode, MAX.zip), city: cut(address?.city, MAX.city), countryCode: address?.country ? String(address.country) : undefined });
 }
 
-/** `order.customer`: the merchant's customer id, name, contact details and billing address. */
-export function customerOf(order: Order) {
+/**
+ * `order.customer`: the merchant's customer id, name, contact details and billing address, and the
+ * device of the payer whose request opens the payment (its IP, for Worldline's fraud checks).
+ */
+export function customerOf(order: Order, payerDevice?: PayerDevice) {
   const { customer, billing } = order;
   const name = personalName(billing?.title, customer?.firstName ?? billing?.firstName, customer?.lastName ?? billing?.lastName);
   return defined({
@@ -40,6 +43,7 @@ export function customerOf(order: Order) {
     companyInformation: cut(billing?.companyName, MAX.company) ? { name: cut(billing?.companyName, MAX.company)! } : undefined,
     contactDetails: defined({ emailAddress: whole(customer?.email, MAX.email), phoneNumber: phone(billing?.phone), mobilePhoneNumber: phone(billing?.mobilePhone) }),
     billingAddress: postalAddress(billing),
+    device: payerDevice?.ip ? { ipAddress: payerDevice.ip } : undefined,
   });
 }
 

@@ -43,7 +43,7 @@ const openInput = (settings: Record<string, unknown>, method: 'wero' | 'ancv'): 
   ...call(settings, method),
   amount: money(6_000, 'EUR'),
   registerAlias: false,
-  // Every field the driver maps, so the SDK's schema sees customer and shipping whole.
+  // Every field the driver maps, so the SDK's schema sees customer (its device included) and shipping whole.
   order: {
     orderId: 'order-42',
     extraData: 'basket=7',
@@ -53,6 +53,7 @@ const openInput = (settings: Record<string, unknown>, method: 'wero' | 'ancv'): 
   },
   returnUrl: 'https://pay.example/elements/return/att-1',
   notificationUrl: 'https://pay.example/psp/worldline/notifications',
+  payerDevice: { ip: '203.0.113.42' },
 });
 const followUp = (transactionId: string): FollowUpInput => ({ ...call(SETTINGS, 'wero'), transactionId: transactionId as TransactionId, amount: money(1_500, 'EUR'), target: { transactionId: TX, providerRef: PAY } });
 
@@ -92,7 +93,9 @@ describe("Worldline: our request bodies against the official Node SDK's request 
     const body = await sent(() => driver(method).open(openInput(settings, method)), path, hosted ? hostedCheckoutAnswer('hc-1', TX) : redirectAnswer(PAY, 6_000, TX));
     const seen = await viaSdk(path, () => (hosted ? sdk.hostedCheckout.createHostedCheckout(MERCHANT, body as Domain.CreateHostedCheckoutRequest) : sdk.payments.createPayment(MERCHANT, body as Domain.CreatePaymentRequest)));
     expect(seen.body).toEqual(body);
-    expect(Object.keys((body.order as Record<string, unknown>).customer as object)).toEqual(['merchantCustomerId', 'personalInformation', 'companyInformation', 'contactDetails', 'billingAddress']);
+    const customer = (body.order as Record<string, unknown>).customer as Record<string, unknown>;
+    expect(Object.keys(customer)).toEqual(['merchantCustomerId', 'personalInformation', 'companyInformation', 'contactDetails', 'billingAddress', 'device']);
+    expect(customer.device).toEqual({ ipAddress: '203.0.113.42' } satisfies Domain.CustomerDevice);
     expect((body.order as Record<string, unknown>).shipping).toBeDefined();
     expect(seen.headers.authorization).toBe(expectedAuthorization(seen));
   });
