@@ -25,6 +25,8 @@ export function orderRequest(input: OpenInput, amount: PayPalAmount, descriptor:
         ...(items ? { items } : {}),
         ...(descriptor ? { soft_descriptor: descriptor } : {}),
         ...(shipping ? { shipping } : {}),
+        // The IP of the payer whose request creates the order, for PayPal's risk assessment.
+        ...(input.payerDevice?.ip ? { supplementary_data: { risk: { customer: { ip_address: input.payerDevice.ip } } } } : {}),
       },
     ],
     payment_source: {

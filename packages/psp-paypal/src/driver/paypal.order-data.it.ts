@@ -16,7 +16,7 @@ const BILLING = { firstName: 'Jeanne', lastName: 'Martin', address: '12 rue de l
 const SHIPPING = { companyName: 'Atelier Martin', firstName: 'Paul', lastName: 'Martin', address: '3 quai des Chartrons', postalCode: '33000', city: 'Bordeaux', country: FR };
 
 /** Opens with `order` and hands back the create-order body PayPal received. */
-async function sentOrder(order: OpenInput['order'], amount = money(12_345, 'EUR')): Promise<SentOrder> {
+async function sentOrder(order: OpenInput['order'], amount = money(12_345, 'EUR'), over: Partial<OpenInput> = {}): Promise<SentOrder> {
   tokenEndpoint('tok');
   let sent: SentOrder | undefined;
   nock(SANDBOX)
@@ -25,7 +25,7 @@ async function sentOrder(order: OpenInput['order'], amount = money(12_345, 'EUR'
       sent = body as SentOrder;
       return { id: 'ORD-1', status: 'PAYER_ACTION_REQUIRED', links: [{ href: 'https://www.sandbox.paypal.com/checkoutnow?token=ORD-1', rel: 'payer-action' }] };
     });
-  const opened = await createPayPalProvider({ clock: new TestClock(), timeoutMs: 2000 }).drivers[0]!.open(openInput({ amount, order }));
+  const opened = await createPayPalProvider({ clock: new TestClock(), timeoutMs: 2000 }).drivers[0]!.open(openInput({ amount, order, ...over }));
   expect(opened.ack.outcome).toBe('accepted');
   return sent!;
 }
@@ -45,6 +45,12 @@ describe('PayPal driver: what the merchant tells about the order reaches the Pay
   it('no customer and no billing address: nothing about the payer is made up', async () => {
     const body = await sentOrder({ orderId: 'ORDER-42' });
     expect(Object.keys(body.payment_source.paypal)).toEqual(['experience_context']);
+    expect(body.purchase_units[0]).not.toHaveProperty('supplementary_data');
+  });
+
+  it("the IP of the payer whose request creates the order goes to PayPal's risk assessment (supplementary_data.risk.customer)", async () => {
+    const body = await sentOrder({ orderId: 'ORDER-42' }, money(12_345, 'EUR'), { payerDevice: { ip: '2001:db8::42' } });
+    expect(body.purchase_units[0]?.supplementary_data).toEqual({ risk: { customer: { ip_address: '2001:db8::42' } } });
   });
 
   it('the shipping address is the address PayPal shows and protects (SET_PROVIDED_ADDRESS), named after its recipient', async () => {

@@ -63,14 +63,15 @@ describe("PayPal: our requests and answers through the official server SDK's sch
     same('order', ORDER_CREATED);
   });
 
-  it('open with the order data: payer, billing and shipping addresses, items and their total fit OrderRequest', async () => {
+  it("open with the order data: payer, billing and shipping addresses, items and their total, the payer's IP fit OrderRequest", async () => {
     const sent = play('/v2/checkout/orders', 201, ORDER_CREATED);
     const address = { firstName: 'Jeanne', lastName: 'Martin', address: '12 rue de la Paix', postalCode: '75002', city: 'Paris', country: 'FR' as never };
     const cartItems = [{ label: 'Vélo', quantity: 2, amount: money(12_000, 'EUR'), detail: { itemId: 'SKU-1', category: 'sport', brand: 'Cyclo', discount: 0, tax: 0, delivery: { type: 'carrier', speed: 'standard' as const, expectedDate: '2026-12-01', expectedDelay: 4, label: 'Colissimo' } } }, { label: 'Sonnette', quantity: 1, amount: money(345, 'EUR') }];
-    await driver.open(openInput({ transactionId: TX as never, order: { orderId: 'ORDER-42', customer: { email: 'jeanne@example.com', firstName: 'Jeanne', lastName: 'Martin' }, billing: address, shipping: address, cartItems } }));
+    await driver.open(openInput({ transactionId: TX as never, order: { orderId: 'ORDER-42', customer: { email: 'jeanne@example.com', firstName: 'Jeanne', lastName: 'Martin' }, billing: address, shipping: address, cartItems }, payerDevice: { ip: '203.0.113.42' } }));
     expect(sent).toHaveLength(1);
     same('orderRequest', sent[0]);
     const model = throughSdk('orderRequest', sent[0]).model;
+    expect(model.purchaseUnits[0]?.supplementaryData?.risk?.customer?.ipAddress).toBe('203.0.113.42');
     expect(model.purchaseUnits[0]?.items).toHaveLength(2);
     expect(model.purchaseUnits[0]?.shipping?.address?.countryCode).toBe('FR');
     expect(model.paymentSource?.paypal?.name?.surname).toBe('Martin');
