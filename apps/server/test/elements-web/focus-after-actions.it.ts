@@ -26,9 +26,7 @@ describe('demo checkout in Chromium: focus after the payer acts', () => {
     const { page, problems } = suite;
     const shop = suite.shop();
     await shop.openWithTerms();
-    await shop.method('Card').check();
-    await shop.amountField().fill('40.00');
-    await shop.fillCard('4111111111111111');
+    await shop.cardTrancheReady('40.00', '4111111111111111');
     await page.route('**/elements/session/attempts', (route) => route.abort('internetdisconnected'));
     await shop.payButton().focus();
     await page.keyboard.press('Enter');

@@ -34,9 +34,7 @@ describe('demo checkout in Chromium: a payment being started', () => {
     const { page, problems } = suite;
     const shop = suite.shop();
     await shop.openWithTerms();
-    await shop.method('Card').check();
-    await shop.amountField().fill('40.00');
-    await shop.fillCard('4111111111111111');
+    await shop.cardTrancheReady('40.00', '4111111111111111');
     const starts = await holdStarts();
     await shop.payButton().click();
 
@@ -56,9 +54,7 @@ describe('demo checkout in Chromium: a payment being started', () => {
     const { page, problems } = suite;
     const shop = suite.shop();
     await shop.openWithTerms();
-    await shop.method('Card').check();
-    await shop.amountField().fill('40.00');
-    await shop.fillCard('4111111111111111');
+    await shop.cardTrancheReady('40.00', '4111111111111111');
     const starts = await holdStarts();
     await shop.payButton().dblclick();
     await page.getByRole('button', { name: 'Processing your payment…' }).waitFor();

@@ -1,15 +1,9 @@
-import { DEFAULT_POLICY, money, nextDueAt, PspRegistry, recordOpenOutcome, startAttempt, type ConfirmInput, type DriverOrder, type OperationOutput, type PspDriver, type Session } from '@splitpay/domain';
+import { money, recordOpenOutcome, startAttempt, type ConfirmInput, type DriverOrder, type OperationOutput, type PspDriver, type Session } from '@splitpay/domain';
 import { CapturingLogger, HOLD_CAPS } from '@splitpay/domain/src/testing';
-import { CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
-import { OwedOperationDispatcher } from '../psp/owed-operation.dispatcher';
-import { PspGateway } from '../psp/psp-gateway';
-import { SessionWriter } from '../session-writer';
 import { ConfirmAttemptUseCase } from './confirm-attempt.use-case';
-import type { ElementsAccess } from './elements-access';
-import type { PayerDeps } from './payer.deps';
 import { aSession, ctxAt, T0 } from './payer.fixture';
-import type { ViewPresenter } from './view-presenter';
+import { payerUseCaseParts, type TestStores } from '../testing/payer-use-case.fixture';
 
 const FR = 'FR' as NonNullable<NonNullable<DriverOrder['billing']>['country']>;
 const PAYMENT_TOKEN = '{"version":"EC_v1","data":"d2FsbGV0LWNpcGhlcnRleHQ="}';
@@ -46,15 +40,8 @@ async function openedWalletTranche() {
   return { stores, session: (await stores.sessions.findById(opened.id))!, attemptId: started.attemptId };
 }
 
-function useCaseOver(stores: ReturnType<typeof createEmbeddedStores>, session: Session, driver: WalletDriver, logger: CapturingLogger) {
-  const clock = new ManualClock(T0);
-  const registry = new PspRegistry([{ id: 'psp', drivers: [driver as unknown as PspDriver], parseNotification: async () => ({ kind: 'rejected', reason: '', reply: { status: 401, contentType: '', body: '' } }) }]);
-  const gateway = new PspGateway({ registry, merchants: { findById: async () => null } as never, sealer: { open: (s) => s } });
-  const writer = new SessionWriter({ sessions: stores.sessions, clock, ids: new UuidV7IdGenerator(), policy: DEFAULT_POLICY, nextDueAt });
-  const dispatcher = new OwedOperationDispatcher({ gateway, writer, logger, metrics: new CounterMetrics() });
-  const deps = { sessions: stores.sessions, writer, gateway, dispatcher, clock, logger, publicBaseUrl: () => 'https://pay.example/' } as unknown as PayerDeps;
-  const access = { act: async () => session } as unknown as ElementsAccess;
-  const views = { present: async () => ({}) } as unknown as ViewPresenter;
+function useCaseOver(stores: TestStores, session: Session, driver: WalletDriver, logger: CapturingLogger) {
+  const { deps, access, views } = payerUseCaseParts(stores, session, [driver as unknown as PspDriver], logger);
   return new ConfirmAttemptUseCase(deps, access, views);
 }
 

@@ -64,11 +64,16 @@ export class DemoCheckoutPage {
     await this.page.getByLabel('Security code').fill(cvc);
   }
 
-  /** Card, an amount (as the payer types it), a test card, Pay. */
-  async payByCard(amount: string, number: string): Promise<void> {
+  /** Card, an amount (as the payer types it) and a test card, ready for Pay. */
+  async cardTrancheReady(amount: string, number: string): Promise<void> {
     await this.method('Card').check();
     await this.amountField().fill(amount);
     await this.fillCard(number);
+  }
+
+  /** Card, an amount (as the payer types it), a test card, Pay. */
+  async payByCard(amount: string, number: string): Promise<void> {
+    await this.cardTrancheReady(amount, number);
     await this.payButton().click();
   }
 
