@@ -1,4 +1,6 @@
 import { named } from '../schemas/json-schema';
+import { clientCredentialsRequest, invalidClient, meAnswer, tokenIssued } from './examples/auth.examples';
+import { unauthorized, withErrorExamples } from './examples/error.examples';
 import { errors, json, type PathSpecs } from './operation';
 
 /** The token endpoint, the dashboard's authorization doors and GET /api/me (the contract's Authentication, docs/decisions.md D11, D12 and D14). */
@@ -100,11 +102,11 @@ export const authPaths: PathSpecs = {
       tags: ['OAuth'],
       // HTTP Basic, or credentials in the form body (client_secret_post), or none (the public dashboard client).
       security: ['clientBasic', 'anonymous'],
-      requestBody: { contentType: 'application/x-www-form-urlencoded', schema: tokenRequestSchema },
+      requestBody: { contentType: 'application/x-www-form-urlencoded', schema: tokenRequestSchema, examples: clientCredentialsRequest },
       responses: {
-        '200': json('Issued', tokenResponseSchema, noStore),
+        '200': { ...json('Issued', tokenResponseSchema, noStore), examples: tokenIssued },
         '400': json('invalid_request, unsupported_grant_type, invalid_grant', oauthErrorSchema, noStore),
-        '401': json('invalid_client', oauthErrorSchema, { ...noStore, 'WWW-Authenticate': { description: 'Basic, when the client used HTTP Basic' } }),
+        '401': { ...json('invalid_client', oauthErrorSchema, { ...noStore, 'WWW-Authenticate': { description: 'Basic, when the client used HTTP Basic' } }), examples: invalidClient },
         '429': json('temporarily_unavailable: too many failed client authentications from this address (for this client id, or for any), or too many requests of this address at once', oauthErrorSchema, {
           ...noStore,
           'Retry-After': { description: 'seconds', required: true },
@@ -184,7 +186,7 @@ export const authPaths: PathSpecs = {
       summary: 'Who the access token proves',
       tags: ['Merchant API'],
       security: ['accessToken'],
-      responses: { '200': json('The caller', meSchema), ...errors('Unauthorized') },
+      responses: { '200': { ...json('The caller', meSchema), examples: meAnswer }, ...withErrorExamples(errors('Unauthorized'), unauthorized) },
     },
   },
 };

@@ -3,11 +3,16 @@ import { uuidSchema } from '../schemas/common.schema';
 import { attemptPageSchema, attemptViewSchema, sessionChargebacksSchema, sessionPageSchema, sessionSchema, transactionPageSchema, transactionViewSchema } from '../schemas/resource.schema';
 import { attemptSearchSchema, sessionSearchSchema, transactionSearchSchema } from '../schemas/search-query.schema';
 import { sessionCreatedSchema, sessionRequestSchema } from '../schemas/session-request.schema';
-import { errors, json, pathId, queryParameters, type PathSpecs } from './operation';
+import { foreignCursor, notFound, unauthorized, undeclaredProperty, withErrorExamples } from './examples/error.examples';
+import { attemptRead, createSessionRequest, sessionCreated, sessionPage, sessionRead, transactionPage, transactionRead } from './examples/merchant-api.examples';
+import { errors, json, pathId, queryParameters, type PathSpecs, type ResponseSpec } from './operation';
 
 const tags = ['Merchant API'];
 const access = ['accessToken'] as const;
 const SEARCH_NOTE = 'Newest first (createdAt, then id, descending), one keyset page per call; default page 20, max 100. nextCursor is opaque and bound to this search and caller: pass it verbatim with the same filters. An undecodable or foreign cursor is InvalidRequest.';
+
+const searchErrors = (): Record<string, ResponseSpec> => withErrorExamples(errors('InvalidRequest', 'Unauthorized'), foreignCursor, unauthorized);
+const readErrors = (): Record<string, ResponseSpec> => withErrorExamples(errors('InvalidRequest', 'Unauthorized', 'NotFound'), notFound);
 
 /** The merchant API's own doors: session creation, reads, searches. */
 export const merchantApiPaths: PathSpecs = {
@@ -19,10 +24,13 @@ export const merchantApiPaths: PathSpecs = {
         'Machine (client_credentials) tokens only; a contact token, even an admin one, is Unauthorized. Unknown properties are InvalidRequest naming the property. The elementsToken goes to the page; the sessionId stays on the merchant server.',
       tags,
       security: access,
-      requestBody: { contentType: 'application/json', schema: sessionRequestSchema },
+      requestBody: { contentType: 'application/json', schema: sessionRequestSchema, examples: createSessionRequest },
       responses: {
-        '201': json('Created', sessionCreatedSchema, { Location: { description: '/api/sessions/{sessionId}, under the path of the service address when it has one (behind a proxy that strips it)', required: true } }),
-        ...errors('InvalidRequest', 'Unauthorized', ...SESSION_CREATION_REFUSALS),
+        '201': {
+          ...json('Created', sessionCreatedSchema, { Location: { description: '/api/sessions/{sessionId}, under the path of the service address when it has one (behind a proxy that strips it)', required: true } }),
+          examples: sessionCreated,
+        },
+        ...withErrorExamples(errors('InvalidRequest', 'Unauthorized', ...SESSION_CREATION_REFUSALS), undeclaredProperty, unauthorized),
       },
     },
     get: {
@@ -32,7 +40,7 @@ export const merchantApiPaths: PathSpecs = {
       tags,
       security: access,
       parameters: queryParameters(sessionSearchSchema),
-      responses: { '200': json('A page of sessions', sessionPageSchema), ...errors('InvalidRequest', 'Unauthorized') },
+      responses: { '200': { ...json('A page of sessions', sessionPageSchema), examples: sessionPage }, ...searchErrors() },
     },
   },
   '/api/sessions/{sessionId}': {
@@ -42,7 +50,7 @@ export const merchantApiPaths: PathSpecs = {
       tags,
       security: access,
       parameters: [pathId('sessionId', 'the session id', uuidSchema)],
-      responses: { '200': json('The full session', sessionSchema), ...errors('InvalidRequest', 'Unauthorized', 'NotFound') },
+      responses: { '200': { ...json('The full session', sessionSchema), examples: sessionRead }, ...readErrors() },
     },
   },
   '/api/sessions/{sessionId}/chargebacks': {
@@ -74,7 +82,7 @@ export const merchantApiPaths: PathSpecs = {
       tags,
       security: access,
       parameters: [pathId('attemptId', 'the attempt id', uuidSchema)],
-      responses: { '200': json('The attempt with its session context', attemptViewSchema), ...errors('InvalidRequest', 'Unauthorized', 'NotFound') },
+      responses: { '200': { ...json('The attempt with its session context', attemptViewSchema), examples: attemptRead }, ...readErrors() },
     },
   },
   '/api/transactions': {
@@ -85,7 +93,7 @@ export const merchantApiPaths: PathSpecs = {
       tags,
       security: access,
       parameters: queryParameters(transactionSearchSchema),
-      responses: { '200': json('A page of transactions', transactionPageSchema), ...errors('InvalidRequest', 'Unauthorized') },
+      responses: { '200': { ...json('A page of transactions', transactionPageSchema), examples: transactionPage }, ...searchErrors() },
     },
   },
   '/api/transactions/{transactionId}': {
@@ -95,7 +103,7 @@ export const merchantApiPaths: PathSpecs = {
       tags,
       security: access,
       parameters: [pathId('transactionId', 'the transaction id', uuidSchema)],
-      responses: { '200': json('The transaction with its session and attempt context', transactionViewSchema), ...errors('InvalidRequest', 'Unauthorized', 'NotFound') },
+      responses: { '200': { ...json('The transaction with its session and attempt context', transactionViewSchema), examples: transactionRead }, ...readErrors() },
     },
   },
 };

@@ -10,6 +10,7 @@ import { bodyErrors, renderOperation, type OperationSpec, type PathSpecs } from 
 import { refundNotificationPaths } from './refund-notification.paths';
 import { ComponentCollector } from './schema-refs';
 import { servicePaths } from './service.paths';
+import { renderWebhooks } from './webhooks';
 
 /** An OpenAPI 3.1 document as plain JSON. */
 export interface OpenApiDocument {
@@ -63,6 +64,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
     const operation = paths[`/.well-known/oauth-authorization-server${issuerPath}`]?.get as Record<string, unknown>;
     operation.servers = [{ url: new URL(options.serverUrl as string).origin }];
   }
+  const webhooks = renderWebhooks(components);
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -75,6 +77,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
     },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
     paths,
+    webhooks,
     components: {
       schemas: components.components,
       securitySchemes: {

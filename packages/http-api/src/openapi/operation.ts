@@ -15,7 +15,7 @@ export interface OperationSpec {
   /** Security scheme names (`anonymous`: the door also takes a request without any), or `none` for public doors. */
   readonly security: readonly ('accessToken' | 'elementsToken' | 'clientBasic' | 'metricsToken' | 'anonymous')[] | 'none';
   readonly parameters?: readonly ParameterSpec[];
-  readonly requestBody?: { readonly contentType: string; readonly schema: JsonSchema; readonly required?: boolean };
+  readonly requestBody?: { readonly contentType: string; readonly schema: JsonSchema; readonly required?: boolean; readonly examples?: Examples };
   readonly responses: Readonly<Record<string, ResponseSpec>>;
 }
 
@@ -32,7 +32,11 @@ export interface ResponseSpec {
   readonly contentType?: string;
   readonly schema?: JsonSchema;
   readonly headers?: Readonly<Record<string, { readonly description: string; readonly required?: boolean; readonly schema?: JsonSchema }>>;
+  readonly examples?: Examples;
 }
+
+/** OpenAPI Example Objects of one media type, by name (each value is proven by openapi-examples.test.ts). */
+export type Examples = Readonly<Record<string, { readonly summary: string; readonly value: unknown }>>;
 
 export const json = (description: string, schema: JsonSchema, headers?: ResponseSpec['headers']): ResponseSpec => ({
   description,
@@ -94,7 +98,7 @@ export function renderOperation(op: OperationSpec, components: ComponentCollecto
               ),
             }
           : {}),
-        ...(r.contentType ? { content: { [r.contentType]: r.schema ? { schema: components.ref(r.schema) } : {} } } : {}),
+        ...(r.contentType ? { content: { [r.contentType]: { ...(r.schema ? { schema: components.ref(r.schema) } : {}), ...(r.examples ? { examples: r.examples } : {}) } } } : {}),
       },
     ]),
   );
@@ -108,7 +112,12 @@ export function renderOperation(op: OperationSpec, components: ComponentCollecto
       ? { parameters: op.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required ?? false, ...(p.description ? { description: p.description } : {}), schema: components.ref(p.schema) })) }
       : {}),
     ...(op.requestBody
-      ? { requestBody: { required: op.requestBody.required ?? true, content: { [op.requestBody.contentType]: { schema: components.ref(op.requestBody.schema) } } } }
+      ? {
+          requestBody: {
+            required: op.requestBody.required ?? true,
+            content: { [op.requestBody.contentType]: { schema: components.ref(op.requestBody.schema), ...(op.requestBody.examples ? { examples: op.requestBody.examples } : {}) } },
+          },
+        }
       : {}),
     responses,
   };

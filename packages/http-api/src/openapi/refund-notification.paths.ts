@@ -3,6 +3,8 @@ import { uuidSchema } from '../schemas/common.schema';
 import { named } from '../schemas/json-schema';
 import { transactionViewSchema } from '../schemas/resource.schema';
 import { refundRequestSchema } from '../refund/refund-request.schema';
+import { exceedsRefundable, notFound, withErrorExamples } from './examples/error.examples';
+import { partialRefundRecorded, partialRefundRequest, replayArmed, sessionRefundRecorded } from './examples/refund-notification.examples';
 import { describeStatus, errors, json, pathId, type ParameterSpec, type PathSpecs } from './operation';
 
 /** The refund doors and the notification replay (the contract, docs/decisions.md D11 and D12). */
@@ -53,8 +55,11 @@ function sliceRefund(operationId: string, summary: string, target: ParameterSpec
       tags,
       security: ['accessToken'],
       parameters: [target, idempotencyKey],
-      requestBody: { contentType: 'application/json', schema: refundRequestSchema, required: false },
-      responses: { '202': json('Refund recorded', refundAnswerSchema), ...describeStatus(errors(...REFUND_ERRORS, ...SLICE_ERRORS, ...moreErrors), '400', SLICE_400) },
+      requestBody: { contentType: 'application/json', schema: refundRequestSchema, required: false, examples: partialRefundRequest },
+      responses: {
+        '202': { ...json('Refund recorded', refundAnswerSchema), examples: partialRefundRecorded },
+        ...withErrorExamples(describeStatus(errors(...REFUND_ERRORS, ...SLICE_ERRORS, ...moreErrors), '400', SLICE_400), exceedsRefundable, notFound),
+      },
     },
   };
 }
@@ -68,7 +73,7 @@ export const refundNotificationPaths: PathSpecs = {
       tags,
       security: ['accessToken'],
       parameters: [pathId('sessionId', 'the session id', uuidSchema)],
-      responses: { '202': json('Refunds recorded', refundAnswerSchema), ...errors(...REFUND_ERRORS) },
+      responses: { '202': { ...json('Refunds recorded', refundAnswerSchema), examples: sessionRefundRecorded }, ...errors(...REFUND_ERRORS) },
     },
   },
   '/api/attempts/{attemptId}/refund': sliceRefund('refundAttempt', 'Refund an attempt, in full or a slice', pathId('attemptId', 'the attempt id', uuidSchema)),
@@ -82,7 +87,7 @@ export const refundNotificationPaths: PathSpecs = {
       security: ['accessToken'],
       parameters: [pathId('sessionId', 'the session id', uuidSchema)],
       responses: {
-        '202': json('Re-armed', replayAnswerSchema),
+        '202': { ...json('Re-armed', replayAnswerSchema), examples: replayArmed },
         ...errors('InvalidRequest', 'Unauthorized', 'NotFound', 'NotificationNotAbandoned', 'SessionNotEnded', 'NoNotificationUrl'),
       },
     },

@@ -1,0 +1,41 @@
+import type { Examples } from '../operation';
+import { attempt40, attempt60, CAPTURE_40, captureOf, context, paidSession, REFS, SESSION_ID, sessionRequest } from './split-order.examples';
+
+/** Examples of the merchant API's session, attempt and transaction doors. */
+
+export const createSessionRequest: Examples = {
+  cardOrder: { summary: 'A 100.00 EUR order the payer may split across cards, announced to the merchant server', value: sessionRequest },
+};
+
+export const sessionCreated: Examples = {
+  created: {
+    summary: 'The elementsToken goes to the page; the sessionId stays on the merchant server',
+    value: { elementsToken: 'pst_EXAMPLEexampleEXAMPLEexampleEXAMPLEexam', sessionId: SESSION_ID, expiresAt: paidSession.expiresAt },
+  },
+};
+
+export const sessionRead: Examples = {
+  paidInTwoTranches: { summary: 'Paid by card 60.00 (visa) then card 40.00 (mastercard), both captured, the webhook delivered', value: paidSession },
+};
+
+export const sessionPage: Examples = {
+  byOrder: { summary: '?orderId=order-42: the one session of the order, last page (no nextCursor)', value: { sessions: [paidSession] } },
+};
+
+export const attemptRead: Examples = {
+  firstTranche: { summary: 'The 60.00 card tranche with its authorization and capture', value: { ...context, attempt: attempt60 } },
+};
+
+export const capture40View = { ...context, attemptId: attempt40.attemptId, method: 'card', cardScheme: 'mastercard', transaction: captureOf(4_000, CAPTURE_40, REFS.capture40) };
+
+export const transactionRead: Examples = {
+  capture: { summary: 'The capture of the 40.00 tranche: the operation a transaction refund names', value: capture40View },
+};
+
+export const transactionPage: Examples = {
+  firstPage: {
+    summary: '?limit=1: the newest operation, and the cursor of the next page (pass it verbatim with the same filters)',
+    value: { transactions: [capture40View], nextCursor: 'WzE3NjcyNjg4OTUwMDAsIjAxOTRhM2MzLTRiOTAiXQ.EXAMPLE-cursor-signature' },
+  },
+};
+
