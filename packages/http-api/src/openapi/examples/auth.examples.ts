@@ -19,7 +19,7 @@ export const tokenIssued: Examples = {
 };
 
 export const invalidClient: Examples = {
-  invalidClient: { summary: 'Unknown client or wrong secret: one answer for both', value: { error: 'invalid_client' } },
+  invalidClient: { summary: 'Unknown client or wrong secret: one answer for both', value: { error: 'invalid_client', error_description: 'Client authentication failed' } },
 };
 
 export const meAnswer: Examples = {
