@@ -23,9 +23,9 @@ export const invalidClient: Examples = {
 };
 
 export const meAnswer: Examples = {
-  client: { summary: "A merchant server's client_credentials token", value: { merchantId: 'shop', principal: 'client', expiresAt: ACCESS_TOKEN_EXPIRES_AT } },
+  client: { summary: "A merchant server's client_credentials token", value: { merchantId: 'demo', principal: 'client', expiresAt: ACCESS_TOKEN_EXPIRES_AT } },
   contact: {
     summary: "A dashboard contact's token (the replay door needs one)",
-    value: { merchantId: 'shop', principal: 'contact', contact: { email: 'admin@shop.example', role: 'admin' }, expiresAt: ACCESS_TOKEN_EXPIRES_AT },
+    value: { merchantId: 'demo', principal: 'contact', contact: { email: 'admin@demo.example', role: 'admin' }, expiresAt: ACCESS_TOKEN_EXPIRES_AT },
   },
 };

@@ -4,7 +4,7 @@ import { attempt40, attempt60, CAPTURE_40, captureOf, context, paidSession, REFS
 /** Examples of the merchant API's session, attempt and transaction doors. */
 
 export const createSessionRequest: Examples = {
-  cardOrder: { summary: 'A 100.00 EUR order the payer may split across cards, announced to the merchant server', value: sessionRequest },
+  cardOrder: { summary: "A 100.00 EUR order the payer may split across cards; its ending goes to the account's address (or send notificationUrl)", value: sessionRequest },
 };
 
 export const sessionCreated: Examples = {

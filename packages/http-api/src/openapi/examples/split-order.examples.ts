@@ -20,13 +20,10 @@ export const PAID_AT = CREATED_AT + 95_000;
 
 export const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
-export const sessionRequest = {
-  currency: 'EUR',
-  total: 10_000,
-  orderId: 'order-42',
-  methods: [{ method: 'card' }],
-  notificationUrl: 'https://shop.example/hooks/splitpay',
-};
+export const sessionRequest = { currency: 'EUR', total: 10_000, orderId: 'order-42', methods: [{ method: 'card' }] };
+
+/** The demo merchant's own address (apps/server/demo-merchants.json): the account's, as no notificationUrl was sent. */
+const ACCOUNT_NOTIFICATION_URL = 'http://localhost:3000/demo/webhooks';
 
 /** An authorization then its capture, as the session read shows each tranche's operations. */
 function authThenCapture(amount: number, ids: { auth: string; capture: string }, refs: { auth: string; capture: string }, at: number) {
@@ -91,7 +88,7 @@ export const attempt40 = tranche(ATTEMPT_40, 4_000, 'mastercard', CREATED_AT + 8
 
 export const paidSession = {
   sessionId: SESSION_ID,
-  merchantId: 'shop',
+  merchantId: 'demo',
   orderId: 'order-42',
   status: 'PAID',
   total: eur(10_000),
@@ -99,9 +96,9 @@ export const paidSession = {
   createdAt: CREATED_AT,
   updatedAt: PAID_AT,
   expiresAt: CREATED_AT + 900_000,
-  notification: { url: 'https://shop.example/hooks/splitpay', deliveredAt: PAID_AT + 300, failures: 0, abandoned: false },
+  notification: { url: ACCOUNT_NOTIFICATION_URL, deliveredAt: PAID_AT + 300, failures: 0, abandoned: false },
   attempts: [attempt60, attempt40],
 };
 
 /** The context a TransactionView or AttemptView carries beside the operation. */
-export const context = { sessionId: SESSION_ID, merchantId: 'shop', orderId: 'order-42' };
+export const context = { sessionId: SESSION_ID, merchantId: 'demo', orderId: 'order-42' };
