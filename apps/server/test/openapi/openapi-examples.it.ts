@@ -24,7 +24,7 @@ interface Tranche {
 /**
  * The document's main examples are what the running service answers and sends: a 100.00 EUR order
  * paid card 60.00 then card 40.00 on the fake PSP over real HTTP, then read, searched, refunded,
- * replayed and disputed. Each live body has exactly its example's shape (same keys at every depth,
+ * replayed and disputed (the webhook, then the session's chargebacks read). Each live body has exactly its example's shape (same keys at every depth,
  * same array lengths, same JSON types); values may differ (ids, instants, PSP references).
  */
 describe('the OpenAPI examples, produced by the running service', () => {
@@ -103,6 +103,9 @@ describe('the OpenAPI examples, produced by the running service', () => {
 
   it('answers the searches, with the cursor of the next page, and the reads of a tranche and an operation as the examples', async () => {
     expectExample(await api('GET', '/api/sessions?orderId=order-42'), 200, documentExample('searchSessions', '200', 'byOrder'));
+    const attempts = await api('GET', '/api/attempts?orderId=order-42');
+    expectExample(attempts, 200, documentExample('searchAttempts', '200', 'byOrder'));
+    expect((attempts.body.attempts as { attempt: Tranche }[]).map((a) => a.attempt.granted.amount)).toEqual([4_000, 6_000]);
     const page = await api('GET', '/api/transactions?limit=1');
     expectExample(page, 200, documentExample('searchTransactions', '200', 'firstPage'));
     // A cursor of the transaction search, carried to another search of transactions (other filters).
@@ -161,5 +164,6 @@ describe('the OpenAPI examples, produced by the running service', () => {
     expect(shapeOf(body)).toEqual(shapeOf(example));
     const { notificationId: _n, sessionId: _s, attemptId: _a, transactionId: _t, providerRef: _p, ...story } = example;
     expect(body).toMatchObject({ ...story, sessionId, attemptId: tranches[0]!.attemptId, transactionId: capture60.transactionId });
+    expectExample(await api('GET', `/api/sessions/${sessionId}/chargebacks`), 200, documentExample('getSessionChargebacks', '200', 'disputed'));
   });
 });

@@ -4,7 +4,7 @@ import { attemptPageSchema, attemptViewSchema, sessionChargebacksSchema, session
 import { attemptSearchSchema, sessionSearchSchema, transactionSearchSchema } from '../schemas/search-query.schema';
 import { sessionCreatedSchema, sessionRequestSchema } from '../schemas/session-request.schema';
 import { foreignCursor, notFound, unauthorized, undeclaredProperty, withErrorExamples } from './examples/error.examples';
-import { attemptRead, createSessionRequest, sessionCreated, sessionPage, sessionRead, transactionPage, transactionRead } from './examples/merchant-api.examples';
+import { attemptPage, attemptRead, createSessionRequest, sessionCreated, sessionChargebacks, sessionPage, sessionRead, transactionPage, transactionRead } from './examples/merchant-api.examples';
 import { errors, json, pathId, queryParameters, type PathSpecs, type ResponseSpec } from './operation';
 
 const tags = ['Merchant API'];
@@ -61,7 +61,7 @@ export const merchantApiPaths: PathSpecs = {
       tags,
       security: access,
       parameters: [pathId('sessionId', 'the session id', uuidSchema)],
-      responses: { '200': json('The chargebacks of the session', sessionChargebacksSchema), ...errors('InvalidRequest', 'Unauthorized', 'NotFound') },
+      responses: { '200': { ...json('The chargebacks of the session', sessionChargebacksSchema), examples: sessionChargebacks }, ...readErrors() },
     },
   },
   '/api/attempts': {
@@ -72,7 +72,7 @@ export const merchantApiPaths: PathSpecs = {
       tags,
       security: access,
       parameters: queryParameters(attemptSearchSchema),
-      responses: { '200': json('A page of attempts', attemptPageSchema), ...errors('InvalidRequest', 'Unauthorized') },
+      responses: { '200': { ...json('A page of attempts', attemptPageSchema), examples: attemptPage }, ...searchErrors() },
     },
   },
   '/api/attempts/{attemptId}': {

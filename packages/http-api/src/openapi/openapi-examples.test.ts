@@ -58,7 +58,7 @@ describe('the OpenAPI examples', () => {
     const expected = [
       'requestToken request', 'requestToken 200', 'requestToken 401',
       'createSession request', 'createSession 201', 'createSession 400', 'createSession 401',
-      'getSession 200', 'getSession 404', 'searchSessions 200', 'searchTransactions 200', 'searchTransactions 400',
+      'getSession 200', 'getSession 404', 'getSessionChargebacks 200', 'searchSessions 200', 'searchAttempts 200', 'searchTransactions 200', 'searchTransactions 400',
       'getAttempt 200', 'getTransaction 200',
       'refundSession 202', 'refundAttempt request', 'refundAttempt 202', 'refundAttempt 422', 'refundTransaction request', 'refundTransaction 202',
       'replaySessionNotification 202', 'getMe 200', 'getMe 401',

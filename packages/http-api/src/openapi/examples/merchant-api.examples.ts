@@ -1,5 +1,6 @@
 import type { Examples } from '../operation';
-import { attempt40, attempt60, CAPTURE_40, captureOf, context, paidSession, REFS, SESSION_ID, sessionRequest } from './split-order.examples';
+import { attempt40, attempt60, CAPTURE_40, captureOf, context, paidSession, PAID_AT, REFS, SESSION_ID, sessionRequest } from './split-order.examples';
+import { disputeOf60 } from './webhook.examples';
 
 /** Examples of the merchant API's session, attempt and transaction doors. */
 
@@ -24,6 +25,17 @@ export const sessionPage: Examples = {
 
 export const attemptRead: Examples = {
   firstTranche: { summary: 'The 60.00 card tranche with its authorization and capture', value: { ...context, attempt: attempt60 } },
+};
+
+export const attemptPage: Examples = {
+  byOrder: { summary: '?orderId=order-42: both tranches, newest first, last page (no nextCursor)', value: { attempts: [{ ...context, attempt: attempt40 }, { ...context, attempt: attempt60 }] } },
+};
+
+export const sessionChargebacks: Examples = {
+  disputed: {
+    summary: 'The dispute the chargeback webhook announced, with when the service received it',
+    value: { chargebacks: [{ ...disputeOf60, receivedAt: PAID_AT + 40 * 86_400_000 }] },
+  },
 };
 
 export const capture40View = { ...context, attemptId: attempt40.attemptId, method: 'card', cardScheme: 'mastercard', transaction: captureOf(4_000, CAPTURE_40, REFS.capture40) };

@@ -34,24 +34,23 @@ export const sessionEndedPaid: Examples = {
   },
 };
 
+/** The dispute of the 60.00 capture, as the chargeback webhook and the session's chargebacks read both carry it. */
+export const disputeOf60 = {
+  notificationId: `${REFS.capture60}:chargeback:2026-02-10:6000`,
+  orderId: 'order-42',
+  sessionId: SESSION_ID,
+  attemptId: attempt60.attemptId,
+  transactionId: CAPTURE_60,
+  type: 'chargeback',
+  amount: eur(6_000),
+  provider: 'fake',
+  providerRef: REFS.capture60,
+  reasonCode: '4837',
+  status: 'opened',
+  date: '2026-02-10',
+  validUntil: '2026-03-12',
+};
+
 export const chargebackRaised: Examples = {
-  opened: {
-    summary: 'The issuer disputes the 60.00 tranche weeks later; the session stays PAID',
-    value: {
-      event: 'chargeback',
-      notificationId: `${REFS.capture60}:chargeback:2026-02-10:6000`,
-      orderId: 'order-42',
-      sessionId: SESSION_ID,
-      attemptId: attempt60.attemptId,
-      transactionId: CAPTURE_60,
-      type: 'chargeback',
-      amount: eur(6_000),
-      provider: 'fake',
-      providerRef: REFS.capture60,
-      reasonCode: '4837',
-      status: 'opened',
-      date: '2026-02-10',
-      validUntil: '2026-03-12',
-    },
-  },
+  opened: { summary: 'The issuer disputes the 60.00 tranche weeks later; the session stays PAID', value: { event: 'chargeback', ...disputeOf60 } },
 };
