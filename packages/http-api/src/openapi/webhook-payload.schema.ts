@@ -1,4 +1,4 @@
-import { ATTEMPT_STATUSES, METHOD_KINDS, SESSION_STATUSES, TRANSACTION_TYPES, VERDICT_KINDS } from '@splitpay/domain';
+import { ATTEMPT_STATUSES, isTerminalSessionStatus, METHOD_KINDS, SESSION_STATUSES, TRANSACTION_TYPES, VERDICT_KINDS } from '@splitpay/domain';
 import { moneySchema, uuidSchema } from '../schemas/common.schema';
 import { named } from '../schemas/json-schema';
 import { termsSchema } from '../schemas/order.schema';
@@ -9,7 +9,8 @@ import { chargebackSchema } from '../schemas/resource.schema';
  * payloads may gain fields without notice and receivers ignore the ones they do not know.
  */
 
-const ENDINGS = SESSION_STATUSES.filter((s) => ['PAID', 'ABORTED', 'EXPIRED', 'AWAITED_REFUSED'].includes(s));
+// Only endings are announced (buildSessionEndedPayload refuses any other status).
+const ENDINGS = SESSION_STATUSES.filter(isTerminalSessionStatus);
 
 const operationSchema = named('SessionEndedOperation', {
   type: 'object',
