@@ -37,6 +37,10 @@ describe('response conformance', () => {
     expect(responseProblems(doc, 'get', `/api/sessions/${ID}`, json(200, { ...session, total: { amount: '100', currency: 'EUR' } }))[0]).toContain('/total/amount');
   });
 
+  it("checks the document's own formats: a currency ISO 4217 never assigned is reported", () => {
+    expect(responseProblems(doc, 'get', `/api/sessions/${ID}`, json(200, { ...session, total: { amount: 100, currency: 'ABC' } }))[0]).toContain('/total/currency');
+  });
+
   it('reports an undocumented status, error code, header or content type', () => {
     expect(responseProblems(doc, 'get', `/api/sessions/${ID}`, json(418, {}))).toEqual([expect.stringContaining('status not documented')]);
     expect(responseProblems(doc, 'get', `/api/sessions/${ID}`, json(404, { code: 'Nope', message: 'x' }))[0]).toContain('/code');
