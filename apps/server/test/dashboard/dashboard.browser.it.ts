@@ -148,13 +148,14 @@ describe('merchant dashboard in Chromium', () => {
     await visible(disputes);
     expect(await disputes.locator('tbody tr').first().textContent()).toMatch(/chargeback.*€20\.00.*2026-02-10.*2026-03-12.*4837/);
 
-    // Refund 12.50 of the first tranche; the button is clicked twice in a row.
+    // Refund 12.50 of the first tranche; the confirmation is clicked twice in a row.
     const firstTranche = page.getByRole('article', { name: 'Tranche 1: card (visa)' });
     await visible(firstTranche);
     expect(await firstTranche.textContent()).toContain('captured');
     await firstTranche.getByRole('button', { name: 'Refund this tranche' }).click();
     await firstTranche.getByLabel('Amount to refund (EUR)').fill('12.50');
-    await firstTranche.getByRole('button', { name: 'Refund', exact: true }).dblclick();
+    await firstTranche.getByRole('button', { name: 'Continue' }).click();
+    await firstTranche.getByRole('button', { name: 'Yes, refund €12.50' }).dblclick();
     await visible(page.getByRole('status').filter({ hasText: 'Refund of €12.50 requested' }));
 
     const afterRefund = await stored();

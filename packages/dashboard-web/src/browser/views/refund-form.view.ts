@@ -14,9 +14,15 @@ export interface RefundFormOptions {
   readonly onCancel: () => void;
 }
 
+/** Marks the control a panel opens on (session.view.ts's opener focuses it). */
+export const FIRST_FOCUS = 'data-first-focus';
+
 /**
  * The refund of a tranche or of one operation: an amount the contact types (never a default that
- * one keystroke would send) and one RefundAction, so the key is the gesture's and a double click sends once.
+ * one keystroke would send), read back as money in a confirmation before anything is sent (a
+ * separator typed in the wrong place shows as a hundred times the amount), and one RefundAction, so
+ * the key is the gesture's and a double click sends once. The confirmation opens on its way back
+ * ("Change the amount"): Enter pressed twice never refunds.
  */
 export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFormElement {
   const { t } = ctx.tr;
@@ -32,16 +38,50 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
     'aria-required': 'true',
     placeholder: amountInputText(options.refundable.amount, digits),
     'aria-describedby': `${hintId} ${errorId}`,
+    [FIRST_FOCUS]: true,
   });
   const error = h('p', { id: errorId, class: 'error', role: 'alert' });
-  const submit = h('button', { type: 'submit' }, t.confirmRefund);
+  const review = h('button', { type: 'submit' }, t.continueRefund);
   const cancel = h('button', { type: 'button', class: 'secondary', onclick: () => options.onCancel() }, t.cancel);
+  const entering = h('div', { class: 'actions' }, review, cancel);
+  const question = h('p', { class: 'confirm' });
+  const confirm = h('button', { type: 'button' });
+  const change = h('button', { type: 'button', class: 'secondary' }, t.changeAmount);
+  const confirming = h('div', { class: 'confirming', hidden: true }, question, h('div', { class: 'actions' }, confirm, change));
+  let minor = 0;
 
   const showError = (message: string): void => {
     error.textContent = message;
     input.setAttribute('aria-invalid', 'true');
     input.focus();
   };
+  const backToAmount = (): void => {
+    confirming.hidden = true;
+    entering.hidden = false;
+    input.readOnly = false;
+  };
+
+  change.addEventListener('click', () => {
+    backToAmount();
+    input.focus();
+  });
+  confirm.addEventListener('click', () => {
+    if (action.busy) return;
+    confirm.disabled = true;
+    change.disabled = true;
+    form.setAttribute('aria-busy', 'true');
+    void action.submit(minor).then((result) => {
+      confirm.disabled = false;
+      change.disabled = false;
+      form.setAttribute('aria-busy', 'false');
+      if (result.ok) {
+        options.onDone(result.body);
+        return;
+      }
+      backToAmount();
+      showError(refusalWords(ctx, result.code));
+    });
+  });
 
   const form = h(
     'form',
@@ -49,7 +89,7 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
       class: 'refund-form',
       onsubmit: (event: Event) => {
         event.preventDefault();
-        if (action.busy) return;
+        if (action.busy || !confirming.hidden) return;
         const amount = readAmountInput(input.value, digits);
         if (amount.kind !== 'amount') {
           showError(t.invalidAmount);
@@ -57,31 +97,37 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
         }
         error.textContent = '';
         input.removeAttribute('aria-invalid');
-        submit.disabled = true;
-        form.setAttribute('aria-busy', 'true');
-        void action.submit(amount.minor).then((result) => {
-          submit.disabled = false;
-          form.setAttribute('aria-busy', 'false');
-          if (result.ok) options.onDone(result.body);
-          else showError(refusalWords(ctx, result.code));
-        });
+        minor = amount.minor;
+        const money = ctx.tr.money({ amount: minor, currency: options.refundable.currency });
+        question.textContent = t.refundConfirmQuestion(money);
+        confirm.textContent = t.confirmRefundOf(money);
+        input.readOnly = true;
+        entering.hidden = true;
+        confirming.hidden = false;
+        change.focus();
       },
     },
     h('label', { for: input.id }, t.refundAmount(options.refundable.currency)),
     input,
     h('p', { id: hintId, class: 'hint' }, t.refundAmountHint(ctx.tr.money(options.refundable))),
     error,
-    h('div', { class: 'actions' }, submit, cancel),
+    entering,
+    confirming,
   );
   return form;
 }
 
-/** The whole session's refund: no amount, a confirmation, one send however often it is pressed. */
-export function sessionRefundConfirm(ctx: ViewContext, sessionId: string, onDone: (answer: RefundAnswer) => void, onCancel: () => void): HTMLElement {
+/**
+ * The whole session's refund: the amount it refunds said, a confirmation that opens on Cancel (Enter
+ * pressed twice on "Refund the whole payment" used to refund everything), one send however often it
+ * is pressed. A refusal leaves focus on the confirmation it answers.
+ */
+export function sessionRefundConfirm(ctx: ViewContext, sessionId: string, refundable: Money, onDone: (answer: RefundAnswer) => void, onCancel: () => void): HTMLElement {
   const { t } = ctx.tr;
+  const money = ctx.tr.money(refundable);
   const action = new RefundAction({ kind: 'session', sessionId }, (request) => ctx.api.refund(request));
   const error = h('p', { class: 'error', role: 'alert' });
-  const confirm = h('button', { type: 'button' }, t.confirmRefund);
+  const confirm = h('button', { type: 'button' }, t.confirmRefundOf(money));
   confirm.addEventListener('click', () => {
     if (action.busy) return;
     confirm.disabled = true;
@@ -89,14 +135,17 @@ export function sessionRefundConfirm(ctx: ViewContext, sessionId: string, onDone
     void action.submit().then((result) => {
       confirm.disabled = false;
       if (result.ok) onDone(result.body);
-      else error.textContent = refusalWords(ctx, result.code);
+      else {
+        error.textContent = refusalWords(ctx, result.code);
+        confirm.focus();
+      }
     });
   });
   return h(
     'div',
     { class: 'refund-form', role: 'group', 'aria-label': t.refundSession },
-    h('p', {}, t.refundSessionConfirm),
+    h('p', {}, t.refundSessionConfirm(money)),
     error,
-    h('div', { class: 'actions' }, confirm, h('button', { type: 'button', class: 'secondary', onclick: () => onCancel() }, t.cancel)),
+    h('div', { class: 'actions' }, confirm, h('button', { type: 'button', class: 'secondary', [FIRST_FOCUS]: true, onclick: () => onCancel() }, t.cancel)),
   );
 }

@@ -1,12 +1,12 @@
 import type { ApiResult, AttemptJson, ChargebackJson, NotificationJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
 import type { RefundTarget } from '../api/dashboard-api';
 import { facts, h, replaceChildren, type Child } from './dom';
-import { refundForm, sessionRefundConfirm } from './refund-form.view';
+import { FIRST_FOCUS, refundForm, sessionRefundConfirm } from './refund-form.view';
 import { refusalWords, type ViewContext } from './view-context';
 
 const TERMINAL = new Set(['PAID', 'ABORTED', 'EXPIRED', 'AWAITED_REFUSED']);
 
-/** A button that opens a panel in place of itself and comes back when the panel closes. */
+/** A button that opens a panel in place of itself (focus on the panel's first-focus control) and comes back when the panel closes. */
 function opener(label: string, open: (close: () => void) => HTMLElement): HTMLElement {
   const slot = h('div', { class: 'opener' });
   const button = h('button', { type: 'button', class: 'secondary' }, label);
@@ -17,7 +17,7 @@ function opener(label: string, open: (close: () => void) => HTMLElement): HTMLEl
   button.addEventListener('click', () => {
     const panel = open(close);
     replaceChildren(slot, panel);
-    (panel.querySelector('input, button') as HTMLElement | null)?.focus();
+    (panel.querySelector(`[${FIRST_FOCUS}]`) as HTMLElement | null)?.focus();
   });
   slot.append(button);
   return slot;
@@ -31,13 +31,19 @@ export function sessionView(ctx: ViewContext, sessionId: string): HTMLElement {
   const body = h('div', { 'aria-busy': 'true' }, h('p', {}, t.loading));
   const section = h('section', { class: 'session' }, h('p', {}, h('a', { href: '#/payments' }, t.backToPayments)), body);
 
-  const refunded = (answer: RefundAnswer): void => {
+  /**
+   * After an action the page is read again and drawn anew, the pressed control with it: focus goes to
+   * the heading of what was acted on (the tranche, the notification, the payment), never to the body.
+   */
+  const refunded = (focusId: string) => (answer: RefundAnswer): void => {
     for (const { transaction } of answer.refunds) ctx.announce(t.refundRequested(ctx.tr.money(transaction.amount), t.verdict[transaction.status.kind] ?? transaction.status.kind));
-    void load();
+    void load(focusId);
   };
 
+  const trancheTitleId = (attempt: AttemptJson): string => `tranche-${attempt.attemptId}`;
+
   const refundOpener = (label: string, target: RefundTarget, attempt: AttemptJson): HTMLElement =>
-    opener(label, (close) => refundForm(ctx, { target, refundable: attempt.refundable, onDone: refunded, onCancel: close }));
+    opener(label, (close) => refundForm(ctx, { target, refundable: attempt.refundable, onDone: refunded(trancheTitleId(attempt)), onCancel: close }));
 
   const transactionRow = (tx: TransactionJson, attempt: AttemptJson, refundable: boolean): HTMLElement => {
     const verdict: Child[] = [t.verdict[tx.status.kind] ?? tx.status.kind];
@@ -59,12 +65,12 @@ export function sessionView(ctx: ViewContext, sessionId: string): HTMLElement {
   const attemptArticle = (attempt: AttemptJson, index: number, ended: boolean): HTMLElement => {
     const canRefund = ended && attempt.refundable.amount > 0;
     const decline = declineOf(attempt);
-    const titleId = `tranche-${attempt.attemptId}`;
+    const titleId = trancheTitleId(attempt);
     const header = h('tr', {}, ...[t.type, t.verdictTitle, t.amount, t.providerRef, t.pspCode, t.createdAt, ''].map((label) => h('th', { scope: 'col' }, label)));
     return h(
       'article',
       { class: 'tranche', 'aria-labelledby': titleId },
-      h('h3', { id: titleId }, t.trancheTitle(index + 1, attempt.cardScheme ? `${attempt.method} (${attempt.cardScheme})` : attempt.method)),
+      h('h3', { id: titleId, tabindex: '-1' }, t.trancheTitle(index + 1, attempt.cardScheme ? `${attempt.method} (${attempt.cardScheme})` : attempt.method)),
       facts([
         [t.status, h('span', { class: `status status-${attempt.status.toLowerCase()}` }, t.attemptStatus[attempt.status] ?? attempt.status)],
         [t.provider, attempt.provider],
@@ -82,7 +88,7 @@ export function sessionView(ctx: ViewContext, sessionId: string): HTMLElement {
   };
 
   const notificationSection = (session: SessionJson, notification: NotificationJson | undefined): HTMLElement => {
-    const out = h('section', { class: 'notification', 'aria-labelledby': 'notification-title' }, h('h2', { id: 'notification-title' }, t.notification));
+    const out = h('section', { class: 'notification', 'aria-labelledby': 'notification-title' }, h('h2', { id: 'notification-title', tabindex: '-1' }, t.notification));
     if (!notification) {
       out.append(h('p', {}, t.noNotification));
       return out;
@@ -103,8 +109,11 @@ export function sessionView(ctx: ViewContext, sessionId: string): HTMLElement {
           replay.disabled = false;
           if (answer.ok) {
             ctx.announce(t.replayed);
-            void load();
-          } else error.textContent = refusalWords(ctx, answer.code);
+            void load('notification-title');
+          } else {
+            error.textContent = refusalWords(ctx, answer.code);
+            replay.focus();
+          }
         });
       });
       out.append(replay, error);
@@ -144,7 +153,7 @@ export function sessionView(ctx: ViewContext, sessionId: string): HTMLElement {
 
   const render = (session: SessionJson, chargebacks: ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>): void => {
     const ended = TERMINAL.has(session.status);
-    const refundableLeft = session.attempts.some((a) => a.refundable.amount > 0);
+    const refundable = { amount: session.attempts.reduce((sum, a) => sum + a.refundable.amount, 0), currency: session.total.currency };
     replaceChildren(
       body,
       h('h1', { id: 'session-title', tabindex: '-1' }, t.paymentTitle(session.orderId)),
@@ -155,8 +164,8 @@ export function sessionView(ctx: ViewContext, sessionId: string): HTMLElement {
         [t.createdAt, ctx.tr.dateTime(session.createdAt)],
         [t.expiresAt, ctx.tr.dateTime(session.expiresAt)],
       ]),
-      ended && refundableLeft
-        ? opener(t.refundSession, (close) => sessionRefundConfirm(ctx, session.sessionId, refunded, close))
+      ended && refundable.amount > 0
+        ? opener(t.refundSession, (close) => sessionRefundConfirm(ctx, session.sessionId, refundable, refunded('session-title'), close))
         : null,
       notificationSection(session, session.notification),
       h(
@@ -169,12 +178,14 @@ export function sessionView(ctx: ViewContext, sessionId: string): HTMLElement {
     );
   };
 
-  async function load(): Promise<void> {
+  /** Reads the payment and draws it; `focusId` names the heading focus goes to once drawn. */
+  async function load(focusId?: string): Promise<void> {
     body.setAttribute('aria-busy', 'true');
     const [answer, chargebacks] = await Promise.all([ctx.api.session(sessionId), ctx.api.chargebacks(sessionId)]);
     body.setAttribute('aria-busy', 'false');
     if (answer.ok) render(answer.body, chargebacks);
-    else replaceChildren(body, h('p', { class: 'error', role: 'alert' }, refusalWords(ctx, answer.code)));
+    else replaceChildren(body, h('p', { class: 'error', role: 'alert', tabindex: '-1', id: 'session-error' }, refusalWords(ctx, answer.code)));
+    if (focusId !== undefined) (document.getElementById(answer.ok ? focusId : 'session-error') ?? document.getElementById('session-title'))?.focus();
   }
   void load();
   return section;

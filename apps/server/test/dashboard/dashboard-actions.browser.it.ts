@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_MERCHANTS_FILE } from '../../src/config';
+import { launchChromium, newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
+import type { TestMerchant } from '../support/merchants.fixture';
+import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+
+jest.setTimeout(120_000);
+
+const DEMO: TestMerchant = { merchantId: 'demo', secret: 'demo-secret' };
+const ADMIN = { email: 'admin@demo.test', password: 'demo-admin-password' };
+
+interface StoredSession {
+  notification?: { deliveredAt?: number; failures: number };
+  attempts: { transactions: { type: string; amount: { amount: number } }[] }[];
+}
+
+/** The element that has the keyboard focus: its tag, its id and its text, or `BODY` when none does. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    type Focusable = { tagName: string; id: string; textContent: string | null };
+    const { activeElement: active, body } = (globalThis as unknown as { document: { activeElement: Focusable | null; body: Focusable } }).document;
+    if (!active || active === body) return 'BODY';
+    return `${active.tagName}${active.id ? `#${active.id}` : ''} ${active.textContent ?? ''}`.trim();
+  });
+}
+
+/**
+ * What a staff member's actions on a payment leave behind, keyboard first: a refund is confirmed with
+ * its amount before it is sent, and focus never falls to the page's body after an action.
+ */
+describe('dashboard actions in Chromium: confirmation and focus', () => {
+  let h: ServiceHarness;
+  let browser: Browser;
+  let receiver: http.Server;
+  const orderId = `act-${Date.now().toString(36)}`;
+  let sessionId = '';
+
+  const stored = async (): Promise<StoredSession> => (await readSession(h, sessionId, DEMO)).body as unknown as StoredSession;
+  const refunds = async (): Promise<number[]> => (await stored()).attempts.flatMap((a) => a.transactions.filter((t) => t.type === 'refund').map((t) => t.amount.amount));
+
+  const openPayment = async (): Promise<Page> => {
+    const { page } = await newWatchedPage(browser);
+    await page.goto(`${h.url}/dashboard#/sessions/${sessionId}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, ADMIN.email, ADMIN.password);
+    await visible(page.getByRole('heading', { level: 1, name: `Payment ${orderId}` }));
+    return page;
+  };
+
+  beforeAll(async () => {
+    receiver = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('OK'));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    const file = JSON.parse(readFileSync(DEMO_MERCHANTS_FILE, 'utf8')) as { merchants: Record<string, unknown>[] };
+    h = await startService({ merchants: { merchants: file.merchants.map((m) => ({ ...m, notificationUrl: `${receiverUrl}/hooks` })) } });
+    browser = await launchChromium();
+
+    // A 100.00 EUR order paid by one card, its session-ended notification delivered.
+    const { page, sessionId: id } = await h.openPage({ currency: 'EUR', total: 10_000, orderId, methods: [{ method: 'card' }] }, DEMO);
+    sessionId = id;
+    await page.payByCard('card', 10_000);
+    expect((await page.waitFor((v) => v.status === 'PAID', 15_000)).status).toBe('PAID');
+    for (let turn = 0; turn < 10 && (await stored()).notification?.deliveredAt === undefined; turn += 1) {
+      await h.runWorkers();
+      h.clock.advance(1_500);
+    }
+    expect((await stored()).notification).toMatchObject({ deliveredAt: expect.any(Number) });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await h?.close();
+    await new Promise((resolve) => receiver?.close(resolve));
+  });
+
+  it("opens the whole payment's refund on Cancel, saying the amount: Enter pressed twice refunds nothing", async () => {
+    const page = await openPayment();
+    const opener = page.getByRole('button', { name: 'Refund the whole payment' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const confirmation = page.getByRole('group', { name: 'Refund the whole payment' });
+    await visible(confirmation);
+    expect(await confirmation.textContent()).toContain('€100.00');
+    expect(await focused(page)).toBe('BUTTON Cancel');
+    await page.keyboard.press('Enter');
+    await visible(opener);
+    expect(await focused(page)).toBe('BUTTON Refund the whole payment');
+    expect(await refunds()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('asks to confirm the amount typed before refunding a tranche, and sends one refund on a double click of the confirmation', async () => {
+    const page = await openPayment();
+    const tranche = page.getByRole('article', { name: 'Tranche 1: card (visa)' });
+    await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
+    await tranche.getByLabel('Amount to refund (EUR)').fill('1250');
+    await page.keyboard.press('Enter');
+    // A misplaced separator reads back in full before anything is sent, and focus is on the way back.
+    await visible(tranche.getByText('Refund €1,250.00? A refund cannot be undone.'));
+    expect(await focused(page)).toBe('BUTTON Change the amount');
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toMatch(/^INPUT#refund-amount/);
+    expect(await refunds()).toEqual([]);
+
+    await tranche.getByLabel('Amount to refund (EUR)').fill('12.50');
+    await tranche.getByRole('button', { name: 'Continue' }).click();
+    await tranche.getByRole('button', { name: 'Yes, refund €12.50' }).dblclick();
+    await visible(page.getByRole('status').filter({ hasText: 'Refund of €12.50 requested' }));
+    expect(await refunds()).toEqual([1_250]);
+
+    // The form is gone with its button: focus is on the tranche refunded, not on the page's body.
+    expect(await settle(() => focused(page), (text) => text !== 'BODY')).toMatch(/^H3#tranche-[^ ]+ Tranche 1: card \(visa\)$/);
+    await page.context().close();
+  });
+
+  it('brings focus back to the replay button when the replay fails, and to the notification once it is replayed', async () => {
+    const page = await openPayment();
+    const notification = page.getByRole('region', { name: 'Notification to the merchant' });
+    const replay = notification.getByRole('button', { name: 'Send the notification again' });
+    await page.route('**/notification', (route) => route.abort());
+    await replay.focus();
+    await page.keyboard.press('Enter');
+    await visible(notification.getByRole('alert').filter({ hasText: 'The service could not be reached' }));
+    expect(await settle(() => focused(page), (text) => text !== 'BODY')).toBe('BUTTON Send the notification again');
+
+    await page.unroute('**/notification');
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('status').filter({ hasText: 'The notification is being sent again.' }));
+    expect(await settle(() => focused(page), (text) => text !== 'BODY')).toBe('H2#notification-title Notification to the merchant');
+    await page.context().close();
+  });
+});
