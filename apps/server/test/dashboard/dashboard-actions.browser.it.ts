@@ -132,4 +132,23 @@ describe('dashboard actions in Chromium: confirmation and focus', () => {
     expect(await settle(() => focused(page), (text) => text !== 'BODY')).toBe('H2#notification-title Notification to the merchant');
     await page.context().close();
   });
+
+  it('moves focus to the new page of payments after Next and Previous, not to the body', async () => {
+    for (let i = 0; i < 20; i += 1) {
+      h.clock.advance(1);
+      await h.createSession({ currency: 'EUR', total: 1_000, orderId: `act-list-${i}`, methods: [{ method: 'card' }] }, DEMO);
+    }
+    const { page } = await newWatchedPage(browser);
+    await page.goto(`${h.url}/dashboard`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, ADMIN.email, ADMIN.password);
+    await visible(page.locator('table.payments'));
+    await page.getByRole('button', { name: 'Next page' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await settle(() => focused(page), (text) => text.startsWith('TABLE'))).toMatch(/^TABLE Payments, newest first.*page 2/);
+    await page.getByRole('button', { name: 'Previous page' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await settle(() => focused(page), (text) => text.startsWith('TABLE') && text.includes('page 1'))).toMatch(/^TABLE Payments, newest first.*page 1/);
+    await page.context().close();
+  });
 });

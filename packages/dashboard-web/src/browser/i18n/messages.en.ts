@@ -23,7 +23,7 @@ export const en = {
   toDate: 'Created until (inclusive)',
   search: 'Search',
   clearFilters: 'Clear',
-  paymentsCaption: 'Payments, newest first',
+  paymentsCaption: (page: number) => `Payments, newest first, page ${page}`,
   noPayments: 'No payment matches these filters.',
   total: 'Total',
   captured: 'Captured',

@@ -25,7 +25,7 @@ export const fr: Messages = {
   toDate: "Créés jusqu'au (inclus)",
   search: 'Rechercher',
   clearFilters: 'Effacer',
-  paymentsCaption: 'Paiements, du plus récent au plus ancien',
+  paymentsCaption: (page) => `Paiements, du plus récent au plus ancien, page ${page}`,
   noPayments: 'Aucun paiement ne correspond à ces filtres.',
   total: 'Total',
   captured: 'Encaissé',

@@ -41,9 +41,9 @@ function filterForm(ctx: ViewContext, filters: SessionFilters): HTMLFormElement 
   return form;
 }
 
-function paymentsTable(ctx: ViewContext, sessions: readonly SessionJson[]): HTMLElement {
+function paymentsTable(ctx: ViewContext, sessions: readonly SessionJson[], page: number): HTMLElement {
   const { t } = ctx.tr;
-  if (sessions.length === 0) return h('p', { class: 'empty' }, t.noPayments);
+  if (sessions.length === 0) return h('p', { class: 'empty', tabindex: '-1' }, t.noPayments);
   const header = h('tr', {}, ...[t.orderReference, t.status, t.total, t.captured, t.createdAt].map((label) => h('th', { scope: 'col' }, label)));
   const rows = sessions.map((s) =>
     h(
@@ -56,30 +56,33 @@ function paymentsTable(ctx: ViewContext, sessions: readonly SessionJson[]): HTML
       h('td', {}, ctx.tr.dateTime(s.createdAt)),
     ),
   );
-  return h('table', { class: 'payments' }, h('caption', {}, t.paymentsCaption), h('thead', {}, header), h('tbody', {}, ...rows));
+  return h('table', { class: 'payments', tabindex: '-1' }, h('caption', {}, t.paymentsCaption(page)), h('thead', {}, header), h('tbody', {}, ...rows));
 }
 
 /**
  * The payments list: filters, then one keyset page at a time (newest first). The cursors already
- * followed are kept so the contact can walk back.
+ * followed are kept so the contact can walk back. Next and Previous are drawn anew with the page:
+ * focus goes to the new page's table (its caption says which page), not to the body.
  */
 export function paymentsView(ctx: ViewContext, filters: SessionFilters): HTMLElement {
   const { t } = ctx.tr;
   const results = h('div', { class: 'results', 'aria-live': 'polite', 'aria-busy': 'true' }, t.loading);
   const trail: (string | undefined)[] = [];
 
-  const load = async (cursor: string | undefined): Promise<void> => {
+  const load = async (cursor: string | undefined, moved = false): Promise<void> => {
     results.setAttribute('aria-busy', 'true');
     const answer = await ctx.api.searchSessions(filters, cursor);
     results.setAttribute('aria-busy', 'false');
     if (!answer.ok) {
-      replaceChildren(results, h('p', { class: 'error', role: 'alert' }, refusalWords(ctx, answer.code)));
+      const failure = h('p', { class: 'error', role: 'alert', tabindex: '-1' }, refusalWords(ctx, answer.code));
+      replaceChildren(results, failure);
+      if (moved) failure.focus();
       return;
     }
     const pager = h('nav', { class: 'pager', 'aria-label': t.pages });
     if (trail.length > 0) {
       pager.append(
-        h('button', { type: 'button', class: 'secondary', onclick: () => void load(trail.pop()) }, t.previousPage),
+        h('button', { type: 'button', class: 'secondary', onclick: () => void load(trail.pop(), true) }, t.previousPage),
       );
     }
     const next = answer.body.nextCursor;
@@ -89,12 +92,14 @@ export function paymentsView(ctx: ViewContext, filters: SessionFilters): HTMLEle
           type: 'button',
           onclick: () => {
             trail.push(cursor);
-            void load(next);
+            void load(next, true);
           },
         }, t.nextPage),
       );
     }
-    replaceChildren(results, paymentsTable(ctx, answer.body.sessions), pager.childElementCount > 0 ? pager : null);
+    const table = paymentsTable(ctx, answer.body.sessions, trail.length + 1);
+    replaceChildren(results, table, pager.childElementCount > 0 ? pager : null);
+    if (moved) table.focus();
   };
   void load(undefined);
 
