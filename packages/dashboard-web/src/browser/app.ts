@@ -103,6 +103,7 @@ export class DashboardApp {
     this.focusHeading();
   }
 
+  /** The page is drawn anew in the language chosen; focus stays on the list the contact is using. */
   private setLocale(locale: Locale): void {
     localStorage.setItem(LANGUAGE_KEY, locale);
     this.tr = translator(locale);
@@ -110,6 +111,7 @@ export class DashboardApp {
       this.renderHeader();
       this.route();
     } else this.showSignedOut(this.notice);
+    document.getElementById('language')?.focus();
   }
 
   private renderHeader(): void {
