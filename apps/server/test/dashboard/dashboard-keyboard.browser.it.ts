@@ -13,6 +13,19 @@ const focusedId = (page: Page): Promise<string> =>
     return active?.id || active?.tagName || 'none';
   });
 
+/** WCAG's contrast ratio of two `rgb(...)` colours the browser computed. */
+function contrast(a: string, b: string): number {
+  const luminance = (css: string): number => {
+    const [r, g, bl] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => {
+      const s = Number(c) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (bl ?? 0);
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
+}
+
 /** What a keyboard user meets on the dashboard outside the payments themselves. */
 describe('dashboard keyboard use in Chromium', () => {
   let h: ServiceHarness;
@@ -47,6 +60,26 @@ describe('dashboard keyboard use in Chromium', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Payments' }));
     expect(await settle(() => focusedId(page), (id) => id === 'language')).toBe('language');
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('draws the keyboard focus ring at 3:1 or more against the page around it (WCAG 1.4.11)', async () => {
+    const { page } = await newWatchedPage(browser);
+    await page.goto(`${h.url}/dashboard`);
+    await visible(page.getByRole('button', { name: 'Sign in' }));
+    // The page opens on its heading; the language list is the control before it.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedId(page)).toBe('language');
+    const [ring, around] = await page.evaluate(() => {
+      const doc = (globalThis as unknown as { document: { activeElement: unknown; body: unknown } }).document;
+      const style = (globalThis as unknown as { getComputedStyle(e: unknown): { outlineColor: string; outlineStyle: string; backgroundColor: string } }).getComputedStyle;
+      const focusedStyle = style(doc.activeElement);
+      // The ring sits 2px outside the control, on the header's background.
+      const header = style((doc.activeElement as { closest(s: string): unknown }).closest('header'));
+      return [focusedStyle.outlineStyle === 'none' ? 'none' : focusedStyle.outlineColor, header.backgroundColor];
+    });
+    expect(ring).not.toBe('none');
+    expect(contrast(ring, around)).toBeGreaterThanOrEqual(3);
     await page.context().close();
   });
 });
