@@ -133,7 +133,7 @@ describe('dashboard actions in Chromium: confirmation and focus', () => {
     await page.context().close();
   });
 
-  it('moves focus to the new page of payments after Next and Previous, not to the body', async () => {
+  it('moves focus to the new page of payments after Next and Previous, not to the body, and announces its count', async () => {
     for (let i = 0; i < 20; i += 1) {
       h.clock.advance(1);
       await h.createSession({ currency: 'EUR', total: 1_000, orderId: `act-list-${i}`, methods: [{ method: 'card' }] }, DEMO);
@@ -143,9 +143,14 @@ describe('dashboard actions in Chromium: confirmation and focus', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await submitSignIn(page, ADMIN.email, ADMIN.password);
     await visible(page.locator('table.payments'));
+    // A page of payments is announced by its count, not read out row by row from a live region.
+    const summary = page.getByRole('status').filter({ hasText: 'on page' });
+    expect(await settle(async () => (await summary.textContent()) ?? '', (text) => text !== '')).toBe('20 payments on page 1.');
+    expect(await page.locator('table.payments').evaluate((table) => table.closest('[aria-live], [role=status], [role=alert], [role=log]') === null)).toBe(true);
     await page.getByRole('button', { name: 'Next page' }).focus();
     await page.keyboard.press('Enter');
     expect(await settle(() => focused(page), (text) => text.startsWith('TABLE'))).toMatch(/^TABLE Payments, newest first.*page 2/);
+    expect(await settle(async () => (await summary.textContent()) ?? '', (text) => text.includes('page 2'))).toBe('1 payment on page 2.');
     await page.getByRole('button', { name: 'Previous page' }).focus();
     await page.keyboard.press('Enter');
     expect(await settle(() => focused(page), (text) => text.startsWith('TABLE') && text.includes('page 1'))).toMatch(/^TABLE Payments, newest first.*page 1/);

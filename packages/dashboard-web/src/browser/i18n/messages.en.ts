@@ -25,6 +25,7 @@ export const en = {
   clearFilters: 'Clear',
   paymentsCaption: (page: number) => `Payments, newest first, page ${page}`,
   noPayments: 'No payment matches these filters.',
+  paymentsShown: (count: number, page: number) => `${count} ${count === 1 ? 'payment' : 'payments'} on page ${page}.`,
   total: 'Total',
   captured: 'Captured',
   createdAt: 'Created',

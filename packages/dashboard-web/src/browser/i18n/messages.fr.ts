@@ -27,6 +27,7 @@ export const fr: Messages = {
   clearFilters: 'Effacer',
   paymentsCaption: (page) => `Paiements, du plus récent au plus ancien, page ${page}`,
   noPayments: 'Aucun paiement ne correspond à ces filtres.',
+  paymentsShown: (count, page) => `${count} ${count < 2 ? 'paiement' : 'paiements'} en page ${page}.`,
   total: 'Total',
   captured: 'Encaissé',
   createdAt: 'Créé le',

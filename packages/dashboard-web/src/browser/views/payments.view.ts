@@ -66,7 +66,10 @@ function paymentsTable(ctx: ViewContext, sessions: readonly SessionJson[], page:
  */
 export function paymentsView(ctx: ViewContext, filters: SessionFilters): HTMLElement {
   const { t } = ctx.tr;
-  const results = h('div', { class: 'results', 'aria-live': 'polite', 'aria-busy': 'true' }, t.loading);
+  // The rows are not in a live region (a screen reader would read twenty of them out at every
+  // page): a status line, heard but not shown, says how many there are.
+  const summary = h('p', { class: 'visually-hidden', role: 'status' });
+  const results = h('div', { class: 'results', 'aria-busy': 'true' }, t.loading);
   const trail: (string | undefined)[] = [];
 
   const load = async (cursor: string | undefined, moved = false): Promise<void> => {
@@ -97,11 +100,14 @@ export function paymentsView(ctx: ViewContext, filters: SessionFilters): HTMLEle
         }, t.nextPage),
       );
     }
-    const table = paymentsTable(ctx, answer.body.sessions, trail.length + 1);
+    const page = trail.length + 1;
+    const count = answer.body.sessions.length;
+    summary.textContent = count === 0 ? t.noPayments : t.paymentsShown(count, page);
+    const table = paymentsTable(ctx, answer.body.sessions, page);
     replaceChildren(results, table, pager.childElementCount > 0 ? pager : null);
     if (moved) table.focus();
   };
   void load(undefined);
 
-  return h('section', { 'aria-labelledby': 'payments-title' }, h('h1', { id: 'payments-title', tabindex: '-1' }, t.paymentsTitle), filterForm(ctx, filters), results);
+  return h('section', { 'aria-labelledby': 'payments-title' }, h('h1', { id: 'payments-title', tabindex: '-1' }, t.paymentsTitle), filterForm(ctx, filters), summary, results);
 }
