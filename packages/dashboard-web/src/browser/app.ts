@@ -61,8 +61,9 @@ export class DashboardApp {
     this.renderHeader();
     replaceChildren(this.main, h('p', {}, this.tr.t.signingIn));
     const outcome = await completeSignIn(new URLSearchParams(location.search), { store: sessionStorage, base: this.base, tokens: this.tokens });
-    // The code and state leave the address bar (and the history) at once.
-    history.replaceState(null, '', `${this.base}/dashboard${outcome.kind === 'signed-in' ? outcome.returnTo : ''}`);
+    // The code and state leave the address bar (and the history) at once; the view stays, even after
+    // a failure, so that Sign in pressed again returns there.
+    history.replaceState(null, '', `${this.base}/dashboard${outcome.returnTo}`);
     if (outcome.kind !== 'signed-in') {
       this.showSignedOut(this.tr.t.signInFailed);
       return;

@@ -68,19 +68,28 @@ describe('dashboard sign-in (authorization code with PKCE S256)', () => {
     await started(store);
     const endpoint = tokenEndpoint();
     const outcome = await completeSignIn(new URLSearchParams({ code: 'the-code', state: 'forged' }), { store, base: ORIGIN, tokens: endpoint.client });
-    expect(outcome).toEqual({ kind: 'failed', reason: 'state-mismatch' });
+    expect(outcome).toEqual({ kind: 'failed', reason: 'state-mismatch', returnTo: '#/sessions/x' });
     expect(endpoint.forms).toHaveLength(0);
     expect(store.getItem(PENDING_KEY)).toBeNull();
   });
 
   it('fails without a pending sign-in, on an error answer, and on a refused exchange', async () => {
     const endpoint = tokenEndpoint(400);
-    expect(await completeSignIn(new URLSearchParams({ code: 'c', state: 's' }), { store: new MemoryStore(), base: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'no-pending' });
+    expect(await completeSignIn(new URLSearchParams({ code: 'c', state: 's' }), { store: new MemoryStore(), base: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'no-pending', returnTo: '' });
     const store = new MemoryStore();
     let state = (await started(store)).get('state') ?? '';
-    expect(await completeSignIn(new URLSearchParams({ error: 'invalid_request', state }), { store, base: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'denied' });
+    expect(await completeSignIn(new URLSearchParams({ error: 'invalid_request', state }), { store, base: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'denied', returnTo: '#/sessions/x' });
     state = (await started(store)).get('state') ?? '';
-    expect(await completeSignIn(new URLSearchParams({ code: 'c', state }), { store, base: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'exchange-refused' });
+    expect(await completeSignIn(new URLSearchParams({ code: 'c', state }), { store, base: ORIGIN, tokens: endpoint.client })).toEqual({ kind: 'failed', reason: 'exchange-refused', returnTo: '#/sessions/x' });
+  });
+
+  it('answers the view the sign-in started from when the token door cannot be reached, so the next try returns there', async () => {
+    const store = new MemoryStore();
+    const state = (await started(store)).get('state') ?? '';
+    const unreachable = new TokenClient((async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch);
+    expect(await completeSignIn(new URLSearchParams({ code: 'c', state }), { store, base: ORIGIN, tokens: unreachable })).toEqual({ kind: 'failed', reason: 'unreachable', returnTo: '#/sessions/x' });
   });
 
   it('keeps the service path of PUBLIC_BASE_URL: the authorize door, the callback and the token door are under it', async () => {

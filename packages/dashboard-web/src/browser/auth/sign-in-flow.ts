@@ -43,7 +43,8 @@ export async function beginSignIn(input: { readonly store: PendingStore; readonl
 
 export type SignInOutcome =
   | { readonly kind: 'signed-in'; readonly tokens: TokenSet; readonly returnTo: string }
-  | { readonly kind: 'failed'; readonly reason: 'no-pending' | 'state-mismatch' | 'denied' | 'exchange-refused' | 'unreachable' };
+  /** `returnTo`: the view the sign-in started from ('' when unknown), so a new try can return there. */
+  | { readonly kind: 'failed'; readonly reason: 'no-pending' | 'state-mismatch' | 'denied' | 'exchange-refused' | 'unreachable'; readonly returnTo: string };
 
 function takePending(store: PendingStore): PendingSignIn | undefined {
   const raw = store.getItem(PENDING_KEY);
@@ -65,17 +66,18 @@ function takePending(store: PendingStore): PendingSignIn | undefined {
  */
 export async function completeSignIn(query: URLSearchParams, input: { readonly store: PendingStore; readonly base: string; readonly tokens: TokenClient }): Promise<SignInOutcome> {
   const pending = takePending(input.store);
-  if (!pending) return { kind: 'failed', reason: 'no-pending' };
-  if (query.get('state') !== pending.state) return { kind: 'failed', reason: 'state-mismatch' };
+  if (!pending) return { kind: 'failed', reason: 'no-pending', returnTo: '' };
+  const { returnTo } = pending;
+  if (query.get('state') !== pending.state) return { kind: 'failed', reason: 'state-mismatch', returnTo };
   const code = query.get('code');
-  if (query.has('error') || !code) return { kind: 'failed', reason: 'denied' };
+  if (query.has('error') || !code) return { kind: 'failed', reason: 'denied', returnTo };
   const result = await input.tokens.exchangeCode({ code, verifier: pending.verifier, redirectUri: callbackUri(input.base) });
   switch (result.kind) {
     case 'tokens':
-      return { kind: 'signed-in', tokens: result.tokens, returnTo: pending.returnTo };
+      return { kind: 'signed-in', tokens: result.tokens, returnTo };
     case 'refused':
-      return { kind: 'failed', reason: 'exchange-refused' };
+      return { kind: 'failed', reason: 'exchange-refused', returnTo };
     case 'unreachable':
-      return { kind: 'failed', reason: 'unreachable' };
+      return { kind: 'failed', reason: 'unreachable', returnTo };
   }
 }
