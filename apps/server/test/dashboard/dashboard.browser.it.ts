@@ -146,7 +146,7 @@ describe('merchant dashboard in Chromium', () => {
     for (const tx of beforeRefund.attempts[2]?.transactions ?? []) expect(await lastTranche.textContent()).toContain(tx.providerRef);
     const disputes = page.getByRole('table', { name: 'Chargebacks' });
     await visible(disputes);
-    expect(await disputes.locator('tbody tr').first().textContent()).toMatch(/chargeback.*€20\.00.*2026-02-10.*2026-03-12.*4837/);
+    expect(await disputes.locator('tbody tr').first().textContent()).toMatch(/chargeback.*€20\.00.*10 Feb 2026.*12 Mar 2026.*4837/);
 
     // Refund 12.50 of the first tranche; the confirmation is clicked twice in a row.
     const firstTranche = page.getByRole('article', { name: 'Tranche 1: card (visa)' });

@@ -17,6 +17,8 @@ export interface Translator {
   readonly t: Messages;
   money(money: Money): string;
   dateTime(epochMs: number): string;
+  /** A calendar day (YYYY-MM-DD, a chargeback's date) written in the language; anything else as it came. */
+  day(isoDay: string): string;
   /** What a refusal code means, in words; unknown codes get the generic sentence. */
   refusal(code: string): string;
 }
@@ -30,6 +32,8 @@ export function translator(locale: Locale): Translator {
   const t = LOCALES[locale];
   const tag = locale === 'fr' ? 'fr-FR' : 'en-GB';
   const dates = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
+  // A day has no time zone: read and written in UTC, it is the same day for every contact.
+  const days = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
   return {
     locale,
     t,
@@ -38,6 +42,13 @@ export function translator(locale: Locale): Translator {
       return new Intl.NumberFormat(tag, { style: 'currency', currency }).format(amount / 10 ** digits);
     },
     dateTime: (epochMs) => dates.format(new Date(epochMs)),
+    day: (isoDay) => {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+      if (!match) return isoDay;
+      const at = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+      // 2026-02-30 would roll over to March: not a day, shown as it came.
+      return at.toISOString().slice(0, 10) === isoDay ? days.format(at) : isoDay;
+    },
     refusal: (code) => t.refusals[code] ?? t.unexpectedError,
   };
 }
