@@ -4,6 +4,7 @@ import { ElementsClient } from '../support/elements-client';
 import { startService, type ServiceHarness } from '../support/service-harness';
 import {
   contactToken,
+  eventually,
   logged,
   notificationOf,
   replay,
@@ -166,7 +167,10 @@ describe('session-ended webhooks against a real receiver', () => {
       expect(new Set(receiver.callsTo(path).map((c) => c.headers['webhook-id']))).toEqual(new Set([`${sessionId}:EXPIRED`]));
       expect(await notificationOf(h, sessionId)).toEqual({ url: receiver.url(path), failures: 4, abandoned: true });
 
-      const alerts = logged(h, 'notification.abandoned').filter((line) => line.notificationId === `${sessionId}:EXPIRED`);
+      // The logger's stream may hand the line over a tick after the state is saved, on a loaded machine.
+      const abandonedAlerts = () => logged(h, 'notification.abandoned').filter((line) => line.notificationId === `${sessionId}:EXPIRED`);
+      await eventually(() => abandonedAlerts().length > 0);
+      const alerts = abandonedAlerts();
       expect(alerts).toEqual([expect.objectContaining({ level: 'error', notificationId: `${sessionId}:EXPIRED`, failures: 4 })]);
       const metrics = await (await fetch(`${h.url}/metrics`)).text();
       expect(metrics).toMatch(/^notification_abandoned_total\{event="session-ended"\} 1$/m);
