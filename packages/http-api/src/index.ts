@@ -6,6 +6,7 @@ export * from './auth/require-principal';
 export * from './notification/notification.routes';
 export * from './refund/refund.routes';
 export * from './elements/elements.routes';
+export * from './elements/attempt-rate-limit';
 export * from './elements/elements-sdk.routes';
 export * from './psp/psp-notifications.routes';
 export * from './auth/jwt-access-tokens';

@@ -35,6 +35,7 @@ function app(overrides: Partial<ElementsRouterDeps> = {}, trustProxy?: TrustProx
         return { walletSession: { merchantSessionIdentifier: 'SSH-1' } };
       },
     },
+    tokenDigest: (token) => `digest:${token}`,
     ...overrides,
   };
   return { http: createHttpApp({ logger: new CapturingLogger(), routers: [elementsRouter(deps)], ...(trustProxy !== undefined ? { trustProxy } : {}) }), calls };
@@ -194,5 +195,53 @@ describe('elements doors', () => {
     const res = await request(http).get('/elements/return/not-a-uuid');
     expect([res.status, res.body.code]).toEqual([400, 'InvalidRequest']);
     expect(returned).toEqual([]);
+  });
+
+  describe('the attempt rate limit (docs/decisions.md D53)', () => {
+    const START = { methodId: 'card', amount: 1200 };
+    const start = (http: ReturnType<typeof app>['http'], token = 'pst_good', forwardedFor = '203.0.113.9') =>
+      request(http).post('/elements/session/attempts').set('Authorization', `Bearer ${token}`).set('X-Forwarded-For', forwardedFor).send(START);
+
+    it('refuses starts over the token budget with 429 TooManyRequests and Retry-After, before the use case', async () => {
+      const { http, calls } = app({ attemptRateLimit: { windowMs: 60_000, perToken: 2, perAddress: 100 } }, 'loopback');
+      expect((await start(http)).status).toBe(201);
+      expect((await start(http)).status).toBe(201);
+      const refused = await start(http);
+      expect([refused.status, refused.body.code]).toEqual([429, 'TooManyRequests']);
+      expect(Object.keys(refused.body).sort()).toEqual(['code', 'message']);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(refused.headers['access-control-allow-origin']).toBe('*');
+      expect(calls.filter(([name]) => name === 'start')).toHaveLength(2);
+      // Another token from the same address still has its own budget; reads are never limited.
+      expect((await start(http, 'pst_other')).status).toBe(401);
+      expect((await request(http).get('/elements/session').set(auth)).status).toBe(200);
+    });
+
+    it('refuses starts over the address budget whatever the tokens, and counts another address apart', async () => {
+      const { http } = app({ attemptRateLimit: { windowMs: 60_000, perToken: 100, perAddress: 2 } }, 'loopback');
+      await start(http, 'pst_good');
+      await start(http, 'pst_one');
+      expect((await start(http, 'pst_two')).status).toBe(429);
+      expect((await start(http, 'pst_good', '198.51.100.7')).status).toBe(201);
+    });
+
+    it('limits the wallet confirm on counters of its own', async () => {
+      const { http, calls } = app({ attemptRateLimit: { windowMs: 60_000, perToken: 1, perAddress: 100 } });
+      const confirm = () => request(http).post(`/elements/session/attempts/${ATTEMPT}/confirm`).set(auth).send({ input: { method: 'applepay', paymentToken: 'blob' } });
+      expect((await start(http)).status).toBe(201);
+      expect((await confirm()).status).toBe(200);
+      const refused = await confirm();
+      expect([refused.status, refused.body.code]).toEqual([429, 'TooManyRequests']);
+      expect(calls.map(([name]) => name)).toEqual(['start', 'confirm']);
+    });
+
+    it('keys the token budget on the digest the router is given, never the token', async () => {
+      const digested: string[] = [];
+      const { http } = app({ tokenDigest: (token) => (digested.push(token), 'same-digest'), attemptRateLimit: { windowMs: 60_000, perToken: 1, perAddress: 100 } });
+      expect((await start(http, 'pst_good')).status).toBe(201);
+      // Another token with the same digest shares the counter: the key is the digest.
+      expect((await start(http, 'pst_else')).status).toBe(429);
+      expect(digested).toEqual(['pst_good', 'pst_else']);
+    });
   });
 });

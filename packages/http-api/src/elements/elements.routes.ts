@@ -15,6 +15,7 @@ import {
 import { readPathId } from '../schemas/read-path-id';
 import { readNoBody } from '../schemas/request-body.read';
 import { validator } from '../schemas/validate';
+import { attemptLimiters, DEFAULT_ATTEMPT_RATE_LIMIT, type AttemptRateLimit } from './attempt-rate-limit';
 import { elementsTokenOf } from './elements-token';
 import { withPayerDevice } from './payer-device';
 import { confirmAttemptSchema, startAttemptSchema, walletSessionRequestSchema } from '../schemas/elements.schema';
@@ -26,6 +27,10 @@ export interface ElementsRouterDeps {
   readonly confirm: Pick<ConfirmAttemptUseCase, 'execute'>;
   readonly returns: Pick<PayerReturnUseCase, 'execute'>;
   readonly walletSessions: Pick<WalletSessionUseCase, 'execute'>;
+  /** Digests elements tokens: the per-token limit is keyed on the digest, never the token. */
+  readonly tokenDigest: (token: string) => string;
+  /** Budgets of the doors that reach a PSP (docs/decisions.md D53); default 10 per token, 30 per address, per 10 minutes. */
+  readonly attemptRateLimit?: AttemptRateLimit;
 }
 
 const readStart = validator<StartAttemptBody>(startAttemptSchema, 'body');
@@ -61,11 +66,14 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
     next();
   });
   session.use(jsonBody('200kb'));
+  // Starts and wallet confirms are real authorizations at the PSP: limited against card testing, each
+  // door on its own counters (a wallet tranche is a start then a confirm: it spends one of each).
+  const limits = deps.attemptRateLimit ?? DEFAULT_ATTEMPT_RATE_LIMIT;
 
   session.get('/session', async (req, res) => {
     answer(res, 200, { view: await deps.read.execute(elementsTokenOf(req)) });
   });
-  session.post('/session/attempts', async (req, res) => {
+  session.post('/session/attempts', ...attemptLimiters(limits, deps.tokenDigest), async (req, res) => {
     const token = elementsTokenOf(req);
     const body = readStart(req.body);
     const started = await deps.start.execute(token, withPayerDevice(req, body));
@@ -83,7 +91,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
     readNoBody(req);
     answer(res, 200, { view: await deps.decisions.acceptPartial(elementsTokenOf(req), readPathId(req, 'attemptId')) });
   });
-  session.post('/session/attempts/:attemptId/confirm', async (req, res) => {
+  session.post('/session/attempts/:attemptId/confirm', ...attemptLimiters(limits, deps.tokenDigest), async (req, res) => {
     const body = readConfirm(req.body);
     answer(res, 200, { view: await deps.confirm.execute(elementsTokenOf(req), readPathId(req, 'attemptId'), withPayerDevice(req, { input: body.input })) });
   });

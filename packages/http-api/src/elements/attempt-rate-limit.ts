@@ -1,0 +1,46 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type { ErrorEnvelope } from '../errors/error-envelope';
+import { elementsTokenOf } from './elements-token';
+
+/**
+ * Attempt starts (and wallet confirms) allowed within one window, per elements token and per client
+ * address (docs/decisions.md D53). Counted in this process's memory only.
+ */
+export interface AttemptRateLimit {
+  readonly windowMs: number;
+  readonly perToken: number;
+  readonly perAddress: number;
+}
+
+export const DEFAULT_ATTEMPT_RATE_LIMIT: AttemptRateLimit = { windowMs: 10 * 60_000, perToken: 10, perAddress: 30 };
+
+function refuse(req: Request, res: Response, windowMs: number): void {
+  const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+  const retryAfterS = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + windowMs) - Date.now()) / 1000));
+  res.setHeader('Retry-After', String(retryAfterS));
+  res.status(429).json({ code: 'TooManyRequests', message: `Too many payment attempts; retry after ${retryAfterS} seconds` } satisfies ErrorEnvelope);
+}
+
+/**
+ * The two limiters of the payer doors that reach a PSP: one per client address (Express's req.ip,
+ * TRUST_PROXY applied; IPv6 by /56), one per elements token, keyed on its digest so the memory never
+ * holds a usable token. A request without a token is left to the use case (InvalidElementsToken).
+ */
+export function attemptLimiters(limits: AttemptRateLimit, digest: (token: string) => string): RequestHandler[] {
+  const common = { windowMs: limits.windowMs, standardHeaders: false, legacyHeaders: false } as const;
+  const byAddress = rateLimit({
+    ...common,
+    limit: limits.perAddress,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    handler: (req, res) => refuse(req, res, limits.windowMs),
+  });
+  const byToken = rateLimit({
+    ...common,
+    limit: limits.perToken,
+    skip: (req) => elementsTokenOf(req) === undefined,
+    keyGenerator: (req) => digest(elementsTokenOf(req) ?? ''),
+    handler: (req, res) => refuse(req, res, limits.windowMs),
+  });
+  return [byAddress, byToken];
+}
