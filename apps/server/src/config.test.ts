@@ -87,6 +87,19 @@ describe('readConfig', () => {
     expect(readConfig({}).shutdownGraceMs).toBe(10_000);
     expect(readConfig({ SHUTDOWN_GRACE_MS: '2500' }).shutdownGraceMs).toBe(2500);
   });
+
+  it('reads the payer doors\' attempt budgets: 10 per token and 30 per address per 10 minutes by default, each at least 1', () => {
+    expect(readConfig({}).attemptRateLimit).toEqual({ windowMs: 600_000, perToken: 10, perAddress: 30 });
+    expect(readConfig({ ELEMENTS_ATTEMPTS_WINDOW_MS: '60000', ELEMENTS_ATTEMPTS_PER_TOKEN: '3', ELEMENTS_ATTEMPTS_PER_ADDRESS: '5000' }).attemptRateLimit).toEqual({
+      windowMs: 60_000,
+      perToken: 3,
+      perAddress: 5000,
+    });
+    for (const name of ['ELEMENTS_ATTEMPTS_WINDOW_MS', 'ELEMENTS_ATTEMPTS_PER_TOKEN', 'ELEMENTS_ATTEMPTS_PER_ADDRESS']) {
+      expect(() => readConfig({ [name]: '0' })).toThrow(name);
+      expect(() => readConfig({ [name]: 'many' })).toThrow(name);
+    }
+  });
 });
 
 describe('the settings of the running service and their defaults', () => {

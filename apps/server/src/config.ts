@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_POLICY } from '@splitpay/domain';
-import { parseTrustProxy, type TrustProxy } from '@splitpay/http-api';
+import { DEFAULT_ATTEMPT_RATE_LIMIT, parseTrustProxy, type AttemptRateLimit, type TrustProxy } from '@splitpay/http-api';
 import { DEFAULT_SCRYPT_COST, parseDataEncryptionKey, type ScryptCost } from '@splitpay/infra';
 import { parseAllowStandalone } from '@splitpay/store-mongo';
 import { parsePublicBaseUrl } from './public-base-url';
@@ -58,6 +58,11 @@ export interface ServerConfig {
   readonly refreshTokenTtlS?: number;
   /** scrypt cost of new password and secret hashes (SCRYPT_COST `logN,r,p`); default OWASP's 15,8,3. */
   readonly scryptCost?: ScryptCost;
+  /**
+   * Attempt starts and wallet confirms allowed per elements token (ELEMENTS_ATTEMPTS_PER_TOKEN) and per
+   * client address (ELEMENTS_ATTEMPTS_PER_ADDRESS) within ELEMENTS_ATTEMPTS_WINDOW_MS, in this process (docs/decisions.md D53).
+   */
+  readonly attemptRateLimit: AttemptRateLimit;
   /** The proxies whose X-Forwarded-For names the client (TRUST_PROXY); default none. */
   readonly trustProxy?: TrustProxy;
   /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>` (METRICS_TOKEN). */
@@ -93,6 +98,13 @@ function intList(env: NodeJS.ProcessEnv, name: string, fallback: readonly number
   const values = raw.split(',').map((part) => Number(part.trim()));
   if (values.some((v) => !Number.isSafeInteger(v) || v < 0)) throw new Error(`${name} must be comma-separated integers, got ${raw}`);
   return values;
+}
+
+/** An integer of at least 1 (a zero budget or window would refuse every payer). */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value < 1) throw new Error(`${name} must be a positive integer, got ${env[name]}`);
+  return value;
 }
 
 /** A list of delays each at least 1 ms (a zero delay would look the same file up on every worker run). */
@@ -207,6 +219,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshTokenTtlS: int(env, 'REFRESH_TOKEN_TTL_S', 12 * 3600),
     scryptCost: scryptCost(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    attemptRateLimit: {
+      windowMs: positive(env, 'ELEMENTS_ATTEMPTS_WINDOW_MS', DEFAULT_ATTEMPT_RATE_LIMIT.windowMs),
+      perToken: positive(env, 'ELEMENTS_ATTEMPTS_PER_TOKEN', DEFAULT_ATTEMPT_RATE_LIMIT.perToken),
+      perAddress: positive(env, 'ELEMENTS_ATTEMPTS_PER_ADDRESS', DEFAULT_ATTEMPT_RATE_LIMIT.perAddress),
+    },
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
   };

@@ -73,6 +73,8 @@ export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
     confirm: new ConfirmAttemptUseCase(payer, access, views),
     returns: new PayerReturnUseCase(payer),
     walletSessions: new WalletSessionUseCase(payer, access),
+    tokenDigest: (token) => deps.tokenMinter.digest(token),
+    attemptRateLimit: config.attemptRateLimit,
   });
   const intake = new PspNotificationIntake({
     registry: deps.registry,
