@@ -61,6 +61,8 @@ export class MongoDeployment {
       ACCESS_TOKEN_SIGNING_KEY: randomBytes(32).toString('hex'),
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       SCRYPT_COST: '10,8,1',
+      // Every run's payer is 127.0.0.1: the per-address attempt budget (D53) is not what these runs test.
+      ELEMENTS_ATTEMPTS_PER_ADDRESS: '100000',
       WEBHOOK_RETRY_DELAYS_MS: this.options.webhookRetryDelaysMs.join(','),
       WEBHOOK_TIMEOUT_MS: '2000',
       // A crashed instance's claims lapse soon, so a restart resumes without waiting a minute.

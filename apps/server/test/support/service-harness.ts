@@ -21,7 +21,8 @@ export interface ServiceHarnessOptions {
   readonly merchants?: object;
   /**
    * More environment (FAKE_PSP_DELAY_MS defaults to 20 here, SCRYPT_COST to a cheap one,
-   * DASHBOARD_REDIRECT_URIS to the two callbacks of `dashboard-login`).
+   * DASHBOARD_REDIRECT_URIS to the two callbacks of `dashboard-login`, ELEMENTS_ATTEMPTS_PER_ADDRESS
+   * to 100,000: every payer of a test file is 127.0.0.1, as many payers behind one proxy would be).
    */
   readonly env?: NodeJS.ProcessEnv;
   /** The instance's clock; default a manual clock at 2026-01-01 that tests move by hand. */
@@ -99,6 +100,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
       FAKE_PSP_DELAY_MS: '20',
       SCRYPT_COST: '10,8,1',
       DASHBOARD_REDIRECT_URIS: `${DASHBOARD_CALLBACK},${OTHER_CALLBACK}`,
+      ELEMENTS_ATTEMPTS_PER_ADDRESS: '100000',
       ...options.env,
     }),
     merchantsFile: await writeMerchantsFile(options.merchants ?? paymentMerchants()),
