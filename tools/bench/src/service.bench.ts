@@ -136,6 +136,10 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       FAKE_PSP_URL: `${counterUrl}/fake-psp`,
       BENCH_MERCHANT: MERCHANT.merchantId,
+      // Every bench payer calls from 127.0.0.1, thousands of orders in a run, two starts each: the
+      // per-address budget against card testing (D53: 30 per 10 minutes) would refuse the paying load
+      // after its first 15 orders. Each token keeps the default budget; it starts only 2 tranches.
+      ELEMENTS_ATTEMPTS_PER_ADDRESS: '1000000000',
     };
     const startService = async (seed: number): Promise<ChildService> => {
       // Room for the grown store (100,000 paid sessions, about 0.7 GB of heap) and for the loads beside it.
