@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net';
 /**
  * Stands between the service's fake PSP drivers and the fake PSP (FAKE_PSP_URL points at `url`):
  * forwards every call, counts each capture, void and refund call by its idempotency key (our
- * transaction id), and can hold operation calls unanswered until released (a slow PSP), so a test can
+ * transaction id) and every payment creation, and can hold operation calls unanswered until released (a slow PSP), so a test can
  * run the worker while the first send of an operation is in flight. The service benchmark counts
  * through it too (tools/bench), with connections kept alive.
  */
 export class PspOperationTap {
   private readonly calls = new Map<string, number>();
+  private paymentsCreated = 0;
   private readonly held: (() => void)[] = [];
   private holding = false;
   private target = '';
@@ -56,8 +57,14 @@ export class PspOperationTap {
     return { calls, operations: this.calls.size, repeated };
   }
 
+  /** Payments the service asked the PSP to create (each attempt start), counted since the last reset. */
+  paymentCreations(): number {
+    return this.paymentsCreated;
+  }
+
   reset(): void {
     this.calls.clear();
+    this.paymentsCreated = 0;
   }
 
   async close(): Promise<void> {
@@ -87,6 +94,7 @@ export class PspOperationTap {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       body = Buffer.concat(chunks);
+      if (req.method === 'POST' && /\/payments$/.test(req.url ?? '')) this.paymentsCreated++;
       if (req.method === 'POST' && kind && typeof key === 'string') {
         const name = `${kind}:${key}`;
         this.calls.set(name, (this.calls.get(name) ?? 0) + 1);
