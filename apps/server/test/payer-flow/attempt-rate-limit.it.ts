@@ -1,5 +1,7 @@
+import request from 'supertest';
 import type { SessionId, SessionView } from '@splitpay/domain';
 import { ElementsClient } from '../support/elements-client';
+import { itAnsweredAsTheOpenApiDocumentSays } from '../support/openapi-recorder';
 import { PspOperationTap } from '../support/psp-operation-tap';
 import { startService, type ServiceHarness } from '../support/service-harness';
 
@@ -65,4 +67,18 @@ describe('payer doors: attempt starts are rate-limited per token and per address
     expect((await elsewhere.payByCard('card', 5_000, DECLINED_CARD)).status).toBe(201);
     expect(tap.paymentCreations()).toBe(created + 1);
   });
+
+  it('answers the refusal of a start and of a wallet confirm as the OpenAPI document describes them', async () => {
+    const { elementsToken } = await h.createSession({ ...ORDER, orderId: 'card-testing-document' });
+    const attempt = '0190c0de-0000-7000-8000-000000000001';
+    const send = (path: string, body: object) => request(h.app).post(path).set('Authorization', `Bearer ${elementsToken}`).set('X-Forwarded-For', '192.0.2.30').send(body);
+    const card = { methodId: 'card', amount: 5_000, input: { method: 'card', cardNumber: DECLINED_CARD, expiry: '12/30', cvc: '123' } };
+    const wallet = { input: { method: 'applepay', paymentToken: 'blob' } };
+    for (let tried = 0; tried < 3; tried++) await send('/elements/session/attempts', card);
+    for (let tried = 0; tried < 3; tried++) await send(`/elements/session/attempts/${attempt}/confirm`, wallet);
+    expect((await send('/elements/session/attempts', card)).status).toBe(429);
+    expect((await send(`/elements/session/attempts/${attempt}/confirm`, wallet)).status).toBe(429);
+  });
+
+  itAnsweredAsTheOpenApiDocumentSays();
 });

@@ -1,13 +1,22 @@
 import type { ErrorCode } from '@splitpay/domain';
 import { uuidSchema } from '../schemas/common.schema';
 import { attemptStartedSchema, confirmAttemptSchema, startAttemptSchema, viewAnswerSchema, walletSessionAnswerSchema, walletSessionRequestSchema } from '../schemas/elements.schema';
-import { errors, json, pathId, type OperationSpec, type PathSpecs } from './operation';
+import { errors, json, pathId, type OperationSpec, type PathSpecs, type ResponseSpec } from './operation';
 
 /** Browser doors, called with the elements token (docs/decisions.md D13). Every one answers CORS for any origin. */
 
 const tags = ['Elements'];
 const BASE: readonly ErrorCode[] = ['InvalidRequest', 'InvalidElementsToken', 'SessionReadOnly'];
 const attemptId = pathId('attemptId', 'an attempt of the session', uuidSchema);
+
+/** The card-testing limit of the doors that reach a PSP (docs/decisions.md D53). */
+const LIMITED =
+  'Limited against card testing: within a window (10 minutes by default), each elements token and each client address (the peer, or the client a trusted proxy names) may make so many calls of this door (10 and 30 by default; the operator sets them). One more is refused 429 TooManyRequests with Retry-After, before anything is recorded or any PSP is called. Counted per service process.';
+
+function rateLimited(): Record<string, ResponseSpec> {
+  const [answer] = Object.values(errors('TooManyRequests'));
+  return { '429': { ...answer!, description: 'TooManyRequests: over the token or the address budget of this door', headers: { 'Retry-After': { description: 'seconds until the budget is renewed', required: true, schema: { type: 'integer', minimum: 1 } } } } };
+}
 
 const action = (operationId: string, summary: string, refusals: readonly ErrorCode[], extra: Partial<OperationSpec> = {}): OperationSpec => ({
   operationId,
@@ -17,6 +26,11 @@ const action = (operationId: string, summary: string, refusals: readonly ErrorCo
   responses: { '200': json('The session view', viewAnswerSchema), ...errors(...BASE, ...refusals) },
   ...extra,
 });
+
+const limitedAction = (...args: Parameters<typeof action>): OperationSpec => {
+  const op = action(...args);
+  return { ...op, description: LIMITED, responses: { ...op.responses, ...rateLimited() } };
+};
 
 export const elementsPaths: PathSpecs = {
   '/elements/session': {
@@ -33,12 +47,14 @@ export const elementsPaths: PathSpecs = {
     post: {
       operationId: 'startElementsAttempt',
       summary: 'Start an attempt (one tranche)',
+      description: LIMITED,
       tags,
       security: ['elementsToken'],
       requestBody: { contentType: 'application/json', schema: startAttemptSchema },
       responses: {
         '201': json('Started; the verdict arrives out-of-band', attemptStartedSchema),
         ...errors(...BASE, 'SessionNotPending', 'MethodNotFound', 'MethodNotEligible', 'AmountOutOfRange', 'AmountExceedsRemaining', 'PlanNotOffered', 'TermsNotAccepted', 'AttemptInFlight'),
+        ...rateLimited(),
       },
     },
   },
@@ -49,7 +65,7 @@ export const elementsPaths: PathSpecs = {
     post: action('abandonElementsAttempt', 'Abandon a pending attempt', ['AttemptNotFound', 'AttemptNotAbandonable', 'SessionNotPending'], { parameters: [attemptId] }),
   },
   '/elements/session/attempts/{attemptId}/confirm': {
-    post: action('confirmElementsAttempt', 'Second leg of an in-page wallet', ['AttemptNotFound', 'SessionNotPending', 'ConfirmNotApplicable'], {
+    post: limitedAction('confirmElementsAttempt', 'Second leg of an in-page wallet', ['AttemptNotFound', 'SessionNotPending', 'ConfirmNotApplicable'], {
       parameters: [attemptId],
       requestBody: { contentType: 'application/json', schema: confirmAttemptSchema },
     }),
