@@ -211,6 +211,8 @@ describe('elements doors', () => {
       expect(Object.keys(refused.body).sort()).toEqual(['code', 'message']);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(refused.headers['access-control-allow-origin']).toBe('*');
+      // The components run on the merchant's origin: the browser lets them read Retry-After only if exposed.
+      expect(refused.headers['access-control-expose-headers']).toBe('Retry-After');
       expect(calls.filter(([name]) => name === 'start')).toHaveLength(2);
       // Another token from the same address still has its own budget; reads are never limited.
       expect((await start(http, 'pst_other')).status).toBe(401);

@@ -59,7 +59,8 @@ function answer(res: Response, status: number, body: unknown): void {
 export function elementsRouter(deps: ElementsRouterDeps): Router {
   const router = Router();
   const session = Router();
-  session.use(cors({ origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type'], credentials: false, maxAge: 600 }));
+  // Retry-After exposed: the components run on the merchant's origin and wait what a 429 asks (D53).
+  session.use(cors({ origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type'], exposedHeaders: ['Retry-After'], credentials: false, maxAge: 600 }));
   // Every elements answer is bound to a token, refusals included: never cached by the browser or a proxy.
   session.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
