@@ -132,6 +132,25 @@ describe('mount: the payer acts', () => {
     handle.unmount();
   });
 
+  it('shows the rate limit of a start (429 TooManyRequests) above the form, keeping what the payer typed', async () => {
+    const page = merchantPage();
+    const { fetch, calls } = scriptedFetch([pendingView(), { status: 429, body: { code: 'TooManyRequests', message: 'x' }, headers: { 'Retry-After': '540' } }]);
+    const errors: { code: string; retryable: boolean }[] = [];
+    const handle = mount(page.container, { ...base, fetch, onError: (e) => errors.push({ code: e.code, retryable: e.retryable }) });
+    await until(() => page.text(page.container).includes('Remaining to pay'));
+    page.type(page.byLabel('Card number'), '4111 1111 1111 1111');
+    page.type(page.byLabel('Expiry date'), '12/30');
+    page.type(page.byLabel('Security code'), '123');
+    page.button('Pay €120.00 with Card').click();
+    await until(() => errors.length === 1);
+    expect(calls).toHaveLength(2);
+    expect(page.text(page.role('alert')[0])).toBe('Too many tries; wait a moment and try again.');
+    expect(page.byLabel('Card number').value).toBe('4111 1111 1111 1111');
+    expect(page.button('Pay €120.00 with Card')).toBeDefined();
+    expect(errors).toEqual([{ code: 'TooManyRequests', retryable: true }]);
+    handle.unmount();
+  });
+
   it('checks the form before calling: empty card fields are marked and nothing is sent', async () => {
     const page = merchantPage();
     const { fetch, calls } = scriptedFetch([pendingView()]);
