@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_MERCHANTS_FILE } from '../../src/config';
-import { launchChromium, newWatchedPage, settle, visible } from '../support/dashboard-browser';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import type { Page } from 'playwright-core';
+import { newWatchedPage, settle, visible } from '../support/dashboard-browser';
+import { useDemoDashboard } from '../support/demo-dashboard';
 
 jest.setTimeout(90_000);
 
@@ -28,21 +26,11 @@ function contrast(a: string, b: string): number {
 
 /** What a keyboard user meets on the dashboard outside the payments themselves. */
 describe('dashboard keyboard use in Chromium', () => {
-  let h: ServiceHarness;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    h = await startService({ merchants: JSON.parse(readFileSync(DEMO_MERCHANTS_FILE, 'utf8')) as object });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await h?.close();
-  });
+  const demo = useDemoDashboard();
 
   it('keeps focus on the language list when the language changes, signed out and signed in', async () => {
-    const { page, problems } = await newWatchedPage(browser);
-    await page.goto(`${h.url}/dashboard`);
+    const { page, problems } = await newWatchedPage(demo.browser());
+    await page.goto(`${demo.service().url}/dashboard`);
     await visible(page.getByRole('button', { name: 'Sign in' }));
     // Arrow keys change a closed list's choice at once (Chromium outside macOS): French is the next one.
     await page.getByLabel('Language').focus();
@@ -64,8 +52,8 @@ describe('dashboard keyboard use in Chromium', () => {
   });
 
   it('draws the keyboard focus ring at 3:1 or more against the page around it (WCAG 1.4.11)', async () => {
-    const { page } = await newWatchedPage(browser);
-    await page.goto(`${h.url}/dashboard`);
+    const { page } = await newWatchedPage(demo.browser());
+    await page.goto(`${demo.service().url}/dashboard`);
     await visible(page.getByRole('button', { name: 'Sign in' }));
     // The page opens on its heading; the language list is the control before it.
     await page.keyboard.press('Shift+Tab');

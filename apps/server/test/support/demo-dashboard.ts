@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { DEMO_MERCHANTS_FILE } from '../../src/config';
+import { launchChromium } from './dashboard-browser';
+import { startService, type ServiceHarness } from './service-harness';
+
+export interface DemoDashboard {
+  /** The service holding the demo merchants file (throws before it starts). */
+  service(): ServiceHarness;
+  /** Chromium (throws before it starts). */
+  browser(): Browser;
+}
+
+/** For the calling describe block: the service with the demo merchants and Chromium, started before the first test, closed after the last. */
+export function useDemoDashboard(): DemoDashboard {
+  let h: ServiceHarness | undefined;
+  let chromium: Browser | undefined;
+  beforeAll(async () => {
+    h = await startService({ merchants: JSON.parse(readFileSync(DEMO_MERCHANTS_FILE, 'utf8')) as object });
+    chromium = await launchChromium();
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await h?.close();
+  });
+  return {
+    service() {
+      if (!h) throw new Error('the demo service starts before the first test');
+      return h;
+    },
+    browser() {
+      if (!chromium) throw new Error('Chromium starts before the first test');
+      return chromium;
+    },
+  };
+}
