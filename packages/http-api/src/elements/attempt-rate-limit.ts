@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { rateLimit } from 'express-rate-limit';
+import { addressOf, retryAfterSeconds } from '../app/rate-limit-answer';
 import type { ErrorEnvelope } from '../errors/error-envelope';
 import { elementsTokenOf } from './elements-token';
 
@@ -16,8 +17,7 @@ export interface AttemptRateLimit {
 export const DEFAULT_ATTEMPT_RATE_LIMIT: AttemptRateLimit = { windowMs: 10 * 60_000, perToken: 10, perAddress: 30 };
 
 function refuse(req: Request, res: Response, windowMs: number): void {
-  const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-  const retryAfterS = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + windowMs) - Date.now()) / 1000));
+  const retryAfterS = retryAfterSeconds(req, windowMs);
   res.setHeader('Retry-After', String(retryAfterS));
   res.status(429).json({ code: 'TooManyRequests', message: `Too many payment attempts; retry after ${retryAfterS} seconds` } satisfies ErrorEnvelope);
 }
@@ -32,7 +32,7 @@ export function attemptLimiters(limits: AttemptRateLimit, digest: (token: string
   const byAddress = rateLimit({
     ...common,
     limit: limits.perAddress,
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    keyGenerator: addressOf,
     handler: (req, res) => refuse(req, res, limits.windowMs),
   });
   const byToken = rateLimit({

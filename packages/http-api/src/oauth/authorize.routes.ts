@@ -1,5 +1,6 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { rateLimit } from 'express-rate-limit';
+import { addressOf, retryAfterSeconds } from '../app/rate-limit-answer';
 import { normalizeEmail, type ContactLogin, type DashboardClient } from '@splitpay/application';
 import { assertUnreachable } from '@splitpay/domain';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeCheck } from './authorize-request';
@@ -82,10 +83,9 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
     // Only refused credentials count: neither a contact who signs in nor a malformed request.
     skipSuccessfulRequests: true,
     requestWasSuccessful: (_req, res) => res.locals.loginRefused !== true,
-    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? 'unknown')}|${emailOf(req.body)}`,
+    keyGenerator: (req) => `${addressOf(req)}|${emailOf(req.body)}`,
     handler: (req, res) => {
-      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const retryAfterS = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + limits.windowMs) - Date.now()) / 1000));
+      const retryAfterS = retryAfterSeconds(req, limits.windowMs);
       res.setHeader('Retry-After', String(retryAfterS));
       sendHtml(res, 429, tooManyAttemptsPage(retryAfterS), dashboard);
     },
@@ -124,7 +124,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
       const credentials = singleParams(req.body, ['email', 'password']);
       const email = credentials.kind === 'ok' ? credentials.params.email : undefined;
       const password = credentials.kind === 'ok' ? credentials.params.password : undefined;
-      const admitted = email && password ? await deps.hashingGate.run(ipKeyGenerator(req.ip ?? 'unknown'), () => deps.contactLogin.login({ email, password }, check.request)) : undefined;
+      const admitted = email && password ? await deps.hashingGate.run(addressOf(req), () => deps.contactLogin.login({ email, password }, check.request)) : undefined;
       if (admitted && admitted.kind !== 'done') {
         res.setHeader('Retry-After', '1');
         sendHtml(res, admitted.kind === 'full' ? 503 : 429, tooManyAttemptsPage(1), dashboard);

@@ -1,5 +1,6 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { rateLimit } from 'express-rate-limit';
+import { addressOf, retryAfterSeconds } from '../app/rate-limit-answer';
 import {
   DASHBOARD_CLIENT_ID,
   type AccessTokens,
@@ -102,11 +103,6 @@ function claimedClientId(req: Request): string {
   return auth.kind === 'invalid' ? '' : (auth.clientId ?? '');
 }
 
-/** The caller's address as the limits count it (Express's req.ip, TRUST_PROXY applied; IPv6 by /56). */
-export function addressOf(req: Request): string {
-  return ipKeyGenerator(req.ip ?? 'unknown');
-}
-
 /**
  * Slows down guessing a merchant secret: after `limit` invalid_client answers for one client id from
  * one address, every request of that pair (the right secret included) is 429 until the window ends.
@@ -123,8 +119,7 @@ function clientAuthLimiter(limits: ClientAuthRateLimit, byAddressOnly = false): 
     requestWasSuccessful: (_req, res) => res.statusCode !== 401,
     keyGenerator: (req) => (byAddressOnly ? addressOf(req) : `${addressOf(req)}|${claimedClientId(req)}`),
     handler: (req, res) => {
-      const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const retryAfterS = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + limits.windowMs) - Date.now()) / 1000));
+      const retryAfterS = retryAfterSeconds(req, limits.windowMs);
       res.setHeader('Retry-After', String(retryAfterS));
       sendOAuthError(res, 'temporarily_unavailable', `Too many failed client authentications; retry after ${retryAfterS} seconds`);
     },

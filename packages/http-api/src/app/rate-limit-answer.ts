@@ -1,0 +1,13 @@
+import type { Request } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+
+/** The caller's address as every limit counts it (Express's req.ip, TRUST_PROXY applied; IPv6 by /56). */
+export function addressOf(req: Request): string {
+  return ipKeyGenerator(req.ip ?? 'unknown');
+}
+
+/** Whole seconds until the window that refused `req` ends (at least 1): the refusal's Retry-After. */
+export function retryAfterSeconds(req: Request, windowMs: number): number {
+  const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+  return Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + windowMs) - Date.now()) / 1000));
+}
