@@ -2,6 +2,7 @@ import express from 'express';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {
+  addIsoCodeFormats,
   buildOpenApiDocument,
   dereference,
   listRoutes,
@@ -61,6 +62,7 @@ describe('OpenAPI document of the composed service', () => {
     expect(doc).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument({ serverUrl: h.url, fakePsp: true }))));
     const ajv = new Ajv2020({ strict: false, discriminator: true });
     addFormats(ajv);
+    addIsoCodeFormats(ajv);
     for (const [name, schema] of Object.entries(doc.components.schemas)) {
       expect(() => ajv.compile(dereference(schema, doc) as object)).not.toThrow();
       expect(name).toMatch(/^[A-Za-z]+$/);

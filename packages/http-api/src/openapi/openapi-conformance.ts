@@ -1,6 +1,6 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { isAssignedCountry, isAssignedCurrency } from '@splitpay/domain';
+import { addIsoCodeFormats } from '../schemas/ajv';
 import type { OpenApiDocument } from './openapi-document';
 import { dereference } from './schema-refs';
 
@@ -21,9 +21,8 @@ type ResponseObject = {
 // Responses are checked loosely about unknown keywords (the document carries annotations), strictly about data.
 const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true });
 addFormats(ajv);
-// The document's own formats (schemas/ajv.ts), so a response's codes are checked as requests' are.
-ajv.addFormat('iso-4217', { type: 'string', validate: isAssignedCurrency });
-ajv.addFormat('iso-3166-1-alpha-2', { type: 'string', validate: isAssignedCountry });
+// So a response's codes are checked as requests' are.
+addIsoCodeFormats(ajv);
 const compiled = new WeakMap<OpenApiDocument, Map<string, ValidateFunction>>();
 
 const segments = (path: string): string[] => path.split('/').filter((s) => s !== '');

@@ -8,6 +8,10 @@ import { isAssignedCountry, isAssignedCurrency } from '@splitpay/domain';
  */
 export const ajv = new Ajv2020({ strict: true, allErrors: false, discriminator: true, coerceTypes: false, useDefaults: false });
 addFormats(ajv, ['date', 'uri', 'email', 'date-time']);
-// A code of the right shape the standard never assigned (ABC, UK, QQ) is as malformed as one of the wrong shape.
-ajv.addFormat('iso-4217', { type: 'string', validate: isAssignedCurrency });
-ajv.addFormat('iso-3166-1-alpha-2', { type: 'string', validate: isAssignedCountry });
+addIsoCodeFormats(ajv);
+
+/** The document's own formats: a code of the right shape the standard never assigned (ABC, UK, QQ) is as malformed as one of the wrong shape. */
+export function addIsoCodeFormats(instance: Ajv2020): void {
+  instance.addFormat('iso-4217', { type: 'string', validate: isAssignedCurrency });
+  instance.addFormat('iso-3166-1-alpha-2', { type: 'string', validate: isAssignedCountry });
+}
