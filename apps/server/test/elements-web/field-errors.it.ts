@@ -37,6 +37,26 @@ describe('demo checkout in Chromium: error states on the form', () => {
     expect(problems.list).toEqual([]);
   });
 
+  it('says a warning given twice in a row again: the alert region’s text changes each time', async () => {
+    const { page, problems } = suite;
+    const shop = suite.shop();
+    await shop.openWithTerms();
+    await shop.method('Card').check();
+    const alertText = (): Promise<string> => page.getByRole('alert').first().evaluate((el) => el.textContent ?? '');
+    await shop.payButton().click();
+    const first = await alertText();
+    expect(first.trim()).not.toBe('');
+    await shop.payButton().click();
+    const second = await alertText();
+    await shop.payButton().click();
+    const third = await alertText();
+    // The same sentence each time, as a screen reader says it, yet never the same text twice in a row.
+    expect([second.trim(), third.trim()]).toEqual([first.trim(), first.trim()]);
+    expect(second).not.toBe(first);
+    expect(third).not.toBe(second);
+    expect(problems.list).toEqual([]);
+  });
+
   it('describes Pay by the failure shown above it, so focus back on Pay carries the reason', async () => {
     const { page, problems } = suite;
     const shop = suite.shop();

@@ -14,10 +14,18 @@ export class Announcer {
   }
 
   say(text: string): void {
-    this.status.textContent = text;
+    this.status.textContent = changed(this.status, text);
   }
 
   warn(text: string): void {
-    this.alert.textContent = text;
+    this.alert.textContent = changed(this.alert, text);
   }
+}
+
+/**
+ * The same message twice in a row would leave the region's text as it was, and screen readers say a
+ * live region only when its text changes: the repeat carries a trailing no-break space (or loses it).
+ */
+function changed(region: HTMLElement, text: string): string {
+  return region.textContent === text ? `${text}\u00A0` : text;
 }
