@@ -4,11 +4,13 @@ import { toPayPalAmount } from '../api/paypal-amount';
 /** PayPal's limits on an item (Orders v2 `item`). */
 const ITEM_NAME_MAX = 127;
 const SKU_MAX = 127;
+/** PayPal's item quantity: a whole number of at most ten digits (`^[1-9][0-9]{0,9}$`). */
+const QUANTITY_MAX = 9_999_999_999;
 
 type CartItem = NonNullable<OpenInput['order']['cartItems']>[number];
 
 function unitPrice(line: CartItem): Money | undefined {
-  return line.quantity > 0 && line.amount.amount % line.quantity === 0 ? { amount: line.amount.amount / line.quantity, currency: line.amount.currency } : undefined;
+  return line.quantity > 0 && line.quantity <= QUANTITY_MAX && line.amount.amount % line.quantity === 0 ? { amount: line.amount.amount / line.quantity, currency: line.amount.currency } : undefined;
 }
 
 /**

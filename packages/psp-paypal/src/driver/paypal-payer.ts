@@ -1,4 +1,5 @@
 import type { OpenInput } from '@splitpay/domain';
+import { POSTAL_CODE_REQUIRED } from './postal-code-countries';
 
 type Order = OpenInput['order'];
 type Address = NonNullable<Order['billing']>;
@@ -15,7 +16,8 @@ const EMAIL_MAX = 254;
 const EMAIL = /^.+@[^"\-].+$/;
 /**
  * Countries whose addresses PayPal takes only with a state or province (`admin_area_1`), which our
- * addresses do not carry: PayPal would refuse the order rather than the address.
+ * addresses do not carry: PayPal would refuse the order rather than the address. No PayPal source
+ * lists them (docs/decisions.md D54): kept as D49 set them.
  */
 const STATE_REQUIRED = new Set(['AR', 'AU', 'BR', 'CA', 'CN', 'ID', 'IN', 'JP', 'MX', 'US']);
 
@@ -26,7 +28,8 @@ const cut = (value: string | undefined, max: number): string | undefined => {
 
 /**
  * Our address as PayPal's portable address; undefined when PayPal could not take it: no street, city
- * or country, or a country whose addresses need a state.
+ * or country, a country whose addresses need a state, or one whose addresses need a postal code
+ * when the address has none.
  */
 export function paypalAddress(address: Address | undefined) {
   const country = address?.country ? String(address.country) : undefined;
@@ -34,6 +37,7 @@ export function paypalAddress(address: Address | undefined) {
   const city = cut(address?.city, CITY_MAX);
   if (!country || STATE_REQUIRED.has(country) || !line1 || !city) return undefined;
   const postalCode = cut(address?.postalCode, POSTAL_CODE_MAX);
+  if (!postalCode && POSTAL_CODE_REQUIRED.has(country)) return undefined;
   return { address_line_1: line1, admin_area_2: city, ...(postalCode ? { postal_code: postalCode } : {}), country_code: country };
 }
 

@@ -78,6 +78,20 @@ describe('PayPal driver: what the merchant tells about the order reaches the Pay
     }
   });
 
+  it('an address without a postal code is not sent to a country whose PayPal addresses need one (France, Germany, the United Kingdom...), and is where PayPal has it optional', async () => {
+    for (const country of ['FR', 'DE', 'GB', 'NL', 'ES', 'IT']) {
+      const shipping = { ...SHIPPING, country: country as never, postalCode: undefined };
+      const body = await sentOrder({ orderId: 'ORDER-42', shipping, billing: shipping });
+      expect(body.purchase_units[0]!.shipping).toBeUndefined();
+      expect(body.payment_source.paypal.address).toBeUndefined();
+      expect(body.payment_source.paypal.experience_context.shipping_preference).toBe('NO_SHIPPING');
+      nock.cleanAll();
+    }
+    const optional = { ...SHIPPING, country: 'BE' as never, postalCode: undefined };
+    const body = await sentOrder({ orderId: 'ORDER-42', shipping: optional });
+    expect(body.purchase_units[0]!.shipping).toEqual({ name: { full_name: 'Paul Martin' }, address: { address_line_1: '3 quai des Chartrons', admin_area_2: 'Bordeaux', country_code: 'BE' } });
+  });
+
   it('an email PayPal would refuse (no @ followed by a domain) is not sent', async () => {
     const body = await sentOrder({ orderId: 'ORDER-42', customer: { email: 'jeanne-at-example', firstName: 'Jeanne' } });
     expect(body.payment_source.paypal.email_address).toBeUndefined();
@@ -119,6 +133,15 @@ describe('PayPal driver: what the merchant tells about the order reaches the Pay
     const body = await sentOrder({ orderId: 'ORDER-42', cartItems }, money(12_345, 'EUR'));
     expect(body.purchase_units[0]!.items).toBeUndefined();
     expect(body.purchase_units[0]!.amount).toEqual({ currency_code: 'EUR', value: '123.45' });
+  });
+
+  it("a quantity over PayPal's ten digits leaves the order unitemized: PayPal refuses the line", async () => {
+    const cartItems = [{ label: 'Vis', quantity: 10_000_000_000, amount: money(10_000_000_000, 'EUR') }];
+    const body = await sentOrder({ orderId: 'ORDER-42', cartItems }, money(10_000_000_000, 'EUR'));
+    expect(body.purchase_units[0]!.items).toBeUndefined();
+    const fits = [{ label: 'Vis', quantity: 9_999_999_999, amount: money(9_999_999_999, 'EUR') }];
+    const fitting = await sentOrder({ orderId: 'ORDER-42', cartItems: fits }, money(9_999_999_999, 'EUR'));
+    expect(fitting.purchase_units[0]!.items).toEqual([{ name: 'Vis', quantity: '9999999999', unit_amount: { currency_code: 'EUR', value: '0.01' } }]);
   });
 
   it('a tranche of a split order is not itemized: the lines would not add up to it', async () => {
