@@ -19,9 +19,14 @@ const line = (label: string, amount: number, category: string, type: DeliveryTyp
 
 /** The purchase Oney received for an opening of `order` (the fixture's financing order, overridden). */
 async function sentPurchase(order: Partial<OpenInput['order']>, amount = 10_000): Promise<{ delivery: Record<string, unknown>; item_list: Record<string, unknown>[] }> {
-  let seen: { purchase?: unknown } = {};
+  return (await sentBody(order, amount)).purchase as { delivery: Record<string, unknown>; item_list: Record<string, unknown>[] };
+}
+
+/** The whole body Oney received for an opening of `order`. */
+async function sentBody(order: Partial<OpenInput['order']>, amount = 10_000): Promise<{ purchase?: unknown; customer?: Record<string, unknown> }> {
+  let seen: { purchase?: unknown; customer?: Record<string, unknown> } = {};
   nock(STAGING_BASE)
-    .post(PURCHASE_PATH, (body: { purchase?: unknown }) => {
+    .post(PURCHASE_PATH, (body: { purchase?: unknown; customer?: Record<string, unknown> }) => {
       seen = body;
       return true;
     })
@@ -29,7 +34,7 @@ async function sentPurchase(order: Partial<OpenInput['order']>, amount = 10_000)
   const base = openInput();
   const opened = await driver.open({ ...base, amount: money(amount, 'EUR'), order: { ...base.order, ...order } });
   expect(opened.ack.outcome).toBe('accepted');
-  return seen.purchase as { delivery: Record<string, unknown>; item_list: Record<string, unknown>[] };
+  return seen;
 }
 
 isolateNock();
@@ -89,5 +94,27 @@ describe("Oney: the cart's categories and delivery reach the purchase in Oney's 
   it('a carrier delivery without a shipping address goes to the billing address (address_type 4)', async () => {
     const purchase = await sentPurchase({ shipping: undefined, cartItems: [line('TV', 10_000, 'electronics', 'carrier')] });
     expect(purchase.delivery).toMatchObject({ delivery_mode_code: 4, address_type: 4, delivery_address: { line1: '1 rue de la Paix', country_code: 'FRA' } });
+  });
+});
+
+describe("Oney: a customer in France's overseas departments is sent as Oney asks (its payment page's special cases)", () => {
+  const GUADELOUPE = { title: 'mrs' as const, firstName: 'Ada', lastName: 'Lovelace', address: '1 rue Frébault', postalCode: '97110', city: 'Pointe-à-Pitre', country: 'GP' as never, mobilePhone: '+590 690 12 34 56', phone: '+590590123456' };
+  const REUNION = { firstName: 'Paul', lastName: 'Martin', address: '2 rue de Paris', postalCode: '97400', city: 'Saint-Denis', country: 'RE' as never, mobilePhone: '+262692123456' };
+
+  it('the addresses go as France (FRA) and the phones with the French prefix +33 in place of the overseas one', async () => {
+    const body = await sentBody({ billing: GUADELOUPE, shipping: REUNION });
+    const customer = body.customer as { contact_details: Record<string, unknown>; customer_address: Record<string, unknown> };
+    expect(customer.contact_details).toMatchObject({ mobile_phone_number: '+33 690 12 34 56', landline_number: '+33590123456' });
+    expect(customer.customer_address).toMatchObject({ postal_code: '97110', municipality: 'Pointe-à-Pitre', country_code: 'FRA' });
+    const delivery = (body.purchase as { delivery: { recipient: Record<string, unknown>; delivery_address: Record<string, unknown> } }).delivery;
+    expect(delivery.recipient).toMatchObject({ phone_number: '+33692123456' });
+    expect(delivery.delivery_address).toMatchObject({ postal_code: '97400', country_code: 'FRA' });
+  });
+
+  it('other phones and countries are sent as they were', async () => {
+    const body = await sentBody({ billing: { ...GUADELOUPE, country: 'FR' as never, mobilePhone: '+33612345678', phone: '+32 2 123 45 67' } });
+    const customer = body.customer as { contact_details: Record<string, unknown>; customer_address: Record<string, unknown> };
+    expect(customer.contact_details).toMatchObject({ mobile_phone_number: '+33612345678', landline_number: '+32 2 123 45 67' });
+    expect(customer.customer_address).toMatchObject({ country_code: 'FRA' });
   });
 });

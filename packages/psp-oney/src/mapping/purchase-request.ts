@@ -4,6 +4,7 @@ import { addressLines } from './address-lines';
 import { toMajor } from './amounts';
 import { itemLabel } from './item-label';
 import { categoryCode, deliveryCodes } from './oney-codes';
+import { oneyCountryOf, oneyPhoneOf } from './overseas-france';
 
 type Address = NonNullable<OpenInput['order']['billing']>;
 type CartItem = NonNullable<OpenInput['order']['cartItems']>[number];
@@ -16,7 +17,7 @@ const HONORIFIC = { mr: 1, mrs: 2, miss: 3 } as const;
 const DELIVERY_OPTION = { express: 1, standard: 2 } as const;
 
 function oneyAddress(address: Address | undefined): Record<string, unknown> {
-  const country = address?.country ? String(address.country) : undefined;
+  const country = address?.country ? oneyCountryOf(String(address.country)) : undefined;
   return {
     ...addressLines(address?.address),
     ...(address?.postalCode ? { postal_code: address.postalCode } : {}),
@@ -89,7 +90,7 @@ function delivery(input: OpenInput): Record<string, unknown> {
       ...(recipient?.title ? { recipient_honorific_code: HONORIFIC[recipient.title] } : {}),
       ...(recipient?.lastName ?? customer?.lastName ? { surname: recipient?.lastName ?? customer?.lastName } : {}),
       ...(recipient?.firstName ?? customer?.firstName ? { first_name: recipient?.firstName ?? customer?.firstName } : {}),
-      ...(recipient?.mobilePhone ?? recipient?.phone ? { phone_number: recipient?.mobilePhone ?? recipient?.phone } : {}),
+      ...(recipient?.mobilePhone ?? recipient?.phone ? { phone_number: oneyPhoneOf(recipient?.mobilePhone ?? recipient?.phone) } : {}),
     },
     delivery_address: oneyAddress(recipient),
   };
@@ -107,8 +108,8 @@ function customer(input: OpenInput, language: string): Record<string, unknown> {
       ...(who?.firstName ?? billing?.firstName ? { first_name: who?.firstName ?? billing?.firstName } : {}),
     },
     contact_details: {
-      ...(billing?.mobilePhone ? { mobile_phone_number: billing.mobilePhone } : {}),
-      ...(billing?.phone ? { landline_number: billing.phone } : {}),
+      ...(billing?.mobilePhone ? { mobile_phone_number: oneyPhoneOf(billing.mobilePhone) } : {}),
+      ...(billing?.phone ? { landline_number: oneyPhoneOf(billing.phone) } : {}),
       ...(who?.email ? { email_address: who.email } : {}),
     },
     customer_address: oneyAddress(billing),
