@@ -3,8 +3,9 @@ import type { OpenInput, PayerDevice } from '@splitpay/domain';
 type Order = OpenInput['order'];
 type Address = NonNullable<Order['billing']>;
 
-// Worldline's maximum lengths for order.customer and order.shipping; phones as Worldline's own
-// PrestaShop module sends them (digits and +, 15 at most).
+// Worldline's maximum lengths for order.customer and order.shipping as D49 took them (no Worldline
+// source gives them, docs/decisions.md D54); phones as Worldline's own PrestaShop module sends them
+// (digits and +, 15 at most).
 const MAX = { customerId: 15, firstName: 15, surname: 70, email: 70, phone: 15, street: 50, zip: 10, city: 40, company: 40 } as const;
 const TITLE = { mr: 'Mr', mrs: 'Mrs', miss: 'Miss' } as const;
 
