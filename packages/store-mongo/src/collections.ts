@@ -2,6 +2,7 @@ import type { Document } from 'mongodb';
 import type { MongoCollectionPort } from './collection.port';
 import type { AuthorizationCodeDocument, RefreshTokenDocument } from './documents/auth-grant.document';
 import type { ChargebackDocument } from './documents/chargeback.document';
+import type { HitCounterDocument } from './documents/hit-counter.document';
 import type { MerchantAccountDocument } from './documents/merchant-account.document';
 import type { AttemptViewDocument, TransactionViewDocument } from './documents/search-view.document';
 import type { SessionDocument } from './documents/session.document';
@@ -15,6 +16,8 @@ export interface StoreCollections {
   readonly chargebacks: MongoCollectionPort<ChargebackDocument>;
   readonly authorizationCodes: MongoCollectionPort<AuthorizationCodeDocument>;
   readonly refreshTokens: MongoCollectionPort<RefreshTokenDocument>;
+  /** The payer doors' rate-limit counters, shared by every instance (D54). */
+  readonly hitCounters: MongoCollectionPort<HitCounterDocument>;
 }
 
 export type StoreCollectionKey = keyof StoreCollections;
@@ -28,6 +31,7 @@ export const COLLECTION_NAMES: Readonly<Record<StoreCollectionKey, string>> = {
   chargebacks: 'chargebacks',
   authorizationCodes: 'authorization_codes',
   refreshTokens: 'refresh_tokens',
+  hitCounters: 'rate_limit_counters',
 };
 
 /** Anything that opens a collection by name: a driver `Db`, or the embedded database. */
@@ -42,5 +46,6 @@ export function openStoreCollections(open: CollectionOpener): StoreCollections {
     chargebacks: open<ChargebackDocument>(COLLECTION_NAMES.chargebacks),
     authorizationCodes: open<AuthorizationCodeDocument>(COLLECTION_NAMES.authorizationCodes),
     refreshTokens: open<RefreshTokenDocument>(COLLECTION_NAMES.refreshTokens),
+    hitCounters: open<HitCounterDocument>(COLLECTION_NAMES.hitCounters),
   };
 }

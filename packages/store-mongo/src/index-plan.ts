@@ -59,4 +59,6 @@ export const INDEX_PLAN: Readonly<Record<StoreCollectionKey, readonly IndexSpec[
     { key: { familyId: 1 }, options: { name: 'family' } },
     { key: { purgeAt: 1 }, options: { name: 'purge_ttl', expireAfterSeconds: 0 } },
   ],
+  // Counters are read by `_id` only; an ended one is reset in place, so the TTL only tidies up.
+  hitCounters: [{ key: { resetAt: 1 }, options: { name: 'reset_ttl', expireAfterSeconds: 0 } }],
 };

@@ -14,3 +14,5 @@ export { MongoSessionRepository } from './repositories/mongo-session.repository'
 export { MongoChargebackRepository } from './repositories/mongo-chargeback.repository';
 export { MongoMerchantAccountRepository } from './repositories/mongo-merchant-account.repository';
 export { MongoAuthorizationCodeRepository, MongoRefreshTokenRepository } from './repositories/mongo-auth-grant.repository';
+export * from './documents/hit-counter.document';
+export { MongoHitCounters, type HitCount, type MongoHitCountersOptions } from './repositories/mongo-hit-counters';
