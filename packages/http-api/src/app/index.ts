@@ -2,3 +2,5 @@ export * from './create-app';
 export * from './body-parsers';
 export * from './request-log';
 export * from './trust-proxy';
+export * from './hit-counters.port';
+export * from './hit-counter-store';

@@ -3,7 +3,32 @@ import { DomainError, type SessionView } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { createHttpApp } from '../app/create-app';
 import type { TrustProxy } from '../app/trust-proxy';
+import type { HitCount, HitCounters } from '../app/hit-counters.port';
 import { elementsRouter, type ElementsRouterDeps } from './elements.routes';
+
+/** Counters every instance of a test shares, as the MongoDB ones are (fixed windows, Date.now); the keys they were given, kept. */
+class SharedCounters implements HitCounters {
+  readonly keys: string[] = [];
+  private readonly windows = new Map<string, { hits: number; resetTime: Date }>();
+
+  async increment(key: string, windowMs: number): Promise<HitCount> {
+    this.keys.push(key);
+    const open = this.windows.get(key);
+    const window = open && open.resetTime.getTime() > Date.now() ? open : { hits: 0, resetTime: new Date(Date.now() + windowMs) };
+    window.hits++;
+    this.windows.set(key, window);
+    return { totalHits: window.hits, resetTime: window.resetTime };
+  }
+
+  async decrement(key: string): Promise<void> {
+    const open = this.windows.get(key);
+    if (open && open.hits > 0) open.hits--;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+}
 
 const VIEW = { status: 'PENDING' } as unknown as SessionView;
 const ATTEMPT = '0190c0de-0000-7000-8000-000000000001';
@@ -244,6 +269,65 @@ describe('elements doors', () => {
       // Another token with the same digest shares the counter: the key is the digest.
       expect((await start(http, 'pst_else')).status).toBe(429);
       expect(digested).toEqual(['pst_good', 'pst_else']);
+    });
+
+    describe('on counters shared by the instances (docs/decisions.md D54)', () => {
+      const twoInstances = (counters: HitCounters, logger = new CapturingLogger(), deadlineMs?: number) =>
+        [1, 2].map(() => app({ attemptRateLimit: { windowMs: 60_000, perToken: 3, perAddress: 100 }, attemptCounters: { counters, logger, ...(deadlineMs ? { deadlineMs } : {}) } }, 'loopback'));
+
+      it('refuses the start over the token budget counted over both instances, with Retry-After until the shared window ends', async () => {
+        const [a, b] = twoInstances(new SharedCounters());
+        expect((await start(a!.http)).status).toBe(201);
+        expect((await start(b!.http)).status).toBe(201);
+        expect((await start(a!.http)).status).toBe(201);
+        const refused = await start(b!.http);
+        expect([refused.status, refused.body.code]).toEqual([429, 'TooManyRequests']);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(59);
+        expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+        expect([...a!.calls, ...b!.calls].filter(([name]) => name === 'start')).toHaveLength(3);
+      });
+
+      it('hands the counters each door and budget apart, keyed on the address and the token digest, never the token', async () => {
+        const counters = new SharedCounters();
+        const [a] = twoInstances(counters);
+        await start(a!.http);
+        await request(a!.http).post(`/elements/session/attempts/${ATTEMPT}/confirm`).set(auth).set('X-Forwarded-For', '203.0.113.9').send({ input: { method: 'applepay', paymentToken: 'blob' } });
+        expect(counters.keys).toEqual([
+          'attempts:start:address:203.0.113.9',
+          'attempts:start:token:digest:pst_good',
+          'attempts:confirm:address:203.0.113.9',
+          'attempts:confirm:token:digest:pst_good',
+        ]);
+      });
+
+      it('lets the payer through when the counters fail, with one warning naming the limiter and no key', async () => {
+        const logger = new CapturingLogger();
+        const down: HitCounters = {
+          increment: () => Promise.reject(Object.assign(new Error('connection 3 to 127.0.0.1:27017 closed'), { name: 'MongoNetworkError' })),
+          decrement: () => Promise.resolve(),
+          reset: () => Promise.resolve(),
+        };
+        const [a] = twoInstances(down, logger);
+        expect((await start(a!.http)).status).toBe(201);
+        expect(logger.named('rate_limit.store_unavailable')).toEqual([
+          { level: 'warn', event: 'rate_limit.store_unavailable', fields: { limiter: 'attempts:start:address', error: 'MongoNetworkError: connection 3 to 127.0.0.1:27017 closed' } },
+          { level: 'warn', event: 'rate_limit.store_unavailable', fields: { limiter: 'attempts:start:token', error: 'MongoNetworkError: connection 3 to 127.0.0.1:27017 closed' } },
+        ]);
+        expect(logger.lines.join('\n')).not.toMatch(/pst_good|203\.0\.113\.9/);
+      });
+
+      it('lets the payer through when the counters do not answer within the deadline', async () => {
+        const logger = new CapturingLogger();
+        const hung: HitCounters = { increment: () => new Promise<never>(() => undefined), decrement: () => Promise.resolve(), reset: () => Promise.resolve() };
+        const [a] = twoInstances(hung, logger, 50);
+        const began = Date.now();
+        expect((await start(a!.http)).status).toBe(201);
+        expect(Date.now() - began).toBeLessThan(2_000);
+        expect(logger.named('rate_limit.store_unavailable').map((line) => line.fields)).toEqual([
+          { limiter: 'attempts:start:address', error: 'no answer within 50 ms' },
+          { limiter: 'attempts:start:token', error: 'no answer within 50 ms' },
+        ]);
+      });
     });
   });
 });

@@ -15,7 +15,7 @@ import {
 import { readPathId } from '../schemas/read-path-id';
 import { readNoBody } from '../schemas/request-body.read';
 import { validator } from '../schemas/validate';
-import { attemptLimiters, DEFAULT_ATTEMPT_RATE_LIMIT, type AttemptRateLimit } from './attempt-rate-limit';
+import { attemptLimiters, DEFAULT_ATTEMPT_RATE_LIMIT, type AttemptCounters, type AttemptRateLimit } from './attempt-rate-limit';
 import { elementsTokenOf } from './elements-token';
 import { withPayerDevice } from './payer-device';
 import { confirmAttemptSchema, startAttemptSchema, walletSessionRequestSchema } from '../schemas/elements.schema';
@@ -31,6 +31,8 @@ export interface ElementsRouterDeps {
   readonly tokenDigest: (token: string) => string;
   /** Budgets of the doors that reach a PSP (docs/decisions.md D53); default 10 per token, 30 per address, per 10 minutes. */
   readonly attemptRateLimit?: AttemptRateLimit;
+  /** Where those budgets are counted when every instance shares them (D54); default this process's memory. */
+  readonly attemptCounters?: AttemptCounters;
 }
 
 const readStart = validator<StartAttemptBody>(startAttemptSchema, 'body');
@@ -74,7 +76,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
   session.get('/session', async (req, res) => {
     answer(res, 200, { view: await deps.read.execute(elementsTokenOf(req)) });
   });
-  session.post('/session/attempts', ...attemptLimiters(limits, deps.tokenDigest), async (req, res) => {
+  session.post('/session/attempts', ...attemptLimiters(limits, deps.tokenDigest, 'start', deps.attemptCounters), async (req, res) => {
     const token = elementsTokenOf(req);
     const body = readStart(req.body);
     const started = await deps.start.execute(token, withPayerDevice(req, body));
@@ -92,7 +94,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
     readNoBody(req);
     answer(res, 200, { view: await deps.decisions.acceptPartial(elementsTokenOf(req), readPathId(req, 'attemptId')) });
   });
-  session.post('/session/attempts/:attemptId/confirm', ...attemptLimiters(limits, deps.tokenDigest), async (req, res) => {
+  session.post('/session/attempts/:attemptId/confirm', ...attemptLimiters(limits, deps.tokenDigest, 'confirm', deps.attemptCounters), async (req, res) => {
     const body = readConfirm(req.body);
     answer(res, 200, { view: await deps.confirm.execute(elementsTokenOf(req), readPathId(req, 'attemptId'), withPayerDevice(req, { input: body.input })) });
   });

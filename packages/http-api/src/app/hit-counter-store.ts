@@ -1,0 +1,74 @@
+import type { Logger } from '@splitpay/domain';
+import type { IncrementResponse, Store } from 'express-rate-limit';
+import type { HitCounters } from './hit-counters.port';
+
+/** How long a limiter waits for the shared counters before letting the request through. */
+export const DEFAULT_COUNTER_DEADLINE_MS = 2_000;
+
+export interface HitCounterStoreOptions {
+  /** Names the limiter's counters (`attempts:start:token`); the store's keys are `${name}:${key}`. */
+  readonly name: string;
+  readonly windowMs: number;
+  readonly counters: HitCounters;
+  /** Where `rate_limit.store_unavailable` goes. */
+  readonly logger: Pick<Logger, 'warn'>;
+  /** Default DEFAULT_COUNTER_DEADLINE_MS. */
+  readonly deadlineMs?: number;
+}
+
+class NoAnswer extends Error {}
+
+function withinDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new NoAnswer(`no answer within ${deadlineMs} ms`)), deadlineMs);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof NoAnswer) return error.message;
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/**
+ * express-rate-limit's Store over shared HitCounters (D54). It fails open: when the counters fail
+ * or do not answer within the deadline, the hit is counted as a window's first (the request goes
+ * on) and `rate_limit.store_unavailable` is logged with the limiter's name, never its key.
+ */
+export class HitCounterStore implements Store {
+  /** Counted outside this process: express-rate-limit's double-count check tells stores apart by prefix. */
+  readonly localKeys = false;
+  readonly prefix: string;
+  private readonly deadlineMs: number;
+
+  constructor(private readonly options: HitCounterStoreOptions) {
+    this.prefix = `${options.name}:`;
+    this.deadlineMs = options.deadlineMs ?? DEFAULT_COUNTER_DEADLINE_MS;
+  }
+
+  async increment(key: string): Promise<IncrementResponse> {
+    try {
+      return await withinDeadline(this.options.counters.increment(this.prefix + key, this.options.windowMs), this.deadlineMs);
+    } catch (error) {
+      this.options.logger.warn('rate_limit.store_unavailable', { limiter: this.options.name, error: describeFailure(error) });
+      return { totalHits: 1, resetTime: undefined };
+    }
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.quietly(() => this.options.counters.decrement(this.prefix + key));
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.quietly(() => this.options.counters.reset(this.prefix + key));
+  }
+
+  private async quietly(work: () => Promise<void>): Promise<void> {
+    try {
+      await withinDeadline(work(), this.deadlineMs);
+    } catch (error) {
+      this.options.logger.warn('rate_limit.store_unavailable', { limiter: this.options.name, error: describeFailure(error) });
+    }
+  }
+}
