@@ -1,7 +1,7 @@
 import { Router, type Express } from 'express';
 import { SessionWriter, type Stores } from '@splitpay/application';
 import { DEFAULT_POLICY, nextDueAt, type Clock, type DomainPolicy, type Logger, type PasswordHasher, type PspProvider } from '@splitpay/domain';
-import { createHttpApp, metricsRouter } from '@splitpay/http-api';
+import { createHttpApp, metricsRouter, type HitCounters } from '@splitpay/http-api';
 import { PromMetrics, requestScope, SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
 import { wireAuth } from './wiring/auth';
@@ -32,6 +32,11 @@ export interface InstanceOptions {
   readonly passwordHasher?: PasswordHasher;
   /** Providers carried beside the configured ones (tests: a stub acquirer). */
   readonly extraProviders?: readonly PspProvider[];
+  /**
+   * Where the payer doors' budgets are counted when every instance shares them (docs/decisions.md
+   * D54; wiring/stores.ts sharedHitCountersOf); default each instance's own memory.
+   */
+  readonly attemptCounters?: HitCounters;
 }
 
 /** One service instance: its HTTP app and its workers, over a store it may share with others. */
@@ -103,6 +108,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     writer,
     sessionEnded: webhooks.sessionEnded,
     chargebacks: webhooks.chargebacks,
+    ...(options.attemptCounters ? { attemptCounters: options.attemptCounters } : {}),
   });
   const refunds = wireRefunds(core, { tokens: services.accessTokens, writer, sender: payer.dispatcher });
   const merchantApi = wireMerchantApi(core, { accessTokens: services.accessTokens, tokenMinter: services.tokenMinter, psps: registry });

@@ -5,7 +5,7 @@ import type { ServerConfig } from './config';
 import { loadMerchantsAtStart } from './merchants/load-at-start';
 import { warnAboutGeneratedKeys } from './wiring/auth';
 import { dashboardAddress } from './wiring/dashboard';
-import { createStoresFor } from './wiring/stores';
+import { createStoresFor, sharedHitCountersOf } from './wiring/stores';
 
 export interface RunningServer {
   readonly url: string;
@@ -31,7 +31,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await stores.close();
     throw error;
   });
-  const instance = createAppInstance({ config, stores, logger, processMetrics: true });
+  const attemptCounters = sharedHitCountersOf(stores);
+  const instance = createAppInstance({ config, stores, logger, processMetrics: true, ...(attemptCounters ? { attemptCounters } : {}) });
   const server = http.createServer(instance.app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -4,12 +4,15 @@ import { openStoreCollections, type StoreCollectionKey, type StoreCollections } 
 import { INDEX_PLAN } from './index-plan';
 import { MongoAuthorizationCodeRepository, MongoRefreshTokenRepository } from './repositories/mongo-auth-grant.repository';
 import { MongoChargebackRepository } from './repositories/mongo-chargeback.repository';
+import { MongoHitCounters } from './repositories/mongo-hit-counters';
 import { MongoMerchantAccountRepository } from './repositories/mongo-merchant-account.repository';
 import { MongoSessionRepository } from './repositories/mongo-session.repository';
 
 /** The repositories of one store, plus what the composition root does with the store itself. */
 export interface MongoStores extends Stores {
   readonly sessions: MongoSessionRepository;
+  /** Rate-limit counters every instance on the database shares (docs/decisions.md D54). */
+  readonly hitCounters: MongoHitCounters;
   /**
    * Creates every index of INDEX_PLAN (idempotent); run once at start, before serving. Answers the
    * indexes created without an option the server lacks (only ever with `allowStandalone`).
@@ -78,6 +81,7 @@ export function createStores(collections: StoreCollections, options: CreateStore
     chargebacks: new MongoChargebackRepository(collections),
     authCodes: new MongoAuthorizationCodeRepository(collections),
     refreshTokens: new MongoRefreshTokenRepository(collections),
+    hitCounters: new MongoHitCounters(collections),
     ensureIndexes: () => ensureIndexes(collections, options),
     resyncSearchViews: (since) => sessions.resyncSearchViews(since),
     close: options.close ?? (() => Promise.resolve()),

@@ -19,7 +19,7 @@ import {
   type SessionWriter,
 } from '@splitpay/application';
 import type { PspRegistry, SecretSealer, TokenMinter } from '@splitpay/domain';
-import { elementsRouter, pspNotificationsRouter } from '@splitpay/http-api';
+import { elementsRouter, pspNotificationsRouter, type HitCounters } from '@splitpay/http-api';
 import type { Core, Worker } from './core';
 
 export interface PayerWiringDeps {
@@ -37,6 +37,8 @@ export interface PayerWiringDeps {
   readonly chargebacks: Pick<ChargebackIntake, 'receive'>;
   /** The service's public base URL when known only once listening; default config.publicBaseUrl. */
   readonly publicBaseUrl?: () => string;
+  /** Counters the attempt budgets share with the other instances (D54); default this process's memory. */
+  readonly attemptCounters?: HitCounters;
 }
 
 export interface PayerWiring {
@@ -75,6 +77,7 @@ export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
     walletSessions: new WalletSessionUseCase(payer, access),
     tokenDigest: (token) => deps.tokenMinter.digest(token),
     attemptRateLimit: config.attemptRateLimit,
+    ...(deps.attemptCounters ? { attemptCounters: { counters: deps.attemptCounters, logger } } : {}),
   });
   const intake = new PspNotificationIntake({
     registry: deps.registry,

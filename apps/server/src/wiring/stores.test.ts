@@ -2,7 +2,7 @@ import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { EmbeddedDatabase } from '@splitpay/store-embedded';
 import { COLLECTION_NAMES, INDEX_PLAN, sessionToDocument, type Db, type SessionDocument } from '@splitpay/store-mongo';
 import { fixtures } from '@splitpay/store-mongo/src/contract';
-import { createStoresFor, redactMongoUri } from './stores';
+import { createStoresFor, redactMongoUri, sharedHitCountersOf } from './stores';
 
 const silent = new CapturingLogger();
 
@@ -12,6 +12,8 @@ describe('createStoresFor', () => {
     const a = await createStoresFor({}, silent, { embeddedDatabase: database });
     const b = await createStoresFor({}, silent, { embeddedDatabase: database });
     expect(a.engine).toBe('embedded');
+    // One process: its limiters keep counting in their own memory (D53), as before.
+    expect(sharedHitCountersOf(a)).toBeUndefined();
     const session = fixtures.aSession();
     await a.sessions.insert(session);
     expect(await b.sessions.findById(session.id)).toEqual(session);
@@ -49,6 +51,8 @@ describe('createStoresFor', () => {
     const declared = new Set(database.listCollections().flatMap((c) => c.declaredIndexes().map((index) => `${c.name}.${index.name}`)));
     const planned = Object.entries(INDEX_PLAN).flatMap(([key, specs]) => specs.map((spec) => `${COLLECTION_NAMES[key as keyof typeof COLLECTION_NAMES]}.${spec.options.name}`));
     expect(planned.filter((name) => !declared.has(name))).toEqual([]);
+    // The payer doors' budgets are counted in the database, one budget for every instance (D54).
+    expect(sharedHitCountersOf(stores)).toBe(stores.hitCounters);
     expect(logger.entries().filter((line) => line.level === 'info')).toEqual([{ level: 'info', event: 'store.ready', fields: { engine: 'mongodb', database: 'splitpay', resyncedSessions: 1 } }]);
     const found = await stores.sessions.searchAttempts({ merchantId: recent.merchantId, limit: 10 });
     expect(found.items.map((hit) => hit.sessionId)).toEqual([recent.id]);
@@ -96,6 +100,7 @@ describe('createStoresFor', () => {
       ['merchantAccounts.contact_email_unique', ['partialFilterExpression']],
       ['authorizationCodes.purge_ttl', ['expireAfterSeconds']],
       ['refreshTokens.purge_ttl', ['expireAfterSeconds']],
+      ['hitCounters.reset_ttl', ['expireAfterSeconds']],
     ]);
     expect(created.find((c) => c.options.name === 'attempt_id_unique')?.options).toEqual({ name: 'attempt_id_unique', unique: true });
     await stores.close();

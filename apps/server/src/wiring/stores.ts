@@ -1,4 +1,5 @@
 import type { Logger } from '@splitpay/domain';
+import type { HitCounters } from '@splitpay/http-api';
 import { createEmbeddedStores, type EmbeddedDatabase } from '@splitpay/store-embedded';
 import { ALLOW_STANDALONE_SETTING, connectMongo, createMongoStores, type Db, type MongoStores } from '@splitpay/store-mongo';
 import type { ServerConfig } from '../config';
@@ -61,4 +62,13 @@ export async function createStoresFor(
     throw error;
   }
   return { ...stores, engine: 'mongodb' };
+}
+
+/**
+ * Where the payer doors' budgets are counted (docs/decisions.md D54): on MongoDB, in its
+ * rate_limit_counters collection, one budget for every instance on the database; on the embedded
+ * engine (one process), nowhere shared: each limiter keeps express-rate-limit's memory store.
+ */
+export function sharedHitCountersOf(stores: ConfiguredStores): HitCounters | undefined {
+  return stores.engine === 'mongodb' ? stores.hitCounters : undefined;
 }

@@ -120,6 +120,12 @@ export class MongoDeployment {
     return doc;
   }
 
+  /** The `_id` of every rate-limit counter stored (docs/decisions.md D54). */
+  async storedCounterKeys(): Promise<string[]> {
+    const counters = await this.client!.db(this.dbName).collection<{ _id: string }>('rate_limit_counters').find({}).toArray();
+    return counters.map((counter) => counter._id);
+  }
+
   /** Reads the stored session until `until` holds; throws with the last state after `timeoutMs`. */
   async waitForStored(sessionId: string, until: (doc: SessionDocument) => boolean, what: string, timeoutMs = 60_000): Promise<SessionDocument> {
     const deadline = Date.now() + timeoutMs;

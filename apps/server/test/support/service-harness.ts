@@ -4,6 +4,7 @@ import winston from 'winston';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { IdGenerator, PasswordHasher, PspProvider } from '@splitpay/domain';
+import type { HitCounters } from '@splitpay/http-api';
 import { ManualClock, WinstonLogger } from '@splitpay/infra';
 import type { MongoStores } from '@splitpay/store-mongo';
 import { createAppInstance, type AppInstance } from '../../src/app-instance';
@@ -33,6 +34,8 @@ export interface ServiceHarnessOptions {
   readonly extraProviders?: readonly PspProvider[];
   /** Replaces the scrypt hasher (a test counting the hashing work). */
   readonly passwordHasher?: PasswordHasher;
+  /** Counters the payer doors' budgets share (docs/decisions.md D54); default the instance's memory. */
+  readonly attemptCounters?: HitCounters;
 }
 
 /**
@@ -124,6 +127,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     clock,
     ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}),
     ...(options.passwordHasher ? { passwordHasher: options.passwordHasher } : {}),
+    ...(options.attemptCounters ? { attemptCounters: options.attemptCounters } : {}),
   });
   const load = async (file: string): Promise<void> => {
     await loadMerchants(file, { merchants: stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger, publicBaseUrl: config.publicBaseUrl });
