@@ -60,7 +60,8 @@ export interface ServerConfig {
   readonly scryptCost?: ScryptCost;
   /**
    * Attempt starts and wallet confirms allowed per elements token (ELEMENTS_ATTEMPTS_PER_TOKEN) and per
-   * client address (ELEMENTS_ATTEMPTS_PER_ADDRESS) within ELEMENTS_ATTEMPTS_WINDOW_MS, in this process (docs/decisions.md D53).
+   * client address (ELEMENTS_ATTEMPTS_PER_ADDRESS) within ELEMENTS_ATTEMPTS_WINDOW_MS (docs/decisions.md D53): on MongoDB
+   * one budget for every instance, counted in the database (D54); on the embedded store, in this process.
    */
   readonly attemptRateLimit: AttemptRateLimit;
   /** The proxies whose X-Forwarded-For names the client (TRUST_PROXY); default none. */
