@@ -6,6 +6,7 @@ import { checkMongoDbRequirement } from './tools/mongo/src/mongodb-requirement';
 const MONGODB_ONLY = [
   'the service suites on MongoDB (payer flow, refunds, webhooks)',
   'two service processes on one MongoDB database',
+  'the attempt budget shared by two service processes',
   'the crash test on MongoDB',
 ];
 
