@@ -34,7 +34,7 @@ export interface InstanceOptions {
   readonly extraProviders?: readonly PspProvider[];
   /**
    * Where the payer doors' budgets are counted when every instance shares them (docs/decisions.md
-   * D54; wiring/stores.ts sharedHitCountersOf); default each instance's own memory.
+   * D55; wiring/stores.ts sharedHitCountersOf); default each instance's own memory.
    */
   readonly attemptCounters?: HitCounters;
 }

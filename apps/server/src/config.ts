@@ -61,7 +61,7 @@ export interface ServerConfig {
   /**
    * Attempt starts and wallet confirms allowed per elements token (ELEMENTS_ATTEMPTS_PER_TOKEN) and per
    * client address (ELEMENTS_ATTEMPTS_PER_ADDRESS) within ELEMENTS_ATTEMPTS_WINDOW_MS (docs/decisions.md D53): on MongoDB
-   * one budget for every instance, counted in the database (D54); on the embedded store, in this process.
+   * one budget for every instance, counted in the database (D55); on the embedded store, in this process.
    */
   readonly attemptRateLimit: AttemptRateLimit;
   /** The proxies whose X-Forwarded-For names the client (TRUST_PROXY); default none. */

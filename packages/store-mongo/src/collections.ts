@@ -16,7 +16,7 @@ export interface StoreCollections {
   readonly chargebacks: MongoCollectionPort<ChargebackDocument>;
   readonly authorizationCodes: MongoCollectionPort<AuthorizationCodeDocument>;
   readonly refreshTokens: MongoCollectionPort<RefreshTokenDocument>;
-  /** The payer doors' rate-limit counters, shared by every instance (D54). */
+  /** The payer doors' rate-limit counters, shared by every instance (D55). */
   readonly hitCounters: MongoCollectionPort<HitCounterDocument>;
 }
 

@@ -11,7 +11,7 @@ import { MongoSessionRepository } from './repositories/mongo-session.repository'
 /** The repositories of one store, plus what the composition root does with the store itself. */
 export interface MongoStores extends Stores {
   readonly sessions: MongoSessionRepository;
-  /** Rate-limit counters every instance on the database shares (docs/decisions.md D54). */
+  /** Rate-limit counters every instance on the database shares (docs/decisions.md D55). */
   readonly hitCounters: MongoHitCounters;
   /**
    * Creates every index of INDEX_PLAN (idempotent); run once at start, before serving. Answers the

@@ -37,7 +37,7 @@ export interface PayerWiringDeps {
   readonly chargebacks: Pick<ChargebackIntake, 'receive'>;
   /** The service's public base URL when known only once listening; default config.publicBaseUrl. */
   readonly publicBaseUrl?: () => string;
-  /** Counters the attempt budgets share with the other instances (D54); default this process's memory. */
+  /** Counters the attempt budgets share with the other instances (D55); default this process's memory. */
   readonly attemptCounters?: HitCounters;
 }
 

@@ -51,7 +51,7 @@ describe('createStoresFor', () => {
     const declared = new Set(database.listCollections().flatMap((c) => c.declaredIndexes().map((index) => `${c.name}.${index.name}`)));
     const planned = Object.entries(INDEX_PLAN).flatMap(([key, specs]) => specs.map((spec) => `${COLLECTION_NAMES[key as keyof typeof COLLECTION_NAMES]}.${spec.options.name}`));
     expect(planned.filter((name) => !declared.has(name))).toEqual([]);
-    // The payer doors' budgets are counted in the database, one budget for every instance (D54).
+    // The payer doors' budgets are counted in the database, one budget for every instance (D55).
     expect(sharedHitCountersOf(stores)).toBe(stores.hitCounters);
     expect(logger.entries().filter((line) => line.level === 'info')).toEqual([{ level: 'info', event: 'store.ready', fields: { engine: 'mongodb', database: 'splitpay', resyncedSessions: 1 } }]);
     const found = await stores.sessions.searchAttempts({ merchantId: recent.merchantId, limit: 10 });

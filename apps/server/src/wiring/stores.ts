@@ -65,7 +65,7 @@ export async function createStoresFor(
 }
 
 /**
- * Where the payer doors' budgets are counted (docs/decisions.md D54): on MongoDB, in its
+ * Where the payer doors' budgets are counted (docs/decisions.md D55): on MongoDB, in its
  * rate_limit_counters collection, one budget for every instance on the database; on the embedded
  * engine (one process), nowhere shared: each limiter keeps express-rate-limit's memory store.
  */

@@ -120,7 +120,7 @@ export class MongoDeployment {
     return doc;
   }
 
-  /** The `_id` of every rate-limit counter stored (docs/decisions.md D54). */
+  /** The `_id` of every rate-limit counter stored (docs/decisions.md D55). */
   async storedCounterKeys(): Promise<string[]> {
     const counters = await this.client!.db(this.dbName).collection<{ _id: string }>('rate_limit_counters').find({}).toArray();
     return counters.map((counter) => counter._id);

@@ -4,7 +4,7 @@ import { describeOnMongoDb, MongoDeployment } from './mongo-deployment';
 
 /**
  * The payer doors' per-token budget (docs/decisions.md D53) counted once for the whole deployment
- * (D54): two service processes on one MongoDB database, one elements token spending its 10 starts
+ * (D55): two service processes on one MongoDB database, one elements token spending its 10 starts
  * over both, and the 11th refused whichever process it reaches.
  */
 describeOnMongoDb('the attempt budget shared by two service processes on one MongoDB database', () => {

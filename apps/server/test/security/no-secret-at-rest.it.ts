@@ -37,7 +37,7 @@ describe('no secret, token or payer data at rest or in the logs', () => {
     receiver.script = () => acknowledge;
     h = await startService({
       stores,
-      // The payer doors' counters in the store too (as on MongoDB, D54), so the scan reads their keys.
+      // The payer doors' counters in the store too (as on MongoDB, D55), so the scan reads their keys.
       attemptCounters: stores.hitCounters,
       env: { DASHBOARD_REDIRECT_URIS: CALLBACK, TRUST_PROXY: 'loopback' },
       merchants: {

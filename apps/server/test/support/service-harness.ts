@@ -34,7 +34,7 @@ export interface ServiceHarnessOptions {
   readonly extraProviders?: readonly PspProvider[];
   /** Replaces the scrypt hasher (a test counting the hashing work). */
   readonly passwordHasher?: PasswordHasher;
-  /** Counters the payer doors' budgets share (docs/decisions.md D54); default the instance's memory. */
+  /** Counters the payer doors' budgets share (docs/decisions.md D55); default the instance's memory. */
   readonly attemptCounters?: HitCounters;
 }
 

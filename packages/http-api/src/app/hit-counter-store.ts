@@ -32,7 +32,7 @@ function describeFailure(error: unknown): string {
 }
 
 /**
- * express-rate-limit's Store over shared HitCounters (D54). It fails open: when the counters fail
+ * express-rate-limit's Store over shared HitCounters (D55). It fails open: when the counters fail
  * or do not answer within the deadline, the hit is counted as a window's first (the request goes
  * on) and `rate_limit.store_unavailable` is logged with the limiter's name, never its key.
  */

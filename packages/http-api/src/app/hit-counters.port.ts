@@ -6,7 +6,7 @@ export interface HitCount {
 
 /**
  * Fixed-window hit counters a rate limit keeps outside the process, so that every instance of the
- * service counts against one budget (docs/decisions.md D54). A window opens at a key's first hit and
+ * service counts against one budget (docs/decisions.md D55). A window opens at a key's first hit and
  * lasts `windowMs`. Keys are a limiter's prefix and a digest or an address, never a credential.
  */
 export interface HitCounters {

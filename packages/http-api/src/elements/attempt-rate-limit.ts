@@ -20,7 +20,7 @@ export interface AttemptRateLimit {
 export const DEFAULT_ATTEMPT_RATE_LIMIT: AttemptRateLimit = { windowMs: 10 * 60_000, perToken: 10, perAddress: 30 };
 
 /**
- * Counters shared by every instance of the service (D54; MongoDB's when the service runs on it).
+ * Counters shared by every instance of the service (D55; MongoDB's when the service runs on it).
  * Without them each process counts in its own memory (express-rate-limit's memory store).
  */
 export interface AttemptCounters {

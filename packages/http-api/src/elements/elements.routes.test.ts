@@ -271,7 +271,7 @@ describe('elements doors', () => {
       expect(digested).toEqual(['pst_good', 'pst_else']);
     });
 
-    describe('on counters shared by the instances (docs/decisions.md D54)', () => {
+    describe('on counters shared by the instances (docs/decisions.md D55)', () => {
       const twoInstances = (counters: HitCounters, logger = new CapturingLogger(), deadlineMs?: number) =>
         [1, 2].map(() => app({ attemptRateLimit: { windowMs: 60_000, perToken: 3, perAddress: 100 }, attemptCounters: { counters, logger, ...(deadlineMs ? { deadlineMs } : {}) } }, 'loopback'));
 

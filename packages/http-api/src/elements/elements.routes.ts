@@ -31,7 +31,7 @@ export interface ElementsRouterDeps {
   readonly tokenDigest: (token: string) => string;
   /** Budgets of the doors that reach a PSP (docs/decisions.md D53); default 10 per token, 30 per address, per 10 minutes. */
   readonly attemptRateLimit?: AttemptRateLimit;
-  /** Where those budgets are counted when every instance shares them (D54); default this process's memory. */
+  /** Where those budgets are counted when every instance shares them (D55); default this process's memory. */
   readonly attemptCounters?: AttemptCounters;
 }
 

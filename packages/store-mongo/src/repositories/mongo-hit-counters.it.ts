@@ -9,7 +9,7 @@ import { resolveMongoTarget } from '../contract/mongo-target';
 import { MongoHitCounters } from './mongo-hit-counters';
 
 /**
- * The rate limiter's shared counters (docs/decisions.md D54) on a real server, through their public
+ * The rate limiter's shared counters (docs/decisions.md D55) on a real server, through their public
  * methods: MONGODB_URI when set, else a mongodb-memory-server replica set, else skipped (the global
  * setup says so once, loudly).
  */

@@ -17,7 +17,7 @@ const MAX_TRIES = 5;
 
 /**
  * Fixed-window hit counters in one collection, shared by every instance on the database (docs/
- * decisions.md D54): a window opens at a key's first hit and lasts `windowMs`, as express-rate-limit's
+ * decisions.md D55): a window opens at a key's first hit and lasts `windowMs`, as express-rate-limit's
  * own memory store counts. A hit is one `findOneAndUpdate` (`$inc`, upsert) while the window is open
  * or the key has no counter; a counter whose window has ended (the TTL monitor runs once a minute,
  * and not at all on some test servers) is reset in place by a conditional update, so the answer
