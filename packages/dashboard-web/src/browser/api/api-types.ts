@@ -72,10 +72,21 @@ export interface SessionPage {
   readonly nextCursor?: string;
 }
 
+/** The contract's TransactionView: an operation with its session, attempt and order context. */
 export interface TransactionViewJson {
   readonly sessionId: string;
+  readonly merchantId: string;
+  readonly orderId: string;
   readonly attemptId: string;
+  readonly method: string;
+  readonly cardScheme?: string;
   readonly transaction: TransactionJson;
+}
+
+/** A page of GET /api/transactions, newest first. */
+export interface TransactionPage {
+  readonly transactions: readonly TransactionViewJson[];
+  readonly nextCursor?: string;
 }
 
 export interface RefundAnswer {
