@@ -1,4 +1,4 @@
-import type { ApiResult, ChargebackJson, MeJson, RefundAnswer, ReplayAnswer, SessionJson, SessionPage } from './api-types';
+import type { ApiResult, ChargebackJson, MeJson, RefundAnswer, ReplayAnswer, SessionJson, SessionPage, TransactionPage } from './api-types';
 import type { SessionFilters } from '../payments/payment-filters';
 import { searchQuery } from '../payments/payment-filters';
 
@@ -55,6 +55,11 @@ export class DashboardApi {
     return this.call('GET', `/api/sessions?${searchQuery(filters, cursor).toString()}`);
   }
 
+  /** One keyset page of GET /api/transactions; `signal` aborts it (the answer is then a network refusal). */
+  searchTransactions(query: URLSearchParams, signal?: AbortSignal): Promise<ApiResult<TransactionPage>> {
+    return this.call('GET', `/api/transactions?${query.toString()}`, undefined, {}, signal);
+  }
+
   session(sessionId: string): Promise<ApiResult<SessionJson>> {
     return this.call('GET', `/api/sessions/${seg(sessionId)}`);
   }
@@ -72,7 +77,7 @@ export class DashboardApi {
     return this.call('POST', `/api/sessions/${seg(sessionId)}/notification`);
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: object, extraHeaders: Record<string, string> = {}): Promise<ApiResult<T>> {
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: object, extraHeaders: Record<string, string> = {}, signal?: AbortSignal): Promise<ApiResult<T>> {
     const token = this.accessToken();
     if (!token) {
       this.onUnauthorized();
@@ -82,7 +87,7 @@ export class DashboardApi {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let res: Response;
     try {
-      res = await this.fetcher(`${this.base}${path}`, { method, headers, credentials: 'omit', cache: 'no-store', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      res = await this.fetcher(`${this.base}${path}`, { method, headers, credentials: 'omit', cache: 'no-store', ...(signal ? { signal } : {}), ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
     } catch {
       return { ok: false, status: 0, code: NETWORK_ERROR };
     }

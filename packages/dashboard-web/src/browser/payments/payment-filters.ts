@@ -21,7 +21,8 @@ export function startOfDay(date: string): number | undefined {
   return Number.isNaN(at) ? undefined : at;
 }
 
-function nextDay(date: string): number | undefined {
+/** Local midnight starting the day after `date`: the exclusive end of a search that includes `date`. */
+export function nextDay(date: string): number | undefined {
   const start = startOfDay(date);
   if (start === undefined) return undefined;
   const d = new Date(start);
