@@ -138,6 +138,7 @@ export class DashboardApp {
     return {
       tr: this.tr,
       api: this.api,
+      merchantId: this.me?.merchantId ?? '',
       announce: (message) => {
         this.live.textContent = message;
       },

@@ -1,13 +1,14 @@
 import { SESSION_STATUSES, type SessionJson, type SessionStatus } from '../api/api-types';
 import { filtersToHash, type SessionFilters } from '../payments/payment-filters';
 import { h, replaceChildren, uniqueId } from './dom';
+import { exportPanel, type ExportFields } from './export.view';
 import { refusalWords, type ViewContext } from './view-context';
 
 function field(label: string, control: HTMLInputElement | HTMLSelectElement): HTMLElement {
   return h('div', { class: 'field' }, h('label', { for: control.id }, label), control);
 }
 
-function filterForm(ctx: ViewContext, filters: SessionFilters): HTMLFormElement {
+function filterForm(ctx: ViewContext, filters: SessionFilters): { readonly form: HTMLFormElement; readonly fields: ExportFields } {
   const { t } = ctx.tr;
   const orderId = h('input', { id: uniqueId('order-ref'), name: 'orderId', type: 'search', value: filters.orderId ?? '', autocomplete: 'off' });
   const status = h('select', { id: uniqueId('status'), name: 'status' }, h('option', { value: '' }, t.anyStatus));
@@ -38,7 +39,7 @@ function filterForm(ctx: ViewContext, filters: SessionFilters): HTMLFormElement 
     field(t.toDate, to),
     h('div', { class: 'actions' }, h('button', { type: 'submit' }, t.search), h('a', { href: '#/payments', class: 'button secondary' }, t.clearFilters)),
   );
-  return form;
+  return { form, fields: { orderId, from, to } };
 }
 
 function paymentsTable(ctx: ViewContext, sessions: readonly SessionJson[], page: number): HTMLElement {
@@ -109,5 +110,14 @@ export function paymentsView(ctx: ViewContext, filters: SessionFilters): HTMLEle
   };
   void load(undefined);
 
-  return h('section', { 'aria-labelledby': 'payments-title' }, h('h1', { id: 'payments-title', tabindex: '-1' }, t.paymentsTitle), filterForm(ctx, filters), summary, results);
+  const { form, fields } = filterForm(ctx, filters);
+  return h(
+    'section',
+    { 'aria-labelledby': 'payments-title' },
+    h('h1', { id: 'payments-title', tabindex: '-1' }, t.paymentsTitle),
+    form,
+    summary,
+    results,
+    exportPanel(ctx, fields),
+  );
 }

@@ -5,6 +5,8 @@ import type { Translator } from '../i18n/i18n';
 export interface ViewContext {
   readonly tr: Translator;
   readonly api: DashboardApi;
+  /** The signed-in contact's merchant. */
+  readonly merchantId: string;
   /** Says something to everyone, screen readers included (a polite live region). */
   announce(message: string): void;
   /** Moves to another view (`#/payments...`, `#/sessions/{id}`). */
