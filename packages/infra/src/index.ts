@@ -6,3 +6,4 @@ export * from './request-scope';
 export * from './metrics/counter.metrics';
 export * from './metrics/prom.metrics';
 export * from './crypto/index';
+export * from './caching/caching-merchant-account.repository';
