@@ -100,6 +100,13 @@ describe('readConfig', () => {
       expect(() => readConfig({ [name]: 'many' })).toThrow(name);
     }
   });
+
+  it('reads how long merchant accounts are served from memory: 5 s by default, 0 for no cache, at most 60 s (the staleness bound, D54)', () => {
+    expect(readConfig({}).merchantAccountCacheTtlMs).toBe(5000);
+    expect(readConfig({ MERCHANT_ACCOUNT_CACHE_TTL_MS: '0' }).merchantAccountCacheTtlMs).toBe(0);
+    expect(readConfig({ MERCHANT_ACCOUNT_CACHE_TTL_MS: '60000' }).merchantAccountCacheTtlMs).toBe(60_000);
+    for (const raw of ['60001', '-1', 'soon']) expect(() => readConfig({ MERCHANT_ACCOUNT_CACHE_TTL_MS: raw })).toThrow('MERCHANT_ACCOUNT_CACHE_TTL_MS');
+  });
 });
 
 describe('the settings of the running service and their defaults', () => {

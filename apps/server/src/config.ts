@@ -68,6 +68,11 @@ export interface ServerConfig {
   readonly trustProxy?: TrustProxy;
   /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>` (METRICS_TOKEN). */
   readonly metricsToken?: string;
+  /**
+   * How long a merchant account read from the store is served from memory (MERCHANT_ACCOUNT_CACHE_TTL_MS;
+   * default 5 s, 0 no cache, at most 60 s): also how late another instance's change of an account is seen here (docs/decisions.md D54).
+   */
+  readonly merchantAccountCacheTtlMs: number;
   /** How long a shutdown waits for requests in flight before closing their connections (SHUTDOWN_GRACE_MS). */
   readonly shutdownGraceMs?: number;
 }
@@ -105,6 +110,16 @@ function intList(env: NodeJS.ProcessEnv, name: string, fallback: readonly number
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = int(env, name, fallback);
   if (value < 1) throw new Error(`${name} must be a positive integer, got ${env[name]}`);
+  return value;
+}
+
+/** Longest MERCHANT_ACCOUNT_CACHE_TTL_MS: an account changed by another instance is served stale at most this long (D54). */
+export const MAX_MERCHANT_ACCOUNT_CACHE_TTL_MS = 60_000;
+
+/** An integer of at most `max`. */
+function atMost(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const value = int(env, name, fallback);
+  if (value > max) throw new Error(`${name} must be at most ${max}, got ${env[name]}`);
   return value;
 }
 
@@ -227,5 +242,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    merchantAccountCacheTtlMs: atMost(env, 'MERCHANT_ACCOUNT_CACHE_TTL_MS', 5000, MAX_MERCHANT_ACCOUNT_CACHE_TTL_MS),
   };
 }
