@@ -14,6 +14,7 @@ import { wirePayer } from './wiring/payer';
 import { createPspRegistry } from './wiring/psp';
 import { meteredRegistry } from './wiring/psp-metrics';
 import { wireRefunds } from './wiring/refunds';
+import { withMerchantAccountCache } from './wiring/stores';
 import { wireWebhooks } from './wiring/webhooks';
 import type { AppServices, Core, Worker } from './wiring/core';
 
@@ -73,7 +74,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
   const metrics = new PromMetrics({ counters: counterCatalog(psp.registry.providerIds()), processMetrics: options.processMetrics ?? false });
   const core: Core = {
     config: options.config,
-    stores: options.stores,
+    stores: withMerchantAccountCache(options.stores, options.config.merchantAccountCacheTtlMs, clock),
     clock,
     ids: new UuidV7IdGenerator(),
     logger: options.logger,

@@ -63,10 +63,11 @@ describe('POST /api/sessions', () => {
     expect(read.body.notification).toEqual({ url: 'http://receiver:8080/hooks', failures: 0, abandoned: false });
   });
 
+  // Accounts are changed through the instance's own repository, whose cache forgets them at once (D54).
   it('keeps the address fixed at creation when the account address changes later', async () => {
     const before = await create(sessionBody());
     const account = (await h.stores.merchants.findById(merchantId('acme')))!;
-    await h.stores.merchants.upsert({ ...account, notificationUrl: 'https://moved.acme.example.test/hooks' });
+    await h.instance.core.stores.merchants.upsert({ ...account, notificationUrl: 'https://moved.acme.example.test/hooks' });
     try {
       const kept = await call(h.app, 'get', `/api/sessions/${before.body.sessionId}`, { token: tokens.acme });
       expect(kept.body.notification.url).toBe('https://acme.example.test/hooks');
@@ -75,11 +76,11 @@ describe('POST /api/sessions', () => {
       expect(moved.body.notification.url).toBe('https://moved.acme.example.test/hooks');
       // With neither address, the ending is not announced: no notification state at all.
       const { notificationUrl: _gone, ...silent } = account;
-      await h.stores.merchants.upsert(silent);
+      await h.instance.core.stores.merchants.upsert(silent);
       const none = await create(sessionBody());
       expect((await call(h.app, 'get', `/api/sessions/${none.body.sessionId}`, { token: tokens.acme })).body.notification).toBeUndefined();
     } finally {
-      await h.stores.merchants.upsert(account);
+      await h.instance.core.stores.merchants.upsert(account);
     }
   });
 
@@ -141,7 +142,7 @@ describe('POST /api/sessions', () => {
       // The merchants file requires the value (D48); an account stored without one is the case left.
       const account = (await h.stores.merchants.findById(merchantId('globex')))!;
       const { webhookAuthorizationSealed: _agreed, ...withoutValue } = account;
-      await h.stores.merchants.upsert(withoutValue);
+      await h.instance.core.stores.merchants.upsert(withoutValue);
       try {
         const res = await call(h.app, 'post', '/api/sessions', { token: tokens.globex, body: sessionBody({ notificationUrl: 'https://globex.example.test/hooks' }) });
         expect([res.status, res.body.code]).toEqual([422, 'InvalidNotificationUrl']);
@@ -149,7 +150,7 @@ describe('POST /api/sessions', () => {
         // Without an address of its own, the session of such an account announces nothing, as before.
         expect((await call(h.app, 'post', '/api/sessions', { token: tokens.globex, body: sessionBody() })).status).toBe(201);
       } finally {
-        await h.stores.merchants.upsert(account);
+        await h.instance.core.stores.merchants.upsert(account);
       }
     });
 

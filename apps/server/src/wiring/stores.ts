@@ -1,5 +1,7 @@
-import type { Logger } from '@splitpay/domain';
+import type { Stores } from '@splitpay/application';
+import type { Clock, Logger } from '@splitpay/domain';
 import type { HitCounters } from '@splitpay/http-api';
+import { CachingMerchantAccountRepository } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedDatabase } from '@splitpay/store-embedded';
 import { ALLOW_STANDALONE_SETTING, connectMongo, createMongoStores, type Db, type MongoStores } from '@splitpay/store-mongo';
 import type { ServerConfig } from '../config';
@@ -71,4 +73,20 @@ export async function createStoresFor(
  */
 export function sharedHitCountersOf(stores: ConfiguredStores): HitCounters | undefined {
   return stores.engine === 'mongodb' ? stores.hitCounters : undefined;
+}
+
+/**
+ * The stores one instance uses: merchant accounts read through a cache of MERCHANT_ACCOUNT_CACHE_TTL_MS
+ * (none at 0), the rest as given. Each instance has its own cache, so another instance's change of an
+ * account is seen here at most that long later (docs/decisions.md D54).
+ */
+export function withMerchantAccountCache(stores: Stores, ttlMs: number, clock: Clock): Stores {
+  if (ttlMs <= 0) return stores;
+  return {
+    sessions: stores.sessions,
+    merchants: new CachingMerchantAccountRepository(stores.merchants, { clock, ttlMs }),
+    chargebacks: stores.chargebacks,
+    authCodes: stores.authCodes,
+    refreshTokens: stores.refreshTokens,
+  };
 }

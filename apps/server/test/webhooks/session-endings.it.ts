@@ -131,9 +131,10 @@ describe('session endings: which are announced, where, with what', () => {
     const before = await h.createSession({ currency: 'EUR', total: 1_000, orderId: 'account-1', ttlMs: 1_000, methods: [{ method: 'card' }] });
     expect(await notificationOf(h, before.sessionId)).toEqual({ url: receiver.url('/hooks/account'), failures: 0, abandoned: false });
 
-    // The operator moves the account's address: sessions already created keep theirs.
+    // The operator moves the account's address (through this instance: its cache forgets the account, D54):
+    // sessions already created keep theirs.
     const account = (await h.stores.merchants.findById(merchantId(SHOP.merchantId)))!;
-    await h.stores.merchants.upsert({ ...account, notificationUrl: receiver.url('/hooks/moved') });
+    await h.instance.core.stores.merchants.upsert({ ...account, notificationUrl: receiver.url('/hooks/moved') });
     const after = await h.createSession({ currency: 'EUR', total: 1_000, orderId: 'account-2', ttlMs: 1_000, methods: [{ method: 'card' }] });
 
     h.clock.advance(1_000);
@@ -141,7 +142,7 @@ describe('session endings: which are announced, where, with what', () => {
     expect(receiver.callsTo('/hooks/account').map((c) => c.headers['webhook-id'])).toEqual([`${before.sessionId}:EXPIRED`]);
     expect(receiver.callsTo('/hooks/moved').map((c) => c.headers['webhook-id'])).toEqual([`${after.sessionId}:EXPIRED`]);
     expect(receiver.callsTo('/hooks/account')[0]!.headers.authorization).toBe(WEBHOOK_AUTHORIZATION);
-    await h.stores.merchants.upsert(account);
+    await h.instance.core.stores.merchants.upsert(account);
   });
 
   it('carries the declared terms with the consent instant; the terms alone when consent was never given; neither without terms', async () => {
