@@ -101,7 +101,7 @@ describe('readConfig', () => {
     }
   });
 
-  it('reads how long merchant accounts are served from memory: 5 s by default, 0 for no cache, at most 60 s (the staleness bound, D54)', () => {
+  it('reads how long merchant accounts are served from memory: 5 s by default, 0 for no cache, at most 60 s (the staleness bound, D57)', () => {
     expect(readConfig({}).merchantAccountCacheTtlMs).toBe(5000);
     expect(readConfig({ MERCHANT_ACCOUNT_CACHE_TTL_MS: '0' }).merchantAccountCacheTtlMs).toBe(0);
     expect(readConfig({ MERCHANT_ACCOUNT_CACHE_TTL_MS: '60000' }).merchantAccountCacheTtlMs).toBe(60_000);

@@ -70,7 +70,7 @@ export interface ServerConfig {
   readonly metricsToken?: string;
   /**
    * How long a merchant account read from the store is served from memory (MERCHANT_ACCOUNT_CACHE_TTL_MS;
-   * default 5 s, 0 no cache, at most 60 s): also how late another instance's change of an account is seen here (docs/decisions.md D54).
+   * default 5 s, 0 no cache, at most 60 s): also how late another instance's change of an account is seen here (docs/decisions.md D57).
    */
   readonly merchantAccountCacheTtlMs: number;
   /** How long a shutdown waits for requests in flight before closing their connections (SHUTDOWN_GRACE_MS). */
@@ -113,7 +113,7 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   return value;
 }
 
-/** Longest MERCHANT_ACCOUNT_CACHE_TTL_MS: an account changed by another instance is served stale at most this long (D54). */
+/** Longest MERCHANT_ACCOUNT_CACHE_TTL_MS: an account changed by another instance is served stale at most this long (D57). */
 export const MAX_MERCHANT_ACCOUNT_CACHE_TTL_MS = 60_000;
 
 /** An integer of at most `max`. */

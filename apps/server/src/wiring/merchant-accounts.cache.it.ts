@@ -30,7 +30,7 @@ async function serviceOverCountedStore(env: NodeJS.ProcessEnv = {}): Promise<{ h
   return { h, store };
 }
 
-describe('merchant accounts read through the cache (MERCHANT_ACCOUNT_CACHE_TTL_MS, D54)', () => {
+describe('merchant accounts read through the cache (MERCHANT_ACCOUNT_CACHE_TTL_MS, D57)', () => {
   it('by default, a client token and ten session creations read the account from the store once', async () => {
     const { h, store } = await serviceOverCountedStore();
     await h.clientToken();

@@ -63,7 +63,7 @@ describe('POST /api/sessions', () => {
     expect(read.body.notification).toEqual({ url: 'http://receiver:8080/hooks', failures: 0, abandoned: false });
   });
 
-  // Accounts are changed through the instance's own repository, whose cache forgets them at once (D54).
+  // Accounts are changed through the instance's own repository, whose cache forgets them at once (D57).
   it('keeps the address fixed at creation when the account address changes later', async () => {
     const before = await create(sessionBody());
     const account = (await h.stores.merchants.findById(merchantId('acme')))!;

@@ -78,7 +78,7 @@ export function sharedHitCountersOf(stores: ConfiguredStores): HitCounters | und
 /**
  * The stores one instance uses: merchant accounts read through a cache of MERCHANT_ACCOUNT_CACHE_TTL_MS
  * (none at 0), the rest as given. Each instance has its own cache, so another instance's change of an
- * account is seen here at most that long later (docs/decisions.md D54).
+ * account is seen here at most that long later (docs/decisions.md D57).
  */
 export function withMerchantAccountCache(stores: Stores, ttlMs: number, clock: Clock): Stores {
   if (ttlMs <= 0) return stores;

@@ -53,7 +53,7 @@ describe('an unexpected failure behind a door', () => {
 
   it('the token endpoint: 500 InternalError, never cached, nothing of the driver in the answer', async () => {
     jest.spyOn(h.stores.merchants, 'findById').mockRejectedValue(driverFault());
-    // The account read for the first token is served from memory for the cache's TTL (D54): past it, the store is asked.
+    // The account read for the first token is served from memory for the cache's TTL (D57): past it, the store is asked.
     h.clock.advance(h.config.merchantAccountCacheTtlMs);
     const res = await fetch(`${h.url}/oauth/token`, {
       method: 'POST',

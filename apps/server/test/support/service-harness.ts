@@ -129,7 +129,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     ...(options.passwordHasher ? { passwordHasher: options.passwordHasher } : {}),
     ...(options.attemptCounters ? { attemptCounters: options.attemptCounters } : {}),
   });
-  // Through the instance's own merchant accounts (their cache, D54): a file loaded again is seen at once.
+  // Through the instance's own merchant accounts (their cache, D57): a file loaded again is seen at once.
   const load = async (file: string): Promise<void> => {
     await loadMerchants(file, { merchants: instance.core.stores.merchants, hasher: instance.services.passwordHasher, sealer: instance.services.secretSealer, logger, publicBaseUrl: config.publicBaseUrl });
   };

@@ -131,7 +131,7 @@ describe('session endings: which are announced, where, with what', () => {
     const before = await h.createSession({ currency: 'EUR', total: 1_000, orderId: 'account-1', ttlMs: 1_000, methods: [{ method: 'card' }] });
     expect(await notificationOf(h, before.sessionId)).toEqual({ url: receiver.url('/hooks/account'), failures: 0, abandoned: false });
 
-    // The operator moves the account's address (through this instance: its cache forgets the account, D54):
+    // The operator moves the account's address (through this instance: its cache forgets the account, D57):
     // sessions already created keep theirs.
     const account = (await h.stores.merchants.findById(merchantId(SHOP.merchantId)))!;
     await h.instance.core.stores.merchants.upsert({ ...account, notificationUrl: receiver.url('/hooks/moved') });

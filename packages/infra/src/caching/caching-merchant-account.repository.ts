@@ -16,7 +16,7 @@ interface Entry {
 export const DEFAULT_MERCHANT_ACCOUNT_CACHE_ENTRIES = 1000;
 
 /**
- * A read-through cache in front of a MerchantAccountRepository (docs/decisions.md D54).
+ * A read-through cache in front of a MerchantAccountRepository (docs/decisions.md D57).
  *
  * - `findById` answers from memory for `ttlMs` after the store read began; concurrent misses of one id
  *   share one store read; a miss (null) and a failed read are never kept, so an account another
