@@ -1,30 +1,15 @@
-import { merchantId, type MerchantAccount, type MerchantAccountRepository, type MerchantId } from '@splitpay/domain';
+import { merchantId, type MerchantAccount, type MerchantAccountRepository } from '@splitpay/domain';
+import { CountingMerchantAccounts } from '@splitpay/domain/src/testing';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { merchantEntry, SHOP } from '../../test/support/merchants.fixture';
 import { startService, type ServiceHarness } from '../../test/support/service-harness';
 import { financedOrder } from '../../test/support/session-bodies';
 
-/** The shared store's merchant accounts, the reads that reach it counted. */
-class CountingReads implements MerchantAccountRepository {
-  byId = 0;
-  constructor(readonly inner: MerchantAccountRepository) {}
-  upsert(account: MerchantAccount): Promise<void> {
-    return this.inner.upsert(account);
-  }
-  findById(id: MerchantId): Promise<MerchantAccount | null> {
-    this.byId += 1;
-    return this.inner.findById(id);
-  }
-  findByContactEmail(email: string): Promise<MerchantAccount | null> {
-    return this.inner.findByContactEmail(email);
-  }
-}
-
 const order = (n: number) => financedOrder(`cache-${n}`, 1000, { methods: [{ method: 'card' }] });
 
-async function serviceOverCountedStore(env: NodeJS.ProcessEnv = {}): Promise<{ h: ServiceHarness; store: CountingReads }> {
+async function serviceOverCountedStore(env: NodeJS.ProcessEnv = {}): Promise<{ h: ServiceHarness; store: CountingMerchantAccounts }> {
   const embedded = createEmbeddedStores();
-  const store = new CountingReads(embedded.merchants);
+  const store = new CountingMerchantAccounts(embedded.merchants);
   const h = await startService({ stores: { ...embedded, merchants: store }, env });
   store.byId = 0;
   return { h, store };

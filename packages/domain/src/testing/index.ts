@@ -3,3 +3,4 @@ export * from './capabilities.fixture';
 export * from './refusal';
 export * from './capturing.logger';
 export * from './follow-up.fixture';
+export * from './counting-merchant-accounts';

@@ -1,25 +1,8 @@
-import { merchantId, type MerchantAccount, type MerchantAccountRepository, type MerchantId } from '@splitpay/domain';
+import { merchantId, type MerchantAccount, type MerchantAccountRepository } from '@splitpay/domain';
+import { CountingMerchantAccounts } from '@splitpay/domain/src/testing';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { ManualClock } from '../system-clock';
 import { CachingMerchantAccountRepository } from './caching-merchant-account.repository';
-
-/** The real embedded repository, its reads counted (what reached the store). */
-class CountingRepository implements MerchantAccountRepository {
-  byId = 0;
-  byEmail = 0;
-  constructor(private readonly inner: MerchantAccountRepository) {}
-  upsert(account: MerchantAccount): Promise<void> {
-    return this.inner.upsert(account);
-  }
-  findById(id: MerchantId): Promise<MerchantAccount | null> {
-    this.byId += 1;
-    return this.inner.findById(id);
-  }
-  findByContactEmail(email: string): Promise<MerchantAccount | null> {
-    this.byEmail += 1;
-    return this.inner.findByContactEmail(email);
-  }
-}
 
 const account = (id: string, overrides: Partial<MerchantAccount> = {}): MerchantAccount => ({
   merchantId: merchantId(id),
@@ -35,7 +18,7 @@ const TTL = 5_000;
 function setUp(options: { maxEntries?: number } = {}) {
   // `store` is what every instance shares; `direct` writes to it as another instance would.
   const direct = createEmbeddedStores().merchants;
-  const store = new CountingRepository(direct);
+  const store = new CountingMerchantAccounts(direct);
   const clock = new ManualClock();
   const cache = new CachingMerchantAccountRepository(store, { clock, ttlMs: TTL, ...options });
   return { direct, store, clock, cache };
