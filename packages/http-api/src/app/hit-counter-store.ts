@@ -1,6 +1,7 @@
 import type { Logger } from '@splitpay/domain';
 import type { IncrementResponse, Store } from 'express-rate-limit';
 import type { HitCounters } from './hit-counters.port';
+import { ThrottledWarning } from './throttled-warning';
 
 /** How long a limiter waits for the shared counters before letting the request through. */
 export const DEFAULT_COUNTER_DEADLINE_MS = 2_000;
@@ -14,6 +15,8 @@ export interface HitCounterStoreOptions {
   readonly logger: Pick<Logger, 'warn'>;
   /** Default DEFAULT_COUNTER_DEADLINE_MS. */
   readonly deadlineMs?: number;
+  /** At most one `rate_limit.store_unavailable` per interval for this limiter; default 30 s (DEFAULT_WARNING_INTERVAL_MS). */
+  readonly warningIntervalMs?: number;
 }
 
 class NoAnswer extends Error {}
@@ -34,24 +37,32 @@ function describeFailure(error: unknown): string {
 /**
  * express-rate-limit's Store over shared HitCounters (D55). It fails open: when the counters fail
  * or do not answer within the deadline, the hit is counted as a window's first (the request goes
- * on) and `rate_limit.store_unavailable` is logged with the limiter's name, never its key.
+ * on) and `rate_limit.store_unavailable` is logged with the limiter's name, never its key: at most
+ * once per interval, with the count of requests let through since the last line (ThrottledWarning).
  */
 export class HitCounterStore implements Store {
   /** Counted outside this process: express-rate-limit's double-count check tells stores apart by prefix. */
   readonly localKeys = false;
   readonly prefix: string;
   private readonly deadlineMs: number;
+  private readonly unavailable: ThrottledWarning;
 
   constructor(private readonly options: HitCounterStoreOptions) {
     this.prefix = `${options.name}:`;
     this.deadlineMs = options.deadlineMs ?? DEFAULT_COUNTER_DEADLINE_MS;
+    this.unavailable = new ThrottledWarning({
+      logger: options.logger,
+      event: 'rate_limit.store_unavailable',
+      fields: { limiter: options.name },
+      ...(options.warningIntervalMs !== undefined ? { intervalMs: options.warningIntervalMs } : {}),
+    });
   }
 
   async increment(key: string): Promise<IncrementResponse> {
     try {
       return await withinDeadline(this.options.counters.increment(this.prefix + key, this.options.windowMs), this.deadlineMs);
     } catch (error) {
-      this.options.logger.warn('rate_limit.store_unavailable', { limiter: this.options.name, error: describeFailure(error) });
+      this.unavailable.report({ error: describeFailure(error) }, { letThrough: true });
       return { totalHits: 1, resetTime: undefined };
     }
   }
@@ -68,7 +79,7 @@ export class HitCounterStore implements Store {
     try {
       await withinDeadline(work(), this.deadlineMs);
     } catch (error) {
-      this.options.logger.warn('rate_limit.store_unavailable', { limiter: this.options.name, error: describeFailure(error) });
+      this.unavailable.report({ error: describeFailure(error) }, { letThrough: false });
     }
   }
 }

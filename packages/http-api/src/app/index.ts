@@ -4,3 +4,4 @@ export * from './request-log';
 export * from './trust-proxy';
 export * from './hit-counters.port';
 export * from './hit-counter-store';
+export * from './throttled-warning';

@@ -310,10 +310,18 @@ describe('elements doors', () => {
         const [a] = twoInstances(down, logger);
         expect((await start(a!.http)).status).toBe(201);
         expect(logger.named('rate_limit.store_unavailable')).toEqual([
-          { level: 'warn', event: 'rate_limit.store_unavailable', fields: { limiter: 'attempts:start:address', error: 'MongoNetworkError: connection 3 to 127.0.0.1:27017 closed' } },
-          { level: 'warn', event: 'rate_limit.store_unavailable', fields: { limiter: 'attempts:start:token', error: 'MongoNetworkError: connection 3 to 127.0.0.1:27017 closed' } },
+          { level: 'warn', event: 'rate_limit.store_unavailable', fields: { limiter: 'attempts:start:address', error: 'MongoNetworkError: connection 3 to 127.0.0.1:27017 closed', letThrough: 1 } },
+          { level: 'warn', event: 'rate_limit.store_unavailable', fields: { limiter: 'attempts:start:token', error: 'MongoNetworkError: connection 3 to 127.0.0.1:27017 closed', letThrough: 1 } },
         ]);
         expect(logger.lines.join('\n')).not.toMatch(/pst_good|203\.0\.113\.9/);
+      });
+
+      it('while the counters stay down, lets every payer through with one warning per limiter, not one per request', async () => {
+        const logger = new CapturingLogger();
+        const down: HitCounters = { increment: () => Promise.reject(new Error('down')), decrement: () => Promise.resolve(), reset: () => Promise.resolve() };
+        const [a] = twoInstances(down, logger);
+        for (let i = 0; i < 8; i++) expect((await start(a!.http)).status).toBe(201);
+        expect(logger.named('rate_limit.store_unavailable').map((line) => line.fields.limiter)).toEqual(['attempts:start:address', 'attempts:start:token']);
       });
 
       it('lets the payer through when the counters do not answer within the deadline', async () => {
@@ -324,8 +332,8 @@ describe('elements doors', () => {
         expect((await start(a!.http)).status).toBe(201);
         expect(Date.now() - began).toBeLessThan(2_000);
         expect(logger.named('rate_limit.store_unavailable').map((line) => line.fields)).toEqual([
-          { limiter: 'attempts:start:address', error: 'no answer within 50 ms' },
-          { limiter: 'attempts:start:token', error: 'no answer within 50 ms' },
+          { limiter: 'attempts:start:address', error: 'no answer within 50 ms', letThrough: 1 },
+          { limiter: 'attempts:start:token', error: 'no answer within 50 ms', letThrough: 1 },
         ]);
       });
     });
