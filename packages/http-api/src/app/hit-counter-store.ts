@@ -19,6 +19,28 @@ export interface HitCounterStoreOptions {
   readonly warningIntervalMs?: number;
 }
 
+/**
+ * Counters every instance of the service shares (D55; MongoDB's when the service runs on it), and
+ * where their failures are logged: what a door's limiters count on. Without them each limiter counts
+ * in its process's memory (express-rate-limit's memory store).
+ */
+export interface SharedLimiterCounters {
+  readonly counters: HitCounters;
+  /** Where `rate_limit.store_unavailable` goes when the counters fail (the request then goes on). */
+  readonly logger: Pick<Logger, 'warn'>;
+  /** How long to wait for the counters before letting a request through; default 2 s. */
+  readonly deadlineMs?: number;
+}
+
+/**
+ * express-rate-limit's `store` option of one limiter named `name`: a HitCounterStore over the shared
+ * counters, or none (its own memory store). One store per limiter: express-rate-limit refuses a
+ * store given to two.
+ */
+export function limiterStore(shared: SharedLimiterCounters | undefined, name: string, windowMs: number): { store?: Store } {
+  return shared ? { store: new HitCounterStore({ name, windowMs, ...shared }) } : {};
+}
+
 class NoAnswer extends Error {}
 
 function withinDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {

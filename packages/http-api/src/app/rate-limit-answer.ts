@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 
@@ -10,4 +11,13 @@ export function addressOf(req: Request): string {
 export function retryAfterSeconds(req: Request, windowMs: number): number {
   const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
   return Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + windowMs) - Date.now()) / 1000));
+}
+
+/**
+ * What a limiter keys on in place of a value the caller typed (an email, a client id): its SHA-256,
+ * so that counters kept outside the process (D55) hold no email, nor whatever was typed in its place,
+ * and keys stay short whatever length was sent.
+ */
+export function keyDigestOf(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
 }

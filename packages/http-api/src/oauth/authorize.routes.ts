@@ -1,6 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { addressOf, retryAfterSeconds } from '../app/rate-limit-answer';
+import { limiterStore, type SharedLimiterCounters } from '../app/hit-counter-store';
+import { addressOf, keyDigestOf, retryAfterSeconds } from '../app/rate-limit-answer';
 import { normalizeEmail, type ContactLogin, type DashboardClient } from '@splitpay/application';
 import { assertUnreachable } from '@splitpay/domain';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeCheck } from './authorize-request';
@@ -21,6 +22,8 @@ export interface AuthorizeRouteDeps {
   readonly dashboard: DashboardClient;
   readonly contactLogin: ContactLogin;
   readonly loginRateLimit?: LoginRateLimit;
+  /** Counters the sign-in limit shares with the other instances (D55); default this process's memory. */
+  readonly sharedCounters?: SharedLimiterCounters;
   /** This server's issuer identifier (the public base URL), sent as `iss` with every authorization response (RFC 9207). */
   readonly issuer: string;
   /** Admission to the password checks (scrypt), shared with the token endpoint. */
@@ -68,7 +71,8 @@ function emailOf(body: unknown): string {
 /**
  * GET /oauth/authorize shows the dashboard login form; POST /oauth/authorize checks the contact's
  * credentials and sends the browser back with a single-use code, or shows the form again. Failed
- * sign-ins are limited per client address and email.
+ * sign-ins are limited per client address and email, the email counted by its digest (the counters
+ * may be kept in the database, D55: no email there, nor what was typed in its place).
  */
 export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
   const { dashboard } = deps;
@@ -76,6 +80,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
   const limits = deps.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT;
 
   const limiter = rateLimit({
+    ...limiterStore(deps.sharedCounters, 'oauth:signin:email', limits.windowMs),
     windowMs: limits.windowMs,
     limit: limits.limit,
     standardHeaders: false,
@@ -83,7 +88,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
     // Only refused credentials count: neither a contact who signs in nor a malformed request.
     skipSuccessfulRequests: true,
     requestWasSuccessful: (_req, res) => res.locals.loginRefused !== true,
-    keyGenerator: (req) => `${addressOf(req)}|${emailOf(req.body)}`,
+    keyGenerator: (req) => `${addressOf(req)}|${keyDigestOf(emailOf(req.body))}`,
     handler: (req, res) => {
       const retryAfterS = retryAfterSeconds(req, limits.windowMs);
       res.setHeader('Retry-After', String(retryAfterS));

@@ -1,6 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { addressOf, retryAfterSeconds } from '../app/rate-limit-answer';
+import { limiterStore, type SharedLimiterCounters } from '../app/hit-counter-store';
+import { addressOf, keyDigestOf, retryAfterSeconds } from '../app/rate-limit-answer';
 import {
   DASHBOARD_CLIENT_ID,
   type AccessTokens,
@@ -37,6 +38,8 @@ export interface TokenRouteDeps {
   readonly accessTokens: Pick<AccessTokens, 'verify'>;
   readonly clientAuthRateLimit?: ClientAuthRateLimit;
   readonly addressAuthRateLimit?: ClientAuthRateLimit;
+  /** Counters both limits share with the other instances (D55); default this process's memory. */
+  readonly sharedCounters?: SharedLimiterCounters;
   /** Admission to the secret checks (scrypt), shared with the sign-in form. */
   readonly hashingGate: HashingGate;
 }
@@ -107,17 +110,19 @@ function claimedClientId(req: Request): string {
  * Slows down guessing a merchant secret: after `limit` invalid_client answers for one client id from
  * one address, every request of that pair (the right secret included) is 429 until the window ends.
  * With `byAddressOnly`, the failures of one address are counted whatever client ids it names (a flood
- * of made-up client ids). A correct secret from another address is never refused by either.
+ * of made-up client ids). A correct secret from another address is never refused by either. The
+ * client id is counted by its digest (keyDigestOf): a caller may type anything there, a secret too.
  */
-function clientAuthLimiter(limits: ClientAuthRateLimit, byAddressOnly = false): RequestHandler {
+function clientAuthLimiter(limits: ClientAuthRateLimit, shared: SharedLimiterCounters | undefined, byAddressOnly = false): RequestHandler {
   return rateLimit({
+    ...limiterStore(shared, byAddressOnly ? 'oauth:token:address' : 'oauth:token:client', limits.windowMs),
     windowMs: limits.windowMs,
     limit: limits.limit,
     standardHeaders: false,
     legacyHeaders: false,
     skipSuccessfulRequests: true,
     requestWasSuccessful: (_req, res) => res.statusCode !== 401,
-    keyGenerator: (req) => (byAddressOnly ? addressOf(req) : `${addressOf(req)}|${claimedClientId(req)}`),
+    keyGenerator: (req) => (byAddressOnly ? addressOf(req) : `${addressOf(req)}|${keyDigestOf(claimedClientId(req))}`),
     handler: (req, res) => {
       const retryAfterS = retryAfterSeconds(req, limits.windowMs);
       res.setHeader('Retry-After', String(retryAfterS));
@@ -129,8 +134,9 @@ function clientAuthLimiter(limits: ClientAuthRateLimit, byAddressOnly = false): 
 /** POST /oauth/token: client_credentials for merchant servers, the two dashboard grants for humans. */
 export function tokenRouter(deps: TokenRouteDeps): Router {
   const router = Router();
-  const limiter = clientAuthLimiter(deps.clientAuthRateLimit ?? DEFAULT_CLIENT_AUTH_RATE_LIMIT);
-  const addressLimiter = clientAuthLimiter(deps.addressAuthRateLimit ?? DEFAULT_ADDRESS_AUTH_RATE_LIMIT, true);
+  const limiter = clientAuthLimiter(deps.clientAuthRateLimit ?? DEFAULT_CLIENT_AUTH_RATE_LIMIT, deps.sharedCounters);
+  // One limiter (one count) for both doors: failures at /oauth/revoke and /oauth/token add up.
+  const addressLimiter = clientAuthLimiter(deps.addressAuthRateLimit ?? DEFAULT_ADDRESS_AUTH_RATE_LIMIT, deps.sharedCounters, true);
 
   const clientCredentials = async (req: Request, res: Response, params: TokenParams): Promise<void> => {
     const auth = clientAuthenticationOf(req.headers.authorization, params);
