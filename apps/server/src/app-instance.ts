@@ -34,8 +34,9 @@ export interface InstanceOptions {
   /** Providers carried beside the configured ones (tests: a stub acquirer). */
   readonly extraProviders?: readonly PspProvider[];
   /**
-   * Where the payer doors' budgets are counted when every instance shares them (docs/decisions.md
-   * D55; wiring/stores.ts sharedHitCountersOf); default each instance's own memory.
+   * Where the rate limits count when every instance shares them (docs/decisions.md D55; wiring/
+   * stores.ts sharedHitCountersOf): the payer doors' budgets, the token endpoint's and the sign-in
+   * form's; default each instance's own memory.
    */
   readonly attemptCounters?: HitCounters;
 }
@@ -90,7 +91,10 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
 
   // Areas: each wiring function builds its adapters and use cases from `core` and adds its routers
   // and workers (apps/server/src/wiring/*.ts).
-  const auth = wireAuth(core, options.passwordHasher ? { passwordHasher: options.passwordHasher } : {});
+  const auth = wireAuth(core, {
+    ...(options.passwordHasher ? { passwordHasher: options.passwordHasher } : {}),
+    ...(options.attemptCounters ? { limitCounters: options.attemptCounters } : {}),
+  });
   routers.push(...auth.routers);
   const services: AppServices = {
     accessTokens: auth.accessTokens,

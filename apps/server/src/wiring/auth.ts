@@ -10,7 +10,7 @@ import {
   type Stores,
 } from '@splitpay/application';
 import type { Clock, IdGenerator, Logger, PasswordHasher, SecretSealer, TokenMinter } from '@splitpay/domain';
-import { JwtAccessTokens, meRouter, oauthRouter, S256Pkce, type ClientAuthRateLimit, type LoginRateLimit } from '@splitpay/http-api';
+import { JwtAccessTokens, meRouter, oauthRouter, S256Pkce, type ClientAuthRateLimit, type HitCounters, type LoginRateLimit } from '@splitpay/http-api';
 import { AesGcmSecretSealer, parseDataEncryptionKey, RandomTokenMinter, ScryptPasswordHasher } from '@splitpay/infra';
 import type { ServerConfig } from '../config';
 import { dashboardRedirectUris } from './dashboard';
@@ -46,6 +46,8 @@ export interface AuthWiringOptions {
   readonly clientAuthRateLimit?: ClientAuthRateLimit;
   /** Replaces the scrypt hasher of the configuration (tests count hashing work). */
   readonly passwordHasher?: PasswordHasher;
+  /** Counters the token endpoint's and the sign-in form's limits share with the other instances (D55); default this process's memory. */
+  readonly limitCounters?: HitCounters;
 }
 
 interface AuthKeys {
@@ -109,6 +111,7 @@ export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthW
     accessTokens,
     ...(options.loginRateLimit ? { loginRateLimit: options.loginRateLimit } : {}),
     ...(options.clientAuthRateLimit ? { clientAuthRateLimit: options.clientAuthRateLimit } : {}),
+    ...(options.limitCounters ? { sharedCounters: { counters: options.limitCounters, logger } } : {}),
   });
 
   return {

@@ -67,7 +67,8 @@ export async function createStoresFor(
 }
 
 /**
- * Where the payer doors' budgets are counted (docs/decisions.md D55): on MongoDB, in its
+ * Where the rate limits count (docs/decisions.md D55: the payer doors' budgets, the token endpoint's
+ * and the sign-in form's): on MongoDB, in its
  * rate_limit_counters collection, one budget for every instance on the database; on the embedded
  * engine (one process), nowhere shared: each limiter keeps express-rate-limit's memory store.
  */

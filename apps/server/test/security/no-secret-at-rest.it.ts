@@ -37,7 +37,7 @@ describe('no secret, token or payer data at rest or in the logs', () => {
     receiver.script = () => acknowledge;
     h = await startService({
       stores,
-      // The payer doors' counters in the store too (as on MongoDB, D55), so the scan reads their keys.
+      // The limits' counters in the store too (as on MongoDB, D55), so the scan reads their keys.
       attemptCounters: stores.hitCounters,
       env: { DASHBOARD_REDIRECT_URIS: CALLBACK, TRUST_PROXY: 'loopback' },
       merchants: {
@@ -121,6 +121,14 @@ describe('no secret, token or payer data at rest or in the logs', () => {
     });
     expect(chargeback.status).toBe(202);
     const login = await dashboardLogin();
+    // Refused tries are counted in the store (D55): by digest, never the email, password, client id or secret typed.
+    const typed = { email: `${sentinel('typed-email')}@vault.test`, password: sentinel('typed-password'), clientId: sentinel('typed-client-id'), secret: sentinel('typed-secret') };
+    const refusedSignIn = await fetch(`${h.url}/oauth/authorize`, {
+      ...form({ response_type: 'code', client_id: 'dashboard', redirect_uri: CALLBACK, state: 's', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', email: typed.email, password: typed.password }),
+      redirect: 'manual',
+    });
+    expect(refusedSignIn.status).toBe(200);
+    expect((await fetch(`${h.url}/oauth/token`, form({ grant_type: 'client_credentials', client_id: typed.clientId, client_secret: typed.secret }))).status).toBe(401);
     const deadline = Date.now() + 5_000;
     while (receiver.callsTo('/hooks/chargebacks').length === 0 && Date.now() < deadline) {
       await h.runWorkers();
@@ -139,6 +147,10 @@ describe('no secret, token or payer data at rest or in the logs', () => {
       payerIp,
       authorizationCode: login.code,
       codeVerifier: login.verifier,
+      typedEmail: typed.email,
+      typedPassword: typed.password,
+      typedClientId: typed.clientId,
+      typedSecret: typed.secret,
       ...Object.fromEntries(login.accessTokens.map((t, i) => [`contactAccessToken${i}`, t])),
       ...Object.fromEntries(login.refreshTokens.map((t, i) => [`refreshToken${i}`, t])),
     };
@@ -146,6 +158,8 @@ describe('no secret, token or payer data at rest or in the logs', () => {
     const collections = stores.database.listCollections().filter((c) => c.dump().length > 0).map((c) => c.name);
     expect(collections).toEqual(expect.arrayContaining(['sessions', 'merchant_accounts', 'chargebacks', 'refresh_tokens', 'rate_limit_counters']));
     expect(scanForSentinels(stores, Object.values(sentinels))).toEqual([]);
+    const counterKeys = stores.database.listCollections().find((c) => c.name === 'rate_limit_counters')!.dump().map((doc) => String(doc._id));
+    expect(counterKeys).toEqual(expect.arrayContaining([expect.stringMatching(/^oauth:signin:email:/), expect.stringMatching(/^oauth:token:client:/)]));
     expect(h.logLines.some((line) => line.includes('notification.delivered'))).toBe(true);
     const leaks = Object.entries(sentinels).flatMap(([name, value]) => h.logLines.filter((line) => line.includes(value)).map((line) => `${name}: ${line}`));
     expect(leaks).toEqual([]);
