@@ -68,9 +68,9 @@ export async function createStoresFor(
 
 /**
  * Where the rate limits count (docs/decisions.md D55: the payer doors' budgets, the token endpoint's
- * and the sign-in form's): on MongoDB, in its
- * rate_limit_counters collection, one budget for every instance on the database; on the embedded
- * engine (one process), nowhere shared: each limiter keeps express-rate-limit's memory store.
+ * and the sign-in form's): on MongoDB, in its rate_limit_counters collection, one budget for every
+ * instance on the database; on the embedded engine (one process), nowhere shared: each limiter keeps
+ * express-rate-limit's memory store.
  */
 export function sharedHitCountersOf(stores: ConfiguredStores): HitCounters | undefined {
   return stores.engine === 'mongodb' ? stores.hitCounters : undefined;
