@@ -38,7 +38,7 @@ export interface InstanceOptions {
    * stores.ts sharedHitCountersOf): the payer doors' budgets, the token endpoint's and the sign-in
    * form's; default each instance's own memory.
    */
-  readonly attemptCounters?: HitCounters;
+  readonly limitCounters?: HitCounters;
 }
 
 /** One service instance: its HTTP app and its workers, over a store it may share with others. */
@@ -93,7 +93,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
   // and workers (apps/server/src/wiring/*.ts).
   const auth = wireAuth(core, {
     ...(options.passwordHasher ? { passwordHasher: options.passwordHasher } : {}),
-    ...(options.attemptCounters ? { limitCounters: options.attemptCounters } : {}),
+    ...(options.limitCounters ? { limitCounters: options.limitCounters } : {}),
   });
   routers.push(...auth.routers);
   const services: AppServices = {
@@ -113,7 +113,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     writer,
     sessionEnded: webhooks.sessionEnded,
     chargebacks: webhooks.chargebacks,
-    ...(options.attemptCounters ? { attemptCounters: options.attemptCounters } : {}),
+    ...(options.limitCounters ? { attemptCounters: options.limitCounters } : {}),
   });
   const refunds = wireRefunds(core, { tokens: services.accessTokens, writer, sender: payer.dispatcher });
   const merchantApi = wireMerchantApi(core, { accessTokens: services.accessTokens, tokenMinter: services.tokenMinter, psps: registry });

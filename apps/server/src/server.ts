@@ -31,8 +31,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await stores.close();
     throw error;
   });
-  const attemptCounters = sharedHitCountersOf(stores);
-  const instance = createAppInstance({ config, stores, logger, processMetrics: true, ...(attemptCounters ? { attemptCounters } : {}) });
+  const limitCounters = sharedHitCountersOf(stores);
+  const instance = createAppInstance({ config, stores, logger, processMetrics: true, ...(limitCounters ? { limitCounters } : {}) });
   const server = http.createServer(instance.app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

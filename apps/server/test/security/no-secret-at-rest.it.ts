@@ -38,7 +38,7 @@ describe('no secret, token or payer data at rest or in the logs', () => {
     h = await startService({
       stores,
       // The limits' counters in the store too (as on MongoDB, D55), so the scan reads their keys.
-      attemptCounters: stores.hitCounters,
+      limitCounters: stores.hitCounters,
       env: { DASHBOARD_REDIRECT_URIS: CALLBACK, TRUST_PROXY: 'loopback' },
       merchants: {
         merchants: [

@@ -35,7 +35,7 @@ export interface ServiceHarnessOptions {
   /** Replaces the scrypt hasher (a test counting the hashing work). */
   readonly passwordHasher?: PasswordHasher;
   /** Counters the payer doors' budgets share (docs/decisions.md D55); default the instance's memory. */
-  readonly attemptCounters?: HitCounters;
+  readonly limitCounters?: HitCounters;
 }
 
 /**
@@ -127,7 +127,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     clock,
     ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}),
     ...(options.passwordHasher ? { passwordHasher: options.passwordHasher } : {}),
-    ...(options.attemptCounters ? { attemptCounters: options.attemptCounters } : {}),
+    ...(options.limitCounters ? { limitCounters: options.limitCounters } : {}),
   });
   // Through the instance's own merchant accounts (their cache, D57): a file loaded again is seen at once.
   const load = async (file: string): Promise<void> => {

@@ -3,32 +3,9 @@ import { DomainError, type SessionView } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { createHttpApp } from '../app/create-app';
 import type { TrustProxy } from '../app/trust-proxy';
-import type { HitCount, HitCounters } from '../app/hit-counters.port';
+import type { HitCounters } from '../app/hit-counters.port';
+import { SharedCounters } from '../testing/shared-counters';
 import { elementsRouter, type ElementsRouterDeps } from './elements.routes';
-
-/** Counters every instance of a test shares, as the MongoDB ones are (fixed windows, Date.now); the keys they were given, kept. */
-class SharedCounters implements HitCounters {
-  readonly keys: string[] = [];
-  private readonly windows = new Map<string, { hits: number; resetTime: Date }>();
-
-  async increment(key: string, windowMs: number): Promise<HitCount> {
-    this.keys.push(key);
-    const open = this.windows.get(key);
-    const window = open && open.resetTime.getTime() > Date.now() ? open : { hits: 0, resetTime: new Date(Date.now() + windowMs) };
-    window.hits++;
-    this.windows.set(key, window);
-    return { totalHits: window.hits, resetTime: window.resetTime };
-  }
-
-  async decrement(key: string): Promise<void> {
-    const open = this.windows.get(key);
-    if (open && open.hits > 0) open.hits--;
-  }
-
-  async reset(key: string): Promise<void> {
-    this.windows.delete(key);
-  }
-}
 
 const VIEW = { status: 'PENDING' } as unknown as SessionView;
 const ATTEMPT = '0190c0de-0000-7000-8000-000000000001';

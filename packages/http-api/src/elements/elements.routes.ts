@@ -15,7 +15,8 @@ import {
 import { readPathId } from '../schemas/read-path-id';
 import { readNoBody } from '../schemas/request-body.read';
 import { validator } from '../schemas/validate';
-import { attemptLimiters, DEFAULT_ATTEMPT_RATE_LIMIT, type AttemptCounters, type AttemptRateLimit } from './attempt-rate-limit';
+import { attemptLimiters, DEFAULT_ATTEMPT_RATE_LIMIT, type AttemptRateLimit } from './attempt-rate-limit';
+import type { SharedLimiterCounters } from '../app/hit-counter-store';
 import { elementsTokenOf } from './elements-token';
 import { withPayerDevice } from './payer-device';
 import { confirmAttemptSchema, startAttemptSchema, walletSessionRequestSchema } from '../schemas/elements.schema';
@@ -32,7 +33,7 @@ export interface ElementsRouterDeps {
   /** Budgets of the doors that reach a PSP (docs/decisions.md D53); default 10 per token, 30 per address, per 10 minutes. */
   readonly attemptRateLimit?: AttemptRateLimit;
   /** Where those budgets are counted when every instance shares them (D55); default this process's memory. */
-  readonly attemptCounters?: AttemptCounters;
+  readonly attemptCounters?: SharedLimiterCounters;
 }
 
 const readStart = validator<StartAttemptBody>(startAttemptSchema, 'body');
