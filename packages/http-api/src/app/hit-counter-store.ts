@@ -60,7 +60,8 @@ function describeFailure(error: unknown): string {
  * express-rate-limit's Store over shared HitCounters (D55). It fails open: when the counters fail
  * or do not answer within the deadline, the hit is counted as a window's first (the request goes
  * on) and `rate_limit.store_unavailable` is logged with the limiter's name, never its key: at most
- * once per interval, with the count of requests let through since the last line (ThrottledWarning).
+ * once per interval, with the count of requests let through since the last line, and
+ * `rate_limit.store_recovered` once when they answer again (ThrottledWarning).
  */
 export class HitCounterStore implements Store {
   /** Counted outside this process: express-rate-limit's double-count check tells stores apart by prefix. */
@@ -75,6 +76,7 @@ export class HitCounterStore implements Store {
     this.unavailable = new ThrottledWarning({
       logger: options.logger,
       event: 'rate_limit.store_unavailable',
+      recoveredEvent: 'rate_limit.store_recovered',
       fields: { limiter: options.name },
       ...(options.warningIntervalMs !== undefined ? { intervalMs: options.warningIntervalMs } : {}),
     });
@@ -82,7 +84,9 @@ export class HitCounterStore implements Store {
 
   async increment(key: string): Promise<IncrementResponse> {
     try {
-      return await withinDeadline(this.options.counters.increment(this.prefix + key, this.options.windowMs), this.deadlineMs);
+      const counted = await withinDeadline(this.options.counters.increment(this.prefix + key, this.options.windowMs), this.deadlineMs);
+      this.unavailable.recovered();
+      return counted;
     } catch (error) {
       this.unavailable.report({ error: describeFailure(error) }, { letThrough: true });
       return { totalHits: 1, resetTime: undefined };
@@ -100,6 +104,7 @@ export class HitCounterStore implements Store {
   private async quietly(work: () => Promise<void>): Promise<void> {
     try {
       await withinDeadline(work(), this.deadlineMs);
+      this.unavailable.recovered();
     } catch (error) {
       this.unavailable.report({ error: describeFailure(error) }, { letThrough: false });
     }

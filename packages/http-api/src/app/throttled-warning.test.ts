@@ -5,7 +5,7 @@ describe('ThrottledWarning', () => {
   const setUp = () => {
     const logger = new CapturingLogger();
     let now = 1_000_000;
-    const warning = new ThrottledWarning({ logger, event: 'rate_limit.store_unavailable', fields: { limiter: 'oauth:token:address' }, intervalMs: 30_000, now: () => now });
+    const warning = new ThrottledWarning({ logger, event: 'rate_limit.store_unavailable', recoveredEvent: 'rate_limit.store_recovered', fields: { limiter: 'oauth:token:address' }, intervalMs: 30_000, now: () => now });
     return { logger, warning, advance: (ms: number) => (now += ms) };
   };
 
@@ -49,5 +49,24 @@ describe('ThrottledWarning', () => {
       { limiter: 'oauth:token:address', error: 'down', letThrough: 1 },
       { limiter: 'oauth:token:address', error: 'down again', letThrough: 1 },
     ]);
+  });
+
+  it('says once that the source answers again, with the requests let through since the last warning', () => {
+    const { logger, warning, advance } = setUp();
+    warning.recovered();
+    expect(logger.named('rate_limit.store_recovered')).toEqual([]);
+    warning.report({ error: 'down' }, { letThrough: true });
+    advance(1_000);
+    warning.report({ error: 'down' }, { letThrough: true });
+    warning.report({ error: 'down' }, { letThrough: false });
+    advance(1_000);
+    warning.recovered();
+    warning.recovered();
+    expect(logger.named('rate_limit.store_recovered')).toEqual([
+      { level: 'warn', event: 'rate_limit.store_recovered', fields: { limiter: 'oauth:token:address', letThrough: 1 } },
+    ]);
+    // A failure after the recovery is written at once, as a new outage.
+    warning.report({ error: 'down again' }, { letThrough: true });
+    expect(logger.named('rate_limit.store_unavailable').map((line) => line.fields.error)).toEqual(['down', 'down again']);
   });
 });

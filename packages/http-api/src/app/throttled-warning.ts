@@ -6,6 +6,8 @@ export const DEFAULT_WARNING_INTERVAL_MS = 30_000;
 export interface ThrottledWarningOptions {
   readonly logger: Pick<Logger, 'warn'>;
   readonly event: string;
+  /** Written once when the source answers again after a warning (`recovered`). */
+  readonly recoveredEvent: string;
   /** Written with every warning (the limiter's name). */
   readonly fields: LogFields;
   /** Default DEFAULT_WARNING_INTERVAL_MS. */
@@ -19,6 +21,8 @@ export interface ThrottledWarningOptions {
  * the shared counters during an outage would otherwise write a line per request. The first failure is
  * written at once; the ones within the interval after it are held back and counted, and the next
  * warning says how many requests were let through since the last one (`letThrough`, its own included).
+ * The first success after a warning is written once too, at the same level (whoever saw the outage
+ * sees its end), with the requests let through since the last warning.
  */
 export class ThrottledWarning {
   private lastWrittenAt: number | undefined;
@@ -40,5 +44,14 @@ export class ThrottledWarning {
     const letThrough = this.letThrough;
     this.letThrough = 0;
     this.options.logger.warn(this.options.event, { ...this.options.fields, ...fields, letThrough });
+  }
+
+  /** The source answered: ends an outage a warning was written for. Costs one comparison otherwise. */
+  recovered(): void {
+    if (this.lastWrittenAt === undefined) return;
+    const letThrough = this.letThrough;
+    this.lastWrittenAt = undefined;
+    this.letThrough = 0;
+    this.options.logger.warn(this.options.recoveredEvent, { ...this.options.fields, letThrough });
   }
 }

@@ -301,6 +301,26 @@ describe('elements doors', () => {
         expect(logger.named('rate_limit.store_unavailable').map((line) => line.fields.limiter)).toEqual(['attempts:start:address', 'attempts:start:token']);
       });
 
+      it('says once per limiter that the counters answer again, with the payers let through meanwhile', async () => {
+        const logger = new CapturingLogger();
+        const shared = new SharedCounters();
+        let up = false;
+        const flaky: HitCounters = {
+          increment: (key, windowMs) => (up ? shared.increment(key, windowMs) : Promise.reject(new Error('down'))),
+          decrement: (key) => shared.decrement(key),
+          reset: (key) => shared.reset(key),
+        };
+        const [a] = twoInstances(flaky, logger);
+        for (let i = 0; i < 3; i++) expect((await start(a!.http)).status).toBe(201);
+        up = true;
+        expect((await start(a!.http)).status).toBe(201);
+        expect((await start(a!.http)).status).toBe(201);
+        expect(logger.named('rate_limit.store_recovered').map((line) => line.fields)).toEqual([
+          { limiter: 'attempts:start:address', letThrough: 2 },
+          { limiter: 'attempts:start:token', letThrough: 2 },
+        ]);
+      });
+
       it('lets the payer through when the counters do not answer within the deadline', async () => {
         const logger = new CapturingLogger();
         const hung: HitCounters = { increment: () => new Promise<never>(() => undefined), decrement: () => Promise.resolve(), reset: () => Promise.resolve() };
