@@ -11,6 +11,7 @@ export function transactionHit(session: Session, transactionId: TransactionId): 
       orderId: session.orderId,
       attemptId: attempt.id,
       method: attempt.method,
+      provider: attempt.provider,
       ...(attempt.cardScheme !== undefined ? { cardScheme: attempt.cardScheme } : {}),
       transaction,
     };

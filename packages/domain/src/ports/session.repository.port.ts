@@ -42,6 +42,8 @@ export interface TransactionHit {
   readonly orderId: string;
   readonly attemptId: AttemptId;
   readonly method: MethodKind;
+  /** The PSP that ran the operation: its attempt's provider, fixed when the attempt opened. */
+  readonly provider: string;
   readonly cardScheme?: string;
   readonly transaction: Transaction;
 }

@@ -112,9 +112,9 @@ export function sessionSearchContract(engine: ContractEngine): void {
       const merchantId = newMerchantId();
       const auth = aTransaction({ createdAt: T0 + 1, providerRef: 'ref-auth', status: { kind: 'succeeded' } });
       const capture = aTransaction({ createdAt: T0 + 2, type: 'capture', status: { kind: 'pending' } });
-      const attempt = anAttempt({ cardScheme: 'mastercard', transactions: [auth, capture] });
+      const attempt = anAttempt({ provider: 'adyen', cardScheme: 'mastercard', transactions: [auth, capture] });
       const other = aTransaction({ createdAt: T0 + 3, providerRef: 'ref-other', status: { kind: 'failed' } });
-      const wallet = anAttempt({ method: 'paypal', methodId: 'paypal', transactions: [other] });
+      const wallet = anAttempt({ method: 'paypal', methodId: 'paypal', provider: 'paypal', transactions: [other] });
       const s1 = aSession({ merchantId, orderId: 'o1', attempts: [attempt] });
       const s2 = aSession({ merchantId, orderId: 'o2', attempts: [wallet] });
       await sessions().insert(s1);
@@ -125,9 +125,9 @@ export function sessionSearchContract(engine: ContractEngine): void {
 
       const all = await sessions().searchTransactions({ merchantId, limit: 100 });
       expect(all.items).toEqual([
-        { sessionId: s2.id, merchantId, orderId: 'o2', attemptId: wallet.id, method: 'paypal', transaction: other },
-        { sessionId: s1.id, merchantId, orderId: 'o1', attemptId: attempt.id, method: 'card', cardScheme: 'mastercard', transaction: capture },
-        { sessionId: s1.id, merchantId, orderId: 'o1', attemptId: attempt.id, method: 'card', cardScheme: 'mastercard', transaction: auth },
+        { sessionId: s2.id, merchantId, orderId: 'o2', attemptId: wallet.id, method: 'paypal', provider: 'paypal', transaction: other },
+        { sessionId: s1.id, merchantId, orderId: 'o1', attemptId: attempt.id, method: 'card', provider: 'adyen', cardScheme: 'mastercard', transaction: capture },
+        { sessionId: s1.id, merchantId, orderId: 'o1', attemptId: attempt.id, method: 'card', provider: 'adyen', cardScheme: 'mastercard', transaction: auth },
       ]);
       expect(await ids({ orderId: 'o1' })).toEqual([capture.id, auth.id]);
       expect(await ids({ providerRef: 'ref-auth' })).toEqual([auth.id]);
@@ -204,6 +204,22 @@ export function sessionSearchContract(engine: ContractEngine): void {
       expect(await transactions({ status: 'pending' })).toEqual([t2.id]);
       expect(await attempts({ status: 'CAPTURED' })).toEqual([attempt.id]);
       expect(await attempts({ status: 'AUTHORIZING' })).toEqual([]);
+    });
+
+    it('answers an entry written before hits named their provider with the provider of the attempt it belongs to', async () => {
+      const merchantId = newMerchantId();
+      const transaction = aTransaction({ createdAt: T0 + 5, providerRef: 'ref-old', status: { kind: 'succeeded' } });
+      const attempt = anAttempt({ provider: 'worldline', transactions: [transaction] });
+      const session = aSession({ merchantId, orderId: 'o-old', attempts: [attempt] });
+      await sessions().insert(session);
+      // The entry exactly as earlier versions wrote it: what the search filters and orders on, no
+      // method, scheme or provider. The hit is read from the session, so no resync is needed.
+      await store().collections.transactionViews.replaceOne(
+        { _id: transaction.id },
+        { merchantId, sessionId: session.id, attemptId: attempt.id, orderId: 'o-old', createdAt: T0 + 5, statusKind: 'succeeded', providerRef: 'ref-old', sessionVersion: 1 },
+      );
+      const [hit] = (await sessions().searchTransactions({ merchantId, providerRef: 'ref-old', status: 'succeeded', limit: 10 })).items;
+      expect(hit).toEqual({ sessionId: session.id, merchantId, orderId: 'o-old', attemptId: attempt.id, method: 'card', provider: 'worldline', transaction });
     });
 
     it('rebuilds the search entries a crash left behind', async () => {

@@ -103,6 +103,7 @@ export class SessionSearches {
         orderId: session.orderId,
         attemptId: attempt.id as AttemptId,
         method: attempt.method,
+        provider: attempt.provider,
         ...(attempt.cardScheme !== undefined ? { cardScheme: attempt.cardScheme } : {}),
         transaction,
       });
