@@ -103,6 +103,7 @@ describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', (
       orderId: paid.orderId,
       attemptId: attempt.id,
       method: 'card',
+      provider: 'fake',
       cardScheme: 'visa',
       transaction: {
         transactionId: tx.id,

@@ -95,10 +95,12 @@ describe('searches: GET /api/sessions, /api/attempts, /api/transactions', () => 
     expect((await get('/api/attempts?method=paypal')).body).toEqual({ attempts: [] });
   });
 
-  it('searches transactions by providerRef, orderId and status', async () => {
+  it('searches transactions by providerRef, orderId and status, each naming its provider', async () => {
     const tx = seeded[11]!.attempts[0]!.transactions[1]!;
     const byRef = await get(`/api/transactions?providerRef=${tx.providerRef}`);
     expect(byRef.body.transactions.map((v: TxView) => v.transaction.transactionId)).toEqual([tx.id]);
+    // The PSP that ran the operation, as its attempt names it: what a settlement report is matched by.
+    expect(byRef.body.transactions[0]).toMatchObject({ attemptId: seeded[11]!.attempts[0]!.id, method: 'card', provider: 'fake', cardScheme: 'visa' });
     const failed = await get('/api/transactions?status=failed');
     expect(failed.body).toEqual({ transactions: [] });
     const byOrder = await get('/api/transactions?orderId=order-1&limit=100');

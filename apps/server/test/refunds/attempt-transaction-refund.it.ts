@@ -31,6 +31,7 @@ const pathIdOf: Record<Door, (attempt: AttemptJson) => string> = {
 
 interface RefundView {
   readonly attemptId: string;
+  readonly provider: string;
   readonly transaction: { transactionId: string; type: string; amount: { amount: number }; status: { kind: string }; extraData?: string };
 }
 
@@ -61,6 +62,7 @@ describe.each<Door>(['attempt', 'transaction'])('POST /api/%ss/{id}/refund', (do
     expect(refundsIn(first.body)).toEqual([
       expect.objectContaining({
         attemptId: only(paid).attemptId,
+        provider: 'fake',
         transaction: expect.objectContaining({ type: 'refund', amount: { amount: 300, currency: 'EUR' }, extraData: 'rma-42 / é' }),
       }),
     ]);

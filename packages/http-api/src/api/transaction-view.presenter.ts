@@ -21,6 +21,7 @@ export interface TransactionViewJson {
   readonly orderId: string;
   readonly attemptId: string;
   readonly method: TransactionHit['method'];
+  readonly provider: string;
   readonly cardScheme?: string;
   readonly transaction: TransactionJson;
 }
@@ -55,6 +56,7 @@ export function presentTransactionView(hit: TransactionHit): TransactionViewJson
     orderId: hit.orderId,
     attemptId: hit.attemptId,
     method: hit.method,
+    provider: hit.provider,
     ...(hit.cardScheme !== undefined ? { cardScheme: hit.cardScheme } : {}),
     transaction: presentTransaction(hit.transaction),
   };

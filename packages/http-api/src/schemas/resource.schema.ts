@@ -146,13 +146,14 @@ export const attemptViewSchema = named('AttemptView', {
 export const transactionViewSchema = named('TransactionView', {
   type: 'object',
   additionalProperties: false,
-  required: ['sessionId', 'merchantId', 'orderId', 'attemptId', 'method', 'transaction'],
+  required: ['sessionId', 'merchantId', 'orderId', 'attemptId', 'method', 'provider', 'transaction'],
   properties: {
     sessionId: uuidSchema,
     merchantId: text,
     orderId: text,
     attemptId: uuidSchema,
     method: { type: 'string', enum: METHOD_KINDS },
+    provider: { ...text, description: "the PSP that ran the operation, as its attempt's provider names it: whose settlement report the operation is in" },
     cardScheme: text,
     transaction: transactionSchema,
   },

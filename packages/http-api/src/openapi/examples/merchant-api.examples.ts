@@ -38,7 +38,7 @@ export const sessionChargebacks: Examples = {
   },
 };
 
-export const capture40View = { ...context, attemptId: attempt40.attemptId, method: 'card', cardScheme: 'mastercard', transaction: captureOf(4_000, CAPTURE_40, REFS.capture40) };
+export const capture40View = { ...context, attemptId: attempt40.attemptId, method: 'card', provider: 'fake', cardScheme: 'mastercard', transaction: captureOf(4_000, CAPTURE_40, REFS.capture40) };
 
 export const transactionRead: Examples = {
   capture: { summary: 'The capture of the 40.00 tranche: the operation a transaction refund names', value: capture40View },

@@ -15,6 +15,7 @@ const pendingRefund = (attemptId: string, cardScheme: string, transactionId: str
   ...context,
   attemptId,
   method: 'card',
+  provider: 'fake',
   cardScheme,
   transaction: { transactionId, createdAt: at, updatedAt: at, type: 'refund', amount: eur(amount), providerRef, status: { kind: 'pending' }, ackCode: 'received', ackHttpStatus: 201 },
 });
