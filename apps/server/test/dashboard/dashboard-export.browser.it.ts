@@ -10,7 +10,7 @@ jest.setTimeout(120_000);
 
 const DEMO: TestMerchant = { merchantId: 'demo', secret: 'demo-secret' };
 const ADMIN = { email: 'admin@demo.test', password: 'demo-admin-password' };
-const HEADER = 'createdAt,updatedAt,merchantId,orderId,sessionId,attemptId,transactionId,type,status,statusCode,statusMessage,declineCategory,amount,amountMinor,currency,method,cardScheme,providerRef,extraData';
+const HEADER = 'createdAt,updatedAt,merchantId,orderId,sessionId,attemptId,transactionId,type,status,statusCode,statusMessage,declineCategory,amount,amountMinor,currency,method,provider,cardScheme,providerRef,extraData';
 
 /** RFC 4180 read back (quoted fields, doubled quotes, CRLF records): the test's own reader, not the page's writer. */
 function parseCsv(text: string): string[][] {
@@ -65,6 +65,7 @@ function syntheticPage(size: number, next?: string): string {
     orderId: `bulk-${i}`,
     attemptId: '00000000-0000-4000-8000-000000000002',
     method: 'card',
+    provider: 'fake',
     transaction: { transactionId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, createdAt: Date.UTC(2026, 0, 1), updatedAt: Date.UTC(2026, 0, 1), type: 'payment', amount: { amount: 100, currency: 'EUR' }, status: { kind: 'succeeded' } },
   }));
   return JSON.stringify(next ? { transactions, nextCursor: next } : { transactions });
@@ -128,15 +129,16 @@ describe('dashboard export of transactions as CSV in Chromium', () => {
     const rows = rowsOf(records);
 
     const api = (await (await fetch(`${demo.service().url}/api/transactions?limit=100`, { headers: { Authorization: `Bearer ${await demo.service().clientToken(DEMO)}` } })).json()) as {
-      transactions: { orderId: string; transaction: { transactionId: string } }[];
+      transactions: { orderId: string; provider: string; transaction: { transactionId: string } }[];
     };
-    // Every operation of the day, newest first as the service lists them.
+    // Every operation of the day, newest first as the service lists them, each with the PSP that ran it.
     expect(rows.map((r) => r['transactionId'])).toEqual(api.transactions.map((t) => t.transaction.transactionId));
+    expect(rows.map((r) => r['provider'])).toEqual(api.transactions.map((t) => t.provider));
     const ofFormula = rows.filter((r) => r['sessionId'] === formulaSession);
     expect(ofFormula.length).toBeGreaterThanOrEqual(3);
     expect(new Set(ofFormula.map((r) => r['orderId']))).toEqual(new Set([`'${formulaOrder}`]));
     const refundRow = ofFormula.find((r) => r['type'] === 'refund');
-    expect(refundRow).toMatchObject({ attemptId: refundedAttempt, amount: '12.50', amountMinor: '1250', currency: 'EUR', extraData: `'${tag}`, merchantId: 'demo', method: 'card' });
+    expect(refundRow).toMatchObject({ attemptId: refundedAttempt, amount: '12.50', amountMinor: '1250', currency: 'EUR', extraData: `'${tag}`, merchantId: 'demo', method: 'card', provider: 'fake' });
     expect(refundRow?.['createdAt']).toMatch(/^2026-01-01T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const ofPlain = rows.filter((r) => r['orderId'] === plainOrder);
     expect(ofPlain.map((r) => r['amount'])).toContain('25.00');

@@ -79,6 +79,8 @@ export interface TransactionViewJson {
   readonly orderId: string;
   readonly attemptId: string;
   readonly method: string;
+  /** The PSP that ran the operation (its attempt's provider): whose settlement report it is in. */
+  readonly provider: string;
   readonly cardScheme?: string;
   readonly transaction: TransactionJson;
 }

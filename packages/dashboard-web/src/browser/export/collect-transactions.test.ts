@@ -10,6 +10,7 @@ function row(n: number): TransactionViewJson {
     orderId: 'ord-1',
     attemptId: `a-${n}`,
     method: 'card',
+    provider: 'fake',
     transaction: { transactionId: `t-${n}`, createdAt: n, updatedAt: n, type: 'payment', amount: { amount: 100, currency: 'EUR' }, status: { kind: 'succeeded' } },
   };
 }

@@ -10,6 +10,7 @@ function view(overrides: { orderId?: string; extraData?: string; statusMessage?:
     orderId: overrides.orderId ?? 'order-1',
     attemptId: '5f0c1d2e-0000-4000-8000-000000000002',
     method: 'card',
+    provider: 'adyen',
     cardScheme: 'visa',
     transaction: {
       transactionId: '5f0c1d2e-0000-4000-8000-000000000003',
@@ -31,11 +32,11 @@ describe('transactions CSV writer (RFC 4180)', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'createdAt,updatedAt,merchantId,orderId,sessionId,attemptId,transactionId,type,status,statusCode,statusMessage,declineCategory,amount,amountMinor,currency,method,cardScheme,providerRef,extraData',
+      'createdAt,updatedAt,merchantId,orderId,sessionId,attemptId,transactionId,type,status,statusCode,statusMessage,declineCategory,amount,amountMinor,currency,method,provider,cardScheme,providerRef,extraData',
     );
     expect(TRANSACTION_COLUMNS.join(',')).toBe(lines[0]);
     expect(lines[1]).toBe(
-      '2026-01-02T09:30:05.120Z,2026-01-02T09:30:06.000Z,demo,order-1,5f0c1d2e-0000-4000-8000-000000000001,5f0c1d2e-0000-4000-8000-000000000002,5f0c1d2e-0000-4000-8000-000000000003,capture,succeeded,00,Approved,,12.50,1250,EUR,card,visa,psp-42,',
+      '2026-01-02T09:30:05.120Z,2026-01-02T09:30:06.000Z,demo,order-1,5f0c1d2e-0000-4000-8000-000000000001,5f0c1d2e-0000-4000-8000-000000000002,5f0c1d2e-0000-4000-8000-000000000003,capture,succeeded,00,Approved,,12.50,1250,EUR,card,adyen,visa,psp-42,',
     );
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');
