@@ -18,7 +18,7 @@ export { assertUnreachable } from './shared/brand';
 
 // The model
 export { ATTEMPT_STATUSES } from './attempt/attempt.model';
-export type { Attempt, AttemptStatus, Redirect } from './attempt/attempt.model';
+export type { Attempt, AttemptStatus, PageAction, Redirect } from './attempt/attempt.model';
 export type { Chargeback } from './chargeback/chargeback.model';
 export { contractIdOf } from './merchant/merchant-account.model';
 export type { Contact, ContactRole, Contract, MerchantAccount } from './merchant/merchant-account.model';
@@ -35,7 +35,7 @@ export type { ContractSettingSpec } from './psp/contract-setting';
 export type {
   ConfirmInput, DriverAck, DriverCall, DriverOrder, FollowUpInput, InboundNotification, LookupInput,
   NotificationContext, NotificationReply, OpenInput, OpenOutput, OperationOutput,
-  ParsedNotification, PayerDevice, PspDriver, PspProvider, ReturnInput, WalletSessionInput, WalletSessionOutput,
+  ParsedNotification, PayerDevice, PspDriver, PspProvider, ReturnInput, ActionResultInput, WalletSessionInput, WalletSessionOutput,
 } from './psp/psp-driver.port';
 export type { OperationRef, PspFact } from './psp/psp-fact';
 export type { PspPlugin } from './psp/psp-plugin.port';
@@ -94,6 +94,7 @@ export { startAttempt } from './session/start-attempt';
 export { acceptTerms } from './session/terms';
 export { expireIfDue, refuseAwaitingIfDue } from './session/timeouts';
 export { awaitingWallet, markConfirmSent } from './session/wallet-confirm';
+export { takePageAction } from './session/page-action';
 
 // Rules
 export { chargebackTarget } from './chargeback/chargeback-target.rule';

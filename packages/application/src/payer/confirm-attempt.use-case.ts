@@ -1,4 +1,4 @@
-import { markConfirmSent, recordOpenOutcome, type Attempt, type OpenOutcome, type PayerDevice, type Session, type SessionView } from '@splitpay/domain';
+import { markConfirmSent, recordOpenOutcome, takePageAction, type Attempt, type OpenOutcome, type PayerDevice, type Session, type SessionView } from '@splitpay/domain';
 import type { SessionGateway } from '../psp/psp-gateway';
 import { driverOrderOf } from './driver-order';
 import type { ElementsAccess } from './elements-access';
@@ -11,17 +11,30 @@ export interface WalletConfirmInput {
   readonly paymentToken: string;
 }
 
+/**
+ * The confirm body's input for a card whose page ran the in-page action the view gave (a 3-D Secure 2
+ * fingerprint or challenge): the result the PSP's script handed the page, verbatim.
+ */
+export interface CardActionResultInput {
+  readonly method: 'card';
+  readonly details: Readonly<Record<string, string>>;
+}
+
+export type ConfirmInputBody = WalletConfirmInput | CardActionResultInput;
+
 /** The payer's confirm: its body's input, and its device as the door saw it (never from the body). */
 export interface ConfirmAttemptRequest {
-  readonly input: WalletConfirmInput;
+  readonly input: ConfirmInputBody;
   /** Goes to the driver only: never stored, never logged. */
   readonly payerDevice?: PayerDevice;
 }
 
 /**
- * Second leg of an in-page wallet: the payment token and the payer's device go to the driver, and
+ * Second leg of an in-page method. An in-page wallet: the payment token and the payer's device go to the driver, and
  * only there (never stored, never logged), with the session's order as the open had it (a PSP may make the payment
- * here). The answer is an acknowledgement; the verdict lands out-of-band.
+ * here). A card's in-page action (its view entry's `pageAction`): the result the page sends is handed
+ * to the driver's `completeAction` (never stored, never logged), once per action; its answer may ask
+ * for the next action. The answer is an acknowledgement; the verdict lands out-of-band.
  */
 export class ConfirmAttemptUseCase {
   constructor(
@@ -33,6 +46,7 @@ export class ConfirmAttemptUseCase {
   async execute(token: string | undefined, attemptId: string, request: ConfirmAttemptRequest): Promise<SessionView> {
     const { input } = request;
     const session = await this.access.act(token);
+    if (input.method === 'card') return this.completeAction(session, attemptId, input, request.payerDevice);
     const markedWrite = await this.deps.writer.update(
       session.id,
       (s, ctx) => ({ session: markConfirmSent(s, attemptId, input.method, ctx), result: undefined }),
@@ -43,7 +57,7 @@ export class ConfirmAttemptUseCase {
     if (!attempt) throw new Error(`Attempt ${attemptId} vanished from session ${marked.id}`);
     // One gateway for the request: the merchant account is read once for the confirm, the dispatch and the view.
     const psps = this.deps.gateway.forSession(marked);
-    const outcome = await this.confirm(marked, psps, attempt, request);
+    const outcome = await this.confirm(marked, psps, attempt, { input, ...(request.payerDevice ? { payerDevice: request.payerDevice } : {}) });
     const recorded = await this.deps.writer.update(
       marked.id,
       (s, ctx) => ({ session: recordOpenOutcome(s, attemptId, outcome, ctx), result: undefined }),
@@ -53,7 +67,43 @@ export class ConfirmAttemptUseCase {
     return this.views.present(dispatched, psps);
   }
 
-  private async confirm(session: Session, psps: SessionGateway, attempt: Attempt, { input, payerDevice }: ConfirmAttemptRequest): Promise<OpenOutcome> {
+  private async completeAction(session: Session, attemptId: string, input: CardActionResultInput, payerDevice: PayerDevice | undefined): Promise<SessionView> {
+    const takenWrite = await this.deps.writer.update(session.id, (s, ctx) => ({ session: takePageAction(s, attemptId, input.method, ctx).session, result: undefined }), { initial: session });
+    const taken = takenWrite.session;
+    const attempt = taken.attempts.find((a) => a.id === attemptId);
+    if (!attempt) throw new Error(`Attempt ${attemptId} vanished from session ${taken.id}`);
+    const psps = this.deps.gateway.forSession(taken);
+    const outcome = await this.sendActionResult(taken, psps, attempt, input, payerDevice);
+    const recorded = await this.deps.writer.update(taken.id, (s, ctx) => ({ session: recordOpenOutcome(s, attemptId, outcome, ctx), result: undefined }), { initial: taken });
+    const dispatched = await this.deps.dispatcher.dispatchOwedBy([takenWrite, recorded], psps);
+    return this.views.present(dispatched, psps);
+  }
+
+  private async sendActionResult(session: Session, psps: SessionGateway, attempt: Attempt, input: CardActionResultInput, payerDevice: PayerDevice | undefined): Promise<OpenOutcome> {
+    const fields = { sessionId: session.id, attemptId: attempt.id, provider: attempt.provider, method: attempt.method };
+    const opening = attempt.transactions[0];
+    const resolved = opening ? await psps.resolve(attempt, opening.id) : undefined;
+    if (!opening || !resolved?.driver.completeAction) {
+      this.deps.logger.error('psp.driver_missing', { ...fields, type: 'action' });
+      return { ack: { outcome: 'unknown', message: 'No driver completes an in-page action for this method' }, facts: [] };
+    }
+    try {
+      const output = await resolved.driver.completeAction({
+        ...resolved.call,
+        target: { transactionId: opening.id, ...(opening.providerRef !== undefined ? { providerRef: opening.providerRef } : {}) },
+        amount: attempt.requested,
+        details: input.details,
+        ...(payerDevice ? { payerDevice } : {}),
+      });
+      this.deps.logger.info('psp.action_completed', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus, next: output.pageAction ? 'page-action' : output.redirect ? 'redirect' : 'none', facts: output.facts.map((f) => f.kind) });
+      return { ack: output.ack, ...(output.redirect ? { redirect: output.redirect } : {}), ...(output.pageAction ? { pageAction: output.pageAction } : {}), facts: output.facts };
+    } catch (error) {
+      this.deps.logger.error('psp.driver_failed', { ...fields, type: 'action', error });
+      return { ack: { outcome: 'unknown', message: 'The driver call failed before any usable answer' }, facts: [] };
+    }
+  }
+
+  private async confirm(session: Session, psps: SessionGateway, attempt: Attempt, { input, payerDevice }: { readonly input: WalletConfirmInput; readonly payerDevice?: PayerDevice }): Promise<OpenOutcome> {
     const fields = { sessionId: session.id, attemptId: attempt.id, provider: attempt.provider, method: attempt.method };
     const opening = attempt.transactions[0];
     const resolved = opening ? await psps.resolve(attempt, opening.id) : undefined;

@@ -12,6 +12,18 @@ export type Redirect =
   | { readonly kind: 'form'; readonly url: string; readonly params: Readonly<Record<string, string>> };
 
 /**
+ * Something the PSP's own script must run in the payer's page to continue an attempt, without leaving
+ * it (a card's 3-D Secure 2 fingerprint or challenge, run in the page): the PSP's action object as the
+ * PSP gave it, designed to be handed to the browser, opaque to the service. `hosted-fields`: the
+ * adapter the card view's `hostedFields.sdkUrl` registers runs it, and its result comes back through
+ * the confirm door (`completeAction` of the driver).
+ */
+export interface PageAction {
+  readonly kind: 'hosted-fields';
+  readonly action: Readonly<Record<string, unknown>>;
+}
+
+/**
  * A mandated partial grant waits for the payer (accept, or refuse through cancel); a chosen one was
  * the payer's own decision in the PSP's app.
  */
@@ -47,6 +59,11 @@ export interface Attempt {
   readonly owedToPayer?: string;
   readonly declineCategory?: DeclineCategory;
   readonly redirect?: Redirect;
+  /**
+   * The in-page action the payer's page must run now (while AUTHORIZING); taken off when the page
+   * sends its result, replaced by the next one the PSP asks for.
+   */
+  readonly pageAction?: PageAction;
   /** Financing: the lender keeps studying the file (the session waits in AWAITING). */
   readonly lenderStudying?: boolean;
   /**

@@ -1,4 +1,4 @@
-import type { Redirect } from '../attempt/attempt.model';
+import type { PageAction, Redirect } from '../attempt/attempt.model';
 import type { AttemptId, TransactionId } from '../ids/ids';
 import type { DeclineCategory, DriverCapabilities, MethodKind, MethodOffer, PlanKey } from '../method/method';
 import type { Money } from '../money/money';
@@ -74,6 +74,8 @@ export interface OpenInput extends DriverCall {
 export interface OpenOutput {
   readonly ack: DriverAck;
   readonly redirect?: Redirect;
+  /** An action the PSP's script runs in the payer's page (its result comes back to `completeAction`). */
+  readonly pageAction?: PageAction;
   /** Verdicts the driving call already carried (rare: most arrive out-of-band). */
   readonly facts: readonly PspFact[];
 }
@@ -145,6 +147,20 @@ export interface ReturnInput extends DriverCall {
 }
 
 /**
+ * The payer's page ran the in-page action the opening (or a previous `completeAction`) answered, and
+ * sends its result through the confirm door, while the opening still awaits its verdict.
+ */
+export interface ActionResultInput extends DriverCall {
+  /** The opening operation (our transaction id, and the PSP's ref once known). */
+  readonly target: OperationRef;
+  readonly amount: Money;
+  /** What the PSP's script handed the page (e.g. Adyen's `threeDSResult`), verbatim. Never stored or logged. */
+  readonly details: Readonly<Record<string, string>>;
+  /** The device of the payer whose request sends it. Never stored or logged. */
+  readonly payerDevice?: PayerDevice;
+}
+
+/**
  * One PSP's support of one method, speaking the PSP's documented API. Drivers are found in a
  * registry keyed by (provider, method); the core never switches on a provider's name. PSP refusals
  * are facts or rejected acks; exceptions are bugs only (transport faults become `unknown` acks).
@@ -176,6 +192,12 @@ export interface PspDriver {
    * a driver whose verdict only comes out-of-band has none.
    */
   completeReturn?(input: ReturnInput): Promise<OperationOutput>;
+  /**
+   * Sends the result of an in-page action (`OpenOutput.pageAction`) to the PSP (Adyen's
+   * /payments/details after a native 3-D Secure 2 fingerprint or challenge). Its answer is recorded
+   * like the opening's: an ack, another page action or a redirect, rarely a verdict.
+   */
+  completeAction?(input: ActionResultInput): Promise<OpenOutput>;
   /** Card fronts that load an acquirer SDK: the public hosted-fields settings of the view. */
   hostedFields?(settings: Readonly<Record<string, unknown>>): { keyId: string; key: string; sdkUrl: string } | undefined;
 }

@@ -1,4 +1,4 @@
-import type { Attempt, Redirect } from '../attempt/attempt.model';
+import type { Attempt, PageAction, Redirect } from '../attempt/attempt.model';
 import { openingTransaction, replaceTransaction } from '../attempt/attempt-operations';
 import { attemptDeclined } from '../attempt/attempt.state';
 import type { DriverAck } from '../psp/psp-driver.port';
@@ -15,13 +15,15 @@ import { expireIfDue } from './timeouts';
 export interface OpenOutcome {
   readonly ack: DriverAck;
   readonly redirect?: Redirect;
+  /** An action the payer's page must run (its result comes back through the confirm door). */
+  readonly pageAction?: PageAction;
   /** Verdicts the driving call already carried (rare: most arrive out-of-band). */
   readonly facts: readonly PspFact[];
 }
 
 /**
  * Records the answer of the call that opened an attempt: the ack facet of its opening operation, the
- * redirect the payer must follow, then the facts. An `accepted` or `unknown` ack is not a verdict
+ * redirect the payer must follow or the action its page must run, then the facts. An `accepted` or `unknown` ack is not a verdict
  * (the verdict stays due, looked up when overdue); a `rejected` one is the PSP refusing the request
  * itself: the operation fails and the attempt is DECLINED.
  */
@@ -33,6 +35,7 @@ export function recordOpenOutcome(session: Session, attemptId: string, outcome: 
   const acked = recordAck(opening, { code: ack.code, message: ack.message, httpStatus: ack.httpStatus, providerRef: ack.providerRef }, ctx.now);
   let next: Attempt = replaceTransaction(attempt, acked, ctx.now);
   if (outcome.redirect && attempt.status === 'AUTHORIZING') next = { ...next, redirect: outcome.redirect };
+  if (outcome.pageAction && attempt.status === 'AUTHORIZING') next = { ...next, pageAction: outcome.pageAction };
   if (ack.outcome === 'rejected' && acked.status.kind === 'pending') {
     next = declineOnRejection(next, acked, ack, ctx);
   }

@@ -27,6 +27,7 @@ export function attemptView(attempt: Attempt, offer: MethodOffer | undefined): A
     ...(attempt.releasedAt !== undefined ? { released: true as const } : {}),
     ...(attempt.cardScheme ? { cardScheme: attempt.cardScheme } : {}),
     ...(authorizing && attempt.redirect ? { redirect: attempt.redirect } : {}),
+    ...(authorizing && attempt.pageAction ? { pageAction: attempt.pageAction } : {}),
     ...(attempt.status === 'DECLINED' && attempt.declineCategory ? { declineCategory: attempt.declineCategory } : {}),
   };
 }

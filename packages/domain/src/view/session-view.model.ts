@@ -1,4 +1,4 @@
-import type { AttemptStatus, PartialAuth, Redirect } from '../attempt/attempt.model';
+import type { AttemptStatus, PageAction, PartialAuth, Redirect } from '../attempt/attempt.model';
 import type { CardScheme, DeclineCategory, MethodKind, Operation, PlanKey } from '../method/method';
 import type { Money } from '../money/money';
 import type { SessionStatus, Terms } from '../session/session.model';
@@ -155,6 +155,12 @@ export interface AttemptViewEntry {
   readonly cardScheme?: CardScheme;
   /** Where the browser must go to continue, while the attempt is AUTHORIZING. */
   readonly redirect?: Redirect;
+  /**
+   * While AUTHORIZING: the action the PSP's script must run in this page (`hosted-fields`: the card
+   * view's hosted-fields adapter runs it), its result sent to the confirm door. Designed by the PSP
+   * to be handed to the browser; no secret.
+   */
+  readonly pageAction?: PageAction;
   /** Why a DECLINED attempt was refused; absent means unclassified. Never the PSP's code or text. */
   readonly declineCategory?: DeclineCategory;
 }

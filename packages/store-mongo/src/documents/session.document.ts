@@ -1,4 +1,4 @@
-import type { Attempt, Redirect, Session, SessionId } from '@splitpay/domain';
+import type { Attempt, PageAction, Redirect, Session, SessionId } from '@splitpay/domain';
 import { fieldNames, pickFields } from './plain-document';
 
 /** One form parameter of a redirect, its PSP-given name kept as a value. */
@@ -17,7 +17,16 @@ export type RedirectDocument =
   | { readonly kind: 'navigate'; readonly url: string }
   | { readonly kind: 'form'; readonly url: string; readonly params: readonly FormParamDocument[] };
 
-export type AttemptDocument = Omit<Attempt, 'redirect'> & { readonly redirect?: RedirectDocument };
+/**
+ * An in-page action as stored: the PSP's action object is free-form (its names come from outside, as
+ * a form redirect's do), so it is kept as its JSON text.
+ */
+export interface PageActionDocument {
+  readonly kind: PageAction['kind'];
+  readonly actionJson: string;
+}
+
+export type AttemptDocument = Omit<Attempt, 'redirect' | 'pageAction'> & { readonly redirect?: RedirectDocument; readonly pageAction?: PageActionDocument };
 
 /**
  * One session, one document: its attempts, their transactions, the owed PSP operations and the owed
@@ -81,13 +90,21 @@ function redirectFromDocument(redirect: RedirectDocument): Redirect {
 }
 
 export function attemptToDocument(attempt: Attempt): AttemptDocument {
-  const { redirect, ...rest } = attempt;
-  return redirect ? { ...rest, redirect: redirectToDocument(redirect) } : rest;
+  const { redirect, pageAction, ...rest } = attempt;
+  return {
+    ...rest,
+    ...(redirect ? { redirect: redirectToDocument(redirect) } : {}),
+    ...(pageAction ? { pageAction: { kind: pageAction.kind, actionJson: JSON.stringify(pageAction.action) } } : {}),
+  };
 }
 
 export function attemptFromDocument(doc: AttemptDocument): Attempt {
-  const { redirect, ...rest } = doc;
-  return redirect ? { ...rest, redirect: redirectFromDocument(redirect) } : rest;
+  const { redirect, pageAction, ...rest } = doc;
+  return {
+    ...rest,
+    ...(redirect ? { redirect: redirectFromDocument(redirect) } : {}),
+    ...(pageAction ? { pageAction: { kind: pageAction.kind, action: JSON.parse(pageAction.actionJson) as PageAction['action'] } } : {}),
+  };
 }
 
 export function sessionToDocument(session: Session): SessionDocument {
