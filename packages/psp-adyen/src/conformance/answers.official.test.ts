@@ -46,6 +46,15 @@ describe("Adyen's PaymentResponse model reads our /payments answers", () => {
     expect(readAs(action, 'CheckoutRedirectAction')).toEqual(action);
   });
 
+  it('a native 3-D Secure 2 action, relayed to the page with its documented fields only, is a CheckoutThreeDS2Action', () => {
+    for (const subtype of ['fingerprint', 'challenge']) {
+      const action = { type: 'threeDS2', subtype, paymentMethodType: 'scheme', token: 'eyJ0aHJlZURTU2VydmVyVHJhbnNJRCI6IjEifQ==', paymentData: 'Ab02b4c0!BQABAgA', authorisationToken: 'Ab02b4c0!BQABAgB' };
+      const output = paymentResult({ kind: 'answer', status: 200, body: { resultCode: subtype === 'fingerprint' ? 'IdentifyShopper' : 'ChallengeShopper', action } }, 'tx-1', money(1_000, 'EUR'), { inPageActions: true });
+      expect(output.pageAction?.action).toEqual(action);
+      expect(readAs(output.pageAction?.action, 'CheckoutThreeDS2Action')).toEqual(action);
+    }
+  });
+
   it("/payments/details' answer is a PaymentDetailsResponse", () => {
     const answer = detailsAuthorised('PSP7', 'tx-1');
     expect(readAs(answer, 'PaymentDetailsResponse')).toEqual(answer);

@@ -60,7 +60,8 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
     const expected = {
       ...paymentsBodyBase(input),
       paymentMethod: { type: 'scheme', ...encrypted },
-      authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
+      // The page's origin and browser: native 3-D Secure 2 is asked (D55).
+      authenticationData: { threeDSRequestData: { nativeThreeDS: 'preferred' } },
       browserInfo: BROWSER_INFO,
       origin: 'https://shop.example',
       shopperEmail: 'ada@example.test',
@@ -210,7 +211,16 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
   });
 });
 
-describe("Adyen's PaymentDetailsRequest model: what the return door sends to /payments/details", () => {
+describe("Adyen's PaymentDetailsRequest model: what the return door and the confirm door send to /payments/details", () => {
+  it("the page's native 3-D Secure 2 result is a PaymentCompletionDetails", async () => {
+    const input = openInput('card');
+    const sent = capturePost('/v71/payments/details', 200, detailsAuthorised('PSPOFF5', input.transactionId));
+    await card.completeAction({ ...input, target: { transactionId: input.transactionId, providerRef: 'PSPOFF5' }, details: { threeDSResult: 'eyJ0cmFuc1N0YXR1cyI6IlkifQ==' } });
+    const expected = { details: { threeDSResult: 'eyJ0cmFuc1N0YXR1cyI6IlkifQ==' } } satisfies CheckoutModel<'PaymentDetailsRequest'>;
+    expect(sent()).toEqual(expected);
+    expect(serializedAs(sent(), 'PaymentDetailsRequest')).toEqual(sent());
+  });
+
   it('every 3-D Secure result the driver relays is a field of PaymentCompletionDetails', async () => {
     const input = openInput('card');
     const sent = capturePost('/v71/payments/details', 200, detailsAuthorised('PSPOFF4', input.transactionId));

@@ -1,7 +1,7 @@
 import type { DriverCapabilities, FollowUpInput, Logger, MethodKind, OpenInput, ConfirmInput, OpenOutput, OperationOutput, PspFact } from '@splitpay/domain';
 import { ackOf, str } from '../client/adyen-ack';
 import type { AdyenClient, AdyenResult } from '../client/adyen.client';
-import { paymentResult } from '../mapping/payment-result';
+import { paymentResult, type PaymentResultOptions } from '../mapping/payment-result';
 import { readAdyenSettings, type AdyenSettings } from '../settings/adyen.settings';
 
 export interface AdyenDriverDeps {
@@ -62,10 +62,10 @@ export abstract class AdyenDriverBase {
   }
 
   /** `/payments` and its answer as our ack, redirect and facts. */
-  protected async pay(settings: AdyenSettings, body: Record<string, unknown>, input: OpenInput | ConfirmInput): Promise<OpenOutput> {
+  protected async pay(settings: AdyenSettings, body: Record<string, unknown>, input: OpenInput | ConfirmInput, options: PaymentResultOptions = {}): Promise<OpenOutput> {
     const result = await this.deps.client.post(settings, '/payments', body, input.transactionId);
     this.logFailure('/payments', result);
-    return paymentResult(result, input.transactionId, input.amount);
+    return paymentResult(result, input.transactionId, input.amount, options);
   }
 
   private async modify(kind: Modification, input: FollowUpInput): Promise<OperationOutput> {

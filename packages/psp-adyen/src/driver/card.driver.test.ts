@@ -180,8 +180,8 @@ describe('Adyen card: every resultCode', () => {
     expect(opened.redirect).toEqual({ kind: 'form', url: 'https://acs.example/challenge', params: { MD: 'md-1', PaReq: 'pareq-1', TermUrl: 'https://pay.example/back' } });
   });
 
-  it('an action without a URL (native 3-D Secure) cannot be relayed: a rejected ack', async () => {
-    const { opened } = await answer(200, { resultCode: 'IdentifyShopper', action: { type: 'threeDS2', subtype: 'fingerprint', token: 'eyJ0' } });
+  it('an action without a URL that is no native 3-D Secure 2 action cannot be relayed: a rejected ack', async () => {
+    const { opened } = await answer(200, { resultCode: 'IdentifyShopper', action: { type: 'sdk', paymentMethodType: 'scheme' } });
     expect(opened.ack).toMatchObject({ outcome: 'rejected', code: 'IdentifyShopper' });
   });
 

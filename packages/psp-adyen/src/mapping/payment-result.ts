@@ -1,4 +1,4 @@
-import { money, type DriverAck, type Money, type OpenOutput, type PspFact, type Redirect } from '@splitpay/domain';
+import { money, type DriverAck, type Money, type OpenOutput, type PageAction, type PspFact, type Redirect } from '@splitpay/domain';
 import { ackOf, str } from '../client/adyen-ack';
 import type { AdyenResult } from '../client/adyen.client';
 import { cardSchemeOf } from './card-scheme';
@@ -23,6 +23,24 @@ function redirectOf(action: unknown): Redirect | undefined {
   return { kind: 'navigate', url };
 }
 
+/** The fields of Adyen's `CheckoutThreeDS2Action` (Checkout API v71), the only ones handed to the page. */
+const THREE_DS2_ACTION_FIELDS = ['type', 'subtype', 'token', 'paymentData', 'authorisationToken', 'paymentMethodType', 'url'];
+
+/**
+ * A native 3-D Secure 2 action (`type` threeDS2, subtype fingerprint or challenge) as the in-page
+ * action Adyen Web runs with `createFromAction`: Adyen's object, its documented fields only.
+ */
+function threeDS2PageActionOf(action: unknown): PageAction | undefined {
+  const a = record(action);
+  if (a.type !== 'threeDS2' || typeof a.token !== 'string') return undefined;
+  return { kind: 'hosted-fields', action: Object.fromEntries(Object.entries(a).filter(([name, value]) => THREE_DS2_ACTION_FIELDS.includes(name) && typeof value === 'string')) };
+}
+
+/** What the caller can relay to the payer: a redirect always; an in-page action only where the page runs one (the card's hosted fields). */
+export interface PaymentResultOptions {
+  readonly inPageActions?: boolean;
+}
+
 /** The granted amount of a partial authorisation (additionalData.authorisedAmount*, else the answer's amount). */
 function grantedOf(body: Record<string, unknown>, asked: Money): Money {
   const extra = record(body.additionalData);
@@ -43,10 +61,12 @@ function aliasOf(body: Record<string, unknown>): string | undefined {
  * A `/payments` or `/payments/details` answer as our ack, redirect and facts, one row per resultCode:
  * Authorised and PartiallyAuthorised (the granted amount) -> authorized; Refused -> declined with the
  * refusal's category; Pending and Received -> the verdict comes by webhook; RedirectShopper,
- * IdentifyShopper, ChallengeShopper -> our redirect (the return door finishes it); Cancelled ->
+ * IdentifyShopper, ChallengeShopper -> a native 3-D Secure 2 action for the page (threeDS2, when the
+ * caller relays in-page actions; the confirm door finishes it) or our redirect (the return door
+ * finishes it); Cancelled ->
  * cancelled by the payer; Error -> a rejected ack. HTTP failures: ackOf.
  */
-export function paymentResult(result: AdyenResult, transactionId: string, asked: Money): OpenOutput {
+export function paymentResult(result: AdyenResult, transactionId: string, asked: Money, options: PaymentResultOptions = {}): OpenOutput {
   const ack = ackOf(result);
   if (result.kind !== 'answer' || ack.outcome !== 'accepted') return { ack, facts: [] };
   const { body } = result;
@@ -85,6 +105,8 @@ export function paymentResult(result: AdyenResult, transactionId: string, asked:
       return { ack: { ...accepted, outcome: 'rejected', ...(str(body.refusalReason) ? { message: str(body.refusalReason) } : {}) }, facts: [] };
     default: {
       if (resultCode && ACTION_CODES.includes(resultCode)) {
+        const pageAction = options.inPageActions === true ? threeDS2PageActionOf(body.action) : undefined;
+        if (pageAction) return { ack: accepted, pageAction, facts: [] };
         const redirect = redirectOf(body.action);
         if (!redirect) return { ack: { ...accepted, outcome: 'rejected', message: `${resultCode} with an action that has no redirect URL` }, facts: [] };
         return { ack: accepted, redirect, facts: [] };

@@ -16,6 +16,15 @@ export const ADYEN_SETTINGS: readonly ContractSettingSpec[] = [
     pattern: '[A-Za-z0-9-]+',
     description: 'the live endpoint prefix of the company account (Customer Area, Developers > API URLs)',
   },
+  {
+    name: 'threeDS',
+    type: 'string',
+    required: false,
+    secret: false,
+    oneOf: ['native', 'redirect'],
+    methods: ['card'],
+    description: "card 3-D Secure 2: native (the default: run in the payer's page, whose CSP must allow the issuers' frames, D55) or redirect (always leave the page)",
+  },
   { name: 'merchantIdentifier', type: 'string', required: true, secret: false, methods: ['applepay'], description: 'the Apple Pay merchant identifier (merchant.com.example)' },
   { name: 'displayName', type: 'string', required: true, secret: false, methods: ['applepay'], description: 'the name the Apple Pay sheet shows (at most 64 characters)' },
 ];
@@ -30,6 +39,8 @@ export interface AdyenSettings {
   readonly liveUrlPrefix?: string;
   readonly merchantIdentifier?: string;
   readonly displayName?: string;
+  /** Card 3-D Secure 2: `native` (absent: native) or `redirect`. */
+  readonly threeDS?: 'native' | 'redirect';
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
@@ -50,6 +61,7 @@ export function readAdyenSettings(settings: Readonly<Record<string, unknown>>): 
   if (environment === 'live' && !liveUrlPrefix) return { missing: 'liveUrlPrefix' };
   const merchantIdentifier = str(settings.merchantIdentifier);
   const displayName = str(settings.displayName);
+  const threeDS = settings.threeDS === 'redirect' ? 'redirect' : settings.threeDS === 'native' ? 'native' : undefined;
   return {
     apiKey,
     merchantAccount,
@@ -59,6 +71,7 @@ export function readAdyenSettings(settings: Readonly<Record<string, unknown>>): 
     ...(liveUrlPrefix ? { liveUrlPrefix } : {}),
     ...(merchantIdentifier ? { merchantIdentifier } : {}),
     ...(displayName ? { displayName } : {}),
+    ...(threeDS ? { threeDS } : {}),
   };
 }
 
