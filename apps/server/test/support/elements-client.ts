@@ -85,6 +85,11 @@ export class ElementsClient {
     return call('POST', `${this.baseUrl}/elements/session/attempts/${attemptId}/confirm`, this.auth, { input: { method: 'applepay', paymentToken } });
   }
 
+  /** The confirm door with any body: a card's in-page action result (`{ input: { method: 'card', details } }`), or a malformed one. */
+  confirmBody(attemptId: string, body: unknown): Promise<Answer<ViewAnswer>> {
+    return call('POST', `${this.baseUrl}/elements/session/attempts/${attemptId}/confirm`, this.auth, body);
+  }
+
   /**
    * Polls the view until `until` holds (the page's polling), at most `timeoutMs` of real time. A view
    * that never gets there throws, naming where it stood: a test reading on would fail further down,

@@ -68,12 +68,21 @@ export class ConfirmAttemptUseCase {
   }
 
   private async completeAction(session: Session, attemptId: string, input: CardActionResultInput, payerDevice: PayerDevice | undefined): Promise<SessionView> {
-    const takenWrite = await this.deps.writer.update(session.id, (s, ctx) => ({ session: takePageAction(s, attemptId, input.method, ctx).session, result: undefined }), { initial: session });
-    const taken = takenWrite.session;
+    const takenWrite = await this.deps.writer.update(
+      session.id,
+      (s, ctx) => {
+        const r = takePageAction(s, attemptId, input.method, ctx);
+        return { session: r.session, result: r.taken };
+      },
+      { initial: session },
+    );
+    const { session: taken, result: action } = takenWrite;
     const attempt = taken.attempts.find((a) => a.id === attemptId);
     if (!attempt) throw new Error(`Attempt ${attemptId} vanished from session ${taken.id}`);
     const psps = this.deps.gateway.forSession(taken);
-    const outcome = await this.sendActionResult(taken, psps, attempt, input, payerDevice);
+    const sent = await this.sendActionResult(taken, psps, attempt, input, payerDevice);
+    // No usable answer: the action stays due, so the page may send its result again (the PSP sees the same request).
+    const outcome = sent.ack.outcome === 'unknown' && !sent.pageAction && !sent.redirect ? { ...sent, pageAction: action } : sent;
     const recorded = await this.deps.writer.update(taken.id, (s, ctx) => ({ session: recordOpenOutcome(s, attemptId, outcome, ctx), result: undefined }), { initial: taken });
     const dispatched = await this.deps.dispatcher.dispatchOwedBy([takenWrite, recorded], psps);
     return this.views.present(dispatched, psps);

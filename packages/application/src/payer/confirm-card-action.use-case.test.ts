@@ -77,6 +77,17 @@ describe('ConfirmAttemptUseCase (a card page sends the result of its in-page act
     expect(driver.calls).toHaveLength(2);
   });
 
+  it('keeps the action due when the driver had no usable answer, so the page may send the result again', async () => {
+    const { stores, session, attemptId } = await cardTrancheWithFingerprint();
+    const driver = new CardActionDriver();
+    driver.completeAction = async (input: ActionResultInput) => {
+      driver.calls.push(input);
+      return { ack: { outcome: 'unknown', message: 'socket hang up' }, facts: [] };
+    };
+    await useCaseOver(stores, session, driver, new CapturingLogger()).execute('pst_x', attemptId, { input: { method: 'card', details: { threeDSResult: FINGERPRINT_RESULT } } });
+    expect((await stored(stores, session)).attempts[0]?.pageAction).toEqual(FINGERPRINT);
+  });
+
   it('refuses a card result on an attempt of another method', async () => {
     const stores = createEmbeddedStores();
     const started = startAttempt(aSession(), { methodId: 'applepay', amount: 4_000 }, ctxAt(T0));

@@ -46,7 +46,7 @@ export interface AttemptStartedAnswer {
 /**
  * Starts a tranche: the attempt is recorded (every payer-flow refusal comes from the aggregate), then
  * opened at its PSP through the driver with the service's return and notification addresses, and the
- * driver's answer recorded (an ack, a redirect, rarely a verdict). The payer input and the payer's
+ * driver's answer recorded (an ack, a redirect or an in-page action, rarely a verdict). The payer input and the payer's
  * device go to the driver only: they are never stored and never logged.
  */
 export class StartAttemptUseCase {
@@ -119,7 +119,7 @@ export class StartAttemptUseCase {
         ...(request.payerDevice ? { payerDevice: request.payerDevice } : {}),
       });
       this.deps.logger.info('psp.attempt_opened', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus, facts: output.facts.map((f) => f.kind) });
-      return { kind: 'answered', outcome: { ack: output.ack, ...(output.redirect ? { redirect: output.redirect } : {}), facts: output.facts } };
+      return { kind: 'answered', outcome: { ack: output.ack, ...(output.redirect ? { redirect: output.redirect } : {}), ...(output.pageAction ? { pageAction: output.pageAction } : {}), facts: output.facts } };
     } catch (error) {
       // No usable answer: the verdict stays due and is looked up when overdue.
       this.deps.logger.error('psp.driver_failed', { ...fields, type: 'open', error });

@@ -3,12 +3,12 @@ import express, { Router, type Request, type Response } from 'express';
 import { jsonBody } from '../app/body-parsers';
 import {
   type ConfirmAttemptUseCase,
+  type ConfirmInputBody,
   type PayerDecisionsUseCase,
   type PayerReturnUseCase,
   type ReadSessionViewUseCase,
   type StartAttemptBody,
   type StartAttemptUseCase,
-  type WalletConfirmInput,
   type WalletSessionRequest,
   type WalletSessionUseCase,
 } from '@splitpay/application';
@@ -37,7 +37,7 @@ export interface ElementsRouterDeps {
 }
 
 const readStart = validator<StartAttemptBody>(startAttemptSchema, 'body');
-const readConfirm = validator<{ input: WalletConfirmInput }>(confirmAttemptSchema, 'body');
+const readConfirm = validator<{ input: ConfirmInputBody }>(confirmAttemptSchema, 'body');
 const readWalletSession = validator<{ input: WalletSessionRequest }>(walletSessionRequestSchema, 'body');
 
 /** The string fields the PSP put on the return, query and form alike (handed to the driver, never logged). */

@@ -106,6 +106,13 @@ export const attemptEntryViewSchema = named('AttemptEntryView', {
     status: { type: 'string', enum: ATTEMPT_STATUSES },
     operation: { type: 'string', enum: ['authorization', 'payment'] },
     abandonable: { type: 'boolean' },
+    pageAction: {
+      type: 'object',
+      required: ['kind', 'action'],
+      description:
+        "while AUTHORIZING: an action the PSP's own script must run in this page to continue, without leaving it (a card's 3-D Secure 2 fingerprint or challenge). kind hosted-fields: the adapter the card entry's hostedFields.sdkUrl registers runs action (the PSP's object, as the PSP designed it for the browser; no secret) and its result is sent to POST /elements/session/attempts/{attemptId}/confirm as input { method: card, details }",
+      properties: { kind: { type: 'string', enum: ['hosted-fields'] }, action: { type: 'object' } },
+    },
     redirect: {
       type: 'object',
       required: ['kind', 'url'],
@@ -198,6 +205,49 @@ export const walletSessionAnswerSchema = named('WalletSessionAnswer', {
   },
 });
 
-export const confirmAttemptSchema = applePayInputBody('ConfirmAttempt', {
-  paymentToken: { type: 'string', minLength: 1, description: 'the wallet sheet\'s encrypted blob, verbatim; never logged, never stored' },
+/**
+ * Body of POST /elements/session/attempts/{attemptId}/confirm, its input discriminated by method: an
+ * in-page wallet's token (applepay), or the result of the in-page action a card attempt's view entry
+ * carries (`pageAction`: a 3-D Secure 2 fingerprint or challenge run in the page), as the PSP's script
+ * handed it to the page. Neither is ever logged or stored.
+ */
+export const confirmAttemptSchema = named('ConfirmAttempt', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['input'],
+  properties: {
+    input: {
+      type: 'object',
+      required: ['method'],
+      properties: { method: { type: 'string' } },
+      discriminator: { propertyName: 'method' },
+      oneOf: [
+        named('WalletConfirmInput', {
+          type: 'object',
+          additionalProperties: false,
+          required: ['method', 'paymentToken'],
+          properties: {
+            method: { const: 'applepay' },
+            paymentToken: { type: 'string', minLength: 1, description: "the wallet sheet's encrypted blob, verbatim; never logged, never stored" },
+          },
+        }),
+        named('CardActionResultInput', {
+          type: 'object',
+          additionalProperties: false,
+          required: ['method', 'details'],
+          properties: {
+            method: { const: 'card' },
+            details: {
+              type: 'object',
+              description: "the result of the attempt's pageAction as the PSP's script handed it to the page (Adyen Web's onAdditionalDetails state.data.details, e.g. threeDSResult), verbatim; never logged, never stored",
+              minProperties: 1,
+              maxProperties: 8,
+              propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_.]{0,63}$' },
+              additionalProperties: { type: 'string', minLength: 1, maxLength: 20_000 },
+            },
+          },
+        }),
+      ],
+    },
+  },
 });
