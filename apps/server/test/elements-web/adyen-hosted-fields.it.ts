@@ -25,6 +25,19 @@ const STAND_IN_ENCRYPTED = {
   encryptedSecurityCode: 'adyenjs_0_1_25$standin-cvc',
 };
 
+/**
+ * A card issuer's access control server (3-D Secure 2), its own origin: the fingerprint page answers at
+ * once, the challenge page when the payer approves; each tells the page's Adyen Web by postMessage.
+ */
+const ISSUER_ACS = 'https://acs.issuer.example';
+const ACS_RESULTS = { fingerprint: 'eyJ0cmFuc1N0YXR1cyI6IkMifQ-stand-in-fingerprint', challenge: 'eyJ0cmFuc1N0YXR1cyI6IlkifQ-stand-in-challenge' };
+const acsPage = (subtype: 'fingerprint' | 'challenge'): string => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Issuer</title></head><body>
+${subtype === 'challenge' ? '<p>Approve this payment in your bank app.</p><button type="button" id="approve">Approve</button>' : ''}
+<script>
+function answer() { parent.postMessage({ threeDSResult: '${ACS_RESULTS[subtype]}' }, '*'); }
+${subtype === 'challenge' ? "document.getElementById('approve').addEventListener('click', answer);" : 'answer();'}
+</script></body></html>`;
+
 /** The stand-in's card fields, each load marked by a random `window.loadId`: a reload shows as a new one. */
 const CARD_FIELDS_PATH = '/adyen-stand-in/card-fields.html';
 const CARD_FIELDS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Card fields</title>
@@ -46,7 +59,7 @@ const CARD_FIELDS = `<!doctype html><html lang="en"><head><meta charset="utf-8">
  * it was asked on `window.__adyenStandIn`.
  */
 const ADYEN_WEB_STAND_IN = `(function () {
-  var calls = (window.__adyenStandIn = { configs: [], created: [], mounted: 0, configured: 0, validationShown: 0, unmounted: 0, answered: [] });
+  var calls = (window.__adyenStandIn = { configs: [], created: [], mounted: 0, configured: 0, validationShown: 0, unmounted: 0, answered: [], actions: [] });
   function Core() {}
   Core.version = { version: '${ADYEN_WEB_VERSION}', revision: 'stand-in', branch: 'stand-in', buildId: 'stand-in' };
   function ask(url) {
@@ -111,6 +124,35 @@ const ADYEN_WEB_STAND_IN = `(function () {
         });
         return component;
     };
+    // Native 3-D Secure 2, as Adyen Web 5 runs it: a form of its own posted from the page into its own
+    // iframe, to the issuer's access control server, whose answer it gets by postMessage; then onAdditionalDetails.
+    checkout.createFromAction = function (action, options) {
+      calls.actions.push({ action: action, challengeWindowSize: options.challengeWindowSize });
+      return {
+        mount: function (el) {
+          var name = 'threeDSIframe' + calls.actions.length;
+          var frame = document.createElement('iframe');
+          frame.name = name;
+          frame.title = 'Issuer 3-D Secure';
+          var form = document.createElement('form');
+          form.method = 'POST';
+          form.action = '${ISSUER_ACS}/' + action.subtype;
+          form.target = name;
+          var field = document.createElement('input');
+          field.type = 'hidden';
+          field.name = action.subtype === 'fingerprint' ? 'threeDSMethodData' : 'creq';
+          field.value = action.token;
+          form.append(field);
+          el.append(frame, form);
+          window.addEventListener('message', function answered(event) {
+            if (event.origin !== '${ISSUER_ACS}' || event.source !== frame.contentWindow) return;
+            window.removeEventListener('message', answered);
+            options.onAdditionalDetails({ data: { details: { threeDSResult: event.data.threeDSResult } } }, {});
+          });
+          form.submit();
+        }
+      };
+    };
     return Promise.resolve(checkout);
   };
 })();`;
@@ -141,6 +183,8 @@ interface StandInCalls {
   readonly unmounted: number;
   /** The statuses of its BIN lookup and analytics calls (0: refused). */
   readonly answered: number[];
+  /** The actions it was asked to run (createFromAction). */
+  readonly actions: { action: Record<string, unknown>; challengeWindowSize: string }[];
 }
 
 // Our Adyen Web adapter, served by the service, over a stand-in of Adyen Web 5 (a short name: the
@@ -189,6 +233,11 @@ describe('Adyen card in Chromium', () => {
         body = body.replace(pinned, hash);
       }
       await route.fulfill({ response, body });
+    });
+    // The issuer's access control server, asked by the stand-in's 3-D Secure 2 forms.
+    await page.route(`${ISSUER_ACS}/**`, (route) => {
+      const subtype = new URL(route.request().url()).pathname.slice(1);
+      return subtype === 'fingerprint' || subtype === 'challenge' ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: acsPage(subtype) }) : route.fulfill({ status: 404, body: '' });
     });
     // The stand-in's card fields, on the merchant's origin (its server knows nothing of them).
     await page.route(`${shop.url}${CARD_FIELDS_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: CARD_FIELDS }));
@@ -393,5 +442,46 @@ describe('Adyen card in Chromium', () => {
     const none = await fetch(`${service.h.url}/psp/fake/hosted-fields.js`);
     expect(none.status).toBe(404);
     expect(await none.json()).toMatchObject({ code: 'NotFound' });
+  });
+
+  it("runs native 3-D Secure 2 in the page: Adyen's fingerprint, then its challenge in the issuer's frame, each result sent to the confirm door and on to /payments/details; no CSP violation", async () => {
+    await openCheckout('adyen-web-native-3ds');
+    const fingerprint = { type: 'threeDS2', subtype: 'fingerprint', paymentMethodType: 'scheme', token: 'eyJ0aHJlZURTTWV0aG9kVVJMIjoiYWNzIn0=', paymentData: 'Ab02b4c0!fp' };
+    const challenge = { type: 'threeDS2', subtype: 'challenge', paymentMethodType: 'scheme', token: 'eyJhY3NVUkwiOiJhY3MifQ==', paymentData: 'Ab02b4c0!ch' };
+    const payment = answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'IdentifyShopper', pspReference: 'PSPWEB3DS0000001', merchantReference: body.reference, action: fingerprint }));
+    const details: Record<string, unknown>[] = [];
+    answerPost(TEST_BASE, '/v71/payments/details', 200, (body) => (details.push(body), { resultCode: 'ChallengeShopper', pspReference: 'PSPWEB3DS0000001', action: challenge }));
+    answerPost(TEST_BASE, '/v71/payments/details', 200, (body) => (details.push(body), { resultCode: 'Received', pspReference: 'PSPWEB3DS0000001' }));
+
+    await cardFields().getByLabel('Adyen card number').fill('4111111111111111');
+    await cardFields().getByLabel('Adyen expiry date').fill('03/30');
+    await cardFields().getByLabel('Adyen security code').fill('737');
+    await payButton().click();
+    await until(() => (payment.seen.length > 0 ? true : undefined), 'the payment at Adyen');
+    // Native asked: the stand-in's card data carries the page's origin and browser.
+    expect(payment.seen[0]?.body).toMatchObject({ authenticationData: { threeDSRequestData: { nativeThreeDS: 'preferred' } }, origin: shop.url, channel: 'Web' });
+
+    // The fingerprint runs by itself; the challenge waits for the payer, in the issuer's frame on the page.
+    const approve = page.frameLocator('iframe[title="Issuer 3-D Secure"]').getByRole('button', { name: 'Approve' });
+    await approve.waitFor();
+    expect(details).toEqual([{ details: { threeDSResult: ACS_RESULTS.fingerprint } }]);
+    await approve.click();
+    await until(() => (details.length === 2 ? true : undefined), "the challenge's result at Adyen");
+    expect(details[1]).toEqual({ details: { threeDSResult: ACS_RESULTS.challenge } });
+    await page.getByText('Confirming your payment…').first().waitFor();
+
+    const confirms = requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/confirm')).map((r) => r.postDataJSON() as unknown);
+    expect(confirms).toEqual([
+      { input: { method: 'card', details: { threeDSResult: ACS_RESULTS.fingerprint } } },
+      { input: { method: 'card', details: { threeDSResult: ACS_RESULTS.challenge } } },
+    ]);
+    const ran = await standIn();
+    expect(ran.actions).toEqual([
+      { action: fingerprint, challengeWindowSize: '05' },
+      { action: challenge, challengeWindowSize: '05' },
+    ]);
+    // Nothing is left to run: the issuer's frame is gone, the view says only that the payment is being confirmed.
+    await page.waitForFunction("document.querySelectorAll('iframe[title=\"Issuer 3-D Secure\"]').length === 0");
+    expect(problems.list).toEqual([]);
   });
 });

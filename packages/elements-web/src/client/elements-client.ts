@@ -76,6 +76,11 @@ export class ElementsClient {
     return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'applepay', paymentToken } }, signal);
   }
 
+  /** The result of a card attempt's in-page action (its view entry's `pageAction`), as the acquirer's script handed it. */
+  confirmCardAction(attemptId: string, details: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<ViewAnswer> {
+    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'card', details } }, signal);
+  }
+
   /**
    * Merchant validation of the in-page wallet (Apple Pay's onvalidatemerchant) for an attempt started
    * and not yet confirmed. ConfirmNotApplicable when the wallet needs no validation at its PSP.

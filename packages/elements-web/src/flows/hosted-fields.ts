@@ -6,7 +6,21 @@ import type { HostedFieldsView } from '../types/session-view';
  * never reaches this page's code.
  */
 export interface HostedFieldsAdapter {
-  mount(container: HTMLElement, settings: { readonly keyId: string; readonly key: string; readonly locale: string }): HostedFieldsInstance;
+  mount(container: HTMLElement, settings: HostedFieldsSettings): HostedFieldsInstance;
+  /**
+   * Optional (additive to version 1): runs the in-page action a card attempt's view entry carries
+   * (`pageAction.action`, the acquirer's own object: a 3-D Secure 2 fingerprint or challenge) in
+   * `container`, with the acquirer's script, and resolves with the result to send to the confirm door
+   * (`input: { method: 'card', details }`); rejects when it cannot be run. An adapter without it
+   * leaves such an attempt to its redirect fallback, never asked by the driver for it.
+   */
+  runAction?(container: HTMLElement, settings: HostedFieldsSettings, action: Readonly<Record<string, unknown>>): Promise<Readonly<Record<string, string>>>;
+}
+
+export interface HostedFieldsSettings {
+  readonly keyId: string;
+  readonly key: string;
+  readonly locale: string;
 }
 
 export interface HostedFieldsInstance {

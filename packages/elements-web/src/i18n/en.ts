@@ -50,6 +50,7 @@ export const en: Messages = {
   cardWillBeSaved: 'Your card will be saved for later payments to this merchant.',
   cardFieldMissing: 'Fill in this field.',
   hostedLoading: 'Loading the secure card form…',
+  bankCheck: 'Your bank is checking the payment…',
   cardDetailsInvalid: 'Check your card details: some are missing or not valid.',
   plansLegend: 'Instalment plan',
   planTitle: (n, withFees) => `${n} instalments, ${withFees ? 'with fees' : 'no fees'}`,

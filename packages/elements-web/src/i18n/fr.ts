@@ -50,6 +50,7 @@ export const fr: Messages = {
   cardWillBeSaved: 'Votre carte sera enregistrée pour vos prochains paiements chez ce marchand.',
   cardFieldMissing: 'Renseignez ce champ.',
   hostedLoading: 'Chargement du formulaire de carte sécurisé…',
+  bankCheck: 'Votre banque vérifie le paiement…',
   cardDetailsInvalid: 'Vérifiez les données de votre carte : certaines manquent ou ne sont pas valides.',
   plansLegend: 'Formule de paiement',
   planTitle: (n, withFees) => `${n} fois, ${withFees ? 'avec frais' : 'sans frais'}`,

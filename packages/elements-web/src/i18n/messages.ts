@@ -47,6 +47,8 @@ export interface Messages {
   readonly cardWillBeSaved: string;
   readonly cardFieldMissing: string;
   readonly hostedLoading: string;
+  /** Where the card's bank checks the payer in the page (3-D Secure run in the page). */
+  readonly bankCheck: string;
   /** The acquirer's fields refused the card details (its adapter's `invalid-card-details`). */
   readonly cardDetailsInvalid: string;
   readonly plansLegend: string;

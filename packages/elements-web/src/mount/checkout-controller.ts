@@ -18,6 +18,7 @@ import { Announcer } from './announcer';
 import { focusedIdIn, refocusAfterAction, replaceKeepingFocus } from './focus-keeper';
 import { checkPaymentForm } from './form-check';
 import { HostedFieldsSlot } from './hosted-fields-slot';
+import { PageActionSlot } from './page-action-slot';
 import type { KeptNode } from './keep-in-place';
 import { announcementsFor } from './announcements';
 import type { SplitPayOptions } from './mount-options';
@@ -56,6 +57,7 @@ export class CheckoutController implements Actions {
   /** Bumped by every action's answer: a poll that started before it is stale. */
   private epoch = 0;
   private readonly hosted: HostedFieldsSlot;
+  private readonly pageAction: PageActionSlot;
   private lastActivity = Date.now();
   private readonly onVisibility = (): void => {
     if (this.doc.visibilityState === 'visible') this.pollSoon(0);
@@ -88,6 +90,17 @@ export class CheckoutController implements Actions {
       failed: () => {
         this.announcer.warn(loadFailed);
         this.report(new SplitPayError('LoadError', 0));
+      },
+    });
+    // A card's in-page action (3-D Secure 2 run in the page): its result goes to the confirm door, whose view may ask for the next one.
+    this.pageAction = new PageActionSlot(this.doc, {
+      loadingText: this.t.bankCheck,
+      failedText: loadFailed,
+      locale,
+      sent: (attemptId, details) => void this.act(() => this.client.confirmCardAction(attemptId, details, this.aborts.signal)),
+      failed: (message) => {
+        this.announcer.warn(loadFailed);
+        this.report(new SplitPayError('LoadError', 0, message));
       },
     });
   }
@@ -123,6 +136,7 @@ export class CheckoutController implements Actions {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.doc.removeEventListener('visibilitychange', this.onVisibility);
     this.hosted.destroy();
+    this.pageAction.clear();
     this.root.remove();
   }
 
@@ -225,11 +239,16 @@ export class CheckoutController implements Actions {
       next = renderFirstReadFailed({ doc: this.doc, t: this.t, idPrefix: this.idPrefix });
     } else if (this.linkExpired || !view) {
       this.hosted.show(undefined);
+      this.pageAction.show(undefined, undefined);
       next = renderLinkExpired({ doc: this.doc, t: this.t, idPrefix: this.idPrefix });
     } else {
       const { method } = formSelection(this.context(view));
-      this.hosted.show(screenOf(view).kind === 'paying' && method?.method === 'card' ? method : undefined);
-      const container = this.hosted.container;
+      const screen = screenOf(view);
+      this.hosted.show(screen.kind === 'paying' && method?.method === 'card' ? method : undefined);
+      const acting = screen.kind === 'confirming' ? screen.attempt : undefined;
+      const card = acting ? view.methods.find((m) => m.id === acting.methodId) : undefined;
+      this.pageAction.show(acting, card?.method === 'card' && card.integration !== 'fake' ? card.hostedFields : undefined);
+      const container = this.hosted.container ?? this.pageAction.container;
       if (container) kept = { node: container, placeholder: this.doc.createComment('hosted card fields') };
       next = renderCheckout(this.context(view), kept?.placeholder);
     }

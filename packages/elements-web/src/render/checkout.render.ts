@@ -26,7 +26,7 @@ export function renderCheckout(ctx: RenderContext, hostedPlace: Node | undefined
       main = renderPartialPrompt(ctx, screen.attempt);
       break;
     case 'confirming':
-      main = renderConfirming(ctx, screen.attempt);
+      main = renderConfirming(ctx, screen.attempt, hostedPlace);
       break;
     case 'paying':
       main = renderPaymentForm(ctx, hostedPlace);

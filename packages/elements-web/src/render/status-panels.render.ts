@@ -14,8 +14,11 @@ export function renderWaiting(ctx: RenderContext, text: string): HTMLElement {
   return h(ctx.doc, 'section', { className: 'sp-panel', attrs: { 'aria-busy': 'true' } }, [h(ctx.doc, 'span', { className: 'sp-spinner', attrs: { 'aria-hidden': 'true' } }), heading(ctx, text)]);
 }
 
-/** An attempt on its way: a redirect not taken yet can be taken from here (after a reload, say). */
-export function renderConfirming(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
+/**
+ * An attempt on its way: a redirect not taken yet can be taken from here (after a reload, say); an
+ * in-page action runs at `actionPlace` (the kept container of the acquirer's frame).
+ */
+export function renderConfirming(ctx: RenderContext, attempt: AttemptViewEntry, actionPlace?: Node): HTMLElement {
   const { doc, t } = ctx;
   const offer = ctx.view.methods.find((m) => m.id === attempt.methodId);
   const name = offer ? methodName(ctx, offer) : t.methodName[attempt.method];
@@ -29,6 +32,7 @@ export function renderConfirming(ctx: RenderContext, attempt: AttemptViewEntry):
         attrs: { type: 'button', disabled: ctx.local.busy },
         on: { click: () => ctx.actions.continueRedirect(attempt.attemptId) },
       }),
+    attempt.pageAction && actionPlace ? h(doc, 'div', { className: 'sp-page-action-place' }, [actionPlace]) : undefined,
   ]);
 }
 

@@ -44,6 +44,18 @@ function checkoutOf(component: AdyenCardComponent, seen: { created: unknown[] } 
       if (configured) (options as CardOptions).onConfigSuccess?.({ iframesConfigured: true, type: 'card' });
       return component;
     }
+    /** Adyen Web's 3-D Secure 2 component: once mounted, it hands its result to onAdditionalDetails (an action of subtype `broken` fails). */
+    createFromAction(action: Readonly<Record<string, unknown>>, options: Record<string, unknown>) {
+      seen.created.push({ action, options });
+      const { onAdditionalDetails, onError } = options as { onAdditionalDetails: (state: unknown) => void; onError: (error: unknown) => void };
+      return {
+        mount: (el: HTMLElement) => {
+          el.append(el.ownerDocument.createElement('iframe'));
+          if (action.subtype === 'broken') onError(new Error('ThreeDS2 timed out'));
+          else onAdditionalDetails({ data: { details: { threeDSResult: `result-of-${String(action.subtype)}`, notAString: 7 } } });
+        },
+      };
+    }
   }
   return new Core();
 }
@@ -218,7 +230,7 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
   ])("refuses a window.AdyenCheckout the page already has of %s (a load error, nothing mounted); another 5.x is used", async (_name, version, message) => {
     const p = page();
     const { component, calls } = card(true);
-    p.win.AdyenCheckout = async () => (version ? checkoutOf(component, undefined, { version }) : { create: () => component });
+    p.win.AdyenCheckout = async () => (version ? checkoutOf(component, undefined, { version }) : { create: () => component, createFromAction: () => ({ mount: () => undefined }) });
     const instance = createAdyenHostedFields(p.doc).mount(p.container, SETTINGS);
     const rejection = await instance.tokenize().catch((error: unknown) => error);
     expect(rejection).toHaveProperty('message', message);
@@ -262,5 +274,26 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     await settle();
     expect(early.calls.mounted).toEqual([]);
     expect(early.calls.unmounted).toBe(0);
+  });
+
+  it("runs a native 3-D Secure 2 action with Adyen Web's createFromAction in the container, and answers its result's string fields", async () => {
+    const p = page();
+    const adapter = createAdyenHostedFields(p.doc);
+    const action = { type: 'threeDS2', subtype: 'challenge', token: 'eyJ0', paymentData: 'Ab02' };
+    const running = adapter.runAction(p.container, SETTINGS, action);
+    const seen = adyenLoads(p, card(true).component);
+    await expect(running).resolves.toEqual({ threeDSResult: 'result-of-challenge' });
+    expect(seen.configs).toEqual([{ clientKey: 'test_CLIENTKEY', environment: 'test', locale: 'fr-FR', analytics: { enabled: false } }]);
+    expect(seen.created).toEqual([{ action, options: { challengeWindowSize: '05', onAdditionalDetails: expect.any(Function), onError: expect.any(Function) } }]);
+    expect(p.container.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
+  it("rejects when Adyen Web's 3-D Secure 2 fails, or the keyId is unknown", async () => {
+    const p = page();
+    const adapter = createAdyenHostedFields(p.doc);
+    const running = adapter.runAction(p.container, SETTINGS, { type: 'threeDS2', subtype: 'broken', token: 'eyJ0' });
+    adyenLoads(p, card(true).component);
+    await expect(running).rejects.toThrow('ThreeDS2 timed out');
+    await expect(adapter.runAction(p.container, { ...SETTINGS, keyId: 'worldline-test' }, { type: 'threeDS2' })).rejects.toThrow('unknown keyId');
   });
 });

@@ -12,7 +12,21 @@ import { addPinnedScript, addPinnedStylesheet } from './pinned-file';
  */
 export interface HostedFieldsAdapter {
   readonly version: 1;
-  mount(container: HTMLElement, settings: { readonly keyId: string; readonly key: string; readonly locale: string }): HostedFieldsInstance;
+  mount(container: HTMLElement, settings: HostedFieldsSettings): HostedFieldsInstance;
+  /**
+   * Runs a native 3-D Secure 2 action (Adyen's `threeDS2` action, fingerprint or challenge, as the
+   * card driver relayed it in the view's `pageAction`) with Adyen Web's `createFromAction`, mounted in
+   * `container`, and resolves with Adyen Web's `onAdditionalDetails` `state.data.details` (its string
+   * fields: `threeDSResult`), which the components send to the confirm door. Rejects on Adyen Web's
+   * `onError`, or when Adyen Web cannot be loaded.
+   */
+  runAction(container: HTMLElement, settings: HostedFieldsSettings, action: Readonly<Record<string, unknown>>): Promise<Readonly<Record<string, string>>>;
+}
+
+export interface HostedFieldsSettings {
+  readonly keyId: string;
+  readonly key: string;
+  readonly locale: string;
 }
 
 export interface HostedFieldsInstance {
@@ -47,9 +61,29 @@ export interface AdyenCardComponent {
   unmount(): unknown;
 }
 
+/** What Adyen Web 5 hands `onAdditionalDetails`: its `data.details` is what /payments/details takes. */
+export interface AdyenAdditionalDetailsState {
+  readonly data?: { readonly details?: Readonly<Record<string, unknown>> };
+}
+
+/** An action component of Adyen Web 5 (`createFromAction`). */
+export interface AdyenActionComponent {
+  mount(container: HTMLElement): unknown;
+  unmount?(): unknown;
+}
+
 /** The part of Adyen Web 5's checkout the adapter uses. */
 export interface AdyenCheckoutInstance {
   create(type: 'card', options: Record<string, unknown>): AdyenCardComponent;
+  createFromAction(action: Readonly<Record<string, unknown>>, options: Record<string, unknown>): AdyenActionComponent;
+}
+
+/** The challenge's size: '05', the whole width of its container (Adyen Web 5's `challengeWindowSize`). */
+const CHALLENGE_WINDOW_SIZE = '05';
+
+/** The string fields of Adyen Web's result: what the confirm door takes and /payments/details reads. */
+function stringDetails(details: Readonly<Record<string, unknown>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(details ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length > 0));
 }
 
 /** Adyen Web 5's global: `AdyenCheckout(config)` answers the checkout (a promise of it since 5.0). */
@@ -103,8 +137,31 @@ async function loadAdyenWeb(doc: Document, environment: AdyenWebEnvironment, loa
  */
 export function createAdyenHostedFields(doc: Document, options: AdyenWebOptions = { analytics: false }): HostedFieldsAdapter {
   const loads: Loads = new Map();
+  const checkoutFor = async (settings: HostedFieldsSettings): Promise<AdyenCheckoutInstance> => {
+    const environment = adyenWebEnvironmentOf(settings.keyId);
+    if (!environment) throw new Error(`Adyen Web hosted fields: unknown keyId "${settings.keyId}" (adyen-web-test or adyen-web-live)`);
+    const factory = await loadAdyenWeb(doc, environment, loads);
+    const checkout = await factory({ clientKey: settings.key, environment, locale: adyenLocaleOf(settings.locale), analytics: { enabled: options.analytics } });
+    assertAdyenWebMajor(checkout);
+    return checkout;
+  };
   return {
     version: 1,
+    async runAction(container, settings, action) {
+      const checkout = await checkoutFor(settings);
+      return new Promise<Readonly<Record<string, string>>>((resolve, reject) => {
+        const component = checkout.createFromAction(action, {
+          challengeWindowSize: CHALLENGE_WINDOW_SIZE,
+          onAdditionalDetails: (state: AdyenAdditionalDetailsState) => {
+            const details = stringDetails(state.data?.details);
+            if (Object.keys(details).length === 0) reject(new Error("Adyen Web's 3-D Secure 2 gave no result"));
+            else resolve(details);
+          },
+          onError: (error: unknown) => reject(new Error(`Adyen Web's 3-D Secure 2 failed (${error instanceof Error ? error.message : String(error)})`)),
+        });
+        component.mount(container);
+      });
+    },
     mount(container, settings) {
       let destroyed = false;
       let component: AdyenCardComponent | undefined;
