@@ -1,0 +1,58 @@
+import { merchantPage, until } from '../testing/dom.fixture';
+import { attempt, cardMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
+import type { HostedFieldsAdapter } from '../flows/hosted-fields';
+import type { CardMethodView, SessionView } from '../types/session-view';
+import { mount } from './mount';
+
+const base = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 60_000, maxMs: 60_000, idleMs: 60_000 } };
+const hostedCard = { ...(cardMethod as CardMethodView), integration: 'acquirer-hosted' as const, hostedFields: { keyId: 'k1', key: 'pk', sdkUrl: 'https://acquirer.example/card-fields.js' } };
+const CHALLENGE = { type: 'threeDS2', subtype: 'challenge', token: 'eyJ0' };
+const withAction = (action: Record<string, unknown> | undefined): SessionView =>
+  pendingView({ methods: [hostedCard], attempts: [attempt({ status: 'AUTHORIZING', ...(action ? { pageAction: { kind: 'hosted-fields' as const, action } } : {}) })] });
+
+/** A page whose acquirer's adapter runs actions as `run` says, recording what it was given. */
+function pageWithAdapter(run: HostedFieldsAdapter['runAction']) {
+  const page = merchantPage('en');
+  const ran: { container: HTMLElement; settings: unknown; action: unknown }[] = [];
+  const adapter: HostedFieldsAdapter = {
+    mount: () => ({ tokenize: () => Promise.resolve('token'), destroy: () => undefined }),
+    ...(run
+      ? {
+          runAction: (container, settings, action) => {
+            ran.push({ container, settings, action });
+            container.append(page.doc.createElement('iframe'));
+            return run(container, settings, action);
+          },
+        }
+      : {}),
+  };
+  (page.dom.window as unknown as Window).SplitPayHostedFields = adapter;
+  return { ...page, ran };
+}
+
+describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () => {
+  it("is handed to the adapter in a container of the confirming panel; its result is posted to the confirm door, and the frame goes once no action is due", async () => {
+    const page = pageWithAdapter(() => Promise.resolve({ threeDSResult: 'result-1' }));
+    const { fetch, calls } = scriptedFetch([withAction(CHALLENGE), withAction(undefined)]);
+    mount(page.container, { ...base, fetch });
+    await until(() => calls.length === 2);
+    expect(page.ran).toHaveLength(1);
+    expect(page.ran[0]).toMatchObject({ settings: { keyId: 'k1', key: 'pk', locale: 'en' }, action: CHALLENGE });
+    expect(calls[1]).toMatchObject({ method: 'POST', url: 'https://pay.example/elements/session/attempts/0190a0a0-0000-7000-8000-000000000001/confirm', body: { input: { method: 'card', details: { threeDSResult: 'result-1' } } } });
+    await until(() => page.container.querySelector('iframe') === null);
+    expect(page.text(page.container)).toContain('Confirming your payment');
+  });
+
+  it("the adapter's failure, or an adapter that runs no action, says the form could not be loaded and reports a LoadError; nothing is posted", async () => {
+    for (const run of [() => Promise.reject(new Error('ThreeDS2 timed out')), undefined]) {
+      const page = pageWithAdapter(run);
+      const errors: string[] = [];
+      const { fetch, calls } = scriptedFetch([withAction(CHALLENGE)]);
+      mount(page.container, { ...base, fetch, onError: (error) => errors.push(error.code) });
+      await until(() => errors.length > 0);
+      expect(errors).toEqual(['LoadError']);
+      expect(page.text(page.container)).toContain('A part of the payment form could not be loaded.');
+      expect(calls).toHaveLength(1);
+    }
+  });
+});
