@@ -30,7 +30,7 @@ describe('Adyen card, native 3-D Secure 2 through the confirm door (nock playing
     const started = await page.start({ methodId: 'card', amount: 5_000, input: nativeCard });
     expect(started.status).toBe(201);
     expect(payment.seen[0]?.body).toMatchObject({ authenticationData: { threeDSRequestData: { nativeThreeDS: 'preferred' } }, channel: 'Web', origin: ORIGIN, browserInfo: BROWSER_INFO, returnUrl: `${h.url}/elements/return/${started.body.attemptId}` });
-    const attemptId = started.body.attemptId;
+    const attemptId = String(started.body.attemptId);
     const cardTx = String(payment.seen[0]?.body.reference);
     expect(cardOf(started.body.view)).toMatchObject({ status: 'AUTHORIZING', pageAction: { kind: 'hosted-fields', action: FINGERPRINT } });
     expect(cardOf(started.body.view)).not.toHaveProperty('redirect');
@@ -78,7 +78,7 @@ describe('Adyen card, native 3-D Secure 2 through the confirm door (nock playing
   it('refuses a result with unknown fields, or an empty one, as InvalidRequest before anything reaches Adyen', async () => {
     const { page } = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'adyen-native-3ds-bad', methods: [{ method: 'card' }] });
     adyenAnswers('/v71/payments', (body) => ({ resultCode: 'IdentifyShopper', pspReference: 'PSPN3DS000000002', merchantReference: body.reference, action: FINGERPRINT }));
-    const { attemptId } = (await page.start({ methodId: 'card', amount: 5_000, input: nativeCard })).body;
+    const attemptId = String((await page.start({ methodId: 'card', amount: 5_000, input: nativeCard })).body.attemptId);
     for (const body of [
       { input: { method: 'card', details: { threeDSResult: 'x' }, extra: 'no' } },
       { input: { method: 'card', details: {} } },
