@@ -67,14 +67,8 @@ export const elementsPaths: PathSpecs = {
   '/elements/session/attempts/{attemptId}/confirm': {
     post: limitedAction('confirmElementsAttempt', "Second leg of an in-page method: a wallet's token, or the result of a card's in-page action", ['AttemptNotFound', 'SessionNotPending', 'ConfirmNotApplicable'], {
       parameters: [attemptId],
-      requestBody: {
-        contentType: 'application/json',
-        schema: confirmAttemptSchema,
-        examples: {
-          applePay: { summary: "Apple Pay: the sheet's payment token", value: { input: { method: 'applepay', paymentToken: '{"paymentData":{"version":"EC_v1","data":"ZXhhbXBsZQ=="}}' } } },
-          cardThreeDS2: { summary: "A card's 3-D Secure 2 challenge run in the page: its result", value: { input: { method: 'card', details: { threeDSResult: 'eyJ0cmFuc1N0YXR1cyI6IlkifQ==' } } } },
-        },
-      },
+      // No examples: the browser doors have none (D52), merchants do not integrate them.
+      requestBody: { contentType: 'application/json', schema: confirmAttemptSchema },
     }),
   },
   '/elements/session/attempts/{attemptId}/accept-partial': {

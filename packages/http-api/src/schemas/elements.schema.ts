@@ -216,11 +216,12 @@ export const confirmAttemptSchema = named('ConfirmAttempt', {
   additionalProperties: false,
   required: ['input'],
   properties: {
-    input: {
+    input: named('ConfirmInput', {
       type: 'object',
       required: ['method'],
       properties: { method: { type: 'string' } },
       discriminator: { propertyName: 'method' },
+      // Each branch named, so that the document's discriminator maps every method to its schema.
       oneOf: [
         named('WalletConfirmInput', {
           type: 'object',
@@ -248,6 +249,6 @@ export const confirmAttemptSchema = named('ConfirmAttempt', {
           },
         }),
       ],
-    },
+    }),
   },
 });
