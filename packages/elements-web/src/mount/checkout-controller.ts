@@ -97,7 +97,8 @@ export class CheckoutController implements Actions {
       loadingText: this.t.bankCheck,
       failedText: loadFailed,
       locale,
-      sent: (attemptId, details) => void this.act(() => this.client.confirmCardAction(attemptId, details, this.aborts.signal)),
+      // Named as a start's answer is: a redirect the answer asks for (3-D Secure's fallback) is followed at once.
+      sent: (attemptId, details) => void this.act(async () => ({ ...(await this.client.confirmCardAction(attemptId, details, this.aborts.signal)), attemptId }), true),
       failed: (message) => {
         this.announcer.warn(loadFailed);
         this.report(new SplitPayError('LoadError', 0, message));

@@ -55,4 +55,14 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
       expect(calls).toHaveLength(1);
     }
   });
+
+  it("follows a redirect the result's answer asks for (3-D Secure's fallback), as after a start", async () => {
+    const page = pageWithAdapter(() => Promise.resolve({ threeDSResult: 'result-1' }));
+    const redirected = pendingView({ methods: [hostedCard], attempts: [attempt({ status: 'AUTHORIZING', redirect: { kind: 'navigate', url: 'https://acs.example/3ds1' } })] });
+    const { fetch } = scriptedFetch([withAction(CHALLENGE), redirected]);
+    const navigated: string[] = [];
+    mount(page.container, { ...base, fetch, navigate: (url) => navigated.push(url) });
+    await until(() => navigated.length > 0);
+    expect(navigated).toEqual(['https://acs.example/3ds1']);
+  });
 });
