@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { ADYEN_WEB_INTEGRITY, ADYEN_WEB_VERSION, adyenWebCspSources, adyenWebSdkUrl, adyenWebStylesheetUrl } from '@splitpay/psp-adyen';
 import { adyenLocaleOf } from '@splitpay/psp-adyen/src/web/adyen-locale';
-import { CLIENT_KEY, SETTINGS } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
+import { CLIENT_KEY, ENCRYPTED_CARD, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
+import { ElementsClient } from '../support/elements-client';
 import { serveRealAdyenWeb } from '../support/browser/adyen-web-real';
 import { useMerchantPageBrowser } from '../support/browser/merchant-page-browser';
 import type { MerchantPageOptions } from '../support/browser/merchant-page';
-import { providerService } from '../support/provider-service';
+import { answerPost, providerService } from '../support/provider-service';
 import { until } from '../support/until';
 
 jest.setTimeout(60_000);
@@ -36,6 +37,11 @@ function realAdyenWebCheckout(env: NodeJS.ProcessEnv, pageOptions: MerchantPageO
     securedFields: () => securedFields(b.current().page),
     /** This test's page, its context, problems and requests. */
     current: () => b.current(),
+    /** The merchant's checkout page, mounted with this elements token. */
+    async openPage(elementsToken: string): Promise<void> {
+      b.shop.elementsToken = elementsToken;
+      await b.current().page.goto(`${b.shop.url}/checkout`);
+    },
     /** A session paid by card at Adyen, its checkout open on the merchant's page with the card chosen: Adyen's card fields are placed. */
     async openCheckout(orderId: string): Promise<void> {
       const { page } = b.current();
@@ -180,5 +186,125 @@ describe("Adyen Web's real script, its secured fields never configured", () => {
     await page.getByRole('button', { name: /^Pay .* with / }).click();
     await page.waitForFunction('window.__errors.length === 2');
     expect(requests.filter((r) => r.method() === 'POST' && r.url() === `${real.service.h.url}/elements/session/attempts`)).toEqual([]);
+  });
+});
+
+/**
+ * An attempt at Adyen whose fingerprint Adyen Web completes and submits (played), then whose
+ * /payments/details answers a challenge on the issuer's access control server (played: its page has
+ * an Approve button, which tells Adyen Web as the 3-D Secure notification page does); the page is
+ * not open yet. Answers the results /payments/details received, the challenge requests the issuer
+ * received, the challenge action and the elements token.
+ */
+async function challengeAtAdyen(real: ReturnType<typeof realAdyenWebCheckout>, orderId: string, SUBMIT_FINGERPRINT: string, RESULT: string) {
+  const { page } = real.current();
+  const b = real.service.h;
+  const created = await b.createSession({ currency: 'EUR', total: 4_500, orderId, methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back' });
+  const ACS = 'https://acs.issuer.example';
+  const fingerprintToken = Buffer.from(JSON.stringify({ threeDSMethodNotificationURL: 'https://checkoutshopper-test.adyen.com/checkoutshopper/threeDSMethodNotification.shtml', threeDSMethodUrl: '', threeDSServerTransID: '1a2b3c4d-0000-4000-8000-000000000001' })).toString('base64');
+  const challengeToken = Buffer.from(JSON.stringify({ acsTransID: '5e6f7a8b-0000-4000-8000-000000000002', acsURL: `${ACS}/challenge`, messageVersion: '2.2.0', threeDSNotificationURL: `${ACS}/notify`, threeDSServerTransID: '1a2b3c4d-0000-4000-8000-000000000001' })).toString('base64');
+  const fingerprint = { type: 'threeDS2', subtype: 'fingerprint', paymentMethodType: 'scheme', token: fingerprintToken, paymentData: 'Ab02b4c0!fp-data' };
+  const challenge = { type: 'threeDS2', subtype: 'challenge', paymentMethodType: 'scheme', token: challengeToken, authorisationToken: 'Ab02b4c0!challenge-auth' };
+  answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'IdentifyShopper', pspReference: 'PSPREAL3DS000002', merchantReference: body.reference, action: fingerprint }));
+  const details: Record<string, unknown>[] = [];
+  answerPost(TEST_BASE, '/v71/payments/details', 200, (body) => (details.push(body), { resultCode: 'ChallengeShopper', pspReference: 'PSPREAL3DS000002', action: challenge }));
+  answerPost(TEST_BASE, '/v71/payments/details', 200, (body) => (details.push(body), { resultCode: 'Received', pspReference: 'PSPREAL3DS000002' }));
+  const payer = new ElementsClient(b.url, created.elementsToken);
+  const browserInfo = { userAgent: 'Mozilla/5.0', acceptHeader: '*/*', language: 'en-US', colorDepth: 24, screenHeight: 900, screenWidth: 1440, timeZoneOffset: 0, javaEnabled: false };
+  expect((await payer.start({ methodId: 'card', amount: 4_500, input: { method: 'card', token: JSON.stringify({ paymentMethod: ENCRYPTED_CARD, browserInfo, origin: 'https://shop.example' }) } })).status).toBe(201);
+
+  const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Allow-Methods': 'POST' };
+  await page.route(`${SUBMIT_FINGERPRINT}?**`, (route) =>
+    route.request().method() === 'OPTIONS' ? route.fulfill({ status: 204, headers: cors }) : route.fulfill({ status: 200, contentType: 'application/json', headers: cors, body: JSON.stringify({ type: 'completed', details: { threeDSResult: RESULT } }) }),
+  );
+  // The issuer's access control server: its challenge page, where the payer approves; it tells Adyen Web as the 3-D Secure notification page does.
+  const creqs: string[] = [];
+  await page.route(`${ACS}/**`, (route) => {
+    creqs.push(route.request().postData() ?? '');
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Issuer</title></head><body><p>Approve this payment in your bank app.</p><button type="button" id="approve">Approve</button>
+<script>document.getElementById('approve').addEventListener('click', function () { parent.postMessage(JSON.stringify({ type: 'challengeResult', result: { transStatus: 'Y' } }), '*'); });</script></body></html>`,
+    });
+  });
+
+  return { details, creqs, challenge, elementsToken: created.elementsToken, ACS };
+}
+
+// Native 3-D Secure 2 (D55): the view's fingerprint, run by Adyen Web's own createFromAction.
+describe("Adyen Web's real script runs a native 3-D Secure 2 fingerprint", () => {
+  const real = realAdyenWebCheckout({}, { csp: adyenWebCspSources('test') });
+  const SUBMIT_FINGERPRINT = 'https://checkoutshopper-test.adyen.com/checkoutshopper/v1/submitThreeDS2Fingerprint';
+  const RESULT = 'eyJ0cmFuc1N0YXR1cyI6IlkiLCJhdXRob3Jpc2F0aW9uVG9rZW4iOiJyZWFsLXNjcmlwdCJ9';
+
+  it("the page, mounted on an attempt whose view carries Adyen's fingerprint, runs it with Adyen Web; its onAdditionalDetails result reaches the confirm door and /payments/details", async () => {
+    const { page, problems } = real.current();
+    const b = real.service.h;
+    const created = await b.createSession({ currency: 'EUR', total: 4_500, orderId: 'adyen-real-3ds2', methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back' });
+    // The attempt started as the page would have (its card data from Adyen Web), Adyen answering a fingerprint.
+    // No method URL for this card's issuer: Adyen Web completes the fingerprint at once and submits it to Adyen.
+    const token = Buffer.from(JSON.stringify({ threeDSMethodNotificationURL: 'https://checkoutshopper-test.adyen.com/checkoutshopper/threeDSMethodNotification.shtml', threeDSMethodUrl: '', threeDSServerTransID: '0f8e4b6a-5d3c-4b2a-9e1f-7a6b5c4d3e2f' })).toString('base64');
+    const fingerprint = { type: 'threeDS2', subtype: 'fingerprint', paymentMethodType: 'scheme', token, paymentData: 'Ab02b4c0!real-script-payment-data' };
+    answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'IdentifyShopper', pspReference: 'PSPREAL3DS000001', merchantReference: body.reference, action: fingerprint }));
+    const details = answerPost(TEST_BASE, '/v71/payments/details', 200, () => ({ resultCode: 'Received', pspReference: 'PSPREAL3DS000001' }));
+    const payer = new ElementsClient(b.url, created.elementsToken);
+    const browserInfo = { userAgent: 'Mozilla/5.0', acceptHeader: '*/*', language: 'en-US', colorDepth: 24, screenHeight: 900, screenWidth: 1440, timeZoneOffset: 0, javaEnabled: false };
+    const started = await payer.start({ methodId: 'card', amount: 4_500, input: { method: 'card', token: JSON.stringify({ paymentMethod: ENCRYPTED_CARD, browserInfo, origin: 'https://shop.example' }) } });
+    expect(started.status).toBe(201);
+
+    // Adyen's fingerprint submission, played: Adyen says the authentication is done and gives its result.
+    const submitted: unknown[] = [];
+    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Allow-Methods': 'POST' };
+    await page.route(`${SUBMIT_FINGERPRINT}?**`, async (route) => {
+      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+      submitted.push({ url: route.request().url(), body: route.request().postDataJSON() as unknown });
+      return route.fulfill({ status: 200, contentType: 'application/json', headers: cors, body: JSON.stringify({ type: 'completed', details: { threeDSResult: RESULT } }) });
+    });
+    // The page mounts (as after a reload): the view's action runs at once.
+    await real.openPage(created.elementsToken);
+    await until(() => (details.seen.length > 0 ? true : undefined), 'the result at /payments/details');
+    expect(details.seen[0]?.body).toEqual({ details: { threeDSResult: RESULT } });
+    // Adyen Web submitted the fingerprint itself, with our action's paymentData, to Adyen's origin (connect-src).
+    expect(submitted).toEqual([{ url: `${SUBMIT_FINGERPRINT}?token=${CLIENT_KEY}`, body: expect.objectContaining({ paymentData: fingerprint.paymentData, fingerprintResult: expect.any(String) }) }]);
+    const confirms = real.current().requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/confirm')).map((r) => r.postDataJSON() as unknown);
+    expect(confirms).toEqual([{ input: { method: 'card', details: { threeDSResult: RESULT } } }]);
+    await page.getByText('Confirming your payment…').first().waitFor();
+    expect(problems.list).toEqual([]);
+  });
+
+  it("a challenge Adyen answers the fingerprint's result with runs in the issuer's frame on the page (Adyen Web's form into its iframe, under the page's CSP); the payer approves, the result goes the same way", async () => {
+    const { page, problems } = real.current();
+    const { details, creqs, challenge, elementsToken } = await challengeAtAdyen(real, 'adyen-real-3ds2-challenge', SUBMIT_FINGERPRINT, RESULT);
+    await real.openPage(elementsToken);
+    const approve = page.frameLocator('iframe[name="threeDSIframe"]').getByRole('button', { name: 'Approve' });
+    await approve.waitFor();
+    // Adyen Web posted the challenge request (creq) from the page to the issuer, into its iframe.
+    expect(creqs).toEqual([expect.stringMatching(/^creq=/)]);
+    expect(details).toEqual([{ details: { threeDSResult: RESULT } }]);
+    await approve.click();
+    await until(() => (details.length === 2 ? true : undefined), "the challenge's result at /payments/details");
+    const challengeResult = JSON.parse(Buffer.from(String((details[1]?.details as { threeDSResult?: string }).threeDSResult), 'base64').toString('utf8')) as unknown;
+    // Adyen Web's own result: the issuer's status and the action's authorisation token.
+    expect(challengeResult).toEqual({ transStatus: 'Y', authorisationToken: challenge.authorisationToken });
+    await page.getByText('Confirming your payment…').first().waitFor();
+    expect(problems.list).toEqual([]);
+  });
+});
+
+// A page that kept the sources of the redirect flow: the issuer's frame is refused.
+describe("Adyen Web's real script, native 3-D Secure 2 under a CSP without the issuers", () => {
+  const real = realAdyenWebCheckout({}, { csp: adyenWebCspSources('test', { threeDS: 'redirect' }) });
+
+  it("Chromium refuses Adyen Web's challenge form to the issuer: such a page needs the contract's threeDS redirect", async () => {
+    const { page, problems } = real.current();
+    const { elementsToken, creqs, ACS } = await challengeAtAdyen(real, 'adyen-real-3ds2-strict-csp', 'https://checkoutshopper-test.adyen.com/checkoutshopper/v1/submitThreeDS2Fingerprint', 'eyJ0cmFuc1N0YXR1cyI6IlkifQ');
+    await real.openPage(elementsToken);
+    // Both directives the native flow adds are needed: the form's target (form-action) and the frame it navigates (frame-src).
+    const violations = () => problems.list.filter((p) => p.includes('CSP violation')).sort();
+    await until(() => (violations().length >= 2 ? true : undefined), "Chromium's refusals");
+    expect(violations()).toEqual([`console: CSP violation: form-action ${ACS}/challenge`, `console: CSP violation: frame-src ${ACS}`]);
+    expect(creqs).toEqual([]);
+    await expect(page.locator('iframe[name="threeDSIframe"]').count()).resolves.toBe(1);
   });
 });
