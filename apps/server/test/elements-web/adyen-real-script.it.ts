@@ -196,7 +196,7 @@ describe("Adyen Web's real script, its secured fields never configured", () => {
  * not open yet. Answers the results /payments/details received, the challenge requests the issuer
  * received, the challenge action and the elements token.
  */
-async function challengeAtAdyen(real: ReturnType<typeof realAdyenWebCheckout>, orderId: string, SUBMIT_FINGERPRINT: string, RESULT: string) {
+async function challengeAtAdyen(real: ReturnType<typeof realAdyenWebCheckout>, orderId: string, SUBMIT_FINGERPRINT: string, RESULT: string, challengeFrom: 'details' | 'fingerprint submission' = 'details') {
   const { page } = real.current();
   const b = real.service.h;
   const created = await b.createSession({ currency: 'EUR', total: 4_500, orderId, methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back' });
@@ -207,7 +207,7 @@ async function challengeAtAdyen(real: ReturnType<typeof realAdyenWebCheckout>, o
   const challenge = { type: 'threeDS2', subtype: 'challenge', paymentMethodType: 'scheme', token: challengeToken, authorisationToken: 'Ab02b4c0!challenge-auth' };
   answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'IdentifyShopper', pspReference: 'PSPREAL3DS000002', merchantReference: body.reference, action: fingerprint }));
   const details: Record<string, unknown>[] = [];
-  answerPost(TEST_BASE, '/v71/payments/details', 200, (body) => (details.push(body), { resultCode: 'ChallengeShopper', pspReference: 'PSPREAL3DS000002', action: challenge }));
+  if (challengeFrom === 'details') answerPost(TEST_BASE, '/v71/payments/details', 200, (body) => (details.push(body), { resultCode: 'ChallengeShopper', pspReference: 'PSPREAL3DS000002', action: challenge }));
   answerPost(TEST_BASE, '/v71/payments/details', 200, (body) => (details.push(body), { resultCode: 'Received', pspReference: 'PSPREAL3DS000002' }));
   const payer = new ElementsClient(b.url, created.elementsToken);
   const browserInfo = { userAgent: 'Mozilla/5.0', acceptHeader: '*/*', language: 'en-US', colorDepth: 24, screenHeight: 900, screenWidth: 1440, timeZoneOffset: 0, javaEnabled: false };
@@ -215,7 +215,7 @@ async function challengeAtAdyen(real: ReturnType<typeof realAdyenWebCheckout>, o
 
   const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Allow-Methods': 'POST' };
   await page.route(`${SUBMIT_FINGERPRINT}?**`, (route) =>
-    route.request().method() === 'OPTIONS' ? route.fulfill({ status: 204, headers: cors }) : route.fulfill({ status: 200, contentType: 'application/json', headers: cors, body: JSON.stringify({ type: 'completed', details: { threeDSResult: RESULT } }) }),
+    route.request().method() === 'OPTIONS' ? route.fulfill({ status: 204, headers: cors }) : route.fulfill({ status: 200, contentType: 'application/json', headers: cors, body: JSON.stringify(challengeFrom === 'details' ? { type: 'completed', details: { threeDSResult: RESULT } } : { type: 'action', action: challenge }) }),
   );
   // The issuer's access control server: its challenge page, where the payer approves; it tells Adyen Web as the 3-D Secure notification page does.
   const creqs: string[] = [];
@@ -287,6 +287,20 @@ describe("Adyen Web's real script runs a native 3-D Secure 2 fingerprint", () =>
     const challengeResult = JSON.parse(Buffer.from(String((details[1]?.details as { threeDSResult?: string }).threeDSResult), 'base64').toString('utf8')) as unknown;
     // Adyen Web's own result: the issuer's status and the action's authorisation token.
     expect(challengeResult).toEqual({ transStatus: 'Y', authorisationToken: challenge.authorisationToken });
+    await page.getByText('Confirming your payment…').first().waitFor();
+    expect(problems.list).toEqual([]);
+  });
+
+  it("a challenge Adyen's fingerprint submission answers runs in the page without the service; only its result comes to the confirm door", async () => {
+    const { page, problems } = real.current();
+    const { details, challenge, elementsToken } = await challengeAtAdyen(real, 'adyen-real-3ds2-in-browser', SUBMIT_FINGERPRINT, RESULT, 'fingerprint submission');
+    await real.openPage(elementsToken);
+    await page.frameLocator('iframe[name="threeDSIframe"]').getByRole('button', { name: 'Approve' }).click();
+    await until(() => (details.length === 1 ? true : undefined), "the challenge's result at /payments/details");
+    const challengeResult = JSON.parse(Buffer.from(String((details[0]?.details as { threeDSResult?: string }).threeDSResult), 'base64').toString('utf8')) as unknown;
+    expect(challengeResult).toEqual({ transStatus: 'Y', authorisationToken: challenge.authorisationToken });
+    const confirms = real.current().requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/confirm'));
+    expect(confirms).toHaveLength(1);
     await page.getByText('Confirming your payment…').first().waitFor();
     expect(problems.list).toEqual([]);
   });
