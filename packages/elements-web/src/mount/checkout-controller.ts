@@ -98,7 +98,9 @@ export class CheckoutController implements Actions {
       failedText: loadFailed,
       locale,
       // Named as a start's answer is: a redirect the answer asks for (3-D Secure's fallback) is followed at once.
-      sent: (attemptId, details) => void this.act(async () => ({ ...(await this.client.confirmCardAction(attemptId, details, this.aborts.signal)), attemptId }), true),
+      // Sent even while another action runs (the result is the issuer's, it must not be dropped); a failure is shown as an action's.
+      sent: (attemptId, details) =>
+        void this.act(async () => ({ ...(await this.client.confirmCardAction(attemptId, details, this.aborts.signal)), attemptId }), true, true).catch((error: unknown) => this.failed(error, 'action')),
       failed: (message) => {
         this.announcer.warn(loadFailed);
         this.report(new SplitPayError('LoadError', 0, message));
