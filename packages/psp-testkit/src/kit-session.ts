@@ -132,6 +132,24 @@ export class KitSession {
       outputs.push(confirmed);
       facts.push(...confirmed.facts);
     }
+    // The page runs each in-page action and the service sends its result (the confirm door), until none is asked.
+    let answered: OpenOutput = opened;
+    for (let step = 0; answered.pageAction && play.pageRuns && step < 5; step += 1) {
+      if (!driver.completeAction) throw new Error('the driver relays an in-page action but has no completeAction');
+      const details = await play.pageRuns(answered.pageAction, answered.ack);
+      model.takePageAction();
+      const providerRef = model.openingRef();
+      answered = await driver.completeAction({
+        ...this.call(model, model.transactionId),
+        target: { transactionId: model.transactionId, ...(providerRef ? { providerRef } : {}) },
+        amount: input.amount,
+        details,
+      });
+      this.seen(answered);
+      model.recordOpen(answered);
+      outputs.push(answered);
+      facts.push(...answered.facts);
+    }
     if (opened.redirect && play.payerReturns) {
       const params = await play.payerReturns(opened.redirect, opened.ack);
       if (driver.completeReturn) {

@@ -10,6 +10,7 @@ import type {
   MethodKind,
   Money,
   OpenInput,
+  PageAction,
   PlanKey,
   PspProvider,
   Redirect,
@@ -76,6 +77,8 @@ export interface OpeningPlay {
   readonly walletToken?: Readonly<Record<string, unknown>>;
   /** The payer follows the redirect, acts at the PSP and comes back: the fields the PSP puts on the return. */
   payerReturns?(redirect: Redirect, ack: DriverAck): Promise<Readonly<Record<string, string>>>;
+  /** The page runs the in-page action the driver relayed (the PSP's script, the payer): the result it posts to the confirm door. */
+  pageRuns?(pageAction: PageAction, ack: DriverAck): Promise<Readonly<Record<string, string>>>;
   /** The notifications the PSP posts about the opening once the calls are made (none when the answers carried the verdict). */
   notifications(ack: DriverAck): Promise<readonly InboundNotification[]>;
 }
@@ -104,6 +107,12 @@ export interface PspKitScript {
   partialGrant?(input: OpenInput): Promise<OpeningPlay & { readonly granted: Money }>;
   /** An opening that sends the payer to the PSP (a redirect method, or a 3-D Secure card) and back. */
   redirect?(input: OpenInput): Promise<OpeningPlay>;
+  /**
+   * An opening whose PSP asks the page to run actions (3-D Secure 2 in the page: a fingerprint, then
+   * a challenge), each result sent through `completeAction`, then authorizes in full. Required when
+   * the driver has `completeAction`.
+   */
+  inPageAction?(input: OpenInput): Promise<OpeningPlay>;
   capture(input: FollowUpInput, outcome: FollowUpOutcome): Promise<FollowUpPlay>;
   /** capabilities.void */
   void?(input: FollowUpInput): Promise<FollowUpPlay>;

@@ -6,6 +6,7 @@ import {
   merchantId,
   recordOpenOutcome,
   startAttempt,
+  takePageAction,
   type Attempt,
   type DomainContext,
   type MethodEntry,
@@ -71,6 +72,11 @@ export class ServiceModel {
 
   recordOpen(output: OpenOutput): void {
     this.current = recordOpenOutcome(this.current, this.attemptId, output, this.ctx());
+  }
+
+  /** The page sends the result of the in-page action due, as the confirm door does: the action is taken off first. */
+  takePageAction(): void {
+    this.current = takePageAction(this.current, this.attemptId, this.attempt().method, this.ctx()).session;
   }
 
   /** Applies facts as the notification intake does; answers whether the session changed. */

@@ -15,6 +15,14 @@ const REFUSALS: Readonly<Partial<Record<DeclineCategory, readonly [string, strin
   'authentication-failed': ['11', '3D Not Authenticated'],
 };
 const DRIVER_TIMEOUT_MS = 1_000;
+/** What the page's Adyen Web hands over after the fingerprint and the challenge (secrets: never logged, never answered). */
+const KIT_3DS_RESULTS = { fingerprint: 'eyJ0cmFuc1N0YXR1cyI6IkMifQ-kit-fingerprint-result', challenge: 'eyJ0cmFuc1N0YXR1cyI6IlkifQ-kit-challenge-result' };
+/** Adyen Web's card state.data with the page's origin and browser: native 3-D Secure 2 is asked. */
+const nativeCardInput = (): Record<string, unknown> => {
+  const base = cardInput();
+  const state = JSON.parse(String(base.token)) as Record<string, unknown>;
+  return { ...base, token: JSON.stringify({ ...state, origin: 'https://shop.example' }) };
+};
 const MODIFICATIONS = { capture: ['captures', 'CAPTURE'], void: ['cancels', 'CANCELLATION'], refund: ['refunds', 'REFUND'] } as const;
 
 let refs = 0;
@@ -64,6 +72,24 @@ function script(method: 'card' | 'applepay'): PspKitScript {
             ...paying((ref) => partiallyAuthorised(ref, input.transactionId, money(input.amount.amount * 0.6, input.amount.currency))),
             granted: money(input.amount.amount * 0.6, input.amount.currency),
           }),
+          // Native 3-D Secure 2: a fingerprint, its result answered by a challenge, its result acknowledged; the verdict by webhook.
+          inPageAction: async (input: OpenInput) => {
+            const ref = pspReference();
+            const action = (subtype: 'fingerprint' | 'challenge') => ({ type: 'threeDS2', subtype, paymentMethodType: 'scheme', token: `eyJ0-kit-${subtype}`, paymentData: `Ab02b4c0!kit-${subtype}` });
+            api().post('/v71/payments').reply(200, { resultCode: 'IdentifyShopper', pspReference: ref, action: action('fingerprint') });
+            return {
+              payerInput: nativeCardInput(),
+              pageRuns: async (pageAction) => {
+                const subtype = pageAction.action.subtype === 'fingerprint' ? 'fingerprint' : 'challenge';
+                const result = KIT_3DS_RESULTS[subtype];
+                api()
+                  .post('/v71/payments/details', { details: { threeDSResult: result } })
+                  .reply(200, subtype === 'fingerprint' ? { resultCode: 'ChallengeShopper', pspReference: ref, action: action('challenge') } : { resultCode: 'Received', pspReference: ref });
+                return { threeDSResult: result };
+              },
+              notifications: async () => [webhook([authorisation(input, true)(ref)])],
+            };
+          },
           redirect: async (input: OpenInput) => {
             const ref = pspReference();
             api().post('/v71/payments').reply(200, redirectShopper(ref, 'https://checkoutshopper-test.adyen.com/checkoutshopper/threeDS/redirect?MD=kit'));
@@ -112,7 +138,7 @@ export function adyenKitTarget(method: 'card' | 'applepay'): PspKitTarget {
     settingSpecs: ADYEN_SETTINGS,
     signedNotifications: true,
     async start(logger: Logger): Promise<PspKitRun> {
-      return nockedKitRun({ provider: createAdyenProvider({ logger, publicBaseUrl: SERVICE_BASE, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script(method), secrets: [...Object.values(ENCRYPTED_CARD).filter((v) => v.startsWith('test_')), JSON.parse(APPLE_PAY_DATA).data as string, Buffer.from(APPLE_PAY_DATA).toString('base64')] });
+      return nockedKitRun({ provider: createAdyenProvider({ logger, publicBaseUrl: SERVICE_BASE, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script(method), secrets: [...Object.values(ENCRYPTED_CARD).filter((v) => v.startsWith('test_')), JSON.parse(APPLE_PAY_DATA).data as string, Buffer.from(APPLE_PAY_DATA).toString('base64'), ...Object.values(KIT_3DS_RESULTS)] });
     },
   };
 }

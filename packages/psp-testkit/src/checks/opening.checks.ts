@@ -15,7 +15,7 @@ export async function authorizedInFull(kit: KitSession): Promise<Opened> {
   return opened;
 }
 
-/** open -> authorized in full; each decline category; a partial grant; redirect and return. */
+/** open -> authorized in full; each decline category; a partial grant; redirect and return; in-page actions. */
 export function openingChecks(target: PspKitTarget): KitCheck[] {
   return [
     check(target, 'open -> authorized in full', async (kit) => {
@@ -67,6 +67,30 @@ export function openingChecks(target: PspKitTarget): KitCheck[] {
       });
       expect(opened.openOutput.redirect?.url).toMatch(/^https?:\/\//);
       expect(returned).toBe(true);
+      expect(model.attempt().status).toBe(model.attempt().operation === 'payment' ? 'CAPTURED' : 'AUTHORIZED');
+    }),
+    check(target, 'in-page actions and their results (3-D Secure run in the page)', async (kit) => {
+      if (!kit.driver.completeAction) return;
+      const script = kit.run.script;
+      if (!script.inPageAction) return fail('the driver has completeAction: the script must play an in-page action');
+      const { model, input } = kit.newOpening();
+      const play = await script.inPageAction(input);
+      if (!play.pageRuns) return fail('the in-page action play must say what the page sends (pageRuns)');
+      const pageRuns = play.pageRuns;
+      let ran = 0;
+      const opened = await kit.open(model, input, {
+        ...play,
+        pageRuns: async (pageAction, ack) => {
+          // Before the page sends its result, the service shows the action and holds no verdict.
+          expect({ status: model.attempt().status, pageAction: model.attempt().pageAction, opening: model.attempt().transactions[0]?.status.kind }).toEqual({ status: 'AUTHORIZING', pageAction, opening: 'pending' });
+          ran += 1;
+          return pageRuns(pageAction, ack);
+        },
+      });
+      expect(opened.openOutput.pageAction).toBeDefined();
+      expect(opened.openOutput.redirect).toBeUndefined();
+      expect(ran).toBeGreaterThan(0);
+      expect(model.attempt().pageAction).toBeUndefined();
       expect(model.attempt().status).toBe(model.attempt().operation === 'payment' ? 'CAPTURED' : 'AUTHORIZED');
     }),
   ];
