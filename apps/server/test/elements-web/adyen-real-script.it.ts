@@ -232,7 +232,7 @@ async function challengeAtAdyen(real: ReturnType<typeof realAdyenWebCheckout>, o
   return { details, creqs, challenge, elementsToken: created.elementsToken, ACS };
 }
 
-// Native 3-D Secure 2 (D55): the view's fingerprint, run by Adyen Web's own createFromAction.
+// Native 3-D Secure 2 (D59): the view's fingerprint, run by Adyen Web's own createFromAction.
 describe("Adyen Web's real script runs a native 3-D Secure 2 fingerprint", () => {
   const real = realAdyenWebCheckout({}, { csp: adyenWebCspSources('test') });
   const SUBMIT_FINGERPRINT = 'https://checkoutshopper-test.adyen.com/checkoutshopper/v1/submitThreeDS2Fingerprint';

@@ -60,7 +60,7 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
     const expected = {
       ...paymentsBodyBase(input),
       paymentMethod: { type: 'scheme', ...encrypted },
-      // The page's origin and browser: native 3-D Secure 2 is asked (D55).
+      // The page's origin and browser: native 3-D Secure 2 is asked (D59).
       authenticationData: { threeDSRequestData: { nativeThreeDS: 'preferred' } },
       browserInfo: BROWSER_INFO,
       origin: 'https://shop.example',

@@ -35,7 +35,7 @@ export interface AdyenCardDriverDeps extends AdyenDriverDeps {
 /**
  * Card at Adyen, acquirer-hosted: the page loads our Adyen Web adapter (hostedFields, served by the
  * service), which mounts Adyen Web's card component and sends its encrypted card fields. 3-D Secure 2
- * natively in the page (D55): a `threeDS2` action (fingerprint, challenge) is handed to the page, which
+ * natively in the page (D59): a `threeDS2` action (fingerprint, challenge) is handed to the page, which
  * runs it with Adyen Web and sends its result to the confirm door (`completeAction`, `/payments/details`);
  * a redirect (3-D Secure 1, or native not asked) is followed and finished on the return door.
  */

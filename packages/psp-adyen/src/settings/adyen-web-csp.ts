@@ -13,7 +13,7 @@ export type AdyenWebCspDirective = 'script-src' | 'style-src' | 'frame-src' | 'c
  * - its analytics (`v3/analytics`) on checkoutanalytics-{environment}.adyen.com, only when the service
  *   turned them on (ADYEN_WEB_ANALYTICS=on; off, the adapter gives `analytics: { enabled: false }` and
  *   Adyen Web calls nothing there). Refused, Adyen Web only warns and the payment goes on.
- * - native 3-D Secure 2 (the contract's `threeDS`, native unless `redirect`, D55): Adyen Web posts a
+ * - native 3-D Secure 2 (the contract's `threeDS`, native unless `redirect`, D59): Adyen Web posts a
  *   form from the page into an iframe of its own, to the card issuer's access control server (the
  *   fingerprint's `threeDSMethodURL`, the challenge's `acsURL`), whose origin is the issuer's: any
  *   HTTPS origin, of which Adyen keeps no list ("A strict CSP can prevent native 3D Secure 2 challenges

@@ -23,7 +23,7 @@ export const ADYEN_SETTINGS: readonly ContractSettingSpec[] = [
     secret: false,
     oneOf: ['native', 'redirect'],
     methods: ['card'],
-    description: "card 3-D Secure 2: native (the default: run in the payer's page, whose CSP must allow the issuers' frames, D55) or redirect (always leave the page)",
+    description: "card 3-D Secure 2: native (the default: run in the payer's page, whose CSP must allow the issuers' frames, D59) or redirect (always leave the page)",
   },
   { name: 'merchantIdentifier', type: 'string', required: true, secret: false, methods: ['applepay'], description: 'the Apple Pay merchant identifier (merchant.com.example)' },
   { name: 'displayName', type: 'string', required: true, secret: false, methods: ['applepay'], description: 'the name the Apple Pay sheet shows (at most 64 characters)' },
