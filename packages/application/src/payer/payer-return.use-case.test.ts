@@ -67,6 +67,9 @@ describe('PayerReturnUseCase: a driver that finishes the opening on the return',
     };
     expect(await useCase.execute(attemptId, { redirectResult: 'r1' })).toEqual({ kind: 'redirect', url: 'https://shop.example/back' });
     expect((await attempt()).status).toBe('AUTHORIZING');
-    expect(logger.named('psp.driver_failed')).toHaveLength(1);
+    // One level and one set of fields for this event wherever a driver throws (docs/operations.md).
+    expect(logger.named('psp.driver_failed')).toEqual([
+      { level: 'error', event: 'psp.driver_failed', fields: expect.objectContaining({ sessionId: session.id, attemptId, provider: 'fake', method: 'card', type: 'return' }) },
+    ]);
   });
 });

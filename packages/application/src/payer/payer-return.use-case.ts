@@ -46,7 +46,7 @@ export class PayerReturnUseCase {
       facts = output.facts;
       this.deps.logger.info('payer.return_completed', { sessionId: session.id, attemptId, outcome: output.ack.outcome, facts: facts.map((f) => f.kind) });
     } catch (error) {
-      this.deps.logger.warn('psp.driver_failed', { sessionId: session.id, attemptId, type: 'return', error });
+      this.deps.logger.error('psp.driver_failed', { sessionId: session.id, attemptId, provider: attempt.provider, method: attempt.method, type: 'return', error });
       return session;
     }
     const verdicts = facts.filter((f): f is Exclude<PspFact, { kind: 'chargeback' }> => f.kind !== 'chargeback');
@@ -73,7 +73,7 @@ export class PayerReturnUseCase {
       });
       return output.facts.some((f) => f.kind === 'cancelled-by-payer');
     } catch (error) {
-      this.deps.logger.warn('psp.driver_failed', { sessionId: session.id, attemptId: attempt.id, type: 'lookup', error });
+      this.deps.logger.error('psp.driver_failed', { sessionId: session.id, attemptId: attempt.id, provider: attempt.provider, method: attempt.method, type: 'lookup', error });
       return false;
     }
   }
