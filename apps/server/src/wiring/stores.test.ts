@@ -97,10 +97,10 @@ describe('createStoresFor', () => {
     expect(departures.map((d) => [`${d.collection}.${d.index}`, d.withoutOptions])).toEqual([
       ['sessions.attempt_id_unique', ['partialFilterExpression']],
       ['sessions.transaction_id_unique', ['partialFilterExpression']],
-      ['merchantAccounts.contact_email_unique', ['partialFilterExpression']],
-      ['authorizationCodes.purge_ttl', ['expireAfterSeconds']],
-      ['refreshTokens.purge_ttl', ['expireAfterSeconds']],
-      ['hitCounters.reset_ttl', ['expireAfterSeconds']],
+      ['merchant_accounts.contact_email_unique', ['partialFilterExpression']],
+      ['authorization_codes.purge_ttl', ['expireAfterSeconds']],
+      ['refresh_tokens.purge_ttl', ['expireAfterSeconds']],
+      ['rate_limit_counters.reset_ttl', ['expireAfterSeconds']],
     ]);
     expect(created.find((c) => c.options.name === 'attempt_id_unique')?.options).toEqual({ name: 'attempt_id_unique', unique: true });
     await stores.close();

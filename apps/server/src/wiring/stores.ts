@@ -3,7 +3,7 @@ import type { Clock, Logger } from '@splitpay/domain';
 import type { HitCounters } from '@splitpay/http-api';
 import { CachingMerchantAccountRepository } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedDatabase } from '@splitpay/store-embedded';
-import { ALLOW_STANDALONE_SETTING, connectMongo, createMongoStores, type Db, type MongoStores } from '@splitpay/store-mongo';
+import { ALLOW_STANDALONE_SETTING, COLLECTION_NAMES, connectMongo, createMongoStores, type Db, type MongoStores } from '@splitpay/store-mongo';
 import type { ServerConfig } from '../config';
 
 /** The store the service runs on, and which engine serves it. */
@@ -55,7 +55,8 @@ export async function createStoresFor(
   const stores = createMongoStores(db, { allowStandalone });
   try {
     if (allowStandalone) logger.warn('store.standalone_allowed', { message: `${ALLOW_STANDALONE_SETTING}=true: a standalone test server is accepted; never in production` });
-    for (const departure of await stores.ensureIndexes()) logger.warn('store.index_departure', { ...departure });
+    // Named as MongoDB names the collection (`rate_limit_counters`), not by the store's key for it (`hitCounters`).
+    for (const departure of await stores.ensureIndexes()) logger.warn('store.index_departure', { ...departure, collection: COLLECTION_NAMES[departure.collection] });
     const since = (options.now ?? Date.now)() - SEARCH_ENTRY_RESYNC_WINDOW_MS;
     const resynced = await stores.resyncSearchViews(since);
     logger.info('store.ready', { engine: 'mongodb', database: db.databaseName, resyncedSessions: resynced });
