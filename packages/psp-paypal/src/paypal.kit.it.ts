@@ -5,7 +5,7 @@ import { describePspDriverContract, isolateNock, type OpeningPlay, type PspKitSc
 import { PAYPAL_SETTINGS } from './paypal.plugin';
 import { createPayPalProvider } from './provider/paypal.provider';
 import { CERT_HOST, CERT_PATH, delivery, event } from './testing/paypal-webhook.fixtures';
-import { SANDBOX, SETTINGS, authorizedOrder, paypalError } from './testing/paypal.fixtures';
+import { SANDBOX, SETTINGS, authorizedOrder, paypalError, silentLogger } from './testing/paypal.fixtures';
 import { makeSigningPair, type SigningPair } from './testing/signing-certificate';
 
 isolateNock();
@@ -195,7 +195,7 @@ function paypalKitTarget(): PspKitTarget {
       nock(SANDBOX).persist().post('/v1/oauth2/token').reply(200, { access_token: ACCESS_TOKEN, token_type: 'Bearer', expires_in: 32_400 });
       nock(CERT_HOST).persist().get(CERT_PATH).reply(200, pair.certificatePem);
       return {
-        provider: createPayPalProvider({ clock: { now: () => Date.now() }, timeoutMs: DRIVER_TIMEOUT_MS }),
+        provider: createPayPalProvider({ logger: silentLogger, clock: { now: () => Date.now() }, timeoutMs: DRIVER_TIMEOUT_MS }),
         settings: SETTINGS,
         notificationUrl: 'https://pay.splitpay.test/psp/paypal/notifications',
         returnUrl: (attemptId) => `https://pay.splitpay.test/elements/return/${attemptId}`,

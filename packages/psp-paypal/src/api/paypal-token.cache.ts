@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '@splitpay/domain';
+import type { Clock, Logger } from '@splitpay/domain';
 import { exchange, type PspHttpClient } from '@splitpay/psp-http';
+import { logPayPalFailure } from './paypal-call-log';
 import { PAYPAL_API_BASE, type PayPalContract } from '../settings/paypal-settings';
 
 /** A bearer token, or why none could be had (the token itself never appears in a message). */
@@ -8,6 +9,8 @@ export type TokenResult =
   | { readonly kind: 'token'; readonly token: string }
   | { readonly kind: 'transport'; readonly message: string }
   | { readonly kind: 'credentials'; readonly status: number; readonly message: string };
+
+const TOKEN_PATH = '/v1/oauth2/token';
 
 /** A token is renewed this long before PayPal says it expires (at most half its lifetime). */
 const RENEW_MARGIN_MS = 5 * 60_000;
@@ -22,7 +25,7 @@ export class PayPalTokens {
   private readonly held = new Map<string, { readonly token: string; readonly renewAt: number }>();
   private readonly fetching = new Map<string, Promise<TokenResult>>();
 
-  constructor(private readonly deps: { readonly http: PspHttpClient; readonly clock: Clock }) {}
+  constructor(private readonly deps: { readonly http: PspHttpClient; readonly clock: Clock; readonly logger: Logger }) {}
 
   async get(contract: PayPalContract): Promise<TokenResult> {
     const key = keyOf(contract);
@@ -48,13 +51,15 @@ export class PayPalTokens {
       this.deps.http,
       {
         method: 'POST',
-        url: `${PAYPAL_API_BASE[contract.environment]}/v1/oauth2/token`,
+        url: `${PAYPAL_API_BASE[contract.environment]}${TOKEN_PATH}`,
         data: 'grant_type=client_credentials',
         auth: { username: contract.clientId, password: contract.clientSecret },
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
       },
       { provider: "PayPal's token endpoint", secrets: [contract.clientSecret, basic] },
     );
+    // Once per fetch, however many calls share it.
+    logPayPalFailure(this.deps.logger, TOKEN_PATH, answer);
     if (answer.kind === 'transport') return answer;
     const { status, body } = answer;
     const token = body.access_token;

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { money } from '@splitpay/domain';
 import { createPayPalProvider } from '../provider/paypal.provider';
-import { SANDBOX, SETTINGS, TestClock, authorizedOrder, followUpInput, lookupInput, openInput, tokenEndpoint } from '../testing/paypal.fixtures';
+import { SANDBOX, SETTINGS, TestClock, authorizedOrder, followUpInput, lookupInput, openInput, tokenEndpoint, silentLogger } from '../testing/paypal.fixtures';
 import { isolateNock } from '@splitpay/psp-testkit';
 
 isolateNock();
@@ -18,7 +18,7 @@ describe("PayPal's OAuth token: one per contract, cached, renewed", () => {
 
   it('is fetched once (client_credentials, Basic client id and secret) for many calls of the same contract', async () => {
     const clock = new TestClock();
-    const driver = createPayPalProvider({ clock }).drivers[0]!;
+    const driver = createPayPalProvider({ logger: silentLogger, clock }).drivers[0]!;
     const token = tokenEndpoint('A21AA-once', { times: 1 });
     const calls = orderCalls(3, 'A21AA-once');
     nock(SANDBOX).post('/v2/checkout/orders').matchHeader('authorization', 'Bearer A21AA-once').reply(201, { id: 'O2', status: 'PAYER_ACTION_REQUIRED', links: [{ rel: 'payer-action', href: 'https://www.sandbox.paypal.com/checkoutnow?token=O2' }] });
@@ -29,7 +29,7 @@ describe("PayPal's OAuth token: one per contract, cached, renewed", () => {
   });
 
   it('concurrent first calls share one token fetch', async () => {
-    const driver = createPayPalProvider({ clock: new TestClock() }).drivers[0]!;
+    const driver = createPayPalProvider({ logger: silentLogger, clock: new TestClock() }).drivers[0]!;
     tokenEndpoint('A21AA-shared', { times: 1 });
     orderCalls(4, 'A21AA-shared');
     const outputs = await Promise.all([1, 2, 3, 4].map(() => driver.lookup!(lookupInput(opening))));
@@ -37,7 +37,7 @@ describe("PayPal's OAuth token: one per contract, cached, renewed", () => {
   });
 
   it('is renewed once when PayPal answers 401, and the call is made again with the same PayPal-Request-Id', async () => {
-    const driver = createPayPalProvider({ clock: new TestClock() }).drivers[0]!;
+    const driver = createPayPalProvider({ logger: silentLogger, clock: new TestClock() }).drivers[0]!;
     tokenEndpoint('A21AA-revoked');
     const input = followUpInput({ transactionId: 'cap', providerRef: '2GG279541U471931P' }, money(500, 'EUR'));
     nock(SANDBOX)
@@ -59,7 +59,7 @@ describe("PayPal's OAuth token: one per contract, cached, renewed", () => {
   });
 
   it('a second 401 in a row is not retried again: a follow-up stays owed (unknown), an opening is refused (method unavailable)', async () => {
-    const driver = createPayPalProvider({ clock: new TestClock() }).drivers[0]!;
+    const driver = createPayPalProvider({ logger: silentLogger, clock: new TestClock() }).drivers[0]!;
     tokenEndpoint('t1');
     tokenEndpoint('t2');
     nock(SANDBOX).get(`/v2/checkout/orders/${ORDER}`).times(2).reply(401, { name: 'AUTHENTICATION_FAILURE' });
@@ -75,7 +75,7 @@ describe("PayPal's OAuth token: one per contract, cached, renewed", () => {
 
   it('is renewed shortly before expires_in runs out', async () => {
     const clock = new TestClock();
-    const driver = createPayPalProvider({ clock }).drivers[0]!;
+    const driver = createPayPalProvider({ logger: silentLogger, clock }).drivers[0]!;
     tokenEndpoint('short-lived', { expiresIn: 3600 });
     orderCalls(1, 'short-lived');
     await driver.lookup!(lookupInput(opening));
@@ -90,7 +90,7 @@ describe("PayPal's OAuth token: one per contract, cached, renewed", () => {
   });
 
   it('each contract has its own token: another client id, or a rotated secret, gets a new one', async () => {
-    const driver = createPayPalProvider({ clock: new TestClock() }).drivers[0]!;
+    const driver = createPayPalProvider({ logger: silentLogger, clock: new TestClock() }).drivers[0]!;
     tokenEndpoint('first');
     orderCalls(1, 'first');
     await driver.lookup!(lookupInput(opening));
@@ -105,7 +105,7 @@ describe("PayPal's OAuth token: one per contract, cached, renewed", () => {
   });
 
   it('live contracts call the live host', async () => {
-    const driver = createPayPalProvider({ clock: new TestClock() }).drivers[0]!;
+    const driver = createPayPalProvider({ logger: silentLogger, clock: new TestClock() }).drivers[0]!;
     nock('https://api-m.paypal.com').post('/v1/oauth2/token').reply(200, { access_token: 'live-token', expires_in: 32_400 });
     const live = nock('https://api-m.paypal.com').get(`/v2/checkout/orders/${ORDER}`).matchHeader('authorization', 'Bearer live-token').reply(200, authorizedOrder(ORDER, opening.transactionId));
     await driver.lookup!({ ...lookupInput(opening), settings: { ...SETTINGS, environment: 'live' } });
@@ -113,7 +113,7 @@ describe("PayPal's OAuth token: one per contract, cached, renewed", () => {
   });
 
   it('never appears in an answer the driver gives, even when a failure quotes the request', async () => {
-    const driver = createPayPalProvider({ clock: new TestClock() }).drivers[0]!;
+    const driver = createPayPalProvider({ logger: silentLogger, clock: new TestClock() }).drivers[0]!;
     tokenEndpoint('A21AA-do-not-leak');
     // No interceptor for the order: the failure's message quotes the request, Authorization header included.
     nock(SANDBOX).get('/elsewhere').reply(200, {});
@@ -126,7 +126,7 @@ describe("PayPal's OAuth token: one per contract, cached, renewed", () => {
   });
 
   it('a token failure quoting the Basic credentials is scrubbed too', async () => {
-    const driver = createPayPalProvider({ clock: new TestClock() }).drivers[0]!;
+    const driver = createPayPalProvider({ logger: silentLogger, clock: new TestClock() }).drivers[0]!;
     nock(SANDBOX).get('/elsewhere').reply(200, {});
     const output = await driver.lookup!(lookupInput(opening));
     const basic = Buffer.from(`${SETTINGS.clientId}:${SETTINGS.clientSecret}`).toString('base64');

@@ -1,6 +1,7 @@
-import type { Clock } from '@splitpay/domain';
+import type { Clock, Logger } from '@splitpay/domain';
 import { createPspHttp, exchange, type PspHttpClient, type PspHttpResult } from '@splitpay/psp-http';
 import { PAYPAL_API_BASE, type PayPalContract } from '../settings/paypal-settings';
+import { logPayPalFailure } from './paypal-call-log';
 import { PayPalTokens } from './paypal-token.cache';
 
 /** What one call produced: an HTTP answer of any status, no answer at all, or no token to call with. */
@@ -20,37 +21,47 @@ export interface PayPalRequest {
 
 export interface PayPalClientDeps {
   readonly clock: Clock;
+  /** Where a call without a usable answer is written (`paypal.call_failed`, `paypal.call_refused`). */
+  readonly logger: Logger;
   /** Timeout of each HTTP call to PayPal; default 15 s. */
   readonly timeoutMs?: number;
 }
 
 /**
  * PayPal's REST API over psp-http: the contract's bearer token on every call (renewed once when
- * PayPal answers 401). Nothing here logs: tokens, credentials
- * and request bodies never leave this class except as PayPal's answer.
+ * PayPal answers 401). A call's final answer, when it is none or a refusal, is logged by its path's
+ * shape only (a 401 mended by a fresh token is not); tokens, credentials and bodies never leave this
+ * class except as PayPal's answer.
  */
 export class PayPalClient {
   private readonly http: PspHttpClient;
   private readonly tokens: PayPalTokens;
+  private readonly logger: Logger;
 
   constructor(deps: PayPalClientDeps) {
-    this.http = createPspHttp(deps);
-    this.tokens = new PayPalTokens({ http: this.http, clock: deps.clock });
+    this.http = createPspHttp(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {});
+    this.logger = deps.logger;
+    this.tokens = new PayPalTokens({ http: this.http, clock: deps.clock, logger: deps.logger });
   }
 
   async call(contract: PayPalContract, request: PayPalRequest): Promise<PayPalAnswer> {
     const first = await this.tokens.get(contract);
     if (first.kind !== 'token') return first;
     const answer = await this.send(contract, request, first.token);
-    if (answer.kind !== 'answer' || answer.status !== 401) return answer;
+    if (answer.kind !== 'answer' || answer.status !== 401) return this.logged(request, answer);
     // The token was revoked or expired early: one fresh token, one more try (the same PayPal-Request-Id).
     this.tokens.invalidate(contract, first.token);
     const renewed = await this.tokens.get(contract);
     if (renewed.kind !== 'token') return renewed;
-    return this.send(contract, request, renewed.token);
+    return this.logged(request, await this.send(contract, request, renewed.token));
   }
 
-  private send(contract: PayPalContract, request: PayPalRequest, token: string): Promise<PayPalAnswer> {
+  private logged(request: PayPalRequest, answer: PspHttpResult): PspHttpResult {
+    logPayPalFailure(this.logger, request.path, answer);
+    return answer;
+  }
+
+  private send(contract: PayPalContract, request: PayPalRequest, token: string): Promise<PspHttpResult> {
     return exchange(
       this.http,
       {

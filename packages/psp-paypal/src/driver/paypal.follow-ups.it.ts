@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { money, type PspDriver } from '@splitpay/domain';
 import { createPayPalProvider } from '../provider/paypal.provider';
-import { SANDBOX, TestClock, authorizedOrder, followUpInput, paypalError, tokenEndpoint } from '../testing/paypal.fixtures';
+import { SANDBOX, TestClock, authorizedOrder, followUpInput, paypalError, tokenEndpoint, silentLogger } from '../testing/paypal.fixtures';
 import { isolateNock } from '@splitpay/psp-testkit';
 
 isolateNock();
@@ -20,7 +20,7 @@ function orderWithAuthorization(): nock.Scope {
 describe('PayPal driver: capture, void and refund on Payments v2', () => {
   let driver: PspDriver;
   beforeEach(() => {
-    driver = createPayPalProvider({ clock: new TestClock(), timeoutMs: 2000 }).drivers[0]!;
+    driver = createPayPalProvider({ logger: silentLogger, clock: new TestClock(), timeoutMs: 2000 }).drivers[0]!;
     tokenEndpoint('tok-f');
   });
   afterEach(() => nock.cleanAll());

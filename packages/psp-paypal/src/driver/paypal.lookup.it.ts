@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { createPayPalProvider } from '../provider/paypal.provider';
-import { SANDBOX, TestClock, authorizedOrder, lookupInput, tokenEndpoint } from '../testing/paypal.fixtures';
+import { SANDBOX, TestClock, authorizedOrder, lookupInput, tokenEndpoint, silentLogger } from '../testing/paypal.fixtures';
 import { isolateNock } from '@splitpay/psp-testkit';
 
 isolateNock();
@@ -10,7 +10,7 @@ const TX = '0195f2a4-2222-7000-8000-00000000000b';
 const opening = { transactionId: TX, providerRef: ORDER };
 
 describe('PayPal driver: status lookup of an overdue verdict (GET /v2/checkout/orders/{id}, authoritative)', () => {
-  const driverOf = () => createPayPalProvider({ clock: new TestClock(), timeoutMs: 2000 }).drivers[0]!;
+  const driverOf = () => createPayPalProvider({ logger: silentLogger, clock: new TestClock(), timeoutMs: 2000 }).drivers[0]!;
   afterEach(() => nock.cleanAll());
 
   it('is declared', () => {

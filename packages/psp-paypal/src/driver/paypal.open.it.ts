@@ -1,14 +1,14 @@
 import nock from 'nock';
 import { money } from '@splitpay/domain';
 import { createPayPalProvider } from '../provider/paypal.provider';
-import { SANDBOX, TestClock, openInput, paypalError, tokenEndpoint } from '../testing/paypal.fixtures';
+import { SANDBOX, TestClock, openInput, paypalError, tokenEndpoint, silentLogger } from '../testing/paypal.fixtures';
 import { isolateNock } from '@splitpay/psp-testkit';
 
 isolateNock();
 
 describe('PayPal driver: open creates an AUTHORIZE order and sends the payer to PayPal', () => {
   afterEach(() => nock.cleanAll());
-  const driverOf = () => createPayPalProvider({ clock: new TestClock(), timeoutMs: 2000 }).drivers[0]!;
+  const driverOf = () => createPayPalProvider({ logger: silentLogger, clock: new TestClock(), timeoutMs: 2000 }).drivers[0]!;
 
   it('pins the create-order request: bearer token, PayPal-Request-Id = our transaction id, Prefer, the body with our return and cancel URLs', async () => {
     const driver = driverOf();

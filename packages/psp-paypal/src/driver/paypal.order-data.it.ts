@@ -2,7 +2,7 @@ import nock from 'nock';
 import { money, type OpenInput } from '@splitpay/domain';
 import { isolateNock } from '@splitpay/psp-testkit';
 import { createPayPalProvider } from '../provider/paypal.provider';
-import { SANDBOX, TestClock, openInput, tokenEndpoint } from '../testing/paypal.fixtures';
+import { SANDBOX, TestClock, openInput, tokenEndpoint, silentLogger } from '../testing/paypal.fixtures';
 
 isolateNock();
 
@@ -25,7 +25,7 @@ async function sentOrder(order: OpenInput['order'], amount = money(12_345, 'EUR'
       sent = body as SentOrder;
       return { id: 'ORD-1', status: 'PAYER_ACTION_REQUIRED', links: [{ href: 'https://www.sandbox.paypal.com/checkoutnow?token=ORD-1', rel: 'payer-action' }] };
     });
-  const opened = await createPayPalProvider({ clock: new TestClock(), timeoutMs: 2000 }).drivers[0]!.open(openInput({ amount, order, ...over }));
+  const opened = await createPayPalProvider({ logger: silentLogger, clock: new TestClock(), timeoutMs: 2000 }).drivers[0]!.open(openInput({ amount, order, ...over }));
   expect(opened.ack.outcome).toBe('accepted');
   return sent!;
 }

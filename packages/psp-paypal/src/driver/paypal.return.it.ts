@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { createPayPalProvider } from '../provider/paypal.provider';
 import type { PayPalDriver } from './paypal.driver';
-import { SANDBOX, TestClock, authorizedOrder, paypalError, returnInput, tokenEndpoint } from '../testing/paypal.fixtures';
+import { SANDBOX, TestClock, authorizedOrder, paypalError, returnInput, tokenEndpoint, silentLogger } from '../testing/paypal.fixtures';
 import { isolateNock } from '@splitpay/psp-testkit';
 
 isolateNock();
@@ -13,7 +13,7 @@ const opening = { transactionId: TX, providerRef: ORDER };
 describe('PayPal driver: the payer comes back from PayPal', () => {
   let driver: PayPalDriver;
   beforeEach(() => {
-    driver = createPayPalProvider({ clock: new TestClock(), timeoutMs: 2000 }).drivers[0] as PayPalDriver;
+    driver = createPayPalProvider({ logger: silentLogger, clock: new TestClock(), timeoutMs: 2000 }).drivers[0] as PayPalDriver;
     tokenEndpoint('tok-return');
   });
   afterEach(() => nock.cleanAll());

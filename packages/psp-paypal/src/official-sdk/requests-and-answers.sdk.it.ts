@@ -3,7 +3,7 @@ import { isolateNock } from '@splitpay/psp-testkit';
 import nock from 'nock';
 import type { PayPalDriver } from '../driver/paypal.driver';
 import { createPayPalProvider } from '../provider/paypal.provider';
-import { authorizedOrder, followUpInput, openInput, returnInput, SANDBOX, TestClock, tokenEndpoint } from '../testing/paypal.fixtures';
+import { authorizedOrder, followUpInput, openInput, returnInput, SANDBOX, TestClock, tokenEndpoint, silentLogger } from '../testing/paypal.fixtures';
 import { event } from '../testing/paypal-webhook.fixtures';
 import { throughSdk } from '../testing/paypal-sdk-schemas';
 
@@ -49,7 +49,7 @@ const same = (model: Parameters<typeof throughSdk>[0], json: unknown): void => {
 describe("PayPal: our requests and answers through the official server SDK's schemas", () => {
   let driver: PayPalDriver;
   beforeEach(() => {
-    driver = createPayPalProvider({ clock: new TestClock(), timeoutMs: 2000 }).drivers[0] as PayPalDriver;
+    driver = createPayPalProvider({ logger: silentLogger, clock: new TestClock(), timeoutMs: 2000 }).drivers[0] as PayPalDriver;
     tokenEndpoint('tok-sdk', { times: 5 });
   });
   afterEach(() => nock.cleanAll());

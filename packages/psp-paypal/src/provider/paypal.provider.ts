@@ -1,4 +1,4 @@
-import type { Clock, InboundNotification, NotificationContext, OperationRef, ParsedNotification, PspProvider } from '@splitpay/domain';
+import type { Clock, InboundNotification, Logger, NotificationContext, OperationRef, ParsedNotification, PspProvider } from '@splitpay/domain';
 import { PayPalClient } from '../api/paypal.client';
 import { PayPalDriver } from '../driver/paypal.driver';
 import { readPayPalContract } from '../settings/paypal-settings';
@@ -9,6 +9,8 @@ import { factsOfEvent } from '../webhook/webhook-facts';
 
 export interface PayPalProviderDeps {
   readonly clock: Clock;
+  /** Where the driver writes its calls without a usable answer. */
+  readonly logger: Logger;
   /** Timeout of each call to PayPal (API, token, certificate); default 15 s. */
   readonly timeoutMs?: number;
 }
@@ -26,7 +28,7 @@ function rejected(reason: string, status: number): ParsedNotification {
  * of the certificate at PAYPAL-CERT-URL, fetched only from PayPal's own hosts and kept.
  */
 export function createPayPalProvider(deps: PayPalProviderDeps): PspProvider {
-  const client = new PayPalClient({ clock: deps.clock, ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) });
+  const client = new PayPalClient({ clock: deps.clock, logger: deps.logger, ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) });
   const certificates = new PayPalCertificates({ clock: deps.clock, ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) });
 
   async function webhookIdFor(refs: readonly OperationRef[], context: NotificationContext | undefined): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type nock from 'nock';
-import { money, type AttemptId, type Clock, type FollowUpInput, type LookupInput, type MethodOffer, type OpenInput, type OperationRef, type ReturnInput, type TransactionId } from '@splitpay/domain';
+import { money, type AttemptId, type Clock, type FollowUpInput, type LogFields, type Logger, type LogLevel, type LookupInput, type MethodOffer, type OpenInput, type OperationRef, type ReturnInput, type TransactionId } from '@splitpay/domain';
 import { loadNock } from '@splitpay/psp-testkit';
 import { PAYPAL_CAPABILITIES } from '../driver/capabilities';
 
@@ -99,3 +99,22 @@ export function authorizedOrder(orderId: string, transactionId: string, options:
 export function paypalError(name: string, issue: string, description = 'PayPal says no.') {
   return { name, message: 'The requested action could not be performed.', debug_id: 'f5e2ab4c1d', details: [{ issue, description }], links: [] };
 }
+
+/** A logger that keeps what it is given, for the tests that read the driver's log lines. */
+export class RecordingLogger implements Logger {
+  readonly lines: { level: LogLevel; event: string; fields?: LogFields }[] = [];
+  debug(event: string, fields?: LogFields): void {
+    this.lines.push({ level: 'debug', event, ...(fields ? { fields } : {}) });
+  }
+  info(event: string, fields?: LogFields): void {
+    this.lines.push({ level: 'info', event, ...(fields ? { fields } : {}) });
+  }
+  warn(event: string, fields?: LogFields): void {
+    this.lines.push({ level: 'warn', event, ...(fields ? { fields } : {}) });
+  }
+  error(event: string, fields?: LogFields): void {
+    this.lines.push({ level: 'error', event, ...(fields ? { fields } : {}) });
+  }
+}
+
+export const silentLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { createPayPalProvider } from '../provider/paypal.provider';
-import { TestClock } from '../testing/paypal.fixtures';
+import { TestClock, silentLogger } from '../testing/paypal.fixtures';
 import { CERT_HOST, CERT_PATH, contextKnowing, delivery, event } from '../testing/paypal-webhook.fixtures';
 import { makeSigningPair, type SigningPair } from '../testing/signing-certificate';
 import { isolateNock } from '@splitpay/psp-testkit';
@@ -46,7 +46,7 @@ describe('PayPal webhooks: verified offline before anything is applied', () => {
   });
   afterEach(() => nock.cleanAll());
 
-  const provider = () => createPayPalProvider({ clock: new TestClock(), timeoutMs: 2000 });
+  const provider = () => createPayPalProvider({ logger: silentLogger, clock: new TestClock(), timeoutMs: 2000 });
   const certServed = (times = 1) => nock(CERT_HOST).get(CERT_PATH).times(times).reply(200, pair.certificatePem);
   const known = () => contextKnowing([OPENING, CAPTURE_TX, REFUND_TX, ORDER, CAPTURE, REFUND]);
 
