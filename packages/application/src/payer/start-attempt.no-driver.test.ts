@@ -20,6 +20,8 @@ describe('StartAttemptUseCase when no driver serves the method on this instance'
     expect(attempt.transactions).toHaveLength(1);
     expect(attempt.transactions[0]!.status).toEqual({ kind: 'failed', statusMessage: 'No driver serves this method' });
     expect(attempt.transactions[0]!.ack).toBeUndefined();
-    expect(logger.named('psp.driver_missing')).toHaveLength(1);
+    expect(logger.named('psp.driver_missing')).toEqual([
+      { level: 'error', event: 'psp.driver_missing', fields: { sessionId: session.id, attemptId, provider: 'psp', method: 'card', type: 'open' } },
+    ]);
   });
 });

@@ -102,7 +102,7 @@ export class StartAttemptUseCase {
     const fields = { sessionId: session.id, attemptId: attempt.id, provider: attempt.provider, method: attempt.method };
     const resolved = await psps.resolve(attempt, transactionId);
     if (!resolved) {
-      this.deps.logger.error('psp.driver_missing', fields);
+      this.deps.logger.error('psp.driver_missing', { ...fields, type: 'open' });
       return { kind: 'refused', refusal: { message: 'No driver serves this method', declineCategory: 'method-unavailable' } };
     }
     const base = this.deps.publicBaseUrl().replace(/\/+$/, '');
