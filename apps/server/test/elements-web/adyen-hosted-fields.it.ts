@@ -150,6 +150,11 @@ const ADYEN_WEB_STAND_IN = `(function () {
             options.onAdditionalDetails({ data: { details: { threeDSResult: event.data.threeDSResult } } }, {});
           });
           form.submit();
+          // As Adyen Web 5 does once the issuer's challenge page is in its frame (never for a fingerprint).
+          frame.addEventListener('load', function loaded() {
+            frame.removeEventListener('load', loaded);
+            if (action.subtype === 'challenge' && options.onActionHandled) options.onActionHandled({ componentType: '3DS2Challenge', actionDescription: '3DS2 challenge iframe loaded' });
+          });
         }
       };
     };
@@ -465,6 +470,11 @@ describe('Adyen card in Chromium', () => {
     const approve = page.frameLocator('iframe[title="Issuer 3-D Secure"]').getByRole('button', { name: 'Approve' });
     await approve.waitFor();
     expect(details).toEqual([{ details: { threeDSResult: ACS_RESULTS.fingerprint } }]);
+    // The payer is told, and focus waits on the challenge's container, next to the issuer's frame.
+    const focusOnChallenge = "!!document.activeElement && document.activeElement.matches('.sp-page-action[tabindex=\"-1\"]') && document.activeElement.querySelector('iframe[title=\"Issuer 3-D Secure\"]') !== null";
+    await until(async () => ((await page.evaluate(focusOnChallenge)) === true ? true : undefined), "focus on the challenge's container");
+    expect(await page.evaluate("document.activeElement.getAttribute('aria-label')")).toBe('Your bank asks you to confirm this payment');
+    expect(await page.locator('.sp-root [role="status"]').textContent()).toBe('Your bank asks you to confirm this payment');
     await approve.click();
     await until(() => (details.length === 2 ? true : undefined), "the challenge's result at Adyen");
     expect(details[1]).toEqual({ details: { threeDSResult: ACS_RESULTS.challenge } });

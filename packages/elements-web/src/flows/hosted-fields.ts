@@ -12,9 +12,19 @@ export interface HostedFieldsAdapter {
    * (`pageAction.action`, the acquirer's own object: a 3-D Secure 2 fingerprint or challenge) in
    * `container`, with the acquirer's script, and resolves with the result to send to the confirm door
    * (`input: { method: 'card', details }`); rejects when it cannot be run. An adapter without it
-   * leaves such an attempt to its redirect fallback, never asked by the driver for it.
+   * leaves such an attempt to its redirect fallback, never asked by the driver for it. `events`
+   * (additive too) is how the adapter tells the page what the payer must know while it runs.
    */
-  runAction?(container: HTMLElement, settings: HostedFieldsSettings, action: Readonly<Record<string, unknown>>): Promise<Readonly<Record<string, string>>>;
+  runAction?(container: HTMLElement, settings: HostedFieldsSettings, action: Readonly<Record<string, unknown>>, events?: HostedFieldsActionEvents): Promise<Readonly<Record<string, string>>>;
+}
+
+/** What an adapter running an in-page action tells the page; each optional, an older adapter calls none. */
+export interface HostedFieldsActionEvents {
+  /**
+   * The action shows the payer something to act on (the issuer's 3-D Secure challenge, once mounted),
+   * not an invisible step (a fingerprint): the page announces it and moves focus to the container.
+   */
+  challenge?(): void;
 }
 
 export interface HostedFieldsSettings {

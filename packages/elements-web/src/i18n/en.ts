@@ -51,6 +51,7 @@ export const en: Messages = {
   cardFieldMissing: 'Fill in this field.',
   hostedLoading: 'Loading the secure card form…',
   bankCheck: 'Your bank is checking the payment…',
+  bankChallenge: 'Your bank asks you to confirm this payment',
   cardDetailsInvalid: 'Check your card details: some are missing or not valid.',
   plansLegend: 'Instalment plan',
   planTitle: (n, withFees) => `${n} instalments, ${withFees ? 'with fees' : 'no fees'}`,

@@ -51,6 +51,7 @@ export const fr: Messages = {
   cardFieldMissing: 'Renseignez ce champ.',
   hostedLoading: 'Chargement du formulaire de carte sécurisé…',
   bankCheck: 'Votre banque vérifie le paiement…',
+  bankChallenge: 'Votre banque vous demande de confirmer ce paiement',
   cardDetailsInvalid: 'Vérifiez les données de votre carte : certaines manquent ou ne sont pas valides.',
   plansLegend: 'Formule de paiement',
   planTitle: (n, withFees) => `${n} fois, ${withFees ? 'avec frais' : 'sans frais'}`,

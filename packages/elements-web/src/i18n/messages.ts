@@ -49,6 +49,8 @@ export interface Messages {
   readonly hostedLoading: string;
   /** Where the card's bank checks the payer in the page (3-D Secure run in the page). */
   readonly bankCheck: string;
+  /** The issuer's 3-D Secure challenge appeared in the page: said, and the name of its container. */
+  readonly bankChallenge: string;
   /** The acquirer's fields refused the card details (its adapter's `invalid-card-details`). */
   readonly cardDetailsInvalid: string;
   readonly plansLegend: string;

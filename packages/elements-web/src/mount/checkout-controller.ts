@@ -96,6 +96,8 @@ export class CheckoutController implements Actions {
     this.pageAction = new PageActionSlot(this.doc, {
       loadingText: this.t.bankCheck,
       failedText: loadFailed,
+      challengeText: this.t.bankChallenge,
+      announce: (text) => this.announcer.say(text),
       locale,
       // Named as a start's answer is: a redirect the answer asks for (3-D Secure's fallback) is followed at once.
       // Sent even while another action runs (the result is the issuer's, it must not be dropped); a failure is shown as an action's.

@@ -23,6 +23,10 @@ export class PageActionSlot {
     private readonly deps: {
       readonly loadingText: string;
       readonly failedText: string;
+      /** Said and shown when the issuer's challenge appears; the container's name then. */
+      readonly challengeText: string;
+      /** The polite status region. */
+      readonly announce: (text: string) => void;
       readonly locale: string;
       readonly sent: (attemptId: string, details: Readonly<Record<string, string>>) => void;
       readonly failed: (message: string) => void;
@@ -48,7 +52,11 @@ export class PageActionSlot {
       .then((adapter) => {
         if (!adapter.runAction) throw new Error('the hosted fields adapter runs no in-page action');
         container.append(target);
-        return adapter.runAction(target, { keyId: settings.keyId, key: settings.key, locale: this.deps.locale }, pageAction.action);
+        return adapter.runAction(target, { keyId: settings.keyId, key: settings.key, locale: this.deps.locale }, pageAction.action, {
+          challenge: () => {
+            if (this.running === running && !running.done) this.challengeShown(container);
+          },
+        });
       })
       .then(
         (details) => {
@@ -64,6 +72,21 @@ export class PageActionSlot {
           this.deps.failed(error instanceof Error ? error.message : String(error));
         },
       );
+  }
+
+  /**
+   * The issuer asks the payer: said politely and focus moved to the container (by script only,
+   * tabindex -1), named by the same sentence, so keyboard and screen-reader users land next to the
+   * issuer's frame. An invisible step (a fingerprint) never comes here: it must not take focus.
+   */
+  private challengeShown(container: HTMLElement): void {
+    const text = this.deps.challengeText;
+    container.setAttribute('tabindex', '-1');
+    container.setAttribute('aria-label', text);
+    const hint = container.querySelector(':scope > .sp-hint');
+    if (hint) hint.textContent = text;
+    this.deps.announce(text);
+    container.focus();
   }
 
   clear(): void {

@@ -11,17 +11,17 @@ const withAction = (action: Record<string, unknown> | undefined): SessionView =>
   pendingView({ methods: [hostedCard], attempts: [attempt({ status: 'AUTHORIZING', ...(action ? { pageAction: { kind: 'hosted-fields' as const, action } } : {}) })] });
 
 /** A page whose acquirer's adapter runs actions as `run` says, recording what it was given. */
-function pageWithAdapter(run: HostedFieldsAdapter['runAction']) {
-  const page = merchantPage('en');
+function pageWithAdapter(run: HostedFieldsAdapter['runAction'], lang = 'en') {
+  const page = merchantPage(lang);
   const ran: { container: HTMLElement; settings: unknown; action: unknown }[] = [];
   const adapter: HostedFieldsAdapter = {
     mount: () => ({ tokenize: () => Promise.resolve('token'), destroy: () => undefined }),
     ...(run
       ? {
-          runAction: (container, settings, action) => {
+          runAction: (container, settings, action, events) => {
             ran.push({ container, settings, action });
             container.append(page.doc.createElement('iframe'));
-            return run(container, settings, action);
+            return run(container, settings, action, events);
           },
         }
       : {}),
@@ -64,5 +64,45 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
     mount(page.container, { ...base, fetch, navigate: (url) => navigated.push(url) });
     await until(() => navigated.length > 0);
     expect(navigated).toEqual(['https://acs.example/3ds1']);
+  });
+
+  describe("the issuer's challenge, shown when the adapter says it asks the payer", () => {
+    const FINGERPRINT = { type: 'threeDS2', subtype: 'fingerprint', token: 'eyJm' };
+    // As Adyen's adapter does: a challenge is said once it is mounted; a fingerprint (an invisible frame) never is.
+    const waiting: HostedFieldsAdapter['runAction'] = (_container, _settings, action, events) => {
+      if (action.subtype === 'challenge') events?.challenge?.();
+      return new Promise(() => undefined);
+    };
+    const status = (page: ReturnType<typeof pageWithAdapter>) => page.text(page.role('status')[0]);
+
+    it('is announced politely, and focus goes to its container (focusable by script only, named by the same sentence)', async () => {
+      for (const [lang, sentence] of [
+        ['en', 'Your bank asks you to confirm this payment'],
+        ['fr', 'Votre banque vous demande de confirmer ce paiement'],
+      ] as const) {
+        const page = pageWithAdapter(waiting, lang);
+        const { fetch } = scriptedFetch([withAction(CHALLENGE)]);
+        mount(page.container, { ...base, fetch });
+        await until(() => page.ran.length === 1 && status(page).includes(sentence));
+        const slot = page.container.querySelector<HTMLElement>('.sp-page-action')!;
+        expect(slot.getAttribute('tabindex')).toBe('-1');
+        expect(slot.getAttribute('aria-label')).toBe(sentence);
+        expect(page.doc.activeElement).toBe(slot);
+        expect(slot.contains(page.ran[0]!.container)).toBe(true);
+        expect(page.role('alert')[0]!.textContent).toBe('');
+      }
+    });
+
+    it('a fingerprint neither takes focus nor says anything of a challenge', async () => {
+      const page = pageWithAdapter(waiting);
+      const { fetch } = scriptedFetch([withAction(FINGERPRINT)]);
+      mount(page.container, { ...base, fetch });
+      await until(() => page.ran.length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const slot = page.container.querySelector<HTMLElement>('.sp-page-action')!;
+      expect(page.doc.activeElement).not.toBe(slot);
+      expect(slot.hasAttribute('tabindex')).toBe(false);
+      expect(status(page)).not.toContain('Your bank asks you to confirm this payment');
+    });
   });
 });

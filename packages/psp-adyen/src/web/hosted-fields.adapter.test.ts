@@ -51,6 +51,10 @@ function checkoutOf(component: AdyenCardComponent, seen: { created: unknown[] } 
       return {
         mount: (el: HTMLElement) => {
           el.append(el.ownerDocument.createElement('iframe'));
+          // Adyen Web 5's onActionHandled, as its 3-D Secure 2 components call it once their frame loaded.
+          const handled = (options as { onActionHandled?: (info: unknown) => void }).onActionHandled;
+          if (action.subtype === 'challenge') handled?.({ componentType: '3DS2Challenge', actionDescription: '3DS2 challenge iframe loaded' });
+          if (action.subtype === 'fingerprint') handled?.({ componentType: '3DS2Fingerprint', actionDescription: '3DS2 fingerprint iframe loaded' });
           if (action.subtype === 'broken') onError(new Error('ThreeDS2 timed out'));
           else onAdditionalDetails({ data: { details: { threeDSResult: `result-of-${String(action.subtype)}`, notAString: 7 } } });
         },
@@ -284,8 +288,19 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     const seen = adyenLoads(p, card(true).component);
     await expect(running).resolves.toEqual({ threeDSResult: 'result-of-challenge' });
     expect(seen.configs).toEqual([{ clientKey: 'test_CLIENTKEY', environment: 'test', locale: 'fr-FR', analytics: { enabled: false } }]);
-    expect(seen.created).toEqual([{ action, options: { challengeWindowSize: '05', onAdditionalDetails: expect.any(Function), onError: expect.any(Function) } }]);
+    expect(seen.created).toEqual([{ action, options: { challengeWindowSize: '05', onAdditionalDetails: expect.any(Function), onError: expect.any(Function), onActionHandled: expect.any(Function) } }]);
     expect(p.container.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
+  it("tells the page when Adyen Web says the issuer's challenge frame loaded (onActionHandled), never for a fingerprint", async () => {
+    for (const [subtype, told] of [['challenge', 1], ['fingerprint', 0]] as const) {
+      const p = page();
+      let challenges = 0;
+      const running = createAdyenHostedFields(p.doc).runAction(p.container, SETTINGS, { type: 'threeDS2', subtype, token: 'eyJ0' }, { challenge: () => (challenges += 1) });
+      adyenLoads(p, card(true).component);
+      await expect(running).resolves.toEqual({ threeDSResult: `result-of-${subtype}` });
+      expect(challenges).toBe(told);
+    }
   });
 
   it("rejects when Adyen Web's 3-D Secure 2 fails, or the keyId is unknown", async () => {

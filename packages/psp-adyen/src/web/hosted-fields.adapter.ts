@@ -18,9 +18,22 @@ export interface HostedFieldsAdapter {
    * card driver relayed it in the view's `pageAction`) with Adyen Web's `createFromAction`, mounted in
    * `container`, and resolves with Adyen Web's `onAdditionalDetails` `state.data.details` (its string
    * fields: `threeDSResult`), which the components send to the confirm door. Rejects on Adyen Web's
-   * `onError`, or when Adyen Web cannot be loaded.
+   * `onError`, or when Adyen Web cannot be loaded. `events.challenge` is called when Adyen Web's
+   * documented `onActionHandled` says the issuer's challenge frame loaded (`componentType`
+   * `3DS2Challenge`, also when Adyen Web runs a challenge itself after a fingerprint); a
+   * fingerprint's hidden frame never calls it.
    */
-  runAction(container: HTMLElement, settings: HostedFieldsSettings, action: Readonly<Record<string, unknown>>): Promise<Readonly<Record<string, string>>>;
+  runAction(container: HTMLElement, settings: HostedFieldsSettings, action: Readonly<Record<string, unknown>>, events?: HostedFieldsActionEvents): Promise<Readonly<Record<string, string>>>;
+}
+
+/** What the adapter tells the page while an action runs (elements-web's HostedFieldsActionEvents). */
+export interface HostedFieldsActionEvents {
+  challenge?(): void;
+}
+
+/** What Adyen Web 5 hands `onActionHandled`. */
+interface AdyenActionHandled {
+  readonly componentType?: unknown;
 }
 
 export interface HostedFieldsSettings {
@@ -147,7 +160,7 @@ export function createAdyenHostedFields(doc: Document, options: AdyenWebOptions 
   };
   return {
     version: 1,
-    async runAction(container, settings, action) {
+    async runAction(container, settings, action, events) {
       const checkout = await checkoutFor(settings);
       return new Promise<Readonly<Record<string, string>>>((resolve, reject) => {
         const component = checkout.createFromAction(action, {
@@ -158,6 +171,9 @@ export function createAdyenHostedFields(doc: Document, options: AdyenWebOptions 
             else resolve(details);
           },
           onError: (error: unknown) => reject(new Error(`Adyen Web's 3-D Secure 2 failed (${error instanceof Error ? error.message : String(error)})`)),
+          onActionHandled: (handled: AdyenActionHandled | undefined) => {
+            if (handled?.componentType === '3DS2Challenge') events?.challenge?.();
+          },
         });
         component.mount(container);
       });
