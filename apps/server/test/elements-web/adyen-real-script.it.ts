@@ -196,6 +196,13 @@ describe("Adyen Web's real script, its secured fields never configured", () => {
  * not open yet. Answers the results /payments/details received, the challenge requests the issuer
  * received, the challenge action and the elements token.
  */
+/** The issuer's challenge is in the page: the status region said so, and focus is on its container, around Adyen Web's frame. */
+async function challengeTold(page: Page): Promise<void> {
+  const onContainer = "!!document.activeElement && document.activeElement.matches('.sp-page-action[tabindex=\"-1\"]') && document.activeElement.querySelector('iframe[name=\"threeDSIframe\"]') !== null";
+  await until(async () => ((await page.evaluate(onContainer)) === true ? true : undefined), "focus on the challenge's container");
+  expect(await page.locator('.sp-root [role="status"]').textContent()).toBe('Your bank asks you to confirm this payment');
+}
+
 async function challengeAtAdyen(real: ReturnType<typeof realAdyenWebCheckout>, orderId: string, SUBMIT_FINGERPRINT: string, RESULT: string, challengeFrom: 'details' | 'fingerprint submission' = 'details') {
   const { page } = real.current();
   const b = real.service.h;
@@ -279,6 +286,7 @@ describe("Adyen Web's real script runs a native 3-D Secure 2 fingerprint", () =>
     await real.openPage(elementsToken);
     const approve = page.frameLocator('iframe[name="threeDSIframe"]').getByRole('button', { name: 'Approve' });
     await approve.waitFor();
+    await challengeTold(page);
     // Adyen Web posted the challenge request (creq) from the page to the issuer, into its iframe.
     expect(creqs).toEqual([expect.stringMatching(/^creq=/)]);
     expect(details).toEqual([{ details: { threeDSResult: RESULT } }]);
@@ -295,7 +303,11 @@ describe("Adyen Web's real script runs a native 3-D Secure 2 fingerprint", () =>
     const { page, problems } = real.current();
     const { details, challenge, elementsToken } = await challengeAtAdyen(real, 'adyen-real-3ds2-in-browser', SUBMIT_FINGERPRINT, RESULT, 'fingerprint submission');
     await real.openPage(elementsToken);
-    await page.frameLocator('iframe[name="threeDSIframe"]').getByRole('button', { name: 'Approve' }).click();
+    const approve = page.frameLocator('iframe[name="threeDSIframe"]').getByRole('button', { name: 'Approve' });
+    await approve.waitFor();
+    // Adyen Web ran this challenge itself: its onActionHandled still reaches the adapter.
+    await challengeTold(page);
+    await approve.click();
     await until(() => (details.length === 1 ? true : undefined), "the challenge's result at /payments/details");
     const challengeResult = JSON.parse(Buffer.from(String((details[0]?.details as { threeDSResult?: string }).threeDSResult), 'base64').toString('utf8')) as unknown;
     expect(challengeResult).toEqual({ transStatus: 'Y', authorisationToken: challenge.authorisationToken });
