@@ -328,7 +328,7 @@ describe('Adyen card in Chromium', () => {
     expect(problems.list.sort()).toEqual(refused.map((file) => expect.stringMatching(new RegExp(`^console: Failed to find a valid digest in the 'integrity' attribute for resource '${ADYEN_SDK}/${file}'.*blocked`))));
     if (refused.includes('adyen.js')) await expect(page.evaluate('typeof window.__adyenStandIn')).resolves.toBe('undefined');
     // The script taken may still be running when the stylesheet's refusal is seen (a loaded machine).
-    else await page.waitForFunction('typeof window.__adyenStandIn === "object"', undefined, { timeout: 15_000 });
+    else await until(async () => ((await page.evaluate('typeof window.__adyenStandIn')) === 'object' ? true : undefined), "the stand-in's script run", 15_000);
     await expect(page.locator(`link[href="${ADYEN_SDK}/adyen.css"]`).count()).resolves.toBe(0);
     await expect(page.locator('iframe[title="Adyen card fields"]').count()).resolves.toBe(0);
 
@@ -491,7 +491,7 @@ describe('Adyen card in Chromium', () => {
       { action: challenge, challengeWindowSize: '05' },
     ]);
     // Nothing is left to run: the issuer's frame is gone, the view says only that the payment is being confirmed.
-    await page.waitForFunction("document.querySelectorAll('iframe[title=\"Issuer 3-D Secure\"]').length === 0");
+    await until(async () => ((await page.locator('iframe[title="Issuer 3-D Secure"]').count()) === 0 ? true : undefined), "the issuer's frame gone");
     expect(problems.list).toEqual([]);
   });
 });

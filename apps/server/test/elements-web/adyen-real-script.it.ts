@@ -184,7 +184,7 @@ describe("Adyen Web's real script, its secured fields never configured", () => {
     await expect(real.securedFields().count()).resolves.toBe(0);
 
     await page.getByRole('button', { name: /^Pay .* with / }).click();
-    await page.waitForFunction('window.__errors.length === 2');
+    await until(async () => ((await page.evaluate('window.__errors.length')) === 2 ? true : undefined), "the second LoadError");
     expect(requests.filter((r) => r.method() === 'POST' && r.url() === `${real.service.h.url}/elements/session/attempts`)).toEqual([]);
   });
 });
