@@ -29,10 +29,14 @@ export class SearchViewWriter {
   /** Writes the entries of `after` that differ from those of `beforeAttempts` (all of them when absent). */
   async sync(after: ViewSource, beforeAttempts?: readonly AttemptDocument[]): Promise<void> {
     const before = beforeAttempts ? { ...after, attempts: beforeAttempts } : undefined;
-    await Promise.all([
-      upsertNewer(this.collections.attemptViews, changedEntries(attemptViewsOf(after), before ? attemptViewsOf(before) : [])),
-      upsertNewer(this.collections.transactionViews, changedEntries(transactionViewsOf(after), before ? transactionViewsOf(before) : [])),
-    ]);
+    const attempts = changedEntries(attemptViewsOf(after), before ? attemptViewsOf(before) : []);
+    const transactions = changedEntries(transactionViewsOf(after), before ? transactionViewsOf(before) : []);
+    // Most writes (every creation) change no entry: nothing to wait on then (each promise awaited
+    // costs the request scope's hooks too).
+    if (attempts.length > 0 && transactions.length > 0) {
+      await Promise.all([upsertNewer(this.collections.attemptViews, attempts), upsertNewer(this.collections.transactionViews, transactions)]);
+    } else if (attempts.length > 0) await upsertNewer(this.collections.attemptViews, attempts);
+    else if (transactions.length > 0) await upsertNewer(this.collections.transactionViews, transactions);
   }
 
   /** Rebuilds the entries of every session updated at or after `since`; answers how many sessions. */
