@@ -88,4 +88,34 @@ describe("PayPal's calls without a usable answer are logged as the other drivers
     await driver.lookup!(lookupInput(opening));
     expect(logger.lines).toEqual([]);
   });
+
+  it("a refund aimed at the order rather than its capture: PayPal's 404 that the driver mends writes nothing, the mended call's own refusal is written", async () => {
+    const { logger, driver } = setUp();
+    tokenEndpoint('A21AA-mended');
+    const CAPTURE = '3C679366HH908993F';
+    nock(SANDBOX).post(`/v2/payments/captures/${ORDER}/refund`).reply(404, paypalError('RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID'));
+    nock(SANDBOX)
+      .get(`/v2/checkout/orders/${ORDER}`)
+      .reply(200, { id: ORDER, status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ id: CAPTURE, status: 'COMPLETED', amount: { currency_code: 'EUR', value: '5.00' } }] } }] });
+    nock(SANDBOX).post(`/v2/payments/captures/${CAPTURE}/refund`).reply(201, { id: 'R-9', status: 'COMPLETED' });
+    await driver.refund(followUpInput(opening, money(500, 'EUR')));
+    expect(logger.lines).toEqual([]);
+
+    nock(SANDBOX).post(`/v2/payments/captures/${ORDER}/refund`).reply(404, paypalError('RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID'));
+    nock(SANDBOX).get(`/v2/checkout/orders/${ORDER}`).reply(404, paypalError('RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID'));
+    await driver.refund(followUpInput(opening, money(500, 'EUR')));
+    expect(logger.lines).toEqual([
+      { level: 'warn', event: 'paypal.call_refused', fields: { method: 'paypal', path: '/v2/checkout/orders/{orderId}', status: 404, errorCode: 'INVALID_RESOURCE_ID' } },
+    ]);
+  });
+
+  it('the OAuth token call answered 200 without a usable token: paypal.call_failed, the body never', async () => {
+    const { logger, driver } = setUp();
+    nock(SANDBOX).post('/v1/oauth2/token').reply(200, { token_type: 'Bearer', scope: 'A21AA-no-token-here' });
+    await driver.lookup!(lookupInput(opening));
+    expect(logger.lines).toEqual([
+      { level: 'warn', event: 'paypal.call_failed', fields: { method: 'paypal', path: '/v1/oauth2/token', cause: "PayPal's token endpoint answered 200 without a usable token" } },
+    ]);
+    expectNothingSecret(logger, 'A21AA-no-token-here');
+  });
 });

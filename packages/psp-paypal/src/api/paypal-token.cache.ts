@@ -70,7 +70,10 @@ export class PayPalTokens {
       return { kind: 'token', token };
     }
     if (status >= 500 || status === 200) {
-      return { kind: 'transport', message: `PayPal's token endpoint answered ${status} without a usable token` };
+      const message = `PayPal's token endpoint answered ${status} without a usable token`;
+      // A 5xx is written above; a 200 without a token would pass unseen.
+      if (status === 200) this.deps.logger.warn('paypal.call_failed', { method: 'paypal', path: TOKEN_PATH, cause: message });
+      return { kind: 'transport', message };
     }
     const name = typeof body.error === 'string' ? body.error : typeof body.name === 'string' ? body.name : 'refused';
     return { kind: 'credentials', status, message: `PayPal refused the contract's credentials (${name})` };

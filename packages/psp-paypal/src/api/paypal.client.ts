@@ -17,6 +17,8 @@ export interface PayPalRequest {
   /** `PayPal-Request-Id`: our transaction id on every call that moves money or creates something. */
   readonly requestId?: string;
   readonly prefer?: 'return=minimal' | 'return=representation';
+  /** Refusals the caller mends itself (a refund aimed at an order: 404, then its capture): not logged. */
+  readonly expectedStatuses?: readonly number[];
 }
 
 export interface PayPalClientDeps {
@@ -57,6 +59,7 @@ export class PayPalClient {
   }
 
   private logged(request: PayPalRequest, answer: PspHttpResult): PspHttpResult {
+    if (answer.kind === 'answer' && request.expectedStatuses?.includes(answer.status)) return answer;
     logPayPalFailure(this.logger, request.path, answer);
     return answer;
   }

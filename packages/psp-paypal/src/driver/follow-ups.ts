@@ -62,15 +62,17 @@ export class PayPalFollowUps {
     if (!amount) return { ack: { outcome: 'rejected', code: 'UNSUPPORTED_AMOUNT', message: `PayPal takes no fraction of a unit in ${input.amount.currency}` }, facts: [] };
     const named = input.target.providerRef;
     if (!named) return { ack: { outcome: 'unknown', code: 'NO_CAPTURE', message: 'The PayPal capture to refund is not known yet' }, facts: [] };
-    const refundOf = (capture: string): Promise<PayPalAnswer> =>
+    const refundOf = (capture: string, expectedStatuses: readonly number[] = []): Promise<PayPalAnswer> =>
       this.client.call(contract, {
         method: 'POST',
         path: `/v2/payments/captures/${encodeURIComponent(capture)}/refund`,
         requestId: input.transactionId,
         prefer: 'return=representation',
         body: refundRequest(amount, input.transactionId),
+        expectedStatuses,
       });
-    const answer = await refundOf(named);
+    // A 404 here is mended below (the target named the order): not a refusal to log.
+    const answer = await refundOf(named, [404]);
     if (answer.kind !== 'answer' || answer.status !== 404) return this.outcome('refunded', answer, input);
     // The target named the order (the opening) rather than its capture: refund the order's capture.
     const capture = await this.captureOfOrder(contract, named);
