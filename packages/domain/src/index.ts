@@ -57,6 +57,7 @@ export type { MerchantAccountRepository } from './ports/merchant-account.reposit
 export type { Metrics } from './ports/metrics.port';
 export type { PasswordHasher, SecretSealer, TokenMinter } from './ports/secrets.port';
 export type {
+  AbandonedNotificationPage, AbandonedNotificationPosition, AbandonedNotificationSearch,
   AttemptHit, AttemptSearch, SaveOptions, SaveResult, SessionRepository, SessionSearch,
   TransactionHit, TransactionSearch,
 } from './ports/session.repository.port';

@@ -34,6 +34,7 @@ async function runEveryQuery() {
     await s.searchAttempts({ merchantId, limit: 5, ...filter });
   }
   for (const filter of [{}, { orderId: 'o' }, { providerRef: 'ref-1' }, { status: 'pending' as const }, window]) await s.searchTransactions({ merchantId, limit: 5, ...filter });
+  for (const filter of [{}, { from: T0 - 1, to: T0 + 1 }, { after: { firstFailedAt: T0, id: session.id } }]) await s.findAbandonedNotifications({ merchantId, limit: 5, ...filter });
   await stores.resyncSearchViews(T0);
 
   const account = aMerchantAccount({

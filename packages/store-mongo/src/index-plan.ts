@@ -32,6 +32,11 @@ export const INDEX_PLAN: Readonly<Record<StoreCollectionKey, readonly IndexSpec[
     { key: { merchantId: 1, ...NEWEST }, options: { name: 'merchant_newest' } },
     { key: { merchantId: 1, orderId: 1, ...NEWEST }, options: { name: 'merchant_order_newest' } },
     { key: { merchantId: 1, status: 1, ...NEWEST }, options: { name: 'merchant_status_newest' } },
+    // The operators' replay after an endpoint was down (tools/ops): abandoned messages by first failure.
+    {
+      key: { merchantId: 1, 'notification.delivery.abandoned': 1, 'notification.delivery.firstFailedAt': 1, _id: 1 },
+      options: { name: 'merchant_abandoned_notification' },
+    },
   ],
   attemptViews: [
     { key: { merchantId: 1, ...NEWEST }, options: { name: 'merchant_newest' } },

@@ -48,6 +48,31 @@ export interface TransactionHit {
   readonly transaction: Transaction;
 }
 
+/**
+ * Abandoned session-ended notifications of one merchant whose calendar first failed within a window
+ * (from inclusive, to exclusive): the messages an endpoint that was down then never received.
+ */
+export interface AbandonedNotificationSearch {
+  readonly merchantId: MerchantId;
+  readonly from?: number;
+  readonly to?: number;
+  /** The position of the last session of the previous page. */
+  readonly after?: AbandonedNotificationPosition;
+  readonly limit: number;
+}
+
+/** Where a page of abandoned notifications ended: the first failure of its last one, and its session id. */
+export interface AbandonedNotificationPosition {
+  readonly firstFailedAt: number;
+  readonly id: SessionId;
+}
+
+export interface AbandonedNotificationPage {
+  readonly items: readonly Session[];
+  /** Present when more sessions may follow. */
+  readonly next?: AbandonedNotificationPosition;
+}
+
 export type SaveResult = 'saved' | 'conflict';
 
 export interface SaveOptions {
@@ -87,4 +112,10 @@ export interface SessionRepository {
   searchSessions(query: SessionSearch): Promise<Page<Session>>;
   searchAttempts(query: AttemptSearch): Promise<Page<AttemptHit>>;
   searchTransactions(query: TransactionSearch): Promise<Page<TransactionHit>>;
+  /**
+   * Sessions of a merchant whose session-ended notification is abandoned (its calendar spent), by the
+   * instant the calendar first failed, oldest first (then by id): what an operator replays after the
+   * merchant's endpoint was down (tools/ops replay-notifications).
+   */
+  findAbandonedNotifications(query: AbandonedNotificationSearch): Promise<AbandonedNotificationPage>;
 }

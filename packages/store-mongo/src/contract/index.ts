@@ -1,3 +1,4 @@
+import { abandonedNotificationsContract } from './abandoned-notifications.contract';
 import { accountRepositoriesContract } from './account-repositories.contract';
 import { authGrantRepositoriesContract } from './auth-grant-repositories.contract';
 import { chargebackRepositoryContract } from './chargeback-repository.contract';
@@ -21,6 +22,7 @@ export function describeStoreContract(engine: ContractEngine): void {
   sessionRepositoryContract(traced);
   sessionLeaseContract(traced);
   sessionSearchContract(traced);
+  abandonedNotificationsContract(traced);
   accountRepositoriesContract(traced);
   chargebackRepositoryContract(traced);
   authGrantRepositoriesContract(traced);

@@ -20,6 +20,7 @@ const PORT_METHODS = {
     searchSessions: true,
     searchAttempts: true,
     searchTransactions: true,
+    findAbandonedNotifications: true,
   } satisfies Record<keyof Stores['sessions'], true>,
   merchants: { upsert: true, findById: true, findByContactEmail: true } satisfies Record<keyof Stores['merchants'], true>,
   chargebacks: { insertIfAbsent: true, findByNotificationId: true, listForSession: true, save: true, claimDue: true, releaseLease: true } satisfies Record<keyof Stores['chargebacks'], true>,

@@ -22,7 +22,7 @@ export function keysetFilter(query: SearchWindow): Record<string, unknown> {
 }
 
 /** Page size as asked; one more row is read to know whether a next page exists. */
-export function pageLimit(query: SearchWindow): number {
+export function pageLimit(query: { readonly limit: number }): number {
   if (!Number.isSafeInteger(query.limit) || query.limit < 1) throw new RangeError(`Search limit must be a positive integer, got ${query.limit}`);
   return query.limit;
 }
