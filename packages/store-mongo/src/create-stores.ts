@@ -21,9 +21,9 @@ export interface MongoStores extends Stores {
   /**
    * Rebuilds the attempt and transaction search entries of sessions updated at or after `since`
    * (epoch ms), repairing what a crash between a session write and its entries left behind. Returns
-   * how many sessions were visited.
+   * how many sessions were visited; `onProgress` hears the running count after each batch.
    */
-  resyncSearchViews(since: number): Promise<number>;
+  resyncSearchViews(since: number, onProgress?: (visited: number) => void): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -83,7 +83,7 @@ export function createStores(collections: StoreCollections, options: CreateStore
     refreshTokens: new MongoRefreshTokenRepository(collections),
     hitCounters: new MongoHitCounters(collections),
     ensureIndexes: () => ensureIndexes(collections, options),
-    resyncSearchViews: (since) => sessions.resyncSearchViews(since),
+    resyncSearchViews: (since, onProgress) => sessions.resyncSearchViews(since, onProgress),
     close: options.close ?? (() => Promise.resolve()),
   };
 }

@@ -60,6 +60,21 @@ describe('createStoresFor', () => {
     expect(closed).toBe(1);
   });
 
+  it('with prepare: false (the operators\' commands), opens MongoDB and ensures nothing, rebuilds nothing, logs nothing', async () => {
+    const database = new EmbeddedDatabase();
+    const db = { databaseName: 'splitpay', collection: (name: string) => database.collection(name), client: { close: async () => undefined } } as unknown as Db;
+    const session = fixtures.aSession({ attempts: [fixtures.anAttempt()] });
+    await database.collection<SessionDocument>(COLLECTION_NAMES.sessions).insertOne(sessionToDocument(session));
+    const logger = new CapturingLogger();
+
+    const stores = await createStoresFor({ mongodbUri: 'mongodb://db/splitpay?replicaSet=rs0' }, logger, { connect: async () => db, prepare: false });
+
+    expect(stores.engine).toBe('mongodb');
+    expect(database.listCollections().flatMap((c) => c.declaredIndexes().map((index) => index.name)).filter((name) => name !== '_id_')).toEqual([]);
+    expect(logger.entries()).toEqual([]);
+    await stores.close();
+  });
+
   it('with MONGODB_ALLOW_STANDALONE only, connects to a standalone and creates an index without an option the server lacks, saying so', async () => {
     // A server refusing partial filters and TTL as FerretDB does (code 238, NotImplemented).
     const database = new EmbeddedDatabase();

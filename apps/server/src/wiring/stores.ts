@@ -18,6 +18,11 @@ export interface StoreWiringOptions {
   readonly connect?: (uri: string, options: { readonly allowStandalone: boolean }) => Promise<Db>;
   /** Epoch ms now; default Date.now. */
   readonly now?: () => number;
+  /**
+   * MongoDB only: ensure the indexes and rebuild the recent search entries before answering (default
+   * true, what a service start needs). The operators' commands (tools/ops) open the store without it.
+   */
+  readonly prepare?: boolean;
 }
 
 /** At start, search entries of sessions updated this recently are rebuilt (a crash may have left them behind). */
@@ -53,6 +58,7 @@ export async function createStoresFor(
     throw new Error(`MongoDB (MONGODB_URI) unusable: ${redactMongoUri(message, uri)}`);
   }
   const stores = createMongoStores(db, { allowStandalone });
+  if (options.prepare === false) return { ...stores, engine: 'mongodb' };
   try {
     if (allowStandalone) logger.warn('store.standalone_allowed', { message: `${ALLOW_STANDALONE_SETTING}=true: a standalone test server is accepted; never in production` });
     // Named as MongoDB names the collection (`rate_limit_counters`), not by the store's key for it (`hitCounters`).

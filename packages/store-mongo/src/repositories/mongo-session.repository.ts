@@ -149,8 +149,8 @@ export class MongoSessionRepository implements SessionRepository {
   }
 
   /** Rebuilds the search entries of sessions updated since `since` (after a crash between two writes). */
-  resyncSearchViews(since: number): Promise<number> {
-    return this.views.resync(since);
+  resyncSearchViews(since: number, onProgress?: (visited: number) => void): Promise<number> {
+    return this.views.resync(since, onProgress);
   }
 
   private async findOne(filter: Record<string, unknown>): Promise<Session | null> {

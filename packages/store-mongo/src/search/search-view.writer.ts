@@ -40,7 +40,7 @@ export class SearchViewWriter {
   }
 
   /** Rebuilds the entries of every session updated at or after `since`; answers how many sessions. */
-  async resync(since: number): Promise<number> {
+  async resync(since: number, onProgress?: (visited: number) => void): Promise<number> {
     let count = 0;
     let after: { readonly updatedAt: number; readonly id: string } | undefined;
     for (;;) {
@@ -54,6 +54,7 @@ export class SearchViewWriter {
         .toArray();
       for (const row of rows) await this.sync(row);
       count += rows.length;
+      if (rows.length > 0) onProgress?.(count);
       const last = rows[rows.length - 1];
       if (!last || rows.length < RESYNC_BATCH) return count;
       after = { updatedAt: last.updatedAt, id: last._id };
