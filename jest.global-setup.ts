@@ -8,6 +8,7 @@ const MONGODB_ONLY = [
   'two service processes on one MongoDB database',
   'the attempt budget shared by two service processes',
   'the crash test on MongoDB',
+  "the operators' commands on MongoDB (tools/ops)",
 ];
 
 /**

@@ -1,0 +1,62 @@
+import { parseCommandLine, parseInstant, USAGE } from './args';
+
+const T = Date.UTC(2026, 10, 27, 2, 0, 0);
+
+describe('parseInstant', () => {
+  it('reads an ISO-8601 instant, with or without its time, and epoch milliseconds', () => {
+    expect(parseInstant('2026-11-27T02:00:00Z', '--since')).toBe(T);
+    expect(parseInstant('2026-11-27T03:00:00+01:00', '--since')).toBe(T);
+    expect(parseInstant('2026-11-27', '--since')).toBe(Date.UTC(2026, 10, 27));
+    expect(parseInstant(String(T), '--since')).toBe(T);
+  });
+
+  it('refuses anything else, naming the option', () => {
+    for (const bad of ['', 'yesterday', '27/11/2026', '2026-13-40', '-5', '1.5', '2026-11-27T25:00:00Z']) {
+      expect(() => parseInstant(bad, '--until')).toThrow(/--until/);
+    }
+  });
+});
+
+describe('parseCommandLine', () => {
+  it('reads resync-search, with and without --since', () => {
+    expect(parseCommandLine(['resync-search'])).toEqual({ kind: 'resync-search', since: 0 });
+    expect(parseCommandLine(['resync-search', '--since', '2026-11-27T02:00:00Z'])).toEqual({ kind: 'resync-search', since: T });
+    expect(parseCommandLine(['resync-search', `--since=${T}`])).toEqual({ kind: 'resync-search', since: T });
+  });
+
+  it('reads replay-notifications: the merchant is required, the window and --dry-run optional', () => {
+    expect(parseCommandLine(['replay-notifications', '--merchant', 'shop'])).toEqual({ kind: 'replay-notifications', merchantId: 'shop', dryRun: false });
+    expect(parseCommandLine(['replay-notifications', '--merchant=shop', '--since', String(T), '--until', '2026-11-27T06:00:00Z', '--dry-run'])).toEqual({
+      kind: 'replay-notifications',
+      merchantId: 'shop',
+      since: T,
+      until: T + 4 * 3_600_000,
+      dryRun: true,
+    });
+  });
+
+  it('reads check and help', () => {
+    expect(parseCommandLine(['check'])).toEqual({ kind: 'check' });
+    for (const help of [['help'], ['--help'], ['-h'], ['check', '--help']]) expect(parseCommandLine(help)).toEqual({ kind: 'help' });
+  });
+
+  it('refuses a usage error with a message: no command, an unknown one, an unknown or incomplete option, a stray argument', () => {
+    const refusals: [string[], RegExp][] = [
+      [[], /no command/],
+      [['rebuild'], /unknown command 'rebuild'/],
+      [['resync-search', '--merchant', 'shop'], /--merchant/],
+      [['resync-search', '--since'], /--since/],
+      [['resync-search', 'now'], /unexpected argument 'now'/],
+      [['replay-notifications'], /--merchant is required/],
+      [['replay-notifications', '--merchant', ''], /--merchant is required/],
+      [['replay-notifications', '--merchant', 'shop', '--since', 'soon'], /--since/],
+      [['replay-notifications', '--merchant', 'shop', '--since', String(T), '--until', String(T)], /--until must be after --since/],
+      [['check', '--dry-run'], /--dry-run/],
+    ];
+    for (const [argv, message] of refusals) expect(parseCommandLine(argv)).toEqual({ kind: 'usage-error', message: expect.stringMatching(message) });
+  });
+
+  it('has a usage text naming every command', () => {
+    for (const command of ['resync-search', 'replay-notifications', 'check']) expect(USAGE).toContain(command);
+  });
+});

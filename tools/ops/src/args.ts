@@ -1,0 +1,79 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** What the command line asks for, or why it cannot be read (exit code 2). */
+export type CommandLine =
+  | { readonly kind: 'resync-search'; readonly since: number }
+  | { readonly kind: 'replay-notifications'; readonly merchantId: string; readonly since?: number; readonly until?: number; readonly dryRun: boolean }
+  | { readonly kind: 'check' }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'usage-error'; readonly message: string };
+
+export const USAGE = `Usage: npm run ops -- <command> [options]   (MONGODB_URI and the service's settings from the environment)
+
+  resync-search [--since <instant>]
+      Rebuilds the attempt and transaction search entries of every session updated since <instant>
+      (default: all sessions).
+  replay-notifications --merchant <id> [--since <instant>] [--until <instant>] [--dry-run]
+      Re-arms the merchant's abandoned session-ended notifications whose delivery first failed in
+      [since, until), as the dashboard's replay does; --dry-run only lists them.
+  check
+      Lists the database's collections with their document counts and the store's indexes that
+      are missing; changes nothing.
+
+  <instant>: ISO-8601 (2026-11-27T02:00:00Z, 2026-11-27) or epoch milliseconds.
+  Exit codes: 0 done, 1 findings or failures, 2 usage (or no MongoDB to work on).`;
+
+/** An ISO-8601 date or date-time, or epoch milliseconds; throws a message naming `option`. */
+export function parseInstant(raw: string, option: string): number {
+  if (/^\d+$/.test(raw)) {
+    const ms = Number(raw);
+    if (Number.isSafeInteger(ms)) return ms;
+  } else if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(raw)) {
+    const ms = Date.parse(raw);
+    // Date.parse rolls some impossible dates over; the round trip of the date part catches them.
+    if (Number.isFinite(ms) && (raw.length > 10 || new Date(ms).toISOString().slice(0, 10) === raw)) return ms;
+  }
+  throw new Error(`${option} must be an ISO-8601 instant (2026-11-27T02:00:00Z) or epoch milliseconds, got '${raw}'`);
+}
+
+const OPTIONS = {
+  'resync-search': { since: { type: 'string' } },
+  'replay-notifications': { merchant: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+  check: {},
+} as const satisfies Record<string, NonNullable<ParseArgsConfig['options']>>;
+
+type Command = keyof typeof OPTIONS;
+
+function isCommand(name: string): name is Command {
+  return Object.hasOwn(OPTIONS, name);
+}
+
+/** Reads `argv` (without node and the script). Never throws: a usage error is a value. */
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+  const [name, ...rest] = argv;
+  if (name === undefined) return { kind: 'usage-error', message: 'no command given' };
+  if (name === 'help' || name === '--help' || name === '-h' || rest.includes('--help') || rest.includes('-h')) return { kind: 'help' };
+  if (!isCommand(name)) return { kind: 'usage-error', message: `unknown command '${name}'` };
+  try {
+    const { values, positionals } = parseArgs({ args: [...rest], options: OPTIONS[name], strict: true, allowPositionals: true });
+    if (positionals.length > 0) return { kind: 'usage-error', message: `unexpected argument '${positionals[0]}'` };
+    const text = values as Record<string, string | boolean | undefined>;
+    const instant = (option: string) => (typeof text[option] === 'string' ? parseInstant(text[option], `--${option}`) : undefined);
+    switch (name) {
+      case 'resync-search':
+        return { kind: 'resync-search', since: instant('since') ?? 0 };
+      case 'replay-notifications': {
+        const merchantId = text.merchant;
+        if (typeof merchantId !== 'string' || merchantId.trim() === '') return { kind: 'usage-error', message: '--merchant is required (the merchant id)' };
+        const since = instant('since');
+        const until = instant('until');
+        if (since !== undefined && until !== undefined && until <= since) return { kind: 'usage-error', message: '--until must be after --since' };
+        return { kind: 'replay-notifications', merchantId, ...(since !== undefined ? { since } : {}), ...(until !== undefined ? { until } : {}), dryRun: text['dry-run'] === true };
+      }
+      case 'check':
+        return { kind: 'check' };
+    }
+  } catch (error) {
+    return { kind: 'usage-error', message: error instanceof Error ? error.message : String(error) };
+  }
+}

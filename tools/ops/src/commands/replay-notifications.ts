@@ -1,0 +1,75 @@
+import { ReplaySessionNotification, SessionWriter } from '@splitpay/application';
+import { DomainError, nextDueAt, type AbandonedNotificationPosition, type Logger, type MerchantId, type SessionId, type SessionRepository } from '@splitpay/domain';
+import { SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { policyOf } from '@splitpay/server/src/app-instance';
+import type { ServerConfig } from '@splitpay/server/src/config';
+import { iso, type Output } from '../output';
+
+export interface ReplayRequest {
+  readonly merchantId: string;
+  readonly since?: number;
+  readonly until?: number;
+  readonly dryRun: boolean;
+}
+
+/** Sessions read per page of the abandoned-notification index. */
+const PAGE = 100;
+
+/**
+ * Re-arms every abandoned session-ended notification of one merchant whose delivery first failed in
+ * [since, until), one by one through the use case behind the dashboard's replay door
+ * (POST /api/sessions/{id}/notification): same notificationId, calendar re-armed, its refusals kept.
+ * A running service delivers them. Prints each session id and its outcome, never the address.
+ */
+export async function replayNotifications(
+  deps: { readonly sessions: SessionRepository; readonly config: ServerConfig; readonly logger: Logger },
+  request: ReplayRequest,
+  out: Output,
+): Promise<0 | 1> {
+  const writer = new SessionWriter({ sessions: deps.sessions, clock: new SystemClock(), ids: new UuidV7IdGenerator(), policy: policyOf(deps.config), nextDueAt });
+  const replay = new ReplaySessionNotification({ sessions: deps.sessions, writer, logger: deps.logger });
+  const merchantId = request.merchantId as MerchantId;
+  const window = `${request.since !== undefined ? iso(request.since) : 'the beginning'} to ${request.until !== undefined ? iso(request.until) : 'now'}`;
+  out.line(`replay-notifications: merchant ${merchantId}, first failed from ${window}${request.dryRun ? ' (dry run: nothing is changed)' : ''}`);
+
+  let found = 0;
+  let replayed = 0;
+  let refused = 0;
+  let after: AbandonedNotificationPosition | undefined;
+  do {
+    const page = await deps.sessions.findAbandonedNotifications({
+      merchantId,
+      limit: PAGE,
+      ...(request.since !== undefined ? { from: request.since } : {}),
+      ...(request.until !== undefined ? { to: request.until } : {}),
+      ...(after ? { after } : {}),
+    });
+    for (const session of page.items) {
+      found++;
+      const delivery = session.notification?.delivery;
+      const facts = `failures ${delivery?.failures ?? 0}, first failed ${delivery?.firstFailedAt !== undefined ? iso(delivery.firstFailedAt) : '-'}`;
+      if (request.dryRun) {
+        out.line(`${session.id} would be replayed (${facts})`);
+        continue;
+      }
+      try {
+        await replay.execute({ merchantId, sessionId: session.id as SessionId });
+        replayed++;
+        out.line(`${session.id} replayed (${facts})`);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        // Changed since it was listed (replayed from the dashboard meanwhile...): the use case's refusal.
+        refused++;
+        out.line(`${session.id} refused: ${error.code}`);
+      }
+    }
+    after = page.next;
+  } while (after);
+
+  out.line(
+    request.dryRun
+      ? `replay-notifications: ${found} abandoned notifications would be replayed`
+      : `replay-notifications: ${found} abandoned notifications, ${replayed} replayed, ${refused} refused`,
+  );
+  return refused > 0 ? 1 : 0;
+}

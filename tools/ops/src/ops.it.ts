@@ -1,0 +1,164 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
+import type { Delivery, MerchantId, Session } from '@splitpay/domain';
+import { describeOnMongoDb, MONGODB_URI } from '@splitpay/server/test/on-mongodb/mongo-deployment';
+import { uriWithDatabase } from '@splitpay/server/test/support/killable-service';
+import { createStoresFor, type ConfiguredStores } from '@splitpay/server/src/wiring/stores';
+import { connectMongo, type Db } from '@splitpay/store-mongo';
+import { fixtures } from '@splitpay/store-mongo/src/contract';
+
+const { aSession, anAttempt, newMerchantId } = fixtures;
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+const HOUR = 3_600_000;
+const T = Date.UTC(2026, 10, 27, 2, 0, 0);
+
+interface Ran {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `node --import tsx tools/ops/src/main.ts ...args`, as an operator runs it, with only the given settings. */
+function ops(args: readonly string[], env: Readonly<Record<string, string>>): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'tools/ops/src/main.ts', ...args],
+      { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: unknown }).code as number) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('tools/ops without MongoDB', () => {
+  it('refuses to run on the embedded store (exit 2), and a usage error is exit 2 with the usage', async () => {
+    const embedded = await ops(['check'], {});
+    expect(embedded.code).toBe(2);
+    expect(embedded.stderr).toMatch(/no MONGODB_URI: .*embedded store lives inside the service process/);
+    const usage = await ops(['replay-notifications', '--since', 'yesterday'], {});
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--merchant is required|--since must be/);
+    expect(usage.stderr).toContain('Usage: npm run ops');
+  }, 60_000);
+});
+
+describeOnMongoDb('tools/ops on MongoDB', () => {
+  const dbName = `splitpay_ops_${randomBytes(6).toString('hex')}`;
+  const env: Record<string, string> = {};
+  let stores: ConfiguredStores;
+  let db: Db;
+
+  beforeAll(async () => {
+    const uri = uriWithDatabase(MONGODB_URI!, dbName);
+    const allowStandalone = process.env.MONGODB_ALLOW_STANDALONE === 'true';
+    Object.assign(env, { MONGODB_URI: uri, ...(allowStandalone ? { MONGODB_ALLOW_STANDALONE: 'true' } : {}) });
+    // The service's own opening (indexes ensured), keeping the Db to look behind the repositories.
+    stores = await createStoresFor({ mongodbUri: uri, mongodbAllowStandalone: allowStandalone }, new CapturingLogger(), {
+      connect: async (given, options) => (db = await connectMongo(given, options)),
+    });
+  });
+
+  afterAll(async () => {
+    await db?.dropDatabase();
+    await stores?.close();
+  });
+
+  it('resync-search rebuilds the removed search entries of the sessions updated since --since, and says how many', async () => {
+    const merchantId = newMerchantId();
+    const recent = aSession({ merchantId, updatedAt: T, attempts: [anAttempt()] });
+    const old = aSession({ merchantId, updatedAt: T - 2 * HOUR, attempts: [anAttempt()] });
+    for (const session of [recent, old]) await stores.sessions.insert(session);
+    const found = async () => (await stores.sessions.searchAttempts({ merchantId, limit: 10 })).items.map((hit) => hit.sessionId).sort();
+    expect(await found()).toEqual([recent.id, old.id].sort());
+    // As a restore of `sessions` without its derived entries leaves them.
+    await db.collection('session_attempts').deleteMany({ merchantId });
+    await db.collection('session_transactions').deleteMany({ merchantId });
+    expect(await found()).toEqual([]);
+
+    const ran = await ops(['resync-search', '--since', new Date(T - HOUR).toISOString()], env);
+    expect(ran).toMatchObject({ code: 0 });
+    expect(ran.stdout).toContain(`sessions updated since ${new Date(T - HOUR).toISOString()}`);
+    expect(ran.stdout).toMatch(/resync-search: \d+ sessions resynced/);
+    expect(await found()).toEqual([recent.id]);
+
+    const all = await ops(['resync-search'], env);
+    expect(all).toMatchObject({ code: 0 });
+    expect(await found()).toEqual([recent.id, old.id].sort());
+  }, 120_000);
+
+  describe('replay-notifications', () => {
+    const shop = newMerchantId();
+    const delivery = (state: Partial<Delivery>): Delivery => ({
+      url: 'https://user:hook-password@merchant.example/hook',
+      notificationId: `n-${randomBytes(4).toString('hex')}`,
+      payload: { event: 'session-ended' },
+      failures: 0,
+      abandoned: false,
+      ...state,
+    });
+    const ended = (merchantId: MerchantId, state: Partial<Delivery>): Session =>
+      aSession({ merchantId, status: 'PAID', endedAt: T, notification: { url: 'https://user:hook-password@merchant.example/hook', delivery: delivery(state) } });
+    const abandoned = (merchantId: MerchantId, firstFailedAt: number) => ended(merchantId, { failures: 4, abandoned: true, firstFailedAt });
+
+    const inWindow = [abandoned(shop, T + 10 * 60_000), abandoned(shop, T + HOUR)];
+    const before = abandoned(shop, T - HOUR);
+    const anotherMerchant = abandoned(newMerchantId(), T + 20 * 60_000);
+    const delivered = ended(shop, { deliveredAt: T + 5 * 60_000 });
+    const owed = ended(shop, { failures: 2, firstFailedAt: T + 30 * 60_000, nextAttemptAt: T + 35 * 60_000 });
+    const everyone = [...inWindow, before, anotherMerchant, delivered, owed];
+    const args = ['replay-notifications', '--merchant', shop, '--since', new Date(T).toISOString(), '--until', String(T + 2 * HOUR)];
+
+    beforeAll(async () => {
+      for (const session of everyone) await stores.sessions.insert(session);
+    });
+
+    it('with --dry-run, lists the merchant\'s abandoned notifications of the window and changes nothing', async () => {
+      const ran = await ops([...args, '--dry-run'], env);
+      expect(ran).toMatchObject({ code: 0 });
+      for (const session of inWindow) expect(ran.stdout).toContain(`${session.id} would be replayed`);
+      for (const session of [before, anotherMerchant, delivered, owed]) expect(ran.stdout).not.toContain(session.id);
+      expect(ran.stdout).toContain('2 abandoned notifications would be replayed');
+      for (const session of everyone) expect(await stores.sessions.findById(session.id)).toEqual(session);
+    }, 60_000);
+
+    it('re-arms each of them as the replay door does (same notificationId, calendar re-armed), and nothing else', async () => {
+      const ran = await ops(args, env);
+      expect(ran).toMatchObject({ code: 0 });
+      for (const session of inWindow) expect(ran.stdout).toContain(`${session.id} replayed`);
+      expect(ran.stdout).toContain('2 abandoned notifications, 2 replayed, 0 refused');
+      expect(`${ran.stdout}${ran.stderr}`).not.toContain('hook-password');
+      for (const session of inWindow) {
+        const stored = await stores.sessions.findById(session.id);
+        const rearmed = stored!.notification!.delivery!;
+        expect(stored!.version).toBe(session.version + 1);
+        expect(rearmed).toMatchObject({ notificationId: session.notification!.delivery!.notificationId, failures: 0, abandoned: false });
+        expect(rearmed.nextAttemptAt).toEqual(expect.any(Number));
+        expect(rearmed.firstFailedAt).toBeUndefined();
+        // Due, so a running service's webhook worker delivers it.
+        expect(stored!.dueAt).toBeLessThanOrEqual(rearmed.nextAttemptAt!);
+      }
+      for (const session of [before, anotherMerchant, delivered, owed]) expect(await stores.sessions.findById(session.id)).toEqual(session);
+
+      const again = await ops(args, env);
+      expect(again).toMatchObject({ code: 0 });
+      expect(again.stdout).toContain('0 abandoned notifications, 0 replayed, 0 refused');
+    }, 120_000);
+  });
+
+  it('check lists the collections with their counts, and a dropped index with exit 1', async () => {
+    const fine = await ops(['check'], env);
+    expect(fine).toMatchObject({ code: 0 });
+    expect(fine.stdout).toContain(`check: database ${dbName}`);
+    const sessions = await db.collection('sessions').countDocuments({});
+    expect(fine.stdout).toContain(`  sessions: ${sessions} documents`);
+    expect(fine.stdout).toMatch(/check: all \d+ indexes of the store are present/);
+
+    await db.collection('sessions').dropIndex('merchant_abandoned_notification');
+    const broken = await ops(['check'], env);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain('missing index sessions.merchant_abandoned_notification');
+    expect(broken.stdout).toMatch(/check: 1 of \d+ indexes missing/);
+  }, 120_000);
+});
