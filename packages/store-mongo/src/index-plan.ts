@@ -33,9 +33,11 @@ export const INDEX_PLAN: Readonly<Record<StoreCollectionKey, readonly IndexSpec[
     { key: { merchantId: 1, orderId: 1, ...NEWEST }, options: { name: 'merchant_order_newest' } },
     { key: { merchantId: 1, status: 1, ...NEWEST }, options: { name: 'merchant_status_newest' } },
     // The operators' replay after an endpoint was down (tools/ops): abandoned messages by first failure.
+    // Present-only: a session holds a delivery once it ended, so creations and payments in flight never
+    // write this index.
     {
       key: { merchantId: 1, 'notification.delivery.abandoned': 1, 'notification.delivery.firstFailedAt': 1, _id: 1 },
-      options: { name: 'merchant_abandoned_notification' },
+      options: { name: 'merchant_abandoned_notification', ...present('notification.delivery.abandoned') },
     },
   ],
   attemptViews: [
