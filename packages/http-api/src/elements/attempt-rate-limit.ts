@@ -20,6 +20,14 @@ export const DEFAULT_ATTEMPT_RATE_LIMIT: AttemptRateLimit = { windowMs: 10 * 60_
 /** The doors limited, each on counters of its own. */
 export type AttemptDoor = 'start' | 'confirm';
 
+/**
+ * Confirms one start may need (docs/decisions.md D53, D59): a wallet's one, a card's native 3-D Secure
+ * 2 fingerprint and challenge results two. The confirm door's budgets are the start's times this, so
+ * that a payer within the start budget never sees the issuer's answer refused after authenticating.
+ * It adds no card tries: every confirm needs a started attempt and is taken once per due step.
+ */
+export const CONFIRMS_PER_START = 2;
+
 function refuse(req: Request, res: Response, windowMs: number): void {
   const retryAfterS = retryAfterSeconds(req, windowMs);
   res.setHeader('Retry-After', String(retryAfterS));
@@ -33,18 +41,19 @@ function refuse(req: Request, res: Response, windowMs: number): void {
  */
 export function attemptLimiters(limits: AttemptRateLimit, digest: (token: string) => string, door: AttemptDoor, shared?: SharedLimiterCounters): RequestHandler[] {
   const common = { windowMs: limits.windowMs, standardHeaders: false, legacyHeaders: false } as const;
+  const scale = door === 'confirm' ? CONFIRMS_PER_START : 1;
   const storeOf = (budget: 'address' | 'token') => limiterStore(shared, `attempts:${door}:${budget}`, limits.windowMs);
   const byAddress = rateLimit({
     ...common,
     ...storeOf('address'),
-    limit: limits.perAddress,
+    limit: limits.perAddress * scale,
     keyGenerator: addressOf,
     handler: (req, res) => refuse(req, res, limits.windowMs),
   });
   const byToken = rateLimit({
     ...common,
     ...storeOf('token'),
-    limit: limits.perToken,
+    limit: limits.perToken * scale,
     skip: (req) => elementsTokenOf(req) === undefined,
     keyGenerator: (req) => digest(elementsTokenOf(req) ?? ''),
     handler: (req, res) => refuse(req, res, limits.windowMs),

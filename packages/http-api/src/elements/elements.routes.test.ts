@@ -229,14 +229,29 @@ describe('elements doors', () => {
       expect((await start(http, 'pst_good', '198.51.100.7')).status).toBe(201);
     });
 
-    it('limits the wallet confirm on counters of its own', async () => {
+    it('limits the wallet confirm on counters of its own, two confirms per start in the budget', async () => {
       const { http, calls } = app({ attemptRateLimit: { windowMs: 60_000, perToken: 1, perAddress: 100 } });
       const confirm = () => request(http).post(`/elements/session/attempts/${ATTEMPT}/confirm`).set(auth).send({ input: { method: 'applepay', paymentToken: 'blob' } });
       expect((await start(http)).status).toBe(201);
       expect((await confirm()).status).toBe(200);
+      expect((await confirm()).status).toBe(200);
       const refused = await confirm();
       expect([refused.status, refused.body.code]).toEqual([429, 'TooManyRequests']);
-      expect(calls.map(([name]) => name)).toEqual(['start', 'confirm']);
+      expect(calls.map(([name]) => name)).toEqual(['start', 'confirm', 'confirm']);
+    });
+
+    it("never refuses a card's native 3-D Secure results (fingerprint, then challenge) of starts within the budget (D59)", async () => {
+      const { http, calls } = app({ attemptRateLimit: { windowMs: 60_000, perToken: 3, perAddress: 3 } }, 'loopback');
+      const result = (step: string) =>
+        request(http).post(`/elements/session/attempts/${ATTEMPT}/confirm`).set(auth).set('X-Forwarded-For', '203.0.113.9').send({ input: { method: 'card', details: { threeDSResult: step } } });
+      for (let i = 0; i < 3; i++) {
+        expect((await start(http)).status).toBe(201);
+        expect((await result(`fingerprint-${i}`)).status).toBe(200);
+        expect((await result(`challenge-${i}`)).status).toBe(200);
+      }
+      expect((await start(http)).status).toBe(429);
+      expect((await result('one-more')).status).toBe(429);
+      expect(calls.filter(([name]) => name === 'confirm')).toHaveLength(6);
     });
 
     it('keys the token budget on the digest the router is given, never the token', async () => {

@@ -10,8 +10,11 @@ const BASE: readonly ErrorCode[] = ['InvalidRequest', 'InvalidElementsToken', 'S
 const attemptId = pathId('attemptId', 'an attempt of the session', uuidSchema);
 
 /** The card-testing limit of the doors that reach a PSP (docs/decisions.md D53). */
-const LIMITED =
-  'Limited against card testing: within a window (10 minutes by default), each elements token and each client address (the peer, or the client a trusted proxy names) may make so many calls of this door (10 and 30 by default; the operator sets them). One more is refused 429 TooManyRequests with Retry-After, before anything is recorded or any PSP is called. Counted per service process.';
+const limited = (budgets: string): string =>
+  `Limited against card testing: within a window (10 minutes by default), each elements token and each client address (the peer, or the client a trusted proxy names) may make so many calls of this door (${budgets} by default; the operator sets them). One more is refused 429 TooManyRequests with Retry-After, before anything is recorded or any PSP is called. Counted by every instance of the service together on MongoDB, per service process on the embedded store.`;
+const LIMITED = limited('10 and 30');
+/** The confirm door: twice the start's budgets (a card's 3-D Secure fingerprint and challenge results, D59). */
+const CONFIRM_LIMITED = limited('20 and 60, twice the attempt start\'s');
 
 function rateLimited(): Record<string, ResponseSpec> {
   const [answer] = Object.values(errors('TooManyRequests'));
@@ -29,7 +32,7 @@ const action = (operationId: string, summary: string, refusals: readonly ErrorCo
 
 const limitedAction = (...args: Parameters<typeof action>): OperationSpec => {
   const op = action(...args);
-  return { ...op, description: LIMITED, responses: { ...op.responses, ...rateLimited() } };
+  return { ...op, description: args[0] === 'confirmElementsAttempt' ? CONFIRM_LIMITED : LIMITED, responses: { ...op.responses, ...rateLimited() } };
 };
 
 export const elementsPaths: PathSpecs = {
