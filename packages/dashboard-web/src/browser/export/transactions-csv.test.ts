@@ -68,6 +68,16 @@ describe('transactions CSV writer (RFC 4180)', () => {
     expect(csvField('a=b')).toBe('a=b');
   });
 
+  it('also guards a field starting with NUL (ASVS 5.0 V1.2.10), LF, or the full-width = + - @ some spreadsheets read as formulas', () => {
+    expect(csvField('\0=1+1')).toBe("'\0=1+1");
+    expect(csvField('\n=1+1')).toBe(`"'\n=1+1"`);
+    expect(csvField('\uFF1DHYPERLINK("http://x")')).toBe(`"'\uFF1DHYPERLINK(""http://x"")"`);
+    expect(csvField('\uFF0B1')).toBe("'\uFF0B1");
+    expect(csvField('\uFF0D1')).toBe("'\uFF0D1");
+    expect(csvField('\uFF20SUM(A1)')).toBe("'\uFF20SUM(A1)");
+    expect(csvField('x\uFF1D1')).toBe('x\uFF1D1');
+  });
+
   it("guards the merchant's orderId and extraData and the PSP's statusMessage in the file", () => {
     const line = transactionsCsv([view({ orderId: '=1+1', extraData: '@cmd|calc', statusMessage: '-Declined, "do not honour"' })]).split('\r\n')[1] ?? '';
     expect(line).toContain(",'=1+1,");

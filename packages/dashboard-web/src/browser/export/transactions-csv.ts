@@ -30,8 +30,10 @@ type Column = (typeof TRANSACTION_COLUMNS)[number];
 
 const BOM = '\uFEFF';
 const CRLF = '\r\n';
-// What a spreadsheet reads as the start of a formula (OWASP, CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
+// What a spreadsheet reads as the start of a formula (OWASP, CSV injection: = + - @ tab CR), with NUL
+// (ASVS 5.0 V1.2.10), LF, and the full-width = + - @ that spreadsheets in East Asian locales turn into
+// their ASCII forms on input.
+const FORMULA_START = /^[=+\-@\t\r\n\0\uFF1D\uFF0B\uFF0D\uFF20]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
