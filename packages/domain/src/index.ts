@@ -15,6 +15,7 @@ export { isAssignedCountry, isAssignedCurrency } from './money/currency';
 export type { Money } from './money/money';
 export type { JsonOf } from './shared/json-of';
 export { assertUnreachable } from './shared/brand';
+export { cutText } from './shared/cut-text';
 
 // The model
 export { ATTEMPT_STATUSES } from './attempt/attempt.model';

@@ -1,4 +1,4 @@
-import type { DriverOrder } from '@splitpay/domain';
+import { cutText, type DriverOrder } from '@splitpay/domain';
 
 type OrderAddress = NonNullable<DriverOrder['billing']>;
 
@@ -44,10 +44,10 @@ export function adyenAddressOf(address: OrderAddress | undefined): AdyenAddress 
   if (country && STATE_REQUIRED.has(country)) return undefined;
   if (postalCode && postalCode.length > MAX_POSTAL_CODE) return undefined;
   return {
-    street: street ? street.slice(0, MAX_TEXT) : NOT_GIVEN,
+    street: street ? cutText(street, MAX_TEXT) : NOT_GIVEN,
     houseNumberOrName: NOT_GIVEN,
     postalCode: postalCode ?? NOT_GIVEN,
-    city: city ? city.slice(0, MAX_TEXT) : NOT_GIVEN,
+    city: city ? cutText(city, MAX_TEXT) : NOT_GIVEN,
     country: country ?? 'ZZ',
   };
 }

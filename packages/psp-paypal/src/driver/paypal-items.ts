@@ -1,4 +1,4 @@
-import type { Money, OpenInput } from '@splitpay/domain';
+import { cutText, type Money, type OpenInput } from '@splitpay/domain';
 import { toPayPalAmount } from '../api/paypal-amount';
 
 /** PayPal's limits on an item (Orders v2 `item`). */
@@ -27,9 +27,9 @@ export function itemsOf(input: OpenInput) {
   for (const line of cart) {
     const unit = unitPrice(line);
     const unitAmount = unit ? toPayPalAmount(unit) : undefined;
-    const name = line.label.trim().slice(0, ITEM_NAME_MAX);
+    const name = cutText(line.label.trim(), ITEM_NAME_MAX);
     if (!unitAmount || !name) return undefined;
-    const sku = line.detail?.itemId.slice(0, SKU_MAX);
+    const sku = line.detail ? cutText(line.detail.itemId, SKU_MAX) : undefined;
     items.push({ name, quantity: String(line.quantity), unit_amount: unitAmount, ...(sku ? { sku } : {}) });
   }
   return items;

@@ -1,4 +1,4 @@
-import type { OpenInput } from '@splitpay/domain';
+import { cutText, type OpenInput } from '@splitpay/domain';
 import { POSTAL_CODE_REQUIRED } from './postal-code-countries';
 
 type Order = OpenInput['order'];
@@ -22,7 +22,7 @@ const EMAIL = /^.+@[^"\-].+$/;
 const STATE_REQUIRED = new Set(['AR', 'AU', 'BR', 'CA', 'CN', 'ID', 'IN', 'JP', 'MX', 'US']);
 
 const cut = (value: string | undefined, max: number): string | undefined => {
-  const clean = value?.trim().slice(0, max);
+  const clean = value === undefined ? undefined : cutText(value.trim(), max);
   return clean ? clean : undefined;
 };
 

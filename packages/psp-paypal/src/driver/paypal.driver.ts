@@ -1,14 +1,15 @@
-import type {
-  DriverAck,
-  DriverCall,
-  FollowUpInput,
-  LookupInput,
-  OpenInput,
-  OpenOutput,
-  OperationOutput,
-  OperationRef,
-  PspDriver,
-  ReturnInput,
+import {
+  cutText,
+  type DriverAck,
+  type DriverCall,
+  type FollowUpInput,
+  type LookupInput,
+  type OpenInput,
+  type OpenOutput,
+  type OperationOutput,
+  type OperationRef,
+  type PspDriver,
+  type ReturnInput,
 } from '@splitpay/domain';
 import { ackOf } from '../api/paypal-ack';
 import type { PayPalClient } from '../api/paypal.client';
@@ -48,7 +49,7 @@ export class PayPalDriver implements PspDriver {
     if ('problem' in contract) return refusedOpen('CONTRACT_SETTINGS', `The PayPal contract cannot be used: ${contract.problem}`);
     const amount = toPayPalAmount(input.amount);
     if (!amount) return refusedOpen('UNSUPPORTED_AMOUNT', `PayPal takes no fraction of a unit in ${input.amount.currency}`);
-    const descriptor = input.order.statementDescriptor?.slice(0, SOFT_DESCRIPTOR_MAX);
+    const descriptor = input.order.statementDescriptor === undefined ? undefined : cutText(input.order.statementDescriptor, SOFT_DESCRIPTOR_MAX);
     const answer = await this.client.call(contract, {
       method: 'POST',
       path: '/v2/checkout/orders',

@@ -6,6 +6,9 @@ import { SANDBOX, TestClock, openInput, tokenEndpoint, silentLogger } from '../t
 
 isolateNock();
 
+/** A lone surrogate in a body (a character cut in half, no Unicode text): JSON.stringify escapes only those as \uD8xx-\uDFxx. */
+const LONE_SURROGATE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+
 interface SentOrder {
   purchase_units: Record<string, unknown>[];
   payment_source: { paypal: Record<string, unknown> & { experience_context: Record<string, unknown> } };
@@ -149,5 +152,21 @@ describe('PayPal driver: what the merchant tells about the order reaches the Pay
     const part = await sentOrder({ orderId: 'ORDER-42', cartItems }, money(5_000, 'EUR'));
     expect(part.purchase_units[0]!.items).toBeUndefined();
     expect(part.purchase_units[0]!.amount).toEqual({ currency_code: 'EUR', value: '50.00' });
+  });
+  it('a text cut to its PayPal length never splits a character outside the BMP into a lone surrogate (D54)', async () => {
+    const gift = '\u{1F381}';
+    const cartItems = [{ label: `${'a'.repeat(126)}${gift} de Noël`, quantity: 1, amount: money(12_345, 'EUR'), detail: { itemId: `${'s'.repeat(126)}${gift}`, category: 'sport' as const, brand: 'Cyclo', discount: 0, tax: 0, delivery: { type: 'carrier' as const, speed: 'standard' as const, expectedDate: '2026-12-01', expectedDelay: 4, label: 'Colissimo' } } }];
+    const body = await sentOrder({
+      orderId: 'ORDER-42',
+      cartItems,
+      statementDescriptor: `${'B'.repeat(21)}${gift}`,
+      customer: { email: 'jeanne@example.com', firstName: `${'J'.repeat(139)}${gift}`, lastName: 'Martin' },
+      billing: { ...BILLING, city: `${'P'.repeat(119)}${gift}` },
+    });
+    expect(LONE_SURROGATE.test(JSON.stringify(body))).toBe(false);
+    const item = (body.purchase_units[0]!.items as Record<string, string>[])[0]!;
+    expect([item.name, item.sku]).toEqual(['a'.repeat(126), 's'.repeat(126)]);
+    expect(body.purchase_units[0]!.soft_descriptor).toBe('B'.repeat(21));
+    expect(body.payment_source.paypal).toMatchObject({ name: { given_name: 'J'.repeat(139) }, address: { admin_area_2: 'P'.repeat(119) } });
   });
 });

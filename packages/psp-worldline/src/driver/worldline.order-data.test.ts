@@ -38,6 +38,9 @@ async function sentOrder(order: OpenInput['order'], payerDevice?: OpenInput['pay
 }
 
 isolateNock();
+
+/** A lone surrogate in a body (a character cut in half, no Unicode text): JSON.stringify escapes only those as \uD8xx-\uDFxx. */
+const LONE_SURROGATE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
 afterEach(() => nock.cleanAll());
 
 describe('Worldline: what the merchant tells about the order reaches order.customer and order.shipping', () => {
@@ -104,5 +107,15 @@ describe('Worldline: what the merchant tells about the order reaches order.custo
     const order = (r.seen[0]!.body as { order: Record<string, unknown> }).order;
     expect(order.customer).toEqual({ personalInformation: { name: { firstName: 'Jeanne' } }, device: { ipAddress: '203.0.113.42' } });
     expect(order.shipping).toBeDefined();
+  });
+  it('a value cut to its Worldline length never splits a character outside the BMP into a lone surrogate (D54)', async () => {
+    const gift = '\u{1F381}';
+    const order = await sentOrder({
+      orderId: 'order-42',
+      customer: { email: 'jeanne@example.com', firstName: `${'J'.repeat(14)}${gift}`, lastName: 'Martin' },
+      billing: { ...BILLING, address: `${'r'.repeat(49)}${gift}`, city: `${'P'.repeat(39)}${gift}` },
+    });
+    expect(LONE_SURROGATE.test(JSON.stringify(order))).toBe(false);
+    expect(order.customer).toMatchObject({ personalInformation: { name: { firstName: 'J'.repeat(14) } }, billingAddress: { street: 'r'.repeat(49), city: 'P'.repeat(39) } });
   });
 });

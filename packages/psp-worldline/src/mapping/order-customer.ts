@@ -1,4 +1,4 @@
-import type { OpenInput, PayerDevice } from '@splitpay/domain';
+import { cutText, type OpenInput, type PayerDevice } from '@splitpay/domain';
 
 type Order = OpenInput['order'];
 type Address = NonNullable<Order['billing']>;
@@ -10,7 +10,7 @@ const MAX = { customerId: 15, firstName: 15, surname: 70, email: 70, phone: 15, 
 const TITLE = { mr: 'Mr', mrs: 'Mrs', miss: 'Miss' } as const;
 
 const cut = (value: string | undefined, max: number): string | undefined => {
-  const clean = value?.trim().slice(0, max);
+  const clean = value === undefined ? undefined : cutText(value.trim(), max);
   return clean ? clean : undefined;
 };
 /** An identifier, an email or a phone cut would name someone else: left out when too long. */
