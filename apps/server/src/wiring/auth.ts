@@ -10,7 +10,7 @@ import {
   type Stores,
 } from '@splitpay/application';
 import type { Clock, IdGenerator, Logger, PasswordHasher, SecretSealer, TokenMinter } from '@splitpay/domain';
-import { JwtAccessTokens, meRouter, oauthRouter, S256Pkce, type ClientAuthRateLimit, type HitCounters, type LoginRateLimit } from '@splitpay/http-api';
+import { JwtAccessTokens, keyedDigestOf, meRouter, oauthRouter, S256Pkce, type ClientAuthRateLimit, type HitCounters, type LoginRateLimit } from '@splitpay/http-api';
 import { AesGcmSecretSealer, parseDataEncryptionKey, RandomTokenMinter, ScryptPasswordHasher } from '@splitpay/infra';
 import type { ServerConfig } from '../config';
 import { dashboardRedirectUris } from './dashboard';
@@ -111,7 +111,8 @@ export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthW
     accessTokens,
     ...(options.loginRateLimit ? { loginRateLimit: options.loginRateLimit } : {}),
     ...(options.clientAuthRateLimit ? { clientAuthRateLimit: options.clientAuthRateLimit } : {}),
-    ...(options.limitCounters ? { sharedCounters: { counters: options.limitCounters, logger } } : {}),
+    // The keys hold typed values under a key of the instances' own (the signing key's derivative): nothing in the database to test a guess against.
+    ...(options.limitCounters ? { sharedCounters: { counters: options.limitCounters, logger, keyDigest: keyedDigestOf(authKeysOf(config).signingKey) } } : {}),
   });
 
   return {

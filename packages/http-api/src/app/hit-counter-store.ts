@@ -30,6 +30,12 @@ export interface SharedLimiterCounters {
   readonly logger: Pick<Logger, 'warn'>;
   /** How long to wait for the counters before letting a request through; default 2 s. */
   readonly deadlineMs?: number;
+  /**
+   * How a limiter's key holds what a caller typed (an email, a client id): a digest keyed by a secret
+   * every instance shares (keyedDigestOf), so the stored counters cannot be tested against guesses;
+   * default the plain SHA-256 (keyDigestOf).
+   */
+  readonly keyDigest?: (value: string) => string;
 }
 
 /**

@@ -5,3 +5,4 @@ export * from './trust-proxy';
 export * from './hit-counters.port';
 export * from './hit-counter-store';
 export * from './throttled-warning';
+export { keyDigestOf, keyedDigestOf } from './rate-limit-answer';

@@ -88,7 +88,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
     // Only refused credentials count: neither a contact who signs in nor a malformed request.
     skipSuccessfulRequests: true,
     requestWasSuccessful: (_req, res) => res.locals.loginRefused !== true,
-    keyGenerator: (req) => `${addressOf(req)}|${keyDigestOf(emailOf(req.body))}`,
+    keyGenerator: (req) => `${addressOf(req)}|${(deps.sharedCounters?.keyDigest ?? keyDigestOf)(emailOf(req.body))}`,
     handler: (req, res) => {
       const retryAfterS = retryAfterSeconds(req, limits.windowMs);
       res.setHeader('Retry-After', String(retryAfterS));

@@ -122,7 +122,7 @@ function clientAuthLimiter(limits: ClientAuthRateLimit, shared: SharedLimiterCou
     legacyHeaders: false,
     skipSuccessfulRequests: true,
     requestWasSuccessful: (_req, res) => res.statusCode !== 401,
-    keyGenerator: (req) => (byAddressOnly ? addressOf(req) : `${addressOf(req)}|${keyDigestOf(claimedClientId(req))}`),
+    keyGenerator: (req) => (byAddressOnly ? addressOf(req) : `${addressOf(req)}|${(shared?.keyDigest ?? keyDigestOf)(claimedClientId(req))}`),
     handler: (req, res) => {
       const retryAfterS = retryAfterSeconds(req, limits.windowMs);
       res.setHeader('Retry-After', String(retryAfterS));
