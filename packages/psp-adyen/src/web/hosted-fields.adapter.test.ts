@@ -303,12 +303,22 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     }
   });
 
+  it('runs nothing but a 3-D Secure 2 action: another kind (a redirect to a javascript: URL) is refused before Adyen Web loads', async () => {
+    const p = page();
+    const adapter = createAdyenHostedFields(p.doc);
+    for (const action of [{ type: 'redirect', method: 'GET', url: 'javascript:alert(document.domain)' }, { type: 'threeds2', token: 'eyJ0' }, { type: 'threeDS2', subtype: 'challenge' }]) {
+      await expect(adapter.runAction(p.container, SETTINGS, action)).rejects.toThrow('not a 3-D Secure 2 action');
+    }
+    expect(p.doc.querySelectorAll('script')).toHaveLength(0);
+    expect(p.container.childElementCount).toBe(0);
+  });
+
   it("rejects when Adyen Web's 3-D Secure 2 fails, or the keyId is unknown", async () => {
     const p = page();
     const adapter = createAdyenHostedFields(p.doc);
     const running = adapter.runAction(p.container, SETTINGS, { type: 'threeDS2', subtype: 'broken', token: 'eyJ0' });
     adyenLoads(p, card(true).component);
     await expect(running).rejects.toThrow('ThreeDS2 timed out');
-    await expect(adapter.runAction(p.container, { ...SETTINGS, keyId: 'worldline-test' }, { type: 'threeDS2' })).rejects.toThrow('unknown keyId');
+    await expect(adapter.runAction(p.container, { ...SETTINGS, keyId: 'worldline-test' }, { type: 'threeDS2', token: 'eyJ0' })).rejects.toThrow('unknown keyId');
   });
 });

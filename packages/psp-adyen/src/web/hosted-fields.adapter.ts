@@ -161,6 +161,9 @@ export function createAdyenHostedFields(doc: Document, options: AdyenWebOptions 
   return {
     version: 1,
     async runAction(container, settings, action, events) {
+      // Only what the card driver relays (a threeDS2 action with its token): Adyen Web's createFromAction
+      // would as readily follow a redirect action's URL from this page, a javascript: one included.
+      if (action.type !== 'threeDS2' || typeof action.token !== 'string') throw new Error('Adyen Web hosted fields: not a 3-D Secure 2 action');
       const checkout = await checkoutFor(settings);
       return new Promise<Readonly<Record<string, string>>>((resolve, reject) => {
         const component = checkout.createFromAction(action, {
