@@ -1,10 +1,16 @@
 import type { LogFields } from '@splitpay/domain';
 
 /**
- * Keys whose values never reach a log line, whatever their depth: secrets, and the payer's IP by the
- * names our port and the PSPs give it (a second guard: no line is meant to carry it).
+ * Keys whose values never reach a log line, whatever their depth: secrets, the payer's IP by the
+ * names our port and the PSPs give it, and 3-D Secure results and a PSP's payment data (a second
+ * guard: no line is meant to carry them).
  */
-const SECRET_KEY = /(secret|password|token|authorization|cardnumber|card_number|cvc|cvv|pan|paymenttoken|cookie|signature|code_verifier|payerdevice|shopperip|ipaddress|ip_address)/i;
+const SECRET_KEY = /(secret|password|token|authorization|cardnumber|card_number|cvc|cvv|pan|paymenttoken|cookie|signature|code_verifier|payerdevice|shopperip|ipaddress|ip_address|threedsresult|redirectresult|paymentdata)/i;
+/**
+ * Keys matched whole: a 3-D Secure result as the confirm door takes it (`details`) and the 3-D Secure 1
+ * return's fields (`MD`, `PaRes`), too short to look for inside other names.
+ */
+const SECRET_NAME = /^(details|md|pares)$/i;
 /** Long digit runs that look like a card number (13 to 19 digits, spaces or dashes allowed). */
 const CARD_NUMBER = /\b(?:\d[ -]?){12,18}\d\b/g;
 /** Elements tokens and bearer credentials inside free text. */
@@ -21,7 +27,7 @@ function scrub(value: unknown, depth: number): unknown {
   if (value instanceof Error) return { name: value.name, message: scrubText(value.message) };
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) out[key] = SECRET_KEY.test(key) ? '[redacted]' : scrub(v, depth + 1);
+    for (const [key, v] of Object.entries(value)) out[key] = SECRET_KEY.test(key) || SECRET_NAME.test(key) ? '[redacted]' : scrub(v, depth + 1);
     return out;
   }
   return value;

@@ -45,6 +45,15 @@ describe('WinstonLogger', () => {
     expect(lines()[0]).toMatchObject({ payerDevice: '[redacted]', body: { shopperIP: '[redacted]', order: { customer: { device: { ipAddress: '[redacted]' } } } }, shipping: 'kept' });
   });
 
+  it("redacts a 3-D Secure result (the confirm door's details, the return's fields) and a PSP's payment data, at any depth", async () => {
+    const { logger, lines } = capture('info');
+    const result = 'eyJ0cmFuc1N0YXR1cyI6IlkifQ';
+    logger.info('psp.call', { input: { method: 'card', details: { threeDSResult: result } }, params: { redirectResult: result, MD: result, PaRes: result }, action: { paymentData: result }, kept: 'yes' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(JSON.stringify(lines())).not.toContain(result);
+    expect(lines()[0]).toMatchObject({ input: { method: 'card', details: '[redacted]' }, kept: 'yes' });
+  });
+
   it('drops a line under its level before reading its fields', async () => {
     const { logger, lines } = capture('warn');
     const info = countedFields();
