@@ -101,8 +101,12 @@ export class CheckoutController implements Actions {
       locale,
       // Named as a start's answer is: a redirect the answer asks for (3-D Secure's fallback) is followed at once.
       // Sent even while another action runs (the result is the issuer's, it must not be dropped); a failure is shown as an action's.
+      // A failure is shown, and handed back so that the slot sends the result again when it may pass.
       sent: (attemptId, details) =>
-        void this.act(async () => ({ ...(await this.client.confirmCardAction(attemptId, details, this.aborts.signal)), attemptId }), true, true).catch((error: unknown) => this.failed(error, 'action')),
+        this.act(async () => ({ ...(await this.client.confirmCardAction(attemptId, details, this.aborts.signal)), attemptId }), true, true).catch((error: unknown) => {
+          this.failed(error, 'action');
+          throw error;
+        }),
       failed: (message) => {
         this.announcer.warn(loadFailed);
         this.report(new SplitPayError('LoadError', 0, message));

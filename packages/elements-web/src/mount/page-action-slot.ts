@@ -6,6 +6,20 @@ interface Running {
   /** The attempt and the action's JSON text: a view repeating the same action runs nothing again. */
   readonly key: string;
   done: boolean;
+  /** A resend of the result waiting for its delay. */
+  resend?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * Delays before the result is sent again after a failure the service says may pass (no network, 5xx,
+ * TooManyRequests: its Retry-After when longer): the issuer's answer cannot be asked for twice, and
+ * the action stays due at the service until its result arrives. A refusal (ConfirmNotApplicable: the
+ * result already arrived) ends it.
+ */
+export const RESEND_DELAYS_MS: readonly number[] = [1_000, 4_000, 15_000];
+
+function mayPass(error: unknown): error is { readonly retryable: boolean; readonly retryAfterS?: number } {
+  return typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === true;
 }
 
 /**
@@ -28,7 +42,8 @@ export class PageActionSlot {
       /** The polite status region. */
       readonly announce: (text: string) => void;
       readonly locale: string;
-      readonly sent: (attemptId: string, details: Readonly<Record<string, string>>) => void;
+      /** Posts the result; rejects when it did not arrive (the slot then sends it again if the failure may pass). */
+      readonly sent: (attemptId: string, details: Readonly<Record<string, string>>) => Promise<void>;
       readonly failed: (message: string) => void;
     },
   ) {}
@@ -63,7 +78,7 @@ export class PageActionSlot {
           if (this.running !== running) return;
           running.done = true;
           container.replaceChildren(h(this.doc, 'p', { className: 'sp-hint', text: this.deps.loadingText }));
-          this.deps.sent(attempt.attemptId, details);
+          this.send(running, attempt.attemptId, details, 0);
         },
         (error: unknown) => {
           if (this.running !== running) return;
@@ -72,6 +87,18 @@ export class PageActionSlot {
           this.deps.failed(error instanceof Error ? error.message : String(error));
         },
       );
+  }
+
+  /** Posts the result, and again after a failure that may pass, while this action is still the one shown. */
+  private send(running: Running, attemptId: string, details: Readonly<Record<string, string>>, tried: number): void {
+    this.deps.sent(attemptId, details).catch((error: unknown) => {
+      const delay = RESEND_DELAYS_MS[tried];
+      if (this.running !== running || delay === undefined || !mayPass(error)) return;
+      running.resend = setTimeout(() => {
+        running.resend = undefined;
+        if (this.running === running) this.send(running, attemptId, details, tried + 1);
+      }, Math.max(delay, (error.retryAfterS ?? 0) * 1000));
+    });
   }
 
   /**
@@ -90,6 +117,7 @@ export class PageActionSlot {
   }
 
   clear(): void {
+    if (this.running?.resend !== undefined) clearTimeout(this.running.resend);
     this.container?.remove();
     this.container = undefined;
     this.running = undefined;

@@ -56,6 +56,44 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
     }
   });
 
+  describe('a result the service did not get', () => {
+    afterEach(() => jest.useRealTimers());
+    const fakeTimers = () => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    const posts = (calls: ReturnType<typeof scriptedFetch>['calls']) => calls.filter((c) => c.method === 'POST');
+
+    it('is sent again, the same, after a failure that may pass (a 503, a 429 after its Retry-After), until it arrives', async () => {
+      fakeTimers();
+      const page = pageWithAdapter(() => Promise.resolve({ threeDSResult: 'result-1' }));
+      const { fetch, calls } = scriptedFetch([
+        withAction(CHALLENGE),
+        { status: 503, body: { code: 'InternalError', message: 'down' } },
+        { status: 429, body: { code: 'TooManyRequests', message: 'later' }, headers: { 'Retry-After': '5' } },
+        withAction(undefined),
+      ]);
+      mount(page.container, { ...base, fetch });
+      await until(() => posts(calls).length === 1);
+      await jest.advanceTimersByTimeAsync(1_000);
+      await until(() => posts(calls).length === 2);
+      await jest.advanceTimersByTimeAsync(4_000);
+      expect(posts(calls)).toHaveLength(2);
+      await jest.advanceTimersByTimeAsync(1_000);
+      await until(() => posts(calls).length === 3);
+      expect(posts(calls).map((c) => c.body)).toEqual(Array(3).fill({ input: { method: 'card', details: { threeDSResult: 'result-1' } } }));
+      expect(page.ran).toHaveLength(1);
+      await until(() => page.container.querySelector('iframe') === null);
+    });
+
+    it('is not sent again after a refusal (ConfirmNotApplicable: the result already arrived)', async () => {
+      fakeTimers();
+      const page = pageWithAdapter(() => Promise.resolve({ threeDSResult: 'result-1' }));
+      const { fetch, calls } = scriptedFetch([withAction(CHALLENGE), { status: 409, body: { code: 'ConfirmNotApplicable', message: 'no action due' } }]);
+      mount(page.container, { ...base, fetch });
+      await until(() => posts(calls).length === 1);
+      await jest.advanceTimersByTimeAsync(30_000);
+      expect(posts(calls)).toHaveLength(1);
+    });
+  });
+
   it("follows a redirect the result's answer asks for (3-D Secure's fallback), as after a start", async () => {
     const page = pageWithAdapter(() => Promise.resolve({ threeDSResult: 'result-1' }));
     const redirected = pendingView({ methods: [hostedCard], attempts: [attempt({ status: 'AUTHORIZING', redirect: { kind: 'navigate', url: 'https://acs.example/3ds1' } })] });
