@@ -137,7 +137,7 @@ export class KitSession {
     for (let step = 0; answered.pageAction && play.pageRuns && step < 5; step += 1) {
       if (!driver.completeAction) throw new Error('the driver relays an in-page action but has no completeAction');
       const details = await play.pageRuns(answered.pageAction, answered.ack);
-      model.takePageAction();
+      model.takePageAction(Object.keys(details));
       const providerRef = model.openingRef();
       answered = await driver.completeAction({
         ...this.call(model, model.transactionId),

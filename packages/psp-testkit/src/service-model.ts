@@ -74,9 +74,12 @@ export class ServiceModel {
     this.current = recordOpenOutcome(this.current, this.attemptId, output, this.ctx());
   }
 
-  /** The page sends the result of the in-page action due, as the confirm door does: the action is taken off first. */
-  takePageAction(): void {
-    this.current = takePageAction(this.current, this.attemptId, this.attempt().method, this.ctx()).session;
+  /**
+   * The page sends the result of the in-page action due, as the confirm door does: the action is taken
+   * off first, after its names are checked against the action's `resultFields` (InvalidRequest otherwise).
+   */
+  takePageAction(resultNames: readonly string[]): void {
+    this.current = takePageAction(this.current, this.attemptId, this.attempt().method, resultNames, this.ctx()).session;
   }
 
   /** Applies facts as the notification intake does; answers whether the session changed. */

@@ -71,7 +71,8 @@ export class ConfirmAttemptUseCase {
     const takenWrite = await this.deps.writer.update(
       session.id,
       (s, ctx) => {
-        const r = takePageAction(s, attemptId, input.method, ctx);
+        // The result's names only (never its values): one the PSP cannot use is refused here, the action still due.
+        const r = takePageAction(s, attemptId, input.method, Object.keys(input.details), ctx);
         return { session: r.session, result: r.taken };
       },
       { initial: session },

@@ -5,8 +5,8 @@ import { ConfirmAttemptUseCase } from './confirm-attempt.use-case';
 import { aSession, ctxAt, T0 } from './payer.fixture';
 import { payerUseCaseParts, type TestStores } from '../testing/payer-use-case.fixture';
 
-const FINGERPRINT: PageAction = { kind: 'hosted-fields', action: { type: 'threeDS2', subtype: 'fingerprint', token: 'fp-token' } };
-const CHALLENGE: PageAction = { kind: 'hosted-fields', action: { type: 'threeDS2', subtype: 'challenge', token: 'ch-token' } };
+const FINGERPRINT: PageAction = { kind: 'hosted-fields', action: { type: 'threeDS2', subtype: 'fingerprint', token: 'fp-token' }, resultFields: ['threeDSResult'] };
+const CHALLENGE: PageAction = { kind: 'hosted-fields', action: { type: 'threeDS2', subtype: 'challenge', token: 'ch-token' }, resultFields: ['threeDSResult'] };
 const FINGERPRINT_RESULT = 'ZmluZ2VycHJpbnQtcmVzdWx0LXNlY3JldA==';
 const CHALLENGE_RESULT = 'Y2hhbGxlbmdlLXJlc3VsdC1zZWNyZXQ=';
 
@@ -75,6 +75,28 @@ describe('ConfirmAttemptUseCase (a card page sends the result of its in-page act
     await expect(again).rejects.toBeInstanceOf(DomainError);
     await expect(again).rejects.toMatchObject({ code: 'ConfirmNotApplicable' });
     expect(driver.calls).toHaveLength(2);
+  });
+
+  it("refuses a result the action's PSP cannot use (none of its resultFields, or others) with InvalidRequest before the action is taken: nothing recorded, no driver call, the action still due", async () => {
+    const { stores, session, attemptId } = await cardTrancheWithFingerprint();
+    const driver = new CardActionDriver();
+    const logger = new CapturingLogger();
+    const secret = 'dGFtcGVyZWQtcmVzdWx0';
+    for (const details of [{ foo: secret }, { threeDSResult: FINGERPRINT_RESULT, foo: secret }] as Record<string, string>[]) {
+      const run = useCaseOver(stores, session, driver, logger).execute('pst_x', attemptId, { input: { method: 'card', details } });
+      await expect(run).rejects.toBeInstanceOf(DomainError);
+      await expect(run).rejects.toMatchObject({ code: 'InvalidRequest', message: expect.stringContaining('threeDSResult') });
+      await expect(run).rejects.not.toMatchObject({ message: expect.stringContaining(secret) });
+    }
+    expect(driver.calls).toHaveLength(0);
+    const after = await stored(stores, session);
+    expect(after.version).toBe(session.version);
+    expect(after.attempts[0]).toEqual(session.attempts[0]);
+    expect(after.attempts[0]).toMatchObject({ status: 'AUTHORIZING', pageAction: FINGERPRINT });
+    expect(logger.lines.join('\n')).not.toContain(secret);
+    // The page's right result is still taken.
+    await useCaseOver(stores, after, driver, logger).execute('pst_x', attemptId, { input: { method: 'card', details: { threeDSResult: FINGERPRINT_RESULT } } });
+    expect(driver.calls).toHaveLength(1);
   });
 
   it('keeps the action due when the driver had no usable answer, so the page may send the result again', async () => {

@@ -21,6 +21,13 @@ export type Redirect =
 export interface PageAction {
   readonly kind: 'hosted-fields';
   readonly action: Readonly<Record<string, unknown>>;
+  /**
+   * The names of the result fields the PSP takes for this action (Adyen's threeDS2: `threeDSResult`),
+   * set by the driver that records it: a result the page sends must carry only these, else it is
+   * refused (InvalidRequest) before the action is taken. Absent on an action stored before it existed
+   * (or from a driver that names none): any result is taken, and the driver judges it.
+   */
+  readonly resultFields?: readonly string[];
 }
 
 /**
