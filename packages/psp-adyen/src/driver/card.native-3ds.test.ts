@@ -47,7 +47,7 @@ describe('Adyen card: native 3-D Secure 2 in the page', () => {
       browserInfo: BROWSER_INFO,
       returnUrl: input.returnUrl,
     });
-    expect(opened).toEqual({ ack: { outcome: 'accepted', httpStatus: 200, code: 'IdentifyShopper', providerRef: 'PSPN3DS' }, pageAction: { kind: 'hosted-fields', action: FINGERPRINT }, facts: [] });
+    expect(opened).toEqual({ ack: { outcome: 'accepted', httpStatus: 200, code: 'IdentifyShopper', providerRef: 'PSPN3DS' }, pageAction: { kind: 'hosted-fields', action: FINGERPRINT, resultFields: ['threeDSResult'] }, facts: [] });
   });
 
   it('sends the fingerprint result to /payments/details, relays the challenge, then the challenge result; each call its own key, the verdict an ack', async () => {
@@ -56,7 +56,7 @@ describe('Adyen card: native 3-D Secure 2 in the page', () => {
     const fingerprint = expectPost('/v71/payments/details', new RegExp(`^${input.transactionId}\\.details\\.[0-9a-f]{16}$`), { resultCode: 'ChallengeShopper', pspReference: 'PSPN3DS', action: CHALLENGE });
     const afterFingerprint = await driver.completeAction({ ...input, target, details: { threeDSResult: FINGERPRINT_RESULT, notAdyens: 'dropped' } });
     expect(fingerprint.body()).toEqual({ details: { threeDSResult: FINGERPRINT_RESULT } });
-    expect(afterFingerprint).toEqual({ ack: expect.objectContaining({ outcome: 'accepted', code: 'ChallengeShopper' }), pageAction: { kind: 'hosted-fields', action: CHALLENGE }, facts: [] });
+    expect(afterFingerprint).toEqual({ ack: expect.objectContaining({ outcome: 'accepted', code: 'ChallengeShopper' }), pageAction: { kind: 'hosted-fields', action: CHALLENGE, resultFields: ['threeDSResult'] }, facts: [] });
 
     const challenge = expectPost('/v71/payments/details', new RegExp(`^${input.transactionId}\\.details\\.[0-9a-f]{16}$`), { resultCode: 'Authorised', pspReference: 'PSPN3DS', additionalData: { paymentMethod: 'visa' } });
     const afterChallenge = await driver.completeAction({ ...input, target, details: { threeDSResult: CHALLENGE_RESULT } });

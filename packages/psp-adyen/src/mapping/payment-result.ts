@@ -27,13 +27,23 @@ function redirectOf(action: unknown): Redirect | undefined {
 const THREE_DS2_ACTION_FIELDS = ['type', 'subtype', 'token', 'paymentData', 'authorisationToken', 'paymentMethodType', 'url'];
 
 /**
+ * What /payments/details takes after a `threeDS2` action (D59): `threeDSResult`, which Adyen Web's
+ * `onAdditionalDetails` gives for a fingerprint and a challenge; the confirm door refuses anything else.
+ */
+const THREE_DS2_RESULT_FIELDS: readonly string[] = ['threeDSResult'];
+
+/**
  * A native 3-D Secure 2 action (`type` threeDS2, subtype fingerprint or challenge) as the in-page
  * action Adyen Web runs with `createFromAction`: Adyen's object, its documented fields only.
  */
 function threeDS2PageActionOf(action: unknown): PageAction | undefined {
   const a = record(action);
   if (a.type !== 'threeDS2' || typeof a.token !== 'string') return undefined;
-  return { kind: 'hosted-fields', action: Object.fromEntries(Object.entries(a).filter(([name, value]) => THREE_DS2_ACTION_FIELDS.includes(name) && typeof value === 'string')) };
+  return {
+    kind: 'hosted-fields',
+    action: Object.fromEntries(Object.entries(a).filter(([name, value]) => THREE_DS2_ACTION_FIELDS.includes(name) && typeof value === 'string')),
+    resultFields: THREE_DS2_RESULT_FIELDS,
+  };
 }
 
 /** What the caller can relay to the payer: a redirect always; an in-page action only where the page runs one (the card's hosted fields). */

@@ -15,7 +15,7 @@ export function sessionRepositoryContract(engine: ContractEngine): void {
         status: 'AUTHORIZED',
         cardScheme: 'visa',
         redirect: { kind: 'form', url: 'https://psp.example/3ds', params: { PaReq: 'x', 'odd.name': 'y', $dollar: 'z' } },
-        pageAction: { kind: 'hosted-fields', action: { type: 'threeDS2', subtype: 'challenge', 'odd.name': 'y', $dollar: { nested: ['z', 1] } } },
+        pageAction: { kind: 'hosted-fields', action: { type: 'threeDS2', subtype: 'challenge', 'odd.name': 'y', $dollar: { nested: ['z', 1] } }, resultFields: ['threeDSResult', 'odd.name'] },
         transactions: [authorization, capture],
       });
       return aSession({

@@ -24,6 +24,7 @@ export type RedirectDocument =
 export interface PageActionDocument {
   readonly kind: PageAction['kind'];
   readonly actionJson: string;
+  readonly resultFields?: readonly string[];
 }
 
 export type AttemptDocument = Omit<Attempt, 'redirect' | 'pageAction'> & { readonly redirect?: RedirectDocument; readonly pageAction?: PageActionDocument };
@@ -94,7 +95,7 @@ export function attemptToDocument(attempt: Attempt): AttemptDocument {
   return {
     ...rest,
     ...(redirect ? { redirect: redirectToDocument(redirect) } : {}),
-    ...(pageAction ? { pageAction: { kind: pageAction.kind, actionJson: JSON.stringify(pageAction.action) } } : {}),
+    ...(pageAction ? { pageAction: { kind: pageAction.kind, actionJson: JSON.stringify(pageAction.action), ...(pageAction.resultFields ? { resultFields: [...pageAction.resultFields] } : {}) } } : {}),
   };
 }
 
@@ -103,7 +104,7 @@ export function attemptFromDocument(doc: AttemptDocument): Attempt {
   return {
     ...rest,
     ...(redirect ? { redirect: redirectFromDocument(redirect) } : {}),
-    ...(pageAction ? { pageAction: { kind: pageAction.kind, action: JSON.parse(pageAction.actionJson) as PageAction['action'] } } : {}),
+    ...(pageAction ? { pageAction: { kind: pageAction.kind, action: JSON.parse(pageAction.actionJson) as PageAction['action'], ...(pageAction.resultFields ? { resultFields: pageAction.resultFields } : {}) } } : {}),
   };
 }
 
