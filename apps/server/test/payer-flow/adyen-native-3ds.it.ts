@@ -32,10 +32,10 @@ describe('Adyen card, native 3-D Secure 2 through the confirm door (nock playing
     expect(payment.seen[0]?.body).toMatchObject({ authenticationData: { threeDSRequestData: { nativeThreeDS: 'preferred' } }, channel: 'Web', origin: ORIGIN, browserInfo: BROWSER_INFO, returnUrl: `${h.url}/elements/return/${started.body.attemptId}` });
     const attemptId = String(started.body.attemptId);
     const cardTx = String(payment.seen[0]?.body.reference);
-    expect(cardOf(started.body.view)).toMatchObject({ status: 'AUTHORIZING', pageAction: { kind: 'hosted-fields', action: FINGERPRINT } });
+    expect(cardOf(started.body.view)).toMatchObject({ status: 'AUTHORIZING', pageAction: { kind: 'hosted-fields', action: FINGERPRINT, resultFields: ['threeDSResult'] } });
     expect(cardOf(started.body.view)).not.toHaveProperty('redirect');
     // The view says it on every read (a reload runs it again).
-    expect(cardOf((await page.view()).body.view)?.pageAction).toEqual({ kind: 'hosted-fields', action: FINGERPRINT });
+    expect(cardOf((await page.view()).body.view)?.pageAction).toEqual({ kind: 'hosted-fields', action: FINGERPRINT, resultFields: ['threeDSResult'] });
 
     const fingerprintDetails = adyenAnswers('/v71/payments/details', () => ({ resultCode: 'ChallengeShopper', pspReference: 'PSPN3DS000000001', action: CHALLENGE }));
     const afterFingerprint = await page.confirmBody(attemptId, { input: { method: 'card', details: { threeDSResult: FINGERPRINT_RESULT } } });
@@ -43,7 +43,7 @@ describe('Adyen card, native 3-D Secure 2 through the confirm door (nock playing
     expect(fingerprintDetails.seen[0]?.body).toEqual({ details: { threeDSResult: FINGERPRINT_RESULT } });
     expect(fingerprintDetails.seen[0]?.headers['x-api-key']).toBe(API_KEY);
     expect(fingerprintDetails.seen[0]?.headers['idempotency-key']).toMatch(new RegExp(`^${cardTx}\\.details\\.[0-9a-f]{16}$`));
-    expect(cardOf(afterFingerprint.body.view)).toMatchObject({ status: 'AUTHORIZING', pageAction: { kind: 'hosted-fields', action: CHALLENGE } });
+    expect(cardOf(afterFingerprint.body.view)).toMatchObject({ status: 'AUTHORIZING', pageAction: { kind: 'hosted-fields', action: CHALLENGE, resultFields: ['threeDSResult'] } });
 
     // Adyen acknowledges the challenge's result; the verdict comes by webhook.
     const challengeDetails = adyenAnswers('/v71/payments/details', () => ({ resultCode: 'Received', pspReference: 'PSPN3DS000000001' }));
@@ -90,6 +90,32 @@ describe('Adyen card, native 3-D Secure 2 through the confirm door (nock playing
       expect(refused.status).toBe(400);
       expect(JSON.stringify(refused.body)).toContain('InvalidRequest');
     }
-    expect(cardOf((await page.view()).body.view)?.pageAction).toEqual({ kind: 'hosted-fields', action: FINGERPRINT });
+    expect(cardOf((await page.view()).body.view)?.pageAction).toEqual({ kind: 'hosted-fields', action: FINGERPRINT, resultFields: ['threeDSResult'] });
+  });
+
+  it("refuses a well-formed result the action's PSP cannot use (no threeDSResult, or another field too) with 400 InvalidRequest naming the accepted field: nothing reaches Adyen, the attempt is unchanged, its action still due", async () => {
+    const { page } = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'adyen-native-3ds-useless', methods: [{ method: 'card' }] });
+    adyenAnswers('/v71/payments', (body) => ({ resultCode: 'IdentifyShopper', pspReference: 'PSPN3DS000000003', merchantReference: body.reference, action: FINGERPRINT }));
+    const attemptId = String((await page.start({ methodId: 'card', amount: 5_000, input: nativeCard })).body.attemptId);
+    const before = cardOf((await page.view()).body.view);
+    const details = adyenAnswers('/v71/payments/details', () => ({ resultCode: 'ChallengeShopper', pspReference: 'PSPN3DS000000003', action: CHALLENGE }));
+    const tampered = 'dGFtcGVyZWQtdmFsdWU';
+    for (const useless of [{ foo: tampered }, { threeDSResult: FINGERPRINT_RESULT, foo: tampered }, { redirectResult: tampered }]) {
+      const refused = await page.confirmBody(attemptId, { input: { method: 'card', details: useless } });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'InvalidRequest', message: expect.stringContaining('threeDSResult') });
+      expect(JSON.stringify(refused.body)).not.toContain(tampered);
+    }
+    expect(details.seen).toHaveLength(0);
+    expect(cardOf((await page.view()).body.view)).toEqual(before);
+    expect(before).toMatchObject({ status: 'AUTHORIZING', pageAction: { kind: 'hosted-fields', action: FINGERPRINT, resultFields: ['threeDSResult'] } });
+
+    // The page's own result still goes through afterwards.
+    const taken = await page.confirmBody(attemptId, { input: { method: 'card', details: { threeDSResult: FINGERPRINT_RESULT } } });
+    expect(taken.status).toBe(200);
+    expect(details.seen).toHaveLength(1);
+    expect(cardOf(taken.body.view)).toMatchObject({ status: 'AUTHORIZING', pageAction: { kind: 'hosted-fields', action: CHALLENGE } });
+    expect(h.logLines.join('\n')).not.toContain(tampered);
+    expect(service.storedText()).not.toContain(tampered);
   });
 });

@@ -23,6 +23,15 @@ function mayPass(error: unknown): error is { readonly retryable: boolean; readon
 }
 
 /**
+ * The adapter's result reduced to the fields the action's PSP takes (its `resultFields`), since the
+ * confirm door refuses any other: a field a later PSP script adds is dropped here, not a 400 there.
+ * An action that names none (stored before it could) sends the result as given.
+ */
+function resultFor(given: Readonly<Record<string, string>>, resultFields: readonly string[] | undefined): Readonly<Record<string, string>> {
+  return resultFields ? Object.fromEntries(Object.entries(given).filter(([name]) => resultFields.includes(name))) : given;
+}
+
+/**
  * The place where an attempt's in-page action runs (a card's 3-D Secure 2 fingerprint or challenge,
  * `pageAction` of its view entry): one container kept in the document across renders (a challenge is
  * the issuer's iframe, which would reload if moved), the action handed once to the adapter that
@@ -74,9 +83,15 @@ export class PageActionSlot {
         });
       })
       .then(
-        (details) => {
+        (given) => {
           if (this.running !== running) return;
           running.done = true;
+          const details = resultFor(given, pageAction.resultFields);
+          if (Object.keys(details).length === 0) {
+            container.replaceChildren(h(this.doc, 'p', { className: 'sp-notice sp-notice--danger', text: this.deps.failedText }));
+            this.deps.failed("the in-page action's result has none of the fields its PSP takes");
+            return;
+          }
           container.replaceChildren(h(this.doc, 'p', { className: 'sp-hint', text: this.deps.loadingText }));
           this.send(running, attempt.attemptId, details, 0);
         },

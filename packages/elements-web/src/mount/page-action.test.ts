@@ -43,6 +43,24 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
     expect(page.text(page.container)).toContain('Confirming your payment');
   });
 
+  it("posts only the fields the action names as its PSP's (resultFields), which the confirm door requires; a result with none of them is a LoadError, nothing posted", async () => {
+    const named = (): SessionView => pendingView({ methods: [hostedCard], attempts: [attempt({ status: 'AUTHORIZING', pageAction: { kind: 'hosted-fields', action: CHALLENGE, resultFields: ['threeDSResult'] } })] });
+    const page = pageWithAdapter(() => Promise.resolve({ threeDSResult: 'result-1', addedLater: 'x' }));
+    const { fetch, calls } = scriptedFetch([named(), withAction(undefined)]);
+    mount(page.container, { ...base, fetch });
+    await until(() => calls.length === 2);
+    expect(calls[1]).toMatchObject({ method: 'POST', body: { input: { method: 'card', details: { threeDSResult: 'result-1' } } } });
+    expect((calls[1]?.body as { input: { details: object } }).input.details).toEqual({ threeDSResult: 'result-1' });
+
+    const other = pageWithAdapter(() => Promise.resolve({ addedLater: 'x' }));
+    const errors: string[] = [];
+    const second = scriptedFetch([named()]);
+    mount(other.container, { ...base, fetch: second.fetch, onError: (error) => errors.push(error.code) });
+    await until(() => errors.length > 0);
+    expect(errors).toEqual(['LoadError']);
+    expect(second.calls).toHaveLength(1);
+  });
+
   it("the adapter's failure, or an adapter that runs no action, says the form could not be loaded and reports a LoadError; nothing is posted", async () => {
     for (const run of [() => Promise.reject(new Error('ThreeDS2 timed out')), undefined]) {
       const page = pageWithAdapter(run);

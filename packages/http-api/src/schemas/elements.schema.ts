@@ -111,7 +111,15 @@ export const attemptEntryViewSchema = named('AttemptEntryView', {
       required: ['kind', 'action'],
       description:
         "while AUTHORIZING: an action the PSP's own script must run in this page to continue, without leaving it (a card's 3-D Secure 2 fingerprint or challenge). kind hosted-fields: the adapter the card entry's hostedFields.sdkUrl registers runs action (the PSP's object, as the PSP designed it for the browser; no secret) and its result is sent to POST /elements/session/attempts/{attemptId}/confirm as input { method: card, details }",
-      properties: { kind: { type: 'string', enum: ['hosted-fields'] }, action: { type: 'object' } },
+      properties: {
+        kind: { type: 'string', enum: ['hosted-fields'] },
+        action: { type: 'object' },
+        resultFields: {
+          type: 'array',
+          items: { type: 'string' },
+          description: "the names of the result fields the PSP takes for this action (Adyen: threeDSResult); the confirm door refuses a result that carries any other, or none, with InvalidRequest (400). Absent: the PSP named none, any result is sent",
+        },
+      },
     },
     redirect: {
       type: 'object',
@@ -240,7 +248,8 @@ export const confirmAttemptSchema = named('ConfirmAttempt', {
             method: { const: 'card' },
             details: {
               type: 'object',
-              description: "the result of the attempt's pageAction as the PSP's script handed it to the page (Adyen Web's onAdditionalDetails state.data.details, e.g. threeDSResult), verbatim; never logged, never stored",
+              description:
+                "the result of the attempt's pageAction as the PSP's script handed it to the page (Adyen Web's onAdditionalDetails state.data.details, e.g. threeDSResult), verbatim; never logged, never stored. When the pageAction names resultFields, details must carry only those (at least one): any other field, or none of them, is InvalidRequest (400, naming the accepted fields), the action still due and nothing sent to the PSP",
               minProperties: 1,
               maxProperties: 8,
               propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_.]{0,63}$' },
