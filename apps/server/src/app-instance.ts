@@ -1,9 +1,10 @@
 import { Router, type Express } from 'express';
 import { SessionWriter, type Stores } from '@splitpay/application';
-import { DEFAULT_POLICY, nextDueAt, type Clock, type DomainPolicy, type Logger, type PasswordHasher, type PspProvider } from '@splitpay/domain';
+import { nextDueAt, type Clock, type Logger, type PasswordHasher, type PspProvider } from '@splitpay/domain';
 import { createHttpApp, metricsRouter, type HitCounters } from '@splitpay/http-api';
 import { PromMetrics, requestScope, SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
+import { policyOf } from './domain-policy';
 import { wireAuth } from './wiring/auth';
 import { wireDashboard } from './wiring/dashboard';
 import { wireDemo } from './wiring/demo';
@@ -55,17 +56,6 @@ export interface AppInstance {
   close(): void;
   /** Graceful stop: no new worker turn, the current one finished (its leases released), then close(). */
   stop(): Promise<void>;
-}
-
-export function policyOf(config: ServerConfig): DomainPolicy {
-  return {
-    ...DEFAULT_POLICY,
-    lenderWaitMs: config.lenderWaitMs,
-    lenderLookupDelaysMs: config.lenderLookupDelaysMs,
-    lenderBoundRetryDelaysMs: config.lenderBoundRetryDelaysMs,
-    lenderLookupAfterEndMs: config.lenderLookupAfterEndMs,
-    webhookRetryDelaysMs: config.webhookRetryDelaysMs,
-  };
 }
 
 /** Composition of one instance: every area adds its routers and workers here, wired by hand. */

@@ -1,7 +1,7 @@
 import { ReplaySessionNotification, SessionWriter } from '@splitpay/application';
 import { DomainError, nextDueAt, type AbandonedNotificationPosition, type Logger, type MerchantId, type SessionId, type SessionRepository } from '@splitpay/domain';
 import { SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
-import { policyOf } from '@splitpay/server/src/app-instance';
+import { policyOf } from '@splitpay/server/src/domain-policy';
 import type { ServerConfig } from '@splitpay/server/src/config';
 import { iso, type Output } from '../output';
 

@@ -1,0 +1,14 @@
+import { DEFAULT_POLICY, type DomainPolicy } from '@splitpay/domain';
+import type { ServerConfig } from './config';
+
+/** The domain's policy as the settings make it (lender waits and lookups, the webhook calendar). */
+export function policyOf(config: ServerConfig): DomainPolicy {
+  return {
+    ...DEFAULT_POLICY,
+    lenderWaitMs: config.lenderWaitMs,
+    lenderLookupDelaysMs: config.lenderLookupDelaysMs,
+    lenderBoundRetryDelaysMs: config.lenderBoundRetryDelaysMs,
+    lenderLookupAfterEndMs: config.lenderLookupAfterEndMs,
+    webhookRetryDelaysMs: config.webhookRetryDelaysMs,
+  };
+}
