@@ -1,6 +1,7 @@
 import type { Logger } from '@splitpay/domain';
 import type { IncrementResponse, Store } from 'express-rate-limit';
 import type { HitCounters } from './hit-counters.port';
+import { keyDigestOf } from './rate-limit-answer';
 import { ThrottledWarning } from './throttled-warning';
 
 /** How long a limiter waits for the shared counters before letting the request through. */
@@ -36,6 +37,11 @@ export interface SharedLimiterCounters {
    * default the plain SHA-256 (keyDigestOf).
    */
   readonly keyDigest?: (value: string) => string;
+}
+
+/** How a limiter keys what a caller typed: the shared counters' keyed digest, else the plain SHA-256. */
+export function limitKeyDigest(shared: SharedLimiterCounters | undefined): (value: string) => string {
+  return shared?.keyDigest ?? keyDigestOf;
 }
 
 /**

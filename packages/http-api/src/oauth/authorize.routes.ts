@@ -1,7 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { limiterStore, type SharedLimiterCounters } from '../app/hit-counter-store';
-import { addressOf, keyDigestOf, retryAfterSeconds } from '../app/rate-limit-answer';
+import { limiterStore, limitKeyDigest, type SharedLimiterCounters } from '../app/hit-counter-store';
+import { addressOf, retryAfterSeconds } from '../app/rate-limit-answer';
 import { normalizeEmail, type ContactLogin, type DashboardClient } from '@splitpay/application';
 import { assertUnreachable } from '@splitpay/domain';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeCheck } from './authorize-request';
@@ -88,7 +88,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
     // Only refused credentials count: neither a contact who signs in nor a malformed request.
     skipSuccessfulRequests: true,
     requestWasSuccessful: (_req, res) => res.locals.loginRefused !== true,
-    keyGenerator: (req) => `${addressOf(req)}|${(deps.sharedCounters?.keyDigest ?? keyDigestOf)(emailOf(req.body))}`,
+    keyGenerator: (req) => `${addressOf(req)}|${limitKeyDigest(deps.sharedCounters)(emailOf(req.body))}`,
     handler: (req, res) => {
       const retryAfterS = retryAfterSeconds(req, limits.windowMs);
       res.setHeader('Retry-After', String(retryAfterS));

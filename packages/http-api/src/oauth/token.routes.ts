@@ -1,7 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { limiterStore, type SharedLimiterCounters } from '../app/hit-counter-store';
-import { addressOf, keyDigestOf, retryAfterSeconds } from '../app/rate-limit-answer';
+import { limiterStore, limitKeyDigest, type SharedLimiterCounters } from '../app/hit-counter-store';
+import { addressOf, retryAfterSeconds } from '../app/rate-limit-answer';
 import {
   DASHBOARD_CLIENT_ID,
   type AccessTokens,
@@ -111,7 +111,7 @@ function claimedClientId(req: Request): string {
  * one address, every request of that pair (the right secret included) is 429 until the window ends.
  * With `byAddressOnly`, the failures of one address are counted whatever client ids it names (a flood
  * of made-up client ids). A correct secret from another address is never refused by either. The
- * client id is counted by its digest (keyDigestOf): a caller may type anything there, a secret too.
+ * client id is counted by its digest (limitKeyDigest: keyed under the shared counters, D55): a caller may type anything there, a secret too.
  */
 function clientAuthLimiter(limits: ClientAuthRateLimit, shared: SharedLimiterCounters | undefined, byAddressOnly = false): RequestHandler {
   return rateLimit({
@@ -122,7 +122,7 @@ function clientAuthLimiter(limits: ClientAuthRateLimit, shared: SharedLimiterCou
     legacyHeaders: false,
     skipSuccessfulRequests: true,
     requestWasSuccessful: (_req, res) => res.statusCode !== 401,
-    keyGenerator: (req) => (byAddressOnly ? addressOf(req) : `${addressOf(req)}|${(shared?.keyDigest ?? keyDigestOf)(claimedClientId(req))}`),
+    keyGenerator: (req) => (byAddressOnly ? addressOf(req) : `${addressOf(req)}|${limitKeyDigest(shared)(claimedClientId(req))}`),
     handler: (req, res) => {
       const retryAfterS = retryAfterSeconds(req, limits.windowMs);
       res.setHeader('Retry-After', String(retryAfterS));
