@@ -51,8 +51,9 @@ export function refusal(req: SessionRequest, ctx: CreationContext = context()): 
   throw new Error('createSession did not refuse');
 }
 
+/** A request with a returnUrl, as a method that sends the payer to its PSP needs (pass `returnUrl: undefined` to go without). */
 export function request(overrides: Partial<SessionRequest> = {}): SessionRequest {
-  return { currency: 'EUR', total: 10_000, orderId: 'order-1', methods: [{ method: 'card' }], ...overrides };
+  return { currency: 'EUR', total: 10_000, orderId: 'order-1', methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back', ...overrides };
 }
 
 export const FULL_DETAIL = {
