@@ -22,6 +22,8 @@ const FINANCING = {
   customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' },
 };
 const ALIAS = { mode: 'oneclick', recurringFrequency: 30, recurringExpiry: '2027-12-31' };
+/** The way back a method that sends the payer to its PSP's page needs. */
+const BACK = { returnUrl: 'https://acme.example.test/back' };
 
 describe('POST /api/sessions', () => {
   // Embedded, so that the stored documents can be read raw.
@@ -87,7 +89,7 @@ describe('POST /api/sessions', () => {
   it('serves methods by the account contracts: whitelisted ones only when the filters name them', async () => {
     const methods = [{ method: 'card' }, { method: 'paypal' }, { method: 'wero' }];
     const offered = async (filters?: object): Promise<string[]> => {
-      const res = await create(sessionBody({ methods, ...(filters ? { paymentMethodFilters: filters } : {}) }));
+      const res = await create(sessionBody({ methods, ...BACK, ...(filters ? { paymentMethodFilters: filters } : {}) }));
       expect(res.status).toBe(201);
       return ((await h.stores.sessions.findById(res.body.sessionId))?.methods ?? []).map((m) => m.id);
     };
@@ -160,15 +162,29 @@ describe('POST /api/sessions', () => {
       expect(res.body.code).toBe('NoProviderForMethod');
     });
 
+    it('InvalidRequest naming returnUrl and the method when a method that sends the payer to its PSP comes without returnUrl', async () => {
+      for (const method of ['paypal', 'ancv']) {
+        const res = await create(sessionBody({ methods: [{ method: 'card' }, { method, id: `pay-${method}` }], paymentMethodFilters: { country: 'FR' }, returnUrl: undefined }));
+        expect([res.status, res.body.code]).toEqual([400, 'InvalidRequest']);
+        expect(res.body.message).toContain('returnUrl');
+        expect(res.body.message).toContain(`'pay-${method}' (${method})`);
+      }
+      expect((await create(sessionBody({ ...FINANCING, returnUrl: undefined }))).body.message).toContain("'oney' (oney)");
+      // A card (its 3-D Secure page included) and an in-page wallet need no way back.
+      const inPage = await create(sessionBody({ methods: [{ method: 'card' }, { method: 'applepay', provider: SECOND_ACQUIRER }], returnUrl: undefined }));
+      expect(inPage.status).toBe(201);
+      expect((await create(sessionBody({ methods: [{ method: 'paypal' }], paymentMethodFilters: { country: 'FR' }, ...BACK }))).status).toBe(201);
+    });
+
     it('the dedicated codes answer before the schema would', async () => {
       expect((await create(sessionBody({ orderId: 'o'.repeat(40), total: 'lots' }))).body.code).toBe('InvalidOrderReference');
       expect((await create(sessionBody({ notificationUrl: 'ftp://x.example', total: 'lots' }))).body.code).toBe('InvalidNotificationUrl');
     });
 
     it('accepts what those rules allow', async () => {
-      expect((await create(sessionBody({ ...FINANCING }))).status).toBe(201);
+      expect((await create(sessionBody({ ...FINANCING, ...BACK }))).status).toBe(201);
       expect((await create(sessionBody({ methods: [{ method: 'applepay', provider: SECOND_ACQUIRER }] }))).status).toBe(201);
-      expect((await create(sessionBody({ mustCreateAlias: true, methods: [{ method: 'card', createAlias: ALIAS }, { method: 'ancv' }] }))).status).toBe(201);
+      expect((await create(sessionBody({ mustCreateAlias: true, methods: [{ method: 'card', createAlias: ALIAS }, { method: 'ancv' }], ...BACK }))).status).toBe(201);
       expect((await create(sessionBody({ orderId: 'o'.repeat(31), notificationUrl: 'http://localhost:4000/n' }))).status).toBe(201);
     });
 
