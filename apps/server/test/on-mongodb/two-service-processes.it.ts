@@ -34,7 +34,7 @@ describeOnMongoDb('two service processes on one MongoDB database', () => {
   afterAll(() => deployment.close());
 
   it('pays one split payment through both, refunds it through both, and announces it once per calendar step', async () => {
-    const created = await deployment.createSession(a, { currency: 'EUR', total: 10_000, orderId: 'two-processes', methods: [{ method: 'card' }, { method: 'ancv' }], notificationUrl: deployment.receiver.url(path) });
+    const created = await deployment.createSession(a, { currency: 'EUR', total: 10_000, orderId: 'two-processes', methods: [{ method: 'card' }, { method: 'ancv' }], returnUrl: 'https://shop.example/back', notificationUrl: deployment.receiver.url(path) });
     const id = created.sessionId;
 
     // 60.00 EUR by card on A, then 40.00 EUR of holiday vouchers on B, approved on the PSP's page.

@@ -104,7 +104,7 @@ describe('OpenAPI document of the composed service', () => {
 
     const created = await send('post', '/api/sessions', {
       token,
-      json: { currency: 'EUR', total: 3000, orderId: 'oa-1', methods: [{ method: 'card' }, { method: 'ancv' }], terms: [{ label: 'CGV', url: 'https://shop.example/cgv' }] },
+      json: { currency: 'EUR', total: 3000, orderId: 'oa-1', methods: [{ method: 'card' }, { method: 'ancv' }], returnUrl: 'https://shop.example/back', terms: [{ label: 'CGV', url: 'https://shop.example/cgv' }] },
     });
     expect(created.status).toBe(201);
     const { sessionId, elementsToken } = created.body as { sessionId: string; elementsToken: string };

@@ -82,7 +82,7 @@ describe('payer flow: exactly one PSP call per owed operation', () => {
   });
 
   it('a void owed by the payer cancelling a hold is sent once, though the worker runs while that send is in flight', async () => {
-    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'one-void', methods: [{ method: 'card' }, { method: 'paypal' }] });
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'one-void', methods: [{ method: 'card' }, { method: 'paypal' }], returnUrl: 'https://shop.example/back' });
     // A hold on the card (no capture before the order is covered), then the payer cancels it.
     const started = await page.payByCard('card', 6_000);
     const attemptId = started.body.attemptId!;

@@ -144,7 +144,7 @@ export async function paidByCard(h: ServiceHarness, tranches: readonly number[],
 
 /** A session paid in full by a direct payment (ANCV vouchers: one operation, refunded in full only). */
 export async function paidByVouchers(h: ServiceHarness, total: number): Promise<SessionJson> {
-  const { page, sessionId } = await h.openPage({ currency: 'EUR', total, orderId: `ancv-${Math.random().toString(36).slice(2, 10)}`, methods: [{ method: 'ancv' }] });
+  const { page, sessionId } = await h.openPage({ currency: 'EUR', total, orderId: `ancv-${Math.random().toString(36).slice(2, 10)}`, methods: [{ method: 'ancv' }], returnUrl: 'https://shop.example/back' });
   const started = await page.start({ methodId: 'ancv', amount: total });
   const attempt = started.body.view.attempts[0];
   if (started.status !== 201 || attempt?.redirect?.kind !== 'navigate') throw new Error(`ancv start answered ${started.status}`);
