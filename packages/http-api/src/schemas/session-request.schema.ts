@@ -35,8 +35,12 @@ export const sessionRequestSchema = named('SessionRequest', {
     cartItems: { type: 'array', items: cartItemSchema, description: 'required, fully itemized, when a financing method is offered' },
     extraData: { type: 'string', minLength: 1, maxLength: 255 },
     statementDescriptor: { type: 'string', minLength: 1 },
-    returnUrl: httpUrl,
-    cancelUrl: httpUrl,
+    returnUrl: {
+      ...httpUrl,
+      description:
+        "where the payer's browser goes back after an off-site redirect (through the service's return door); required when an offered method sends the payer to its PSP's page (today paypal, wero, ancv and oney): without it, InvalidRequest naming returnUrl and the method. card (its 3-D Secure page included) and applepay do not need it",
+    },
+    cancelUrl: { ...httpUrl, description: 'where the browser goes when the payer backed out at the PSP; absent, returnUrl serves both outcomes' },
     notificationUrl: {
       type: 'string',
       format: 'uri',
