@@ -2,6 +2,8 @@ import type { ErrorRequestHandler, Request } from 'express';
 import { isDomainError, type Logger } from '@splitpay/domain';
 import { statusOf, type ErrorEnvelope } from './error-envelope';
 import { HttpError, isHttpError } from './http-error';
+import { isAbortedBody } from '../app/aborted-body';
+import { routeOf } from '../app/request-log';
 
 /**
  * Body-parser failures carry a status and a type: an oversized body is 413, an unsupported charset or
@@ -28,11 +30,17 @@ function bearerChallenge(req: Request): string {
 /**
  * Maps thrown errors to the contract's envelope. Domain errors answer their code; HTTP's own
  * refusals (405, 413, 415) theirs; anything else is a 500 InternalError whose message leaks nothing
- * (no stack, no driver text) and is logged.
+ * (no stack, no driver text) and is logged. A body the client stopped sending gets no answer (its
+ * connection is gone): one info line `http.request_aborted` naming the door, and since no answer
+ * finishes, no access line and no request counted in the duration histogram.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return;
+    if (isAbortedBody(error)) {
+      logger.info('http.request_aborted', { requestId: res.locals.requestId, method: req.method, route: routeOf(req), path: `${req.baseUrl}${req.path}` });
+      return;
+    }
     if (isDomainError(error)) {
       const status = statusOf(error.code);
       if (status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(req));

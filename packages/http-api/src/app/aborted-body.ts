@@ -1,0 +1,7 @@
+/** raw-body's name for a body whose connection closed before it was whole (every Express parser reads through it). */
+const REQUEST_ABORTED = 'request.aborted';
+
+/** The parsers' failure for a body the client stopped sending: not the client's mistake to answer, nobody is left to read it. */
+export function isAbortedBody(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { type?: unknown }).type === REQUEST_ABORTED;
+}
