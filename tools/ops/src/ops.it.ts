@@ -145,6 +145,42 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
       expect(again).toMatchObject({ code: 0 });
       expect(again.stdout).toContain('0 abandoned notifications, 0 replayed, 0 refused');
     }, 120_000);
+
+    it('reports a session the replay refuses with its code, replays the others all the same, and exits 1', async () => {
+      const merchant = newMerchantId();
+      // Listed as abandoned, yet the session has not ended (a document the use case refuses as the door would).
+      const notEnded = { ...abandoned(merchant, T + 5 * 60_000), status: 'PENDING' as const, endedAt: undefined };
+      const fine = [abandoned(merchant, T + 1 * 60_000), abandoned(merchant, T + 9 * 60_000)];
+      for (const session of [notEnded, ...fine]) await stores.sessions.insert(session);
+
+      const ran = await ops(['replay-notifications', '--merchant', merchant], env);
+      expect(ran.code).toBe(1);
+      expect(ran.stdout).toContain(`${notEnded.id} refused: SessionNotEnded`);
+      for (const session of fine) expect(ran.stdout).toContain(`${session.id} replayed`);
+      expect(ran.stdout).toContain('3 abandoned notifications, 2 replayed, 1 refused');
+      expect(await stores.sessions.findById(notEnded.id)).toEqual(notEnded);
+      for (const session of fine) expect((await stores.sessions.findById(session.id))!.notification!.delivery!.abandoned).toBe(false);
+    }, 120_000);
+
+    it('goes through more abandoned notifications than one page of the index, ties on the first failure included', async () => {
+      const merchant = newMerchantId();
+      // 100 a page: 101 failing at one instant put the page's edge inside a tie, one more comes after it.
+      const many = [...Array.from({ length: 101 }, () => abandoned(merchant, T + 60_000)), abandoned(merchant, T + 2 * 60_000)];
+      for (const session of many) await stores.sessions.insert(session);
+
+      const dry = await ops(['replay-notifications', '--merchant', merchant, '--dry-run'], env);
+      expect(dry).toMatchObject({ code: 0 });
+      expect(dry.stdout).toContain('102 abandoned notifications would be replayed');
+      for (const session of many) expect(dry.stdout).toContain(`${session.id} would be replayed`);
+
+      const ran = await ops(['replay-notifications', '--merchant', merchant], env);
+      expect(ran).toMatchObject({ code: 0 });
+      expect(ran.stdout).toContain('102 abandoned notifications, 102 replayed, 0 refused');
+      const lines = ran.stdout.split('\n').filter((line) => line.includes(' replayed ('));
+      expect(lines).toHaveLength(102);
+      expect(new Set(lines.map((line) => line.split(' ')[0])).size).toBe(102);
+      for (const session of many) expect((await stores.sessions.findById(session.id))!.notification!.delivery!.abandoned).toBe(false);
+    }, 300_000);
   });
 
   it('check lists the collections with their counts, and a dropped index with exit 1', async () => {
