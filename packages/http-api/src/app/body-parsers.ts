@@ -9,8 +9,8 @@ export function carriesBody(req: Parameters<RequestHandler>[0]): boolean {
 
 /**
  * Doors that read JSON: a body of another media type is 415 UnsupportedMediaType (it would otherwise
- * be left unread and taken as absent), a body over `limit` 413, malformed JSON InvalidRequest, a body
- * whose connection closed before it was whole the error handler's quiet aborted-body outcome.
+ * be left unread and taken as absent), a body over `limit` 413, malformed JSON InvalidRequest. A body
+ * whose connection closed before it was whole is answered nothing (the error handler's aborted body).
  *
  * Express's parsers keep the request's scope by themselves (raw-body calls back through an
  * AsyncResource made in it): log lines written after the body was read keep the request id.
