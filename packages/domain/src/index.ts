@@ -28,7 +28,7 @@ export type { CardScheme, DeclineCategory, DriverCapabilities, FinancingMethodKi
 export { SESSION_STATUSES } from './session/session.model';
 export type { Delivery, Session, SessionStatus } from './session/session.model';
 export { TRANSACTION_TYPES, VERDICT_KINDS } from './transaction/transaction.model';
-export type { Transaction, VerdictKind } from './transaction/transaction.model';
+export type { Transaction, TransactionType, VerdictKind } from './transaction/transaction.model';
 
 // PSP drivers, their plugins and registry
 export { contractSettingsProblem, secretSettingNames } from './psp/contract-setting';

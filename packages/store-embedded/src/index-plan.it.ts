@@ -33,7 +33,9 @@ async function runEveryQuery() {
   for (const filter of [{}, { orderId: 'o' }, { sessionId: session.id }, { status: 'AUTHORIZING' as const }, { method: 'card' as const }, { provider: 'fake' }, window]) {
     await s.searchAttempts({ merchantId, limit: 5, ...filter });
   }
-  for (const filter of [{}, { orderId: 'o' }, { providerRef: 'ref-1' }, { status: 'pending' as const }, window]) await s.searchTransactions({ merchantId, limit: 5, ...filter });
+  for (const filter of [{}, { orderId: 'o' }, { providerRef: 'ref-1' }, { status: 'pending' as const }, { provider: 'fake' }, { type: 'refund' as const }, window]) {
+    await s.searchTransactions({ merchantId, limit: 5, ...filter });
+  }
   for (const filter of [{}, { from: T0 - 1, to: T0 + 1 }, { after: { firstFailedAt: T0, id: session.id } }]) await s.findAbandonedNotifications({ merchantId, limit: 5, ...filter });
   await stores.resyncSearchViews(T0);
 
@@ -69,6 +71,13 @@ describe('the index plan against the queries the repositories make', () => {
     const stores = await runEveryQuery();
     expect(stores.database.audit.queries().length).toBeGreaterThan(30);
     expect(stores.database.audit.unindexed()).toEqual([]);
+  });
+
+  it('reads a provider- or type-filtered transaction page through an index of that filter, not every entry of the merchant', async () => {
+    const searched = (await runEveryQuery()).database.audit.queries().filter((q) => q.collection === COLLECTION_NAMES.transactionViews);
+    const indexOf = (field: string) => searched.find((q) => q.shape === JSON.stringify({ merchantId: 'string', [field]: 'string' }))?.index;
+    expect(indexOf('provider')).toBe('merchant_provider_newest');
+    expect(indexOf('type')).toBe('merchant_type_newest');
   });
 
   it('declares no index that no query uses (except TTL indexes, which only expire documents)', async () => {

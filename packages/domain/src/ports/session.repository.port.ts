@@ -2,7 +2,7 @@ import type { Attempt, AttemptStatus } from '../attempt/attempt.model';
 import type { AttemptId, MerchantId, SessionId, TransactionId } from '../ids/ids';
 import type { MethodKind } from '../method/method';
 import type { Session, SessionStatus } from '../session/session.model';
-import type { Transaction, VerdictKind } from '../transaction/transaction.model';
+import type { Transaction, TransactionType, VerdictKind } from '../transaction/transaction.model';
 import type { Page, SearchWindow } from './keyset';
 
 export interface SessionSearch extends SearchWindow {
@@ -25,6 +25,9 @@ export interface TransactionSearch extends SearchWindow {
   readonly orderId?: string;
   readonly providerRef?: string;
   readonly status?: VerdictKind;
+  /** The PSP that ran the operation, as TransactionHit.provider names it (D58). */
+  readonly provider?: string;
+  readonly type?: TransactionType;
 }
 
 /** An attempt with the context of its session. */

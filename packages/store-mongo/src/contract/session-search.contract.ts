@@ -142,6 +142,72 @@ export function sessionSearchContract(engine: ContractEngine): void {
       expect((await sessions().searchTransactions({ merchantId, providerRef: 'ref-cap', limit: 1 })).items[0]?.transaction).toEqual(settled);
     });
 
+    it('narrows transactions by provider and by type, with every other filter and across keyset pages', async () => {
+      const merchantId = newMerchantId();
+      const card = anAttempt({
+        provider: 'adyen',
+        transactions: [
+          aTransaction({ createdAt: T0 + 1, type: 'authorization', status: { kind: 'succeeded' } }),
+          aTransaction({ createdAt: T0 + 2, type: 'capture', providerRef: 'ref-cap', status: { kind: 'succeeded' } }),
+          aTransaction({ createdAt: T0 + 3, type: 'refund', status: { kind: 'pending' } }),
+        ],
+      });
+      const wallet = anAttempt({
+        method: 'paypal',
+        methodId: 'paypal',
+        provider: 'paypal',
+        transactions: [
+          aTransaction({ createdAt: T0 + 2, type: 'payment', status: { kind: 'succeeded' } }),
+          aTransaction({ createdAt: T0 + 4, type: 'refund', status: { kind: 'failed' } }),
+        ],
+      });
+      await sessions().insert(aSession({ merchantId, orderId: 'o1', attempts: [card] }));
+      await sessions().insert(aSession({ merchantId, orderId: 'o2', attempts: [wallet] }));
+      await sessions().insert(aSession({ attempts: [anAttempt({ provider: 'adyen', transactions: [aTransaction({ type: 'refund' })] })] }));
+      const [auth, capture, cardRefund] = card.transactions;
+      const [payment, walletRefund] = wallet.transactions;
+      const ids = async (filter: Omit<Partial<TransactionSearch>, 'merchantId' | 'limit'>, limit = 100) =>
+        (await walk((after) => sessions().searchTransactions({ merchantId, limit, ...filter, ...(after ? { after } : {}) }))).map((hit) => hit.transaction.id);
+
+      expect(await ids({ provider: 'adyen' })).toEqual([cardRefund!.id, capture!.id, auth!.id]);
+      expect(await ids({ provider: 'paypal' })).toEqual([walletRefund!.id, payment!.id]);
+      expect(await ids({ provider: 'nobody' })).toEqual([]);
+      expect(await ids({ type: 'refund' })).toEqual([walletRefund!.id, cardRefund!.id]);
+      expect(await ids({ type: 'void' })).toEqual([]);
+      expect(await ids({ provider: 'adyen', type: 'refund' })).toEqual([cardRefund!.id]);
+      expect(await ids({ provider: 'adyen', status: 'succeeded', orderId: 'o1' })).toEqual([capture!.id, auth!.id]);
+      expect(await ids({ type: 'capture', providerRef: 'ref-cap' })).toEqual([capture!.id]);
+      expect(await ids({ provider: 'paypal', from: T0 + 1, to: T0 + 3 })).toEqual([payment!.id]);
+      expect(await ids({ provider: 'adyen' }, 1)).toEqual([cardRefund!.id, capture!.id, auth!.id]);
+      expect(await ids({ type: 'refund' }, 1)).toEqual([walletRefund!.id, cardRefund!.id]);
+
+      // A transaction added by a save is found by its type at once.
+      const current = (await sessions().findById((await sessions().searchTransactions({ merchantId, provider: 'paypal', limit: 1 })).items[0]!.sessionId))!;
+      const voided = aTransaction({ createdAt: T0 + 5, type: 'void' });
+      await sessions().save(nextVersion(current, { attempts: [{ ...wallet, transactions: [...wallet.transactions, voided] }] }), { expectedVersion: 1 });
+      expect(await ids({ type: 'void', provider: 'paypal' })).toEqual([voided.id]);
+    });
+
+    it('matches an entry written before entries named provider and type only once it is rebuilt (resync-search)', async () => {
+      const merchantId = newMerchantId();
+      const transaction = aTransaction({ createdAt: T0 + 6, type: 'capture', status: { kind: 'succeeded' } });
+      const attempt = anAttempt({ provider: 'worldline', transactions: [transaction] });
+      const session = aSession({ merchantId, orderId: 'o-old', updatedAt: T0 + 6, attempts: [attempt] });
+      await sessions().insert(session);
+      await store().collections.transactionViews.replaceOne(
+        { _id: transaction.id },
+        { merchantId, sessionId: session.id, attemptId: attempt.id, orderId: 'o-old', createdAt: T0 + 6, statusKind: 'succeeded', sessionVersion: 1 },
+      );
+      const ids = async (filter: Omit<Partial<TransactionSearch>, 'merchantId' | 'limit'>) =>
+        (await sessions().searchTransactions({ merchantId, limit: 10, ...filter })).items.map((hit) => hit.transaction.id);
+      expect(await ids({})).toEqual([transaction.id]);
+      expect(await ids({ provider: 'worldline' })).toEqual([]);
+      expect(await ids({ type: 'capture' })).toEqual([]);
+      expect(await store().stores.resyncSearchViews(0)).toBeGreaterThanOrEqual(1);
+      expect(await ids({ provider: 'worldline' })).toEqual([transaction.id]);
+      expect(await ids({ type: 'capture', provider: 'worldline' })).toEqual([transaction.id]);
+    });
+
     it('walks 250 transactions with limit 7: each exactly once, in order, while new ones are created', async () => {
       const merchantId = newMerchantId();
       const seeded: Session[] = [];

@@ -1,4 +1,4 @@
-import type { AttemptStatus, MethodKind, VerdictKind } from '@splitpay/domain';
+import type { AttemptStatus, MethodKind, TransactionType, VerdictKind } from '@splitpay/domain';
 import type { AttemptDocument } from './session.document';
 
 /**
@@ -18,7 +18,11 @@ export interface AttemptViewDocument {
   readonly sessionVersion: number;
 }
 
-/** Index entries of the transaction search, one per transaction; same rules as AttemptViewDocument. */
+/**
+ * Index entries of the transaction search, one per transaction; same rules as AttemptViewDocument.
+ * `provider` and `type` are absent from entries written before D61: such an entry is found by every
+ * other filter but by neither of these until it is written again (a save, or resync-search).
+ */
 export interface TransactionViewDocument {
   readonly _id: string;
   readonly merchantId: string;
@@ -28,6 +32,9 @@ export interface TransactionViewDocument {
   readonly createdAt: number;
   readonly statusKind: VerdictKind;
   readonly providerRef?: string;
+  /** Absent only from entries of the earlier shape; always written now. */
+  readonly provider?: string;
+  readonly type?: TransactionType;
   readonly sessionVersion: number;
 }
 
@@ -65,6 +72,8 @@ export function transactionViewsOf(source: ViewSource): TransactionViewDocument[
       createdAt: transaction.createdAt,
       statusKind: transaction.status.kind,
       ...(transaction.providerRef !== undefined ? { providerRef: transaction.providerRef } : {}),
+      provider: attempt.provider,
+      type: transaction.type,
       sessionVersion: source.version,
     })),
   );

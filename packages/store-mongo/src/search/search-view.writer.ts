@@ -12,6 +12,13 @@ import type { AttemptDocument } from '../documents/session.document';
 
 const RESYNC_BATCH = 100;
 
+/**
+ * A field every transaction entry has held since D61 (with `provider`): an entry without it has the
+ * earlier shape and is replaced even by an entry of the same session version, so a resync fills in
+ * the filters it lacks.
+ */
+const TRANSACTION_ENTRY_SHAPE = 'type';
+
 type ViewEntry = { readonly _id: string; readonly sessionVersion: number };
 
 /**
@@ -34,9 +41,9 @@ export class SearchViewWriter {
     // Most writes (every creation) change no entry: nothing to wait on then (each promise awaited
     // costs the request scope's hooks too).
     if (attempts.length > 0 && transactions.length > 0) {
-      await Promise.all([upsertNewer(this.collections.attemptViews, attempts), upsertNewer(this.collections.transactionViews, transactions)]);
+      await Promise.all([upsertNewer(this.collections.attemptViews, attempts), upsertNewer(this.collections.transactionViews, transactions, TRANSACTION_ENTRY_SHAPE)]);
     } else if (attempts.length > 0) await upsertNewer(this.collections.attemptViews, attempts);
-    else if (transactions.length > 0) await upsertNewer(this.collections.transactionViews, transactions);
+    else if (transactions.length > 0) await upsertNewer(this.collections.transactionViews, transactions, TRANSACTION_ENTRY_SHAPE);
   }
 
   /** Rebuilds the entries of every session updated at or after `since`; answers how many sessions. */
@@ -69,18 +76,21 @@ function changedEntries<V extends ViewEntry>(now: readonly V[], previous: readon
 
 /**
  * Upserts each of `views` unless its stored entry was derived from the same or a newer session
- * version, all in one unordered bulk write (one round trip however many entries changed). The guard
- * makes such an upsert collide with the newer entry on `_id` (duplicate key): that entry wins, and
- * the other operations of the bulk are applied all the same.
+ * version (and, when `shapeField` is given, holds that field), all in one unordered bulk write (one
+ * round trip however many entries changed). The guard makes such an upsert collide with the newer
+ * entry on `_id` (duplicate key): that entry wins, and the other operations of the bulk are applied
+ * all the same.
  */
-async function upsertNewer<V extends ViewEntry>(collection: MongoCollectionPort<V>, views: readonly V[]): Promise<void> {
+async function upsertNewer<V extends ViewEntry>(collection: MongoCollectionPort<V>, views: readonly V[], shapeField?: string): Promise<void> {
   if (views.length === 0) return;
   const operations = views.map((view) => {
     const { _id, ...fields } = view;
     const absent = 'providerRef' in fields ? {} : { $unset: { providerRef: '' } };
+    const older = { sessionVersion: { $lt: view.sessionVersion } };
+    const replaceable = shapeField ? { $or: [older, { [shapeField]: { $exists: false } }] } : older;
     return {
       updateOne: {
-        filter: { _id, sessionVersion: { $lt: view.sessionVersion } } as Filter<V>,
+        filter: { _id, ...replaceable } as Filter<V>,
         update: { $set: fields, ...absent } as never,
         upsert: true,
       },

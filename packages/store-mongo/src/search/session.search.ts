@@ -81,7 +81,13 @@ export class SessionSearches {
     const limit = pageLimit(query);
     const filter = {
       merchantId: query.merchantId,
-      ...equalities({ orderId: query.orderId, providerRef: query.providerRef, statusKind: query.status }),
+      ...equalities({
+        orderId: query.orderId,
+        providerRef: query.providerRef,
+        statusKind: query.status,
+        provider: query.provider,
+        type: query.type,
+      }),
       ...keysetFilter(query),
     };
     const rows = await this.collections.transactionViews
