@@ -107,6 +107,45 @@ describe('searches: GET /api/sessions, /api/attempts, /api/transactions', () => 
     expect((byOrder.body.transactions as { orderId: string; merchantId: string }[]).every((v) => v.orderId === 'order-1' && v.merchantId === 'acme')).toBe(true);
   });
 
+  it('narrows transactions by provider and by type, with the other filters and across pages; an unknown provider is an empty page', async () => {
+    const adyen: Session[] = [];
+    for (let i = 0; i < 3; i++) {
+      const base = seededSession(h, 'acme', { createdAt: T0 + 20_000_000 + i, orderId: 'order-adyen', transactions: 2 });
+      const session = { ...base, attempts: base.attempts.map((a) => ({ ...a, provider: 'adyen' })) };
+      adyen.push(session);
+      await h.stores.sessions.insert(session);
+    }
+    const ids = (res: { body: { transactions: { transaction: { transactionId: string } }[] } }) => res.body.transactions.map((v) => v.transaction.transactionId);
+    const captures = adyen.map((s) => s.attempts[0]!.transactions[1]!.id).reverse();
+
+    const all = await get('/api/transactions?provider=adyen&limit=100');
+    expect(all.status).toBe(200);
+    expect(all.body.transactions).toHaveLength(6);
+    expect((all.body.transactions as { provider: string }[]).every((v) => v.provider === 'adyen')).toBe(true);
+    expect(ids(await get('/api/transactions?provider=adyen&type=capture&limit=100'))).toEqual(captures);
+    expect(ids(await get('/api/transactions?type=capture&provider=adyen&orderId=order-adyen&status=succeeded&limit=100'))).toEqual(captures);
+    expect(ids(await get(`/api/transactions?provider=adyen&type=capture&from=${T0 + 20_000_002}&limit=100`))).toEqual(captures.slice(0, 2));
+    const fakeCaptures = await get('/api/transactions?provider=fake&type=capture&limit=100');
+    expect((fakeCaptures.body.transactions as { provider: string; transaction: { type: string } }[]).every((v) => v.provider === 'fake' && v.transaction.type === 'capture')).toBe(true);
+    expect(fakeCaptures.body.transactions.length).toBeGreaterThan(0);
+
+    // One at a time: the cursor carries the filters it was made under, as the others' cursors do.
+    const first = await get('/api/transactions?provider=adyen&type=capture&limit=1');
+    const cursor = encodeURIComponent(first.body.nextCursor as string);
+    const second = await get(`/api/transactions?provider=adyen&type=capture&limit=1&cursor=${cursor}`);
+    expect(ids(second)).toEqual([captures[1]]);
+    for (const other of ['provider=adyen&type=authorization', 'provider=fake&type=capture', 'type=capture', 'provider=adyen']) {
+      const refused = await get(`/api/transactions?${other}&limit=1&cursor=${cursor}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ code: 'InvalidRequest', message: expect.stringMatching(/cursor/) });
+    }
+
+    // As GET /api/attempts treats its own provider filter: a name no attempt carries finds nothing.
+    expect((await get('/api/attempts?provider=nobody')).body).toEqual({ attempts: [] });
+    expect(await get('/api/transactions?provider=nobody')).toMatchObject({ status: 200, body: { transactions: [] } });
+    expect((await get('/api/transactions?type=void')).body).toEqual({ transactions: [] });
+  });
+
   it('intersects the merchantId filter with the caller: another merchant gives an empty page, never an error', async () => {
     for (const kind of ['sessions', 'attempts', 'transactions']) {
       const foreign = await get(`/api/${kind}?merchantId=globex`);
@@ -175,6 +214,8 @@ describe('searches: GET /api/sessions, /api/attempts, /api/transactions', () => 
       ['attempt method', '/api/attempts?method=cash', /^query\.method must be one of card, /],
       ['attempt sessionId', '/api/attempts?sessionId=42', /^query\.sessionId must be a lowercase UUID$/],
       ['empty orderId', '/api/transactions?orderId=', /^query\.orderId must be at least 1 characters long$/],
+      ['transaction type', '/api/transactions?type=chargeback', /^query\.type must be one of authorization, payment, capture, void, refund$/],
+      ['empty provider', '/api/transactions?provider=', /^query\.provider must be at least 1 characters long$/],
     ])('refuses %s with InvalidRequest naming it', async (_label, url, message) => {
       const res = await get(url);
       expect(res.status).toBe(400);

@@ -1,4 +1,4 @@
-import { ATTEMPT_STATUSES, METHOD_KINDS, SESSION_STATUSES, VERDICT_KINDS } from '@splitpay/domain';
+import { ATTEMPT_STATUSES, METHOD_KINDS, SESSION_STATUSES, TRANSACTION_TYPES, VERDICT_KINDS } from '@splitpay/domain';
 import { epochMsSchema, uuidSchema } from './common.schema';
 
 /** Page size when `limit` is absent (docs/decisions.md D12), and its maximum. */
@@ -33,6 +33,11 @@ export const transactionSearchSchema = query({
   ...window,
   providerRef: { ...text, description: 'matches the row itself' },
   status: { type: 'string', enum: VERDICT_KINDS, description: 'verdict kind' },
+  provider: {
+    ...text,
+    description: "the PSP that ran the operation, as the item's `provider` names it (adyen, oney, paypal, worldline, fake...): a name no attempt carries gives an empty page",
+  },
+  type: { type: 'string', enum: TRANSACTION_TYPES, description: 'the operation' },
 });
 
 /** Query strings carry text only: turn the integer parameters a schema declares into numbers before validation. */
