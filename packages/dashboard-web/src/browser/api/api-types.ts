@@ -9,13 +9,16 @@ export interface Money {
 export const SESSION_STATUSES = ['PENDING', 'CAPTURING', 'PAID', 'ABORTING', 'ABORTED', 'EXPIRING', 'EXPIRED', 'AWAITING', 'AWAITED_REFUSED'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
+export const TRANSACTION_TYPES = ['authorization', 'payment', 'capture', 'void', 'refund'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
 export type DeclineCategory = 'bank-refusal' | 'insufficient-funds' | 'invalid-card-data' | 'authentication-failed' | 'expired' | 'method-unavailable';
 
 export interface TransactionJson {
   readonly transactionId: string;
   readonly createdAt: number;
   readonly updatedAt: number;
-  readonly type: 'authorization' | 'payment' | 'capture' | 'void' | 'refund';
+  readonly type: TransactionType;
   readonly amount: Money;
   readonly providerRef?: string;
   readonly status: {

@@ -46,6 +46,15 @@ describe('collecting the operations of an export', () => {
     expect(service.queries.slice(1).map((q) => q.get('cursor'))).toEqual(['100', '200']);
   });
 
+  it('asks every page for the provider and type chosen, and leaves them out when none is', async () => {
+    const narrowed = serviceOf(150);
+    await collectTransactions({ ...RANGE, provider: 'adyen', type: 'refund' }, { search: narrowed.search, signal: new AbortController().signal, onProgress: () => undefined });
+    expect(narrowed.queries.map((q) => [q.get('provider'), q.get('type')])).toEqual([['adyen', 'refund'], ['adyen', 'refund']]);
+    const plain = serviceOf(1);
+    await collectTransactions(RANGE, { search: plain.search, signal: new AbortController().signal, onProgress: () => undefined });
+    expect([plain.queries[0]!.has('provider'), plain.queries[0]!.has('type')]).toEqual([false, false]);
+  });
+
   it('makes a file of exactly the limit, and none of one operation more', async () => {
     const exact = await collectTransactions(RANGE, { search: serviceOf(EXPORT_ROW_LIMIT).search, signal: new AbortController().signal, onProgress: () => undefined });
     expect(exact.kind === 'rows' && exact.rows.length).toBe(EXPORT_ROW_LIMIT);

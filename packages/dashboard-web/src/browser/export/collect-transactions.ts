@@ -1,4 +1,4 @@
-import type { ApiResult, TransactionPage, TransactionViewJson } from '../api/api-types';
+import type { ApiResult, TransactionPage, TransactionType, TransactionViewJson } from '../api/api-types';
 import { UNEXPECTED_ERROR } from '../api/dashboard-api';
 import { nextDay, startOfDay } from '../payments/payment-filters';
 
@@ -7,11 +7,16 @@ export const EXPORT_ROW_LIMIT = 10_000;
 /** GET /api/transactions' largest page. */
 export const EXPORT_PAGE_SIZE = 100;
 
-/** What is exported: the contact's calendar days, both included, and optionally one order reference. */
+/**
+ * What is exported: the contact's calendar days, both included, and optionally one order reference,
+ * one provider and one operation type.
+ */
 export interface ExportRange {
   readonly fromDate: string;
   readonly toDate: string;
   readonly orderId?: string;
+  readonly provider?: string;
+  readonly type?: TransactionType;
 }
 
 export type ExportOutcome =
@@ -38,6 +43,8 @@ export function transactionQuery(range: ExportRange, limit: number, cursor?: str
   if (to !== undefined) query.set('to', String(Math.max(0, to)));
   const orderId = range.orderId?.trim();
   if (orderId) query.set('orderId', orderId);
+  if (range.provider) query.set('provider', range.provider);
+  if (range.type) query.set('type', range.type);
   if (cursor) query.set('cursor', cursor);
   return query;
 }

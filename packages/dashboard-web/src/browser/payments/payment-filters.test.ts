@@ -27,4 +27,11 @@ describe('payment filters', () => {
     expect(filtersFromQuery(new URLSearchParams('status=NOPE&from=3'))).toEqual({});
     expect(filtersToHash({})).toBe('#/payments');
   });
+
+  it('carry provider and operation type in the address, but never into the search of orders (D61)', () => {
+    const filters = { orderId: 'o', provider: 'adyen', type: 'refund' as const };
+    expect(filtersFromQuery(new URLSearchParams(filtersToHash(filters).split('?')[1]))).toEqual(filters);
+    expect(filtersFromQuery(new URLSearchParams('provider=nobody&type=chargeback'))).toEqual({});
+    expect(Object.fromEntries(searchQuery(filters))).toEqual({ limit: '20', orderId: 'o' });
+  });
 });

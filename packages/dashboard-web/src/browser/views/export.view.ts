@@ -1,5 +1,6 @@
 import { collectTransactions, EXPORT_ROW_LIMIT, type ExportOutcome, type ExportRange } from '../export/collect-transactions';
 import { downloadFile } from '../export/download-file';
+import { ProgressAnnouncer } from '../export/progress-announcer';
 import { exportFileName, transactionsCsv } from '../export/transactions-csv';
 import { h, uniqueId } from './dom';
 import { refusalWords, type ViewContext } from './view-context';
@@ -9,20 +10,25 @@ export interface ExportFields {
   readonly orderId: HTMLInputElement;
   readonly from: HTMLInputElement;
   readonly to: HTMLInputElement;
+  readonly provider: HTMLSelectElement;
+  readonly type: HTMLSelectElement;
 }
 
 /**
- * Export of the merchant's operations as a CSV file, for the days in the filter form and its order
- * reference. While it runs, Export is disabled and focus is on Cancel (the one thing left to do); at
- * the end focus returns to Export if it was on Cancel. Progress and the outcome are said in a polite
- * status line, refusals in an alert. A view left meanwhile (another page, a lapsed sign-in) ends it
- * without a file.
+ * Export of the merchant's operations as a CSV file, for the days in the filter form, its order
+ * reference, provider and operation type. While it runs, Export is disabled and focus is on Cancel
+ * (the one thing left to do); at the end focus returns to Export if it was on Cancel. The count read
+ * so far is shown after every page; the polite status line says the start, the count now and then
+ * (ProgressAnnouncer) and the outcome; refusals go in an alert. A view left meanwhile (another page,
+ * a lapsed sign-in) ends it without a file.
  */
 export function exportPanel(ctx: ViewContext, fields: ExportFields): HTMLElement {
   const { t } = ctx.tr;
   const help = h('p', { id: uniqueId('export-help'), class: 'hint' }, t.exportHelp(EXPORT_ROW_LIMIT));
   const error = h('p', { id: uniqueId('export-error'), class: 'error', role: 'alert' });
   const status = h('p', { class: 'export-status', role: 'status' });
+  // Shown, not announced: the status line says the same count at a pace a screen reader can bear.
+  const progress = h('p', { class: 'export-progress', 'aria-hidden': 'true' });
   const button = h('button', { type: 'button', 'aria-describedby': `${help.id} ${error.id}` }, t.exportButton);
   const cancel = h('button', { type: 'button', class: 'secondary', hidden: true }, t.exportCancel);
   let running: AbortController | undefined;
@@ -34,6 +40,7 @@ export function exportPanel(ctx: ViewContext, fields: ExportFields): HTMLElement
     h('h2', { id: 'export-title' }, t.exportTitle),
     help,
     h('div', { class: 'actions' }, button, cancel),
+    progress,
     status,
     error,
   );
@@ -73,21 +80,34 @@ export function exportPanel(ctx: ViewContext, fields: ExportFields): HTMLElement
     const toDate = fields.to.value;
     if (!fromDate || !toDate) return refuse(t.exportNeedsRange, fromDate ? fields.to : fields.from);
     if (fromDate > toDate) return refuse(t.exportRangeBackwards, fields.from);
-    const range: ExportRange = { fromDate, toDate, ...(fields.orderId.value.trim() ? { orderId: fields.orderId.value.trim() } : {}) };
+    const range: ExportRange = {
+      fromDate,
+      toDate,
+      ...(fields.orderId.value.trim() ? { orderId: fields.orderId.value.trim() } : {}),
+      ...(fields.provider.value ? { provider: fields.provider.value } : {}),
+      ...(fields.type.value ? { type: fields.type.value as NonNullable<ExportRange['type']> } : {}),
+    };
     const controller = new AbortController();
     running = controller;
     button.disabled = true;
     cancel.hidden = false;
     cancel.focus();
     status.textContent = t.exportStarted;
+    // While it runs the status line is heard, not seen: the progress line above shows every page.
+    status.classList.add('visually-hidden');
+    progress.textContent = t.exportStarted;
+    const announcer = new ProgressAnnouncer(() => performance.now());
     void collectTransactions(range, {
       search: (query, signal) => ctx.api.searchTransactions(query, signal),
       signal: controller.signal,
       onProgress: (read) => {
-        status.textContent = t.exportProgress(read);
+        progress.textContent = t.exportProgress(read);
+        if (announcer.page()) status.textContent = t.exportProgress(read);
       },
     }).then((outcome) => {
       running = undefined;
+      progress.textContent = '';
+      status.classList.remove('visually-hidden');
       const onCancel = document.activeElement === cancel;
       cancel.hidden = true;
       button.disabled = false;

@@ -1,5 +1,6 @@
 import { SESSION_STATUSES, type SessionJson, type SessionStatus } from '../api/api-types';
 import { filtersToHash, type SessionFilters } from '../payments/payment-filters';
+import { operationSelects } from './operation-filters.view';
 import { h, replaceChildren, uniqueId } from './dom';
 import { exportPanel, type ExportFields } from './export.view';
 import { refusalWords, type ViewContext } from './view-context';
@@ -15,6 +16,7 @@ function filterForm(ctx: ViewContext, filters: SessionFilters): { readonly form:
   for (const s of SESSION_STATUSES) status.append(h('option', { value: s, selected: filters.status === s }, t.sessionStatus[s] ?? s));
   const from = h('input', { id: uniqueId('from'), name: 'from', type: 'date', value: filters.fromDate ?? '' });
   const to = h('input', { id: uniqueId('to'), name: 'to', type: 'date', value: filters.toDate ?? '' });
+  const operations = operationSelects(ctx, filters);
   const form = h(
     'form',
     {
@@ -27,6 +29,7 @@ function filterForm(ctx: ViewContext, filters: SessionFilters): { readonly form:
           filtersToHash({
             orderId: orderId.value,
             ...(status.value ? { status: status.value as SessionStatus } : {}),
+            ...operations.chosen(),
             ...(from.value ? { fromDate: from.value } : {}),
             ...(to.value ? { toDate: to.value } : {}),
           }),
@@ -35,11 +38,14 @@ function filterForm(ctx: ViewContext, filters: SessionFilters): { readonly form:
     },
     field(t.orderReference, orderId),
     field(t.status, status),
+    field(t.provider, operations.provider),
+    field(t.operationType, operations.type),
+    operations.hint,
     field(t.fromDate, from),
     field(t.toDate, to),
     h('div', { class: 'actions' }, h('button', { type: 'submit' }, t.search), h('a', { href: '#/payments', class: 'button secondary' }, t.clearFilters)),
   );
-  return { form, fields: { orderId, from, to } };
+  return { form, fields: { orderId, from, to, provider: operations.provider, type: operations.type } };
 }
 
 function paymentsTable(ctx: ViewContext, sessions: readonly SessionJson[], page: number): HTMLElement {
