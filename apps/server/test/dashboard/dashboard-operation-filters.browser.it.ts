@@ -26,6 +26,8 @@ async function signedIn(page: Page, url: string): Promise<void> {
   await visible(page.getByRole('heading', { level: 1, name: 'Payments' }));
 }
 
+const hashOf = (page: Page) => page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash);
+
 const activeName = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('name'));
 
@@ -73,8 +75,8 @@ describe('dashboard: operations narrowed by provider and type, in Chromium', () 
     await provider.selectOption('fake');
     await operation.selectOption(type);
     await page.getByRole('button', { name: 'Search' }).click();
-    await settle(() => page.evaluate(() => globalThis.location.hash), (hash) => hash.includes('provider=fake'));
-    expect(await page.evaluate(() => globalThis.location.hash)).toContain(`type=${type}`);
+    await settle(() => hashOf(page), (hash) => hash.includes('provider=fake'));
+    expect(await hashOf(page)).toContain(`type=${type}`);
     await page.getByRole('button', { name: 'Next page' }).click();
     await visible(page.getByRole('button', { name: 'Previous page' }));
     expect([await provider.inputValue(), await operation.inputValue()]).toEqual(['fake', type]);
@@ -128,7 +130,8 @@ describe('dashboard: operations narrowed by provider and type, in Chromium', () 
     // Every text the live region and the visible count take, in order.
     await page.evaluate(() => {
       const doc = (globalThis as unknown as { document: { querySelector(s: string): object | null } }).document;
-      const seen = ((globalThis as unknown as { seen: Record<string, string[]> }).seen = { status: [], progress: [] });
+      const seen: Record<string, string[]> = { status: [], progress: [] };
+      (globalThis as unknown as { seen: Record<string, string[]> }).seen = seen;
       const MutationObserverOf = (globalThis as unknown as { MutationObserver: new (cb: () => void) => { observe(n: object, o: object): void } }).MutationObserver;
       for (const [key, selector] of [['status', '.export [role="status"]'], ['progress', '.export .export-progress']] as const) {
         const node = doc.querySelector(selector) as { textContent: string } | null;

@@ -6,7 +6,7 @@ interface Parameter {
   readonly schema: { readonly type?: string; readonly enum?: readonly string[]; readonly minLength?: number; readonly description?: string };
 }
 
-const search = (buildOpenApiDocument() as { paths: Record<string, { get: { parameters: Parameter[] } }> }).paths['/api/transactions']!.get;
+const search = (buildOpenApiDocument() as unknown as { paths: Record<string, { get: { parameters: Parameter[] } }> }).paths['/api/transactions']!.get;
 const parameter = (name: string) => search.parameters.find((p) => p.name === name && p.in === 'query');
 
 describe('GET /api/transactions in the OpenAPI document (D61)', () => {
