@@ -53,7 +53,7 @@ export const INDEX_PLAN: Readonly<Record<StoreCollectionKey, readonly IndexSpec[
     { key: { merchantId: 1, orderId: 1, ...NEWEST }, options: { name: 'merchant_order_newest' } },
     { key: { merchantId: 1, providerRef: 1, ...NEWEST }, options: { name: 'merchant_provider_ref_newest' } },
     { key: { merchantId: 1, statusKind: 1, ...NEWEST }, options: { name: 'merchant_status_newest' } },
-    // D61: a reconciliation reads one PSP's operations, or only refunds, among all of a merchant's.
+    // D62: a reconciliation reads one PSP's operations, or only refunds, among all of a merchant's.
     { key: { merchantId: 1, provider: 1, ...NEWEST }, options: { name: 'merchant_provider_newest' } },
     { key: { merchantId: 1, type: 1, ...NEWEST }, options: { name: 'merchant_type_newest' } },
   ],

@@ -20,7 +20,7 @@ export interface AttemptViewDocument {
 
 /**
  * Index entries of the transaction search, one per transaction; same rules as AttemptViewDocument.
- * `provider` and `type` are absent from entries written before D61: such an entry is found by every
+ * `provider` and `type` are absent from entries written before D62: such an entry is found by every
  * other filter but by neither of these until it is written again (a save, or resync-search).
  */
 export interface TransactionViewDocument {

@@ -13,7 +13,7 @@ import type { AttemptDocument } from '../documents/session.document';
 const RESYNC_BATCH = 100;
 
 /**
- * A field every transaction entry has held since D61 (with `provider`): an entry without it has the
+ * A field every transaction entry has held since D62 (with `provider`): an entry without it has the
  * earlier shape and is replaced even by an entry of the same session version, so a resync fills in
  * the filters it lacks.
  */

@@ -5,7 +5,7 @@ export const ANNOUNCE_EVERY_MS = 2_000;
 /**
  * Decides which pages of an export are announced in the live region: one every tenth page, or the
  * first page once 2 s have passed since the last announcement, whichever comes first. A screen reader
- * told of each of 100 pages would talk over everything else (D61). The count counts from creation,
+ * told of each of 100 pages would talk over everything else (D62). The count counts from creation,
  * which is when the start is announced.
  */
 export class ProgressAnnouncer {

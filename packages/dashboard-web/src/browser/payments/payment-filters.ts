@@ -3,7 +3,7 @@ import { SESSION_STATUSES, TRANSACTION_TYPES, type SessionStatus, type Transacti
 /**
  * The providers the filter offers: every PSP adapter of this service, as TransactionView.provider
  * names them (D58). The dashboard has no door reading the merchant's contracts, so it lists them all
- * (D61); a provider the merchant has no contract with simply finds nothing.
+ * (D62); a provider the merchant has no contract with simply finds nothing.
  */
 export const KNOWN_PROVIDERS = ['adyen', 'oney', 'paypal', 'worldline', 'fake'] as const;
 

@@ -12,7 +12,7 @@ export interface OperationSelects {
   chosen(): Pick<SessionFilters, 'provider' | 'type'>;
 }
 
-/** The provider and operation type selects of the payments filters (D61). */
+/** The provider and operation type selects of the payments filters (D62). */
 export function operationSelects(ctx: ViewContext, filters: SessionFilters): OperationSelects {
   const { t } = ctx.tr;
   const hint = h('p', { id: uniqueId('operation-filters-help'), class: 'hint' }, t.operationFiltersHint);
