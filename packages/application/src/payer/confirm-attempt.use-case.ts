@@ -1,5 +1,5 @@
-import { markConfirmSent, recordOpenOutcome, takePageAction, type Attempt, type OpenOutcome, type PayerDevice, type Session, type SessionView } from '@splitpay/domain';
-import type { SessionGateway } from '../psp/psp-gateway';
+import { markConfirmSent, recordOpenOutcome, takePageAction, type Attempt, type LogFields, type OpenOutcome, type PayerDevice, type Session, type SessionView, type Transaction } from '@splitpay/domain';
+import type { ResolvedCall, SessionGateway } from '../psp/psp-gateway';
 import { driverOrderOf } from './driver-order';
 import type { ElementsAccess } from './elements-access';
 import type { PayerDeps } from './payer.deps';
@@ -89,17 +89,11 @@ export class ConfirmAttemptUseCase {
     return this.views.present(dispatched, psps);
   }
 
-  private async sendActionResult(session: Session, psps: SessionGateway, attempt: Attempt, input: CardActionResultInput, payerDevice: PayerDevice | undefined): Promise<OpenOutcome> {
-    const fields = { sessionId: session.id, attemptId: attempt.id, provider: attempt.provider, method: attempt.method };
-    const opening = attempt.transactions[0];
-    const resolved = opening ? await psps.resolve(attempt, opening.id) : undefined;
-    if (!opening || !resolved?.driver.completeAction) {
-      this.deps.logger.error('psp.driver_missing', { ...fields, type: 'action' });
-      return { ack: { outcome: 'unknown', message: 'No driver completes an in-page action for this method' }, facts: [] };
-    }
-    try {
-      const output = await resolved.driver.completeAction({
-        ...resolved.call,
+  private sendActionResult(session: Session, psps: SessionGateway, attempt: Attempt, input: CardActionResultInput, payerDevice: PayerDevice | undefined): Promise<OpenOutcome> {
+    return this.callAboutOpening(session, psps, attempt, 'action', 'No driver completes an in-page action for this method', async ({ driver, call }, opening, fields) => {
+      if (!driver.completeAction) return undefined;
+      const output = await driver.completeAction({
+        ...call,
         target: { transactionId: opening.id, ...(opening.providerRef !== undefined ? { providerRef: opening.providerRef } : {}) },
         amount: attempt.requested,
         details: input.details,
@@ -107,23 +101,14 @@ export class ConfirmAttemptUseCase {
       });
       this.deps.logger.info('psp.action_completed', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus, next: output.pageAction ? 'page-action' : output.redirect ? 'redirect' : 'none', facts: output.facts.map((f) => f.kind) });
       return { ack: output.ack, ...(output.redirect ? { redirect: output.redirect } : {}), ...(output.pageAction ? { pageAction: output.pageAction } : {}), facts: output.facts };
-    } catch (error) {
-      this.deps.logger.error('psp.driver_failed', { ...fields, type: 'action', error });
-      return { ack: { outcome: 'unknown', message: 'The driver call failed before any usable answer' }, facts: [] };
-    }
+    });
   }
 
-  private async confirm(session: Session, psps: SessionGateway, attempt: Attempt, { input, payerDevice }: { readonly input: WalletConfirmInput; readonly payerDevice?: PayerDevice }): Promise<OpenOutcome> {
-    const fields = { sessionId: session.id, attemptId: attempt.id, provider: attempt.provider, method: attempt.method };
-    const opening = attempt.transactions[0];
-    const resolved = opening ? await psps.resolve(attempt, opening.id) : undefined;
-    if (!opening || !resolved?.driver.confirm) {
-      this.deps.logger.error('psp.driver_missing', { ...fields, type: 'confirm' });
-      return { ack: { outcome: 'unknown', message: 'No driver confirms this method' }, facts: [] };
-    }
-    try {
-      const output = await resolved.driver.confirm({
-        ...resolved.call,
+  private confirm(session: Session, psps: SessionGateway, attempt: Attempt, { input, payerDevice }: { readonly input: WalletConfirmInput; readonly payerDevice?: PayerDevice }): Promise<OpenOutcome> {
+    return this.callAboutOpening(session, psps, attempt, 'confirm', 'No driver confirms this method', async ({ driver, call }, opening, fields) => {
+      if (!driver.confirm) return undefined;
+      const output = await driver.confirm({
+        ...call,
         amount: attempt.requested,
         ...(opening.providerRef !== undefined ? { providerRef: opening.providerRef } : {}),
         payerInput: { method: input.method, paymentToken: input.paymentToken },
@@ -133,9 +118,34 @@ export class ConfirmAttemptUseCase {
       });
       this.deps.logger.info('psp.attempt_confirmed', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus });
       return { ack: output.ack, facts: output.facts };
+    });
+  }
+
+  /**
+   * One driver call about the attempt's opening transaction (`send` answers undefined when the attempt's
+   * driver has no such call). No driver, no such call, or a call that throws is logged and answers an
+   * unknown outcome.
+   */
+  private async callAboutOpening(
+    session: Session,
+    psps: SessionGateway,
+    attempt: Attempt,
+    type: 'confirm' | 'action',
+    noDriver: string,
+    send: (resolved: ResolvedCall, opening: Transaction, fields: LogFields) => Promise<OpenOutcome | undefined>,
+  ): Promise<OpenOutcome> {
+    const fields = { sessionId: session.id, attemptId: attempt.id, provider: attempt.provider, method: attempt.method };
+    const opening = attempt.transactions[0];
+    const resolved = opening ? await psps.resolve(attempt, opening.id) : undefined;
+    let outcome: OpenOutcome | undefined;
+    try {
+      outcome = opening && resolved ? await send(resolved, opening, fields) : undefined;
     } catch (error) {
-      this.deps.logger.error('psp.driver_failed', { ...fields, type: 'confirm', error });
+      this.deps.logger.error('psp.driver_failed', { ...fields, type, error });
       return { ack: { outcome: 'unknown', message: 'The driver call failed before any usable answer' }, facts: [] };
     }
+    if (outcome) return outcome;
+    this.deps.logger.error('psp.driver_missing', { ...fields, type });
+    return { ack: { outcome: 'unknown', message: noDriver }, facts: [] };
   }
 }
