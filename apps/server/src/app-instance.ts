@@ -1,10 +1,11 @@
 import { Router, type Express } from 'express';
-import { SessionWriter, type Stores } from '@splitpay/application';
-import { nextDueAt, type Clock, type Logger, type PasswordHasher, type PspProvider } from '@splitpay/domain';
+import type { Stores } from '@splitpay/application';
+import type { Clock, Logger, PasswordHasher, PspProvider } from '@splitpay/domain';
 import { createHttpApp, metricsRouter, type HitCounters } from '@splitpay/http-api';
 import { PromMetrics, requestScope, SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
 import { policyOf } from './domain-policy';
+import { sessionWriterOf } from './session-writer';
 import { wireAuth } from './wiring/auth';
 import { wireDashboard } from './wiring/dashboard';
 import { wireDemo } from './wiring/demo';
@@ -94,7 +95,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
   };
   const registry = meteredRegistry(psp.registry, metrics);
   for (const mount of psp.mounts) routers.push(Router().use(mount.mountPath, mount.router));
-  const writer = new SessionWriter({ sessions: core.stores.sessions, clock: core.clock, ids: core.ids, policy: core.policy, nextDueAt });
+  const writer = sessionWriterOf(core.config, { sessions: core.stores.sessions, clock: core.clock, ids: core.ids });
   const webhooks = wireWebhooks(core, { sealer: services.secretSealer, tokens: services.accessTokens, writer });
   const payer = wirePayer(core, {
     registry,

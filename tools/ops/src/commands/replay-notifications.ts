@@ -1,7 +1,7 @@
-import { ReplaySessionNotification, SessionWriter } from '@splitpay/application';
-import { DomainError, nextDueAt, type AbandonedNotificationPosition, type Logger, type MerchantId, type SessionId, type SessionRepository } from '@splitpay/domain';
+import { ReplaySessionNotification } from '@splitpay/application';
+import { DomainError, type AbandonedNotificationPosition, type Logger, type MerchantId, type SessionId, type SessionRepository } from '@splitpay/domain';
 import { SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
-import { policyOf } from '@splitpay/server/src/domain-policy';
+import { sessionWriterOf } from '@splitpay/server/src/session-writer';
 import type { ServerConfig } from '@splitpay/server/src/config';
 import { iso, type Output } from '../output';
 
@@ -26,7 +26,7 @@ export async function replayNotifications(
   request: ReplayRequest,
   out: Output,
 ): Promise<0 | 1> {
-  const writer = new SessionWriter({ sessions: deps.sessions, clock: new SystemClock(), ids: new UuidV7IdGenerator(), policy: policyOf(deps.config), nextDueAt });
+  const writer = sessionWriterOf(deps.config, { sessions: deps.sessions, clock: new SystemClock(), ids: new UuidV7IdGenerator() });
   const replay = new ReplaySessionNotification({ sessions: deps.sessions, writer, logger: deps.logger });
   const merchantId = request.merchantId as MerchantId;
   const window = `${request.since !== undefined ? iso(request.since) : 'the beginning'} to ${request.until !== undefined ? iso(request.until) : 'now'}`;
