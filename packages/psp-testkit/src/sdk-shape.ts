@@ -7,16 +7,31 @@ type Defined<T> = Exclude<T, null | undefined>;
 /** Primitives, branded ones (`string & { __brand }`) included, are leaves. */
 type Leaf = string | number | boolean | bigint;
 
+/**
+ * The one walk of both checks: `U` where every field, at every depth, is one `T` declares (a field `T`
+ * does not know becomes `never`). At the leaves, `fits` keeps ours (assignability checks them) and
+ * `reads` keeps ours only when every value the SDK types there (null aside) is one ours accepts.
+ */
+type Walk<T, U, Check extends 'fits' | 'reads'> = [U] extends [Leaf | undefined]
+  ? Check extends 'fits'
+    ? U
+    : [Defined<T>] extends [Exclude<U, undefined>]
+      ? U
+      : never
+  : U extends undefined
+    ? U
+    : U extends readonly (infer E)[]
+      ? Defined<T> extends readonly (infer F)[]
+        ? readonly Walk<F, E, Check>[]
+        : never
+      : U extends object
+        ? { [K in keyof U]: K extends keyof Defined<T> ? Walk<Defined<T>[K], U[K], Check> : never }
+        : Check extends 'fits'
+          ? U
+          : never;
+
 /** `U` where every field, at every depth, is one `T` declares; a field `T` does not know becomes `never`. */
-export type OnlyKnown<T, U> = U extends Leaf
-  ? U
-  : U extends readonly (infer E)[]
-  ? Defined<T> extends readonly (infer F)[]
-    ? readonly OnlyKnown<F, E>[]
-    : never
-  : U extends object
-    ? { [K in keyof U]: K extends keyof Defined<T> ? OnlyKnown<Defined<T>[K], U[K]> : never }
-    : U;
+export type OnlyKnown<T, U> = Walk<T, U, 'fits'>;
 
 /** True when `U` is assignable to `T` and names no field `T` lacks. */
 export type FitsSdk<T, U> = [U] extends [T] ? ([U] extends [OnlyKnown<T, U>] ? true : false) : false;
@@ -25,21 +40,7 @@ export type FitsSdk<T, U> = [U] extends [T] ? ([U] extends [OnlyKnown<T, U>] ? t
  * What we read (`U`, our reader's type), checked against what the SDK says the PSP sends (`T`): every
  * field we read exists there, and its value as the SDK types it (null aside) is one our reader accepts.
  */
-type Reads<T, U> = [U] extends [Leaf | undefined]
-  ? [Defined<T>] extends [Exclude<U, undefined>]
-    ? U
-    : never
-  : U extends undefined
-    ? U
-    : U extends readonly (infer E)[]
-      ? Defined<T> extends readonly (infer F)[]
-        ? readonly Reads<F, E>[]
-        : never
-      : U extends object
-        ? { [K in keyof U]: K extends keyof Defined<T> ? Reads<Defined<T>[K], U[K]> : never }
-        : never;
-
-export type ReadsFromSdk<T, U> = [U] extends [Reads<T, U>] ? true : false;
+export type ReadsFromSdk<T, U> = [U] extends [Walk<T, U, 'reads'>] ? true : false;
 
 /** `soft_descriptor` as an SDK that models the wire in camelCase names it: `softDescriptor`. */
 type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
