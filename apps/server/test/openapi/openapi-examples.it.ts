@@ -1,8 +1,7 @@
-import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
+import { useChargebackReceiverService } from '../support/chargeback-receiver-service';
 import { contactTokens } from '../support/dashboard-login';
 import { ElementsClient } from '../support/elements-client';
-import { SHOP, SHOP_ADMIN, webhookMerchants } from '../support/merchants.fixture';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { SHOP, SHOP_ADMIN } from '../support/merchants.fixture';
 import { until } from '../support/until';
 import { documentExample } from './document-examples';
 import { shapeOf } from './json-shape';
@@ -28,14 +27,14 @@ interface Tranche {
  * same array lengths, same JSON types); values may differ (ids, instants, PSP references).
  */
 describe('the OpenAPI examples, produced by the running service', () => {
-  const receiver = new WebhookReceiver();
-  let h: ServiceHarness;
+  const service = useChargebackReceiverService();
+  const { receiver } = service;
   let token: string;
   let sessionId: string;
   let tranches: Tranche[];
 
   async function api(method: 'GET' | 'POST', path: string, options: { body?: unknown; bearer?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-    const res = await fetch(`${h.url}${path}`, {
+    const res = await fetch(`${service.h.url}${path}`, {
       method,
       headers: { Authorization: `Bearer ${options.bearer ?? token}`, ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
@@ -44,7 +43,7 @@ describe('the OpenAPI examples, produced by the running service', () => {
   }
 
   const tokenRequest = (form: Record<string, string>) =>
-    fetch(`${h.url}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+    fetch(`${service.h.url}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
 
   /** The live answer has the example's status and shape. */
   function expectExample(live: Answer, status: number, example: unknown): void {
@@ -53,15 +52,6 @@ describe('the OpenAPI examples, produced by the running service', () => {
   }
 
   const webhookTo = (path: string) => until(() => receiver.callsTo(path).map((c) => JSON.parse(c.body) as Json)[0], `a call to ${path}`);
-
-  beforeAll(async () => {
-    await receiver.start();
-    h = await startService({ merchants: webhookMerchants({ chargebackUrl: receiver.url('/chargebacks') }) });
-  });
-  afterAll(async () => {
-    await h.close();
-    await receiver.stop();
-  });
 
   it('issues a token for the client_credentials example (the merchant credentials swapped in)', async () => {
     const example = documentExample<Record<string, string>>('requestToken', 'request', 'clientSecretPost');
@@ -79,12 +69,12 @@ describe('the OpenAPI examples, produced by the running service', () => {
     expectExample(created, 201, documentExample('createSession', '201', 'created'));
     sessionId = created.body.sessionId as string;
 
-    const page = new ElementsClient(h.url, created.body.elementsToken as string);
+    const page = new ElementsClient(service.h.url, created.body.elementsToken as string);
     await page.payByCard('card', 6_000);
     await page.waitFor((v) => v.attempts.length === 1 && v.attempts[0]?.status === 'AUTHORIZED');
     await page.payByCard('card', 4_000, '5555555555554444');
     await page.waitFor((v) => v.status === 'PAID');
-    await h.runWorkers();
+    await service.h.runWorkers();
 
     const read = await api('GET', `/api/sessions/${sessionId}`);
     const example = documentExample<{ attempts: Tranche[] }>('getSession', '200', 'paidInTwoTranches');
@@ -135,7 +125,7 @@ describe('the OpenAPI examples, produced by the running service', () => {
   });
 
   it('replays the notification and tells who calls, as the examples', async () => {
-    const admin = (await contactTokens(h.app, SHOP_ADMIN)).accessToken;
+    const admin = (await contactTokens(service.h.app, SHOP_ADMIN)).accessToken;
     expectExample(await api('POST', `/api/sessions/${sessionId}/notification`, { bearer: admin }), 202, documentExample('replaySessionNotification', '202', 'armed'));
     expectExample(await api('GET', '/api/me'), 200, documentExample('getMe', '200', 'client'));
     expectExample(await api('GET', '/api/me', { bearer: admin }), 200, documentExample('getMe', '200', 'contact'));
@@ -151,14 +141,14 @@ describe('the OpenAPI examples, produced by the running service', () => {
   it('sends the chargeback webhook of the example when the PSP disputes the 60.00 capture', async () => {
     const example = documentExample('chargebackWebhook', 'request', 'opened');
     const capture60 = tranches[0]!.transactions.find((t) => t.type === 'capture')!;
-    const raised = await fetch(`${h.url}/fake-psp/chargebacks`, {
+    const raised = await fetch(`${service.h.url}/fake-psp/chargebacks`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ providerRef: capture60.providerRef, amount: 6_000, date: example.date, reasonCode: example.reasonCode }),
     });
     expect(raised.status).toBe(202);
     const body = await until(async () => {
-      await h.runWorkers();
+      await service.h.runWorkers();
       return receiver.callsTo('/chargebacks').map((c) => JSON.parse(c.body) as Json)[0];
     }, 'the chargeback webhook');
     expect(shapeOf(body)).toEqual(shapeOf(example));

@@ -1,8 +1,7 @@
 import { Webhook } from 'standardwebhooks';
-import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
+import { useChargebackReceiverService } from '../support/chargeback-receiver-service';
 import { ElementsClient } from '../support/elements-client';
-import { startService, type ServiceHarness } from '../support/service-harness';
-import { eventually, logged, SHOP, SIGNING_SECRET, WEBHOOK_AUTHORIZATION, webhookMerchants } from './webhooks.support';
+import { eventually, logged, SHOP, SIGNING_SECRET, WEBHOOK_AUTHORIZATION } from './webhooks.support';
 
 interface SessionRead {
   readonly status: string;
@@ -11,38 +10,29 @@ interface SessionRead {
 }
 
 describe('chargeback webhooks from PSP notifications', () => {
-  const receiver = new WebhookReceiver();
-  let h: ServiceHarness;
-
-  beforeAll(async () => {
-    await receiver.start();
-    h = await startService({ merchants: webhookMerchants({ chargebackUrl: receiver.url('/chargebacks') }) });
-  });
-  afterAll(async () => {
-    await h.close();
-    await receiver.stop();
-  });
+  const service = useChargebackReceiverService();
+  const { receiver } = service;
 
   async function read(sessionId: string): Promise<SessionRead> {
-    const res = await fetch(`${h.url}/api/sessions/${sessionId}`, { headers: { Authorization: `Bearer ${await h.clientToken(SHOP)}` } });
+    const res = await fetch(`${service.h.url}/api/sessions/${sessionId}`, { headers: { Authorization: `Bearer ${await service.h.clientToken(SHOP)}` } });
     return (await res.json()) as SessionRead;
   }
 
   async function paidByCard(orderId: string, total: number): Promise<{ sessionId: string; captureRef: string; session: SessionRead }> {
-    const created = await h.createSession({ currency: 'EUR', total, orderId, methods: [{ method: 'card' }] }, SHOP);
-    const page = new ElementsClient(h.url, created.elementsToken);
+    const created = await service.h.createSession({ currency: 'EUR', total, orderId, methods: [{ method: 'card' }] }, SHOP);
+    const page = new ElementsClient(service.h.url, created.elementsToken);
     await page.payByCard('card', total);
     await page.waitFor((v) => v.status === 'PAID');
-    await h.runWorkers();
+    await service.h.runWorkers();
     const session = await read(created.sessionId);
     const captureRef = session.attempts[0]!.transactions.find((t) => t.type === 'capture')!.providerRef!;
     return { sessionId: created.sessionId, captureRef, session };
   }
 
-  const received = () => logged(h, 'chargeback.recorded').length + logged(h, 'chargeback.duplicate').length;
+  const received = () => logged(service.h, 'chargeback.recorded').length + logged(service.h, 'chargeback.duplicate').length;
 
   async function raise(body: Record<string, unknown>): Promise<number> {
-    const res = await fetch(`${h.url}/fake-psp/chargebacks`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${service.h.url}/fake-psp/chargebacks`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     return res.status;
   }
 
@@ -53,8 +43,8 @@ describe('chargeback webhooks from PSP notifications', () => {
     const statuses = await Promise.all(Array.from({ length: 50 }, () => raise({ providerRef: captureRef, amount: 1_200, date: '2026-02-10', reasonCode: '4837' })));
     expect(statuses.every((s) => s === 202)).toBe(true);
     await eventually(() => received() - seen >= 50);
-    await Promise.all([h.runWorkers(), h.runWorkers()]);
-    await h.runWorkers();
+    await Promise.all([service.h.runWorkers(), service.h.runWorkers()]);
+    await service.h.runWorkers();
 
     const calls = receiver.callsTo('/chargebacks');
     expect(calls).toHaveLength(1);
@@ -81,7 +71,7 @@ describe('chargeback webhooks from PSP notifications', () => {
       date: '2026-02-10',
       validUntil: '2026-03-12',
     });
-    expect(logged(h, 'chargeback.recorded').filter((l) => l.notificationId === notificationId)).toHaveLength(1);
+    expect(logged(service.h, 'chargeback.recorded').filter((l) => l.notificationId === notificationId)).toHaveLength(1);
 
     const after = await read(sessionId);
     expect(after.status).toBe('PAID');
@@ -97,7 +87,7 @@ describe('chargeback webhooks from PSP notifications', () => {
     await raise({ providerRef: captureRef, amount: 600, date: '2026-02-11' });
     await raise({ providerRef: captureRef, amount: 500, date: '2026-02-12' });
     await eventually(() => received() - seen >= 3);
-    await h.runWorkers();
+    await service.h.runWorkers();
     const ids = receiver.callsTo('/chargebacks').slice(before).map((c) => c.headers['webhook-id']).sort();
     expect(ids).toEqual([`${captureRef}:chargeback:2026-02-11:500`, `${captureRef}:chargeback:2026-02-11:600`, `${captureRef}:chargeback:2026-02-12:500`]);
   });
