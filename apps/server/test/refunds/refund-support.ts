@@ -186,6 +186,46 @@ export function countPspRefundCalls(): { readonly calls: PspRefundCall[]; stop()
   return { calls, stop: () => unsubscribe('http.server.request.start', listener) };
 }
 
+/** What a describe block of refund tests runs on (useRefundService). */
+export interface RefundService {
+  /** The service (throws before it starts). */
+  readonly h: RefundHarness;
+  /** SHOP's client access token (throws before the service starts). */
+  readonly client: string;
+  /** The refund calls that reached the fake PSP since the block began. */
+  readonly psp: ReturnType<typeof countPspRefundCalls>;
+}
+
+/**
+ * For the calling describe block: the refund service (startRefundService) and SHOP's client token,
+ * got before the first test, and the fake PSP's refund calls counted; all stopped after the last.
+ */
+export function useRefundService(): RefundService {
+  const psp = countPspRefundCalls();
+  let started: { readonly h: RefundHarness; readonly client: string } | undefined;
+  beforeAll(async () => {
+    const h = await startRefundService();
+    started = { h, client: await h.clientToken(SHOP) };
+  });
+  afterAll(async () => {
+    psp.stop();
+    await started?.h.close();
+  });
+  const running = () => {
+    if (!started) throw new Error('the refund service starts before the first test');
+    return started;
+  };
+  return {
+    psp,
+    get h() {
+      return running().h;
+    },
+    get client() {
+      return running().client;
+    },
+  };
+}
+
 /** Every contract code a refund door may answer (the contract, Refund refusals and generic codes). */
 export const REFUND_CONTRACT_CODES: readonly string[] = ['InvalidRequest', 'Unauthorized', 'NotFound', ...REFUND_REFUSALS];
 

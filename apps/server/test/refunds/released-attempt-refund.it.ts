@@ -1,7 +1,6 @@
 import type { SessionId } from '@splitpay/domain';
 import { pressFakePspButton } from '../support/elements-client';
-import { SHOP } from '../support/merchants.fixture';
-import { countPspRefundCalls, refundDoors, sessionOf, startRefundService, takingOf, type RefundHarness } from './refund-support';
+import { refundDoors, sessionOf, takingOf, useRefundService } from './refund-support';
 
 /** dispatchRetryDelaysMs of the default policy: the tries after the first, then the operation is given up. */
 const RETRY_DELAYS = [5_000, 30_000, 120_000, 600_000];
@@ -14,21 +13,11 @@ jest.setTimeout(30_000);
  * given-up refund may still have reached the PSP, so a merchant refund could send the money twice.
  */
 describe('refund doors: an attempt the service handed back (owedToPayer)', () => {
-  let h: RefundHarness;
-  let client: string;
-  const psp = countPspRefundCalls();
-
-  beforeAll(async () => {
-    h = await startRefundService();
-    client = await h.clientToken(SHOP);
-  });
-  afterAll(async () => {
-    psp.stop();
-    await h.close();
-  });
+  const service = useRefundService();
+  const { psp } = service;
 
   const refundOf = async (sessionId: string) =>
-    (await h.stores.sessions.findById(sessionId as SessionId))!.attempts[0]!.transactions.find((t) => t.type === 'refund');
+    (await service.h.stores.sessions.findById(sessionId as SessionId))!.attempts[0]!.transactions.find((t) => t.type === 'refund');
 
   async function until(probe: () => Promise<boolean>): Promise<void> {
     for (let i = 0; i < 300 && !(await probe()); i++) await new Promise((r) => setTimeout(r, 10));
@@ -36,9 +25,9 @@ describe('refund doors: an attempt the service handed back (owedToPayer)', () =>
 
   /** Vouchers take 3 000 of 10 000, the session expires, the service's refund fails until given up. */
   async function expiredWithVouchersOwed(): Promise<string> {
-    const clear = h.injectFault((method, path) => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds/.test(path));
+    const clear = service.h.injectFault((method, path) => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds/.test(path));
     try {
-      const { page, sessionId } = await h.openPage({
+      const { page, sessionId } = await service.h.openPage({
         currency: 'EUR',
         total: 10_000,
         orderId: `owed-${Math.random().toString(36).slice(2, 10)}`,
@@ -49,15 +38,15 @@ describe('refund doors: an attempt the service handed back (owedToPayer)', () =>
       const vouchers = await page.start({ methodId: 'ancv', amount: 3_000 });
       await pressFakePspButton(vouchers.body.view.attempts[0]!.redirect!.url, 'approve');
       await page.waitFor((v) => v.attempts[0]?.status === 'CAPTURED');
-      h.clock.advance(60_000);
-      await h.runWorkers();
+      service.h.clock.advance(60_000);
+      await service.h.runWorkers();
       await until(async () => {
         const dispatch = (await refundOf(sessionId))?.dispatch;
         return dispatch?.state === 'owed' && dispatch.tries === 1;
       });
       for (const delay of RETRY_DELAYS) {
-        h.clock.advance(delay);
-        await h.runWorkers();
+        service.h.clock.advance(delay);
+        await service.h.runWorkers();
       }
       return sessionId;
     } finally {
@@ -67,22 +56,22 @@ describe('refund doors: an attempt the service handed back (owedToPayer)', () =>
 
   it('reads refundable zero and answers NothingToRefund at the attempt, transaction and session doors, calling no PSP', async () => {
     const sessionId = await expiredWithVouchersOwed();
-    const session = await sessionOf(h, sessionId);
+    const session = await sessionOf(service.h, sessionId);
     expect(session.status).toBe('EXPIRED');
     const vouchers = session.attempts[0]!;
     expect(vouchers).toMatchObject({ status: 'CAPTURED', owedToPayer: expect.any(String), granted: { amount: 3_000 }, refunded: { amount: 0 } });
     expect(vouchers.refundable.amount).toBe(0);
 
-    const doors = refundDoors(h);
+    const doors = refundDoors(service.h);
     const callsBefore = psp.calls.length;
     const answers = [
-      await doors.attempt(vouchers.attemptId, { token: client }),
-      await doors.attempt(vouchers.attemptId, { token: client, body: { amount: 3_000 }, idempotencyKey: 'owed-1' }),
-      await doors.transaction(takingOf(vouchers).transactionId, { token: client }),
-      await doors.session(sessionId, { token: client }),
+      await doors.attempt(vouchers.attemptId, { token: service.client }),
+      await doors.attempt(vouchers.attemptId, { token: service.client, body: { amount: 3_000 }, idempotencyKey: 'owed-1' }),
+      await doors.transaction(takingOf(vouchers).transactionId, { token: service.client }),
+      await doors.session(sessionId, { token: service.client }),
     ];
     expect(answers.map((a) => [a.status, a.body.code])).toEqual(Array(4).fill([409, 'NothingToRefund']));
     expect(psp.calls.length).toBe(callsBefore);
-    expect((await sessionOf(h, sessionId)).attempts[0]!.transactions.filter((t) => t.type === 'refund')).toHaveLength(1);
+    expect((await sessionOf(service.h, sessionId)).attempts[0]!.transactions.filter((t) => t.type === 'refund')).toHaveLength(1);
   });
 });
