@@ -1,11 +1,9 @@
 import nock from 'nock';
 import type { SessionView } from '@splitpay/domain';
-import { PURCHASE_PATH, purchasePathOf, SETTINGS, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
-import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
+import { purchasePathOf, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
 import type { ElementsClient } from '../support/elements-client';
-import { readSession, type ServiceHarness } from '../support/service-harness';
-import { financedOrder } from '../support/session-bodies';
-import { CANCELLED, oneyAnswers, oneyLenderService, statusQuery, until, type ReadAttempt } from './oney-nock.support';
+import { readSession } from '../support/service-harness';
+import { CANCELLED, oneyAnswers, useOneyLenderService, type ReadAttempt, type StatusQuery } from './oney-nock.support';
 
 /**
  * The lender's wait when Oney's notifications are lost: the service looks the purchase up on its own
@@ -17,7 +15,6 @@ jest.setTimeout(60_000);
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-const PLAN = { installments: 3, withFees: false };
 const WAIT_MS = 3 * 60 * MIN;
 /** After the ending, a file without a verdict is looked up for 4 h at most. */
 const AFTER_END_MS = 4 * HOUR;
@@ -32,16 +29,9 @@ const ENV = {
 const FUNDED = { language_code: 'EN', purchase: { status_code: 'FUNDED', status_label: 'Transaction is completed' } };
 
 describe('Oney: the lender wait looked up by the service (notifications lost, nock playing Oney)', () => {
-  const receiver = new WebhookReceiver();
-  let h: ServiceHarness;
+  const service = useOneyLenderService(ENV);
+  const { receiver, after, endingsAnnounced } = service;
   let n = 0;
-
-  beforeAll(() => receiver.start());
-  const service = oneyLenderService(receiver, ENV);
-  beforeAll(() => {
-    h = service.h;
-  });
-  afterAll(() => receiver.stop());
 
   const status = (s: SessionView['status']) => (v: SessionView) => v.status === s;
   const viewOf = async (page: ElementsClient): Promise<SessionView> => (await page.view()).body.view;
@@ -50,41 +40,12 @@ describe('Oney: the lender wait looked up by the service (notifications lost, no
    * An order of 300.00 financed by Oney in full; Oney's only notification says PENDING (confirmed by
    * the status query): the session is AWAITING and its wait began now. Every later notification is lost.
    */
-  async function awaitingOrder(): Promise<{ page: ElementsClient; sessionId: string; hooks: string; query: ReturnType<typeof statusQuery>; reference: string }> {
+  async function awaitingOrder(): Promise<{ page: ElementsClient; sessionId: string; hooks: string; query: StatusQuery; reference: string }> {
     const hooks = `/hooks/lender-wait-${++n}`;
-    const { page, sessionId } = await h.openPage(financedOrder(`oney-wait-${n}`, 30_000, { methods: [{ method: 'oney' }], notificationUrl: receiver.url(hooks) }));
-    const purchase = oneyAnswers(PURCHASE_PATH, 200, { returned_url: 'https://oney-staging.example/facilypay/page-1' });
-    expect((await page.start({ methodId: 'oney', amount: 30_000, plan: PLAN })).status).toBe(201);
-    const sent = purchase.seen[0]!;
-    const reference = String((sent.body.purchase as { external_reference: string }).external_reference);
-    const serverResponseUrl = String((sent.body.navigation as { server_response_url: string }).server_response_url);
-
-    const query = statusQuery(reference);
-    query.says(statusAnswer('PENDING', 300, 'WAITING_ONEY'));
-    const hint = { language_code: 'FR', merchant_guid: SETTINGS.merchantGuid, purchase: { external_reference_type: 'CMDE', external_reference: reference, status_code: 'PENDING' } };
-    const res = await fetch(serverResponseUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(hint) });
-    expect(res.status).toBe(204);
+    const { page, sessionId, query, reference } = await service.studyBegun({ orderId: `oney-wait-${n}`, total: 30_000, hooks });
     await page.waitFor(status('AWAITING'));
     expect(query.calls()).toBe(1);
     return { page, sessionId, hooks, query, reference };
-  }
-
-  /** Moves the clock by `ms` and runs one worker turn. */
-  async function after(ms: number): Promise<void> {
-    h.clock.advance(ms);
-    await h.runWorkers();
-  }
-
-  /** The session-ended webhooks of the order (delivered by the worker): status and amount captured of each. */
-  async function endingsAnnounced(hooks: string): Promise<[string, number][]> {
-    await until(async () => {
-      await h.runWorkers();
-      return receiver.callsTo(hooks).length > 0 ? true : undefined;
-    }, 'the session-ended webhook');
-    return receiver.callsTo(hooks).map((call) => {
-      const payload = JSON.parse(call.body) as { status: string; captured: { amount: number } };
-      return [payload.status, payload.captured.amount];
-    });
   }
 
   it('a lost FAVORABLE notification: the periodic lookup finds it, one confirm at Oney, PAID, one webhook', async () => {
@@ -159,7 +120,7 @@ describe('Oney: the lender wait looked up by the service (notifications lost, no
     expect(cancel.seen).toHaveLength(0);
   });
 
-  const attemptOf = async (sessionId: string): Promise<ReadAttempt> => ((await readSession(h, sessionId)).body.attempts as ReadAttempt[])[0]!;
+  const attemptOf = async (sessionId: string): Promise<ReadAttempt> => ((await readSession(service.h, sessionId)).body.attempts as ReadAttempt[])[0]!;
 
   it('at the wait bound the last lookup says still PENDING: AWAITED_REFUSED, the file cancelled at Oney by exactly one cancel, then nothing more is asked', async () => {
     const { page, hooks, query, reference, sessionId } = await justBeforeTheBound();
@@ -208,7 +169,7 @@ describe('Oney: the lender wait looked up by the service (notifications lost, no
     const attempt = await attemptOf(sessionId);
     expect(attempt.status).toBe('CANCELLED');
     expect(attempt.transactions[0]?.status).toMatchObject({ kind: 'pending', statusMessage: expect.stringMatching(/stopped looking it up/) });
-    const stops = h.logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'psp.verdict_lookups_stopped' && l.sessionId === sessionId);
+    const stops = service.h.logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'psp.verdict_lookups_stopped' && l.sessionId === sessionId);
     expect(stops).toEqual([expect.objectContaining({ level: 'warn', provider: 'oney', method: 'oney' })]);
   });
 

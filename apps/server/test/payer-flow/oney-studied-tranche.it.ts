@@ -1,10 +1,7 @@
 import type { SessionView } from '@splitpay/domain';
-import { PURCHASE_PATH, purchasePathOf, SETTINGS, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
-import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
-import type { ElementsClient } from '../support/elements-client';
-import { readSession, type ServiceHarness } from '../support/service-harness';
-import { financedOrder } from '../support/session-bodies';
-import { CANCELLED, oneyAnswers, oneyLenderService, statusQuery, until, type ReadAttempt } from './oney-nock.support';
+import { purchasePathOf, statusAnswer } from '@splitpay/psp-oney/src/testing/oney-fixtures';
+import { readSession } from '../support/service-harness';
+import { CANCELLED, oneyAnswers, until, useOneyLenderService, type ReadAttempt } from './oney-nock.support';
 
 /**
  * A tranche Oney's lender studies on a session that stays PENDING (the tranche does not cover the
@@ -17,7 +14,6 @@ jest.setTimeout(60_000);
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-const PLAN = { installments: 3, withFees: false };
 /** The study's lookups: 10 min after it began, then every 6 h (none falls between the expiry and the next hours). */
 const ENV = { LENDER_LOOKUP_DELAYS_MS: `${10 * MIN},${6 * HOUR}`, SESSION_TTL_MS: String(15 * MIN), ACCESS_TOKEN_TTL_S: String(24 * 3600) };
 /** verdictOverdueMs (the service's default): how soon a file whose cancel failed is looked up again. */
@@ -25,59 +21,24 @@ const OVERDUE_MS = MIN;
 const FAVORABLE = { language_code: 'EN', purchase: { status_code: 'FAVORABLE', status_label: 'Favorable', payment: { payment_amount: 300 } } };
 
 describe('Oney: a studied tranche on a PENDING session is cancelled at the expiry and on abandon (nock playing Oney)', () => {
-  const receiver = new WebhookReceiver();
-  let h: ServiceHarness;
+  const service = useOneyLenderService(ENV);
+  const { receiver, after, endingsAnnounced } = service;
   let n = 0;
-
-  beforeAll(() => receiver.start());
-  const service = oneyLenderService(receiver, ENV);
-  beforeAll(() => {
-    h = service.h;
-  });
-  afterAll(() => receiver.stop());
 
   const status = (s: SessionView['status']) => (v: SessionView) => v.status === s;
 
   /** An order of 500.00 of which Oney's lender studies 300.00 (PENDING confirmed by the status query) since now. */
   async function studiedTranche() {
     const hooks = `/hooks/studied-tranche-${++n}`;
-    const { page, sessionId } = await h.openPage(financedOrder(`oney-tranche-${n}`, 50_000, { methods: [{ method: 'oney' }], notificationUrl: receiver.url(hooks) }));
-    const purchase = oneyAnswers(PURCHASE_PATH, 200, { returned_url: 'https://oney-staging.example/facilypay/page-1' });
-    const started = await page.start({ methodId: 'oney', amount: 30_000, plan: PLAN });
-    expect(started.status).toBe(201);
-    const sent = purchase.seen[0]!;
-    const reference = String((sent.body.purchase as { external_reference: string }).external_reference);
-    const serverResponseUrl = String((sent.body.navigation as { server_response_url: string }).server_response_url);
-    const query = statusQuery(reference);
-    query.says(statusAnswer('PENDING', 300, 'WAITING_ONEY'));
-    const hint = { language_code: 'FR', merchant_guid: SETTINGS.merchantGuid, purchase: { external_reference_type: 'CMDE', external_reference: reference, status_code: 'PENDING' } };
-    expect((await fetch(serverResponseUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(hint) })).status).toBe(204);
+    const { page, sessionId, attemptId, query, reference } = await service.studyBegun({ orderId: `oney-tranche-${n}`, total: 50_000, hooks });
     await until(async () => ((await attemptOf(sessionId)).status === 'AUTHORIZING' && query.calls() === 1 ? true : undefined), 'the study');
     expect((await page.view()).body.view.status).toBe('PENDING');
-    const attemptId = (started.body as { attemptId: string }).attemptId;
     return { page, sessionId, hooks, query, reference, attemptId, cancelPath: `${purchasePathOf(reference)}/action/cancel` };
   }
 
-  async function after(ms: number): Promise<void> {
-    h.clock.advance(ms);
-    await h.runWorkers();
-  }
-
-  const attemptOf = async (sessionId: string): Promise<ReadAttempt> => ((await readSession(h, sessionId)).body.attempts as ReadAttempt[])[0]!;
+  const attemptOf = async (sessionId: string): Promise<ReadAttempt> => ((await readSession(service.h, sessionId)).body.attempts as ReadAttempt[])[0]!;
   const shapes = (a: ReadAttempt) => a.transactions.map((t) => [t.type, t.status.kind]);
-  const statusOf = async (sessionId: string): Promise<string> => String((await readSession(h, sessionId)).body.status);
-
-  /** The session-ended webhooks of the order: status and amount captured of each. */
-  async function endingsAnnounced(hooks: string): Promise<[string, number][]> {
-    await until(async () => {
-      await h.runWorkers();
-      return receiver.callsTo(hooks).length > 0 ? true : undefined;
-    }, 'the session-ended webhook');
-    return receiver.callsTo(hooks).map((call) => {
-      const payload = JSON.parse(call.body) as { status: string; captured: { amount: number } };
-      return [payload.status, payload.captured.amount];
-    });
-  }
+  const statusOf = async (sessionId: string): Promise<string> => String((await readSession(service.h, sessionId)).body.status);
 
   it('the session expires: exactly one cancel of the tranche at Oney, EXPIRED once it went through, one webhook, nothing asked afterwards', async () => {
     const { sessionId, hooks, query, cancelPath } = await studiedTranche();
