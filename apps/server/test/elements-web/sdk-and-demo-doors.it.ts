@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import vm from 'node:vm';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { servedScript } from '../support/served-script';
 import { startService, type ServiceHarness } from '../support/service-harness';
 
 const DEMO_MERCHANTS = path.join(__dirname, '..', '..', 'demo-merchants.json');
@@ -15,20 +16,11 @@ afterAll(() => h.close());
 
 describe('the components served by the service (/elements/sdk/v1)', () => {
   it('serves the script, cacheable by anyone, revalidated by its ETag, loadable from any origin', async () => {
-    const res = await fetch(`${h.url}/elements/sdk/v1/splitpay.js`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=3600, must-revalidate');
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    const etag = res.headers.get('etag') as string;
-    expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
-    const again = await fetch(`${h.url}/elements/sdk/v1/splitpay.js`, { headers: { 'If-None-Match': etag } });
-    expect(again.status).toBe(304);
+    const script = await servedScript(`${h.url}/elements/sdk/v1/splitpay.js`);
 
     // The script defines window.SplitPay and nothing runs until mount is called.
     const sandbox: Record<string, unknown> = {};
-    vm.runInNewContext(await res.text(), sandbox);
+    vm.runInNewContext(script, sandbox);
     expect(typeof (sandbox.SplitPay as { mount?: unknown }).mount).toBe('function');
   });
 
