@@ -3,6 +3,7 @@ import type { StoreCollections } from '../collections';
 import { isDuplicateKeyError } from '../duplicate-key';
 import { CHARGEBACK_FIELDS, chargebackFromDocument, chargebackToDocument } from '../documents/chargeback.document';
 import { rewriteFields } from '../documents/plain-document';
+import { claimOfEarliestDue, releaseOfLease } from './due-lease';
 
 const WRITTEN_FIELDS = CHARGEBACK_FIELDS.filter((field) => field !== 'notificationId');
 
@@ -54,15 +55,11 @@ export class MongoChargebackRepository implements ChargebackRepository {
   }
 
   async claimDue(now: number, owner: string, leaseMs: number): Promise<Chargeback | null> {
-    const doc = await this.collections.chargebacks.findOneAndUpdate(
-      { dueAt: { $lte: now }, $or: [{ lease: { $exists: false } }, { 'lease.until': { $lte: now } }] },
-      { $set: { lease: { owner, until: now + leaseMs } } },
-      { sort: { dueAt: 1 }, returnDocument: 'after' },
-    );
+    const doc = await this.collections.chargebacks.findOneAndUpdate(...claimOfEarliestDue(now, owner, leaseMs));
     return doc ? chargebackFromDocument(doc) : null;
   }
 
   async releaseLease(notificationId: string, owner: string): Promise<void> {
-    await this.collections.chargebacks.updateOne({ _id: notificationId, 'lease.owner': owner }, { $unset: { lease: '' } });
+    await this.collections.chargebacks.updateOne(...releaseOfLease(notificationId, owner));
   }
 }

@@ -27,6 +27,7 @@ import {
 import { SearchViewWriter } from '../search/search-view.writer';
 import { pageLimit } from '../search/keyset';
 import { SessionSearches } from '../search/session.search';
+import { claimOfEarliestDue, releaseOfLease } from './due-lease';
 
 const ABANDONED = 'notification.delivery.abandoned';
 const FIRST_FAILED_AT = 'notification.delivery.firstFailedAt';
@@ -100,16 +101,12 @@ export class MongoSessionRepository implements SessionRepository {
   }
 
   async claimDue(now: number, owner: string, leaseMs: number): Promise<Session | null> {
-    const doc = await this.collections.sessions.findOneAndUpdate(
-      { dueAt: { $lte: now }, $or: [{ lease: { $exists: false } }, { 'lease.until': { $lte: now } }] },
-      { $set: { lease: { owner, until: now + leaseMs } } },
-      { sort: { dueAt: 1 }, returnDocument: 'after' },
-    );
+    const doc = await this.collections.sessions.findOneAndUpdate(...claimOfEarliestDue(now, owner, leaseMs));
     return doc ? sessionFromDocument(doc) : null;
   }
 
   async releaseLease(id: SessionId, owner: string): Promise<void> {
-    await this.collections.sessions.updateOne({ _id: id, 'lease.owner': owner }, { $unset: { lease: '' } });
+    await this.collections.sessions.updateOne(...releaseOfLease(id, owner));
   }
 
   searchSessions(query: SessionSearch): Promise<Page<Session>> {

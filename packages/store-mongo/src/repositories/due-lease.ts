@@ -1,0 +1,23 @@
+import type { FindOneAndUpdateOptionsPort } from '../collection.port';
+
+/*
+ * How the workers claim a document by its due time under a lease (a session, a chargeback): the
+ * arguments of the one findOneAndUpdate and the one updateOne, for each repository's own collection.
+ */
+
+type DueUnleased = { dueAt: { $lte: number }; $or: [{ lease: { $exists: false } }, { 'lease.until': { $lte: number } }] };
+type LeaseTaken = { $set: { lease: { owner: string; until: number } } };
+
+/** The claim of the earliest document due by `now` whose lease is free or has lapsed, leased to `owner` for `leaseMs`; answered as claimed. */
+export function claimOfEarliestDue(now: number, owner: string, leaseMs: number): [DueUnleased, LeaseTaken, FindOneAndUpdateOptionsPort] {
+  return [
+    { dueAt: { $lte: now }, $or: [{ lease: { $exists: false } }, { 'lease.until': { $lte: now } }] },
+    { $set: { lease: { owner, until: now + leaseMs } } },
+    { sort: { dueAt: 1 }, returnDocument: 'after' },
+  ];
+}
+
+/** The release of the lease on document `id`, if `owner` still holds it. */
+export function releaseOfLease(id: string, owner: string): [{ _id: string; 'lease.owner': string }, { $unset: { lease: '' } }] {
+  return [{ _id: id, 'lease.owner': owner }, { $unset: { lease: '' } }];
+}
