@@ -115,27 +115,20 @@ export function quickTestOf(filter: Readonly<Record<string, unknown>>): QuickTes
 const isPlainFilter = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** True when every test passes, false when one fails, else unknown. */
-function allOf(tests: readonly QuickTest[]): QuickTest {
-  return (doc) => {
-    let known = true;
-    for (const test of tests) {
-      const passed = test(doc);
-      if (passed === false) return false;
-      if (passed === undefined) known = false;
-    }
-    return known ? true : undefined;
-  };
-}
+const allOf = (tests: readonly QuickTest[]): QuickTest => settledBy(false, tests);
 
 /** True when one test passes, false when every one fails, else unknown. */
-function anyOf(tests: readonly QuickTest[]): QuickTest {
+const anyOf = (tests: readonly QuickTest[]): QuickTest => settledBy(true, tests);
+
+/** `answer` as soon as one test gives it; the other answer when every test gave that one; else unknown. */
+function settledBy(answer: boolean, tests: readonly QuickTest[]): QuickTest {
   return (doc) => {
     let known = true;
     for (const test of tests) {
       const passed = test(doc);
-      if (passed === true) return true;
+      if (passed === answer) return answer;
       if (passed === undefined) known = false;
     }
-    return known ? false : undefined;
+    return known ? !answer : undefined;
   };
 }
