@@ -60,21 +60,16 @@ export class SessionSearches {
       .sort(NEWEST_FIRST)
       .limit(limit + 1)
       .toArray();
-    const { kept, next } = splitPage(rows, limit);
-    const sessions = await this.load(kept.map((row) => row.sessionId));
-    const hits: AttemptHit[] = [];
-    for (const row of kept) {
-      const session = sessions.get(row.sessionId);
-      const attempt = session?.attempts.find((a) => a.id === row._id);
-      if (!session || !attempt) continue;
-      hits.push({
+    return this.hitsOf(rows, limit, (row, session): AttemptHit | undefined => {
+      const attempt = session.attempts.find((a) => a.id === row._id);
+      if (!attempt) return undefined;
+      return {
         sessionId: session._id as SessionId,
         merchantId: session.merchantId as MerchantId,
         orderId: session.orderId,
         attempt: attemptFromDocument(attempt),
-      });
-    }
-    return pageOf(hits, next);
+      };
+    });
   }
 
   async transactions(query: TransactionSearch): Promise<Page<TransactionHit>> {
@@ -95,15 +90,11 @@ export class SessionSearches {
       .sort(NEWEST_FIRST)
       .limit(limit + 1)
       .toArray();
-    const { kept, next } = splitPage(rows, limit);
-    const sessions = await this.load(kept.map((row) => row.sessionId));
-    const hits: TransactionHit[] = [];
-    for (const row of kept) {
-      const session = sessions.get(row.sessionId);
-      const attempt = session?.attempts.find((a) => a.id === row.attemptId);
+    return this.hitsOf(rows, limit, (row, session): TransactionHit | undefined => {
+      const attempt = session.attempts.find((a) => a.id === row.attemptId);
       const transaction = attempt?.transactions.find((t) => t.id === row._id);
-      if (!session || !attempt || !transaction) continue;
-      hits.push({
+      if (!attempt || !transaction) return undefined;
+      return {
         sessionId: session._id as SessionId,
         merchantId: session.merchantId as MerchantId,
         orderId: session.orderId,
@@ -112,7 +103,26 @@ export class SessionSearches {
         provider: attempt.provider,
         ...(attempt.cardScheme !== undefined ? { cardScheme: attempt.cardScheme } : {}),
         transaction,
-      });
+      };
+    });
+  }
+
+  /**
+   * The page of the index entries read (`limit + 1` rows), each hit made from its session document as
+   * it is now; an entry whose record is no longer there makes none.
+   */
+  private async hitsOf<R extends { readonly _id: string; readonly createdAt: number; readonly sessionId: string }, H>(
+    rows: readonly R[],
+    limit: number,
+    hitOf: (row: R, session: SessionDocument) => H | undefined,
+  ): Promise<Page<H>> {
+    const { kept, next } = splitPage(rows, limit);
+    const sessions = await this.load(kept.map((row) => row.sessionId));
+    const hits: H[] = [];
+    for (const row of kept) {
+      const session = sessions.get(row.sessionId);
+      const hit = session ? hitOf(row, session) : undefined;
+      if (hit) hits.push(hit);
     }
     return pageOf(hits, next);
   }
