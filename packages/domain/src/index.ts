@@ -26,7 +26,7 @@ export type { Contact, ContactRole, Contract, MerchantAccount } from './merchant
 export { CARD_SCHEMES, FINANCING_METHOD_KINDS, isFinancingMethod, METHOD_KINDS, PLAIN_HOLD_CAPABILITIES } from './method/method';
 export type { CardScheme, DeclineCategory, DriverCapabilities, FinancingMethodKind, MethodKind, MethodOffer, PlanKey } from './method/method';
 export { SESSION_STATUSES } from './session/session.model';
-export type { Delivery, Session, SessionStatus } from './session/session.model';
+export type { CreationIdempotency, Delivery, Session, SessionStatus } from './session/session.model';
 export { TRANSACTION_TYPES, VERDICT_KINDS } from './transaction/transaction.model';
 export type { Transaction, TransactionType, VerdictKind } from './transaction/transaction.model';
 
@@ -56,10 +56,10 @@ export { LevelWriter } from './ports/logger.port';
 export type { LogLevel, LogFields, Logger } from './ports/logger.port';
 export type { MerchantAccountRepository } from './ports/merchant-account.repository.port';
 export type { Metrics } from './ports/metrics.port';
-export type { PasswordHasher, SecretSealer, TokenMinter } from './ports/secrets.port';
+export type { DerivedElementsTokens, PasswordHasher, SecretSealer, TokenMinter } from './ports/secrets.port';
 export type {
   AbandonedNotificationPage, AbandonedNotificationPosition, AbandonedNotificationSearch,
-  AttemptHit, AttemptSearch, SaveOptions, SaveResult, SessionRepository, SessionSearch,
+  AttemptHit, AttemptSearch, KeyedInsert, SaveOptions, SaveResult, SessionRepository, SessionSearch,
   TransactionHit, TransactionSearch,
 } from './ports/session.repository.port';
 export type { DeliveryOutcome, WebhookMessage, WebhookSender } from './ports/webhook-sender.port';
@@ -70,6 +70,7 @@ export { checkMethodIds } from './creation/method-id.rule';
 export { checkNotificationUrl, hostReach } from './creation/notification-url.rule';
 export { checkOrderReference, MAX_ORDER_ID_LENGTH } from './creation/order-reference.rule';
 export { offerCapabilities, type PspCatalog } from './creation/provider.rule';
+export { canonicalRequestText } from './creation/canonical-request';
 export type { MethodEntry, SessionRequest } from './creation/session-request.model';
 
 // The session aggregate: its states and the pure commands over a session

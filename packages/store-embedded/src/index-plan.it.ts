@@ -28,6 +28,9 @@ async function runEveryQuery() {
   const claimed = await s.claimDue(T0, 'w', 1000);
   await s.save(nextVersion(claimed!, { status: 'PAID' }), { expectedVersion: 1, leaseOwner: 'w' });
   await s.releaseLease(session.id, 'w');
+  const keyed = () => ({ ...aSession({ merchantId }), idempotency: { key: 'k-1', requestDigest: 'd', tokenSalt: newId() } });
+  await s.insertKeyed(keyed());
+  await s.insertKeyed(keyed());
   const window = { from: T0 - 1, to: T0 + 1, after: { createdAt: T0 + 1, id: newId() }, limit: 5 };
   for (const filter of [{}, { orderId: session.orderId }, { status: 'PAID' as const }, window]) await s.searchSessions({ merchantId, limit: 5, ...filter });
   for (const filter of [{}, { orderId: 'o' }, { sessionId: session.id }, { status: 'AUTHORIZING' as const }, { method: 'card' as const }, { provider: 'fake' }, window]) {

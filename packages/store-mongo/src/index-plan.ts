@@ -26,6 +26,12 @@ export const INDEX_PLAN: Readonly<Record<StoreCollectionKey, readonly IndexSpec[
       key: { 'attempts.transactions.id': 1 },
       options: { name: 'transaction_id_unique', unique: true, ...present('attempts.transactions.id') },
     },
+    // Idempotent creation (D61): one session per merchant and key. Present-only, so a creation without
+    // a key writes no entry here.
+    {
+      key: { merchantId: 1, 'idempotency.key': 1 },
+      options: { name: 'merchant_idempotency_key_unique', unique: true, ...present('idempotency.key') },
+    },
     { key: { providerRefs: 1 }, options: { name: 'provider_ref' } },
     { key: { dueAt: 1 }, options: { name: 'due_at' } },
     { key: { updatedAt: 1, _id: 1 }, options: { name: 'updated_at' } },

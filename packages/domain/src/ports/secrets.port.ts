@@ -23,3 +23,15 @@ export interface TokenMinter {
   /** Hex SHA-256 digest, what is stored and looked up instead of the token. */
   digest(token: string): string;
 }
+
+/**
+ * Elements tokens that a retried creation can answer again though no stored document holds them
+ * (docs/decisions.md D61): each is derived from a random salt, which is stored, under a key of the
+ * service, which is not.
+ */
+export interface DerivedElementsTokens {
+  /** A new random salt (at least 256 bits), URL-safe. */
+  newSalt(): string;
+  /** `pst_` and a keyed MAC of `salt`: the same salt gives the same token while the key is unchanged. */
+  tokenOf(salt: string): string;
+}

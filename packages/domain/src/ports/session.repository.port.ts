@@ -1,7 +1,7 @@
 import type { Attempt, AttemptStatus } from '../attempt/attempt.model';
 import type { AttemptId, MerchantId, SessionId, TransactionId } from '../ids/ids';
 import type { MethodKind } from '../method/method';
-import type { Session, SessionStatus } from '../session/session.model';
+import type { CreationIdempotency, Session, SessionStatus } from '../session/session.model';
 import type { Transaction, TransactionType, VerdictKind } from '../transaction/transaction.model';
 import type { Page, SearchWindow } from './keyset';
 
@@ -78,6 +78,9 @@ export interface AbandonedNotificationPage {
 
 export type SaveResult = 'saved' | 'conflict';
 
+/** A keyed creation's insert: stored, or the session the merchant already created under that key. */
+export type KeyedInsert = { readonly kind: 'inserted' } | { readonly kind: 'existing'; readonly session: Session };
+
 export interface SaveOptions {
   /** The version the caller read; the write happens only if the stored one is still this. */
   readonly expectedVersion: number;
@@ -94,6 +97,12 @@ export interface SaveOptions {
 export interface SessionRepository {
   /** Stores a new session (its version is 1). */
   insert(session: Session): Promise<void>;
+  /**
+   * Stores a new session carrying `idempotency`, unless its merchant already holds a session under the
+   * same key (one unique index, so concurrent twins, on any instance, store one session): then answers
+   * that session and stores nothing. The stored session is read only when the key was taken.
+   */
+  insertKeyed(session: Session & { readonly idempotency: CreationIdempotency }): Promise<KeyedInsert>;
   findById(id: SessionId): Promise<Session | null>;
   findByElementsTokenHash(hash: string): Promise<Session | null>;
   findByAttemptId(id: AttemptId): Promise<Session | null>;

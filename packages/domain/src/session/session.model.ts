@@ -119,6 +119,19 @@ export interface Lease {
   readonly until: number;
 }
 
+/**
+ * What a creation sent with an idempotency-key keeps to answer its retries (docs/decisions.md D61).
+ * The elements token is not kept: it is derived again from `tokenSalt`.
+ */
+export interface CreationIdempotency {
+  /** The idempotency-key header, unique per merchant account. */
+  readonly key: string;
+  /** Digest of the request body with its keys sorted: a retry with another body is a conflict. */
+  readonly requestDigest: string;
+  /** The random salt the elements token was derived from. */
+  readonly tokenSalt: string;
+}
+
 /** One order, paid in one or several tranches. One MongoDB document holds all of it. */
 export interface Session {
   readonly id: SessionId;
@@ -140,6 +153,8 @@ export interface Session {
   readonly attempts: readonly Attempt[];
   /** SHA-256 of the elements token; the token itself is never stored. */
   readonly elementsTokenHash: string;
+  /** Present only on a session created with an idempotency-key. */
+  readonly idempotency?: CreationIdempotency;
   readonly notification?: SessionNotification;
   readonly terms?: readonly Terms[];
   readonly termsAcceptedAt?: number;

@@ -3,6 +3,7 @@ import { accountRepositoriesContract } from './account-repositories.contract';
 import { authGrantRepositoriesContract } from './auth-grant-repositories.contract';
 import { chargebackRepositoryContract } from './chargeback-repository.contract';
 import type { ContractEngine } from './harness';
+import { keyedInsertContract } from './keyed-insert.contract';
 import { sessionLeaseContract, sessionRepositoryContract } from './session-repository.contract';
 import { sessionSearchContract } from './session-search.contract';
 import { methodCoverageContract, tracingEngine } from './method-coverage';
@@ -21,6 +22,7 @@ export function describeStoreContract(engine: ContractEngine): void {
   const traced = tracingEngine(engine, calls);
   sessionRepositoryContract(traced);
   sessionLeaseContract(traced);
+  keyedInsertContract(traced);
   sessionSearchContract(traced);
   abandonedNotificationsContract(traced);
   accountRepositoriesContract(traced);

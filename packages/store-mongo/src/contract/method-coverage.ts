@@ -9,6 +9,7 @@ import type { ContractEngine, OpenedStore } from './harness';
 const PORT_METHODS = {
   sessions: {
     insert: true,
+    insertKeyed: true,
     findById: true,
     findByElementsTokenHash: true,
     findByAttemptId: true,

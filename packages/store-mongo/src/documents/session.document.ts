@@ -58,6 +58,7 @@ export const SESSION_FIELDS = fieldNames<Session>({
   methods: true,
   attempts: true,
   elementsTokenHash: true,
+  idempotency: true,
   notification: true,
   terms: true,
   termsAcceptedAt: true,

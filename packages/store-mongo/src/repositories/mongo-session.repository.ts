@@ -4,6 +4,8 @@ import type {
   AttemptHit,
   AttemptId,
   AttemptSearch,
+  CreationIdempotency,
+  KeyedInsert,
   Page,
   SaveOptions,
   SaveResult,
@@ -16,6 +18,7 @@ import type {
   TransactionSearch,
 } from '@splitpay/domain';
 import type { StoreCollections } from '../collections';
+import { isDuplicateKeyError } from '../duplicate-key';
 import { rewriteFields } from '../documents/plain-document';
 import {
   providerRefKey,
@@ -49,6 +52,19 @@ export class MongoSessionRepository implements SessionRepository {
     const doc = sessionToDocument(session);
     await this.collections.sessions.insertOne(doc);
     await this.views.sync(doc);
+  }
+
+  async insertKeyed(session: Session & { readonly idempotency: CreationIdempotency }): Promise<KeyedInsert> {
+    try {
+      await this.insert(session);
+      return { kind: 'inserted' };
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      const existing = await this.findOne({ merchantId: session.merchantId, 'idempotency.key': session.idempotency.key });
+      // Another unique index refused it (an id or a token digest taken): no twin to answer.
+      if (!existing) throw error;
+      return { kind: 'existing', session: existing };
+    }
   }
 
   findById(id: SessionId): Promise<Session | null> {
