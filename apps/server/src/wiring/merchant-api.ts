@@ -3,6 +3,7 @@ import type { Router } from 'express';
 import { CreateSessionUseCase, MerchantReads, MerchantSearches, type AccessTokens } from '@splitpay/application';
 import { nextDueAt, type PspCatalog, type TokenMinter } from '@splitpay/domain';
 import { merchantApiRouter, openApiRouter, SearchCursors } from '@splitpay/http-api';
+import { HmacElementsTokens } from '@splitpay/infra';
 import { authKeysOf } from './auth';
 import type { Core } from './core';
 
@@ -42,6 +43,8 @@ export function wireMerchantApi(core: Core, deps: MerchantApiWiringDeps): Mercha
     defaultTtlMs: config.sessionTtlMs,
     policy,
     nextDueAt,
+    derivedTokens: new HmacElementsTokens(authKeysOf(config).signingKey),
+    logger: core.logger,
   });
   const api = merchantApiRouter({
     tokens: deps.accessTokens,

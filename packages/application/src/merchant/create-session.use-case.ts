@@ -1,18 +1,26 @@
 import {
+  assertUnreachable,
+  canonicalRequestText,
   createSession,
   DomainError,
   type Clock,
+  type CreationIdempotency,
+  type DerivedElementsTokens,
   type DomainPolicy,
   type IdGenerator,
+  type Logger,
+  type MerchantAccount,
   type MerchantAccountRepository,
   type MerchantId,
   type PspCatalog,
+  type Session,
   type SessionId,
   type SessionRepository,
   type SessionRequest,
   type TokenMinter,
 } from '@splitpay/domain';
 import type { DueAtFn } from '../session-writer';
+import { replayCreation } from './creation-replay';
 
 export interface CreateSessionDeps {
   readonly sessions: SessionRepository;
@@ -20,6 +28,8 @@ export interface CreateSessionDeps {
   /** The drivers the platform carries (a `PspRegistry`). */
   readonly psps: PspCatalog;
   readonly tokens: TokenMinter;
+  /** Elements tokens of creations sent with an idempotency-key, derived again on a retry (D61). */
+  readonly derivedTokens: DerivedElementsTokens;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   /** Session lifetime when the request sets no ttlMs (docs/decisions.md D17). */
@@ -27,6 +37,7 @@ export interface CreateSessionDeps {
   readonly policy: DomainPolicy;
   /** The domain's `nextDueAt`: a new session is due at its expiry. */
   readonly nextDueAt: DueAtFn;
+  readonly logger: Logger;
 }
 
 /** What the merchant server receives; the elements token goes to the page, the session id never does. */
@@ -38,7 +49,8 @@ export interface SessionCreated {
 
 /**
  * POST /api/sessions: applies every creation rule for the authenticated merchant, mints the elements
- * token (only its digest is stored) and inserts the new session.
+ * token (only its digest is stored) and inserts the new session. With an idempotency key, a retry
+ * answers the session the key already names (docs/decisions.md D61).
  */
 export class CreateSessionUseCase {
   /** Made once: a closure made per call would cost a rename under tsx (keepNames). */
@@ -48,11 +60,36 @@ export class CreateSessionUseCase {
     this.newId = () => deps.ids.newId();
   }
 
-  async execute(merchantId: MerchantId, request: SessionRequest): Promise<SessionCreated> {
+  async execute(merchantId: MerchantId, request: SessionRequest, idempotencyKey?: string): Promise<SessionCreated> {
     const account = await this.deps.merchants.findById(merchantId);
     // A token outliving its account proves nothing any more.
     if (!account) throw new DomainError('Unauthorized', 'A valid access token is required');
+    if (idempotencyKey !== undefined) return this.createKeyed(account, request, idempotencyKey);
     const elementsToken = this.deps.tokens.newElementsToken();
+    const session = this.newSession(account, request, elementsToken);
+    await this.deps.sessions.insert(session);
+    return { elementsToken, sessionId: session.id, expiresAt: session.expiresAt };
+  }
+
+  /** The token is derived from a salt the session keeps, so a retry can answer it though it is not stored. */
+  private async createKeyed(account: MerchantAccount, request: SessionRequest, key: string): Promise<SessionCreated> {
+    const { derivedTokens, tokens } = this.deps;
+    const tokenSalt = derivedTokens.newSalt();
+    const elementsToken = derivedTokens.tokenOf(tokenSalt);
+    const idempotency: CreationIdempotency = { key, requestDigest: tokens.digest(canonicalRequestText(request)), tokenSalt };
+    const session = { ...this.newSession(account, request, elementsToken), idempotency };
+    const stored = await this.deps.sessions.insertKeyed(session);
+    switch (stored.kind) {
+      case 'inserted':
+        return { elementsToken, sessionId: session.id, expiresAt: session.expiresAt };
+      case 'existing':
+        return replayCreation(stored.session, idempotency.requestDigest, { derivedTokens, tokens, logger: this.deps.logger });
+      default:
+        return assertUnreachable(stored);
+    }
+  }
+
+  private newSession(account: MerchantAccount, request: SessionRequest, elementsToken: string): Session {
     const session = createSession(request, {
       now: this.deps.clock.now(),
       newId: this.newId,
@@ -62,7 +99,6 @@ export class CreateSessionUseCase {
       elementsTokenHash: this.deps.tokens.digest(elementsToken),
     });
     const dueAt = this.deps.nextDueAt(session, this.deps.policy);
-    await this.deps.sessions.insert(dueAt === undefined ? session : { ...session, dueAt });
-    return { elementsToken, sessionId: session.id, expiresAt: session.expiresAt };
+    return dueAt === undefined ? session : { ...session, dueAt };
   }
 }

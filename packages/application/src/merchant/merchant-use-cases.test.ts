@@ -11,7 +11,7 @@ import {
   type SessionRepository,
   type TransactionSearch,
 } from '@splitpay/domain';
-import { CARD_CAPS } from '@splitpay/domain/src/testing';
+import { CapturingLogger, CARD_CAPS } from '@splitpay/domain/src/testing';
 import { CreateSessionUseCase } from './create-session.use-case';
 import { MerchantReads } from './merchant-reads.use-case';
 import { MerchantSearches } from './merchant-searches.use-case';
@@ -49,6 +49,8 @@ function creation(sessions = memorySessions(), accounts: MerchantAccount[] = [ac
     defaultTtlMs: 60_000,
     policy: DEFAULT_POLICY,
     nextDueAt: (s) => s.expiresAt,
+    derivedTokens: { newSalt: () => 's', tokenOf: (salt) => `pst_of(${salt})` },
+    logger: new CapturingLogger(),
   });
 }
 
