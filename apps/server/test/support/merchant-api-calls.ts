@@ -49,10 +49,11 @@ export async function call(
   app: RequestTarget,
   method: 'get' | 'post',
   url: string,
-  options: { readonly token?: string; readonly body?: unknown } = {},
+  options: { readonly token?: string; readonly body?: unknown; readonly headers?: Readonly<Record<string, string>> } = {},
 ): Promise<request.Response> {
   let req = request(app)[method](url);
   if (options.token !== undefined) req = req.set('Authorization', `Bearer ${options.token}`);
+  for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);
   const res = options.body === undefined ? await req : await req.send(options.body as object);
   expectResponseMatchesOpenApi(document, method, url, res);
   return res;

@@ -5,7 +5,7 @@ import type { SearchCursors } from './search-cursor';
 /** What the merchant API routes call: the application's use cases and the cursor codec. */
 export interface MerchantApiDeps {
   readonly tokens: AccessTokens;
-  readonly createSession: { execute(merchantId: MerchantId, request: SessionRequest): Promise<SessionCreated> };
+  readonly createSession: { execute(merchantId: MerchantId, request: SessionRequest, idempotencyKey?: string): Promise<SessionCreated> };
   readonly reads: Pick<MerchantReads, 'getSession' | 'getSessionChargebacks' | 'getAttempt' | 'getTransaction'>;
   readonly searches: Pick<MerchantSearches, 'searchSessions' | 'searchAttempts' | 'searchTransactions'>;
   readonly cursors: SearchCursors;

@@ -4,6 +4,7 @@ import type { SessionId, SessionSearch } from '@splitpay/domain';
 import { principalOf, requirePrincipal } from '../auth/require-principal';
 import { sessionSearchSchema } from '../schemas/search-query.schema';
 import { readSessionRequest } from '../schemas/session-request.read';
+import { readIdempotencyKey } from '../schemas/idempotency-key.read';
 import type { MerchantApiDeps } from './merchant-api.deps';
 import { readPathId } from '../schemas/read-path-id';
 import { searchHandler } from './search.handler';
@@ -14,7 +15,8 @@ import { presentChargeback } from './chargeback.presenter';
 export const SESSION_BODY_LIMIT = '256kb';
 
 /**
- * POST /api/sessions (machine tokens only: a contact token, even an admin's, is Unauthorized),
+ * POST /api/sessions (machine tokens only: a contact token, even an admin's, is Unauthorized; an
+ * optional idempotency-key makes a retry answer the first creation, docs/decisions.md D61),
  * GET /api/sessions/{sessionId}, its chargebacks and GET /api/sessions (client and contact tokens).
  */
 export function sessionsRouter(deps: MerchantApiDeps): Router {
@@ -23,7 +25,7 @@ export function sessionsRouter(deps: MerchantApiDeps): Router {
 
   router.post('/api/sessions', requirePrincipal(deps.tokens, 'client'), jsonBody(SESSION_BODY_LIMIT), async (req, res) => {
     const request = readSessionRequest(req.body);
-    const created = await deps.createSession.execute(principalOf(res).merchantId, request);
+    const created = await deps.createSession.execute(principalOf(res).merchantId, request, readIdempotencyKey(req));
     res.setHeader('Cache-Control', 'no-store');
     res.location(`${deps.basePath}/api/sessions/${created.sessionId}`).status(201).json(created);
   });

@@ -3,13 +3,21 @@ import { uuidSchema } from '../schemas/common.schema';
 import { attemptPageSchema, attemptViewSchema, sessionChargebacksSchema, sessionPageSchema, sessionSchema, transactionPageSchema, transactionViewSchema } from '../schemas/resource.schema';
 import { attemptSearchSchema, sessionSearchSchema, transactionSearchSchema } from '../schemas/search-query.schema';
 import { sessionCreatedSchema, sessionRequestSchema } from '../schemas/session-request.schema';
-import { foreignCursor, notFound, unauthorized, undeclaredProperty, withErrorExamples } from './examples/error.examples';
+import { creationKeyConflict, foreignCursor, notFound, unauthorized, undeclaredProperty, withErrorExamples } from './examples/error.examples';
 import { attemptPage, attemptRead, createSessionRequest, sessionCreated, sessionChargebacks, sessionPage, sessionRead, transactionPage, transactionRead } from './examples/merchant-api.examples';
-import { errors, json, pathId, queryParameters, type PathSpecs, type ResponseSpec } from './operation';
+import { errors, json, pathId, queryParameters, type ParameterSpec, type PathSpecs, type ResponseSpec } from './operation';
 
 const tags = ['Merchant API'];
 const access = ['accessToken'] as const;
 const SEARCH_NOTE = 'Newest first (createdAt, then id, descending), one keyset page per call; default page 20, max 100. nextCursor is opaque and bound to this search and caller: pass it verbatim with the same filters. An undecodable or foreign cursor is InvalidRequest.';
+
+const creationKey: ParameterSpec = {
+  name: 'idempotency-key',
+  in: 'header',
+  description:
+    "Optional. A retry with the same key and the same body (keys in any order) answers exactly what the first answered (201, the same sessionId, elementsToken and expiresAt) and creates nothing. The same key with another body is IdempotencyKeyConflict, and so is a retry after the service's signing key was rotated (the token cannot be answered again). Scoped to the merchant account, kept as long as the session is stored (docs/decisions.md D61).",
+  schema: { type: 'string', minLength: 1, maxLength: 64 },
+};
 
 const searchErrors = (): Record<string, ResponseSpec> => withErrorExamples(errors('InvalidRequest', 'Unauthorized'), foreignCursor, unauthorized);
 const readErrors = (): Record<string, ResponseSpec> => withErrorExamples(errors('InvalidRequest', 'Unauthorized', 'NotFound'), notFound);
@@ -21,16 +29,17 @@ export const merchantApiPaths: PathSpecs = {
       operationId: 'createSession',
       summary: 'Create a session',
       description:
-        'Machine (client_credentials) tokens only; a contact token, even an admin one, is Unauthorized. Unknown properties are InvalidRequest naming the property. The elementsToken goes to the page; the sessionId stays on the merchant server.',
+        'Machine (client_credentials) tokens only; a contact token, even an admin one, is Unauthorized. Unknown properties are InvalidRequest naming the property. The elementsToken goes to the page; the sessionId stays on the merchant server. Send an idempotency-key to retry safely after a timeout.',
       tags,
       security: access,
+      parameters: [creationKey],
       requestBody: { contentType: 'application/json', schema: sessionRequestSchema, examples: createSessionRequest },
       responses: {
         '201': {
           ...json('Created', sessionCreatedSchema, { Location: { description: '/api/sessions/{sessionId}, under the path of the service address when it has one (behind a proxy that strips it)', required: true } }),
           examples: sessionCreated,
         },
-        ...withErrorExamples(errors('InvalidRequest', 'Unauthorized', ...SESSION_CREATION_REFUSALS), undeclaredProperty, unauthorized),
+        ...withErrorExamples(errors('InvalidRequest', 'Unauthorized', ...SESSION_CREATION_REFUSALS, 'IdempotencyKeyConflict'), undeclaredProperty, unauthorized, creationKeyConflict),
       },
     },
     get: {

@@ -10,7 +10,3 @@ export const refundRequestSchema = named('RefundRequest', {
     extraData: { type: 'string', minLength: 1, maxLength: 255, description: 'reconciliation tag, echoed verbatim on the refund transaction' },
   },
 });
-
-/** The idempotency-key header of the attempt and transaction refund doors. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 64;

@@ -6,7 +6,8 @@ import { principalOf, requirePrincipal } from '../auth/require-principal';
 import { presentTransactionView } from '../api/transaction-view.presenter';
 import { readPathId } from '../schemas/read-path-id';
 import { readNoBody, requireJsonBody } from '../schemas/request-body.read';
-import { readIdempotencyKey, readRefundBody } from './refund-request.read';
+import { readRefundBody } from './refund-request.read';
+import { readIdempotencyKey } from '../schemas/idempotency-key.read';
 
 /** The refund use cases the routes call (application RefundSession, RefundAttempt, RefundTransaction). */
 export interface RefundUseCases {

@@ -16,6 +16,12 @@ export const undeclaredProperty = example('undeclaredProperty', 'A property the 
 export const foreignCursor = example('foreignCursor', 'A cursor that is not a nextCursor of this search (altered, or another search\'s)', 'InvalidRequest', 'cursor is not a nextCursor of this search');
 export const unauthorized = example('unauthorized', 'Token absent, malformed or expired: one answer', 'Unauthorized', 'A valid access token is required');
 export const notFound = example('notFound', "Unknown, or another merchant's: one answer", 'NotFound', 'Not found');
+export const creationKeyConflict = example(
+  'creationKeyConflict',
+  'The idempotency-key of an earlier creation sent with another body',
+  'IdempotencyKeyConflict',
+  'The idempotency-key already names another session request',
+);
 export const exceedsRefundable = example('exceedsRefundable', '90.00 asked of a tranche with 40.00 left', 'RefundExceedsRefundable', 'The amount exceeds what remains refundable (4000)');
 
 /** The responses with each error example added under its code's status (which must be described). */
