@@ -173,4 +173,21 @@ describe('two service instances on one store', () => {
     expect(receiver.callsTo('/hooks/retry')).toHaveLength(2);
     expect((await session(created.sessionId)).notification?.delivery).toMatchObject({ failures: 1, deliveredAt: expect.any(Number) });
   });
+
+  it('creates one session for ten requests with one idempotency-key sent to both at once, and answers it to each (D61)', async () => {
+    const body = JSON.stringify({ currency: 'EUR', total: 2_000, orderId: 'two-keyed', methods: [{ method: 'card' }] });
+    const create = async (h: ServiceHarness) => {
+      const res = await fetch(`${h.url}/api/sessions`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${await h.clientToken()}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'one-session' },
+        body,
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => create(i % 2 === 0 ? a : b)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+    const stored = await stores.database.collection('sessions').find({ merchantId: 'shop', orderId: 'two-keyed' }).toArray();
+    expect(stored.map((doc) => doc._id)).toEqual([answers[0]!.body.sessionId]);
+  });
 });

@@ -120,6 +120,12 @@ export class MongoDeployment {
     return doc;
   }
 
+  /** The ids of the sessions stored for one order reference. */
+  async storedIdsOfOrder(orderId: string): Promise<string[]> {
+    const docs = await this.client!.db(this.dbName).collection<SessionDocument>('sessions').find({ orderId }).toArray();
+    return docs.map((doc) => doc._id);
+  }
+
   /** The `_id` of every rate-limit counter stored (docs/decisions.md D55). */
   async storedCounterKeys(): Promise<string[]> {
     const counters = await this.client!.db(this.dbName).collection<{ _id: string }>('rate_limit_counters').find({}).toArray();

@@ -11,7 +11,8 @@ const transactionsOf = (doc: SessionDocument, type: string) => doc.attempts.flat
 /**
  * Two service processes on one MongoDB database, sharing the PSP and the merchant endpoint: one
  * split payment paid through both, refunds asked of both at once, and a session-ended message whose
- * retry calendar both workers race on. No capture, refund or webhook is done twice.
+ * retry calendar both workers race on. No capture, refund or webhook is done twice, and concurrent
+ * creations under one idempotency-key store one session.
  */
 describeOnMongoDb('two service processes on one MongoDB database', () => {
   jest.setTimeout(5 * 60_000);
@@ -83,5 +84,22 @@ describeOnMongoDb('two service processes on one MongoDB database', () => {
     // Retry n is due at t + delay n, t being the first failure (which the service records after the call came).
     expect(received[1]! - received[0]!).toBeGreaterThanOrEqual(CALENDAR_MS[0]!);
     expect(received[2]! - received[0]!).toBeGreaterThanOrEqual(CALENDAR_MS[1]!);
+  });
+
+  it('creates one session for ten requests with one idempotency-key sent to both at once, all answered the same (D61)', async () => {
+    const body = JSON.stringify({ currency: 'EUR', total: 5_000, orderId: 'two-processes-keyed', methods: [{ method: 'card' }] });
+    const tokens = new Map([a, b].map((service) => [service, deployment.merchantToken(service)]));
+    const create = async (service: ServiceProcess) => {
+      const res = await fetch(`${service.url}/api/sessions`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${await tokens.get(service)}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'one-session' },
+        body,
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => create(i % 2 === 0 ? a : b)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+    expect(await deployment.storedIdsOfOrder('two-processes-keyed')).toEqual([answers[0]!.body.sessionId]);
   });
 });
