@@ -95,6 +95,15 @@ describe('no secret, token or payer data at rest or in the logs', () => {
     const accessToken = await h.clientToken(merchant);
     const opened = await h.openPage({ currency: 'EUR', total: 9_000, orderId: 'vault-1', methods: [{ method: 'card' }, { method: 'applepay' }] }, merchant);
     const { sessionId } = opened;
+    // A creation under an idempotency-key, retried: its token is derived again from a salt, never stored (D61).
+    const keyedCreation = () =>
+      fetch(`${h.url}/api/sessions`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'vault-keyed' },
+        body: JSON.stringify({ currency: 'EUR', total: 1_000, orderId: 'vault-keyed', methods: [{ method: 'card' }] }),
+      }).then(async (res) => (await res.json()) as { elementsToken: string });
+    const keyed = await keyedCreation();
+    expect((await keyedCreation()).elementsToken).toBe(keyed.elementsToken);
     // The payer's start and confirm name its IP: handed to the drivers, kept nowhere.
     const page = opened.page.behindProxy(payerIp);
 
@@ -142,6 +151,7 @@ describe('no secret, token or payer data at rest or in the logs', () => {
       signingKeyHex: signingKey.toString('hex'),
       accessToken,
       elementsToken: page.token,
+      keyedElementsToken: keyed.elementsToken,
       cardNumber,
       paymentToken,
       payerIp,
