@@ -14,13 +14,13 @@ import {
   type MerchantId,
   type PspCatalog,
   type Session,
-  type SessionId,
   type SessionRepository,
   type SessionRequest,
   type TokenMinter,
 } from '@splitpay/domain';
 import type { DueAtFn } from '../session-writer';
 import { replayCreation } from './creation-replay';
+import type { SessionCreated } from './session-created';
 
 export interface CreateSessionDeps {
   readonly sessions: SessionRepository;
@@ -38,13 +38,6 @@ export interface CreateSessionDeps {
   /** The domain's `nextDueAt`: a new session is due at its expiry. */
   readonly nextDueAt: DueAtFn;
   readonly logger: Logger;
-}
-
-/** What the merchant server receives; the elements token goes to the page, the session id never does. */
-export interface SessionCreated {
-  readonly elementsToken: string;
-  readonly sessionId: SessionId;
-  readonly expiresAt: number;
 }
 
 /**

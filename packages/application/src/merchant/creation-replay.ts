@@ -1,5 +1,5 @@
 import { DomainError, type DerivedElementsTokens, type Logger, type Session, type TokenMinter } from '@splitpay/domain';
-import type { SessionCreated } from './create-session.use-case';
+import type { SessionCreated } from './session-created';
 
 /**
  * The answer to a creation whose idempotency key already names `existing` (docs/decisions.md D61):
