@@ -112,6 +112,7 @@ describe('createStoresFor', () => {
     expect(departures.map((d) => [`${d.collection}.${d.index}`, d.withoutOptions])).toEqual([
       ['sessions.attempt_id_unique', ['partialFilterExpression']],
       ['sessions.transaction_id_unique', ['partialFilterExpression']],
+      ['sessions.merchant_idempotency_key_unique', ['partialFilterExpression']],
       ['sessions.merchant_abandoned_notification', ['partialFilterExpression']],
       ['merchant_accounts.contact_email_unique', ['partialFilterExpression']],
       ['authorization_codes.purge_ttl', ['expireAfterSeconds']],
