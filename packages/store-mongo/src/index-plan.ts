@@ -26,7 +26,7 @@ export const INDEX_PLAN: Readonly<Record<StoreCollectionKey, readonly IndexSpec[
       key: { 'attempts.transactions.id': 1 },
       options: { name: 'transaction_id_unique', unique: true, ...present('attempts.transactions.id') },
     },
-    // Idempotent creation (D61): one session per merchant and key. Present-only, so a creation without
+    // Idempotent creation (D63): one session per merchant and key. Present-only, so a creation without
     // a key writes no entry here.
     {
       key: { merchantId: 1, 'idempotency.key': 1 },

@@ -5,7 +5,7 @@ import { SHOP } from '../../test/support/merchants.fixture';
 import { startService, type ServiceHarness } from '../../test/support/service-harness';
 import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
-/** POST /api/sessions with an idempotency-key header (docs/decisions.md D61). */
+/** POST /api/sessions with an idempotency-key header (docs/decisions.md D63). */
 describe('POST /api/sessions with an idempotency-key', () => {
   // Embedded, so that the stored documents can be read raw.
   const stores = createEmbeddedStores();

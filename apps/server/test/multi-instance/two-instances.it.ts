@@ -174,7 +174,7 @@ describe('two service instances on one store', () => {
     expect((await session(created.sessionId)).notification?.delivery).toMatchObject({ failures: 1, deliveredAt: expect.any(Number) });
   });
 
-  it('creates one session for ten requests with one idempotency-key sent to both at once, and answers it to each (D61)', async () => {
+  it('creates one session for ten requests with one idempotency-key sent to both at once, and answers it to each (D63)', async () => {
     const body = JSON.stringify({ currency: 'EUR', total: 2_000, orderId: 'two-keyed', methods: [{ method: 'card' }] });
     const create = async (h: ServiceHarness) => {
       const res = await fetch(`${h.url}/api/sessions`, {

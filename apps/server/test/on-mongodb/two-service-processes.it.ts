@@ -86,7 +86,7 @@ describeOnMongoDb('two service processes on one MongoDB database', () => {
     expect(received[2]! - received[0]!).toBeGreaterThanOrEqual(CALENDAR_MS[1]!);
   });
 
-  it('creates one session for ten requests with one idempotency-key sent to both at once, all answered the same (D61)', async () => {
+  it('creates one session for ten requests with one idempotency-key sent to both at once, all answered the same (D63)', async () => {
     const body = JSON.stringify({ currency: 'EUR', total: 5_000, orderId: 'two-processes-keyed', methods: [{ method: 'card' }] });
     const tokens = new Map([a, b].map((service) => [service, deployment.merchantToken(service)]));
     const create = async (service: ServiceProcess) => {

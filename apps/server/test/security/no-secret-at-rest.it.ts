@@ -95,7 +95,7 @@ describe('no secret, token or payer data at rest or in the logs', () => {
     const accessToken = await h.clientToken(merchant);
     const opened = await h.openPage({ currency: 'EUR', total: 9_000, orderId: 'vault-1', methods: [{ method: 'card' }, { method: 'applepay' }] }, merchant);
     const { sessionId } = opened;
-    // A creation under an idempotency-key, retried: its token is derived again from a salt, never stored (D61).
+    // A creation under an idempotency-key, retried: its token is derived again from a salt, never stored (D63).
     const keyedCreation = () =>
       fetch(`${h.url}/api/sessions`, {
         method: 'POST',

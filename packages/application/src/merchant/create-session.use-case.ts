@@ -28,7 +28,7 @@ export interface CreateSessionDeps {
   /** The drivers the platform carries (a `PspRegistry`). */
   readonly psps: PspCatalog;
   readonly tokens: TokenMinter;
-  /** Elements tokens of creations sent with an idempotency-key, derived again on a retry (D61). */
+  /** Elements tokens of creations sent with an idempotency-key, derived again on a retry (D63). */
   readonly derivedTokens: DerivedElementsTokens;
   readonly clock: Clock;
   readonly ids: IdGenerator;
@@ -43,7 +43,7 @@ export interface CreateSessionDeps {
 /**
  * POST /api/sessions: applies every creation rule for the authenticated merchant, mints the elements
  * token (only its digest is stored) and inserts the new session. With an idempotency key, a retry
- * answers the session the key already names (docs/decisions.md D61).
+ * answers the session the key already names (docs/decisions.md D63).
  */
 export class CreateSessionUseCase {
   /** Made once: a closure made per call would cost a rename under tsx (keepNames). */

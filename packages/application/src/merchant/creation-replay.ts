@@ -2,7 +2,7 @@ import { DomainError, type DerivedElementsTokens, type Logger, type Session, typ
 import type { SessionCreated } from './session-created';
 
 /**
- * The answer to a creation whose idempotency key already names `existing` (docs/decisions.md D61):
+ * The answer to a creation whose idempotency key already names `existing` (docs/decisions.md D63):
  * the first answer again when the request is the same, and the token can still be derived from the
  * session's salt (it cannot once the signing key was rotated); IdempotencyKeyConflict otherwise.
  */

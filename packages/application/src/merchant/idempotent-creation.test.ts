@@ -17,7 +17,7 @@ const RIVAL = 'rival' as MerchantId;
 const request = { currency: 'EUR', total: 500, orderId: 'o-1', methods: [{ method: 'card' as const }], billing: { city: 'Lyon', country: 'FR' } } as unknown as SessionRequest;
 const sameRequestReordered = { billing: { country: 'FR', city: 'Lyon' }, methods: [{ method: 'card' as const }], orderId: 'o-1', total: 500, currency: 'EUR' } as unknown as SessionRequest;
 
-describe('CreateSessionUseCase with an idempotency key (D61)', () => {
+describe('CreateSessionUseCase with an idempotency key (D63)', () => {
   let stores: EmbeddedStores;
   let logger: CapturingLogger;
   let clock: ManualClock;

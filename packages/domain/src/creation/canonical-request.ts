@@ -1,6 +1,6 @@
 /**
  * A creation request as one text, object keys sorted at every depth (arrays keep their order): two
- * bodies that differ only in the order of their keys are the same request (docs/decisions.md D61).
+ * bodies that differ only in the order of their keys are the same request (docs/decisions.md D63).
  */
 export function canonicalRequestText(request: unknown): string {
   return JSON.stringify(request, (_key, value: unknown) =>

@@ -26,7 +26,7 @@ export interface TokenMinter {
 
 /**
  * Elements tokens that a retried creation can answer again though no stored document holds them
- * (docs/decisions.md D61): each is derived from a random salt, which is stored, under a key of the
+ * (docs/decisions.md D63): each is derived from a random salt, which is stored, under a key of the
  * service, which is not.
  */
 export interface DerivedElementsTokens {

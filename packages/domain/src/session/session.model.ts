@@ -120,7 +120,7 @@ export interface Lease {
 }
 
 /**
- * What a creation sent with an idempotency-key keeps to answer its retries (docs/decisions.md D61).
+ * What a creation sent with an idempotency-key keeps to answer its retries (docs/decisions.md D63).
  * The elements token is not kept: it is derived again from `tokenSalt`.
  */
 export interface CreationIdempotency {

@@ -16,7 +16,7 @@ export const SESSION_BODY_LIMIT = '256kb';
 
 /**
  * POST /api/sessions (machine tokens only: a contact token, even an admin's, is Unauthorized; an
- * optional idempotency-key makes a retry answer the first creation, docs/decisions.md D61),
+ * optional idempotency-key makes a retry answer the first creation, docs/decisions.md D63),
  * GET /api/sessions/{sessionId}, its chargebacks and GET /api/sessions (client and contact tokens).
  */
 export function sessionsRouter(deps: MerchantApiDeps): Router {

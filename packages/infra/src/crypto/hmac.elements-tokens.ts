@@ -7,7 +7,7 @@ const SALT_BYTES = 32;
  * Elements tokens derived from a stored salt by HMAC-SHA256, under a key of this use alone derived from
  * the access token signing key (as the rate limits derive theirs, D55): every instance sharing the
  * configuration derives the same token, and a token derived here never verifies anything else.
- * Rotating the signing key changes every token derived afterwards (docs/decisions.md D61).
+ * Rotating the signing key changes every token derived afterwards (docs/decisions.md D63).
  */
 export class HmacElementsTokens implements DerivedElementsTokens {
   private readonly key: Buffer;

@@ -4,7 +4,7 @@ import { useFreshStore, type ContractEngine } from './harness';
 
 type KeyedSession = Session & { readonly idempotency: CreationIdempotency };
 
-/** Idempotent creation (docs/decisions.md D61): one session per merchant and idempotency key. */
+/** Idempotent creation (docs/decisions.md D63): one session per merchant and idempotency key. */
 export function keyedInsertContract(engine: ContractEngine): void {
   describe(`SessionRepository keyed inserts on ${engine.name}`, () => {
     const store = useFreshStore(engine);
