@@ -44,9 +44,10 @@ export interface HostedFieldsInstance {
   tokenize(): Promise<string>;
   /**
    * Optional: settles once the payer can type in the fields, rejects when they cannot be used. The
-   * components wait for it at most `hostedFields.readyWithinMs` of their options; after that, or on
-   * its rejection, they destroy the instance and say the card form could not be loaded, without
-   * waiting for Pay. An adapter without it is waited for by `tokenize` alone.
+   * components wait for it at most `hostedFields.readyWithinMs` of their options; after that they say
+   * the card form could not be loaded, without waiting for Pay, and keep the instance hidden: settling
+   * later gives the form back. On its rejection they destroy the instance (and say so if not yet said).
+   * An adapter without it is waited for by `tokenize` alone.
    */
   readonly ready?: Promise<void>;
   /** Idempotent. */

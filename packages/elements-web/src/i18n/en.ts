@@ -50,6 +50,7 @@ export const en: Messages = {
   cardWillBeSaved: 'Your card will be saved for later payments to this merchant.',
   cardFieldMissing: 'Fill in this field.',
   hostedLoading: 'Loading the secure card form…',
+  hostedReady: 'The card form is ready.',
   bankCheck: 'Your bank is checking the payment…',
   bankChallenge: 'Your bank asks you to confirm this payment',
   cardDetailsInvalid: 'Check your card details: some are missing or not valid.',

@@ -50,6 +50,7 @@ export const fr: Messages = {
   cardWillBeSaved: 'Votre carte sera enregistrée pour vos prochains paiements chez ce marchand.',
   cardFieldMissing: 'Renseignez ce champ.',
   hostedLoading: 'Chargement du formulaire de carte sécurisé…',
+  hostedReady: 'Le formulaire de carte est prêt.',
   bankCheck: 'Votre banque vérifie le paiement…',
   bankChallenge: 'Votre banque vous demande de confirmer ce paiement',
   cardDetailsInvalid: 'Vérifiez les données de votre carte : certaines manquent ou ne sont pas valides.',

@@ -47,6 +47,8 @@ export interface Messages {
   readonly cardWillBeSaved: string;
   readonly cardFieldMissing: string;
   readonly hostedLoading: string;
+  /** Said (politely, once) when an acquirer's card form said not loaded becomes usable after all. */
+  readonly hostedReady: string;
   /** Where the card's bank checks the payer in the page (3-D Secure run in the page). */
   readonly bankCheck: string;
   /** The issuer's 3-D Secure challenge appeared in the page: said, and the name of its container. */

@@ -20,6 +20,11 @@ export class Announcer {
   warn(text: string): void {
     this.alert.textContent = changed(this.alert, text);
   }
+
+  /** Empties the alert region if it still says `text` (no longer true); emptying it says nothing. */
+  withdraw(text: string): void {
+    if (this.alert.textContent === text || this.alert.textContent === `${text}\u00A0`) this.alert.textContent = '';
+  }
 }
 
 /**

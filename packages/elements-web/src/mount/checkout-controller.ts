@@ -91,6 +91,14 @@ export class CheckoutController implements Actions {
         this.announcer.warn(loadFailed);
         this.report(new SplitPayError('LoadError', 0));
       },
+      // Nothing moves focus: the payer may be elsewhere on the page. A Pay refused meanwhile stops being said.
+      recovered: () => {
+        this.announcer.withdraw(loadFailed);
+        this.announcer.say(this.t.hostedReady);
+        if (this.local.formError !== loadFailed) return;
+        this.local = { ...this.local, formError: undefined };
+        this.render(false);
+      },
     });
     // A card's in-page action (3-D Secure 2 run in the page): its result goes to the confirm door, whose view may ask for the next one.
     this.pageAction = new PageActionSlot(this.doc, {

@@ -165,7 +165,7 @@ async function soon(done: () => boolean): Promise<void> {
 }
 
 describe("when the acquirer's fields never become usable (the adapter's ready)", () => {
-  it('the card area says the form could not be loaded once the bound of the options passed, before any Pay: announced, reported, the fields destroyed, Pay starts nothing', async () => {
+  it('the card area says the form could not be loaded once the bound of the options passed, before any Pay: announced, reported, the fields kept aside (hidden, not destroyed), Pay starts nothing', async () => {
     const page = pageWithAcquirerFields();
     page.readiness(new Promise<void>(() => undefined));
     const { fetch, calls } = scriptedFetch([pendingView({ methods: [hostedCard] })]);
@@ -175,8 +175,9 @@ describe("when the acquirer's fields never become usable (the adapter's ready)",
     expect(errors).toEqual(['LoadError']);
     expect(page.text(page.container.querySelector('.sp-hosted-fields'))).toBe('A part of the payment form could not be loaded.');
     expect(page.text(page.role('alert')[0])).toBe('A part of the payment form could not be loaded.');
-    expect(page.seen.destroyed).toBe(1);
-    expect(page.field()).toBeNull();
+    // Kept for a ready that comes late (a slow network), out of sight and out of reach until then.
+    expect(page.seen.destroyed).toBe(0);
+    expect(page.field()?.closest('[hidden]')).not.toBeNull();
 
     page.button('Pay €120.00 with Card').click();
     await soon(() => errors.length === 2);
@@ -241,6 +242,81 @@ describe('an acquirer-hosted card whose offer asks for the cardholder name (card
     page.button('Pay €120.00 with Card').click();
     await until(() => page.seen.log.includes('POST /elements/session/attempts'));
     expect((calls.at(-1)?.body as { input: unknown }).input).toEqual({ method: 'card', token: 'tok_2' });
+    handle.unmount();
+  });
+});
+
+describe("acquirer's fields that become ready after the bound (a slow network)", () => {
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
+  afterEach(() => jest.useRealTimers());
+
+  function lateReady() {
+    let becomeReady: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => (becomeReady = resolve));
+    return { ready, becomeReady };
+  }
+
+  it('are given back past the default 30 s: the "not loaded" notice goes, the fields show, the recovery is said once politely, Pay tokenizes', async () => {
+    const page = pageWithAcquirerFields();
+    const late = lateReady();
+    page.readiness(late.ready);
+    const log: string[] = [];
+    const { fetch } = loggedFetch([pendingView({ methods: [hostedCard] }), { status: 201, body: { attemptId: attempt().attemptId, view: pendingView({ methods: [hostedCard], attempts: [attempt({ status: 'AUTHORIZING' })] }) } }], log);
+    const errors: string[] = [];
+    const handle = mount(page.container, { ...base, fetch, onError: (e) => errors.push(e.code) });
+    await until(() => page.field() !== null);
+    const area = () => page.container.querySelector('.sp-hosted-fields');
+
+    jest.advanceTimersByTime(29_999);
+    expect(errors).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(errors).toEqual(['LoadError']);
+    expect(page.text(area())).toBe('A part of the payment form could not be loaded.');
+    // Pay meanwhile is refused as before (nothing tokenized), and says so by the form too.
+    page.button('Pay €120.00 with Card').click();
+    await until(() => errors.length === 2);
+    expect(page.seen.log).toEqual([]);
+
+    const status = page.role('status')[0];
+    const focused = page.doc.activeElement?.id;
+    late.becomeReady();
+    await until(() => !page.text(area()).includes('could not be loaded'));
+    expect(page.field()?.closest('[hidden]')).toBeNull();
+    expect(page.text(page.container)).not.toContain('could not be loaded');
+    expect(page.text(status)).toBe('The card form is ready.');
+    // Not left in the alert region either, where a screen reader reading the page would still find it.
+    expect(page.text(page.role('alert')[0])).toBe('');
+    expect(page.doc.activeElement?.id).toBe(focused);
+    expect(errors).toEqual(['LoadError', 'LoadError']);
+    expect(page.seen.destroyed).toBe(0);
+
+    page.answer(() => Promise.resolve('tok_late'));
+    page.button('Pay €120.00 with Card').click();
+    await until(() => log.includes('POST /elements/session/attempts'));
+    expect(page.seen.log).toEqual(['tokenize']);
+    handle.unmount();
+  });
+
+  it('a payer who meanwhile chose another method is not disturbed: nothing said, no focus taken, the fields destroyed', async () => {
+    const page = pageWithAcquirerFields();
+    const late = lateReady();
+    page.readiness(late.ready);
+    const { fetch } = scriptedFetch([pendingView({ methods: [hostedCard, ancvMethod] })]);
+    const handle = mount(page.container, { ...base, fetch, hostedFields: { readyWithinMs: 50 } });
+    await until(() => page.field() !== null);
+    jest.advanceTimersByTime(50);
+    expect(page.text(page.container.querySelector('.sp-hosted-fields'))).toBe('A part of the payment form could not be loaded.');
+
+    page.byLabel('Chèques-Vacances (ANCV)').click();
+    await until(() => page.field() === null);
+    const focused = page.doc.activeElement;
+    const said = page.text(page.role('status')[0]);
+    late.becomeReady();
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(page.text(page.role('status')[0])).toBe(said);
+    expect(page.doc.activeElement).toBe(focused);
+    expect(page.seen.destroyed).toBe(1);
     handle.unmount();
   });
 });

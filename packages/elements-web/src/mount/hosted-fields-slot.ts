@@ -9,6 +9,8 @@ interface ShownCard {
   readonly methodId: string;
   instance?: HostedFieldsInstance;
   readyTimer?: ReturnType<typeof setTimeout>;
+  /** Past the bound and not ready yet: the fields hidden behind the "not loaded" notice, Pay refused. */
+  late?: { readonly fields: HTMLElement; readonly notice: HTMLElement };
 }
 
 /**
@@ -29,12 +31,14 @@ export class HostedFieldsSlot {
       /** Bound of the wait for the adapter's `ready`; default HOSTED_FIELDS_READY_WITHIN_MS. */
       readonly readyWithinMs: number | undefined;
       readonly failed: () => void;
+      /** Fields told unusable past the bound became ready after all: the payer is told once, politely. */
+      readonly recovered: () => void;
     },
   ) {}
 
-  /** The tokenizer of the mounted fields, once the SDK is loaded. */
+  /** The tokenizer of the mounted fields, once the SDK is loaded (none while they are past the bound and not ready). */
   get instance(): HostedFieldsInstance | undefined {
-    return this.current?.instance;
+    return this.current?.late ? undefined : this.current?.instance;
   }
 
   /** The card the form shows now (undefined: none, or not an acquirer-hosted one). */
@@ -53,9 +57,11 @@ export class HostedFieldsSlot {
     loadHostedFields(this.doc, settings).then(
       (adapter) => {
         if (this.current !== current) return;
-        container.replaceChildren();
-        current.instance = adapter.mount(container, { keyId: settings.keyId, key: settings.key, locale: this.deps.locale });
-        if (current.instance.ready) this.awaitReady(current, container, current.instance.ready);
+        // The acquirer's own element: hidden, never moved (its iframes would reload), while a late notice shows.
+        const fields = h(this.doc, 'div', { className: 'sp-hosted-fields__acquirer' });
+        container.replaceChildren(fields);
+        current.instance = adapter.mount(fields, { keyId: settings.keyId, key: settings.key, locale: this.deps.locale });
+        if (current.instance.ready) this.awaitReady(current, container, fields, current.instance.ready);
       },
       () => this.fail(current, container),
     );
@@ -68,23 +74,55 @@ export class HostedFieldsSlot {
     this.container = undefined;
   }
 
-  /** Fields that never become usable (an acquirer's frames unreachable) fail here, before the payer presses Pay. */
-  private awaitReady(current: ShownCard, container: HTMLElement, ready: Promise<void>): void {
-    const unusable = (): void => {
-      if (this.current !== current) return;
-      clearTimeout(current.readyTimer);
-      current.instance?.destroy();
-      current.instance = undefined;
-      this.fail(current, container);
-    };
-    current.readyTimer = setTimeout(unusable, this.deps.readyWithinMs ?? HOSTED_FIELDS_READY_WITHIN_MS);
-    ready.then(() => clearTimeout(current.readyTimer), unusable);
+  /**
+   * Fields not ready within the bound are said not loaded, before the payer presses Pay, but kept
+   * (hidden) rather than destroyed: on a slow network the acquirer's frames may still configure, and
+   * the form is then given back. Only a `ready` that rejects destroys them.
+   */
+  private awaitReady(current: ShownCard, container: HTMLElement, fields: HTMLElement, ready: Promise<void>): void {
+    current.readyTimer = setTimeout(() => this.late(current, container, fields), this.deps.readyWithinMs ?? HOSTED_FIELDS_READY_WITHIN_MS);
+    ready.then(
+      () => {
+        clearTimeout(current.readyTimer);
+        if (this.current === current && current.late) this.recover(current);
+      },
+      () => {
+        if (this.current !== current) return;
+        clearTimeout(current.readyTimer);
+        current.instance?.destroy();
+        current.instance = undefined;
+        if (current.late) current.late.fields.remove();
+        else this.fail(current, container);
+      },
+    );
+  }
+
+  private late(current: ShownCard, container: HTMLElement, fields: HTMLElement): void {
+    if (this.current !== current) return;
+    const notice = this.failedNotice();
+    fields.hidden = true;
+    container.prepend(notice);
+    current.late = { fields, notice };
+    this.deps.failed();
+  }
+
+  private recover(current: ShownCard): void {
+    const late = current.late;
+    if (!late) return;
+    current.late = undefined;
+    late.notice.remove();
+    late.fields.hidden = false;
+    this.deps.recovered();
   }
 
   private fail(current: ShownCard, container: HTMLElement): void {
     if (this.current !== current) return;
     // Said where the payer waits for the fields, not only once Pay is pressed.
-    container.replaceChildren(h(this.doc, 'p', { className: 'sp-notice sp-notice--danger', text: this.deps.loadFailedText }));
+    container.replaceChildren(this.failedNotice());
     this.deps.failed();
+  }
+
+  private failedNotice(): HTMLElement {
+    return h(this.doc, 'p', { className: 'sp-notice sp-notice--danger', text: this.deps.loadFailedText });
   }
 }

@@ -39,6 +39,7 @@ export interface SplitPayOptions {
     /**
      * How long an acquirer's card fields may take to become usable (their adapter's `ready`) before
      * the card area says they could not be loaded; default 30 000 ms (Adyen Web's own wait for its frames).
+     * Fields ready later still are given back (the notice goes, the recovery said politely).
      */
     readonly readyWithinMs?: number;
   };
