@@ -201,9 +201,10 @@ describe('Adyen card in Chromium', () => {
   // and frames of its own (the stand-in's card fields), and polls every second, so that a view
   // changed elsewhere shows soon.
   const adyen = adyenWebCspSources('test');
+  const pollEverySecond = 'poll: { maxMs: 1000, idleMs: 1000 }';
   const b = useMerchantPageBrowser(() => service.h.url, {
     csp: { ...adyen, 'style-src': ["'self'", ...adyen['style-src']], 'frame-src': ["'self'", ...adyen['frame-src']], 'img-src': ["'self'", 'data:', ...adyen['img-src']] },
-    mountOptions: 'poll: { maxMs: 1000, idleMs: 1000 }',
+    mountOptions: pollEverySecond,
   });
   const shop = b.shop;
   let page: Page;
@@ -216,6 +217,7 @@ describe('Adyen card in Chromium', () => {
 
   beforeEach(async () => {
     ({ page, problems, requests } = b.current());
+    shop.mountOptions = pollEverySecond;
     adyenAsked = [];
     pins = 'stand-in';
     // Only Adyen's CDN is played; a crossorigin script and stylesheet need CORS, as Adyen's CDN sends.
@@ -424,6 +426,55 @@ describe('Adyen card in Chromium', () => {
     const calls = await standIn();
     expect(calls.mounted).toBe(1);
     expect(calls.validationShown).toBe(1);
+    expect(problems.list).toEqual([]);
+  });
+
+  it("card fields configured only after readyWithinMs (a slow network) are given back: the notice goes, the recovery is said once, focus stays, Pay pays", async () => {
+    shop.mountOptions = `${pollEverySecond}, hostedFields: { readyWithinMs: 300 }`;
+    // The stand-in's fields iframe answers only when the test says: Adyen Web's onConfigSuccess waits for it.
+    let answerFields: () => void = () => undefined;
+    const fieldsHeld = new Promise<void>((resolve) => (answerFields = resolve));
+    await page.route(`${shop.url}${CARD_FIELDS_PATH}`, async (route) => {
+      await fieldsHeld;
+      await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: CARD_FIELDS });
+    });
+    shop.elementsToken = (await service.h.createSession({ currency: 'EUR', total: 4_500, orderId: 'adyen-web-late-ready', methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back' })).elementsToken;
+    await page.goto(`${shop.url}/checkout`);
+    await page.getByRole('radio', { name: 'Card' }).check();
+    const notLoaded = page.locator('.sp-hosted-fields').getByText('A part of the payment form could not be loaded.');
+    await notLoaded.waitFor();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('A part of the payment form could not be loaded.');
+    await expect(page.locator('iframe[title="Adyen card fields"]').isVisible()).resolves.toBe(false);
+    await payButton().click();
+    await page.locator('.sp-root').getByText('A part of the payment form could not be loaded.').nth(1).waitFor();
+    expect(starts()).toEqual([]);
+
+    // Every text the status region takes from now on (evaluated in the page, not subject to its CSP).
+    await page.evaluate("(() => { const region = document.querySelector('.sp-root [role=\"status\"]'); window.__said = []; new MutationObserver(() => window.__said.push(region.textContent)).observe(region, { childList: true, characterData: true, subtree: true }); })()");
+    const focusedBefore = await page.evaluate('document.activeElement ? document.activeElement.id : ""');
+    expect(focusedBefore).not.toBe('');
+    answerFields();
+    await notLoaded.waitFor({ state: 'detached' });
+    await cardFields().getByLabel('Adyen card number').waitFor();
+    await expect(page.locator('iframe[title="Adyen card fields"]').isVisible()).resolves.toBe(true);
+    await expect(page.locator('.sp-root').getByText('A part of the payment form could not be loaded.').count()).resolves.toBe(0);
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('');
+    await expect(page.locator('.sp-root [role="status"]').textContent()).resolves.toBe('The card form is ready.');
+    await expect(page.evaluate('document.activeElement ? document.activeElement.id : ""')).resolves.toBe(focusedBefore);
+    // The same component, kept hidden, never remounted.
+    const calls = await standIn();
+    expect(calls.mounted).toBe(1);
+    expect(calls.unmounted).toBe(0);
+
+    const payment = answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'Received', pspReference: 'PSPWEB000000009', merchantReference: body.reference }));
+    await cardFields().getByLabel('Adyen card number').fill('4111111111111111');
+    await cardFields().getByLabel('Adyen expiry date').fill('03/30');
+    await cardFields().getByLabel('Adyen security code').fill('737');
+    await payButton().click();
+    await until(() => (payment.seen.length > 0 ? true : undefined), 'the payment at Adyen');
+    expect(starts()).toHaveLength(1);
+    const said = (await page.evaluate('window.__said')) as string[];
+    expect(said.filter((text) => text.trim() === 'The card form is ready.')).toHaveLength(1);
     expect(problems.list).toEqual([]);
   });
 

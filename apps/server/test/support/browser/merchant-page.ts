@@ -19,13 +19,17 @@ export class MerchantPage {
   private server: Server | undefined;
   elementsToken = '';
   url = '';
+  /** The mount options the page's script gives, read at each request: a test may set its own before opening the page. */
+  mountOptions: string;
 
-  constructor(private readonly options: MerchantPageOptions = {}) {}
+  constructor(private readonly options: MerchantPageOptions = {}) {
+    this.mountOptions = options.mountOptions ?? '';
+  }
 
   async start(serviceUrl: string): Promise<void> {
     const policy = this.policy(serviceUrl);
-    const mountOptions = this.options.mountOptions ? `, ${this.options.mountOptions}` : '';
     this.server = createServer((req, res) => {
+      const mountOptions = this.mountOptions ? `, ${this.mountOptions}` : '';
       if (req.url === '/checkout') {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': policy });
         res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
