@@ -53,6 +53,7 @@ export const en: Messages = {
   hostedReady: 'The card form is ready.',
   bankCheck: 'Your bank is checking the payment…',
   bankChallenge: 'Your bank asks you to confirm this payment',
+  bankChallengeName: 'Card verification',
   cardDetailsInvalid: 'Check your card details: some are missing or not valid.',
   plansLegend: 'Instalment plan',
   planTitle: (n, withFees) => `${n} instalments, ${withFees ? 'with fees' : 'no fees'}`,

@@ -53,6 +53,7 @@ export const fr: Messages = {
   hostedReady: 'Le formulaire de carte est prêt.',
   bankCheck: 'Votre banque vérifie le paiement…',
   bankChallenge: 'Votre banque vous demande de confirmer ce paiement',
+  bankChallengeName: 'Vérification de la carte',
   cardDetailsInvalid: 'Vérifiez les données de votre carte : certaines manquent ou ne sont pas valides.',
   plansLegend: 'Formule de paiement',
   planTitle: (n, withFees) => `${n} fois, ${withFees ? 'avec frais' : 'sans frais'}`,

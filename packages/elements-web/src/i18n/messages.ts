@@ -51,8 +51,10 @@ export interface Messages {
   readonly hostedReady: string;
   /** Where the card's bank checks the payer in the page (3-D Secure run in the page). */
   readonly bankCheck: string;
-  /** The issuer's 3-D Secure challenge appeared in the page: said, and the name of its container. */
+  /** The issuer's 3-D Secure challenge appeared in the page: said by the status region, and shown. */
   readonly bankChallenge: string;
+  /** The short name of the challenge's container, which takes focus (not the sentence, said once by the region). */
+  readonly bankChallengeName: string;
   /** The acquirer's fields refused the card details (its adapter's `invalid-card-details`). */
   readonly cardDetailsInvalid: string;
   readonly plansLegend: string;

@@ -105,6 +105,7 @@ export class CheckoutController implements Actions {
       loadingText: this.t.bankCheck,
       failedText: loadFailed,
       challengeText: this.t.bankChallenge,
+      challengeName: this.t.bankChallengeName,
       announce: (text) => this.announcer.say(text),
       locale,
       // Named as a start's answer is: a redirect the answer asks for (3-D Secure's fallback) is followed at once.

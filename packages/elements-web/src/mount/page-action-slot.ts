@@ -46,8 +46,10 @@ export class PageActionSlot {
     private readonly deps: {
       readonly loadingText: string;
       readonly failedText: string;
-      /** Said and shown when the issuer's challenge appears; the container's name then. */
+      /** Said and shown when the issuer's challenge appears. */
       readonly challengeText: string;
+      /** The challenge container's accessible name then: the step's short name, not the sentence said. */
+      readonly challengeName: string;
       /** The polite status region. */
       readonly announce: (text: string) => void;
       readonly locale: string;
@@ -117,18 +119,21 @@ export class PageActionSlot {
   }
 
   /**
-   * The issuer asks the payer: said politely and focus moved to the container (by script only,
-   * tabindex -1), named by the same sentence, so keyboard and screen-reader users land next to the
-   * issuer's frame. An invisible step (a fingerprint) never comes here: it must not take focus.
+   * The issuer asks the payer: focus moves to the container (by script only, tabindex -1), so that
+   * keyboard and screen-reader users land next to the issuer's frame, and the instruction is said by
+   * the status region. Said once (D62): the container is named by the step's short name, as a screen's
+   * heading is, not by the instruction, which a screen reader would otherwise read on focus and again
+   * from the region. An invisible step (a fingerprint) never comes here: it must not take focus.
    */
   private challengeShown(container: HTMLElement): void {
     const text = this.deps.challengeText;
     container.setAttribute('tabindex', '-1');
-    container.setAttribute('aria-label', text);
+    container.setAttribute('aria-label', this.deps.challengeName);
     const hint = container.querySelector(':scope > .sp-hint');
     if (hint) hint.textContent = text;
-    this.deps.announce(text);
     container.focus();
+    // After the focus move: the polite sentence then waits for what the screen reader says on focus.
+    this.deps.announce(text);
   }
 
   clear(): void {

@@ -131,10 +131,10 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
     };
     const status = (page: ReturnType<typeof pageWithAdapter>) => page.text(page.role('status')[0]);
 
-    it('is announced politely, and focus goes to its container (focusable by script only, named by the same sentence)', async () => {
-      for (const [lang, sentence] of [
-        ['en', 'Your bank asks you to confirm this payment'],
-        ['fr', 'Votre banque vous demande de confirmer ce paiement'],
+    it("is said once: focus goes to its container (focusable by script only) named by the step's short name, and the status region alone says the instruction", async () => {
+      for (const [lang, sentence, name] of [
+        ['en', 'Your bank asks you to confirm this payment', 'Card verification'],
+        ['fr', 'Votre banque vous demande de confirmer ce paiement', 'Vérification de la carte'],
       ] as const) {
         const page = pageWithAdapter(waiting, lang);
         const { fetch } = scriptedFetch([withAction(CHALLENGE)]);
@@ -142,7 +142,8 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
         await until(() => page.ran.length === 1 && status(page).includes(sentence));
         const slot = page.container.querySelector<HTMLElement>('.sp-page-action')!;
         expect(slot.getAttribute('tabindex')).toBe('-1');
-        expect(slot.getAttribute('aria-label')).toBe(sentence);
+        expect(slot.getAttribute('aria-label')).toBe(name);
+        expect(status(page)).toBe(sentence);
         expect(page.doc.activeElement).toBe(slot);
         expect(slot.contains(page.ran[0]!.container)).toBe(true);
         expect(page.role('alert')[0]!.textContent).toBe('');
