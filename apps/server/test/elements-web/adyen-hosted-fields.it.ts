@@ -262,6 +262,19 @@ describe('Adyen card in Chromium', () => {
     await until(async () => ((await standIn()).configured > 0 ? true : undefined), "the stand-in's card fields configured");
   }
 
+  /** The focused element's accessible name and description as Chromium computes them (its accessibility tree, by DevTools). */
+  const focusedAccessibleName = async (): Promise<{ name: string; description: string }> => {
+    const devtools = await page.context().newCDPSession(page);
+    try {
+      const { result } = await devtools.send('Runtime.evaluate', { expression: 'document.activeElement' });
+      const { nodes } = await devtools.send('Accessibility.getPartialAXTree', { objectId: result.objectId, fetchRelatives: false });
+      const node = nodes.find((n) => !n.ignored) ?? nodes[0];
+      return { name: String(node?.name?.value ?? ''), description: String(node?.description?.value ?? '') };
+    } finally {
+      await devtools.detach();
+    }
+  };
+
   // Evaluated in the page (a string: this file is checked without the DOM library).
   const standIn = (): Promise<StandInCalls> => page.evaluate('window.__adyenStandIn') as Promise<StandInCalls>;
   const starts = (): Request[] => requests.filter((r) => r.method() === 'POST' && r.url() === `${service.h.url}/elements/session/attempts`);
@@ -516,8 +529,16 @@ describe('Adyen card in Chromium', () => {
     // The payer is told, and focus waits on the challenge's container, next to the issuer's frame.
     const focusOnChallenge = "!!document.activeElement && document.activeElement.matches('.sp-page-action[tabindex=\"-1\"]') && document.activeElement.querySelector('iframe[title=\"Issuer 3-D Secure\"]') !== null";
     await until(async () => ((await page.evaluate(focusOnChallenge)) === true ? true : undefined), "focus on the challenge's container");
-    expect(await page.evaluate("document.activeElement.getAttribute('aria-label')")).toBe('Your bank asks you to confirm this payment');
-    expect(await page.locator('.sp-root [role="status"]').textContent()).toBe('Your bank asks you to confirm this payment');
+    // Said once: the container takes focus under the step's short name (what a screen reader says on
+    // focus, as Chromium computes it), and the instruction comes from the status region alone.
+    const instruction = 'Your bank asks you to confirm this payment';
+    const spokenOnFocus = await focusedAccessibleName();
+    expect(spokenOnFocus).toEqual({ name: 'Card verification', description: '' });
+    const statusText = (await page.locator('.sp-root [role="status"]').textContent()) ?? '';
+    expect(statusText).toBe(instruction);
+    expect([spokenOnFocus.name, spokenOnFocus.description, statusText].join('\n').split(instruction)).toHaveLength(2);
+    // Still shown to the payer who sees it, beside the issuer's frame.
+    await expect(page.locator('.sp-page-action').getByText(instruction).isVisible()).resolves.toBe(true);
     await approve.click();
     await until(() => (details.length === 2 ? true : undefined), "the challenge's result at Adyen");
     expect(details[1]).toEqual({ details: { threeDSResult: ACS_RESULTS.challenge } });

@@ -175,13 +175,14 @@ describe("Adyen Web's real script with ADYEN_WEB_ANALYTICS=on", () => {
 describe("Adyen Web's real script, its secured fields never configured", () => {
   const real = realAdyenWebCheckout({}, { csp: adyenWebCspSources('test'), mountOptions: "hostedFields: { readyWithinMs: 1500 }, onError: (e) => (window.__errors = (window.__errors || []).concat(e.code))" });
 
-  it('says the card form could not be loaded once the wait is over, without Pay: announced, reported as a LoadError, the card fields gone; Pay then starts nothing', async () => {
+  it('says the card form could not be loaded once the wait is over, without Pay: announced, reported as a LoadError, the card fields hidden (kept for a late configuration); Pay then starts nothing', async () => {
     await real.openCheckout('adyen-real-never-ready');
     const { page, requests } = real.current();
     await page.locator('.sp-hosted-fields').getByText('A part of the payment form could not be loaded.').waitFor();
     await expect(page.getByRole('alert').textContent()).resolves.toBe('A part of the payment form could not be loaded.');
     await expect(page.evaluate('window.__errors')).resolves.toEqual(['LoadError']);
-    await expect(real.securedFields().count()).resolves.toBe(0);
+    await expect(real.securedFields().count()).resolves.not.toBe(0);
+    await expect(real.securedFields().first().isVisible()).resolves.toBe(false);
 
     await page.getByRole('button', { name: /^Pay .* with / }).click();
     await until(async () => ((await page.evaluate('window.__errors.length')) === 2 ? true : undefined), "the second LoadError");
@@ -201,6 +202,8 @@ async function challengeTold(page: Page): Promise<void> {
   const onContainer = "!!document.activeElement && document.activeElement.matches('.sp-page-action[tabindex=\"-1\"]') && document.activeElement.querySelector('iframe[name=\"threeDSIframe\"]') !== null";
   await until(async () => ((await page.evaluate(onContainer)) === true ? true : undefined), "focus on the challenge's container");
   expect(await page.locator('.sp-root [role="status"]').textContent()).toBe('Your bank asks you to confirm this payment');
+  // Named by the step's short name, not by the sentence the region says (D62).
+  expect(await page.evaluate("document.activeElement.getAttribute('aria-label')")).toBe('Card verification');
 }
 
 async function challengeAtAdyen(real: ReturnType<typeof realAdyenWebCheckout>, orderId: string, SUBMIT_FINGERPRINT: string, RESULT: string, challengeFrom: 'details' | 'fingerprint submission' = 'details') {
