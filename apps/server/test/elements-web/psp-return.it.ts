@@ -24,4 +24,30 @@ describe('demo checkout in Chromium: back from a PSP page', () => {
     await shop.completed();
     expect(problems.list).toEqual([]);
   });
+
+  it("back from a PayPal page where the payer gave up, the form is again on PayPal and the amount they had chosen; no card detail is kept, nothing stored in the browser", async () => {
+    const { page, problems } = suite;
+    const shop = suite.shop();
+    await shop.openWithTerms();
+    await shop.fillCard('4111111111111111');
+    await shop.method('PayPal').check();
+    await shop.amountField().fill('30.00');
+    await shop.payButton().click();
+    await shop.atFakePsp('Cancel and go back');
+
+    await page.getByRole('region', { name: 'Your payments' }).getByText('Your PayPal payment of €30.00 was cancelled. Nothing was taken.').waitFor();
+    await shop.remainingIs('€120.00');
+    // Read again from the service's view (the cancelled attempt), not from anything the page kept.
+    await expect(shop.method('PayPal').isChecked()).resolves.toBe(true);
+    await expect(shop.amountField().inputValue()).resolves.toBe('30.00');
+    await shop.payButton().filter({ hasText: 'Pay €30.00 with PayPal' }).waitFor();
+    await expect(page.evaluate('JSON.stringify([Object.keys(sessionStorage), Object.keys(localStorage)])')).resolves.toBe('[[],[]]');
+
+    await shop.method('Card').check();
+    await expect(page.getByLabel('Card number').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Security code').inputValue()).resolves.toBe('');
+    await shop.payByCard('120.00', '4111111111111111');
+    await shop.completed();
+    expect(problems.list).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@ import { messagesFor, resolveLocale } from '../i18n/locale';
 import type { Messages } from '../i18n/messages';
 import { PollSchedule } from '../poll/poll-schedule';
 import { isWaiting, screenOf } from '../state/derive';
+import { resumedChoice } from '../state/resumed-choice';
 import { isEndStatus, type MethodView, type SessionView } from '../types/session-view';
 import { renderCheckout, renderLinkExpired } from '../render/checkout.render';
 import { renderFirstReadFailed } from '../render/unreachable.render';
@@ -190,6 +191,7 @@ export class CheckoutController implements Actions {
       const still = this.local.releasing.filter((id) => view.attempts.some((a) => a.attemptId === id && (a.status === 'AUTHORIZED' || a.status === 'CAPTURED')));
       this.local = { ...this.local, releasing: still };
     }
+    if (!previous && this.local.methodId === undefined) this.resume(view);
     for (const a of announcementsFor(previous, view, this.t, this.f)) (a.urgent ? this.announcer.warn(a.text) : this.announcer.say(a.text));
     const before = new Map((previous?.attempts ?? []).map((a) => [a.attemptId, a]));
     if (this.options.onAttemptChange) {
@@ -211,6 +213,13 @@ export class CheckoutController implements Actions {
       this.options.onEnd?.(event);
       this.dispatch('splitpay:end', event);
     }
+  }
+
+  /** A page mounted again starts on the payer's last choice, when it took nothing (no card detail: the view has none). */
+  private resume(view: SessionView): void {
+    const choice = resumedChoice(view);
+    if (!choice) return;
+    this.local = { ...this.local, methodId: choice.methodId, ...(choice.amount !== undefined ? { amountText: this.f.plainAmount(choice.amount, view.currency) } : {}) };
   }
 
   /** A read answered: a failed one before it is over (said once). True when one had failed. */
