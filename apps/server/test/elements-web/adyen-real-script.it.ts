@@ -202,7 +202,7 @@ async function challengeTold(page: Page): Promise<void> {
   const onContainer = "!!document.activeElement && document.activeElement.matches('.sp-page-action[tabindex=\"-1\"]') && document.activeElement.querySelector('iframe[name=\"threeDSIframe\"]') !== null";
   await until(async () => ((await page.evaluate(onContainer)) === true ? true : undefined), "focus on the challenge's container");
   expect(await page.locator('.sp-root [role="status"]').textContent()).toBe('Your bank asks you to confirm this payment');
-  // Named by the step's short name, not by the sentence the region says (D62).
+  // Named by the step's short name, not by the sentence the region says (D64).
   expect(await page.evaluate("document.activeElement.getAttribute('aria-label')")).toBe('Card verification');
 }
 

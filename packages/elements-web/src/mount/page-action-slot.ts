@@ -121,7 +121,7 @@ export class PageActionSlot {
   /**
    * The issuer asks the payer: focus moves to the container (by script only, tabindex -1), so that
    * keyboard and screen-reader users land next to the issuer's frame, and the instruction is said by
-   * the status region. Said once (D62): the container is named by the step's short name, as a screen's
+   * the status region. Said once (D64): the container is named by the step's short name, as a screen's
    * heading is, not by the instruction, which a screen reader would otherwise read on focus and again
    * from the region. An invisible step (a fingerprint) never comes here: it must not take focus.
    */
