@@ -12,6 +12,10 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
 export const TRANSACTION_TYPES = ['authorization', 'payment', 'capture', 'void', 'refund'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
+export const VERDICT_KINDS = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
+/** An operation's verdict, what GET /api/transactions' `status` filters on. */
+export type VerdictKind = (typeof VERDICT_KINDS)[number];
+
 export type DeclineCategory = 'bank-refusal' | 'insufficient-funds' | 'invalid-card-data' | 'authentication-failed' | 'expired' | 'method-unavailable';
 
 export interface TransactionJson {
@@ -22,7 +26,7 @@ export interface TransactionJson {
   readonly amount: Money;
   readonly providerRef?: string;
   readonly status: {
-    readonly kind: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+    readonly kind: VerdictKind;
     readonly statusCode?: string;
     readonly statusMessage?: string;
     readonly category?: DeclineCategory;

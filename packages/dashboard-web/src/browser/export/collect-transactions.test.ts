@@ -46,13 +46,13 @@ describe('collecting the operations of an export', () => {
     expect(service.queries.slice(1).map((q) => q.get('cursor'))).toEqual(['100', '200']);
   });
 
-  it('asks every page for the provider and type chosen, and leaves them out when none is', async () => {
+  it("asks every page for the provider, type and status chosen (the Operations view's filters), and leaves them out when none is", async () => {
     const narrowed = serviceOf(150);
-    await collectTransactions({ ...RANGE, provider: 'adyen', type: 'refund' }, { search: narrowed.search, signal: new AbortController().signal, onProgress: () => undefined });
-    expect(narrowed.queries.map((q) => [q.get('provider'), q.get('type')])).toEqual([['adyen', 'refund'], ['adyen', 'refund']]);
+    await collectTransactions({ ...RANGE, provider: 'adyen', type: 'refund', status: 'succeeded' }, { search: narrowed.search, signal: new AbortController().signal, onProgress: () => undefined });
+    expect(narrowed.queries.map((q) => [q.get('provider'), q.get('type'), q.get('status')])).toEqual([['adyen', 'refund', 'succeeded'], ['adyen', 'refund', 'succeeded']]);
     const plain = serviceOf(1);
     await collectTransactions(RANGE, { search: plain.search, signal: new AbortController().signal, onProgress: () => undefined });
-    expect([plain.queries[0]!.has('provider'), plain.queries[0]!.has('type')]).toEqual([false, false]);
+    expect([plain.queries[0]!.has('provider'), plain.queries[0]!.has('type'), plain.queries[0]!.has('status')]).toEqual([false, false, false]);
   });
 
   it('makes a file of exactly the limit, and none of one operation more', async () => {

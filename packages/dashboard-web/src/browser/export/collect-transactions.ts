@@ -1,6 +1,6 @@
-import type { ApiResult, TransactionPage, TransactionType, TransactionViewJson } from '../api/api-types';
+import type { ApiResult, TransactionPage, TransactionViewJson } from '../api/api-types';
 import { UNEXPECTED_ERROR } from '../api/dashboard-api';
-import { nextDay, startOfDay } from '../payments/payment-filters';
+import { operationsQuery, type OperationFilters } from '../operations/operation-filters';
 
 /** The most operations one file holds; beyond it no file is made and the contact narrows the range. */
 export const EXPORT_ROW_LIMIT = 10_000;
@@ -8,15 +8,12 @@ export const EXPORT_ROW_LIMIT = 10_000;
 export const EXPORT_PAGE_SIZE = 100;
 
 /**
- * What is exported: the contact's calendar days, both included, and optionally one order reference,
- * one provider and one operation type.
+ * What is exported: what the Operations view's filters select, its calendar days (both included)
+ * required.
  */
-export interface ExportRange {
+export interface ExportRange extends OperationFilters {
   readonly fromDate: string;
   readonly toDate: string;
-  readonly orderId?: string;
-  readonly provider?: string;
-  readonly type?: TransactionType;
 }
 
 export type ExportOutcome =
@@ -34,21 +31,6 @@ export interface CollectOptions {
   readonly limit?: number;
 }
 
-/** The search's parameters for a range: `from` the start of the first day, `to` the start of the day after the last. */
-export function transactionQuery(range: ExportRange, limit: number, cursor?: string): URLSearchParams {
-  const query = new URLSearchParams({ limit: String(limit) });
-  const from = startOfDay(range.fromDate);
-  const to = nextDay(range.toDate);
-  if (from !== undefined) query.set('from', String(Math.max(0, from)));
-  if (to !== undefined) query.set('to', String(Math.max(0, to)));
-  const orderId = range.orderId?.trim();
-  if (orderId) query.set('orderId', orderId);
-  if (range.provider) query.set('provider', range.provider);
-  if (range.type) query.set('type', range.type);
-  if (cursor) query.set('cursor', cursor);
-  return query;
-}
-
 /**
  * Reads every operation of the range, newest first, page after keyset page. It stops at the first
  * refused or unreachable page (nothing is kept), when cancelled, or as soon as one operation more than
@@ -62,7 +44,7 @@ export async function collectTransactions(range: ExportRange, options: CollectOp
   do {
     if (options.signal.aborted) return { kind: 'cancelled' };
     const size = Math.min(EXPORT_PAGE_SIZE, limit - rows.length + 1);
-    const answer = await options.search(transactionQuery(range, size, cursor), options.signal);
+    const answer = await options.search(operationsQuery(range, size, cursor), options.signal);
     if (options.signal.aborted) return { kind: 'cancelled' };
     if (!answer.ok) return { kind: 'failed', code: answer.code };
     const page = answer.body as Partial<TransactionPage> | undefined;
