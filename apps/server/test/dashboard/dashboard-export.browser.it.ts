@@ -45,11 +45,12 @@ function rowsOf(records: string[][]): Row[] {
   return rest.map((values) => Object.fromEntries((header ?? []).map((name, i) => [name, values[i] ?? ''])));
 }
 
+/** Signed in on the Operations view, where the export lives (D63). */
 async function signedIn(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/dashboard`);
+  await page.goto(`${url}/dashboard#/operations`);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await submitSignIn(page, ADMIN.email, ADMIN.password);
-  await visible(page.getByRole('heading', { level: 1, name: 'Payments' }));
+  await visible(page.getByRole('heading', { level: 1, name: 'Operations' }));
 }
 
 async function chooseDays(page: Page, from: string, to: string): Promise<void> {
@@ -263,12 +264,12 @@ describe('dashboard export of transactions as CSV in Chromium', () => {
 
   it('speaks French with the same controls', async () => {
     const { page } = await newWatchedPage(demo.browser(), 'fr-FR');
-    await page.goto(`${demo.service().url}/dashboard`);
+    await page.goto(`${demo.service().url}/dashboard#/operations`);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByLabel('Adresse e-mail').fill(ADMIN.email);
     await page.getByLabel('Mot de passe').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await visible(page.getByRole('heading', { level: 1, name: 'Paiements' }));
+    await visible(page.getByRole('heading', { level: 1, name: 'Opérations' }));
     await visible(page.getByRole('heading', { level: 2, name: 'Exporter les opérations en CSV' }));
     await page.getByRole('button', { name: 'Exporter les opérations (CSV)' }).click();
     await visible(page.getByRole('alert').filter({ hasText: 'Choisissez le premier et le dernier jour' }));

@@ -5,18 +5,22 @@ import { TokenClient } from './auth/token-client';
 import { TokenKeeper } from './auth/token-keeper';
 import { serviceBaseOf } from './service-base';
 import { LOCALES, preferredLocale, translator, type Locale, type Translator } from './i18n/i18n';
+import { operationFiltersFromQuery } from './operations/operation-filters';
 import { filtersFromQuery } from './payments/payment-filters';
 import { h, replaceChildren } from './views/dom';
+import { operationsView } from './views/operations.view';
 import { paymentsView } from './views/payments.view';
 import { sessionView } from './views/session.view';
 import { signedOutView } from './views/signed-out.view';
 import type { ViewContext } from './views/view-context';
+import { viewLinks, type ListView } from './views/view-nav.view';
 
 const LANGUAGE_KEY = 'splitpay.dashboard.language';
 
 /**
  * The dashboard page: the sign-in state, the header (who is signed in, language, sign-out), and
- * the view the address names (`#/payments?...` or `#/sessions/{id}`).
+ * the links to the two lists, and the view the address names (`#/payments?...`, `#/operations?...` or
+ * `#/sessions/{id}`).
  */
 export class DashboardApp {
   private tr: Translator;
@@ -28,6 +32,7 @@ export class DashboardApp {
   private readonly api: DashboardApi;
   private readonly skipLink = h('a', { class: 'skip', href: '#main', onclick: (e: Event) => this.skip(e) });
   private readonly header = h('header', { class: 'top' });
+  private readonly views = h('nav', { class: 'views' });
   private readonly live = h('div', { class: 'live', role: 'status', 'aria-live': 'polite' });
   private readonly main = h('main', { id: 'main', tabindex: '-1' });
 
@@ -43,7 +48,7 @@ export class DashboardApp {
   }
 
   async start(): Promise<void> {
-    this.root.replaceChildren(this.skipLink, this.header, this.live, this.main);
+    this.root.replaceChildren(this.skipLink, this.header, this.views, this.live, this.main);
     window.addEventListener('hashchange', () => this.route());
     if (location.pathname === new URL(callbackUri(this.base)).pathname) {
       await this.completeSignIn();
@@ -100,6 +105,7 @@ export class DashboardApp {
   private showSignedOut(notice?: string): void {
     this.notice = notice;
     this.renderHeader();
+    this.renderViews(undefined);
     replaceChildren(this.main, signedOutView(this.tr, notice, () => this.signIn()));
     this.focusHeading();
   }
@@ -134,6 +140,17 @@ export class DashboardApp {
     );
   }
 
+  /** Signed out there is no list to go to: the navigation is hidden. */
+  private renderViews(current: ListView | 'session' | undefined): void {
+    this.views.hidden = current === undefined;
+    if (current === undefined) {
+      replaceChildren(this.views);
+      return;
+    }
+    this.views.setAttribute('aria-label', this.tr.t.viewsNav);
+    replaceChildren(this.views, viewLinks(this.tr, current === 'session' ? undefined : current));
+  }
+
   private context(): ViewContext {
     return {
       tr: this.tr,
@@ -152,9 +169,18 @@ export class DashboardApp {
   private route(): void {
     if (!this.keeper.signedIn) return;
     const hash = location.hash;
+    const query = new URLSearchParams(hash.split('?')[1] ?? '');
     const session = /^#\/sessions\/([^/?]+)$/.exec(hash);
-    if (session?.[1]) replaceChildren(this.main, sessionView(this.context(), decodeURIComponent(session[1])));
-    else replaceChildren(this.main, paymentsView(this.context(), filtersFromQuery(new URLSearchParams(hash.split('?')[1] ?? ''))));
+    if (session?.[1]) {
+      this.renderViews('session');
+      replaceChildren(this.main, sessionView(this.context(), decodeURIComponent(session[1])));
+    } else if (/^#\/operations(\?|$)/.test(hash)) {
+      this.renderViews('operations');
+      replaceChildren(this.main, operationsView(this.context(), operationFiltersFromQuery(query)));
+    } else {
+      this.renderViews('payments');
+      replaceChildren(this.main, paymentsView(this.context(), filtersFromQuery(query)));
+    }
     this.focusHeading();
   }
 

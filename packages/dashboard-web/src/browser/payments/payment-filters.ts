@@ -1,11 +1,4 @@
-import { SESSION_STATUSES, TRANSACTION_TYPES, type SessionStatus, type TransactionType } from '../api/api-types';
-
-/**
- * The providers the filter offers: every PSP adapter of this service, as TransactionView.provider
- * names them (D58). The dashboard has no door reading the merchant's contracts, so it lists them all
- * (D62); a provider the merchant has no contract with simply finds nothing.
- */
-export const KNOWN_PROVIDERS = ['adyen', 'oney', 'paypal', 'worldline', 'fake'] as const;
+import { SESSION_STATUSES, type SessionStatus } from '../api/api-types';
 
 /** What the payments list is filtered by; dates are the contact's calendar days (YYYY-MM-DD). */
 export interface SessionFilters {
@@ -14,10 +7,6 @@ export interface SessionFilters {
   readonly fromDate?: string;
   /** Inclusive: the whole day counts. */
   readonly toDate?: string;
-  /** Operations only (the export): GET /api/sessions has no such filter. */
-  readonly provider?: string;
-  /** Operations only (the export), like `provider`. */
-  readonly type?: TransactionType;
 }
 
 export const PAGE_SIZE = 20;
@@ -61,8 +50,6 @@ export function filtersToHash(filters: SessionFilters): string {
   if (filters.status) query.set('status', filters.status);
   if (filters.fromDate) query.set('from', filters.fromDate);
   if (filters.toDate) query.set('to', filters.toDate);
-  if (filters.provider) query.set('provider', filters.provider);
-  if (filters.type) query.set('type', filters.type);
   const text = query.toString();
   return text ? `#/payments?${text}` : '#/payments';
 }
@@ -72,14 +59,10 @@ export function filtersFromQuery(query: URLSearchParams): SessionFilters {
   const orderId = query.get('orderId');
   const fromDate = query.get('from');
   const toDate = query.get('to');
-  const provider = query.get('provider');
-  const type = query.get('type');
   return {
     ...(orderId ? { orderId } : {}),
     ...(status && (SESSION_STATUSES as readonly string[]).includes(status) ? { status: status as SessionStatus } : {}),
     ...(fromDate && DAY.test(fromDate) ? { fromDate } : {}),
     ...(toDate && DAY.test(toDate) ? { toDate } : {}),
-    ...(provider && (KNOWN_PROVIDERS as readonly string[]).includes(provider) ? { provider } : {}),
-    ...(type && (TRANSACTION_TYPES as readonly string[]).includes(type) ? { type: type as TransactionType } : {}),
   };
 }

@@ -5,18 +5,19 @@ import { exportFileName, transactionsCsv } from '../export/transactions-csv';
 import { h, uniqueId } from './dom';
 import { refusalWords, type ViewContext } from './view-context';
 
-/** The filter form's fields the export reads as they stand (typed, searched or not). */
+/** The Operations filters' fields the export reads as they stand (typed, searched or not). */
 export interface ExportFields {
   readonly orderId: HTMLInputElement;
   readonly from: HTMLInputElement;
   readonly to: HTMLInputElement;
   readonly provider: HTMLSelectElement;
   readonly type: HTMLSelectElement;
+  readonly status: HTMLSelectElement;
 }
 
 /**
- * Export of the merchant's operations as a CSV file, for the days in the filter form, its order
- * reference, provider and operation type. While it runs, Export is disabled and focus is on Cancel
+ * Export of the merchant's operations as a CSV file: what the Operations filters select, their days
+ * required. While it runs, Export is disabled and focus is on Cancel
  * (the one thing left to do); at the end focus returns to Export if it was on Cancel. The count read
  * so far is shown after every page; the polite status line says the start, the count now and then
  * (ProgressAnnouncer) and the outcome; refusals go in an alert. A view left meanwhile (another page,
@@ -86,6 +87,7 @@ export function exportPanel(ctx: ViewContext, fields: ExportFields): HTMLElement
       ...(fields.orderId.value.trim() ? { orderId: fields.orderId.value.trim() } : {}),
       ...(fields.provider.value ? { provider: fields.provider.value } : {}),
       ...(fields.type.value ? { type: fields.type.value as NonNullable<ExportRange['type']> } : {}),
+      ...(fields.status.value ? { status: fields.status.value as NonNullable<ExportRange['status']> } : {}),
     };
     const controller = new AbortController();
     running = controller;

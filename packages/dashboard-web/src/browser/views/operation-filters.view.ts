@@ -1,32 +1,52 @@
-import { TRANSACTION_TYPES, type TransactionType } from '../api/api-types';
-import { KNOWN_PROVIDERS, type SessionFilters } from '../payments/payment-filters';
+import { TRANSACTION_TYPES, VERDICT_KINDS, type TransactionType, type VerdictKind } from '../api/api-types';
+import { KNOWN_PROVIDERS, operationFiltersToHash, type OperationFilters } from '../operations/operation-filters';
 import { h, uniqueId } from './dom';
+import type { ExportFields } from './export.view';
+import { field } from './form-field';
 import type { ViewContext } from './view-context';
 
-export interface OperationSelects {
-  readonly provider: HTMLSelectElement;
-  readonly type: HTMLSelectElement;
-  /** Says what the two narrow (the export's operations, not the list of orders); both are described by it. */
-  readonly hint: HTMLElement;
-  /** The values chosen, as filters (none when "any"). */
-  chosen(): Pick<SessionFilters, 'provider' | 'type'>;
-}
-
-/** The provider and operation type selects of the payments filters (D62). */
-export function operationSelects(ctx: ViewContext, filters: SessionFilters): OperationSelects {
+/**
+ * The Operations view's filters, in keyboard order: reference, provider, type, status, days. Search
+ * writes them into the address; the export reads them as they stand (typed, searched or not).
+ */
+export function operationFilterForm(ctx: ViewContext, filters: OperationFilters): { readonly form: HTMLFormElement; readonly fields: ExportFields } {
   const { t } = ctx.tr;
-  const hint = h('p', { id: uniqueId('operation-filters-help'), class: 'hint' }, t.operationFiltersHint);
-  const provider = h('select', { id: uniqueId('provider'), name: 'provider', 'aria-describedby': hint.id }, h('option', { value: '' }, t.anyProvider));
+  const orderId = h('input', { id: uniqueId('order-ref'), name: 'orderId', type: 'search', value: filters.orderId ?? '', autocomplete: 'off' });
+  const provider = h('select', { id: uniqueId('provider'), name: 'provider' }, h('option', { value: '' }, t.anyProvider));
   for (const p of KNOWN_PROVIDERS) provider.append(h('option', { value: p, selected: filters.provider === p }, t.providerName[p] ?? p));
-  const type = h('select', { id: uniqueId('type'), name: 'type', 'aria-describedby': hint.id }, h('option', { value: '' }, t.anyType));
+  const type = h('select', { id: uniqueId('type'), name: 'type' }, h('option', { value: '' }, t.anyType));
   for (const k of TRANSACTION_TYPES) type.append(h('option', { value: k, selected: filters.type === k }, t.transactionType[k] ?? k));
-  return {
-    provider,
-    type,
-    hint,
-    chosen: () => ({
-      ...(provider.value ? { provider: provider.value } : {}),
-      ...(type.value ? { type: type.value as TransactionType } : {}),
-    }),
-  };
+  const status = h('select', { id: uniqueId('status'), name: 'status' }, h('option', { value: '' }, t.anyStatus));
+  for (const v of VERDICT_KINDS) status.append(h('option', { value: v, selected: filters.status === v }, t.verdict[v] ?? v));
+  const from = h('input', { id: uniqueId('from'), name: 'from', type: 'date', value: filters.fromDate ?? '' });
+  const to = h('input', { id: uniqueId('to'), name: 'to', type: 'date', value: filters.toDate ?? '' });
+  const form = h(
+    'form',
+    {
+      class: 'filters',
+      role: 'search',
+      'aria-label': t.filters,
+      onsubmit: (event: Event) => {
+        event.preventDefault();
+        ctx.navigate(
+          operationFiltersToHash({
+            orderId: orderId.value,
+            ...(provider.value ? { provider: provider.value } : {}),
+            ...(type.value ? { type: type.value as TransactionType } : {}),
+            ...(status.value ? { status: status.value as VerdictKind } : {}),
+            ...(from.value ? { fromDate: from.value } : {}),
+            ...(to.value ? { toDate: to.value } : {}),
+          }),
+        );
+      },
+    },
+    field(t.orderReference, orderId),
+    field(t.provider, provider),
+    field(t.operationType, type),
+    field(t.status, status),
+    field(t.fromDate, from),
+    field(t.toDate, to),
+    h('div', { class: 'actions' }, h('button', { type: 'submit' }, t.search), h('a', { href: '#/operations', class: 'button secondary' }, t.clearFilters)),
+  );
+  return { form, fields: { orderId, provider, type, status, from, to } };
 }

@@ -1,0 +1,25 @@
+import type { TransactionViewJson } from '../api/api-types';
+import { h } from './dom';
+import type { ViewContext } from './view-context';
+
+/** One page of operations, each row leading to its payment; or the words saying nothing matches. */
+export function operationsTable(ctx: ViewContext, operations: readonly TransactionViewJson[], page: number): HTMLElement {
+  const { t } = ctx.tr;
+  if (operations.length === 0) return h('p', { class: 'empty', tabindex: '-1' }, t.noOperations);
+  const header = h('tr', {}, ...[t.date, t.orderReference, t.type, t.provider, t.method, t.status, t.amount, t.providerRef].map((label) => h('th', { scope: 'col' }, label)));
+  const rows = operations.map(({ sessionId, orderId, provider, method, transaction: tx }) =>
+    h(
+      'tr',
+      {},
+      h('td', {}, ctx.tr.dateTime(tx.createdAt)),
+      h('th', { scope: 'row' }, h('a', { href: `#/sessions/${encodeURIComponent(sessionId)}` }, orderId)),
+      h('td', {}, t.transactionType[tx.type] ?? tx.type),
+      h('td', {}, t.providerName[provider] ?? provider),
+      h('td', {}, method),
+      h('td', {}, h('span', { class: `status verdict-${tx.status.kind}` }, t.verdict[tx.status.kind] ?? tx.status.kind)),
+      h('td', { class: 'amount' }, ctx.tr.money(tx.amount)),
+      h('td', {}, h('code', {}, tx.providerRef ?? '')),
+    ),
+  );
+  return h('table', { class: 'operations-list', tabindex: '-1' }, h('caption', {}, t.operationsCaption(page)), h('thead', {}, header), h('tbody', {}, ...rows));
+}
