@@ -145,6 +145,8 @@ describe('dashboard: the Operations view beside the payments, in Chromium', () =
     const operation = page.getByRole('combobox', { name: 'Operation type' });
     const status = page.getByRole('combobox', { name: 'Status' });
     expect(await status.locator('option').allTextContents()).toEqual(['Any status', 'pending', 'succeeded', 'failed', 'cancelled']);
+    expect(await provider.locator('option').allTextContents()).toEqual(['Any provider', 'Adyen', 'Oney', 'PayPal', 'Worldline', 'Fake PSP']);
+    expect(await operation.locator('option').allTextContents()).toEqual(['Any type', 'authorization', 'payment', 'capture', 'void', 'refund']);
 
     // By provider: two pages, walked with Next and Previous, the filter kept.
     await provider.selectOption('fake');
@@ -215,8 +217,12 @@ describe('dashboard: the Operations view beside the payments, in Chromium', () =
     expect(rows.map((r) => r['orderId'])).toEqual([refundedOrder]);
     expect(asked.every((q) => q.get('provider') === 'fake' && q.get('type') === 'refund' && q.get('status') === verdict)).toBe(true);
 
-    // Nothing found is said in words.
+    // The export reads the filters as they stand, searched or not: a provider without operations gives the header alone.
     await provider.selectOption('adyen');
+    const [none] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export operations (CSV)' }).click()]);
+    expect(csvRows((await readFile(await none.path())).toString('utf8'))).toEqual([]);
+
+    // Nothing found is said in words.
     await page.getByRole('button', { name: 'Search' }).click();
     await visible(page.getByText('No operation matches these filters.').first());
     expect(problems).toEqual([]);
