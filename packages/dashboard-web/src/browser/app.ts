@@ -18,8 +18,8 @@ import { viewLinks, type ListView } from './views/view-nav.view';
 const LANGUAGE_KEY = 'splitpay.dashboard.language';
 
 /**
- * The dashboard page: the sign-in state, the header (who is signed in, language, sign-out), and
- * the links to the two lists, and the view the address names (`#/payments?...`, `#/operations?...` or
+ * The dashboard page: the sign-in state, the header (who is signed in, language, sign-out), the
+ * links to the two lists, and the view the address names (`#/payments?...`, `#/operations?...` or
  * `#/sessions/{id}`).
  */
 export class DashboardApp {
