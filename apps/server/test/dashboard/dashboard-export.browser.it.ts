@@ -45,7 +45,7 @@ function rowsOf(records: string[][]): Row[] {
   return rest.map((values) => Object.fromEntries((header ?? []).map((name, i) => [name, values[i] ?? ''])));
 }
 
-/** Signed in on the Operations view, where the export lives (D63). */
+/** Signed in on the Operations view, where the export lives (D65). */
 async function signedIn(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/dashboard#/operations`);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -28,7 +28,7 @@ describe('payment filters', () => {
     expect(filtersToHash({})).toBe('#/payments');
   });
 
-  it('leave provider and operation type to the Operations view (D63): an older address keeps the rest', () => {
+  it('leave provider and operation type to the Operations view (D65): an older address keeps the rest', () => {
     expect(filtersFromQuery(new URLSearchParams('orderId=o&provider=adyen&type=refund'))).toEqual({ orderId: 'o' });
   });
 });
