@@ -272,6 +272,25 @@ export function sessionSearchContract(engine: ContractEngine): void {
       expect(await attempts({ status: 'AUTHORIZING' })).toEqual([]);
     });
 
+    it('never lets an older session version replace a newer entry of the earlier shape (an instance not yet upgraded wrote it)', async () => {
+      const merchantId = newMerchantId();
+      const transaction = aTransaction({ createdAt: T0 + 1 });
+      const attempt = anAttempt({ createdAt: T0 + 1, transactions: [transaction] });
+      const v1 = aSession({ merchantId, attempts: [attempt] });
+      await sessions().insert(v1);
+      // An instance of the earlier version saved version 2 (the capture succeeded) and wrote its entry
+      // without provider and type; the upgraded writer's late sync of version 1 must not win over it.
+      await store().collections.transactionViews.replaceOne(
+        { _id: transaction.id },
+        { merchantId, sessionId: v1.id, attemptId: attempt.id, orderId: v1.orderId, createdAt: T0 + 1, statusKind: 'succeeded', sessionVersion: 2 },
+      );
+      await new SearchViewWriter(store().collections).sync(sessionToDocument(v1));
+      const ids = async (query: Partial<TransactionSearch>) =>
+        (await sessions().searchTransactions({ merchantId, limit: 10, ...query })).items.map((hit) => hit.transaction.id);
+      expect(await ids({ status: 'succeeded' })).toEqual([transaction.id]);
+      expect(await ids({ status: 'pending' })).toEqual([]);
+    });
+
     it('answers an entry written before hits named their provider with the provider of the attempt it belongs to', async () => {
       const merchantId = newMerchantId();
       const transaction = aTransaction({ createdAt: T0 + 5, providerRef: 'ref-old', status: { kind: 'succeeded' } });

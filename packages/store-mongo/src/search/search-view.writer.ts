@@ -75,9 +75,9 @@ function changedEntries<V extends ViewEntry>(now: readonly V[], previous: readon
 }
 
 /**
- * Upserts each of `views` unless its stored entry was derived from the same or a newer session
- * version (and, when `shapeField` is given, holds that field), all in one unordered bulk write (one
- * round trip however many entries changed). The guard makes such an upsert collide with the newer
+ * Upserts each of `views` unless its stored entry was derived from a newer session version, or from
+ * the same one while holding `shapeField` (when given: an entry without it is of the earlier shape),
+ * all in one unordered bulk write (one round trip however many entries changed). The guard makes such an upsert collide with the newer
  * entry on `_id` (duplicate key): that entry wins, and the other operations of the bulk are applied
  * all the same.
  */
@@ -87,7 +87,9 @@ async function upsertNewer<V extends ViewEntry>(collection: MongoCollectionPort<
     const { _id, ...fields } = view;
     const absent = 'providerRef' in fields ? {} : { $unset: { providerRef: '' } };
     const older = { sessionVersion: { $lt: view.sessionVersion } };
-    const replaceable = shapeField ? { $or: [older, { [shapeField]: { $exists: false } }] } : older;
+    // An entry of the earlier shape is rewritten from the same version too, never from an older one:
+    // an instance not yet upgraded may have written it from a newer read.
+    const replaceable = shapeField ? { $or: [older, { [shapeField]: { $exists: false }, sessionVersion: { $lte: view.sessionVersion } }] } : older;
     return {
       updateOne: {
         filter: { _id, ...replaceable } as Filter<V>,
