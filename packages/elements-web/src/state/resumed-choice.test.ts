@@ -20,4 +20,8 @@ describe('resumedChoice: the form a page mounted again starts on', () => {
     expect(resumedChoice(pendingView({ status: 'ABORTED', attempts: [cancelled(3000)] }))).toBeUndefined();
     expect(resumedChoice(pendingView({ methods: [cardMethod], attempts: [cancelled(3000)] }))).toBeUndefined();
   });
+
+  it('nothing when the method is offered but can no longer be chosen (not eligible): its amount was bounded by it', () => {
+    expect(resumedChoice(pendingView({ methods: [cardMethod, { ...paypalMethod, eligible: false }], attempts: [cancelled(3000)] }))).toBeUndefined();
+  });
 });
