@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { UUID_PATTERN } from '@splitpay/domain';
+import { PLAIN_TEXT_PATTERN, PLAIN_TEXT_RULE, UUID_PATTERN } from '@splitpay/domain';
 
 /** Where a validated value came from; names the field in messages. */
 export type Location = 'body' | 'query' | 'path';
@@ -40,9 +40,9 @@ export function describeError(error: ErrorObject, location: Location): string {
     case 'type':
       return `${field(base)} must be ${params.type === 'integer' ? 'an integer' : `of type ${String(params.type)}`}`;
     case 'pattern':
-      return params.pattern === UUID_PATTERN.source
-        ? `${field(base)} must be a lowercase UUID`
-        : `${field(base)} must match the pattern ${String(params.pattern)}`;
+      if (params.pattern === UUID_PATTERN.source) return `${field(base)} must be a lowercase UUID`;
+      if (params.pattern === PLAIN_TEXT_PATTERN.source) return `${field(base)} ${PLAIN_TEXT_RULE}`;
+      return `${field(base)} must match the pattern ${String(params.pattern)}`;
     case 'minLength':
       return `${field(base)} must be at least ${String(params.limit)} characters long`;
     case 'maxLength':

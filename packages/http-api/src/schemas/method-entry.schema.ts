@@ -1,6 +1,7 @@
 import { CARD_SCHEMES, METHOD_KINDS } from '@splitpay/domain';
 import { dateSchema, MAX_INTEGER } from './common.schema';
 import { named } from './json-schema';
+import { plainText } from './plain-text.schema';
 
 const text = { type: 'string', minLength: 1 } as const;
 
@@ -14,8 +15,8 @@ const rangeSchema = named('AmountRange', {
 
 /** Fields every method entry may carry (docs/decisions.md D12). */
 const common = {
-  id: { ...text, description: 'instance key, default the method name; unique within the session' },
-  label: { ...text, description: "display name instead of the method's own" },
+  id: plainText({ minLength: 1, description: 'instance key, default the method name; unique within the session' }),
+  label: plainText({ minLength: 1, description: "display name instead of the method's own" }),
   provider: { ...text, description: 'PSP to charge this method; omitted, the contracted one' },
   range: rangeSchema,
 } as const;

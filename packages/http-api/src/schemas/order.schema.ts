@@ -1,9 +1,10 @@
 import { countrySchema, dateSchema, minorUnitsSchema, requestMoneySchema } from './common.schema';
 import { named } from './json-schema';
+import { plainText } from './plain-text.schema';
 
 /** Schemas of the order data a session carries (the contract: CartItem, Customer, Address, Travel, Terms). */
 
-const text = (minLength = 1, maxLength?: number) => ({ type: 'string', minLength, ...(maxLength !== undefined ? { maxLength } : {}) }) as const;
+const text = (minLength = 1, maxLength?: number) => plainText({ minLength, ...(maxLength !== undefined ? { maxLength } : {}) });
 /** International format: a leading +, then digits (spaces allowed between groups). */
 const phone = { type: 'string', minLength: 5, pattern: '^\\+[0-9][0-9 ]*[0-9]$', description: 'international format, e.g. +33612345678' } as const;
 
@@ -106,10 +107,10 @@ export const travelSchema = named('Travel', {
         type: 'object',
         additionalProperties: false,
         properties: {
-          location: { type: 'string' },
+          location: plainText(),
           arrivalDate: dateSchema,
           departureDate: dateSchema,
-          type: { type: 'string' },
+          type: plainText(),
           roomCount: { type: 'integer', minimum: 1 },
           passengerCount: { type: 'integer', minimum: 1 },
         },
@@ -125,7 +126,7 @@ export const termsSchema = named('Terms', {
   additionalProperties: false,
   required: ['label', 'url'],
   properties: {
-    label: { ...text(), description: 'shown as-is, never translated' },
+    label: plainText({ minLength: 1, description: 'shown as-is, never translated' }),
     // A link the payment page renders: http(s) only, never javascript: or data: (docs/decisions.md D8).
     url: { type: 'string', format: 'uri', pattern: '^https?://', description: 'http(s) address of the document, shown to the payer as a link' },
   },

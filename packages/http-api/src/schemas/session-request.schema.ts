@@ -2,6 +2,7 @@ import { MAX_ORDER_ID_LENGTH } from '@splitpay/domain';
 import { countrySchema, currencySchema, MAX_INTEGER } from './common.schema';
 import { named } from './json-schema';
 import { methodEntrySchema } from './method-entry.schema';
+import { plainText } from './plain-text.schema';
 import { addressSchema, cartItemSchema, customerSchema, termsSchema, travelSchema } from './order.schema';
 
 const httpUrl = { type: 'string', pattern: '^https?://' } as const;
@@ -19,22 +20,21 @@ export const sessionRequestSchema = named('SessionRequest', {
     currency: currencySchema,
     total: { type: 'integer', minimum: 1, maximum: MAX_INTEGER, description: 'minor units' },
     methods: { type: 'array', minItems: 1, items: methodEntrySchema, description: 'display order; instance keys unique (else DuplicateMethodId)' },
-    orderId: {
-      type: 'string',
+    orderId: plainText({
       minLength: 1,
       maxLength: MAX_ORDER_ID_LENGTH,
       description: 'merchant order reference; empty or longer than 31 characters is InvalidOrderReference',
-    },
+    }),
     paymentMethodFilters: {
       type: 'object',
       additionalProperties: false,
       description: 'what the offer is matched against; a method restricted to countries or channels is not served when these say nothing of them',
-      properties: { country: countrySchema, channel: { type: 'string', minLength: 1, maxLength: 64 } },
+      properties: { country: countrySchema, channel: plainText({ minLength: 1, maxLength: 64 }) },
     },
     mustCreateAlias: { type: 'boolean' },
     cartItems: { type: 'array', items: cartItemSchema, description: 'required, fully itemized, when a financing method is offered' },
-    extraData: { type: 'string', minLength: 1, maxLength: 255 },
-    statementDescriptor: { type: 'string', minLength: 1 },
+    extraData: plainText({ minLength: 1, maxLength: 255, description: 'echoed by the PSP in notifications and reporting; never shown to the payer' }),
+    statementDescriptor: plainText({ minLength: 1, description: 'bank statement label' }),
     returnUrl: {
       ...httpUrl,
       description:
