@@ -74,6 +74,16 @@ describe("card attempts: the customer's name stands in for a cardholder name the
     expect(await payerInputSent(body, TOKEN_INPUT)).toEqual(TOKEN_INPUT);
   });
 
+  it('a holder typed with a control character, a line break or a lone surrogate is InvalidRequest naming input.holder; nothing is opened (D67)', async () => {
+    const { page } = await h.openPage(order('holder-6', { methods: [{ method: 'card', cardHolder: true }] }));
+    for (const holder of ['Ada\nLovelace', 'Ada\u0000', 'Ada\u0085', 'Ada\uD83D']) {
+      const started = await page.start({ methodId: 'card', amount: 10_000, input: { ...TOKEN_INPUT, holder } });
+      expect([started.status, started.body.code, started.body.message]).toEqual([400, 'InvalidRequest', expect.stringMatching(/^input\.holder must not contain a control character/)]);
+    }
+    expect(opened).toEqual([]);
+    expect(await payerInputSent(order('holder-7', { methods: [{ method: 'card', cardHolder: true }] }), { ...TOKEN_INPUT, holder: 'Zoë 李 محمد' })).toEqual({ ...TOKEN_INPUT, holder: 'Zoë 李 محمد' });
+  });
+
   it('no customer first name: nothing is made up', async () => {
     const sent = await payerInputSent(order('holder-4', { methods: [{ method: 'card' }], customer: { lastName: 'Lovelace' } }), TOKEN_INPUT);
     expect(sent).toEqual(TOKEN_INPUT);

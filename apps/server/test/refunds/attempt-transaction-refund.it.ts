@@ -163,6 +163,11 @@ describe.each<Door>(['attempt', 'transaction'])('POST /api/%ss/{id}/refund', (do
       [{ body: { amount: '100' } }, 'amount'],
       [{ body: { extraData: '' } }, 'extraData'],
       [{ body: { extraData: 'x'.repeat(256) } }, 'extraData'],
+      // Stored, echoed and exported: no control character, line break or lone surrogate (D67).
+      [{ body: { extraData: 'batch\n=1+1' } }, 'extraData must not contain a control character'],
+      [{ body: { extraData: 'batch\u0000' } }, 'extraData must not contain a control character'],
+      [{ body: { extraData: 'batch\u0085' } }, 'extraData must not contain a control character'],
+      [{ body: { extraData: 'batch\uD83D' } }, 'extraData must not contain a control character'],
       [{ body: { amount: 100, reason: 'duplicate' } }, 'reason'],
       [{ body: [] }, 'body'],
       [{ body: '{"amount":' }, 'JSON'],

@@ -1,5 +1,6 @@
 import { MAX_INTEGER } from '../schemas/common.schema';
 import { named } from '../schemas/json-schema';
+import { plainText } from '../schemas/plain-text.schema';
 
 /** Body of the attempt and transaction refund doors: send {} or omit amount for a full refund. */
 export const refundRequestSchema = named('RefundRequest', {
@@ -7,6 +8,6 @@ export const refundRequestSchema = named('RefundRequest', {
   additionalProperties: false,
   properties: {
     amount: { type: 'integer', minimum: 1, maximum: MAX_INTEGER, description: 'minor units; absent: everything that remains refundable' },
-    extraData: { type: 'string', minLength: 1, maxLength: 255, description: 'reconciliation tag, echoed verbatim on the refund transaction' },
+    extraData: plainText({ minLength: 1, maxLength: 255, description: 'reconciliation tag, echoed verbatim on the refund transaction' }),
   },
 });

@@ -1,4 +1,5 @@
 import { named } from './json-schema';
+import { plainText } from './plain-text.schema';
 
 const OTHER_METHODS = ['applepay', 'paypal', 'wero', 'oney', 'ancv'] as const;
 
@@ -8,7 +9,7 @@ const CARD_FORM = {
   expiry: { type: 'string', pattern: '^(0[1-9]|1[0-2])/[0-9]{2}$', description: 'MM/YY' },
   cvc: { type: 'string', pattern: '^[0-9]{3,4}$' },
 } as const;
-const HOLDER = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const HOLDER = plainText({ minLength: 1, maxLength: 100, description: 'the cardholder name the payer typed' });
 /** The token an acquirer's hosted-fields SDK produced. */
 const CARD_TOKEN = { token: { type: 'string', minLength: 1, maxLength: 20_000 } } as const;
 
