@@ -118,3 +118,17 @@ describe("Oney: a customer in France's overseas departments is sent as Oney asks
     expect(customer.customer_address).toMatchObject({ country_code: 'FRA' });
   });
 });
+
+describe('Oney: the labels the driver sends carry no control character, even of an order stored before creation refused them (D67)', () => {
+  const stored = (label: string, amount: number): CartItem => ({ ...line('x', amount, 'sport'), label, detail: { ...line('x', amount, 'sport').detail!, itemId: 'sku-1' } });
+
+  it("each line's label: a control character, a line break or a lone surrogate goes as a space, runs made one", async () => {
+    const purchase = await sentPurchase({ cartItems: [stored('Vélo\u0000rouge\u0085', 6_000), stored('Casque\u007F\uD83D', 2_500), stored('Gourde\u2028🚲', 1_500)] });
+    expect(purchase.item_list.map((l) => l.label)).toEqual(['Vélo rouge', 'Casque', 'Gourde 🚲']);
+  });
+
+  it("the one line of a tranche, built from the order reference and its main item's label", async () => {
+    const purchase = await sentPurchase({ orderId: 'order\u000042', cartItems: [stored('Vélo\u0000\nrouge', 8_000), stored('Casque', 2_000)] }, 6_000);
+    expect(purchase.item_list.map((l) => l.label)).toEqual(['Part of order order 42: Vélo rouge']);
+  });
+});

@@ -39,7 +39,7 @@ function addsUpTo(lines: readonly CartItem[], amount: number): boolean {
 /** The label of a line for the order (or a part of it): the order, and its main item when it has a label. */
 function orderLabel(input: OpenInput, part: boolean, main?: CartItem): string {
   const mainLabel = main ? itemLabel(main.label) : undefined;
-  return `${part ? 'Part of order' : 'Order'} ${input.order.orderId}${mainLabel ? `: ${mainLabel}` : ''}`;
+  return `${part ? 'Part of order' : 'Order'} ${itemLabel(input.order.orderId) ?? ''}${mainLabel ? `: ${mainLabel}` : ''}`;
 }
 
 /**
