@@ -132,3 +132,11 @@ describe('Oney: the labels the driver sends carry no control character, even of 
     expect(purchase.item_list.map((l) => l.label)).toEqual(['Part of order order 42: Vélo rouge']);
   });
 });
+
+describe('Oney: the address lines the driver cuts carry no control character of an address stored before D67', () => {
+  it('a NUL, a DEL, a C1 control or a lone surrogate in the street goes as a space', async () => {
+    const body = await sentBody({ billing: { firstName: 'Ada', lastName: 'Lovelace', address: '1 rue\u0000Frébault\u0085bis\u007F\uD83D', postalCode: '75002', city: 'Paris', country: 'FR' as never } });
+    const address = (body.customer as { customer_address: Record<string, unknown> }).customer_address;
+    expect(address).toMatchObject({ line1: '1 rue Frébault bis' });
+  });
+});
