@@ -1,3 +1,5 @@
+import request from 'supertest';
+import { PLAIN_TEXT_PATTERN } from '@splitpay/domain';
 import { type AccountTokens, call, sessionBody, startAccountService } from '../../test/support/merchant-api-calls';
 import type { ServiceHarness } from '../../test/support/service-harness';
 import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
@@ -80,6 +82,15 @@ describe('POST /api/sessions: free text without control characters (docs/decisio
     const read = await call(h.app, 'get', `/api/sessions/${res.body.sessionId as string}`, { token: tokens.acme });
     expect(read.body.cartItems[2].label).toBe(text);
     expect(read.body.billing.address).toBe(text);
+  });
+
+  it('the served OpenAPI document shows the rule: the pattern and its words on each such field, a sentence in its description', async () => {
+    const doc = (await request(h.app).get('/openapi.json')).body;
+    const schemas = doc.components.schemas;
+    for (const field of [schemas.CartItem.properties.label, schemas.Address.properties.address, schemas.SessionRequest.properties.extraData, schemas.RefundRequest.properties.extraData]) {
+      expect(field).toMatchObject({ pattern: PLAIN_TEXT_PATTERN.source, description: expect.stringMatching(/no control character, line break or lone surrogate$/) });
+    }
+    expect(doc.info.description).toContain('Free text (names, addresses, labels, descriptors, extraData) refuses control characters');
   });
 
   itAnsweredAsTheOpenApiDocumentSays();

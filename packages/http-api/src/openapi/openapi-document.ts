@@ -72,7 +72,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
       title: 'splitpay: split-payment orchestration',
       version: '1.0.0',
       description:
-        'One order (a session) paid in one or several tranches (attempts), each with one method served by one PSP. Amounts are integers in minor units; timestamps are epoch milliseconds. Errors are { code, message }: branch on code. Every answer carries X-Request-Id (the caller\'s, when it sent a well-formed one); a known path called with another method answers 405 MethodNotAllowed with Allow.',
+        'One order (a session) paid in one or several tranches (attempts), each with one method served by one PSP. Amounts are integers in minor units; timestamps are epoch milliseconds. Errors are { code, message }: branch on code. Every answer carries X-Request-Id (the caller\'s, when it sent a well-formed one); a known path called with another method answers 405 MethodNotAllowed with Allow. Free text (names, addresses, labels, descriptors, extraData) refuses control characters (U+0000 to U+001F, U+007F to U+009F: tabs and line breaks included), U+2028, U+2029 and lone surrogates: InvalidRequest naming the field.',
       license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
     },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
