@@ -19,6 +19,7 @@ export function createAdyenProvider(deps: AdyenProviderDeps): PspProvider {
   const client = new AdyenClient(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {});
   return {
     id: 'adyen',
+    displayName: 'Adyen',
     drivers: [new AdyenCardDriver({ client, logger: deps.logger, publicBaseUrl: deps.publicBaseUrl, webAnalytics: deps.webAnalytics === true }), new AdyenApplePayDriver({ client, logger: deps.logger })],
     parseNotification: (notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> => parseAdyenNotification(notification, context),
   };

@@ -15,6 +15,7 @@ export function createOneyProvider(deps: OneyProviderDeps): PspProvider {
   const client = new OneyClient(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {});
   return {
     id: 'oney',
+    displayName: 'Oney',
     drivers: [new OneyDriver({ client, logger: deps.logger })],
     parseNotification: (notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> =>
       parseOneyNotification(notification, { client, logger: deps.logger }, context),

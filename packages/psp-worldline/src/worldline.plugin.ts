@@ -15,6 +15,7 @@ export function createWorldlineProvider(deps: WorldlineProviderDeps): PspProvide
   const client = new WorldlineClient(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {});
   return {
     id: 'worldline',
+    displayName: 'Worldline',
     drivers: [new WorldlineDriver('wero', { client, logger: deps.logger }), new WorldlineDriver('ancv', { client, logger: deps.logger })],
     parseNotification: (notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> => parseWorldlineNotification(notification, context, { client }),
   };

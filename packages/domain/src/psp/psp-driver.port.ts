@@ -231,6 +231,11 @@ export type ParsedNotification =
  */
 export interface PspProvider {
   readonly id: string;
+  /**
+   * The PSP's name as merchants know it ("PayPal"), for the dashboard's provider list when its
+   * catalogue has no word of its own; absent, the id stands for it.
+   */
+  readonly displayName?: string;
   readonly drivers: readonly PspDriver[];
   parseNotification(notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification>;
 }

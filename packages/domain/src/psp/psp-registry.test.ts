@@ -35,6 +35,13 @@ describe('PspRegistry', () => {
     expect(registry.provider('nobody')).toBeUndefined();
   });
 
+  it('names a provider by its display name, undefined when it gives none or is not carried', () => {
+    const named = new PspRegistry([{ ...acme, displayName: 'Acme Pay' }, lender]);
+    expect(named.displayName('acme')).toBe('Acme Pay');
+    expect(named.displayName('lender')).toBeUndefined();
+    expect(named.displayName('nobody')).toBeUndefined();
+  });
+
   it('refuses a provider registered twice', () => {
     expect(() => new PspRegistry([acme, provider('acme', [])])).toThrow(/registered twice: acme/);
   });

@@ -22,6 +22,11 @@ export class PspRegistry {
     return [...this.providers.keys()];
   }
 
+  /** The provider's display name; undefined when it gives none or the platform does not carry it. */
+  displayName(id: string): string | undefined {
+    return this.providers.get(id)?.displayName;
+  }
+
   provider(id: string): PspProvider | undefined {
     return this.providers.get(id);
   }

@@ -20,6 +20,7 @@ export function createFakeProvider(deps: FakeProviderDeps): PspProvider {
   const client = new FakePspClient({ baseUrl: deps.baseUrl, apiKey: deps.apiKey, ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) });
   return {
     id: 'fake',
+    displayName: 'Fake PSP',
     drivers: METHOD_KINDS.map((method) => new FakeDriver({ method, client })),
     parseNotification: (notification: InboundNotification): Promise<ParsedNotification> =>
       Promise.resolve(parseFakeNotification(notification, deps.signingSecret)),

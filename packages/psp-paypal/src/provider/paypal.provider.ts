@@ -43,6 +43,7 @@ export function createPayPalProvider(deps: PayPalProviderDeps): PspProvider {
 
   return {
     id: 'paypal',
+    displayName: 'PayPal',
     drivers: [new PayPalDriver(client)],
     async parseNotification(notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> {
       let body: unknown;
