@@ -10,6 +10,8 @@ describe('GET /api/me', () => {
   beforeAll(async () => {
     h = await startService({ merchants: accountMerchants() });
   });
+  // acme's second acquirer is not carried by this service: no display name (D66).
+  const ACME_PROVIDERS = [{ id: 'acquirer-b' }, { id: 'fake', name: 'Fake PSP' }];
   const me = (authorization?: string) => {
     const req = request(h.app).get('/api/me');
     return authorization === undefined ? req : req.set('Authorization', authorization);
@@ -20,7 +22,7 @@ describe('GET /api/me', () => {
     const res = await me(`Bearer ${token}`);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toEqual({ merchantId: 'acme', principal: 'client', expiresAt: h.clock.now() + 3600_000 });
+    expect(res.body).toEqual({ merchantId: 'acme', principal: 'client', expiresAt: h.clock.now() + 3600_000, providers: ACME_PROVIDERS });
   });
 
   it('reads the Bearer scheme name case-insensitively', async () => {
@@ -38,7 +40,7 @@ describe('GET /api/me', () => {
     const { accessToken } = await contactTokens(h.app, ACME.member);
     const res = await me(`Bearer ${accessToken}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ merchantId: 'acme', principal: 'contact', contact: { email: 'member@acme.test', role: 'member' }, expiresAt: h.clock.now() + 3600_000 });
+    expect(res.body).toEqual({ merchantId: 'acme', principal: 'contact', contact: { email: 'member@acme.test', role: 'member' }, expiresAt: h.clock.now() + 3600_000, providers: ACME_PROVIDERS });
   });
 
   it('answers one Unauthorized for every failure shape', async () => {

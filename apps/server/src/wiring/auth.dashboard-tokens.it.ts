@@ -24,7 +24,7 @@ describe('dashboard login: authorization_code and refresh_token grants', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, refresh_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     const who = await me(res.body.access_token);
-    expect(who.body).toEqual({ merchantId: 'acme', principal: 'contact', contact: { email: 'admin@acme.test', role: 'admin' }, expiresAt: h.clock.now() + 3600_000 });
+    expect(who.body).toEqual({ merchantId: 'acme', principal: 'contact', contact: { email: 'admin@acme.test', role: 'admin' }, expiresAt: h.clock.now() + 3600_000, providers: expect.any(Array) });
   });
 
   it('refuses a code used twice', async () => {

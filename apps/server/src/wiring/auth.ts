@@ -10,7 +10,7 @@ import {
   type Stores,
 } from '@splitpay/application';
 import type { Clock, IdGenerator, Logger, PasswordHasher, SecretSealer, TokenMinter } from '@splitpay/domain';
-import { JwtAccessTokens, keyedDigestOf, meRouter, oauthRouter, S256Pkce, type ClientAuthRateLimit, type HitCounters, type LoginRateLimit } from '@splitpay/http-api';
+import { JwtAccessTokens, keyedDigestOf, oauthRouter, S256Pkce, type ClientAuthRateLimit, type HitCounters, type LoginRateLimit } from '@splitpay/http-api';
 import { AesGcmSecretSealer, parseDataEncryptionKey, RandomTokenMinter, ScryptPasswordHasher } from '@splitpay/infra';
 import type { ServerConfig } from '../config';
 import { dashboardRedirectUris } from './dashboard';
@@ -23,7 +23,7 @@ export interface AuthWiring {
   readonly passwordHasher: PasswordHasher;
   /** Elements tokens, authorization codes, refresh tokens, and their digests. */
   readonly tokenMinter: TokenMinter;
-  /** /oauth/token, /oauth/authorize and GET /api/me. */
+  /** /oauth/token and /oauth/authorize (GET /api/me reads the account: the merchant API area serves it). */
   readonly routers: Router[];
 }
 
@@ -85,7 +85,7 @@ export function passwordHasherFor(config: ServerConfig): PasswordHasher {
   return new ScryptPasswordHasher(config.scryptCost ? { cost: config.scryptCost } : {});
 }
 
-/** The auth area: access tokens, the OAuth endpoints (both grants families) and GET /api/me. */
+/** The auth area: access tokens and the OAuth endpoints (both grants families). */
 export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthWiring {
   const { config, stores, clock, ids, logger } = core;
   const accessTokens = new JwtAccessTokens({
@@ -120,7 +120,7 @@ export function wireAuth(core: AuthCore, options: AuthWiringOptions = {}): AuthW
     secretSealer: secretSealerFor(config),
     passwordHasher,
     tokenMinter,
-    routers: [oauth, meRouter({ tokens: accessTokens })],
+    routers: [oauth],
   };
 }
 

@@ -1,8 +1,8 @@
 import { hkdfSync } from 'node:crypto';
 import type { Router } from 'express';
-import { CreateSessionUseCase, MerchantReads, MerchantSearches, type AccessTokens } from '@splitpay/application';
+import { CreateSessionUseCase, MerchantProviders, MerchantReads, MerchantSearches, type AccessTokens, type ProviderNames } from '@splitpay/application';
 import { nextDueAt, type PspCatalog, type TokenMinter } from '@splitpay/domain';
-import { merchantApiRouter, openApiRouter, SearchCursors } from '@splitpay/http-api';
+import { merchantApiRouter, meRouter, openApiRouter, SearchCursors } from '@splitpay/http-api';
 import { HmacElementsTokens } from '@splitpay/infra';
 import { authKeysOf } from './auth';
 import type { Core } from './core';
@@ -12,12 +12,12 @@ export interface MerchantApiWiringDeps {
   readonly accessTokens: AccessTokens;
   /** Mints elements tokens and their digests (the auth area's `RandomTokenMinter`). */
   readonly tokenMinter: TokenMinter;
-  /** The drivers the platform carries (the PSP wiring's `PspRegistry`). */
-  readonly psps: PspCatalog;
+  /** The drivers the platform carries and their names (the PSP wiring's `PspRegistry`). */
+  readonly psps: PspCatalog & ProviderNames;
 }
 
 export interface MerchantApiWiring {
-  /** POST /api/sessions, the reads and searches, and GET /openapi.json. */
+  /** POST /api/sessions, the reads and searches, GET /api/me and GET /openapi.json. */
   readonly routers: Router[];
 }
 
@@ -30,7 +30,7 @@ export function searchCursorKey(core: Pick<Core, 'config'>): Buffer {
   return Buffer.from(hkdfSync('sha256', authKeysOf(core.config).signingKey, 'splitpay', 'search-cursor/v1', 32));
 }
 
-/** The merchant API area: session creation, reads, searches, and the OpenAPI document. */
+/** The merchant API area: session creation, reads, searches, who the token proves, and the OpenAPI document. */
 export function wireMerchantApi(core: Core, deps: MerchantApiWiringDeps): MerchantApiWiring {
   const { stores, clock, ids, policy, config } = core;
   const createSession = new CreateSessionUseCase({
@@ -55,5 +55,6 @@ export function wireMerchantApi(core: Core, deps: MerchantApiWiringDeps): Mercha
     // PUBLIC_BASE_URL is kept without a trailing slash (public-base-url.ts): its pathname is '/' or the path.
     basePath: new URL(config.publicBaseUrl).pathname.replace(/\/$/, ''),
   });
-  return { routers: [api, openApiRouter({ serverUrl: config.publicBaseUrl, fakePsp: config.fakePsp })] };
+  const me = meRouter({ tokens: deps.accessTokens, providers: new MerchantProviders({ merchants: stores.merchants, names: deps.psps }) });
+  return { routers: [api, me, openApiRouter({ serverUrl: config.publicBaseUrl, fakePsp: config.fakePsp })] };
 }

@@ -44,7 +44,7 @@ const oauthErrorSchema = named('OAuthError', {
 const meSchema = named('Me', {
   type: 'object',
   additionalProperties: false,
-  required: ['merchantId', 'principal', 'expiresAt'],
+  required: ['merchantId', 'principal', 'expiresAt', 'providers'],
   properties: {
     merchantId: { type: 'string' },
     principal: { type: 'string', enum: ['client', 'contact'] },
@@ -55,6 +55,17 @@ const meSchema = named('Me', {
       properties: { email: { type: 'string' }, role: { type: 'string', enum: ['admin', 'member'] } },
     },
     expiresAt: { type: 'integer', description: 'epoch ms when the access token lapses' },
+    providers: {
+      type: 'array',
+      description:
+        "The PSPs the caller's merchant account holds contracts with (its methods' providers), sorted by id, each once: the values GET /api/transactions' `provider` finds. `name` is the PSP's display name when the platform knows one (absent for a provider the platform no longer carries: show the id).",
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id'],
+        properties: { id: { type: 'string', description: 'as TransactionView.provider names it' }, name: { type: 'string' } },
+      },
+    },
   },
 });
 

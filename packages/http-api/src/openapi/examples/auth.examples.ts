@@ -22,10 +22,13 @@ export const invalidClient: Examples = {
   invalidClient: { summary: 'Unknown client or wrong secret: one answer for both', value: { error: 'invalid_client', error_description: 'Client authentication failed' } },
 };
 
+/** The demo merchant's contracts are all on the fake PSP. */
+const DEMO_PROVIDERS = [{ id: 'fake', name: 'Fake PSP' }];
+
 export const meAnswer: Examples = {
-  client: { summary: "A merchant server's client_credentials token", value: { merchantId: 'demo', principal: 'client', expiresAt: ACCESS_TOKEN_EXPIRES_AT } },
+  client: { summary: "A merchant server's client_credentials token", value: { merchantId: 'demo', principal: 'client', expiresAt: ACCESS_TOKEN_EXPIRES_AT, providers: DEMO_PROVIDERS } },
   contact: {
     summary: "A dashboard contact's token (the replay door needs one)",
-    value: { merchantId: 'demo', principal: 'contact', contact: { email: 'admin@demo.example', role: 'admin' }, expiresAt: ACCESS_TOKEN_EXPIRES_AT },
+    value: { merchantId: 'demo', principal: 'contact', contact: { email: 'admin@demo.example', role: 'admin' }, expiresAt: ACCESS_TOKEN_EXPIRES_AT, providers: DEMO_PROVIDERS },
   },
 };
