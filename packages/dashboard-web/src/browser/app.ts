@@ -156,6 +156,7 @@ export class DashboardApp {
       tr: this.tr,
       api: this.api,
       merchantId: this.me?.merchantId ?? '',
+      providers: this.me?.providers ?? [],
       announce: (message) => {
         this.live.textContent = message;
       },

@@ -108,11 +108,19 @@ export interface ReplayAnswer {
   readonly abandoned: boolean;
 }
 
+/** A provider of the account's contracts, as GET /api/me names it (D66). */
+export interface AccountProvider {
+  readonly id: string;
+  /** The service's display name, when the platform knows one. */
+  readonly name?: string;
+}
+
 export interface MeJson {
   readonly merchantId: string;
   readonly principal: 'client' | 'contact';
   readonly contact?: { readonly email: string; readonly role: 'admin' | 'member' };
   readonly expiresAt: number;
+  readonly providers: readonly AccountProvider[];
 }
 
 /** An answer of the service: its body, or its refusal (the contract's error code). */

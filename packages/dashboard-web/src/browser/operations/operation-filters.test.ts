@@ -24,7 +24,11 @@ describe('operation filters', () => {
     const hash = operationFiltersToHash(filters);
     expect(hash.startsWith('#/operations?')).toBe(true);
     expect(operationFiltersFromQuery(new URLSearchParams(hash.split('?')[1]))).toEqual(filters);
-    expect(operationFiltersFromQuery(new URLSearchParams('provider=nobody&type=chargeback&status=PAID&from=3'))).toEqual({});
+    expect(operationFiltersFromQuery(new URLSearchParams('provider=&type=chargeback&status=PAID&from=3'))).toEqual({});
+  });
+
+  it('keep a provider the account holds no contract with: the door searches any name, so the address is searched as written (D66)', () => {
+    expect(operationFiltersFromQuery(new URLSearchParams('provider=legacy-psp'))).toEqual({ provider: 'legacy-psp' });
     expect(operationFiltersToHash({})).toBe('#/operations');
   });
 });

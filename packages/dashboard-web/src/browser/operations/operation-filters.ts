@@ -1,16 +1,10 @@
 import { TRANSACTION_TYPES, VERDICT_KINDS, type TransactionType, type VerdictKind } from '../api/api-types';
 import { nextDay, startOfDay } from '../payments/payment-filters';
 
-/**
- * The providers the filter offers: every PSP adapter of this service, as TransactionView.provider
- * names them (D58). The dashboard has no door reading the merchant's contracts, so it lists them all
- * (D62); a provider the merchant has no contract with simply finds nothing.
- */
-export const KNOWN_PROVIDERS = ['adyen', 'oney', 'paypal', 'worldline', 'fake'] as const;
-
 /** What the Operations view (and its export) select; dates are the contact's calendar days (YYYY-MM-DD). */
 export interface OperationFilters {
   readonly orderId?: string;
+  /** Any name, as the door takes it: one of the account's providers, or one it no longer holds (D66). */
   readonly provider?: string;
   readonly type?: TransactionType;
   /** The operation's verdict, not its session's status. */
@@ -64,7 +58,7 @@ export function operationFiltersFromQuery(query: URLSearchParams): OperationFilt
   const toDate = query.get('to');
   return {
     ...(orderId ? { orderId } : {}),
-    ...(isOneOf(KNOWN_PROVIDERS, provider) ? { provider } : {}),
+    ...(provider ? { provider } : {}),
     ...(isOneOf(TRANSACTION_TYPES, type) ? { type } : {}),
     ...(isOneOf(VERDICT_KINDS, status) ? { status } : {}),
     ...(fromDate && DAY.test(fromDate) ? { fromDate } : {}),

@@ -1,5 +1,6 @@
 import { TRANSACTION_TYPES, VERDICT_KINDS, type TransactionType, type VerdictKind } from '../api/api-types';
-import { KNOWN_PROVIDERS, operationFiltersToHash, type OperationFilters } from '../operations/operation-filters';
+import { operationFiltersToHash, type OperationFilters } from '../operations/operation-filters';
+import { providerOptions } from '../operations/provider-options';
 import { h, uniqueId } from './dom';
 import type { ExportFields } from './export.view';
 import { field } from './form-field';
@@ -13,7 +14,7 @@ export function operationFilterForm(ctx: ViewContext, filters: OperationFilters)
   const { t } = ctx.tr;
   const orderId = h('input', { id: uniqueId('order-ref'), name: 'orderId', type: 'search', value: filters.orderId ?? '', autocomplete: 'off' });
   const provider = h('select', { id: uniqueId('provider'), name: 'provider' }, h('option', { value: '' }, t.anyProvider));
-  for (const p of KNOWN_PROVIDERS) provider.append(h('option', { value: p, selected: filters.provider === p }, t.providerName[p] ?? p));
+  for (const p of providerOptions(ctx.providers, t.providerName, filters.provider)) provider.append(h('option', { value: p.value, selected: filters.provider === p.value }, p.label));
   const type = h('select', { id: uniqueId('type'), name: 'type' }, h('option', { value: '' }, t.anyType));
   for (const k of TRANSACTION_TYPES) type.append(h('option', { value: k, selected: filters.type === k }, t.transactionType[k] ?? k));
   const status = h('select', { id: uniqueId('status'), name: 'status' }, h('option', { value: '' }, t.anyStatus));

@@ -1,4 +1,5 @@
 import type { TransactionViewJson } from '../api/api-types';
+import { providerLabel } from '../operations/provider-options';
 import { h } from './dom';
 import type { ViewContext } from './view-context';
 
@@ -14,7 +15,7 @@ export function operationsTable(ctx: ViewContext, operations: readonly Transacti
       h('td', {}, ctx.tr.dateTime(tx.createdAt)),
       h('th', { scope: 'row' }, h('a', { href: `#/sessions/${encodeURIComponent(sessionId)}` }, orderId)),
       h('td', {}, t.transactionType[tx.type] ?? tx.type),
-      h('td', {}, t.providerName[provider] ?? provider),
+      h('td', {}, providerLabel(ctx.providers, t.providerName, provider)),
       h('td', {}, method),
       h('td', {}, h('span', { class: `status verdict-${tx.status.kind}` }, t.verdict[tx.status.kind] ?? tx.status.kind)),
       h('td', { class: 'amount' }, ctx.tr.money(tx.amount)),

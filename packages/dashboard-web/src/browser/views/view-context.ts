@@ -1,3 +1,4 @@
+import type { AccountProvider } from '../api/api-types';
 import type { DashboardApi } from '../api/dashboard-api';
 import type { Translator } from '../i18n/i18n';
 
@@ -7,9 +8,11 @@ export interface ViewContext {
   readonly api: DashboardApi;
   /** The signed-in contact's merchant. */
   readonly merchantId: string;
+  /** The providers of the merchant's contracts (GET /api/me, D66). */
+  readonly providers: readonly AccountProvider[];
   /** Says something to everyone, screen readers included (a polite live region). */
   announce(message: string): void;
-  /** Moves to another view (`#/payments...`, `#/sessions/{id}`). */
+  /** Moves to another view (`#/payments...`, `#/operations...`, `#/sessions/{id}...`). */
   navigate(hash: string): void;
 }
 
