@@ -193,7 +193,7 @@ describe('dashboard: the Operations view beside the payments, in Chromium', () =
     // A row leads to its payment; Back returns to the filtered operations, Forward to the payment.
     await page.getByRole('link', { name: refundedOrder }).click();
     await visible(page.getByRole('heading', { level: 1, name: `Payment ${refundedOrder}` }));
-    expect(await hashOf(page)).toBe(`#/sessions/${refundedSession}`);
+    expect(await hashOf(page)).toBe(`#/sessions/${refundedSession}?back=operations&provider=fake&type=refund&status=${verdict}`);
     expect(await nav.locator('[aria-current]').count()).toBe(0);
     await page.goBack();
     await visible(page.getByRole('heading', { level: 1, name: 'Operations' }));

@@ -7,6 +7,7 @@ import { serviceBaseOf } from './service-base';
 import { LOCALES, preferredLocale, translator, type Locale, type Translator } from './i18n/i18n';
 import { operationFiltersFromQuery } from './operations/operation-filters';
 import { filtersFromQuery } from './payments/payment-filters';
+import { sessionAddressOf } from './sessions/session-address';
 import { h, replaceChildren } from './views/dom';
 import { operationsView } from './views/operations.view';
 import { paymentsView } from './views/payments.view';
@@ -171,10 +172,10 @@ export class DashboardApp {
     if (!this.keeper.signedIn) return;
     const hash = location.hash;
     const query = new URLSearchParams(hash.split('?')[1] ?? '');
-    const session = /^#\/sessions\/([^/?]+)$/.exec(hash);
-    if (session?.[1]) {
+    const session = sessionAddressOf(hash);
+    if (session) {
       this.renderViews('session');
-      replaceChildren(this.main, sessionView(this.context(), decodeURIComponent(session[1])));
+      replaceChildren(this.main, sessionView(this.context(), session.sessionId, session.back));
     } else if (/^#\/operations(\?|$)/.test(hash)) {
       this.renderViews('operations');
       replaceChildren(this.main, operationsView(this.context(), operationFiltersFromQuery(query)));

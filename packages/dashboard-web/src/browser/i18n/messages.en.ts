@@ -46,6 +46,7 @@ export const en = {
   previousPage: 'Previous page',
   firstPage: 'First page',
   backToPayments: 'Back to payments',
+  backToOperations: 'Back to operations',
   paymentTitle: (orderId: string) => `Payment ${orderId}`,
   sessionStatus: {
     PENDING: 'pending',

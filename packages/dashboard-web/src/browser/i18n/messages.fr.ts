@@ -48,6 +48,7 @@ export const fr: Messages = {
   previousPage: 'Page précédente',
   firstPage: 'Première page',
   backToPayments: 'Retour aux paiements',
+  backToOperations: 'Retour aux opérations',
   paymentTitle: (orderId) => `Paiement ${orderId}`,
   sessionStatus: {
     PENDING: 'en attente',

@@ -15,7 +15,7 @@ export function operationsView(ctx: ViewContext, filters: OperationFilters): HTM
   const { t } = ctx.tr;
   const { summary, results } = keysetPages(ctx, {
     read: async (cursor) => asKeysetPage(await ctx.api.searchTransactions(operationsQuery(filters, PAGE_SIZE, cursor)), (body) => body.transactions, (body) => body.nextCursor),
-    draw: (operations, page) => operationsTable(ctx, operations, page),
+    draw: (operations, page) => operationsTable(ctx, operations, page, filters),
     said: (count, page) => (count === 0 ? t.noOperations : t.operationsShown(count, page)),
     pagesLabel: t.operationPages,
   });

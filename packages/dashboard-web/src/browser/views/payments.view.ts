@@ -1,5 +1,6 @@
 import { SESSION_STATUSES, type SessionJson, type SessionStatus } from '../api/api-types';
 import { filtersToHash, type SessionFilters } from '../payments/payment-filters';
+import { sessionHash } from '../sessions/session-address';
 import { h, uniqueId } from './dom';
 import { field } from './form-field';
 import { asKeysetPage, keysetPages } from './keyset-pages.view';
@@ -46,7 +47,7 @@ function paymentsTable(ctx: ViewContext, sessions: readonly SessionJson[], page:
     h(
       'tr',
       {},
-      h('th', { scope: 'row' }, h('a', { href: `#/sessions/${encodeURIComponent(s.sessionId)}` }, s.orderId)),
+      h('th', { scope: 'row' }, h('a', { href: sessionHash(s.sessionId) }, s.orderId)),
       h('td', {}, h('span', { class: `status status-${s.status.toLowerCase()}` }, t.sessionStatus[s.status] ?? s.status)),
       h('td', { class: 'amount' }, ctx.tr.money(s.total)),
       h('td', { class: 'amount' }, ctx.tr.money(s.captured)),

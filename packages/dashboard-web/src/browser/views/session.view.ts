@@ -1,5 +1,6 @@
 import type { ApiResult, AttemptJson, ChargebackJson, NotificationJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
 import type { RefundTarget } from '../api/dashboard-api';
+import type { PaymentOrigin } from '../sessions/session-address';
 import { facts, h, replaceChildren, type Child } from './dom';
 import { FIRST_FOCUS, refundForm, sessionRefundConfirm } from './refund-form.view';
 import { refusalWords, type ViewContext } from './view-context';
@@ -26,10 +27,12 @@ function opener(label: string, open: (close: () => void) => HTMLElement): HTMLEl
 /** Operations that took money, the ones a transaction refund door accepts. */
 const tookMoney = (tx: TransactionJson): boolean => (tx.type === 'capture' || tx.type === 'payment') && tx.status.kind === 'succeeded';
 
-export function sessionView(ctx: ViewContext, sessionId: string): HTMLElement {
+/** A payment, its Back link leading to the list it was opened from (D66). */
+export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOrigin): HTMLElement {
   const { t } = ctx.tr;
   const body = h('div', { 'aria-busy': 'true' }, h('p', {}, t.loading));
-  const section = h('section', { class: 'session' }, h('p', {}, h('a', { href: '#/payments' }, t.backToPayments)), body);
+  const backLink = back.kind === 'operations' ? h('a', { href: back.hash }, t.backToOperations) : h('a', { href: '#/payments' }, t.backToPayments);
+  const section = h('section', { class: 'session' }, h('p', {}, backLink), body);
 
   /**
    * After an action the page is read again and drawn anew, the pressed control with it: focus goes to
