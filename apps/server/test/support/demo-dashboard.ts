@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { DEMO_MERCHANTS_FILE } from '../../src/config';
 import { launchChromium } from './dashboard-browser';
-import { startService, type ServiceHarness } from './service-harness';
+import { startService, type ServiceHarness, type ServiceHarnessOptions } from './service-harness';
 
 export interface DemoDashboard {
   /** The service holding the demo merchants file (throws before it starts). */
@@ -11,12 +11,20 @@ export interface DemoDashboard {
   browser(): Browser;
 }
 
-/** For the calling describe block: the service with the demo merchants and Chromium, started before the first test, closed after the last. */
-export function useDemoDashboard(): DemoDashboard {
+/** The demo merchants file, to start from when a test gives the demo merchant more contracts. */
+export function demoMerchants(): { merchants: { contracts: object[] }[] } {
+  return JSON.parse(readFileSync(DEMO_MERCHANTS_FILE, 'utf8')) as { merchants: { contracts: object[] }[] };
+}
+
+/**
+ * For the calling describe block: the service with the demo merchants (or `options.merchants`) and
+ * Chromium, started before the first test, closed after the last.
+ */
+export function useDemoDashboard(options: Pick<ServiceHarnessOptions, 'merchants' | 'extraProviders'> = {}): DemoDashboard {
   let h: ServiceHarness | undefined;
   let chromium: Browser | undefined;
   beforeAll(async () => {
-    h = await startService({ merchants: JSON.parse(readFileSync(DEMO_MERCHANTS_FILE, 'utf8')) as object });
+    h = await startService({ merchants: options.merchants ?? demoMerchants(), ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}) });
     chromium = await launchChromium();
   });
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { TokenClient } from './auth/token-client';
 import { TokenKeeper } from './auth/token-keeper';
 import { serviceBaseOf } from './service-base';
 import { LOCALES, preferredLocale, translator, type Locale, type Translator } from './i18n/i18n';
+import { operationsAddressOfLegacyPayments } from './operations/legacy-payments-address';
 import { operationFiltersFromQuery } from './operations/operation-filters';
 import { filtersFromQuery } from './payments/payment-filters';
 import { sessionAddressOf } from './sessions/session-address';
@@ -170,8 +171,15 @@ export class DashboardApp {
 
   private route(): void {
     if (!this.keeper.signedIn) return;
-    const hash = location.hash;
-    const query = new URLSearchParams(hash.split('?')[1] ?? '');
+    let hash = location.hash;
+    let query = new URLSearchParams(hash.split('?')[1] ?? '');
+    // A bookmark of D62's payments filters opens the operations it meant, in place of its own address.
+    const moved = /^#\/operations/.test(hash) || hash.startsWith('#/sessions/') ? undefined : operationsAddressOfLegacyPayments(query);
+    if (moved) {
+      history.replaceState(null, '', moved);
+      hash = moved;
+      query = new URLSearchParams(hash.split('?')[1] ?? '');
+    }
     const session = sessionAddressOf(hash);
     if (session) {
       this.renderViews('session');
