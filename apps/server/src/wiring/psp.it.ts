@@ -4,7 +4,10 @@ import express from 'express';
 import request from 'supertest';
 import { METHOD_KINDS, money, type AttemptId, type PspPlugin, type TransactionId } from '@splitpay/domain';
 import { CapturingLogger, CARD_CAPS } from '@splitpay/domain/src/testing';
+import { PromMetrics } from '@splitpay/infra';
 import { createPspRegistry } from './psp';
+import { counterCatalog } from './metrics';
+import { meteredRegistry } from './psp-metrics';
 import { PROVIDER_PLUGS } from './providers/provider-list';
 import { plugin } from './providers/provider-plug';
 
@@ -19,7 +22,16 @@ describe('createPspRegistry', () => {
     expect([wiring.registry.driver('adyen', 'card')?.provider, wiring.registry.driver('adyen', 'applepay')?.provider]).toEqual(['adyen', 'adyen']);
   });
 
-  it('registers every provider of the list: turning the fake provider off leaves the others on', () => {
+  it('names every provider of the list, as GET /api/me and the dashboard show them (D66), through the metered registry too', () => {
+    const wiring = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: true, fakePspDelayMs: 300 }, { logger: silent, clock });
+    const names = (registry: Pick<typeof wiring.registry, 'providerIds' | 'displayName'>) => Object.fromEntries(registry.providerIds().map((id) => [id, registry.displayName(id)]));
+    const expected = { adyen: 'Adyen', fake: 'Fake PSP', oney: 'Oney', paypal: 'PayPal', worldline: 'Worldline' };
+    expect(names(wiring.registry)).toEqual(expected);
+    expect(names(meteredRegistry(wiring.registry, new PromMetrics({ counters: counterCatalog(wiring.registry.providerIds()) })))).toEqual(expected);
+    wiring.close();
+  });
+
+    it('registers every provider of the list: turning the fake provider off leaves the others on', () => {
     const real: PspPlugin = {
       id: 'real',
       settings: [],
