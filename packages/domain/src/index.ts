@@ -105,6 +105,7 @@ export { chargebackTarget } from './chargeback/chargeback-target.rule';
 export { refundable } from './rules/refundable.rule';
 export { registrationAsked } from './rules/registration-asked.rule';
 export { cardholderFallback } from './rules/cardholder-name.rule';
+export { unusableWithoutReturnUrl } from './rules/return-url.rule';
 
 // Refunds
 export { refundSession } from './refund/refund-session';

@@ -16,7 +16,6 @@ import { checkOrderReference } from './order-reference.rule';
 import { loanContract } from './national-contract.rule';
 import { capabilitiesUnder, resolveProvider, type PspCatalog } from './provider.rule';
 import { checkRequestConsistency } from './request-consistency.rule';
-import { checkReturnUrl } from './return-url.rule';
 import type { MethodEntry, SessionRequest } from './session-request.model';
 
 /** What creating a session needs besides the request. */
@@ -80,8 +79,9 @@ function cartItemsOf(request: SessionRequest): readonly CartItem[] | undefined {
  * Session creation with every rule of the contract, in a fixed order: order reference, notification
  * address, instance keys, request consistency, then per method its provider, whitelist, national
  * contract (financing: the billing country's, docs/decisions.md D44) and plans, then the financing
- * file, the card registration rules and the way back (returnUrl for a method that sends the payer
- * to its PSP's page). Each refusal is a DomainError with its own code. Methods
+ * file and the card registration rules. A method that sends the payer to its PSP's page is
+ * offered even without returnUrl: it is the view and the start that refuse it (docs/decisions.md
+ * D61). Each refusal is a DomainError with its own code. Methods
  * whose contracts' whitelists exclude the order are dropped from the offer; when that leaves none,
  * the order has no method to pay with and creation is refused (NoProviderForMethod). The billing
  * country never drops a method.
@@ -104,7 +104,6 @@ export function createSession(request: SessionRequest, ctx: CreationContext): Se
   }
   const mustCreateAlias = request.mustCreateAlias === true;
   checkAlias(methods, mustCreateAlias);
-  checkReturnUrl(methods, request.returnUrl);
 
   const currency = currencyCode(request.currency);
   const ttlMs = request.ttlMs ?? ctx.defaultTtlMs;

@@ -31,6 +31,13 @@ describe('eligibility of a method', () => {
     expect(isMethodEligible(aSession({ mustCreateAlias: true }), card)).toBe(true);
   });
 
+  it('needs a returnUrl for a method that sends the payer to its PSP, told before the amount', () => {
+    const noWayBack = aSession({ returnUrl: undefined });
+    expect(methodEligibility(noWayBack, paypal)).toEqual({ eligible: false, reason: 'no-return-url' });
+    expect(methodEligibility(noWayBack, { ...paypal, range: { min: 20_000, max: 30_000 } })).toEqual({ eligible: false, reason: 'no-return-url' });
+    expect(isMethodEligible(noWayBack, card)).toBe(true);
+  });
+
   it('nothing is eligible once nothing remains', () => {
     expect(methodEligibility(aSession({ attempts: [anAttempt('AUTHORIZED', 10_000)] }), card)).toEqual({ eligible: false, reason: 'nothing-remaining' });
   });

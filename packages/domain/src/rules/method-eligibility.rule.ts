@@ -3,6 +3,7 @@ import type { Money } from '../money/money';
 import type { Session } from '../session/session.model';
 import { canRegisterAlias, splitForbiddenByAlias } from './alias-split.rule';
 import { remainingBalance } from './remaining-balance.rule';
+import { lacksReturnUrl } from './return-url.rule';
 
 /** Why a method cannot be used now. */
 export type IneligibilityReason =
@@ -13,7 +14,9 @@ export type IneligibilityReason =
   /** No financing plan still covers the remaining balance. */
   | 'no-plan-covers'
   /** The order must register the payer's means and this method cannot. */
-  | 'cannot-register-alias';
+  | 'cannot-register-alias'
+  /** The method sends the payer to its PSP's page and the session has no returnUrl to come back to. */
+  | 'no-return-url';
 
 export type Eligibility = { readonly eligible: true } | { readonly eligible: false; readonly reason: IneligibilityReason };
 
@@ -42,12 +45,14 @@ export function offeredPlan(offer: MethodOffer, plan: PlanKey): ContractPlan | u
 
 /**
  * Can an attempt be started with this method now: the remaining balance is inside its range window,
- * a financing plan still covers it, and the method can register the payer's means when the order
- * asks for it.
+ * a financing plan still covers it, the method can register the payer's means when the order asks
+ * for it, and a method that sends the payer to its PSP's page has a returnUrl to bring them back.
+ * The missing returnUrl is told first: no payment ever makes it go away.
  */
 export function methodEligibility(session: Session, offer: MethodOffer): Eligibility {
   const remaining = remainingBalance(session);
   if (remaining.amount <= 0) return { eligible: false, reason: 'nothing-remaining' };
+  if (lacksReturnUrl(session, offer)) return { eligible: false, reason: 'no-return-url' };
   if (!withinRange(offer, remaining)) return { eligible: false, reason: 'outside-range' };
   if (offer.capabilities.financing && plansCovering(offer, remaining).length === 0) {
     return { eligible: false, reason: 'no-plan-covers' };
@@ -56,6 +61,12 @@ export function methodEligibility(session: Session, offer: MethodOffer): Eligibi
     return { eligible: false, reason: 'cannot-register-alias' };
   }
   return { eligible: true };
+}
+
+/** Why starting an attempt with the offer is refused, for the MethodNotEligible message. */
+export function ineligibilityMessage(offer: MethodOffer, reason: IneligibilityReason): string {
+  const why = reason === 'no-return-url' ? ": it sends the payer to its PSP's page and the session has no returnUrl to bring them back" : '';
+  return `Method ${offer.id} cannot be used now (${reason})${why}`;
 }
 
 export function isMethodEligible(session: Session, offer: MethodOffer): boolean {

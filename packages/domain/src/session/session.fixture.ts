@@ -76,6 +76,8 @@ export function aSession(overrides: Partial<Session> = {}): Session {
     attempts: [],
     elementsTokenHash: 'hash',
     notification: { url: 'https://merchant.example/hook' },
+    // The way back a method that sends the payer to its PSP needs (pass `returnUrl: undefined` to go without).
+    returnUrl: 'https://merchant.example/back',
     ...overrides,
   };
 }

@@ -6,7 +6,7 @@ import { money, zero } from '../money/money';
 import { mustSettleRemaining } from '../rules/abandonable.rule';
 import { respectsAliasRule } from '../rules/alias-split.rule';
 import { attemptInFlight } from '../rules/attempt-in-flight.rule';
-import { methodEligibility, offeredPlan, planCovers, withinRange } from '../rules/method-eligibility.rule';
+import { ineligibilityMessage, methodEligibility, offeredPlan, planCovers, withinRange } from '../rules/method-eligibility.rule';
 import { remainingBalance } from '../rules/remaining-balance.rule';
 import { termsSettled } from '../rules/terms-consent.rule';
 import type { Transaction } from '../transaction/transaction.model';
@@ -47,7 +47,7 @@ export function startAttempt(session: Session, input: StartAttemptInput, ctx: Do
   if (attemptInFlight(session)) refuse('AttemptInFlight', 'Another attempt is in flight: wait for its verdict or decide its partial grant');
   if (!termsSettled(session)) refuse('TermsNotAccepted', 'The payer must accept the terms before the first tranche');
   const eligibility = methodEligibility(session, offer);
-  if (!eligibility.eligible) refuse('MethodNotEligible', `Method ${offer.id} cannot be used now (${eligibility.reason})`);
+  if (!eligibility.eligible) refuse('MethodNotEligible', ineligibilityMessage(offer, eligibility.reason));
   if (!Number.isSafeInteger(input.amount) || input.amount < 1) refuse('InvalidRequest', 'amount must be an integer >= 1 (minor units)');
 
   const amount = money(input.amount, session.total.currency);

@@ -69,6 +69,14 @@ describe('sessionView', () => {
     expect(view.methods.find((m) => m.id === 'card')).toMatchObject({ eligible: true });
   });
 
+  it('lists a method that sends the payer to its PSP as ineligible while the session has no returnUrl', () => {
+    const methods = [{ method: 'card' as const }, { method: 'paypal' as const }];
+    const without = sessionView(session({ methods, returnUrl: undefined }), { now: NOW });
+    expect(without.methods.map((m) => [m.id, m.eligible])).toEqual([['card', true], ['paypal', false]]);
+    const withIt = sessionView(session({ methods, returnUrl: 'https://merchant.example/back' }), { now: NOW });
+    expect(withIt.methods.map((m) => [m.id, m.eligible])).toEqual([['card', true], ['paypal', true]]);
+  });
+
   it('marks nothing eligible once the session is no longer PENDING or its ttl passed', () => {
     const s = session();
     expect(sessionView(s, { now: s.expiresAt }).methods[0]?.eligible).toBe(false);
