@@ -20,6 +20,7 @@ import {
 } from '@splitpay/domain';
 import type { DueAtFn } from '../session-writer';
 import { replayCreation } from './creation-replay';
+import { warnRedirectedMethodsUnusable } from './redirected-method-warning';
 import type { SessionCreated } from './session-created';
 
 export interface CreateSessionDeps {
@@ -61,6 +62,7 @@ export class CreateSessionUseCase {
     const elementsToken = this.deps.tokens.newElementsToken();
     const session = this.newSession(account, request, elementsToken);
     await this.deps.sessions.insert(session);
+    warnRedirectedMethodsUnusable(session, this.deps.logger);
     return { elementsToken, sessionId: session.id, expiresAt: session.expiresAt };
   }
 
@@ -74,6 +76,7 @@ export class CreateSessionUseCase {
     const stored = await this.deps.sessions.insertKeyed(session);
     switch (stored.kind) {
       case 'inserted':
+        warnRedirectedMethodsUnusable(session, this.deps.logger);
         return { elementsToken, sessionId: session.id, expiresAt: session.expiresAt };
       case 'existing':
         return replayCreation(stored.session, idempotency.requestDigest, { derivedTokens, tokens, logger: this.deps.logger });
