@@ -30,6 +30,7 @@ export const en: Messages = {
   },
   methodsLegend: 'Payment method',
   notEligible: 'Not available for this amount',
+  notEligibleForOrder: 'Not available for this order',
   rangeHint: (min, max) => `From ${min} to ${max}`,
   settlesRemaining: 'Pays the whole remaining amount',
   walletUnavailable: 'Not available on this device',

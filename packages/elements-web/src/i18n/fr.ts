@@ -30,6 +30,7 @@ export const fr: Messages = {
   },
   methodsLegend: 'Moyen de paiement',
   notEligible: 'Indisponible pour ce montant',
+  notEligibleForOrder: 'Indisponible pour cette commande',
   rangeHint: (min, max) => `De ${min} à ${max}`,
   settlesRemaining: 'Règle la totalité du reste à payer',
   walletUnavailable: 'Indisponible sur cet appareil',

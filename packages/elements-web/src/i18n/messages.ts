@@ -27,6 +27,8 @@ export interface Messages {
   readonly declineReason: Readonly<Record<DeclineCategory | 'unclassified', string>>;
   readonly methodsLegend: string;
   readonly notEligible: string;
+  /** An ineligible entry the amount does not explain (e.g. a redirected method in a session without returnUrl). */
+  readonly notEligibleForOrder: string;
   readonly rangeHint: (min: string, max: string) => string;
   readonly settlesRemaining: string;
   readonly walletUnavailable: string;

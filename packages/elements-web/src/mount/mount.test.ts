@@ -59,6 +59,20 @@ describe('mount: rendering the view', () => {
     handle.unmount();
   });
 
+  it.each([
+    ['en', 'Not available for this order'],
+    ['fr', 'Indisponible pour cette commande'],
+  ])('says an entry the amount does not explain (PayPal without returnUrl) is not available for this order, not for this amount (%s)', async (lang, said) => {
+    const page = merchantPage(lang);
+    const { fetch } = scriptedFetch([pendingView({ methods: [cardMethod, { method: 'paypal', id: 'paypal', eligible: false }] })]);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.doc.querySelectorAll('input[type=radio]').length === 2);
+    const paypal = page.doc.querySelectorAll<HTMLInputElement>('input[type=radio]')[1]!;
+    expect(paypal.disabled).toBe(true);
+    expect(page.text(page.doc.getElementById(paypal.getAttribute('aria-describedby') ?? ''))).toBe(said);
+    handle.unmount();
+  });
+
   it('never sets a style attribute, adds a style or script element, or parses HTML', async () => {
     const page = merchantPage();
     const win = page.dom.window as unknown as typeof globalThis;

@@ -1,4 +1,5 @@
 import { h } from '../dom/h';
+import { ineligibleForAmount } from '../state/derive';
 import type { MethodView } from '../types/session-view';
 import { methodName, type RenderContext } from './render-context';
 
@@ -10,7 +11,7 @@ export function selectable(ctx: Pick<RenderContext, 'applePayAvailable'>, method
 function hintOf(ctx: RenderContext, method: MethodView): string | undefined {
   const { t, f } = ctx;
   const parts: string[] = [];
-  if (!method.eligible) parts.push(t.notEligible);
+  if (!method.eligible) parts.push(ineligibleForAmount(ctx.view, method) ? t.notEligible : t.notEligibleForOrder);
   else if (method.method === 'applepay' && !ctx.applePayAvailable) parts.push(t.walletUnavailable);
   if (method.range) parts.push(t.rangeHint(f.amount({ amount: method.range.min, currency: method.range.currency }), f.amount({ amount: method.range.max, currency: method.range.currency })));
   if (method.mustSettleRemaining) parts.push(t.settlesRemaining);

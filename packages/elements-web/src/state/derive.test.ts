@@ -1,5 +1,5 @@
-import { ancvMethod, attempt, cardMethod, oneyMethod, pendingView } from '../testing/view.fixture';
-import { amountBounds, isCounted, isRefusedLowerGrant, isReleasing, isWaiting, ledgerRows, lastUnpaid, rowAction, screenOf, strandsRemainder } from './derive';
+import { ancvMethod, attempt, cardMethod, oneyMethod, paypalMethod, pendingView } from '../testing/view.fixture';
+import { amountBounds, ineligibleForAmount, isCounted, isRefusedLowerGrant, isReleasing, isWaiting, ledgerRows, lastUnpaid, rowAction, screenOf, strandsRemainder } from './derive';
 
 describe('screenOf: the screen is a function of the view', () => {
   it.each([
@@ -100,5 +100,16 @@ describe('releases on their way', () => {
 
   it('offers nothing on a row the payer already removed', () => {
     expect(rowAction(pendingView(), attempt(), [attempt().attemptId])).toBe('none');
+  });
+});
+
+describe('ineligibleForAmount: whether the amount explains an ineligible entry', () => {
+  it('does for nothing left, a remaining balance outside the range, or no plan covering it; not otherwise', () => {
+    const view = pendingView({ remaining: { amount: 8000, currency: 'EUR' } });
+    expect(ineligibleForAmount(view, { ...ancvMethod, eligible: false })).toBe(true);
+    expect(ineligibleForAmount(pendingView({ remaining: { amount: 0, currency: 'EUR' } }), { ...paypalMethod, eligible: false })).toBe(true);
+    const financing = oneyMethod as Extract<typeof oneyMethod, { method: 'oney' }>;
+    expect(ineligibleForAmount(view, { ...financing, eligible: false, plans: financing.plans.map((p) => ({ ...p, eligible: false })) })).toBe(true);
+    expect(ineligibleForAmount(view, { ...paypalMethod, eligible: false })).toBe(false);
   });
 });

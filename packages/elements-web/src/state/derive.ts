@@ -99,6 +99,19 @@ export function strandsRemainder(view: SessionView, method: MethodView, amount: 
   return view.methods.filter((m) => m.eligible || m.id === method.id).every((m) => left < (m.range?.min ?? 1));
 }
 
+/**
+ * The view says whether an entry is eligible, not why: the amount is named only when it explains it
+ * (nothing left, the remaining balance outside the entry's range, no financing plan covering it).
+ * Any other reason (a method that sends the payer to its PSP in a session without returnUrl, an order
+ * that registers the payer's means) belongs to the order.
+ */
+export function ineligibleForAmount(view: SessionView, method: MethodView): boolean {
+  const left = view.remaining.amount;
+  if (left <= 0) return true;
+  if (method.range && (left < method.range.min || left > method.range.max)) return true;
+  return method.method === 'oney' && method.plans.length > 0 && method.plans.every((plan) => !plan.eligible);
+}
+
 /** The method the form opens on: the one chosen if still selectable, else the first eligible one. */
 export function selectedMethod(view: SessionView, chosenId: string | undefined, selectable: (m: MethodView) => boolean): MethodView | undefined {
   const chosen = view.methods.find((m) => m.id === chosenId);
