@@ -65,7 +65,10 @@ export const otherMethodViewSchema = named('MethodView', {
     range: viewRange,
     id: { type: 'string' },
     label: { type: 'string' },
-    eligible: { type: 'boolean' },
+    eligible: {
+      type: 'boolean',
+      description: "can an attempt be started now; false also for a method that sends the payer to its PSP's page in a session created without returnUrl",
+    },
     mustSettleRemaining: { type: 'boolean' },
     plans: { type: 'array', description: 'financing only', items: financingPlanViewSchema },
     merchantValidation: {

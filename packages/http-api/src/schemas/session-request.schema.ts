@@ -38,7 +38,7 @@ export const sessionRequestSchema = named('SessionRequest', {
     returnUrl: {
       ...httpUrl,
       description:
-        "where the payer's browser goes back after an off-site redirect (through the service's return door); required when an offered method sends the payer to its PSP's page (today paypal, wero, ancv and oney): without it, InvalidRequest naming returnUrl and the method. card (its 3-D Secure page included) and applepay do not need it",
+        "where the payer's browser goes back after an off-site redirect (through the service's return door); required only to use a method that sends the payer to its PSP's page (today paypal, wero, ancv and oney): without it the session is still created, but such a method is listed with eligible false and starting it answers MethodNotEligible. card (its 3-D Secure page included) and applepay do not need it",
     },
     cancelUrl: { ...httpUrl, description: 'where the browser goes when the payer backed out at the PSP; absent, returnUrl serves both outcomes' },
     notificationUrl: {
