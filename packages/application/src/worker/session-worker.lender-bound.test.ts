@@ -61,7 +61,8 @@ const offer: MethodOffer = {
  * away), or a tranche of `amount` (the session stays PENDING until it expires).
  */
 async function awaitingSession(core: DispatchingCore, amount = 10_000): Promise<Session> {
-  const pending: Session = { ...core.factory.pending({ total: 10_000 }), methods: [offer] };
+  // Financing sends the payer to the lender's page: its session carries the way back (D61).
+  const pending: Session = { ...core.factory.pending({ total: 10_000 }), methods: [offer], returnUrl: 'https://shop.example/back' };
   const started = startAttempt(pending, { methodId: 'oney', amount, plan: { installments: 3, withFees: false } }, core.factory.ctx());
   const opened = recordOpenOutcome(started.session, started.attemptId, { ack: { outcome: 'accepted', providerRef: 'CMDE|1' }, facts: [] }, core.factory.ctx());
   const studied = applyFact(opened, { kind: 'lender-pending', ref: { transactionId: started.transactionId } }, core.factory.ctx());
