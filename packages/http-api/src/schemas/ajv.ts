@@ -4,9 +4,10 @@ import { isAssignedCountry, isAssignedCurrency } from '@splitpay/domain';
 
 /**
  * The one Ajv instance of the HTTP adapter: JSON Schema 2020-12 (OpenAPI 3.1's dialect), strict,
- * first error only (the message names one field and one rule), `discriminator` for method entries.
+ * first error only (the message names one field and one rule), `discriminator` for method entries,
+ * each `$ref` a function of its own (validate.ts: withNamedRefs).
  */
-export const ajv = new Ajv2020({ strict: true, allErrors: false, discriminator: true, coerceTypes: false, useDefaults: false });
+export const ajv = new Ajv2020({ strict: true, allErrors: false, discriminator: true, coerceTypes: false, useDefaults: false, inlineRefs: false });
 addFormats(ajv, ['date', 'uri', 'email', 'date-time']);
 addIsoCodeFormats(ajv);
 
