@@ -9,7 +9,7 @@ import { messagesFor, resolveLocale } from '../i18n/locale';
 import type { Messages } from '../i18n/messages';
 import { PollSchedule } from '../poll/poll-schedule';
 import { isWaiting, screenOf } from '../state/derive';
-import { resumedChoice } from '../state/resumed-choice';
+import { newlyUnpaid, resumedChoice } from '../state/resumed-choice';
 import { isEndStatus, type MethodView, type SessionView } from '../types/session-view';
 import { renderCheckout, renderLinkExpired } from '../render/checkout.render';
 import { renderFirstReadFailed } from '../render/unreachable.render';
@@ -191,7 +191,7 @@ export class CheckoutController implements Actions {
       const still = this.local.releasing.filter((id) => view.attempts.some((a) => a.attemptId === id && (a.status === 'AUTHORIZED' || a.status === 'CAPTURED')));
       this.local = { ...this.local, releasing: still };
     }
-    if (!previous && this.local.methodId === undefined) this.resume(view);
+    if (this.local.methodId === undefined && newlyUnpaid(previous, view)) this.resume(view);
     for (const a of announcementsFor(previous, view, this.t, this.f)) (a.urgent ? this.announcer.warn(a.text) : this.announcer.say(a.text));
     const before = new Map((previous?.attempts ?? []).map((a) => [a.attemptId, a]));
     if (this.options.onAttemptChange) {
@@ -215,7 +215,11 @@ export class CheckoutController implements Actions {
     }
   }
 
-  /** A page mounted again starts on the payer's last choice, when it took nothing (no card detail: the view has none). */
+  /**
+   * A page mounted again starts on the payer's last choice, when it took nothing (no card detail: the
+   * view has none). Back from a PSP's page the verdict may come a poll later than the page, so the
+   * choice is resumed when the attempt shows it took nothing, as long as the payer has chosen nothing.
+   */
   private resume(view: SessionView): void {
     const choice = resumedChoice(view);
     if (!choice) return;

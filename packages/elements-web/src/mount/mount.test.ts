@@ -4,6 +4,12 @@ import type { HostedFieldsAdapter } from '../flows/hosted-fields';
 import type { MethodView } from '../types/session-view';
 import { mount } from './mount';
 
+/** Waits on the clock (polls are timers) until `done` holds. */
+async function within(ms: number, done: () => boolean): Promise<void> {
+  for (const until = Date.now() + ms; !done() && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!done()) throw new Error('condition never held');
+}
+
 const base = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 60_000, maxMs: 60_000, idleMs: 60_000 } };
 const hostedCard = { ...cardMethod, integration: 'acquirer-hosted' as const, hostedFields: { keyId: 'k1', key: 'pk', sdkUrl: 'https://acquirer.example/hosted-fields.js' } };
 
@@ -255,6 +261,24 @@ describe('mount: the payer acts', () => {
 });
 
 describe('mount: lifecycle and acquirer-hosted cards', () => {
+  it("back from a PSP's page before its verdict arrived, the form resumes the payer's choice once the attempt shows cancelled", async () => {
+    const redirected = (status: 'AUTHORIZING' | 'CANCELLED') =>
+      pendingView({ attempts: [attempt({ method: 'paypal', methodId: 'paypal', status, requested: { amount: 3000, currency: 'EUR' }, granted: { amount: 0, currency: 'EUR' } })] });
+    const polled = { ...base, poll: { minMs: 50, maxMs: 50, idleMs: 50 } };
+    const checkedLabel = (page: ReturnType<typeof merchantPage>) => page.text(page.doc.querySelector(`label[for="${page.doc.querySelector<HTMLInputElement>('input[type=radio]:checked')?.id ?? ''}"]`));
+    const hasButton = (page: ReturnType<typeof merchantPage>, name: string) => Array.from(page.doc.querySelectorAll('button')).some((b) => page.text(b) === name);
+
+    const page = merchantPage();
+    const { fetch, calls } = scriptedFetch([redirected('AUTHORIZING'), redirected('CANCELLED')]);
+    const handle = mount(page.container, { ...polled, fetch });
+    await until(() => calls.length >= 1 && page.text(page.container).includes('Remaining to pay'));
+    expect(hasButton(page, 'Pay €30.00 with PayPal')).toBe(false);
+    await within(2_000, () => hasButton(page, 'Pay €30.00 with PayPal'));
+    expect(checkedLabel(page)).toBe('PayPal');
+    expect(page.byLabel('Amount to pay with this method').value).toBe('30.00');
+    handle.unmount();
+  });
+
   it('loads the acquirer SDK only for an acquirer-hosted card that names it', async () => {
     const page = merchantPage();
     const hosted = { ...cardMethod, integration: 'acquirer-hosted' as const, hostedFields: { keyId: 'k1', key: 'pk', sdkUrl: 'https://acquirer.example/hosted-fields.js' } };

@@ -22,3 +22,9 @@ export function resumedChoice(view: SessionView): ResumedChoice | undefined {
   const amount = unpaid.requested.amount;
   return { methodId: method.id, ...(!bounds.locked && amount >= bounds.min && amount <= bounds.max ? { amount } : {}) };
 }
+
+/** The view's last attempt took nothing, and the view before (if any) did not show that yet. */
+export function newlyUnpaid(previous: SessionView | undefined, view: SessionView): boolean {
+  const unpaid = lastUnpaid(view);
+  return unpaid !== undefined && (previous === undefined || lastUnpaid(previous)?.attemptId !== unpaid.attemptId);
+}
