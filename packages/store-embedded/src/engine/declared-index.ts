@@ -21,8 +21,10 @@ export class DeclaredIndex {
   readonly name: string;
   /** The partial filter, tested on every write (`{ path: { $exists: true } }` without mingo). */
   private readonly partial?: FilterMatcher;
-  /** Every entry, in index order. */
-  readonly entries: SortedEntries;
+  /** Every entry, in index order (once built, for an index built on demand). */
+  private readonly sortedEntries: SortedEntries;
+  /** False while an index built on demand holds nothing yet: writes leave it alone until a query reads it. */
+  private built: boolean;
   private isMultikey = false;
   /** The top-level fields this index's entries depend on (key and partial filter); undefined: any field may matter. */
   private readonly heads: readonly string[] | undefined;
@@ -31,18 +33,35 @@ export class DeclaredIndex {
     private readonly collection: string,
     readonly key: IndexKeyPattern,
     readonly options: IndexOptionsPort,
+    /**
+     * Given for `_id_` only: the collection's documents, read when a query first needs the index's
+     * order (a range or a sort on `_id`). Until then it holds nothing, since reads by `_id` equality and
+     * its uniqueness are the collection's map of slots: seven entries a paid session, in heap and in
+     * each insert's work, that the service's own queries never read (D68).
+     */
+    private readonly onDemand?: () => Iterable<{ readonly doc: StoredDocument; readonly slot: DocumentSlot }>,
   ) {
     this.name = options.name ?? defaultIndexName(key);
     if (options.partialFilterExpression) this.partial = FilterMatcher.compiled(options.partialFilterExpression);
     const fields = Object.keys(key);
     // `_id_` reads by equality go to the collection's own map of slots, never to this index; and a
     // multikey index leaves the map (keepInTree below): a document holds many of its entries.
-    this.entries = new SortedEntries(
+    this.built = onDemand === undefined;
+    this.sortedEntries = new SortedEntries(
       Object.values(key).map((direction) => (Number(direction) < 0 ? -1 : 1)),
       { unique: options.unique === true, hashed: fields.length === 1 && fields[0] !== '_id' },
     );
     const dependsOn = [...fields, ...Object.keys(options.partialFilterExpression ?? {})];
     this.heads = dependsOn.some((field) => field.startsWith('$')) ? undefined : [...new Set(dependsOn.map((field) => field.split('.')[0] as string))];
+  }
+
+  /** Every entry, in index order; an index built on demand reads every document the first time. */
+  get entries(): SortedEntries {
+    if (!this.built && this.onDemand) {
+      this.built = true;
+      for (const { doc, slot } of this.onDemand()) this.put([], doc, this.entriesOf(doc), slot);
+    }
+    return this.sortedEntries;
   }
 
   /**
@@ -93,6 +112,7 @@ export class DeclaredIndex {
    * as it was (`held` back in place). Finding the holder and adding are one descent of the tree.
    */
   put(held: readonly IndexEntry[], doc: StoredDocument, entries: readonly IndexEntry[], slot: DocumentSlot): void {
+    if (!this.built) return;
     if (held.length === entries.length && held.every((entry, i) => sameKey(entry.values, (entries[i] as IndexEntry).values))) return;
     this.drop(held, slot);
     if (entries.length === 0) return;
@@ -123,6 +143,7 @@ export class DeclaredIndex {
 
   /** Removes the entries `held` of the document in `slot`. */
   drop(held: readonly IndexEntry[], slot: DocumentSlot): void {
+    if (!this.built) return;
     for (const entry of held) this.entries.remove(makeEntry(entry.values, slot));
   }
 }

@@ -79,7 +79,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   ) {
     // A small bound (tests packing every document) lets go of one at a time.
     this.evictionBatch = Math.max(1, Math.min(MAX_BLOCK_DOCUMENTS, Math.floor(hotDocuments / 32)));
-    this.idIndex = new DeclaredIndex(name, { _id: 1 }, { name: '_id_', unique: true });
+    this.idIndex = new DeclaredIndex(name, { _id: 1 }, { name: '_id_', unique: true }, () => this.everyDocument());
     this.indexes = [this.idIndex];
     const slots = this.slots;
     this.state = {
@@ -95,6 +95,11 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
   /** Declared indexes, `_id_` included. */
   declaredIndexes(): readonly DeclaredIndex[] {
     return this.indexes;
+  }
+
+  /** Every stored document (the engine's own, not a copy) with its slot, in insertion order. */
+  private *everyDocument(): Generator<{ readonly doc: StoredDocument; readonly slot: DocumentSlot }> {
+    for (const slot of this.slots.values()) yield { doc: this.peek(slot), slot };
   }
 
   /** Copies of every stored document, in insertion order (tests and the sentinel scan). */

@@ -43,8 +43,25 @@ export interface IndexEntry {
   readonly values: readonly unknown[];
 }
 
+/**
+ * Numbers kept in entries, so that the entries of one document share one: a number that is not a
+ * small integer (a timestamp) is a heap object of its own each time it is read from a document, and a
+ * paid session's documents hold about forty entries with a timestamp in their key (D68). A handful of recent
+ * values is enough: a document's entries are computed one index after the other.
+ */
+const recentNumbers = new Map<number, number>();
+const RECENT_NUMBERS = 64;
+
+function sharedNumber(value: number): number {
+  const held = recentNumbers.get(value);
+  if (held !== undefined) return held;
+  if (recentNumbers.size >= RECENT_NUMBERS) recentNumbers.clear();
+  recentNumbers.set(value, value);
+  return recentNumbers.get(value) as number;
+}
+
 // Objects and dates are copied: an entry outlives the document it was computed from.
-const kept = (value: unknown): unknown => (value === EMPTY_ARRAY ? undefined : value !== null && typeof value === 'object' ? deepCopy(value) : value);
+const kept = (value: unknown): unknown => (value === EMPTY_ARRAY ? undefined : typeof value === 'number' ? sharedNumber(value) : value !== null && typeof value === 'object' ? deepCopy(value) : value);
 
 const paths = new WeakMap<IndexKeyPattern, string[][]>();
 

@@ -44,8 +44,9 @@ const queryArb = fc.oneof(
   fc.record({ 'list.id': fc.constant(null) }),
   fc.record({ 'list.id': fc.oneof(fc.record({ $in: fc.array(small<string | number>('l1', 'l2', 'l-id-03', 7), { minLength: 1, maxLength: 3 }) }), fc.record({ $gte: small('l', 'l-id-2', 'l1') })) }),
   fc.record({ _id: fc.oneof(idArb, fc.record({ $in: fc.array(idArb, { maxLength: 4 }) })) }),
+  fc.record({ _id: fc.record({ $gte: idArb, $lt: idArb }, { requiredKeys: ['$gte'] }) }),
 );
-const sortArb = fc.constantFrom<Record<string, 1 | -1> | undefined>(undefined, { at: -1, _id: -1 }, { at: 1, _id: 1 }, { at: -1 }, { due: 1 }, { due: -1 }, { k: 1, at: -1, _id: -1 }, { k: -1, due: 1, at: -1, _id: 1 });
+const sortArb = fc.constantFrom<Record<string, 1 | -1> | undefined>(undefined, { at: -1, _id: -1 }, { at: 1, _id: 1 }, { at: -1 }, { due: 1 }, { due: -1 }, { k: 1, at: -1, _id: -1 }, { k: -1, due: 1, at: -1, _id: 1 }, { _id: 1 }, { _id: -1 });
 const limitArb = fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined });
 
 const opArb = fc.oneof(

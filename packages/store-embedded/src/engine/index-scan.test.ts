@@ -118,4 +118,22 @@ describe('EmbeddedCollection reads through its declared indexes, as MongoDB woul
     // A partial index holds no document without the field: a null equality cannot use it.
     expect(c.explain({ 'attempts.id': null })).toEqual({ docsExamined: 600, ordered: false });
   });
+
+  it('reads ranges and orders of _id from _id_, with every write made before and after the first such read (documents packed or not)', async () => {
+    const c = new EmbeddedDatabase({ unindexedQueries: 'throw', hotDocuments: 2 }).collection<{ _id: string; v: number }>('things');
+    for (const id of ['d', 'a', 'c', 'f', 'b']) await c.insertOne({ _id: id, v: 1 });
+    await c.deleteOne({ _id: 'c' });
+    await c.updateOne({ _id: 'a' }, { $set: { v: 2 } });
+    const ids = async (filter: object, direction: 1 | -1) => (await c.find(filter).sort({ _id: direction }).toArray()).map((d) => `${d._id}${d.v}`);
+    expect(c.explain({ _id: { $gte: 'b' } }, { _id: -1 })).toMatchObject({ index: '_id_', ordered: true });
+    await expect(ids({ _id: { $gte: 'b' } }, -1)).resolves.toEqual(['f1', 'd1', 'b1']);
+    await expect(ids({ _id: { $gte: 'a' } }, 1)).resolves.toEqual(['a2', 'b1', 'd1', 'f1']);
+
+    await c.insertOne({ _id: 'e', v: 1 });
+    await c.insertOne({ _id: 'c', v: 3 });
+    await c.deleteOne({ _id: 'f' });
+    await expect(c.insertOne({ _id: 'd', v: 9 })).rejects.toMatchObject({ code: 11000 });
+    await expect(ids({ _id: { $gt: 'a', $lt: 'f' } }, 1)).resolves.toEqual(['b1', 'c3', 'd1', 'e1']);
+    await expect(ids({ _id: { $lte: 'z' } }, -1)).resolves.toEqual(['e1', 'd1', 'c3', 'b1', 'a2']);
+  });
 });
