@@ -103,6 +103,12 @@ export interface SessionRepository {
    * that session and stores nothing. The stored session is read only when the key was taken.
    */
   insertKeyed(session: Session & { readonly idempotency: CreationIdempotency }): Promise<KeyedInsert>;
+  /**
+   * The session a merchant created under an idempotency key, if any (the unique index of insertKeyed
+   * serves it): read only when a keyed creation's rules refused it, to answer the first creation again
+   * (docs/decisions.md D68).
+   */
+  findByIdempotencyKey(merchantId: MerchantId, key: string): Promise<Session | null>;
   findById(id: SessionId): Promise<Session | null>;
   findByElementsTokenHash(hash: string): Promise<Session | null>;
   findByAttemptId(id: AttemptId): Promise<Session | null>;

@@ -57,6 +57,17 @@ export function keyedInsertContract(engine: ContractEngine): void {
       expect(await store().collections.sessions.find({ merchantId }).toArray()).toHaveLength(1);
     });
 
+    it("finds the merchant's session under a key (a keyed creation its rules refused, D68), and no other", async () => {
+      const merchantId = newMerchantId();
+      const first = keyed(merchantId, 'order-42');
+      await sessions().insertKeyed(first);
+      await sessions().insert(aSession({ merchantId }));
+      expect(await sessions().findByIdempotencyKey(merchantId, 'order-42')).toEqual(first);
+      expect(await store().sibling().sessions.findByIdempotencyKey(merchantId, 'order-42')).toEqual(first);
+      expect(await sessions().findByIdempotencyKey(merchantId, 'order-43')).toBeNull();
+      expect(await sessions().findByIdempotencyKey(newMerchantId(), 'order-42')).toBeNull();
+    });
+
     it('lets a duplicate that is not the key fail as it would without one (E11000)', async () => {
       const first = keyed(newMerchantId(), 'order-42');
       await sessions().insertKeyed(first);

@@ -10,6 +10,7 @@ const PORT_METHODS = {
   sessions: {
     insert: true,
     insertKeyed: true,
+    findByIdempotencyKey: true,
     findById: true,
     findByElementsTokenHash: true,
     findByAttemptId: true,

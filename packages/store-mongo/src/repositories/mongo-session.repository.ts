@@ -6,6 +6,7 @@ import type {
   AttemptSearch,
   CreationIdempotency,
   KeyedInsert,
+  MerchantId,
   Page,
   SaveOptions,
   SaveResult,
@@ -60,11 +61,15 @@ export class MongoSessionRepository implements SessionRepository {
       return { kind: 'inserted' };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
-      const existing = await this.findOne({ merchantId: session.merchantId, 'idempotency.key': session.idempotency.key });
+      const existing = await this.findByIdempotencyKey(session.merchantId, session.idempotency.key);
       // Another unique index refused it (an id or a token digest taken): no twin to answer.
       if (!existing) throw error;
       return { kind: 'existing', session: existing };
     }
+  }
+
+  findByIdempotencyKey(merchantId: MerchantId, key: string): Promise<Session | null> {
+    return this.findOne({ merchantId, 'idempotency.key': key });
   }
 
   findById(id: SessionId): Promise<Session | null> {
