@@ -44,7 +44,8 @@ export interface CreateSessionDeps {
 /**
  * POST /api/sessions: applies every creation rule for the authenticated merchant, mints the elements
  * token (only its digest is stored) and inserts the new session. With an idempotency key, a retry
- * answers the session the key already names (docs/decisions.md D63).
+ * answers the session the key already names (docs/decisions.md D63), even when the rules now refuse
+ * the request (D68).
  */
 export class CreateSessionUseCase {
   /** Made once: a closure made per call would cost a rename under tsx (keepNames). */
@@ -72,17 +73,39 @@ export class CreateSessionUseCase {
     const tokenSalt = derivedTokens.newSalt();
     const elementsToken = derivedTokens.tokenOf(tokenSalt);
     const idempotency: CreationIdempotency = { key, requestDigest: tokens.digest(canonicalRequestText(request)), tokenSalt };
-    const session = { ...this.newSession(account, request, elementsToken), idempotency };
-    const stored = await this.deps.sessions.insertKeyed(session);
+    let session: Session;
+    try {
+      session = this.newSession(account, request, elementsToken);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return this.replayRefused(account.merchantId, idempotency, error);
+    }
+    const keyed = { ...session, idempotency };
+    const stored = await this.deps.sessions.insertKeyed(keyed);
     switch (stored.kind) {
       case 'inserted':
-        warnRedirectedMethodsUnusable(session, this.deps.logger);
-        return { elementsToken, sessionId: session.id, expiresAt: session.expiresAt };
+        warnRedirectedMethodsUnusable(keyed, this.deps.logger);
+        return { elementsToken, sessionId: keyed.id, expiresAt: keyed.expiresAt };
       case 'existing':
-        return replayCreation(stored.session, idempotency.requestDigest, { derivedTokens, tokens, logger: this.deps.logger });
+        return this.replay(stored.session, idempotency);
       default:
         return assertUnreachable(stored);
     }
+  }
+
+  /**
+   * A rule refused the request, but the account may have changed since the key's first creation
+   * succeeded: the session stored under the key is answered as any replay (D68), else the refusal stands.
+   */
+  private async replayRefused(merchantId: MerchantId, idempotency: CreationIdempotency, refusal: DomainError): Promise<SessionCreated> {
+    const existing = await this.deps.sessions.findByIdempotencyKey(merchantId, idempotency.key);
+    if (!existing) throw refusal;
+    return this.replay(existing, idempotency);
+  }
+
+  private replay(existing: Session, idempotency: CreationIdempotency): SessionCreated {
+    const { derivedTokens, tokens, logger } = this.deps;
+    return replayCreation(existing, idempotency.requestDigest, { derivedTokens, tokens, logger });
   }
 
   private newSession(account: MerchantAccount, request: SessionRequest, elementsToken: string): Session {

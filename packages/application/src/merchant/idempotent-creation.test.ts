@@ -91,14 +91,56 @@ describe('CreateSessionUseCase with an idempotency key (D63)', () => {
     expect(await storedOf(SHOP)).toHaveLength(1);
   });
 
-  it('without a key: a random token, one insert and no read, and no idempotency stored', async () => {
-    const calls: string[] = [];
-    const counting = new Proxy(stores.sessions, {
+  /** The store's sessions, every method called recorded in `calls`. */
+  const counted = (calls: string[]): SessionRepository =>
+    new Proxy(stores.sessions, {
       get: (target, name, receiver) => {
         const value = Reflect.get(target, name, receiver) as unknown;
         return typeof value === 'function' ? (...args: unknown[]) => (calls.push(String(name)), (value as (...a: unknown[]) => unknown).apply(target, args)) : value;
       },
     });
+  const withoutContracts = (merchantId: MerchantId) => stores.merchants.upsert({ ...accountOf(merchantId), contracts: [] });
+
+  describe('a retry the rules refuse since the first creation (D68)', () => {
+    it('answers the first creation again, creating nothing, and logs the replay', async () => {
+      const first = await creation().execute(SHOP, request, 'order-o-1');
+      await withoutContracts(SHOP);
+      const retry = await creation().execute(SHOP, sameRequestReordered, 'order-o-1');
+      expect(retry).toEqual(first);
+      expect(await storedOf(SHOP)).toHaveLength(1);
+      expect(logger.named('session.creation_replayed')).toEqual([expect.objectContaining({ fields: expect.objectContaining({ sessionId: first.sessionId, merchantId: SHOP }) })]);
+    });
+
+    it('refuses the same key with another body (IdempotencyKeyConflict), not with the rule', async () => {
+      await creation().execute(SHOP, request, 'order-o-1');
+      await withoutContracts(SHOP);
+      await expect(creation().execute(SHOP, { ...request, total: 600 }, 'order-o-1')).rejects.toMatchObject({ code: 'IdempotencyKeyConflict' });
+      expect(await storedOf(SHOP)).toHaveLength(1);
+    });
+
+    it("answers the rule's refusal when no session holds the key (another key, another merchant's key), after one read of the key", async () => {
+      await creation().execute(SHOP, request, 'order-o-1');
+      await withoutContracts(SHOP);
+      await withoutContracts(RIVAL);
+      const calls: string[] = [];
+      await expect(creation({ sessions: counted(calls) }).execute(SHOP, request, 'order-o-2')).rejects.toMatchObject({ code: 'NoProviderForMethod' });
+      await expect(creation({ sessions: counted(calls) }).execute(RIVAL, request, 'order-o-1')).rejects.toMatchObject({ code: 'NoProviderForMethod' });
+      expect(calls).toEqual(['findByIdempotencyKey', 'findByIdempotencyKey']);
+      expect(await storedOf(SHOP)).toHaveLength(1);
+      expect(await storedOf(RIVAL)).toHaveLength(0);
+      expect(logger.named('session.creation_replayed')).toEqual([]);
+    });
+  });
+
+  it('with a key the rules accept: one insertKeyed and no read', async () => {
+    const calls: string[] = [];
+    await creation({ sessions: counted(calls) }).execute(SHOP, request, 'order-o-1');
+    expect(calls).toEqual(['insertKeyed']);
+  });
+
+  it('without a key: a random token, one insert and no read, and no idempotency stored', async () => {
+    const calls: string[] = [];
+    const counting = counted(calls);
     const created = await creation({ sessions: counting }).execute(SHOP, request);
     const again = await creation({ sessions: counting }).execute(SHOP, request);
     expect(calls).toEqual(['insert', 'insert']);
