@@ -1,7 +1,8 @@
+import { merchantId } from '@splitpay/domain';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { ElementsClient } from '../../test/support/elements-client';
 import { type AccountTokens, call, sessionBody, startAccountService } from '../../test/support/merchant-api-calls';
-import { SHOP } from '../../test/support/merchants.fixture';
+import { merchantEntry, SHOP } from '../../test/support/merchants.fixture';
 import { startService, type ServiceHarness } from '../../test/support/service-harness';
 import { itAnsweredAsTheOpenApiDocumentSays } from '../../test/support/openapi-recorder';
 
@@ -81,6 +82,48 @@ describe('POST /api/sessions with an idempotency-key', () => {
   });
 
   itAnsweredAsTheOpenApiDocumentSays();
+});
+
+describe('POST /api/sessions with an idempotency-key after the account changed so that the rules refuse the order (D68)', () => {
+  let h: ServiceHarness;
+  let token: string;
+  let first: Awaited<ReturnType<typeof call>>;
+  const body = sessionBody({ orderId: 'changed-1' });
+  const create = (sent: unknown, key?: string) =>
+    call(h.app, 'post', '/api/sessions', { body: sent, token, ...(key !== undefined ? { headers: { 'idempotency-key': key } } : {}) });
+  beforeAll(async () => {
+    h = await startService();
+    token = await h.clientToken(SHOP);
+    first = await create(body, 'key-changed-1');
+    expect(first.status).toBe(201);
+    // The merchants file loaded again: the account no longer has a contract serving cards.
+    await h.reload({ merchants: [merchantEntry(SHOP, [{ method: 'paypal', provider: 'fake' }])] });
+  }, 60_000);
+  afterAll(() => h.close());
+
+  it('answers a retry with the same key and body exactly as the first (201, Location, sessionId, token), creates nothing and logs the replay', async () => {
+    const retry = await create(body, 'key-changed-1');
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.location).toBe(first.headers.location);
+    expect(h.logLines.filter((line) => line.includes('session.creation_replayed') && line.includes(first.body.sessionId))).toHaveLength(1);
+    expect((await h.stores.sessions.searchSessions({ merchantId: merchantId(SHOP.merchantId), orderId: 'changed-1', limit: 10 })).items).toHaveLength(1);
+  });
+
+  it('answers 409 IdempotencyKeyConflict to the same key with another body, not the rule', async () => {
+    const other = await create(sessionBody({ orderId: 'changed-1', total: 12_000 }), 'key-changed-1');
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual({ code: 'IdempotencyKeyConflict', message: expect.stringContaining('another session request') });
+  });
+
+  it("answers the rule's refusal to the same body under a new key, or under none", async () => {
+    for (const key of ['key-changed-2', undefined]) {
+      const refused = await create(body, key);
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({ code: 'NoProviderForMethod' });
+    }
+    expect((await h.stores.sessions.searchSessions({ merchantId: merchantId(SHOP.merchantId), orderId: 'changed-1', limit: 10 })).items).toHaveLength(1);
+  });
 });
 
 describe('POST /api/sessions with an idempotency-key after the signing key was rotated', () => {
