@@ -84,7 +84,7 @@ describe('POST /api/sessions with an idempotency-key', () => {
   itAnsweredAsTheOpenApiDocumentSays();
 });
 
-describe('POST /api/sessions with an idempotency-key after the account changed so that the rules refuse the order (D68)', () => {
+describe('POST /api/sessions with an idempotency-key after the account changed so that the rules refuse the order (D69)', () => {
   let h: ServiceHarness;
   let token: string;
   let first: Awaited<ReturnType<typeof call>>;

@@ -45,7 +45,7 @@ export interface CreateSessionDeps {
  * POST /api/sessions: applies every creation rule for the authenticated merchant, mints the elements
  * token (only its digest is stored) and inserts the new session. With an idempotency key, a retry
  * answers the session the key already names (docs/decisions.md D63), even when the rules now refuse
- * the request (D68).
+ * the request (D69).
  */
 export class CreateSessionUseCase {
   /** Made once: a closure made per call would cost a rename under tsx (keepNames). */
@@ -95,7 +95,7 @@ export class CreateSessionUseCase {
 
   /**
    * A rule refused the request, but the account may have changed since the key's first creation
-   * succeeded: the session stored under the key is answered as any replay (D68), else the refusal stands.
+   * succeeded: the session stored under the key is answered as any replay (D69), else the refusal stands.
    */
   private async replayRefused(merchantId: MerchantId, idempotency: CreationIdempotency, refusal: DomainError): Promise<SessionCreated> {
     const existing = await this.deps.sessions.findByIdempotencyKey(merchantId, idempotency.key);

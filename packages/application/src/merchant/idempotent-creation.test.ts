@@ -101,7 +101,7 @@ describe('CreateSessionUseCase with an idempotency key (D63)', () => {
     });
   const withoutContracts = (merchantId: MerchantId) => stores.merchants.upsert({ ...accountOf(merchantId), contracts: [] });
 
-  describe('a retry the rules refuse since the first creation (D68)', () => {
+  describe('a retry the rules refuse since the first creation (D69)', () => {
     it('answers the first creation again, creating nothing, and logs the replay', async () => {
       const first = await creation().execute(SHOP, request, 'order-o-1');
       await withoutContracts(SHOP);

@@ -106,7 +106,7 @@ export interface SessionRepository {
   /**
    * The session a merchant created under an idempotency key, if any (the unique index of insertKeyed
    * serves it): read only when a keyed creation's rules refused it, to answer the first creation again
-   * (docs/decisions.md D68).
+   * (docs/decisions.md D69).
    */
   findByIdempotencyKey(merchantId: MerchantId, key: string): Promise<Session | null>;
   findById(id: SessionId): Promise<Session | null>;

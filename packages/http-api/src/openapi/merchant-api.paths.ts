@@ -15,7 +15,7 @@ const creationKey: ParameterSpec = {
   name: 'idempotency-key',
   in: 'header',
   description:
-    "Optional. A retry with the same key and the same body (keys in any order) answers exactly what the first answered (201, the same sessionId, elementsToken and expiresAt) and creates nothing. The same key with another body is IdempotencyKeyConflict, and so is a retry after the service's signing key was rotated (the token cannot be answered again). Scoped to the merchant account, kept as long as the session is stored (docs/decisions.md D63).",
+    "Optional. A retry with the same key and the same body (keys in any order) answers exactly what the first answered (201, the same sessionId, elementsToken and expiresAt) and creates nothing, even when the merchant account changed since so that the creation rules would now refuse the order. The same key with another body is IdempotencyKeyConflict, and so is a retry after the service's signing key was rotated (the token cannot be answered again). Scoped to the merchant account, kept as long as the session is stored (docs/decisions.md D63, D69).",
   schema: { type: 'string', minLength: 1, maxLength: 64, examples: ['order-42-create'] },
 };
 

@@ -57,7 +57,7 @@ export function keyedInsertContract(engine: ContractEngine): void {
       expect(await store().collections.sessions.find({ merchantId }).toArray()).toHaveLength(1);
     });
 
-    it("finds the merchant's session under a key (a keyed creation its rules refused, D68), and no other", async () => {
+    it("finds the merchant's session under a key (a keyed creation its rules refused, D69), and no other", async () => {
       const merchantId = newMerchantId();
       const first = keyed(merchantId, 'order-42');
       await sessions().insertKeyed(first);
