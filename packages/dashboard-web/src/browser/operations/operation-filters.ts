@@ -1,4 +1,5 @@
 import { TRANSACTION_TYPES, VERDICT_KINDS, type TransactionType, type VerdictKind } from '../api/api-types';
+import { isDay, listAddress, oneOf } from '../lists/list-address';
 import { nextDay, startOfDay } from '../payments/payment-filters';
 
 /** What the Operations view (and its export) select; dates are the contact's calendar days (YYYY-MM-DD). */
@@ -13,9 +14,6 @@ export interface OperationFilters {
   /** Inclusive: the whole day counts. */
   readonly toDate?: string;
 }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T => value !== null && (values as readonly string[]).includes(value);
 
 /**
  * GET /api/transactions parameters, the same for a page of the view and for the export: `from` the
@@ -36,32 +34,15 @@ export function operationsQuery(filters: OperationFilters, limit: number, cursor
   return query;
 }
 
-/** Filters written into the view's address (`#/operations?...`), so a reload, a bookmark or Back keeps them. */
-export function operationFiltersToHash(filters: OperationFilters): string {
-  const query = new URLSearchParams();
-  if (filters.orderId?.trim()) query.set('orderId', filters.orderId.trim());
-  if (filters.provider) query.set('provider', filters.provider);
-  if (filters.type) query.set('type', filters.type);
-  if (filters.status) query.set('status', filters.status);
-  if (filters.fromDate) query.set('from', filters.fromDate);
-  if (filters.toDate) query.set('to', filters.toDate);
-  const text = query.toString();
-  return text ? `#/operations?${text}` : '#/operations';
-}
+/** The view's address (`#/operations?...`): the filters, so a reload, a bookmark or Back keeps them. */
+export const operationsAddress = listAddress<OperationFilters>('operations', [
+  { param: 'orderId', key: 'orderId', trimmed: true },
+  { param: 'provider', key: 'provider' },
+  { param: 'type', key: 'type', accepts: oneOf(TRANSACTION_TYPES) },
+  { param: 'status', key: 'status', accepts: oneOf(VERDICT_KINDS) },
+  { param: 'from', key: 'fromDate', accepts: isDay },
+  { param: 'to', key: 'toDate', accepts: isDay },
+]);
 
-export function operationFiltersFromQuery(query: URLSearchParams): OperationFilters {
-  const orderId = query.get('orderId');
-  const provider = query.get('provider');
-  const type = query.get('type');
-  const status = query.get('status');
-  const fromDate = query.get('from');
-  const toDate = query.get('to');
-  return {
-    ...(orderId ? { orderId } : {}),
-    ...(provider ? { provider } : {}),
-    ...(isOneOf(TRANSACTION_TYPES, type) ? { type } : {}),
-    ...(isOneOf(VERDICT_KINDS, status) ? { status } : {}),
-    ...(fromDate && DAY.test(fromDate) ? { fromDate } : {}),
-    ...(toDate && DAY.test(toDate) ? { toDate } : {}),
-  };
-}
+export const operationFiltersToHash = (filters: OperationFilters): string => operationsAddress.hash(filters);
+export const operationFiltersFromQuery = (query: URLSearchParams): OperationFilters => operationsAddress.filters(query);

@@ -1,4 +1,5 @@
 import { SESSION_STATUSES, type SessionStatus } from '../api/api-types';
+import { isDay, listAddress, oneOf } from '../lists/list-address';
 
 /** What the payments list is filtered by; dates are the contact's calendar days (YYYY-MM-DD). */
 export interface SessionFilters {
@@ -43,26 +44,13 @@ export function searchQuery(filters: SessionFilters, cursor?: string): URLSearch
   return query;
 }
 
-/** Filters written into the view's address (`#/payments?...`), so a reload or a link keeps them. */
-export function filtersToHash(filters: SessionFilters): string {
-  const query = new URLSearchParams();
-  if (filters.orderId?.trim()) query.set('orderId', filters.orderId.trim());
-  if (filters.status) query.set('status', filters.status);
-  if (filters.fromDate) query.set('from', filters.fromDate);
-  if (filters.toDate) query.set('to', filters.toDate);
-  const text = query.toString();
-  return text ? `#/payments?${text}` : '#/payments';
-}
+/** The view's address (`#/payments?...`): the filters, so a reload or a link keeps them. */
+export const paymentsAddress = listAddress<SessionFilters>('payments', [
+  { param: 'orderId', key: 'orderId', trimmed: true },
+  { param: 'status', key: 'status', accepts: oneOf(SESSION_STATUSES) },
+  { param: 'from', key: 'fromDate', accepts: isDay },
+  { param: 'to', key: 'toDate', accepts: isDay },
+]);
 
-export function filtersFromQuery(query: URLSearchParams): SessionFilters {
-  const status = query.get('status');
-  const orderId = query.get('orderId');
-  const fromDate = query.get('from');
-  const toDate = query.get('to');
-  return {
-    ...(orderId ? { orderId } : {}),
-    ...(status && (SESSION_STATUSES as readonly string[]).includes(status) ? { status: status as SessionStatus } : {}),
-    ...(fromDate && DAY.test(fromDate) ? { fromDate } : {}),
-    ...(toDate && DAY.test(toDate) ? { toDate } : {}),
-  };
-}
+export const filtersToHash = (filters: SessionFilters): string => paymentsAddress.hash(filters);
+export const filtersFromQuery = (query: URLSearchParams): SessionFilters => paymentsAddress.filters(query);

@@ -1,9 +1,8 @@
-import { TRANSACTION_TYPES, VERDICT_KINDS, type TransactionType, type VerdictKind } from '../api/api-types';
-import { operationFiltersToHash, type OperationFilters } from '../operations/operation-filters';
+import { TRANSACTION_TYPES, VERDICT_KINDS } from '../api/api-types';
+import { operationsAddress, type OperationFilters } from '../operations/operation-filters';
 import { providerOptions } from '../operations/provider-options';
-import { h, uniqueId } from './dom';
 import type { ExportFields } from './export.view';
-import { field } from './form-field';
+import { choice, dayInput, filterForm, searchBox } from './filter-form.view';
 import type { ViewContext } from './view-context';
 
 /**
@@ -12,42 +11,21 @@ import type { ViewContext } from './view-context';
  */
 export function operationFilterForm(ctx: ViewContext, filters: OperationFilters): { readonly form: HTMLFormElement; readonly fields: ExportFields } {
   const { t } = ctx.tr;
-  const orderId = h('input', { id: uniqueId('order-ref'), name: 'orderId', type: 'search', value: filters.orderId ?? '', autocomplete: 'off' });
-  const provider = h('select', { id: uniqueId('provider'), name: 'provider' }, h('option', { value: '' }, t.anyProvider));
-  for (const p of providerOptions(ctx.providers, t.providerName, filters.provider)) provider.append(h('option', { value: p.value, selected: filters.provider === p.value }, p.label));
-  const type = h('select', { id: uniqueId('type'), name: 'type' }, h('option', { value: '' }, t.anyType));
-  for (const k of TRANSACTION_TYPES) type.append(h('option', { value: k, selected: filters.type === k }, t.transactionType[k] ?? k));
-  const status = h('select', { id: uniqueId('status'), name: 'status' }, h('option', { value: '' }, t.anyStatus));
-  for (const v of VERDICT_KINDS) status.append(h('option', { value: v, selected: filters.status === v }, t.verdict[v] ?? v));
-  const from = h('input', { id: uniqueId('from'), name: 'from', type: 'date', value: filters.fromDate ?? '' });
-  const to = h('input', { id: uniqueId('to'), name: 'to', type: 'date', value: filters.toDate ?? '' });
-  const form = h(
-    'form',
-    {
-      class: 'filters',
-      role: 'search',
-      'aria-label': t.filters,
-      onsubmit: (event: Event) => {
-        event.preventDefault();
-        ctx.navigate(
-          operationFiltersToHash({
-            orderId: orderId.value,
-            ...(provider.value ? { provider: provider.value } : {}),
-            ...(type.value ? { type: type.value as TransactionType } : {}),
-            ...(status.value ? { status: status.value as VerdictKind } : {}),
-            ...(from.value ? { fromDate: from.value } : {}),
-            ...(to.value ? { toDate: to.value } : {}),
-          }),
-        );
-      },
-    },
-    field(t.orderReference, orderId),
-    field(t.provider, provider),
-    field(t.operationType, type),
-    field(t.status, status),
-    field(t.fromDate, from),
-    field(t.toDate, to),
-    h('div', { class: 'actions' }, h('button', { type: 'submit' }, t.search), h('a', { href: '#/operations', class: 'button secondary' }, t.clearFilters)),
-  );
-  return { form, fields: { orderId, provider, type, status, from, to } };
+  const fields: ExportFields = {
+    orderId: searchBox('orderId', 'order-ref', filters.orderId),
+    provider: choice('provider', t.anyProvider, providerOptions(ctx.providers, t.providerName, filters.provider), filters.provider),
+    type: choice('type', t.anyType, TRANSACTION_TYPES.map((k) => ({ value: k, label: t.transactionType[k] ?? k })), filters.type),
+    status: choice('status', t.anyStatus, VERDICT_KINDS.map((v) => ({ value: v, label: t.verdict[v] ?? v })), filters.status),
+    from: dayInput('from', filters.fromDate),
+    to: dayInput('to', filters.toDate),
+  };
+  const form = filterForm(ctx, operationsAddress, [
+    { label: t.orderReference, control: fields.orderId },
+    { label: t.provider, control: fields.provider },
+    { label: t.operationType, control: fields.type },
+    { label: t.status, control: fields.status },
+    { label: t.fromDate, control: fields.from },
+    { label: t.toDate, control: fields.to },
+  ]);
+  return { form, fields };
 }

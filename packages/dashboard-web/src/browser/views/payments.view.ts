@@ -1,42 +1,19 @@
-import { SESSION_STATUSES, type SessionJson, type SessionStatus } from '../api/api-types';
-import { filtersToHash, type SessionFilters } from '../payments/payment-filters';
+import { SESSION_STATUSES, type SessionJson } from '../api/api-types';
+import { paymentsAddress, type SessionFilters } from '../payments/payment-filters';
 import { sessionHash } from '../sessions/session-address';
-import { h, uniqueId } from './dom';
-import { field } from './form-field';
+import { h } from './dom';
+import { choice, dayInput, filterForm, searchBox } from './filter-form.view';
 import { asKeysetPage, keysetPages } from './keyset-pages.view';
 import type { ViewContext } from './view-context';
 
-function filterForm(ctx: ViewContext, filters: SessionFilters): HTMLFormElement {
+function paymentFilterForm(ctx: ViewContext, filters: SessionFilters): HTMLFormElement {
   const { t } = ctx.tr;
-  const orderId = h('input', { id: uniqueId('order-ref'), name: 'orderId', type: 'search', value: filters.orderId ?? '', autocomplete: 'off' });
-  const status = h('select', { id: uniqueId('status'), name: 'status' }, h('option', { value: '' }, t.anyStatus));
-  for (const s of SESSION_STATUSES) status.append(h('option', { value: s, selected: filters.status === s }, t.sessionStatus[s] ?? s));
-  const from = h('input', { id: uniqueId('from'), name: 'from', type: 'date', value: filters.fromDate ?? '' });
-  const to = h('input', { id: uniqueId('to'), name: 'to', type: 'date', value: filters.toDate ?? '' });
-  return h(
-    'form',
-    {
-      class: 'filters',
-      role: 'search',
-      'aria-label': t.filters,
-      onsubmit: (event: Event) => {
-        event.preventDefault();
-        ctx.navigate(
-          filtersToHash({
-            orderId: orderId.value,
-            ...(status.value ? { status: status.value as SessionStatus } : {}),
-            ...(from.value ? { fromDate: from.value } : {}),
-            ...(to.value ? { toDate: to.value } : {}),
-          }),
-        );
-      },
-    },
-    field(t.orderReference, orderId),
-    field(t.status, status),
-    field(t.fromDate, from),
-    field(t.toDate, to),
-    h('div', { class: 'actions' }, h('button', { type: 'submit' }, t.search), h('a', { href: '#/payments', class: 'button secondary' }, t.clearFilters)),
-  );
+  return filterForm(ctx, paymentsAddress, [
+    { label: t.orderReference, control: searchBox('orderId', 'order-ref', filters.orderId) },
+    { label: t.status, control: choice('status', t.anyStatus, SESSION_STATUSES.map((s) => ({ value: s, label: t.sessionStatus[s] ?? s })), filters.status) },
+    { label: t.fromDate, control: dayInput('from', filters.fromDate) },
+    { label: t.toDate, control: dayInput('to', filters.toDate) },
+  ]);
 }
 
 function paymentsTable(ctx: ViewContext, sessions: readonly SessionJson[], page: number): HTMLElement {
@@ -66,5 +43,5 @@ export function paymentsView(ctx: ViewContext, filters: SessionFilters): HTMLEle
     said: (count, page) => (count === 0 ? t.noPayments : t.paymentsShown(count, page)),
     pagesLabel: t.pages,
   });
-  return h('section', { 'aria-labelledby': 'payments-title' }, h('h1', { id: 'payments-title', tabindex: '-1' }, t.paymentsTitle), filterForm(ctx, filters), summary, results);
+  return h('section', { 'aria-labelledby': 'payments-title' }, h('h1', { id: 'payments-title', tabindex: '-1' }, t.paymentsTitle), paymentFilterForm(ctx, filters), summary, results);
 }

@@ -1,0 +1,52 @@
+/** One filter of a list as its address writes it (`#/<view>?<param>=...`). */
+export interface AddressParam<F> {
+  /** The parameter's name in the address, also the name of its control in the filter form. */
+  readonly param: string;
+  readonly key: keyof F & string;
+  /** Whether a value read from an address is kept; an unknown or malformed value is dropped. */
+  readonly accepts?: (value: string) => boolean;
+  /** Written without its surrounding spaces, left out when nothing else is left (free text). */
+  readonly trimmed?: boolean;
+}
+
+/** A list's address: its view's name and its filters, written and read by one codec. */
+export interface ListAddress<F> {
+  readonly view: string;
+  /** The address of the list filtered so (`#/<view>` when nothing is set). */
+  hash(filters: F): string;
+  filters(query: URLSearchParams): F;
+}
+
+/** Filters whose every value is text, as an address carries them. */
+type TextFilters<F> = { readonly [K in keyof F]?: string };
+
+/** The codec of a list's address from its parameters, in the order the address writes them. */
+export function listAddress<F extends TextFilters<F>>(view: string, params: readonly AddressParam<F>[]): ListAddress<F> {
+  return {
+    view,
+    hash(filters) {
+      const query = new URLSearchParams();
+      for (const { param, key, trimmed } of params) {
+        const value = trimmed ? filters[key]?.trim() : filters[key];
+        if (value) query.set(param, value);
+      }
+      const text = query.toString();
+      return text ? `#/${view}?${text}` : `#/${view}`;
+    },
+    filters(query) {
+      const filters: Partial<Record<keyof F, string>> = {};
+      for (const { param, key, accepts } of params) {
+        const value = query.get(param);
+        if (value && (accepts?.(value) ?? true)) filters[key] = value;
+      }
+      return filters as F;
+    },
+  };
+}
+
+/** Accepts exactly the values listed (a select's options). */
+export const oneOf = (values: readonly string[]) => (value: string): boolean => values.includes(value);
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Accepts a calendar day written YYYY-MM-DD. */
+export const isDay = (value: string): boolean => DAY.test(value);
