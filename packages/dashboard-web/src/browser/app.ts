@@ -6,8 +6,8 @@ import { TokenKeeper } from './auth/token-keeper';
 import { serviceBaseOf } from './service-base';
 import { LOCALES, preferredLocale, translator, type Locale, type Translator } from './i18n/i18n';
 import { operationsAddressOfLegacyPayments } from './operations/legacy-payments-address';
-import { operationFiltersFromQuery } from './operations/operation-filters';
-import { filtersFromQuery } from './payments/payment-filters';
+import { operationsAddress } from './operations/operation-filters';
+import { paymentsAddress } from './payments/payment-filters';
 import { sessionAddressOf } from './sessions/session-address';
 import { h, replaceChildren } from './views/dom';
 import { operationsView } from './views/operations.view';
@@ -166,6 +166,9 @@ export class DashboardApp {
         if (location.hash === hash) this.route();
         else location.hash = hash;
       },
+      replaceAddress: (hash) => {
+        history.replaceState(null, '', hash);
+      },
     };
   }
 
@@ -186,10 +189,10 @@ export class DashboardApp {
       replaceChildren(this.main, sessionView(this.context(), session.sessionId, session.back));
     } else if (/^#\/operations(\?|$)/.test(hash)) {
       this.renderViews('operations');
-      replaceChildren(this.main, operationsView(this.context(), operationFiltersFromQuery(query)));
+      replaceChildren(this.main, operationsView(this.context(), operationsAddress.filters(query), operationsAddress.cursors(query)));
     } else {
       this.renderViews('payments');
-      replaceChildren(this.main, paymentsView(this.context(), filtersFromQuery(query)));
+      replaceChildren(this.main, paymentsView(this.context(), paymentsAddress.filters(query), paymentsAddress.cursors(query)));
     }
     this.focusHeading();
   }

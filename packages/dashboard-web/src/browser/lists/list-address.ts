@@ -9,13 +9,20 @@ export interface AddressParam<F> {
   readonly trimmed?: boolean;
 }
 
-/** A list's address: its view's name and its filters, written and read by one codec. */
+/**
+ * A list's address: its view's name, its filters, then the keyset cursors followed from the first page
+ * to the page shown (`cursor`, repeated, oldest first; none on the first page), written and read by one
+ * codec (D68).
+ */
 export interface ListAddress<F> {
   readonly view: string;
-  /** The address of the list filtered so (`#/<view>` when nothing is set). */
-  hash(filters: F): string;
+  /** The address of the list filtered so, at the page the cursors lead to (`#/<view>` when nothing is set). */
+  hash(filters: F, cursors?: readonly string[]): string;
   filters(query: URLSearchParams): F;
+  cursors(query: URLSearchParams): string[];
 }
+
+const CURSOR = 'cursor';
 
 /** Filters whose every value is text, as an address carries them. */
 type TextFilters<F> = { readonly [K in keyof F]?: string };
@@ -24,12 +31,13 @@ type TextFilters<F> = { readonly [K in keyof F]?: string };
 export function listAddress<F extends TextFilters<F>>(view: string, params: readonly AddressParam<F>[]): ListAddress<F> {
   return {
     view,
-    hash(filters) {
+    hash(filters, cursors = []) {
       const query = new URLSearchParams();
       for (const { param, key, trimmed } of params) {
         const value = trimmed ? filters[key]?.trim() : filters[key];
         if (value) query.set(param, value);
       }
+      for (const cursor of cursors) query.append(CURSOR, cursor);
       const text = query.toString();
       return text ? `#/${view}?${text}` : `#/${view}`;
     },
@@ -41,6 +49,7 @@ export function listAddress<F extends TextFilters<F>>(view: string, params: read
       }
       return filters as F;
     },
+    cursors: (query) => query.getAll(CURSOR).filter((cursor) => cursor !== ''),
   };
 }
 

@@ -10,12 +10,19 @@ export interface KeysetPage<T> {
 
 export interface KeysetPagesOptions<T> {
   read(cursor: string | undefined): Promise<ApiResult<KeysetPage<T>>>;
-  /** The page drawn: a focusable table whose caption names the page, or the words saying nothing matches. */
-  draw(items: readonly T[], page: number): HTMLElement;
+  /**
+   * The page drawn: a focusable table whose caption names the page, or the words saying nothing
+   * matches; `cursors` are the ones followed to it (its rows' links carry them, D68).
+   */
+  draw(items: readonly T[], page: number, cursors: readonly string[]): HTMLElement;
   /** What the status line says of a page (its count, or that nothing matches). */
   said(count: number, page: number): string;
   /** The name of the Next/Previous navigation. */
   readonly pagesLabel: string;
+  /** The cursors followed from the first page to the page shown first, as the list's address says (D68). */
+  readonly start: readonly string[];
+  /** The list's address at the page the cursors lead to, written in place when Next or Previous moves. */
+  address(cursors: readonly string[]): string;
 }
 
 /** A page of the service's answer under another name, so every list pages the same way. */
@@ -26,8 +33,10 @@ export function asKeysetPage<P, T>(answer: ApiResult<P>, items: (body: P) => rea
 }
 
 /**
- * A list read one keyset page at a time (newest first). The cursors already followed are kept so the
- * contact can walk back. Next and Previous are drawn anew with the page: focus goes to the new page's
+ * A list read one keyset page at a time (newest first). The cursors followed from the first page are
+ * kept so the contact can walk back, and written into the list's address in place of the one shown
+ * (no history entry, as before D68), so a reload, the browser's Back and a payment's Back link return
+ * to the same page. Next and Previous are drawn anew with the page: focus goes to the new page's
  * table, not to the body. The rows are not in a live region (a screen reader would read twenty of them
  * out at every page): a status line, heard but not shown, says how many there are.
  */
@@ -35,11 +44,17 @@ export function keysetPages<T>(ctx: ViewContext, options: KeysetPagesOptions<T>)
   const { t } = ctx.tr;
   const summary = h('p', { class: 'visually-hidden', role: 'status' });
   const results = h('div', { class: 'results', 'aria-busy': 'true' }, t.loading);
-  const trail: (string | undefined)[] = [];
+  const followed = [...options.start];
 
-  const load = async (cursor: string | undefined, moved = false): Promise<void> => {
+  const move = (step: () => void): void => {
+    step();
+    ctx.replaceAddress(options.address(followed));
+    void load(true);
+  };
+
+  const load = async (moved = false): Promise<void> => {
     results.setAttribute('aria-busy', 'true');
-    const answer = await options.read(cursor);
+    const answer = await options.read(followed.at(-1));
     results.setAttribute('aria-busy', 'false');
     if (!answer.ok) {
       const failure = h('p', { class: 'error', role: 'alert', tabindex: '-1' }, refusalWords(ctx, answer.code));
@@ -48,27 +63,17 @@ export function keysetPages<T>(ctx: ViewContext, options: KeysetPagesOptions<T>)
       return;
     }
     const pager = h('nav', { class: 'pager', 'aria-label': options.pagesLabel });
-    if (trail.length > 0) {
-      pager.append(h('button', { type: 'button', class: 'secondary', onclick: () => void load(trail.pop(), true) }, t.previousPage));
+    if (followed.length > 0) {
+      pager.append(h('button', { type: 'button', class: 'secondary', onclick: () => move(() => followed.pop()) }, t.previousPage));
     }
     const next = answer.body.nextCursor;
-    if (next) {
-      pager.append(
-        h('button', {
-          type: 'button',
-          onclick: () => {
-            trail.push(cursor);
-            void load(next, true);
-          },
-        }, t.nextPage),
-      );
-    }
-    const page = trail.length + 1;
+    if (next) pager.append(h('button', { type: 'button', onclick: () => move(() => followed.push(next)) }, t.nextPage));
+    const page = followed.length + 1;
     summary.textContent = options.said(answer.body.items.length, page);
-    const drawn = options.draw(answer.body.items, page);
+    const drawn = options.draw(answer.body.items, page, [...followed]);
     replaceChildren(results, drawn, pager.childElementCount > 0 ? pager : null);
     if (moved) drawn.focus();
   };
-  void load(undefined);
+  void load();
   return { summary, results };
 }

@@ -1,15 +1,14 @@
 import type { TransactionViewJson } from '../api/api-types';
-import type { OperationFilters } from '../operations/operation-filters';
 import { providerLabel } from '../operations/provider-options';
 import { sessionHash } from '../sessions/session-address';
 import { h } from './dom';
 import type { ViewContext } from './view-context';
 
 /**
- * One page of operations, each row leading to its payment (whose Back link returns to these filters);
- * or the words saying nothing matches.
+ * One page of operations, each row leading to its payment, whose Back link returns to this page of
+ * the list (`list`, its address); or the words saying nothing matches.
  */
-export function operationsTable(ctx: ViewContext, operations: readonly TransactionViewJson[], page: number, filters: OperationFilters): HTMLElement {
+export function operationsTable(ctx: ViewContext, operations: readonly TransactionViewJson[], page: number, list: string): HTMLElement {
   const { t } = ctx.tr;
   if (operations.length === 0) return h('p', { class: 'empty', tabindex: '-1' }, t.noOperations);
   const header = h('tr', {}, ...[t.date, t.orderReference, t.type, t.provider, t.method, t.status, t.amount, t.providerRef].map((label) => h('th', { scope: 'col' }, label)));
@@ -18,7 +17,7 @@ export function operationsTable(ctx: ViewContext, operations: readonly Transacti
       'tr',
       {},
       h('td', {}, ctx.tr.dateTime(tx.createdAt)),
-      h('th', { scope: 'row' }, h('a', { href: sessionHash(sessionId, filters) }, orderId)),
+      h('th', { scope: 'row' }, h('a', { href: sessionHash(sessionId, list) }, orderId)),
       h('td', {}, t.transactionType[tx.type] ?? tx.type),
       h('td', {}, providerLabel(ctx.providers, t.providerName, provider)),
       h('td', {}, method),

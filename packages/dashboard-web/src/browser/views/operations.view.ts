@@ -1,4 +1,4 @@
-import { operationsQuery, type OperationFilters } from '../operations/operation-filters';
+import { operationsAddress, operationsQuery, type OperationFilters } from '../operations/operation-filters';
 import { PAGE_SIZE } from '../payments/payment-filters';
 import { h } from './dom';
 import { exportPanel } from './export.view';
@@ -8,16 +8,19 @@ import { operationsTable } from './operations-table.view';
 import type { ViewContext } from './view-context';
 
 /**
- * The merchant's operations (GET /api/transactions), newest first, one keyset page at a time, for
+ * The merchant's operations (GET /api/transactions), newest first, one keyset page at a time (the
+ * first, or the one the address's cursors lead to), for
  * reconciling against a PSP's reports; then their export as CSV, of what the same filters select.
  */
-export function operationsView(ctx: ViewContext, filters: OperationFilters): HTMLElement {
+export function operationsView(ctx: ViewContext, filters: OperationFilters, start: readonly string[]): HTMLElement {
   const { t } = ctx.tr;
   const { summary, results } = keysetPages(ctx, {
     read: async (cursor) => asKeysetPage(await ctx.api.searchTransactions(operationsQuery(filters, PAGE_SIZE, cursor)), (body) => body.transactions, (body) => body.nextCursor),
-    draw: (operations, page) => operationsTable(ctx, operations, page, filters),
+    draw: (operations, page, cursors) => operationsTable(ctx, operations, page, operationsAddress.hash(filters, cursors)),
     said: (count, page) => (count === 0 ? t.noOperations : t.operationsShown(count, page)),
     pagesLabel: t.operationPages,
+    start,
+    address: (cursors) => operationsAddress.hash(filters, cursors),
   });
   const { form, fields } = operationFilterForm(ctx, filters);
   return h(

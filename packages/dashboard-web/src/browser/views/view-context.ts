@@ -14,6 +14,8 @@ export interface ViewContext {
   announce(message: string): void;
   /** Moves to another view (`#/payments...`, `#/operations...`, `#/sessions/{id}...`). */
   navigate(hash: string): void;
+  /** Writes the address of what the view now shows in place of the current one: no history entry, nothing drawn anew. */
+  replaceAddress(hash: string): void;
 }
 
 /** Words for a refusal code, the network included. */
