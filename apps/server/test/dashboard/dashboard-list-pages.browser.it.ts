@@ -46,7 +46,7 @@ async function signedIn(page: Page, url: string, view: string, heading: string):
   await visible(page.getByRole('heading', { level: 1, name: heading }));
 }
 
-describe('dashboard: a payment opened from a later page of a list leads back to that page (D68), in Chromium', () => {
+describe('dashboard: a payment opened from a later page of a list leads back to that page (D70), in Chromium', () => {
   const demo = useDemoDashboard();
   const suffix = Date.now().toString(36);
 

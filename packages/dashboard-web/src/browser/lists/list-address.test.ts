@@ -20,7 +20,7 @@ describe("a list's address", () => {
     expect(address.filters(new URLSearchParams('q=&kind=c&on=3'))).toEqual({});
   });
 
-  it('carries the keyset cursors followed from the first page to the page shown, after the filters (D68)', () => {
+  it('carries the keyset cursors followed from the first page to the page shown, after the filters (D70)', () => {
     expect(address.hash({ kind: 'a' }, ['c2', 'c3'])).toBe('#/things?kind=a&cursor=c2&cursor=c3');
     expect(address.hash({}, ['c2'])).toBe('#/things?cursor=c2');
     expect(address.hash({ kind: 'a' }, [])).toBe('#/things?kind=a');

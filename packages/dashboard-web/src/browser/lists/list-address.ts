@@ -12,7 +12,7 @@ export interface AddressParam<F> {
 /**
  * A list's address: its view's name, its filters, then the keyset cursors followed from the first page
  * to the page shown (`cursor`, repeated, oldest first; none on the first page), written and read by one
- * codec (D68).
+ * codec (D70).
  */
 export interface ListAddress<F> {
   readonly view: string;

@@ -9,14 +9,14 @@ describe('a payment view address', () => {
     expect(sessionAddressOf('#/sessions/s%201')).toEqual({ sessionId: 's 1', back: { kind: 'payments', hash: '#/payments' } });
   });
 
-  it('opened from a filtered page of the payments: back leads to the same filters and page (D68)', () => {
+  it('opened from a filtered page of the payments: back leads to the same filters and page (D70)', () => {
     const hash = sessionHash('s1', paymentsAddress.hash({ status: 'PAID' }, ['c2']));
     expect(hash).toBe('#/sessions/s1?back=payments&status=PAID&cursor=c2');
     expect(sessionAddressOf(hash)).toEqual({ sessionId: 's1', back: { kind: 'payments', hash: '#/payments?status=PAID&cursor=c2' } });
     expect(sessionAddressOf('#/sessions/s1?back=payments')).toEqual({ sessionId: 's1', back: { kind: 'payments', hash: '#/payments' } });
   });
 
-  it("opened from the operations' third page: the cursors followed travel with it, and back leads to that page (D68)", () => {
+  it("opened from the operations' third page: the cursors followed travel with it, and back leads to that page (D70)", () => {
     const hash = sessionHash('s1', operationsAddress.hash({ provider: 'fake' }, ['c2', 'c3']));
     expect(hash).toBe('#/sessions/s1?back=operations&provider=fake&cursor=c2&cursor=c3');
     expect(sessionAddressOf(hash)).toEqual({ sessionId: 's1', back: { kind: 'operations', hash: '#/operations?provider=fake&cursor=c2&cursor=c3' } });

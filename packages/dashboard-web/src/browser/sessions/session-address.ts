@@ -1,7 +1,7 @@
 import { operationsAddress } from '../operations/operation-filters';
 import { paymentsAddress } from '../payments/payment-filters';
 
-/** Where a payment's "Back to ..." link leads: the list it was opened from, as filtered, at the page shown (D66, D68). */
+/** Where a payment's "Back to ..." link leads: the list it was opened from, as filtered, at the page shown (D66, D70). */
 export type PaymentOrigin = { readonly kind: 'payments'; readonly hash: string } | { readonly kind: 'operations'; readonly hash: string };
 
 export interface SessionAddress {
@@ -16,7 +16,7 @@ const FIRST_PAYMENTS = '#/payments';
 /**
  * A payment's address (`#/sessions/{id}`). Opened from a list it carries that list's address, its
  * filters and the cursors of the page shown (`?back=operations&provider=...&cursor=...`), so its Back
- * link, a reload and a bookmark return to the same page of the same list (D66, D68). From the first
+ * link, a reload and a bookmark return to the same page of the same list (D66, D70). From the first
  * page of the unfiltered payments it is the session id alone, as before D66.
  */
 export function sessionHash(sessionId: string, list?: string): string {

@@ -12,14 +12,14 @@ export interface KeysetPagesOptions<T> {
   read(cursor: string | undefined): Promise<ApiResult<KeysetPage<T>>>;
   /**
    * The page drawn: a focusable table whose caption names the page, or the words saying nothing
-   * matches; `cursors` are the ones followed to it (its rows' links carry them, D68).
+   * matches; `cursors` are the ones followed to it (its rows' links carry them, D70).
    */
   draw(items: readonly T[], page: number, cursors: readonly string[]): HTMLElement;
   /** What the status line says of a page (its count, or that nothing matches). */
   said(count: number, page: number): string;
   /** The name of the Next/Previous navigation. */
   readonly pagesLabel: string;
-  /** The cursors followed from the first page to the page shown first, as the list's address says (D68). */
+  /** The cursors followed from the first page to the page shown first, as the list's address says (D70). */
   readonly start: readonly string[];
   /** The list's address at the page the cursors lead to, written in place when Next or Previous moves. */
   address(cursors: readonly string[]): string;
@@ -35,7 +35,7 @@ export function asKeysetPage<P, T>(answer: ApiResult<P>, items: (body: P) => rea
 /**
  * A list read one keyset page at a time (newest first). The cursors followed from the first page are
  * kept so the contact can walk back, and written into the list's address in place of the one shown
- * (no history entry, as before D68), so a reload, the browser's Back and a payment's Back link return
+ * (no history entry, as before D70), so a reload, the browser's Back and a payment's Back link return
  * to the same page. Next and Previous are drawn anew with the page: focus goes to the new page's
  * table, not to the body. The rows are not in a live region (a screen reader would read twenty of them
  * out at every page): a status line, heard but not shown, says how many there are.

@@ -27,7 +27,7 @@ function opener(label: string, open: (close: () => void) => HTMLElement): HTMLEl
 /** Operations that took money, the ones a transaction refund door accepts. */
 const tookMoney = (tx: TransactionJson): boolean => (tx.type === 'capture' || tx.type === 'payment') && tx.status.kind === 'succeeded';
 
-/** A payment, its Back link leading to the page of the list it was opened from (D66, D68). */
+/** A payment, its Back link leading to the page of the list it was opened from (D66, D70). */
 export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOrigin): HTMLElement {
   const { t } = ctx.tr;
   const body = h('div', { 'aria-busy': 'true' }, h('p', {}, t.loading));
