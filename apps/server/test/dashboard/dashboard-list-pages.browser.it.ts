@@ -123,6 +123,12 @@ describe('dashboard: a payment opened from a later page of a list leads back to 
     await visible(page.getByRole('table', { name: 'Operations, newest first, page 1' }));
     expect(await shownOperations(page)).toEqual(first.rows);
     expect(await hashOf(page)).toBe('#/operations?provider=fake');
+
+    // A double press on Next moves one page: the second press, while the page is read, follows nothing.
+    await page.getByRole('button', { name: 'Next page' }).dblclick();
+    await visible(page.getByRole('table', { name: 'Operations, newest first, page 2' }));
+    expect(await shownOperations(page)).toEqual(second.rows);
+    expect(await hashOf(page)).toBe(`#/operations?provider=fake&cursor=${encodeURIComponent(c2)}`);
     expect(problems).toEqual([]);
     await page.context().close();
   });

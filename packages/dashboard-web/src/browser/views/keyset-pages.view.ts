@@ -46,7 +46,11 @@ export function keysetPages<T>(ctx: ViewContext, options: KeysetPagesOptions<T>)
   const results = h('div', { class: 'results', 'aria-busy': 'true' }, t.loading);
   const followed = [...options.start];
 
+  let reading = false;
+
+  // A press while a page is read moves nothing: a double press on Next would follow one cursor twice.
   const move = (step: () => void): void => {
+    if (reading) return;
     step();
     ctx.replaceAddress(options.address(followed));
     void load(true);
@@ -54,7 +58,8 @@ export function keysetPages<T>(ctx: ViewContext, options: KeysetPagesOptions<T>)
 
   const load = async (moved = false): Promise<void> => {
     results.setAttribute('aria-busy', 'true');
-    const answer = await options.read(followed.at(-1));
+    reading = true;
+    const answer = await options.read(followed.at(-1)).finally(() => (reading = false));
     results.setAttribute('aria-busy', 'false');
     if (!answer.ok) {
       const failure = h('p', { class: 'error', role: 'alert', tabindex: '-1' }, refusalWords(ctx, answer.code));
