@@ -16,6 +16,7 @@ export type { Money } from './money/money';
 export type { JsonOf } from './shared/json-of';
 export { assertUnreachable } from './shared/brand';
 export { cutText } from './shared/cut-text';
+export type { HitCount } from './shared/hit-count';
 export { isPlainText, PLAIN_TEXT_PATTERN, PLAIN_TEXT_RULE, spacedControls } from './shared/plain-text';
 
 // The model

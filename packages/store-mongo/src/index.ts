@@ -15,4 +15,4 @@ export { MongoChargebackRepository } from './repositories/mongo-chargeback.repos
 export { MongoMerchantAccountRepository } from './repositories/mongo-merchant-account.repository';
 export { MongoAuthorizationCodeRepository, MongoRefreshTokenRepository } from './repositories/mongo-auth-grant.repository';
 export * from './documents/hit-counter.document';
-export { MongoHitCounters, type HitCount, type MongoHitCountersOptions } from './repositories/mongo-hit-counters';
+export { MongoHitCounters, type MongoHitCountersOptions } from './repositories/mongo-hit-counters';

@@ -1,8 +1,4 @@
-/** A key's hits in its current window, and when that window ends. */
-export interface HitCount {
-  readonly totalHits: number;
-  readonly resetTime: Date;
-}
+import type { HitCount } from '@splitpay/domain';
 
 /**
  * Fixed-window hit counters a rate limit keeps outside the process, so that every instance of the

@@ -1,4 +1,5 @@
-import type { HitCount, HitCounters } from '../app/hit-counters.port';
+import type { HitCount } from '@splitpay/domain';
+import type { HitCounters } from '../app/hit-counters.port';
 
 /**
  * Counters that every app of a test shares, as the MongoDB ones are shared by the instances (fixed

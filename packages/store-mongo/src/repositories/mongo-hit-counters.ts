@@ -1,11 +1,6 @@
+import type { HitCount } from '@splitpay/domain';
 import type { StoreCollections } from '../collections';
 import { isDuplicateKeyError } from '../duplicate-key';
-
-/** A key's hits in its current window, and when that window ends. */
-export interface HitCount {
-  readonly totalHits: number;
-  readonly resetTime: Date;
-}
 
 export interface MongoHitCountersOptions {
   /** Epoch ms now; default Date.now. */
