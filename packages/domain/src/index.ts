@@ -17,7 +17,7 @@ export type { JsonOf } from './shared/json-of';
 export { assertUnreachable } from './shared/brand';
 export { cutText } from './shared/cut-text';
 export type { HitCount } from './shared/hit-count';
-export { isPlainText, PLAIN_TEXT_PATTERN, PLAIN_TEXT_RULE, spacedControls } from './shared/plain-text';
+export { PLAIN_TEXT_PATTERN, PLAIN_TEXT_RULE, spacedControls } from './shared/plain-text';
 
 // The model
 export { ATTEMPT_STATUSES } from './attempt/attempt.model';

@@ -13,10 +13,6 @@ export const PLAIN_TEXT_PATTERN = /^(?:[^\u0000-\u001F\u007F-\u009F\u2028\u2029\
 /** The rule in words, for messages and the API's description of the fields. */
 export const PLAIN_TEXT_RULE = 'must not contain a control character, a line break or a lone surrogate (U+0000 to U+001F, U+007F to U+009F, U+2028, U+2029, U+D800 to U+DFFF unpaired)';
 
-export function isPlainText(text: string): boolean {
-  return PLAIN_TEXT_PATTERN.test(text);
-}
-
 const UNPLAIN = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\uD800-\uDFFF]/gu;
 
 /**
