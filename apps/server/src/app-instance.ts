@@ -1,7 +1,7 @@
 import { Router, type Express } from 'express';
 import type { Stores } from '@splitpay/application';
 import type { Clock, Logger, PasswordHasher, PspProvider } from '@splitpay/domain';
-import { createHttpApp, metricsRouter, type HitCounters } from '@splitpay/http-api';
+import { createHttpApp, listExpressRoutes, metricsRouter, type HitCounters } from '@splitpay/http-api';
 import { PromMetrics, requestScope, SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
 import { policyOf } from './domain-policy';
@@ -10,7 +10,7 @@ import { wireAuth } from './wiring/auth';
 import { wireDashboard } from './wiring/dashboard';
 import { wireDemo } from './wiring/demo';
 import { wireElementsSdk, wireHostedFieldsAdapters } from './wiring/elements-sdk';
-import { counterCatalog } from './wiring/metrics';
+import { abortedRequestsCounter, counterCatalog } from './wiring/metrics';
 import { wireMerchantApi } from './wiring/merchant-api';
 import { wirePayer } from './wiring/payer';
 import { createPspRegistry } from './wiring/psp';
@@ -120,7 +120,9 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     trustProxy: options.config.trustProxy ?? false,
     requestScope,
     observer: metrics,
+    metrics,
   });
+  metrics.declare(abortedRequestsCounter(listExpressRoutes(app as never)));
 
   let timer: NodeJS.Timeout | undefined;
   let turn: Promise<unknown> | undefined;

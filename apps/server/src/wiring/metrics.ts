@@ -7,6 +7,7 @@ import {
   VERDICT_UNMATCHED_METRIC,
   type MessageEvent,
 } from '@splitpay/application';
+import { HTTP_REQUESTS_ABORTED_METRIC, type ExpressRoute } from '@splitpay/http-api';
 import type { CounterSpec } from '@splitpay/infra';
 import { PSP_CALL_OPERATIONS, PSP_CALL_OUTCOMES, PSP_CALLS_METRIC } from './psp-metrics';
 
@@ -49,4 +50,20 @@ export function counterCatalog(providers: readonly string[]): CounterSpec[] {
       initial: product({ provider: providers, operation: PSP_CALL_OPERATIONS, outcome: PSP_CALL_OUTCOMES }),
     },
   ];
+}
+
+const BODY_METHODS = new Set(['post', 'put', 'patch']);
+
+/**
+ * Requests whose body the client stopped sending, by method and door: every door that reads a body
+ * present at 0 (read from the app's routes, once they are all mounted); a path no route serves is
+ * counted as `unmatched` when it happens.
+ */
+export function abortedRequestsCounter(routes: readonly ExpressRoute[]): CounterSpec {
+  return {
+    name: HTTP_REQUESTS_ABORTED_METRIC,
+    help: 'Requests whose client closed the connection before their body was whole (no answer), by method and route template',
+    labelNames: ['method', 'route'],
+    initial: routes.filter((route) => BODY_METHODS.has(route.method)).map((route) => ({ method: route.method.toUpperCase(), route: route.route })),
+  };
 }

@@ -7,20 +7,22 @@ jest.setTimeout(30_000);
 const lines = (h: ServiceHarness): Record<string, unknown>[] => h.logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
 const PAN = '4111111111111111';
 
+const JSON_BODY = { type: 'application/json', text: JSON.stringify({ methodId: 'card', amount: 1_000, input: { method: 'card', cardNumber: PAN, expiry: '12/30', cvc: '123' } }) };
+const FORM_BODY = { type: 'application/x-www-form-urlencoded', text: `grant_type=client_credentials&client_id=demo&client_secret=demo-secret&card=${PAN}` };
+
 /**
  * Sends a request's headers (announcing a whole body, and asking `100-continue` so that the service
  * has taken the request once it answers), then half the body, then closes the connection.
  */
-async function abortMidBody(h: ServiceHarness, path: string, requestId: string, headers: Record<string, string> = {}): Promise<void> {
+async function abortMidBody(h: ServiceHarness, path: string, requestId: string, headers: Record<string, string> = {}, body = JSON_BODY): Promise<void> {
   const { hostname, port } = new URL(h.url);
-  const body = JSON.stringify({ methodId: 'card', amount: 1_000, input: { method: 'card', cardNumber: PAN, expiry: '12/30', cvc: '123' } });
   const socket: Socket = connect({ host: hostname, port: Number(port) });
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  const head = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Expect: 100-continue', `X-Request-Id: ${requestId}`];
+  const head = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, `Content-Type: ${body.type}`, `Content-Length: ${body.text.length}`, 'Expect: 100-continue', `X-Request-Id: ${requestId}`];
   for (const [name, value] of Object.entries(headers)) head.push(`${name}: ${value}`);
   socket.write(`${head.join('\r\n')}\r\n\r\n`);
   await new Promise<void>((resolve) => socket.once('data', () => resolve()));
-  socket.write(body.slice(0, body.length / 2));
+  socket.write(body.text.slice(0, body.text.length / 2));
   socket.destroy();
 }
 
@@ -39,21 +41,29 @@ describe('a request body aborted by the client', () => {
   });
   afterAll(() => h.close());
 
+  const attemptId = '01937a4e-8c2b-7d3e-9f10-2a3b4c5d6e7f';
   it.each([
-    ['an elements door, its body read before the token is', '/elements/session/attempts', '/elements/session/attempts', 'unmatched', false],
-    ['a merchant door, its body read after the token is checked', '/api/sessions', '/api/sessions', '/api/sessions', true],
-  ])('%s: one info line http.request_aborted naming the door, no access line, nothing counted', async (_name, path, route, loggedRoute, withToken) => {
+    ['an elements door, its body read before its route is matched', '/elements/session/attempts', '/elements/session/attempts', 'elements', JSON_BODY],
+    ['an elements door with a parameter', `/elements/session/attempts/${attemptId}/confirm`, '/elements/session/attempts/:attemptId/confirm', 'elements', JSON_BODY],
+    ['a merchant door, its body read after the token is checked', '/api/sessions', '/api/sessions', 'client', JSON_BODY],
+    ['a merchant door with a parameter', `/api/attempts/${attemptId}/refund`, '/api/attempts/:attemptId/refund', 'client', JSON_BODY],
+    ['the token endpoint, whose form errors are its own', '/oauth/token', '/oauth/token', 'none', FORM_BODY],
+    ['the sign-in form, whose form errors are its own', '/oauth/authorize', '/oauth/authorize', 'none', FORM_BODY],
+  ] as const)('%s: one info line http.request_aborted naming the door, counted apart, no access line', async (_name, path, route, credential, body) => {
     const requestId = `aborted-${route.replace(/\W/g, '-')}`;
-    await abortMidBody(h, path, requestId, withToken ? { Authorization: `Bearer ${await h.clientToken()}` } : { Authorization: 'Bearer pst_not-checked-before-the-body' });
+    const headers: Record<string, string> =
+      credential === 'client' ? { Authorization: `Bearer ${await h.clientToken()}` } : credential === 'elements' ? { Authorization: 'Bearer pst_not-checked-before-the-body' } : {};
+    await abortMidBody(h, path, requestId, headers, body);
     const aborted = await until(() => lines(h).find((line) => line.requestId === requestId && line.event === 'http.request_aborted'), 'the aborted line');
-    // The elements doors read their body before their route is matched, so their line says `unmatched`.
-    expect(aborted).toMatchObject({ level: 'info', method: 'POST', path, route: loggedRoute });
+    expect(aborted).toMatchObject({ level: 'info', method: 'POST', path, route });
     // Another request answered after it: the aborted one would have written its access line by now.
     expect((await fetch(`${h.url}/health`, { headers: { 'X-Request-Id': `${requestId}-next` } })).status).toBe(200);
     await until(() => lines(h).find((line) => line.requestId === `${requestId}-next` && line.event === 'http.request'), 'the next access line');
     expect(lines(h).filter((line) => line.requestId === requestId).map((line) => line.event)).toEqual(['http.request_aborted']);
     expect(h.logLines.join('\n')).not.toContain(PAN);
     expect(h.logLines.join('\n')).not.toContain('cardNumber');
+    expect(h.logLines.join('\n')).not.toContain('demo-secret');
+    expect(await series(h, `http_requests_aborted_total{method="POST",route="${route}"}`)).toBe(1);
     for (const status of ['400', '500']) expect(await series(h, `http_request_duration_seconds_count{method="POST",route="${route}",status="${status}"}`)).toBeUndefined();
   });
 });

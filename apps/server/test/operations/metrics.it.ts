@@ -29,7 +29,7 @@ describe('/metrics', () => {
 
   it('has every counter, with HELP and TYPE, at zero for each label set before the first event', async () => {
     const text = await scrape(h);
-    for (const counter of ['notification_abandoned_total', 'notification_delivered_total', 'notification_delivery_failures_total', 'psp_operation_given_up_total', 'psp_verdict_unmatched_total', 'psp_calls_total']) {
+    for (const counter of ['notification_abandoned_total', 'notification_delivered_total', 'notification_delivery_failures_total', 'psp_operation_given_up_total', 'psp_verdict_unmatched_total', 'psp_calls_total', 'http_requests_aborted_total']) {
       expect(text).toContain(`# HELP ${counter} `);
       expect(text).toContain(`# TYPE ${counter} counter`);
     }
@@ -38,6 +38,10 @@ describe('/metrics', () => {
     for (const type of ['capture', 'void', 'refund']) expect(series(text, `psp_operation_given_up_total{provider="fake",type="${type}"}`)).toBe(0);
     for (const kind of ['authorized', 'declined', 'captured', 'refunded']) expect(series(text, `psp_verdict_unmatched_total{kind="${kind}",provider="fake"}`)).toBe(0);
     expect(series(text, 'psp_calls_total{operation="capture",outcome="unknown",provider="fake"}')).toBe(0);
+    for (const route of ['/api/sessions', '/api/attempts/:attemptId/refund', '/elements/session/attempts', '/elements/session/attempts/:attemptId/confirm', '/oauth/token', '/oauth/authorize']) {
+      expect(series(text, `http_requests_aborted_total{method="POST",route="${route}"}`)).toBe(0);
+    }
+    expect(text).not.toContain('http_requests_aborted_total{method="GET"');
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');
     expect(text).toContain('# TYPE worker_turn_duration_seconds histogram');
   });

@@ -5,3 +5,6 @@ const REQUEST_ABORTED = 'request.aborted';
 export function isAbortedBody(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { type?: unknown }).type === REQUEST_ABORTED;
 }
+
+/** The counter of requests whose body the client stopped sending, by method and door (`route`, as the access line names it). */
+export const HTTP_REQUESTS_ABORTED_METRIC = 'http_requests_aborted_total';

@@ -1,6 +1,7 @@
 import express, { type Express, type Router } from 'express';
-import type { Logger } from '@splitpay/domain';
+import type { Logger, Metrics } from '@splitpay/domain';
 import { errorHandler } from '../errors/error-handler';
+import { abortedDoorFinder } from './aborted-door';
 import { prefixDispatch } from './prefix-dispatch';
 import { unmatchedRequestHandler } from './method-not-allowed';
 import { requestLog, type HttpRequestObserver, type RequestScopeRunner } from './request-log';
@@ -19,6 +20,8 @@ export interface HttpAppDeps {
   readonly requestScope?: RequestScopeRunner;
   /** Sees each answer (request duration by route and status). */
   readonly observer?: HttpRequestObserver;
+  /** Counts the requests whose body the client stopped sending (they get no answer for the observer to see). */
+  readonly metrics?: Metrics;
 }
 
 /** The Express application: request ids and access lines, the areas' routers, then 405/404 and the error envelope. */
@@ -35,6 +38,6 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   });
   app.use(prefixDispatch(deps.routers));
   app.use(unmatchedRequestHandler(app as unknown as Parameters<typeof unmatchedRequestHandler>[0]));
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, { doorOf: abortedDoorFinder(app as unknown as Parameters<typeof abortedDoorFinder>[0]), ...(deps.metrics ? { metrics: deps.metrics } : {}) }));
   return app;
 }

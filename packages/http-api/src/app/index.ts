@@ -6,3 +6,4 @@ export * from './hit-counters.port';
 export * from './hit-counter-store';
 export * from './throttled-warning';
 export { keyDigestOf, keyedDigestOf } from './rate-limit-answer';
+export { HTTP_REQUESTS_ABORTED_METRIC } from './aborted-body';

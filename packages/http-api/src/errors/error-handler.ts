@@ -1,8 +1,8 @@
 import type { ErrorRequestHandler, Request } from 'express';
-import { isDomainError, type Logger } from '@splitpay/domain';
+import { isDomainError, type Logger, type Metrics } from '@splitpay/domain';
 import { statusOf, type ErrorEnvelope } from './error-envelope';
 import { HttpError, isHttpError } from './http-error';
-import { isAbortedBody } from '../app/aborted-body';
+import { HTTP_REQUESTS_ABORTED_METRIC, isAbortedBody } from '../app/aborted-body';
 import { routeOf } from '../app/request-log';
 
 /**
@@ -27,18 +27,30 @@ function bearerChallenge(req: Request): string {
   return req.headers.authorization ? 'Bearer error="invalid_token"' : 'Bearer';
 }
 
+/** What the error handler needs of the app for a request whose body the client stopped sending. */
+export interface AbortedRequestDeps {
+  /** The door the request was for, its route matched or not (default: the matched route, else `unmatched`). */
+  readonly doorOf?: (req: Request) => string;
+  /** Counts it in `http_requests_aborted_total{method,route}`. */
+  readonly metrics?: Metrics;
+}
+
 /**
  * Maps thrown errors to the contract's envelope. Domain errors answer their code; HTTP's own
  * refusals (405, 413, 415) theirs; anything else is a 500 InternalError whose message leaks nothing
  * (no stack, no driver text) and is logged. A body the client stopped sending gets no answer (its
- * connection is gone): one info line `http.request_aborted` naming the door, and since no answer
- * finishes, no access line and no request counted in the duration histogram.
+ * connection is gone): one info line `http.request_aborted` naming the door, counted in
+ * `http_requests_aborted_total`, and since no answer finishes, no access line and no request counted
+ * in the duration histogram.
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, aborted: AbortedRequestDeps = {}): ErrorRequestHandler {
+  const doorOf = aborted.doorOf ?? routeOf;
   return (error, req, res, _next) => {
     if (res.headersSent) return;
     if (isAbortedBody(error)) {
-      logger.info('http.request_aborted', { requestId: res.locals.requestId, method: req.method, route: routeOf(req), path: `${req.baseUrl}${req.path}` });
+      const route = doorOf(req);
+      logger.info('http.request_aborted', { requestId: res.locals.requestId, method: req.method, route, path: `${req.baseUrl}${req.path}` });
+      aborted.metrics?.increment(HTTP_REQUESTS_ABORTED_METRIC, { method: req.method, route });
       return;
     }
     if (isDomainError(error)) {

@@ -1,5 +1,6 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { isAbortedBody } from '../app/aborted-body';
 import { limiterStore, limitKeyDigest, type SharedLimiterCounters } from '../app/hit-counter-store';
 import { addressOf, retryAfterSeconds } from '../app/rate-limit-answer';
 import {
@@ -74,7 +75,8 @@ const requireForm: RequestHandler = (req, res, next) => {
 /** Body parser failures (bad charset, too large, too many parameters) are invalid_request here. */
 const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
   const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent) {
+  // A body the client stopped sending is no unreadable form: nobody is left to answer (the app's error handler logs it).
+  if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent && !isAbortedBody(error)) {
     sendOAuthError(res, 'invalid_request', 'The request body could not be read');
     return;
   }

@@ -4,6 +4,12 @@ export interface ServedRoute {
   readonly path: string;
 }
 
+/** One route in Express's own form (`/api/sessions/:sessionId`), as the access line and the metrics name it. */
+export interface ExpressRoute {
+  readonly method: string;
+  readonly route: string;
+}
+
 interface LayerLike {
   readonly rawPath?: unknown;
   readonly route?: { readonly path: unknown; readonly methods: Record<string, boolean> };
@@ -19,14 +25,14 @@ function join(prefix: string, path: string): string {
   return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-function walk(stack: readonly LayerLike[], prefix: string, out: ServedRoute[]): void {
+function walk(stack: readonly LayerLike[], prefix: string, out: ExpressRoute[]): void {
   for (const layer of stack) {
     if (layer.route) {
       const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
       for (const path of paths) {
         if (typeof path !== 'string') continue;
         for (const [method, on] of Object.entries(layer.route.methods)) {
-          if (on) out.push({ method: method === '_all' ? 'all' : method, path: toTemplate(join(prefix, path)) });
+          if (on) out.push({ method: method === '_all' ? 'all' : method, route: join(prefix, path) });
         }
       }
     } else if (layer.handle?.stack) {
@@ -36,11 +42,18 @@ function walk(stack: readonly LayerLike[], prefix: string, out: ServedRoute[]): 
   }
 }
 
-/** Every route an Express 5 app (or router) serves, nested routers and mount paths included. */
-export function listRoutes(app: { readonly router?: { readonly stack?: readonly LayerLike[] }; readonly stack?: readonly LayerLike[] }): ServedRoute[] {
-  const out: ServedRoute[] = [];
+type AppLike = { readonly router?: { readonly stack?: readonly LayerLike[] }; readonly stack?: readonly LayerLike[] };
+
+/** Every route an Express 5 app (or router) serves, in the order Express tries them, nested routers and mount paths included. */
+export function listExpressRoutes(app: AppLike): ExpressRoute[] {
+  const out: ExpressRoute[] = [];
   walk(app.router?.stack ?? app.stack ?? [], '', out);
   return out;
+}
+
+/** Every route an Express 5 app (or router) serves, in OpenAPI form. */
+export function listRoutes(app: AppLike): ServedRoute[] {
+  return listExpressRoutes(app).map(({ method, route }) => ({ method, path: toTemplate(route) }));
 }
 
 const normalize = (template: string): string => template.replace(/\{[^}]+\}/g, '{}');

@@ -35,7 +35,7 @@ export const servicePaths: PathSpecs = {
       operationId: 'getMetrics',
       summary: 'Metrics in the Prometheus text format',
       description:
-        'Counters (every label set present at 0 from the start), the request duration histogram by route and status, the worker turn duration, PSP call outcomes by provider, webhook delivery outcomes, Node process metrics. With METRICS_TOKEN set, only `Authorization: Bearer <METRICS_TOKEN>` reads it.',
+        'Counters (every label set present at 0 from the start), the request duration histogram by route and status, the requests whose client closed the connection before their body was whole by method and route (`http_requests_aborted_total`; they get no answer, so the histogram does not see them), the worker turn duration, PSP call outcomes by provider, webhook delivery outcomes, Node process metrics. With METRICS_TOKEN set, only `Authorization: Bearer <METRICS_TOKEN>` reads it.',
       tags: ['Operations'],
       security: ['metricsToken', 'anonymous'],
       responses: { '200': { description: 'Prometheus text format', contentType: 'text/plain' }, ...errors('Unauthorized') },

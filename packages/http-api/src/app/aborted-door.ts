@@ -1,0 +1,42 @@
+import type { Request } from 'express';
+import { listExpressRoutes, type ExpressRoute } from '../openapi/route-listing';
+import { routeOf } from './request-log';
+
+interface Door {
+  readonly method: string;
+  readonly pattern: RegExp;
+  readonly route: string;
+}
+
+/** An Express path (`/elements/session/attempts/:attemptId/confirm`) as a case-insensitive match of a request's path. */
+function patternOf(route: string): RegExp {
+  // Split on the parameters, kept at the odd places: `:name` is one segment, `*name` the rest of the path.
+  const source = route
+    .replace(/\/+$/, '')
+    .split(/([:*][A-Za-z0-9_$]+)/)
+    .map((part, at) => (at % 2 === 0 ? part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : part.startsWith(':') ? '[^/]+' : '.+'))
+    .join('');
+  return new RegExp(`^${source}/?$`, 'i');
+}
+
+function doorsOf(routes: readonly ExpressRoute[]): Door[] {
+  return routes.map(({ method, route }) => ({ method: method.toUpperCase(), pattern: patternOf(route), route }));
+}
+
+/**
+ * The door a request was for, in the access line's form (`/elements/session/attempts`), when its body
+ * was aborted: an area that parses its body before its routes (the elements doors) fails before
+ * Express has matched the route, so it is looked up in the app's routes, in the order Express tries
+ * them (`unmatched` when none serves the path and method). Only aborted requests ask: the routes are
+ * read at the first one (every router is mounted by then), and nothing is added to the others.
+ */
+export function abortedDoorFinder(app: Parameters<typeof listExpressRoutes>[0]): (req: Request) => string {
+  let doors: Door[] | undefined;
+  return (req) => {
+    const matched = routeOf(req);
+    if (matched !== 'unmatched') return matched;
+    doors ??= doorsOf(listExpressRoutes(app));
+    const path = `${req.baseUrl}${req.path}`;
+    return doors.find((door) => (door.method === req.method || door.method === 'ALL') && door.pattern.test(path))?.route ?? 'unmatched';
+  };
+}
