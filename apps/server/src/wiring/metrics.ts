@@ -49,6 +49,8 @@ export function counterCatalog(providers: readonly string[]): CounterSpec[] {
       labelNames: ['operation', 'outcome', 'provider'],
       initial: product({ provider: providers, operation: PSP_CALL_OPERATIONS, outcome: PSP_CALL_OUTCOMES }),
     },
+    // Its label sets are the app's doors, declared once the routers are mounted (createAppInstance).
+    abortedRequestsCounter([]),
   ];
 }
 
