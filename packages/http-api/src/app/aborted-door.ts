@@ -8,14 +8,16 @@ interface Door {
   readonly route: string;
 }
 
-/** An Express path (`/elements/session/attempts/:attemptId/confirm`) as a case-insensitive match of a request's path. */
+/**
+ * An Express path (`/elements/session/attempts/:attemptId/confirm`) as Express matches a request's
+ * path against it: a parameter is one segment, letters in any case, a trailing slash allowed.
+ */
 function patternOf(route: string): RegExp {
-  // Split on the parameters, kept at the odd places: `:name` is one segment, `*name` the rest of the path.
   const source = route
     .replace(/\/+$/, '')
-    .split(/([:*][A-Za-z0-9_$]+)/)
-    .map((part, at) => (at % 2 === 0 ? part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : part.startsWith(':') ? '[^/]+' : '.+'))
-    .join('');
+    .split(/:[A-Za-z0-9_$]+/)
+    .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
   return new RegExp(`^${source}/?$`, 'i');
 }
 
