@@ -1,8 +1,4 @@
-import { startDemoService } from '../support/browser/elements-browser';
-import { useMerchantPageBrowser } from '../support/browser/merchant-page-browser';
-import type { ServiceHarness } from '../support/service-harness';
-
-const DEMO = { merchantId: 'demo', secret: 'demo-secret' };
+import { useDemoMerchantPage } from '../support/browser/demo-merchant-page-browser';
 
 /**
  * D61: a session created without returnUrl lists PayPal (it sends the payer to its PSP's page) but
@@ -10,23 +6,16 @@ const DEMO = { merchantId: 'demo', secret: 'demo-secret' };
  * has nothing to do with it.
  */
 describe('payment components in Chromium: PayPal in a session without returnUrl', () => {
-  let h: ServiceHarness | undefined;
-  jest.setTimeout(60_000);
-  beforeAll(async () => {
-    h = await startDemoService();
-  }, 60_000);
-  afterAll(async () => h?.close());
-  const b = useMerchantPageBrowser(() => (h as ServiceHarness).url);
+  const b = useDemoMerchantPage();
 
   it.each([
     ['en', 'Card', 'PayPal', 'Not available for this order', 'Not available for this amount'],
     ['fr', 'Carte', 'PayPal', 'Indisponible pour cette commande', 'Indisponible pour ce montant'],
   ])('shows PayPal disabled, not available for this order, the card still selectable (%s)', async (locale, card, paypal, said, notSaid) => {
     const { page, problems } = b.current();
-    const service = h as ServiceHarness;
-    b.shop.elementsToken = (await service.createSession({ currency: 'EUR', total: 12_000, orderId: `no-way-back-${locale}`, methods: [{ method: 'card' }, { method: 'paypal' }] }, DEMO)).elementsToken;
+    await b.sessionOnPage({ currency: 'EUR', total: 12_000, orderId: `no-way-back-${locale}`, methods: [{ method: 'card' }, { method: 'paypal' }] });
     b.shop.mountOptions = `locale: '${locale}'`;
-    await page.goto(`${b.shop.url}/checkout`);
+    await b.openCheckout();
     const paypalRadio = page.getByRole('radio', { name: paypal });
     await paypalRadio.waitFor();
     await expect(paypalRadio.isDisabled()).resolves.toBe(true);

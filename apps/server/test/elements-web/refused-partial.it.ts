@@ -1,29 +1,18 @@
-import { startDemoService } from '../support/browser/elements-browser';
-import { useMerchantPageBrowser } from '../support/browser/merchant-page-browser';
-import type { ServiceHarness } from '../support/service-harness';
-
-const DEMO = { merchantId: 'demo', secret: 'demo-secret' };
+import { useDemoMerchantPage } from '../support/browser/demo-merchant-page-browser';
 
 /**
  * A card entry without partialAuth: the fake provider's half-granting card gets a lower grant the
  * service refuses and releases at once (the attempt still AUTHORIZED, `released`, until its void).
  */
 describe('payment components in Chromium: a lower grant the service refused', () => {
-  let h: ServiceHarness | undefined;
-  jest.setTimeout(60_000);
-  beforeAll(async () => {
-    h = await startDemoService();
-  }, 60_000);
-  afterAll(async () => h?.close());
-  const b = useMerchantPageBrowser(() => (h as ServiceHarness).url);
+  const b = useDemoMerchantPage();
 
   it('says the bank granted less, that the hold is being released and the rest can be paid another way; never that it is held', async () => {
     const { page, problems } = b.current();
-    const service = h as ServiceHarness;
-    b.shop.elementsToken = (await service.createSession({ currency: 'EUR', total: 12_000, orderId: 'refused-partial-1', methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back' }, DEMO)).elementsToken;
+    await b.sessionOnPage({ currency: 'EUR', total: 12_000, orderId: 'refused-partial-1', methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back' });
     const spoken: string[] = [];
     await page.exposeFunction('keepSpoken', (text: string) => spoken.push(text));
-    await page.goto(`${b.shop.url}/checkout`);
+    await b.openCheckout();
     await page.getByText('Remaining to pay: €120.00 of €120.00').waitFor();
     // Everything the live regions say, kept as it is said (the polite one is overwritten by later views).
     await page.evaluate(`(() => {
