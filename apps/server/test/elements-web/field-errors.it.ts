@@ -1,19 +1,9 @@
-import type { Locator } from 'playwright-core';
+import { accessibleDescription } from '../support/browser/accessible-description';
 import { useDemoBrowser } from '../support/browser/elements-browser';
 
 /** An error the payer has answered must stop saying they are wrong; one still standing must be tied to where focus is. */
 describe('demo checkout in Chromium: error states on the form', () => {
   const suite = useDemoBrowser();
-
-  /** The accessible description of a control: the texts its aria-describedby points at. */
-  const description = (control: Locator): Promise<string> =>
-    control.evaluate((el) =>
-      (el.getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .filter(Boolean)
-        .map((id: string) => el.ownerDocument.getElementById(id)?.textContent ?? '')
-        .join(' '),
-    );
 
   it('clears a card field’s error as soon as the payer types in it, keeping what they type and where', async () => {
     const { page, problems } = suite;
@@ -23,17 +13,17 @@ describe('demo checkout in Chromium: error states on the form', () => {
     await shop.payButton().click();
     const number = page.getByLabel('Card number');
     await expect(number.getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(description(number)).resolves.toBe('Fill in this field.');
+    await expect(accessibleDescription(number)).resolves.toBe('Fill in this field.');
     await expect(shop.focusedName()).resolves.toBe('input:text Card number');
 
     await page.keyboard.type('4111');
     await expect(number.getAttribute('aria-invalid')).resolves.toBeNull();
-    await expect(description(number)).resolves.toBe('');
+    await expect(accessibleDescription(number)).resolves.toBe('');
     await page.keyboard.type('111111111111');
     await expect(number.inputValue()).resolves.toBe('4111111111111111');
     await expect(shop.focusedName()).resolves.toBe('input:text Card number');
     await expect(page.getByLabel('Expiry date').getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(description(page.getByLabel('Expiry date'))).resolves.toBe('MM/YY Fill in this field.');
+    await expect(accessibleDescription(page.getByLabel('Expiry date'))).resolves.toBe('MM/YY Fill in this field.');
     expect(problems.list).toEqual([]);
   });
 
@@ -66,7 +56,7 @@ describe('demo checkout in Chromium: error states on the form', () => {
     await page.route('**/elements/session/attempts', (route) => route.abort('internetdisconnected'));
     await shop.payButton().click();
     await page.getByText('The connection failed. Check it and try again.').first().waitFor();
-    await expect(description(shop.payButton())).resolves.toBe('The connection failed. Check it and try again.');
+    await expect(accessibleDescription(shop.payButton())).resolves.toBe('The connection failed. Check it and try again.');
     expect(problems.list).toEqual([]);
   });
 });

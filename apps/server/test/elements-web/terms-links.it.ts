@@ -1,18 +1,12 @@
+import { accessibleDescription } from '../support/browser/accessible-description';
 import { useDemoBrowser } from '../support/browser/elements-browser';
 
 /** The terms open in a new tab (the checkout stays as it is): a screen-reader payer is told before following the link. */
 describe('demo checkout in Chromium: the terms of sale links', () => {
   const suite = useDemoBrowser();
 
-  /** The accessible description of a link: the texts its aria-describedby points at. */
-  const description = (name: string): Promise<string> =>
-    suite.page.getByRole('link', { name }).evaluate((el) =>
-      (el.getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .filter(Boolean)
-        .map((id: string) => el.ownerDocument.getElementById(id)?.textContent ?? '')
-        .join(' '),
-    );
+  /** The accessible description of a link, found by its name. */
+  const description = (name: string): Promise<string> => accessibleDescription(suite.page.getByRole('link', { name }));
 
   it('says a terms link opens in a new tab, in English and in French', async () => {
     const { page, problems } = suite;
