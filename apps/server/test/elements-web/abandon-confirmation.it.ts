@@ -5,12 +5,11 @@ describe('demo checkout in Chromium: the cancel-payment confirmation', () => {
   const suite = useDemoBrowser();
 
   it('opens on "No, keep paying": Enter pressed twice on "Cancel payment" keeps the payment and its hold', async () => {
-    const { page, problems } = suite;
+    const { page, shop, problems } = suite;
     const abandons: string[] = [];
     page.on('request', (req) => {
       if (req.method() === 'POST' && new URL(req.url()).pathname === '/elements/session/abandon') abandons.push(req.url());
     });
-    const shop = suite.shop();
     await shop.openWithTerms();
     await shop.payByCard('40.00', '4111111111111111');
     await shop.remainingIs('€80.00');

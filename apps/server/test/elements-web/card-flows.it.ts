@@ -4,8 +4,7 @@ describe('demo checkout in Chromium: card outcomes', () => {
   const suite = useDemoBrowser();
 
   it('shows a declined card with its reason, then pays with another method (Wero)', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.payByCard('120.00', '4000000000000002');
 
@@ -22,8 +21,7 @@ describe('demo checkout in Chromium: card outcomes', () => {
   });
 
   it('goes through the 3-D Secure challenge page and back, to PAID', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.payByCard('120.00', '4000000000003220');
 
@@ -34,8 +32,7 @@ describe('demo checkout in Chromium: card outcomes', () => {
   });
 
   it('offers the mandated partial grant; keeping it leaves the rest, which another card pays', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.payByCard('120.00', '4000000000000010');
 
@@ -56,8 +53,7 @@ describe('demo checkout in Chromium: card outcomes', () => {
   });
 
   it('removes a held tranche from the ledger: the hold is released and the whole total remains', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.payByCard('40.00', '4111111111111111');
     await shop.remainingIs('€80.00');

@@ -18,14 +18,13 @@ describe('demo checkout in Chromium: the service cannot be reached', () => {
     await notice().waitFor();
 
     await page.unroute('**/elements/session');
-    await suite.shop().remaining().waitFor();
+    await suite.shop.remaining().waitFor();
     await expect(notice().count()).resolves.toBe(0);
     expect(problems.list).toEqual([]);
   });
 
   it('says so above the checkout when a later read fails, and that it is back when one succeeds', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.method('Card').check();
     await shop.amountField().fill('40.00');

@@ -18,9 +18,8 @@ describe('demo checkout in Chromium: dark mode keeps the text readable', () => {
   }
 
   it('has no contrast failure on the form, a held tranche and the cancel confirmation', async () => {
-    const { page, problems } = suite;
+    const { page, shop, problems } = suite;
     await page.emulateMedia({ colorScheme: 'dark' });
-    const shop = suite.shop();
     await shop.openWithTerms();
     await shop.method('Card').check();
     expect(await contrastViolations()).toEqual([]);

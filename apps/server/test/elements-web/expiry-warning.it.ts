@@ -20,8 +20,7 @@ describe('demo checkout in Chromium: the payment’s deadline', () => {
     suite.page.evaluate(([epoch, locale]) => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(epoch)), [at, lang] as const);
 
   it('says by when to pay, then warns on the page and to screen readers in the last two minutes', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.open();
     const deadline = await expiresAt(shop.orderId());
     const time = await shownTime(deadline, 'en');
@@ -40,8 +39,7 @@ describe('demo checkout in Chromium: the payment’s deadline', () => {
   });
 
   it('says it in French on the French page', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.open('fr');
     const time = await shownTime(await expiresAt(shop.orderId()), 'fr');
     await page.getByText(`Terminez le paiement avant ${time}.`).waitFor();

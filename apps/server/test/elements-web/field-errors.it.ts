@@ -6,8 +6,7 @@ describe('demo checkout in Chromium: error states on the form', () => {
   const suite = useDemoBrowser();
 
   it('clears a card field’s error as soon as the payer types in it, keeping what they type and where', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.method('Card').check();
     await shop.payButton().click();
@@ -28,8 +27,7 @@ describe('demo checkout in Chromium: error states on the form', () => {
   });
 
   it('says a warning given twice in a row again: the alert region’s text changes each time', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.method('Card').check();
     const alertText = (): Promise<string> => page.getByRole('alert').first().evaluate((el) => el.textContent ?? '');
@@ -48,8 +46,7 @@ describe('demo checkout in Chromium: error states on the form', () => {
   });
 
   it('describes Pay by the failure shown above it, so focus back on Pay carries the reason', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.method('Card').check();
     await shop.fillCard('4111111111111111');

@@ -9,8 +9,7 @@ describe('demo checkout in Chromium: focus after the payer acts', () => {
   const suite = useDemoBrowser();
 
   it('keeps focus on the amount field when "Pay all of the remaining" fills it (the button goes away)', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.method('Card').check();
     await shop.amountField().fill('40.00');
@@ -23,8 +22,7 @@ describe('demo checkout in Chromium: focus after the payer acts', () => {
   });
 
   it('gives focus back to Pay after a failed start (the connection dropped), so Enter tries again', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.cardTrancheReady('40.00', '4111111111111111');
     await page.route('**/elements/session/attempts', (route) => route.abort('internetdisconnected'));
@@ -42,8 +40,7 @@ describe('demo checkout in Chromium: focus after the payer acts', () => {
   });
 
   it('says a removed tranche was released and what remains, and puts focus on the method choice', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.payByCard('40.00', '4111111111111111');
     await shop.remainingIs('€80.00');

@@ -8,8 +8,7 @@ describe('demo checkout in Chromium: focus stays visible in forced colours', () 
   const suite = useDemoBrowser();
 
   it('draws an outline around the focused method, field and button when the system forces its colours', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await page.emulateMedia({ forcedColors: 'active' });
     await shop.openWithTerms();
     await shop.method('Card').focus();

@@ -31,12 +31,11 @@ describe('demo checkout in Chromium: consent, French, accessibility, the README 
   const suite = useDemoBrowser();
 
   it('keeps Pay disabled until the terms are ticked, and records the consent once for two tranches', async () => {
-    const { page, problems } = suite;
+    const { page, shop, problems } = suite;
     const consents: string[] = [];
     page.on('request', (req) => {
       if (req.method() === 'POST' && new URL(req.url()).pathname === '/elements/session/accept-terms') consents.push(req.url());
     });
-    const shop = suite.shop();
     await shop.open();
     await expect(page.getByRole('link', { name: 'Terms of sale' }).getAttribute('href')).resolves.toBe(`${suite.h.url}/demo/terms`);
     await shop.method('Card').check();
@@ -56,8 +55,7 @@ describe('demo checkout in Chromium: consent, French, accessibility, the README 
   });
 
   it('speaks French on the French page: amounts, plan dates and the Pay button', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.open('fr');
     await expect(shop.remaining().textContent().then(spaces)).resolves.toBe('Reste à payer : 120,00 € sur 120,00 €');
     await page.getByRole('radio', { name: 'Carte' }).check();
@@ -80,8 +78,7 @@ describe('demo checkout in Chromium: consent, French, accessibility, the README 
   });
 
   it('has no axe-core violation on the demo page, before paying, on the partial-grant prompt and once PAID', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.open();
     expect(await axeViolations(page)).toEqual([]);
     await shop.acceptTerms();

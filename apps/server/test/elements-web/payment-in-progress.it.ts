@@ -31,8 +31,7 @@ describe('demo checkout in Chromium: a payment being started', () => {
   }
 
   it('says the payment is being processed, on Pay and to screen readers, until the service answers', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.cardTrancheReady('40.00', '4111111111111111');
     const starts = await holdStarts();
@@ -51,8 +50,7 @@ describe('demo checkout in Chromium: a payment being started', () => {
   });
 
   it('starts one payment for a double click on Pay', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.cardTrancheReady('40.00', '4111111111111111');
     const starts = await holdStarts();

@@ -8,8 +8,7 @@ describe('demo checkout in Chromium: back from a PSP page', () => {
   const suite = useDemoBrowser();
 
   it('says the payment cancelled on the PSP page took nothing, on the page and to screen readers, then another method pays', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.method('PayPal').check();
     await shop.payButton().click();
@@ -26,8 +25,7 @@ describe('demo checkout in Chromium: back from a PSP page', () => {
   });
 
   it("back from a PayPal page where the payer gave up, the form is again on PayPal and the amount they had chosen; no card detail is kept, nothing stored in the browser", async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.fillCard('4111111111111111');
     await shop.method('PayPal').check();

@@ -4,8 +4,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
   const suite = useDemoBrowser();
 
   it('pays €40.00 by card and the remaining €80.00 with ANCV vouchers: PAID, and the session-ended webhook reaches the inbox', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.open();
     await expect(shop.remaining().textContent()).resolves.toBe('Remaining to pay: €120.00 of €120.00');
     await shop.acceptTerms();
@@ -34,8 +33,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
   });
 
   it('abandons after a €40.00 hold: the confirmation, then ABORTED, onEnd once, and the ending in the inbox', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.payByCard('40.00', '4111111111111111');
     await shop.remainingIs('€80.00');
@@ -51,8 +49,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
   });
 
   it('splits the order with the keyboard alone, in a sensible focus order', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.open();
     const tab = async (): Promise<string> => {
       await page.keyboard.press('Tab');

@@ -9,8 +9,7 @@ describe('demo checkout in Chromium: the terms of sale links', () => {
   const description = (name: string): Promise<string> => accessibleDescription(suite.page.getByRole('link', { name }));
 
   it('says a terms link opens in a new tab, in English and in French', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.open();
     await expect(page.getByRole('link', { name: 'Terms of sale' }).getAttribute('target')).resolves.toBe('_blank');
     await expect(description('Terms of sale')).resolves.toBe('Opens in a new tab.');

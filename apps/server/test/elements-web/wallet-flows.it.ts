@@ -27,8 +27,7 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
   const suite = useDemoBrowser();
 
   it('pays €50.00 with PayPal (its page, the return door, the page mounted again), then the rest by card', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.open();
     const orderId = shop.orderId();
     await shop.acceptTerms();
@@ -49,8 +48,7 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
   });
 
   it('finances the order with Oney: the plans with their schedule, fees and APR, the lender page, PAID', async () => {
-    const { page, problems } = suite;
-    const shop = suite.shop();
+    const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.method('Oney instalments').check();
     await expect(shop.amountField().getAttribute('readonly')).resolves.toBe('');
@@ -76,7 +74,7 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
   });
 
   it('pays with Apple Pay through a stand-in ApplePaySession: validation starts the attempt (the fake wallet needs no merchant session), the token confirms it, PAID', async () => {
-    const { page, context, problems } = suite;
+    const { page, context, shop, problems } = suite;
     await context.addInitScript({ content: APPLE_PAY_STAND_IN });
     const confirms: string[] = [];
     const validations: string[] = [];
@@ -96,7 +94,6 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
       if (req.method() === 'POST' && /\/confirm$/.test(new URL(req.url()).pathname)) confirms.push(req.postData() ?? '');
       if (req.method() === 'POST' && /\/wallet-session$/.test(new URL(req.url()).pathname)) validations.push(new URL(req.url()).pathname);
     });
-    const shop = suite.shop();
     await shop.openWithTerms();
     await shop.method('Apple Pay').check();
     await page.getByRole('button', { name: 'Pay with Apple Pay (€120.00)' }).click();
@@ -115,8 +112,7 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
   });
 
   it('shows Apple Pay disabled, with why, where the browser has no ApplePaySession', async () => {
-    const { page } = suite;
-    const shop = suite.shop();
+    const { page, shop } = suite;
     await shop.open();
     await expect(shop.method('Apple Pay').isDisabled()).resolves.toBe(true);
     await expect(page.getByText('Not available on this device').count()).resolves.toBe(1);

@@ -70,7 +70,7 @@ export interface DemoBrowserSuite {
   readonly context: BrowserContext;
   readonly problems: PageProblems;
   /** The demo checkout on this test's page. */
-  shop(): DemoCheckoutPage;
+  readonly shop: DemoCheckoutPage;
 }
 
 export function useDemoBrowser(options: { bypassCSP?: boolean } = {}): DemoBrowserSuite {
@@ -116,6 +116,8 @@ export function useDemoBrowser(options: { bypassCSP?: boolean } = {}): DemoBrows
     get problems() {
       return get('problems');
     },
-    shop: () => new DemoCheckoutPage(get('page'), get('h').url),
+    get shop() {
+      return new DemoCheckoutPage(get('page'), get('h').url);
+    },
   };
 }
