@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { ManualClock } from '@splitpay/infra';
 import { startService, type ServiceHarness } from '../service-harness';
 import { DemoCheckoutPage } from './demo-checkout.page';
@@ -71,10 +71,12 @@ export interface DemoBrowserSuite {
   readonly problems: PageProblems;
   /** The demo checkout on this test's page. */
   readonly shop: DemoCheckoutPage;
+  /** The URLs of the POST requests this test's page sent to `pathname` so far. */
+  postsTo(pathname: string): string[];
 }
 
 export function useDemoBrowser(options: { bypassCSP?: boolean } = {}): DemoBrowserSuite {
-  const state: { h?: ServiceHarness; browser?: Browser; page?: Page; context?: BrowserContext; problems?: PageProblems } = {};
+  const state: { h?: ServiceHarness; browser?: Browser; page?: Page; context?: BrowserContext; problems?: PageProblems; requests?: Request[] } = {};
   // A journey through pages takes seconds, more on a loaded machine; the waits inside are on conditions.
   jest.setTimeout(60_000);
   beforeAll(async () => {
@@ -89,6 +91,9 @@ export function useDemoBrowser(options: { bypassCSP?: boolean } = {}): DemoBrows
     state.page = opened.page;
     state.context = opened.context;
     state.problems = opened.problems;
+    const requests: Request[] = [];
+    opened.page.on('request', (req) => requests.push(req));
+    state.requests = requests;
   });
   afterEach(async () => {
     // Kept for every test (a failed one included): the last screen and HTML, under test-results/.
@@ -119,5 +124,9 @@ export function useDemoBrowser(options: { bypassCSP?: boolean } = {}): DemoBrows
     get shop() {
       return new DemoCheckoutPage(get('page'), get('h').url);
     },
+    postsTo: (pathname) =>
+      get('requests')
+        .filter((req) => req.method() === 'POST' && new URL(req.url()).pathname === pathname)
+        .map((req) => req.url()),
   };
 }
