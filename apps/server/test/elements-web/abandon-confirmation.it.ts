@@ -6,9 +6,7 @@ describe('demo checkout in Chromium: the cancel-payment confirmation', () => {
 
   it('opens on "No, keep paying": Enter pressed twice on "Cancel payment" keeps the payment and its hold', async () => {
     const { page, shop, problems } = suite;
-    await shop.openWithTerms();
-    await shop.payByCard('40.00', '4111111111111111');
-    await shop.remainingIs('€80.00');
+    await shop.openMidSplit();
 
     await page.getByRole('button', { name: 'Cancel payment' }).focus();
     await page.keyboard.press('Enter');

@@ -25,8 +25,7 @@ describe('demo checkout in Chromium: the service cannot be reached', () => {
 
   it('says so above the checkout when a later read fails, and that it is back when one succeeds', async () => {
     const { page, shop, problems } = suite;
-    await shop.openWithTerms();
-    await shop.method('Card').check();
+    await shop.openOnCard();
     await shop.amountField().fill('40.00');
 
     await page.context().setOffline(true);

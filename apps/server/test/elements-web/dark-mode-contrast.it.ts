@@ -20,11 +20,9 @@ describe('demo checkout in Chromium: dark mode keeps the text readable', () => {
   it('has no contrast failure on the form, a held tranche and the cancel confirmation', async () => {
     const { page, shop, problems } = suite;
     await page.emulateMedia({ colorScheme: 'dark' });
-    await shop.openWithTerms();
-    await shop.method('Card').check();
+    await shop.openOnCard();
     expect(await contrastViolations()).toEqual([]);
-    await shop.payByCard('40.00', '4111111111111111');
-    await shop.remainingIs('€80.00');
+    await shop.holdOnCard('40.00', '€80.00');
     await page.getByRole('button', { name: 'Cancel payment' }).click();
     expect(await contrastViolations()).toEqual([]);
     expect(problems.list).toEqual([]);

@@ -1,5 +1,6 @@
 import { accessibleDescription } from '../support/browser/accessible-description';
 import { useDemoBrowser } from '../support/browser/elements-browser';
+import { CARD } from '../support/browser/fake-psp-cards';
 
 /** An error the payer has answered must stop saying they are wrong; one still standing must be tied to where focus is. */
 describe('demo checkout in Chromium: error states on the form', () => {
@@ -7,8 +8,7 @@ describe('demo checkout in Chromium: error states on the form', () => {
 
   it('clears a card field’s error as soon as the payer types in it, keeping what they type and where', async () => {
     const { page, shop, problems } = suite;
-    await shop.openWithTerms();
-    await shop.method('Card').check();
+    await shop.openOnCard();
     await shop.payButton().click();
     const number = page.getByLabel('Card number');
     await expect(number.getAttribute('aria-invalid')).resolves.toBe('true');
@@ -28,8 +28,7 @@ describe('demo checkout in Chromium: error states on the form', () => {
 
   it('says a warning given twice in a row again: the alert region’s text changes each time', async () => {
     const { page, shop, problems } = suite;
-    await shop.openWithTerms();
-    await shop.method('Card').check();
+    await shop.openOnCard();
     const alertText = (): Promise<string> => page.getByRole('alert').first().evaluate((el) => el.textContent ?? '');
     await shop.payButton().click();
     const first = await alertText();
@@ -47,9 +46,8 @@ describe('demo checkout in Chromium: error states on the form', () => {
 
   it('describes Pay by the failure shown above it, so focus back on Pay carries the reason', async () => {
     const { page, shop, problems } = suite;
-    await shop.openWithTerms();
-    await shop.method('Card').check();
-    await shop.fillCard('4111111111111111');
+    await shop.openOnCard();
+    await shop.fillCard(CARD.approved);
     await page.route('**/elements/session/attempts', (route) => route.abort('internetdisconnected'));
     await shop.payButton().click();
     await page.getByText('The connection failed. Check it and try again.').first().waitFor();

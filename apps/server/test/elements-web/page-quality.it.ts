@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DemoCheckoutPage } from '../support/browser/demo-checkout.page';
 import { useDemoBrowser } from '../support/browser/elements-browser';
+import { CARD } from '../support/browser/fake-psp-cards';
 import { shootDemoMidSplit } from '../support/browser/demo-screenshot';
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -40,12 +41,10 @@ describe('demo checkout in Chromium: consent, French, accessibility, the README 
 
     await shop.acceptTerms();
     await expect(shop.payButton().isEnabled()).resolves.toBe(true);
-    await shop.payByCard('20.00', '4111111111111111');
-    await shop.remainingIs('€100.00');
+    await shop.holdOnCard('20.00', '€100.00');
     // Accepted: the box is gone for the next tranche.
     await expect(page.getByRole('checkbox').count()).resolves.toBe(0);
-    await shop.payByCard('100.00', '4111111111111111');
-    await shop.completed();
+    await shop.payTheRestByCard('100.00');
     expect(suite.postsTo('/elements/session/accept-terms')).toHaveLength(1);
     expect(problems.list).toEqual([]);
   });
@@ -65,7 +64,7 @@ describe('demo checkout in Chromium: consent, French, accessibility, the README 
 
     await page.getByRole('radio', { name: 'Carte' }).check();
     await page.getByRole('checkbox', { name: 'J’accepte les conditions de vente :' }).check();
-    await page.getByLabel('Numéro de carte').fill('4000000000009995');
+    await page.getByLabel('Numéro de carte').fill(CARD.insufficientFunds);
     await page.getByLabel('Date d’expiration').fill('12/30');
     await page.getByLabel('Cryptogramme').fill('123');
     await shop.payButton().click();
@@ -78,13 +77,11 @@ describe('demo checkout in Chromium: consent, French, accessibility, the README 
     await shop.open();
     expect(await axeViolations(page)).toEqual([]);
     await shop.acceptTerms();
-    await shop.payByCard('120.00', '4000000000000010');
+    await shop.payByCard('120.00', CARD.halfGranted);
     await page.getByRole('heading', { name: 'Partial approval' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Cancel this payment' }).click();
-    await shop.remainingIs('€120.00');
-    await shop.payByCard('120.00', '4111111111111111');
-    await shop.completed();
+    await shop.payTheRestByCard('120.00');
     expect(await axeViolations(page)).toEqual([]);
     expect(problems.list).toEqual([]);
   });

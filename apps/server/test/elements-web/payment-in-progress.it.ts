@@ -1,5 +1,12 @@
 import type { Route } from 'playwright-core';
 import { useDemoBrowser } from '../support/browser/elements-browser';
+import { CARD } from '../support/browser/fake-psp-cards';
+
+/** The payment starts held back from the service, counted. */
+interface HeldStarts {
+  count(): number;
+  release(): Promise<void>;
+}
 
 /**
  * Starting a payment can take seconds (the PSP answers first). Meanwhile the payer sees and hears that
@@ -9,7 +16,7 @@ describe('demo checkout in Chromium: a payment being started', () => {
   const suite = useDemoBrowser();
 
   /** Holds every start until `release()` (which waits for the first to arrive: the consent is recorded before it); counts them. */
-  async function holdStarts(): Promise<{ count(): number; release(): Promise<void> }> {
+  async function holdStarts(): Promise<HeldStarts> {
     const held: Route[] = [];
     let count = 0;
     let arrived: () => void = () => undefined;
@@ -30,11 +37,16 @@ describe('demo checkout in Chromium: a payment being started', () => {
     };
   }
 
+  /** A new order with a €40.00 card tranche ready for Pay, whose starts are held. */
+  async function cardTrancheReadyStartsHeld(): Promise<HeldStarts> {
+    await suite.shop.openWithTerms();
+    await suite.shop.cardTrancheReady('40.00', CARD.approved);
+    return holdStarts();
+  }
+
   it('says the payment is being processed, on Pay and to screen readers, until the service answers', async () => {
     const { page, shop, problems } = suite;
-    await shop.openWithTerms();
-    await shop.cardTrancheReady('40.00', '4111111111111111');
-    const starts = await holdStarts();
+    const starts = await cardTrancheReadyStartsHeld();
     await shop.payButton().click();
 
     const processing = page.getByRole('button', { name: 'Processing your payment…' });
@@ -51,9 +63,7 @@ describe('demo checkout in Chromium: a payment being started', () => {
 
   it('starts one payment for a double click on Pay', async () => {
     const { page, shop, problems } = suite;
-    await shop.openWithTerms();
-    await shop.cardTrancheReady('40.00', '4111111111111111');
-    const starts = await holdStarts();
+    const starts = await cardTrancheReadyStartsHeld();
     await shop.payButton().dblclick();
     await page.getByRole('button', { name: 'Processing your payment…' }).waitFor();
     await starts.release();

@@ -1,4 +1,5 @@
 import { useDemoBrowser } from '../support/browser/elements-browser';
+import { CARD } from '../support/browser/fake-psp-cards';
 
 /**
  * Back from a PSP's page where the payer gave up, the checkout mounts again: it says what became of
@@ -10,24 +11,20 @@ describe('demo checkout in Chromium: back from a PSP page', () => {
   it('says the payment cancelled on the PSP page took nothing, on the page and to screen readers, then another method pays', async () => {
     const { page, shop, problems } = suite;
     await shop.openWithTerms();
-    await shop.method('PayPal').check();
-    await shop.payButton().click();
-    await shop.atFakePsp('Cancel and go back');
+    await shop.payOnPspPage('PayPal', 'Cancel and go back');
 
     const told = 'Your PayPal payment of €120.00 was cancelled. Nothing was taken.';
     await page.getByRole('region', { name: 'Your payments' }).getByText(told).waitFor();
     await page.getByRole('status').filter({ hasText: told }).waitFor();
-    await shop.remainingIs('€120.00');
 
-    await shop.payByCard('120.00', '4111111111111111');
-    await shop.completed();
+    await shop.payTheRestByCard('120.00');
     expect(problems.list).toEqual([]);
   });
 
   it("back from a PayPal page where the payer gave up, the form is again on PayPal and the amount they had chosen; no card detail is kept, nothing stored in the browser", async () => {
     const { page, shop, problems } = suite;
     await shop.openWithTerms();
-    await shop.fillCard('4111111111111111');
+    await shop.fillCard(CARD.approved);
     await shop.method('PayPal').check();
     await shop.amountField().fill('30.00');
     await shop.payButton().click();
@@ -44,8 +41,7 @@ describe('demo checkout in Chromium: back from a PSP page', () => {
     await shop.method('Card').check();
     await expect(page.getByLabel('Card number').inputValue()).resolves.toBe('');
     await expect(page.getByLabel('Security code').inputValue()).resolves.toBe('');
-    await shop.payByCard('120.00', '4111111111111111');
-    await shop.completed();
+    await shop.payTheRestByCard('120.00');
     expect(problems.list).toEqual([]);
   });
 });

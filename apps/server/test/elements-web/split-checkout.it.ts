@@ -1,4 +1,5 @@
 import { useDemoBrowser } from '../support/browser/elements-browser';
+import { CARD } from '../support/browser/fake-psp-cards';
 
 describe('demo checkout in Chromium: splitting one order', () => {
   const suite = useDemoBrowser();
@@ -12,7 +13,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
     await shop.amountField().fill('40.00');
     await expect(shop.payButton().textContent()).resolves.toBe('Pay €40.00 with Card');
     await expect(page.getByText('After this payment, €80.00 will remain').count()).resolves.toBe(1);
-    await shop.fillCard('4111111111111111');
+    await shop.fillCard(CARD.approved);
     await shop.payButton().click();
 
     await shop.remainingIs('€80.00');
@@ -34,9 +35,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
 
   it('abandons after a €40.00 hold: the confirmation, then ABORTED, onEnd once, and the ending in the inbox', async () => {
     const { page, shop, problems } = suite;
-    await shop.openWithTerms();
-    await shop.payByCard('40.00', '4111111111111111');
-    await shop.remainingIs('€80.00');
+    await shop.openMidSplit();
 
     await page.getByRole('button', { name: 'Cancel payment' }).click();
     await page.getByText('Cancel the whole payment? Amounts held on your methods will be released.').waitFor();
@@ -65,7 +64,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
     await page.keyboard.type('40');
     await expect(tab()).resolves.toBe('button:button Pay all of the remaining €120.00');
     await expect(tab()).resolves.toBe('input:text Card number');
-    await page.keyboard.type('4111111111111111');
+    await page.keyboard.type(CARD.approved);
     await expect(tab()).resolves.toBe('input:text Expiry date');
     await page.keyboard.type('12/30');
     await expect(tab()).resolves.toBe('input:text Security code');

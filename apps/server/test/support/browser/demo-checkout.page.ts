@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { CARD } from './fake-psp-cards';
 
 /** The demo checkout as a payer sees it, by role, label and text only. */
 export class DemoCheckoutPage {
@@ -44,6 +45,18 @@ export class DemoCheckoutPage {
     await this.acceptTerms();
   }
 
+  /** Opens a new order, accepts the terms and chooses Card. */
+  async openOnCard(): Promise<void> {
+    await this.openWithTerms();
+    await this.method('Card').check();
+  }
+
+  /** Opens a new order, accepts the terms and holds €40.00 on a card: the order mid-split, €80.00 remaining. */
+  async openMidSplit(): Promise<void> {
+    await this.openWithTerms();
+    await this.holdOnCard('40.00', '€80.00');
+  }
+
   /** Waits for the page to say what remains of the €120.00 demo order (`left` as shown, e.g. '€80.00'). */
   async remainingIs(left: string, total = '€120.00'): Promise<void> {
     await this.page.getByText(`Remaining to pay: ${left} of ${total}`).waitFor();
@@ -75,6 +88,26 @@ export class DemoCheckoutPage {
   async payByCard(amount: string, number: string): Promise<void> {
     await this.cardTrancheReady(amount, number);
     await this.payButton().click();
+  }
+
+  /** Pays `amount` with a card the bank approves and waits for its hold: `left` remains to pay. */
+  async holdOnCard(amount: string, left: string): Promise<void> {
+    await this.payByCard(amount, CARD.approved);
+    await this.remainingIs(left);
+  }
+
+  /** Waits for `amount` to remain, pays it with a card the bank approves and waits for the order paid. */
+  async payTheRestByCard(amount: string): Promise<void> {
+    await this.remainingIs(`€${amount}`);
+    await this.payByCard(amount, CARD.approved);
+    await this.completed();
+  }
+
+  /** Chooses `method` for what remains, presses Pay and, on the fake PSP's page, `button`; waits until the demo page is back. */
+  async payOnPspPage(method: string, button: string | RegExp): Promise<void> {
+    await this.method(method).check();
+    await this.payButton().click();
+    await this.atFakePsp(button);
   }
 
   /** On the fake PSP's page titled `Fake PSP: {title}`, presses `button`; waits until the demo page is back. */

@@ -8,9 +8,7 @@ import { DemoCheckoutPage } from './demo-checkout.page';
 export async function shootDemoMidSplit(page: Page, baseUrl: string, file: string): Promise<void> {
   await page.setViewportSize({ width: 1200, height: 1000 });
   const shop = new DemoCheckoutPage(page, baseUrl);
-  await shop.openWithTerms();
-  await shop.payByCard('40.00', '4111111111111111');
-  await shop.remainingIs('€80.00');
+  await shop.openMidSplit();
   await shop.method('Chèques-Vacances (ANCV)').check();
   await shop.payButton().waitFor();
   // The caret and focus ring would make the picture differ from run to run.
