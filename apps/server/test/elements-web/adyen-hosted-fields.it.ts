@@ -254,6 +254,13 @@ describe('Adyen card in Chromium', () => {
   /** The stand-in's card fields, in their iframe. */
   const cardFields = () => page.frameLocator('iframe[title="Adyen card fields"]');
 
+  /** Types a valid card (number, expiry, security code) into the stand-in's card fields. */
+  async function fillValidCard(): Promise<void> {
+    await cardFields().getByLabel('Adyen card number').fill('4111111111111111');
+    await cardFields().getByLabel('Adyen expiry date').fill('03/30');
+    await cardFields().getByLabel('Adyen security code').fill('737');
+  }
+
   async function openCheckout(orderId: string, more: Record<string, unknown> = {}): Promise<void> {
     shop.elementsToken = (await service.h.createSession({ currency: 'EUR', total: 4_500, orderId, methods: [{ method: 'card' }], returnUrl: 'https://shop.example/back', ...more })).elementsToken;
     await page.goto(`${shop.url}/checkout`);
@@ -306,9 +313,7 @@ describe('Adyen card in Chromium', () => {
 
     // Pay: the adapter hands the component's data over; the service sends it to Adyen (nock plays Adyen).
     const payment = answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'Received', pspReference: 'PSPWEB000000001', merchantReference: body.reference }));
-    await cardFields().getByLabel('Adyen card number').fill('4111111111111111');
-    await cardFields().getByLabel('Adyen expiry date').fill('03/30');
-    await cardFields().getByLabel('Adyen security code').fill('737');
+    await fillValidCard();
     await payButton().click();
     await until(() => (payment.seen.length > 0 ? true : undefined), 'the payment at Adyen');
     await page.getByText('Confirming your payment…').first().waitFor();
@@ -480,9 +485,7 @@ describe('Adyen card in Chromium', () => {
     expect(calls.unmounted).toBe(0);
 
     const payment = answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'Received', pspReference: 'PSPWEB000000009', merchantReference: body.reference }));
-    await cardFields().getByLabel('Adyen card number').fill('4111111111111111');
-    await cardFields().getByLabel('Adyen expiry date').fill('03/30');
-    await cardFields().getByLabel('Adyen security code').fill('737');
+    await fillValidCard();
     await payButton().click();
     await until(() => (payment.seen.length > 0 ? true : undefined), 'the payment at Adyen');
     expect(starts()).toHaveLength(1);
@@ -514,9 +517,7 @@ describe('Adyen card in Chromium', () => {
     answerPost(TEST_BASE, '/v71/payments/details', 200, (body) => (details.push(body), { resultCode: 'ChallengeShopper', pspReference: 'PSPWEB3DS0000001', action: challenge }));
     answerPost(TEST_BASE, '/v71/payments/details', 200, (body) => (details.push(body), { resultCode: 'Received', pspReference: 'PSPWEB3DS0000001' }));
 
-    await cardFields().getByLabel('Adyen card number').fill('4111111111111111');
-    await cardFields().getByLabel('Adyen expiry date').fill('03/30');
-    await cardFields().getByLabel('Adyen security code').fill('737');
+    await fillValidCard();
     await payButton().click();
     await until(() => (payment.seen.length > 0 ? true : undefined), 'the payment at Adyen');
     // Native asked: the stand-in's card data carries the page's origin and browser.
