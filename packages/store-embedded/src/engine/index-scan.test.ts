@@ -121,6 +121,7 @@ describe('EmbeddedCollection reads through its declared indexes, as MongoDB woul
 
   it('reads ranges and orders of _id from _id_, with every write made before and after the first such read (documents packed or not)', async () => {
     const c = new EmbeddedDatabase({ unindexedQueries: 'throw', hotDocuments: 2 }).collection<{ _id: string; v: number }>('things');
+    c.declareIndex({ v: 1 }, { name: 'v_unique', unique: true, partialFilterExpression: { v: { $gte: 3 } } });
     for (const id of ['d', 'a', 'c', 'f', 'b']) await c.insertOne({ _id: id, v: 1 });
     await c.deleteOne({ _id: 'c' });
     await c.updateOne({ _id: 'a' }, { $set: { v: 2 } });
@@ -133,7 +134,10 @@ describe('EmbeddedCollection reads through its declared indexes, as MongoDB woul
     await c.insertOne({ _id: 'c', v: 3 });
     await c.deleteOne({ _id: 'f' });
     await expect(c.insertOne({ _id: 'd', v: 9 })).rejects.toMatchObject({ code: 11000 });
-    await expect(ids({ _id: { $gt: 'a', $lt: 'f' } }, 1)).resolves.toEqual(['b1', 'c3', 'd1', 'e1']);
-    await expect(ids({ _id: { $lte: 'z' } }, -1)).resolves.toEqual(['e1', 'd1', 'c3', 'b1', 'a2']);
+    // Refused by another unique index after `_id_` took the new document: `_id_` lets it go again.
+    await expect(c.insertOne({ _id: 'bb', v: 3 })).rejects.toMatchObject({ code: 11000, keyPattern: { v: 1 } });
+    await c.updateOne({ _id: 'b' }, { $set: { v: 4 } });
+    await expect(ids({ _id: { $gt: 'a', $lt: 'f' } }, 1)).resolves.toEqual(['b4', 'c3', 'd1', 'e1']);
+    await expect(ids({ _id: { $lte: 'z' } }, -1)).resolves.toEqual(['e1', 'd1', 'c3', 'b4', 'a2']);
   });
 });
