@@ -1,14 +1,8 @@
-import { merchantPage, until } from '../testing/dom.fixture';
+import { merchantPage, until, within } from '../testing/dom.fixture';
 import { ancvMethod, attempt, cardMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
 import type { HostedFieldsAdapter } from '../flows/hosted-fields';
 import type { MethodView } from '../types/session-view';
 import { mount } from './mount';
-
-/** Waits on the clock (polls are timers) until `done` holds. */
-async function within(ms: number, done: () => boolean): Promise<void> {
-  for (const until = Date.now() + ms; !done() && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!done()) throw new Error('condition never held');
-}
 
 const base = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 60_000, maxMs: 60_000, idleMs: 60_000 } };
 const hostedCard = { ...cardMethod, integration: 'acquirer-hosted' as const, hostedFields: { keyId: 'k1', key: 'pk', sdkUrl: 'https://acquirer.example/hosted-fields.js' } };

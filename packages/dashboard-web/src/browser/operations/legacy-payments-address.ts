@@ -1,4 +1,4 @@
-import { operationFiltersFromQuery, operationFiltersToHash } from './operation-filters';
+import { operationsAddress } from './operation-filters';
 
 /**
  * The Operations view's address for a payments address of D62's shape (`#/payments?provider=...` or
@@ -9,6 +9,6 @@ import { operationFiltersFromQuery, operationFiltersToHash } from './operation-f
 export function operationsAddressOfLegacyPayments(query: URLSearchParams): string | undefined {
   const carried = new URLSearchParams(query);
   carried.delete('status');
-  const filters = operationFiltersFromQuery(carried);
-  return filters.provider || filters.type ? operationFiltersToHash(filters) : undefined;
+  const filters = operationsAddress.filters(carried);
+  return filters.provider || filters.type ? operationsAddress.hash(filters) : undefined;
 }

@@ -1,4 +1,4 @@
-import { operationFiltersFromQuery, operationFiltersToHash, operationsQuery } from './operation-filters';
+import { operationsAddress, operationsQuery } from './operation-filters';
 
 describe('operation filters', () => {
   it("ask GET /api/transactions for one keyset page with the search's own parameters", () => {
@@ -21,14 +21,14 @@ describe('operation filters', () => {
 
   it('travel through the view address and back, unknown values dropped', () => {
     const filters = { orderId: 'order 7', provider: 'adyen', type: 'capture' as const, status: 'failed' as const, fromDate: '2026-01-01', toDate: '2026-01-02' };
-    const hash = operationFiltersToHash(filters);
+    const hash = operationsAddress.hash(filters);
     expect(hash.startsWith('#/operations?')).toBe(true);
-    expect(operationFiltersFromQuery(new URLSearchParams(hash.split('?')[1]))).toEqual(filters);
-    expect(operationFiltersFromQuery(new URLSearchParams('provider=&type=chargeback&status=PAID&from=3'))).toEqual({});
+    expect(operationsAddress.filters(new URLSearchParams(hash.split('?')[1]))).toEqual(filters);
+    expect(operationsAddress.filters(new URLSearchParams('provider=&type=chargeback&status=PAID&from=3'))).toEqual({});
   });
 
   it('keep a provider the account holds no contract with: the door searches any name, so the address is searched as written (D66)', () => {
-    expect(operationFiltersFromQuery(new URLSearchParams('provider=legacy-psp'))).toEqual({ provider: 'legacy-psp' });
-    expect(operationFiltersToHash({})).toBe('#/operations');
+    expect(operationsAddress.filters(new URLSearchParams('provider=legacy-psp'))).toEqual({ provider: 'legacy-psp' });
+    expect(operationsAddress.hash({})).toBe('#/operations');
   });
 });

@@ -44,5 +44,3 @@ export const operationsAddress = listAddress<OperationFilters>('operations', [
   { param: 'to', key: 'toDate', accepts: isDay },
 ]);
 
-export const operationFiltersToHash = (filters: OperationFilters): string => operationsAddress.hash(filters);
-export const operationFiltersFromQuery = (query: URLSearchParams): OperationFilters => operationsAddress.filters(query);

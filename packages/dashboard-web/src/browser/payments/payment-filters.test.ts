@@ -1,4 +1,4 @@
-import { filtersFromQuery, filtersToHash, searchQuery } from './payment-filters';
+import { paymentsAddress, searchQuery } from './payment-filters';
 
 describe('payment filters', () => {
   it('ask for one keyset page by order reference and status', () => {
@@ -22,13 +22,13 @@ describe('payment filters', () => {
 
   it('travel through the view address and back', () => {
     const filters = { orderId: 'order 7', status: 'EXPIRED' as const, fromDate: '2026-01-01', toDate: '2026-01-02' };
-    const hash = filtersToHash(filters);
-    expect(filtersFromQuery(new URLSearchParams(hash.split('?')[1]))).toEqual(filters);
-    expect(filtersFromQuery(new URLSearchParams('status=NOPE&from=3'))).toEqual({});
-    expect(filtersToHash({})).toBe('#/payments');
+    const hash = paymentsAddress.hash(filters);
+    expect(paymentsAddress.filters(new URLSearchParams(hash.split('?')[1]))).toEqual(filters);
+    expect(paymentsAddress.filters(new URLSearchParams('status=NOPE&from=3'))).toEqual({});
+    expect(paymentsAddress.hash({})).toBe('#/payments');
   });
 
   it('leave provider and operation type to the Operations view (D65): an older address keeps the rest', () => {
-    expect(filtersFromQuery(new URLSearchParams('orderId=o&provider=adyen&type=refund'))).toEqual({ orderId: 'o' });
+    expect(paymentsAddress.filters(new URLSearchParams('orderId=o&provider=adyen&type=refund'))).toEqual({ orderId: 'o' });
   });
 });

@@ -52,5 +52,3 @@ export const paymentsAddress = listAddress<SessionFilters>('payments', [
   { param: 'to', key: 'toDate', accepts: isDay },
 ]);
 
-export const filtersToHash = (filters: SessionFilters): string => paymentsAddress.hash(filters);
-export const filtersFromQuery = (query: URLSearchParams): SessionFilters => paymentsAddress.filters(query);

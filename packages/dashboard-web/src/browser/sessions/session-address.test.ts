@@ -1,4 +1,4 @@
-import { operationFiltersToHash, operationsAddress } from '../operations/operation-filters';
+import { operationsAddress } from '../operations/operation-filters';
 import { paymentsAddress } from '../payments/payment-filters';
 import { sessionAddressOf, sessionHash } from './session-address';
 
@@ -23,10 +23,10 @@ describe('a payment view address', () => {
   });
 
   it('opened from the operations: their filters travel with it, and back leads to the same filtered address', () => {
-    const hash = sessionHash('s1', operationFiltersToHash({ provider: 'fake', type: 'refund', status: 'succeeded', fromDate: '2026-01-01' }));
+    const hash = sessionHash('s1', operationsAddress.hash({ provider: 'fake', type: 'refund', status: 'succeeded', fromDate: '2026-01-01' }));
     expect(hash).toBe('#/sessions/s1?back=operations&provider=fake&type=refund&status=succeeded&from=2026-01-01');
     expect(sessionAddressOf(hash)).toEqual({ sessionId: 's1', back: { kind: 'operations', hash: '#/operations?provider=fake&type=refund&status=succeeded&from=2026-01-01' } });
-    expect(sessionAddressOf(sessionHash('s1', operationFiltersToHash({})))).toEqual({ sessionId: 's1', back: { kind: 'operations', hash: '#/operations' } });
+    expect(sessionAddressOf(sessionHash('s1', operationsAddress.hash({})))).toEqual({ sessionId: 's1', back: { kind: 'operations', hash: '#/operations' } });
   });
 
   it('drop an unknown origin or a malformed filter, as the lists do', () => {
