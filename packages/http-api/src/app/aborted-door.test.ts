@@ -22,7 +22,7 @@ const unrouted = (method: string, path: string) => ({ method, baseUrl: '', path 
 
 describe('abortedDoorFinder: the door of a request whose body failed before its route was matched', () => {
   const app = doors();
-  const doorOf = abortedDoorFinder(app);
+  const doorOf = abortedDoorFinder(app as unknown as Parameters<typeof abortedDoorFinder>[0]);
 
   it.each([
     ['POST', '/elements/session/attempts'],
