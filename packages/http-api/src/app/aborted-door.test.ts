@@ -41,10 +41,7 @@ describe('abortedDoorFinder: the door of a request whose body failed before its 
     ['POST', '/nowhere'],
   ])('names the door Express itself matches for %s %s', async (method, path) => {
     const answer = await request(app)[method.toLowerCase() as 'post' | 'get' | 'put'](path);
-    // Express's own name keeps the mount prefix as the request spelled it; the finder names the door as declared.
-    const door = doorOf(unrouted(method, path));
-    expect(door.toLowerCase()).toBe(answer.text.toLowerCase());
-    expect(['/elements/session', '/elements/session/attempts', '/elements/session/attempts/:attemptId/confirm', '/api/sessions', '/api/attempts/:attemptId/refund', 'unmatched']).toContain(door);
+    expect(doorOf(unrouted(method, path))).toBe(answer.text);
   });
 
   it('names the matched route when Express had matched it', () => {

@@ -15,10 +15,14 @@ export interface HttpRequestObserver {
 /** A caller's id is kept when it is a plain token (a UUID, a trace id); anything else is replaced. */
 const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** The route template that answered (`/api/sessions/:sessionId`), or `unmatched`: never a raw path. */
+/**
+ * The route template that answered (`/api/sessions/:sessionId`), or `unmatched`: never a raw path.
+ * A router's mount path (`/elements`, the only one, literal and lower-case) matches in any case and
+ * `baseUrl` keeps the caller's spelling, so it is lower-cased: one label per door in the metrics.
+ */
 export function routeOf(req: Request): string {
   const path = (req.route as { path?: unknown } | undefined)?.path;
-  return typeof path === 'string' ? `${req.baseUrl}${path}` || '/' : 'unmatched';
+  return typeof path === 'string' ? `${req.baseUrl.toLowerCase()}${path}` || '/' : 'unmatched';
 }
 
 function merchantOf(res: Response): string | undefined {
