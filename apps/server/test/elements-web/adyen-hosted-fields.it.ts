@@ -308,7 +308,10 @@ describe('Adyen card in Chromium', () => {
     // What Adyen Web asks once mounted passes the page's CSP (no violation below): the logo shows, the calls are answered.
     await until(async () => ((await standIn()).answered.length === 1 ? true : undefined), "the stand-in's calls");
     expect((await standIn()).answered).toEqual([200]);
-    await expect(page.evaluate("document.querySelector('img.adyen-checkout__card__brand').naturalWidth")).resolves.toBe(40);
+    // The logo loads on its own, unordered with the calls: read once the browser is done with it (loaded or refused).
+    const logo = "document.querySelector('img.adyen-checkout__card__brand')";
+    await until(async () => ((await page.evaluate(`${logo} !== null && ${logo}.complete`)) === true ? true : undefined), "the card logo's load over");
+    await expect(page.evaluate(`${logo}.naturalWidth`)).resolves.toBe(40);
     expect(adyenAsked.filter((url) => !url.startsWith(ADYEN_SDK)).map((url) => url.split('?')[0]).sort()).toEqual([ADYEN_LOGO, ADYEN_BIN_LOOKUP]);
 
     // Pay: the adapter hands the component's data over; the service sends it to Adyen (nock plays Adyen).
