@@ -49,6 +49,7 @@ describe('demo checkout in Chromium: focus after the payer acts', () => {
 
     await shop.remainingIs('€120.00');
     await page.getByRole('status').filter({ hasText: 'The €40.00 Card payment was removed; €120.00 remaining.' }).waitFor();
+    await shop.focusIsOn(shop.method('Card'));
     await expect(shop.focusedName()).resolves.toBe('input:radio Card');
     expect(problems.list).toEqual([]);
   });

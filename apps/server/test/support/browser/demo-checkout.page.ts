@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { CARD } from './fake-psp-cards';
 
 /** The demo checkout as a payer sees it, by role, label and text only. */
@@ -122,6 +122,14 @@ export class DemoCheckoutPage {
     await this.page.waitForURL(/\/fake-psp\/pay\//);
     await this.page.getByRole('button', { name: button }).click();
     await this.page.waitForURL(/\/demo\?order=/);
+  }
+
+  /**
+   * Waits until `control` has focus. Focus moves when the page handles an action's answer, and a poll
+   * answered just before it may already show what the action changed: wait on focus, not on the view.
+   */
+  async focusIsOn(control: Locator): Promise<void> {
+    await control.and(this.page.locator(':focus')).waitFor();
   }
 
   /** The focused control as a screen reader names it: tag, type, then label, aria-label or text. */
