@@ -1,4 +1,4 @@
-import { merchantPage, until, within } from '../testing/dom.fixture';
+import { merchantPage, until } from '../testing/dom.fixture';
 import { ancvMethod, attempt, cardMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
 import type { HostedFieldsAdapter } from '../flows/hosted-fields';
 import type { MethodView } from '../types/session-view';

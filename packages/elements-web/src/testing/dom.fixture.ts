@@ -43,9 +43,3 @@ export async function until(done: () => boolean, turns = 200): Promise<void> {
   for (let i = 0; i < turns && !done(); i += 1) await new Promise((resolve) => setImmediate(resolve));
   if (!done()) throw new Error('condition never held');
 }
-
-/** Lets `ms` of the clock pass, a little at a time, until `done` holds: for what waits on a timer (a poll). */
-export async function within(ms: number, done: () => boolean): Promise<void> {
-  for (const end = Date.now() + ms; !done() && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!done()) throw new Error('condition never held');
-}
