@@ -111,8 +111,11 @@ describe('dashboard actions in Chromium: confirmation and focus', () => {
     await visible(page.getByRole('status').filter({ hasText: 'Refund of €12.50 requested' }));
     expect(await refunds()).toEqual([1_250]);
 
-    // The form is gone with its button: focus is on the tranche refunded, not on the page's body.
-    expect(await settle(() => focused(page), (text) => text !== 'BODY')).toMatch(/^H3#tranche-[^ ]+ Tranche 1: card \(visa\)$/);
+    // The status is said before the payment is read again: until it is drawn anew, with the refund,
+    // focus is still on the confirmation pressed. Drawn, the form is gone with its button, and focus
+    // is on the tranche refunded (moved in the same task as the drawing), not on the page's body.
+    await visible(tranche.getByRole('rowheader', { name: 'refund', exact: true }));
+    expect(await focused(page)).toMatch(/^H3#tranche-[^ ]+ Tranche 1: card \(visa\)$/);
     await page.context().close();
   });
 
@@ -129,7 +132,10 @@ describe('dashboard actions in Chromium: confirmation and focus', () => {
     await page.unroute('**/notification');
     await page.keyboard.press('Enter');
     await visible(page.getByRole('status').filter({ hasText: 'The notification is being sent again.' }));
-    expect(await settle(() => focused(page), (text) => text !== 'BODY')).toBe('H2#notification-title Notification to the merchant');
+    // Said before the payment is read again: focus leaves the replay button once the notification is
+    // drawn anew, owed again, and goes to its heading in the same task.
+    await visible(notification.getByText('Not delivered yet.'));
+    expect(await focused(page)).toBe('H2#notification-title Notification to the merchant');
     await page.context().close();
   });
 
