@@ -139,6 +139,70 @@ describe('dashboard actions in Chromium: confirmation and focus', () => {
     await page.context().close();
   });
 
+  it("draws the payment as the last action left it: the refund's read, answered after the replay's, draws nothing (D72)", async () => {
+    // The replay before left the notification owed: delivered again, so that it can be replayed.
+    for (let turn = 0; turn < 10 && (await stored()).notification?.deliveredAt === undefined; turn += 1) {
+      await h.runWorkers();
+      h.clock.advance(1_500);
+    }
+    expect((await stored()).notification).toMatchObject({ deliveredAt: expect.any(Number) });
+    const { page } = await newWatchedPage(browser);
+    // Which reads of the chargebacks the page has taken in (their body parsed), in order.
+    await page.addInitScript(() => {
+      const inPage = globalThis as unknown as { chargebackReads: number; Response: { prototype: { json(): Promise<unknown>; url: string } } };
+      inPage.chargebackReads = 0;
+      const json = inPage.Response.prototype.json;
+      inPage.Response.prototype.json = function (this: { url: string }) {
+        return json.call(this).then((body) => {
+          if (this.url.endsWith('/chargebacks')) inPage.chargebackReads += 1;
+          return body;
+        });
+      };
+    });
+    const chargebackReads = (): Promise<number> => page.evaluate(() => (globalThis as unknown as { chargebackReads: number }).chargebackReads);
+    await page.goto(`${h.url}/dashboard#/sessions/${sessionId}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, ADMIN.email, ADMIN.password);
+    await visible(page.getByRole('heading', { level: 1, name: `Payment ${orderId}` }));
+
+    // The read that follows the refund is held until the replay's own read has been drawn.
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holds = (): void => undefined;
+    const holding = new Promise<void>((resolve) => (holds = resolve));
+    let held = false;
+    await page.route(`**/api/sessions/${sessionId}/chargebacks`, async (route) => {
+      if (!held) {
+        held = true;
+        holds();
+        await released;
+      }
+      await route.continue();
+    });
+    const tranche = page.getByRole('article', { name: 'Tranche 1: card (visa)' });
+    await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
+    await tranche.getByLabel('Amount to refund (EUR)').fill('1.00');
+    await tranche.getByRole('button', { name: 'Continue' }).click();
+    await tranche.getByRole('button', { name: 'Yes, refund €1.00' }).click();
+    await visible(page.getByRole('status').filter({ hasText: 'Refund of €1.00 requested' }));
+    await holding;
+
+    const notification = page.getByRole('region', { name: 'Notification to the merchant' });
+    await notification.getByRole('button', { name: 'Send the notification again' }).click();
+    await visible(page.getByRole('status').filter({ hasText: 'The notification is being sent again.' }));
+    await visible(notification.getByText('Not delivered yet.'));
+    const takenIn = await chargebackReads();
+
+    // The refund's read, which found the notification delivered, is answered last.
+    release();
+    expect(await settle(chargebackReads, (n) => n > takenIn)).toBe(takenIn + 1);
+    // Taken in: had it drawn, it would have drawn in the microtasks that followed, before this read.
+    expect(await notification.textContent()).toContain('Not delivered yet.');
+    expect(await focused(page)).toBe('H2#notification-title Notification to the merchant');
+    expect(await refunds()).toContain(100);
+    await page.context().close();
+  });
+
   it('moves focus to the new page of payments after Next and Previous, not to the body, and announces its count', async () => {
     for (let i = 0; i < 20; i += 1) {
       h.clock.advance(1);

@@ -181,10 +181,19 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     );
   };
 
-  /** Reads the payment and draws it; `focusId` names the heading focus goes to once drawn. */
+  /** How many reads were asked: only the last one asked draws (D72). */
+  let reads = 0;
+
+  /**
+   * Reads the payment and draws it; `focusId` names the heading focus goes to once drawn. A read
+   * answered after a later one was asked draws nothing: a replay pressed while the refund's read was
+   * in flight was drawn, then the refund's read, answered last, drew the payment as it stood before.
+   */
   async function load(focusId?: string): Promise<void> {
+    const read = ++reads;
     body.setAttribute('aria-busy', 'true');
     const [answer, chargebacks] = await Promise.all([ctx.api.session(sessionId), ctx.api.chargebacks(sessionId)]);
+    if (read !== reads) return;
     body.setAttribute('aria-busy', 'false');
     if (answer.ok) render(answer.body, chargebacks);
     else replaceChildren(body, h('p', { class: 'error', role: 'alert', tabindex: '-1', id: 'session-error' }, refusalWords(ctx, answer.code)));
