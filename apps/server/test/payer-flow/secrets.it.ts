@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createEmbeddedStores, scanForSentinels } from '@splitpay/store-embedded';
+import { eventuallyFound } from '../support/eventually-found';
 import { startService, type ServiceHarness } from '../support/service-harness';
 
 jest.setTimeout(30_000);
@@ -28,12 +29,17 @@ describe('payer flow: payer secrets reach the PSP only', () => {
     expect(started.body.view.attempts[1]).toMatchObject({ method: 'applepay', status: 'AUTHORIZING' });
     expect(started.body.view.attempts[1]?.redirect).toBeUndefined();
 
+    // The wallet's verdict is held back until the second confirm is answered: it completes the order,
+    // and a PSP faster than this test (a loaded machine) ended the session first: SessionNotPending.
+    h.tap.dropNext((n) => n.event === 'authorization');
     const confirmed = await page.confirm(attemptId, paymentToken);
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.view.attempts[1]?.attemptId).toBe(attemptId);
     const twice = await page.confirm(attemptId, paymentToken);
     expect([twice.status, twice.body.code]).toEqual([409, 'ConfirmNotApplicable']);
     expect((await page.confirm('0190c0de-0000-7000-8000-000000000000', paymentToken)).body.code).toBe('AttemptNotFound');
+    const verdict = await eventuallyFound(() => h.tap.deliveries.find((d) => !d.forwarded));
+    expect((await h.tap.replay(verdict)).status).toBe(200);
 
     const view = await page.waitFor((v) => v.status === 'PAID');
     expect(view.attempts.map((a) => [a.method, a.status])).toEqual([
