@@ -1,4 +1,5 @@
 import type { SessionView } from '@splitpay/domain';
+import { eventuallyFound } from '../support/eventually-found';
 import { startService, type ServiceHarness } from '../support/service-harness';
 
 // D61: a session offering PayPal without returnUrl is created, and PayPal is listed but cannot be
@@ -28,8 +29,14 @@ describe('payer flow: a method that sends the payer to its PSP, in a session wit
     expect(refused.body.message).toContain('returnUrl');
     expect((await page.view()).body.view.attempts).toEqual([]);
 
+    // The capture's verdict is held until the grant is seen: it follows the grant by the PSP's delay,
+    // which a loaded machine outran, seeing the tranche CAPTURED already.
+    h.tap.dropNext((n) => n.event === 'capture');
     expect((await page.payByCard('card', 10_000)).status).toBe(201);
     expect((await page.waitFor(settled)).attempts).toEqual([expect.objectContaining({ status: 'AUTHORIZED' })]);
+    const capture = await eventuallyFound(() => h.tap.deliveries.find((d) => !d.forwarded));
+    expect((await h.tap.replay(capture)).status).toBe(200);
+    expect((await page.waitFor((v) => v.status === 'PAID')).attempts).toEqual([expect.objectContaining({ status: 'CAPTURED' })]);
 
     expect(warnings()).toEqual([expect.objectContaining({ level: 'warn', merchantId: expect.any(String), sessionId, methods: ['paypal'] })]);
     expect(JSON.stringify(warnings())).not.toContain('no-way-back');
