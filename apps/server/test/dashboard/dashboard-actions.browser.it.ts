@@ -4,12 +4,11 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_MERCHANTS_FILE } from '../../src/config';
 import { launchChromium, newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
-import type { TestMerchant } from '../support/merchants.fixture';
+import { DEMO } from '../support/merchants.fixture';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
 
 jest.setTimeout(120_000);
 
-const DEMO: TestMerchant = { merchantId: 'demo', secret: 'demo-secret' };
 const ADMIN = { email: 'admin@demo.test', password: 'demo-admin-password' };
 
 interface StoredSession {

@@ -3,12 +3,11 @@ import type { SessionView } from '@splitpay/domain';
 import type { Download, Page, Route } from 'playwright-core';
 import { newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
-import type { TestMerchant } from '../support/merchants.fixture';
+import { DEMO } from '../support/merchants.fixture';
 import { readSession } from '../support/service-harness';
 
 jest.setTimeout(120_000);
 
-const DEMO: TestMerchant = { merchantId: 'demo', secret: 'demo-secret' };
 const ADMIN = { email: 'admin@demo.test', password: 'demo-admin-password' };
 const HEADER = 'createdAt,updatedAt,merchantId,orderId,sessionId,attemptId,transactionId,type,status,statusCode,statusMessage,declineCategory,amount,amountMinor,currency,method,provider,cardScheme,providerRef,extraData';
 

@@ -2,11 +2,10 @@ import type { SessionView } from '@splitpay/domain';
 import type { Page } from 'playwright-core';
 import { newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
-import type { TestMerchant } from '../support/merchants.fixture';
+import { DEMO } from '../support/merchants.fixture';
 
 jest.setTimeout(120_000);
 
-const DEMO: TestMerchant = { merchantId: 'demo', secret: 'demo-secret' };
 const ADMIN = { email: 'admin@demo.test', password: 'demo-admin-password' };
 
 interface InPage {

@@ -3,11 +3,10 @@ import type { Page } from 'playwright-core';
 import { newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
 import { demoMerchants, useDemoDashboard } from '../support/demo-dashboard';
 import { secondAcquirer } from '../support/merchant-api-calls';
-import type { TestMerchant } from '../support/merchants.fixture';
+import { DEMO } from '../support/merchants.fixture';
 
 jest.setTimeout(120_000);
 
-const DEMO: TestMerchant = { merchantId: 'demo', secret: 'demo-secret' };
 const ADMIN = { email: 'admin@demo.test', password: 'demo-admin-password' };
 const DAY = '2026-01-01';
 

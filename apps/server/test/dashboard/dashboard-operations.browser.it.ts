@@ -3,11 +3,10 @@ import type { SessionView } from '@splitpay/domain';
 import type { Page, Route } from 'playwright-core';
 import { accessibilityViolations, newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
-import type { TestMerchant } from '../support/merchants.fixture';
+import { DEMO } from '../support/merchants.fixture';
 
 jest.setTimeout(120_000);
 
-const DEMO: TestMerchant = { merchantId: 'demo', secret: 'demo-secret' };
 const ADMIN = { email: 'admin@demo.test', password: 'demo-admin-password' };
 // The service's clock stands at 2026-01-01 00:00 UTC: 1 January in Paris, the page's zone.
 const DAY = '2026-01-01';

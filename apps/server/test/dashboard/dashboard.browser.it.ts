@@ -5,13 +5,12 @@ import type { SessionView } from '@splitpay/domain';
 import type { Browser } from 'playwright-core';
 import { DEMO_MERCHANTS_FILE } from '../../src/config';
 import { accessibilityViolations, countOf, launchChromium, newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
-import type { TestMerchant } from '../support/merchants.fixture';
+import { DEMO } from '../support/merchants.fixture';
 import { refresh as refreshAt } from '../support/dashboard-login';
 import { readSession, startService, type ServiceHarness } from '../support/service-harness';
 
 jest.setTimeout(120_000);
 
-const DEMO: TestMerchant = { merchantId: 'demo', secret: 'demo-secret' };
 const ADMIN = { email: 'admin@demo.test', password: 'demo-admin-password' };
 
 interface StoredSession {

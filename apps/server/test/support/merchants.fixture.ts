@@ -18,6 +18,9 @@ export interface TestContact {
   readonly password: string;
 }
 
+/** The demo merchant of `npm start` (its client), as the demo service's merchants file gives it. */
+export const DEMO: TestMerchant = { merchantId: 'demo', secret: 'demo-secret' };
+
 export const SHOP: TestMerchant = { merchantId: 'shop', secret: 'shop-client-secret' };
 export const SHOP_ADMIN: TestContact = { email: 'admin@shop.test', password: 'shop-admin-password' };
 /** Another merchant, to check that one merchant never reaches another's data. */

@@ -1,10 +1,9 @@
 import type { ServiceHarness } from '../service-harness';
-import type { TestMerchant } from '../merchants.fixture';
+import { DEMO } from '../merchants.fixture';
 import { startDemoService } from './elements-browser';
 import type { MerchantPageOptions } from './merchant-page';
 import { useMerchantPageBrowser, type MerchantPageBrowser } from './merchant-page-browser';
 
-const DEMO: TestMerchant = { merchantId: 'demo', secret: 'demo-secret' };
 
 export interface DemoMerchantPageBrowser extends MerchantPageBrowser {
   /** The demo service (throws before it starts). */
