@@ -1,17 +1,11 @@
 import type { SessionView } from '@splitpay/domain';
 import type { Page } from 'playwright-core';
-import { newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
+import { DEMO_ADMIN, hashOf, newWatchedPage, settle, signedIn, submitSignIn, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
 import { DEMO } from '../support/merchants.fixture';
 
 jest.setTimeout(120_000);
 
-const ADMIN = { email: 'admin@demo.test', password: 'demo-admin-password' };
-
-interface InPage {
-  location: { hash: string };
-}
-const hashOf = (page: Page) => page.evaluate(() => (globalThis as unknown as InPage).location.hash);
 
 /** The element that has the keyboard focus: its tag and its text, or `BODY` when none does. */
 function focused(page: Page): Promise<string> {
@@ -37,13 +31,6 @@ const shownOperations = (page: Page) =>
     }),
   );
 const shownPayments = (page: Page) => page.locator('table.payments tbody th').allTextContents();
-
-async function signedIn(page: Page, url: string, view: string, heading: string): Promise<void> {
-  await page.goto(`${url}/dashboard${view}`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await submitSignIn(page, ADMIN.email, ADMIN.password);
-  await visible(page.getByRole('heading', { level: 1, name: heading }));
-}
 
 describe('dashboard: a payment opened from a later page of a list leads back to that page (D70), in Chromium', () => {
   const demo = useDemoDashboard();
@@ -153,7 +140,7 @@ describe('dashboard: a payment opened from a later page of a list leads back to 
     // A reload keeps where Back leads (after signing in again).
     await page.reload();
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await submitSignIn(page, ADMIN.email, ADMIN.password);
+    await submitSignIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await visible(page.getByRole('heading', { level: 1, name: `Payment ${orderId}` }));
     await page.getByRole('link', { name: 'Back to payments' }).click();
     await visible(page.getByRole('table', { name: 'Payments, newest first, page 2' }));

@@ -1,13 +1,12 @@
 import type { SessionView } from '@splitpay/domain';
 import type { Page } from 'playwright-core';
-import { newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
+import { DEMO_ADMIN, goToAddress, hashOf, newWatchedPage, settle, signedIn, submitSignIn, visible } from '../support/dashboard-browser';
 import { demoMerchants, useDemoDashboard } from '../support/demo-dashboard';
 import { secondAcquirer } from '../support/merchant-api-calls';
 import { DEMO } from '../support/merchants.fixture';
 
 jest.setTimeout(120_000);
 
-const ADMIN = { email: 'admin@demo.test', password: 'demo-admin-password' };
 const DAY = '2026-01-01';
 
 /**
@@ -19,18 +18,6 @@ function merchants(): object {
   const demo = file.merchants[0]!;
   demo.contracts.push({ id: 'applepay-b', method: 'applepay', provider: 'acquirer-b' }, { id: 'wero-legacy', method: 'wero', provider: 'legacy-psp' });
   return file;
-}
-
-interface InPage {
-  location: { hash: string };
-}
-const hashOf = (page: Page) => page.evaluate(() => (globalThis as unknown as InPage).location.hash);
-
-async function signedIn(page: Page, url: string, view: string, heading: string): Promise<void> {
-  await page.goto(`${url}/dashboard${view}`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await submitSignIn(page, ADMIN.email, ADMIN.password);
-  await visible(page.getByRole('heading', { level: 1, name: heading }));
 }
 
 describe("dashboard: the Operations view's addresses and its provider list (D66), in Chromium", () => {
@@ -69,9 +56,7 @@ describe("dashboard: the Operations view's addresses and its provider list (D66)
     page.on('request', (request) => {
       if (request.url().includes('/api/transactions?')) asked.push(new URL(request.url()).searchParams.get('provider') ?? '');
     });
-    await page.evaluate(() => {
-      (globalThis as unknown as InPage).location.hash = '#/operations?provider=oney';
-    });
+    await goToAddress(page, '#/operations?provider=oney');
     await visible(page.getByText('No operation matches these filters.').first());
     expect(await hashOf(page)).toBe('#/operations?provider=oney');
     expect(await provider.inputValue()).toBe('oney');
@@ -93,7 +78,7 @@ describe("dashboard: the Operations view's addresses and its provider list (D66)
     // A reload keeps where Back leads (after signing in again).
     await page.reload();
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await submitSignIn(page, ADMIN.email, ADMIN.password);
+    await submitSignIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await visible(page.getByRole('heading', { level: 1, name: `Payment ${orderId}` }));
     await page.getByRole('link', { name: 'Back to operations' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Operations' }));
@@ -127,14 +112,10 @@ describe("dashboard: the Operations view's addresses and its provider list (D66)
     await visible(page.getByRole('link', { name: orderId }));
 
     // Type alone moves too; a payments address of today stays on the payments.
-    await page.evaluate(() => {
-      (globalThis as unknown as InPage).location.hash = '#/payments?type=refund';
-    });
+    await goToAddress(page, '#/payments?type=refund');
     await settle(() => hashOf(page), (hash) => hash === '#/operations?type=refund');
     await visible(page.getByRole('heading', { level: 1, name: 'Operations' }));
-    await page.evaluate(() => {
-      (globalThis as unknown as InPage).location.hash = '#/payments?status=PAID';
-    });
+    await goToAddress(page, '#/payments?status=PAID');
     await visible(page.getByRole('heading', { level: 1, name: 'Payments' }));
     expect(await hashOf(page)).toBe('#/payments?status=PAID');
     expect(problems).toEqual([]);

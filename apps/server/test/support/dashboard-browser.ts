@@ -89,3 +89,27 @@ export async function accessibilityViolations(page: Page): Promise<Accessibility
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => String(n.target)) }));
   });
 }
+
+/** The demo merchant's admin contact of the dashboard (`npm start`'s merchants file). */
+export const DEMO_ADMIN = { email: 'admin@demo.test', password: 'demo-admin-password' } as const;
+
+interface InPage {
+  location: { hash: string };
+}
+
+/** The dashboard's address as the page holds it (`#/operations?...`). */
+export const hashOf = (page: Page): Promise<string> => page.evaluate(() => (globalThis as unknown as InPage).location.hash);
+
+/** Moves the dashboard to another address in place, as a typed address or a bookmark would. */
+export const goToAddress = (page: Page, hash: string): Promise<void> =>
+  page.evaluate((to) => {
+    (globalThis as unknown as InPage).location.hash = to;
+  }, hash);
+
+/** Opens the dashboard at `view` (an address), signs in as `contact`, and waits for the view's heading. */
+export async function signedIn(page: Page, url: string, view: string, heading: string, contact: { readonly email: string; readonly password: string } = DEMO_ADMIN): Promise<void> {
+  await page.goto(`${url}/dashboard${view}`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, contact.email, contact.password);
+  await visible(page.getByRole('heading', { level: 1, name: heading }));
+}
