@@ -8,6 +8,7 @@ import { Formats } from '../format/money-format';
 import { messagesFor, resolveLocale } from '../i18n/locale';
 import type { Messages } from '../i18n/messages';
 import { PollSchedule } from '../poll/poll-schedule';
+import { ReadOrder, type NumberedRead } from '../poll/read-order';
 import { isWaiting, screenOf } from '../state/derive';
 import { newlyUnpaid, resumedChoice } from '../state/resumed-choice';
 import { isEndStatus, type MethodView, type SessionView } from '../types/session-view';
@@ -55,8 +56,7 @@ export class CheckoutController implements Actions {
   private destroyed = false;
   private ended = false;
   private linkExpired = false;
-  /** Bumped by every action's answer: a poll that started before it is stale. */
-  private epoch = 0;
+  private readonly reads = new ReadOrder();
   private readonly hosted: HostedFieldsSlot;
   private readonly pageAction: PageActionSlot;
   private lastActivity = Date.now();
@@ -113,7 +113,7 @@ export class CheckoutController implements Actions {
       // Sent even while another action runs (the result is the issuer's, it must not be dropped); a failure is shown as an action's.
       // A failure is shown, and handed back so that the slot sends the result again when it may pass.
       sent: (attemptId, details) =>
-        this.act(async () => ({ ...(await this.client.confirmCardAction(attemptId, details, this.aborts.signal)), attemptId }), true, true).catch((error: unknown) => {
+        this.act(async () => ({ ...(await this.numbered(() => this.client.confirmCardAction(attemptId, details, this.aborts.signal))), attemptId }), true, true).catch((error: unknown) => {
           this.failed(error, 'action');
           throw error;
         }),
@@ -134,12 +134,11 @@ export class CheckoutController implements Actions {
   }
 
   async refresh(): Promise<SessionView | undefined> {
-    const epoch = this.epoch;
     if (!this.polling) this.lastActivity = Date.now();
     try {
-      const answer = await this.client.view(this.aborts.signal);
+      const answer = await this.numbered(() => this.client.view(this.aborts.signal));
       const wasUnreachable = this.reachable();
-      if (epoch === this.epoch) this.apply(answer.view);
+      if (this.reads.draws(answer.read, 'poll')) this.apply(answer.view);
       if (wasUnreachable && this.view && !this.destroyed) this.render(false);
       this.pollSoon(this.schedule.next(this.view ? isWaiting(this.view) : false));
     } catch (error) {
@@ -178,6 +177,12 @@ export class CheckoutController implements Actions {
   }
 
   // ---- applying views ----
+
+  /** Sends a request answering a view, numbered as it leaves: its answer is drawn only if no later one's was (D73). */
+  private async numbered<T extends ViewAnswer>(send: () => Promise<T>): Promise<T & NumberedRead> {
+    const read = this.reads.sent();
+    return { ...(await send()), read };
+  }
 
   private apply(view: SessionView): void {
     if (this.destroyed) return;
@@ -340,7 +345,7 @@ export class CheckoutController implements Actions {
       this.render(false, `${this.idPrefix}-abandon`);
       return;
     }
-    void this.act(() => this.client.abandonSession(this.aborts.signal));
+    void this.act(() => this.numbered(() => this.client.abandonSession(this.aborts.signal)));
   }
 
   removeTranche(attemptId: string): void {
@@ -348,11 +353,11 @@ export class CheckoutController implements Actions {
   }
 
   stopTranche(attemptId: string): void {
-    void this.act(() => this.client.abandonAttempt(attemptId, this.aborts.signal));
+    void this.act(() => this.numbered(() => this.client.abandonAttempt(attemptId, this.aborts.signal)));
   }
 
   acceptPartial(attemptId: string): void {
-    void this.act(() => this.client.acceptPartial(attemptId, this.aborts.signal));
+    void this.act(() => this.numbered(() => this.client.acceptPartial(attemptId, this.aborts.signal)));
   }
 
   refusePartial(attemptId: string): void {
@@ -362,7 +367,7 @@ export class CheckoutController implements Actions {
   /** Cancels a hold; until the view shows it released, its row says so and offers nothing. */
   private release(attemptId: string): void {
     void this.act(async () => {
-      const answer = await this.client.cancel(attemptId, this.aborts.signal);
+      const answer = await this.numbered(() => this.client.cancel(attemptId, this.aborts.signal));
       this.local = { ...this.local, releasing: [...this.local.releasing, attemptId] };
       return answer;
     });
@@ -383,7 +388,7 @@ export class CheckoutController implements Actions {
       const input = await this.payerInput(checked.method);
       await this.acceptTermsIfTicked();
       const plan = checked.method.method === 'oney' ? checked.method.plans.find((p) => planKeyOf(p) === this.local.planKey) : undefined;
-      const answer = await this.client.start({ methodId: checked.method.id, amount: checked.amount, ...(plan ? { plan: { installments: plan.installments, withFees: plan.withFees } } : {}), ...(input ? { input } : {}) }, this.aborts.signal);
+      const answer = await this.numbered(() => this.client.start({ methodId: checked.method.id, amount: checked.amount, ...(plan ? { plan: { installments: plan.installments, withFees: plan.withFees } } : {}), ...(input ? { input } : {}) }, this.aborts.signal));
       // Nothing typed on the card survives the attempt.
       this.local = { ...this.local, cardNumber: '', expiry: '', cvc: '', amountText: undefined };
       return answer;
@@ -426,7 +431,7 @@ export class CheckoutController implements Actions {
         start: async () => {
           await this.act(async () => {
             await this.acceptTermsIfTicked();
-            const answer = await this.client.start({ methodId: checked.method.id, amount: checked.amount, input: { method: 'applepay' } }, this.aborts.signal);
+            const answer = await this.numbered(() => this.client.start({ methodId: checked.method.id, amount: checked.amount, input: { method: 'applepay' } }, this.aborts.signal));
             attemptId = answer.attemptId;
             return answer;
           }, false, true);
@@ -436,10 +441,10 @@ export class CheckoutController implements Actions {
         // Not an action of its own: the start's action already answered, and the view does not change.
         walletSession: (id, validationURL) => this.client.walletSession(id, { domainName: this.win?.location.hostname ?? '', validationUrl: validationURL }, this.aborts.signal),
         confirm: async (id, token) => {
-          await this.act(() => this.client.confirm(id, token, this.aborts.signal), false, true);
+          await this.act(() => this.numbered(() => this.client.confirm(id, token, this.aborts.signal)), false, true);
         },
         abandon: async (id) => {
-          await this.act(() => this.client.abandonAttempt(id, this.aborts.signal), false, true);
+          await this.act(() => this.numbered(() => this.client.abandonAttempt(id, this.aborts.signal)), false, true);
         },
         failed: (error) => this.failed(error, 'action'),
       },
@@ -470,15 +475,16 @@ export class CheckoutController implements Actions {
   private async acceptTermsIfTicked(): Promise<void> {
     const view = this.view;
     if (!view?.terms || view.terms.length === 0 || view.termsAcceptedAt !== undefined || !this.local.termsTicked) return;
-    const answer = await this.client.acceptTerms(this.aborts.signal);
-    this.view = answer.view;
+    const answer = await this.numbered(() => this.client.acceptTerms(this.aborts.signal));
+    if (this.reads.draws(answer.read, 'action')) this.view = answer.view;
   }
 
   /**
    * Runs one action at a time: disables the controls, applies the answered view, restarts the brisk
-   * polling, follows a redirect the new attempt asks for. `rethrow` hands failures to the caller.
+   * polling, follows a redirect the new attempt asks for. `rethrow` hands failures to the caller. An
+   * answered view older than the one shown is dropped, the action's own result kept (D73).
    */
-  private async act(run: () => Promise<ViewAnswer>, followsRedirect = false, rethrow = false): Promise<void> {
+  private async act(run: () => Promise<ViewAnswer & NumberedRead>, followsRedirect = false, rethrow = false): Promise<void> {
     if (this.local.busy && !rethrow) return;
     this.lastActivity = Date.now();
     const pressed = focusedIdIn(this.root);
@@ -487,14 +493,15 @@ export class CheckoutController implements Actions {
     try {
       const answer = await run();
       this.reachable();
-      this.epoch += 1;
       this.local = { ...this.local, busy: false, starting: false };
-      this.apply(answer.view);
+      if (this.reads.draws(answer.read, 'action')) this.apply(answer.view);
       if (!this.ended) this.render(false);
       refocusAfterAction(this.root, pressed);
       this.schedule.reset();
-      this.pollSoon(this.schedule.next(isWaiting(answer.view)));
-      const attempt = answer.attemptId ? answer.view.attempts.find((a) => a.attemptId === answer.attemptId) : undefined;
+      const shown = this.view ?? answer.view;
+      this.pollSoon(this.schedule.next(isWaiting(shown)));
+      // Its attempt as the view shown tells it, unless that view was read before the attempt existed.
+      const attempt = answer.attemptId ? (shown.attempts.find((a) => a.attemptId === answer.attemptId) ?? answer.view.attempts.find((a) => a.attemptId === answer.attemptId)) : undefined;
       if (followsRedirect && attempt?.status === 'AUTHORIZING' && attempt.redirect) this.redirect(attempt.attemptId, attempt.redirect);
       else if (attempt?.status === 'AUTHORIZING') this.announcer.say(this.t.confirming);
     } catch (error) {

@@ -1,0 +1,31 @@
+/** One request the page sent, waiting until the test answers it. */
+export interface HeldRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly body?: unknown;
+  answer(body: unknown, status?: number): void;
+}
+
+/**
+ * A fetch that answers nothing by itself: every request waits, recorded in the order it was sent,
+ * until the test answers it, so a test decides which answer comes back first.
+ */
+export function heldFetch() {
+  const requests: HeldRequest[] = [];
+  const fetch = (url: string, init: RequestInit): Promise<Response> =>
+    new Promise<Response>((resolve) => {
+      requests.push({
+        method: init.method ?? 'GET',
+        path: new URL(url).pathname,
+        ...(init.body ? { body: JSON.parse(String(init.body)) as unknown } : {}),
+        answer: (body, status = 200) => resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+      });
+    });
+  /** The request sent `index`-th (from 0); fails the test when it was not sent. */
+  const request = (index: number): HeldRequest => {
+    const found = requests[index];
+    if (!found) throw new Error(`request ${index} was not sent; sent: ${requests.map((r) => `${r.method} ${r.path}`).join(' | ')}`);
+    return found;
+  };
+  return { fetch, requests, request };
+}
