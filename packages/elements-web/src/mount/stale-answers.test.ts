@@ -1,4 +1,4 @@
-import { merchantPage, until } from '../testing/dom.fixture';
+import { merchantPage, settled, until } from '../testing/dom.fixture';
 import { heldFetch } from '../testing/held-fetch.fixture';
 import { attempt, pendingView } from '../testing/view.fixture';
 import type { SessionView } from '../types/session-view';
@@ -24,11 +24,6 @@ async function payerPressedPay(options: { onChange?: (view: SessionView) => void
   await until(() => server.requests.length === 2);
   expect(server.request(1)).toMatchObject({ method: 'POST', path: '/elements/session/attempts' });
   return { page, server, handle };
-}
-
-/** Lets an answer given run through the page (a few turns, no clock): what it draws is drawn by then. */
-async function settled(): Promise<void> {
-  for (let i = 0; i < 50; i += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The poll due next leaves now (the schedule's delay passes). */

@@ -43,3 +43,8 @@ export async function until(done: () => boolean, turns = 200): Promise<void> {
   for (let i = 0; i < turns && !done(); i += 1) await new Promise((resolve) => setImmediate(resolve));
   if (!done()) throw new Error('condition never held');
 }
+
+/** Lets answers given run through the page (a bounded number of turns, no clock): what they draw is drawn by then. */
+export async function settled(turns = 50): Promise<void> {
+  for (let i = 0; i < turns; i += 1) await new Promise((resolve) => setImmediate(resolve));
+}
