@@ -1,6 +1,7 @@
 import type { Attempt, PartialAuth } from '../attempt/attempt.model';
-import type { MethodOffer } from '../method/method';
+import type { CardScheme, DeclineCategory, MethodOffer } from '../method/method';
 import type { Money } from '../money/money';
+import { schemeAccepted } from './card-scheme.rule';
 
 /**
  * The issuer granted less than asked and the payer has not decided yet. Derived from recorded state
@@ -20,15 +21,17 @@ export function isAwaitingPartialDecision(attempt: Attempt): boolean {
  * - `full`: the whole request was granted;
  * - `partial`: a lower grant kept, `chosen` by the payer in the PSP's app, or `mandated` by the
  *   issuer (the payer must then accept it or refuse it through cancel);
- * - `refused`: a lower grant the service refuses (the method does not allow partial authorization,
- *   the order registers the payer's means and cannot be split, or a direct payment the payer did not
- *   choose to lower): its money is handed back. It still names who lowered it (`partialAuth`), so
- *   the attempt tells why it failed; a zero grant names nobody (nothing was granted).
+ * - `refused`: a grant the service refuses: its money is handed back. A card grant on a network the
+ *   offer does not list says so with `declineCategory` (method-unavailable). A lower grant is refused
+ *   where the method does not allow partial authorization, the order registers the payer's means and
+ *   cannot be split, or a direct payment the payer did not choose to lower; it still names who
+ *   lowered it (`partialAuth`), so the attempt tells why it failed; a zero grant names nobody
+ *   (nothing was granted).
  */
 export type GrantDecision =
   | { readonly kind: 'full' }
   | { readonly kind: 'partial'; readonly partialAuth: PartialAuth }
-  | { readonly kind: 'refused'; readonly partialAuth?: PartialAuth };
+  | { readonly kind: 'refused'; readonly partialAuth?: PartialAuth; readonly declineCategory?: DeclineCategory };
 
 export function grantDecision(input: {
   readonly requested: Money;
@@ -36,8 +39,11 @@ export function grantDecision(input: {
   readonly chosenByPayer: boolean;
   readonly offer: MethodOffer;
   readonly mustCreateAlias: boolean;
+  /** The network the PSP named, if any. */
+  readonly cardScheme?: CardScheme;
 }): GrantDecision {
   const { requested, granted, chosenByPayer, offer, mustCreateAlias } = input;
+  if (!schemeAccepted(offer, input.cardScheme)) return { kind: 'refused', declineCategory: 'method-unavailable' };
   if (granted.amount >= requested.amount) return { kind: 'full' };
   if (granted.amount <= 0) return { kind: 'refused' };
   const partialAuth: PartialAuth = chosenByPayer ? 'chosen' : 'mandated';

@@ -31,7 +31,9 @@ function grantOf(granted: Money, requested: Money): Money {
  * authorized: the grant is recorded, with the card alias only when the order asked for a registration.
  * A full grant settles the attempt (AUTHORIZED, or CAPTURED for a
  * direct payment); a lower one becomes a chosen or mandated partial, or is refused and handed back
- * still marked with who lowered it (`partialAuth`; released, so no decision awaits the payer).
+ * still marked with who lowered it (`partialAuth`; released, so no decision awaits the payer). A card
+ * grant on a network the offer does not list is refused and handed back the same way, marked
+ * method-unavailable (`declineCategory`).
  * A grant for an attempt the payer abandoned, or on a session that no longer accepts verdicts
  * (ended, EXPIRING, ABORTING), is recorded and handed back at once.
  */
@@ -57,13 +59,16 @@ export function onAuthorized(session: Session, { attempt, tx }: LocatedOperation
     chosenByPayer: fact.chosenByPayer === true,
     offer: offerOf(session, attempt),
     mustCreateAlias: session.mustCreateAlias === true,
+    cardScheme: recorded.cardScheme,
   });
-  // Who lowered the grant is recorded even when it is handed back: the merchant reads why a refused one failed.
+  // Who lowered the grant, or why it was refused, is recorded even when it is handed back: the attempt tells why it failed.
   const lowered: Attempt =
     decision.kind !== 'full' && decision.partialAuth !== undefined ? { ...settled, partialAuth: decision.partialAuth } : settled;
-  if (!acceptsVerdicts(session.status) || decision.kind === 'refused') {
-    return replaceAttempt(session, releaseAttempt(session, lowered, ctx));
+  if (decision.kind === 'refused') {
+    const refused = decision.declineCategory !== undefined ? { ...lowered, declineCategory: decision.declineCategory } : lowered;
+    return replaceAttempt(session, releaseAttempt(session, refused, ctx));
   }
+  if (!acceptsVerdicts(session.status)) return replaceAttempt(session, releaseAttempt(session, lowered, ctx));
   return replaceAttempt(session, lowered);
 }
 

@@ -28,6 +28,7 @@ export function attemptView(attempt: Attempt, offer: MethodOffer | undefined): A
     ...(attempt.cardScheme ? { cardScheme: attempt.cardScheme } : {}),
     ...(authorizing && attempt.redirect ? { redirect: attempt.redirect } : {}),
     ...(authorizing && attempt.pageAction ? { pageAction: attempt.pageAction } : {}),
-    ...(attempt.status === 'DECLINED' && attempt.declineCategory ? { declineCategory: attempt.declineCategory } : {}),
+    // A grant the service refused (a network the offer does not list) is handed back, not DECLINED, yet tells why.
+    ...((attempt.status === 'DECLINED' || attempt.releasedAt !== undefined) && attempt.declineCategory ? { declineCategory: attempt.declineCategory } : {}),
   };
 }

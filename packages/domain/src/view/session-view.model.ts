@@ -161,6 +161,10 @@ export interface AttemptViewEntry {
    * to be handed to the browser; no secret.
    */
   readonly pageAction?: PageAction;
-  /** Why a DECLINED attempt was refused; absent means unclassified. Never the PSP's code or text. */
+  /**
+   * Why a DECLINED attempt was refused, or why the service refused a grant it hands back (a card network
+   * the offer does not list: method-unavailable, docs/decisions.md D73); absent means unclassified.
+   * Never the PSP's code or text.
+   */
   readonly declineCategory?: DeclineCategory;
 }
