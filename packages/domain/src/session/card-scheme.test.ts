@@ -2,11 +2,12 @@ import { createSession } from '../creation/create-session';
 import { context, request } from '../creation/creation.fixtures';
 import type { CardScheme } from '../method/method';
 import { money } from '../money/money';
+import { buildSessionEndedPayload } from '../notification/session-ended.payload';
 import { remainingBalance } from '../rules/remaining-balance.rule';
 import { sessionView } from '../view/session-view';
 import { applyFact } from './apply-fact';
 import { owedOperations } from './owed-operations';
-import { authorized, ctxAt, EUR, voided } from './session.fixture';
+import { authorized, captured, ctxAt, EUR, voided } from './session.fixture';
 import type { Session } from './session.model';
 import { startAttempt } from './start-attempt';
 
@@ -40,6 +41,18 @@ describe('card schemes: a grant on a network the offer does not list is refused 
     const again = grantedOn(released, 'mastercard', 10_000).next;
     expect(again.attempts[1]).toMatchObject({ status: 'AUTHORIZED', cardScheme: 'mastercard' });
     expect(again.status).toBe('CAPTURING');
+  });
+
+  it('the ending tells the merchant why the refused tranche took nothing: method-unavailable on its attempt', () => {
+    const { next } = grantedOn(mastercardOnly(), 'visa');
+    const released = applyFact(next, voided(owedOperations(next, Number.MAX_SAFE_INTEGER)[0]!.transactionId), ctx);
+    const covered = grantedOn(released, 'mastercard', 10_000).next;
+    const paid = applyFact(covered, captured(owedOperations(covered, Number.MAX_SAFE_INTEGER)[0]!.transactionId), ctx);
+    expect(paid.status).toBe('PAID');
+    const payload = buildSessionEndedPayload(paid) as { attempts: Record<string, unknown>[] };
+    expect(payload.attempts[0]).toMatchObject({ status: 'VOIDED', cardScheme: 'visa', declineCategory: 'method-unavailable' });
+    expect(payload.attempts[1]).toMatchObject({ status: 'CAPTURED', cardScheme: 'mastercard' });
+    expect(payload.attempts[1]).not.toHaveProperty('declineCategory');
   });
 
   it('a grant on a listed network is authorized', () => {

@@ -18,6 +18,7 @@ export interface AttemptJson {
   readonly refundable: Money;
   readonly cardAlias?: string;
   readonly cardScheme?: string;
+  readonly declineCategory?: Attempt['declineCategory'];
   readonly owedToPayer?: string;
   readonly transactions: readonly TransactionJson[];
 }
@@ -48,6 +49,7 @@ export function presentAttempt(a: Attempt): AttemptJson {
     refundable: plain(refundable(a)),
     ...(a.cardAlias !== undefined ? { cardAlias: a.cardAlias } : {}),
     ...(a.cardScheme !== undefined ? { cardScheme: a.cardScheme } : {}),
+    ...(a.declineCategory !== undefined ? { declineCategory: a.declineCategory } : {}),
     ...(a.owedToPayer !== undefined ? { owedToPayer: a.owedToPayer } : {}),
     transactions: a.transactions.map(presentTransaction),
   };

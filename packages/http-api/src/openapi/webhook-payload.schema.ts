@@ -2,7 +2,7 @@ import { ATTEMPT_STATUSES, isTerminalSessionStatus, METHOD_KINDS, SESSION_STATUS
 import { moneySchema, uuidSchema } from '../schemas/common.schema';
 import { named } from '../schemas/json-schema';
 import { termsSchema } from '../schemas/order.schema';
-import { chargebackSchema } from '../schemas/resource.schema';
+import { chargebackSchema, DECLINE_CATEGORIES } from '../schemas/resource.schema';
 
 /**
  * The bodies of the outgoing calls (packages/domain/src/notification). No additionalProperties:
@@ -38,6 +38,11 @@ const endedAttemptSchema = named('SessionEndedAttempt', {
     requested: moneySchema,
     granted: moneySchema,
     cardAlias: { type: 'string', description: 'the card registration, when the order asked for one' },
+    declineCategory: {
+      type: 'string',
+      enum: DECLINE_CATEGORIES,
+      description: "why the tranche took nothing, when readable: a DECLINED attempt's refusal, or method-unavailable on a card grant refused and voided because its network is not one the card entry's schemes list",
+    },
     operations: { type: 'array', items: operationSchema, description: 'oldest first; their number and types depend on method and PSP' },
   },
 });

@@ -4,13 +4,12 @@ import { payerInputSchema } from './payer-input.schema';
 import { named } from './json-schema';
 import { planKeySchema } from './method-entry.schema';
 import { termsSchema } from './order.schema';
+import { DECLINE_CATEGORIES } from './resource.schema';
 
 /**
  * Browser doors (the contract's "Session view", docs/decisions.md D13). Where the contract says
  * "not shown", objects stay open (additional properties allowed); what it specifies is required.
  */
-
-const DECLINE_CATEGORIES = ['bank-refusal', 'insufficient-funds', 'invalid-card-data', 'authentication-failed', 'expired', 'method-unavailable'];
 
 const viewRange = { type: 'object', required: ['min', 'max', 'currency'], properties: { min: { type: 'integer' }, max: { type: 'integer' }, currency: currencySchema } } as const;
 
@@ -129,7 +128,12 @@ export const attemptEntryViewSchema = named('AttemptEntryView', {
       required: ['kind', 'url'],
       properties: { kind: { type: 'string', enum: ['navigate', 'form'] }, url: { type: 'string' }, params: { type: 'object', additionalProperties: { type: 'string' } } },
     },
-    declineCategory: { type: 'string', enum: DECLINE_CATEGORIES },
+    declineCategory: {
+      type: 'string',
+      enum: DECLINE_CATEGORIES,
+      description:
+        "why the attempt took nothing: a DECLINED attempt's refusal, or method-unavailable on a card grant the service refused (released, then VOIDED) because its cardScheme is not one the card entry's schemes list; absent means unclassified",
+    },
   },
 });
 

@@ -28,7 +28,14 @@ export const cardEntrySchema = named('CardMethodEntry', {
   properties: {
     method: { type: 'string', const: 'card' },
     partialAuth: { type: 'boolean', description: 'issuer may authorize less than requested; only if the acquirer contract carries it' },
-    schemes: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: CARD_SCHEMES }, description: "display order; omitted, the contract's" },
+    schemes: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'string', enum: CARD_SCHEMES },
+      description:
+        "the networks accepted, in display order; omitted, the contract's. A grant the PSP reports on a network not listed is refused by the service: its hold is voided and the attempt says method-unavailable (a co-badged card reported as visa is refused where only cb is listed); a grant naming no network is accepted",
+    },
     createAlias: {
       type: 'object',
       additionalProperties: false,

@@ -7,7 +7,7 @@ import { addressSchema, customerSchema, termsSchema, travelSchema } from './orde
 
 const epochMs = { type: 'integer', description: 'epoch ms' } as const;
 const text = { type: 'string' } as const;
-const DECLINE_CATEGORIES = ['bank-refusal', 'insufficient-funds', 'invalid-card-data', 'authentication-failed', 'expired', 'method-unavailable'];
+export const DECLINE_CATEGORIES = ['bank-refusal', 'insufficient-funds', 'invalid-card-data', 'authentication-failed', 'expired', 'method-unavailable'];
 
 export const transactionStatusSchema = named('TransactionStatus', {
   type: 'object',
@@ -75,6 +75,12 @@ export const attemptSchema = named('Attempt', {
     },
     cardAlias: { ...text, description: "card registration produced, when the order asked for one (mustCreateAlias, or the card entry's createAlias); an alias the PSP returned unasked is not kept" },
     cardScheme: { ...text, description: 'card network as the PSP named it; card attempts only; absent when none could be placed' },
+    declineCategory: {
+      type: 'string',
+      enum: DECLINE_CATEGORIES,
+      description:
+        "why the tranche took nothing, when readable: a DECLINED attempt's refusal, or method-unavailable on a card grant the service refused and voided because its cardScheme is not one the card entry's schemes list (docs/decisions.md D73)",
+    },
     owedToPayer: { ...text, description: 'money taken that nothing can hand back (direct settlement); the attempt is handed back, so its refundable is zero' },
     transactions: { type: 'array', items: transactionSchema, description: 'oldest first' },
   },
