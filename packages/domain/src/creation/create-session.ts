@@ -51,7 +51,7 @@ function offerOf(entry: MethodEntry, request: SessionRequest, ctx: CreationConte
   };
   switch (entry.method) {
     case 'card':
-      return { ...base, ...resolveCardTerms(entry, contract, capabilities) };
+      return { ...base, ...resolveCardTerms(entry, contract, capabilities, request.mustCreateAlias === true) };
     case 'oney':
       return { ...base, plans: resolvePlans(id, entry.plans, contract) };
     case 'applepay':

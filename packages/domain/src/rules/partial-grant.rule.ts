@@ -17,6 +17,16 @@ export function isAwaitingPartialDecision(attempt: Attempt): boolean {
 }
 
 /**
+ * An issuer's lower grant can be kept for the payer to decide (a mandated partial): the method allows
+ * partial authorization, the operation is a hold (only a hold can wait for the decision), and the
+ * order may be split (one that registers the payer's means cannot). The view offers partial
+ * authorization only where this holds, so it never offers a choice that cannot happen.
+ */
+export function mandatedPartialPossible(offer: MethodOffer, mustCreateAlias: boolean): boolean {
+  return !mustCreateAlias && offer.partialAuth === true && offer.capabilities.operation === 'authorization';
+}
+
+/**
  * What becomes of a grant:
  * - `full`: the whole request was granted;
  * - `partial`: a lower grant kept, `chosen` by the payer in the PSP's app, or `mandated` by the
@@ -49,9 +59,5 @@ export function grantDecision(input: {
   const partialAuth: PartialAuth = chosenByPayer ? 'chosen' : 'mandated';
   if (mustCreateAlias) return { kind: 'refused', partialAuth };
   if (chosenByPayer) return { kind: 'partial', partialAuth };
-  // A mandated partial waits for the payer's decision, which only a hold can wait for.
-  if (offer.partialAuth === true && offer.capabilities.operation === 'authorization') {
-    return { kind: 'partial', partialAuth };
-  }
-  return { kind: 'refused', partialAuth };
+  return mandatedPartialPossible(offer, mustCreateAlias) ? { kind: 'partial', partialAuth } : { kind: 'refused', partialAuth };
 }

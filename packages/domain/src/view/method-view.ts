@@ -3,6 +3,7 @@ import type { Money } from '../money/money';
 import { mustSettleRemaining } from '../rules/abandonable.rule';
 import { splitForbiddenByAlias } from '../rules/alias-split.rule';
 import { isMethodEligible } from '../rules/method-eligibility.rule';
+import { mandatedPartialPossible } from '../rules/partial-grant.rule';
 import type { Session } from '../session/session.model';
 import { assertUnreachable } from '../shared/brand';
 import { priceFinancingPlan } from './financing-plan.view';
@@ -37,7 +38,8 @@ export function methodView(offer: MethodOffer, ctx: MethodViewContext): MethodVi
       const card: CardMethodView = {
         method: 'card',
         ...common,
-        ...(offer.partialAuth === true ? { partialAuth: 'mandated' as const } : {}),
+        // Read from the rule, not the offer alone: an offer stored before creation resolved it still says partialAuth on a registering order.
+        ...(mandatedPartialPossible(offer, session.mustCreateAlias === true) ? { partialAuth: 'mandated' as const } : {}),
         ...(offer.cardHolder === true ? { cardHolder: true } : {}),
         schemes: [...(offer.schemes ?? [])],
         // A card driver always names its front; acquirer-hosted is the safe default (no raw card data).

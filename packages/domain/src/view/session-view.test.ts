@@ -119,6 +119,18 @@ describe('sessionView', () => {
     expect(alias.methods[0]).toMatchObject({ mustSettleRemaining: true });
   });
 
+  it('offers no partial authorization on an order that registers the card: every lower grant is refused there', () => {
+    const entry = { method: 'card' as const, partialAuth: true };
+    const aliasOrder = session({ mustCreateAlias: true, methods: [entry] });
+    expect(aliasOrder.methods[0]?.partialAuth).toBe(false);
+    expect(sessionView(aliasOrder, { now: NOW }).methods[0]).not.toHaveProperty('partialAuth');
+    // A session stored before creation resolved it so: its offer still says partialAuth, the view does not.
+    const stored = { ...session({ methods: [entry] }), mustCreateAlias: true };
+    expect(stored.methods[0]?.partialAuth).toBe(true);
+    expect(sessionView(stored, { now: NOW }).methods[0]).not.toHaveProperty('partialAuth');
+    expect(sessionView(session({ methods: [entry] }), { now: NOW }).methods[0]).toMatchObject({ partialAuth: 'mandated' });
+  });
+
   it('derives awaitingPartialDecision from recorded state', () => {
     const s = granted(session({ methods: [{ method: 'card', partialAuth: true }] }), 'card', 10_000, { granted: { amount: 5_000, currency: 'EUR' as never } });
     const view = sessionView(s, { now: NOW });
