@@ -31,6 +31,17 @@ describe('payer flow: the card alias follows what the order asked', () => {
     expect(await aliasOfPaidOrder('order-alias', { method: 'card' }, { mustCreateAlias: true })).toMatch(/^fka_/);
   });
 
+  it('an order that registers the card offers no partial authorization, though its card entry asks for it', async () => {
+    const entry = { method: 'card', partialAuth: true };
+    const { page } = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'alias-no-partial', methods: [entry], mustCreateAlias: true });
+    const view = (await page.view()).body.view;
+    expect(view.mustCreateAlias).toBe(true);
+    expect(view.methods[0]).toMatchObject({ method: 'card', eligible: true, mustSettleRemaining: true });
+    expect(view.methods[0]).not.toHaveProperty('partialAuth');
+    const splittable = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'partial-offered', methods: [entry] });
+    expect((await splittable.page.view()).body.view.methods[0]).toMatchObject({ partialAuth: 'mandated' });
+  });
+
   it('an order that asks nothing gets no alias', async () => {
     expect(await aliasOfPaidOrder('no-alias', { method: 'card' })).toBeUndefined();
   });

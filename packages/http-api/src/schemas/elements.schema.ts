@@ -18,10 +18,19 @@ export const cardMethodViewSchema = named('CardMethodView', {
   required: ['method', 'schemes', 'integration', 'id', 'eligible'],
   properties: {
     method: { type: 'string', const: 'card' },
-    partialAuth: { type: 'string', const: 'mandated' },
+    partialAuth: {
+      type: 'string',
+      const: 'mandated',
+      description:
+        'the issuer may grant less than asked, and the payer then accepts or refuses it. Absent where the service refuses every lower grant: the entry did not ask, its contract or driver does not carry it, or the order registers the payer\'s card (mustCreateAlias: it cannot be split)',
+    },
     range: viewRange,
     cardHolder: { type: 'boolean' },
-    schemes: { type: 'array', items: { type: 'string', enum: CARD_SCHEMES } },
+    schemes: {
+      type: 'array',
+      items: { type: 'string', enum: CARD_SCHEMES },
+      description: 'the networks accepted, defaults applied: a card the PSP reports on another network is refused (its hold voided, the attempt says method-unavailable)',
+    },
     integration: { type: 'string', enum: ['acquirer-hosted', 'acquirer-retail', 'fake'] },
     hostedFields: {
       type: 'object',

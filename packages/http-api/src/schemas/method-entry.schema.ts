@@ -27,7 +27,11 @@ export const cardEntrySchema = named('CardMethodEntry', {
   required: ['method'],
   properties: {
     method: { type: 'string', const: 'card' },
-    partialAuth: { type: 'boolean', description: 'issuer may authorize less than requested; only if the acquirer contract carries it' },
+    partialAuth: {
+      type: 'boolean',
+      description:
+        'issuer may authorize less than requested; only if the acquirer contract carries it. Without effect on an order with mustCreateAlias: it cannot be split, so every lower grant is refused and voided there, and the view offers no partial authorization',
+    },
     schemes: {
       type: 'array',
       minItems: 1,
