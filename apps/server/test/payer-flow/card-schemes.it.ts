@@ -13,7 +13,7 @@ interface ReadAttempt {
 
 jest.setTimeout(30_000);
 
-/** The card entry's `schemes` are the networks the merchant accepts (docs/decisions.md D73). */
+/** The card entry's `schemes` are the networks the merchant accepts (docs/decisions.md D74). */
 describe('payer flow: a card on a network the card entry does not list', () => {
   let tap: PspOperationTap;
   let h: ServiceHarness;

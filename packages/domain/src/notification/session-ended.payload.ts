@@ -33,7 +33,7 @@ function attemptOf(attempt: Attempt): Record<string, unknown> {
     requested: moneyOf(attempt.requested),
     granted: moneyOf(attempt.granted),
     ...(attempt.cardAlias !== undefined ? { cardAlias: attempt.cardAlias } : {}),
-    // Why a tranche took nothing: a DECLINED one's refusal, or a grant the service refused and voided (D73).
+    // Why a tranche took nothing: a DECLINED one's refusal, or a grant the service refused and voided (D74).
     ...(attempt.declineCategory !== undefined ? { declineCategory: attempt.declineCategory } : {}),
     operations: attempt.transactions.map(operationOf),
   };

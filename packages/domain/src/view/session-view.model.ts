@@ -163,7 +163,7 @@ export interface AttemptViewEntry {
   readonly pageAction?: PageAction;
   /**
    * Why a DECLINED attempt was refused, or why the service refused a grant it hands back (a card network
-   * the offer does not list: method-unavailable, docs/decisions.md D73); absent means unclassified.
+   * the offer does not list: method-unavailable, docs/decisions.md D74); absent means unclassified.
    * Never the PSP's code or text.
    */
   readonly declineCategory?: DeclineCategory;

@@ -79,7 +79,7 @@ export const attemptSchema = named('Attempt', {
       type: 'string',
       enum: DECLINE_CATEGORIES,
       description:
-        "why the tranche took nothing, when readable: a DECLINED attempt's refusal, or method-unavailable on a card grant the service refused and voided because its cardScheme is not one the card entry's schemes list (docs/decisions.md D73)",
+        "why the tranche took nothing, when readable: a DECLINED attempt's refusal, or method-unavailable on a card grant the service refused and voided because its cardScheme is not one the card entry's schemes list (docs/decisions.md D74)",
     },
     owedToPayer: { ...text, description: 'money taken that nothing can hand back (direct settlement); the attempt is handed back, so its refundable is zero' },
     transactions: { type: 'array', items: transactionSchema, description: 'oldest first' },
