@@ -52,6 +52,26 @@ const CONTRACT_CODES: Readonly<Record<string, { readonly codes: readonly string[
     ],
     declaredUnreachable: ['InvalidRequestedAmount'],
   },
+  // The browser doors: decisions §3 lists the refusals beyond InvalidRequest, InvalidElementsToken and SessionReadOnly.
+  'POST /elements/session/attempts': {
+    codes: [
+      'InvalidRequest',
+      'InvalidElementsToken',
+      'SessionReadOnly',
+      'SessionNotPending',
+      'MethodNotFound',
+      'MethodNotEligible',
+      'AmountOutOfRange',
+      'AmountExceedsRemaining',
+      'PlanNotOffered',
+      'TermsNotAccepted',
+      'AttemptInFlight',
+    ],
+  },
+  'POST /elements/session/attempts/{attemptId}/cancel': { codes: ['InvalidRequest', 'InvalidElementsToken', 'SessionReadOnly', 'AttemptNotFound', 'AttemptNotCancellable', 'SessionNotPending'] },
+  'POST /elements/session/attempts/{attemptId}/abandon': { codes: ['InvalidRequest', 'InvalidElementsToken', 'SessionReadOnly', 'AttemptNotFound', 'AttemptNotAbandonable', 'SessionNotPending'] },
+  'POST /elements/session/abandon': { codes: ['InvalidRequest', 'InvalidElementsToken', 'SessionReadOnly', 'SessionNotPending'] },
+  'POST /elements/session/attempts/{attemptId}/confirm': { codes: ['InvalidRequest', 'InvalidElementsToken', 'SessionReadOnly', 'AttemptNotFound', 'SessionNotPending', 'ConfirmNotApplicable'] },
   'POST /elements/session/attempts/{attemptId}/accept-partial': {
     codes: ['InvalidRequest', 'InvalidElementsToken', 'SessionReadOnly', 'AttemptNotFound', 'PartialAcceptanceNotApplicable', 'SessionNotPending'],
   },
@@ -83,6 +103,16 @@ describe("the OpenAPI document lists every error code the contract names for a d
     expect(declaredUnreachable.filter((code) => !described.includes(code))).toEqual([]);
     // a code the door never answers is described, not offered in the enum a client would branch on
     expect(declaredUnreachable.filter((code) => listed.has(code))).toEqual([]);
+  });
+
+  // Contract decisions §1: an unexpected failure is 500 InternalError, on every door that answers the error envelope.
+  it('every door that answers the error envelope lists 500 InternalError', () => {
+    const doors = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { responses?: Record<string, Answer> }>).map(([method, op]) => ({ door: `${method.toUpperCase()} ${path}`, responses: op.responses ?? {} })),
+    );
+    const enveloped = doors.filter(({ responses }) => Object.entries(responses).some(([status, answer]) => Number(status) >= 400 && enumOf(answer).length > 0));
+    expect(enveloped.length).toBeGreaterThan(20);
+    expect(enveloped.filter(({ responses }) => !responses['500'] || !enumOf(responses['500']).includes('InternalError')).map(({ door }) => door)).toEqual([]);
   });
 
   it('a code missing from a door fails the comparison', () => {

@@ -45,10 +45,13 @@ export const json = (description: string, schema: JsonSchema, headers?: Response
   ...(headers ? { headers } : {}),
 });
 
-/** Error answers grouped by status: each status lists the codes it carries (docs/decisions.md D11). */
+/**
+ * Error answers grouped by status: each status lists the codes it carries (docs/decisions.md D11).
+ * Every door may fail unexpectedly: 500 InternalError is always listed (the contract's decisions, HTTP status codes).
+ */
 export function errors(...codes: readonly ErrorCode[]): Record<string, ResponseSpec> {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
+  for (const code of codes.includes('InternalError') ? codes : [...codes, 'InternalError' as const]) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
   const out: Record<string, ResponseSpec> = {};
   for (const [status, group] of byStatus) {
     const schema = { ...errorEnvelopeSchema, properties: { ...errorEnvelopeSchema.properties, code: { type: 'string', enum: group } } };
