@@ -65,6 +65,26 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
     (provider) => (notification, context) =>
       provider.parseNotification({ ...notification, headers: { ...notification.headers, 'x-fake-psp-signature': signBody(notification.rawBody, 'kit-fake-signing-secret-0123456789') } }, context),
   ],
+  [
+    'registers the card but drops its alias',
+    'card',
+    'card alias registration (when the driver declares it) -> the authorized fact names the alias',
+    () => ({}),
+    (provider) => async (notification, context) => {
+      const parsed = await provider.parseNotification(notification, context);
+      return parsed.kind === 'accepted' ? { ...parsed, facts: parsed.facts.map((f) => (f.kind === 'authorized' ? { ...f, cardAlias: undefined } : f)) } : parsed;
+    },
+  ],
+  [
+    'names a card scheme the service does not know',
+    'card',
+    'open -> authorized in full',
+    () => ({}),
+    (provider) => async (notification, context) => {
+      const parsed = await provider.parseNotification(notification, context);
+      return parsed.kind === 'accepted' ? { ...parsed, facts: parsed.facts.map((f) => (f.kind === 'authorized' ? { ...f, cardScheme: 'VISA' as never } : f)) } : parsed;
+    },
+  ],
   ['sends a new idempotency key on each retry', 'card', 'a connection reset -> an unknown ack, and the retry carries the same idempotency key', (d) => ({ capture: (input) => d.capture({ ...input, transactionId: randomUUID() as never }) })],
   [
     'calls a transport fault a refusal',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   money,
   offerCapabilities,
+  registrationAsked,
   secretSettingNames,
   type DriverCall,
   type DriverCapabilities,
@@ -96,16 +97,19 @@ export class KitSession {
     return [...fromSettings, ...this.run.secrets].filter((s) => s.length >= 4);
   }
 
-  /** A new session and attempt, and the open call's input (without the payer's input). */
-  newOpening(): { model: ServiceModel; input: OpenInput } {
+  /**
+   * A new session and attempt, and the open call's input (without the payer's input). `mustCreateAlias`:
+   * the order asks to register the payer's card, so the open asks it (`registerAlias`) as the start does.
+   */
+  newOpening(order: { readonly mustCreateAlias?: boolean } = {}): { model: ServiceModel; input: OpenInput } {
     // The offer is snapshotted under the run's contract settings, as session creation does.
-    const model = new ServiceModel(this.target, this.driver, KIT_AMOUNT, this.run.settings);
+    const model = new ServiceModel(this.target, this.driver, KIT_AMOUNT, this.run.settings, order);
     const call = this.call(model, model.transactionId);
     const input: OpenInput = {
       ...call,
       amount: this.money(KIT_AMOUNT),
       ...(this.target.plan ? { plan: this.target.plan } : {}),
-      registerAlias: false,
+      registerAlias: registrationAsked(model.session, model.offer),
       order: { orderId: model.session.orderId },
       returnUrl: this.run.returnUrl(model.attemptId),
       notificationUrl: this.run.notificationUrl,

@@ -27,10 +27,10 @@ export class ServiceModel {
   readonly attemptId: string;
   readonly transactionId: string;
 
-  constructor(target: PspKitTarget, driver: PspDriver, total: number, settings: Readonly<Record<string, unknown>> = {}) {
+  constructor(target: PspKitTarget, driver: PspDriver, total: number, settings: Readonly<Record<string, unknown>> = {}, order: { readonly mustCreateAlias?: boolean } = {}) {
     const entry = { method: target.method, provider: target.provider, ...(target.method === 'card' ? { partialAuth: true } : {}) } as MethodEntry;
     const created = createSession(
-      { currency: target.currency ?? 'EUR', total, orderId: `kit-${randomUUID().slice(0, 8)}`, returnUrl: 'https://merchant.example/back', ...target.order, methods: [entry] },
+      { currency: target.currency ?? 'EUR', total, orderId: `kit-${randomUUID().slice(0, 8)}`, returnUrl: 'https://merchant.example/back', ...target.order, ...order, methods: [entry] },
       {
         now: Date.now(),
         newId: randomUUID,

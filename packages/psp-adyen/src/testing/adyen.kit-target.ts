@@ -3,7 +3,7 @@ import { nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay
 import nock from 'nock';
 import { createAdyenProvider } from '../adyen.plugin';
 import { ADYEN_SETTINGS } from '../settings/adyen.settings';
-import { authorised, cancelReceived, captureReceived, detailsAuthorised, partiallyAuthorised, redirectShopper, refundReceived, refused } from './adyen-answers';
+import { authorised, authorisedStoring, cancelReceived, captureReceived, detailsAuthorised, partiallyAuthorised, redirectShopper, refundReceived, refused } from './adyen-answers';
 import { APPLE_PAY_DATA, cardInput, ENCRYPTED_CARD, notificationItem, SERVICE_BASE, SETTINGS, TEST_BASE, webhook } from './adyen-fixtures';
 
 /** The refusal Adyen gives for each category the driver maps (refusalReasonCode, refusalReason). */
@@ -15,6 +15,7 @@ const REFUSALS: Readonly<Partial<Record<DeclineCategory, readonly [string, strin
   'authentication-failed': ['11', '3D Not Authenticated'],
 };
 const DRIVER_TIMEOUT_MS = 1_000;
+const STORED_CARD_ID = 'M5N7TQ4TG5PFWR50';
 /** What the page's Adyen Web hands over after the fingerprint and the challenge (secrets: never logged, never answered). */
 const KIT_3DS_RESULTS = { fingerprint: 'eyJ0cmFuc1N0YXR1cyI6IkMifQ-kit-fingerprint-result', challenge: 'eyJ0cmFuc1N0YXR1cyI6IlkifQ-kit-challenge-result' };
 /** Adyen Web's card state.data with the page's origin and browser: native 3-D Secure 2 is asked. */
@@ -38,9 +39,9 @@ function received(kind: keyof typeof MODIFICATIONS, input: FollowUpInput, paymen
 function script(method: 'card' | 'applepay'): PspKitScript {
   const api = () => nock(TEST_BASE);
   /** The payment answer, to /payments (card open, Apple Pay confirm), and the AUTHORISATION webhook after it. */
-  const paying = (answer: (ref: string) => object, webhookItem?: (ref: string) => Record<string, unknown>): OpeningPlay => {
+  const paying = (answer: (ref: string) => object, webhookItem?: (ref: string) => Record<string, unknown>, asked: (body: Record<string, unknown>) => boolean = () => true): OpeningPlay => {
     const ref = pspReference();
-    api().post('/v71/payments').reply(200, answer(ref));
+    api().post('/v71/payments', asked).reply(200, answer(ref));
     return {
       ...(method === 'card' ? { payerInput: cardInput() } : { walletToken: { method: 'applepay', paymentToken: APPLE_PAY_DATA } }),
       notifications: async () => (webhookItem ? [webhook([webhookItem(ref)])] : []),
@@ -64,7 +65,11 @@ function script(method: 'card' | 'applepay'): PspKitScript {
     ]),
   );
   return {
-    authorize: async (input) => paying((ref) => authorised(ref, input.transactionId), authorisation(input, true)),
+    authorize: async (input) =>
+      input.registerAlias
+        ? // Asked to store the card, Adyen answers its stored payment method id: the card alias.
+          paying((ref) => authorisedStoring(ref, input.transactionId, STORED_CARD_ID), authorisation(input, true), (body) => body.storePaymentMethod === true && typeof body.shopperReference === 'string')
+        : paying((ref) => authorised(ref, input.transactionId), authorisation(input, true)),
     declines: method === 'card' ? declines : { 'bank-refusal': declines['bank-refusal'], 'insufficient-funds': declines['insufficient-funds'] } as PspKitScript['declines'],
     ...(method === 'card'
       ? {

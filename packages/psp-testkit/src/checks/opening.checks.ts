@@ -1,17 +1,27 @@
+import { CARD_SCHEMES, type CardScheme, type PspFact } from '@splitpay/domain';
 import { KIT_AMOUNT, type KitSession, type Opened } from '../kit-session';
 import type { PspKitTarget } from '../kit-target';
 import { check, fail, type KitCheck } from './check';
 
-/** Opens with the script's full authorization and checks the service recorded it in full. */
-export async function authorizedInFull(kit: KitSession): Promise<Opened> {
-  const { model, input } = kit.newOpening();
+type Authorized = Extract<PspFact, { kind: 'authorized' }>;
+
+/**
+ * Opens with the script's full authorization (the order asking to register the card when
+ * `mustCreateAlias`) and checks the service recorded it in full, and that every authorized fact names
+ * a card scheme the service knows, when it names one (the type does not stop a driver's cast).
+ */
+export async function authorizedInFull(kit: KitSession, order: { readonly mustCreateAlias?: boolean } = {}): Promise<Opened> {
+  const { model, input } = kit.newOpening(order);
   const opened = await kit.open(model, input, await kit.run.script.authorize(input));
   const attempt = model.attempt();
   expect({ status: attempt.status, granted: attempt.granted }).toEqual({
     status: attempt.operation === 'payment' ? 'CAPTURED' : 'AUTHORIZED',
     granted: kit.money(KIT_AMOUNT),
   });
-  expect(opened.facts.filter((f) => f.kind === 'authorized')).not.toHaveLength(0);
+  const authorized = opened.facts.filter((f): f is Authorized => f.kind === 'authorized');
+  expect(authorized).not.toHaveLength(0);
+  const unknown = authorized.map((f) => f.cardScheme).filter((s) => s !== undefined && !(CARD_SCHEMES as readonly string[]).includes(s as CardScheme));
+  if (unknown.length > 0) fail(`an authorized fact names card scheme ${String(unknown[0])}, not one of CARD_SCHEMES (${CARD_SCHEMES.join(', ')})`);
   return opened;
 }
 
@@ -22,6 +32,15 @@ export function openingChecks(target: PspKitTarget): KitCheck[] {
       const opened = await authorizedInFull(kit);
       expect(opened.outputs[0]?.ack.outcome).toBe('accepted');
       expect(opened.model.openingRef()).toEqual(expect.any(String));
+    }),
+    check(target, 'card alias registration (when the driver declares it) -> the authorized fact names the alias', async (kit) => {
+      if (!kit.capabilities.aliasRegistration) return;
+      // A mustCreateAlias order: the open asks the registration, and the service keeps the alias the fact names.
+      const opened = await authorizedInFull(kit, { mustCreateAlias: true });
+      expect(opened.input.registerAlias).toBe(true);
+      const aliases = opened.facts.filter((f): f is Authorized => f.kind === 'authorized').map((f) => f.cardAlias);
+      if (!aliases.some((alias) => typeof alias === 'string' && alias.length > 0)) fail('the open asked to register the card (registerAlias) but no authorized fact names its cardAlias');
+      expect(opened.model.attempt().cardAlias).toEqual(expect.any(String));
     }),
     ...target.declines.map((category) =>
       check(target, `open -> declined, ${category}`, async (kit) => {
