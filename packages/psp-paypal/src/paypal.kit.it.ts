@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import nock from 'nock';
-import type { DeclineCategory, DriverAck, FollowUpInput, InboundNotification, OpenInput } from '@splitpay/domain';
+import { money, type DeclineCategory, type DriverAck, type FollowUpInput, type InboundNotification, type OpenInput } from '@splitpay/domain';
 import { describePspDriverContract, isolateNock, type OpeningPlay, type PspKitScript, type PspKitTarget } from '@splitpay/psp-testkit';
 import { PAYPAL_SETTINGS } from './paypal.plugin';
 import { createPayPalProvider } from './provider/paypal.provider';
@@ -155,6 +155,26 @@ function paypalScript(pair: SigningPair): PspKitScript {
         ],
       };
     },
+    // The payer opens a dispute on the capture (PayPal's seller_transaction_id); PayPal gives the seller until its due date.
+    chargeback: async (input) => {
+      const capture = input.target.providerRef ?? '';
+      const disputed = { currency_code: 'EUR', value: (input.amount.amount / 400).toFixed(2) };
+      const dispute = signed('CUSTOMER.DISPUTE.CREATED', 'dispute', {
+        dispute_id: 'PP-D-KIT01',
+        create_time: '2031-02-03T08:00:00.000Z',
+        update_time: '2031-02-03T08:00:00.000Z',
+        disputed_transactions: [{ seller_transaction_id: capture }],
+        reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+        status: 'OPEN',
+        dispute_amount: disputed,
+        seller_response_due_date: '2031-02-23T08:00:00.000Z',
+        dispute_life_cycle_stage: 'CHARGEBACK',
+      });
+      return {
+        dispute: { type: 'chargeback', amount: money(input.amount.amount / 4, input.amount.currency), reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'OPEN', date: '2031-02-03', validUntil: '2031-02-23' },
+        notifications: async () => [dispute],
+      };
+    },
     // The order's GET already shows the authorization.
     lookup: async () => undefined,
     forge: (valid) => {
@@ -190,6 +210,7 @@ function paypalKitTarget(): PspKitTarget {
     declines: Object.keys(DECLINING_ISSUE) as DeclineCategory[],
     settingSpecs: PAYPAL_SETTINGS,
     signedNotifications: true,
+    readsDisputes: true,
     async start() {
       pair ??= makeSigningPair();
       nock(SANDBOX).persist().post('/v1/oauth2/token').reply(200, { access_token: ACCESS_TOKEN, token_type: 'Bearer', expires_in: 32_400 });

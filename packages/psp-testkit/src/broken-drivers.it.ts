@@ -85,6 +85,26 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
       return parsed.kind === 'accepted' ? { ...parsed, facts: parsed.facts.map((f) => (f.kind === 'authorized' ? { ...f, cardScheme: 'VISA' as never } : f)) } : parsed;
     },
   ],
+  [
+    'ignores dispute notifications',
+    'card',
+    "a dispute -> a chargeback fact on the money it took, with the dispute's fields (when the target reads disputes)",
+    () => ({}),
+    (provider) => async (notification, context) => {
+      const parsed = await provider.parseNotification(notification, context);
+      return parsed.kind === 'accepted' ? { ...parsed, facts: parsed.facts.filter((f) => f.kind !== 'chargeback') } : parsed;
+    },
+  ],
+  [
+    "drops the dispute's reason code",
+    'card',
+    "a dispute -> a chargeback fact on the money it took, with the dispute's fields (when the target reads disputes)",
+    () => ({}),
+    (provider) => async (notification, context) => {
+      const parsed = await provider.parseNotification(notification, context);
+      return parsed.kind === 'accepted' ? { ...parsed, facts: parsed.facts.map((f) => (f.kind === 'chargeback' ? { ...f, reasonCode: undefined } : f)) } : parsed;
+    },
+  ],
   ['sends a new idempotency key on each retry', 'card', 'a connection reset -> an unknown ack, and the retry carries the same idempotency key', (d) => ({ capture: (input) => d.capture({ ...input, transactionId: randomUUID() as never }) })],
   [
     'calls a transport fault a refusal',

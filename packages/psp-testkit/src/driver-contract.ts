@@ -1,5 +1,6 @@
 import type { KitCheck } from './checks/check';
 import { declaredChecks } from './checks/declared.checks';
+import { disputeChecks } from './checks/dispute.checks';
 import { followUpChecks } from './checks/follow-up.checks';
 import { notificationChecks } from './checks/notification.checks';
 import { openingChecks } from './checks/opening.checks';
@@ -17,6 +18,7 @@ export function pspDriverChecks(target: PspKitTarget): KitCheck[] {
     ...openingChecks(target),
     ...followUpChecks(target),
     ...notificationChecks(target),
+    ...disputeChecks(target),
     ...transportChecks(target),
     ...secretsChecks(target),
   ];

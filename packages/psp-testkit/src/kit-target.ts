@@ -12,6 +12,7 @@ import type {
   OpenInput,
   PageAction,
   PlanKey,
+  PspFact,
   PspProvider,
   Redirect,
   SessionRequest,
@@ -36,6 +37,12 @@ export interface PspKitTarget {
    * notifications are unsigned hints the driver confirms by a status query (Oney): those checks are off.
    */
   readonly signedNotifications: boolean;
+  /**
+   * The provider reads the PSP's dispute notifications (a chargeback, its reversal): the script must
+   * then play one (`script.chargeback`), which the reader must turn into a `chargeback` fact. False for
+   * a PSP that notifies no dispute (Oney).
+   */
+  readonly readsDisputes: boolean;
   /** Fields a session of this method needs besides its amount and method (financing: customer, billing, cart). */
   readonly order?: Partial<Omit<SessionRequest, 'methods' | 'total' | 'currency'>>;
   /** Financing: the plan the payer picks (one of the contract's plans). */
@@ -90,6 +97,15 @@ export interface FollowUpPlay {
   notifications(ack: DriverAck): Promise<readonly InboundNotification[]>;
 }
 
+/** A dispute as the PSP states it: the fields of the `chargeback` fact the reader must give. */
+export type Dispute = Pick<Extract<PspFact, { kind: 'chargeback' }>, 'type' | 'amount' | 'reasonCode' | 'status' | 'date' | 'validUntil'>;
+
+/** How a dispute plays at the PSP: what it says, and the notifications the PSP posts about it. */
+export interface DisputePlay {
+  readonly dispute: Dispute;
+  notifications(): Promise<readonly InboundNotification[]>;
+}
+
 export type FollowUpOutcome = 'succeeds' | 'fails';
 export type TransportFault = 'reset' | 'timeout';
 
@@ -117,6 +133,11 @@ export interface PspKitScript {
   /** capabilities.void */
   void?(input: FollowUpInput): Promise<FollowUpPlay>;
   refund(input: FollowUpInput, outcome: FollowUpOutcome): Promise<FollowUpPlay>;
+  /**
+   * readsDisputes: the payer disputes the money `input.target` took (the capture of a hold, else the
+   * payment itself; `input.opening` names the opening) and the PSP notifies it.
+   */
+  chargeback?(input: FollowUpInput): Promise<DisputePlay>;
   /** capabilities.statusLookup: the PSP's status answer says the opening is authorized in full. */
   lookup?(input: LookupInput): Promise<void>;
   /**

@@ -112,6 +112,21 @@ function script(method: 'card' | 'applepay'): PspKitScript {
     capture: async (input, outcome) => modification('capture', input, outcome),
     void: async (input) => modification('void', input, 'succeeds'),
     refund: async (input, outcome) => modification('refund', input, outcome),
+    // Adyen names a dispute by the payment (originalReference), whatever took the money; the item's own pspReference is the dispute's.
+    chargeback: async (input) => {
+      const paymentRef = input.opening?.providerRef ?? input.target.providerRef ?? '';
+      const amount = money(input.amount.amount / 4, input.amount.currency);
+      const item = notificationItem({
+        eventCode: 'NOTIFICATION_OF_CHARGEBACK',
+        pspReference: pspReference(),
+        originalReference: paymentRef,
+        merchantReference: input.opening?.transactionId ?? input.target.transactionId ?? '',
+        amount: amount.amount,
+        eventDate: '2031-02-03T10:00:00+01:00',
+        additionalData: { chargebackReasonCode: '10.4', defensePeriodEndsAt: '2031-02-20T00:00:00+01:00' },
+      });
+      return { dispute: { type: 'chargeback', amount, reasonCode: '10.4', status: 'NOTIFICATION_OF_CHARGEBACK', date: '2031-02-03', validUntil: '2031-02-20' }, notifications: async () => [webhook([item])] };
+    },
     forge: (valid: InboundNotification) => {
       const batch = JSON.parse(valid.rawBody) as { notificationItems: { NotificationRequestItem: Record<string, unknown> }[] };
       const item = batch.notificationItems[0]?.NotificationRequestItem ?? {};
@@ -142,6 +157,7 @@ export function adyenKitTarget(method: 'card' | 'applepay'): PspKitTarget {
     declines: method === 'card' ? (Object.keys(REFUSALS) as DeclineCategory[]) : ['bank-refusal', 'insufficient-funds'],
     settingSpecs: ADYEN_SETTINGS,
     signedNotifications: true,
+    readsDisputes: true,
     async start(logger: Logger): Promise<PspKitRun> {
       return nockedKitRun({ provider: createAdyenProvider({ logger, publicBaseUrl: SERVICE_BASE, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script(method), secrets: [...Object.values(ENCRYPTED_CARD).filter((v) => v.startsWith('test_')), JSON.parse(APPLE_PAY_DATA).data as string, Buffer.from(APPLE_PAY_DATA).toString('base64'), ...Object.values(KIT_3DS_RESULTS)] });
     },

@@ -70,6 +70,27 @@ class FakePspStage {
     }
   }
 
+  /** The payer disputes `amount` of the money the operation `providerRef` took: the fake PSP's chargeback door. */
+  async dispute(providerRef: string, dispute: { amount: number; reasonCode: string; date: string }): Promise<string> {
+    const res = await fetch(`${this.url}/fake-psp/chargebacks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ providerRef, ...dispute }) });
+    if (res.status !== 202) throw new Error(`the fake PSP answered ${res.status} to the chargeback`);
+    return ((await res.json()) as { providerRef: string }).providerRef;
+  }
+
+  /** The chargeback notification about the operation `ref`, once it arrived. */
+  async chargebackAbout(ref: string): Promise<InboundNotification[]> {
+    const deadline = Date.now() + 4_000;
+    for (;;) {
+      const found = this.deliveries.filter((d) => {
+        const n = JSON.parse(d.rawBody) as FakeNotification;
+        return n.event === 'chargeback' && n.ref === ref;
+      });
+      if (found.length > 0) return found;
+      if (Date.now() > deadline) throw new Error(`no chargeback about ${ref} from the fake PSP`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
   /** The payer presses a button of the fake PSP's page and follows it back: the return's query fields. */
   async press(redirectUrl: string, door: 'approve' | 'decline'): Promise<Record<string, string>> {
     const res = await fetch(`${redirectUrl}/${door}`, { method: 'POST', redirect: 'manual' });
@@ -122,6 +143,15 @@ function script(method: MethodKind, stage: FakePspStage): PspKitScript {
     capture: async (input, outcome) => followUp(input.transactionId, outcome, input),
     void: async (input) => followUp(input.transactionId, 'succeeds', input),
     refund: async (input, outcome) => followUp(input.transactionId, outcome, input),
+    chargeback: async (input) => {
+      const dispute = { amount: input.amount.amount / 4, reasonCode: '10.4', date: '2031-02-03' };
+      const ref = await stage.dispute(input.target.providerRef ?? '', dispute);
+      return {
+        // The fake PSP opens a chargeback with a 30-day window to answer it.
+        dispute: { type: 'chargeback', amount: money(dispute.amount, input.amount.currency), reasonCode: '10.4', status: 'opened', date: '2031-02-03', validUntil: '2031-03-05' },
+        notifications: () => stage.chargebackAbout(ref),
+      };
+    },
     lookup: async () => undefined,
     forge: (valid) => {
       const headers = Object.fromEntries(Object.entries(valid.headers).filter(([name]) => name.toLowerCase() !== SIGNATURE_HEADER));
@@ -162,6 +192,7 @@ export function fakeKitTarget(method: MethodKind): PspKitTarget {
     declines:
       method === 'card' ? ['bank-refusal', 'insufficient-funds', 'expired', 'invalid-card-data', 'authentication-failed'] : method === 'applepay' ? [] : ['bank-refusal'],
     signedNotifications: true,
+    readsDisputes: true,
     ...(method === 'oney' ? { order: FINANCING_ORDER, plan: PLAN, contract: { plans: [{ ...PLAN, feeRate: 0, apr: 0 }] } } : {}),
     async start(logger: Logger): Promise<PspKitRun> {
       const stage = new FakePspStage();

@@ -64,6 +64,8 @@ export function oneyKitTarget(): PspKitTarget {
     settingSpecs: ONEY_SETTINGS,
     // Oney's notifications are unsigned hints, confirmed by the status query.
     signedNotifications: false,
+    // A consumer credit has no scheme chargeback: Oney's reader knows no dispute.
+    readsDisputes: false,
     order: FINANCING_ORDER as PspKitTarget['order'],
     plan: PLAN,
     contract: { plans: [{ ...PLAN, feeRate: 0, apr: 0 }] },

@@ -104,6 +104,14 @@ function script(contract: WorldlineKitContract): PspKitScript {
     capture: async (input, outcome) => followUp('capture', input, outcome),
     void: async (input) => followUp('cancel', input, 'succeeds'),
     refund: async (input, outcome) => followUp('refund', input, outcome),
+    // Worldline notifies a chargeback on the payment; the driver believes it once GET /payments/{id} says CHARGEBACKED.
+    chargeback: async (input) => {
+      const id = created.get(input.opening?.providerRef ?? '') ?? input.opening?.providerRef ?? input.target.providerRef ?? '';
+      const charged = payment({ id, amount: input.amount.amount, merchantReference: input.opening?.transactionId ?? '', product, ...byCheckout(id), status: 'CHARGEBACKED', statusCode: 7, statusCategory: 'COMPLETED' });
+      api().get(`${P}/${id}`).reply(200, charged);
+      // Worldline's payment states no reason nor defence window: the fact has none. The date is the event's.
+      return { dispute: { type: 'chargeback', amount: input.amount, status: 'CHARGEBACKED', date: '2026-11-23' }, notifications: async () => [webhook('payment.chargebacked', { payment: charged })] };
+    },
     lookup: async (input) => {
       const ref = input.target.providerRef ?? '';
       status(ref, { id: created.get(ref) ?? ref, amount: input.amount.amount, merchantReference: input.target.transactionId ?? '', product, ...payment$ });
@@ -137,6 +145,7 @@ export function worldlineKitTarget(contract: WorldlineKitContract): PspKitTarget
     declines: Object.keys(REFUSALS) as DeclineCategory[],
     settingSpecs: WORLDLINE_SETTINGS,
     signedNotifications: true,
+    readsDisputes: true,
     async start(logger: Logger): Promise<PspKitRun> {
       return nockedKitRun({ provider: createWorldlineProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings, script: script(contract) });
     },
