@@ -235,7 +235,8 @@ export class KitSession {
     return {
       transactionId: transactionId as TransactionId,
       attemptId: model.attemptId as DriverCall['attemptId'],
-      reference: `${model.session.orderId}-${transactionId.replace(/-/g, '').slice(-9)}`,
+      // As the service's gateway builds it (application's operationReference, which a PSP package may not import).
+      reference: `${model.session.orderId}-${transactionId.replace(/-/g, '').slice(-8)}`,
       offer: model.offer,
       settings: this.run.settings,
     };
