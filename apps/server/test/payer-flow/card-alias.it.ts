@@ -1,5 +1,6 @@
 import type { SessionView } from '@splitpay/domain';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 const paid = (v: SessionView) => v.status === 'PAID';
 const CREATE_ALIAS = { mode: 'oneclick', recurringFrequency: 30, recurringExpiry: '2030-12-31' } as const;
@@ -8,11 +9,7 @@ jest.setTimeout(30_000);
 
 /** A card registration is asked of the PSP, and its alias kept, when the order asks: mustCreateAlias or the card entry's createAlias. */
 describe('payer flow: the card alias follows what the order asked', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService();
-  });
-  afterAll(() => h.close());
+  const h = useService();
 
   async function aliasOfPaidOrder(orderId: string, card: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<string | undefined> {
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 5_000, orderId, methods: [card], ...extra });

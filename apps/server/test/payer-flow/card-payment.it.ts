@@ -1,6 +1,7 @@
 import type { AttemptViewEntry, SessionView } from '@splitpay/domain';
 import { navigate, pressFakePspButton } from '../support/elements-client';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 const paid = (v: SessionView) => v.status === 'PAID';
 const lastAttempt = (v: SessionView): AttemptViewEntry | undefined => v.attempts[v.attempts.length - 1];
@@ -9,11 +10,7 @@ const attemptSettled = (v: SessionView) => lastAttempt(v)?.status !== 'AUTHORIZI
 jest.setTimeout(30_000);
 
 describe('payer flow: card payments over HTTP with the fake PSP', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService();
-  });
-  afterAll(() => h.close());
+  const h = useService();
 
   it('pays one order in full with one card: authorized, captured, PAID with captured', async () => {
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'card-full', methods: [{ method: 'card' }] });

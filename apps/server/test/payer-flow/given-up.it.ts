@@ -1,6 +1,7 @@
 import type { SessionId, SessionView } from '@splitpay/domain';
 import { pressFakePspButton } from '../support/elements-client';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 /** dispatchRetryDelaysMs of the default policy: the tries after the first, then given up. */
 const RETRY_DELAYS = [5_000, 30_000, 120_000, 600_000];
@@ -13,11 +14,7 @@ async function until(probe: () => Promise<boolean>): Promise<void> {
 jest.setTimeout(30_000);
 
 describe('payer flow: PSP operations that keep failing', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService();
-  });
-  afterAll(() => h.close());
+  const h = useService();
 
   it('retries a capture on the schedule, then gives it up loudly: an error line and a metric, never a stuck session', async () => {
     const clear = h.injectFault((method, path) => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/captures/.test(path));

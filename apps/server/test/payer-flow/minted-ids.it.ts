@@ -1,15 +1,11 @@
 import request from 'supertest';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 /** Identifiers are lowercase UUIDs; the ones the service mints are version 7 (time-ordered). */
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('identifiers the service mints', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService();
-  });
-  afterAll(() => h.close());
+  const h = useService();
 
   it('session, attempt and transaction ids are lowercase UUID v7', async () => {
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 4_000, orderId: 'minted-ids', methods: [{ method: 'card' }] });
