@@ -1,6 +1,6 @@
 import type { SessionView } from '@splitpay/domain';
 import { pressFakePspButton, type Answer, type ViewAnswer } from '../support/elements-client';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 import { financedOrder } from '../support/session-bodies';
 
 /**
@@ -18,11 +18,7 @@ function refusal(res: Answer<ViewAnswer>): [number, string | undefined] {
 jest.setTimeout(30_000);
 
 describe('elements doors over HTTP: answers and refusals', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService();
-  });
-  afterAll(() => h.close());
+  const h = useService();
 
   /** A raw call with the page's token (or any Authorization header), for bodies the client never sends. */
   async function raw(method: string, path: string, init: { auth?: string; contentType?: string; body?: string; origin?: string } = {}): Promise<Answer<ViewAnswer>> {

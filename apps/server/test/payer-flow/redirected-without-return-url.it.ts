@@ -1,6 +1,6 @@
 import type { SessionView } from '@splitpay/domain';
 import { eventuallyFound } from '../support/eventually-found';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 // D61: a session offering PayPal without returnUrl is created, and PayPal is listed but cannot be
 // used; a card pays as before. The service over real HTTP, the fake PSP serving both methods.
@@ -11,11 +11,7 @@ const CARD_AND_PAYPAL = { currency: 'EUR', total: 10_000, methods: [{ method: 'c
 jest.setTimeout(30_000);
 
 describe('payer flow: a method that sends the payer to its PSP, in a session without returnUrl', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService();
-  });
-  afterAll(() => h.close());
+  const h = useService();
 
   const warnings = () => h.logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.event === 'session.redirected_method_unusable');
 

@@ -1,6 +1,7 @@
 import type { SessionView } from '@splitpay/domain';
 import { ElementsClient, pressFakePspButton } from '../support/elements-client';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 const noneInFlight = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');
 
@@ -15,11 +16,7 @@ const operations = (a: StoredAttempt | undefined) => a?.transactions.map((t) => 
 jest.setTimeout(30_000);
 
 describe('payer flow: expiry, abort and the read-only grace', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService({ env: { ELEMENTS_GRACE_MS: String(15 * 60_000) } });
-  });
-  afterAll(() => h.close());
+  const h = useService({ env: { ELEMENTS_GRACE_MS: String(15 * 60_000) } });
 
   it('expires a PENDING session past its ttl: the card hold is voided, the vouchers refunded, nothing kept', async () => {
     const { page, sessionId } = await h.openPage({

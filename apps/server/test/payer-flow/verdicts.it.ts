@@ -1,6 +1,6 @@
 import type { SessionId, SessionView } from '@splitpay/domain';
 import { signBody } from '@splitpay/psp-fake';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 import { eventuallyFound } from '../support/eventually-found';
 
 /** The fake PSP's signing secret, fixed here so the tests can sign notifications as the PSP would. */
@@ -9,11 +9,7 @@ const SIGNING_SECRET = 'verdicts-test-signing-secret';
 jest.setTimeout(30_000);
 
 describe('payer flow: out-of-band verdicts that arrive twice, late, out of order, or not at all', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService({ env: { FAKE_PSP_SIGNING_SECRET: SIGNING_SECRET } });
-  });
-  afterAll(() => h.close());
+  const h = useService({ env: { FAKE_PSP_SIGNING_SECRET: SIGNING_SECRET } });
 
   const stored = async (sessionId: string) => (await h.stores.sessions.findById(sessionId as SessionId))!;
 
