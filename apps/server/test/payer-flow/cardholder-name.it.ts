@@ -1,7 +1,7 @@
 import type { OpenInput, PspDriver, PspProvider } from '@splitpay/domain';
 import { FAKE_CAPABILITIES } from '@splitpay/psp-fake';
 import { merchantEntry, SHOP } from '../support/merchants.fixture';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 /**
  * Customer.firstName "is used as cardholder name when the card form does not collect one": the card
@@ -34,14 +34,10 @@ const order = (orderId: string, extra: Record<string, unknown>) => ({ currency: 
 const TOKEN_INPUT = { method: 'card', token: 'acquirer-token-1' };
 
 describe("card attempts: the customer's name stands in for a cardholder name the form did not collect", () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService({
-      merchants: { merchants: [merchantEntry(SHOP, [{ method: 'card', provider: ACQUIRER, schemes: ['cb', 'visa'] }])] },
-      extraProviders: [recordingAcquirer()],
-    });
+  const h = useService({
+    merchants: { merchants: [merchantEntry(SHOP, [{ method: 'card', provider: ACQUIRER, schemes: ['cb', 'visa'] }])] },
+    extraProviders: [recordingAcquirer()],
   });
-  afterAll(() => h.close());
   beforeEach(() => {
     opened.length = 0;
   });

@@ -2,7 +2,8 @@ import type { FinancingMethodView, SessionId, SessionView } from '@splitpay/doma
 import { buildOpenApiDocument, responseProblems } from '@splitpay/http-api';
 import { pressFakePspButton } from '../support/elements-client';
 import { until } from '../support/until';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
+import { useService } from '../support/use-service';
 import { financedOrder } from '../support/session-bodies';
 
 const status = (s: SessionView['status']) => (v: SessionView) => v.status === s;
@@ -18,11 +19,7 @@ interface StoredAttempt {
 jest.setTimeout(30_000);
 
 describe('payer flow: financing with the fake lender', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService({ env: { LENDER_WAIT_MS: String(7 * 24 * 3600_000) } });
-  });
-  afterAll(() => h.close());
+  const h = useService({ env: { LENDER_WAIT_MS: String(7 * 24 * 3600_000) } });
 
   it('shows priced plans, then ends PAID once the lender studied the file and accepted it', async () => {
     const { page, sessionId } = await h.openPage(financedOrder('oney-paid', 30_000));

@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createEmbeddedStores, scanForSentinels } from '@splitpay/store-embedded';
 import { eventuallyFound } from '../support/eventually-found';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 jest.setTimeout(30_000);
 
 describe('payer flow: payer secrets reach the PSP only', () => {
   // Embedded, so that every stored document can be scanned.
   const stores = createEmbeddedStores();
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService({ stores });
-  });
-  afterAll(() => h.close());
+  const h = useService({ stores });
 
   it('sends an applepay payment token to the driver only: in no log line and no stored document', async () => {
     const paymentToken = `APPLEPAY-SENTINEL-${randomBytes(12).toString('hex')}`;
