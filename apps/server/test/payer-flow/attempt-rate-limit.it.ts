@@ -3,7 +3,7 @@ import type { SessionId, SessionView } from '@splitpay/domain';
 import { ElementsClient } from '../support/elements-client';
 import { itAnsweredAsTheOpenApiDocumentSays } from '../support/openapi-recorder';
 import { PspOperationTap } from '../support/psp-operation-tap';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 jest.setTimeout(30_000);
 
@@ -17,20 +17,12 @@ const settled = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a
  * are configured here; the window (10 minutes by default) never ends within a test.
  */
 describe('payer doors: attempt starts are rate-limited per token and per address', () => {
-  let tap: PspOperationTap;
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    tap = new PspOperationTap();
-    const tapUrl = await tap.start();
-    h = await startService({
-      env: { FAKE_PSP_URL: `${tapUrl}/fake-psp`, FAKE_PSP_DELAY_MS: '0', TRUST_PROXY: 'loopback', ELEMENTS_ATTEMPTS_PER_TOKEN: '2', ELEMENTS_ATTEMPTS_PER_ADDRESS: '3' },
-    });
-    tap.forwardTo(h.url);
-  });
-  afterAll(async () => {
-    await h.close();
-    await tap.close();
-  });
+  const tap = new PspOperationTap();
+  const h = useService(async () => ({
+    env: { FAKE_PSP_URL: `${await tap.start()}/fake-psp`, FAKE_PSP_DELAY_MS: '0', TRUST_PROXY: 'loopback', ELEMENTS_ATTEMPTS_PER_TOKEN: '2', ELEMENTS_ATTEMPTS_PER_ADDRESS: '3' },
+  }));
+  beforeAll(() => tap.forwardTo(h.url));
+  afterAll(() => tap.close());
 
   it('refuses the start over a token budget with the envelope and Retry-After; nothing is recorded, the PSP is not called, the page still reads', async () => {
     const { page: opened, sessionId } = await h.openPage({ ...ORDER, orderId: 'card-testing-token' });

@@ -1,6 +1,6 @@
 import type { SessionId, SessionView } from '@splitpay/domain';
 import { PspOperationTap } from '../support/psp-operation-tap';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 async function until(probe: () => boolean | Promise<boolean>): Promise<void> {
   for (let i = 0; i < 500 && !(await probe()); i++) await new Promise((r) => setTimeout(r, 10));
@@ -13,18 +13,10 @@ jest.setTimeout(30_000);
  * worker, running while that send is still in flight, does not send it again.
  */
 describe('payer flow: exactly one PSP call per owed operation', () => {
-  let tap: PspOperationTap;
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    tap = new PspOperationTap();
-    const tapUrl = await tap.start();
-    h = await startService({ env: { FAKE_PSP_URL: `${tapUrl}/fake-psp`, FAKE_PSP_DELAY_MS: '0' } });
-    tap.forwardTo(h.url);
-  });
-  afterAll(async () => {
-    await h.close();
-    await tap.close();
-  });
+  const tap = new PspOperationTap();
+  const h = useService(async () => ({ env: { FAKE_PSP_URL: `${await tap.start()}/fake-psp`, FAKE_PSP_DELAY_MS: '0' } }));
+  beforeAll(() => tap.forwardTo(h.url));
+  afterAll(() => tap.close());
 
   const captureCalls = () => [...tap.operationCalls()].filter(([name]) => name.startsWith('captures:'));
 

@@ -1,7 +1,8 @@
 import type { SessionView } from '@splitpay/domain';
 import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import { pressFakePspButton } from '../support/elements-client';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 const paid = (v: SessionView) => v.status === 'PAID';
 const noneInFlight = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');
@@ -18,16 +19,10 @@ interface StoredAttempt {
 jest.setTimeout(30_000);
 
 describe('payer flow: one order split across tranches', () => {
-  let h: ServiceHarness;
   const receiver = new WebhookReceiver();
-  beforeAll(async () => {
-    await receiver.start();
-    h = await startService();
-  });
-  afterAll(async () => {
-    await h.close();
-    await receiver.stop();
-  });
+  beforeAll(() => receiver.start());
+  const h = useService();
+  afterAll(() => receiver.stop());
 
   it('splits one order across two cards: both held, then both captured, PAID', async () => {
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'split-cards', methods: [{ method: 'card' }] });
