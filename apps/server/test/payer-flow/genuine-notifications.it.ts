@@ -5,7 +5,8 @@ import type { Express } from 'express';
 import type { SessionId, SessionView } from '@splitpay/domain';
 import { signBody } from '@splitpay/psp-fake';
 import { HostedFakePsp } from '../support/hosted-fake-psp';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import type { ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 import { eventuallyFound } from '../support/eventually-found';
 import type { TappedNotification } from '../support/notification-tap';
 
@@ -83,17 +84,13 @@ async function lateFrontDoor(app: () => Express | undefined, late: (req: http.In
  * the bytes with it, and the signature over the bytes sent no longer matched.
  */
 describe('payer flow: a genuine PSP notification is never refused, a forged one is', () => {
-  let h: ServiceHarness;
-  let front: Awaited<ReturnType<typeof lateFrontDoor>>;
   const SIGNING_SECRET = 'torn-down-signing-secret';
+  const h = useService({ env: { FAKE_PSP_SIGNING_SECRET: SIGNING_SECRET } });
+  let front: Awaited<ReturnType<typeof lateFrontDoor>>;
   beforeAll(async () => {
-    h = await startService({ env: { FAKE_PSP_SIGNING_SECRET: SIGNING_SECRET } });
     front = await lateFrontDoor(() => h.instance.app, (req) => req.headers['x-test-late'] === '1');
   });
-  afterAll(async () => {
-    await front.close();
-    await h.close();
-  });
+  afterAll(() => front.close());
 
   const stored = async (sessionId: string) => (await h.stores.sessions.findById(sessionId as SessionId))!;
 
@@ -157,16 +154,15 @@ describe('payer flow: a genuine PSP notification is never refused, a forged one 
  */
 describe('payer flow: the fake PSP gives up on a busy service', () => {
   let psp: HostedFakePsp;
-  let h: ServiceHarness | undefined;
   let front: Awaited<ReturnType<typeof lateFrontDoor>>;
   let hold = false;
 
   beforeAll(async () => {
     psp = new HostedFakePsp();
     await psp.start({ delayMs: 0, retryDelaysMs: [50, 50, 50, 50, 50, 50], notificationTimeoutMs: 1_000 });
-    // The notification URL the driver gives the PSP is this front door's.
+    // The notification URL the driver gives the PSP is this front door's; only the service knows it.
     front = await lateFrontDoor(
-      () => h?.instance.app,
+      () => h.instance.app,
       (req) => {
         if (!hold || !req.url?.startsWith('/psp/fake/notifications')) return false;
         hold = false;
@@ -174,23 +170,21 @@ describe('payer flow: the fake PSP gives up on a busy service', () => {
         return true;
       },
     );
-    h = await startService({ env: { ...psp.env, FAKE_PSP_DELAY_MS: '0', PUBLIC_BASE_URL: front.url } });
   });
+  const h = useService(() => ({ env: { ...psp.env, FAKE_PSP_DELAY_MS: '0', PUBLIC_BASE_URL: front.url } }));
   afterAll(async () => {
-    await h?.close();
     await psp.stop();
     await front.close();
   });
 
   it('the delivery reached after its sender timed out is not refused, and the redelivery applies the verdict', async () => {
-    const service = h!;
-    const { page } = await service.openPage({ currency: 'EUR', total: 2_000, orderId: 'busy-service', methods: [{ method: 'card' }] });
+    const { page } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: 'busy-service', methods: [{ method: 'card' }] });
     hold = true;
     await page.payByCard('card', 2_000);
-    const lines = await judged(service, 'held-delivery');
+    const lines = await judged(h, 'held-delivery');
     expect(lines.map((l) => l.event)).toContain('psp.notification_unread');
     // No worker runs here: PAID comes from the redelivered verdict, not a status lookup.
     await page.waitFor((v: SessionView) => v.status === 'PAID');
-    expect(linesOf(service).filter((l) => l.event === 'psp.notification_rejected' || (l.event === 'http.request' && l.status === 401))).toEqual([]);
+    expect(linesOf(h).filter((l) => l.event === 'psp.notification_rejected' || (l.event === 'http.request' && l.status === 401))).toEqual([]);
   });
 });
