@@ -1,7 +1,6 @@
 import type { SessionView } from '@splitpay/domain';
 import { API_KEY, ENCRYPTED_CARD, HMAC_KEY, notificationItem, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
 import { answerPost, providerService } from '../support/provider-service';
-import type { ServiceHarness } from '../support/service-harness';
 
 jest.setTimeout(30_000);
 
@@ -19,10 +18,7 @@ const cardOf = (view: SessionView) => view.attempts.find((a) => a.method === 'ca
 
 describe('Adyen card, native 3-D Secure 2 through the confirm door (nock playing Adyen)', () => {
   const service = providerService([{ method: 'card', provider: 'adyen', schemes: ['cb', 'visa', 'mastercard'], settings: { ...SETTINGS, merchantIdentifier: undefined, displayName: undefined } }]);
-  let h: ServiceHarness;
-  beforeAll(() => {
-    h = service.h;
-  });
+  const h = service.h;
 
   it("relays the fingerprint to the page, the fingerprint's result to /payments/details, the challenge back, its result, then waits for the webhook", async () => {
     const { page } = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'adyen-native-3ds', methods: [{ method: 'card' }] });

@@ -3,7 +3,7 @@ import { API_KEY, APPLE_PAY_DATA, cardInput, CLIENT_KEY, ENCRYPTED_CARD, HMAC_KE
 import { navigate, pressFakePspButton } from '../support/elements-client';
 import { answerPost, providerService } from '../support/provider-service';
 import { until } from '../support/until';
-import { readSession, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
 
 jest.setTimeout(30_000);
 
@@ -35,10 +35,7 @@ describe('Adyen through the whole service (nock playing Adyen, its webhooks post
     { method: 'applepay', provider: 'adyen', partialRefunds: true, settings: SETTINGS },
     { method: 'ancv', provider: 'fake' },
   ], { env: { TRUST_PROXY: 'loopback' } });
-  let h: ServiceHarness;
-  beforeAll(() => {
-    h = service.h;
-  });
+  const h = service.h;
 
   /** Adyen posts its standard webhook to our door, each item signed with the merchant account's HMAC key. */
   async function adyenPosts(items: Record<string, unknown>[]): Promise<{ status: number; text: string }> {

@@ -17,10 +17,7 @@ describe('Oney through the whole service (nock playing Oney, its unsigned notifi
     { method: 'card', provider: 'fake', partialRefunds: true },
     { method: 'oney', provider: 'oney', partialRefunds: true, plans: [{ ...PLAN, feeRate: 0, apr: 0, minAmount: 10_000, maxAmount: 300_000 }], settings: SETTINGS },
   ]);
-  let h: ServiceHarness;
-  beforeAll(() => {
-    h = service.h;
-  });
+  const h = service.h;
 
   /** Oney posts to the server_response_url the purchase gave it (unsigned JSON); we answer 204. */
   async function oneyPosts(serverResponseUrl: string, reference: string, statusCode: string): Promise<number> {

@@ -7,7 +7,7 @@ import { makeSigningPair } from '@splitpay/psp-paypal/src/testing/signing-certif
 import { navigate } from '../support/elements-client';
 import { SHOP } from '../support/merchants.fixture';
 import { providerService } from '../support/provider-service';
-import { readSession, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
 
 // The whole service over HTTP, with nock playing PayPal (api-m.sandbox.paypal.com) and the fake PSP
 // serving cards.
@@ -60,10 +60,7 @@ describe('PayPal through the whole service', () => {
     // A clock at the real time: the throw-away signing certificate is valid from now on.
     { clock: new ManualClock(Date.now()), store: 'test' },
   );
-  let h: ServiceHarness;
-  beforeAll(() => {
-    h = service.h;
-  });
+  const h = service.h;
   beforeEach(() => {
     nock(SANDBOX).persist().post('/v1/oauth2/token').reply(200, { access_token: 'A21AA-service-token', token_type: 'Bearer', expires_in: 32_400 });
   });

@@ -5,7 +5,7 @@ import { refundDoors, refundsOf, sessionOf, waitForSession, noRefundPending } fr
 import { navigate } from '../support/elements-client';
 import { SIGNING_SECRET } from '../support/merchants.fixture';
 import { providerService } from '../support/provider-service';
-import { readSession, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
 import { acceptPayment, BASE, noneInFlight, P, paid, payment, postWebhook, PSPID, WORLDLINE_CONTRACTS, worldlineMerchants } from '../support/worldline-direct';
 
 // Contract settings that change how Worldline is asked (nock playing Worldline Direct), through the service over HTTP:
@@ -15,10 +15,7 @@ describe('Worldline Direct contracts through the service', () => {
   const shop = () => ({ webhookSigningSecret: SIGNING_SECRET, chargebackUrl: receiver.url('/chargebacks') });
   beforeAll(() => receiver.start());
   const service = providerService(WORLDLINE_CONTRACTS, { store: 'test', account: shop });
-  let h: ServiceHarness;
-  beforeAll(() => {
-    h = service.h;
-  });
+  const h = service.h;
   afterAll(() => receiver.stop());
 
   it('Wero under the direct-payment contract: one payment operation, no capture, PAID with the card; the refund targets the payment', async () => {

@@ -6,16 +6,13 @@ import { refundDoors, refundsOf, sessionOf, waitForSession, noRefundPending } fr
 import { navigate } from '../support/elements-client';
 import { merchantEntry, SHOP } from '../support/merchants.fixture';
 import { providerService } from '../support/provider-service';
-import { readSession, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
 import { acceptPayment, BASE, noneInFlight, P, paid, payment, postWebhook as postWebhookTo, SETTINGS, WORLDLINE_CONTRACTS } from '../support/worldline-direct';
 
 // Wero and ANCV at Worldline Direct (nock playing its API), a card on the fake provider, through the service over HTTP.
 describe('Worldline Direct through the service', () => {
   const service = providerService(WORLDLINE_CONTRACTS);
-  let h: ServiceHarness;
-  beforeAll(() => {
-    h = service.h;
-  });
+  const h = service.h;
 
   const postWebhook = (type: string, object: Record<string, unknown>, secret?: string): Promise<number> => postWebhookTo(h.url, type, object, secret);
 

@@ -3,11 +3,12 @@ import type { ManualClock } from '@splitpay/infra';
 import { isolateNock } from '@splitpay/psp-testkit';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { merchantEntry, SHOP } from './merchants.fixture';
-import { startService, type ServiceHarness } from './service-harness';
+import type { ServiceHarness } from './service-harness';
+import { useService } from './use-service';
 
 /** One service instance whose merchant (`SHOP`) holds contracts at real providers that nock plays. */
 export interface ProviderService {
-  /** The instance, started before the file's first test. */
+  /** The instance, started before the file's first test (`useService`: read its fields inside tests). */
   readonly h: ServiceHarness;
   /** Every document the instance stored, as one text: what a test scans for secrets. */
   storedText(): string;
@@ -32,18 +33,13 @@ export interface ProviderServiceOptions {
 export function providerService(contracts: readonly Record<string, unknown>[], options: ProviderServiceOptions = {}): ProviderService {
   isolateNock(/127\.0\.0\.1/);
   const stores = options.store === 'test' ? undefined : createEmbeddedStores();
-  let harness: ServiceHarness | undefined;
-  beforeAll(async () => {
+  const h = useService(() => {
     const merchants = { merchants: [merchantEntry(SHOP, contracts, [], { webhookAuthorization: 'Bearer shop-webhook', ...options.account?.() })] };
-    harness = await startService({ merchants, stores, clock: options.clock, env: options.env });
+    return { merchants, stores, clock: options.clock, env: options.env };
   });
-  afterAll(async () => harness?.close());
   afterEach(() => nock.cleanAll());
   return {
-    get h() {
-      if (!harness) throw new Error('the provider service starts in beforeAll');
-      return harness;
-    },
+    h,
     storedText: () => {
       if (!stores) throw new Error('only the embedded store is scanned');
       return JSON.stringify(stores.database.listCollections().map((c) => c.dump()));
