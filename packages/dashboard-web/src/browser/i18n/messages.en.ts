@@ -44,6 +44,7 @@ export const en = {
   method: 'Method',
   nextPage: 'Next page',
   previousPage: 'Previous page',
+  pageNotFound: 'The page this address named could not be found (an old or edited address); the first page is shown.',
   firstPage: 'First page',
   backToPayments: 'Back to payments',
   backToOperations: 'Back to operations',

@@ -46,6 +46,7 @@ export const fr: Messages = {
   method: 'Moyen de paiement',
   nextPage: 'Page suivante',
   previousPage: 'Page précédente',
+  pageNotFound: "La page que désignait cette adresse est introuvable (adresse ancienne ou modifiée) ; la première page est affichée.",
   firstPage: 'Première page',
   backToPayments: 'Retour aux paiements',
   backToOperations: 'Retour aux opérations',

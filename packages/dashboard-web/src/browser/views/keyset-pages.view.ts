@@ -56,12 +56,21 @@ export function keysetPages<T>(ctx: ViewContext, options: KeysetPagesOptions<T>)
     void load(true);
   };
 
-  const load = async (moved = false): Promise<void> => {
+  // `notice`: words drawn above the page (the first page shown in place of one the service refused).
+  const load = async (moved = false, notice?: string): Promise<void> => {
     results.setAttribute('aria-busy', 'true');
     reading = true;
     const answer = await options.read(followed.at(-1)).finally(() => (reading = false));
     results.setAttribute('aria-busy', 'false');
     if (!answer.ok) {
+      // A cursor the service refuses (a bookmark kept past a change of its key, another search's, an
+      // edited one): the first page of the same filters instead, once; with no cursor left, no retry (D73).
+      if (answer.code === 'InvalidRequest' && followed.length > 0) {
+        followed.length = 0;
+        ctx.replaceAddress(options.address(followed));
+        ctx.announce(t.pageNotFound);
+        return load(moved, t.pageNotFound);
+      }
       const failure = h('p', { class: 'error', role: 'alert', tabindex: '-1' }, refusalWords(ctx, answer.code));
       replaceChildren(results, failure);
       if (moved) failure.focus();
@@ -76,7 +85,7 @@ export function keysetPages<T>(ctx: ViewContext, options: KeysetPagesOptions<T>)
     const page = followed.length + 1;
     summary.textContent = options.said(answer.body.items.length, page);
     const drawn = options.draw(answer.body.items, page, [...followed]);
-    replaceChildren(results, drawn, pager.childElementCount > 0 ? pager : null);
+    replaceChildren(results, notice ? h('p', { class: 'notice' }, notice) : null, drawn, pager.childElementCount > 0 ? pager : null);
     if (moved) drawn.focus();
   };
   void load();
