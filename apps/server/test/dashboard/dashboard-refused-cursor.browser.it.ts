@@ -14,11 +14,11 @@ const shownPayments = (page: Page) => page.locator('table.payments tbody th').al
 const operationRows = (page: Page) => page.locator('table.operations-list tbody tr').count();
 
 /**
- * A list's address whose cursor the service refuses (D73): a bookmark kept past a change of the cursor
+ * A list's address whose cursor the service refuses (D75): a bookmark kept past a change of the cursor
  * key, another search's cursor, a hand-edited one. The list shows its first page, under the same
  * filters, says so, and the address drops the cursors; never the bare refusal without a way back.
  */
-describe('dashboard: a list address whose cursor the service refuses shows the first page (D73), in Chromium', () => {
+describe('dashboard: a list address whose cursor the service refuses shows the first page (D75), in Chromium', () => {
   const demo = useDemoDashboard();
   const suffix = Date.now().toString(36);
   /** A cursor of GET /api/transactions?provider=fake: genuine, but another search's for the unfiltered list. */

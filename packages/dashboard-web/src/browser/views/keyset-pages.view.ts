@@ -64,7 +64,7 @@ export function keysetPages<T>(ctx: ViewContext, options: KeysetPagesOptions<T>)
     results.setAttribute('aria-busy', 'false');
     if (!answer.ok) {
       // A cursor the service refuses (a bookmark kept past a change of its key, another search's, an
-      // edited one): the first page of the same filters instead, once; with no cursor left, no retry (D73).
+      // edited one): the first page of the same filters instead, once; with no cursor left, no retry (D75).
       if (answer.code === 'InvalidRequest' && followed.length > 0) {
         followed.length = 0;
         ctx.replaceAddress(options.address(followed));
