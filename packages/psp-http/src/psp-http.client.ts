@@ -22,6 +22,14 @@ export interface PspHttpOptions {
 export const DEFAULT_PSP_TIMEOUT_MS = 15_000;
 
 /**
+ * An idle connection is let go after `timeout`, or one second before the PSP's `Keep-Alive: timeout=`
+ * when it announces a shorter one. Without a timeout Node's agent ignores that announcement and keeps
+ * the connection for ever: reused just as the PSP closes it, the call is reset unanswered (an unknown
+ * ack, then a status lookup, for a payment the PSP never received). Node's own global agent's value.
+ */
+const KEEP_ALIVE: http.AgentOptions = { keepAlive: true, timeout: 5_000 };
+
+/**
  * The axios instance a PSP client calls with: a timeout on every call, connections kept alive
  * between calls, no redirect followed (a PSP API never redirects a server call; following one would
  * resend the credentials elsewhere), and every status read rather than thrown.
@@ -31,8 +39,8 @@ export function createPspHttp(options: PspHttpOptions = {}): PspHttpClient {
     timeout: options.timeoutMs ?? DEFAULT_PSP_TIMEOUT_MS,
     maxRedirects: 0,
     validateStatus: () => true,
-    httpAgent: new http.Agent({ keepAlive: true }),
-    httpsAgent: new https.Agent({ keepAlive: true }),
+    httpAgent: new http.Agent(KEEP_ALIVE),
+    httpsAgent: new https.Agent(KEEP_ALIVE),
   });
 }
 
