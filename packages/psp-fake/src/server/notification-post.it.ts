@@ -69,6 +69,40 @@ describe('NotificationPoster: the fake PSP posting its notifications', () => {
     expect(JSON.parse(stdout)).toEqual({ connections: 1, outcomes: Array.from({ length: 5 }, () => ({ kind: 'answered', status: 200 })) });
   });
 
+  it("lets a kept connection go before the service's announced keep-alive timeout: a notification after it is answered, not reset", async () => {
+    // A service announcing `Keep-Alive: timeout=2` that drops a connection idle that long as the next
+    // notification reaches it (its idle timer fired first). In a Node of its own, as above.
+    const script = `
+      const http = require('node:http');
+      const { NotificationPoster } = require(process.env.POSTER_MODULE);
+      const idleSince = new WeakMap();
+      const server = http.createServer((req, res) => {
+        const since = idleSince.get(req.socket);
+        if (since !== undefined && Date.now() - since >= 2000) return void req.socket.destroy();
+        req.resume();
+        res.on('finish', () => idleSince.set(req.socket, Date.now()));
+        req.on('end', () => res.writeHead(200, { 'keep-alive': 'timeout=2' }).end('[accepted]'));
+      });
+      server.listen(0, '127.0.0.1', async () => {
+        const poster = new NotificationPoster();
+        const post = () => poster.post('http://127.0.0.1:' + server.address().port + '/n', '{}', {}, 5000);
+        const outcomes = [await post()];
+        await new Promise((resolve) => setTimeout(resolve, 2100));
+        outcomes.push(await post());
+        poster.close();
+        server.closeAllConnections();
+        server.close();
+        process.stdout.write(JSON.stringify(outcomes));
+      });`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script], {
+      env: { ...process.env, POSTER_MODULE: path.join(__dirname, 'notification-post.ts') },
+    });
+    expect(JSON.parse(stdout)).toEqual([
+      { kind: 'answered', status: 200 },
+      { kind: 'answered', status: 200 },
+    ]);
+  });
+
   it('answers a non-2xx status as it came, without following a redirect', async () => {
     answer = (_req, res) => res.writeHead(302, { location: `${url}/elsewhere` }).end();
     expect(await poster.post(url, '{}', {}, 5_000)).toEqual({ kind: 'answered', status: 302 });

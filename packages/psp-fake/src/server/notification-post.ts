@@ -4,6 +4,9 @@ import https from 'node:https';
 /** What one delivery produced: the service's status (its body is not read), or no answer. */
 export type PostOutcome = { readonly kind: 'answered'; readonly status: number } | { readonly kind: 'failed'; readonly message: string };
 
+/** Idle connections kept at most 5 s (Node's own global agent's value), less when the service says so. */
+const KEEP_ALIVE: http.AgentOptions = { keepAlive: true, timeout: 5_000 };
+
 /**
  * The fake PSP's outgoing POSTs: one keep-alive connection pool per instance, no redirect followed, no
  * proxy, the answer's body drained unread, a whole-delivery deadline. Node's own client: the sender
@@ -11,7 +14,10 @@ export type PostOutcome = { readonly kind: 'answered'; readonly status: number }
  * config merging and header objects cost about twice what the exchange itself does.
  */
 export class NotificationPoster {
-  private readonly agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  // Node's agent honours a `Keep-Alive: timeout=` (letting the connection go a second before) only when
+  // given a timeout; without one it reuses a connection just as the service closes it, and the
+  // verdict is reset unanswered (then redelivered a second later at best).
+  private readonly agents = { http: new http.Agent(KEEP_ALIVE), https: new https.Agent(KEEP_ALIVE) };
   private readonly inFlight = new Set<http.ClientRequest>();
 
   post(url: string, body: string, headers: Readonly<Record<string, string>>, timeoutMs: number): Promise<PostOutcome> {
