@@ -18,6 +18,8 @@ export const en: Messages = {
   attemptStatus: { AUTHORIZING: 'in progress', AUTHORIZED: 'held', DECLINED: 'declined', CANCELLED: 'cancelled', CAPTURED: 'paid', VOIDED: 'released' },
   releasing: 'being released',
   declined: (method, amount, reason) => `Your ${method} payment of ${amount} was declined: ${reason}`,
+  networkRefused: (method, amount, network, accepted) =>
+    `Your ${method} payment of ${amount} was not accepted: ${network ? `this card runs on ${network}, which is` : "this card's network is"} not accepted here. Please use another card${accepted ? ` (accepted: ${accepted})` : ''}.`,
   cancelledAttempt: (method, amount) => `Your ${method} payment of ${amount} was cancelled. Nothing was taken.`,
   declineReason: {
     'bank-refusal': 'your bank refused it.',

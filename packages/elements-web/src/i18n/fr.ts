@@ -18,6 +18,8 @@ export const fr: Messages = {
   attemptStatus: { AUTHORIZING: 'en cours', AUTHORIZED: 'réservé', DECLINED: 'refusé', CANCELLED: 'annulé', CAPTURED: 'payé', VOIDED: 'libéré' },
   releasing: 'en cours de libération',
   declined: (method, amount, reason) => `Votre paiement ${method} de ${amount} a été refusé : ${reason}`,
+  networkRefused: (method, amount, network, accepted) =>
+    `Votre paiement ${method} de ${amount} n’a pas été accepté : ${network ? `cette carte passe par le réseau ${network}, qui n’est` : "le réseau de cette carte n’est"} pas accepté ici. Utilisez une autre carte${accepted ? ` (acceptées : ${accepted})` : ''}.`,
   cancelledAttempt: (method, amount) => `Votre paiement ${method} de ${amount} a été annulé. Rien n’a été prélevé.`,
   declineReason: {
     'bank-refusal': 'votre banque l’a refusé.',

@@ -24,6 +24,8 @@ export interface Messages {
   readonly declined: (method: string, amount: string, reason: string) => string;
   /** An attempt cancelled at the PSP's page (or stopped by the payer): nothing was taken. */
   readonly cancelledAttempt: (method: string, amount: string) => string;
+  /** A card grant the service refused: its network (when named) is not among those the entry accepts (listed when the view lists them). */
+  readonly networkRefused: (method: string, amount: string, network: string | undefined, accepted: string | undefined) => string;
   readonly declineReason: Readonly<Record<DeclineCategory | 'unclassified', string>>;
   readonly methodsLegend: string;
   readonly notEligible: string;

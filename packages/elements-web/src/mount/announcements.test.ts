@@ -36,6 +36,17 @@ describe('announcementsFor: what the live regions say when the view changes', ()
     expect(say(undefined, pendingView({ attempts: [attempt({ status: 'CANCELLED' }), attempt({ attemptId: 'b' })] }))).toEqual([]);
   });
 
+  it('says at once, as a decline, that a card network the entry does not list was refused, naming the accepted ones; once (its void says nothing new)', () => {
+    const methods = [{ ...pendingView().methods[0]!, schemes: ['mastercard' as const] }];
+    const inFlight = pendingView({ methods, attempts: [attempt({ status: 'AUTHORIZING', granted: eur(0) })] });
+    const refusedAt = (status: 'AUTHORIZED' | 'VOIDED') => pendingView({ methods, attempts: [attempt({ status, released: true, cardScheme: 'visa', declineCategory: 'method-unavailable' })] });
+    const said = 'alert: Your Card payment of €40.00 was not accepted: this card runs on Visa, which is not accepted here. Please use another card (accepted: Mastercard).';
+    expect(say(inFlight, refusedAt('AUTHORIZED'))).toEqual([said]);
+    expect(say(inFlight, refusedAt('VOIDED'))).toEqual([said]);
+    expect(say(refusedAt('AUTHORIZED'), refusedAt('VOIDED'))).toEqual([]);
+    expect(say(undefined, refusedAt('VOIDED'))).toEqual([said]);
+  });
+
   it('says nothing on the first view with nothing unpaid last, or on an unchanged poll', () => {
     expect(say(undefined, held)).toEqual([]);
     expect(say(held, held)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Formats } from '../format/money-format';
 import type { Messages } from '../i18n/messages';
 import { unpaidText } from '../render/ledger.render';
-import { isCounted, isRefusedLowerGrant, lastUnpaid, screenOf } from '../state/derive';
+import { isCounted, isRefusal, isRefusedLowerGrant, isRefusedNetwork, lastUnpaid, screenOf } from '../state/derive';
 import { isEndStatus, type AttemptViewEntry, type SessionView } from '../types/session-view';
 
 export interface Announcement {
@@ -23,7 +23,7 @@ export function announcementsFor(previous: SessionView | undefined, next: Sessio
   if (!previous) {
     // A first view (back from a PSP's page, a reload): how the last attempt ended, when it took nothing.
     const unpaid = next.status === 'PENDING' ? lastUnpaid(next) : undefined;
-    if (unpaid) out.push({ text: unpaidText({ t, f, view: next }, unpaid), urgent: unpaid.status === 'DECLINED' });
+    if (unpaid) out.push({ text: unpaidText({ t, f, view: next }, unpaid), urgent: isRefusal(unpaid) });
     return out;
   }
   const before = new Map(previous.attempts.map((a) => [a.attemptId, a]));
@@ -38,7 +38,8 @@ export function announcementsFor(previous: SessionView | undefined, next: Sessio
       // Handed back, so neither held nor paid. A grant the service refused on arrival is bad news; a
       // tranche the payer removed (or a grant refused) is the answer to their press, said once: the
       // VOIDED that follows a release says nothing new.
-      if (isRefusedLowerGrant(attempt) && (!old || old.status === 'AUTHORIZING'))
+      if (isRefusedNetwork(attempt) && (!old || old.status === 'AUTHORIZING')) out.push({ text: unpaidText({ t, f, view: next }, attempt), urgent: true });
+      else if (isRefusedLowerGrant(attempt) && (!old || old.status === 'AUTHORIZING'))
         out.push({ text: t.partialRefused(f.amount(attempt.granted), f.amount(attempt.requested), name, remaining), urgent: true });
       else if (old && isCounted(old) && next.status === 'PENDING') out.push({ text: t.removed(f.amount(old.granted), name, remaining), urgent: false });
     } else if (attempt.awaitingPartialDecision === true) out.push({ text: t.partialGranted(f.amount(attempt.granted), f.amount(attempt.requested)), urgent: false });

@@ -1,5 +1,5 @@
 import { h } from '../dom/h';
-import { lastUnpaid, ledgerRows, rowAction } from '../state/derive';
+import { isRefusal, isRefusedNetwork, lastUnpaid, ledgerRows, rowAction } from '../state/derive';
 import type { AttemptViewEntry } from '../types/session-view';
 import { methodName, type RenderContext } from './render-context';
 import { schemeName } from './scheme-names';
@@ -31,10 +31,18 @@ function row(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
   ]);
 }
 
-/** What became of an attempt that took nothing: its decline's reason in words (never the PSP's text), or its cancellation. */
+/**
+ * What became of an attempt that took nothing: its decline's reason in words (never the PSP's text),
+ * its cancellation, or its card's network refused (with the networks the entry accepts, from the view).
+ */
 export function unpaidText(ctx: Pick<RenderContext, 't' | 'f' | 'view'>, attempt: AttemptViewEntry): string {
   const { t, f } = ctx;
   const name = attemptMethodName(ctx, attempt);
+  if (isRefusedNetwork(attempt)) {
+    const offer = ctx.view.methods.find((m) => m.id === attempt.methodId);
+    const accepted = offer?.method === 'card' && offer.schemes.length > 0 ? offer.schemes.map(schemeName).join(', ') : undefined;
+    return t.networkRefused(name, f.amount(attempt.requested), attempt.cardScheme ? schemeName(attempt.cardScheme) : undefined, accepted);
+  }
   if (attempt.status === 'CANCELLED') return t.cancelledAttempt(name, f.amount(attempt.requested));
   return t.declined(name, f.amount(attempt.requested), t.declineReason[attempt.declineCategory ?? 'unclassified']);
 }
@@ -48,6 +56,6 @@ export function renderLedger(ctx: RenderContext): HTMLElement | undefined {
   return h(doc, 'section', { className: 'sp-ledger', attrs: { 'aria-labelledby': `${ctx.idPrefix}-ledger` } }, [
     h(doc, 'h3', { className: 'sp-subheading', id: `${ctx.idPrefix}-ledger`, text: t.paymentsHeading }),
     rows.length > 0 && h(doc, 'ul', { className: 'sp-ledger__rows' }, rows.map((a) => row(ctx, a))),
-    unpaid && h(doc, 'p', { className: `sp-notice${unpaid.status === 'DECLINED' ? ' sp-notice--danger' : ''}`, text: unpaidText(ctx, unpaid) }),
+    unpaid && h(doc, 'p', { className: `sp-notice${isRefusal(unpaid) ? ' sp-notice--danger' : ''}`, text: unpaidText(ctx, unpaid) }),
   ]);
 }

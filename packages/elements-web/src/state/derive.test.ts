@@ -51,6 +51,14 @@ describe('ledger', () => {
     expect(lastUnpaid(pendingView({ attempts: [declined, cancelled] }))).toBe(cancelled);
     expect(lastUnpaid(pendingView({ attempts: [declined, attempt({ attemptId: 'b' })] }))).toBeUndefined();
   });
+
+  it('tells a card grant refused for its network (D74), while its hold is being released and once voided; not a tranche the payer removed', () => {
+    const releasing = attempt({ status: 'AUTHORIZED', released: true, cardScheme: 'visa', declineCategory: 'method-unavailable' });
+    const voided = { ...releasing, status: 'VOIDED' as const };
+    expect(lastUnpaid(pendingView({ attempts: [releasing] }))).toBe(releasing);
+    expect(lastUnpaid(pendingView({ attempts: [voided] }))).toBe(voided);
+    expect(lastUnpaid(pendingView({ attempts: [attempt({ status: 'VOIDED', released: true })] }))).toBeUndefined();
+  });
 });
 
 describe('amount bounds', () => {

@@ -67,12 +67,25 @@ export function rowAction(view: SessionView, attempt: AttemptViewEntry, releasin
 }
 
 /**
- * The last attempt when it took nothing (declined, or cancelled at the PSP or stopped) and nothing was
- * tried since: the payer is told what became of it, back from a PSP's page included.
+ * The service refused a card grant on a network the card entry does not list and is voiding its hold
+ * (D74): the view says released, method-unavailable, while it shows AUTHORIZED and once VOIDED.
+ */
+export function isRefusedNetwork(attempt: AttemptViewEntry): boolean {
+  return attempt.released === true && attempt.declineCategory === 'method-unavailable';
+}
+
+/** The attempt was refused (by the PSP, or its grant by the service), not cancelled: bad news, said urgently. */
+export function isRefusal(attempt: AttemptViewEntry): boolean {
+  return attempt.status === 'DECLINED' || isRefusedNetwork(attempt);
+}
+
+/**
+ * The last attempt when it took nothing (declined, cancelled at the PSP or stopped, or its card network
+ * refused) and nothing was tried since: the payer is told what became of it, back from a PSP's page included.
  */
 export function lastUnpaid(view: SessionView): AttemptViewEntry | undefined {
   const last = view.attempts[view.attempts.length - 1];
-  return last && (last.status === 'DECLINED' || last.status === 'CANCELLED') ? last : undefined;
+  return last && (last.status === 'DECLINED' || last.status === 'CANCELLED' || isRefusedNetwork(last)) ? last : undefined;
 }
 
 export interface AmountBounds {
