@@ -9,6 +9,7 @@ import { messagesFor, resolveLocale } from '../i18n/locale';
 import type { Messages } from '../i18n/messages';
 import { PollSchedule } from '../poll/poll-schedule';
 import { ReadOrder, type NumberedRead } from '../poll/read-order';
+import { SingleFlight } from '../poll/single-flight';
 import { isWaiting, screenOf } from '../state/derive';
 import { newlyUnpaid, resumedChoice } from '../state/resumed-choice';
 import { isEndStatus, type MethodView, type SessionView } from '../types/session-view';
@@ -52,16 +53,17 @@ export class CheckoutController implements Actions {
   private view: SessionView | undefined;
   private local: LocalState = { cardNumber: '', expiry: '', cvc: '', holder: '', termsTicked: false, confirmingAbandon: false, releasing: [], fieldErrors: {}, busy: false, starting: false, expiringSoon: false, unreachable: false };
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private polling = false;
   private destroyed = false;
   private ended = false;
   private linkExpired = false;
   private readonly reads = new ReadOrder();
+  /** Every read of the view (first, polls, refresh(), back in the tab, after AttemptInFlight) goes through it: one at a time (D75). */
+  private readonly reader = new SingleFlight(() => this.readView());
   private readonly hosted: HostedFieldsSlot;
   private readonly pageAction: PageActionSlot;
   private lastActivity = Date.now();
   private readonly onVisibility = (): void => {
-    if (this.doc.visibilityState === 'visible') this.pollSoon(0);
+    if (this.doc.visibilityState === 'visible' && this.pollingOn()) void this.reader.read();
   };
 
   constructor(
@@ -133,8 +135,14 @@ export class CheckoutController implements Actions {
     if (view && !this.destroyed) this.options.onReady?.(view);
   }
 
-  async refresh(): Promise<SessionView | undefined> {
-    if (!this.polling) this.lastActivity = Date.now();
+  refresh(): Promise<SessionView | undefined> {
+    this.lastActivity = Date.now();
+    return this.reader.read();
+  }
+
+  /** One read of the view, drawn unless a later request's view was (D73); the next poll is scheduled from it. */
+  private async readView(): Promise<SessionView | undefined> {
+    if (this.destroyed) return this.view;
     try {
       const answer = await this.numbered(() => this.client.view(this.aborts.signal));
       const wasUnreachable = this.reachable();
@@ -160,19 +168,21 @@ export class CheckoutController implements Actions {
 
   // ---- polling ----
 
+  /** Polling goes on: not unmounted, the session not ended, the link not expired, the payer active within the bound. */
+  private pollingOn(): boolean {
+    return !this.destroyed && !this.ended && !this.linkExpired && Date.now() - this.lastActivity <= POLL_BOUND_MS;
+  }
+
   private pollSoon(delayMs: number): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.destroyed || this.ended || this.linkExpired) return;
-    if (Date.now() - this.lastActivity > POLL_BOUND_MS) return;
+    if (!this.pollingOn()) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       if (this.doc.visibilityState === 'hidden') return; // resumed by visibilitychange
-      if (this.polling) return;
-      this.polling = true;
-      void this.refresh().finally(() => {
-        this.polling = false;
-      });
+      // A read in flight schedules the next poll when it answers: a timer's poll adds nothing to it.
+      if (this.reader.busy) return;
+      void this.reader.read();
     }, delayMs);
   }
 
@@ -555,7 +565,7 @@ export class CheckoutController implements Actions {
     if (failure.code === 'AttemptInFlight' || failure.code === 'SessionNotPending') {
       // Someone else moved the session on (another tab, the PSP): show where it stands.
       this.local = { ...this.local, formError: this.t.errors[failure.code] };
-      void this.refresh();
+      void this.reader.read();
       this.report(failure);
       return;
     }
