@@ -304,6 +304,8 @@ describe('Adyen card in Chromium', () => {
     // Analytics off (the service's default), so the page's CSP needs no analytics origin.
     expect(mounted.configs).toEqual([{ clientKey: CLIENT_KEY, environment: 'test', locale: 'en-US', analytics: { enabled: false } }]);
     expect(mounted.created.map((c) => c.type)).toEqual(['card']);
+    // The card entry's networks, as Adyen Web's brands: a card of another network is refused in its field (D74).
+    expect(mounted.created[0]?.options.brands).toEqual(['cartebancaire', 'visa', 'mc']);
     expect(mounted.mounted).toBe(1);
     // What Adyen Web asks once mounted passes the page's CSP (no violation below): the logo shows, the calls are answered.
     await until(async () => ((await standIn()).answered.length === 1 ? true : undefined), "the stand-in's calls");

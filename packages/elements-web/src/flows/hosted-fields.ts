@@ -1,4 +1,4 @@
-import type { HostedFieldsView } from '../types/session-view';
+import type { CardScheme, HostedFieldsView } from '../types/session-view';
 
 /**
  * The adapter an acquirer's hosted-fields SDK exposes once loaded (version 1 of the interface): it
@@ -31,6 +31,12 @@ export interface HostedFieldsSettings {
   readonly keyId: string;
   readonly key: string;
   readonly locale: string;
+  /**
+   * Additive to version 1: the networks the card entry accepts (the view's `schemes`). An adapter may
+   * restrict its fields to them, so that the payer is refused in the form rather than after a hold
+   * the service voids (D74); an older adapter ignores it.
+   */
+  readonly schemes?: readonly CardScheme[];
 }
 
 export interface HostedFieldsInstance {

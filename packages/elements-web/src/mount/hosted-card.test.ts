@@ -16,7 +16,7 @@ const invalidCardDetails = () => Object.assign(new Error('the card details are i
 function pageWithAcquirerFields(lang = 'en') {
   const page = merchantPage(lang);
   const win = page.dom.window;
-  const seen = { mounted: 0, destroyed: 0, detached: 0, log: [] as string[] };
+  const seen = { mounted: 0, destroyed: 0, detached: 0, log: [] as string[], settings: [] as unknown[] };
   class AcquirerField extends win.HTMLElement {
     disconnectedCallback(): void {
       seen.detached += 1;
@@ -26,8 +26,9 @@ function pageWithAcquirerFields(lang = 'en') {
   let tokenize: () => Promise<string> = () => Promise.reject(invalidCardDetails());
   let ready: Promise<void> | undefined;
   const adapter: HostedFieldsAdapter = {
-    mount: (container) => {
+    mount: (container, settings) => {
       seen.mounted += 1;
+      seen.settings.push(settings);
       container.append(page.doc.createElement('acquirer-field'));
       return {
         ...(ready ? { ready } : {}),
@@ -317,6 +318,17 @@ describe("acquirer's fields that become ready after the bound (a slow network)",
     expect(page.text(page.role('status')[0])).toBe(said);
     expect(page.doc.activeElement).toBe(focused);
     expect(page.seen.destroyed).toBe(1);
+    handle.unmount();
+  });
+});
+
+describe("the acquirer's card fields are told the card entry's networks", () => {
+  it('mounts them with the networks the view lists (additive to version 1: an adapter may restrict its fields to them)', async () => {
+    const page = pageWithAcquirerFields();
+    const { fetch } = loggedFetch([pendingView({ methods: [{ ...hostedCard, schemes: ['mastercard', 'cb'] }] })], page.seen.log);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.field() !== null);
+    expect(page.seen.settings).toEqual([{ keyId: 'k1', key: 'pk', locale: 'en', schemes: ['mastercard', 'cb'] }]);
     handle.unmount();
   });
 });

@@ -60,7 +60,7 @@ export class HostedFieldsSlot {
         // The acquirer's own element: hidden, never moved (its iframes would reload), while a late notice shows.
         const fields = h(this.doc, 'div', { className: 'sp-hosted-fields__acquirer' });
         container.replaceChildren(fields);
-        current.instance = adapter.mount(fields, { keyId: settings.keyId, key: settings.key, locale: this.deps.locale });
+        current.instance = adapter.mount(fields, { keyId: settings.keyId, key: settings.key, locale: this.deps.locale, schemes: card.schemes });
         if (current.instance.ready) this.awaitReady(current, container, fields, current.instance.ready);
       },
       () => this.fail(current, container),

@@ -109,6 +109,14 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     expect(seen.configs).toHaveLength(2);
   });
 
+  it("gives the card component the card entry's networks as Adyen Web's brands, so that it refuses another network in its own field before Pay (D74)", async () => {
+    const p = page();
+    createAdyenHostedFields(p.doc).mount(p.container, { ...SETTINGS, schemes: ['mastercard', 'cb', 'visa', 'china_union_pay'] });
+    const seen = adyenLoads(p, card(true).component);
+    await settle();
+    expect(seen.created).toEqual([{ type: 'card', options: expect.objectContaining({ brands: ['mc', 'cartebancaire', 'visa', 'cup'] }) }]);
+  });
+
   it("creates the checkout with Adyen Web's analytics on when the service turned them on", async () => {
     const p = page();
     const instance = createAdyenHostedFields(p.doc, { analytics: true }).mount(p.container, SETTINGS);

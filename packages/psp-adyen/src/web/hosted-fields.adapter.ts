@@ -1,4 +1,5 @@
 import { ADYEN_WEB_INTEGRITY, adyenWebEnvironmentOf, adyenWebSdkUrl, adyenWebStylesheetUrl, type AdyenWebEnvironment } from '../settings/adyen-web';
+import { adyenBrandsOf } from './adyen-brands';
 import { adyenLocaleOf } from './adyen-locale';
 import type { AdyenWebOptions } from './adyen-web-options';
 import { assertAdyenWebMajor } from './adyen-web-version';
@@ -40,6 +41,12 @@ export interface HostedFieldsSettings {
   readonly keyId: string;
   readonly key: string;
   readonly locale: string;
+  /**
+   * The networks the card entry accepts (additive to version 1; an older page sends none): given to
+   * Adyen Web's card component as its `brands`, so that it refuses a card of another network in its
+   * own number field, before Pay, where the service would refuse the grant and void it (D74).
+   */
+  readonly schemes?: readonly string[];
 }
 
 export interface HostedFieldsInstance {
@@ -197,8 +204,11 @@ export function createAdyenHostedFields(doc: Document, options: AdyenWebOptions 
         const checkout = await factory({ clientKey: settings.key, environment, locale: adyenLocaleOf(settings.locale), analytics: { enabled: options.analytics } });
         if (destroyed) throw new Error('Adyen Web hosted fields were destroyed');
         assertAdyenWebMajor(checkout);
+        const brands = adyenBrandsOf(settings.schemes ?? []);
         component = checkout.create('card', {
           showPayButton: false,
+          // None known: Adyen Web's own default (every brand the merchant account has), the service's rule still applies.
+          ...(brands.length > 0 ? { brands } : {}),
           onConfigSuccess: () => {
             configured = true;
             onConfigured();
