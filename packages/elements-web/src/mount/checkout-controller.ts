@@ -57,7 +57,7 @@ export class CheckoutController implements Actions {
   private ended = false;
   private linkExpired = false;
   private readonly reads = new ReadOrder();
-  /** Every read of the view (first, polls, refresh(), back in the tab, after AttemptInFlight) goes through it: one at a time (D75). */
+  /** Every read of the view (first, polls, refresh(), back in the tab, after AttemptInFlight) goes through it: one at a time (D76). */
   private readonly reader = new SingleFlight(() => this.readView());
   private readonly hosted: HostedFieldsSlot;
   private readonly pageAction: PageActionSlot;

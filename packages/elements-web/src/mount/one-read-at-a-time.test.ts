@@ -10,7 +10,7 @@ const held = pendingView({ remaining: { amount: 8000, currency: 'EUR' }, attempt
 const reads = (server: ReturnType<typeof heldFetch>) => server.requests.filter((r) => r.method === 'GET');
 
 /**
- * Every read of the view goes through one reader (D75): none leaves while another is in flight; one
+ * Every read of the view goes through one reader (D76): none leaves while another is in flight; one
  * asked meanwhile leaves once after it answers, however many were asked, and each asker gets its view.
  */
 describe('mount: one read of the view at a time, whatever asks for it', () => {

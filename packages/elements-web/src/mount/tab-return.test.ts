@@ -50,7 +50,7 @@ describe('mount: the payer comes back to the tab', () => {
     handle.unmount();
   });
 
-  it('sends no second read when one is in flight, but one once it answers (D75: it may have left before the payer acted elsewhere); the schedule then goes on', async () => {
+  it('sends no second read when one is in flight, but one once it answers (D76: it may have left before the payer acted elsewhere); the schedule then goes on', async () => {
     const { page, server, handle } = await confirmingPage();
     await jest.advanceTimersByTimeAsync(base.poll.minMs);
     expect(server.requests).toHaveLength(2);

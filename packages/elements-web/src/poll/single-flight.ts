@@ -1,5 +1,5 @@
 /**
- * One read at a time (docs/decisions.md D75). A read asked while one is in flight is not joined to it
+ * One read at a time (docs/decisions.md D76). A read asked while one is in flight is not joined to it
  * (that read may have left before what the asker wants to see: the payer's approval in another tab,
  * the attempt an AttemptInFlight refusal speaks of) but sent once after it answers, however many are
  * asked meanwhile; every one of those askers gets that later read's result.
