@@ -79,6 +79,30 @@ describe('chargeback webhooks from PSP notifications', () => {
     expect(after.attempts[0]!.refundable).toEqual(attempt.refundable);
   });
 
+  it('a representment of the same amount and day as its chargeback is a second message, and the session lists both', async () => {
+    const { sessionId, captureRef } = await paidByCard('cb-won', 2_500);
+    const seen = received();
+    const before = receiver.callsTo('/chargebacks').length;
+    // A dispute the buyer cancels the day it was opened: PayPal keeps its amount and dates it by that day.
+    expect(await raise({ providerRef: captureRef, amount: 2_500, date: '2026-02-13', type: 'chargeback' })).toBe(202);
+    expect(await raise({ providerRef: captureRef, amount: 2_500, date: '2026-02-13', type: 'representment' })).toBe(202);
+    await eventually(() => received() - seen >= 2);
+    await service.h.runWorkers();
+
+    const sent = receiver.callsTo('/chargebacks').slice(before).map((c) => ({ id: c.headers['webhook-id'], type: (JSON.parse(c.body) as { type: string }).type }));
+    expect(sent.sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+      { id: `${captureRef}:chargeback:2026-02-13:2500`, type: 'chargeback' },
+      { id: `${captureRef}:representment:2026-02-13:2500`, type: 'representment' },
+    ]);
+    const listed = await fetch(`${service.h.url}/api/sessions/${sessionId}/chargebacks`, { headers: { Authorization: `Bearer ${await service.h.clientToken(SHOP)}` } });
+    const { chargebacks } = (await listed.json()) as { chargebacks: { notificationId: string; type: string }[] };
+    expect(chargebacks.map((c) => [c.type, c.notificationId]).sort()).toEqual([
+      ['chargeback', `${captureRef}:chargeback:2026-02-13:2500`],
+      ['representment', `${captureRef}:representment:2026-02-13:2500`],
+    ]);
+    expect(logged(service.h, 'chargeback.duplicate').filter((l) => String(l.notificationId).startsWith(`${captureRef}:`))).toEqual([]);
+  });
+
   it('two chargebacks differing by amount or by date are two messages', async () => {
     const { captureRef } = await paidByCard('cb-two', 2_000);
     const seen = received();

@@ -32,11 +32,17 @@ const chargeback: Chargeback = {
 
 describe('chargebackNotificationId', () => {
   it('is <providerRef>:chargeback:<date>:<amount>', () => {
-    expect(chargebackNotificationId({ providerRef: 'psp-cap-1', date: '2026-03-02', amount: money(2500, 'EUR') })).toBe('psp-cap-1:chargeback:2026-03-02:2500');
+    expect(chargebackNotificationId({ providerRef: 'psp-cap-1', type: 'chargeback', date: '2026-03-02', amount: money(2500, 'EUR') })).toBe('psp-cap-1:chargeback:2026-03-02:2500');
+  });
+
+  it('of a representment says representment in place of chargeback, so it differs from its chargeback of the same day and amount', () => {
+    const dispute = { providerRef: 'psp-cap-1', date: '2026-03-02', amount: money(2500, 'EUR') };
+    expect(chargebackNotificationId({ ...dispute, type: 'representment' })).toBe('psp-cap-1:representment:2026-03-02:2500');
+    expect(chargebackNotificationId({ ...dispute, type: 'representment' })).not.toBe(chargebackNotificationId({ ...dispute, type: 'chargeback' }));
   });
 
   it('is the same for a resent dispute and differs by amount or by date', () => {
-    const base = { providerRef: 'r', date: '2026-03-02', amount: money(100, 'EUR') };
+    const base = { providerRef: 'r', type: 'chargeback', date: '2026-03-02', amount: money(100, 'EUR') } as const;
     expect(chargebackNotificationId({ ...base })).toBe(chargebackNotificationId(base));
     expect(chargebackNotificationId({ ...base, amount: money(101, 'EUR') })).not.toBe(chargebackNotificationId(base));
     expect(chargebackNotificationId({ ...base, date: '2026-03-03' })).not.toBe(chargebackNotificationId(base));

@@ -4,17 +4,20 @@ import type { Money } from '../money/money';
 /** What makes one chargeback distinct: the same dispute resent by the PSP gives the same id. */
 export interface ChargebackKey {
   readonly providerRef: string;
+  readonly type: Chargeback['type'];
   /** YYYY-MM-DD */
   readonly date: string;
   readonly amount: Money;
 }
 
 /**
- * `<providerRef>:chargeback:<date>:<amount in minor units>`: the chargeback's webhook notificationId
- * and its unique key in the store, so two differing by amount or date are two chargebacks.
+ * `<providerRef>:<type>:<date>:<amount in minor units>`: the chargeback's webhook notificationId and
+ * its unique key in the store, so two differing by amount or date are two chargebacks. A
+ * representment says `representment` where a chargeback says `chargeback`: the one that settles a
+ * dispute the same day for the same amount is a second message, not a resend (D76).
  */
 export function chargebackNotificationId(key: ChargebackKey): string {
-  return `${key.providerRef}:chargeback:${key.date}:${key.amount.amount}`;
+  return `${key.providerRef}:${key.type}:${key.date}:${key.amount.amount}`;
 }
 
 /** What the merchant is told of a chargeback, by its webhook and by the API alike; never its delivery state. */
