@@ -171,7 +171,7 @@ export const chargebackSchema = named('Chargeback', {
   required: ['notificationId', 'sessionId', 'attemptId', 'transactionId', 'orderId', 'type', 'amount', 'provider', 'providerRef', 'date', 'receivedAt'],
   description: 'a dispute a PSP raised, as the chargeback event carries it',
   properties: {
-    notificationId: { ...text, description: 'the chargeback event\'s notificationId' },
+    notificationId: { ...text, description: 'the chargeback event\'s notificationId: <providerRef>:chargeback:<date>:<amount in minor units>, with representment in place of chargeback for a representment' },
     sessionId: uuidSchema,
     attemptId: uuidSchema,
     transactionId: { ...uuidSchema, description: 'the operation the money moved on' },
