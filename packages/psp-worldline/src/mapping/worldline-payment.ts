@@ -14,7 +14,14 @@ export interface WorldlineError {
 export interface WorldlinePayment {
   readonly id: string;
   readonly status: string;
-  readonly statusOutput?: { readonly statusCategory?: string; readonly statusCode?: number; readonly isAuthorized?: boolean; readonly errors?: readonly WorldlineError[] };
+  readonly statusOutput?: {
+    readonly statusCategory?: string;
+    readonly statusCode?: number;
+    readonly isAuthorized?: boolean;
+    /** When the status last changed, `yyyyMMddHHmmss` (Worldline's own clock). */
+    readonly statusCodeChangeDateTime?: string;
+    readonly errors?: readonly WorldlineError[];
+  };
   readonly paymentOutput?: {
     readonly amountOfMoney?: WorldlineAmount;
     /** Vouchers: what was actually collected (less than asked when the payer chose to pay less). */

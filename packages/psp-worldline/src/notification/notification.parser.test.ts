@@ -2,7 +2,8 @@ import { money, type NotificationContext, type PspFact } from '@splitpay/domain'
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import nock from 'nock';
 import { isolateNock } from '@splitpay/psp-testkit';
-import { MERCHANT, payment, refund as refundObject, SETTINGS, TEST_BASE, webhook } from '../testing/worldline-fixtures';
+import { MERCHANT, payment, refund as refundObject, SETTINGS, TEST_BASE, webhook, webhookEvent } from '../testing/worldline-fixtures';
+import { webhookSignature } from './webhook-signature';
 import { createWorldlineProvider } from '../worldline.plugin';
 
 const ID = '4000012345_0';
@@ -213,6 +214,61 @@ describe('Worldline webhooks -> facts', () => {
     it('a chargeback the status does not confirm changes nothing', async () => {
       nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CAPTURED', 9));
       expect(await facts(webhook('payment.chargeback_notification', { payment: pay('CHARGEBACK_NOTIFICATION', 7) }))).toEqual([]);
+    });
+
+    it('a lookup Worldline answered without the payment (404) is an answer too: acknowledged, nothing raised', async () => {
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(404, { errorId: 'e-1', errors: [{ id: 'UNKNOWN_PAYMENT_ID' }] });
+      expect(await facts(webhook('payment.chargebacked', { payment: pay('CHARGEBACKED', 7) }))).toEqual([]);
+    });
+
+    describe('a lookup that got no answer is answered 503, so Worldline delivers the event again', () => {
+      const lostThenConfirmed = async (lose: (scope: nock.Interceptor) => nock.Scope) => {
+        lose(nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`));
+        const delivery = webhook('payment.chargebacked', { payment: pay('CHARGEBACKED', 7) });
+        const parsed = await provider.parseNotification(delivery, context);
+        expect(parsed).toEqual({ kind: 'rejected', reason: expect.stringMatching(/^status unavailable:/), reply: { status: 503, contentType: 'text/plain', body: 'retry later' } });
+        // The same delivery again, once the lookup answers: the chargeback.
+        nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7));
+        expect(await facts(delivery)).toEqual([{ kind: 'chargeback', providerRef: ID, type: 'chargeback', amount: money(5_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-23' }]);
+      };
+
+      it('a 503', async () => {
+        await lostThenConfirmed((lookup) => lookup.reply(503, 'Service Unavailable'));
+      });
+
+      it('a timeout', async () => {
+        await lostThenConfirmed((lookup) => lookup.delay(1_500).reply(200, pay('CHARGEBACKED', 7)));
+      });
+    });
+
+    describe('the date is the same on every delivery of the event, whatever the day it is read', () => {
+      /** A delivery whose event carries no `created`, signed as Worldline signs. */
+      const undated = (object: ReturnType<typeof pay>) => {
+        const { created: _c, ...event } = webhookEvent('payment.chargebacked', { payment: object });
+        const rawBody = JSON.stringify(event);
+        return { headers: { 'content-type': 'application/json', 'x-gcs-signature': webhookSignature(SETTINGS.webhookSecret, rawBody), 'x-gcs-keyid': SETTINGS.webhookKeyId }, rawBody, query: {} };
+      };
+      const confirmed = (statusChangedAt?: string) => nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7, statusChangedAt ? { statusChangedAt } : {}));
+      const dateOf = async (n: ReturnType<typeof undated>) => (await facts(n)).map((f) => (f.kind === 'chargeback' ? f.date : f.kind));
+
+      it('without `created`: the day the event\'s payment says its status changed', async () => {
+        confirmed('20261125093000');
+        expect(await dateOf(undated(pay('CHARGEBACKED', 7, { statusChangedAt: '20261118231500' })))).toEqual(['2026-11-18']);
+      });
+
+      it('without either: the day the confirming lookup says the status changed', async () => {
+        confirmed('20261119080000');
+        expect(await dateOf(undated(pay('CHARGEBACKED', 7)))).toEqual(['2026-11-19']);
+      });
+
+      it('an unreadable `created` or status date is passed over', async () => {
+        confirmed('20261119080000');
+        const object = pay('CHARGEBACKED', 7, { statusChangedAt: 'soon' });
+        const { created: _c, ...event } = webhookEvent('payment.chargebacked', { payment: object });
+        const rawBody = JSON.stringify({ ...event, created: 'yesterday' });
+        const delivery = { headers: { 'content-type': 'application/json', 'x-gcs-signature': webhookSignature(SETTINGS.webhookSecret, rawBody), 'x-gcs-keyid': SETTINGS.webhookKeyId }, rawBody, query: {} };
+        expect(await dateOf(delivery)).toEqual(['2026-11-19']);
+      });
     });
   });
 });

@@ -1,5 +1,6 @@
 import { money, type InboundNotification, type NotificationContext, type NotificationReply, type ParsedNotification, type PspFact } from '@splitpay/domain';
 import type { WorldlineClient } from '../client/worldline.client';
+import { chargebackDay } from '../mapping/chargeback-date';
 import { unnamedHostedOpening } from '../mapping/follow-up-ref';
 import { CHARGEBACK_EVENTS, CHARGEBACK_STATUSES, eventFacts, namedOperation, readEvent, type WorldlineEvent } from '../mapping/webhook-event';
 import { openingId, openingRef, paymentProductOf, readPayment } from '../mapping/worldline-payment';
@@ -8,6 +9,8 @@ import { isWebhookSignature } from './webhook-signature';
 
 const OK: NotificationReply = { status: 200, contentType: 'text/plain', body: 'OK' };
 const refuse = (reason: string): ParsedNotification => ({ kind: 'rejected', reason, reply: { status: 401, contentType: 'text/plain', body: 'rejected' } });
+/** Any answer but a 2xx makes Worldline deliver the event again. */
+const RETRY_LATER: NotificationReply = { status: 503, contentType: 'text/plain', body: 'retry later' };
 
 const header = (n: InboundNotification, name: string): string | undefined => {
   const found = Object.entries(n.headers).find(([key]) => key.toLowerCase() === name);
@@ -49,21 +52,31 @@ export async function parseWorldlineNotification(notification: InboundNotificati
   if (keyId !== settings.webhookKeyId) return refuse('forged: unknown X-GCS-KeyId');
   if (!isWebhookSignature(settings.webhookSecret, notification.rawBody, signature)) return refuse('forged: X-GCS-Signature does not match the body');
   const event = unverified;
-  if (CHARGEBACK_EVENTS.includes(event.type)) return { kind: 'accepted', facts: await confirmedChargeback(event, settings, deps), reply: OK };
+  if (CHARGEBACK_EVENTS.includes(event.type)) {
+    const chargeback = await confirmedChargeback(event, settings, deps);
+    if (chargeback === 'no-answer') return { kind: 'rejected', reason: 'status unavailable: the confirming status lookup got no answer', reply: RETRY_LATER };
+    return { kind: 'accepted', facts: chargeback, reply: OK };
+  }
   return { kind: 'accepted', facts: eventFacts(event, { payerChoosesAmount: payerChooses(event) }), reply: OK };
 }
 
-/** A chargeback only once Worldline's status of the payment says so; nothing otherwise (the next delivery retries). */
-async function confirmedChargeback(event: WorldlineEvent, settings: WorldlineSettings, deps: WorldlineNotificationDeps): Promise<PspFact[]> {
+/**
+ * A chargeback only once Worldline's status of the payment says so; nothing when it answered
+ * otherwise (the next delivery tries again); `no-answer` when the lookup got none (no HTTP answer, or
+ * a 5xx), which must not be acknowledged: Worldline would never deliver that event again.
+ */
+async function confirmedChargeback(event: WorldlineEvent, settings: WorldlineSettings, deps: WorldlineNotificationDeps): Promise<PspFact[] | 'no-answer'> {
   const payment = event.payment;
   if (!payment) return [];
   const paymentId = openingId(payment.id);
   const result = await deps.client.get(settings, `/payments/${encodeURIComponent(paymentId)}`);
-  const status = result.kind === 'answer' && result.status === 200 ? readPayment(result.body) : undefined;
+  if (result.kind !== 'answer' || result.status >= 500) return 'no-answer';
+  const status = result.status === 200 ? readPayment(result.body) : undefined;
   if (!status || !CHARGEBACK_STATUSES.includes(status.status)) return [];
   const amount = status.paymentOutput?.amountOfMoney ?? payment.paymentOutput?.amountOfMoney;
   if (!amount) return [];
-  const date = (event.created ?? new Date().toISOString()).slice(0, 10);
+  // The day it is read only when Worldline wrote no date at all: then a delivery on another day is a second chargeback (D76).
+  const date = chargebackDay(event, status) ?? new Date().toISOString().slice(0, 10);
   // Named as our opening recorded it: a hosted checkout's payment under the hosted checkout's id; when
   // neither the event nor the status names it, by our opening's transaction id (its merchantReference).
   const hosted = [status, payment].map(openingRef).find((ref) => ref !== paymentId);

@@ -32,6 +32,8 @@ export interface PaymentShape {
   readonly errors?: readonly WorldlineError[];
   /** The hosted checkout that created the payment (PaymentResponse.hostedCheckoutSpecificOutput). */
   readonly hostedCheckoutId?: string;
+  /** When the status last changed, as Worldline writes it (`yyyyMMddHHmmss`). */
+  readonly statusChangedAt?: string;
 }
 
 // Return types are inferred, not widened, so that official-sdk/ can check each fixture against Worldline's SDK types.
@@ -45,6 +47,7 @@ export function payment(shape: PaymentShape) {
       statusCategory: shape.statusCategory ?? 'PENDING_MERCHANT',
       statusCode: shape.statusCode,
       isAuthorized: ['PENDING_CAPTURE', 'CAPTURED', 'CAPTURE_REQUESTED'].includes(shape.status),
+      ...(shape.statusChangedAt ? { statusCodeChangeDateTime: shape.statusChangedAt } : {}),
       ...(shape.errors ? { errors: [...shape.errors] } : {}),
     },
     paymentOutput: {
