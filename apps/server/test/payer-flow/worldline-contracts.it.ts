@@ -97,6 +97,32 @@ describe('Worldline Direct contracts through the service', () => {
     expect(await disputes()).toMatchObject([{ type: 'chargeback', provider: 'worldline', providerRef: '7600000001_0', amount: { amount: 5_000, currency: 'EUR' }, status: 'CHARGEBACKED' }]);
   });
 
+  it('a Wero chargeback event whose confirming lookup got no answer (503, a timeout) is answered 503, so Worldline delivers it again', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 4_000, orderId: 'wl-wero-lookup-down', methods: [{ method: 'wero' }], paymentMethodFilters: { channel: 'kiosk' }, returnUrl: 'https://shop.example/back' });
+    const created = acceptPayment('7600000002_0');
+    const started = await page.start({ methodId: 'wero', amount: 4_000 });
+    const reference = ((await created).body as { order: { references: { merchantReference: string } } }).order.references.merchantReference;
+    nock(BASE).get(`${P}/7600000002_0`).reply(200, payment('7600000002_0', 'CAPTURED', 9, 4_000, reference));
+    await navigate(`${h.url}/elements/return/${started.body.attemptId}`);
+    await page.waitFor(paid);
+    const disputes = async (): Promise<unknown[]> => {
+      const res = await fetch(`${h.url}/api/sessions/${sessionId}/chargebacks`, { headers: { Authorization: `Bearer ${await h.clientToken()}` } });
+      return ((await res.json()) as { chargebacks: unknown[] }).chargebacks;
+    };
+    const event = payment('7600000002_0', 'CHARGEBACKED', 1500, 4_000, reference);
+
+    nock(BASE).get(`${P}/7600000002_0`).reply(503, {});
+    expect(await postWebhook(h.url, 'payment.chargebacked', event)).toBe(503);
+    nock(BASE).get(`${P}/7600000002_0`).replyWithError('connect ETIMEDOUT');
+    expect(await postWebhook(h.url, 'payment.chargebacked', event)).toBe(503);
+    expect(await disputes()).toEqual([]);
+
+    // Worldline's next delivery, the lookup answering: the chargeback.
+    nock(BASE).get(`${P}/7600000002_0`).reply(200, event);
+    expect(await postWebhook(h.url, 'payment.chargebacked', event)).toBe(200);
+    expect(await disputes()).toMatchObject([{ type: 'chargeback', provider: 'worldline', providerRef: '7600000002_0', amount: { amount: 4_000, currency: 'EUR' }, date: '2026-01-01' }]);
+  });
+
   it('ANCV on 5403: a hosted checkout; the return reads its created payment (a chosen partial), the card pays the rest, PAID', async () => {
     const { page, sessionId } = await h.openPage({
       currency: 'EUR',
