@@ -49,7 +49,7 @@ export type {
   AuthorizationCodeRecord, AuthorizationCodeRepository, RefreshRotation, RefreshTokenRecord,
   RefreshTokenRepository,
 } from './ports/auth-grant.repository.port';
-export type { ChargebackRepository } from './ports/chargeback.repository.port';
+export type { AbandonedChargebackPage, AbandonedChargebackPosition, AbandonedChargebackSearch, ChargebackRepository } from './ports/chargeback.repository.port';
 export { CHARGEBACKS_PER_SESSION_LIMIT } from './ports/chargeback.repository.port';
 export type { Clock } from './ports/clock.port';
 export type { IdGenerator } from './ports/id-generator.port';

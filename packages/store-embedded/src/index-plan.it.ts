@@ -57,6 +57,9 @@ async function runEveryQuery() {
   const cb = await stores.chargebacks.claimDue(T0, 'w', 1000);
   await stores.chargebacks.save({ ...cb!, version: 2 }, { expectedVersion: 1, leaseOwner: 'w' });
   await stores.chargebacks.releaseLease(chargeback.notificationId, 'w');
+  for (const filter of [{}, { from: T0 - 1, to: T0 + 1 }, { after: { firstFailedAt: T0, notificationId: chargeback.notificationId } }]) {
+    await stores.chargebacks.findAbandonedDeliveries({ merchantId: chargeback.merchantId, limit: 5, ...filter });
+  }
 
   const code = { codeHash: newId(), clientId: 'dashboard', redirectUri: 'u', codeChallenge: 'c', merchantId, email: 'a@m.example', role: 'admin' as const, expiresAt: T0 };
   await stores.authCodes.insert(code);

@@ -69,6 +69,12 @@ export const INDEX_PLAN: Readonly<Record<StoreCollectionKey, readonly IndexSpec[
   chargebacks: [
     { key: { dueAt: 1 }, options: { name: 'due_at' } },
     { key: { merchantId: 1, sessionId: 1, receivedAt: 1, _id: 1 }, options: { name: 'merchant_session_received' } },
+    // The operators' replay (tools/ops), as the sessions' merchant_abandoned_notification. Present-only:
+    // a chargeback of an account without a chargeback address holds no delivery.
+    {
+      key: { merchantId: 1, 'delivery.abandoned': 1, 'delivery.firstFailedAt': 1, _id: 1 },
+      options: { name: 'merchant_abandoned_delivery', ...present('delivery.abandoned') },
+    },
   ],
   authorizationCodes: [{ key: { purgeAt: 1 }, options: { name: 'purge_ttl', expireAfterSeconds: 0 } }],
   refreshTokens: [

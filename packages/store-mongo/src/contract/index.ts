@@ -1,3 +1,4 @@
+import { abandonedChargebacksContract } from './abandoned-chargebacks.contract';
 import { abandonedNotificationsContract } from './abandoned-notifications.contract';
 import { accountRepositoriesContract } from './account-repositories.contract';
 import { authGrantRepositoriesContract } from './auth-grant-repositories.contract';
@@ -27,6 +28,7 @@ export function describeStoreContract(engine: ContractEngine): void {
   abandonedNotificationsContract(traced);
   accountRepositoriesContract(traced);
   chargebackRepositoryContract(traced);
+  abandonedChargebacksContract(traced);
   authGrantRepositoriesContract(traced);
   storedSecretsContract(traced);
   storeIndexesContract(traced);
