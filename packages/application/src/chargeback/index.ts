@@ -1,2 +1,3 @@
 export * from './receive-chargeback';
 export * from './chargeback.worker';
+export * from './replay-chargeback';
