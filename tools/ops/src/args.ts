@@ -14,8 +14,8 @@ export const USAGE = `Usage: npm run ops -- <command> [options]   (MONGODB_URI a
       Rebuilds the attempt and transaction search entries of every session updated since <instant>
       (default: all sessions).
   replay-notifications --merchant <id> [--since <instant>] [--until <instant>] [--dry-run]
-      Re-arms the merchant's abandoned session-ended notifications whose delivery first failed in
-      [since, until), as the dashboard's replay does; --dry-run only lists them.
+      Re-arms the merchant's abandoned session-ended and chargeback messages whose delivery first
+      failed in [since, until), as the dashboard's replay does; --dry-run only lists them.
   check
       Lists the database's collections with their document counts and the store's indexes that
       are missing; changes nothing.

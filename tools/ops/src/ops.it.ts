@@ -2,14 +2,14 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
-import type { Delivery, MerchantId, Session } from '@splitpay/domain';
+import type { Chargeback, Delivery, MerchantId, Session } from '@splitpay/domain';
 import { describeOnMongoDb, MONGODB_URI } from '@splitpay/server/test/on-mongodb/mongo-deployment';
 import { uriWithDatabase } from '@splitpay/server/test/support/killable-service';
 import { createStoresFor, type ConfiguredStores } from '@splitpay/server/src/wiring/stores';
 import { connectMongo, type Db } from '@splitpay/store-mongo';
 import { fixtures } from '@splitpay/store-mongo/src/contract';
 
-const { aSession, anAttempt, newMerchantId } = fixtures;
+const { aChargeback, aSession, anAttempt, newMerchantId } = fixtures;
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const HOUR = 3_600_000;
 const T = Date.UTC(2026, 10, 27, 2, 0, 0);
@@ -181,6 +181,65 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
       expect(new Set(lines.map((line) => line.split(' ')[0])).size).toBe(102);
       for (const session of many) expect((await stores.sessions.findById(session.id))!.notification!.delivery!.abandoned).toBe(false);
     }, 300_000);
+  });
+
+  describe('replay-notifications of chargeback messages', () => {
+    const shop = newMerchantId();
+    const withDelivery = (merchantId: MerchantId, state: Partial<Delivery>): Chargeback => {
+      const chargeback = aChargeback({ merchantId });
+      const url = 'https://user:hook-password@merchant.example/disputes';
+      return { ...chargeback, delivery: { url, notificationId: chargeback.notificationId, payload: { event: 'chargeback' }, failures: 0, abandoned: false, ...state } };
+    };
+    const abandoned = (merchantId: MerchantId, firstFailedAt: number) => withDelivery(merchantId, { failures: 4, abandoned: true, firstFailedAt });
+    const inWindow = [abandoned(shop, T + 10 * 60_000), abandoned(shop, T + HOUR)];
+    const before = abandoned(shop, T - HOUR);
+    const anotherMerchant = abandoned(newMerchantId(), T + 20 * 60_000);
+    const owed = withDelivery(shop, { failures: 2, firstFailedAt: T + 30 * 60_000, nextAttemptAt: T + 35 * 60_000 });
+    const unsent = aChargeback({ merchantId: shop });
+    const untouched = [before, anotherMerchant, owed, unsent];
+    // The session side of the command has its own merchant's ending in the same window.
+    const ending = aSession({
+      merchantId: shop,
+      status: 'PAID',
+      endedAt: T,
+      notification: { url: 'https://merchant.example/hook', delivery: { url: 'https://merchant.example/hook', notificationId: 'n-ending', payload: {}, failures: 4, abandoned: true, firstFailedAt: T + 5 * 60_000 } },
+    });
+    const args = ['replay-notifications', '--merchant', shop, '--since', new Date(T).toISOString(), '--until', String(T + 2 * HOUR)];
+
+    beforeAll(async () => {
+      for (const chargeback of [...inWindow, ...untouched]) await stores.chargebacks.insertIfAbsent(chargeback);
+      await stores.sessions.insert(ending);
+    });
+
+    it('with --dry-run, lists them beside the endings and changes nothing', async () => {
+      const ran = await ops([...args, '--dry-run'], env);
+      expect(ran).toMatchObject({ code: 0 });
+      for (const chargeback of inWindow) expect(ran.stdout).toContain(`chargeback ${chargeback.notificationId} would be replayed (failures 4, first failed`);
+      for (const chargeback of untouched) expect(ran.stdout).not.toContain(chargeback.notificationId);
+      expect(ran.stdout).toContain(`${ending.id} would be replayed`);
+      expect(ran.stdout).toContain('3 abandoned notifications would be replayed');
+      for (const chargeback of [...inWindow, ...untouched]) expect(await stores.chargebacks.findByNotificationId(chargeback.notificationId)).toEqual(chargeback);
+    }, 60_000);
+
+    it('re-arms each as a session ending is re-armed (same notificationId, a new calendar, due at once), and nothing else', async () => {
+      const ran = await ops(args, env);
+      expect(ran).toMatchObject({ code: 0 });
+      for (const chargeback of inWindow) expect(ran.stdout).toContain(`chargeback ${chargeback.notificationId} replayed`);
+      expect(ran.stdout).toContain('3 abandoned notifications, 3 replayed, 0 refused');
+      expect(`${ran.stdout}${ran.stderr}`).not.toContain('hook-password');
+      for (const chargeback of inWindow) {
+        const stored = (await stores.chargebacks.findByNotificationId(chargeback.notificationId))!;
+        expect(stored.version).toBe(chargeback.version + 1);
+        expect(stored.delivery).toMatchObject({ notificationId: chargeback.notificationId, url: chargeback.delivery!.url, failures: 0, abandoned: false });
+        expect(stored.delivery!.firstFailedAt).toBeUndefined();
+        // Due, so a running service's chargeback worker sends it.
+        expect(stored.dueAt).toBe(stored.delivery!.nextAttemptAt);
+      }
+      for (const chargeback of untouched) expect(await stores.chargebacks.findByNotificationId(chargeback.notificationId)).toEqual(chargeback);
+
+      const again = await ops(args, env);
+      expect(again.stdout).toContain('0 abandoned notifications, 0 replayed, 0 refused');
+    }, 120_000);
   });
 
   it('check lists the collections with their counts, and a dropped index with exit 1', async () => {

@@ -1,9 +1,10 @@
 import { ReplaySessionNotification } from '@splitpay/application';
-import { DomainError, type AbandonedNotificationPosition, type Logger, type MerchantId, type SessionId, type SessionRepository } from '@splitpay/domain';
+import { DomainError, type AbandonedNotificationPosition, type ChargebackRepository, type Logger, type MerchantId, type SessionId, type SessionRepository } from '@splitpay/domain';
 import { SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { sessionWriterOf } from '@splitpay/server/src/session-writer';
 import type { ServerConfig } from '@splitpay/server/src/config';
 import { iso, type Output } from '../output';
+import { replayChargebacks } from './replay-chargebacks';
 
 export interface ReplayRequest {
   readonly merchantId: string;
@@ -18,11 +19,13 @@ const PAGE = 100;
 /**
  * Re-arms every abandoned session-ended notification of one merchant whose delivery first failed in
  * [since, until), one by one through the use case behind the dashboard's replay door
- * (POST /api/sessions/{id}/notification): same notificationId, calendar re-armed, its refusals kept.
- * A running service delivers them. Prints each session id and its outcome, never the address.
+ * (POST /api/sessions/{id}/notification): same notificationId, calendar re-armed, its refusals kept;
+ * then the merchant's abandoned chargeback messages of the same window, the same way. A running
+ * service delivers them. Prints each session id (or chargeback notificationId) and its outcome, never
+ * the address.
  */
 export async function replayNotifications(
-  deps: { readonly sessions: SessionRepository; readonly config: ServerConfig; readonly logger: Logger },
+  deps: { readonly sessions: SessionRepository; readonly chargebacks: ChargebackRepository; readonly config: ServerConfig; readonly logger: Logger },
   request: ReplayRequest,
   out: Output,
 ): Promise<0 | 1> {
@@ -65,6 +68,11 @@ export async function replayNotifications(
     }
     after = page.next;
   } while (after);
+  const chargebacks = { found: 0, replayed: 0, refused: 0 };
+  await replayChargebacks(deps, request, out, chargebacks);
+  found += chargebacks.found;
+  replayed += chargebacks.replayed;
+  refused += chargebacks.refused;
 
   out.line(
     request.dryRun
