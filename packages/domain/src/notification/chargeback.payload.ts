@@ -14,7 +14,7 @@ export interface ChargebackKey {
  * `<providerRef>:<type>:<date>:<amount in minor units>`: the chargeback's webhook notificationId and
  * its unique key in the store, so two differing by amount or date are two chargebacks. A
  * representment says `representment` where a chargeback says `chargeback`: the one that settles a
- * dispute the same day for the same amount is a second message, not a resend (D76).
+ * dispute the same day for the same amount is a second message, not a resend (D77).
  */
 export function chargebackNotificationId(key: ChargebackKey): string {
   return `${key.providerRef}:${key.type}:${key.date}:${key.amount.amount}`;

@@ -17,7 +17,7 @@ function dayOfStatusChange(payment: WorldlinePayment | undefined): string | unde
  * The day of a confirmed chargeback, read only from what Worldline wrote, so that every delivery of
  * the event gives the same notificationId: the event's `created`, else the day the event's payment
  * says its status changed, else the day the confirming lookup says so. None of them: undefined, and
- * the caller decides (D76).
+ * the caller decides (D77).
  */
 export function chargebackDay(event: WorldlineEvent, confirmed: WorldlinePayment): string | undefined {
   return dayOfCreated(event.created) ?? dayOfStatusChange(event.payment) ?? dayOfStatusChange(confirmed);

@@ -75,7 +75,7 @@ async function confirmedChargeback(event: WorldlineEvent, settings: WorldlineSet
   if (!status || !CHARGEBACK_STATUSES.includes(status.status)) return [];
   const amount = status.paymentOutput?.amountOfMoney ?? payment.paymentOutput?.amountOfMoney;
   if (!amount) return [];
-  // The day it is read only when Worldline wrote no date at all: then a delivery on another day is a second chargeback (D76).
+  // The day it is read only when Worldline wrote no date at all: then a delivery on another day is a second chargeback (D77).
   const date = chargebackDay(event, status) ?? new Date().toISOString().slice(0, 10);
   // Named as our opening recorded it: a hosted checkout's payment under the hosted checkout's id; when
   // neither the event nor the status names it, by our opening's transaction id (its merchantReference).
