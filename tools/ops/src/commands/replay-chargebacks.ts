@@ -2,13 +2,20 @@ import { ReplayChargebackNotification } from '@splitpay/application';
 import { DomainError, type AbandonedChargebackPosition, type ChargebackRepository, type Logger, type MerchantId } from '@splitpay/domain';
 import { SystemClock } from '@splitpay/infra';
 import { iso, type Output } from '../output';
-import type { ReplayRequest } from './replay-notifications';
 
 /** What one walk found and did, added to the command's summary. */
 export interface ReplayTally {
   found: number;
   replayed: number;
   refused: number;
+}
+
+/** Whose messages, which window of first failures, and whether only to list them (the command's request). */
+export interface ChargebackReplayRequest {
+  readonly merchantId: string;
+  readonly since?: number;
+  readonly until?: number;
+  readonly dryRun: boolean;
 }
 
 /** Chargebacks read per page of the abandoned-delivery index. */
@@ -22,7 +29,7 @@ const PAGE = 100;
  */
 export async function replayChargebacks(
   deps: { readonly chargebacks: ChargebackRepository; readonly logger: Logger },
-  request: ReplayRequest,
+  request: ChargebackReplayRequest,
   out: Output,
   tally: ReplayTally,
 ): Promise<void> {
