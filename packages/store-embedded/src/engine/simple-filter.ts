@@ -25,11 +25,44 @@ function valueAt(doc: Readonly<Record<string, unknown>>, path: readonly string[]
   return Array.isArray(node) ? ARRAY : node;
 }
 
+/**
+ * Whether some value at `path` (from its part `from`) equals `expected`, with MongoDB's multikey
+ * rules: an array on the way is looked into item by item, an array at the end matches when one of its
+ * items is the value. An array inside an array, or a numeric part meeting an array (a position), is
+ * left to mingo. This is how a session is found by one of its transactions or PSP references.
+ */
+function equalAt(node: unknown, path: readonly string[], from: number, expected: Scalar): boolean | typeof UNKNOWN {
+  if (from === path.length) {
+    if (!Array.isArray(node)) return node === expected;
+    let found = false;
+    for (const item of node) {
+      if (Array.isArray(item)) return UNKNOWN;
+      if (item === expected) found = true;
+    }
+    return found;
+  }
+  if (Array.isArray(node)) {
+    if (/^\d+$/.test(path[from] as string)) return UNKNOWN;
+    let found = false;
+    for (const item of node) {
+      if (Array.isArray(item)) return UNKNOWN;
+      const match = equalAt(item, path, from, expected);
+      if (match === UNKNOWN) return UNKNOWN;
+      if (match) found = true;
+    }
+    return found;
+  }
+  if (node === null || typeof node !== 'object' || node instanceof Date) return false;
+  return equalAt((node as Record<string, unknown>)[path[from] as string], path, from + 1, expected);
+}
+
 /** Equality with a string, number or boolean: the same value of the same type (1 and 1.0 are one number). */
 function equals(path: readonly string[], expected: Scalar): QuickTest {
   return (doc) => {
     const value = valueAt(doc, path);
-    return value === ARRAY ? undefined : value === expected;
+    if (value !== ARRAY) return value === expected;
+    const found = equalAt(doc, path, 0, expected);
+    return found === UNKNOWN ? undefined : found;
   };
 }
 
@@ -82,7 +115,8 @@ function exists(path: readonly string[], expected: boolean): QuickTest {
  * A quick test for the filters the repositories make most (equalities on scalars, ranges of one
  * scalar type and `$exists`, top-level or dotted, ANDed, and `$or`/`$and` of such filters: a keyset page), so that a write guarded by `{ _id, version }` does not
  * compile a mingo query. Undefined for any other filter; its test answers undefined for a document
- * with an array on a filtered path. Both then go to mingo, whose semantics these cases share.
+ * with an array on a range's path, or an array in an array or a position on an equality's or
+ * `$exists`'s path. Both then go to mingo, whose semantics these cases share.
  */
 export function quickTestOf(filter: Readonly<Record<string, unknown>>): QuickTest | undefined {
   const tests: QuickTest[] = [];
