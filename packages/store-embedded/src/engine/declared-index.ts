@@ -108,29 +108,33 @@ export class DeclaredIndex {
    * replaces, none for an insert). What a document holds is not kept aside: the caller computes it
    * again from the stored version when it changes.
    *
+   * Only the entries that changed move: a session's save that adds one transaction leaves the entries
+   * of the others where they are (each removal and addition is a descent of the tree).
+   *
    * A unique index refuses an entry another document holds: it throws DuplicateKeyError and is left
    * as it was (`held` back in place). Finding the holder and adding are one descent of the tree.
    */
   put(held: readonly IndexEntry[], doc: StoredDocument, entries: readonly IndexEntry[], slot: DocumentSlot): void {
     if (!this.built) return;
-    if (held.length === entries.length && held.every((entry, i) => sameKey(entry.values, (entries[i] as IndexEntry).values))) return;
-    this.drop(held, slot);
-    if (entries.length === 0) return;
+    const gone = held.filter((entry) => !entries.some((kept) => sameKey(kept.values, entry.values)));
+    const added = entries.filter((entry) => !held.some((kept) => sameKey(kept.values, entry.values)));
+    this.drop(gone, slot);
+    if (added.length === 0) return;
     if (!this.isMultikey && touchesArray(doc, this.key)) {
       this.isMultikey = true;
       this.entries.keepInTree();
     }
     if (!this.unique) {
-      for (const entry of entries) this.entries.add(makeEntry(entry.values, slot));
+      for (const entry of added) this.entries.add(makeEntry(entry.values, slot));
       return;
     }
-    const added: IndexEntry[] = [];
-    for (const entry of entries) {
+    const done: IndexEntry[] = [];
+    for (const entry of added) {
       const holder = this.entries.addUnlessHeld(makeEntry(entry.values, slot));
-      if (holder === undefined) added.push(entry);
+      if (holder === undefined) done.push(entry);
       else if (holder !== slot) {
-        this.drop(added, slot);
-        for (const again of held) this.entries.add(makeEntry(again.values, slot));
+        this.drop(done, slot);
+        for (const again of gone) this.entries.add(makeEntry(again.values, slot));
         throw this.duplicate(entry);
       }
     }

@@ -128,6 +128,25 @@ describe('EmbeddedCollection', () => {
     expect(await c.findOne({ 'tags.code': 'y' })).toMatchObject({ _id: 'b' });
   });
 
+  it('moves only the multikey entries a write changes, and puts back those it moved when a unique index refuses it', async () => {
+    const { c } = collection();
+    c.declareIndex({ 'attempts.transactions.id': 1 }, { name: 'transaction_unique', unique: true });
+    c.declareIndex({ 'attempts.status': 1 });
+    await c.insertOne({ _id: 'a', attempts: [{ status: 'PAID', transactions: [{ id: 't1' }, { id: 't2' }] }] });
+    await c.insertOne({ _id: 'b', attempts: [{ status: 'PENDING', transactions: [{ id: 't3' }] }] });
+    const refused = [{ status: 'PAID', transactions: [{ id: 't4' }] }, { status: 'PENDING', transactions: [{ id: 't1' }] }];
+    await expect(c.updateOne({ _id: 'b' }, { $set: { attempts: [{ status: 'PENDING', transactions: [{ id: 't3' }] }, ...refused] } })).rejects.toMatchObject({ code: 11000, keyValue: { 'attempts.transactions.id': 't1' } });
+    const owner = async (filter: Record<string, unknown>) => (await c.find(filter).toArray()).map((doc) => doc._id);
+    expect([await owner({ 'attempts.transactions.id': 't1' }), await owner({ 'attempts.transactions.id': 't3' }), await owner({ 'attempts.transactions.id': 't4' })]).toEqual([['a'], ['b'], []]);
+    await c.updateOne({ _id: 'b' }, { $set: { attempts: [{ status: 'PAID', transactions: [{ id: 't4' }] }, { status: 'PENDING', transactions: [{ id: 't3' }, { id: 't5' }] }] } });
+    expect([await owner({ 'attempts.transactions.id': 't3' }), await owner({ 'attempts.transactions.id': 't4' }), await owner({ 'attempts.transactions.id': 't5' })]).toEqual([['b'], ['b'], ['b']]);
+    expect([await owner({ 'attempts.status': 'PAID' }), await owner({ 'attempts.status': 'PENDING' })]).toEqual([['a', 'b'], ['b']]);
+    await c.updateOne({ _id: 'b' }, { $set: { attempts: [{ status: 'PAID', transactions: [{ id: 't5' }] }] } });
+    expect([await owner({ 'attempts.transactions.id': 't3' }), await owner({ 'attempts.transactions.id': 't5' }), await owner({ 'attempts.status': 'PENDING' })]).toEqual([[], ['b'], []]);
+    await c.insertOne({ _id: 'c', attempts: [{ status: 'PAID', transactions: [{ id: 't3' }, { id: 't4' }] }] });
+    expect(await owner({ 'attempts.transactions.id': 't4' })).toEqual(['c']);
+  });
+
   it('leaves no trace of a write the second of two unique indexes refuses: the first one gives its new key back', async () => {
     const { c } = collection();
     c.declareIndex({ a: 1 }, { name: 'a_unique', unique: true });
