@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import * as updateOperators from 'mingo/operators/update';
-import { isEqual } from 'mingo/util';
 import { EmbeddedOperationError } from './engine-errors';
 
 export type StoredDocument = Record<string, unknown> & { _id: unknown };
@@ -84,9 +83,38 @@ function topLevelOnly(steps: readonly (readonly [string, Record<string, unknown>
 }
 
 /**
+ * Whether `stored` equals `given` as `deepCopy` would store it (mingo's `isEqual` of the two, without
+ * making the copy): a field holding undefined is absent, an array item holding it is null.
+ */
+function equalsStored(stored: unknown, given: unknown): boolean {
+  if (stored === given || Object.is(stored, given)) return true;
+  if (stored === null || given === null || typeof stored !== 'object' || typeof given !== 'object') return false;
+  if (stored instanceof Date || given instanceof Date) return stored instanceof Date && given instanceof Date && stored.getTime() === given.getTime();
+  if (Array.isArray(stored) || Array.isArray(given)) {
+    if (!Array.isArray(stored) || !Array.isArray(given) || stored.length !== given.length) return false;
+    for (let i = 0; i < given.length; i++) {
+      const item: unknown = given[i];
+      if (!equalsStored(stored[i], item === undefined ? null : item)) return false;
+    }
+    return true;
+  }
+  const held = stored as Record<string, unknown>;
+  let fields = 0;
+  for (const key of Object.keys(given)) {
+    const inner = (given as Record<string, unknown>)[key];
+    if (inner === undefined) continue;
+    fields++;
+    if (!Object.prototype.hasOwnProperty.call(held, key) || !equalsStored(held[key], inner)) return false;
+  }
+  return fields === Object.keys(held).length;
+}
+
+/**
  * `$set` and `$unset` of top-level fields, applied as mingo's operators do (a field set to an equal
  * value is left as it was, and is no change; removing an absent field is no change), without
- * walking paths: the session save and every search entry upsert are of this kind.
+ * walking paths: the session save and every search entry upsert are of this kind. Only the values
+ * that change are copied from the caller's update: a session's save sets every field, and most are
+ * as stored.
  */
 function applyTopLevel(doc: StoredDocument, steps: readonly (readonly [string, Record<string, unknown>])[]): { doc: StoredDocument; modified: boolean } {
   const next: StoredDocument = { ...doc };
@@ -95,8 +123,8 @@ function applyTopLevel(doc: StoredDocument, steps: readonly (readonly [string, R
     for (const field of Object.keys(expr)) {
       if (op === '$set') {
         const value = expr[field];
-        if (isEqual(next[field], value)) continue;
-        next[field] = value;
+        if (value === undefined || equalsStored(next[field], value)) continue;
+        next[field] = deepCopy(value);
         modified = true;
       } else if (Object.prototype.hasOwnProperty.call(next, field)) {
         if (next[field] !== undefined) modified = true;
@@ -114,8 +142,10 @@ function applyTopLevel(doc: StoredDocument, steps: readonly (readonly [string, R
  */
 export function applyUpdate(doc: StoredDocument, update: Readonly<Record<string, unknown>>, inserting: boolean): { doc: StoredDocument; modified: boolean } {
   assertOperators(update);
-  const { $setOnInsert, ...operators } = deepCopy(update) as Record<string, Record<string, unknown>>;
-  const steps: [string, Record<string, unknown>][] = Object.entries(operators);
+  // The caller's own expressions: the top-level path copies the values it stores, the other path
+  // copies every expression before mingo's operators take from it.
+  const { $setOnInsert, ...operators } = update as Record<string, Record<string, unknown> | undefined>;
+  const steps = Object.entries(operators).filter((step): step is [string, Record<string, unknown>] => step[1] !== undefined);
   const unknown = steps.find(([op]) => !OPERATORS[op] || op === '$rename');
   if (unknown) throw new EmbeddedOperationError(9, `Unknown or unsupported update operator: '${unknown[0]}'`);
   assertNoConflict(steps);
@@ -125,9 +155,10 @@ export function applyUpdate(doc: StoredDocument, update: Readonly<Record<string,
   if (topLevelOnly(steps)) {
     ({ doc: next, modified } = applyTopLevel(doc, steps));
   } else {
-    next = writableCopy(doc, steps);
+    const copied = steps.map(([op, expr]) => [op, deepCopy(expr)] as const);
+    next = writableCopy(doc, copied);
     try {
-      for (const [op, expr] of steps) if ((OPERATORS[op] as UpdateOperator)(expr)(next).length > 0) modified = true;
+      for (const [op, expr] of copied) if ((OPERATORS[op] as UpdateOperator)(expr)(next).length > 0) modified = true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       throw new EmbeddedOperationError(/immutable field '_id'/.test(message) ? 66 : 2, message);
