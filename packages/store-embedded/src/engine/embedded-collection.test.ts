@@ -89,6 +89,21 @@ describe('EmbeddedCollection', () => {
     expect(await c.findOne({ _id: 'a' })).toBeNull();
   });
 
+  it('answers a document before an update that its caller may change without touching what is stored, fields the update left alone included', async () => {
+    const { c } = collection();
+    c.declareIndex({ 'list.id': 1 });
+    await c.insertOne({ _id: 'a', kept: { deep: [1] }, list: [{ id: 'l1' }], n: { deep: 1 } });
+    const before = (await c.findOneAndUpdate({ _id: 'a' }, { $set: { list: [{ id: 'l2' }] }, $inc: { 'n.deep': 1 } } as never, { returnDocument: 'before' }))!;
+    before.kept.deep.push(2);
+    before.list[0].id = 'changed';
+    before.n.deep = 9;
+    expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', kept: { deep: [1] }, list: [{ id: 'l2' }], n: { deep: 2 } });
+    const again = (await c.findOneAndUpdate({ _id: 'a' }, { $set: { list: [{ id: 'l3' }], kept: { deep: [1] } } }, { returnDocument: 'before' }))!;
+    again.kept.deep.push(3);
+    again.n.deep = 7;
+    expect(await c.findOne({ 'list.id': 'l3' })).toEqual({ _id: 'a', kept: { deep: [1] }, list: [{ id: 'l3' }], n: { deep: 2 } });
+  });
+
   it('upserts from the filter\'s equalities, applying $setOnInsert only on insert', async () => {
     const { c } = collection();
     const first = await c.updateOne({ _id: 'a', v: { $lt: 2 } }, { $set: { v: 2 }, $setOnInsert: { born: true } }, { upsert: true });

@@ -142,7 +142,7 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     } else {
       return null;
     }
-    const answer = options.returnDocument === 'after' ? deepCopy(after) : before && this.copy(before);
+    const answer = options.returnDocument === 'after' ? deepCopy(after) : before && handedOver(before.doc, after);
     return answer ? (project([answer], options.projection)[0] as WithId<TSchema>) : null;
   }
 
@@ -366,4 +366,18 @@ export class EmbeddedCollection<TSchema extends Document = Document> implements 
     this.slots.delete(idKey(doc._id));
     this.hot.delete(slot);
   }
+}
+
+/**
+ * The version an update replaced, as its caller may keep and change it. Only its fields the new
+ * version still shares (those the update left alone) are copied: the others (a session's attempts,
+ * at every save) no stored document, index or packed block holds any more.
+ */
+function handedOver(replaced: StoredDocument, current: StoredDocument): StoredDocument {
+  const answer: Record<string, unknown> = {};
+  for (const field of Object.keys(replaced)) {
+    const value = replaced[field];
+    answer[field] = value === current[field] ? deepCopy(value) : value;
+  }
+  return answer as StoredDocument;
 }
