@@ -1,6 +1,6 @@
-import { viewChanged } from './search-view.document';
+import { viewChanged, type TransactionViewDocument } from './search-view.document';
 
-const entry = { _id: 't1', merchantId: 'm', sessionId: 's', attemptId: 'a', orderId: 'o', createdAt: 1, statusKind: 'pending', provider: 'fake', type: 'authorization', sessionVersion: 2 };
+const entry: TransactionViewDocument = { _id: 't1', merchantId: 'm', sessionId: 's', attemptId: 'a', orderId: 'o', createdAt: 1, statusKind: 'pending', provider: 'fake', type: 'authorization', sessionVersion: 2 };
 
 describe('viewChanged', () => {
   it('sees a new entry, a changed field, a field gained or lost, never the version alone', () => {
@@ -10,6 +10,6 @@ describe('viewChanged', () => {
     expect(viewChanged(entry, { ...entry, providerRef: 'r1', sessionVersion: 3 })).toBe(true);
     const { provider: _gone, ...older } = entry;
     expect(viewChanged(older, entry)).toBe(true);
-    expect(viewChanged(entry, older as typeof entry)).toBe(true);
+    expect(viewChanged(entry, older)).toBe(true);
   });
 });
