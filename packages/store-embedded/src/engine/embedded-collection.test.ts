@@ -126,6 +126,9 @@ describe('EmbeddedCollection', () => {
     await c.insertOne({ _id: 'a', v: 1, nested: { n: 1 } });
     await expect(c.updateOne({ _id: 'a' }, { $set: { v: 2 }, $unset: { v: '' } })).rejects.toMatchObject({ code: 40 });
     await expect(c.updateOne({ _id: 'a' }, { $set: { nested: {}, 'nested.n': 2 } })).rejects.toMatchObject({ code: 40 });
+    // A path sorting between a field and the field's own paths ('nested-x' before 'nested.n') hides no conflict.
+    await expect(c.updateOne({ _id: 'a' }, { $set: { 'nested-x': 1, nested: {}, 'nested.n': 2 } })).rejects.toMatchObject({ code: 40 });
+    await expect(c.updateOne({ _id: 'a' }, { $set: { 'nested.n': 2 }, $unset: { 'nested.n.deep': '' } } as never)).rejects.toMatchObject({ code: 40 });
     await expect(c.updateOne({ _id: 'a' }, { $frobnicate: { v: 2 } } as never)).rejects.toMatchObject({ code: 9 });
     expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', v: 1, nested: { n: 1 } });
     expect(await c.updateOne({ _id: 'a' }, { $set: { v: 1, nested: { n: 1 } } })).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
