@@ -20,12 +20,23 @@ export function rewriteFields(
 ): { $set: Record<string, unknown>; $unset: Record<string, ''> } {
   const $set: Record<string, unknown> = {};
   const $unset: Record<string, ''> = {};
-  for (const field of new Set([...knownFields, ...Object.keys(doc)])) {
-    if (field === '_id' || untouched.includes(field)) continue;
+  const rewrite = (field: string): void => {
+    if (field === '_id' || untouched.includes(field)) return;
     if (doc[field] === undefined) $unset[field] = '';
     else $set[field] = doc[field];
-  }
+  };
+  for (const field of knownFields) rewrite(field);
+  const known = knownSetOf(knownFields);
+  for (const field of Object.keys(doc)) if (!known.has(field)) rewrite(field);
   return { $set, $unset };
+}
+
+/** The known fields as a set, made once per list (each repository passes its one constant list on every save). */
+const knownSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function knownSetOf(fields: readonly string[]): ReadonlySet<string> {
+  let known = knownSets.get(fields);
+  if (!known) knownSets.set(fields, (known = new Set(fields)));
+  return known;
 }
 
 /** Field names of a model, from an object literal checked against `Record<keyof Model, true>`. */
