@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import type { ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 import { until } from '../support/until';
 
 jest.setTimeout(30_000);
@@ -35,11 +36,7 @@ async function series(h: ServiceHarness, name: string): Promise<number | undefin
 
 /** A body the client stops sending halfway (the connection closed) is no client error: one quiet line, no answer, no 400 counted. */
 describe('a request body aborted by the client', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService();
-  });
-  afterAll(() => h.close());
+  const h = useService();
 
   const attemptId = '01937a4e-8c2b-7d3e-9f10-2a3b4c5d6e7f';
   it.each([

@@ -1,4 +1,5 @@
-import { startService, type ServiceHarness } from '../support/service-harness';
+import type { ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 jest.setTimeout(30_000);
 
@@ -6,11 +7,7 @@ const lines = (h: ServiceHarness): Record<string, unknown>[] => h.logLines.map((
 
 /** HTTP's own rules over real HTTP: 405 with Allow, request ids and the access line of each request. */
 describe('HTTP conventions', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService();
-  });
-  afterAll(() => h.close());
+  const h = useService();
 
   it('answers a known path called with another method 405, with Allow and the error envelope', async () => {
     const sessions = await fetch(`${h.url}/api/sessions`, { method: 'DELETE' });

@@ -1,4 +1,5 @@
 import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 jest.setTimeout(30_000);
 
@@ -21,11 +22,7 @@ function series(text: string, name: string): number | undefined {
 
 /** GET /metrics as an operator's Prometheus reads it. */
 describe('/metrics', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService();
-  });
-  afterAll(() => h.close());
+  const h = useService();
 
   it('has every counter, with HELP and TYPE, at zero for each label set before the first event', async () => {
     const text = await scrape(h);

@@ -1,4 +1,5 @@
-import { startService, type ServiceHarness } from '../support/service-harness';
+import type { ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 jest.setTimeout(30_000);
 
@@ -14,15 +15,13 @@ const lines = (h: ServiceHarness): Record<string, unknown>[] => h.logLines.map((
 
 /** An unexpected failure answers 500 InternalError with a message that leaks nothing, on every kind of door. */
 describe('an unexpected failure behind a door', () => {
-  let h: ServiceHarness;
+  const h = useService();
   let token: string;
   let session: { elementsToken: string; sessionId: string };
   beforeAll(async () => {
-    h = await startService();
     token = await h.clientToken();
     session = await h.createSession({ currency: 'EUR', total: 10_000, orderId: 'fault-1', methods: [{ method: 'card' }] });
   });
-  afterAll(() => h.close());
   afterEach(() => jest.restoreAllMocks());
 
   const expectInternalError = async (res: Response): Promise<void> => {
