@@ -1,17 +1,11 @@
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 // The project-level testTimeout does not reach the tests (jest reads it globally): say it here.
 jest.setTimeout(60_000);
 
 /** The page the service serves at /dashboard, read over HTTP (the browser tests drive it). */
 describe('GET /dashboard', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService();
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = useService();
 
   it('serves the page and its callback with a strict Content-Security-Policy and no inline script', async () => {
     for (const path of ['/dashboard', '/dashboard/callback?code=x&state=y']) {

@@ -1,7 +1,8 @@
 import { buildOpenApiDocument, expectResponseMatchesOpenApi } from '@splitpay/http-api';
 import { settle } from '../support/dashboard-browser';
 import { SHOP } from '../support/merchants.fixture';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 // The project-level testTimeout does not reach the tests (jest reads it globally): say it here.
 jest.setTimeout(60_000);
@@ -13,15 +14,8 @@ interface Read {
 
 /** GET /api/sessions/{id}/chargebacks: the disputes of one session, as the dashboard shows them. */
 describe("a session's chargebacks", () => {
-  let h: ServiceHarness;
+  const h = useService();
   const doc = buildOpenApiDocument({ fakePsp: true });
-
-  beforeAll(async () => {
-    h = await startService();
-  });
-  afterAll(async () => {
-    await h.close();
-  });
 
   async function read(sessionId: string, token?: string): Promise<Read> {
     const url = `/api/sessions/${sessionId}/chargebacks`;

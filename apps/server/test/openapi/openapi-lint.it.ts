@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 jest.setTimeout(120_000);
 
@@ -19,17 +19,15 @@ type Operation = { operationId?: string; security?: Record<string, unknown>[] };
 
 /** `redocly lint` of the document the service serves: offline (no telemetry, no update check), with the repository's redocly.yaml. */
 describe('the served OpenAPI document', () => {
-  let h: ServiceHarness;
+  const h = useService();
   let doc: { info: { license?: { name?: string } }; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Record<string, unknown>> } };
   let dir: string;
 
   beforeAll(async () => {
-    h = await startService();
     doc = (await (await fetch(`${h.url}/openapi.json`)).json()) as typeof doc;
     dir = await mkdtemp(path.join(os.tmpdir(), 'splitpay-openapi-'));
   });
   afterAll(async () => {
-    await h.close();
     await rm(dir, { recursive: true, force: true });
   });
 

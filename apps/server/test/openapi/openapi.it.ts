@@ -11,7 +11,7 @@ import {
   type ObservedResponse,
   type OpenApiDocument,
 } from '@splitpay/http-api';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 /** A real HTTP answer in the shape the conformance helper reads. */
 async function observe(res: Response): Promise<ObservedResponse> {
@@ -26,7 +26,7 @@ async function observe(res: Response): Promise<ObservedResponse> {
 }
 
 describe('OpenAPI document of the composed service', () => {
-  let h: ServiceHarness;
+  const h = useService();
   let doc: OpenApiDocument;
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -50,12 +50,8 @@ describe('OpenAPI document of the composed service', () => {
   }
 
   beforeAll(async () => {
-    h = await startService();
     doc = (await observe(await fetch(`${h.url}/openapi.json`))).body as OpenApiDocument;
   }, 60_000);
-  afterAll(async () => {
-    await h.close();
-  });
 
   it('serves one OpenAPI 3.1 document whose references all resolve and whose schemas all compile', () => {
     expect(doc.openapi).toBe('3.1.0');
