@@ -3,7 +3,7 @@ import type * as OpenIdClient from 'openid-client' with { 'resolution-mode': 'im
 import { accountMerchants, ACME } from '../support/merchants.fixture';
 import { oauth, openidClient } from '../support/oauth-client-libraries';
 import { signInThroughLoginPage } from '../support/sign-in-form';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 import { dashboardAuthorization, discoverByOauth4WebApi, discoverByOpenIdClient, insecure } from './oauth-clients.support';
 
 /**
@@ -13,13 +13,12 @@ import { dashboardAuthorization, discoverByOauth4WebApi, discoverByOpenIdClient,
  * `unsupported_token_type` (RFC 7009 section 2.2.1) rather than a 200 that would claim it did.
  */
 describe('revoking an access token through oauth4webapi and openid-client', () => {
-  let h: ServiceHarness;
+  const h = useService({ merchants: accountMerchants() });
   let config: OpenIdClient.Configuration;
   let as: Oauth4WebApi.AuthorizationServer;
   const client: Oauth4WebApi.Client = { client_id: 'dashboard', token_endpoint_auth_method: 'none' };
 
   beforeAll(async () => {
-    h = await startService({ merchants: accountMerchants() });
     config = await discoverByOpenIdClient(h.url, 'dashboard', undefined, openidClient.None());
     as = await discoverByOauth4WebApi(h.url);
   });

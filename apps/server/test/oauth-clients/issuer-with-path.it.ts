@@ -4,7 +4,7 @@ import { accountMerchants, ACME } from '../support/merchants.fixture';
 import { oauth, openidClient } from '../support/oauth-client-libraries';
 import { startPathStrippingProxy, type PathStrippingProxy } from '../support/path-stripping-proxy';
 import { signInThroughLoginPage } from '../support/sign-in-form';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 import { dashboardAuthorization, discoverByOauth4WebApi, discoverByOpenIdClient, insecure } from './oauth-clients.support';
 
 const PREFIX = '/checkout';
@@ -18,19 +18,17 @@ const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] as st
  */
 describe('an issuer with a path, behind a proxy that strips it', () => {
   let proxy: PathStrippingProxy;
-  let h: ServiceHarness;
   let issuer: string;
 
   beforeAll(async () => {
     proxy = await startPathStrippingProxy(PREFIX);
     issuer = `${proxy.url}${PREFIX}`;
-    h = await startService({ merchants: accountMerchants(), env: { PUBLIC_BASE_URL: `${issuer}/` } });
+  });
+  const h = useService(() => ({ merchants: accountMerchants(), env: { PUBLIC_BASE_URL: `${issuer}/` } }));
+  beforeAll(() => {
     proxy.target = h.url;
   });
-  afterAll(async () => {
-    await h.close();
-    await proxy.close();
-  });
+  afterAll(() => proxy.close());
 
   it('serves the metadata where RFC 8414 section 3.1 puts it and under the path, every endpoint carrying the path', async () => {
     const expected = {

@@ -3,7 +3,7 @@ import { DASHBOARD_CALLBACK } from '../support/dashboard-login';
 import { accountMerchants, ACME } from '../support/merchants.fixture';
 import { oauth } from '../support/oauth-client-libraries';
 import { signInThroughLoginPage } from '../support/sign-in-form';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 /**
  * The dashboard's login as a public client (`none`) on oauth4webapi with its defaults: authorization
@@ -11,14 +11,13 @@ import { startService, type ServiceHarness } from '../support/service-harness';
  * documented `allowInsecureRequests` option, meant for testing.
  */
 describe('the dashboard login on oauth4webapi', () => {
-  let h: ServiceHarness;
+  const h = useService({ merchants: accountMerchants() });
   let as: Oauth4WebApi.AuthorizationServer;
   const insecure = { [oauth.allowInsecureRequests]: true };
   const client: Oauth4WebApi.Client = { client_id: 'dashboard', token_endpoint_auth_method: 'none' };
   const none = oauth.None();
 
   beforeAll(async () => {
-    h = await startService({ merchants: accountMerchants() });
     const issuer = new URL(h.url);
     as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
   });

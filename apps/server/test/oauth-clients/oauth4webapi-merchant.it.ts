@@ -1,7 +1,7 @@
 import type * as Oauth4WebApi from 'oauth4webapi' with { 'resolution-mode': 'import' };
 import { accountMerchants, ACME } from '../support/merchants.fixture';
 import { oauth } from '../support/oauth-client-libraries';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 /**
  * A merchant server on oauth4webapi with its defaults, configuring only the issuer URL and its
@@ -9,13 +9,12 @@ import { startService, type ServiceHarness } from '../support/service-harness';
  * library's documented `allowInsecureRequests` option, meant for testing; nothing else is changed.
  */
 describe('a merchant server on oauth4webapi', () => {
-  let h: ServiceHarness;
+  const h = useService({ merchants: accountMerchants() });
   let as: Oauth4WebApi.AuthorizationServer;
   const insecure = { [oauth.allowInsecureRequests]: true };
   const client: Oauth4WebApi.Client = { client_id: ACME.merchantId };
 
   beforeAll(async () => {
-    h = await startService({ merchants: accountMerchants() });
     const issuer = new URL(h.url);
     // processDiscoveryResponse refuses metadata whose issuer is not the URL the merchant configured.
     as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));

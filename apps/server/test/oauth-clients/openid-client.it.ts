@@ -2,7 +2,7 @@ import type * as OpenIdClient from 'openid-client' with { 'resolution-mode': 'im
 import { accountMerchants, ACME } from '../support/merchants.fixture';
 import { openidClient as client } from '../support/oauth-client-libraries';
 import { signInThroughLoginPage } from '../support/sign-in-form';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 import { dashboardAuthorization, discoverByOpenIdClient } from './oauth-clients.support';
 
 /**
@@ -11,10 +11,7 @@ import { dashboardAuthorization, discoverByOpenIdClient } from './oauth-clients.
  * documented `allowInsecureRequests` for the test service's plain HTTP on 127.0.0.1.
  */
 describe('openid-client v6 against the service', () => {
-  let h: ServiceHarness;
-  beforeAll(async () => {
-    h = await startService({ merchants: accountMerchants() });
-  });
+  const h = useService({ merchants: accountMerchants() });
   const discover = (clientId: string, secret?: string, auth?: OpenIdClient.ClientAuth) => discoverByOpenIdClient(h.url, clientId, secret, auth);
 
   const me = async (config: OpenIdClient.Configuration, accessToken: string) => {

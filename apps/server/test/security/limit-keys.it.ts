@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SharedCounters } from '@splitpay/http-api/src/testing/shared-counters';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 const CALLBACK = 'http://localhost:3000/dashboard/callback';
 
@@ -11,13 +11,8 @@ const CALLBACK = 'http://localhost:3000/dashboard/callback';
  * email field, under a plain SHA-256, is an unsalted fast hash of it).
  */
 describe('the /oauth limits key what was typed by a keyed digest (D55)', () => {
-  let h: ServiceHarness;
   const counters = new SharedCounters();
-
-  beforeAll(async () => {
-    h = await startService({ env: { DASHBOARD_REDIRECT_URIS: CALLBACK }, limitCounters: counters });
-  });
-  afterAll(() => h.close());
+  const h = useService({ env: { DASHBOARD_REDIRECT_URIS: CALLBACK }, limitCounters: counters });
 
   it('no counter key holds the plain SHA-256 of a typed email (a password typed there) or client id', async () => {
     const typed = { email: 'correct-horse-battery-staple', clientId: 'typed-client-id' };

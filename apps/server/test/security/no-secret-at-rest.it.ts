@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createEmbeddedStores, scanForSentinels } from '@splitpay/store-embedded';
 import { acknowledge, WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import type { SessionView } from '@splitpay/domain';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 jest.setTimeout(30_000);
 
@@ -30,39 +30,36 @@ describe('no secret, token or payer data at rest or in the logs', () => {
   const contact = { email: 'ops@vault.test', password: secrets.contactPassword };
   // Embedded, so that every collection can be scanned in full.
   const stores = createEmbeddedStores();
-  let h: ServiceHarness;
 
   beforeAll(async () => {
     await receiver.start();
     receiver.script = () => acknowledge;
-    h = await startService({
-      stores,
-      // The limits' counters in the store too (as on MongoDB, D55), so the scan reads their keys.
-      limitCounters: stores.hitCounters,
-      env: { DASHBOARD_REDIRECT_URIS: CALLBACK, TRUST_PROXY: 'loopback' },
-      merchants: {
-        merchants: [
-          {
-            merchantId: merchant.merchantId,
-            secret: merchant.secret,
-            notificationUrl: receiver.url('/hooks/ended'),
-            chargebackUrl: receiver.url('/hooks/chargebacks'),
-            webhookAuthorization: secrets.webhookAuthorization,
-            webhookSigningSecret: secrets.signingSecret,
-            contracts: [
-              { method: 'card', provider: 'fake', partialRefunds: true },
-              { method: 'applepay', provider: 'fake', partialRefunds: true },
-            ],
-            contacts: [{ email: contact.email, password: contact.password, role: 'admin' }],
-          },
-        ],
-      },
-    });
   });
-  afterAll(async () => {
-    await h.close();
-    await receiver.stop();
-  });
+  // The receiver's addresses are known once it listens.
+  const h = useService(() => ({
+    stores,
+    // The limits' counters in the store too (as on MongoDB, D55), so the scan reads their keys.
+    limitCounters: stores.hitCounters,
+    env: { DASHBOARD_REDIRECT_URIS: CALLBACK, TRUST_PROXY: 'loopback' },
+    merchants: {
+      merchants: [
+        {
+          merchantId: merchant.merchantId,
+          secret: merchant.secret,
+          notificationUrl: receiver.url('/hooks/ended'),
+          chargebackUrl: receiver.url('/hooks/chargebacks'),
+          webhookAuthorization: secrets.webhookAuthorization,
+          webhookSigningSecret: secrets.signingSecret,
+          contracts: [
+            { method: 'card', provider: 'fake', partialRefunds: true },
+            { method: 'applepay', provider: 'fake', partialRefunds: true },
+          ],
+          contacts: [{ email: contact.email, password: contact.password, role: 'admin' }],
+        },
+      ],
+    },
+  }));
+  afterAll(() => receiver.stop());
 
   const form = (fields: Record<string, string>) => ({
     method: 'POST',
