@@ -3,16 +3,13 @@ import vm from 'node:vm';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { servedScript } from '../support/served-script';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { startService } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 const DEMO_MERCHANTS = path.join(__dirname, '..', '..', 'demo-merchants.json');
 
 // One service with the demo merchants for the components' and the demo's doors.
-let h: ServiceHarness;
-beforeAll(async () => {
-  h = await startService({ merchants: JSON.parse(await readFile(DEMO_MERCHANTS, 'utf8')) as object });
-}, 60_000);
-afterAll(() => h.close());
+const h = useService(async () => ({ merchants: JSON.parse(await readFile(DEMO_MERCHANTS, 'utf8')) as object }));
 
 describe('the components served by the service (/elements/sdk/v1)', () => {
   it('serves the script, cacheable by anyone, revalidated by its ETag, loadable from any origin', async () => {

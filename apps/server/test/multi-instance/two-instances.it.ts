@@ -5,7 +5,8 @@ import type { Session, SessionId } from '@splitpay/domain';
 import { ManualClock } from '@splitpay/infra';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { acknowledge, WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import type { ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 jest.setTimeout(30_000);
 
@@ -60,8 +61,7 @@ describe('two service instances on one store', () => {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const receiver = new WebhookReceiver();
   const proxy = new SharedPspProxy();
-  let a: ServiceHarness;
-  let b: ServiceHarness;
+  let env: NodeJS.ProcessEnv;
 
   const session = async (id: string): Promise<Session> => {
     const found = await stores.sessions.findById(id as SessionId);
@@ -77,7 +77,7 @@ describe('two service instances on one store', () => {
     await receiver.start();
     const proxyUrl = await proxy.start();
     // What every instance of one deployment shares: keys, and where the PSP is.
-    const env = {
+    env = {
       FAKE_PSP_URL: `${proxyUrl}/fake-psp`,
       FAKE_PSP_API_KEY: randomBytes(16).toString('hex'),
       FAKE_PSP_SIGNING_SECRET: randomBytes(32).toString('hex'),
@@ -85,13 +85,13 @@ describe('two service instances on one store', () => {
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       ACCESS_TOKEN_TTL_S: String(365 * 24 * 3600),
     };
-    a = await startService({ stores, clock, env });
-    proxy.target = a.url;
-    b = await startService({ stores, clock, env });
   });
+  const a = useService(() => ({ stores, clock, env }));
+  beforeAll(() => {
+    proxy.target = a.url;
+  });
+  const b = useService(() => ({ stores, clock, env }));
   afterAll(async () => {
-    await b.close();
-    await a.close();
     await proxy.stop();
     await receiver.stop();
   });

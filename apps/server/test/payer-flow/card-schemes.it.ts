@@ -1,7 +1,8 @@
 import type { SessionView } from '@splitpay/domain';
 import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import { PspOperationTap } from '../support/psp-operation-tap';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 interface ReadAttempt {
   status: string;
@@ -15,18 +16,12 @@ jest.setTimeout(30_000);
 
 /** The card entry's `schemes` are the networks the merchant accepts (docs/decisions.md D74). */
 describe('payer flow: a card on a network the card entry does not list', () => {
-  let tap: PspOperationTap;
-  let h: ServiceHarness;
+  const tap = new PspOperationTap();
   const receiver = new WebhookReceiver();
-  beforeAll(async () => {
-    await receiver.start();
-    tap = new PspOperationTap();
-    const tapUrl = await tap.start();
-    h = await startService({ env: { FAKE_PSP_URL: `${tapUrl}/fake-psp` } });
-    tap.forwardTo(h.url);
-  });
+  beforeAll(() => receiver.start());
+  const h = useService(async () => ({ env: { FAKE_PSP_URL: `${await tap.start()}/fake-psp` } }));
+  beforeAll(() => tap.forwardTo(h.url));
   afterAll(async () => {
-    await h.close();
     await tap.close();
     await receiver.stop();
   });
