@@ -5,7 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_MERCHANTS_FILE } from '../../src/config';
 import { launchChromium, newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
 import { DEMO } from '../support/merchants.fixture';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 jest.setTimeout(120_000);
 
@@ -31,9 +32,9 @@ function focused(page: Page): Promise<string> {
  * its amount before it is sent, and focus never falls to the page's body after an action.
  */
 describe('dashboard actions in Chromium: confirmation and focus', () => {
-  let h: ServiceHarness;
   let browser: Browser;
   let receiver: http.Server;
+  let receiverUrl = '';
   const orderId = `act-${Date.now().toString(36)}`;
   let sessionId = '';
 
@@ -52,9 +53,14 @@ describe('dashboard actions in Chromium: confirmation and focus', () => {
   beforeAll(async () => {
     receiver = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('OK'));
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  });
+  const h = useService(() => {
     const file = JSON.parse(readFileSync(DEMO_MERCHANTS_FILE, 'utf8')) as { merchants: Record<string, unknown>[] };
-    h = await startService({ merchants: { merchants: file.merchants.map((m) => ({ ...m, notificationUrl: `${receiverUrl}/hooks` })) } });
+    return { merchants: { merchants: file.merchants.map((m) => ({ ...m, notificationUrl: `${receiverUrl}/hooks` })) } };
+  });
+
+  beforeAll(async () => {
     browser = await launchChromium();
 
     // A 100.00 EUR order paid by one card, its session-ended notification delivered.
@@ -71,7 +77,6 @@ describe('dashboard actions in Chromium: confirmation and focus', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await h?.close();
     await new Promise((resolve) => receiver?.close(resolve));
   });
 

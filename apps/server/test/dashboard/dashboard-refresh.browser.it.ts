@@ -1,6 +1,6 @@
 import type { Browser, Request } from 'playwright-core';
 import { launchChromium, newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 import { DEMO_MERCHANTS_FILE } from '../../src/config';
 import { readFileSync } from 'node:fs';
 
@@ -15,16 +15,14 @@ interface TokenExchange {
 
 /** Access tokens that live two seconds: the page must rotate its refresh token before each lapses. */
 describe('dashboard sign-in in Chromium, with short-lived access tokens', () => {
-  let h: ServiceHarness;
+  const h = useService({ merchants: JSON.parse(readFileSync(DEMO_MERCHANTS_FILE, 'utf8')) as object, env: { ACCESS_TOKEN_TTL_S: '2' } });
   let browser: Browser;
 
   beforeAll(async () => {
-    h = await startService({ merchants: JSON.parse(readFileSync(DEMO_MERCHANTS_FILE, 'utf8')) as object, env: { ACCESS_TOKEN_TTL_S: '2' } });
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await h?.close();
   });
 
   it('rotates the refresh token before the access token lapses, and calls the API with the newest access token', async () => {

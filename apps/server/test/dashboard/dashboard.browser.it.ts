@@ -7,7 +7,8 @@ import { DEMO_MERCHANTS_FILE } from '../../src/config';
 import { accessibilityViolations, countOf, launchChromium, newWatchedPage, settle, submitSignIn, visible } from '../support/dashboard-browser';
 import { DEMO } from '../support/merchants.fixture';
 import { refresh as refreshAt } from '../support/dashboard-login';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
+import { useService } from '../support/use-service';
 
 jest.setTimeout(120_000);
 
@@ -26,7 +27,6 @@ function demoMerchantsWith(receiverUrl: string): object {
 }
 
 describe('merchant dashboard in Chromium', () => {
-  let h: ServiceHarness;
   let browser: Browser;
   let receiver: http.Server;
   let receiverUrl = '';
@@ -39,7 +39,10 @@ describe('merchant dashboard in Chromium', () => {
     receiver = http.createServer((_req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('down'));
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    h = await startService({ merchants: demoMerchantsWith(receiverUrl), env: { WEBHOOK_RETRY_DELAYS_MS: '1000,1000,1000', WEBHOOK_TIMEOUT_MS: '3000' } });
+  });
+  const h = useService(() => ({ merchants: demoMerchantsWith(receiverUrl), env: { WEBHOOK_RETRY_DELAYS_MS: '1000,1000,1000', WEBHOOK_TIMEOUT_MS: '3000' } }));
+
+  beforeAll(async () => {
     browser = await launchChromium();
 
     // A paid order in two card tranches (and a declined try between them), whose session-ended notification the receiver refused until abandoned.
@@ -75,7 +78,6 @@ describe('merchant dashboard in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await h?.close();
     await new Promise((resolve) => receiver?.close(resolve));
   });
 

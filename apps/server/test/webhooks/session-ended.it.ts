@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { acknowledge, refusedUrl, WebhookReceiver, type ReceiverAnswer } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import { ElementsClient } from '../support/elements-client';
-import { startService, type ServiceHarness } from '../support/service-harness';
+import { useService } from '../support/use-service';
 import {
   contactToken,
   eventually,
@@ -24,21 +24,17 @@ describe('session-ended webhooks against a real receiver', () => {
   const receiver = new WebhookReceiver();
   /** Answers scripted per path: the n-th call on a path gets answers[n], then the acknowledgement. */
   const scripts = new Map<string, readonly ReceiverAnswer[]>();
-  let h: ServiceHarness;
 
   beforeAll(async () => {
     await receiver.start();
     receiver.script = (_i, call) => scripts.get(call.path)?.[receiver.callsTo(call.path).length] ?? acknowledge;
-    h = await startService({
-      merchants: webhookMerchants({}),
-      // Tokens outlive the clock jumps of these tests (the harness caches the client token).
-      env: { WEBHOOK_RETRY_DELAYS_MS: DELAYS.join(','), WEBHOOK_TIMEOUT_MS: '300', ACCESS_TOKEN_TTL_S: String(365 * 24 * 3600) },
-    });
   });
-  afterAll(async () => {
-    await h.close();
-    await receiver.stop();
+  const h = useService({
+    merchants: webhookMerchants({}),
+    // Tokens outlive the clock jumps of these tests (the harness caches the client token).
+    env: { WEBHOOK_RETRY_DELAYS_MS: DELAYS.join(','), WEBHOOK_TIMEOUT_MS: '300', ACCESS_TOKEN_TTL_S: String(365 * 24 * 3600) },
   });
+  afterAll(() => receiver.stop());
 
   /** Moves the manual clock past the 1 s ttl, and lets the worker end the session (and try its message). */
   async function expireAndRun(): Promise<number> {

@@ -2,7 +2,8 @@ import { merchantId, type SessionView } from '@splitpay/domain';
 import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import { pressFakePspButton } from '../support/elements-client';
 import { ONEY_PLANS } from '../support/merchants.fixture';
-import { readSession, startService, type ServiceHarness } from '../support/service-harness';
+import { readSession } from '../support/service-harness';
+import { useService } from '../support/use-service';
 import { financedOrder } from '../support/session-bodies';
 import { eventually, notificationOf, SHOP, WEBHOOK_AUTHORIZATION } from './webhooks.support';
 
@@ -23,33 +24,26 @@ jest.setTimeout(30_000);
 
 describe('session endings: which are announced, where, with what', () => {
   const receiver = new WebhookReceiver();
-  let h: ServiceHarness;
-
-  beforeAll(async () => {
-    await receiver.start();
-    h = await startService({
-      merchants: {
-        merchants: [
-          {
-            merchantId: SHOP.merchantId,
-            secret: SHOP.secret,
-            notificationUrl: receiver.url('/hooks/account'),
-            webhookAuthorization: WEBHOOK_AUTHORIZATION,
-            contracts: [
-              { method: 'card', provider: 'fake', partialRefunds: true },
-              { method: 'oney', provider: 'fake', partialRefunds: true, plans: ONEY_PLANS },
-            ],
-            contacts: [],
-          },
-        ],
-      },
-      env: { ACCESS_TOKEN_TTL_S: String(365 * 24 * 3600), LENDER_WAIT_MS: String(7 * 24 * 3600_000) },
-    });
-  });
-  afterAll(async () => {
-    await h.close();
-    await receiver.stop();
-  });
+  beforeAll(() => receiver.start());
+  const h = useService(() => ({
+    merchants: {
+      merchants: [
+        {
+          merchantId: SHOP.merchantId,
+          secret: SHOP.secret,
+          notificationUrl: receiver.url('/hooks/account'),
+          webhookAuthorization: WEBHOOK_AUTHORIZATION,
+          contracts: [
+            { method: 'card', provider: 'fake', partialRefunds: true },
+            { method: 'oney', provider: 'fake', partialRefunds: true, plans: ONEY_PLANS },
+          ],
+          contacts: [],
+        },
+      ],
+    },
+    env: { ACCESS_TOKEN_TTL_S: String(365 * 24 * 3600), LENDER_WAIT_MS: String(7 * 24 * 3600_000) },
+  }));
+  afterAll(() => receiver.stop());
 
   const payloadsTo = (path: string): Payload[] => receiver.callsTo(path).map((c) => JSON.parse(c.body) as Payload);
   const status = (s: SessionView['status']) => (v: SessionView) => v.status === s;
