@@ -75,3 +75,58 @@ describe('dashboard: a list address whose cursor the service refuses shows the f
     await page.context().close();
   });
 });
+
+/**
+ * The same refusal met while the list is open (D75): the contact presses Next, and the service no
+ * longer accepts the cursor it gave with page 1 (its cursor key rotated, or its cursor format changed,
+ * between the two reads). The list shows its first page again, says so, and its address drops the cursor.
+ */
+describe('dashboard: a cursor refused after Next shows the first page (D75), in Chromium', () => {
+  const demo = useDemoDashboard();
+  const suffix = Date.now().toString(36);
+
+  beforeAll(async () => {
+    const h = demo.service();
+    // 11 paid orders, an authorization and a capture each: 22 operations, more than the first page's 20.
+    for (let i = 0; i < 11; i++) {
+      h.clock.advance(1);
+      const paid = await h.openPage({ currency: 'EUR', total: 2_000 + i, orderId: `next-refused-${i}-${suffix}`, methods: [{ method: 'card' }] }, DEMO);
+      await paid.page.payByCard('card', 2_000 + i);
+      expect((await paid.page.waitFor((v: SessionView) => v.status === 'PAID', 15_000)).status).toBe('PAID');
+    }
+    await h.runWorkers();
+  }, 90_000);
+
+  it('Operations, Next pressed as the cursor stops being accepted: page 1 again, the notice said, the address without cursor; then Next moves on', async () => {
+    const { page, problems } = await newWatchedPage(demo.browser());
+    await signedIn(page, demo.service().url, '#/operations', 'Operations');
+    await visible(page.getByRole('table', { name: 'Operations, newest first, page 1' }));
+    expect(await operationRows(page)).toBe(20);
+
+    // Every read that follows a cursor now reaches the service with one it did not sign with its present key.
+    const refusedCursor = /\/api\/transactions\?(.*&)?cursor=/;
+    await page.route(refusedCursor, (route) => {
+      const read = new URL(route.request().url());
+      read.searchParams.set('cursor', `${read.searchParams.get('cursor') ?? ''}-under-a-former-key`);
+      return route.continue({ url: read.toString() });
+    });
+    await page.getByRole('button', { name: 'Next page' }).click();
+
+    await visible(notice(page));
+    await visible(page.getByRole('table', { name: 'Operations, newest first, page 1' }));
+    expect(await hashOf(page)).toBe('#/operations');
+    expect(await operationRows(page)).toBe(20);
+    expect(await page.getByRole('button', { name: 'Previous page' }).count()).toBe(0);
+    // The one refused read (the service's own InvalidRequest), then the first page read once: no loop.
+    expect(problems).toEqual(['400 GET /api/transactions']);
+
+    // Cursors accepted again: Next reaches page 2, and the notice is gone.
+    await page.unroute(refusedCursor);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await visible(page.getByRole('table', { name: 'Operations, newest first, page 2' }));
+    expect(await notice(page).count()).toBe(0);
+    expect(await operationRows(page)).toBe(2);
+    expect(problems).toEqual(['400 GET /api/transactions']);
+    await page.context().close();
+  });
+});
