@@ -1,11 +1,12 @@
 import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import { webhookMerchants } from './merchants.fixture';
-import { startService, type ServiceHarness } from './service-harness';
+import type { ServiceHarness } from './service-harness';
+import { useService } from './use-service';
 
 export interface ChargebackReceiverService {
   /** Receives the merchants' chargeback messages at `/chargebacks`, and whatever a test sends to its other paths. */
   readonly receiver: WebhookReceiver;
-  /** The service (throws before it starts). */
+  /** The service (`useService`: a field read before it starts throws). */
   readonly h: ServiceHarness;
 }
 
@@ -15,20 +16,8 @@ export interface ChargebackReceiverService {
  */
 export function useChargebackReceiverService(): ChargebackReceiverService {
   const receiver = new WebhookReceiver();
-  let harness: ServiceHarness | undefined;
-  beforeAll(async () => {
-    await receiver.start();
-    harness = await startService({ merchants: webhookMerchants({ chargebackUrl: receiver.url('/chargebacks') }) });
-  });
-  afterAll(async () => {
-    await harness?.close();
-    await receiver.stop();
-  });
-  return {
-    receiver,
-    get h() {
-      if (!harness) throw new Error('the service starts before the first test');
-      return harness;
-    },
-  };
+  beforeAll(() => receiver.start());
+  const h = useService(() => ({ merchants: webhookMerchants({ chargebackUrl: receiver.url('/chargebacks') }) }));
+  afterAll(() => receiver.stop());
+  return { receiver, h };
 }

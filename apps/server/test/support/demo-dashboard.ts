@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { DEMO_MERCHANTS_FILE } from '../../src/config';
 import { launchChromium } from './dashboard-browser';
-import { startService, type ServiceHarness, type ServiceHarnessOptions } from './service-harness';
+import type { ServiceHarness, ServiceHarnessOptions } from './service-harness';
+import { useService } from './use-service';
 
 export interface DemoDashboard {
-  /** The service holding the demo merchants file (throws before it starts). */
+  /** The service holding the demo merchants file (`useService`: a field read before it starts throws). */
   service(): ServiceHarness;
   /** Chromium (throws before it starts). */
   browser(): Browser;
@@ -21,19 +22,16 @@ export function demoMerchants(): { merchants: { contracts: object[] }[] } {
  * Chromium, started before the first test, closed after the last.
  */
 export function useDemoDashboard(options: Pick<ServiceHarnessOptions, 'merchants' | 'extraProviders'> = {}): DemoDashboard {
-  let h: ServiceHarness | undefined;
+  const h = useService(() => ({ merchants: options.merchants ?? demoMerchants(), ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}) }));
   let chromium: Browser | undefined;
   beforeAll(async () => {
-    h = await startService({ merchants: options.merchants ?? demoMerchants(), ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}) });
     chromium = await launchChromium();
   });
   afterAll(async () => {
     await chromium?.close();
-    await h?.close();
   });
   return {
     service() {
-      if (!h) throw new Error('the demo service starts before the first test');
       return h;
     },
     browser() {
