@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { goToAddress, hashOf, newWatchedPage, settle, signedIn, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
 import { DEMO } from '../support/merchants.fixture';
+import type { ServiceHarness } from '../support/service-harness';
 
 jest.setTimeout(120_000);
 
@@ -12,6 +13,17 @@ const NOTICE = 'The page this address named could not be found (an old or edited
 const notice = (page: Page) => page.locator('.results p.notice', { hasText: NOTICE });
 const shownPayments = (page: Page) => page.locator('table.payments tbody th').allTextContents();
 const operationRows = (page: Page) => page.locator('table.operations-list tbody tr').count();
+
+/** `count` orders of the demo merchant, each paid in full by one card (a clock tick apart), then captured by the workers. */
+async function paidOrders(h: ServiceHarness, count: number, firstTotal: number, orderId: (i: number) => string): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    h.clock.advance(1);
+    const paid = await h.openPage({ currency: 'EUR', total: firstTotal + i, orderId: orderId(i), methods: [{ method: 'card' }] }, DEMO);
+    await paid.page.payByCard('card', firstTotal + i);
+    expect((await paid.page.waitFor((v: SessionView) => v.status === 'PAID', 15_000)).status).toBe('PAID');
+  }
+  await h.runWorkers();
+}
 
 /**
  * A list's address whose cursor the service refuses (D75): a bookmark kept past a change of the cursor
@@ -26,13 +38,7 @@ describe('dashboard: a list address whose cursor the service refuses shows the f
 
   beforeAll(async () => {
     const h = demo.service();
-    for (let i = 0; i < 2; i++) {
-      h.clock.advance(1);
-      const paid = await h.openPage({ currency: 'EUR', total: 1_000 + i, orderId: `refused-cursor-${i}-${suffix}`, methods: [{ method: 'card' }] }, DEMO);
-      await paid.page.payByCard('card', 1_000 + i);
-      expect((await paid.page.waitFor((v: SessionView) => v.status === 'PAID', 15_000)).status).toBe('PAID');
-    }
-    await h.runWorkers();
+    await paidOrders(h, 2, 1_000, (i) => `refused-cursor-${i}-${suffix}`);
     const res = await fetch(`${h.url}/api/transactions?limit=1&provider=fake`, { headers: { Authorization: `Bearer ${await h.clientToken(DEMO)}` } });
     fakeProviderCursor = ((await res.json()) as { nextCursor: string }).nextCursor;
     expect(fakeProviderCursor).toBeTruthy();
@@ -86,15 +92,8 @@ describe('dashboard: a cursor refused after Next shows the first page (D75), in 
   const suffix = Date.now().toString(36);
 
   beforeAll(async () => {
-    const h = demo.service();
-    // 11 paid orders, an authorization and a capture each: 22 operations, more than the first page's 20.
-    for (let i = 0; i < 11; i++) {
-      h.clock.advance(1);
-      const paid = await h.openPage({ currency: 'EUR', total: 2_000 + i, orderId: `next-refused-${i}-${suffix}`, methods: [{ method: 'card' }] }, DEMO);
-      await paid.page.payByCard('card', 2_000 + i);
-      expect((await paid.page.waitFor((v: SessionView) => v.status === 'PAID', 15_000)).status).toBe('PAID');
-    }
-    await h.runWorkers();
+    // An authorization and a capture each: 22 operations, more than the first page's 20.
+    await paidOrders(demo.service(), 11, 2_000, (i) => `next-refused-${i}-${suffix}`);
   }, 90_000);
 
   it('Operations, Next pressed as the cursor stops being accepted: page 1 again, the notice said, the address without cursor; then Next moves on', async () => {
