@@ -197,14 +197,14 @@ export interface RefundService {
 }
 
 /**
- * For the calling describe block: the refund service (startRefundService) and SHOP's client token,
- * got before the first test, and the fake PSP's refund calls counted; all stopped after the last.
+ * For the calling describe block: the refund service (startRefundService, with `options`) and SHOP's
+ * client token, got before the first test, and the fake PSP's refund calls counted; all stopped after the last.
  */
-export function useRefundService(): RefundService {
+export function useRefundService(options: Omit<ServiceHarnessOptions, 'merchants'> = {}): RefundService {
   const psp = countPspRefundCalls();
   let started: { readonly h: RefundHarness; readonly client: string } | undefined;
   beforeAll(async () => {
-    const h = await startRefundService();
+    const h = await startRefundService(options);
     started = { h, client: await h.clientToken(SHOP) };
   });
   afterAll(async () => {
