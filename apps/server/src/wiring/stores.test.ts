@@ -115,6 +115,7 @@ describe('createStoresFor', () => {
       ['sessions.merchant_idempotency_key_unique', ['partialFilterExpression']],
       ['sessions.merchant_abandoned_notification', ['partialFilterExpression']],
       ['merchant_accounts.contact_email_unique', ['partialFilterExpression']],
+      ['chargebacks.merchant_abandoned_delivery', ['partialFilterExpression']],
       ['authorization_codes.purge_ttl', ['expireAfterSeconds']],
       ['refresh_tokens.purge_ttl', ['expireAfterSeconds']],
       ['rate_limit_counters.reset_ttl', ['expireAfterSeconds']],
