@@ -217,6 +217,25 @@ describe('loadMerchants: bad files stop the start naming the entry and the field
     await expect(failure).rejects.toThrow(message);
   });
 
+  it("says where a file stops being JSON (line and column), never quoting the parser's message or the file's text", async () => {
+    // Single quotes around a secret: Node's own message would print the secret's first characters.
+    const text = '{\n  "merchants": [\n    { "merchantId": "acme", "secret": \'sk_live_TOPSECRET\' }\n  ]\n}\n';
+    const file = await fileWith(text);
+    const failure = loadMerchants(file, setup());
+    await expect(failure).rejects.toThrow(`MERCHANTS_FILE ${file}: is not valid JSON at line 3, column 39`);
+    const message = await failure.then(() => '', (error: unknown) => (error as Error).message);
+    for (const leak of ['sk_live', "'", 'Unexpected', 'acme']) expect(message).not.toContain(leak);
+  });
+
+  it.each([
+    ['an unfinished file', '{ "merchants": [', 'at line 1, column 17 (the file ends too early)'],
+    ['a trailing comma', '{ "merchants": [],\n}', 'at line 2, column 1'],
+    ['text after the document', '{ "merchants": [] } x', 'at line 1, column 21'],
+    ['a raw line break inside a string', '{ "merchants": [{ "secret": "ab\ncd" }] }', 'at line 1, column 32'],
+  ])('locates %s', async (_name, text, where) => {
+    await expect(loadMerchants(await fileWith(text), setup())).rejects.toThrow(`is not valid JSON ${where}`);
+  });
+
   it('names an unreadable file', async () => {
     await expect(loadMerchants('/nonexistent/merchants.json', setup())).rejects.toThrow('MERCHANTS_FILE /nonexistent/merchants.json: cannot be read (ENOENT)');
   });

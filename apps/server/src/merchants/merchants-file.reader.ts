@@ -3,6 +3,7 @@ import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { providerSettings } from '../wiring/providers/provider-list';
 import { checkEntries, type SettingsCatalog } from './merchant-entry.rules';
+import { locateJsonSyntaxError } from './json-syntax-error';
 import { entryLabel, fieldName, MerchantsFileError } from './merchants-file.error';
 import { COUNTRY_PATTERN, MERCHANTS_FILE_SCHEMA, type MerchantEntry, type MerchantsFile } from './merchants-file.schema';
 
@@ -61,6 +62,13 @@ function expandBaseUrl(document: unknown, publicBaseUrl: string | undefined): vo
   }
 }
 
+/** ` at line 3, column 39`: the place only, since the parser's message quotes the file's text, secrets included (D79). */
+function whereJsonBreaks(text: string): string {
+  const place = locateJsonSyntaxError(text);
+  if (!place) return '';
+  return ` at line ${place.line}, column ${place.column}${place.atEnd ? ' (the file ends too early)' : ''}`;
+}
+
 /**
  * Reads and validates MERCHANTS_FILE: the JSON schema first, then the rules across fields and entries
  * (contract settings against what the platform's providers declare, `settingsOf`).
@@ -76,8 +84,8 @@ export async function readMerchantsFile(file: string, settingsOf: SettingsCatalo
   let document: unknown;
   try {
     document = JSON.parse(text);
-  } catch (error) {
-    throw new MerchantsFileError(file, `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  } catch {
+    throw new MerchantsFileError(file, `is not valid JSON${whereJsonBreaks(text)}`);
   }
   expandBaseUrl(document, publicBaseUrl);
   if (!validate(document)) {
