@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { authorizeQuery, DASHBOARD_CALLBACK, OTHER_CALLBACK, pkcePair } from '../../test/support/dashboard-login';
 import { accountMerchants, ACME, GLOBEX } from '../../test/support/merchants.fixture';
@@ -51,6 +52,18 @@ describe('dashboard login: GET and POST /oauth/authorize', () => {
     expect(res.text).toContain(`<input type="hidden" name="code_challenge" value="${challenge}">`);
     expect(res.text).toContain('<input type="hidden" name="state" value="state-123">');
     expect(res.text).not.toMatch(/<script/i);
+  });
+
+  it("styles the login page under a strict policy: no 'unsafe-inline', only the hash of the page's own style element (D79)", async () => {
+    for (const res of [await authorize(authorizeQuery(challenge)), await authorize({ client_id: 'unknown' })]) {
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy).not.toContain('unsafe-inline');
+      const styles = [...res.text.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] as string);
+      expect(styles).toHaveLength(1);
+      const hash = createHash('sha256').update(styles[0] as string, 'utf8').digest('base64');
+      expect(policy).toMatch(new RegExp(`(^|; )style-src 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`));
+      expect(policy).toContain("default-src 'none'");
+    }
   });
 
   it('escapes every echoed value', async () => {

@@ -8,7 +8,7 @@ import { assertUnreachable } from '@splitpay/domain';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeCheck } from './authorize-request';
 import { singleParams } from './form-params';
 import type { HashingGate } from './hashing-gate';
-import { errorPage, loginFormPage, tooManyAttemptsPage } from './login-page.html';
+import { errorPage, LOGIN_STYLE_SOURCE, loginFormPage, tooManyAttemptsPage } from './login-page.html';
 import { LOGIN_TEXTS } from './login-texts';
 
 /** Failed sign-ins allowed per client address and email within the window before 429. */
@@ -42,7 +42,7 @@ function sendHtml(res: Response, status: number, html: string, dashboard: Dashbo
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader(
     'Content-Security-Policy',
-    `default-src 'none'; style-src 'unsafe-inline'; form-action ${[...formTargets].join(' ')}; frame-ancestors 'none'; base-uri 'none'`,
+    `default-src 'none'; style-src ${LOGIN_STYLE_SOURCE}; form-action ${[...formTargets].join(' ')}; frame-ancestors 'none'; base-uri 'none'`,
   );
   res.status(status).type('html').send(html);
 }
