@@ -111,6 +111,20 @@ describe('fake PSP: payer pages and their doors', () => {
     for (const door of ['approve', 'decline', 'cancel', 'study']) expect(page.text).toContain(`/fake-psp/pay/${ref}/${door}"`);
   });
 
+  it('answers its page under a strict policy that no other site may frame (clickjacking), forms posting only to its doors and the way back (D79)', async () => {
+    // The way back is on the merchant's side: a redirect after a form post is under form-action too.
+    const opened = await h.driver('paypal').open({ ...h.openInput('paypal'), returnUrl: 'https://shop.example.test/back?attempt=1' });
+    const ref = opened.ack.providerRef ?? '';
+    const page = await request(h.url).get(`/fake-psp/pay/${ref}`).expect(200);
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    const policy = String(page.headers['content-security-policy']).split('; ');
+    expect(policy).toEqual(expect.arrayContaining(["default-src 'none'", "frame-ancestors 'none'", "base-uri 'none'"]));
+    expect(policy).toContain(`form-action 'self' ${new URL(h.url).origin} https://shop.example.test`);
+    expect(page.headers['content-security-policy']).not.toMatch(/unsafe|\*/);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+  });
+
   it('unknown pages and doors answer 404', async () => {
     await request(h.url).get('/fake-psp/pay/fkp_unknown').expect(404);
     await request(h.url).post('/fake-psp/pay/fkp_unknown/approve').expect(404);

@@ -8,8 +8,9 @@ import { raiseChargeback } from './chargebacks';
 import { refusal, type Answer, type EngineDeps } from './engine-support';
 import { NotificationSender } from './notification-sender';
 import { renderPayPage } from './pay-page.html';
+import { payPageHeaders } from './pay-page.policy';
 import { onPage, pressDoor, type PayerDoor } from './payer-doors';
-import { PaymentBook, paymentResource } from './payment-book';
+import { PaymentBook, paymentResource, type FakePayment } from './payment-book';
 import { acceptWalletToken, createPayment } from './payment-opening';
 import { capture, refund, voidPayment } from './payment-operations';
 
@@ -104,13 +105,18 @@ function chosenAmount(body: unknown): number | undefined | 'invalid' {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 ? value : 'invalid';
 }
 
+function sendPayPage(res: Response, payment: FakePayment, deps: FakePspDeps): void {
+  const doorsBase = `${resolveUrl(deps.publicUrl)}/pay/${encodeURIComponent(payment.ref)}`;
+  res.type('html').set('cache-control', 'no-store').set(payPageHeaders(payment, doorsBase)).send(renderPayPage(payment, doorsBase));
+}
+
 function pageRouter(deps: FakePspDeps, engine: EngineDeps): Router {
   const pages = express.Router();
   pages.get('/pay/:ref', (req, res) => {
     const ref = param(req, 'ref');
     const payment = engine.book.payment(ref);
     if (!payment || payment.ref !== ref) return send(res, refusal(404, 'not-found', 'no such payment'));
-    res.type('html').set('cache-control', 'no-store').send(renderPayPage(payment, `${resolveUrl(deps.publicUrl)}/pay/${encodeURIComponent(ref)}`));
+    sendPayPage(res, payment, deps);
   });
   pages.post('/pay/:ref/:door', (req, res) => {
     const door = DOORS.find((d) => d === param(req, 'door'));
@@ -122,7 +128,8 @@ function pageRouter(deps: FakePspDeps, engine: EngineDeps): Router {
     if (outcome.kind === 'refused') return send(res, outcome.answer);
     if (outcome.returnUrl) return res.redirect(303, outcome.returnUrl);
     const payment = engine.book.payment(param(req, 'ref'));
-    res.type('html').send(payment ? renderPayPage(payment, `${resolveUrl(deps.publicUrl)}/pay/${encodeURIComponent(payment.ref)}`) : '');
+    if (payment) sendPayPage(res, payment, deps);
+    else res.type('html').send('');
   });
   pages.post('/chargebacks', (req, res) => send(res, raiseChargeback(engine, req.body)));
   return pages;
