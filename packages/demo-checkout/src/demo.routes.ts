@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
+import { browserKeyOf, ensureBrowserKey } from './demo-browser.cookie';
 import { buildDemoAssets, type BrowserScriptBuilder, type DemoAsset, type DemoAssets } from './demo-assets';
 import { renderDemoPage, renderTermsPage, type DemoLocale } from './demo-page.html';
 import { DemoShopError, type DemoMerchantServer } from './merchant-server';
@@ -80,9 +81,9 @@ export function demoRouter(deps: DemoRouterDeps): Router {
     sendAsset(req, res, (await loadAssets())[name]);
   });
 
-  router.post('/demo/orders', async (_req, res) => {
+  router.post('/demo/orders', async (req, res) => {
     try {
-      const order = await deps.shop.newOrder();
+      const order = await deps.shop.newOrder(ensureBrowserKey(req, res, `${deps.basePath?.() ?? ''}/demo`));
       res.set('Cache-Control', 'no-store').status(201).json(order);
     } catch (error) {
       deps.onError?.('demo.order.failed', error);
@@ -90,7 +91,7 @@ export function demoRouter(deps: DemoRouterDeps): Router {
     }
   });
   router.get('/demo/orders/:orderId', (req, res) => {
-    const order = deps.shop.order(req.params.orderId);
+    const order = deps.shop.order(req.params.orderId, browserKeyOf(req));
     if (!order) res.status(404).json({ code: 'NotFound', message: 'Not found' });
     else res.set('Cache-Control', 'no-store').json(order);
   });

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { sameBrowser } from './demo-browser.cookie';
 import { demoSessionBody } from './demo-order';
 
 /** The demo merchant's credentials (they match the demo merchants file the server ships). */
@@ -13,19 +15,22 @@ export class DemoShopError extends Error {}
 /**
  * The merchant server's side of the demo: it authenticates with its client credentials and creates
  * sessions over the service's own HTTP API, as any merchant would. It keeps each order's elements
- * token in memory (never in a URL), for the page to mount again after a redirect.
+ * token in memory (never in a URL), for the page of the browser that created the order to mount
+ * again after a redirect.
  */
 export class DemoMerchantServer {
-  private readonly tokens = new Map<string, string>();
+  private readonly orders = new Map<string, { readonly elementsToken: string; readonly browser: string }>();
   private access: { token: string; until: number } | undefined;
 
   constructor(
     private readonly deps: { readonly baseUrl: () => string; readonly merchant: DemoMerchant; readonly now?: () => number; readonly maxOrders?: number },
   ) {}
 
-  async newOrder(): Promise<{ orderId: string; elementsToken: string }> {
+  /** A new order of the browser holding the key `browser`. */
+  async newOrder(browser: string): Promise<{ orderId: string; elementsToken: string }> {
     const now = (this.deps.now ?? Date.now)();
-    const orderId = `demo-${now.toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+    // 128 random bits: the id travels in addresses (the way back from a PSP), so it must not be guessable.
+    const orderId = `demo-${randomBytes(16).toString('base64url')}`;
     const base = this.deps.baseUrl();
     const res = await fetch(`${base}/api/sessions`, {
       method: 'POST',
@@ -34,16 +39,17 @@ export class DemoMerchantServer {
     });
     const answer = (await res.json().catch(() => ({}))) as { elementsToken?: string; code?: string };
     if (res.status !== 201 || !answer.elementsToken) throw new DemoShopError(`session creation answered ${res.status} ${answer.code ?? ''}`.trim());
-    this.tokens.set(orderId, answer.elementsToken);
+    this.orders.set(orderId, { elementsToken: answer.elementsToken, browser });
     // Bounded: the oldest orders are forgotten first.
     const max = this.deps.maxOrders ?? 500;
-    while (this.tokens.size > max) this.tokens.delete(this.tokens.keys().next().value as string);
+    while (this.orders.size > max) this.orders.delete(this.orders.keys().next().value as string);
     return { orderId, elementsToken: answer.elementsToken };
   }
 
-  order(orderId: string): { orderId: string; elementsToken: string } | undefined {
-    const elementsToken = this.tokens.get(orderId);
-    return elementsToken ? { orderId, elementsToken } : undefined;
+  /** The order, for the browser that created it only; another browser is answered as for an unknown order. */
+  order(orderId: string, browser: string | undefined): { orderId: string; elementsToken: string } | undefined {
+    const order = this.orders.get(orderId);
+    return order && sameBrowser(browser, order.browser) ? { orderId, elementsToken: order.elementsToken } : undefined;
   }
 
   private async accessToken(): Promise<string> {

@@ -8,9 +8,9 @@ import { useDemoBrowser } from '../support/browser/elements-browser';
 describe('demo checkout in Chromium: the payment’s deadline', () => {
   const suite = useDemoBrowser();
 
-  /** The demo order's session view, read as the page would (its token from the shop's server side). */
+  /** The demo order's session view, read as the page would (its token from the shop's server side, with the page's cookie). */
   async function expiresAt(orderId: string): Promise<number> {
-    const order = (await (await fetch(`${suite.h.url}/demo/orders/${orderId}`)).json()) as { elementsToken: string };
+    const order = (await (await suite.page.request.get(`${suite.h.url}/demo/orders/${orderId}`)).json()) as { elementsToken: string };
     const answer = await new ElementsClient(suite.h.url, order.elementsToken).view();
     return answer.body.view.expiresAt;
   }

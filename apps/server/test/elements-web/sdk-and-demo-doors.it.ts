@@ -8,6 +8,11 @@ import { useService } from '../support/use-service';
 
 const DEMO_MERCHANTS = path.join(__dirname, '..', '..', 'demo-merchants.json');
 
+/** The demo's browser cookie an order creation set, as a Cookie header. */
+function browserCookie(answer: Response): string {
+  return (answer.headers.get('set-cookie') ?? '').split(';')[0] as string;
+}
+
 // One service with the demo merchants for the components' and the demo's doors.
 const h = useService(async () => ({ merchants: JSON.parse(await readFile(DEMO_MERCHANTS, 'utf8')) as object }));
 
@@ -64,13 +69,40 @@ describe('the demo checkout doors (/demo)', () => {
     const order = (await created.json()) as { orderId: string; elementsToken: string };
     expect(Object.keys(order).sort()).toEqual(['elementsToken', 'orderId']);
     expect(order.elementsToken).toMatch(/^pst_/);
-    await expect((await fetch(`${h.url}/demo/orders/${order.orderId}`)).json()).resolves.toEqual(order);
-    expect((await fetch(`${h.url}/demo/orders/demo-unknown`)).status).toBe(404);
+    const browser = browserCookie(created);
+    await expect((await fetch(`${h.url}/demo/orders/${order.orderId}`, { headers: { cookie: browser } })).json()).resolves.toEqual(order);
+    expect((await fetch(`${h.url}/demo/orders/demo-unknown`, { headers: { cookie: browser } })).status).toBe(404);
 
     const view = (await (await fetch(`${h.url}/elements/session`, { headers: { Authorization: `Bearer ${order.elementsToken}` } })).json()) as { view: { orderId: string; methods: { method: string }[]; terms?: unknown[] } };
     expect(view.view.orderId).toBe(order.orderId);
     expect(view.view.methods.map((m) => m.method)).toEqual(['card', 'ancv', 'paypal', 'wero', 'applepay', 'oney']);
     expect(view.view.terms).toHaveLength(1);
+  });
+
+  it('names each order by 128 random bits, and gives its token back only to the browser that created it, by an HttpOnly same-site cookie (D79)', async () => {
+    const created = await fetch(`${h.url}/demo/orders`, { method: 'POST' });
+    const order = (await created.json()) as { orderId: string; elementsToken: string };
+    expect(order.orderId).toMatch(/^demo-[A-Za-z0-9_-]{22}$/);
+    const setCookie = created.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^splitpay_demo_browser=[A-Za-z0-9_-]{22}; Path=\/demo; HttpOnly; SameSite=Strict$/);
+    const browser = browserCookie(created);
+
+    const read = (cookie?: string) => fetch(`${h.url}/demo/orders/${order.orderId}`, cookie ? { headers: { cookie } } : {});
+    expect((await read()).status).toBe(404);
+    const other = browserCookie(await fetch(`${h.url}/demo/orders`, { method: 'POST' }));
+    expect(other).not.toBe(browser);
+    const refused = await read(other);
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).not.toContain('pst_');
+    expect((await read(browser)).status).toBe(200);
+
+    // The same browser keeps its cookie for its next order, and reads both.
+    const second = await fetch(`${h.url}/demo/orders`, { method: 'POST', headers: { cookie: browser } });
+    expect(second.headers.get('set-cookie')).toBeNull();
+    const secondOrder = (await second.json()) as { orderId: string };
+    expect(secondOrder.orderId).not.toBe(order.orderId);
+    expect((await fetch(`${h.url}/demo/orders/${secondOrder.orderId}`, { headers: { cookie: browser } })).status).toBe(200);
+    expect((await read(browser)).status).toBe(200);
   });
 
   it('takes the demo merchant’s webhooks (its authorization only) and lists a summary of them, without the body', async () => {
