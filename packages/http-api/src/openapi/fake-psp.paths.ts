@@ -31,7 +31,7 @@ export const fakePspPaths: PathSpecs = {
   '/fake-psp/api/payments/{ref}/voids': { post: own('fakePspVoid', 'Void a hold', { parameters: [ref] }) },
   '/fake-psp/api/payments/{ref}/refunds': { post: own('fakePspRefund', 'Refund', { parameters: [ref] }) },
   '/fake-psp/api/payments/{ref}/wallet-token': { post: own('fakePspWalletToken', 'Second leg of an in-page wallet', { parameters: [ref] }) },
-  '/fake-psp/pay/{ref}': { get: own('fakePspPayerPage', "The payer's page at the fake PSP (3-D Secure challenge, redirected and financing methods)", { parameters: [ref] }) },
+  '/fake-psp/pay/{ref}': { get: own('fakePspPayerPage', "The payer's page at the fake PSP (3-D Secure challenge, redirected and financing methods); strict Content-Security-Policy, never framed (frame-ancestors 'none', X-Frame-Options DENY)", { parameters: [ref] }) },
   '/fake-psp/pay/{ref}/{door}': {
     post: own('fakePspPressPayerButton', 'Press a button of the payer page: approve (optional { amount }), decline, cancel, study (financing)', {
       parameters: [ref, { name: 'door', in: 'path', required: true, schema: { type: 'string', enum: ['approve', 'decline', 'cancel', 'study'] } }],

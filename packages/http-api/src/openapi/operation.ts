@@ -21,7 +21,7 @@ export interface OperationSpec {
 
 export interface ParameterSpec {
   readonly name: string;
-  readonly in: 'path' | 'query' | 'header';
+  readonly in: 'path' | 'query' | 'header' | 'cookie';
   readonly required?: boolean;
   readonly description?: string;
   readonly schema: JsonSchema;
