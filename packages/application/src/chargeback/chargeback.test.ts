@@ -95,6 +95,16 @@ describe('chargebacks: intake and worker', () => {
     await expect(intake.receive(fact({ providerRef: 'psp-payment-9', transactionId: 'tx-unknown' }), 'fake')).resolves.toEqual({ kind: 'unattached' });
   });
 
+  it('stores nothing for an operation outside the scope of the notification that carried it (D78), so the genuine one later is recorded', async () => {
+    const session = await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
+    const elsewhere = { admits: () => false };
+    await expect(intake.receive(fact(), 'fake', elsewhere)).resolves.toEqual({ kind: 'foreign' });
+    expect(await b.stores.chargebacks.findByNotificationId('psp-cap-1:chargeback:2026-03-02:2500')).toBeNull();
+    await expect(worker.runOnce()).resolves.toBe(0);
+    const ours = { admits: (s: Session) => s.id === session.id };
+    await expect(intake.receive(fact(), 'fake', ours)).resolves.toMatchObject({ kind: 'recorded' });
+  });
+
   it('never changes the session: status, captured, refundable, version', async () => {
     const session = await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
     await intake.receive(fact({ amount: money(10_000, 'EUR') }), 'fake');

@@ -12,6 +12,7 @@ import {
   type SessionRepository,
   type TransactionId,
 } from '@splitpay/domain';
+import type { NotificationScope } from '../psp/notification-scope';
 
 /** A chargeback as a PSP driver normalized it. */
 export type ChargebackFact = Extract<PspFact, { readonly kind: 'chargeback' }>;
@@ -21,11 +22,13 @@ export type ChargebackFact = Extract<PspFact, { readonly kind: 'chargeback' }>;
  * - `recorded`: stored; `delivery` says whether a message is owed (the account declares a chargeback address).
  * - `duplicate`: the PSP resent one already stored (same notificationId): nothing new, no second message.
  * - `unattached`: no operation of any merchant's carries that reference at that provider: nothing stored or sent.
+ * - `foreign`: the operation it names is outside the contracts that authenticated its notification (D78): nothing stored or sent.
  */
 export type ChargebackReceipt =
   | { readonly kind: 'recorded'; readonly notificationId: string; readonly delivery: 'owed' | 'no-address' }
   | { readonly kind: 'duplicate'; readonly notificationId: string }
-  | { readonly kind: 'unattached' };
+  | { readonly kind: 'unattached' }
+  | { readonly kind: 'foreign' };
 
 export interface ChargebackIntakeDeps {
   readonly sessions: SessionRepository;
@@ -45,7 +48,8 @@ export interface ChargebackIntakeDeps {
 export class ChargebackIntake {
   constructor(private readonly deps: ChargebackIntakeDeps) {}
 
-  async receive(fact: ChargebackFact, provider: string): Promise<ChargebackReceipt> {
+  /** `scope`: the operations the notification carrying the fact may act on (the notification intake's); absent, any. */
+  async receive(fact: ChargebackFact, provider: string, scope?: Pick<NotificationScope, 'admits'>): Promise<ChargebackReceipt> {
     // By the PSP's reference; else by our transaction id when the PSP echoed it (and named no operation we recorded).
     const session =
       (await this.deps.sessions.findByProviderRef(provider, fact.providerRef)) ??
@@ -55,6 +59,7 @@ export class ChargebackIntake {
       this.deps.logger.warn('chargeback.unattached', { provider, providerRef: fact.providerRef });
       return { kind: 'unattached' };
     }
+    if (scope && !scope.admits(session, target.attempt)) return { kind: 'foreign' };
 
     const now = this.deps.clock.now();
     const notificationId = chargebackNotificationId(fact);

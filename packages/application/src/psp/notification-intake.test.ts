@@ -21,6 +21,7 @@ import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embed
 import { SessionFactory } from '../notification/notification.fixtures';
 import { SessionWriter } from '../session-writer';
 import { PspNotificationIntake, VERDICT_UNMATCHED_METRIC } from './notification-intake';
+import type { NotificationScope } from './notification-scope';
 import { OwedOperationDispatcher } from './owed-operation.dispatcher';
 import { PspGateway } from './psp-gateway';
 
@@ -51,12 +52,16 @@ describe('PspNotificationIntake', () => {
   let intake: PspNotificationIntake;
   let session: Session;
   let transactionId: string;
+  let clock: ManualClock;
+  let ids: UuidV7IdGenerator;
   const chargebacks: PspFact[] = [];
+  /** The scope each chargeback was handed with. */
+  const scopes: (Pick<NotificationScope, 'admits'> | undefined)[] = [];
 
   beforeEach(async () => {
     stores = createEmbeddedStores();
-    const clock = new ManualClock(Date.UTC(2026, 0, 1));
-    const ids = new UuidV7IdGenerator();
+    clock = new ManualClock(Date.UTC(2026, 0, 1));
+    ids = new UuidV7IdGenerator();
     logger = new CapturingLogger();
     metrics = new CounterMetrics();
     fake = new ScriptedProvider('fake');
@@ -66,6 +71,7 @@ describe('PspNotificationIntake', () => {
     const gateway = new PspGateway({ registry, merchants: stores.merchants, sealer: { open: (sealed) => sealed } });
     const dispatcher = new OwedOperationDispatcher({ gateway, writer, logger, metrics: new CounterMetrics() });
     chargebacks.length = 0;
+    scopes.length = 0;
     intake = new PspNotificationIntake({
       registry,
       sessions: stores.sessions,
@@ -73,8 +79,9 @@ describe('PspNotificationIntake', () => {
       dispatcher,
       gateway,
       chargebacks: {
-        receive: async (fact) => {
+        receive: async (fact, _provider, scope) => {
           chargebacks.push(fact);
+          scopes.push(scope);
           return { kind: 'unattached' } as const;
         },
       },
@@ -90,6 +97,17 @@ describe('PspNotificationIntake', () => {
   });
 
   const stored = async (): Promise<Session> => (await stores.sessions.findById(session.id))!;
+
+  /** Another session whose card attempt (on the fake provider, its offer under `contractId` when given) the PSP knows as `providerRef`. */
+  async function otherSession(merchant: string, providerRef: string, contractId?: string): Promise<Session> {
+    const factory = new SessionFactory({ merchantId: merchantId(merchant), now: () => clock.now(), newId: () => ids.newId() });
+    const pending = factory.pending({ total: 10_000 });
+    const offered = contractId ? { ...pending, methods: pending.methods.map((m) => ({ ...m, contractId })) } : pending;
+    const started = startAttempt(offered, { methodId: 'card', amount: 4_000 }, factory.ctx());
+    const opened = recordOpenOutcome(started.session, started.attemptId, { ack: { outcome: 'accepted', providerRef, httpStatus: 201 }, facts: [] }, factory.ctx());
+    await stores.sessions.insert({ ...opened, version: 1 });
+    return (await stores.sessions.findById(opened.id))!;
+  }
   const grant = (ref: Extract<PspFact, { kind: 'authorized' }>['ref']): PspFact => ({
     kind: 'authorized',
     ref,
@@ -181,6 +199,56 @@ describe('PspNotificationIntake', () => {
     await intake.receive('fake', NOTIFICATION);
     expect(chargebacks).toEqual([dispute]);
     expect(await stored()).toEqual(session);
+  });
+
+  describe('a notification authenticated with a contract acts only on that contract\u2019s operations (D78)', () => {
+    it("refuses a verdict naming another merchant's operation: nothing changes, a warning without the body, the reader's reply", async () => {
+      await otherSession('rival', 'rival-ref');
+      fake.verifiesWith = { providerRef: 'rival-ref' };
+      fake.next = { kind: 'accepted', facts: [grant({ providerRef: 'auth-ref-1' })], reply: ACCEPTED };
+      expect(await intake.receive('fake', NOTIFICATION)).toEqual(ACCEPTED);
+      expect(await stored()).toEqual(session);
+      expect(logger.named('psp.notification_foreign_operation')).toEqual([expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ provider: 'fake', fact: 'authorized', providerRef: 'auth-ref-1' }) })]);
+      expect(logger.named('psp.fact_received')).toEqual([]);
+      expect(JSON.stringify(logger.lines)).not.toContain('BODY-SENTINEL');
+    });
+
+    it("refuses a verdict naming the same merchant's operation under another of its contracts", async () => {
+      await stores.merchants.upsert({
+        merchantId: session.merchantId,
+        secretHash: 'x',
+        webhookSigningSecretSealed: 'x',
+        contracts: [
+          { method: 'card', provider: 'fake', settings: { account: 'A' } },
+          { id: 'card-b', method: 'card', provider: 'fake', settings: { account: 'B' } },
+        ],
+        contacts: [],
+      });
+      await otherSession('shop', 'other-contract-ref', 'card-b');
+      fake.verifiesWith = { providerRef: 'other-contract-ref' };
+      fake.next = { kind: 'accepted', facts: [grant({ transactionId })], reply: ACCEPTED };
+      expect(await intake.receive('fake', NOTIFICATION)).toEqual(ACCEPTED);
+      expect(await stored()).toEqual(session);
+      expect(logger.named('psp.notification_foreign_operation')).toHaveLength(1);
+    });
+
+    it('still applies a verdict the reader verified through another reference of the same operation', async () => {
+      fake.verifiesWith = { transactionId };
+      fake.next = { kind: 'accepted', facts: [grant({ providerRef: 'auth-ref-1' })], reply: ACCEPTED };
+      expect(await intake.receive('fake', NOTIFICATION)).toEqual(ACCEPTED);
+      expect((await stored()).attempts[0]).toMatchObject({ status: 'AUTHORIZED' });
+      expect(logger.named('psp.notification_foreign_operation')).toEqual([]);
+    });
+
+    it("hands a chargeback over with the scope: it admits the authenticating merchant's operation, never another merchant's", async () => {
+      const rival = await otherSession('rival', 'rival-ref');
+      fake.verifiesWith = { providerRef: 'rival-ref' };
+      const dispute: PspFact = { kind: 'chargeback', providerRef: 'auth-ref-1', type: 'chargeback', amount: { amount: 100, currency: 'EUR' as never }, date: '2026-01-02' };
+      fake.next = { kind: 'accepted', facts: [dispute], reply: ACCEPTED };
+      await intake.receive('fake', NOTIFICATION);
+      expect(scopes[0]?.admits(rival, rival.attempts[0]!)).toBe(true);
+      expect(scopes[0]?.admits(session, session.attempts[0]!)).toBe(false);
+    });
   });
 
   it('answers NotFound for a provider the platform does not carry', async () => {

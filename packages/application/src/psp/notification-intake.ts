@@ -16,6 +16,7 @@ import {
 import type { ChargebackIntake } from '../chargeback/receive-chargeback';
 import type { SessionWriter } from '../session-writer';
 import type { OwedOperationDispatcher } from './owed-operation.dispatcher';
+import { attemptHolding, NotificationScope } from './notification-scope';
 import type { PspGateway } from './psp-gateway';
 
 export interface NotificationIntakeDeps {
@@ -52,7 +53,8 @@ export const VERDICT_FACT_KINDS = Object.keys(VERDICT_KINDS) as readonly Verdict
  * Inbound PSP notifications: the provider's reader authenticates and normalizes them into facts; each
  * fact is applied to its session (idempotently: duplicates, late and reordered verdicts change nothing
  * twice), chargebacks go to the chargeback intake, and the provider's expected reply is answered.
- * Unauthenticated or unparseable notifications change nothing and are logged without their body.
+ * Unauthenticated or unparseable notifications change nothing and are logged without their body. A
+ * notification authenticated with a contract's settings acts only on that contract's operations (D78).
  */
 export class PspNotificationIntake {
   constructor(private readonly deps: NotificationIntakeDeps) {}
@@ -63,35 +65,51 @@ export class PspNotificationIntake {
     if (!provider) throw new DomainError('NotFound', 'Not found');
     // Sessions the reader's settings look-ups found: each is reused once by the verdict it names.
     const located = new Set<Session>();
-    const parsed = await provider.parseNotification(notification, this.contextFor(providerId, located));
+    const scope = new NotificationScope();
+    const parsed = await provider.parseNotification(notification, this.contextFor(providerId, located, scope));
     if (parsed.kind === 'rejected') {
       // The reader's reason may quote the body after a colon: only its first clause is logged.
       this.deps.logger.warn('psp.notification_rejected', { provider: providerId, reason: parsed.reason.split(':')[0], status: parsed.reply.status });
       return parsed.reply;
     }
     for (const fact of parsed.facts) {
-      if (fact.kind === 'chargeback') await this.deps.chargebacks.receive(fact, providerId);
-      else await this.applyVerdict(providerId, fact, located);
+      if (fact.kind !== 'chargeback') await this.applyVerdict(providerId, fact, located, scope);
+      else if ((await this.deps.chargebacks.receive(fact, providerId, scope)).kind === 'foreign') this.refuseForeign(providerId, fact.kind, { transactionId: fact.transactionId, providerRef: fact.providerRef });
     }
+    // A fact refused as foreign is answered as one naming no operation of ours: not a reason for the PSP to resend it.
     return parsed.reply;
   }
 
-  /** Lends the reader the settings of the contract serving the operation a notification names. */
-  private contextFor(providerId: string, located: Set<Session>): NotificationContext {
+  /** Lends the reader the settings of the contract serving the operation a notification names, and records that contract in `scope`. */
+  private contextFor(providerId: string, located: Set<Session>, scope: NotificationScope): NotificationContext {
     return {
       settingsFor: async (ref: OperationRef) => {
         const session = await this.locate(providerId, ref);
-        if (session) located.add(session);
-        const attempt = session?.attempts.find(
-          (a) => a.provider === providerId && a.transactions.some((t) => t.id === ref.transactionId || (ref.providerRef !== undefined && t.providerRef === ref.providerRef)),
-        );
-        const offer = attempt && session?.methods.find((m) => m.id === attempt.methodId);
-        return session && offer ? this.deps.gateway.forSession(session).settingsFor(offer) : undefined;
+        if (!session) return undefined;
+        located.add(session);
+        const attempt = attemptHolding(session, providerId, ref);
+        const offer = attempt && session.methods.find((m) => m.id === attempt.methodId);
+        if (!attempt || !offer) return undefined;
+        const gateway = this.deps.gateway.forSession(session);
+        const settings = await gateway.settingsFor(offer);
+        scope.lend(session, attempt, await gateway.account());
+        return settings;
       },
     };
   }
 
-  private async applyVerdict(providerId: string, fact: VerdictFact, located: Set<Session>): Promise<void> {
+  /** A fact naming an operation outside the contracts that authenticated its notification: nothing changes (D78). */
+  private refuseForeign(providerId: string, kind: PspFact['kind'], ref: OperationRef): void {
+    this.deps.logger.warn('psp.notification_foreign_operation', {
+      provider: providerId,
+      fact: kind,
+      transactionId: ref.transactionId,
+      providerRef: ref.providerRef,
+      message: "A notification authenticated with one contract's settings names another contract's operation: refused",
+    });
+  }
+
+  private async applyVerdict(providerId: string, fact: VerdictFact, located: Set<Session>, scope: NotificationScope): Promise<void> {
     const providerRef = fact.ref.providerRef ?? fact.providerRef;
     const ref = { ...fact.ref, ...(providerRef !== undefined ? { providerRef } : {}) };
     const session = takeLocated(located, providerId, ref) ?? (await this.locate(providerId, ref));
@@ -102,6 +120,10 @@ export class PspNotificationIntake {
       // voided or refunded by itself: an operator must act. Other unmatched verdicts move no money.
       if (fact.kind === 'authorized') this.deps.logger.error('psp.fact_unmatched', { ...fields, message: 'An authorization or payment matches no operation: the hold or payment must be handled at the PSP by hand' });
       else this.deps.logger.warn('psp.fact_unmatched', fields);
+      return;
+    }
+    if (!scope.admitsOperation(session, providerId, ref)) {
+      this.refuseForeign(providerId, fact.kind, ref);
       return;
     }
     const written = await this.deps.writer.update(session.id, (s, ctx) => ({ session: applyFact(s, fact, ctx), result: undefined }), {
