@@ -1,4 +1,4 @@
-import { money, type PspFact } from '@splitpay/domain';
+import { money, type OperationRef, type PspFact } from '@splitpay/domain';
 import { str } from '../client/adyen-ack';
 import { cardSchemeOf } from './card-scheme';
 import { declineCategoryOf } from './refusal-reason';
@@ -87,4 +87,20 @@ export function factsOfItem(item: NotificationItem): PspFact[] {
       return [{ kind: 'chargeback', providerRef: paymentRef, type, amount, date, status: code, ...(reasonCode ? { reasonCode } : {}), ...(validUntil ? { validUntil } : {}) }];
     }
   }
+}
+
+/**
+ * The operation the facts of `item` name, exactly as `factsOfItem` names it: its contract's HMAC key is
+ * the one that must verify the item (docs/decisions.md D78). A dispute names the payment
+ * (originalReference, else pspReference); every other item our transaction id (merchantReference) and
+ * its own pspReference.
+ */
+export function namedOperation(item: NotificationItem): OperationRef {
+  const pspReference = str(item.pspReference);
+  if (CHARGEBACKS[item.eventCode ?? ''] !== undefined) {
+    const paymentRef = str(item.originalReference) ?? pspReference;
+    return paymentRef ? { providerRef: paymentRef } : {};
+  }
+  const transactionId = str(item.merchantReference);
+  return { ...(transactionId ? { transactionId } : {}), ...(pspReference ? { providerRef: pspReference } : {}) };
 }

@@ -118,3 +118,36 @@ describe('Adyen webhook: authentication', () => {
     }
   });
 });
+
+describe("Adyen webhook: an item is verified with the contract of the operation its facts name (D78)", () => {
+  const A = { ...SETTINGS, merchantAccount: 'MerchantAECOM', hmacKey: '11'.repeat(32) };
+  const B = { ...SETTINGS, merchantAccount: 'MerchantBECOM', hmacKey: '22'.repeat(32) };
+  const OPERATIONS: Readonly<Record<string, typeof A>> = { 'tx-a': A, PSPA: A, 'tx-b': B, PSPB: B };
+  /** Like the service: by our transaction id first, else by Adyen's reference. */
+  const twoMerchants: NotificationContext = {
+    settingsFor: async (ref: OperationRef) => (ref.transactionId !== undefined ? OPERATIONS[ref.transactionId] : undefined) ?? (ref.providerRef !== undefined ? OPERATIONS[ref.providerRef] : undefined),
+  };
+  const signedByA = (fields: Parameters<typeof notificationItem>[0]) => notificationItem({ ...fields, merchantAccountCode: A.merchantAccount }, A.hmacKey);
+  const parseTwo = (items: Record<string, unknown>[]) => parseAdyenNotification(webhook(items), twoMerchants);
+
+  it("rejects an AUTHORISATION signed with A's key whose originalReference is A's payment but whose pspReference is B's", async () => {
+    const forged = signedByA({ eventCode: 'AUTHORISATION', pspReference: 'PSPB', originalReference: 'PSPA', merchantReference: '', amount: 6_000 });
+    expect(await parseTwo([forged])).toEqual(expect.objectContaining({ kind: 'rejected', reply: expect.objectContaining({ status: 401 }) }));
+  });
+
+  it("rejects a CHARGEBACK signed with A's key whose merchantReference is A's transaction but whose originalReference is B's payment", async () => {
+    const forged = signedByA({ eventCode: 'CHARGEBACK', pspReference: 'PSPDISP', originalReference: 'PSPB', merchantReference: 'tx-a', amount: 6_000, eventDate: '2026-02-03T10:00:00+01:00' });
+    expect(await parseTwo([forged])).toEqual(expect.objectContaining({ kind: 'rejected', reply: expect.objectContaining({ status: 401 }) }));
+  });
+
+  it("still reads A's own item without merchantReference, named by its pspReference (or, for a dispute, its originalReference)", async () => {
+    const parsed = await parseTwo([
+      signedByA({ eventCode: 'AUTHORISATION', pspReference: 'PSPA', merchantReference: '', amount: 6_000 }),
+      signedByA({ eventCode: 'CHARGEBACK', pspReference: 'PSPDISP', originalReference: 'PSPA', merchantReference: '', amount: 6_000, eventDate: '2026-02-03T10:00:00+01:00' }),
+    ]);
+    expect(parsed.kind === 'accepted' && parsed.facts.map((f) => [f.kind, f.kind === 'chargeback' ? f.providerRef : f.ref.providerRef])).toEqual([
+      ['authorized', 'PSPA'],
+      ['chargeback', 'PSPA'],
+    ]);
+  });
+});

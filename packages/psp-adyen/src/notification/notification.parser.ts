@@ -1,6 +1,6 @@
 import type { InboundNotification, NotificationContext, ParsedNotification, PspFact } from '@splitpay/domain';
 import { str } from '../client/adyen-ack';
-import { factsOfItem, type NotificationItem } from '../mapping/event-code';
+import { factsOfItem, namedOperation, type NotificationItem } from '../mapping/event-code';
 import { hmacValid } from './hmac';
 
 /** Adyen accepts on the status; `[accepted]` satisfies its older rule too. */
@@ -25,7 +25,7 @@ function itemsOf(rawBody: string): NotificationItem[] | undefined {
 
 /**
  * POST /psp/adyen/notifications: a batch of items, each signed with the HMAC key of the merchant
- * account's webhook, a contract setting found through the operation the item names. Any item whose
+ * account's webhook, a contract setting found through the operation the item's facts name. Any item whose
  * signature or merchant account does not match rejects the whole batch (no facts). An item about an
  * operation no session of ours holds cannot be verified and changes nothing: it is acknowledged without
  * facts (Adyen would otherwise resend it for 30 days). The body is never quoted in a reason.
@@ -35,9 +35,8 @@ export async function parseAdyenNotification(notification: InboundNotification, 
   if (!items) return rejected('unparseable: not a standard webhook batch', 400);
   const facts: PspFact[] = [];
   for (const item of items) {
-    const transactionId = str(item.merchantReference);
-    const providerRef = str(item.originalReference) ?? str(item.pspReference);
-    const settings = await context?.settingsFor({ ...(transactionId ? { transactionId } : {}), ...(providerRef ? { providerRef } : {}) });
+    // The key that verifies is the one of the operation the facts name, never of another reference the item carries (D78).
+    const settings = await context?.settingsFor(namedOperation(item));
     if (!settings) continue;
     const hmacKey = str(settings.hmacKey);
     if (!hmacKey || !hmacValid(item, item.additionalData?.hmacSignature, hmacKey)) return rejected('signature: an item does not carry a valid HMAC signature', 401);
