@@ -31,10 +31,9 @@ export const CHARGEBACK_STATUSES = ['CHARGEBACK_NOTIFICATION', 'CHARGEBACKED'];
  */
 export function eventFacts(event: WorldlineEvent, context: OpeningContext): PspFact[] {
   const { payment, refund } = event;
-  const aboutRefund = event.type.startsWith('refund.');
-  if (refund && (aboutRefund || !payment)) return refundObjectFacts(event.type, refund);
+  if (refund && readsRefund(event)) return refundObjectFacts(event.type, refund);
   if (!payment) return [];
-  if (aboutRefund) return refundedPaymentFacts(payment);
+  if (event.type.startsWith('refund.')) return refundedPaymentFacts(payment);
   // The payment's opening as we recorded it: a capture's, void's or refund's verdict goes to the attempt's pending one.
   const ref = followUpRef(payment);
   const code = String(payment.statusOutput?.statusCode ?? payment.status);
@@ -60,13 +59,20 @@ export function eventFacts(event: WorldlineEvent, context: OpeningContext): PspF
   }
 }
 
+/** Whether the event's facts are read from its refund object: a refund event's, or the refund of an event carrying no payment. */
+function readsRefund(event: WorldlineEvent): boolean {
+  return event.refund !== undefined && (event.type.startsWith('refund.') || !event.payment);
+}
+
 /**
- * The operation an event names, to find the contract serving it: a payment by our opening's
- * merchantReference and the reference our opening recorded; a refund by our refund's transaction id
- * (its operation reference), else the payment's merchantReference, and its payment's opening id.
+ * The operation an event names, to find the contract serving it: the object `eventFacts` reads, so the
+ * contract whose webhook key verifies is the one serving the operation the facts name (D78). A payment
+ * by our opening's merchantReference and the reference our opening recorded; a refund by our refund's
+ * transaction id (its operation reference), else the payment's merchantReference, and its payment's
+ * opening id.
  */
 export function namedOperation(event: WorldlineEvent): OperationRef | undefined {
-  if (event.payment) return openingOperation(event.payment);
+  if (!readsRefund(event)) return event.payment ? openingOperation(event.payment) : undefined;
   if (!event.refund) return undefined;
   const output = refundOutputOf(event.refund);
   const reference = output?.operationReferences?.merchantReference ?? output?.references?.merchantReference;

@@ -91,3 +91,31 @@ describe('refund events that carry a payment object instead', () => {
     expect(await read(webhook(type, { payment: pay(status, code) }))).toEqual([]);
   });
 });
+
+describe('a refund.* event carrying a payment and a refund is verified with the contract of the refund its facts name (D78)', () => {
+  const A = { ...SETTINGS, webhookKeyId: 'wh-key-a', webhookSecret: 'merchantA-webhook-secret-0123456789' };
+  const B = { ...SETTINGS, webhookKeyId: 'wh-key-b', webhookSecret: 'merchantB-webhook-secret-0123456789' };
+  const PAY_A = '4000011111_0';
+  const PAY_B = '4000022222_0';
+  const twoMerchants: NotificationContext = { settingsFor: async (ref) => ({ [PAY_A]: A, [PAY_B]: B })[ref.providerRef ?? ''] };
+
+  it("refuses one signed with A's key whose payment is A's and whose refund is B's", async () => {
+    const forged = webhook(
+      'refund.refunded',
+      { payment: payment({ id: PAY_A, status: 'CAPTURED', statusCode: 9, amount: 5_000, merchantReference: 'tx-a' }), refund: refund({ id: '4000022222_1', status: 'REFUNDED', statusCode: 8, amount: 5_000 }) },
+      A.webhookSecret,
+      A.webhookKeyId,
+    );
+    expect(await provider.parseNotification(forged, twoMerchants)).toEqual(expect.objectContaining({ kind: 'rejected', reply: expect.objectContaining({ status: 401 }) }));
+  });
+
+  it("reads A's own: the refund's verdict, verified with A's contract", async () => {
+    const own = webhook(
+      'refund.refunded',
+      { payment: payment({ id: PAY_A, status: 'CAPTURED', statusCode: 9, amount: 5_000, merchantReference: 'tx-a' }), refund: refund({ id: '4000011111_1', status: 'REFUNDED', statusCode: 8, amount: 5_000 }) },
+      A.webhookSecret,
+      A.webhookKeyId,
+    );
+    expect(await read(own, twoMerchants)).toEqual([{ kind: 'refunded', success: true, ref: { providerRef: '4000011111_1' }, statusCode: 'REFUNDED' }]);
+  });
+});
