@@ -16,10 +16,10 @@ const RIVAL_ADYEN = { ...CARD, merchantAccount: 'RivalStoreECOM', hmacKey: '22'.
 
 /**
  * A merchant forging Adyen notifications with its own contract's HMAC key about another merchant's
- * payment (docs/decisions.md D78): the item verifies only against the contract of the operation it
+ * payment (docs/decisions.md D80): the item verifies only against the contract of the operation it
  * names, so nothing of the other merchant's session changes, and its genuine chargeback is still filed.
  */
-describe("an Adyen notification signed with one merchant's key never acts on another merchant's payment (D78)", () => {
+describe("an Adyen notification signed with one merchant's key never acts on another merchant's payment (D80)", () => {
   isolateNock(/127\.0\.0\.1/);
   const h = useService({
     merchants: {

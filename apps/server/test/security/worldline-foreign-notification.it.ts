@@ -15,10 +15,10 @@ const RIVAL_WL = { ...SETTINGS, operation: 'payment', merchantId: 'rivaltest', a
 
 /**
  * A merchant forging a Worldline refund.* event with its own webhook key, its own payment beside another
- * merchant's refund (docs/decisions.md D78): the event verifies only against the contract of the refund
+ * merchant's refund (docs/decisions.md D80): the event verifies only against the contract of the refund
  * its facts name, so the other merchant's refund stays pending.
  */
-describe("a Worldline event signed with one merchant's webhook key never settles another merchant's refund (D78)", () => {
+describe("a Worldline event signed with one merchant's webhook key never settles another merchant's refund (D80)", () => {
   isolateNock(/127\.0\.0\.1/);
   const h = useService({
     merchants: {

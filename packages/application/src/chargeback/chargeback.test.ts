@@ -95,7 +95,7 @@ describe('chargebacks: intake and worker', () => {
     await expect(intake.receive(fact({ providerRef: 'psp-payment-9', transactionId: 'tx-unknown' }), 'fake')).resolves.toEqual({ kind: 'unattached' });
   });
 
-  it('stores nothing for an operation outside the scope of the notification that carried it (D78), so the genuine one later is recorded', async () => {
+  it('stores nothing for an operation outside the scope of the notification that carried it (D80), so the genuine one later is recorded', async () => {
     const session = await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
     const elsewhere = { admits: () => false };
     await expect(intake.receive(fact(), 'fake', elsewhere)).resolves.toEqual({ kind: 'foreign' });

@@ -22,7 +22,7 @@ export type ChargebackFact = Extract<PspFact, { readonly kind: 'chargeback' }>;
  * - `recorded`: stored; `delivery` says whether a message is owed (the account declares a chargeback address).
  * - `duplicate`: the PSP resent one already stored (same notificationId): nothing new, no second message.
  * - `unattached`: no operation of any merchant's carries that reference at that provider: nothing stored or sent.
- * - `foreign`: the operation it names is outside the contracts that authenticated its notification (D78): nothing stored or sent.
+ * - `foreign`: the operation it names is outside the contracts that authenticated its notification (D80): nothing stored or sent.
  */
 export type ChargebackReceipt =
   | { readonly kind: 'recorded'; readonly notificationId: string; readonly delivery: 'owed' | 'no-address' }

@@ -201,7 +201,7 @@ describe('PspNotificationIntake', () => {
     expect(await stored()).toEqual(session);
   });
 
-  describe('a notification authenticated with a contract acts only on that contract\u2019s operations (D78)', () => {
+  describe('a notification authenticated with a contract acts only on that contract\u2019s operations (D80)', () => {
     it("refuses a verdict naming another merchant's operation: nothing changes, a warning without the body, the reader's reply", async () => {
       await otherSession('rival', 'rival-ref');
       fake.verifiesWith = { providerRef: 'rival-ref' };

@@ -54,7 +54,7 @@ export const VERDICT_FACT_KINDS = Object.keys(VERDICT_KINDS) as readonly Verdict
  * fact is applied to its session (idempotently: duplicates, late and reordered verdicts change nothing
  * twice), chargebacks go to the chargeback intake, and the provider's expected reply is answered.
  * Unauthenticated or unparseable notifications change nothing and are logged without their body. A
- * notification authenticated with a contract's settings acts only on that contract's operations (D78).
+ * notification authenticated with a contract's settings acts only on that contract's operations (D80).
  */
 export class PspNotificationIntake {
   constructor(private readonly deps: NotificationIntakeDeps) {}
@@ -98,7 +98,7 @@ export class PspNotificationIntake {
     };
   }
 
-  /** A fact naming an operation outside the contracts that authenticated its notification: nothing changes (D78). */
+  /** A fact naming an operation outside the contracts that authenticated its notification: nothing changes (D80). */
   private refuseForeign(providerId: string, kind: PspFact['kind'], ref: OperationRef): void {
     this.deps.logger.warn('psp.notification_foreign_operation', {
       provider: providerId,

@@ -2,7 +2,7 @@ import { contractIdOf, findOffer, type Attempt, type MerchantAccount, type Opera
 import { contractOf } from './contract-settings';
 
 /**
- * The operations one notification may act on (docs/decisions.md D78): once its reader authenticated it
+ * The operations one notification may act on (docs/decisions.md D80): once its reader authenticated it
  * with a merchant's contract settings, only the operations of that merchant served by that contract.
  * A notification whose reader borrowed no settings (a PSP signing with a platform secret) is not
  * restricted: that PSP speaks of its own operations only.

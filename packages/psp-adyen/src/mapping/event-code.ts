@@ -91,7 +91,7 @@ export function factsOfItem(item: NotificationItem): PspFact[] {
 
 /**
  * The operation the facts of `item` name, exactly as `factsOfItem` names it: its contract's HMAC key is
- * the one that must verify the item (docs/decisions.md D78). A dispute names the payment
+ * the one that must verify the item (docs/decisions.md D80). A dispute names the payment
  * (originalReference, else pspReference); every other item our transaction id (merchantReference) and
  * its own pspReference.
  */

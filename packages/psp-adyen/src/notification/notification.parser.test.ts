@@ -119,7 +119,7 @@ describe('Adyen webhook: authentication', () => {
   });
 });
 
-describe("Adyen webhook: an item is verified with the contract of the operation its facts name (D78)", () => {
+describe("Adyen webhook: an item is verified with the contract of the operation its facts name (D80)", () => {
   const A = { ...SETTINGS, merchantAccount: 'MerchantAECOM', hmacKey: '11'.repeat(32) };
   const B = { ...SETTINGS, merchantAccount: 'MerchantBECOM', hmacKey: '22'.repeat(32) };
   const OPERATIONS: Readonly<Record<string, typeof A>> = { 'tx-a': A, PSPA: A, 'tx-b': B, PSPB: B };

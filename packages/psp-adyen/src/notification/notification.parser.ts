@@ -35,7 +35,7 @@ export async function parseAdyenNotification(notification: InboundNotification, 
   if (!items) return rejected('unparseable: not a standard webhook batch', 400);
   const facts: PspFact[] = [];
   for (const item of items) {
-    // The key that verifies is the one of the operation the facts name, never of another reference the item carries (D78).
+    // The key that verifies is the one of the operation the facts name, never of another reference the item carries (D80).
     const settings = await context?.settingsFor(namedOperation(item));
     if (!settings) continue;
     const hmacKey = str(settings.hmacKey);

@@ -66,7 +66,7 @@ function readsRefund(event: WorldlineEvent): boolean {
 
 /**
  * The operation an event names, to find the contract serving it: the object `eventFacts` reads, so the
- * contract whose webhook key verifies is the one serving the operation the facts name (D78). A payment
+ * contract whose webhook key verifies is the one serving the operation the facts name (D80). A payment
  * by our opening's merchantReference and the reference our opening recorded; a refund by our refund's
  * transaction id (its operation reference), else the payment's merchantReference, and its payment's
  * opening id.

@@ -92,7 +92,7 @@ describe('refund events that carry a payment object instead', () => {
   });
 });
 
-describe('a refund.* event carrying a payment and a refund is verified with the contract of the refund its facts name (D78)', () => {
+describe('a refund.* event carrying a payment and a refund is verified with the contract of the refund its facts name (D80)', () => {
   const A = { ...SETTINGS, webhookKeyId: 'wh-key-a', webhookSecret: 'merchantA-webhook-secret-0123456789' };
   const B = { ...SETTINGS, webhookKeyId: 'wh-key-b', webhookSecret: 'merchantB-webhook-secret-0123456789' };
   const PAY_A = '4000011111_0';
