@@ -1,5 +1,6 @@
 import type { ApiResult } from '../api/api-types';
 import { h, replaceChildren } from './dom';
+import { tableRegion } from './table-region';
 import { refusalWords, type ViewContext } from './view-context';
 
 /** One keyset page of a search, whatever it lists. */
@@ -85,7 +86,7 @@ export function keysetPages<T>(ctx: ViewContext, options: KeysetPagesOptions<T>)
     const page = followed.length + 1;
     summary.textContent = options.said(answer.body.items.length, page);
     const drawn = options.draw(answer.body.items, page, [...followed]);
-    replaceChildren(results, notice ? h('p', { class: 'notice' }, notice) : null, drawn, pager.childElementCount > 0 ? pager : null);
+    replaceChildren(results, notice ? h('p', { class: 'notice' }, notice) : null, drawn instanceof HTMLTableElement ? tableRegion(drawn) : drawn, pager.childElementCount > 0 ? pager : null);
     if (moved) drawn.focus();
   };
   void load();

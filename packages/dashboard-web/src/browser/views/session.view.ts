@@ -3,6 +3,7 @@ import type { RefundTarget } from '../api/dashboard-api';
 import type { PaymentOrigin } from '../sessions/session-address';
 import { facts, h, replaceChildren, type Child } from './dom';
 import { FIRST_FOCUS, refundForm, sessionRefundConfirm } from './refund-form.view';
+import { tableRegion } from './table-region';
 import { refusalWords, type ViewContext } from './view-context';
 
 const TERMINAL = new Set(['PAID', 'ABORTED', 'EXPIRED', 'AWAITED_REFUSED']);
@@ -86,7 +87,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         [t.owedToPayer, attempt.owedToPayer],
       ]),
       canRefund ? refundOpener(t.refundTranche, { kind: 'attempt', attemptId: attempt.attemptId }, attempt) : null,
-      h('table', { class: 'operations' }, h('caption', {}, t.transactions), h('thead', {}, header), h('tbody', {}, ...attempt.transactions.map((tx) => transactionRow(tx, attempt, canRefund)))),
+      tableRegion(h('table', { class: 'operations' }, h('caption', {}, t.transactions), h('thead', {}, header), h('tbody', {}, ...attempt.transactions.map((tx) => transactionRow(tx, attempt, canRefund))))),
     );
   };
 
@@ -150,7 +151,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         h('td', {}, h('code', {}, cb.providerRef)),
       ),
     );
-    out.append(h('table', { class: 'chargebacks' }, h('caption', {}, t.chargebacks), h('thead', {}, header), h('tbody', {}, ...rows)));
+    out.append(tableRegion(h('table', { class: 'chargebacks' }, h('caption', {}, t.chargebacks), h('thead', {}, header), h('tbody', {}, ...rows))));
     return out;
   };
 
