@@ -98,7 +98,7 @@ describe('dashboard actions in Chromium: confirmation and focus', () => {
 
   it('asks to confirm the amount typed before refunding a tranche, and sends one refund on a double click of the confirmation', async () => {
     const page = await openPayment();
-    const tranche = page.getByRole('article', { name: 'Tranche 1: card (visa)' });
+    const tranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
     await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
     await tranche.getByLabel('Amount to refund (EUR)').fill('1250');
     await page.keyboard.press('Enter');
@@ -119,7 +119,7 @@ describe('dashboard actions in Chromium: confirmation and focus', () => {
     // focus is still on the confirmation pressed. Drawn, the form is gone with its button, and focus
     // is on the tranche refunded (moved in the same task as the drawing), not on the page's body.
     await visible(tranche.getByRole('rowheader', { name: 'refund', exact: true }));
-    expect(await focused(page)).toMatch(/^H3#tranche-[^ ]+ Tranche 1: card \(visa\)$/);
+    expect(await focused(page)).toMatch(/^H3#tranche-[^ ]+ Tranche 1: Card \(Visa\)$/);
     await page.context().close();
   });
 
@@ -183,7 +183,7 @@ describe('dashboard actions in Chromium: confirmation and focus', () => {
       }
       await route.continue();
     });
-    const tranche = page.getByRole('article', { name: 'Tranche 1: card (visa)' });
+    const tranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
     await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
     await tranche.getByLabel('Amount to refund (EUR)').fill('1.00');
     await tranche.getByRole('button', { name: 'Continue' }).click();

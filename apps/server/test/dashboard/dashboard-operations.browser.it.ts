@@ -127,7 +127,7 @@ describe('dashboard: the Operations view beside the payments, in Chromium', () =
     expect(await shownRows(page)).toEqual(expectedRows(first));
     const newest = first.transactions[0]!;
     const cells = await table.locator('tbody tr').first().locator('th, td').allTextContents();
-    expect(cells.slice(1)).toEqual([newest.orderId, newest.transaction.type, 'Fake PSP', 'card', newest.transaction.status.kind, expect.stringMatching(/^€\d+\.\d{2}$/), newest.transaction.providerRef ?? '']);
+    expect(cells.slice(1)).toEqual([newest.orderId, newest.transaction.type, 'Fake PSP', 'Card (Visa)', newest.transaction.status.kind, expect.stringMatching(/^€\d+\.\d{2}$/), newest.transaction.providerRef ?? '']);
     expect(cells[0]).toMatch(/2026/);
     await visible(page.getByRole('status').filter({ hasText: '20 operations on page 1.' }));
 

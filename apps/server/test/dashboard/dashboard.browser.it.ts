@@ -139,10 +139,10 @@ describe('merchant dashboard in Chromium', () => {
     await visible(page.getByRole('heading', { level: 1, name: `Payment ${orderId}` }));
 
     // What the page shows of the order: its tranches with their PSP references and verdicts, and the dispute.
-    const declined = page.getByRole('article', { name: 'Tranche 2: card', exact: true });
+    const declined = page.getByRole('article', { name: 'Tranche 2: Card', exact: true });
     await visible(declined);
     expect(await declined.textContent()).toMatch(/declined.*Decline reason\s*refused by the bank/);
-    const lastTranche = page.getByRole('article', { name: 'Tranche 3: card (mastercard)' });
+    const lastTranche = page.getByRole('article', { name: 'Tranche 3: Card (Mastercard)' });
     const beforeRefund = await stored();
     for (const tx of beforeRefund.attempts[2]?.transactions ?? []) expect(await lastTranche.textContent()).toContain(tx.providerRef);
     const disputes = page.getByRole('table', { name: 'Chargebacks' });
@@ -150,7 +150,7 @@ describe('merchant dashboard in Chromium', () => {
     expect(await disputes.locator('tbody tr').first().textContent()).toMatch(/chargeback.*€20\.00.*10 Feb 2026.*12 Mar 2026.*4837/);
 
     // Refund 12.50 of the first tranche; the confirmation is clicked twice in a row.
-    const firstTranche = page.getByRole('article', { name: 'Tranche 1: card (visa)' });
+    const firstTranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
     await visible(firstTranche);
     expect(await firstTranche.textContent()).toContain('captured');
     await firstTranche.getByRole('button', { name: 'Refund this tranche' }).click();

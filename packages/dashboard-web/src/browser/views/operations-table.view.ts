@@ -1,4 +1,5 @@
 import type { TransactionViewJson } from '../api/api-types';
+import { methodWords } from '../i18n/payment-names';
 import { providerLabel } from '../operations/provider-options';
 import { sessionHash } from '../sessions/session-address';
 import { h } from './dom';
@@ -12,7 +13,7 @@ export function operationsTable(ctx: ViewContext, operations: readonly Transacti
   const { t } = ctx.tr;
   if (operations.length === 0) return h('p', { class: 'empty', tabindex: '-1' }, t.noOperations);
   const header = h('tr', {}, ...[t.date, t.orderReference, t.type, t.provider, t.method, t.status, t.amount, t.providerRef].map((label) => h('th', { scope: 'col' }, label)));
-  const rows = operations.map(({ sessionId, orderId, provider, method, transaction: tx }) =>
+  const rows = operations.map(({ sessionId, orderId, provider, method, cardScheme, transaction: tx }) =>
     h(
       'tr',
       {},
@@ -20,7 +21,7 @@ export function operationsTable(ctx: ViewContext, operations: readonly Transacti
       h('th', { scope: 'row' }, h('a', { href: sessionHash(sessionId, list) }, orderId)),
       h('td', {}, t.transactionType[tx.type] ?? tx.type),
       h('td', {}, providerLabel(ctx.providers, t.providerName, provider)),
-      h('td', {}, method),
+      h('td', {}, methodWords(t, method, cardScheme)),
       h('td', {}, h('span', { class: `status verdict-${tx.status.kind}` }, t.verdict[tx.status.kind] ?? tx.status.kind)),
       h('td', { class: 'amount' }, ctx.tr.money(tx.amount)),
       h('td', {}, h('code', {}, tx.providerRef ?? '')),

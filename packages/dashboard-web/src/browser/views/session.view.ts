@@ -1,5 +1,7 @@
 import type { ApiResult, AttemptJson, ChargebackJson, NotificationJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
 import type { RefundTarget } from '../api/dashboard-api';
+import { methodWords } from '../i18n/payment-names';
+import { providerLabel } from '../operations/provider-options';
 import type { PaymentOrigin } from '../sessions/session-address';
 import { facts, h, replaceChildren, type Child } from './dom';
 import { FIRST_FOCUS, refundForm, sessionRefundConfirm } from './refund-form.view';
@@ -74,10 +76,10 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     return h(
       'article',
       { class: 'tranche', 'aria-labelledby': titleId },
-      h('h3', { id: titleId, tabindex: '-1' }, t.trancheTitle(index + 1, attempt.cardScheme ? `${attempt.method} (${attempt.cardScheme})` : attempt.method)),
+      h('h3', { id: titleId, tabindex: '-1' }, t.trancheTitle(index + 1, methodWords(t, attempt.method, attempt.cardScheme))),
       facts([
         [t.status, h('span', { class: `status status-${attempt.status.toLowerCase()}` }, t.attemptStatus[attempt.status] ?? attempt.status)],
-        [t.provider, attempt.provider],
+        [t.provider, providerLabel(ctx.providers, t.providerName, attempt.provider)],
         [t.requested, ctx.tr.money(attempt.requested)],
         [t.granted, ctx.tr.money(attempt.granted)],
         [t.refunded, ctx.tr.money(attempt.refunded)],
