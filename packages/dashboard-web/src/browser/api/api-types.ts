@@ -47,6 +47,8 @@ export interface AttemptJson {
   readonly refunded: Money;
   readonly refundable: Money;
   readonly cardScheme?: string;
+  /** Why the tranche was refused: a declined authorization, or a grant the service refused (D74). */
+  readonly declineCategory?: DeclineCategory;
   readonly owedToPayer?: string;
   readonly transactions: readonly TransactionJson[];
 }

@@ -70,7 +70,6 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
 
   const attemptArticle = (attempt: AttemptJson, index: number, ended: boolean): HTMLElement => {
     const canRefund = ended && attempt.refundable.amount > 0;
-    const decline = declineOf(attempt);
     const titleId = trancheTitleId(attempt);
     const header = h('tr', {}, ...[t.type, t.verdictTitle, t.amount, t.providerRef, t.pspCode, t.createdAt, ''].map((label) => h('th', { scope: 'col' }, label)));
     return h(
@@ -85,7 +84,8 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         [t.refunded, ctx.tr.money(attempt.refunded)],
         [t.refundable, ctx.tr.money(attempt.refundable)],
         [t.partialAuth, attempt.partialAuth ? (t.partialAuthKind[attempt.partialAuth] ?? attempt.partialAuth) : undefined],
-        [t.declineReason, decline ? (t.declineCategory[decline] ?? decline) : undefined],
+        // Whatever the tranche's status: a grant refused for its card's network ends VOIDED, with its reason (D74, D81).
+        [t.declineReason, attempt.declineCategory ? (t.declineCategory[attempt.declineCategory] ?? attempt.declineCategory) : undefined],
         [t.owedToPayer, attempt.owedToPayer],
       ]),
       canRefund ? refundOpener(t.refundTranche, { kind: 'attempt', attemptId: attempt.attemptId }, attempt) : null,
@@ -204,10 +204,4 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   }
   void load();
   return section;
-}
-
-/** The decline category of a refused tranche, as its authorization's verdict named it. */
-function declineOf(attempt: AttemptJson): string | undefined {
-  if (attempt.status !== 'DECLINED') return undefined;
-  return attempt.transactions.find((tx) => tx.status.category)?.status.category;
 }
