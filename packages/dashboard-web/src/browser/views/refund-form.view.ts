@@ -95,6 +95,11 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
           showError(t.invalidAmount);
           return;
         }
+        // Refused here before any confirmation, in the hint's words; the service's refusal stays the guarantee (D81).
+        if (amount.minor > options.refundable.amount) {
+          showError(t.refundAmountHint(ctx.tr.money(options.refundable)));
+          return;
+        }
         error.textContent = '';
         input.removeAttribute('aria-invalid');
         minor = amount.minor;
