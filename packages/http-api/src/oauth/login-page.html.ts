@@ -52,7 +52,9 @@ export interface LoginFormView {
 
 /**
  * The dashboard login form: labelled fields, the error announced to assistive technology, and the
- * authorization request carried along in hidden fields. Every echoed value is escaped.
+ * authorization request carried along in hidden fields. Every echoed value is escaped. Refused, the
+ * page opens with focus on the password, the one field to type again, described by the error: an
+ * alert present at load is often not read out, a focused field's description is (D81).
  */
 export function loginFormPage(view: LoginFormView): string {
   const { request } = view;
@@ -73,7 +75,7 @@ export function loginFormPage(view: LoginFormView): string {
 ${fields}<label for="email">${escapeHtml(texts.email)}</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(view.email ?? '')}"${describedBy}>
 <label for="password">${escapeHtml(texts.password)}</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>
+<input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}${view.refused ? ' autofocus' : ''}>
 <button type="submit">${escapeHtml(texts.submit)}</button>
 </form>`,
     request.locale,
