@@ -38,6 +38,8 @@ export interface ChargebackRepository {
   save(chargeback: Chargeback, options: { readonly expectedVersion: number; readonly leaseOwner?: string }): Promise<SaveResult>;
   /** Same contract as SessionRepository.claimDue. */
   claimDue(now: number, owner: string, leaseMs: number): Promise<Chargeback | null>;
+  /** Same contract as SessionRepository.renewLease. */
+  renewLease(notificationId: string, owner: string, now: number, leaseMs: number): Promise<boolean>;
   releaseLease(notificationId: string, owner: string): Promise<void>;
   /**
    * The merchant's chargebacks whose message was abandoned (its calendar spent), the first failure in

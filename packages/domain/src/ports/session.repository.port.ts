@@ -125,6 +125,11 @@ export interface SessionRepository {
    * expired, by setting a lease for `owner` until now + leaseMs in one atomic write.
    */
   claimDue(now: number, owner: string, leaseMs: number): Promise<Session | null>;
+  /**
+   * Extends `owner`'s lease to now + leaseMs while its turn is still running (a heartbeat); answers
+   * false, changing nothing, when `owner` no longer holds it (another instance claimed it after it lapsed).
+   */
+  renewLease(id: SessionId, owner: string, now: number, leaseMs: number): Promise<boolean>;
   /** Gives a lease back without writing anything else (work found nothing to do, or failed). */
   releaseLease(id: SessionId, owner: string): Promise<void>;
   searchSessions(query: SessionSearch): Promise<Page<Session>>;

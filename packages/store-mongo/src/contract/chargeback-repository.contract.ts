@@ -72,6 +72,17 @@ export function chargebackRepositoryContract(engine: ContractEngine): void {
       expect((await chargebacks().claimDue(T0 + 20, 'd', LEASE))?.notificationId).toBe(late.notificationId);
     });
 
+    it('renews a lease only for its holder, so that no other instance claims the chargeback until the new end', async () => {
+      const v1 = aChargeback({ dueAt: T0 });
+      await chargebacks().insertIfAbsent(v1);
+      await chargebacks().claimDue(T0, 'a', LEASE);
+      expect(await chargebacks().renewLease(v1.notificationId, 'b', T0 + LEASE - 1, LEASE)).toBe(false);
+      expect(await chargebacks().renewLease(v1.notificationId, 'a', T0 + LEASE - 1, LEASE)).toBe(true);
+      expect(await store().sibling().chargebacks.claimDue(T0 + 2 * LEASE - 2, 'b', LEASE)).toBeNull();
+      expect((await chargebacks().claimDue(T0 + 2 * LEASE - 1, 'b', LEASE))?.lease?.owner).toBe('b');
+      expect(await chargebacks().renewLease(v1.notificationId, 'a', T0 + 2 * LEASE, LEASE)).toBe(false);
+    });
+
     it('refuses the save of a worker whose lease expired and was claimed by another', async () => {
       const v1 = aChargeback({ dueAt: T0 });
       await chargebacks().insertIfAbsent(v1);

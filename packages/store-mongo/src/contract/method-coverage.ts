@@ -18,6 +18,7 @@ const PORT_METHODS = {
     findByProviderRef: true,
     save: true,
     claimDue: true,
+    renewLease: true,
     releaseLease: true,
     searchSessions: true,
     searchAttempts: true,
@@ -25,7 +26,7 @@ const PORT_METHODS = {
     findAbandonedNotifications: true,
   } satisfies Record<keyof Stores['sessions'], true>,
   merchants: { upsert: true, findById: true, findByContactEmail: true } satisfies Record<keyof Stores['merchants'], true>,
-  chargebacks: { insertIfAbsent: true, findByNotificationId: true, listForSession: true, save: true, claimDue: true, releaseLease: true, findAbandonedDeliveries: true } satisfies Record<keyof Stores['chargebacks'], true>,
+  chargebacks: { insertIfAbsent: true, findByNotificationId: true, listForSession: true, save: true, claimDue: true, renewLease: true, releaseLease: true, findAbandonedDeliveries: true } satisfies Record<keyof Stores['chargebacks'], true>,
   authCodes: { insert: true, consume: true } satisfies Record<keyof Stores['authCodes'], true>,
   refreshTokens: { insert: true, rotate: true, revokeFamily: true, revokeFamilyOf: true } satisfies Record<keyof Stores['refreshTokens'], true>,
 };

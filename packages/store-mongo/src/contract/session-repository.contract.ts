@@ -145,7 +145,7 @@ export function sessionRepositoryContract(engine: ContractEngine): void {
   });
 }
 
-/** Leases: claimDue, save with leaseOwner, releaseLease, between instances sharing one store. */
+/** Leases: claimDue, save with leaseOwner, renewLease, releaseLease, between instances sharing one store. */
 export function sessionLeaseContract(engine: ContractEngine): void {
   describe(`SessionRepository leases on ${engine.name}`, () => {
     const store = useFreshStore(engine);
@@ -217,6 +217,18 @@ export function sessionLeaseContract(engine: ContractEngine): void {
       const stored = await sessions().findById(v1.id);
       expect(stored?.status).toBe('EXPIRED');
       expect(stored).not.toHaveProperty('lease');
+    });
+
+    it('renews a lease only for its holder, so that no other instance claims the session until the new end', async () => {
+      const v1 = aSession({ dueAt: T0 });
+      await sessions().insert(v1);
+      await sessions().claimDue(T0, 'w1', LEASE);
+      expect(await sessions().renewLease(v1.id, 'w2', T0 + LEASE - 1, LEASE)).toBe(false);
+      expect(await sessions().renewLease(v1.id, 'w1', T0 + LEASE - 1, LEASE)).toBe(true);
+      expect(await store().sibling().sessions.claimDue(T0 + 2 * LEASE - 2, 'w2', LEASE)).toBeNull();
+      expect((await sessions().claimDue(T0 + 2 * LEASE - 1, 'w2', LEASE))?.lease?.owner).toBe('w2');
+      expect(await sessions().renewLease(v1.id, 'w1', T0 + 2 * LEASE, LEASE)).toBe(false);
+      expect(await sessions().findById(v1.id)).toMatchObject({ version: 1, lease: { owner: 'w2', until: T0 + 3 * LEASE - 1 } });
     });
 
     it('lets only the holder give a lease back', async () => {

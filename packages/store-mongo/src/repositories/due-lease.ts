@@ -17,6 +17,11 @@ export function claimOfEarliestDue(now: number, owner: string, leaseMs: number):
   ];
 }
 
+/** The renewal of `owner`'s lease on document `id` until now + leaseMs, if `owner` still holds it. */
+export function renewalOfLease(id: string, owner: string, now: number, leaseMs: number): [{ _id: string; 'lease.owner': string }, LeaseTaken] {
+  return [{ _id: id, 'lease.owner': owner }, { $set: { lease: { owner, until: now + leaseMs } } }];
+}
+
 /** The release of the lease on document `id`, if `owner` still holds it. */
 export function releaseOfLease(id: string, owner: string): [{ _id: string; 'lease.owner': string }, { $unset: { lease: '' } }] {
   return [{ _id: id, 'lease.owner': owner }, { $unset: { lease: '' } }];

@@ -13,7 +13,7 @@ import { isDuplicateKeyError } from '../duplicate-key';
 import { CHARGEBACK_FIELDS, chargebackFromDocument, chargebackToDocument } from '../documents/chargeback.document';
 import { rewriteFields } from '../documents/plain-document';
 import { pageLimit } from '../search/keyset';
-import { claimOfEarliestDue, releaseOfLease } from './due-lease';
+import { claimOfEarliestDue, releaseOfLease, renewalOfLease } from './due-lease';
 
 const ABANDONED = 'delivery.abandoned';
 const FIRST_FAILED_AT = 'delivery.firstFailedAt';
@@ -69,6 +69,11 @@ export class MongoChargebackRepository implements ChargebackRepository {
   async claimDue(now: number, owner: string, leaseMs: number): Promise<Chargeback | null> {
     const doc = await this.collections.chargebacks.findOneAndUpdate(...claimOfEarliestDue(now, owner, leaseMs));
     return doc ? chargebackFromDocument(doc) : null;
+  }
+
+  async renewLease(notificationId: string, owner: string, now: number, leaseMs: number): Promise<boolean> {
+    const result = await this.collections.chargebacks.updateOne(...renewalOfLease(notificationId, owner, now, leaseMs));
+    return result.matchedCount === 1;
   }
 
   async releaseLease(notificationId: string, owner: string): Promise<void> {

@@ -31,7 +31,7 @@ import {
 import { SearchViewWriter } from '../search/search-view.writer';
 import { pageLimit } from '../search/keyset';
 import { SessionSearches } from '../search/session.search';
-import { claimOfEarliestDue, releaseOfLease } from './due-lease';
+import { claimOfEarliestDue, releaseOfLease, renewalOfLease } from './due-lease';
 
 const ABANDONED = 'notification.delivery.abandoned';
 const FIRST_FAILED_AT = 'notification.delivery.firstFailedAt';
@@ -124,6 +124,11 @@ export class MongoSessionRepository implements SessionRepository {
   async claimDue(now: number, owner: string, leaseMs: number): Promise<Session | null> {
     const doc = await this.collections.sessions.findOneAndUpdate(...claimOfEarliestDue(now, owner, leaseMs));
     return doc ? sessionFromDocument(doc) : null;
+  }
+
+  async renewLease(id: SessionId, owner: string, now: number, leaseMs: number): Promise<boolean> {
+    const result = await this.collections.sessions.updateOne(...renewalOfLease(id, owner, now, leaseMs));
+    return result.matchedCount === 1;
   }
 
   async releaseLease(id: SessionId, owner: string): Promise<void> {
