@@ -223,4 +223,31 @@ describe('chargebacks: intake and worker', () => {
     await worker.runOnce();
     expect(b.sender.sent).toHaveLength(1);
   });
+
+  it('a chargeback whose merchant endpoint never answers does not hold back the message of another', async () => {
+    await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
+    await paidSession({ authRef: 'psp-auth-2', captureRef: 'psp-cap-2' });
+    await intake.receive(fact({ providerRef: 'psp-cap-1' }), 'fake');
+    await intake.receive(fact({ providerRef: 'psp-cap-2' }), 'fake');
+    const hanging: (() => void)[] = [];
+    const sent: string[] = [];
+    const worker = workerWith({
+      sender: {
+        send: async (message) => {
+          sent.push(message.notificationId);
+          if (sent.length === 1) await new Promise<void>((resolve) => hanging.push(resolve));
+          return b.sender.send(message);
+        },
+      },
+    });
+
+    const run = worker.runOnce();
+    const deadline = Date.now() + 5_000;
+    while (sent.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(sent).toHaveLength(2);
+    expect(hanging).toHaveLength(1);
+    hanging[0]!();
+    await expect(run).resolves.toBe(2);
+    expect(b.sender.sent).toHaveLength(2);
+  });
 });

@@ -1,20 +1,25 @@
 import { isDeliveryDue, type Chargeback, type ChargebackRepository, type Logger } from '@splitpay/domain';
 import { tryDelivery, type MessageDeliveryDeps } from '../notification/message-delivery';
+import { DEFAULT_WORKER_CONCURRENCY, runClaimedTurns } from '../worker/claimed-turns';
+import { underLeaseHeartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
 
 export interface ChargebackWorkerDeps extends MessageDeliveryDeps {
   readonly chargebacks: ChargebackRepository;
   readonly logger: Logger;
   /** Names this instance's leases. */
   readonly owner: string;
-  /** Longer than one delivery try (10 s), so no other instance takes the work over mid-send. */
+  /** How long a claim holds without renewal; renewed every third of it while a delivery try runs. Default 60 s. */
   readonly leaseMs?: number;
   /** At most this many chargebacks per run. */
   readonly batchSize?: number;
+  /** Delivery tries running at once at most, each on its own chargeback under its own lease. Default 8. */
+  readonly concurrency?: number;
 }
 
 /**
  * Delivers owed chargeback messages on their calendar: claims a due chargeback with a lease, makes one
- * delivery try, and saves the outcome with its lease (which the save releases).
+ * delivery try, and saves the outcome with its lease (which the save releases). Tries on different
+ * chargebacks run side by side, each renewing its lease while it runs (docs/decisions.md D75).
  */
 export class ChargebackWorker {
   readonly name = 'chargebacks';
@@ -22,23 +27,31 @@ export class ChargebackWorker {
   constructor(private readonly deps: ChargebackWorkerDeps) {}
 
   /** Does what is due now; answers how many chargebacks it worked on. */
-  async runOnce(): Promise<number> {
-    const { chargebacks, clock, owner } = this.deps;
-    const batch = this.deps.batchSize ?? 50;
-    let processed = 0;
-    while (processed < batch) {
-      const claimed = await chargebacks.claimDue(clock.now(), owner, this.deps.leaseMs ?? 60_000);
-      if (!claimed) break;
-      processed++;
-      try {
-        await this.work(claimed);
-      } catch (error) {
+  runOnce(): Promise<number> {
+    const { chargebacks, clock, owner, logger } = this.deps;
+    const leaseMs = this.deps.leaseMs ?? 60_000;
+    return runClaimedTurns<Chargeback>(
+      {
+        claim: () => chargebacks.claimDue(clock.now(), owner, leaseMs),
+        keyOf: (claimed) => claimed.notificationId,
+        release: (claimed) => chargebacks.releaseLease(claimed.notificationId, owner),
+        turn: (claimed) => underLeaseHeartbeat(this.renewalOf(claimed, leaseMs), () => this.work(claimed)),
         // A store fault on one chargeback must not starve the others: log it and go on. Its lease is
         // kept, so it is tried again once the lease lapses (a back-off), by whichever instance claims it.
-        this.deps.logger.error('chargeback_worker.work_failed', { notificationId: claimed.notificationId, error });
-      }
-    }
-    return processed;
+        failed: (claimed, error) => logger.error('chargeback_worker.work_failed', { notificationId: claimed.notificationId, error }),
+      },
+      { batchSize: this.deps.batchSize ?? 50, concurrency: this.deps.concurrency ?? DEFAULT_WORKER_CONCURRENCY },
+    );
+  }
+
+  private renewalOf(claimed: Chargeback, leaseMs: number): LeaseRenewal {
+    const { chargebacks, clock, owner, logger } = this.deps;
+    return {
+      renew: () => chargebacks.renewLease(claimed.notificationId, owner, clock.now(), leaseMs),
+      everyMs: leaseMs / 3,
+      lost: () => logger.warn('worker.lease_lost', { worker: this.name, notificationId: claimed.notificationId }),
+      failed: (error) => logger.warn('worker.lease_renewal_failed', { worker: this.name, notificationId: claimed.notificationId, error }),
+    };
   }
 
   private async work(claimed: Chargeback): Promise<void> {

@@ -1,1 +1,3 @@
 export * from './session-worker';
+export * from './claimed-turns';
+export * from './lease-heartbeat';

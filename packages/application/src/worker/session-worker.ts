@@ -16,6 +16,8 @@ import type { GivenUpOperation, OwedOperationDispatcher } from '../psp/owed-oper
 import type { PspGateway, SessionGateway } from '../psp/psp-gateway';
 import type { VerdictLookup } from '../psp/verdict-lookup';
 import type { SessionCommand, SessionWriter } from '../session-writer';
+import { DEFAULT_WORKER_CONCURRENCY, runClaimedTurns } from './claimed-turns';
+import { underLeaseHeartbeat, type LeaseRenewal } from './lease-heartbeat';
 
 export interface SessionWorkerDeps {
   readonly sessions: SessionRepository;
@@ -29,10 +31,12 @@ export interface SessionWorkerDeps {
   readonly logger: Logger;
   /** Names this instance's leases. */
   readonly owner: string;
-  /** Longer than the slowest turn (a webhook try may take 10 s). Default 60 s. */
+  /** How long a claim holds without renewal (a crashed instance's claims pass on after it); renewed every third of it while a turn runs. Default 60 s. */
   readonly leaseMs?: number;
   /** Sessions handled per run at most. Default 100. */
   readonly batchSize?: number;
+  /** Turns running at once at most, each on its own session under its own lease. Default 8. */
+  readonly concurrency?: number;
 }
 
 /**
@@ -42,39 +46,44 @@ export interface SessionWorkerDeps {
  * with an operator alert), status lookups of overdue authorization verdicts, then the session-ended
  * delivery step. The turn's result is saved with the lease owner (which releases the lease); a turn
  * that changed nothing only gives the lease back. A turn that fails keeps the lease until it lapses,
- * which spaces out the next try.
+ * which spaces out the next try. Turns on different sessions run side by side (up to `concurrency`),
+ * and each turn renews its lease while it runs (docs/decisions.md D75).
  */
 export class SessionWorker {
   readonly name = 'session-worker';
   private readonly leaseMs: number;
   private readonly batchSize: number;
+  private readonly concurrency: number;
 
   constructor(private readonly deps: SessionWorkerDeps) {
     this.leaseMs = deps.leaseMs ?? 60_000;
     this.batchSize = deps.batchSize ?? 100;
+    this.concurrency = deps.concurrency ?? DEFAULT_WORKER_CONCURRENCY;
   }
 
   /** Handles every session due now (up to the batch size); returns how many were claimed. */
-  async runOnce(): Promise<number> {
-    const seen = new Set<string>();
-    let claimed = 0;
-    while (claimed < this.batchSize) {
-      const session = await this.deps.sessions.claimDue(this.deps.clock.now(), this.deps.owner, this.leaseMs);
-      if (!session) break;
-      if (seen.has(session.id)) {
-        // Still due after this run's turn (a fault, or work due again at once): leave it for the next run.
-        await this.deps.sessions.releaseLease(session.id, this.deps.owner);
-        break;
-      }
-      seen.add(session.id);
-      claimed++;
-      try {
-        await this.turn(session);
-      } catch (error) {
-        this.deps.logger.error('session_worker.turn_failed', { sessionId: session.id, error });
-      }
-    }
-    return claimed;
+  runOnce(): Promise<number> {
+    const { sessions, clock, owner, logger } = this.deps;
+    return runClaimedTurns<Session>(
+      {
+        claim: () => sessions.claimDue(clock.now(), owner, this.leaseMs),
+        keyOf: (session) => session.id,
+        release: (session) => sessions.releaseLease(session.id, owner),
+        turn: (session) => underLeaseHeartbeat(this.renewalOf(session), () => this.turn(session)),
+        failed: (session, error) => logger.error('session_worker.turn_failed', { sessionId: session.id, error }),
+      },
+      { batchSize: this.batchSize, concurrency: this.concurrency },
+    );
+  }
+
+  private renewalOf(session: Session): LeaseRenewal {
+    const { sessions, clock, owner, logger } = this.deps;
+    return {
+      renew: () => sessions.renewLease(session.id, owner, clock.now(), this.leaseMs),
+      everyMs: this.leaseMs / 3,
+      lost: () => logger.warn('worker.lease_lost', { worker: this.name, sessionId: session.id }),
+      failed: (error) => logger.warn('worker.lease_renewal_failed', { worker: this.name, sessionId: session.id, error }),
+    };
   }
 
   private async turn(claimed: Session): Promise<void> {

@@ -1,0 +1,47 @@
+/** What keeps one claimed item's lease alive while its turn runs. */
+export interface LeaseRenewal {
+  /** Extends the lease from the clock's now; false when this instance no longer holds it. */
+  renew(): Promise<boolean>;
+  /** Real milliseconds between two renewals: well under the lease, so one late renewal loses nothing. */
+  readonly everyMs: number;
+  /** The lease passed to another instance while the turn ran (this process was paused past the lease). */
+  lost(): void;
+  /** A renewal the store refused; the next one is tried on time. */
+  failed(error: unknown): void;
+}
+
+/**
+ * Runs a turn under a heartbeat: its lease is renewed every `everyMs` until the turn ends, so a turn
+ * slower than the lease (several PSP calls, a webhook try) is never taken over by another instance. The
+ * renewals stop when the turn ends (a renewal in flight then is awaited), or when the lease was lost.
+ */
+export async function underLeaseHeartbeat<T>(renewal: LeaseRenewal, turn: () => Promise<T>): Promise<T> {
+  let ended = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let renewing: Promise<void> = Promise.resolve();
+  const beat = (): void => {
+    renewing = renewal.renew().then(
+      (held) => {
+        if (ended) return;
+        if (held) schedule();
+        else renewal.lost();
+      },
+      (error: unknown) => {
+        if (ended) return;
+        renewal.failed(error);
+        schedule();
+      },
+    );
+  };
+  const schedule = (): void => {
+    timer = setTimeout(beat, renewal.everyMs);
+  };
+  schedule();
+  try {
+    return await turn();
+  } finally {
+    ended = true;
+    clearTimeout(timer);
+    await renewing;
+  }
+}

@@ -1,0 +1,141 @@
+import { nextDueAt, type Session, type SessionId } from '@splitpay/domain';
+import { dispatchingCore, type DispatchingCore } from '../testing/dispatching.fixture';
+import { VerdictLookup } from '../psp/verdict-lookup';
+import { SessionWorker, type SessionWorkerDeps } from './session-worker';
+
+const TTL = 15 * 60_000;
+
+/**
+ * The session-ended step of a merchant whose endpoint never answers: a delivery for a session in
+ * `hung` waits until `answer()`; every other one finds nothing due. Counts the deliveries in flight.
+ */
+class HangingDelivery {
+  readonly hung = new Set<string>();
+  readonly started: string[] = [];
+  inFlight = 0;
+  mostAtOnce = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  readonly step: SessionWorkerDeps['sessionEnded'] = {
+    deliverDue: async (session) => {
+      this.started.push(session.id);
+      this.inFlight++;
+      this.mostAtOnce = Math.max(this.mostAtOnce, this.inFlight);
+      try {
+        if (!this.hung.has(session.id)) return undefined;
+        await new Promise<void>((resolve) => this.waiting.push(resolve));
+        // The merchant answered at last: the message is recorded as received.
+        return (current, ctx) => {
+          const { nextAttemptAt: _due, ...delivery } = current.notification!.delivery!;
+          return { session: { ...current, notification: { ...current.notification!, delivery: { ...delivery, deliveredAt: ctx.now } } }, result: { notificationId: delivery.notificationId, result: 'received' } };
+        };
+      } finally {
+        this.inFlight--;
+      }
+    },
+  };
+
+  answer(): void {
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+}
+
+function workerOf(core: DispatchingCore, delivery: HangingDelivery, options: Partial<SessionWorkerDeps> = {}): SessionWorker {
+  return new SessionWorker({
+    sessions: core.stores.sessions,
+    writer: core.writer,
+    dispatcher: core.dispatcher,
+    lookup: new VerdictLookup({ gateway: core.gateway, logger: core.logger }),
+    gateway: core.gateway,
+    sessionEnded: delivery.step,
+    clock: core.clock,
+    logger: core.logger,
+    owner: 'instance-a',
+    ...options,
+  });
+}
+
+/**
+ * A PENDING session stored with its expiry as its due time; a `hung` one's ending owes a message
+ * (due at once, so the session stays due while its turn waits on the merchant).
+ */
+async function expiring(core: DispatchingCore, orderId: string, delivery: HangingDelivery, hung = false): Promise<Session> {
+  const session = core.factory.pending({ orderId, ...(hung ? { notificationUrl: 'https://merchant.example/hooks' } : {}) });
+  if (hung) delivery.hung.add(session.id);
+  await core.stores.sessions.insert({ ...session, version: 1, dueAt: nextDueAt(session) });
+  return session;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const statusOf = async (core: DispatchingCore, id: SessionId) => (await core.stores.sessions.findById(id))?.status;
+
+describe('SessionWorker: turns side by side', () => {
+  it('a turn waiting on a merchant endpoint does not hold back the other due sessions of the run', async () => {
+    const core = dispatchingCore([]);
+    const delivery = new HangingDelivery();
+    const stuck = await expiring(core, 'stuck', delivery, true);
+    const others = [await expiring(core, 'other-1', delivery), await expiring(core, 'other-2', delivery)];
+    core.clock.advance(TTL);
+
+    const run = workerOf(core, delivery).runOnce();
+    await until(async () => (await statusOf(core, others[0]!.id)) === 'EXPIRED' && (await statusOf(core, others[1]!.id)) === 'EXPIRED', 'the other sessions to expire');
+    expect(delivery.inFlight).toBe(1);
+
+    delivery.answer();
+    await expect(run).resolves.toBe(3);
+    expect(await statusOf(core, stuck.id)).toBe('EXPIRED');
+  });
+
+  it('runs at most `concurrency` turns at once', async () => {
+    const core = dispatchingCore([]);
+    const delivery = new HangingDelivery();
+    const sessions: Session[] = [];
+    for (let i = 0; i < 5; i++) sessions.push(await expiring(core, `order-${i}`, delivery, i < 3));
+    core.clock.advance(TTL);
+    const worker = workerOf(core, delivery, { concurrency: 2 });
+
+    const run = worker.runOnce();
+    await until(() => delivery.inFlight === 2, 'two turns to wait');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(delivery.started).toHaveLength(2);
+
+    delivery.hung.clear();
+    delivery.answer();
+    await run;
+    await worker.runOnce();
+    expect(delivery.mostAtOnce).toBe(2);
+    expect(new Set(delivery.started)).toEqual(new Set(sessions.map((s) => s.id)));
+  });
+
+  it('renews the lease of a turn that outlasts it, so no other instance claims the session; the renewals stop with the turn', async () => {
+    const core = dispatchingCore([]);
+    const delivery = new HangingDelivery();
+    const stuck = await expiring(core, 'stuck', delivery, true);
+    core.clock.advance(TTL);
+    const leaseMs = 300;
+
+    const run = workerOf(core, delivery, { leaseMs }).runOnce();
+    await until(() => delivery.inFlight === 1, 'the turn to wait');
+    // Time passes on the instance's clock while the turn waits; the heartbeat renews from the clock's now.
+    for (let i = 0; i < 8; i++) {
+      core.clock.advance(leaseMs / 3);
+      await new Promise((resolve) => setTimeout(resolve, leaseMs / 2));
+      expect(await core.stores.sessions.claimDue(core.clock.now(), 'instance-b', leaseMs)).toBeNull();
+    }
+    expect((await core.stores.sessions.findById(stuck.id))?.lease?.owner).toBe('instance-a');
+
+    delivery.answer();
+    await expect(run).resolves.toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, leaseMs));
+    const after = await core.stores.sessions.findById(stuck.id);
+    expect(after).toMatchObject({ status: 'EXPIRED' });
+    expect(after).not.toHaveProperty('lease');
+  });
+});
