@@ -1,6 +1,6 @@
 import { isDeliveryDue, type Chargeback, type ChargebackRepository, type Logger } from '@splitpay/domain';
 import { tryDelivery, type MessageDeliveryDeps } from '../notification/message-delivery';
-import { DEFAULT_WORKER_CONCURRENCY, runClaimedTurns } from '../worker/claimed-turns';
+import { runClaimedTurns, TurnSlots } from '../worker/claimed-turns';
 import { underLeaseHeartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
 
 export interface ChargebackWorkerDeps extends MessageDeliveryDeps {
@@ -12,7 +12,7 @@ export interface ChargebackWorkerDeps extends MessageDeliveryDeps {
   readonly leaseMs?: number;
   /** At most this many chargebacks per run. */
   readonly batchSize?: number;
-  /** Delivery tries running at once at most, each on its own chargeback under its own lease. Default 8. */
+  /** Delivery tries running at once at most (across overlapping runs), each on its own chargeback under its own lease. Default 8. */
   readonly concurrency?: number;
 }
 
@@ -24,7 +24,11 @@ export interface ChargebackWorkerDeps extends MessageDeliveryDeps {
 export class ChargebackWorker {
   readonly name = 'chargebacks';
 
-  constructor(private readonly deps: ChargebackWorkerDeps) {}
+  private readonly slots: TurnSlots;
+
+  constructor(private readonly deps: ChargebackWorkerDeps) {
+    this.slots = new TurnSlots(deps.concurrency);
+  }
 
   /** Does what is due now; answers how many chargebacks it worked on. */
   runOnce(): Promise<number> {
@@ -40,7 +44,7 @@ export class ChargebackWorker {
         // kept, so it is tried again once the lease lapses (a back-off), by whichever instance claims it.
         failed: (claimed, error) => logger.error('chargeback_worker.work_failed', { notificationId: claimed.notificationId, error }),
       },
-      { batchSize: this.deps.batchSize ?? 50, concurrency: this.deps.concurrency ?? DEFAULT_WORKER_CONCURRENCY },
+      { batchSize: this.deps.batchSize ?? 50, slots: this.slots },
     );
   }
 

@@ -114,6 +114,36 @@ describe('SessionWorker: turns side by side', () => {
     expect(new Set(delivery.started)).toEqual(new Set(sessions.map((s) => s.id)));
   });
 
+  it('a run started while earlier turns wait claims what fell due since, within the same bound', async () => {
+    const core = dispatchingCore([]);
+    const delivery = new HangingDelivery();
+    await expiring(core, 'stuck', delivery, true);
+    core.clock.advance(TTL);
+    // A lease longer than the time the clock is moved on while the first turn waits.
+    const worker = workerOf(core, delivery, { concurrency: 2, leaseMs: 2 * TTL });
+    const first = worker.runOnce();
+    await until(() => delivery.inFlight === 1, 'the first turn to wait');
+
+    const later = await expiring(core, 'later', delivery);
+    core.clock.advance(1); // so that it falls due, and is claimed, first
+    const blocked = await expiring(core, 'blocked', delivery, true);
+    const waitingForASlot = await expiring(core, 'waiting', delivery, true);
+    core.clock.advance(TTL);
+    // One slot is left: the second run's lanes take it for `later`, then for `blocked`, which keeps it.
+    const second = worker.runOnce();
+    await until(async () => (await statusOf(core, later.id)) === 'EXPIRED' && delivery.inFlight === 2, 'the later session to expire');
+    // Every slot is taken: a third run claims nothing, though a session is due.
+    const third = await Promise.race([worker.runOnce(), new Promise((resolve) => setTimeout(() => resolve('still running'), 1_000))]);
+    expect(third).toBe(0);
+    expect(await core.stores.sessions.findById(waitingForASlot.id)).not.toHaveProperty('lease');
+
+    delivery.hung.clear();
+    delivery.answer();
+    await expect(first).resolves.toBe(1);
+    await expect(second).resolves.toBe(3);
+    expect(await statusOf(core, blocked.id)).toBe('EXPIRED');
+  });
+
   it('renews the lease of a turn that outlasts it, so no other instance claims the session; the renewals stop with the turn', async () => {
     const core = dispatchingCore([]);
     const delivery = new HangingDelivery();

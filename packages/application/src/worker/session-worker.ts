@@ -16,7 +16,7 @@ import type { GivenUpOperation, OwedOperationDispatcher } from '../psp/owed-oper
 import type { PspGateway, SessionGateway } from '../psp/psp-gateway';
 import type { VerdictLookup } from '../psp/verdict-lookup';
 import type { SessionCommand, SessionWriter } from '../session-writer';
-import { DEFAULT_WORKER_CONCURRENCY, runClaimedTurns } from './claimed-turns';
+import { runClaimedTurns, TurnSlots } from './claimed-turns';
 import { underLeaseHeartbeat, type LeaseRenewal } from './lease-heartbeat';
 
 export interface SessionWorkerDeps {
@@ -35,7 +35,7 @@ export interface SessionWorkerDeps {
   readonly leaseMs?: number;
   /** Sessions handled per run at most. Default 100. */
   readonly batchSize?: number;
-  /** Turns running at once at most, each on its own session under its own lease. Default 8. */
+  /** Turns running at once at most (across overlapping runs), each on its own session under its own lease. Default 8. */
   readonly concurrency?: number;
 }
 
@@ -53,12 +53,12 @@ export class SessionWorker {
   readonly name = 'session-worker';
   private readonly leaseMs: number;
   private readonly batchSize: number;
-  private readonly concurrency: number;
+  private readonly slots: TurnSlots;
 
   constructor(private readonly deps: SessionWorkerDeps) {
     this.leaseMs = deps.leaseMs ?? 60_000;
     this.batchSize = deps.batchSize ?? 100;
-    this.concurrency = deps.concurrency ?? DEFAULT_WORKER_CONCURRENCY;
+    this.slots = new TurnSlots(deps.concurrency);
   }
 
   /** Handles every session due now (up to the batch size); returns how many were claimed. */
@@ -72,7 +72,7 @@ export class SessionWorker {
         turn: (session) => underLeaseHeartbeat(this.renewalOf(session), () => this.turn(session)),
         failed: (session, error) => logger.error('session_worker.turn_failed', { sessionId: session.id, error }),
       },
-      { batchSize: this.batchSize, concurrency: this.concurrency },
+      { batchSize: this.batchSize, slots: this.slots },
     );
   }
 
