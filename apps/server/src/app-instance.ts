@@ -55,7 +55,7 @@ export interface AppInstance {
   stopWorkers(): void;
   /** Stops the workers and the fake PSP's pending notifications (end of a test). */
   close(): void;
-  /** Graceful stop: no new worker turn, the current one finished (its leases released), then close(). */
+  /** Graceful stop: no new worker run, the turns running finished (their leases released), then close(). */
   stop(): Promise<void>;
 }
 
@@ -124,28 +124,31 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
   });
   metrics.declare(abortedRequestsCounter(listExpressRoutes(app as never)));
 
-  let timer: NodeJS.Timeout | undefined;
-  let turn: Promise<unknown> | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  const runs = new Set<Promise<number>>();
+  const runOnce = async (worker: Worker): Promise<number> => {
+    const started = process.hrtime.bigint();
+    try {
+      return await worker.runOnce();
+    } catch (error) {
+      core.logger.error('worker.failed', { worker: worker.name, error });
+      return 0;
+    } finally {
+      metrics.observeWorkerTurn(worker.name, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  };
   const runWorkersOnce = async (): Promise<number> => {
     let processed = 0;
-    for (const worker of workers) {
-      const started = process.hrtime.bigint();
-      try {
-        processed += await worker.runOnce();
-      } catch (error) {
-        core.logger.error('worker.failed', { worker: worker.name, error });
-      } finally {
-        metrics.observeWorkerTurn(worker.name, Number(process.hrtime.bigint() - started) / 1e9);
-      }
-    }
+    for (const worker of workers) processed += await runOnce(worker);
     return processed;
   };
+  const stopTimers = (): void => {
+    for (const timer of timers.splice(0)) clearInterval(timer);
+  };
   const close = (): void => {
-    if (timer) clearInterval(timer);
-    timer = undefined;
+    stopTimers();
     psp.close();
   };
-
   return {
     core,
     services,
@@ -153,24 +156,24 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     workers,
     runWorkersOnce,
     startWorkers(intervalMs = 250) {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (turn) return;
-        turn = runWorkersOnce().finally(() => {
-          turn = undefined;
-        });
-      }, intervalMs);
-      timer.unref();
+      if (timers.length > 0) return;
+      // Each worker on its own schedule, and a run started at every tick even while earlier turns
+      // still wait: the worker's own bound on turns at once says how much a new run may take
+      // (docs/decisions.md D75). A slow turn holds back neither the other workers nor the next run.
+      for (const worker of workers) {
+        const timer = setInterval(() => {
+          const run = runOnce(worker).finally(() => runs.delete(run));
+          runs.add(run);
+        }, intervalMs);
+        timer.unref();
+        timers.push(timer);
+      }
     },
-    stopWorkers() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
+    stopWorkers: stopTimers,
     close,
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await turn;
+      stopTimers();
+      await Promise.all(runs);
       close();
     },
   };

@@ -182,6 +182,12 @@ describe('the settings of a MongoDB deployment and of its tests', () => {
     expect(set).toMatchObject({ host: '127.0.0.1', mongodbUri: 'mongodb://127.0.0.1:27017/', mongodbAllowStandalone: true, workerLeaseMs: 2_000 });
   });
 
+  it('reads WORKER_CONCURRENCY, the turns each worker runs at once: 8 by default, at least 1', () => {
+    expect(readConfig({}).workerConcurrency).toBe(8);
+    expect(readConfig({ WORKER_CONCURRENCY: '3' }).workerConcurrency).toBe(3);
+    expect(() => readConfig({ WORKER_CONCURRENCY: '0' })).toThrow('WORKER_CONCURRENCY must be a positive integer, got 0');
+  });
+
   it('refuses a value it cannot read, naming the setting', () => {
     expect(() => readConfig({ MONGODB_ALLOW_STANDALONE: '1' })).toThrow('MONGODB_ALLOW_STANDALONE must be true or false, got 1');
     expect(() => readConfig({ WORKER_LEASE_MS: 'soon' })).toThrow('WORKER_LEASE_MS must be a non-negative integer, got soon');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { DEFAULT_WORKER_CONCURRENCY } from '@splitpay/application';
 import { DEFAULT_POLICY } from '@splitpay/domain';
 import { DEFAULT_ATTEMPT_RATE_LIMIT, parseTrustProxy, type AttemptRateLimit, type TrustProxy } from '@splitpay/http-api';
 import { DEFAULT_SCRYPT_COST, parseDataEncryptionKey, type ScryptCost } from '@splitpay/infra';
@@ -36,6 +37,11 @@ export interface ServerConfig {
    * sessions and chargebacks wait this long before another instance takes them over.
    */
   readonly workerLeaseMs?: number;
+  /**
+   * How many turns each worker (sessions, chargebacks) runs at once in this instance
+   * (WORKER_CONCURRENCY; default 8): a merchant endpoint that never answers holds one of them.
+   */
+  readonly workerConcurrency?: number;
   readonly fakePsp: boolean;
   readonly fakePspDelayMs: number;
   /**
@@ -219,6 +225,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', 3600),
     sessionTtlMs: int(env, 'SESSION_TTL_MS', 15 * 60_000),
     workerLeaseMs: int(env, 'WORKER_LEASE_MS', 60_000),
+    workerConcurrency: positive(env, 'WORKER_CONCURRENCY', DEFAULT_WORKER_CONCURRENCY),
     fakePsp: fake === 'on',
     fakePspDelayMs: int(env, 'FAKE_PSP_DELAY_MS', 300),
     ...(env.FAKE_PSP_URL ? { fakePspUrl: env.FAKE_PSP_URL.replace(/\/+$/, '') } : {}),

@@ -100,6 +100,7 @@ export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
     logger,
     owner: core.instanceId,
     ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),
+    ...(core.config.workerConcurrency !== undefined ? { concurrency: core.config.workerConcurrency } : {}),
   });
   return { dispatcher, routers: [elements, pspNotificationsRouter({ intake, logger })], workers: [worker] };
 }

@@ -53,6 +53,7 @@ export function wireWebhooks(core: Core, deps: WebhooksWiringDeps): WebhooksWiri
     chargebacks: core.stores.chargebacks,
     owner: core.instanceId,
     ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),
+    ...(core.config.workerConcurrency !== undefined ? { concurrency: core.config.workerConcurrency } : {}),
   });
   const replay = new ReplaySessionNotification({ sessions: core.stores.sessions, writer: deps.writer, logger: core.logger });
   return {
