@@ -159,7 +159,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
       if (timers.length > 0) return;
       // Each worker on its own schedule, and a run started at every tick even while earlier turns
       // still wait: the worker's own bound on turns at once says how much a new run may take
-      // (docs/decisions.md D75). A slow turn holds back neither the other workers nor the next run.
+      // (docs/decisions.md D82). A slow turn holds back neither the other workers nor the next run.
       for (const worker of workers) {
         const timer = setInterval(() => {
           const run = runOnce(worker).finally(() => runs.delete(run));

@@ -19,7 +19,7 @@ export interface Core {
 /**
  * Background work one instance runs on a schedule; `runOnce` does what is due now and says how much.
  * The schedule starts a run at every tick, even while an earlier run's turns still wait, so a worker
- * bounds its own turns at once (docs/decisions.md D75).
+ * bounds its own turns at once (docs/decisions.md D82).
  */
 export interface Worker {
   readonly name: string;

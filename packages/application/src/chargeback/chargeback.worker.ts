@@ -19,7 +19,7 @@ export interface ChargebackWorkerDeps extends MessageDeliveryDeps {
 /**
  * Delivers owed chargeback messages on their calendar: claims a due chargeback with a lease, makes one
  * delivery try, and saves the outcome with its lease (which the save releases). Tries on different
- * chargebacks run side by side, each renewing its lease while it runs (docs/decisions.md D75).
+ * chargebacks run side by side, each renewing its lease while it runs (docs/decisions.md D82).
  */
 export class ChargebackWorker {
   readonly name = 'chargebacks';

@@ -47,7 +47,7 @@ export interface SessionWorkerDeps {
  * delivery step. The turn's result is saved with the lease owner (which releases the lease); a turn
  * that changed nothing only gives the lease back. A turn that fails keeps the lease until it lapses,
  * which spaces out the next try. Turns on different sessions run side by side (up to `concurrency`),
- * and each turn renews its lease while it runs (docs/decisions.md D75).
+ * and each turn renews its lease while it runs (docs/decisions.md D82).
  */
 export class SessionWorker {
   readonly name = 'session-worker';
