@@ -10,15 +10,26 @@ export interface LeaseRenewal {
   failed(error: unknown): void;
 }
 
+/** What a turn under a heartbeat holds: the turn's own write that releases its lease stops the renewals. */
+export interface Heartbeat {
+  stop(): void;
+}
+
 /**
  * Runs a turn under a heartbeat: its lease is renewed every `everyMs` until the turn ends, so a turn
  * slower than the lease (several PSP calls, a webhook try) is never taken over by another instance. The
- * renewals stop when the turn ends (a renewal in flight then is awaited), or when the lease was lost.
+ * renewals stop when the turn ends (a renewal in flight then is awaited), when the turn calls
+ * `stop()` (its leased save released the lease: what follows is not a lost lease), or when the lease
+ * was lost.
  */
-export async function underLeaseHeartbeat<T>(renewal: LeaseRenewal, turn: () => Promise<T>): Promise<T> {
+export async function underLeaseHeartbeat<T>(renewal: LeaseRenewal, turn: (heartbeat: Heartbeat) => Promise<T>): Promise<T> {
   let ended = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let renewing: Promise<void> = Promise.resolve();
+  const stop = (): void => {
+    ended = true;
+    clearTimeout(timer);
+  };
   const beat = (): void => {
     renewing = renewal.renew().then(
       (held) => {
@@ -38,10 +49,9 @@ export async function underLeaseHeartbeat<T>(renewal: LeaseRenewal, turn: () => 
   };
   schedule();
   try {
-    return await turn();
+    return await turn({ stop });
   } finally {
-    ended = true;
-    clearTimeout(timer);
+    stop();
     await renewing;
   }
 }

@@ -17,7 +17,7 @@ import type { PspGateway, SessionGateway } from '../psp/psp-gateway';
 import type { VerdictLookup } from '../psp/verdict-lookup';
 import type { SessionCommand, SessionWriter } from '../session-writer';
 import { runClaimedTurns, TurnSlots } from './claimed-turns';
-import { underLeaseHeartbeat, type LeaseRenewal } from './lease-heartbeat';
+import { underLeaseHeartbeat, type Heartbeat, type LeaseRenewal } from './lease-heartbeat';
 
 export interface SessionWorkerDeps {
   readonly sessions: SessionRepository;
@@ -69,7 +69,7 @@ export class SessionWorker {
         claim: () => sessions.claimDue(clock.now(), owner, this.leaseMs),
         keyOf: (session) => session.id,
         release: (session) => sessions.releaseLease(session.id, owner),
-        turn: (session) => underLeaseHeartbeat(this.renewalOf(session), () => this.turn(session)),
+        turn: (session) => underLeaseHeartbeat(this.renewalOf(session), (heartbeat) => this.turn(session, heartbeat)),
         failed: (session, error) => logger.error('session_worker.turn_failed', { sessionId: session.id, error }),
       },
       { batchSize: this.batchSize, slots: this.slots },
@@ -86,7 +86,7 @@ export class SessionWorker {
     };
   }
 
-  private async turn(claimed: Session): Promise<void> {
+  private async turn(claimed: Session, heartbeat: Heartbeat): Promise<void> {
     // Timeouts are saved first: the voids they owe get their ids (the PSP idempotency keys) once.
     const timed = await this.deps.writer.update(claimed.id, (s, c) => ({ session: timeouts(s, c), result: undefined }), { initial: claimed });
     const current = timed.session;
@@ -98,13 +98,13 @@ export class SessionWorker {
     // An operation whose first send (or a retry) is still in flight in this process is its sender's.
     const owed = this.deps.dispatcher.claim(owedOperations(current, Number.MAX_SAFE_INTEGER).filter((op) => due.has(op.transactionId)), current);
     try {
-      await this.sendAndSave(claimed, current, owed, psps, now);
+      await this.sendAndSave(claimed, current, owed, psps, now, heartbeat);
     } finally {
       this.deps.dispatcher.release(owed);
     }
   }
 
-  private async sendAndSave(claimed: Session, current: Session, owed: readonly OwedOperation[], psps: SessionGateway, now: number): Promise<void> {
+  private async sendAndSave(claimed: Session, current: Session, owed: readonly OwedOperation[], psps: SessionGateway, now: number, heartbeat: Heartbeat): Promise<void> {
     const sent = await this.deps.dispatcher.send(current, owed, psps);
     const looked = await this.deps.lookup.lookUp(current, overdueAuthorizations(current, now), psps);
 
@@ -125,6 +125,8 @@ export class SessionWorker {
       leaseOwner: this.deps.owner,
       initial: current,
     });
+    // The leased write released the lease (or the release follows): the first sends below run unleased, as before.
+    heartbeat.stop();
     this.deps.dispatcher.settle(owed, written.session);
     const { changed, result: givenUp } = written;
     if (!changed) await this.deps.sessions.releaseLease(claimed.id, this.deps.owner);
