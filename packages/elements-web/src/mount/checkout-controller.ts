@@ -10,11 +10,12 @@ import type { Messages } from '../i18n/messages';
 import { PollSchedule } from '../poll/poll-schedule';
 import { ReadOrder, type NumberedRead } from '../poll/read-order';
 import { SingleFlight } from '../poll/single-flight';
-import { isWaiting, screenOf } from '../state/derive';
+import { isRefusal, isWaiting, lastUnpaid, screenOf } from '../state/derive';
 import { newlyUnpaid, resumedChoice } from '../state/resumed-choice';
 import { isEndStatus, type MethodView, type SessionView } from '../types/session-view';
 import { renderCheckout, renderLinkExpired } from '../render/checkout.render';
 import { renderFirstReadFailed } from '../render/unreachable.render';
+import { unpaidNoticeId } from '../render/ledger.render';
 import { formSelection } from '../render/payment-form.render';
 import { planKeyOf, type Actions, type LocalState, type RenderContext } from '../render/render-context';
 import { Announcer } from './announcer';
@@ -217,7 +218,10 @@ export class CheckoutController implements Actions {
     }
     const screenChanged = !previous || screenOf(previous).kind !== screenOf(view).kind;
     if (screenChanged) this.local = { ...this.local, confirmingAbandon: false };
-    this.render(previous !== undefined && screenChanged);
+    // A refusal the payer just met takes focus: its reason is the next thing to read (D80).
+    const unpaid = lastUnpaid(view);
+    const refused = previous !== undefined && newlyUnpaid(previous, view) && unpaid !== undefined && isRefusal(unpaid);
+    this.render(previous !== undefined && screenChanged, refused ? unpaidNoticeId(this.idPrefix) : undefined);
     this.options.onChange?.(view);
     this.dispatch('splitpay:change', view);
     this.maybeWarnExpiry(view);

@@ -47,6 +47,11 @@ export function unpaidText(ctx: Pick<RenderContext, 't' | 'f' | 'view'>, attempt
   return t.declined(name, f.amount(attempt.requested), t.declineReason[attempt.declineCategory ?? 'unclassified']);
 }
 
+/** The id of the line telling what became of the last attempt that took nothing. */
+export function unpaidNoticeId(idPrefix: string): string {
+  return `${idPrefix}-unpaid`;
+}
+
 /** The tranches already held, paid or on their way, and what became of the last attempt when it took nothing. */
 export function renderLedger(ctx: RenderContext): HTMLElement | undefined {
   const { doc, t } = ctx;
@@ -56,6 +61,7 @@ export function renderLedger(ctx: RenderContext): HTMLElement | undefined {
   return h(doc, 'section', { className: 'sp-ledger', attrs: { 'aria-labelledby': `${ctx.idPrefix}-ledger` } }, [
     h(doc, 'h3', { className: 'sp-subheading', id: `${ctx.idPrefix}-ledger`, text: t.paymentsHeading }),
     rows.length > 0 && h(doc, 'ul', { className: 'sp-ledger__rows' }, rows.map((a) => row(ctx, a))),
-    unpaid && h(doc, 'p', { className: `sp-notice${isRefusal(unpaid) ? ' sp-notice--danger' : ''}`, text: unpaidText(ctx, unpaid) }),
+    // Focusable by script only: a new refusal takes focus there, so its reason is in view and read (D80).
+    unpaid && h(doc, 'p', { className: `sp-notice${isRefusal(unpaid) ? ' sp-notice--danger' : ''}`, id: unpaidNoticeId(ctx.idPrefix), attrs: { tabindex: '-1' }, text: unpaidText(ctx, unpaid) }),
   ]);
 }
