@@ -47,6 +47,7 @@ export const en: Messages = {
   cardNumber: 'Card number',
   cardExpiry: 'Expiry date',
   cardExpiryHint: 'MM/YY',
+  cardExpiryInvalid: 'Use MM/YY, for example 04/28.',
   cardCvc: 'Security code',
   cardHolder: 'Name on card',
   cardSchemes: (schemes) => `Accepted: ${schemes}`,

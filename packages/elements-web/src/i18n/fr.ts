@@ -47,6 +47,7 @@ export const fr: Messages = {
   cardNumber: 'Numéro de carte',
   cardExpiry: 'Date d’expiration',
   cardExpiryHint: 'MM/AA',
+  cardExpiryInvalid: 'Utilisez MM/AA, par exemple 04/28.',
   cardCvc: 'Cryptogramme',
   cardHolder: 'Titulaire de la carte',
   cardSchemes: (schemes) => `Acceptées : ${schemes}`,

@@ -45,6 +45,8 @@ export interface Messages {
   readonly cardNumber: string;
   readonly cardExpiry: string;
   readonly cardExpiryHint: string;
+  /** The expiry is not a month and year the form can read. */
+  readonly cardExpiryInvalid: string;
   readonly cardCvc: string;
   readonly cardHolder: string;
   readonly cardSchemes: (schemes: string) => string;

@@ -21,6 +21,11 @@ export class Announcer {
     this.alert.textContent = changed(this.alert, text);
   }
 
+  /** Empties the status region if it still says `text` (no longer true); emptying it says nothing. */
+  hush(text: string): void {
+    if (this.status.textContent === text || this.status.textContent === `${text}\u00A0`) this.status.textContent = '';
+  }
+
   /** Empties the alert region if it still says `text` (no longer true); emptying it says nothing. */
   withdraw(text: string): void {
     if (this.alert.textContent === text || this.alert.textContent === `${text}\u00A0`) this.alert.textContent = '';

@@ -4,6 +4,7 @@ import { h } from '../dom/h';
 import { applePaySessionOf, runApplePay } from '../flows/apple-pay';
 import { isInvalidCardDetails } from '../flows/hosted-fields';
 import { followRedirect } from '../flows/redirect';
+import { cardExpiry } from '../format/card-expiry';
 import { Formats } from '../format/money-format';
 import { messagesFor, resolveLocale } from '../i18n/locale';
 import type { Messages } from '../i18n/messages';
@@ -413,7 +414,7 @@ export class CheckoutController implements Actions {
   private async payerInput(method: MethodView): Promise<StartBody['input']> {
     if (method.method !== 'card') return { method: method.method } as StartBody['input'];
     if (method.integration === 'fake') {
-      return { method: 'card', cardNumber: this.local.cardNumber.replace(/\s+/g, ''), expiry: this.local.expiry.trim(), cvc: this.local.cvc.trim(), ...(method.cardHolder && this.local.holder.trim() ? { holder: this.local.holder.trim() } : {}) };
+      return { method: 'card', cardNumber: this.local.cardNumber.replace(/\s+/g, ''), expiry: cardExpiry(this.local.expiry) ?? this.local.expiry.trim(), cvc: this.local.cvc.trim(), ...(method.cardHolder && this.local.holder.trim() ? { holder: this.local.holder.trim() } : {}) };
     }
     const instance = this.hosted.instance;
     if (!instance) throw new SplitPayError('LoadError', 0);
@@ -506,6 +507,8 @@ export class CheckoutController implements Actions {
     if (this.view) this.render(false);
     try {
       const answer = await run();
+      // Answered: "Processing your payment…" is over, whatever the answer says next.
+      this.announcer.hush(this.t.processing);
       this.reachable();
       this.local = { ...this.local, busy: false, starting: false };
       if (this.reads.draws(answer.read, 'action')) this.apply(answer.view);
@@ -519,6 +522,7 @@ export class CheckoutController implements Actions {
       if (followsRedirect && attempt?.status === 'AUTHORIZING' && attempt.redirect) this.redirect(attempt.attemptId, attempt.redirect);
       else if (attempt?.status === 'AUTHORIZING') this.announcer.say(this.t.confirming);
     } catch (error) {
+      this.announcer.hush(this.t.processing);
       this.local = { ...this.local, busy: false, starting: false };
       if (rethrow) {
         this.render(false);

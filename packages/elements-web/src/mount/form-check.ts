@@ -1,4 +1,5 @@
 import type { Messages } from '../i18n/messages';
+import { cardExpiry } from '../format/card-expiry';
 import type { Formats } from '../format/money-format';
 import { formSelection } from '../render/payment-form.render';
 import { planKeyOf, type LocalState } from '../render/render-context';
@@ -22,6 +23,7 @@ export function checkPaymentForm(view: SessionView, local: LocalState, t: Messag
   if (method.method === 'card' && method.integration === 'fake') {
     if (!local.cardNumber.trim()) errors.cardNumber = t.cardFieldMissing;
     if (!local.expiry.trim()) errors.expiry = t.cardFieldMissing;
+    else if (!cardExpiry(local.expiry)) errors.expiry = t.cardExpiryInvalid;
     if (!local.cvc.trim()) errors.cvc = t.cardFieldMissing;
   }
   if (method.method === 'card' && method.cardHolder && !local.holder.trim()) errors.holder = t.cardFieldMissing;
