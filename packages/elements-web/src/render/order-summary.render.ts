@@ -1,7 +1,8 @@
 import { h } from '../dom/h';
+import { showsRemaining } from '../state/derive';
 import type { RenderContext } from './render-context';
 
-/** The cart lines, the total and the remaining balance (always the server's figure). */
+/** The cart lines, the total and, while it means something, the remaining balance (always the server's figure). */
 export function renderOrderSummary(ctx: RenderContext): HTMLElement {
   const { doc, t, f, view } = ctx;
   const lines = view.cartItems.map((item) =>
@@ -15,7 +16,7 @@ export function renderOrderSummary(ctx: RenderContext): HTMLElement {
     h(doc, 'h2', { className: 'sp-heading', id: `${ctx.idPrefix}-order`, text: t.orderHeading }),
     lines.length > 0 && h(doc, 'ul', { className: 'sp-cart' }, lines),
     h(doc, 'p', { className: 'sp-summary__total' }, [h(doc, 'span', { text: t.total }), ' ', h(doc, 'strong', { text: f.amount(view.total) })]),
-    h(doc, 'p', { className: 'sp-remaining', id: `${ctx.idPrefix}-remaining`, text: t.remainingOf(f.amount(view.remaining), f.amount(view.total)) }),
+    showsRemaining(view.status) && h(doc, 'p', { className: 'sp-remaining', id: `${ctx.idPrefix}-remaining`, text: t.remainingOf(f.amount(view.remaining), f.amount(view.total)) }),
     view.status === 'PENDING' &&
       h(doc, 'p', {
         className: ctx.local.expiringSoon ? 'sp-notice sp-notice--warning' : 'sp-hint',

@@ -21,6 +21,28 @@ export function screenOf(view: SessionView): Screen {
   return { kind: 'paying' };
 }
 
+/**
+ * The order summary says what remains to pay while something can still be paid or is being settled
+ * (and, once paid, that nothing remains); a session ending or ended without payment owes nothing (D80).
+ */
+export function showsRemaining(status: SessionView['status']): boolean {
+  switch (status) {
+    case 'PENDING':
+    case 'AWAITING':
+    case 'CAPTURING':
+    case 'PAID':
+      return true;
+    case 'ABORTING':
+    case 'ABORTED':
+    case 'EXPIRING':
+    case 'EXPIRED':
+    case 'AWAITED_REFUSED':
+      return false;
+    default:
+      return status satisfies never;
+  }
+}
+
 /** A tranche that holds or took money for this order: AUTHORIZED or CAPTURED, and not being handed back. */
 export function isCounted(attempt: AttemptViewEntry): boolean {
   return (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED') && attempt.released !== true;
