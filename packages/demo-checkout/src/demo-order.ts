@@ -1,3 +1,5 @@
+import type { DemoLocale } from './demo-page.html';
+
 /**
  * The demo shop's order: a weekend trip paid across methods. Every method of the demo merchant is
  * offered, the card may be granted less than asked (partial authorization), the financing plans need
@@ -5,7 +7,14 @@
  */
 export const DEMO_TOTAL = 12_000;
 
-export function demoSessionBody(orderId: string, baseUrl: string, now: number): Record<string, unknown> {
+/** What the payer reads of the order (the cart lines, the terms), in the page's language. */
+const WORDING: Record<DemoLocale, { readonly hotel: string; readonly boat: string; readonly terms: string }> = {
+  en: { hotel: 'Lakeside hotel, one night', boat: 'Boat tour on the lake', terms: 'Terms of sale' },
+  fr: { hotel: 'Hôtel au bord du lac, une nuit', boat: 'Promenade en bateau sur le lac', terms: 'Conditions générales de vente' },
+};
+
+export function demoSessionBody(orderId: string, baseUrl: string, now: number, lang: DemoLocale = 'en'): Record<string, unknown> {
+  const words = WORDING[lang];
   const today = new Date(now).toISOString().slice(0, 10);
   const back = `${baseUrl}/demo?order=${encodeURIComponent(orderId)}`;
   const line = (itemId: string, label: string, quantity: number, amount: number, category: string): Record<string, unknown> => ({
@@ -20,11 +29,11 @@ export function demoSessionBody(orderId: string, baseUrl: string, now: number): 
     orderId,
     statementDescriptor: 'LAC BLEU TRIPS',
     methods: [{ method: 'card', partialAuth: true, cardHolder: false }, { method: 'ancv' }, { method: 'paypal' }, { method: 'wero' }, { method: 'applepay' }, { method: 'oney' }],
-    cartItems: [line('hotel-night', 'Lakeside hotel, one night', 1, 8_000, 'travel'), line('boat-tour', 'Boat tour on the lake', 2, 4_000, 'leisureandhobbies')],
+    cartItems: [line('hotel-night', words.hotel, 1, 8_000, 'travel'), line('boat-tour', words.boat, 2, 4_000, 'leisureandhobbies')],
     customer: { firstName: 'Camille', lastName: 'Martin', email: 'camille@example.test', ident: 'demo-customer' },
     billing: { firstName: 'Camille', lastName: 'Martin', address: '1 quai de la Tournette', postalCode: '74000', city: 'Annecy', country: 'FR', mobilePhone: '+33600000000' },
     terms: [
-      { label: 'Terms of sale', url: `${baseUrl}/demo/terms` },
+      { label: words.terms, url: `${baseUrl}/demo/terms${lang === 'en' ? '' : `?lang=${lang}`}` },
     ],
     returnUrl: back,
     cancelUrl: back,

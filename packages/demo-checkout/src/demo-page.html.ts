@@ -107,10 +107,16 @@ ${rows}
 </html>`;
 }
 
-export function renderTermsPage(): string {
+const TERMS: Record<DemoLocale, { readonly title: string; readonly text: string }> = {
+  en: { title: 'Terms of sale (demo)', text: "These are the demo shop's terms of sale. Nothing is sold and no real money moves." },
+  fr: { title: 'Conditions générales de vente (démo)', text: 'Voici les conditions générales de vente de la boutique de démonstration. Rien n’est vendu et aucun argent réel ne circule.' },
+};
+
+export function renderTermsPage(locale: DemoLocale = 'en'): string {
+  const t = TERMS[locale];
   return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Terms of sale (demo)</title></head>
-<body><main><h1>Terms of sale (demo)</h1><p>These are the demo shop's terms of sale. Nothing is sold and no real money moves.</p></main></body>
+<html lang="${locale}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(t.title)}</title></head>
+<body><main><h1>${escape(t.title)}</h1><p>${escape(t.text)}</p></main></body>
 </html>`;
 }

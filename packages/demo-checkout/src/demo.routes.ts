@@ -50,6 +50,11 @@ function sendAsset(req: Request, res: Response, file: DemoAsset): void {
   else res.status(200).send(file.body);
 }
 
+/** The page's language, `?lang=fr` or English. */
+function langOf(req: Request): DemoLocale {
+  return req.query.lang === 'fr' ? 'fr' : 'en';
+}
+
 function page(res: Response, html: string): void {
   res.set({ 'Content-Security-Policy': DEMO_CSP, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
   res.type('text/html').send(html);
@@ -67,11 +72,8 @@ export function demoRouter(deps: DemoRouterDeps): Router {
     return assets;
   };
 
-  router.get('/demo', (req, res) => {
-    const lang: DemoLocale = req.query.lang === 'fr' ? 'fr' : 'en';
-    page(res, renderDemoPage(lang, deps.basePath?.()));
-  });
-  router.get('/demo/terms', (_req, res) => page(res, renderTermsPage()));
+  router.get('/demo', (req, res) => page(res, renderDemoPage(langOf(req), deps.basePath?.())));
+  router.get('/demo/terms', (req, res) => page(res, renderTermsPage(langOf(req))));
   router.get('/demo/assets/:file', async (req, res) => {
     const name = req.params.file;
     if (name !== 'demo.js' && name !== 'demo.css') {
@@ -83,7 +85,7 @@ export function demoRouter(deps: DemoRouterDeps): Router {
 
   router.post('/demo/orders', async (req, res) => {
     try {
-      const order = await deps.shop.newOrder(ensureBrowserKey(req, res, `${deps.basePath?.() ?? ''}/demo`));
+      const order = await deps.shop.newOrder(ensureBrowserKey(req, res, `${deps.basePath?.() ?? ''}/demo`), langOf(req));
       res.set('Cache-Control', 'no-store').status(201).json(order);
     } catch (error) {
       deps.onError?.('demo.order.failed', error);

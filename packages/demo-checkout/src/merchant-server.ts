@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sameBrowser } from './demo-browser.cookie';
 import { demoSessionBody } from './demo-order';
+import type { DemoLocale } from './demo-page.html';
 
 /** The demo merchant's credentials (they match the demo merchants file the server ships). */
 export interface DemoMerchant {
@@ -26,8 +27,8 @@ export class DemoMerchantServer {
     private readonly deps: { readonly baseUrl: () => string; readonly merchant: DemoMerchant; readonly now?: () => number; readonly maxOrders?: number },
   ) {}
 
-  /** A new order of the browser holding the key `browser`. */
-  async newOrder(browser: string): Promise<{ orderId: string; elementsToken: string }> {
+  /** A new order of the browser holding the key `browser`, whose lines and terms the payer reads in `lang`. */
+  async newOrder(browser: string, lang: DemoLocale = 'en'): Promise<{ orderId: string; elementsToken: string }> {
     const now = (this.deps.now ?? Date.now)();
     // 128 random bits: the id travels in addresses (the way back from a PSP), so it must not be guessable.
     const orderId = `demo-${randomBytes(16).toString('base64url')}`;
@@ -35,7 +36,7 @@ export class DemoMerchantServer {
     const res = await fetch(`${base}/api/sessions`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${await this.accessToken()}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(demoSessionBody(orderId, base, now)),
+      body: JSON.stringify(demoSessionBody(orderId, base, now, lang)),
     });
     const answer = (await res.json().catch(() => ({}))) as { elementsToken?: string; code?: string };
     if (res.status !== 201 || !answer.elementsToken) throw new DemoShopError(`session creation answered ${res.status} ${answer.code ?? ''}`.trim());

@@ -105,6 +105,22 @@ describe('the demo checkout doors (/demo)', () => {
     expect((await read(browser)).status).toBe(200);
   });
 
+  it('names the cart lines and the terms in the page’s language: a French order (?lang=fr) in French, its terms page too (D80)', async () => {
+    const wording = async (query: string) => {
+      const order = (await (await fetch(`${h.url}/demo/orders${query}`, { method: 'POST' })).json()) as { elementsToken: string };
+      const { view } = (await (await fetch(`${h.url}/elements/session`, { headers: { Authorization: `Bearer ${order.elementsToken}` } })).json()) as { view: { cartItems: { label: string }[]; terms: { label: string; url: string }[] } };
+      return { lines: view.cartItems.map((c) => c.label), terms: view.terms.map((t) => t.label), termsUrl: view.terms[0]?.url ?? '' };
+    };
+    const fr = await wording('?lang=fr');
+    expect(fr).toEqual({ lines: ['Hôtel au bord du lac, une nuit', 'Promenade en bateau sur le lac'], terms: ['Conditions générales de vente'], termsUrl: `${h.url}/demo/terms?lang=fr` });
+    const termsPage = await (await fetch(fr.termsUrl)).text();
+    expect(termsPage).toContain('<html lang="fr">');
+    expect(termsPage).toContain('<h1>Conditions générales de vente (démo)</h1>');
+    for (const query of ['', '?lang=en', '?lang=de']) {
+      expect(await wording(query)).toEqual({ lines: ['Lakeside hotel, one night', 'Boat tour on the lake'], terms: ['Terms of sale'], termsUrl: `${h.url}/demo/terms` });
+    }
+  });
+
   it('takes the demo merchant’s webhooks (its authorization only) and lists a summary of them, without the body', async () => {
     const body = { event: 'session-ended', notificationId: 'n1', sessionId: 's1', orderId: 'demo-o1', status: 'PAID', total: { amount: 100, currency: 'EUR' }, captured: { amount: 100, currency: 'EUR' }, attempts: [{ cardAlias: 'alias-secret' }] };
     const post = (authorization: string) => fetch(`${h.url}/demo/webhooks`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: authorization }, body: JSON.stringify(body) });

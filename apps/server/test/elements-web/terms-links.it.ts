@@ -14,7 +14,7 @@ describe('demo checkout in Chromium: the terms of sale links', () => {
     await expect(page.getByRole('link', { name: 'Terms of sale' }).getAttribute('target')).resolves.toBe('_blank');
     await expect(description('Terms of sale')).resolves.toBe('Opens in a new tab.');
     await shop.open('fr');
-    await expect(description('Terms of sale')).resolves.toBe('S’ouvre dans un nouvel onglet.');
+    await expect(description('Conditions générales de vente')).resolves.toBe('S’ouvre dans un nouvel onglet.');
     expect(problems.list).toEqual([]);
   });
 });

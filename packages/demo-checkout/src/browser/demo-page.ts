@@ -63,7 +63,7 @@ async function json<T>(res: Response): Promise<T> {
 }
 
 async function newOrder(): Promise<OrderAnswer> {
-  return json<OrderAnswer>(await fetch(`${base}/demo/orders`, { method: 'POST', headers: { Accept: 'application/json' } }));
+  return json<OrderAnswer>(await fetch(`${base}/demo/orders?lang=${lang}`, { method: 'POST', headers: { Accept: 'application/json' } }));
 }
 
 async function existingOrder(orderId: string): Promise<OrderAnswer | undefined> {
