@@ -7,12 +7,12 @@ const PHONE = { width: 390, height: 844 };
 
 /** The element's box lies inside the viewport (the payer sees it without scrolling). */
 function inViewport(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate((sel) => {
-    const el = document.querySelector(sel);
+  return page.evaluate(`(() => {
+    const el = document.querySelector(${JSON.stringify(selector)});
     if (!el) return false;
     const box = el.getBoundingClientRect();
     return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0;
-  }, selector);
+  })()`) as Promise<boolean>;
 }
 
 /**

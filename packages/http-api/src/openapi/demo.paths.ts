@@ -6,6 +6,8 @@ import type { OperationSpec, ParameterSpec, PathSpecs } from './operation';
  */
 
 const tags = ['Demo'];
+/** The page's language: French with fr, English otherwise. */
+const lang = { name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['en', 'fr'] } } as const;
 const own = (operationId: string, summary: string, contentType: string, extra: Partial<OperationSpec> = {}): OperationSpec => ({
   operationId,
   summary,
@@ -22,16 +24,16 @@ export const demoPaths: PathSpecs = {
   '/demo': {
     get: own('getDemoPage', 'The demo shop page (strict Content-Security-Policy); ?lang=en or fr, ?order= to come back to an order', 'text/html'),
   },
-  '/demo/terms': { get: own('getDemoTerms', "The demo shop's terms of sale", 'text/html') },
+  '/demo/terms': { get: own('getDemoTerms', "The demo shop's terms of sale; ?lang=en or fr", 'text/html', { parameters: [lang] }) },
   '/demo/assets/{file}': {
     get: own('getDemoAsset', "The demo page's script and stylesheet", '*/*', { parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string', enum: ['demo.js', 'demo.css'] } }] }),
   },
   '/demo/orders': {
     post: own(
       'createDemoOrder',
-      'New demo order: the shop creates a session and answers { orderId, elementsToken }; the id is 128 random bits; a browser without the demo cookie gets one (HttpOnly, SameSite=Strict), which binds the order to it (docs/decisions.md D79)',
+      'New demo order: the shop creates a session and answers { orderId, elementsToken }; the id is 128 random bits; a browser without the demo cookie gets one (HttpOnly, SameSite=Strict), which binds the order to it (docs/decisions.md D79); ?lang=fr names its cart lines and terms in French',
       'application/json',
-      { parameters: [browserCookie] },
+      { parameters: [browserCookie, lang] },
     ),
   },
   '/demo/orders/{orderId}': {
