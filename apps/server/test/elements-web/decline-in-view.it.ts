@@ -17,7 +17,7 @@ function inViewport(page: Page, selector: string): Promise<boolean> {
 
 /**
  * On a phone, the reason a card took nothing is where the payer looks: focused (a screen reader reads
- * it) and scrolled into view, not left above the viewport while focus sits on the method list (D80).
+ * it) and scrolled into view, not left above the viewport while focus sits on the method list (D83).
  */
 describe('payment components in Chromium on a phone: a refused card is told in view', () => {
   describe('a declined card on the demo checkout', () => {

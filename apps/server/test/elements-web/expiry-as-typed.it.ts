@@ -4,7 +4,7 @@ import { CARD } from '../support/browser/fake-psp-cards';
 
 /**
  * Payers write a card's expiry in more than one way. The fake provider's form reads the usual ones as
- * MM/YY and marks the Expiry field for the rest, instead of a page-level refusal naming no field (D80).
+ * MM/YY and marks the Expiry field for the rest, instead of a page-level refusal naming no field (D83).
  */
 describe('demo checkout in Chromium: the card expiry as payers type it', () => {
   const suite = useDemoBrowser();

@@ -17,7 +17,7 @@ async function focusedRing(page: Page): Promise<string> {
 
 /**
  * The keyboard focus ring must stand out from what surrounds it: 3:1 against the components'
- * background and surface (WCAG 2.2, 1.4.11 and 2.4.13), in the light and the dark theme (D80).
+ * background and surface (WCAG 2.2, 1.4.11 and 2.4.13), in the light and the dark theme (D83).
  */
 describe('demo checkout in Chromium: the focus ring contrasts with its surroundings', () => {
   const suite = useDemoBrowser();

@@ -105,7 +105,7 @@ describe('the demo checkout doors (/demo)', () => {
     expect((await read(browser)).status).toBe(200);
   });
 
-  it('names the cart lines and the terms in the page’s language: a French order (?lang=fr) in French, its terms page too (D80)', async () => {
+  it('names the cart lines and the terms in the page’s language: a French order (?lang=fr) in French, its terms page too (D83)', async () => {
     const wording = async (query: string) => {
       const order = (await (await fetch(`${h.url}/demo/orders${query}`, { method: 'POST' })).json()) as { elementsToken: string };
       const { view } = (await (await fetch(`${h.url}/elements/session`, { headers: { Authorization: `Bearer ${order.elementsToken}` } })).json()) as { view: { cartItems: { label: string }[]; terms: { label: string; url: string }[] } };

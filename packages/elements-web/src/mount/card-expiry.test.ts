@@ -18,7 +18,7 @@ async function payWithExpiry(expiry: string, answers: Parameters<typeof scripted
   return { page, calls, errors, handle };
 }
 
-describe('mount: the fake card form reads the expiry as payers write it (D80)', () => {
+describe('mount: the fake card form reads the expiry as payers write it (D83)', () => {
   for (const typed of ['1230', '12/30', '12 / 30', '12/2030', ' 12 / 2030 ']) {
     it(`sends ${JSON.stringify(typed)} as 12/30`, async () => {
       const started = pendingView({ attempts: [attempt({ status: 'AUTHORIZING' })] });
@@ -53,7 +53,7 @@ describe('mount: the fake card form reads the expiry as payers write it (D80)', 
   });
 });
 
-describe('mount: the status region stops saying "Processing your payment…" once Pay is answered (D80)', () => {
+describe('mount: the status region stops saying "Processing your payment…" once Pay is answered (D83)', () => {
   it('after a start the service refused', async () => {
     const { page, errors, handle } = await payWithExpiry('12/30', [pendingView(), { status: 400, body: { code: 'InvalidRequest', message: 'x' } }]);
     await until(() => errors.length === 1);

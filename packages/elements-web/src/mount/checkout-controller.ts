@@ -219,7 +219,7 @@ export class CheckoutController implements Actions {
     }
     const screenChanged = !previous || screenOf(previous).kind !== screenOf(view).kind;
     if (screenChanged) this.local = { ...this.local, confirmingAbandon: false };
-    // A refusal the payer just met takes focus: its reason is the next thing to read (D80).
+    // A refusal the payer just met takes focus: its reason is the next thing to read (D83).
     const unpaid = lastUnpaid(view);
     const refused = previous !== undefined && newlyUnpaid(previous, view) && unpaid !== undefined && isRefusal(unpaid);
     this.render(previous !== undefined && screenChanged, refused ? unpaidNoticeId(this.idPrefix) : undefined);

@@ -16,7 +16,7 @@ async function summaryAt(status: SessionStatus, remaining: number, heading: stri
   return summary;
 }
 
-describe('mount: the order summary says what remains only while something can be paid (D80)', () => {
+describe('mount: the order summary says what remains only while something can be paid (D83)', () => {
   it('open (PENDING): the remaining balance and the deadline', async () => {
     const summary = await summaryAt('PENDING', 12_000, 'Remaining to pay');
     expect(summary).toContain('Remaining to pay: €120.00 of €120.00');

@@ -61,7 +61,7 @@ export function renderLedger(ctx: RenderContext): HTMLElement | undefined {
   return h(doc, 'section', { className: 'sp-ledger', attrs: { 'aria-labelledby': `${ctx.idPrefix}-ledger` } }, [
     h(doc, 'h3', { className: 'sp-subheading', id: `${ctx.idPrefix}-ledger`, text: t.paymentsHeading }),
     rows.length > 0 && h(doc, 'ul', { className: 'sp-ledger__rows' }, rows.map((a) => row(ctx, a))),
-    // Focusable by script only: a new refusal takes focus there, so its reason is in view and read (D80).
+    // Focusable by script only: a new refusal takes focus there, so its reason is in view and read (D83).
     unpaid && h(doc, 'p', { className: `sp-notice${isRefusal(unpaid) ? ' sp-notice--danger' : ''}`, id: unpaidNoticeId(ctx.idPrefix), attrs: { tabindex: '-1' }, text: unpaidText(ctx, unpaid) }),
   ]);
 }

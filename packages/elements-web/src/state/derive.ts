@@ -23,7 +23,7 @@ export function screenOf(view: SessionView): Screen {
 
 /**
  * The order summary says what remains to pay while something can still be paid or is being settled
- * (and, once paid, that nothing remains); a session ending or ended without payment owes nothing (D80).
+ * (and, once paid, that nothing remains); a session ending or ended without payment owes nothing (D83).
  */
 export function showsRemaining(status: SessionView['status']): boolean {
   switch (status) {
