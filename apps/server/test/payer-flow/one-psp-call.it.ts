@@ -94,4 +94,27 @@ describe('payer flow: exactly one PSP call per owed operation', () => {
     expect(voids).toHaveLength(1);
     expect(voidCalls()).toEqual([[`voids:${voids[0]!.id}`, 1]]);
   });
+
+  it('a capture whose answer was lost is sent again by the worker with the same key, counted as sent again after no answer, not as a repeat', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'lost-capture-answer', methods: [{ method: 'card' }] });
+    const before = tap.operations();
+    // The PSP receives the capture, but the connection is reset before its answer: an unknown ack.
+    tap.loseNextAnswer();
+    expect((await page.payByCard('card', 10_000)).status).toBe(201);
+    const capture = async () => (await h.stores.sessions.findById(sessionId as SessionId))?.attempts[0]?.transactions.find((t) => t.type === 'capture');
+    await until(async () => {
+      const dispatch = (await capture())?.dispatch;
+      return dispatch?.state === 'owed' && dispatch.tries === 1;
+    });
+    expect(tap.operations().calls - before.calls).toBe(1);
+
+    h.clock.advance(h.instance.core.policy.dispatchRetryDelaysMs[0]! + 1);
+    await h.runWorkers();
+    await page.waitFor((v: SessionView) => v.status === 'PAID');
+
+    const captureId = (await capture())!.id;
+    expect(tap.operationCalls().get(`captures:${captureId}`)).toBe(2);
+    const after = tap.operations();
+    expect({ calls: after.calls - before.calls, repeated: after.repeated - before.repeated, resentAfterNoAnswer: after.resentAfterNoAnswer - before.resentAfterNoAnswer }).toEqual({ calls: 2, repeated: 0, resentAfterNoAnswer: 1 });
+  });
 });

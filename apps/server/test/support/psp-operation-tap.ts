@@ -7,9 +7,21 @@ import type { AddressInfo } from 'node:net';
  * transaction id) and every payment creation, and can hold operation calls unanswered until released (a slow PSP), so a test can
  * run the worker while the first send of an operation is in flight. The service benchmark counts
  * through it too (tools/bench), with connections kept alive.
+ *
+ * A call of a key whose previous call got no answer back to the caller (the PSP unreachable, the
+ * caller's connection closed before the answer ended, an answer lost on purpose with
+ * `loseNextAnswer`) or a 5xx is counted apart, as sent again after no answer: the retry of an unknown ack,
+ * with the same idempotency key, is intended (docs/performance.md, tenth part). Only a call that
+ * follows an answered one is a repeat.
  */
 export class PspOperationTap {
   private readonly calls = new Map<string, number>();
+  /** Keys whose latest call got no answer back to its caller. */
+  private readonly unanswered = new Set<string>();
+  /** Keys called again after an answered call, and calls made again after no answer. */
+  private readonly repeatedKeys = new Set<string>();
+  private resent = 0;
+  private answersToLose = 0;
   private paymentsCreated = 0;
   private readonly held: (() => void)[] = [];
   private holding = false;
@@ -46,15 +58,25 @@ export class PspOperationTap {
     return this.calls;
   }
 
-  /** Operation calls made, how many operations (keys) they were for, and how many keys were called more than once. */
-  operations(): { readonly calls: number; readonly operations: number; readonly repeated: number } {
+  /** The next operation call reaches the PSP, but its answer is dropped and the caller's connection reset. */
+  loseNextAnswer(): void {
+    this.answersToLose++;
+  }
+
+  /**
+   * Operation calls made, how many operations (keys) they were for, how many keys were called again
+   * after an answered call (`repeated`), and how many calls were made again after a call of the same
+   * key got no answer (`resentAfterNoAnswer`).
+   */
+  operations(): { readonly calls: number; readonly operations: number; readonly repeated: number; readonly resentAfterNoAnswer: number } {
     let calls = 0;
-    let repeated = 0;
-    for (const count of this.calls.values()) {
-      calls += count;
-      if (count > 1) repeated++;
-    }
-    return { calls, operations: this.calls.size, repeated };
+    for (const count of this.calls.values()) calls += count;
+    return { calls, operations: this.calls.size, repeated: this.repeatedKeys.size, resentAfterNoAnswer: this.resent };
+  }
+
+  /** The keys called again (after an answer, or after none), to find their sends in the service's log. */
+  calledAgain(): string[] {
+    return [...this.calls].filter(([, count]) => count > 1).map(([name]) => name);
   }
 
   /** Payments the service asked the PSP to create (each attempt start), counted since the last reset. */
@@ -64,6 +86,9 @@ export class PspOperationTap {
 
   reset(): void {
     this.calls.clear();
+    this.unanswered.clear();
+    this.repeatedKeys.clear();
+    this.resent = 0;
     this.paymentsCreated = 0;
   }
 
@@ -77,18 +102,33 @@ export class PspOperationTap {
   private forward(req: http.IncomingMessage, res: http.ServerResponse): void {
     const kind = /\/payments\/[^/]+\/(captures|voids|refunds)$/.exec(req.url ?? '')?.[1];
     const key = req.headers['idempotency-key'];
+    let name: string | undefined;
+    let loseAnswer = false;
     const send = (): void => {
       const target = new URL(this.target);
       const upstream = http.request(
         { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host }, agent: this.agent },
         (answer) => {
+          if (loseAnswer) {
+            answer.resume();
+            return void req.socket.destroy();
+          }
+          // A 5xx says nothing of what the PSP did: the driver's ack is unknown, as with no answer.
+          if (name && (answer.statusCode ?? 502) >= 500) this.unanswered.add(name);
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         },
       );
-      upstream.on('error', () => res.headersSent || res.writeHead(502).end());
+      upstream.on('error', () => {
+        if (name) this.unanswered.add(name);
+        if (!res.headersSent) res.writeHead(502).end();
+      });
       upstream.end(body);
     };
+    // 'finish': the whole answer was handed to the caller's connection; 'close' without it: no answer.
+    res.on('close', () => {
+      if (name && !res.writableFinished) this.unanswered.add(name);
+    });
     const chunks: Buffer[] = [];
     let body = Buffer.alloc(0);
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -96,8 +136,15 @@ export class PspOperationTap {
       body = Buffer.concat(chunks);
       if (req.method === 'POST' && /\/payments$/.test(req.url ?? '')) this.paymentsCreated++;
       if (req.method === 'POST' && kind && typeof key === 'string') {
-        const name = `${kind}:${key}`;
-        this.calls.set(name, (this.calls.get(name) ?? 0) + 1);
+        name = `${kind}:${key}`;
+        const earlier = this.calls.get(name) ?? 0;
+        if (earlier > 0 && this.unanswered.delete(name)) this.resent++;
+        else if (earlier > 0) this.repeatedKeys.add(name);
+        this.calls.set(name, earlier + 1);
+        if (this.answersToLose > 0) {
+          this.answersToLose--;
+          loseAnswer = true;
+        }
         if (this.holding) return void this.held.push(send);
       }
       send();
