@@ -30,7 +30,10 @@ export class PspOperationTap {
   private readonly agent: http.Agent;
 
   constructor(options: { readonly keepAlive?: boolean } = {}) {
-    this.agent = new http.Agent({ keepAlive: options.keepAlive ?? false });
+    // With a timeout, Node's agent lets a kept connection go a second before the service's announced
+    // Keep-Alive timeout; without one it ignores the announcement, and a call reusing the connection
+    // as the service closed it was reset (502 here, an unknown ack, a retry counted twice).
+    this.agent = new http.Agent({ keepAlive: options.keepAlive ?? false, timeout: 5_000 });
   }
 
   async start(): Promise<string> {
