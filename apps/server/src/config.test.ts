@@ -182,6 +182,13 @@ describe('the settings of a MongoDB deployment and of its tests', () => {
     expect(set).toMatchObject({ host: '127.0.0.1', mongodbUri: 'mongodb://127.0.0.1:27017/', mongodbAllowStandalone: true, workerLeaseMs: 2_000 });
   });
 
+  it('refuses a WORKER_LEASE_MS under 1000 ms, saying the minimum (the heartbeat renews every third of it, D82)', () => {
+    expect(() => readConfig({ WORKER_LEASE_MS: '0' })).toThrow('WORKER_LEASE_MS must be at least 1000 (ms), got 0');
+    expect(() => readConfig({ WORKER_LEASE_MS: '999' })).toThrow('WORKER_LEASE_MS must be at least 1000 (ms), got 999');
+    expect(() => readConfig({ WORKER_LEASE_MS: '-5' })).toThrow(/^WORKER_LEASE_MS must be/);
+    expect(readConfig({ WORKER_LEASE_MS: '1000' }).workerLeaseMs).toBe(1000);
+  });
+
   it('reads WORKER_CONCURRENCY, the turns each worker runs at once: 8 by default, at least 1', () => {
     expect(readConfig({}).workerConcurrency).toBe(8);
     expect(readConfig({ WORKER_CONCURRENCY: '3' }).workerConcurrency).toBe(3);

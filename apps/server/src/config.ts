@@ -33,7 +33,7 @@ export interface ServerConfig {
   readonly accessTokenTtlS: number;
   readonly sessionTtlMs: number;
   /**
-   * How long a worker holds what it claimed (WORKER_LEASE_MS; default 60 s): a crashed instance's
+   * How long a worker holds what it claimed (WORKER_LEASE_MS; default 60 s, at least 1 s): a crashed instance's
    * sessions and chargebacks wait this long before another instance takes them over.
    */
   readonly workerLeaseMs?: number;
@@ -126,6 +126,19 @@ export const MAX_MERCHANT_ACCOUNT_CACHE_TTL_MS = 60_000;
 function atMost(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
   const value = int(env, name, fallback);
   if (value > max) throw new Error(`${name} must be at most ${max}, got ${env[name]}`);
+  return value;
+}
+
+/**
+ * Shortest WORKER_LEASE_MS: a turn renews its lease every third of it (D82), so a lease of a few
+ * milliseconds would write to the store continuously while a turn runs; 0 would renew without pause.
+ */
+export const MIN_WORKER_LEASE_MS = 1000;
+
+/** An integer of at least `min`. */
+function atLeast(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const value = int(env, name, fallback);
+  if (value < min) throw new Error(`${name} must be at least ${min} (ms), got ${env[name]}`);
   return value;
 }
 
@@ -224,7 +237,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lenderLookupAfterEndMs: int(env, 'LENDER_LOOKUP_AFTER_END_MS', DEFAULT_POLICY.lenderLookupAfterEndMs),
     accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', 3600),
     sessionTtlMs: int(env, 'SESSION_TTL_MS', 15 * 60_000),
-    workerLeaseMs: int(env, 'WORKER_LEASE_MS', 60_000),
+    workerLeaseMs: atLeast(env, 'WORKER_LEASE_MS', 60_000, MIN_WORKER_LEASE_MS),
     workerConcurrency: positive(env, 'WORKER_CONCURRENCY', DEFAULT_WORKER_CONCURRENCY),
     fakePsp: fake === 'on',
     fakePspDelayMs: int(env, 'FAKE_PSP_DELAY_MS', 300),
