@@ -17,7 +17,7 @@ export function createWorldlineProvider(deps: WorldlineProviderDeps): PspProvide
     id: 'worldline',
     displayName: 'Worldline',
     drivers: [new WorldlineDriver('wero', { client, logger: deps.logger }), new WorldlineDriver('ancv', { client, logger: deps.logger })],
-    parseNotification: (notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> => parseWorldlineNotification(notification, context, { client }),
+    parseNotification: (notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> => parseWorldlineNotification(notification, context, { client, logger: deps.logger }),
   };
 }
 

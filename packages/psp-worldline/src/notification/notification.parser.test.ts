@@ -261,6 +261,26 @@ describe('Worldline webhooks -> facts', () => {
         expect(await dateOf(undated(pay('CHARGEBACKED', 7)))).toEqual(['2026-11-19']);
       });
 
+      it('with no date at all: the day it is read, logged once at warn with the provider reference and no body', async () => {
+        const logger = new CapturingLogger();
+        const logged = createWorldlineProvider({ logger, timeoutMs: 1_000 });
+        confirmed();
+        const delivery = undated(pay('CHARGEBACKED', 7));
+        const parsed = await logged.parseNotification(delivery, context);
+        const today = new Date().toISOString().slice(0, 10);
+        expect(parsed.kind === 'accepted' ? parsed.facts.map((f) => (f.kind === 'chargeback' ? f.date : f.kind)) : parsed.reason).toEqual([today]);
+        expect(logger.named('psp.chargeback_dated_on_reading')).toEqual([{ level: 'warn', event: 'psp.chargeback_dated_on_reading', fields: { provider: 'worldline', providerRef: ID, date: today } }]);
+        expect(logger.lines.join('\n')).not.toContain(delivery.rawBody);
+      });
+
+      it('a date Worldline wrote logs nothing', async () => {
+        const logger = new CapturingLogger();
+        const logged = createWorldlineProvider({ logger, timeoutMs: 1_000 });
+        confirmed('20261119080000');
+        await logged.parseNotification(undated(pay('CHARGEBACKED', 7)), context);
+        expect(logger.entries()).toEqual([]);
+      });
+
       it('an unreadable `created` or status date is passed over', async () => {
         confirmed('20261119080000');
         const object = pay('CHARGEBACKED', 7, { statusChangedAt: 'soon' });

@@ -1,4 +1,4 @@
-import { money, type InboundNotification, type NotificationContext, type NotificationReply, type ParsedNotification, type PspFact } from '@splitpay/domain';
+import { money, type InboundNotification, type Logger, type NotificationContext, type NotificationReply, type ParsedNotification, type PspFact } from '@splitpay/domain';
 import type { WorldlineClient } from '../client/worldline.client';
 import { chargebackDay } from '../mapping/chargeback-date';
 import { unnamedHostedOpening } from '../mapping/follow-up-ref';
@@ -26,6 +26,7 @@ const payerChooses = (event: WorldlineEvent): boolean => (event.payment ? paymen
 
 export interface WorldlineNotificationDeps {
   readonly client: WorldlineClient;
+  readonly logger: Logger;
 }
 
 /**
@@ -76,10 +77,12 @@ async function confirmedChargeback(event: WorldlineEvent, settings: WorldlineSet
   const amount = status.paymentOutput?.amountOfMoney ?? payment.paymentOutput?.amountOfMoney;
   if (!amount) return [];
   // The day it is read only when Worldline wrote no date at all: then a delivery on another day is a second chargeback (D77).
-  const date = chargebackDay(event, status) ?? new Date().toISOString().slice(0, 10);
+  const written = chargebackDay(event, status);
+  const date = written ?? new Date().toISOString().slice(0, 10);
   // Named as our opening recorded it: a hosted checkout's payment under the hosted checkout's id; when
   // neither the event nor the status names it, by our opening's transaction id (its merchantReference).
   const hosted = [status, payment].map(openingRef).find((ref) => ref !== paymentId);
   const ours = hosted ? undefined : (unnamedHostedOpening(status) ?? unnamedHostedOpening(payment));
+  if (written === undefined) deps.logger.warn('psp.chargeback_dated_on_reading', { provider: 'worldline', providerRef: hosted ?? paymentId, date });
   return [{ kind: 'chargeback', providerRef: hosted ?? paymentId, ...(ours ? { transactionId: ours } : {}), type: 'chargeback', amount: money(amount.amount, amount.currencyCode), status: status.status, date }];
 }
