@@ -106,9 +106,12 @@ export function demoRouter(deps: DemoRouterDeps): Router {
     deps.inbox.receive(req.body, deps.now());
     res.status(200).type('text/plain').send('OK');
   });
+  // Bound like the order's token (D79): only the summaries of this browser's orders, an order id alone is not enough.
   router.get('/demo/webhooks', (req, res) => {
     const order = typeof req.query.order === 'string' ? req.query.order : undefined;
-    res.set('Cache-Control', 'no-store').json({ webhooks: deps.inbox.list(order) });
+    const browser = browserKeyOf(req);
+    const webhooks = deps.inbox.list(order).filter((entry) => entry.orderId !== undefined && deps.shop.createdBy(entry.orderId, browser));
+    res.set('Cache-Control', 'no-store').json({ webhooks });
   });
   return router;
 }

@@ -53,6 +53,12 @@ export class DemoMerchantServer {
     return order && sameBrowser(browser, order.browser) ? { orderId, elementsToken: order.elementsToken } : undefined;
   }
 
+  /** Whether the browser holding `browser` created the order (its webhooks are listed to it alone). */
+  createdBy(orderId: string, browser: string | undefined): boolean {
+    const order = this.orders.get(orderId);
+    return order !== undefined && sameBrowser(browser, order.browser);
+  }
+
   private async accessToken(): Promise<string> {
     const now = Date.now();
     if (this.access && now < this.access.until) return this.access.token;

@@ -47,6 +47,12 @@ describe('the components served by the service (/elements/sdk/v1)', () => {
 });
 
 describe('the demo checkout doors (/demo)', () => {
+  /** A new demo order and the Cookie header of the browser that created it. */
+  const demoOrder = async (): Promise<{ orderId: string; browser: string }> => {
+    const created = await fetch(`${h.url}/demo/orders`, { method: 'POST' });
+    return { orderId: ((await created.json()) as { orderId: string }).orderId, browser: browserCookie(created) };
+  };
+
   it('serves the shop page under a strict Content-Security-Policy, with no inline script or style', async () => {
     const res = await fetch(`${h.url}/demo`);
     expect(res.status).toBe(200);
@@ -122,27 +128,51 @@ describe('the demo checkout doors (/demo)', () => {
   });
 
   it('takes the demo merchant’s webhooks (its authorization only) and lists a summary of them, without the body', async () => {
-    const body = { event: 'session-ended', notificationId: 'n1', sessionId: 's1', orderId: 'demo-o1', status: 'PAID', total: { amount: 100, currency: 'EUR' }, captured: { amount: 100, currency: 'EUR' }, attempts: [{ cardAlias: 'alias-secret' }] };
+    const { orderId, browser } = await demoOrder();
+    const body = { event: 'session-ended', notificationId: 'n1', sessionId: 's1', orderId, status: 'PAID', total: { amount: 100, currency: 'EUR' }, captured: { amount: 100, currency: 'EUR' }, attempts: [{ cardAlias: 'alias-secret' }] };
     const post = (authorization: string) => fetch(`${h.url}/demo/webhooks`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: authorization }, body: JSON.stringify(body) });
     expect((await post('Bearer wrong')).status).toBe(401);
     const ok = await post('Bearer demo-webhook-secret');
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toMatch(/^text\/plain/);
     await expect(ok.text()).resolves.toBe('OK');
-    const inbox = await (await fetch(`${h.url}/demo/webhooks?order=demo-o1`)).text();
-    expect(JSON.parse(inbox)).toEqual({ webhooks: [{ receivedAt: expect.any(Number), event: 'session-ended', orderId: 'demo-o1', status: 'PAID', total: body.total, captured: body.captured }] });
+    const inbox = await (await fetch(`${h.url}/demo/webhooks?order=${orderId}`, { headers: { cookie: browser } })).text();
+    expect(JSON.parse(inbox)).toEqual({ webhooks: [{ receivedAt: expect.any(Number), event: 'session-ended', orderId, status: 'PAID', total: body.total, captured: body.captured }] });
     expect(inbox).not.toContain('alias-secret');
   });
 
   it('keys its work on notificationId: a message delivered again is taken once; another ending of the same order is another message', async () => {
-    const ending = (notificationId: string, status: string) => ({ event: 'session-ended', notificationId, orderId: 'demo-o2', status, total: { amount: 100, currency: 'EUR' }, captured: { amount: 0, currency: 'EUR' }, attempts: [] });
+    const { orderId, browser } = await demoOrder();
+    const ending = (notificationId: string, status: string) => ({ event: 'session-ended', notificationId, orderId, status, total: { amount: 100, currency: 'EUR' }, captured: { amount: 0, currency: 'EUR' }, attempts: [] });
     const post = (body: object) => fetch(`${h.url}/demo/webhooks`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer demo-webhook-secret' }, body: JSON.stringify(body) });
     for (const body of [ending('s2:EXPIRED', 'EXPIRED'), ending('s2:EXPIRED', 'EXPIRED'), ending('s3:PAID', 'PAID')]) {
       const res = await post(body);
       expect([res.status, await res.text()]).toEqual([200, 'OK']);
     }
-    const inbox = (await (await fetch(`${h.url}/demo/webhooks?order=demo-o2`)).json()) as { webhooks: { status: string }[] };
+    const inbox = (await (await fetch(`${h.url}/demo/webhooks?order=${orderId}`, { headers: { cookie: browser } })).json()) as { webhooks: { status: string }[] };
     expect(inbox.webhooks.map((w) => w.status)).toEqual(['PAID', 'EXPIRED']);
+  });
+
+  it('lists an order’s webhooks only to the browser that created it, as it gives its token (D79)', async () => {
+    const mine = await demoOrder();
+    const theirs = await demoOrder();
+    const post = (notificationId: string, orderId: string) =>
+      fetch(`${h.url}/demo/webhooks`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer demo-webhook-secret' }, body: JSON.stringify({ event: 'session-ended', notificationId, orderId, status: 'PAID' }) });
+    expect((await post('bound-1', mine.orderId)).status).toBe(200);
+    expect((await post('bound-2', theirs.orderId)).status).toBe(200);
+    const listed = async (query: string, cookie?: string) => {
+      const res = await fetch(`${h.url}/demo/webhooks${query}`, cookie ? { headers: { cookie } } : {});
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { webhooks: { orderId?: string }[] }).webhooks.map((w) => w.orderId);
+    };
+    // Knowing the order id is not enough: without the creator's cookie, nothing, as for an unknown order.
+    expect(await listed(`?order=${mine.orderId}`)).toEqual([]);
+    expect(await listed(`?order=${mine.orderId}`, theirs.browser)).toEqual([]);
+    expect(await listed(`?order=${mine.orderId}`, mine.browser)).toEqual([mine.orderId]);
+    // Without ?order, only the browser's own orders.
+    expect(await listed('')).toEqual([]);
+    expect(await listed('', mine.browser)).toEqual([mine.orderId]);
+    expect(await listed('', theirs.browser)).toEqual([theirs.orderId]);
   });
 });
 

@@ -43,6 +43,11 @@ export const demoPaths: PathSpecs = {
   },
   '/demo/webhooks': {
     post: own('receiveDemoWebhook', "The demo merchant's webhook receiver (checks the authorization header; takes each notificationId once; answers OK)", 'text/plain'),
-    get: own('listDemoWebhooks', 'The webhooks received: { webhooks: [{ receivedAt, event, orderId, status, total, captured }] }; ?order= filters', 'application/json'),
+    get: own(
+      'listDemoWebhooks',
+      "The webhooks received for the orders of the browser asking: { webhooks: [{ receivedAt, event, orderId, status, total, captured }] }; ?order= keeps one of them; another browser's order, or none without the cookie, lists nothing (docs/decisions.md D79)",
+      'application/json',
+      { parameters: [{ name: 'order', in: 'query', description: 'One order of this browser', schema: { type: 'string' } }, browserCookie] },
+    ),
   },
 };
