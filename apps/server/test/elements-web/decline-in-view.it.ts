@@ -31,7 +31,8 @@ describe('payment components in Chromium on a phone: a refused card is told in v
 
       const notice = page.locator('.sp-ledger .sp-notice--danger');
       await shop.focusIsOn(notice);
-      await expect(notice.textContent()).resolves.toBe('Your Card payment of €120.00 was declined: your bank refused it.');
+      // The typed card was emptied by the start (D27), and the notice says so.
+      await expect(notice.textContent()).resolves.toBe('Your Card payment of €120.00 was declined: your bank refused it. Your card details were cleared: type them again to retry.');
       await expect(inViewport(page, '.sp-ledger .sp-notice--danger')).resolves.toBe(true);
       expect(problems.list).toEqual([]);
     });

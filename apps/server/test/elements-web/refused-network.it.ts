@@ -29,10 +29,12 @@ describe('payment components in Chromium: a card network the card entry does not
     // Said at once in the urgent live region, as a decline is, and shown below the payments.
     await page.getByRole('alert').filter({ hasText: said }).waitFor({ state: 'attached' });
     const notice = page.locator('.sp-ledger .sp-notice--danger');
-    await expect(notice.textContent()).resolves.toBe(said);
+    // The notice also says the typed card was emptied (D27, D83).
+    const shown = `${said} Your card details were cleared: type them again to retry.`;
+    await expect(notice.textContent()).resolves.toBe(shown);
     // The hold leaves the ledger once voided; the words stay, and the whole amount is still payable by card.
     await page.locator('.sp-ledger__row').waitFor({ state: 'detached' });
-    await expect(notice.textContent()).resolves.toBe(said);
+    await expect(notice.textContent()).resolves.toBe(shown);
     await expect(page.getByText('Remaining to pay: €100.00 of €100.00').count()).resolves.toBe(1);
     await expect(page.getByRole('radio', { name: 'Card' }).isEnabled()).resolves.toBe(true);
 

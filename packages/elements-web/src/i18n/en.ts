@@ -48,6 +48,7 @@ export const en: Messages = {
   cardExpiry: 'Expiry date',
   cardExpiryHint: 'MM/YY',
   cardExpiryInvalid: 'Use MM/YY, for example 04/28.',
+  cardDetailsCleared: 'Your card details were cleared: type them again to retry.',
   cardCvc: 'Security code',
   cardHolder: 'Name on card',
   cardSchemes: (schemes) => `Accepted: ${schemes}`,

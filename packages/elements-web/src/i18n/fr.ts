@@ -48,6 +48,7 @@ export const fr: Messages = {
   cardExpiry: 'Date d’expiration',
   cardExpiryHint: 'MM/AA',
   cardExpiryInvalid: 'Utilisez MM/AA, par exemple 04/28.',
+  cardDetailsCleared: 'Les données de votre carte ont été effacées : saisissez-les à nouveau pour réessayer.',
   cardCvc: 'Cryptogramme',
   cardHolder: 'Titulaire de la carte',
   cardSchemes: (schemes) => `Acceptées : ${schemes}`,

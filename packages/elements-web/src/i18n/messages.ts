@@ -47,6 +47,8 @@ export interface Messages {
   readonly cardExpiryHint: string;
   /** The expiry is not a month and year the form can read. */
   readonly cardExpiryInvalid: string;
+  /** Added to a refusal's notice when its start emptied the typed card fields (D27: no card data kept). */
+  readonly cardDetailsCleared: string;
   readonly cardCvc: string;
   readonly cardHolder: string;
   readonly cardSchemes: (schemes: string) => string;

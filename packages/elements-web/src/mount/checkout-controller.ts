@@ -405,7 +405,8 @@ export class CheckoutController implements Actions {
       const plan = checked.method.method === 'oney' ? checked.method.plans.find((p) => planKeyOf(p) === this.local.planKey) : undefined;
       const answer = await this.numbered(() => this.client.start({ methodId: checked.method.id, amount: checked.amount, ...(plan ? { plan: { installments: plan.installments, withFees: plan.withFees } } : {}), ...(input ? { input } : {}) }, this.aborts.signal));
       // Nothing typed on the card survives the attempt.
-      this.local = { ...this.local, cardNumber: '', expiry: '', cvc: '', amountText: undefined };
+      const typed = [this.local.cardNumber, this.local.expiry, this.local.cvc].some((value) => value !== '');
+      this.local = { ...this.local, cardNumber: '', expiry: '', cvc: '', amountText: undefined, cardClearedFor: typed ? answer.attemptId : undefined };
       return answer;
     }, true);
   }

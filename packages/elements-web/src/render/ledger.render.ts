@@ -47,6 +47,12 @@ export function unpaidText(ctx: Pick<RenderContext, 't' | 'f' | 'view'>, attempt
   return t.declined(name, f.amount(attempt.requested), t.declineReason[attempt.declineCategory ?? 'unclassified']);
 }
 
+/** The notice's text: a refusal whose start emptied the card fields the payer typed also says they must be typed again. */
+function noticeText(ctx: RenderContext, attempt: AttemptViewEntry): string {
+  const text = unpaidText(ctx, attempt);
+  return isRefusal(attempt) && attempt.attemptId === ctx.local.cardClearedFor ? `${text} ${ctx.t.cardDetailsCleared}` : text;
+}
+
 /** The id of the line telling what became of the last attempt that took nothing. */
 export function unpaidNoticeId(idPrefix: string): string {
   return `${idPrefix}-unpaid`;
@@ -62,6 +68,6 @@ export function renderLedger(ctx: RenderContext): HTMLElement | undefined {
     h(doc, 'h3', { className: 'sp-subheading', id: `${ctx.idPrefix}-ledger`, text: t.paymentsHeading }),
     rows.length > 0 && h(doc, 'ul', { className: 'sp-ledger__rows' }, rows.map((a) => row(ctx, a))),
     // Focusable by script only: a new refusal takes focus there, so its reason is in view and read (D83).
-    unpaid && h(doc, 'p', { className: `sp-notice${isRefusal(unpaid) ? ' sp-notice--danger' : ''}`, id: unpaidNoticeId(ctx.idPrefix), attrs: { tabindex: '-1' }, text: unpaidText(ctx, unpaid) }),
+    unpaid && h(doc, 'p', { className: `sp-notice${isRefusal(unpaid) ? ' sp-notice--danger' : ''}`, id: unpaidNoticeId(ctx.idPrefix), attrs: { tabindex: '-1' }, text: noticeText(ctx, unpaid) }),
   ]);
 }

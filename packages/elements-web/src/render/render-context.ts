@@ -29,6 +29,8 @@ export interface LocalState {
   unreachable: boolean;
   /** A refusal or failure shown above the Pay button. */
   formError?: string;
+  /** The attempt whose start emptied card fields the payer had typed: its refusal says so. */
+  cardClearedFor?: string;
   busy: boolean;
   /** The busy action is Pay's start: the button says the payment is being processed. */
   starting: boolean;
