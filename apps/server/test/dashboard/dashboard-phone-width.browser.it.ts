@@ -7,8 +7,21 @@ jest.setTimeout(120_000);
 
 const PHONE = { width: 390, height: 844 };
 
+interface Rect {
+  left: number;
+  right: number;
+}
+
 interface InPage {
-  document: { documentElement: { scrollWidth: number } };
+  document: { documentElement: { scrollWidth: number }; createRange(): { selectNodeContents(node: unknown): void; getBoundingClientRect(): Rect } };
+}
+
+/** A scrolling box as the page sees it (the type check has no DOM library). */
+interface ScrollBox {
+  scrollLeft: number;
+  scrollWidth: number;
+  querySelector(selector: string): unknown;
+  getBoundingClientRect(): Rect;
 }
 
 const pageWidth = (page: Page): Promise<number> => page.evaluate(() => (globalThis as unknown as InPage).document.documentElement.scrollWidth);
@@ -47,6 +60,25 @@ describe('dashboard on a 390 px wide phone in Chromium', () => {
     await visible(page.getByRole('link', { name: orderId }));
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await expectScrollRegion(page, 'Payments, newest first, page 1');
+    await page.context().close();
+  });
+
+  it("keeps each table's caption in view while its region is scrolled sideways to its end (D81)", async () => {
+    const page = await onPhone('#/payments', 'Payments');
+    await visible(page.getByRole('link', { name: orderId }));
+    const region = page.getByRole('region', { name: 'Payments, newest first, page 1' });
+    // Scrolled to its far end, then where the caption's words stand against the region's box.
+    const seen = await region.evaluate((element: unknown) => {
+      const box = element as ScrollBox;
+      box.scrollLeft = box.scrollWidth;
+      const words = (globalThis as unknown as InPage).document.createRange();
+      words.selectNodeContents(box.querySelector('caption'));
+      const [r, c] = [box.getBoundingClientRect(), words.getBoundingClientRect()];
+      return { scrolled: box.scrollLeft, region: { left: r.left, right: r.right }, caption: { left: c.left, right: c.right } };
+    });
+    expect(seen.scrolled).toBeGreaterThan(0);
+    expect(seen.caption.left).toBeGreaterThanOrEqual(seen.region.left);
+    expect(seen.caption.right).toBeLessThanOrEqual(seen.region.right);
     await page.context().close();
   });
 
