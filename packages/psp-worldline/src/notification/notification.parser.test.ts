@@ -8,7 +8,8 @@ import { createWorldlineProvider } from '../worldline.plugin';
 
 const ID = '4000012345_0';
 const TX = 'tx-1';
-const provider = createWorldlineProvider({ logger: new CapturingLogger(), timeoutMs: 1_000 });
+const logger = new CapturingLogger();
+const provider = createWorldlineProvider({ logger, timeoutMs: 1_000 });
 const asked: { ref?: unknown } = {};
 const context: NotificationContext = {
   settingsFor: async (ref) => {
@@ -216,9 +217,13 @@ describe('Worldline webhooks -> facts', () => {
       expect(await facts(webhook('payment.chargeback_notification', { payment: pay('CHARGEBACK_NOTIFICATION', 7) }))).toEqual([]);
     });
 
-    it('a lookup Worldline answered without the payment (404) is an answer too: acknowledged, nothing raised', async () => {
+    it('a lookup Worldline answered without the payment (404) is an answer too: acknowledged, nothing raised, its status logged at warn (never its body)', async () => {
+      const before = logger.named('worldline.chargeback_lookup_refused').length;
       nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(404, { errorId: 'e-1', errors: [{ id: 'UNKNOWN_PAYMENT_ID' }] });
       expect(await facts(webhook('payment.chargebacked', { payment: pay('CHARGEBACKED', 7) }))).toEqual([]);
+      const logged = logger.named('worldline.chargeback_lookup_refused').slice(before);
+      expect(logged).toEqual([{ level: 'warn', event: 'worldline.chargeback_lookup_refused', fields: { status: 404 } }]);
+      expect(JSON.stringify(logged)).not.toMatch(/UNKNOWN_PAYMENT_ID|e-1/);
     });
 
     describe('a lookup that got no answer is answered 503, so Worldline delivers the event again', () => {
@@ -238,6 +243,11 @@ describe('Worldline webhooks -> facts', () => {
 
       it('a timeout', async () => {
         await lostThenConfirmed((lookup) => lookup.delay(1_500).reply(200, pay('CHARGEBACKED', 7)));
+      });
+
+      // Throttled, or our own API key refused (rotated or wrong): the event is genuine, a later delivery can confirm it.
+      it.each([429, 401, 403])('a %s', async (status) => {
+        await lostThenConfirmed((lookup) => lookup.reply(status, { errorId: 'e-2', errors: [{ id: 'REFUSED' }] }));
       });
     });
 

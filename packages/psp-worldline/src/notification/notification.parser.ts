@@ -30,6 +30,13 @@ export interface WorldlineNotificationDeps {
 }
 
 /**
+ * Lookup answers that say nothing of the payment but will change: throttling, and our own API key
+ * refused (rotated or wrong; the event's signature already proved it genuine). Like no answer, they
+ * must not be acknowledged, or Worldline never delivers the event again.
+ */
+const ANSWERED_LATER = [401, 403, 429];
+
+/**
  * A Worldline Direct webhook: the contract serving the operation it names holds the webhook key, so
  * the body is read for that reference only, then the signature (X-GCS-Signature under X-GCS-KeyId) is
  * verified before anything of it is believed. A chargeback event is confirmed by a status lookup.
@@ -55,23 +62,27 @@ export async function parseWorldlineNotification(notification: InboundNotificati
   const event = unverified;
   if (CHARGEBACK_EVENTS.includes(event.type)) {
     const chargeback = await confirmedChargeback(event, settings, deps);
-    if (chargeback === 'no-answer') return { kind: 'rejected', reason: 'status unavailable: the confirming status lookup got no answer', reply: RETRY_LATER };
+    if (chargeback === 'no-answer') return { kind: 'rejected', reason: 'status unavailable: the confirming status lookup got no usable answer', reply: RETRY_LATER };
     return { kind: 'accepted', facts: chargeback, reply: OK };
   }
   return { kind: 'accepted', facts: eventFacts(event, { payerChoosesAmount: payerChooses(event) }), reply: OK };
 }
 
 /**
- * A chargeback only once Worldline's status of the payment says so; nothing when it answered
- * otherwise (the next delivery tries again); `no-answer` when the lookup got none (no HTTP answer, or
- * a 5xx), which must not be acknowledged: Worldline would never deliver that event again.
+ * A chargeback only once Worldline's status of the payment says so. `no-answer` when the lookup got
+ * none worth keeping (no HTTP answer, a 5xx, a 429, a 401 or 403): the event must not be acknowledged,
+ * so that Worldline delivers it again. Nothing for any other answer (a status that is not a chargeback,
+ * a 404): the event is acknowledged and not delivered again; only a later event of that payment (its
+ * CHARGEBACKED after a CHARGEBACK_NOTIFICATION) is looked up again.
  */
 async function confirmedChargeback(event: WorldlineEvent, settings: WorldlineSettings, deps: WorldlineNotificationDeps): Promise<PspFact[] | 'no-answer'> {
   const payment = event.payment;
   if (!payment) return [];
   const paymentId = openingId(payment.id);
   const result = await deps.client.get(settings, `/payments/${encodeURIComponent(paymentId)}`);
-  if (result.kind !== 'answer' || result.status >= 500) return 'no-answer';
+  if (result.kind !== 'answer' || result.status >= 500 || ANSWERED_LATER.includes(result.status)) return 'no-answer';
+  // The status only: an error body may quote the payment.
+  if (result.status !== 200) deps.logger.warn('worldline.chargeback_lookup_refused', { status: result.status });
   const status = result.status === 200 ? readPayment(result.body) : undefined;
   if (!status || !CHARGEBACK_STATUSES.includes(status.status)) return [];
   const amount = status.paymentOutput?.amountOfMoney ?? payment.paymentOutput?.amountOfMoney;
