@@ -2,7 +2,7 @@ import { Router, type Express } from 'express';
 import type { Stores } from '@splitpay/application';
 import type { Clock, Logger, PasswordHasher, PspProvider } from '@splitpay/domain';
 import { createHttpApp, listExpressRoutes, metricsRouter, type HitCounters } from '@splitpay/http-api';
-import { PromMetrics, requestScope, SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { PromMetrics, requestScope, SystemClock, SystemTimer, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
 import { policyOf } from './domain-policy';
 import { sessionWriterOf } from './session-writer';
@@ -68,6 +68,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     config: options.config,
     stores: withMerchantAccountCache(options.stores, options.config.merchantAccountCacheTtlMs, clock),
     clock,
+    timer: new SystemTimer(),
     ids: new UuidV7IdGenerator(),
     logger: options.logger,
     metrics,

@@ -52,6 +52,7 @@ export type {
 export type { AbandonedChargebackPage, AbandonedChargebackPosition, AbandonedChargebackSearch, ChargebackRepository } from './ports/chargeback.repository.port';
 export { CHARGEBACKS_PER_SESSION_LIMIT } from './ports/chargeback.repository.port';
 export type { Clock } from './ports/clock.port';
+export type { Timer } from './ports/timer.port';
 export type { IdGenerator } from './ports/id-generator.port';
 export type { KeysetPosition, Page, SearchWindow } from './ports/keyset';
 export { LevelWriter } from './ports/logger.port';

@@ -1,4 +1,5 @@
 export * from './system-clock';
+export * from './system-timer';
 export * from './uuid-v7.id-generator';
 export * from './winston.logger';
 export * from './redact';

@@ -1,5 +1,5 @@
 import type { AccessTokens, Stores } from '@splitpay/application';
-import type { Clock, DomainPolicy, Logger, PasswordHasher, SecretSealer, TokenMinter } from '@splitpay/domain';
+import type { Clock, DomainPolicy, Timer, Logger, PasswordHasher, SecretSealer, TokenMinter } from '@splitpay/domain';
 import type { PromMetrics, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from '../config';
 
@@ -8,6 +8,8 @@ export interface Core {
   readonly config: ServerConfig;
   readonly stores: Stores;
   readonly clock: Clock;
+  /** Real time, for the workers' lease heartbeats (the clock may be a test's manual one). */
+  readonly timer: Timer;
   readonly ids: UuidV7IdGenerator;
   readonly logger: Logger;
   readonly metrics: PromMetrics;

@@ -97,6 +97,7 @@ export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
     gateway,
     sessionEnded: deps.sessionEnded,
     clock,
+    timer: core.timer,
     logger,
     owner: core.instanceId,
     ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),

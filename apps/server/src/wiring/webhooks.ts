@@ -51,6 +51,7 @@ export function wireWebhooks(core: Core, deps: WebhooksWiringDeps): WebhooksWiri
   const chargebackWorker = new ChargebackWorker({
     ...delivery,
     chargebacks: core.stores.chargebacks,
+    timer: core.timer,
     owner: core.instanceId,
     ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),
     ...(core.config.workerConcurrency !== undefined ? { concurrency: core.config.workerConcurrency } : {}),

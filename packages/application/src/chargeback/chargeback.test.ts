@@ -1,5 +1,5 @@
 import { buildChargebackPayload, money, type Session } from '@splitpay/domain';
-import { UuidV7IdGenerator } from '@splitpay/infra';
+import { SystemTimer, UuidV7IdGenerator } from '@splitpay/infra';
 import { NOTIFICATION_ABANDONED_METRIC } from '../notification/message-delivery';
 import { FAILED_500, SessionFactory } from '../notification/notification.fixtures';
 import { useDeliveryBench } from '../testing/delivery-bench';
@@ -22,6 +22,7 @@ describe('chargebacks: intake and worker', () => {
       sealer: b.sealer,
       sender: b.sender,
       clock: b.clock,
+      timer: new SystemTimer(),
       logger: b.logger,
       metrics: b.metrics,
       retryDelaysMs: DELAYS,

@@ -1,11 +1,13 @@
-import { isDeliveryDue, type Chargeback, type ChargebackRepository, type Logger } from '@splitpay/domain';
+import { isDeliveryDue, type Chargeback, type ChargebackRepository, type Logger, type Timer } from '@splitpay/domain';
 import { tryDelivery, type MessageDeliveryDeps } from '../notification/message-delivery';
 import { runClaimedTurns, TurnSlots } from '../worker/claimed-turns';
-import { underLeaseHeartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
+import { LeaseHeartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
 
 export interface ChargebackWorkerDeps extends MessageDeliveryDeps {
   readonly chargebacks: ChargebackRepository;
   readonly logger: Logger;
+  /** Paces the lease renewals of a running delivery try (real time, not the clock). */
+  readonly timer: Timer;
   /** Names this instance's leases. */
   readonly owner: string;
   /** How long a claim holds without renewal; renewed every third of it while a delivery try runs. Default 60 s. */
@@ -25,9 +27,11 @@ export class ChargebackWorker {
   readonly name = 'chargebacks';
 
   private readonly slots: TurnSlots;
+  private readonly heartbeat: LeaseHeartbeat;
 
   constructor(private readonly deps: ChargebackWorkerDeps) {
     this.slots = new TurnSlots(deps.concurrency);
+    this.heartbeat = new LeaseHeartbeat(deps.timer);
   }
 
   /** Does what is due now; answers how many chargebacks it worked on. */
@@ -39,7 +43,7 @@ export class ChargebackWorker {
         claim: () => chargebacks.claimDue(clock.now(), owner, leaseMs),
         keyOf: (claimed) => claimed.notificationId,
         release: (claimed) => chargebacks.releaseLease(claimed.notificationId, owner),
-        turn: (claimed) => underLeaseHeartbeat(this.renewalOf(claimed, leaseMs), () => this.work(claimed)),
+        turn: (claimed) => this.heartbeat.run(this.renewalOf(claimed, leaseMs), () => this.work(claimed)),
         // A store fault on one chargeback must not starve the others: log it and go on. Its lease is
         // kept, so it is tried again once the lease lapses (a back-off), by whichever instance claims it.
         failed: (claimed, error) => logger.error('chargeback_worker.work_failed', { notificationId: claimed.notificationId, error }),

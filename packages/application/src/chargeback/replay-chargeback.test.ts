@@ -1,3 +1,4 @@
+import { SystemTimer } from '@splitpay/infra';
 import { money, type MerchantId } from '@splitpay/domain';
 import { FAILED_500 } from '../notification/notification.fixtures';
 import { useDeliveryBench } from '../testing/delivery-bench';
@@ -25,6 +26,7 @@ describe('replaying a chargeback message', () => {
       sealer: b.sealer,
       sender: b.sender,
       clock: b.clock,
+      timer: new SystemTimer(),
       logger: b.logger,
       metrics: b.metrics,
       retryDelaysMs: DELAYS,

@@ -1,6 +1,9 @@
-import { underLeaseHeartbeat, type LeaseRenewal } from './lease-heartbeat';
+import { SystemTimer } from '@splitpay/infra';
+import { LeaseHeartbeat, type LeaseRenewal } from './lease-heartbeat';
 
 const EVERY_MS = 20;
+const heartbeat = new LeaseHeartbeat(new SystemTimer());
+/** A turn's wait, on jest's fake timers: resolved as they are moved on. */
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A lease the store holds for this owner until `released`; counts renewals and losses. */
@@ -20,31 +23,40 @@ function renewal(): LeaseRenewal & { renewals: number; losses: number; released:
   return state;
 }
 
-describe('underLeaseHeartbeat', () => {
-  it('renews the lease while the turn runs and stops when it ends', async () => {
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('LeaseHeartbeat', () => {
+  it('renews the lease every `everyMs` while the turn runs and stops when it ends', async () => {
     const lease = renewal();
-    await expect(underLeaseHeartbeat(lease, async () => (await pause(EVERY_MS * 5), 'done'))).resolves.toBe('done');
-    const atEnd = lease.renewals;
-    expect(atEnd).toBeGreaterThanOrEqual(2);
-    await pause(EVERY_MS * 3);
-    expect(lease.renewals).toBe(atEnd);
+    const turn = heartbeat.run(lease, async () => (await pause(EVERY_MS * 5 + 1), 'done'));
+    await jest.advanceTimersByTimeAsync(EVERY_MS * 5 + 1);
+    await expect(turn).resolves.toBe('done');
+    expect(lease.renewals).toBe(5);
+    await jest.advanceTimersByTimeAsync(EVERY_MS * 3);
+    expect(lease.renewals).toBe(5);
   });
 
   it('stops at once when the turn gives its lease back itself (its leased save), so the work after it is not a lost lease', async () => {
     const lease = renewal();
-    await underLeaseHeartbeat(lease, async (heartbeat) => {
-      await pause(EVERY_MS * 2);
+    const turn = heartbeat.run(lease, async (beat) => {
+      await pause(EVERY_MS * 2 + 1);
       lease.released = true;
-      heartbeat.stop();
+      beat.stop();
       await pause(EVERY_MS * 4);
     });
+    await jest.advanceTimersByTimeAsync(EVERY_MS * 6 + 1);
+    await turn;
+    expect(lease.renewals).toBe(2);
     expect(lease.losses).toBe(0);
   });
 
   it('reports a lease another instance took, once, and renews no more', async () => {
     const lease = renewal();
     lease.released = true;
-    await underLeaseHeartbeat(lease, () => pause(EVERY_MS * 5));
+    const turn = heartbeat.run(lease, () => pause(EVERY_MS * 5));
+    await jest.advanceTimersByTimeAsync(EVERY_MS * 5);
+    await turn;
     expect(lease.losses).toBe(1);
     expect(lease.renewals).toBe(1);
   });

@@ -1,3 +1,5 @@
+import type { Timer } from '@splitpay/domain';
+
 /** What keeps one claimed item's lease alive while its turn runs. */
 export interface LeaseRenewal {
   /** Extends the lease from the clock's now; false when this instance no longer holds it. */
@@ -16,42 +18,46 @@ export interface Heartbeat {
 }
 
 /**
- * Runs a turn under a heartbeat: its lease is renewed every `everyMs` until the turn ends, so a turn
- * slower than the lease (several PSP calls, a webhook try) is never taken over by another instance. The
- * renewals stop when the turn ends (a renewal in flight then is awaited), when the turn calls
- * `stop()` (its leased save released the lease: what follows is not a lost lease), or when the lease
- * was lost.
+ * Runs turns under a heartbeat: a turn's lease is renewed every `everyMs` of the timer until the turn
+ * ends, so a turn slower than the lease (several PSP calls, a webhook try) is never taken over by
+ * another instance. The renewals stop when the turn ends (a renewal in flight then is awaited), when
+ * the turn calls `stop()` (its leased save releases the lease: what follows is not a lost lease), or
+ * when the lease was lost.
  */
-export async function underLeaseHeartbeat<T>(renewal: LeaseRenewal, turn: (heartbeat: Heartbeat) => Promise<T>): Promise<T> {
-  let ended = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let renewing: Promise<void> = Promise.resolve();
-  const stop = (): void => {
-    ended = true;
-    clearTimeout(timer);
-  };
-  const beat = (): void => {
-    renewing = renewal.renew().then(
-      (held) => {
-        if (ended) return;
-        if (held) schedule();
-        else renewal.lost();
-      },
-      (error: unknown) => {
-        if (ended) return;
-        renewal.failed(error);
-        schedule();
-      },
-    );
-  };
-  const schedule = (): void => {
-    timer = setTimeout(beat, renewal.everyMs);
-  };
-  schedule();
-  try {
-    return await turn({ stop });
-  } finally {
-    stop();
-    await renewing;
+export class LeaseHeartbeat {
+  constructor(private readonly timer: Timer) {}
+
+  async run<T>(renewal: LeaseRenewal, turn: (heartbeat: Heartbeat) => Promise<T>): Promise<T> {
+    let ended = false;
+    let cancel: () => void = () => undefined;
+    let renewing: Promise<void> = Promise.resolve();
+    const stop = (): void => {
+      ended = true;
+      cancel();
+    };
+    const beat = (): void => {
+      renewing = renewal.renew().then(
+        (held) => {
+          if (ended) return;
+          if (held) schedule();
+          else renewal.lost();
+        },
+        (error: unknown) => {
+          if (ended) return;
+          renewal.failed(error);
+          schedule();
+        },
+      );
+    };
+    const schedule = (): void => {
+      cancel = this.timer.after(renewal.everyMs, beat);
+    };
+    schedule();
+    try {
+      return await turn({ stop });
+    } finally {
+      stop();
+      await renewing;
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { SystemTimer } from '@splitpay/infra';
 import { nextDueAt, type Session, type SessionId } from '@splitpay/domain';
 import { dispatchingCore, type DispatchingCore } from '../testing/dispatching.fixture';
 import { VerdictLookup } from '../psp/verdict-lookup';
@@ -49,6 +50,7 @@ function workerOf(core: DispatchingCore, delivery: HangingDelivery, options: Par
     gateway: core.gateway,
     sessionEnded: delivery.step,
     clock: core.clock,
+    timer: new SystemTimer(),
     logger: core.logger,
     owner: 'instance-a',
     ...options,
@@ -133,7 +135,9 @@ describe('SessionWorker: turns side by side', () => {
     const second = worker.runOnce();
     await until(async () => (await statusOf(core, later.id)) === 'EXPIRED' && delivery.inFlight === 2, 'the later session to expire');
     // Every slot is taken: a third run claims nothing, though a session is due.
-    const third = await Promise.race([worker.runOnce(), new Promise((resolve) => setTimeout(() => resolve('still running'), 1_000))]);
+    let stillRunning: ReturnType<typeof setTimeout> | undefined;
+    const third = await Promise.race([worker.runOnce(), new Promise((resolve) => (stillRunning = setTimeout(() => resolve('still running'), 1_000)))]);
+    clearTimeout(stillRunning);
     expect(third).toBe(0);
     expect(await core.stores.sessions.findById(waitingForASlot.id)).not.toHaveProperty('lease');
 
@@ -144,28 +148,39 @@ describe('SessionWorker: turns side by side', () => {
     expect(await statusOf(core, blocked.id)).toBe('EXPIRED');
   });
 
-  it('renews the lease of a turn that outlasts it, so no other instance claims the session; the renewals stop with the turn', async () => {
-    const core = dispatchingCore([]);
-    const delivery = new HangingDelivery();
-    const stuck = await expiring(core, 'stuck', delivery, true);
-    core.clock.advance(TTL);
-    const leaseMs = 300;
+  describe('on jest fake timers (the heartbeat paced by them, whatever the machine’s load)', () => {
+    beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }));
+    afterEach(() => jest.useRealTimers());
 
-    const run = workerOf(core, delivery, { leaseMs }).runOnce();
-    await until(() => delivery.inFlight === 1, 'the turn to wait');
-    // Time passes on the instance's clock while the turn waits; the heartbeat renews from the clock's now.
-    for (let i = 0; i < 8; i++) {
-      core.clock.advance(leaseMs / 3);
-      await new Promise((resolve) => setTimeout(resolve, leaseMs / 2));
-      expect(await core.stores.sessions.claimDue(core.clock.now(), 'instance-b', leaseMs)).toBeNull();
-    }
-    expect((await core.stores.sessions.findById(stuck.id))?.lease?.owner).toBe('instance-a');
+    /** Lets the promises settle without moving the timers. */
+    const settled = async (condition: () => boolean, what: string) => {
+      for (let i = 0; i < 1_000 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve));
+      if (!condition()) throw new Error(`never settled: ${what}`);
+    };
 
-    delivery.answer();
-    await expect(run).resolves.toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, leaseMs));
-    const after = await core.stores.sessions.findById(stuck.id);
-    expect(after).toMatchObject({ status: 'EXPIRED' });
-    expect(after).not.toHaveProperty('lease');
+    it('renews the lease of a turn that outlasts it, so no other instance claims the session; the renewals stop with the turn', async () => {
+      const core = dispatchingCore([]);
+      const delivery = new HangingDelivery();
+      const stuck = await expiring(core, 'stuck', delivery, true);
+      core.clock.advance(TTL);
+      const leaseMs = 300;
+
+      const run = workerOf(core, delivery, { leaseMs }).runOnce();
+      await settled(() => delivery.inFlight === 1, 'the turn to wait');
+      // Time passes on the instance's clock while the turn waits; the heartbeat renews from the clock's now.
+      for (let i = 0; i < 8; i++) {
+        core.clock.advance(leaseMs / 3);
+        await jest.advanceTimersByTimeAsync(leaseMs / 3);
+        expect(await core.stores.sessions.claimDue(core.clock.now(), 'instance-b', leaseMs)).toBeNull();
+      }
+      expect((await core.stores.sessions.findById(stuck.id))?.lease?.owner).toBe('instance-a');
+
+      delivery.answer();
+      await expect(run).resolves.toBe(1);
+      expect(jest.getTimerCount()).toBe(0);
+      const after = await core.stores.sessions.findById(stuck.id);
+      expect(after).toMatchObject({ status: 'EXPIRED' });
+      expect(after).not.toHaveProperty('lease');
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { SystemTimer } from '@splitpay/infra';
 import {
   DEFAULT_POLICY,
   applyFact,
@@ -82,6 +83,7 @@ function workerOf(core: DispatchingCore): SessionWorker {
     gateway: core.gateway,
     sessionEnded: { deliverDue: async () => undefined },
     clock: core.clock,
+    timer: new SystemTimer(),
     logger: core.logger,
     owner: 'test-worker',
   });

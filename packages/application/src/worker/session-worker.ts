@@ -10,6 +10,7 @@ import {
   type OwedOperation,
   type Session,
   type SessionRepository,
+  type Timer,
 } from '@splitpay/domain';
 import type { SessionEndedDelivery } from '../notification/session-ended.delivery';
 import type { GivenUpOperation, OwedOperationDispatcher } from '../psp/owed-operation.dispatcher';
@@ -17,7 +18,7 @@ import type { PspGateway, SessionGateway } from '../psp/psp-gateway';
 import type { VerdictLookup } from '../psp/verdict-lookup';
 import type { SessionCommand, SessionWriter } from '../session-writer';
 import { runClaimedTurns, TurnSlots } from './claimed-turns';
-import { underLeaseHeartbeat, type Heartbeat, type LeaseRenewal } from './lease-heartbeat';
+import { LeaseHeartbeat, type Heartbeat, type LeaseRenewal } from './lease-heartbeat';
 
 export interface SessionWorkerDeps {
   readonly sessions: SessionRepository;
@@ -28,6 +29,8 @@ export interface SessionWorkerDeps {
   readonly gateway: Pick<PspGateway, 'forSession'>;
   readonly sessionEnded: Pick<SessionEndedDelivery, 'deliverDue'>;
   readonly clock: Clock;
+  /** Paces the lease renewals of a running turn (real time, not the clock). */
+  readonly timer: Timer;
   readonly logger: Logger;
   /** Names this instance's leases. */
   readonly owner: string;
@@ -54,11 +57,13 @@ export class SessionWorker {
   private readonly leaseMs: number;
   private readonly batchSize: number;
   private readonly slots: TurnSlots;
+  private readonly heartbeat: LeaseHeartbeat;
 
   constructor(private readonly deps: SessionWorkerDeps) {
     this.leaseMs = deps.leaseMs ?? 60_000;
     this.batchSize = deps.batchSize ?? 100;
     this.slots = new TurnSlots(deps.concurrency);
+    this.heartbeat = new LeaseHeartbeat(deps.timer);
   }
 
   /** Handles every session due now (up to the batch size); returns how many were claimed. */
@@ -69,7 +74,7 @@ export class SessionWorker {
         claim: () => sessions.claimDue(clock.now(), owner, this.leaseMs),
         keyOf: (session) => session.id,
         release: (session) => sessions.releaseLease(session.id, owner),
-        turn: (session) => underLeaseHeartbeat(this.renewalOf(session), (heartbeat) => this.turn(session, heartbeat)),
+        turn: (session) => this.heartbeat.run(this.renewalOf(session), (heartbeat) => this.turn(session, heartbeat)),
         failed: (session, error) => logger.error('session_worker.turn_failed', { sessionId: session.id, error }),
       },
       { batchSize: this.batchSize, slots: this.slots },
