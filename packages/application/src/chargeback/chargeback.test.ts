@@ -1,4 +1,4 @@
-import { buildChargebackPayload, money, type Session } from '@splitpay/domain';
+import { buildChargebackPayload, money, type ChargebackRepository, type Session } from '@splitpay/domain';
 import { SystemTimer, UuidV7IdGenerator } from '@splitpay/infra';
 import { NOTIFICATION_ABANDONED_METRIC } from '../notification/message-delivery';
 import { FAILED_500, SessionFactory } from '../notification/notification.fixtures';
@@ -250,5 +250,39 @@ describe('chargebacks: intake and worker', () => {
     hanging[0]!();
     await expect(run).resolves.toBe(2);
     expect(b.sender.sent).toHaveLength(2);
+  });
+
+  describe('on jest fake timers (the heartbeat paced by them)', () => {
+    beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }));
+    afterEach(() => jest.useRealTimers());
+
+    it('its heartbeat stops at its leased save: a renewal answered after that save released the lease is no lost lease', async () => {
+      await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
+      await intake.receive(fact(), 'fake');
+      const leaseMs = 300;
+      const store = b.stores.chargebacks;
+      let saved = false;
+      let answerSave: () => void = () => undefined;
+      // The store applies the save (which releases the lease) at once, and its answer reaches the worker late.
+      const chargebacks: ChargebackRepository = Object.assign(Object.create(store) as ChargebackRepository, {
+        save: async (...args: Parameters<ChargebackRepository['save']>) => {
+          const result = await store.save(...args);
+          saved = true;
+          await new Promise<void>((resolve) => (answerSave = resolve));
+          return result;
+        },
+      });
+
+      const run = workerWith({ chargebacks, leaseMs }).runOnce();
+      for (let i = 0; i < 1_000 && !saved; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(saved).toBe(true);
+      await jest.advanceTimersByTimeAsync(leaseMs);
+      answerSave();
+      await expect(run).resolves.toBe(1);
+
+      expect(b.logger.named('worker.lease_lost')).toEqual([]);
+      expect(b.sender.sent).toHaveLength(1);
+      expect((await store.findByNotificationId('psp-cap-1:chargeback:2026-03-02:2500'))?.lease).toBeUndefined();
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { isDeliveryDue, type Chargeback, type ChargebackRepository, type Logger, type Timer } from '@splitpay/domain';
 import { tryDelivery, type MessageDeliveryDeps } from '../notification/message-delivery';
 import { runClaimedTurns, TurnSlots } from '../worker/claimed-turns';
-import { LeaseHeartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
+import { LeaseHeartbeat, type Heartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
 
 export interface ChargebackWorkerDeps extends MessageDeliveryDeps {
   readonly chargebacks: ChargebackRepository;
@@ -43,7 +43,7 @@ export class ChargebackWorker {
         claim: () => chargebacks.claimDue(clock.now(), owner, leaseMs),
         keyOf: (claimed) => claimed.notificationId,
         release: (claimed) => chargebacks.releaseLease(claimed.notificationId, owner),
-        turn: (claimed) => this.heartbeat.run(this.renewalOf(claimed, leaseMs), () => this.work(claimed)),
+        turn: (claimed) => this.heartbeat.run(this.renewalOf(claimed, leaseMs), (heartbeat) => this.work(claimed, heartbeat)),
         // A store fault on one chargeback must not starve the others: log it and go on. Its lease is
         // kept, so it is tried again once the lease lapses (a back-off), by whichever instance claims it.
         failed: (claimed, error) => logger.error('chargeback_worker.work_failed', { notificationId: claimed.notificationId, error }),
@@ -62,7 +62,7 @@ export class ChargebackWorker {
     };
   }
 
-  private async work(claimed: Chargeback): Promise<void> {
+  private async work(claimed: Chargeback, heartbeat: Heartbeat): Promise<void> {
     const delivery = claimed.delivery;
     const next: Chargeback =
       delivery && isDeliveryDue(delivery, this.deps.clock.now())
@@ -70,6 +70,9 @@ export class ChargebackWorker {
         : claimed;
     const { dueAt: _due, ...rest } = next;
     const nextAttemptAt = next.delivery?.nextAttemptAt;
+    // The save releases the lease, and a renewal answered after it would read as a lost lease: stopped
+    // before it is sent, as no renewal can help it (a lease taken meanwhile makes it a conflict).
+    heartbeat.stop();
     const saved = await this.deps.chargebacks.save(
       { ...rest, version: claimed.version + 1, ...(nextAttemptAt !== undefined ? { dueAt: nextAttemptAt } : {}) },
       { expectedVersion: claimed.version, leaseOwner: this.deps.owner },
