@@ -12,11 +12,10 @@ import type { StoreCollections } from '../collections';
 import { isDuplicateKeyError } from '../duplicate-key';
 import { CHARGEBACK_FIELDS, chargebackFromDocument, chargebackToDocument } from '../documents/chargeback.document';
 import { rewriteFields } from '../documents/plain-document';
-import { pageLimit } from '../search/keyset';
+import { abandonedDeliveryPage } from './abandoned-deliveries';
 import { claimOfEarliestDue, releaseOfLease, renewalOfLease } from './due-lease';
 
-const ABANDONED = 'delivery.abandoned';
-const FIRST_FAILED_AT = 'delivery.firstFailedAt';
+const DELIVERY_FIELDS = { abandoned: 'delivery.abandoned', firstFailedAt: 'delivery.firstFailedAt' };
 const WRITTEN_FIELDS = CHARGEBACK_FIELDS.filter((field) => field !== 'notificationId');
 
 /** ChargebackRepository: one document per chargeback, `_id` its notificationId (the dedupe key). */
@@ -80,25 +79,13 @@ export class MongoChargebackRepository implements ChargebackRepository {
     await this.collections.chargebacks.updateOne(...releaseOfLease(notificationId, owner));
   }
 
-  /**
-   * One walk of the `merchant_abandoned_delivery` index, as the sessions' abandoned notifications:
-   * the window as bounds on the first failure, ties broken by `_id` (the notificationId).
-   */
-  async findAbandonedDeliveries(query: AbandonedChargebackSearch): Promise<AbandonedChargebackPage> {
-    const limit = pageLimit(query);
-    const firstFailedAt: Record<string, number> = {};
-    if (query.from !== undefined) firstFailedAt.$gte = query.from;
-    if (query.to !== undefined) firstFailedAt.$lt = query.to;
-    const filter: Record<string, unknown> = { merchantId: query.merchantId, [ABANDONED]: true };
-    if (query.after) {
-      firstFailedAt.$gte = Math.max(firstFailedAt.$gte ?? query.after.firstFailedAt, query.after.firstFailedAt);
-      filter.$or = [{ [FIRST_FAILED_AT]: { $gt: query.after.firstFailedAt } }, { _id: { $gt: query.after.notificationId } }];
-    }
-    filter[FIRST_FAILED_AT] = Object.keys(firstFailedAt).length > 0 ? firstFailedAt : { $exists: true };
-    const rows = await this.collections.chargebacks.find(filter).sort({ [FIRST_FAILED_AT]: 1, _id: 1 }).limit(limit + 1).toArray();
-    const items = rows.slice(0, limit).map(chargebackFromDocument);
-    const last = items[items.length - 1];
-    const firstFailure = last?.delivery?.firstFailedAt;
-    return rows.length > limit && last && firstFailure !== undefined ? { items, next: { firstFailedAt: firstFailure, notificationId: last.notificationId } } : { items };
+  /** One walk of the `merchant_abandoned_delivery` index, as the sessions' abandoned notifications (abandoned-deliveries.ts). */
+  findAbandonedDeliveries(query: AbandonedChargebackSearch): Promise<AbandonedChargebackPage> {
+    const { after, ...window } = query;
+    return abandonedDeliveryPage(this.collections.chargebacks, DELIVERY_FIELDS, { ...window, ...(after ? { after: { firstFailedAt: after.firstFailedAt, id: after.notificationId } } : {}) }, {
+      item: chargebackFromDocument,
+      positionOf: (chargeback) => (chargeback.delivery?.firstFailedAt !== undefined ? { firstFailedAt: chargeback.delivery.firstFailedAt, notificationId: chargeback.notificationId } : undefined),
+    });
   }
+
 }

@@ -29,12 +29,11 @@ import {
   type SessionDocument,
 } from '../documents/session.document';
 import { SearchViewWriter } from '../search/search-view.writer';
-import { pageLimit } from '../search/keyset';
 import { SessionSearches } from '../search/session.search';
+import { abandonedDeliveryPage } from './abandoned-deliveries';
 import { claimOfEarliestDue, releaseOfLease, renewalOfLease } from './due-lease';
 
-const ABANDONED = 'notification.delivery.abandoned';
-const FIRST_FAILED_AT = 'notification.delivery.firstFailedAt';
+const DELIVERY_FIELDS = { abandoned: 'notification.delivery.abandoned', firstFailedAt: 'notification.delivery.firstFailedAt' };
 
 const WRITTEN_FIELDS = [...SESSION_FIELDS.filter((field) => field !== 'id'), 'providerRefs'];
 
@@ -147,29 +146,17 @@ export class MongoSessionRepository implements SessionRepository {
     return this.searches.transactions(query);
   }
 
-  /**
-   * One walk of the `merchant_abandoned_notification` index: the merchant, `abandoned: true`, the
-   * first failure's window as bounds, oldest first; after a position, the tie on the instant is broken
-   * by `_id` in a residual `$or` that only the entries sharing that instant reach.
-   */
-  async findAbandonedNotifications(query: AbandonedNotificationSearch): Promise<AbandonedNotificationPage> {
-    const limit = pageLimit(query);
-    const firstFailedAt: Record<string, number> = {};
-    if (query.from !== undefined) firstFailedAt.$gte = query.from;
-    if (query.to !== undefined) firstFailedAt.$lt = query.to;
-    const filter: Record<string, unknown> = { merchantId: query.merchantId, [ABANDONED]: true };
-    if (query.after) {
-      firstFailedAt.$gte = Math.max(firstFailedAt.$gte ?? query.after.firstFailedAt, query.after.firstFailedAt);
-      filter.$or = [{ [FIRST_FAILED_AT]: { $gt: query.after.firstFailedAt } }, { _id: { $gt: query.after.id } }];
-    }
-    // Every abandoned delivery has failed at least once, so a bound-less walk still asks for the field.
-    filter[FIRST_FAILED_AT] = Object.keys(firstFailedAt).length > 0 ? firstFailedAt : { $exists: true };
-    const rows = await this.collections.sessions.find(filter).sort({ [FIRST_FAILED_AT]: 1, _id: 1 }).limit(limit + 1).toArray();
-    const items = rows.slice(0, limit).map((doc) => sessionFromDocument(doc as SessionDocument));
-    const last = items[items.length - 1];
-    const firstFailure = last?.notification?.delivery?.firstFailedAt;
-    return rows.length > limit && last && firstFailure !== undefined ? { items, next: { firstFailedAt: firstFailure, id: last.id } } : { items };
+  /** One walk of the `merchant_abandoned_notification` index (abandoned-deliveries.ts). */
+  findAbandonedNotifications(query: AbandonedNotificationSearch): Promise<AbandonedNotificationPage> {
+    return abandonedDeliveryPage(this.collections.sessions, DELIVERY_FIELDS, query, {
+      item: (doc) => sessionFromDocument(doc as SessionDocument),
+      positionOf: (session) => {
+        const firstFailedAt = session.notification?.delivery?.firstFailedAt;
+        return firstFailedAt !== undefined ? { firstFailedAt, id: session.id } : undefined;
+      },
+    });
   }
+
 
   /** Rebuilds the search entries of sessions updated since `since` (after a crash between two writes). */
   resyncSearchViews(since: number, onProgress?: (visited: number) => void): Promise<number> {

@@ -1,7 +1,8 @@
 import { ReplayChargebackNotification } from '@splitpay/application';
-import { DomainError, type AbandonedChargebackPosition, type ChargebackRepository, type Logger, type MerchantId } from '@splitpay/domain';
+import { DomainError, type AbandonedChargebackSearch, type ChargebackRepository, type Logger, type MerchantId } from '@splitpay/domain';
 import { SystemClock } from '@splitpay/infra';
 import { iso, type Output } from '../output';
+import { walkAbandoned } from './abandoned-walk';
 
 /** What one walk found and did, added to the command's summary. */
 export interface ReplayTally {
@@ -18,9 +19,6 @@ export interface ChargebackReplayRequest {
   readonly dryRun: boolean;
 }
 
-/** Chargebacks read per page of the abandoned-delivery index. */
-const PAGE = 100;
-
 /**
  * Re-arms every abandoned chargeback message of one merchant whose delivery first failed in
  * [since, until), through the chargeback replay (same notificationId, calendar re-armed): a running
@@ -35,34 +33,23 @@ export async function replayChargebacks(
 ): Promise<void> {
   const replay = new ReplayChargebackNotification({ chargebacks: deps.chargebacks, clock: new SystemClock(), logger: deps.logger });
   const merchantId = request.merchantId as MerchantId;
-  let after: AbandonedChargebackPosition | undefined;
-  do {
-    const page = await deps.chargebacks.findAbandonedDeliveries({
-      merchantId,
-      limit: PAGE,
-      ...(request.since !== undefined ? { from: request.since } : {}),
-      ...(request.until !== undefined ? { to: request.until } : {}),
-      ...(after ? { after } : {}),
-    });
-    for (const chargeback of page.items) {
-      tally.found++;
-      const delivery = chargeback.delivery;
-      const facts = `failures ${delivery?.failures ?? 0}, first failed ${delivery?.firstFailedAt !== undefined ? iso(delivery.firstFailedAt) : '-'}`;
-      const name = `chargeback ${chargeback.notificationId}`;
-      if (request.dryRun) {
-        out.line(`${name} would be replayed (${facts})`);
-        continue;
-      }
-      try {
-        await replay.execute({ merchantId, notificationId: chargeback.notificationId });
-        tally.replayed++;
-        out.line(`${name} replayed (${facts})`);
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        tally.refused++;
-        out.line(`${name} refused: ${error.code}`);
-      }
+  await walkAbandoned((query: AbandonedChargebackSearch) => deps.chargebacks.findAbandonedDeliveries(query), { ...request, merchantId }, async (chargeback) => {
+    tally.found++;
+    const delivery = chargeback.delivery;
+    const facts = `failures ${delivery?.failures ?? 0}, first failed ${delivery?.firstFailedAt !== undefined ? iso(delivery.firstFailedAt) : '-'}`;
+    const name = `chargeback ${chargeback.notificationId}`;
+    if (request.dryRun) {
+      out.line(`${name} would be replayed (${facts})`);
+      return;
     }
-    after = page.next;
-  } while (after);
+    try {
+      await replay.execute({ merchantId, notificationId: chargeback.notificationId });
+      tally.replayed++;
+      out.line(`${name} replayed (${facts})`);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      tally.refused++;
+      out.line(`${name} refused: ${error.code}`);
+    }
+  });
 }

@@ -1,9 +1,10 @@
 import { ReplaySessionNotification } from '@splitpay/application';
-import { DomainError, type AbandonedNotificationPosition, type ChargebackRepository, type Logger, type MerchantId, type SessionId, type SessionRepository } from '@splitpay/domain';
+import { DomainError, type AbandonedNotificationSearch, type ChargebackRepository, type Logger, type MerchantId, type SessionId, type SessionRepository } from '@splitpay/domain';
 import { SystemClock, UuidV7IdGenerator } from '@splitpay/infra';
 import { sessionWriterOf } from '@splitpay/server/src/session-writer';
 import type { ServerConfig } from '@splitpay/server/src/config';
 import { iso, type Output } from '../output';
+import { walkAbandoned } from './abandoned-walk';
 import { replayChargebacks } from './replay-chargebacks';
 
 export interface ReplayRequest {
@@ -12,9 +13,6 @@ export interface ReplayRequest {
   readonly until?: number;
   readonly dryRun: boolean;
 }
-
-/** Sessions read per page of the abandoned-notification index. */
-const PAGE = 100;
 
 /**
  * Re-arms every abandoned session-ended notification of one merchant whose delivery first failed in
@@ -38,36 +36,25 @@ export async function replayNotifications(
   let found = 0;
   let replayed = 0;
   let refused = 0;
-  let after: AbandonedNotificationPosition | undefined;
-  do {
-    const page = await deps.sessions.findAbandonedNotifications({
-      merchantId,
-      limit: PAGE,
-      ...(request.since !== undefined ? { from: request.since } : {}),
-      ...(request.until !== undefined ? { to: request.until } : {}),
-      ...(after ? { after } : {}),
-    });
-    for (const session of page.items) {
-      found++;
-      const delivery = session.notification?.delivery;
-      const facts = `failures ${delivery?.failures ?? 0}, first failed ${delivery?.firstFailedAt !== undefined ? iso(delivery.firstFailedAt) : '-'}`;
-      if (request.dryRun) {
-        out.line(`${session.id} would be replayed (${facts})`);
-        continue;
-      }
-      try {
-        await replay.execute({ merchantId, sessionId: session.id as SessionId });
-        replayed++;
-        out.line(`${session.id} replayed (${facts})`);
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        // Changed since it was listed (replayed from the dashboard meanwhile...): the use case's refusal.
-        refused++;
-        out.line(`${session.id} refused: ${error.code}`);
-      }
+  await walkAbandoned((query: AbandonedNotificationSearch) => deps.sessions.findAbandonedNotifications(query), { ...request, merchantId }, async (session) => {
+    found++;
+    const delivery = session.notification?.delivery;
+    const facts = `failures ${delivery?.failures ?? 0}, first failed ${delivery?.firstFailedAt !== undefined ? iso(delivery.firstFailedAt) : '-'}`;
+    if (request.dryRun) {
+      out.line(`${session.id} would be replayed (${facts})`);
+      return;
     }
-    after = page.next;
-  } while (after);
+    try {
+      await replay.execute({ merchantId, sessionId: session.id as SessionId });
+      replayed++;
+      out.line(`${session.id} replayed (${facts})`);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      // Changed since it was listed (replayed from the dashboard meanwhile...): the use case's refusal.
+      refused++;
+      out.line(`${session.id} refused: ${error.code}`);
+    }
+  });
   const chargebacks = { found: 0, replayed: 0, refused: 0 };
   await replayChargebacks(deps, request, out, chargebacks);
   found += chargebacks.found;
