@@ -25,6 +25,12 @@ export interface SessionView {
   readonly mustCreateAlias?: boolean;
   /** Every attempt, oldest first. */
   readonly attempts: readonly AttemptViewEntry[];
+  /**
+   * The stored version of the session this view was read from: it grows with every stored change, so
+   * of two views the higher revision is the newer one (the page draws no lower one, docs/decisions.md
+   * D86). Not in the contract's table; an addition the page alone reads.
+   */
+  readonly revision: number;
 }
 
 export interface CartItemView {

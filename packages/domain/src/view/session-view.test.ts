@@ -62,6 +62,14 @@ describe('sessionView', () => {
     expect(view.methods[1]).toEqual({ method: 'paypal', id: 'paypal', label: 'PayPal', eligible: true });
   });
 
+  it('carries the stored version as its revision, so a view of a later write never reads lower', () => {
+    const created = session();
+    expect(sessionView(created, { now: NOW }).revision).toBe(created.version);
+    const stored = { ...created, version: 7 };
+    expect(sessionView(stored, { now: NOW }).revision).toBe(7);
+    expect(sessionView({ ...stored, version: 8 }, { now: NOW }).revision).toBe(8);
+  });
+
   it('keeps an ineligible method with eligible false', () => {
     const s = granted(session({ methods: [{ method: 'card' }, { method: 'paypal', range: { min: 5_000, max: 10_000 } }] }), 'card', 6_000);
     const view = sessionView(s, { now: NOW });

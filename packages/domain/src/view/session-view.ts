@@ -34,5 +34,6 @@ export function sessionView(session: Session, options: SessionViewOptions): Sess
     ...(session.termsAcceptedAt !== undefined ? { termsAcceptedAt: session.termsAcceptedAt } : {}),
     ...(session.mustCreateAlias === true ? { mustCreateAlias: true } : {}),
     attempts: session.attempts.map((a) => attemptView(a, offers.get(a.methodId))),
+    revision: session.version,
   };
 }
