@@ -148,7 +148,7 @@ export const attemptEntryViewSchema = named('AttemptEntryView', {
 
 export const sessionViewSchema = named('SessionView', {
   type: 'object',
-  required: ['status', 'currency', 'total', 'remaining', 'expiresAt', 'methods', 'orderId', 'cartItems', 'attempts'],
+  required: ['status', 'currency', 'total', 'remaining', 'expiresAt', 'methods', 'orderId', 'cartItems', 'attempts', 'revision'],
   properties: {
     status: { type: 'string', enum: SESSION_STATUSES },
     currency: currencySchema,
@@ -166,6 +166,12 @@ export const sessionViewSchema = named('SessionView', {
     termsAcceptedAt: { type: 'integer' },
     mustCreateAlias: { type: 'boolean' },
     attempts: { type: 'array', items: attemptEntryViewSchema },
+    revision: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        "the stored version of the session this view was read from: it grows with every stored change, so of two views of one session the one with the lower revision is the older, whatever order their answers arrived in. The payment page draws no view with a lower revision than the one it shows (docs/decisions.md D86). An addition to the contract's view, read by the page alone; readers that do not know it ignore it",
+    },
   },
 });
 
