@@ -253,6 +253,22 @@ describe('elements doors over HTTP: answers and refusals', () => {
     expect([cancelled.status, abandoned.status]).toEqual([200, 200]);
   });
 
+  it("carries the session's revision in every view, growing with each stored change: a start's view is newer than a read before it (D86)", async () => {
+    const { page } = await h.openPage(cardOrder('revisions', { terms: [{ label: 'CGV', url: 'https://shop.example/cgv' }] }));
+    const first = (await page.view()).body.view.revision;
+    expect(Number.isInteger(first) && first >= 0).toBe(true);
+    expect((await page.view()).body.view.revision).toBe(first);
+    const terms = (await page.acceptTerms()).body.view.revision;
+    expect(terms).toBeGreaterThan(first);
+    const started = await page.payByCard('card', 4_000);
+    expect(started.body.view.revision).toBeGreaterThan(terms);
+    expect((await page.view()).body.view.revision).toBeGreaterThanOrEqual(started.body.view.revision);
+    const held = await page.waitFor(noneInFlight);
+    expect(held.revision).toBeGreaterThan(started.body.view.revision);
+    const cancelled = await page.cancel(started.body.attemptId!);
+    expect(cancelled.body.view.revision).toBeGreaterThan(held.revision);
+  });
+
   it('accept-terms on a session that declared none records nothing and answers 200', async () => {
     const { page } = await h.openPage(cardOrder('no-terms'));
     const res = await page.acceptTerms();
