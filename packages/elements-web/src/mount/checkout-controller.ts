@@ -142,13 +142,13 @@ export class CheckoutController implements Actions {
     return this.reader.read();
   }
 
-  /** One read of the view, drawn unless a later request's view was (D73); the next poll is scheduled from it. */
+  /** One read of the view, drawn unless the view shown is newer (D86, D73); the next poll is scheduled from it. */
   private async readView(): Promise<SessionView | undefined> {
     if (this.destroyed) return this.view;
     try {
       const answer = await this.numbered(() => this.client.view(this.aborts.signal));
       const wasUnreachable = this.reachable();
-      if (this.reads.draws(answer.read, 'poll')) this.apply(answer.view);
+      if (this.reads.draws(answer.read, 'poll', answer.view.revision)) this.apply(answer.view);
       if (wasUnreachable && this.view && !this.destroyed) this.render(false);
       this.pollSoon(this.schedule.next(this.view ? isWaiting(this.view) : false));
     } catch (error) {
@@ -190,7 +190,7 @@ export class CheckoutController implements Actions {
 
   // ---- applying views ----
 
-  /** Sends a request answering a view, numbered as it leaves: its answer is drawn only if no later one's was (D73). */
+  /** Sends a request answering a view, numbered as it leaves: the send order decides between views of one revision (D73, D86). */
   private async numbered<T extends ViewAnswer>(send: () => Promise<T>): Promise<T & NumberedRead> {
     const read = this.reads.sent();
     return { ...(await send()), read };
@@ -492,13 +492,13 @@ export class CheckoutController implements Actions {
     const view = this.view;
     if (!view?.terms || view.terms.length === 0 || view.termsAcceptedAt !== undefined || !this.local.termsTicked) return;
     const answer = await this.numbered(() => this.client.acceptTerms(this.aborts.signal));
-    if (this.reads.draws(answer.read, 'action')) this.view = answer.view;
+    if (this.reads.draws(answer.read, 'action', answer.view.revision)) this.view = answer.view;
   }
 
   /**
    * Runs one action at a time: disables the controls, applies the answered view, restarts the brisk
    * polling, follows a redirect the new attempt asks for. `rethrow` hands failures to the caller. An
-   * answered view older than the one shown is dropped, the action's own result kept (D73).
+   * answered view older than the one shown is dropped, the action's own result kept (D86, D73).
    */
   private async act(run: () => Promise<ViewAnswer & NumberedRead>, followsRedirect = false, rethrow = false): Promise<void> {
     if (this.local.busy && !rethrow) return;
@@ -512,7 +512,7 @@ export class CheckoutController implements Actions {
       this.announcer.hush(this.t.processing);
       this.reachable();
       this.local = { ...this.local, busy: false, starting: false };
-      if (this.reads.draws(answer.read, 'action')) this.apply(answer.view);
+      if (this.reads.draws(answer.read, 'action', answer.view.revision)) this.apply(answer.view);
       if (!this.ended) this.render(false);
       refocusAfterAction(this.root, pressed);
       this.schedule.reset();

@@ -27,4 +27,48 @@ describe('ReadOrder: the views the page may draw', () => {
     expect(order.draws(cancel, 'action')).toBe(true);
     expect(order.draws(confirm, 'action')).toBe(true);
   });
+
+  describe('with revisions (D86)', () => {
+    it('draws a higher revision whatever its send order, and no lower one', () => {
+      const order = new ReadOrder();
+      const start = order.sent();
+      const poll = order.sent();
+      expect(order.draws(poll, 'poll', 1)).toBe(true);
+      expect(order.draws(start, 'action', 2)).toBe(true);
+      const next = order.sent();
+      expect(order.draws(next, 'poll', 1)).toBe(false);
+      expect(order.draws(order.sent(), 'poll', 2)).toBe(true);
+    });
+
+    it("draws a poll in flight when an action's view was drawn when its revision is higher: it was read after the action's write", () => {
+      const order = new ReadOrder();
+      const start = order.sent();
+      const poll = order.sent();
+      expect(order.draws(start, 'action', 2)).toBe(true);
+      expect(order.draws(poll, 'poll', 3)).toBe(true);
+    });
+
+    it("between equal revisions falls back to D73's send order", () => {
+      const order = new ReadOrder();
+      const start = order.sent();
+      const poll = order.sent();
+      expect(order.draws(poll, 'poll', 2)).toBe(true);
+      expect(order.draws(start, 'action', 2)).toBe(false);
+      const cancel = order.sent();
+      const later = order.sent();
+      expect(order.draws(cancel, 'action', 2)).toBe(true);
+      expect(order.draws(later, 'poll', 2)).toBe(false);
+    });
+
+    it('falls back to the send order when either view has no revision', () => {
+      const order = new ReadOrder();
+      const start = order.sent();
+      const poll = order.sent();
+      expect(order.draws(poll, 'poll', undefined)).toBe(true);
+      expect(order.draws(start, 'action', 5)).toBe(false);
+      const next = order.sent();
+      expect(order.draws(next, 'poll', 4)).toBe(true);
+      expect(order.draws(order.sent(), 'poll', undefined)).toBe(true);
+    });
+  });
 });

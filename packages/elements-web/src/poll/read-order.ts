@@ -1,8 +1,10 @@
 /**
- * Which answered views the page may draw. The elements view carries no version, so views are ordered
- * by when their request left (D73): an answer to a request sent before the one whose view is shown is
- * older than it, and is dropped. A poll still in flight when an action's view is drawn is dropped as
- * well: the service may have read the session before the action changed it.
+ * Which answered views the page may draw. A view carries its revision, the session's stored version
+ * (D86): a lower revision than the view shown is older and dropped, a higher one is newer and drawn
+ * whenever its request left. Between equal revisions, or when either view has none (a service of
+ * before D86, in a rolling deploy), views are ordered by when their request left (D73): an answer to a
+ * request sent before the one whose view is shown is dropped, and so is a poll still in flight when an
+ * action's view was drawn (the service may have read the session before the action changed it).
  */
 export type ReadKind = 'poll' | 'action';
 
@@ -14,6 +16,7 @@ export interface NumberedRead {
 export class ReadOrder {
   private lastSent = 0;
   private shown = 0;
+  private shownRevision: number | undefined;
   /** Polls numbered up to this one left before an action's view was drawn. */
   private pollsStaleUpTo = 0;
 
@@ -23,12 +26,27 @@ export class ReadOrder {
     return this.lastSent;
   }
 
-  /** The answer to request `read` came back: true when its view may be drawn, which then is the one shown. */
-  draws(read: number, kind: ReadKind): boolean {
-    if (read < this.shown) return false;
-    if (kind === 'poll' && read <= this.pollsStaleUpTo) return false;
+  /**
+   * The answer to request `read`, its view at `revision`, came back: true when its view may be drawn,
+   * which then is the one shown.
+   */
+  draws(read: number, kind: ReadKind, revision?: number): boolean {
+    const newer = this.byRevision(revision);
+    if (newer === 'older') return false;
+    if (newer === 'undecided' && !this.bySendOrder(read, kind)) return false;
     this.shown = read;
+    this.shownRevision = revision;
     if (kind === 'action') this.pollsStaleUpTo = this.lastSent;
     return true;
+  }
+
+  private byRevision(revision: number | undefined): 'older' | 'newer' | 'undecided' {
+    if (revision === undefined || this.shownRevision === undefined || revision === this.shownRevision) return 'undecided';
+    return revision < this.shownRevision ? 'older' : 'newer';
+  }
+
+  private bySendOrder(read: number, kind: ReadKind): boolean {
+    if (read < this.shown) return false;
+    return !(kind === 'poll' && read <= this.pollsStaleUpTo);
   }
 }
