@@ -31,22 +31,13 @@ export class ReadOrder {
    * which then is the one shown.
    */
   draws(read: number, kind: ReadKind, revision?: number): boolean {
-    const newer = this.byRevision(revision);
-    if (newer === 'older') return false;
-    if (newer === 'undecided' && !this.bySendOrder(read, kind)) return false;
+    // Above 0 newer, below 0 older; 0 when equal or either is unknown: the send order decides.
+    const ahead = revision === undefined || this.shownRevision === undefined ? 0 : revision - this.shownRevision;
+    if (ahead < 0) return false;
+    if (ahead === 0 && (read < this.shown || (kind === 'poll' && read <= this.pollsStaleUpTo))) return false;
     this.shown = read;
     this.shownRevision = revision;
     if (kind === 'action') this.pollsStaleUpTo = this.lastSent;
     return true;
-  }
-
-  private byRevision(revision: number | undefined): 'older' | 'newer' | 'undecided' {
-    if (revision === undefined || this.shownRevision === undefined || revision === this.shownRevision) return 'undecided';
-    return revision < this.shownRevision ? 'older' : 'newer';
-  }
-
-  private bySendOrder(read: number, kind: ReadKind): boolean {
-    if (read < this.shown) return false;
-    return !(kind === 'poll' && read <= this.pollsStaleUpTo);
   }
 }
