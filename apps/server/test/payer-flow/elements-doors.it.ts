@@ -253,7 +253,7 @@ describe('elements doors over HTTP: answers and refusals', () => {
     expect([cancelled.status, abandoned.status]).toEqual([200, 200]);
   });
 
-  it("carries the session's revision in every view, growing with each stored change: a start's view is newer than a read before it (D86)", async () => {
+  it("carries the session's revision in every view, growing with each stored change: a start's view is newer than a read before it (D85)", async () => {
     const { page } = await h.openPage(cardOrder('revisions', { terms: [{ label: 'CGV', url: 'https://shop.example/cgv' }] }));
     const first = (await page.view()).body.view.revision;
     expect(Number.isInteger(first) && first >= 0).toBe(true);

@@ -28,7 +28,7 @@ export interface SessionView {
   /**
    * The stored version of the session this view was read from: it grows with every stored change, so
    * of two views the higher revision is the newer one (the page draws no lower one, docs/decisions.md
-   * D86). Not in the contract's table; an addition the page alone reads.
+   * D85). Not in the contract's table; an addition the page alone reads.
    */
   readonly revision: number;
 }

@@ -142,7 +142,7 @@ export class CheckoutController implements Actions {
     return this.reader.read();
   }
 
-  /** One read of the view, drawn unless the view shown is newer (D86, D73); the next poll is scheduled from it. */
+  /** One read of the view, drawn unless the view shown is newer (D85, D73); the next poll is scheduled from it. */
   private async readView(): Promise<SessionView | undefined> {
     if (this.destroyed) return this.view;
     try {
@@ -190,7 +190,7 @@ export class CheckoutController implements Actions {
 
   // ---- applying views ----
 
-  /** Sends a request answering a view, numbered as it leaves: the send order decides between views of one revision (D73, D86). */
+  /** Sends a request answering a view, numbered as it leaves: the send order decides between views of one revision (D73, D85). */
   private async numbered<T extends ViewAnswer>(send: () => Promise<T>): Promise<T & NumberedRead> {
     const read = this.reads.sent();
     return { ...(await send()), read };
@@ -498,7 +498,7 @@ export class CheckoutController implements Actions {
   /**
    * Runs one action at a time: disables the controls, applies the answered view, restarts the brisk
    * polling, follows a redirect the new attempt asks for. `rethrow` hands failures to the caller. An
-   * answered view older than the one shown is dropped, the action's own result kept (D86, D73).
+   * answered view older than the one shown is dropped, the action's own result kept (D85, D73).
    */
   private async act(run: () => Promise<ViewAnswer & NumberedRead>, followsRedirect = false, rethrow = false): Promise<void> {
     if (this.local.busy && !rethrow) return;

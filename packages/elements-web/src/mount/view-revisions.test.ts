@@ -4,7 +4,7 @@ import { attempt, pendingView } from '../testing/view.fixture';
 import { mount } from './mount';
 
 /**
- * The page orders the views it draws by their revision, the session's stored version (D86), and
+ * The page orders the views it draws by their revision, the session's stored version (D85), and
  * falls back to the order their requests left in (D73) between equal revisions or without one.
  */
 
@@ -80,10 +80,10 @@ describe('mount: views ordered by their revision', () => {
     handle.unmount();
   });
 
-  it("a view without a revision (a service of before D86, in a rolling deploy) falls back to the send order: the start's answer is dropped as D73 said", async () => {
+  it("a view without a revision (a service of before D85, in a rolling deploy) falls back to the send order: the start's answer is dropped as D73 said", async () => {
     const { page, server, handle } = await payerPressedPay();
     await pollLeaves();
-    // A service of before D86 (a rolling deploy): no revision, so the send order decides.
+    // A service of before D85 (a rolling deploy): no revision, so the send order decides.
     const { revision: _r, ...unrevised } = before;
     server.request(2).answer({ view: unrevised });
     await settled();

@@ -28,7 +28,7 @@ describe('ReadOrder: the views the page may draw', () => {
     expect(order.draws(confirm, 'action')).toBe(true);
   });
 
-  describe('with revisions (D86)', () => {
+  describe('with revisions (D85)', () => {
     it('draws a higher revision whatever its send order, and no lower one', () => {
       const order = new ReadOrder();
       const start = order.sent();

@@ -1,8 +1,8 @@
 /**
  * Which answered views the page may draw. A view carries its revision, the session's stored version
- * (D86): a lower revision than the view shown is older and dropped, a higher one is newer and drawn
+ * (D85): a lower revision than the view shown is older and dropped, a higher one is newer and drawn
  * whenever its request left. Between equal revisions, or when either view has none (a service of
- * before D86, in a rolling deploy), views are ordered by when their request left (D73): an answer to a
+ * before D85, in a rolling deploy), views are ordered by when their request left (D73): an answer to a
  * request sent before the one whose view is shown is dropped, and so is a poll still in flight when an
  * action's view was drawn (the service may have read the session before the action changed it).
  */

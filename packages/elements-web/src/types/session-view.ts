@@ -21,7 +21,7 @@ export type WalletMethodView = Domain.JsonOf<Domain.WalletMethodView>;
 export type MerchantValidation = Domain.MerchantValidation;
 export type MethodView = Domain.JsonOf<Domain.MethodView>;
 export type AttemptViewEntry = Domain.JsonOf<Domain.AttemptViewEntry>;
-/** `revision` may be absent: a service of before D86 sends none (a rolling deploy). */
+/** `revision` may be absent: a service of before D85 sends none (a rolling deploy). */
 export type SessionView = Omit<Domain.JsonOf<Domain.SessionView>, 'revision'> & { readonly revision?: number };
 
 export type EndStatus = 'PAID' | 'ABORTED' | 'EXPIRED' | 'AWAITED_REFUSED';

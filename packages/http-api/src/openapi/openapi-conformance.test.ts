@@ -71,7 +71,7 @@ describe('response conformance', () => {
     expect(answer({ ...attempt, released: false })[0]).toContain('released');
   });
 
-  it("describes the session view's revision: a required non-negative integer, the page's order (D86)", () => {
+  it("describes the session view's revision: a required non-negative integer, the page's order (D85)", () => {
     const view = { status: 'PENDING', currency: 'EUR', total: eur(100), remaining: eur(100), expiresAt: 2, orderId: 'o-1', cartItems: [], methods: [], attempts: [] };
     const answer = (extra: Record<string, unknown>) => responseProblems(doc, 'get', '/elements/session', json(200, { view: { ...view, ...extra } }));
     expect(answer({ revision: 0 })).toEqual([]);

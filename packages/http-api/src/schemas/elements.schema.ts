@@ -170,7 +170,7 @@ export const sessionViewSchema = named('SessionView', {
       type: 'integer',
       minimum: 0,
       description:
-        "the stored version of the session this view was read from: it grows with every stored change, so of two views of one session the one with the lower revision is the older, whatever order their answers arrived in. The payment page draws no view with a lower revision than the one it shows (docs/decisions.md D86). An addition to the contract's view, read by the page alone; readers that do not know it ignore it",
+        "the stored version of the session this view was read from: it grows with every stored change, so of two views of one session the one with the lower revision is the older, whatever order their answers arrived in. The payment page draws no view with a lower revision than the one it shows (docs/decisions.md D85). An addition to the contract's view, read by the page alone; readers that do not know it ignore it",
     },
   },
 });
