@@ -100,6 +100,9 @@ describe('payer flow: exactly one PSP call per owed operation', () => {
     const before = tap.operations();
     // The PSP receives the capture, but the connection is reset before its answer: an unknown ack.
     tap.loseNextAnswer();
+    // Its confirmation is held back until the worker has run: applied first, it would settle the capture
+    // and leave the worker nothing to send again (on a loaded machine it used to win that race).
+    h.tap.dropNext((json) => json.event === 'capture');
     expect((await page.payByCard('card', 10_000)).status).toBe(201);
     const capture = async () => (await h.stores.sessions.findById(sessionId as SessionId))?.attempts[0]?.transactions.find((t) => t.type === 'capture');
     await until(async () => {
@@ -110,6 +113,9 @@ describe('payer flow: exactly one PSP call per owed operation', () => {
 
     h.clock.advance(h.instance.core.policy.dispatchRetryDelaysMs[0]! + 1);
     await h.runWorkers();
+    const confirmation = () => h.tap.deliveries.find((n) => !n.forwarded && n.json?.event === 'capture');
+    await until(() => confirmation() !== undefined);
+    expect((await h.tap.replay(confirmation()!)).status).toBe(200);
     await page.waitFor((v: SessionView) => v.status === 'PAID');
 
     const captureId = (await capture())!.id;
