@@ -2,7 +2,19 @@ import { merchantPage, until } from '../testing/dom.fixture';
 import { attempt, cardMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
 import type { HostedFieldsAdapter } from '../flows/hosted-fields';
 import type { CardMethodView, SessionView } from '../types/session-view';
-import { mount } from './mount';
+import { mount as mountCheckout } from './mount';
+import type { SplitPayHandle } from './mount-options';
+
+// Every checkout a test mounts is unmounted after it: a mounted one polls on for an hour, and its timer kept jest's worker alive.
+const mounted: SplitPayHandle[] = [];
+const mount = (...args: Parameters<typeof mountCheckout>): SplitPayHandle => {
+  const handle = mountCheckout(...args);
+  mounted.push(handle);
+  return handle;
+};
+afterEach(() => {
+  for (const handle of mounted.splice(0)) handle.unmount();
+});
 
 const base = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 60_000, maxMs: 60_000, idleMs: 60_000 } };
 const hostedCard = { ...(cardMethod as CardMethodView), integration: 'acquirer-hosted' as const, hostedFields: { keyId: 'k1', key: 'pk', sdkUrl: 'https://acquirer.example/card-fields.js' } };
