@@ -1,8 +1,8 @@
 import { buildChargebackPayload, money, type ChargebackRepository, type Session } from '@splitpay/domain';
-import { SystemTimer, UuidV7IdGenerator } from '@splitpay/infra';
+import { UuidV7IdGenerator } from '@splitpay/infra';
 import { NOTIFICATION_ABANDONED_METRIC } from '../notification/message-delivery';
 import { FAILED_500, SessionFactory } from '../notification/notification.fixtures';
-import { useDeliveryBench } from '../testing/delivery-bench';
+import { chargebackWorkerOn, useDeliveryBench } from '../testing/delivery-bench';
 import { ChargebackWorker } from './chargeback.worker';
 import { ChargebackIntake, type ChargebackFact } from './receive-chargeback';
 
@@ -15,21 +15,7 @@ describe('chargebacks: intake and worker', () => {
   let intake: ChargebackIntake;
   let worker: ChargebackWorker;
 
-  function workerWith(overrides: Partial<ConstructorParameters<typeof ChargebackWorker>[0]> = {}): ChargebackWorker {
-    return new ChargebackWorker({
-      chargebacks: b.stores.chargebacks,
-      merchants: b.stores.merchants,
-      sealer: b.sealer,
-      sender: b.sender,
-      clock: b.clock,
-      timer: new SystemTimer(),
-      logger: b.logger,
-      metrics: b.metrics,
-      retryDelaysMs: DELAYS,
-      owner: 'instance-1',
-      ...overrides,
-    });
-  }
+  const workerWith = (overrides: Parameters<typeof chargebackWorkerOn>[2] = {}) => chargebackWorkerOn(b, DELAYS, overrides);
 
   beforeEach(async () => {
     await b.account('m1', { authorization: AUTHORIZATION, chargebackUrl: CHARGEBACK_URL });

@@ -1,7 +1,6 @@
-import { SystemTimer } from '@splitpay/infra';
 import { money, type MerchantId } from '@splitpay/domain';
 import { FAILED_500 } from '../notification/notification.fixtures';
-import { useDeliveryBench } from '../testing/delivery-bench';
+import { chargebackWorkerOn, useDeliveryBench } from '../testing/delivery-bench';
 import { ChargebackWorker } from './chargeback.worker';
 import { ChargebackIntake, type ChargebackFact } from './receive-chargeback';
 import { ReplayChargebackNotification } from './replay-chargeback';
@@ -20,18 +19,7 @@ describe('replaying a chargeback message', () => {
   beforeEach(async () => {
     await b.account('m1', { authorization: 'Basic c2VudGluZWw=', chargebackUrl: 'https://merchant.example/disputes' });
     intake = new ChargebackIntake({ sessions: b.stores.sessions, chargebacks: b.stores.chargebacks, merchants: b.stores.merchants, clock: b.clock, logger: b.logger });
-    worker = new ChargebackWorker({
-      chargebacks: b.stores.chargebacks,
-      merchants: b.stores.merchants,
-      sealer: b.sealer,
-      sender: b.sender,
-      clock: b.clock,
-      timer: new SystemTimer(),
-      logger: b.logger,
-      metrics: b.metrics,
-      retryDelaysMs: DELAYS,
-      owner: 'instance-1',
-    });
+    worker = chargebackWorkerOn(b, DELAYS);
     replay = new ReplayChargebackNotification({ chargebacks: b.stores.chargebacks, clock: b.clock, logger: b.logger });
     await b.store(b.factory.paid(b.factory.pending(), { authRef: 'psp-auth-1', captureRef: 'psp-cap-1' }));
     await intake.receive(fact, 'fake');

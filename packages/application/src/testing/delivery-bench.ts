@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_POLICY, merchantId, nextDueAt, type Session, type SessionId } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
-import { AesGcmSecretSealer, CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { AesGcmSecretSealer, CounterMetrics, ManualClock, SystemTimer, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
+import { ChargebackWorker } from '../chargeback/chargeback.worker';
 import { ScriptedSender, SessionFactory } from '../notification/notification.fixtures';
 import { SessionEndedDelivery } from '../notification/session-ended.delivery';
 import { SessionWriter } from '../session-writer';
@@ -111,4 +112,25 @@ export function sessionEndedTurns(b: DeliveryBench, retryDelaysMs: readonly numb
       return (await b.stores.sessions.findById(id))!;
     },
   };
+}
+
+/** A chargeback worker on the bench's stores, sealer, sender and clock, as instance-1, with `overrides`. */
+export function chargebackWorkerOn(
+  b: DeliveryBench,
+  retryDelaysMs: readonly number[],
+  overrides: Partial<ConstructorParameters<typeof ChargebackWorker>[0]> = {},
+): ChargebackWorker {
+  return new ChargebackWorker({
+    chargebacks: b.stores.chargebacks,
+    merchants: b.stores.merchants,
+    sealer: b.sealer,
+    sender: b.sender,
+    clock: b.clock,
+    timer: new SystemTimer(),
+    logger: b.logger,
+    metrics: b.metrics,
+    retryDelaysMs,
+    owner: 'instance-1',
+    ...overrides,
+  });
 }

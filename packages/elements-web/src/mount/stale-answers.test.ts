@@ -1,35 +1,15 @@
 import { merchantPage, settled, until } from '../testing/dom.fixture';
 import { heldFetch } from '../testing/held-fetch.fixture';
+import { heldPollOptions, payerPressedPay as pressedPayOn, pollLeaves } from '../testing/pay-pressed.fixture';
 import { attempt, pendingView } from '../testing/view.fixture';
-import type { SessionView } from '../types/session-view';
 import { mount } from './mount';
 
-const base = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 60_000, maxMs: 60_000, idleMs: 60_000 } };
 const started = pendingView({ attempts: [attempt({ status: 'AUTHORIZING' })] });
 const held = pendingView({ remaining: { amount: 8000, currency: 'EUR' }, attempts: [attempt({ status: 'AUTHORIZED' })] });
 const paid = pendingView({ status: 'PAID', remaining: { amount: 0, currency: 'EUR' }, attempts: [attempt({ status: 'CAPTURED', granted: { amount: 12_000, currency: 'EUR' }, requested: { amount: 12_000, currency: 'EUR' } })] });
 
 /** The payer's page on a first view without attempts, a card typed and Pay pressed: the start is sent and held. */
-async function payerPressedPay(options: { onChange?: (view: SessionView) => void; onEnd?: (event: { status: string }) => void } = {}) {
-  const page = merchantPage();
-  const server = heldFetch();
-  const handle = mount(page.container, { ...base, ...options, fetch: server.fetch });
-  server.request(0).answer({ view: pendingView() });
-  await until(() => page.text(page.container).includes('Remaining to pay'));
-  page.type(page.byLabel('Amount to pay with this method'), '40');
-  page.type(page.byLabel('Card number'), '4111 1111 1111 1111');
-  page.type(page.byLabel('Expiry date'), '12/30');
-  page.type(page.byLabel('Security code'), '123');
-  page.button('Pay €40.00 with Card').click();
-  await until(() => server.requests.length === 2);
-  expect(server.request(1)).toMatchObject({ method: 'POST', path: '/elements/session/attempts' });
-  return { page, server, handle };
-}
-
-/** The poll due next leaves now (the schedule's delay passes). */
-async function pollLeaves(): Promise<void> {
-  await jest.advanceTimersByTimeAsync(base.poll.idleMs);
-}
+const payerPressedPay = (options: Parameters<typeof pressedPayOn>[1] = {}) => pressedPayOn(pendingView(), options);
 
 describe('mount: an answer older than the view shown is not drawn', () => {
   // The test's clock: a poll leaves when the test says, between the start and its answer.
@@ -96,7 +76,7 @@ describe('mount: an answer older than the view shown is not drawn', () => {
     const page = merchantPage();
     const server = heldFetch();
     const navigated: string[] = [];
-    const handle = mount(page.container, { ...base, fetch: server.fetch, navigate: (url) => navigated.push(url) });
+    const handle = mount(page.container, { ...heldPollOptions, fetch: server.fetch, navigate: (url) => navigated.push(url) });
     server.request(0).answer({ view: pendingView() });
     await until(() => page.text(page.container).includes('Remaining to pay'));
     page.check(page.doc.querySelector<HTMLInputElement>('input[value="paypal"]') as HTMLInputElement);

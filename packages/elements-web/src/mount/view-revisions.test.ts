@@ -1,38 +1,18 @@
-import { merchantPage, settled, until } from '../testing/dom.fixture';
-import { heldFetch } from '../testing/held-fetch.fixture';
+import { settled, until } from '../testing/dom.fixture';
+import { payerPressedPay as pressedPayOn, pollLeaves } from '../testing/pay-pressed.fixture';
 import { attempt, pendingView } from '../testing/view.fixture';
-import { mount } from './mount';
 
 /**
  * The page orders the views it draws by their revision, the session's stored version (D85), and
  * falls back to the order their requests left in (D73) between equal revisions or without one.
  */
 
-const base = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 60_000, maxMs: 60_000, idleMs: 60_000 } };
 const before = pendingView({ revision: 1 });
 const started = pendingView({ revision: 2, attempts: [attempt({ status: 'AUTHORIZING' })] });
 const held = pendingView({ revision: 3, remaining: { amount: 8000, currency: 'EUR' }, attempts: [attempt({ status: 'AUTHORIZED' })] });
 
 /** The payer's page on a first view (revision 1), a card typed and Pay pressed: the start is sent and held. */
-async function payerPressedPay() {
-  const page = merchantPage();
-  const server = heldFetch();
-  const handle = mount(page.container, { ...base, fetch: server.fetch });
-  server.request(0).answer({ view: before });
-  await until(() => page.text(page.container).includes('Remaining to pay'));
-  page.type(page.byLabel('Amount to pay with this method'), '40');
-  page.type(page.byLabel('Card number'), '4111 1111 1111 1111');
-  page.type(page.byLabel('Expiry date'), '12/30');
-  page.type(page.byLabel('Security code'), '123');
-  page.button('Pay €40.00 with Card').click();
-  await until(() => server.requests.length === 2);
-  expect(server.request(1)).toMatchObject({ method: 'POST', path: '/elements/session/attempts' });
-  return { page, server, handle };
-}
-
-async function pollLeaves(): Promise<void> {
-  await jest.advanceTimersByTimeAsync(base.poll.idleMs);
-}
+const payerPressedPay = () => pressedPayOn(before);
 
 describe('mount: views ordered by their revision', () => {
   beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
