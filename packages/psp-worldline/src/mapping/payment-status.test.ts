@@ -13,7 +13,6 @@ const ref = { transactionId: TX, providerRef: ID };
 describe('Worldline payment status -> the opening verdict', () => {
   it.each([
     ['PENDING_CAPTURE', 5],
-    ['CAPTURE_REQUESTED', 91],
     ['CAPTURED', 9],
     ['PAID', 1000],
     ['REFUND_REQUESTED', 81],
@@ -28,8 +27,21 @@ describe('Worldline payment status -> the opening verdict', () => {
     ['PENDING_PAYMENT', 46],
     ['AUTHORIZATION_REQUESTED', 51],
     ['PENDING_COMPLETION', 50],
+    // Worldline still collecting: not yet taken (a direct payment), or already granted before the capture was asked (a hold).
+    ['CAPTURE_REQUESTED', 91],
   ])('%s (%i) -> no verdict yet', (status, code) => {
     expect(openingFacts(pay(status, code), wero)).toEqual([]);
+    expect(openingFacts(pay(status, code), ancv)).toEqual([]);
+  });
+
+  it('REJECTED_CAPTURE (93) -> declined: the direct payment was never collected', () => {
+    expect(openingFacts(pay('REJECTED_CAPTURE', 93, { statusCategory: 'UNSUCCESSFUL' }), ancv)).toEqual([{ kind: 'declined', ref, providerRef: ID, category: 'bank-refusal', statusCode: '93' }]);
+    expect(openingFacts(pay('REJECTED_CAPTURE', 93, { statusCategory: 'UNSUCCESSFUL' }), wero)).toEqual([{ kind: 'declined', ref, providerRef: ID, category: 'bank-refusal', statusCode: '93' }]);
+  });
+
+  it('ANCV: an acquired amount of 0 is nothing collected yet, never the whole amount', () => {
+    expect(openingFacts(pay('CAPTURE_REQUESTED', 91, { acquired: 0 }), ancv)).toEqual([]);
+    expect(openingFacts(pay('CAPTURED', 9, { acquired: 0 }), ancv)).toEqual([]);
   });
 
   it('REJECTED (2) -> declined, its category read from the errors', () => {

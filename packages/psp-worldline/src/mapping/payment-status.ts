@@ -2,9 +2,19 @@ import { money, type DeclineCategory, type Money, type PspFact } from '@splitpay
 import { openingRef, type WorldlineError, type WorldlinePayment } from './worldline-payment';
 
 /** Statuses where the opening's money is granted: held (PENDING_CAPTURE) or taken (direct sale). */
-const GRANTED = ['PENDING_CAPTURE', 'CAPTURE_REQUESTED', 'CAPTURED', 'PAID', 'REFUND_REQUESTED', 'REFUNDED', 'CHARGEBACK_NOTIFICATION', 'CHARGEBACKED'];
-/** Statuses still waiting for the payer or for Worldline: no verdict yet. */
-export const PENDING = ['CREATED', 'REDIRECTED', 'PENDING_PAYMENT', 'PENDING_COMPLETION', 'AUTHORIZATION_REQUESTED', 'PENDING_APPROVAL', 'PENDING_FRAUD_APPROVAL'];
+const GRANTED = ['PENDING_CAPTURE', 'CAPTURED', 'PAID', 'REFUND_REQUESTED', 'REFUNDED', 'CHARGEBACK_NOTIFICATION', 'CHARGEBACKED'];
+/**
+ * Statuses still waiting for the payer or for Worldline: no verdict yet. CAPTURE_REQUESTED (91) is
+ * Worldline still collecting (it becomes CAPTURED or REJECTED_CAPTURE): a direct payment's money is
+ * not taken yet, and a hold's grant was already read at PENDING_CAPTURE, before any capture was asked
+ * (D87).
+ */
+export const PENDING = ['CREATED', 'REDIRECTED', 'PENDING_PAYMENT', 'PENDING_COMPLETION', 'AUTHORIZATION_REQUESTED', 'PENDING_APPROVAL', 'PENDING_FRAUD_APPROVAL', 'CAPTURE_REQUESTED'];
+/**
+ * Refusals of the opening: REJECTED, and REJECTED_CAPTURE (93), Worldline failing to collect a direct
+ * payment; for a hold, whose opening was granted before its capture, it only fails the capture.
+ */
+const REFUSED = ['REJECTED', 'REJECTED_CAPTURE'];
 
 /**
  * Worldline's refusal as our category. Its error codes are not published as a list: the error's id
@@ -26,12 +36,16 @@ export interface OpeningContext {
   readonly payerChoosesAmount: boolean;
 }
 
-/** What the payer was granted: the acquired amount of vouchers when lower than asked (a chosen partial). */
-function granted(payment: WorldlinePayment, context: OpeningContext): { granted: Money; chosenByPayer: boolean } {
+/**
+ * What the payer was granted: the acquired amount of vouchers when lower than asked (a chosen partial).
+ * None when the vouchers' acquired amount is 0: nothing is collected yet, never the whole amount.
+ */
+function granted(payment: WorldlinePayment, context: OpeningContext): { granted: Money; chosenByPayer: boolean } | undefined {
   const output = payment.paymentOutput;
   const full = output?.amountOfMoney ? money(output.amountOfMoney.amount, output.amountOfMoney.currencyCode) : context.asked;
   const acquired = output?.acquiredAmount;
-  if (context.payerChoosesAmount && acquired && full && acquired.amount > 0 && acquired.amount < full.amount) {
+  if (context.payerChoosesAmount && acquired && acquired.amount <= 0) return undefined;
+  if (context.payerChoosesAmount && acquired && full && acquired.amount < full.amount) {
     return { granted: money(acquired.amount, acquired.currencyCode), chosenByPayer: true };
   }
   return { granted: full ?? money(0, 'EUR'), chosenByPayer: false };
@@ -40,7 +54,8 @@ function granted(payment: WorldlinePayment, context: OpeningContext): { granted:
 /**
  * The verdict a payment's status gives its opening (authorization or sale): authorized (in full, or
  * for vouchers what the payer chose), declined, cancelled by the payer, or none while it is pending.
- * A later status (captured, refunded) still says the opening was granted.
+ * A later status (captured, refunded) still says the opening was granted; a capture still requested
+ * says nothing yet, a capture refused is a refusal (D87).
  */
 export function openingFacts(payment: WorldlinePayment, context: OpeningContext): PspFact[] {
   const providerRef = openingRef(payment);
@@ -48,11 +63,12 @@ export function openingFacts(payment: WorldlinePayment, context: OpeningContext)
   const ref = { ...(reference ? { transactionId: reference } : {}), providerRef };
   const status = payment.status;
   const statusCode = payment.statusOutput?.statusCode !== undefined ? String(payment.statusOutput.statusCode) : status;
+  if (REFUSED.includes(status)) return [{ kind: 'declined', ref, providerRef, category: declineCategory(payment.statusOutput?.errors), statusCode }];
   if (GRANTED.includes(status) || (payment.statusOutput?.isAuthorized === true && !PENDING.includes(status))) {
     const grant = granted(payment, context);
+    if (!grant) return [];
     return [{ kind: 'authorized', ref, providerRef, granted: grant.granted, ...(grant.chosenByPayer ? { chosenByPayer: true } : {}), statusCode }];
   }
-  if (status === 'REJECTED') return [{ kind: 'declined', ref, providerRef, category: declineCategory(payment.statusOutput?.errors), statusCode }];
   if (status === 'CANCELLED') return [{ kind: 'cancelled-by-payer', ref, providerRef, statusCode }];
   return [];
 }

@@ -48,7 +48,8 @@ export function eventFacts(event: WorldlineEvent, context: OpeningContext): PspF
       // A direct sale's only verdict, or a hold's capture: the service keeps what applies.
       return [...openingFacts(payment, context), { kind: 'captured', success: true, ref, statusCode: code }];
     case 'payment.rejected_capture':
-      return [{ kind: 'captured', success: false, ref, statusCode: code, statusMessage: 'Worldline rejected the capture' }];
+      // A direct payment Worldline failed to collect is declined; a hold's capture failed (the service keeps what applies).
+      return [...openingFacts(payment, context), { kind: 'captured', success: false, ref, statusCode: code, statusMessage: 'Worldline rejected the capture' }];
     case 'payment.cancelled':
       // Before a verdict the payer backed out in the app; after one, our void went through.
       return [...openingFacts(payment, context), { kind: 'voided', success: true, ref, statusCode: code }];

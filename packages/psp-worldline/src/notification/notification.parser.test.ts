@@ -34,11 +34,13 @@ afterEach(() => nock.cleanAll());
 describe('Worldline webhooks -> facts', () => {
   it.each([
     ['payment.pending_capture', pay('PENDING_CAPTURE', 5), [authorized()]],
-    ['payment.capture_requested', pay('CAPTURE_REQUESTED', 91), [authorized(5_000, '91')]],
+    // Still collecting: a direct payment is not taken yet (D87).
+    ['payment.capture_requested', pay('CAPTURE_REQUESTED', 91), []],
     ['payment.captured', pay('CAPTURED', 9), [authorized(5_000, '9'), { kind: 'captured', success: true, ref: onPayment, statusCode: '9' }]],
     ['payment.paid', pay('PAID', 1000), [authorized(5_000, '1000'), { kind: 'captured', success: true, ref: onPayment, statusCode: '1000' }]],
     ['payment.rejected', pay('REJECTED', 2, { errors: [{ id: 'INSUFFICIENT_FUNDS' }] }), [{ kind: 'declined', ref: opening, providerRef: ID, category: 'insufficient-funds', statusCode: '2' }]],
-    ['payment.rejected_capture', pay('REJECTED_CAPTURE', 93), [{ kind: 'captured', success: false, ref: onPayment, statusCode: '93', statusMessage: 'Worldline rejected the capture' }]],
+    // A direct payment never collected is declined; a hold's capture failed: the service keeps what applies.
+    ['payment.rejected_capture', pay('REJECTED_CAPTURE', 93), [{ kind: 'declined', ref: opening, providerRef: ID, category: 'bank-refusal', statusCode: '93' }, { kind: 'captured', success: false, ref: onPayment, statusCode: '93', statusMessage: 'Worldline rejected the capture' }]],
     ['payment.cancelled', pay('CANCELLED', 6), [{ kind: 'cancelled-by-payer', ref: opening, providerRef: ID, statusCode: '6' }, { kind: 'voided', success: true, ref: onPayment, statusCode: '6' }]],
     ['payment.refunded', pay('REFUNDED', 8), [{ kind: 'refunded', success: true, ref: onPayment, statusCode: '8' }]],
     ['payment.created', pay('CREATED', 0), []],
