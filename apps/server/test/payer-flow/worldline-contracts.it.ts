@@ -230,6 +230,28 @@ describe('Worldline Direct contracts through the service', () => {
     });
   });
 
+  it('ANCV on 5412: a chargeback on a chosen partial (25.00 taken of 100.00 asked) is for the 25.00 taken, in the API and in the merchant’s message', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'wl-ancv-part-cb', methods: [{ method: 'ancv' }, { method: 'card' }], returnUrl: 'https://shop.example/back' });
+    const created = acceptPayment('7900000001_0');
+    await page.start({ methodId: 'ancv', amount: 10_000 });
+    const reference = ((await created).body as { order: { references: { merchantReference: string } } }).order.references.merchantReference;
+    const onPayment = (status: string, code: number) => payment('7900000001_0', status, code, 10_000, reference, { acquired: 2_500, product: 5412 });
+    expect(await postWebhook(h.url, 'payment.captured', onPayment('CAPTURED', 9))).toBe(200);
+    expect((await page.waitFor(noneInFlight)).attempts[0]).toMatchObject({ status: 'CAPTURED', partialAuth: 'chosen', granted: { amount: 2_500 } });
+    await page.payByCard('card', 7_500);
+    await page.waitFor(paid);
+
+    nock(BASE).get(`${P}/7900000001_0`).reply(200, onPayment('CHARGEBACKED', 1500));
+    expect(await postWebhook(h.url, 'payment.chargebacked', onPayment('CHARGEBACKED', 1500))).toBe(200);
+    const res = await fetch(`${h.url}/api/sessions/${sessionId}/chargebacks`, { headers: { Authorization: `Bearer ${await h.clientToken()}` } });
+    const { chargebacks } = (await res.json()) as { chargebacks: Record<string, unknown>[] };
+    expect(chargebacks).toMatchObject([{ type: 'chargeback', providerRef: '7900000001_0', amount: { amount: 2_500, currency: 'EUR' }, status: 'CHARGEBACKED' }]);
+    await h.runWorkers();
+    const calls = receiver.callsTo('/chargebacks').filter((c) => c.body.includes(sessionId));
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(calls[0]!.body)).toMatchObject({ event: 'chargeback', amount: { amount: 2_500, currency: 'EUR' }, notificationId: expect.stringMatching(/^7900000001_0:chargeback:\d{4}-\d{2}-\d{2}:2500$/) });
+  });
+
   it('ANCV on 5403: a refund Worldline takes pending applies on its payment.refunded event, through the session’s hosted checkout even after the contract moved to 5412', async () => {
     const HC = '8917-6b1f0e2d3c4b5a69788796a5b4c3d2e1';
     const { sessionId, attemptId, reference } = await paidByAncvHostedCheckout('wl-ancv-refund', HC, '7800000001_0');

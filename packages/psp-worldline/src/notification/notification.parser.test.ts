@@ -214,6 +214,18 @@ describe('Worldline webhooks -> facts', () => {
       ]);
     });
 
+    it('a chargeback on a partial ANCV payment is for what the payment took (its acquiredAmount), not what it asked', async () => {
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7, { acquired: 2_000, product: 5412 }));
+      expect(await facts(webhook('payment.chargebacked', { payment: pay('CHARGEBACKED', 7, { acquired: 2_000, product: 5412 }) }))).toEqual([
+        { kind: 'chargeback', providerRef: ID, type: 'chargeback', amount: money(2_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-23' },
+      ]);
+      // Taken in full (or an acquired 0, nothing read of it): the amount, so the chargeback's notificationId is as before.
+      for (const acquired of [5_000, 0]) {
+        nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7, { acquired, product: 5412 }));
+        expect(await facts(webhook('payment.chargebacked', { payment: pay('CHARGEBACKED', 7, { acquired, product: 5412 }) }))).toEqual([expect.objectContaining({ amount: money(5_000, 'EUR') })]);
+      }
+    });
+
     it('a chargeback the status does not confirm changes nothing', async () => {
       nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CAPTURED', 9));
       expect(await facts(webhook('payment.chargeback_notification', { payment: pay('CHARGEBACK_NOTIFICATION', 7) }))).toEqual([]);

@@ -1,7 +1,8 @@
-import { money, type InboundNotification, type Logger, type NotificationContext, type NotificationReply, type ParsedNotification, type PspFact } from '@splitpay/domain';
+import { type InboundNotification, type Logger, type NotificationContext, type NotificationReply, type ParsedNotification, type PspFact } from '@splitpay/domain';
 import type { WorldlineClient } from '../client/worldline.client';
 import { chargebackDay } from '../mapping/chargeback-date';
 import { unnamedHostedOpening } from '../mapping/follow-up-ref';
+import { takenAmount } from '../mapping/taken-amount';
 import { CHARGEBACK_EVENTS, CHARGEBACK_STATUSES, eventFacts, namedOperation, readEvent, type WorldlineEvent } from '../mapping/webhook-event';
 import { openingId, openingRef, paymentProductOf, readPayment } from '../mapping/worldline-payment';
 import { readWorldlineSettings, WERO_PRODUCT, type WorldlineSettings } from '../settings/worldline.settings';
@@ -85,7 +86,8 @@ async function confirmedChargeback(event: WorldlineEvent, settings: WorldlineSet
   if (result.status !== 200) deps.logger.warn('worldline.chargeback_lookup_refused', { status: result.status });
   const status = result.status === 200 ? readPayment(result.body) : undefined;
   if (!status || !CHARGEBACK_STATUSES.includes(status.status)) return [];
-  const amount = status.paymentOutput?.amountOfMoney ?? payment.paymentOutput?.amountOfMoney;
+  // What the payment took (a partial ANCV payment's collected part), as the status says, else the event.
+  const amount = takenAmount(status) ?? takenAmount(payment);
   if (!amount) return [];
   // The day it is read only when Worldline wrote no date at all: then a delivery on another day is a second chargeback (D77).
   const written = chargebackDay(event, status);
@@ -95,5 +97,5 @@ async function confirmedChargeback(event: WorldlineEvent, settings: WorldlineSet
   const hosted = [status, payment].map(openingRef).find((ref) => ref !== paymentId);
   const ours = hosted ? undefined : (unnamedHostedOpening(status) ?? unnamedHostedOpening(payment));
   if (written === undefined) deps.logger.warn('psp.chargeback_dated_on_reading', { provider: 'worldline', providerRef: hosted ?? paymentId, date });
-  return [{ kind: 'chargeback', providerRef: hosted ?? paymentId, ...(ours ? { transactionId: ours } : {}), type: 'chargeback', amount: money(amount.amount, amount.currencyCode), status: status.status, date }];
+  return [{ kind: 'chargeback', providerRef: hosted ?? paymentId, ...(ours ? { transactionId: ours } : {}), type: 'chargeback', amount, status: status.status, date }];
 }
