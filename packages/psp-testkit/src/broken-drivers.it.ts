@@ -126,6 +126,18 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
   ['tells a refused refund as a refund', 'card', 'refund refused -> a failed refund', (d) => ({ refund: async (input) => mapFacts(await d.refund(input), (f) => (f.kind === 'refunded' ? { ...f, success: true } : f)) })],
   ['loses the redirect of a 3-D Secure challenge', 'card', 'redirect and return (a redirect method, or a 3-D Secure card)', (d) => ({ open: async (input) => ({ ...(await d.open(input)), redirect: undefined }) })],
   ['loses the redirect of a wallet', 'paypal', 'open -> authorized in full', (d) => ({ open: async (input) => ({ ...(await d.open(input)), redirect: undefined }) })],
+  [
+    'declares currencies that leave out the one its checks pay in',
+    'wero',
+    'the currencies it takes (when it declares some) are assigned ISO 4217 codes, the one the kit pays in among them',
+    (d) => ({ capabilities: { ...d.capabilities, currencies: ['USD'] } }),
+  ],
+  [
+    'declares a currency that is no ISO 4217 code',
+    'wero',
+    'the currencies it takes (when it declares some) are assigned ISO 4217 codes, the one the kit pays in among them',
+    (d) => ({ capabilities: { ...d.capabilities, currencies: ['EUR', 'EURO'] } }),
+  ],
   ['answers a capture without telling its verdict', 'card', 'capture -> captured', (d) => ({ capture: async (input) => d.capture({ ...input, target: { providerRef: 'unknown-ref' } }) })],
 ];
 

@@ -92,6 +92,12 @@ export interface DriverCapabilities {
   readonly cancelsStudy?: boolean;
   /** The payer is sent to the PSP's page. */
   readonly redirect: boolean;
+  /**
+   * The currencies (ISO 4217) the PSP takes for this method, when it takes only some (Wero and ANCV
+   * at Worldline: EUR). A session in another currency lists the offer not eligible. Absent: any
+   * currency (a driver that says nothing, or an offer stored before drivers gave one).
+   */
+  readonly currencies?: readonly string[];
   /** What the card view's `integration` says, for card drivers. */
   readonly cardIntegration?: 'acquirer-hosted' | 'acquirer-retail' | 'fake';
   /**

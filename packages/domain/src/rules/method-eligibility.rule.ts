@@ -2,6 +2,7 @@ import type { ContractPlan, MethodOffer, PlanKey } from '../method/method';
 import type { Money } from '../money/money';
 import type { Session } from '../session/session.model';
 import { canRegisterAlias, splitForbiddenByAlias } from './alias-split.rule';
+import { takesSessionCurrency } from './currency.rule';
 import { remainingBalance } from './remaining-balance.rule';
 import { lacksReturnUrl } from './return-url.rule';
 
@@ -16,7 +17,9 @@ export type IneligibilityReason =
   /** The order must register the payer's means and this method cannot. */
   | 'cannot-register-alias'
   /** The method sends the payer to its PSP's page and the session has no returnUrl to come back to. */
-  | 'no-return-url';
+  | 'no-return-url'
+  /** The method's PSP does not take the session's currency. */
+  | 'currency-not-accepted';
 
 export type Eligibility = { readonly eligible: true } | { readonly eligible: false; readonly reason: IneligibilityReason };
 
@@ -46,13 +49,15 @@ export function offeredPlan(offer: MethodOffer, plan: PlanKey): ContractPlan | u
 /**
  * Can an attempt be started with this method now: the remaining balance is inside its range window,
  * a financing plan still covers it, the method can register the payer's means when the order asks
- * for it, and a method that sends the payer to its PSP's page has a returnUrl to bring them back.
- * The missing returnUrl is told first: no payment ever makes it go away.
+ * for it, a method that sends the payer to its PSP's page has a returnUrl to bring them back, and its
+ * PSP takes the session's currency. The missing returnUrl and the currency are told first: no payment
+ * ever makes them go away.
  */
 export function methodEligibility(session: Session, offer: MethodOffer): Eligibility {
   const remaining = remainingBalance(session);
   if (remaining.amount <= 0) return { eligible: false, reason: 'nothing-remaining' };
   if (lacksReturnUrl(session, offer)) return { eligible: false, reason: 'no-return-url' };
+  if (!takesSessionCurrency(session, offer)) return { eligible: false, reason: 'currency-not-accepted' };
   if (!withinRange(offer, remaining)) return { eligible: false, reason: 'outside-range' };
   if (offer.capabilities.financing && plansCovering(offer, remaining).length === 0) {
     return { eligible: false, reason: 'no-plan-covers' };
@@ -63,9 +68,14 @@ export function methodEligibility(session: Session, offer: MethodOffer): Eligibi
   return { eligible: true };
 }
 
+const WHY: Partial<Record<IneligibilityReason, string>> = {
+  'no-return-url': ": it sends the payer to its PSP's page and the session has no returnUrl to bring them back",
+  'currency-not-accepted': ": its payment service provider does not take the session's currency",
+};
+
 /** Why starting an attempt with the offer is refused, for the MethodNotEligible message. */
 export function ineligibilityMessage(offer: MethodOffer, reason: IneligibilityReason): string {
-  const why = reason === 'no-return-url' ? ": it sends the payer to its PSP's page and the session has no returnUrl to bring them back" : '';
+  const why = WHY[reason] ?? '';
   return `Method ${offer.id} cannot be used now (${reason})${why}`;
 }
 

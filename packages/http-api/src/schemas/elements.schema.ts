@@ -75,7 +75,8 @@ export const otherMethodViewSchema = named('MethodView', {
     label: { type: 'string' },
     eligible: {
       type: 'boolean',
-      description: "can an attempt be started now; false also for a method that sends the payer to its PSP's page in a session created without returnUrl",
+      description:
+        "can an attempt be started now; false also for a method that sends the payer to its PSP's page in a session created without returnUrl, and for a method whose payment service provider does not take the session's currency (wero and ancv at worldline take EUR only)",
     },
     mustSettleRemaining: { type: 'boolean' },
     plans: { type: 'array', description: 'financing only', items: financingPlanViewSchema },

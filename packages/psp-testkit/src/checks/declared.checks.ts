@@ -1,3 +1,4 @@
+import { isAssignedCurrency } from '@splitpay/domain';
 import type { PspKitTarget } from '../kit-target';
 import { check, type KitCheck } from './check';
 import { authorizedInFull } from './opening.checks';
@@ -10,6 +11,13 @@ export function declaredChecks(target: PspKitTarget): KitCheck[] {
       expect({ provider: kit.run.provider.id, driverProvider: driver.provider, method: driver.method }).toEqual({ provider: target.provider, driverProvider: target.provider, method: target.method });
       if (driver.capabilities.confirm) expect(driver.confirm).toEqual(expect.any(Function));
       if (driver.capabilities.statusLookup) expect(driver.lookup).toEqual(expect.any(Function));
+    }),
+    check(target, 'the currencies it takes (when it declares some) are assigned ISO 4217 codes, the one the kit pays in among them', async (kit) => {
+      const currencies = kit.capabilities.currencies;
+      if (currencies === undefined) return;
+      expect(currencies.length).toBeGreaterThan(0);
+      expect(currencies.filter((code) => !/^[A-Z]{3}$/.test(code) || !isAssignedCurrency(code))).toEqual([]);
+      expect(currencies).toContain(kit.money(1).currency);
     }),
     check(target, 'status lookup (when declared) -> the authorized opening', async (kit) => {
       const driver = kit.driver;

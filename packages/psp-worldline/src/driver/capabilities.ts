@@ -2,10 +2,14 @@ import { PLAIN_HOLD_CAPABILITIES, type DriverCapabilities } from '@splitpay/doma
 import { ancvFlow } from '../settings/product-flow';
 import { ANCV_PRODUCTS, DEFAULT_ANCV_PRODUCT } from '../settings/worldline.settings';
 
+/** Worldline takes Wero (900) and Chèque-Vacances Connect (5403, 5412) in euros only. */
+const EUR_ONLY = ['EUR'] as const;
+
 /** Wero (product 900) as a hold the payer approves in the Wero app: captured, voided or refunded in part or in full. */
 export const WORLDLINE_WERO_CAPABILITIES: DriverCapabilities = {
   ...PLAIN_HOLD_CAPABILITIES,
   operation: 'authorization',
+  currencies: EUR_ONLY,
   void: true,
   refund: true,
   partialRefund: true,
@@ -28,6 +32,7 @@ export const WORLDLINE_WERO_PAYMENT_CAPABILITIES: DriverCapabilities = {
 export const WORLDLINE_ANCV_CAPABILITIES: DriverCapabilities = {
   ...PLAIN_HOLD_CAPABILITIES,
   operation: 'payment',
+  currencies: EUR_ONLY,
   payerChosenPartial: true,
   void: false,
   refund: true,
