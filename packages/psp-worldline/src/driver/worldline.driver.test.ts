@@ -54,6 +54,15 @@ describe('Worldline Direct requests', () => {
     expect(out).toEqual({ ack: { outcome: 'accepted', httpStatus: 201, providerRef: PAY }, redirect: { kind: 'navigate', url: `https://payment.preprod.direct.worldline-solutions.com/redirect/${PAY}` }, facts: [] });
   });
 
+  it('ancv open: a payment Worldline answers already collecting (CAPTURE_REQUESTED, no redirect) is accepted with no verdict yet, never refused', async () => {
+    const collecting = payment({ id: PAY, status: 'CAPTURE_REQUESTED', statusCode: 91, statusCategory: 'PENDING_CONNECT_OR_3RD_PARTY', amount: 6_000, acquired: 0, merchantReference: TX, product: 5412 });
+    nock(TEST_BASE).post(P).reply(201, { creationOutput: { isNewToken: false }, payment: collecting });
+    expect(await driver('ancv').open(openInput(6_000, SETTINGS, 'ancv'))).toEqual({ ack: { outcome: 'accepted', httpStatus: 201, providerRef: PAY }, facts: [] });
+    // Without a payment, or one still waiting for the payer, no redirect is a refusal as before.
+    nock(TEST_BASE).post(P).reply(201, { creationOutput: { isNewToken: false }, payment: { ...collecting, status: 'CREATED', statusOutput: { statusCode: 0 } } });
+    expect((await driver('ancv').open(openInput(6_000, SETTINGS, 'ancv'))).ack).toMatchObject({ outcome: 'rejected', code: 'no-redirect' });
+  });
+
   it('wero open: a hold (requiresApproval true) by default or under operation authorization, a direct payment (false) under operation payment', async () => {
     const r = recorder();
     nock(TEST_BASE).post(P).times(3).reply(r.reply(201, redirectAnswer(PAY, 6_000, TX)));
