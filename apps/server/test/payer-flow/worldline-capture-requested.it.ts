@@ -4,7 +4,7 @@ import { readSession } from '../support/service-harness';
 import { acceptPayment, BASE, noneInFlight, P, paid, payment, postWebhook as postWebhookTo, WORLDLINE_CONTRACTS } from '../support/worldline-direct';
 
 // A direct payment at Worldline (ANCV, Wero under a `payment` contract) is only taken once Worldline
-// collected it: CAPTURE_REQUESTED (91) is still pending, REJECTED_CAPTURE (93) declines it (D87).
+// collected it: CAPTURE_REQUESTED (91) is still pending, REJECTED_CAPTURE (93) declines it (D86).
 describe('Worldline Direct: a direct payment still being collected', () => {
   const service = providerService(WORLDLINE_CONTRACTS);
   const h = service.h;

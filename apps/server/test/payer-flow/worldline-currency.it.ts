@@ -2,7 +2,7 @@ import { providerService } from '../support/provider-service';
 import { WORLDLINE_CONTRACTS } from '../support/worldline-direct';
 
 // Worldline takes Wero and Chèque-Vacances in euros only (its driver declares it): a session in another
-// currency lists them, not eligible, and refuses to start them before Worldline is asked (D87).
+// currency lists them, not eligible, and refuses to start them before Worldline is asked (D86).
 describe('Worldline Direct: Wero and ANCV in a session that is not in euros', () => {
   const service = providerService(WORLDLINE_CONTRACTS);
   const h = service.h;

@@ -66,7 +66,7 @@ export class WorldlineDriver implements PspDriver {
     const facts = payment ? openingFacts(payment, { asked: input.amount, payerChoosesAmount: this.capabilities.payerChosenPartial }) : [];
     const action = result.body.merchantAction as { actionType?: string; redirectData?: { redirectURL?: string } } | undefined;
     const url = action?.actionType === 'REDIRECT' ? action.redirectData?.redirectURL : undefined;
-    // A payment Worldline is already collecting (CAPTURE_REQUESTED) has no verdict yet but is no refusal: the lookups decide (D87).
+    // A payment Worldline is already collecting (CAPTURE_REQUESTED) has no verdict yet but is no refusal: the lookups decide (D86).
     const collecting = payment?.status === 'CAPTURE_REQUESTED';
     if (ack.outcome === 'accepted' && !url && facts.length === 0 && !collecting) {
       return { ack: { ...ack, outcome: 'rejected', code: 'no-redirect', message: 'Worldline answered without a redirect for the payer' }, facts: [] };

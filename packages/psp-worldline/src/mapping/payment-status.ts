@@ -7,7 +7,7 @@ const GRANTED = ['PENDING_CAPTURE', 'CAPTURED', 'PAID', 'REFUND_REQUESTED', 'REF
  * Statuses still waiting for the payer or for Worldline: no verdict yet. CAPTURE_REQUESTED (91) is
  * Worldline still collecting (it becomes CAPTURED or REJECTED_CAPTURE): a direct payment's money is
  * not taken yet, and a hold's grant was already read at PENDING_CAPTURE, before any capture was asked
- * (D87).
+ * (D86).
  */
 export const PENDING = ['CREATED', 'REDIRECTED', 'PENDING_PAYMENT', 'PENDING_COMPLETION', 'AUTHORIZATION_REQUESTED', 'PENDING_APPROVAL', 'PENDING_FRAUD_APPROVAL', 'CAPTURE_REQUESTED'];
 /**
@@ -55,7 +55,7 @@ function granted(payment: WorldlinePayment, context: OpeningContext): { granted:
  * The verdict a payment's status gives its opening (authorization or sale): authorized (in full, or
  * for vouchers what the payer chose), declined, cancelled by the payer, or none while it is pending.
  * A later status (captured, refunded) still says the opening was granted; a capture still requested
- * says nothing yet, a capture refused is a refusal (D87).
+ * says nothing yet, a capture refused is a refusal (D86).
  */
 export function openingFacts(payment: WorldlinePayment, context: OpeningContext): PspFact[] {
   const providerRef = openingRef(payment);

@@ -34,7 +34,7 @@ afterEach(() => nock.cleanAll());
 describe('Worldline webhooks -> facts', () => {
   it.each([
     ['payment.pending_capture', pay('PENDING_CAPTURE', 5), [authorized()]],
-    // Still collecting: a direct payment is not taken yet (D87).
+    // Still collecting: a direct payment is not taken yet (D86).
     ['payment.capture_requested', pay('CAPTURE_REQUESTED', 91), []],
     ['payment.captured', pay('CAPTURED', 9), [authorized(5_000, '9'), { kind: 'captured', success: true, ref: onPayment, statusCode: '9' }]],
     ['payment.paid', pay('PAID', 1000), [authorized(5_000, '1000'), { kind: 'captured', success: true, ref: onPayment, statusCode: '1000' }]],
