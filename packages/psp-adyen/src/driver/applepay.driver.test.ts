@@ -23,7 +23,7 @@ describe('Adyen Apple Pay', () => {
   it("validates the merchant through /applePay/sessions and hands the sheet Adyen's decoded session", async () => {
     const merchantSession = { epochTimestamp: 1700000000000, expiresAt: 1700000300000, merchantSessionIdentifier: 'SSH-1', nonce: 'n1', merchantIdentifier: 'ABC', domainName: 'shop.example', displayName: 'Splitpay Shop', signature: 'sig' };
     let body: unknown;
-    nock(TEST_BASE, { reqheaders: { 'x-api-key': API_KEY, 'idempotency-key': /applepay-session/ } })
+    nock(TEST_BASE, { reqheaders: { 'x-api-key': API_KEY, 'idempotency-key': /^[0-9a-f-]{36}\.aps\.[0-9a-z]+$/ } })
       .post('/v71/applePay/sessions', (b: unknown) => ((body = b), true))
       .reply(200, { data: Buffer.from(JSON.stringify(merchantSession)).toString('base64') });
     const input = openInput('applepay');

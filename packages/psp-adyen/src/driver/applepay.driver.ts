@@ -48,7 +48,8 @@ export class AdyenApplePayDriver extends AdyenDriverBase implements PspDriver {
     if (!settings.merchantIdentifier || !settings.displayName) return rejected('configuration', 'the contract settings merchantIdentifier and displayName are required for Apple Pay');
     const body = { displayName: settings.displayName, domainName: input.domainName, merchantIdentifier: settings.merchantIdentifier };
     // A new Apple Pay session each time (one per sheet, valid 5 minutes): the key only guards a resend.
-    const result = await this.deps.client.post(settings, '/applePay/sessions', body, `${input.transactionId}.applepay-session.${Date.now()}`);
+    // Short parts, within Adyen's 64 characters: 36 (the id) + 5 + 8 (the time in base 36).
+    const result = await this.deps.client.post(settings, '/applePay/sessions', body, `${input.transactionId}.aps.${Date.now().toString(36)}`);
     this.logFailure('/applePay/sessions', result);
     const ack = ackOf(result);
     if (result.kind !== 'answer' || ack.outcome !== 'accepted') return { ack };
