@@ -110,6 +110,21 @@ describe('Adyen Apple Pay in Chromium', () => {
     expect(problems.list).toEqual([]);
   });
 
+  it("completes the sheet as failed, and tells the payer, when Adyen's /payments refuses the token at once", async () => {
+    answerPost(TEST_BASE, '/v71/applePay/sessions', 200, () => ({ data: Buffer.from(JSON.stringify(MERCHANT_SESSION)).toString('base64') }));
+    const payment = answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'Refused', refusalReason: 'Refused', refusalReasonCode: '2', pspReference: 'PSPAPPLWEB000003', merchantReference: body.reference }));
+    const sessionId = await payWithApplePay('adyen-applepay-web-declined');
+
+    const done = await until(async () => ((await sheet()).results.length > 0 ? sheet() : undefined), 'the sheet completed');
+    expect(done).toMatchObject({ merchantSessions: [MERCHANT_SESSION], results: [1], aborted: 0 });
+    expect(payment.seen).toHaveLength(1);
+    await page.getByText('Your Apple Pay payment of €45.00 was declined', { exact: false }).first().waitFor();
+    const { body } = await readSession(service.h, sessionId);
+    expect(body.status).toBe('PENDING');
+    expect((body.attempts as Record<string, unknown>[]).map((a) => a.status)).toEqual(['DECLINED']);
+    expect(problems.list).toEqual([]);
+  });
+
   it('aborts the sheet, abandons the attempt and tells the payer when Adyen opens no Apple Pay session; nothing is paid', async () => {
     const validation = answerPost(TEST_BASE, '/v71/applePay/sessions', 403, () => ({ status: 403, errorCode: '901', message: 'Invalid Merchant Account', errorType: 'security' }));
     const payment = answerPost(TEST_BASE, '/v71/payments', 200, () => ({ resultCode: 'Authorised', pspReference: 'PSPAPPLWEB000002' }));

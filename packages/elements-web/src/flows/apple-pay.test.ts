@@ -2,13 +2,14 @@ import { SplitPayError } from '../client/split-pay-error';
 import type { WalletSessionAnswer } from '../client/elements-client';
 import { until } from '../testing/dom.fixture';
 import { standInApplePay, VALIDATION_URL } from '../testing/apple-pay.fixture';
+import type { AttemptStatus } from '../types/session-view';
 import { runApplePay, type ApplePayLegs, type ApplePayRequest, type ValidateMerchant } from './apple-pay';
 
 const REQUEST: ApplePayRequest = { countryCode: 'FR', currencyCode: 'EUR', supportedNetworks: ['visa'], merchantCapabilities: ['supports3DS'], total: { label: 'order-1', amount: '120.00' } };
 const MERCHANT_SESSION = { epochTimestamp: 1_767_225_600_000, merchantSessionIdentifier: 'SSH0123', signature: 'c2ln', displayName: 'Splitpay Shop' };
 
 /** Legs that record every call; the wallet-session door answers what the test says. */
-function legs(door: () => Promise<WalletSessionAnswer>) {
+function legs(door: () => Promise<WalletSessionAnswer>, confirmed: () => Promise<AttemptStatus | undefined> = async () => 'AUTHORIZING') {
   const seen: string[] = [];
   const failures: unknown[] = [];
   const given: ApplePayLegs = {
@@ -22,6 +23,7 @@ function legs(door: () => Promise<WalletSessionAnswer>) {
     },
     confirm: async (attemptId, token) => {
       seen.push(`confirm ${attemptId} ${token}`);
+      return confirmed();
     },
     abandon: async (attemptId) => {
       seen.push(`abandon ${attemptId}`);
@@ -219,5 +221,64 @@ describe('runApplePay: merchant validation', () => {
     expect(run.seen.at(-1)).toBe('abandon a1');
     expect(apple.sheet.merchantSessions).toEqual([]);
     expect(run.failures).toEqual([]);
+  });
+});
+
+describe('runApplePay: the sheet completed with what the confirm answered', () => {
+  const TOKEN = { paymentData: { version: 'EC_v1' } };
+
+  /** A sheet validated, then authorized by the payer; the confirm answers what the test says. */
+  async function authorized(confirmed: () => Promise<AttemptStatus | undefined>) {
+    const apple = standInApplePay();
+    const run = legs(async () => ({ walletSession: MERCHANT_SESSION }), confirmed);
+    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    await until(() => apple.sheet.merchantSessions.length > 0);
+    apple.session().onpaymentauthorized?.({ payment: { token: TOKEN } });
+    return { apple, run };
+  }
+
+  it.each([
+    ['DECLINED', 'STATUS_FAILURE'],
+    ['CANCELLED', 'STATUS_FAILURE'],
+    ['VOIDED', 'STATUS_FAILURE'],
+    ['AUTHORIZING', 'STATUS_SUCCESS'],
+    ['AUTHORIZED', 'STATUS_SUCCESS'],
+    ['CAPTURED', 'STATUS_SUCCESS'],
+    [undefined, 'STATUS_SUCCESS'],
+  ] as const)('an attempt the confirm answers %s completes the sheet with %s, once', async (status, result) => {
+    const { apple, run } = await authorized(async () => status);
+    await until(() => apple.sheet.results.length > 0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(apple.sheet.results).toEqual([apple.ctor[result]]);
+    expect(run.failures).toEqual([]);
+  });
+
+  it('a failed confirm completes the sheet with STATUS_FAILURE and reports the failure', async () => {
+    const { apple, run } = await authorized(async () => {
+      throw new SplitPayError('InvalidRequest', 400);
+    });
+    await until(() => run.failures.length > 0);
+    expect(apple.sheet.results).toEqual([apple.ctor.STATUS_FAILURE]);
+    expect(run.failures).toEqual([expect.objectContaining({ code: 'InvalidRequest' })]);
+  });
+
+  const declines = async (): Promise<AttemptStatus> => 'DECLINED';
+  const fails = async (): Promise<AttemptStatus> => {
+    throw new SplitPayError('NetworkError', 0);
+  };
+  it.each([
+    ['answers', declines, []],
+    ['fails', fails, ['NetworkError']],
+  ] as const)('a sheet closed while the confirm was in flight (Apple gave up) is abandoned, and not completed when the confirm %s', async (_case, outcome, reported) => {
+    let answer: () => void = () => undefined;
+    const { apple, run } = await authorized(() => new Promise<void>((resolve) => (answer = resolve)).then(outcome));
+    await until(() => run.seen.some((s) => s.startsWith('confirm')));
+    apple.session().oncancel?.({});
+    answer();
+    await until(() => run.seen.includes('abandon a1'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(apple.sheet.calls).not.toContain('completePayment');
+    expect(run.failures.map((f) => (f as SplitPayError).code)).toEqual(reported);
   });
 });

@@ -1,6 +1,6 @@
 import { SplitPayError } from '../client/split-pay-error';
 import type { WalletSessionAnswer } from '../client/elements-client';
-import type { MerchantValidation } from '../types/session-view';
+import type { AttemptStatus, MerchantValidation } from '../types/session-view';
 
 /** The parts of Apple Pay JS the components use (window.ApplePaySession). */
 export interface ApplePaySessionLike {
@@ -50,8 +50,12 @@ export interface ApplePayLegs {
   start(): Promise<string>;
   /** The service's wallet-session door for the started attempt, with the sheet's validation URL. */
   walletSession(attemptId: string, validationURL: string): Promise<WalletSessionAnswer>;
-  /** Sends the wallet's token verbatim (second leg); the verdict comes by polling. */
-  confirm(attemptId: string, paymentToken: string): Promise<void>;
+  /**
+   * Sends the wallet's token verbatim (second leg); answers the attempt's status as the confirm's
+   * answer tells it (a PSP that refuses at once already says DECLINED there), undefined when the
+   * answer does not show it. A verdict still pending comes by polling.
+   */
+  confirm(attemptId: string, paymentToken: string): Promise<AttemptStatus | undefined>;
   /** The payer closed the sheet after the attempt started, or its merchant validation failed. */
   abandon(attemptId: string): Promise<void>;
   failed(error: unknown): void;
@@ -85,6 +89,28 @@ export async function merchantSessionFor(
   return answer.walletSession;
 }
 
+/**
+ * Whether the sheet closes as done (STATUS_SUCCESS) for the attempt's status the confirm answered:
+ * not for an attempt refused or withdrawn, nor for a hold already handed back; yes for a hold, a
+ * payment, and a verdict still pending (the sheet must close either way; the page then shows the
+ * payment being confirmed, and its verdict once it comes, D88).
+ */
+export function sheetSaysDone(status: AttemptStatus | undefined): boolean {
+  switch (status) {
+    case 'DECLINED':
+    case 'CANCELLED':
+    case 'VOIDED':
+      return false;
+    case 'AUTHORIZING':
+    case 'AUTHORIZED':
+    case 'CAPTURED':
+    case undefined:
+      return true;
+    default:
+      return status satisfies never;
+  }
+}
+
 /** What runs one Apple Pay sheet. */
 export interface ApplePayRun {
   /** The browser's ApplePaySession. */
@@ -102,7 +128,9 @@ export interface ApplePayRun {
  * Runs the sheet. Must be called synchronously from the click (Apple Pay's user-gesture rule): the
  * session is created and begun before anything else is awaited. An attempt the sheet started is
  * either confirmed or abandoned: when the payer closes the sheet, and when its merchant validation
- * fails (the sheet is aborted, the failure reported).
+ * fails (the sheet is aborted, the failure reported). Once the token is sent, the sheet is completed
+ * with what the confirm answered, failed when the confirm fails; a sheet closed meanwhile (Apple gives
+ * up after 30 seconds) is abandoned as any other and not completed.
  */
 export function runApplePay({ sessionConstructor: ctor, request, legs, validateMerchant, merchantValidation }: ApplePayRun): void {
   const session = new ctor(3, request);
@@ -139,18 +167,24 @@ export function runApplePay({ sessionConstructor: ctor, request, legs, validateM
       }
     })();
   };
+  const complete = (done: boolean): void => {
+    if (over) return;
+    over = true;
+    try {
+      session.completePayment(done ? ctor.STATUS_SUCCESS : ctor.STATUS_FAILURE);
+    } catch {
+      // Safari refuses to complete a sheet it has already dismissed; the page tells the outcome.
+    }
+  };
   session.onpaymentauthorized = (event) => {
     void (async () => {
       if (!attemptId || over) return;
       try {
         // The token goes as the wallet gave it: serialized once, never read or logged here.
         const token = typeof event.payment.token === 'string' ? event.payment.token : JSON.stringify(event.payment.token);
-        await legs.confirm(attemptId, token);
-        over = true;
-        session.completePayment(ctor.STATUS_SUCCESS);
+        complete(sheetSaysDone(await legs.confirm(attemptId, token)));
       } catch (error) {
-        over = true;
-        session.completePayment(ctor.STATUS_FAILURE);
+        complete(false);
         legs.failed(error);
       }
     })();

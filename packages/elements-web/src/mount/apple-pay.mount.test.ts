@@ -11,12 +11,15 @@ const MERCHANT_SESSION = { epochTimestamp: 1_767_225_600_000, merchantSessionIde
 const DOOR = 'https://pay.example/elements/session/attempts/a1/wallet-session';
 
 /** The page (https://shop.example) with the stand-in sheet, Apple Pay chosen, its button pressed. */
-async function payWithApplePay(walletSessionAnswer: { status: number; body: unknown }, after: Parameters<typeof scriptedFetch>[0]) {
+async function payWithApplePay(walletSessionAnswer: { status: number; body: unknown }, after: Parameters<typeof scriptedFetch>[0], lostConfirm = false) {
   const page = merchantPage();
   const apple = standInApplePay();
   (page.dom.window as unknown as { ApplePaySession: unknown }).ApplePaySession = apple.ctor;
   const started = pendingView({ methods: [applePayMethod], attempts: [attempt({ attemptId: 'a1', method: 'applepay', methodId: 'applepay', status: 'AUTHORIZING', granted: { amount: 0, currency: 'EUR' }, requested: { amount: 12000, currency: 'EUR' } })] });
-  const { fetch, calls } = scriptedFetch([pendingView({ methods: [applePayMethod] }), { status: 201, body: { attemptId: 'a1', view: started } }, walletSessionAnswer, ...after]);
+  const scripted = scriptedFetch([pendingView({ methods: [applePayMethod] }), { status: 201, body: { attemptId: 'a1', view: started } }, walletSessionAnswer, ...after]);
+  const { calls } = scripted;
+  // A lost confirm: the connection fails as the browser's fetch says it (a TypeError).
+  const fetch = async (url: string, init: RequestInit) => (lostConfirm && url.endsWith('/confirm') ? Promise.reject(new TypeError('Failed to fetch')) : scripted.fetch(url, init));
   const errors: SplitPayError[] = [];
   const handle = mount(page.container, { ...base, fetch, onError: (error) => errors.push(error) });
   await until(() => page.text(page.container).includes('Remaining to pay'));
@@ -66,5 +69,48 @@ describe('mount: Apple Pay merchant validation', () => {
     expect(apple.sheet.calls).not.toContain('abort');
     expect(errors).toEqual([]);
     handle.unmount();
+  });
+});
+
+const applePayAttempt = (status: 'AUTHORIZING' | 'AUTHORIZED' | 'DECLINED' | 'CANCELLED') =>
+  attempt({ attemptId: 'a1', method: 'applepay', methodId: 'applepay', status, granted: { amount: status === 'AUTHORIZED' ? 12000 : 0, currency: 'EUR' }, requested: { amount: 12000, currency: 'EUR' }, ...(status === 'DECLINED' ? { declineCategory: 'bank-refusal' as const } : {}) });
+const WALLET_SESSION = { status: 200, body: { walletSession: MERCHANT_SESSION } };
+
+/** The sheet validated, then authorized by the payer: its token goes to the confirm. */
+async function authorize(run: Awaited<ReturnType<typeof payWithApplePay>>): Promise<void> {
+  await until(() => run.apple.sheet.merchantSessions.length > 0);
+  run.apple.session().onpaymentauthorized?.({ payment: { token: { paymentData: { version: 'EC_v1' } } } });
+  await until(() => run.apple.sheet.results.length > 0);
+}
+
+describe('mount: the Apple Pay sheet completed with what the confirm answered', () => {
+  it.each([
+    ['DECLINED', 'STATUS_FAILURE', 'Your Apple Pay payment of €120.00 was declined: your bank refused it.'],
+    ['CANCELLED', 'STATUS_FAILURE', undefined],
+    ['AUTHORIZED', 'STATUS_SUCCESS', undefined],
+    ['AUTHORIZING', 'STATUS_SUCCESS', undefined],
+  ] as const)('an answer whose view shows the attempt %s completes the sheet with %s', async (status, result, said) => {
+    const run = await payWithApplePay(WALLET_SESSION, [{ status: 200, body: { view: pendingView({ methods: [applePayMethod], attempts: [applePayAttempt(status)], revision: 5 }) } }]);
+    await authorize(run);
+    expect(run.apple.sheet.results).toEqual([run.apple.ctor[result]]);
+    expect(run.apple.sheet.calls.filter((c) => c === 'completePayment')).toHaveLength(1);
+    expect(run.errors).toEqual([]);
+    if (said) expect(run.page.text(run.page.container)).toContain(said);
+    run.handle.unmount();
+  });
+
+  it.each([
+    ['answers 4xx', { status: 400, body: { code: 'InvalidRequest', message: 'paymentToken is not a string' } }, false, 'InvalidRequest', 'The details sent were not accepted. Check them and try again.'],
+    ['times out at a gateway (504 without an envelope)', { status: 504, body: '<html>Gateway Timeout</html>' }, false, 'Http504', 'Something went wrong. Try again.'],
+    ['is lost on the way', { status: 200, body: {} }, true, 'NetworkError', 'The connection failed. Check it and try again.'],
+  ] as const)('a confirm that %s completes the sheet with STATUS_FAILURE and tells the payer on the form', async (_case, answer, lost, code, message) => {
+    const run = await payWithApplePay(WALLET_SESSION, [answer], lost);
+    await authorize(run);
+    expect(run.apple.sheet.results).toEqual([run.apple.ctor.STATUS_FAILURE]);
+    await until(() => run.errors.length > 0);
+    expect(run.errors.map((e) => e.code)).toEqual([code]);
+    await until(() => run.page.text(run.page.container).includes(message));
+    expect(run.apple.sheet.calls.filter((c) => c === 'completePayment')).toHaveLength(1);
+    run.handle.unmount();
   });
 });

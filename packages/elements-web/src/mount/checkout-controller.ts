@@ -13,7 +13,7 @@ import { ReadOrder, type NumberedRead } from '../poll/read-order';
 import { SingleFlight } from '../poll/single-flight';
 import { isRefusal, isWaiting, lastUnpaid, screenOf } from '../state/derive';
 import { newlyUnpaid, resumedChoice } from '../state/resumed-choice';
-import { isEndStatus, type MethodView, type SessionView } from '../types/session-view';
+import { isEndStatus, type AttemptStatus, type MethodView, type SessionView } from '../types/session-view';
 import { renderCheckout, renderLinkExpired } from '../render/checkout.render';
 import { renderFirstReadFailed } from '../render/unreachable.render';
 import { unpaidNoticeId } from '../render/ledger.render';
@@ -457,7 +457,14 @@ export class CheckoutController implements Actions {
         // Not an action of its own: the start's action already answered, and the view does not change.
         walletSession: (id, validationURL) => this.client.walletSession(id, { domainName: this.win?.location.hostname ?? '', validationUrl: validationURL }, this.aborts.signal),
         confirm: async (id, token) => {
-          await this.act(() => this.numbered(() => this.client.confirm(id, token, this.aborts.signal)), false, true);
+          let status: AttemptStatus | undefined;
+          await this.act(async () => {
+            const answer = await this.numbered(() => this.client.confirm(id, token, this.aborts.signal));
+            // The answer's own view, even one older than the view shown: it is this confirm's verdict.
+            status = answer.view.attempts.find((a) => a.attemptId === id)?.status;
+            return answer;
+          }, false, true);
+          return status;
         },
         abandon: async (id) => {
           await this.act(() => this.numbered(() => this.client.abandonAttempt(id, this.aborts.signal)), false, true);
