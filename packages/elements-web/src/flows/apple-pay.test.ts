@@ -267,6 +267,20 @@ describe('runApplePay: the sheet completed with what the confirm answered', () =
   const fails = async (): Promise<AttemptStatus> => {
     throw new SplitPayError('NetworkError', 0);
   };
+  it("reports a failed confirm even when the sheet refuses to be completed (the browser's own dismissal)", async () => {
+    const apple = standInApplePay();
+    const run = legs(async () => ({ walletSession: MERCHANT_SESSION }), fails);
+    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
+    apple.session().completePayment = () => {
+      throw new DOMException('The session is no longer active', 'InvalidAccessError');
+    };
+    apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
+    await until(() => apple.sheet.merchantSessions.length > 0);
+    apple.session().onpaymentauthorized?.({ payment: { token: TOKEN } });
+    await until(() => run.failures.length > 0);
+    expect(run.failures).toEqual([expect.objectContaining({ code: 'NetworkError' })]);
+  });
+
   it.each([
     ['answers', declines, []],
     ['fails', fails, ['NetworkError']],

@@ -173,7 +173,7 @@ export function runApplePay({ sessionConstructor: ctor, request, legs, validateM
     try {
       session.completePayment(done ? ctor.STATUS_SUCCESS : ctor.STATUS_FAILURE);
     } catch {
-      // Safari refuses to complete a sheet it has already dismissed; the page tells the outcome.
+      // A sheet the browser already dismissed may refuse it; the page tells the outcome either way.
     }
   };
   session.onpaymentauthorized = (event) => {
