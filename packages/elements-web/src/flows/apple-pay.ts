@@ -93,7 +93,7 @@ export async function merchantSessionFor(
  * Whether the sheet closes as done (STATUS_SUCCESS) for the attempt's status the confirm answered:
  * not for an attempt refused or withdrawn, nor for a hold already handed back; yes for a hold, a
  * payment, and a verdict still pending (the sheet must close either way; the page then shows the
- * payment being confirmed, and its verdict once it comes, D88).
+ * payment being confirmed, and its verdict once it comes, D87).
  */
 export function sheetSaysDone(status: AttemptStatus | undefined): boolean {
   switch (status) {
