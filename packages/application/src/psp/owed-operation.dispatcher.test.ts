@@ -1,5 +1,5 @@
 import { applyFact, money, owedOperations, type FollowUpInput, type OperationOutput, type PspDriver, type Session } from '@splitpay/domain';
-import { CARD_CAPS } from '@splitpay/domain/src/testing';
+import { CARD_CAPS, type CapturingLogger } from '@splitpay/domain/src/testing';
 import type { EmbeddedStores } from '@splitpay/store-embedded';
 import type { SessionWriter } from '../session-writer';
 import { dispatchingCore, openedTranche } from '../testing/dispatching.fixture';
@@ -11,9 +11,12 @@ class CountingDriver implements Partial<PspDriver> {
   readonly method = 'card' as const;
   readonly capabilities = CARD_CAPS;
   readonly captures: string[] = [];
+  /** The sends already made of each capture, as the driver was told. */
+  readonly tries: (number | undefined)[] = [];
   answers: OperationOutput['ack'][] = [];
   async capture(input: FollowUpInput): Promise<OperationOutput> {
     this.captures.push(input.transactionId);
+    this.tries.push(input.tries);
     return { ack: this.answers.shift() ?? { outcome: 'accepted', httpStatus: 201 }, facts: [] };
   }
 }
@@ -23,13 +26,14 @@ describe('OwedOperationDispatcher: one PSP call per owed operation', () => {
   let driver: CountingDriver;
   let writer: SessionWriter;
   let dispatcher: OwedOperationDispatcher;
+  let logger: CapturingLogger;
   let session: Session;
   let authorization: string;
 
   beforeEach(async () => {
     driver = new CountingDriver();
     const core = dispatchingCore([driver]);
-    ({ stores, writer, dispatcher } = core);
+    ({ stores, writer, dispatcher, logger } = core);
     ({ session, transactionId: authorization } = await openedTranche(core, 10_000));
   });
 
@@ -65,5 +69,20 @@ describe('OwedOperationDispatcher: one PSP call per owed operation', () => {
     // The late holder of the older read sends nothing.
     await dispatcher.dispatchOwedBy([write]);
     expect(driver.captures).toHaveLength(2);
+  });
+
+  it('tells the driver how many sends were made before (a PSP without idempotency key checks before sending again); an unverifiable answer is given up with an alert, left pending', async () => {
+    driver.answers = [{ outcome: 'unknown', message: 'timeout' }, { outcome: 'unknown', message: 'cannot tell', unverifiable: true }];
+    const write = await verdictWrite();
+    const [capture] = owedOperations(write.session, Number.MAX_SAFE_INTEGER);
+    await dispatcher.dispatchOwedBy([write]);
+    const recorded = (await stores.sessions.findById(session.id))!;
+    const saved = await dispatcher.sendNow(recorded, [capture!.transactionId]);
+    expect(driver.tries).toEqual([0, 1]);
+    const tx = saved.attempts[0]!.transactions.find((t) => t.id === capture!.transactionId)!;
+    expect(tx.status.kind).toBe('pending');
+    expect(tx.dispatch).toMatchObject({ state: 'given-up', tries: 2 });
+    expect(owedOperations(saved, Number.MAX_SAFE_INTEGER)).toEqual([]);
+    expect(logger.named('psp.operation_given_up')).toEqual([expect.objectContaining({ level: 'error', fields: expect.objectContaining({ transactionId: capture!.transactionId, type: 'capture' }) })]);
   });
 });

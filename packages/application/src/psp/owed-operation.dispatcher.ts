@@ -179,7 +179,7 @@ export class OwedOperationDispatcher {
       this.deps.logger.error('psp.driver_missing', { ...fields, method: op.method });
       return { ack: { outcome: 'unknown', message: `No driver is registered for ${op.provider}/${op.method}` }, facts: [] };
     }
-    const input = { ...resolved.call, amount: op.amount, target: op.target, opening: op.opening };
+    const input = { ...resolved.call, amount: op.amount, target: op.target, opening: op.opening, tries: op.tries };
     try {
       const output = await resolved.driver[op.type](input);
       this.deps.logger.info('psp.operation_sent', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus });

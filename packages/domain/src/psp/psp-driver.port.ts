@@ -20,6 +20,12 @@ export interface DriverAck {
   readonly providerRef?: string;
   /** For a rejected authorization: what the refusal means, when readable. */
   readonly category?: DeclineCategory;
+  /**
+   * For an `unknown` capture, void or refund sent again: the PSP may have acted on an earlier send and
+   * nothing it answers can tell (a PSP without idempotency key), so sending once more could move the
+   * money twice. The service stops sending it and leaves it pending for the operator.
+   */
+  readonly unverifiable?: boolean;
 }
 
 /** Settings every call carries: the contract's provider settings and a stable idempotency key. */
@@ -105,6 +111,11 @@ export interface FollowUpInput extends DriverCall {
    * capture that took the money; a PSP whose modifications always name the payment (Adyen) uses this.
    */
   readonly opening?: OperationRef;
+  /**
+   * Sends of this operation already made without a usable answer (absent or 0: the first send). A
+   * PSP without idempotency key checks what an earlier send did before sending it again.
+   */
+  readonly tries?: number;
 }
 
 export interface OperationOutput {

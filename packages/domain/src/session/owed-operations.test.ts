@@ -83,6 +83,19 @@ describe('recordDispatch', () => {
     expect(operationsOwedSince(second, third).map((o) => o.type)).toEqual(['void']);
   });
 
+  it('unknown and unverifiable (an earlier send may have acted): given up at once, its verdict left pending, nothing handed back', () => {
+    const { session, captureId } = capturing();
+    const first = recordDispatch(session, captureId, { ack: { outcome: 'unknown', message: 'timeout' }, facts: [] }, ctx);
+    const next = recordDispatch(first, captureId, { ack: { outcome: 'unknown', message: 'cannot tell', unverifiable: true }, facts: [] }, ctx);
+    const tx = next.attempts[0]!.transactions[1]!;
+    expect(tx.dispatch).toEqual({ state: 'given-up', tries: 2, at: ctx.now });
+    expect(tx.status.kind).toBe('pending');
+    expect(tx.ack).toEqual({ message: 'cannot tell' });
+    expect(owedOperations(next, ctx.now + 1e9)).toEqual([]);
+    expect(operationsOwedSince(first, next)).toEqual([]);
+    expect(next.status).toBe('CAPTURING');
+  });
+
   it('rejected: a failed verdict at once, the ack kept in its own facet', () => {
     const { session, captureId } = capturing();
     const next = recordDispatch(session, captureId, { ack: { outcome: 'rejected', code: 'AUTH_EXPIRED', message: 'Authorization expired', httpStatus: 422 }, facts: [] }, ctx);

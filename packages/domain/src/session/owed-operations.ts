@@ -98,7 +98,9 @@ const FACT_OF: Record<FollowUpType, 'captured' | 'voided' | 'refunded'> = { capt
  * Records the answer of a sent capture, void or refund. The ack facet is recorded; then:
  * `accepted`: sent, the verdict still pending unless facts came; `rejected`: the PSP refused the
  * request itself, a failed verdict; `unknown`: sent again after `policy.dispatchRetryDelaysMs`, and
- * when those are spent, given up with a failed verdict made by the service. Facts are applied first.
+ * when those are spent, given up with a failed verdict made by the service; `unknown` and
+ * `unverifiable` (an earlier send may have acted): given up at once, its verdict left pending. Facts
+ * are applied first.
  */
 export function recordDispatch(session: Session, transactionId: string, outcome: DispatchOutcome, ctx: DomainContext): Session {
   const attempt = session.attempts.find((a) => a.transactions.some((t) => t.id === transactionId));
@@ -129,6 +131,8 @@ function nextDispatch(tx: Transaction, ack: DriverAck, ctx: DomainContext): { di
         failure: { ...(ack.code !== undefined ? { statusCode: ack.code } : {}), ...(ack.message !== undefined ? { statusMessage: ack.message } : {}) },
       };
     case 'unknown': {
+      // Left pending, not failed: the PSP may have acted on an earlier send.
+      if (ack.unverifiable === true) return { dispatch: { state: 'given-up', tries, at: ctx.now } };
       const delay = ctx.policy.dispatchRetryDelaysMs[tries - 1];
       if (delay !== undefined) return { dispatch: { state: 'owed', tries, nextAt: ctx.now + delay } };
       return {
