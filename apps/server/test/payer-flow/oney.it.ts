@@ -52,7 +52,7 @@ describe('Oney through the whole service (nock playing Oney, its unsigned notifi
       psp_guid: SETTINGS.pspGuid,
       payment: { payment_amount: 300, currency_code: 'EUR', business_transaction: { code: SETTINGS.businessTransaction3x } },
       purchase: { purchase_amount: 300, item_list: [expect.objectContaining({ label: 'Sofa', is_main_item: 1, price: 300 })] },
-      navigation: { success_url: `${h.url}/elements/return/${attemptId}`, fail_url: `${h.url}/elements/return/${attemptId}` },
+      navigation: { success_url: `${h.url}/elements/return/${attemptId}`, fail_url: `${h.url}/elements/return/${attemptId}?oney=cancel` },
     });
     expect(serverResponseUrl).toBe(`${h.url}/psp/oney/notifications?reference=${reference}`);
 
@@ -122,7 +122,7 @@ describe('Oney through the whole service (nock playing Oney, its unsigned notifi
     const { page } = await h.openPage(financedOrder('oney-real-overdue', 30_000));
     const { reference } = await startOney(page, 30_000);
     const query = statusQuery(reference);
-    query.says(statusAnswer('PENDING', 300, 'WAITING_CUSTOMER_KYC'));
+    query.says(statusAnswer('PENDING', 300, 'WAITING_ONEY'));
     h.clock.advance(120_000);
     await h.runWorkers();
     expect((await page.waitFor(status('AWAITING'))).status).toBe('AWAITING');

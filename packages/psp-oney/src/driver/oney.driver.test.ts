@@ -69,7 +69,7 @@ describe('Oney: POST purchase/facilypay_url', () => {
       },
       navigation: {
         success_url: input.returnUrl,
-        fail_url: input.returnUrl,
+        fail_url: `${input.returnUrl}?oney=cancel`,
         server_response_url: `https://pay.example/psp/oney/notifications?reference=${input.transactionId}`,
       },
     });
@@ -160,11 +160,13 @@ describe('Oney: confirm (capture) and cancel (void, refund)', () => {
     expect((await driver.capture(input)).facts).toEqual([{ kind: 'captured', success: false, ref: { transactionId: input.transactionId }, statusCode: 'REFUSED' }]);
   });
 
-  it('voids by cancelling the amount, reason 0, keeping the down payment (not funded yet): CANCELLED is voided', async () => {
+  it('voids by cancelling the amount, reason 0, keeping the down payment (not funded yet, as the status query says first): CANCELLED is voided', async () => {
     const open = openInput();
     const input = followUpInput(open);
+    const status = expectCall('get', purchasePathOf(open.transactionId), 200, statusAnswer('FAVORABLE', 100));
     const post = expectCall('post', `${purchasePathOf(open.transactionId)}/action/cancel`, 200, { purchase: { status_code: 'CANCELLED' } });
     const voided = await driver.void(input);
+    expect(status.scope.isDone()).toBe(true);
     expect(post.body()).toEqual({ merchant_request_id: input.transactionId, language_code: 'FR', purchase: { cancellation_reason_code: 0, cancellation_amount: 100, refund_down_payment: false } });
     expect(voided.facts).toEqual([{ kind: 'voided', success: true, ref: { transactionId: input.transactionId }, statusCode: 'CANCELLED' }]);
   });
@@ -174,12 +176,14 @@ describe('Oney: confirm (capture) and cancel (void, refund)', () => {
     const open = openInput();
     // The study's opening never got a verdict: the void targets it, as the domain owes it at the bound.
     const input = followUpInput(open);
+    expectCall('get', purchasePathOf(open.transactionId), 200, statusAnswer('PENDING', 100, 'WAITING_ONEY'));
     const post = expectCall('post', `${purchasePathOf(open.transactionId)}/action/cancel`, 200, { purchase: { status_code: 'CANCELLED', status_label: 'Cancelled' } });
     const cancelled = await driver.void(input);
     expect(post.scope.isDone()).toBe(true);
     expect(post.body()).toEqual({ merchant_request_id: input.transactionId, language_code: 'FR', purchase: { cancellation_reason_code: 0, cancellation_amount: 100, refund_down_payment: false } });
     expect(cancelled.facts).toEqual([{ kind: 'voided', success: true, ref: { transactionId: input.transactionId }, statusCode: 'CANCELLED', statusMessage: 'Cancelled' }]);
 
+    expectCall('get', purchasePathOf(open.transactionId), 200, statusAnswer('PENDING', 100, 'WAITING_ONEY'));
     expectCall('post', `${purchasePathOf(open.transactionId)}/action/cancel`, 200, { purchase: { status_code: 'PENDING', status_label: 'Under study' } });
     const kept = await driver.void(followUpInput(open));
     expect(kept.facts).toMatchObject([{ kind: 'voided', success: false, statusCode: 'PENDING' }]);
@@ -188,6 +192,7 @@ describe('Oney: confirm (capture) and cancel (void, refund)', () => {
   it('a cancel answered FAVORABLE (the lender granted meanwhile): the grant of the opening is a fact, before the failed void', async () => {
     const open = openInput();
     const input = followUpInput(open);
+    expectCall('get', purchasePathOf(open.transactionId), 200, statusAnswer('PENDING', 100, 'WAITING_ONEY'));
     expectCall('post', `${purchasePathOf(open.transactionId)}/action/cancel`, 200, {
       purchase: { status_code: 'FAVORABLE', status_label: 'Favorable', payment: { payment_amount: 100 } },
     });
@@ -199,6 +204,7 @@ describe('Oney: confirm (capture) and cancel (void, refund)', () => {
     ]);
 
     // Without the purchase's amount, the cancel's (the whole file) is the grant; a refund says nothing of a grant.
+    expectCall('get', purchasePathOf(open.transactionId), 200, statusAnswer('PENDING', undefined, 'WAITING_ONEY'));
     expectCall('post', `${purchasePathOf(open.transactionId)}/action/cancel`, 200, { purchase: { status_code: 'FAVORABLE' } });
     const unstated = await driver.void(followUpInput(open, 6_000));
     expect(unstated.facts[0]).toMatchObject({ kind: 'authorized', granted: money(6_000, 'EUR') });
@@ -251,9 +257,14 @@ describe('Oney: the status query (lookup) and its mapping', () => {
     return { open, looked: driver.lookup(input) };
   };
 
-  it.each(['WAITING_CUSTOMER_KYC', 'PRE_ACCEPTED', 'WAITING_ONEY'])('PENDING / %s -> the lender studies the file', async (sub) => {
+  it.each(['WAITING_ONEY', undefined])('PENDING / %s -> the lender studies the file', async (sub) => {
     const { open, looked } = lookupOf(statusAnswer('PENDING', 100, sub));
-    expect((await looked).facts).toEqual([{ kind: 'lender-pending', ref: { transactionId: open.transactionId }, statusCode: `PENDING/${sub}`, statusMessage: 'status PENDING' }]);
+    expect((await looked).facts).toEqual([{ kind: 'lender-pending', ref: { transactionId: open.transactionId }, statusCode: sub ? `PENDING/${sub}` : 'PENDING', statusMessage: 'status PENDING' }]);
+  });
+
+  it.each(['WAITING_CUSTOMER_KYC', 'PRE_ACCEPTED'])("PENDING / %s -> nothing yet: Oney waits for the payer's form or documents, not the lender", async (sub) => {
+    const { looked } = lookupOf(statusAnswer('PENDING', 100, sub));
+    expect(await looked).toEqual({ ack: { outcome: 'accepted', httpStatus: 200, code: 'PENDING' }, facts: [] });
   });
 
   it('FAVORABLE -> authorized for the purchase amount', async () => {
@@ -264,11 +275,11 @@ describe('Oney: the status query (lookup) and its mapping', () => {
     });
   });
 
-  it('REFUSED -> declined by the lender (bank-refusal); ABORTED -> declined', async () => {
+  it('REFUSED -> declined by the lender (bank-refusal); ABORTED -> cancelled by the payer (abandoned)', async () => {
     const refused = lookupOf(statusAnswer('REFUSED'));
     expect((await refused.looked).facts).toEqual([{ kind: 'declined', ref: { transactionId: refused.open.transactionId }, category: 'bank-refusal', statusCode: 'REFUSED', statusMessage: 'status REFUSED' }]);
     const aborted = lookupOf(statusAnswer('ABORTED'));
-    expect((await aborted.looked).facts).toEqual([{ kind: 'declined', ref: { transactionId: aborted.open.transactionId }, statusCode: 'ABORTED', statusMessage: 'status ABORTED' }]);
+    expect((await aborted.looked).facts).toEqual([{ kind: 'cancelled-by-payer', ref: { transactionId: aborted.open.transactionId }, statusCode: 'ABORTED', statusMessage: 'status ABORTED' }]);
   });
 
   it.each(['FUNDED', 'TO_BE_FUNDED'])('%s -> recorded as the confirm having taken the money', async (code) => {
@@ -276,12 +287,13 @@ describe('Oney: the status query (lookup) and its mapping', () => {
     expect((await looked).facts).toEqual([{ kind: 'captured', success: true, ref: { transactionId: open.transactionId }, statusCode: code, statusMessage: `status ${code}` }]);
   });
 
-  it('CANCELLED -> recorded as the pending void or refund having gone through', async () => {
+  it('CANCELLED -> recorded as the pending void or refund having gone through; with none, the opening declined (last)', async () => {
     const { open, looked } = lookupOf(statusAnswer('CANCELLED'));
     const ref = { transactionId: open.transactionId };
     expect((await looked).facts).toEqual([
       { kind: 'voided', success: true, ref, statusCode: 'CANCELLED', statusMessage: 'status CANCELLED' },
       { kind: 'refunded', success: true, ref, statusCode: 'CANCELLED', statusMessage: 'status CANCELLED' },
+      { kind: 'declined', ref, statusCode: 'CANCELLED', statusMessage: 'status CANCELLED' },
     ]);
   });
 

@@ -1,10 +1,11 @@
-import type { DriverCapabilities, FollowUpInput, LookupInput, Logger, Money, OpenInput, OpenOutput, OperationOutput, PspDriver, PspFact } from '@splitpay/domain';
+import type { DriverAck, DriverCapabilities, FollowUpInput, LookupInput, Logger, Money, OpenInput, OpenOutput, OperationOutput, PspDriver, PspFact, ReturnInput } from '@splitpay/domain';
 import { ackOf } from '../client/oney-ack';
 import { purchasePath, PURCHASE_PATH } from '../client/oney-paths';
 import type { OneyClient, OneyResult } from '../client/oney.client';
 import { toMajor } from '../mapping/amounts';
 import { purchaseRequest } from '../mapping/purchase-request';
-import { FUNDED_STATUSES, paymentAmountOf, purchaseStatusOf, statusFactsOf } from '../mapping/purchase-status';
+import { awaitsPayer, FUNDED_STATUSES, paymentAmountOf, purchaseStatusOf, statusFactsOf, type PurchaseStatus } from '../mapping/purchase-status';
+import { isFailReturn } from '../mapping/return-url';
 import { currencyOf, planSettingName, readOneySettings, type OneySettings } from '../settings/oney.settings';
 import { ONEY_CAPABILITIES } from './capabilities';
 
@@ -47,24 +48,83 @@ export class OneyDriver implements PspDriver {
     return { ack: { ...ack, providerRef: `CMDE|${input.transactionId}` }, redirect: { kind: 'navigate', url }, facts: [] };
   }
 
-  /** Confirm: once, after FAVORABLE, up to the purchase's amount (Oney funds what is confirmed). */
+  /**
+   * Confirm: once, after FAVORABLE, up to the purchase's amount (Oney funds what is confirmed). Oney
+   * has no idempotency key and refuses a second confirm: before sending one again, the status query
+   * says whether the first went through (FUNDED: captured) or not (FAVORABLE: sent again).
+   */
   async capture(input: FollowUpInput): Promise<OperationOutput> {
     const settings = readOneySettings(input.settings);
     if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
     const reference = this.purchaseReference(input);
     if (!reference) return rejected('no-reference', 'the purchase has no reference');
+    if (isResend(input)) {
+      const now = await readStatus(this.deps.client, settings, reference, this.deps.logger);
+      if ('ack' in now) return { ack: now.ack, facts: [] };
+      if (now.statusCode !== 'FAVORABLE') return statusVerdict('captured', input, now, FUNDED_STATUSES.has(now.statusCode));
+    }
     const body = { language_code: 'FR', merchant_request_id: input.transactionId, payment: { payment_amount: toMajor(input.amount) } };
     const result = await this.deps.client.post(settings, `${purchasePath(settings, reference)}/action/confirm`, body);
     this.logFailure('confirm', result);
     return this.followUpOutput('captured', input, result, (status) => FUNDED_STATUSES.has(status));
   }
 
-  void(input: FollowUpInput): Promise<OperationOutput> {
-    return this.cancel('voided', input, false);
+  /**
+   * Cancel of the whole purchase (a hold, a file still studied, a grant handed back): the status query
+   * first, since a confirm whose answer was lost may have funded it (then the payer's down payment is
+   * refunded too), and a cancel whose answer was lost may have gone through (CANCELLED: voided).
+   */
+  async void(input: FollowUpInput): Promise<OperationOutput> {
+    const settings = readOneySettings(input.settings);
+    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
+    const reference = this.purchaseReference(input);
+    if (!reference) return rejected('no-reference', 'the purchase has no reference');
+    const now = await readStatus(this.deps.client, settings, reference, this.deps.logger);
+    if ('ack' in now) return { ack: now.ack, facts: [] };
+    if (now.statusCode === 'CANCELLED') return statusVerdict('voided', input, now, true);
+    return this.cancel('voided', input, FUNDED_STATUSES.has(now.statusCode));
   }
 
-  refund(input: FollowUpInput): Promise<OperationOutput> {
-    return this.cancel('refunded', input, true);
+  /**
+   * A slice (or all) of the funded purchase handed back. Sent again only when the status query shows
+   * the first went through (CANCELLED: the whole purchase was); a partial cancel leaves the purchase
+   * FUNDED whether it went through or not, so an unanswered one is left to the operator, never sent twice.
+   */
+  async refund(input: FollowUpInput): Promise<OperationOutput> {
+    if (!isResend(input)) return this.cancel('refunded', input, true);
+    const settings = readOneySettings(input.settings);
+    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
+    const reference = this.purchaseReference(input);
+    if (!reference) return rejected('no-reference', 'the purchase has no reference');
+    const now = await readStatus(this.deps.client, settings, reference, this.deps.logger);
+    if (!('ack' in now) && now.statusCode === 'CANCELLED') return statusVerdict('refunded', input, now, true);
+    const ack: DriverAck = {
+      outcome: 'unknown',
+      unverifiable: true,
+      ...('ack' in now ? {} : { code: now.statusCode }),
+      message: 'Oney may have taken the cancel sent before: its status cannot tell a partial cancel, so it is not sent again',
+    };
+    return { ack, facts: [] };
+  }
+
+  /**
+   * The payer is back from Oney's pages. Through the fail_url (marked) the payer left without a
+   * purchase: the status query says what Oney holds, and a file still waiting for the payer's form or
+   * documents, or abandoned, is cancelled by the payer. Through the success_url the verdict comes
+   * out-of-band (a notification, or the status query once overdue).
+   */
+  async completeReturn(input: ReturnInput): Promise<OperationOutput> {
+    if (!isFailReturn(input.params)) return { ack: { outcome: 'accepted' }, facts: [] };
+    const settings = readOneySettings(input.settings);
+    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
+    const reference = input.target.transactionId;
+    if (!reference) return rejected('no-reference', 'the purchase has no reference');
+    const now = await readStatus(this.deps.client, settings, reference, this.deps.logger);
+    if ('ack' in now) return { ack: now.ack, facts: [] };
+    const ack: DriverAck = { outcome: 'accepted', code: now.statusCode };
+    if (!awaitsPayer(now)) return { ack, facts: statusFactsOf(now, reference, grantedOf(now, settings, input.amount)) };
+    const said = { statusCode: `${now.statusCode}/${now.subStatusCode ?? ''}`, statusMessage: "the payer left Oney's pages before finishing the file" };
+    return { ack, facts: [{ kind: 'cancelled-by-payer', ref: { transactionId: reference }, ...said }] };
   }
 
   /** The purchase's status, authoritative: the facts of what Oney says now about the opening. */
@@ -76,7 +136,7 @@ export class OneyDriver implements PspDriver {
     return statusLookup(this.deps.client, settings, reference, this.deps.logger, input.amount);
   }
 
-  /** Cancel (void before the confirm, refund after it): the amount handed back and the reason. */
+  /** Cancel (before the confirm, or after it: `afterFunding`, the payer's down payment refunded too): the amount handed back and the reason. */
   private async cancel(kind: 'voided' | 'refunded', input: FollowUpInput, afterFunding: boolean): Promise<OperationOutput> {
     const settings = readOneySettings(input.settings);
     if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
@@ -141,6 +201,30 @@ export function logOneyFailure(logger: Logger, call: string, result: OneyResult)
   else if (result.status >= 400) logger.warn('oney.call_refused', { call, status: result.status });
 }
 
+/** A capture, void or refund sent before without a usable answer. */
+const isResend = (input: FollowUpInput): boolean => (input.tries ?? 0) > 0;
+
+/** The purchase's status now, or the ack of a status query that got no usable answer. */
+async function readStatus(client: OneyClient, settings: OneySettings, reference: string, logger: Logger): Promise<PurchaseStatus | { readonly ack: DriverAck }> {
+  const result = await client.get(settings, `${purchasePath(settings, reference)}?language_code=FR`);
+  logOneyFailure(logger, 'status', result);
+  const ack = ackOf(result);
+  if (ack.outcome !== 'accepted' || result.kind !== 'answer') return { ack: ack.outcome === 'rejected' ? { ...ack, outcome: 'unknown' } : ack };
+  return purchaseStatusOf(result.body) ?? { ack: { ...ack, outcome: 'unknown', message: 'Oney answered without a status' } };
+}
+
+/** A follow-up settled by what the status query says, nothing sent: done, or impossible from that status. */
+function statusVerdict(kind: 'captured' | 'voided' | 'refunded', input: FollowUpInput, status: PurchaseStatus, success: boolean): OperationOutput {
+  const said = { statusCode: status.statusCode, ...(status.statusLabel ? { statusMessage: status.statusLabel } : {}) };
+  return { ack: { outcome: 'accepted', code: status.statusCode }, facts: [{ kind, success, ref: { transactionId: input.transactionId }, ...said }] };
+}
+
+/** Oney grants the file as asked: a figure above what was asked is not a larger grant. */
+function grantedOf(status: PurchaseStatus, settings: OneySettings, asked?: Money): Money | undefined {
+  const stated = paymentAmountOf(status, asked?.currency ?? currencyOf(settings.countryCode));
+  return asked ? (stated && stated.amount <= asked.amount ? stated : asked) : stated;
+}
+
 /**
  * The status query of the purchase named by `reference` (our opening's transaction id) and its facts.
  * `asked` is the opening's amount when known (a lookup); a notification's check reads the amount from
@@ -153,8 +237,5 @@ export async function statusLookup(client: OneyClient, settings: OneySettings, r
   if (ack.outcome !== 'accepted' || result.kind !== 'answer') return { ack, facts: [] };
   const status = purchaseStatusOf(result.body);
   if (!status) return { ack: { ...ack, outcome: 'unknown', message: 'Oney answered without a status' }, facts: [] };
-  const stated = paymentAmountOf(status, asked?.currency ?? currencyOf(settings.countryCode));
-  // Oney grants the file as asked: a figure above what was asked is not a larger grant.
-  const granted = asked ? (stated && stated.amount <= asked.amount ? stated : asked) : stated;
-  return { ack: { ...ack, code: status.statusCode }, facts: statusFactsOf(status, reference, granted) };
+  return { ack: { ...ack, code: status.statusCode }, facts: statusFactsOf(status, reference, grantedOf(status, settings, asked)) };
 }

@@ -5,6 +5,7 @@ import { toMajor } from './amounts';
 import { itemLabel } from './item-label';
 import { categoryCode, deliveryCodes } from './oney-codes';
 import { oneyCountryOf, oneyPhoneOf } from './overseas-france';
+import { failUrlOf } from './return-url';
 
 type Address = NonNullable<OpenInput['order']['billing']>;
 type CartItem = NonNullable<OpenInput['order']['cartItems']>[number];
@@ -119,7 +120,8 @@ function customer(input: OpenInput, language: string): Record<string, unknown> {
 /**
  * The body of `purchase/facilypay_url` for an opening: our transaction id is the purchase's external
  * reference (Oney echoes it in its notifications and names the purchase by it in every later path)
- * and the request id; the payer comes back to our return door, success or not; the notification URL
+ * and the request id; the payer comes back to our return door, marked on the fail_url (the payer left
+ * Oney's pages without a purchase); the notification URL
  * carries the reference too, so an encrypted notification can be matched to its contract's key.
  */
 export function purchaseRequest(settings: OneySettings, input: OpenInput, productCode: string): Record<string, unknown> {
@@ -151,7 +153,7 @@ export function purchaseRequest(settings: OneySettings, input: OpenInput, produc
     customer: customer(input, language),
     navigation: {
       success_url: input.returnUrl,
-      fail_url: input.returnUrl,
+      fail_url: failUrlOf(input.returnUrl),
       server_response_url: `${input.notificationUrl}${separator}reference=${encodeURIComponent(input.transactionId)}`,
     },
   };

@@ -30,15 +30,26 @@ export function purchaseStatusOf(body: Record<string, unknown>): PurchaseStatus 
   };
 }
 
+/** PENDING sub-statuses where Oney waits for the payer (its form, then its documents), not for the lender. */
+const PAYER_SUB_STATUSES: ReadonlySet<string> = new Set(['WAITING_CUSTOMER_KYC', 'PRE_ACCEPTED']);
+
+/** The file is still the payer's to fill on Oney's pages: the lender has not begun to study it. */
+export const awaitsPayer = (status: PurchaseStatus): boolean =>
+  status.statusCode === 'PENDING' && status.subStatusCode !== undefined && PAYER_SUB_STATUSES.has(status.subStatusCode.toUpperCase());
+
 /**
  * What a purchase's status says, every fact named by our transaction id of the opening (the
  * purchase's external reference; a follow-up fact finds the attempt's pending operation of its kind):
- * - PENDING (any sub-status): the lender studies the file (lender-pending);
+ * - PENDING awaiting the payer (WAITING_CUSTOMER_KYC, PRE_ACCEPTED): nothing yet (the session's own
+ *   ttl holds); PENDING otherwise (WAITING_ONEY): the lender studies the file (lender-pending);
  * - FAVORABLE: authorized (credit granted, to be confirmed) for `granted`, the purchase's amount;
  *   no fact when that amount is unknown (a lookup of the opening gives it);
- * - REFUSED: declined by the lender (bank-refusal); ABORTED: declined, abandoned or timed out;
+ * - REFUSED: declined by the lender (bank-refusal); ABORTED: the payer abandoned the file (or let it
+ *   time out): cancelled by the payer;
  * - FUNDED / TO_BE_FUNDED: the confirm took the money (captured, for a confirm whose answer never came);
- * - CANCELLED: the cancel went through (voided, or refunded after a confirm: whichever is pending).
+ * - CANCELLED: the cancel went through (voided, or refunded after a confirm: whichever is pending);
+ *   with none in flight, a file Oney cancelled before any verdict is declined (the opening's fact
+ *   comes last, so that a cancel of ours in flight is what it closes).
  */
 export function statusFactsOf(status: PurchaseStatus, transactionId: string, granted: Money | undefined): readonly PspFact[] {
   const ref = { transactionId };
@@ -46,13 +57,13 @@ export function statusFactsOf(status: PurchaseStatus, transactionId: string, gra
   const said = { statusCode, ...(status.statusLabel ? { statusMessage: status.statusLabel } : {}) };
   switch (status.statusCode) {
     case 'PENDING':
-      return [{ kind: 'lender-pending', ref, ...said }];
+      return awaitsPayer(status) ? [] : [{ kind: 'lender-pending', ref, ...said }];
     case 'FAVORABLE':
       return granted ? [{ kind: 'authorized', ref, granted, ...said }] : [];
     case 'REFUSED':
       return [{ kind: 'declined', ref, category: 'bank-refusal', ...said }];
     case 'ABORTED':
-      return [{ kind: 'declined', ref, ...said }];
+      return [{ kind: 'cancelled-by-payer', ref, ...said }];
     case 'FUNDED':
     case 'TO_BE_FUNDED':
       return [{ kind: 'captured', success: true, ref, ...said }];
@@ -60,6 +71,7 @@ export function statusFactsOf(status: PurchaseStatus, transactionId: string, gra
       return [
         { kind: 'voided', success: true, ref, ...said },
         { kind: 'refunded', success: true, ref, ...said },
+        { kind: 'declined', ref, ...said },
       ];
     default:
       return [];
