@@ -54,10 +54,9 @@ export class OneyDriver implements PspDriver {
    * says whether the first went through (FUNDED: captured) or not (FAVORABLE: sent again).
    */
   async capture(input: FollowUpInput): Promise<OperationOutput> {
-    const settings = readOneySettings(input.settings);
-    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
-    const reference = this.purchaseReference(input);
-    if (!reference) return rejected('no-reference', 'the purchase has no reference');
+    const purchase = purchaseOf(input);
+    if ('ack' in purchase) return purchase;
+    const { settings, reference } = purchase;
     if (isResend(input)) {
       const now = await readStatus(this.deps.client, settings, reference, this.deps.logger);
       if ('ack' in now) return { ack: now.ack, facts: [] };
@@ -75,10 +74,9 @@ export class OneyDriver implements PspDriver {
    * refunded too), and a cancel whose answer was lost may have gone through (CANCELLED: voided).
    */
   async void(input: FollowUpInput): Promise<OperationOutput> {
-    const settings = readOneySettings(input.settings);
-    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
-    const reference = this.purchaseReference(input);
-    if (!reference) return rejected('no-reference', 'the purchase has no reference');
+    const purchase = purchaseOf(input);
+    if ('ack' in purchase) return purchase;
+    const { settings, reference } = purchase;
     const now = await readStatus(this.deps.client, settings, reference, this.deps.logger);
     if ('ack' in now) return { ack: now.ack, facts: [] };
     if (now.statusCode === 'CANCELLED') return statusVerdict('voided', input, now, true);
@@ -92,17 +90,17 @@ export class OneyDriver implements PspDriver {
    */
   async refund(input: FollowUpInput): Promise<OperationOutput> {
     if (!isResend(input)) return this.cancel('refunded', input, true);
-    const settings = readOneySettings(input.settings);
-    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
-    const reference = this.purchaseReference(input);
-    if (!reference) return rejected('no-reference', 'the purchase has no reference');
+    const purchase = purchaseOf(input);
+    if ('ack' in purchase) return purchase;
+    const { settings, reference } = purchase;
     const now = await readStatus(this.deps.client, settings, reference, this.deps.logger);
     if (!('ack' in now) && now.statusCode === 'CANCELLED') return statusVerdict('refunded', input, now, true);
+    const why = 'ack' in now ? 'its status query gave no answer' : `the purchase is ${now.statusCode}, which a partial cancel leaves as it was`;
     const ack: DriverAck = {
       outcome: 'unknown',
       unverifiable: true,
       ...('ack' in now ? {} : { code: now.statusCode }),
-      message: 'Oney may have taken the cancel sent before: its status cannot tell a partial cancel, so it is not sent again',
+      message: `Oney may have taken the cancel sent before (${why}): not sent again`,
     };
     return { ack, facts: [] };
   }
@@ -138,10 +136,9 @@ export class OneyDriver implements PspDriver {
 
   /** Cancel (before the confirm, or after it: `afterFunding`, the payer's down payment refunded too): the amount handed back and the reason. */
   private async cancel(kind: 'voided' | 'refunded', input: FollowUpInput, afterFunding: boolean): Promise<OperationOutput> {
-    const settings = readOneySettings(input.settings);
-    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
-    const reference = this.purchaseReference(input);
-    if (!reference) return rejected('no-reference', 'the purchase has no reference');
+    const purchase = purchaseOf(input);
+    if ('ack' in purchase) return purchase;
+    const { settings, reference } = purchase;
     const body = {
       merchant_request_id: input.transactionId,
       language_code: 'FR',
@@ -153,11 +150,6 @@ export class OneyDriver implements PspDriver {
     const output = this.followUpOutput(kind, input, result, (status) => status === 'CANCELLED' || FUNDED_STATUSES.has(status));
     if (kind !== 'voided') return output;
     return { ...output, facts: [...grantStated(result, reference, input.amount), ...output.facts] };
-  }
-
-  /** Every follow-up names the purchase by the opening's transaction id (its external reference). */
-  private purchaseReference(input: FollowUpInput): string | undefined {
-    return input.opening?.transactionId ?? input.target.transactionId;
   }
 
   /** 2xx with a status that says done: success; Oney refusing the request (4xx): a final failure; else no verdict (retried). */
@@ -199,6 +191,18 @@ function grantStated(result: OneyResult, reference: string, asked: Money): reado
 export function logOneyFailure(logger: Logger, call: string, result: OneyResult): void {
   if (result.kind === 'transport') logger.warn('oney.call_failed', { call, cause: result.message });
   else if (result.status >= 400) logger.warn('oney.call_refused', { call, status: result.status });
+}
+
+/**
+ * The contract's settings and the purchase a follow-up acts on, named by the opening's transaction id
+ * (its external reference); else the rejected output.
+ */
+function purchaseOf(input: FollowUpInput): { readonly settings: OneySettings; readonly reference: string } | OperationOutput {
+  const settings = readOneySettings(input.settings);
+  if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
+  const reference = input.opening?.transactionId ?? input.target.transactionId;
+  if (!reference) return rejected('no-reference', 'the purchase has no reference');
+  return { settings, reference };
 }
 
 /** A capture, void or refund sent before without a usable answer. */
