@@ -36,7 +36,7 @@ export type { Transaction, TransactionType, VerdictKind } from './transaction/tr
 export { contractSettingsProblem, secretSettingNames } from './psp/contract-setting';
 export type { ContractSettingSpec } from './psp/contract-setting';
 export type {
-  ConfirmInput, DriverAck, DriverCall, DriverOrder, FollowUpInput, InboundNotification, LookupInput,
+  ConfirmInput, DriverAck, DriverCall, DriverOrder, FollowUpInput, FollowUpLookupInput, InboundNotification, LookupInput,
   NotificationContext, NotificationReply, OpenInput, OpenOutput, OperationOutput,
   ParsedNotification, PayerDevice, PspDriver, PspProvider, ReturnInput, ActionResultInput, WalletSessionInput, WalletSessionOutput,
 } from './psp/psp-driver.port';
@@ -83,6 +83,8 @@ export type { DomainContext, DomainPolicy } from './session/domain-context';
 export { lookupsStoppedSince } from './session/late-lookups';
 export type { StoppedLookup } from './session/late-lookups';
 export { overdueAuthorizations, recordLookupOutcome } from './session/overdue';
+export { followUpLookupsDue, followUpLookupsStoppedSince, recordFollowUpLookup } from './session/follow-up-lookups';
+export type { DueFollowUpLookup, StoppedFollowUpLookup } from './session/follow-up-lookups';
 export type { LookupOutcome, OverdueAuthorization } from './session/overdue';
 export { operationsOwedSince, owedOperations, recordDispatch } from './session/owed-operations';
 export type { DispatchOutcome, OwedOperation } from './session/owed-operations';

@@ -70,6 +70,12 @@ export interface DriverCapabilities {
   readonly partialRefund: boolean;
   /** The PSP answers a status query for an operation whose verdict is overdue. */
   readonly statusLookup: boolean;
+  /**
+   * The PSP answers a status query for a capture, void or refund it took without its verdict (the
+   * driver's `lookupFollowUp`): such an operation is looked up until its verdict comes. Absent: false
+   * (its verdict comes only from a notification).
+   */
+  readonly followUpLookup?: boolean;
   readonly aliasRegistration: boolean;
   readonly threeDSecure: boolean;
   /** In-page wallet: a second leg (confirm) carries the wallet's payment token. */

@@ -129,6 +129,19 @@ export interface LookupInput extends DriverCall {
 }
 
 /**
+ * A capture, void or refund the PSP took without its verdict (it answered pending), looked up later
+ * (capabilities.followUpLookup). `transactionId` is the follow-up's own.
+ */
+export interface FollowUpLookupInput extends DriverCall {
+  readonly type: 'capture' | 'void' | 'refund';
+  readonly amount: Money;
+  /** The follow-up itself: our transaction id, and the PSP's reference when its answer gave one. */
+  readonly operation: OperationRef;
+  /** The attempt's opening operation (the authorization or the payment). */
+  readonly opening: OperationRef;
+}
+
+/**
  * An in-page wallet's sheet asks the service to validate the merchant (Apple Pay's
  * onvalidatemerchant): the PSP opens a wallet session the page hands to the sheet as is.
  */
@@ -197,6 +210,12 @@ export interface PspDriver {
   refund(input: FollowUpInput): Promise<OperationOutput>;
   /** Status query for an overdue verdict (capabilities.statusLookup); the answer is authoritative. */
   lookup?(input: LookupInput): Promise<OperationOutput>;
+  /**
+   * Status query for a capture, void or refund the PSP took without its verdict
+   * (capabilities.followUpLookup): its facts are applied like a notification's; none while the PSP
+   * still says pending. Without it, such a verdict only comes from a notification.
+   */
+  lookupFollowUp?(input: FollowUpLookupInput): Promise<OperationOutput>;
   /**
    * Finishes the opening when the payer comes back through the return door (Adyen's
    * /payments/details, PayPal's order authorization). Its facts are applied like a notification's;

@@ -20,6 +20,12 @@ export interface DomainPolicy {
   readonly lenderLookupAfterEndMs: number;
   /** Delays between tries of an owed capture, void or refund; after the last, it is given up. */
   readonly dispatchRetryDelaysMs: readonly number[];
+  /**
+   * A capture, void or refund the PSP took without its verdict, from a driver that can look it up
+   * (`followUpLookup`): the delay before each lookup (the first counts from the answer); once spent,
+   * the lookups stop and the operator is alerted (docs/decisions.md D92).
+   */
+  readonly followUpLookupDelaysMs: readonly number[];
   /** The webhook calendar: delays after the first delivery attempt (t+1 s, t+1 min, t+5 min). */
   readonly webhookRetryDelaysMs: readonly number[];
 }
@@ -39,5 +45,7 @@ export const DEFAULT_POLICY: DomainPolicy = {
   lenderBoundRetryDelaysMs: [60_000, 5 * 60_000, 15 * 60_000, 3600_000],
   lenderLookupAfterEndMs: 30 * 24 * 3600_000,
   dispatchRetryDelaysMs: [5_000, 30_000, 120_000, 600_000],
+  // Some 8 days: PayPal's reviews of a pending capture end within days; prompt at first, daily after.
+  followUpLookupDelaysMs: [10 * 60_000, 30 * 60_000, 3600_000, 3 * 3600_000, 6 * 3600_000, 12 * 3600_000, 24 * 3600_000, 24 * 3600_000, 24 * 3600_000, 48 * 3600_000, 48 * 3600_000],
   webhookRetryDelaysMs: [1_000, 60_000, 300_000],
 };

@@ -8,6 +8,7 @@ import type { OperationRef, PspFact } from '../psp/psp-fact';
 import type { Dispatch, Transaction } from '../transaction/transaction.model';
 import { recordAck } from '../transaction/transaction.state';
 import { applyFact, applyFacts } from './apply-fact';
+import { planFollowUpLookup } from './follow-up-lookups';
 import type { DomainContext } from './domain-context';
 import type { Session } from './session.model';
 import { replaceAttempt } from './session-edit';
@@ -96,7 +97,8 @@ const FACT_OF: Record<FollowUpType, 'captured' | 'voided' | 'refunded'> = { capt
 
 /**
  * Records the answer of a sent capture, void or refund. The ack facet is recorded; then:
- * `accepted`: sent, the verdict still pending unless facts came; `rejected`: the PSP refused the
+ * `accepted`: sent, the verdict still pending unless facts came (looked up later when the offer can:
+ * planFollowUpLookup); `rejected`: the PSP refused the
  * request itself, a failed verdict; `unknown`: sent again after `policy.dispatchRetryDelaysMs`, and
  * when those are spent, given up with a failed verdict made by the service; `unknown` and
  * `unverifiable` (an earlier send may have acted): given up at once, its verdict left pending. Facts
@@ -112,6 +114,7 @@ export function recordDispatch(session: Session, transactionId: string, outcome:
   const { dispatch, failure } = nextDispatch(tx, ack, ctx);
   const recorded = replaceAttempt(session, replaceTransaction(attempt, { ...acked, ...(dispatch ? { dispatch } : {}) }, ctx.now));
   const afterFacts = applyFacts(recorded, outcome.facts, ctx);
+  if (dispatch?.state === 'sent' && ack.outcome === 'accepted') return planFollowUpLookup(afterFacts, tx.id, ctx);
   if (!failure) return afterFacts;
   return applyFact(afterFacts, { kind: FACT_OF[tx.type], success: false, ref: { transactionId: tx.id }, ...failure }, ctx);
 }

@@ -1,4 +1,5 @@
 import type { DomainPolicy } from './domain-context';
+import { pendingLookupOf } from './follow-up-lookups';
 import { lookupHoldsBound } from './lender-lookups';
 import type { Session } from './session.model';
 
@@ -6,7 +7,7 @@ import type { Session } from './session.model';
  * The earliest instant background work is due on the session (the `dueAt` to store), or undefined
  * when nothing is scheduled: expiry of a PENDING session, owed captures/voids/refunds
  * (`dispatch.nextAt`), overdue authorization verdicts and the lookups of studied files
- * (`verdictDueAt`), the lender wait bound (`awaitingUntil`), the webhook calendar
+ * (`verdictDueAt`), the lookups of follow-ups sent without their verdict (`dispatch.lookup`), the lender wait bound (`awaitingUntil`), the webhook calendar
  * (`notification.delivery.nextAttemptAt`).
  */
 export function nextDueAt(session: Session, _policy?: DomainPolicy): number | undefined {
@@ -19,6 +20,8 @@ export function nextDueAt(session: Session, _policy?: DomainPolicy): number | un
     if (attempt.verdictDueAt !== undefined && opening?.status.kind === 'pending') instants.push(attempt.verdictDueAt);
     for (const tx of attempt.transactions) {
       if (tx.dispatch?.state === 'owed' && tx.status.kind === 'pending') instants.push(tx.dispatch.nextAt);
+      const lookup = pendingLookupOf(tx);
+      if (lookup?.state === 'due') instants.push(lookup.nextAt);
     }
   }
   const delivery = session.notification?.delivery;

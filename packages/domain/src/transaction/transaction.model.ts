@@ -31,8 +31,17 @@ export interface Ack {
  */
 export type Dispatch =
   | { readonly state: 'owed'; readonly tries: number; readonly nextAt: number }
-  | { readonly state: 'sent'; readonly at: number }
+  | { readonly state: 'sent'; readonly at: number; readonly lookup?: VerdictLookupPlan }
   | { readonly state: 'given-up'; readonly tries: number; readonly at: number };
+
+/**
+ * A sent operation the PSP took without its verdict (a capture or refund answered pending): looked up
+ * at its PSP on the policy's calendar (`due`, after `tries` lookups) until a verdict comes; `stopped`
+ * once the calendar is spent, the verdict still pending (the operator was alerted).
+ */
+export type VerdictLookupPlan =
+  | { readonly state: 'due'; readonly tries: number; readonly nextAt: number }
+  | { readonly state: 'stopped'; readonly tries: number; readonly at: number };
 
 /** One PSP operation of an attempt. */
 export interface Transaction {

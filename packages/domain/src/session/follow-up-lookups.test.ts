@@ -1,0 +1,76 @@
+import {
+  applyFact,
+  followUpLookupsDue,
+  followUpLookupsStoppedSince,
+  nextDueAt,
+  operationsOwedSince,
+  recordDispatch,
+  recordFollowUpLookup,
+  startAttempt,
+  type DomainPolicy,
+  type Session,
+} from '../index';
+import { aSession, authorized, card, captured, ctxAt, T0, TEST_POLICY } from './session.fixture';
+
+/** A PSP that answers a follow-up pending, and whose driver can look it up. */
+const lookedUp = { ...card, capabilities: { ...card.capabilities, followUpLookup: true } };
+const MIN = 60_000;
+const POLICY: DomainPolicy = { ...TEST_POLICY, followUpLookupDelaysMs: [10 * MIN, 60 * MIN] };
+const SENT_AT = T0 + 1_000;
+
+/** A capture sent and accepted without its verdict (the PSP said PENDING). */
+function pendingCapture(offer = lookedUp): { session: Session; captureId: string } {
+  const ctx = ctxAt(SENT_AT, POLICY);
+  const a = startAttempt(aSession({ methods: [offer] }), { methodId: 'card', amount: 10_000 }, ctx);
+  const covered = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
+  const captureId = operationsOwedSince(a.session, covered)[0]!.transactionId;
+  const session = recordDispatch(covered, captureId, { ack: { outcome: 'accepted', code: 'PENDING', httpStatus: 201, providerRef: 'CAP-1' }, facts: [] }, ctx);
+  return { session, captureId };
+}
+
+describe('follow-ups the PSP took without their verdict', () => {
+  it('are looked up on the calendar: the first lookup one delay after the answer, due in the stored dueAt', () => {
+    const { session, captureId } = pendingCapture();
+    const first = SENT_AT + 10 * MIN;
+    expect(followUpLookupsDue(session, first - 1)).toEqual([]);
+    expect(followUpLookupsDue(session, first)).toMatchObject([{ transactionId: captureId, type: 'capture', operation: { transactionId: captureId, providerRef: 'CAP-1' }, provider: 'fake' }]);
+    expect(nextDueAt(session)).toBe(first);
+  });
+
+  it('are not looked up when their offer cannot (the verdict comes by notification only)', () => {
+    const { session } = pendingCapture(card);
+    expect(followUpLookupsDue(session, Number.MAX_SAFE_INTEGER)).toEqual([]);
+    expect(nextDueAt(session)).toBeUndefined();
+  });
+
+  it('a verdict looked up is applied: the capture succeeds, the session is PAID, nothing more is looked up', () => {
+    const { session, captureId } = pendingCapture();
+    const at = SENT_AT + 10 * MIN;
+    const next = recordFollowUpLookup(session, captureId, [captured(captureId)], ctxAt(at, POLICY));
+    expect(next.status).toBe('PAID');
+    expect(followUpLookupsDue(next, Number.MAX_SAFE_INTEGER)).toEqual([]);
+  });
+
+  it('still pending: looked up again after the next delay; past the last, stopped once, the capture still pending', () => {
+    const { session, captureId } = pendingCapture();
+    const first = SENT_AT + 10 * MIN;
+    const again = recordFollowUpLookup(session, captureId, [], ctxAt(first, POLICY));
+    expect(nextDueAt(again)).toBe(first + 60 * MIN);
+    expect(followUpLookupsStoppedSince(session, again)).toEqual([]);
+
+    const last = recordFollowUpLookup(again, captureId, [], ctxAt(first + 60 * MIN, POLICY));
+    expect(followUpLookupsDue(last, Number.MAX_SAFE_INTEGER)).toEqual([]);
+    expect(nextDueAt(last)).toBeUndefined();
+    expect(last.status).toBe('CAPTURING');
+    expect(last.attempts[0]!.transactions[1]!.status.kind).toBe('pending');
+    expect(followUpLookupsStoppedSince(again, last)).toEqual([{ transactionId: captureId, type: 'capture', provider: 'fake', tries: 2 }]);
+    // Told once: a later write of the stopped session reports nothing.
+    expect(followUpLookupsStoppedSince(last, recordFollowUpLookup(last, captureId, [], ctxAt(first + 2 * 60 * MIN, POLICY)))).toEqual([]);
+  });
+
+  it('a verdict that arrives by notification meanwhile ends the lookups', () => {
+    const { session, captureId } = pendingCapture();
+    const notified = applyFact(session, captured(captureId, false), ctxAt(SENT_AT + MIN, POLICY));
+    expect(followUpLookupsDue(notified, Number.MAX_SAFE_INTEGER)).toEqual([]);
+  });
+});
