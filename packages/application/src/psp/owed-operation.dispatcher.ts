@@ -8,6 +8,7 @@ import {
   type Metrics,
   type OwedOperation,
   type Session,
+  type StoppedFollowUpLookup,
   type TransactionId,
 } from '@splitpay/domain';
 import type { SessionCommand, SessionWriter, WriterResult } from '../session-writer';
@@ -128,6 +129,24 @@ export class OwedOperationDispatcher {
         transactionId: op.transactionId,
         type: op.type,
         provider: op.provider,
+      });
+      this.deps.metrics.increment(OPERATION_GIVEN_UP_METRIC, { type: op.type, provider: op.provider });
+    }
+  }
+
+  /**
+   * The same alert for operations the PSP took without a verdict that none of their lookups found:
+   * the service stopped looking, the operation stays pending (its verdict is the operator's to find).
+   */
+  reportLookupsStopped(session: Session, stopped: readonly StoppedFollowUpLookup[]): void {
+    for (const op of stopped) {
+      this.deps.logger.error('psp.operation_verdict_given_up', {
+        sessionId: session.id,
+        merchantId: session.merchantId,
+        transactionId: op.transactionId,
+        type: op.type,
+        provider: op.provider,
+        lookups: op.tries,
       });
       this.deps.metrics.increment(OPERATION_GIVEN_UP_METRIC, { type: op.type, provider: op.provider });
     }

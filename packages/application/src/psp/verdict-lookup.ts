@@ -1,4 +1,14 @@
-import { lookupsStoppedSince, recordLookupOutcome, type DomainContext, type Logger, type OverdueAuthorization, type PspFact, type Session } from '@splitpay/domain';
+import {
+  lookupsStoppedSince,
+  recordFollowUpLookup,
+  recordLookupOutcome,
+  type DomainContext,
+  type DueFollowUpLookup,
+  type Logger,
+  type OverdueAuthorization,
+  type PspFact,
+  type Session,
+} from '@splitpay/domain';
 import type { SessionCommand } from '../session-writer';
 import type { PspGateway, SessionGateway } from './psp-gateway';
 
@@ -15,10 +25,18 @@ export interface LookedUpVerdict {
   readonly answered: boolean;
 }
 
+/** What a status query answered for one capture, void or refund sent without its verdict. */
+export interface LookedUpFollowUp {
+  readonly transactionId: string;
+  readonly facts: readonly PspFact[];
+}
+
 /**
  * Looks up authorizations whose verdict is due for a lookup (overdue, or a file a lender studies) at
  * their PSP (drivers with `statusLookup`); the looked-up status is authoritative. Without a lookup,
- * or when it fails, nothing is learned and the next lookup is scheduled (recordLookupOutcome).
+ * or when it fails, nothing is learned and the next lookup is scheduled (recordLookupOutcome). The
+ * same for captures, voids and refunds the PSP took without their verdict (drivers with
+ * `followUpLookup`; recordFollowUpLookup schedules the next one or stops at the calendar's end).
  */
 export class VerdictLookup {
   constructor(private readonly deps: VerdictLookupDeps) {}
@@ -30,11 +48,18 @@ export class VerdictLookup {
     return results;
   }
 
-  command(verdicts: readonly LookedUpVerdict[]): SessionCommand<void> {
-    return (session: Session, ctx: DomainContext) => ({
-      session: verdicts.reduce((s, v) => recordLookupOutcome(s, v.attemptId, { facts: v.facts, answered: v.answered }, ctx), session),
-      result: undefined,
-    });
+  /** Follow-ups due for a lookup (followUpLookupsDue); `psps` as for `lookUp`. */
+  async lookUpFollowUps(session: Session, due: readonly DueFollowUpLookup[], psps = this.deps.gateway.forSession(session)): Promise<LookedUpFollowUp[]> {
+    const results: LookedUpFollowUp[] = [];
+    for (const item of due) results.push({ transactionId: item.transactionId, facts: await this.lookUpFollowUp(session, psps, item) });
+    return results;
+  }
+
+  command(verdicts: readonly LookedUpVerdict[], followUps: readonly LookedUpFollowUp[] = []): SessionCommand<void> {
+    return (session: Session, ctx: DomainContext) => {
+      const looked = verdicts.reduce((s, v) => recordLookupOutcome(s, v.attemptId, { facts: v.facts, answered: v.answered }, ctx), session);
+      return { session: followUps.reduce((s, f) => recordFollowUpLookup(s, f.transactionId, f.facts, ctx), looked), result: undefined };
+    };
   }
 
   /**
@@ -60,6 +85,20 @@ export class VerdictLookup {
     } catch (error) {
       this.deps.logger.error('psp.driver_failed', { ...fields, type: 'lookup', error });
       return nothing;
+    }
+  }
+
+  private async lookUpFollowUp(session: Session, psps: SessionGateway, item: DueFollowUpLookup): Promise<readonly PspFact[]> {
+    const fields = { sessionId: session.id, transactionId: item.transactionId, type: item.type, provider: item.provider };
+    const resolved = await psps.resolve({ id: item.attemptId, methodId: item.methodId, provider: item.provider, method: item.method }, item.transactionId);
+    if (!resolved?.driver.lookupFollowUp) return [];
+    try {
+      const output = await resolved.driver.lookupFollowUp({ ...resolved.call, type: item.type, amount: item.amount, operation: item.operation, opening: item.opening });
+      this.deps.logger.info('psp.follow_up_looked_up', { ...fields, ack: output.ack.outcome, facts: output.facts.map((f) => f.kind) });
+      return output.facts;
+    } catch (error) {
+      this.deps.logger.error('psp.driver_failed', { ...fields, type: 'lookup', operation: item.type, error });
+      return [];
     }
   }
 }

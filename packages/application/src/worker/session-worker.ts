@@ -1,5 +1,7 @@
 import {
   expireIfDue,
+  followUpLookupsDue,
+  followUpLookupsStoppedSince,
   operationsOwedSince,
   overdueAuthorizations,
   owedOperations,
@@ -46,7 +48,8 @@ export interface SessionWorkerDeps {
  * The session worker: claims sessions whose background work is due (a lease, so that one instance
  * among several does it) and, for each, in one turn: expiry and the lender wait bound, the owed
  * captures, voids and refunds (sent through their drivers, retried on the policy's schedule, given up
- * with an operator alert), status lookups of overdue authorization verdicts, then the session-ended
+ * with an operator alert), status lookups of overdue authorization verdicts and of captures, voids
+ * and refunds the PSP took without their verdict (D92), then the session-ended
  * delivery step. The turn's result is saved with the lease owner (which releases the lease); a turn
  * that changed nothing only gives the lease back. A turn that fails keeps the lease until it lapses,
  * which spaces out the next try. Turns on different sessions run side by side (up to `concurrency`),
@@ -112,9 +115,10 @@ export class SessionWorker {
   private async sendAndSave(claimed: Session, current: Session, owed: readonly OwedOperation[], psps: SessionGateway, now: number, heartbeat: Heartbeat): Promise<void> {
     const sent = await this.deps.dispatcher.send(current, owed, psps);
     const looked = await this.deps.lookup.lookUp(current, overdueAuthorizations(current, now), psps);
+    const followUps = await this.deps.lookup.lookUpFollowUps(current, followUpLookupsDue(current, now), psps);
 
     const recordSent = this.deps.dispatcher.recordCommand(sent);
-    const recordLookups = this.deps.lookup.command(looked);
+    const recordLookups = this.deps.lookup.command(looked, followUps);
     const work: SessionCommand<GivenUpOperation[]> = (session, ctx) => {
       const afterSent = recordSent(session, ctx);
       return { session: recordLookups(afterSent.session, ctx).session, result: afterSent.result };
@@ -136,7 +140,10 @@ export class SessionWorker {
     const { changed, result: givenUp } = written;
     if (!changed) await this.deps.sessions.releaseLease(claimed.id, this.deps.owner);
     this.deps.dispatcher.reportGivenUp(written.session, givenUp);
-    if (changed) this.deps.lookup.reportStopped(written.previous, written.session);
+    if (changed) {
+      this.deps.lookup.reportStopped(written.previous, written.session);
+      this.deps.dispatcher.reportLookupsStopped(written.session, followUpLookupsStoppedSince(written.previous, written.session));
+    }
     // A verdict looked up this turn may owe a capture or a void: its first send follows at once.
     const saved = changed ? await this.deps.dispatcher.dispatchOwedBy([written], psps) : written.session;
     if (saved.status !== claimed.status) {
