@@ -4,21 +4,14 @@ import type { PayPalAnswer, PayPalClient } from '../api/paypal.client';
 import { toPayPalAmount } from '../api/paypal-amount';
 import { readOrder, readPayment } from '../api/paypal-order';
 import type { PayPalContract } from '../settings/paypal-settings';
+import { followUpFact, verdictOfPayment, type FollowUpKind } from './follow-up-status';
 import { captureRequest, refundRequest } from './paypal-requests';
-
-type FollowUpKind = 'captured' | 'voided' | 'refunded';
-
-/** Payment statuses that end a follow-up: a success, or a failure told as a failed verdict. */
-const DONE: Readonly<Record<FollowUpKind, { readonly ok: readonly string[]; readonly failed: readonly string[] }>> = {
-  captured: { ok: ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED'], failed: ['DECLINED', 'FAILED'] },
-  voided: { ok: ['VOIDED'], failed: [] },
-  refunded: { ok: ['COMPLETED'], failed: ['FAILED', 'CANCELLED'] },
-};
 
 /**
  * Capture, void and refund on Payments v2. Capture and void name the order's authorization (read
  * from the order: its id is the opening's providerRef); a refund names the capture. PENDING answers
- * are accepted without a verdict: PayPal's webhook tells the end.
+ * are accepted without a verdict: PayPal's webhook tells the end, or a later lookup
+ * (PayPalFollowUpLookup).
  */
 export class PayPalFollowUps {
   constructor(private readonly client: PayPalClient) {}
@@ -105,9 +98,8 @@ export class PayPalFollowUps {
     if (answer.kind !== 'answer' || ack.outcome !== 'accepted') return { ack, facts: [] };
     const payment = readPayment(answer.body);
     if (!payment) return { ack, facts: [] };
-    if (DONE[kind].ok.includes(payment.status)) return { ack, facts: [this.fact(kind, true, input, payment.status, payment.id)] };
-    if (DONE[kind].failed.includes(payment.status)) return { ack, facts: [this.fact(kind, false, input, payment.status, payment.id)] };
-    return { ack, facts: [] };
+    const verdict = verdictOfPayment(kind, payment, input.transactionId);
+    return { ack, facts: verdict ? [verdict] : [] };
   }
 
   /** PayPal refused the operation itself: retrying cannot help, so the refusal is its verdict. */
@@ -116,12 +108,6 @@ export class PayPalFollowUps {
   }
 
   private fact(kind: FollowUpKind, success: boolean, input: FollowUpInput, statusCode: string, providerRef?: string): PspFact {
-    return {
-      kind,
-      success,
-      ref: { transactionId: input.transactionId, ...(providerRef ? { providerRef } : {}) },
-      ...(providerRef ? { providerRef } : {}),
-      statusCode,
-    };
+    return followUpFact(kind, success, input.transactionId, statusCode, providerRef);
   }
 }

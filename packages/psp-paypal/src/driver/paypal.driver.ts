@@ -3,6 +3,7 @@ import {
   type DriverAck,
   type DriverCall,
   type FollowUpInput,
+  type FollowUpLookupInput,
   type LookupInput,
   type OpenInput,
   type OpenOutput,
@@ -18,6 +19,7 @@ import { readOrder } from '../api/paypal-order';
 import { toPayPalAmount } from '../api/paypal-amount';
 import { readPayPalContract, type PayPalContract } from '../settings/paypal-settings';
 import { PAYPAL_CAPABILITIES } from './capabilities';
+import { PayPalFollowUpLookup } from './follow-up-lookup';
 import { PayPalFollowUps } from './follow-ups';
 import { OrderCompletion } from './order-completion';
 import { orderRequest } from './paypal-requests';
@@ -29,7 +31,8 @@ const SOFT_DESCRIPTOR_MAX = 22;
 /**
  * Method `paypal` on provider `paypal`, over Orders v2 and Payments v2. Open creates an AUTHORIZE
  * order and sends the payer to PayPal; the return (or an overdue lookup) authorizes the approved
- * order; capture, void and refund work on the order's authorization and its capture. Every call
+ * order; capture, void and refund work on the order's authorization and its capture, and one PayPal
+ * answered PENDING is looked up later (`lookupFollowUp`). Every call
  * that creates or moves money carries our transaction id as PayPal-Request-Id.
  */
 export class PayPalDriver implements PspDriver {
@@ -38,10 +41,12 @@ export class PayPalDriver implements PspDriver {
   readonly capabilities = PAYPAL_CAPABILITIES;
   private readonly orders: OrderCompletion;
   private readonly followUps: PayPalFollowUps;
+  private readonly followUpLookup: PayPalFollowUpLookup;
 
   constructor(private readonly client: PayPalClient) {
     this.orders = new OrderCompletion(client);
     this.followUps = new PayPalFollowUps(client);
+    this.followUpLookup = new PayPalFollowUpLookup(client);
   }
 
   async open(input: OpenInput): Promise<OpenOutput> {
@@ -130,6 +135,12 @@ export class PayPalDriver implements PspDriver {
   async refund(input: FollowUpInput): Promise<OperationOutput> {
     const contract = this.contract(input);
     return 'ack' in contract ? contract : this.followUps.refund(contract, input);
+  }
+
+  /** A capture or refund PayPal answered PENDING (under review, an eCheck...): where it stands now. */
+  async lookupFollowUp(input: FollowUpLookupInput): Promise<OperationOutput> {
+    const contract = this.contract(input);
+    return 'ack' in contract ? contract : this.followUpLookup.lookUp(contract, input);
   }
 
   private contract(input: DriverCall): PayPalContract | OperationOutput {

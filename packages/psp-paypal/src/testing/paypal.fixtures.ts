@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type nock from 'nock';
-import { money, type AttemptId, type Clock, type FollowUpInput, type LogFields, type Logger, type LogLevel, type LookupInput, type MethodOffer, type OpenInput, type OperationRef, type ReturnInput, type TransactionId } from '@splitpay/domain';
+import { money, type AttemptId, type Clock, type FollowUpInput, type FollowUpLookupInput, type LogFields, type Logger, type LogLevel, type LookupInput, type MethodOffer, type OpenInput, type OperationRef, type ReturnInput, type TransactionId } from '@splitpay/domain';
 import { loadNock } from '@splitpay/psp-testkit';
 import { PAYPAL_CAPABILITIES } from '../driver/capabilities';
 
@@ -53,6 +53,11 @@ export function lookupInput(target: OperationRef, amount = money(12_345, 'EUR'))
 
 export function followUpInput(target: OperationRef, amount = money(12_345, 'EUR')): FollowUpInput {
   return { ...call(), target, amount };
+}
+
+/** The lookup of our follow-up `operation` (its transaction id, PayPal's id of it when its answer gave one). */
+export function followUpLookupInput(type: FollowUpLookupInput['type'], operation: OperationRef, opening: OperationRef, amount = money(12_345, 'EUR')): FollowUpLookupInput {
+  return { ...call(operation.transactionId), type, operation, opening, amount };
 }
 
 /**
