@@ -6,11 +6,13 @@ import { authorizedInFull } from './opening.checks';
 /** What the driver declares matches what it has; a declared status lookup answers authoritatively. */
 export function declaredChecks(target: PspKitTarget): KitCheck[] {
   return [
-    check(target, 'has what it declares (confirm, status lookup) under the provider and method it is registered with', async (kit) => {
+    check(target, 'has what it declares (confirm, status lookup, follow-up lookup) under the provider and method it is registered with', async (kit) => {
       const driver = kit.driver;
       expect({ provider: kit.run.provider.id, driverProvider: driver.provider, method: driver.method }).toEqual({ provider: target.provider, driverProvider: target.provider, method: target.method });
       if (driver.capabilities.confirm) expect(driver.confirm).toEqual(expect.any(Function));
       if (driver.capabilities.statusLookup) expect(driver.lookup).toEqual(expect.any(Function));
+      // Declared, the service schedules lookups of pending follow-ups; undeclared, a lookupFollowUp is never called.
+      expect({ followUpLookup: driver.capabilities.followUpLookup === true }).toEqual({ followUpLookup: typeof driver.lookupFollowUp === 'function' });
     }),
     check(target, 'the currencies it takes (when it declares some) are assigned ISO 4217 codes, the one the kit pays in among them', async (kit) => {
       const currencies = kit.capabilities.currencies;
