@@ -8,12 +8,13 @@ import {
   recordFollowUpLookup,
   startAttempt,
   type DomainPolicy,
+  type MethodOffer,
   type Session,
 } from '../index';
 import { aSession, authorized, card, captured, ctxAt, T0, TEST_POLICY } from './session.fixture';
 
 /** A PSP that answers a follow-up pending, and whose driver can look it up. */
-const lookedUp = { ...card, capabilities: { ...card.capabilities, followUpLookup: true } };
+const lookedUp: MethodOffer = { ...card, capabilities: { ...card.capabilities, followUpLookup: true } };
 const MIN = 60_000;
 const POLICY: DomainPolicy = { ...TEST_POLICY, followUpLookupDelaysMs: [10 * MIN, 60 * MIN] };
 const SENT_AT = T0 + 1_000;
