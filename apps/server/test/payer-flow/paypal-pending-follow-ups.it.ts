@@ -134,9 +134,15 @@ describe('PayPal: a capture or refund answered PENDING, no webhook ever', () => 
     expect(s.status).toBe('CAPTURING');
     expect(s.attempts[0]!.transactions[1]!.status.kind).toBe('pending');
     expect(reads.count()).toBe(DEFAULT_POLICY.followUpLookupDelaysMs.length);
-    const alerts = h.logLines.filter((l) => l.includes('psp.operation_verdict_given_up') && l.includes(s.attempts[0]!.transactions[1]!.transactionId));
-    expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toContain('"level":"error"');
+    const alerts = h.logLines.filter((l) => l.includes('psp.operation_verdict_given_up')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(alerts).toEqual([
+      expect.objectContaining({ level: 'error', sessionId, transactionId: s.attempts[0]!.transactions[1]!.transactionId, type: 'capture', provider: 'paypal', lookups: reads.count() }),
+    ]);
+    const metrics = await (await fetch(`${h.url}/metrics`)).text();
+    expect(metrics).toContain('psp_operation_given_up_total{provider="paypal",type="capture"} 1');
+    // Forty-odd PayPal calls logged: neither the contract's secret nor PayPal's access token in any line.
+    expect(h.logLines.join('\n')).not.toContain(SETTINGS.clientSecret);
+    expect(h.logLines.join('\n')).not.toContain('A21AA-service-token');
   });
 
   it('a refund looked up and found COMPLETED is refunded, and the next refund is taken (no RefundInFlight)', async () => {
