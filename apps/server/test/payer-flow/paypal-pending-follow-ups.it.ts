@@ -9,7 +9,7 @@ import { readSession } from '../support/service-harness';
 
 // The whole service over HTTP, nock playing PayPal. PayPal answers a capture or a refund PENDING and
 // never sends the webhook that would end it: the session worker looks the operation up on its
-// calendar (docs/decisions.md D92) until PayPal's answer is a verdict.
+// calendar (docs/decisions.md D89) until PayPal's answer is a verdict.
 
 jest.setTimeout(30_000);
 

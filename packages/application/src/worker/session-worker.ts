@@ -49,7 +49,7 @@ export interface SessionWorkerDeps {
  * among several does it) and, for each, in one turn: expiry and the lender wait bound, the owed
  * captures, voids and refunds (sent through their drivers, retried on the policy's schedule, given up
  * with an operator alert), status lookups of overdue authorization verdicts and of captures, voids
- * and refunds the PSP took without their verdict (D92), then the session-ended
+ * and refunds the PSP took without their verdict (D89), then the session-ended
  * delivery step. The turn's result is saved with the lease owner (which releases the lease); a turn
  * that changed nothing only gives the lease back. A turn that fails keeps the lease until it lapses,
  * which spaces out the next try. Turns on different sessions run side by side (up to `concurrency`),

@@ -23,7 +23,7 @@ export interface DomainPolicy {
   /**
    * A capture, void or refund the PSP took without its verdict, from a driver that can look it up
    * (`followUpLookup`): the delay before each lookup (the first counts from the answer); once spent,
-   * the lookups stop and the operator is alerted (docs/decisions.md D92).
+   * the lookups stop and the operator is alerted (docs/decisions.md D89).
    */
   readonly followUpLookupDelaysMs: readonly number[];
   /** The webhook calendar: delays after the first delivery attempt (t+1 s, t+1 min, t+5 min). */
