@@ -1,4 +1,6 @@
+import { DEFAULT_POLICY, firstSendDelayMs } from '@splitpay/domain';
 import { ConfigError, DEMO_MERCHANTS_FILE, readConfig } from './config';
+import { policyOf } from './domain-policy';
 
 const KEYS = { ACCESS_TOKEN_SIGNING_KEY: 'k'.repeat(32), DATA_ENCRYPTION_KEY: 'ab'.repeat(32) };
 
@@ -193,6 +195,15 @@ describe('the settings of a MongoDB deployment and of its tests', () => {
     expect(readConfig({}).workerConcurrency).toBe(8);
     expect(readConfig({ WORKER_CONCURRENCY: '3' }).workerConcurrency).toBe(3);
     expect(() => readConfig({ WORKER_CONCURRENCY: '0' })).toThrow('WORKER_CONCURRENCY must be a positive integer, got 0');
+  });
+
+  it("reads PSP_TIMEOUT_MS, every driver's call timeout: 15 s by default, at least 1 s; an owed operation's first send falls due after it (D86)", () => {
+    expect(readConfig({}).pspTimeoutMs).toBe(15_000);
+    expect(readConfig({ PSP_TIMEOUT_MS: '8000' }).pspTimeoutMs).toBe(8_000);
+    expect(() => readConfig({ PSP_TIMEOUT_MS: '999' })).toThrow('PSP_TIMEOUT_MS must be at least 1000 (ms), got 999');
+    const policy = policyOf(readConfig({ PSP_TIMEOUT_MS: '8000' }));
+    expect(policy.dispatchCallMs).toBe(8_000);
+    expect(firstSendDelayMs(policy, 1)).toBe(8_000 + DEFAULT_POLICY.dispatchAckSaveMs);
   });
 
   it('refuses a value it cannot read, naming the setting', () => {

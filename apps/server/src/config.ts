@@ -42,6 +42,12 @@ export interface ServerConfig {
    * (WORKER_CONCURRENCY; default 8): a merchant endpoint that never answers holds one of them.
    */
   readonly workerConcurrency?: number;
+  /**
+   * How long one call of a driver to its PSP may take before it is given up, an unknown ack
+   * (PSP_TIMEOUT_MS; default 15 s, at least 1 s): given to every driver, and what an owed capture,
+   * void or refund waits, per call its writer makes, before the worker may send it (docs/decisions.md D86).
+   */
+  readonly pspTimeoutMs: number;
   readonly fakePsp: boolean;
   readonly fakePspDelayMs: number;
   /**
@@ -128,6 +134,9 @@ function atMost(env: NodeJS.ProcessEnv, name: string, fallback: number, max: num
   if (value > max) throw new Error(`${name} must be at most ${max}, got ${env[name]}`);
   return value;
 }
+
+/** Shortest PSP_TIMEOUT_MS: a PSP answering in under a second is not something to count on. */
+export const MIN_PSP_TIMEOUT_MS = 1000;
 
 /**
  * Shortest WORKER_LEASE_MS: a turn renews its lease every third of it (D82), so a lease of a few
@@ -239,6 +248,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionTtlMs: int(env, 'SESSION_TTL_MS', 15 * 60_000),
     workerLeaseMs: atLeast(env, 'WORKER_LEASE_MS', 60_000, MIN_WORKER_LEASE_MS),
     workerConcurrency: positive(env, 'WORKER_CONCURRENCY', DEFAULT_WORKER_CONCURRENCY),
+    pspTimeoutMs: atLeast(env, 'PSP_TIMEOUT_MS', DEFAULT_POLICY.dispatchCallMs, MIN_PSP_TIMEOUT_MS),
     fakePsp: fake === 'on',
     fakePspDelayMs: int(env, 'FAKE_PSP_DELAY_MS', 300),
     ...(env.FAKE_PSP_URL ? { fakePspUrl: env.FAKE_PSP_URL.replace(/\/+$/, '') } : {}),

@@ -1,7 +1,10 @@
 import { DEFAULT_POLICY, type DomainPolicy } from '@splitpay/domain';
 import type { ServerConfig } from './config';
 
-/** The domain's policy as the settings make it (lender waits and lookups, the webhook calendar). */
+/**
+ * The domain's policy as the settings make it (lender waits and lookups, the webhook calendar, and the
+ * drivers' timeout, after which an owed operation's first send can have ended: D86).
+ */
 export function policyOf(config: ServerConfig): DomainPolicy {
   return {
     ...DEFAULT_POLICY,
@@ -10,5 +13,6 @@ export function policyOf(config: ServerConfig): DomainPolicy {
     lenderBoundRetryDelaysMs: config.lenderBoundRetryDelaysMs,
     lenderLookupAfterEndMs: config.lenderLookupAfterEndMs,
     webhookRetryDelaysMs: config.webhookRetryDelaysMs,
+    dispatchCallMs: config.pspTimeoutMs,
   };
 }

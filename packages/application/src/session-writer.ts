@@ -1,5 +1,6 @@
 import {
   DomainError,
+  timeFirstSends,
   type Clock,
   type DomainContext,
   type DomainPolicy,
@@ -50,9 +51,9 @@ export class SessionWriter {
     return { now: this.deps.clock.now(), newId: () => this.deps.ids.newId(), policy: this.deps.policy };
   }
 
-  /** Prepares a session value for storage: version bumped, updatedAt and dueAt stamped. */
+  /** Prepares a session value for storage: version bumped, updatedAt and dueAt stamped, the first sends it owes timed. */
   stamp(previous: Session, next: Session, now: number): Session {
-    const stamped: Session = { ...next, version: previous.version + 1, updatedAt: now };
+    const stamped: Session = { ...timeFirstSends(previous, next, now, this.deps.policy), version: previous.version + 1, updatedAt: now };
     const dueAt = this.deps.nextDueAt(stamped, this.deps.policy);
     const { dueAt: _old, ...rest } = stamped;
     return dueAt === undefined ? rest : { ...rest, dueAt };

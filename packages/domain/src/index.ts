@@ -87,6 +87,8 @@ export { followUpLookupsDue, followUpLookupsStoppedSince, recordFollowUpLookup }
 export type { DueFollowUpLookup, StoppedFollowUpLookup } from './session/follow-up-lookups';
 export type { LookupOutcome, OverdueAuthorization } from './session/overdue';
 export { operationsOwedSince, owedOperations, recordDispatch } from './session/owed-operations';
+export { timeFirstSends } from './session/first-sends';
+export { firstSendDelayMs } from './transaction/follow-up';
 export type { DispatchOutcome, OwedOperation } from './session/owed-operations';
 export { acceptPartial } from './session/partial-decision';
 export { abandonAttempt, abandonSession, cancelAttempt } from './session/payer-decisions';

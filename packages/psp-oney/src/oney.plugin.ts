@@ -26,5 +26,5 @@ export function createOneyProvider(deps: OneyProviderDeps): PspProvider {
 export const ONEY_PLUGIN: PspPlugin = {
   id: 'oney',
   settings: ONEY_SETTINGS,
-  create: ({ logger }) => createOneyProvider({ logger }),
+  create: ({ logger, timeoutMs }) => createOneyProvider({ logger, timeoutMs }),
 };

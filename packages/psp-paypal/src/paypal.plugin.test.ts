@@ -4,7 +4,7 @@ import { SETTINGS } from './testing/paypal.fixtures';
 
 describe('PAYPAL_PLUGIN', () => {
   it('is provider paypal with method paypal', () => {
-    const provider = PAYPAL_PLUGIN.create({ clock: { now: () => 0 }, logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined } });
+    const provider = PAYPAL_PLUGIN.create({ clock: { now: () => 0 }, logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }, timeoutMs: 15_000 });
     expect([PAYPAL_PLUGIN.id, provider.id, provider.drivers.map((d) => [d.provider, d.method])]).toEqual(['paypal', 'paypal', [['paypal', 'paypal']]]);
   });
 

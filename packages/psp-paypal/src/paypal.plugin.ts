@@ -20,5 +20,5 @@ export const PAYPAL_SETTINGS: readonly ContractSettingSpec[] = [
 export const PAYPAL_PLUGIN: PspPlugin = {
   id: 'paypal',
   settings: PAYPAL_SETTINGS,
-  create: ({ clock, logger }) => createPayPalProvider({ clock, logger }),
+  create: ({ clock, logger, timeoutMs }) => createPayPalProvider({ clock, logger, timeoutMs }),
 };

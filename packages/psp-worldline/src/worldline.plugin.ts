@@ -25,5 +25,5 @@ export function createWorldlineProvider(deps: WorldlineProviderDeps): PspProvide
 export const WORLDLINE_PLUGIN: PspPlugin = {
   id: 'worldline',
   settings: WORLDLINE_SETTINGS,
-  create: ({ logger }) => createWorldlineProvider({ logger }),
+  create: ({ logger, timeoutMs }) => createWorldlineProvider({ logger, timeoutMs }),
 };

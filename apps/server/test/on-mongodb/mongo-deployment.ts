@@ -67,6 +67,9 @@ export class MongoDeployment {
       WEBHOOK_TIMEOUT_MS: '2000',
       // A crashed instance's claims lapse soon, so a restart resumes without waiting a minute.
       WORKER_LEASE_MS: '3000',
+      // The fake PSP answers at once here: a capture whose sender was killed falls due for the
+      // restarted instance's worker 5 s (this timeout) and the ack's margin after its write (D86).
+      PSP_TIMEOUT_MS: '5000',
     };
   }
 

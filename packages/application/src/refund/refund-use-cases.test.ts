@@ -56,8 +56,8 @@ describe('refund use cases', () => {
     expect(sender.sent).toEqual([[refund!.transaction.id]]);
     const session = await stored();
     expect(session.version).toBe(2);
-    expect(session.attempts[0]!.transactions.at(-1)?.dispatch).toEqual({ state: 'owed', tries: 0, nextAt: clock.now() + DEFAULT_POLICY.dispatchRetryDelaysMs[0]! });
-    expect(session.dueAt).toBe(clock.now() + DEFAULT_POLICY.dispatchRetryDelaysMs[0]!);
+    expect(session.attempts[0]!.transactions.at(-1)?.dispatch).toEqual({ state: 'owed', tries: 0, nextAt: clock.now() + DEFAULT_POLICY.dispatchCallMs + DEFAULT_POLICY.dispatchAckSaveMs });
+    expect(session.dueAt).toBe(clock.now() + DEFAULT_POLICY.dispatchCallMs + DEFAULT_POLICY.dispatchAckSaveMs);
   });
 
   it('replays a recorded key without a write and without a second send', async () => {

@@ -6,6 +6,8 @@ import type { PspProvider } from './psp-driver.port';
 export interface PspPluginDeps {
   readonly logger: Logger;
   readonly clock: Clock;
+  /** How long one call to the PSP may take before it is given up (an unknown ack): the server's PSP_TIMEOUT_MS. */
+  readonly timeoutMs: number;
 }
 
 /**

@@ -6,7 +6,7 @@ import { refusalOf as codeOf } from '../testing';
 const ctx = ctxAt(T0 + 5000);
 
 describe('requestRefund', () => {
-  it('records a pending refund of what remains, owed to the PSP (the worker after the first retry delay)', () => {
+  it('records a pending refund of what remains, owed to the PSP (the worker once its first send can have ended)', () => {
     const card = capturedCard(600);
     const session = endedSession([card]);
     const { session: next, transactionId, replayed } = requestRefund(session, card.id, { extraData: 'tag-1' }, ctx);
@@ -18,7 +18,7 @@ describe('requestRefund', () => {
       type: 'refund',
       amount: money(600, EUR),
       status: { kind: 'pending' },
-      dispatch: { state: 'owed', tries: 0, nextAt: ctx.now + ctx.policy.dispatchRetryDelaysMs[0]! },
+      dispatch: { state: 'owed', tries: 0, nextAt: ctx.now + ctx.policy.dispatchCallMs + ctx.policy.dispatchAckSaveMs },
       extraData: 'tag-1',
       createdAt: ctx.now,
     });

@@ -18,7 +18,16 @@ export interface DomainPolicy {
    * and the attempt records it (docs/decisions.md D41: 30 days).
    */
   readonly lenderLookupAfterEndMs: number;
-  /** Delays between tries of an owed capture, void or refund; after the last, it is given up. */
+  /**
+   * The longest one driver call of a capture, void or refund can take: the drivers' PSP timeout. An
+   * operation's first send falls due for the worker only once its writer's send can have ended
+   * (`firstSendDelayMs`), so a worker of any instance sends only what that writer gave up on or
+   * crashed on (docs/decisions.md D86).
+   */
+  readonly dispatchCallMs: number;
+  /** What the first send's due adds to the calls for saving their ack (the writer's re-reads on a conflict, a slow store). */
+  readonly dispatchAckSaveMs: number;
+  /** Delays between tries of an owed capture, void or refund after a try without a usable answer; after the last, it is given up. */
   readonly dispatchRetryDelaysMs: readonly number[];
   /**
    * A capture, void or refund the PSP took without its verdict, from a driver that can look it up
@@ -44,6 +53,9 @@ export const DEFAULT_POLICY: DomainPolicy = {
   lenderLookupDelaysMs: [10 * 60_000, 30 * 60_000, 3600_000, 3 * 3600_000, 6 * 3600_000],
   lenderBoundRetryDelaysMs: [60_000, 5 * 60_000, 15 * 60_000, 3600_000],
   lenderLookupAfterEndMs: 30 * 24 * 3600_000,
+  // psp-http's default timeout; the server sets it from the timeout it gives every driver.
+  dispatchCallMs: 15_000,
+  dispatchAckSaveMs: 5_000,
   dispatchRetryDelaysMs: [5_000, 30_000, 120_000, 600_000],
   // Some 8 days: PayPal's reviews of a pending capture end within days; prompt at first, daily after.
   followUpLookupDelaysMs: [10 * 60_000, 30 * 60_000, 3600_000, 3 * 3600_000, 6 * 3600_000, 12 * 3600_000, 24 * 3600_000, 24 * 3600_000, 24 * 3600_000, 48 * 3600_000, 48 * 3600_000],

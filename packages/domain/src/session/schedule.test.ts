@@ -16,10 +16,10 @@ describe('nextDueAt', () => {
     expect(nextDueAt(session, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.verdictOverdueMs);
   });
 
-  it('an owed capture is due one retry delay after its write (whose writer sends it first), a retried one at its retry delay', () => {
+  it('an owed capture is due once its writer\'s first send can have ended (D86), a retried one at its retry delay', () => {
     const a = startAttempt(aSession(), { methodId: 'card', amount: 10_000 }, ctx);
     const capturing = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
-    expect(nextDueAt(capturing, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.dispatchRetryDelaysMs[0]!);
+    expect(nextDueAt(capturing, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.dispatchCallMs + TEST_POLICY.dispatchAckSaveMs);
     const captureId = owedOperations(capturing, Number.MAX_SAFE_INTEGER)[0]!.transactionId;
     const later = ctxAt(ctx.now + 100);
     const retried = recordDispatch(capturing, captureId, { ack: { outcome: 'unknown' }, facts: [] }, later);

@@ -32,7 +32,7 @@ export const fakeProviderPlug: ProviderPlug = {
       ...(deps.fakePspRetryDelaysMs ? { retryDelaysMs: deps.fakePspRetryDelaysMs } : {}),
     });
     return {
-      provider: createFakeProvider({ baseUrl: driverUrl, apiKey: secrets.apiKey, signingSecret: secrets.signingSecret }),
+      provider: createFakeProvider({ baseUrl: driverUrl, apiKey: secrets.apiKey, signingSecret: secrets.signingSecret, timeoutMs: config.pspTimeoutMs }),
       router: { mountPath: FAKE_PSP_MOUNT_PATH, router: fakePsp.router },
       close: () => fakePsp.close(),
     };

@@ -5,7 +5,7 @@ import type { UrlSource } from '@splitpay/psp-fake';
 import type { ServerConfig } from '../../config';
 
 /** The configuration a provider may read when it is mounted. */
-export type ProviderConfig = Pick<ServerConfig, 'publicBaseUrl' | 'fakePsp' | 'fakePspDelayMs' | 'fakePspUrl' | 'fakePspApiKey' | 'fakePspSigningSecret' | 'adyenWebAnalytics'>;
+export type ProviderConfig = Pick<ServerConfig, 'publicBaseUrl' | 'pspTimeoutMs' | 'fakePsp' | 'fakePspDelayMs' | 'fakePspUrl' | 'fakePspApiKey' | 'fakePspSigningSecret' | 'adyenWebAnalytics'>;
 
 export interface ProviderMountDeps {
   readonly logger: Logger;
@@ -38,5 +38,5 @@ export interface ProviderPlug {
 
 /** A provider package's plugin: always mounted; its per-merchant configuration is in the contracts. */
 export function plugin(psp: PspPlugin): ProviderPlug {
-  return { id: psp.id, settings: psp.settings, mount: (_config, deps) => ({ provider: psp.create({ logger: deps.logger, clock: deps.clock }) }) };
+  return { id: psp.id, settings: psp.settings, mount: (config, deps) => ({ provider: psp.create({ logger: deps.logger, clock: deps.clock, timeoutMs: config.pspTimeoutMs }) }) };
 }
