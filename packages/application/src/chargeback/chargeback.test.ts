@@ -242,7 +242,48 @@ describe('chargebacks: intake and worker', () => {
     beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }));
     afterEach(() => jest.useRealTimers());
 
-    it('its heartbeat stops at its leased save: a renewal answered after that save released the lease is no lost lease', async () => {
+    it('its lease is renewed while a slow save runs: another instance cannot claim the chargeback before the save lands', async () => {
+      await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
+      await intake.receive(fact(), 'fake');
+      const leaseMs = 300;
+      const store = b.stores.chargebacks;
+      let saving = false;
+      let letSaveIn: () => void = () => undefined;
+      let renewals = 0;
+      // A store that takes its time over the save: the worker's save reaches it only when the test says so.
+      const chargebacks: ChargebackRepository = Object.assign(Object.create(store) as ChargebackRepository, {
+        renewLease: (...args: Parameters<ChargebackRepository['renewLease']>) => {
+          renewals++;
+          return store.renewLease(...args);
+        },
+        save: async (...args: Parameters<ChargebackRepository['save']>) => {
+          saving = true;
+          await new Promise<void>((resolve) => (letSaveIn = resolve));
+          return store.save(...args);
+        },
+      });
+
+      const run = workerWith({ chargebacks, leaseMs }).runOnce();
+      for (let i = 0; i < 1_000 && !saving; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(saving).toBe(true);
+      const before = renewals;
+      // Two leases pass on the instance's clock while the save waits, the heartbeat beating meanwhile.
+      for (let i = 0; i < 6; i++) {
+        b.clock.advance(leaseMs / 3);
+        await jest.advanceTimersByTimeAsync(leaseMs / 3);
+      }
+      expect(renewals).toBeGreaterThan(before);
+      await expect(store.claimDue(b.clock.now(), 'instance-2', leaseMs)).resolves.toBeNull();
+      letSaveIn();
+      await expect(run).resolves.toBe(1);
+
+      expect(b.logger.named('worker.lease_lost')).toEqual([]);
+      expect(b.logger.named('chargeback.save_conflict')).toEqual([]);
+      expect(b.sender.sent).toHaveLength(1);
+      expect((await store.findByNotificationId('psp-cap-1:chargeback:2026-03-02:2500'))?.lease).toBeUndefined();
+    });
+
+    it('a renewal answered after its leased save released the lease is no lost lease', async () => {
       await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
       await intake.receive(fact(), 'fake');
       const leaseMs = 300;

@@ -70,12 +70,13 @@ export class ChargebackWorker {
         : claimed;
     const { dueAt: _due, ...rest } = next;
     const nextAttemptAt = next.delivery?.nextAttemptAt;
-    // The save releases the lease, and a renewal answered after it would read as a lost lease: stopped
-    // before it is sent, as no renewal can help it (a lease taken meanwhile makes it a conflict).
-    heartbeat.stop();
-    const saved = await this.deps.chargebacks.save(
-      { ...rest, version: claimed.version + 1, ...(nextAttemptAt !== undefined ? { dueAt: nextAttemptAt } : {}) },
-      { expectedVersion: claimed.version, leaseOwner: this.deps.owner },
+    // Renewed until the save lands: a store that stalls a whole lease must not hand the chargeback to
+    // another instance, which would try the message again.
+    const saved = await heartbeat.releasingWith(() =>
+      this.deps.chargebacks.save(
+        { ...rest, version: claimed.version + 1, ...(nextAttemptAt !== undefined ? { dueAt: nextAttemptAt } : {}) },
+        { expectedVersion: claimed.version, leaseOwner: this.deps.owner },
+      ),
     );
     if (saved === 'conflict') this.deps.logger.warn('chargeback.save_conflict', { notificationId: claimed.notificationId });
   }

@@ -37,18 +37,35 @@ describe('LeaseHeartbeat', () => {
     expect(lease.renewals).toBe(5);
   });
 
-  it('stops at once when the turn gives its lease back itself (its leased save), so the work after it is not a lost lease', async () => {
+  it('stops once the turn gives its lease back itself (its leased save), so the work after it is not a lost lease', async () => {
     const lease = renewal();
     const turn = heartbeat.run(lease, async (beat) => {
       await pause(EVERY_MS * 2 + 1);
-      lease.released = true;
-      beat.stop();
+      await beat.releasingWith(async () => void (lease.released = true));
       await pause(EVERY_MS * 4);
     });
     await jest.advanceTimersByTimeAsync(EVERY_MS * 6 + 1);
     await turn;
     expect(lease.renewals).toBe(2);
     expect(lease.losses).toBe(0);
+  });
+
+  it('renews the lease while the leased save runs, and reads a renewal that finds it released by that save as no loss', async () => {
+    const lease = renewal();
+    const turn = heartbeat.run(lease, (beat) =>
+      beat.releasingWith(async () => {
+        // A store slow to answer: three renewals' worth, the lease released by the save's last moment.
+        await pause(EVERY_MS * 3 + 1);
+        lease.released = true;
+        await pause(EVERY_MS);
+      }),
+    );
+    await jest.advanceTimersByTimeAsync(EVERY_MS * 4 + 1);
+    await turn;
+    expect(lease.renewals).toBe(4);
+    expect(lease.losses).toBe(0);
+    await jest.advanceTimersByTimeAsync(EVERY_MS * 3);
+    expect(lease.renewals).toBe(4);
   });
 
   it('reports a lease another instance took, once, and renews no more', async () => {

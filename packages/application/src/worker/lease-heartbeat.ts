@@ -12,23 +12,30 @@ export interface LeaseRenewal {
   failed(error: unknown): void;
 }
 
-/** What a turn under a heartbeat holds: the turn's own write that releases its lease stops the renewals. */
+/** What a turn under a heartbeat holds: the turn's own write that releases its lease ends the renewals. */
 export interface Heartbeat {
-  stop(): void;
+  /**
+   * Runs the turn's leased save, which releases the lease, still renewing the lease while it runs (a
+   * store slow to answer must not let the lease lapse before the save lands), and stops the renewals
+   * when it ends. Once the save has begun, a renewal that finds the lease gone is not a lost lease:
+   * the save released it, or, taken meanwhile, the save is refused and says so.
+   */
+  releasingWith<T>(save: () => Promise<T>): Promise<T>;
 }
 
 /**
  * Runs turns under a heartbeat: a turn's lease is renewed every `everyMs` of the timer until the turn
  * ends, so a turn slower than the lease (several PSP calls, a webhook try) is never taken over by
  * another instance. The renewals stop when the turn ends (a renewal in flight then is awaited), when
- * the turn calls `stop()` (its leased save releases the lease: what follows is not a lost lease), or
- * when the lease was lost.
+ * the turn's leased save, run through `releasingWith`, has ended (what follows is not a lost lease),
+ * or when the lease was lost.
  */
 export class LeaseHeartbeat {
   constructor(private readonly timer: Timer) {}
 
   async run<T>(renewal: LeaseRenewal, turn: (heartbeat: Heartbeat) => Promise<T>): Promise<T> {
     let ended = false;
+    let releasing = false;
     let cancel: () => void = () => undefined;
     let renewing: Promise<void> = Promise.resolve();
     const stop = (): void => {
@@ -40,7 +47,7 @@ export class LeaseHeartbeat {
         (held) => {
           if (ended) return;
           if (held) schedule();
-          else renewal.lost();
+          else if (!releasing) renewal.lost();
         },
         (error: unknown) => {
           if (ended) return;
@@ -53,8 +60,16 @@ export class LeaseHeartbeat {
       cancel = this.timer.after(renewal.everyMs, beat);
     };
     schedule();
+    const releasingWith = async <S>(save: () => Promise<S>): Promise<S> => {
+      releasing = true;
+      try {
+        return await save();
+      } finally {
+        stop();
+      }
+    };
     try {
-      return await turn({ stop });
+      return await turn({ releasingWith });
     } finally {
       stop();
       await renewing;

@@ -130,15 +130,15 @@ export class SessionWorker {
       return delivery ? { session: delivery(done.session, ctx).session, result: done.result } : done;
     };
 
-    const written = await this.deps.writer.update(claimed.id, turn, {
-      leaseOwner: this.deps.owner,
-      initial: current,
+    // The lease is renewed until the leased write (or the release of a turn that changed nothing) lands;
+    // the first sends below run unleased, as before.
+    const written = await heartbeat.releasingWith(async () => {
+      const result = await this.deps.writer.update(claimed.id, turn, { leaseOwner: this.deps.owner, initial: current });
+      if (!result.changed) await this.deps.sessions.releaseLease(claimed.id, this.deps.owner);
+      return result;
     });
-    // The leased write released the lease (or the release follows): the first sends below run unleased, as before.
-    heartbeat.stop();
     this.deps.dispatcher.settle(owed, written.session);
     const { changed, result: givenUp } = written;
-    if (!changed) await this.deps.sessions.releaseLease(claimed.id, this.deps.owner);
     this.deps.dispatcher.reportGivenUp(written.session, givenUp);
     if (changed) {
       this.deps.lookup.reportStopped(written.previous, written.session);
