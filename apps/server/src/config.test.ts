@@ -197,7 +197,7 @@ describe('the settings of a MongoDB deployment and of its tests', () => {
     expect(() => readConfig({ WORKER_CONCURRENCY: '0' })).toThrow('WORKER_CONCURRENCY must be a positive integer, got 0');
   });
 
-  it("reads PSP_TIMEOUT_MS, every driver's call timeout: 15 s by default, at least 1 s; an owed operation's first send falls due after it (D86)", () => {
+  it("reads PSP_TIMEOUT_MS, every driver's call timeout: 15 s by default, at least 1 s; an owed operation's first send falls due after it (D90)", () => {
     expect(readConfig({}).pspTimeoutMs).toBe(15_000);
     expect(readConfig({ PSP_TIMEOUT_MS: '8000' }).pspTimeoutMs).toBe(8_000);
     expect(() => readConfig({ PSP_TIMEOUT_MS: '999' })).toThrow('PSP_TIMEOUT_MS must be at least 1000 (ms), got 999');

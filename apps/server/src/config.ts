@@ -45,7 +45,7 @@ export interface ServerConfig {
   /**
    * How long one call of a driver to its PSP may take before it is given up, an unknown ack
    * (PSP_TIMEOUT_MS; default 15 s, at least 1 s): given to every driver, and what an owed capture,
-   * void or refund waits, per call its writer makes, before the worker may send it (docs/decisions.md D86).
+   * void or refund waits, per call its writer makes, before the worker may send it (docs/decisions.md D90).
    */
   readonly pspTimeoutMs: number;
   readonly fakePsp: boolean;

@@ -3,7 +3,7 @@ import type { ServerConfig } from './config';
 
 /**
  * The domain's policy as the settings make it (lender waits and lookups, the webhook calendar, and the
- * drivers' timeout, after which an owed operation's first send can have ended: D86).
+ * drivers' timeout, after which an owed operation's first send can have ended: D90).
  */
 export function policyOf(config: ServerConfig): DomainPolicy {
   return {

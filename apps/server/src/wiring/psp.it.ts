@@ -45,7 +45,7 @@ describe('createPspRegistry', () => {
     on.close();
   });
 
-  it("gives every provider package the server's PSP timeout, which the first send of an owed operation waits for (D86)", () => {
+  it("gives every provider package the server's PSP timeout, which the first send of an owed operation waits for (D90)", () => {
     const given: number[] = [];
     const real: PspPlugin = {
       id: 'real',

@@ -68,7 +68,7 @@ export class MongoDeployment {
       // A crashed instance's claims lapse soon, so a restart resumes without waiting a minute.
       WORKER_LEASE_MS: '3000',
       // The fake PSP answers at once here: a capture whose sender was killed falls due for the
-      // restarted instance's worker 5 s (this timeout) and the ack's margin after its write (D86).
+      // restarted instance's worker 5 s (this timeout) and the ack's margin after its write (D90).
       PSP_TIMEOUT_MS: '5000',
     };
   }

@@ -30,7 +30,7 @@ describe('payer flow: exactly one PSP call per owed operation', () => {
     // They are sent one after the other: the first is held at the PSP.
     await until(() => captureCalls().length === 1);
     expect(captureCalls()).toHaveLength(1);
-    // Both fall due for the worker once their writer can have sent both and saved their acks (D86).
+    // Both fall due for the worker once their writer can have sent both and saved their acks (D90).
     const { dispatchCallMs, dispatchAckSaveMs } = h.instance.core.policy;
     const owed = (await h.stores.sessions.findById(sessionId as SessionId))!.attempts.flatMap((a) => a.transactions.filter((t) => t.type === 'capture'));
     expect(owed.map((t) => t.dispatch)).toEqual([0, 1].map(() => ({ state: 'owed', tries: 0, nextAt: h.clock.now() + 2 * dispatchCallMs + dispatchAckSaveMs })));

@@ -22,7 +22,7 @@ export interface DomainPolicy {
    * The longest one driver call of a capture, void or refund can take: the drivers' PSP timeout. An
    * operation's first send falls due for the worker only once its writer's send can have ended
    * (`firstSendDelayMs`), so a worker of any instance sends only what that writer gave up on or
-   * crashed on (docs/decisions.md D86).
+   * crashed on (docs/decisions.md D90).
    */
   readonly dispatchCallMs: number;
   /** What the first send's due adds to the calls for saving their ack (the writer's re-reads on a conflict, a slow store). */

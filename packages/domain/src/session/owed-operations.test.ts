@@ -15,7 +15,7 @@ function capturing(): { session: Session; captureId: string; authId: string } {
 }
 
 describe('owedOperations', () => {
-  it('lists what a driver call needs, only once due: once the first send by the writer that owes it can have ended (one PSP call and the save of its ack, D86)', () => {
+  it('lists what a driver call needs, only once due: once the first send by the writer that owes it can have ended (one PSP call and the save of its ack, D90)', () => {
     const { session, captureId, authId } = capturing();
     const workerDue = ctx.now + TEST_POLICY.dispatchCallMs + TEST_POLICY.dispatchAckSaveMs;
     expect(owedOperations(session, workerDue)).toEqual([

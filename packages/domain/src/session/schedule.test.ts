@@ -16,7 +16,7 @@ describe('nextDueAt', () => {
     expect(nextDueAt(session, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.verdictOverdueMs);
   });
 
-  it('an owed capture is due once its writer\'s first send can have ended (D86), a retried one at its retry delay', () => {
+  it('an owed capture is due once its writer\'s first send can have ended (D90), a retried one at its retry delay', () => {
     const a = startAttempt(aSession(), { methodId: 'card', amount: 10_000 }, ctx);
     const capturing = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
     expect(nextDueAt(capturing, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.dispatchCallMs + TEST_POLICY.dispatchAckSaveMs);
