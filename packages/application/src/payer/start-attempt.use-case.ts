@@ -1,4 +1,5 @@
 import {
+  attemptStartedWith,
   cardholderFallback,
   findOffer,
   DomainError,
@@ -33,6 +34,8 @@ export interface StartAttemptBody {
 export interface StartAttemptRequest extends StartAttemptBody {
   /** Goes to the driver only: never stored, never logged. */
   readonly payerDevice?: PayerDevice;
+  /** The page's idempotency-key for this press of Pay: a repeat answers the attempt it made (D90). */
+  readonly startKey?: string;
 }
 
 /** The driver's answer to the opening, or the service's own refusal when no driver serves the method. */
@@ -64,15 +67,24 @@ export class StartAttemptUseCase {
     if (offer && request.input && request.input.method !== offer.method) {
       throw new DomainError('InvalidRequest', `input.method must be ${offer.method}, the method of ${offer.id}`);
     }
-    const startedWrite = await this.deps.writer.update(
+    const input = { methodId: request.methodId, amount: request.amount, ...(request.plan ? { plan: request.plan } : {}), ...(request.startKey !== undefined ? { startKey: request.startKey } : {}) };
+    const startedWrite = await this.deps.writer.update<{ attemptId: string; transactionId: string | undefined }>(
       session.id,
       (s, ctx) => {
-        const r = startAttempt(s, { methodId: request.methodId, amount: request.amount, ...(request.plan ? { plan: request.plan } : {}) }, ctx);
+        // Read in the write: of twins sent at once, one starts and the others answer its attempt.
+        const made = request.startKey !== undefined ? attemptStartedWith(s, request.startKey, input) : undefined;
+        if (made) return { session: s, result: { attemptId: made.id, transactionId: undefined } };
+        const r = startAttempt(s, input, ctx);
         return { session: r.session, result: { attemptId: r.attemptId, transactionId: r.transactionId } };
       },
       { initial: session },
     );
     const { session: started, result } = startedWrite;
+    if (result.transactionId === undefined) {
+      // A repeat of a start whose answer was lost: nothing is opened again, the attempt is answered as it stands.
+      this.deps.logger.info('payer.attempt_start_replayed', { sessionId: started.id, attemptId: result.attemptId });
+      return { attemptId: result.attemptId, view: await this.views.present(started, this.deps.gateway.forSession(started)) };
+    }
     const attempt = started.attempts.find((a) => a.id === result.attemptId);
     if (!attempt) throw new Error(`Attempt ${result.attemptId} vanished from session ${started.id}`);
     this.deps.logger.info('payer.attempt_started', {

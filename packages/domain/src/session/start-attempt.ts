@@ -22,6 +22,8 @@ export interface StartAttemptInput {
   readonly amount: number;
   /** Financing only: the plan the payer chose among the offer's. */
   readonly plan?: PlanKey;
+  /** The payer page's idempotency-key for this press of Pay (D90). */
+  readonly startKey?: string;
 }
 
 export interface AttemptStarted {
@@ -81,6 +83,7 @@ export function startAttempt(session: Session, input: StartAttemptInput, ctx: Do
     granted: zero(amount.currency),
     refunded: zero(amount.currency),
     ...(plan ? { plan } : {}),
+    ...(input.startKey !== undefined ? { startKey: input.startKey } : {}),
     verdictDueAt: ctx.now + ctx.policy.verdictOverdueMs,
     transactions: [transaction],
   };
@@ -100,4 +103,19 @@ function checkedPlan(session: Session, input: StartAttemptInput, amount: number)
     refuse('PlanNotOffered', `No plan of ${input.plan.installments} instalments${input.plan.withFees ? ' with fees' : ''} finances this amount`);
   }
   return { installments: plan.installments, withFees: plan.withFees };
+}
+
+/**
+ * The attempt a start with this idempotency-key already made, whatever happened to it since (D90): its
+ * repeat answers it and starts nothing. The same key with another method, amount or plan is
+ * IdempotencyKeyConflict.
+ */
+export function attemptStartedWith(session: Session, startKey: string, input: StartAttemptInput): Attempt | undefined {
+  const attempt = session.attempts.find((a) => a.startKey === startKey);
+  if (!attempt) return undefined;
+  const samePlan = attempt.plan?.installments === input.plan?.installments && attempt.plan?.withFees === input.plan?.withFees;
+  if (attempt.methodId !== input.methodId || attempt.requested.amount !== input.amount || !samePlan) {
+    refuse('IdempotencyKeyConflict', 'The idempotency-key already names another start of a tranche');
+  }
+  return attempt;
 }

@@ -12,6 +12,7 @@ import {
   type WalletSessionRequest,
   type WalletSessionUseCase,
 } from '@splitpay/application';
+import { readIdempotencyKey } from '../schemas/idempotency-key.read';
 import { readPathId } from '../schemas/read-path-id';
 import { readNoBody } from '../schemas/request-body.read';
 import { validator } from '../schemas/validate';
@@ -63,7 +64,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
   const router = Router();
   const session = Router();
   // Retry-After exposed: the components run on the merchant's origin and wait what a 429 asks (D53).
-  session.use(cors({ origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type'], exposedHeaders: ['Retry-After'], credentials: false, maxAge: 600 }));
+  session.use(cors({ origin: '*', methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'], exposedHeaders: ['Retry-After'], credentials: false, maxAge: 600 }));
   // Every elements answer is bound to a token, refusals included: never cached by the browser or a proxy.
   session.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -80,7 +81,9 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
   session.post('/session/attempts', ...attemptLimiters(limits, deps.tokenDigest, 'start', deps.attemptCounters), async (req, res) => {
     const token = elementsTokenOf(req);
     const body = readStart(req.body);
-    const started = await deps.start.execute(token, withPayerDevice(req, body));
+    // One key per press of Pay: a repeat after a lost answer answers the attempt it made (D90).
+    const startKey = readIdempotencyKey(req);
+    const started = await deps.start.execute(token, { ...withPayerDevice(req, body), ...(startKey !== undefined ? { startKey } : {}) });
     answer(res, 201, { attemptId: started.attemptId, view: started.view });
   });
   session.post('/session/attempts/:attemptId/cancel', async (req, res) => {

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@splitpay/domain';
 import { uuidSchema } from '../schemas/common.schema';
 import { attemptStartedSchema, confirmAttemptSchema, startAttemptSchema, viewAnswerSchema, walletSessionAnswerSchema, walletSessionRequestSchema } from '../schemas/elements.schema';
-import { errors, json, pathId, type OperationSpec, type PathSpecs, type ResponseSpec } from './operation';
+import { errors, json, pathId, type OperationSpec, type ParameterSpec, type PathSpecs, type ResponseSpec } from './operation';
 
 /** Browser doors, called with the elements token (docs/decisions.md D13). Every one answers CORS for any origin. */
 
@@ -35,6 +35,14 @@ const limitedAction = (...args: Parameters<typeof action>): OperationSpec => {
   return { ...op, description: args[0] === 'confirmElementsAttempt' ? CONFIRM_LIMITED : LIMITED, responses: { ...op.responses, ...rateLimited() } };
 };
 
+const pressKey: ParameterSpec = {
+  name: 'idempotency-key',
+  in: 'header',
+  description:
+    "Optional; the payment page sends one per press of Pay. A start sent again with the same key answers the attempt the first made (201, its attemptId and the session view as it stands now) and starts nothing, whatever that attempt became; the same key with another methodId, amount or plan is IdempotencyKeyConflict. Scoped to the session (docs/decisions.md D90).",
+  schema: { type: 'string', minLength: 1, maxLength: 64, examples: ['6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60'] },
+};
+
 export const elementsPaths: PathSpecs = {
   '/elements/session': {
     get: {
@@ -53,10 +61,11 @@ export const elementsPaths: PathSpecs = {
       description: LIMITED,
       tags,
       security: ['elementsToken'],
+      parameters: [pressKey],
       requestBody: { contentType: 'application/json', schema: startAttemptSchema },
       responses: {
-        '201': json('Started; the verdict arrives out-of-band', attemptStartedSchema),
-        ...errors(...BASE, 'SessionNotPending', 'MethodNotFound', 'MethodNotEligible', 'AmountOutOfRange', 'AmountExceedsRemaining', 'PlanNotOffered', 'TermsNotAccepted', 'AttemptInFlight'),
+        '201': json('Started (or, for a key already used, the attempt it started); the verdict arrives out-of-band', attemptStartedSchema),
+        ...errors(...BASE, 'SessionNotPending', 'MethodNotFound', 'MethodNotEligible', 'AmountOutOfRange', 'AmountExceedsRemaining', 'PlanNotOffered', 'TermsNotAccepted', 'AttemptInFlight', 'IdempotencyKeyConflict'),
         ...rateLimited(),
       },
     },
