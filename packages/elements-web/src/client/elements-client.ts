@@ -56,8 +56,9 @@ export class ElementsClient {
     return this.call('GET', '/elements/session', undefined, signal);
   }
 
-  start(body: StartBody, signal?: AbortSignal): Promise<ViewAnswer> {
-    return this.call('POST', '/elements/session/attempts', body, signal);
+  /** `pressKey`, one per press of Pay (sent again with a repeat of that press): the service answers a repeat with the attempt it made. */
+  start(body: StartBody, signal?: AbortSignal, pressKey?: string): Promise<ViewAnswer> {
+    return this.call('POST', '/elements/session/attempts', body, signal, isViewAnswer, pressKey);
   }
 
   cancel(attemptId: string, signal?: AbortSignal): Promise<ViewAnswer> {
@@ -99,10 +100,11 @@ export class ElementsClient {
   }
 
   private async call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal): Promise<ViewAnswer>;
-  private async call<T extends object>(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal | undefined, accepts: (parsed: object) => parsed is T): Promise<T>;
-  private async call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal, accepts: (parsed: object) => boolean = isViewAnswer): Promise<unknown> {
+  private async call<T extends object>(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal | undefined, accepts: (parsed: object) => parsed is T, idempotencyKey?: string): Promise<T>;
+  private async call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal, accepts: (parsed: object) => boolean = isViewAnswer, idempotencyKey?: string): Promise<unknown> {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.options.elementsToken}`, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
     let res: Response;
     try {
       res = await this.doFetch(`${this.base}${path}`, {

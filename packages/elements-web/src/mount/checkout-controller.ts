@@ -23,6 +23,7 @@ import { Announcer } from './announcer';
 import { focusedIdIn, refocusAfterAction, replaceKeepingFocus } from './focus-keeper';
 import { checkPaymentForm } from './form-check';
 import { HostedFieldsSlot } from './hosted-fields-slot';
+import { StartPress } from './start-press';
 import { PageActionSlot } from './page-action-slot';
 import type { KeptNode } from './keep-in-place';
 import { announcementsFor } from './announcements';
@@ -63,6 +64,7 @@ export class CheckoutController implements Actions {
   private readonly reader = new SingleFlight(() => this.readView());
   private readonly hosted: HostedFieldsSlot;
   private readonly pageAction: PageActionSlot;
+  private readonly press: StartPress;
   private lastActivity = Date.now();
   private readonly onVisibility = (): void => {
     if (this.doc.visibilityState === 'visible' && this.pollingOn()) void this.reader.read();
@@ -79,6 +81,8 @@ export class CheckoutController implements Actions {
     this.f = new Formats(locale);
     this.client = new ElementsClient({ baseUrl: options.baseUrl, elementsToken: options.elementsToken, ...(options.fetch ? { fetch: options.fetch } : {}) });
     this.schedule = new PollSchedule(options.poll);
+    const random = this.win?.crypto ?? globalThis.crypto;
+    this.press = new StartPress((bytes) => random.getRandomValues(bytes));
     instances += 1;
     this.idPrefix = `sp${instances}`;
     this.announcer = new Announcer(this.doc);
@@ -403,12 +407,33 @@ export class CheckoutController implements Actions {
       const input = await this.payerInput(checked.method);
       await this.acceptTermsIfTicked();
       const plan = checked.method.method === 'oney' ? checked.method.plans.find((p) => planKeyOf(p) === this.local.planKey) : undefined;
-      const answer = await this.numbered(() => this.client.start({ methodId: checked.method.id, amount: checked.amount, ...(plan ? { plan: { installments: plan.installments, withFees: plan.withFees } } : {}), ...(input ? { input } : {}) }, this.aborts.signal));
+      const body: StartBody = { methodId: checked.method.id, amount: checked.amount, ...(plan ? { plan: { installments: plan.installments, withFees: plan.withFees } } : {}), ...(input ? { input } : {}) };
+      const known = new Set((this.view?.attempts ?? []).map((a) => a.attemptId));
+      const key = this.press.keyFor(body);
+      const answer = await this.numbered(() => this.client.start(body, this.aborts.signal, key)).catch((error: unknown) => this.lostStart(error, known));
+      this.press.answered();
       // Nothing typed on the card survives the attempt.
       const typed = [this.local.cardNumber, this.local.expiry, this.local.cvc].some((value) => value !== '');
       this.local = { ...this.local, cardNumber: '', expiry: '', cvc: '', amountText: undefined, cardClearedFor: typed ? answer.attemptId : undefined };
       return answer;
     }, true);
+  }
+
+  /**
+   * A start refused by the service ends its press; one that got no answer may have held the money
+   * (D90): Pay stays disabled while the view is read at once. The attempt it made is then the start's
+   * result (already drawn); none, and the failure is shown with Pay back, its key kept for the repeat.
+   */
+  private async lostStart(error: unknown, known: ReadonlySet<string>): Promise<ViewAnswer & NumberedRead> {
+    if (!(error instanceof SplitPayError) || error.code !== 'NetworkError') {
+      if (error instanceof SplitPayError && error.httpStatus > 0) this.press.answered();
+      throw error;
+    }
+    const view = await this.reader.read();
+    const made = view?.attempts.find((a) => !known.has(a.attemptId));
+    if (!view || !made) throw error;
+    // Read 0: the view is the one the read drew, not to be drawn again.
+    return { view, attemptId: made.attemptId, read: 0 };
   }
 
   /** What the start sends of the payer's input; an acquirer-hosted card is tokenized by its fields. */

@@ -3,7 +3,11 @@ export interface HeldRequest {
   readonly method: string;
   readonly path: string;
   readonly body?: unknown;
+  /** The idempotency-key header it carried, if any. */
+  readonly idempotencyKey?: string;
   answer(body: unknown, status?: number): void;
+  /** No answer reaches the page: the connection failed (fetch rejects). */
+  lose(): void;
 }
 
 /**
@@ -13,12 +17,15 @@ export interface HeldRequest {
 export function heldFetch() {
   const requests: HeldRequest[] = [];
   const fetch = (url: string, init: RequestInit): Promise<Response> =>
-    new Promise<Response>((resolve) => {
+    new Promise<Response>((resolve, reject) => {
+      const key = (init.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
       requests.push({
         method: init.method ?? 'GET',
         path: new URL(url).pathname,
         ...(init.body ? { body: JSON.parse(String(init.body)) as unknown } : {}),
+        ...(key !== undefined ? { idempotencyKey: key } : {}),
         answer: (body, status = 200) => resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+        lose: () => reject(new TypeError('Failed to fetch')),
       });
     });
   /** The request sent `index`-th (from 0); fails the test when it was not sent. */
