@@ -612,10 +612,26 @@ export class CheckoutController implements Actions {
     }
     const message = this.t.errors[failure.code] ?? this.t.genericError;
     const onField = failure.code === 'AmountOutOfRange' || failure.code === 'AmountExceedsRemaining' ? 'amount' : failure.code === 'TermsNotAccepted' ? 'terms' : failure.code === 'PlanNotOffered' ? 'plan' : undefined;
+    if (failure.httpStatus === 409 && !onField) {
+      // The state forbids it now: often because an earlier press whose answer was lost already did it.
+      // The view read at once says what happened; the refusal is said only if nothing moved.
+      const shown = this.view;
+      void this.reader.read().then((view) => {
+        if (view === shown) this.showFailure(message);
+      });
+      this.report(failure);
+      return;
+    }
+    this.showFailure(message, onField);
+    this.report(failure);
+  }
+
+  /** Says a failed action on its field, else where the screen's buttons are; focus goes to the field. */
+  private showFailure(message: string, onField?: string): void {
+    if (this.destroyed) return;
     this.local = onField ? { ...this.local, fieldErrors: { [onField]: message } } : { ...this.local, formError: message };
     this.announcer.warn(message);
     this.render(false, onField ? this.fieldId(onField) : undefined);
-    this.report(failure);
   }
 
   private report(error: SplitPayError): void {

@@ -31,8 +31,9 @@ export function focusedIdIn(root: HTMLElement): string {
 
 /**
  * After an action: the control pressed was disabled while its request ran (focus fell to the page's
- * body) or is gone. Focus goes back to it when it is there and usable again (Pay, after a failure),
- * else to the chosen method: the next thing to do. Focus the payer put elsewhere is left alone.
+ * body) or is gone. Focus goes back to it when it is there and usable again (Pay, Keep, Stop, after a
+ * failure), else to the chosen method, else to the screen's heading: the next thing to read (D50).
+ * Focus the payer put elsewhere is left alone.
  */
 export function refocusAfterAction(root: HTMLElement, pressedId: string): void {
   const doc = root.ownerDocument;
@@ -40,6 +41,6 @@ export function refocusAfterAction(root: HTMLElement, pressedId: string): void {
   if (active && active !== doc.body && active !== doc.documentElement) return;
   const usable = (el: HTMLElement | null): el is HTMLElement => el !== null && !(el as HTMLButtonElement).disabled && !el.closest('[inert]');
   const pressed = pressedId ? root.querySelector<HTMLElement>(`#${pressedId}`) : null;
-  const target = [pressed, root.querySelector<HTMLElement>('.sp-method__radio:checked')].find(usable);
+  const target = [pressed, root.querySelector<HTMLElement>('.sp-method__radio:checked'), root.querySelector<HTMLElement>('.sp-screen-heading')].find(usable);
   target?.focus();
 }

@@ -10,8 +10,8 @@ function attemptMethodName(ctx: Pick<RenderContext, 't' | 'view'>, attempt: Atte
 }
 
 /** A row's link-styled action (remove a held tranche, stop a pending one), named in full for screen readers. */
-function trancheButton(ctx: RenderContext, text: string, label: string, click: () => void): HTMLElement {
-  return h(ctx.doc, 'button', { className: 'sp-button sp-button--link', text, attrs: { type: 'button', 'aria-label': label, disabled: ctx.local.busy }, on: { click } });
+function trancheButton(ctx: RenderContext, text: string, label: string, click: () => void, id?: string): HTMLElement {
+  return h(ctx.doc, 'button', { className: 'sp-button sp-button--link', id, text, attrs: { type: 'button', 'aria-label': label, disabled: ctx.local.busy }, on: { click } });
 }
 
 function row(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
@@ -27,7 +27,7 @@ function row(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
     differs && h(doc, 'span', { className: 'sp-hint', text: t.requestedWas(f.amount(attempt.requested)) }),
     h(doc, 'span', { className: 'sp-chip', text: releasing ? t.releasing : t.attemptStatus[attempt.status] }),
     action === 'remove' && trancheButton(ctx, t.remove, t.removeLabel(amount, name), () => ctx.actions.removeTranche(attempt.attemptId)),
-    action === 'stop' && trancheButton(ctx, t.stop, t.stopLabel(amount, name), () => ctx.actions.stopTranche(attempt.attemptId)),
+    action === 'stop' && trancheButton(ctx, t.stop, t.stopLabel(amount, name), () => ctx.actions.stopTranche(attempt.attemptId), `${ctx.idPrefix}-stop`),
   ]);
 }
 

@@ -6,6 +6,12 @@ function heading(ctx: RenderContext, text: string): HTMLElement {
   return h(ctx.doc, 'h3', { className: 'sp-subheading sp-screen-heading', id: `${ctx.idPrefix}-screen`, text, attrs: { tabindex: -1 } });
 }
 
+/** A failed action of this screen, said where its buttons are (the payment form has its own). */
+function formError(ctx: RenderContext): HTMLElement | undefined {
+  const text = ctx.local.formError;
+  return text === undefined ? undefined : h(ctx.doc, 'p', { className: 'sp-notice sp-notice--danger', id: `${ctx.idPrefix}-form-error`, text });
+}
+
 export function renderEnded(ctx: RenderContext, status: EndStatus): HTMLElement {
   return h(ctx.doc, 'section', { className: `sp-panel sp-panel--${status === 'PAID' ? 'success' : 'ended'}` }, [heading(ctx, ctx.t.ended[status])]);
 }
@@ -28,11 +34,13 @@ export function renderConfirming(ctx: RenderContext, attempt: AttemptViewEntry, 
     attempt.redirect &&
       h(doc, 'button', {
         className: 'sp-button sp-button--primary',
+        id: `${ctx.idPrefix}-continue`,
         text: t.continueAt(name),
         attrs: { type: 'button', disabled: ctx.local.busy },
         on: { click: () => ctx.actions.continueRedirect(attempt.attemptId) },
       }),
     attempt.pageAction && actionPlace ? h(doc, 'div', { className: 'sp-page-action-place' }, [actionPlace]) : undefined,
+    formError(ctx),
   ]);
 }
 
@@ -43,9 +51,10 @@ export function renderPartialPrompt(ctx: RenderContext, attempt: AttemptViewEntr
   return h(doc, 'section', { className: 'sp-panel sp-prompt', attrs: { role: 'group', 'aria-labelledby': `${ctx.idPrefix}-screen` } }, [
     heading(ctx, t.partialHeading),
     h(doc, 'p', { text: t.partialGranted(granted, f.amount(attempt.requested)) }),
+    formError(ctx),
     h(doc, 'div', { className: 'sp-actions' }, [
-      h(doc, 'button', { className: 'sp-button sp-button--primary', text: t.partialAccept(granted), attrs: { type: 'button', disabled: ctx.local.busy }, on: { click: () => ctx.actions.acceptPartial(attempt.attemptId) } }),
-      h(doc, 'button', { className: 'sp-button', text: t.partialRefuse, attrs: { type: 'button', disabled: ctx.local.busy }, on: { click: () => ctx.actions.refusePartial(attempt.attemptId) } }),
+      h(doc, 'button', { className: 'sp-button sp-button--primary', id: `${ctx.idPrefix}-keep`, text: t.partialAccept(granted), attrs: { type: 'button', disabled: ctx.local.busy }, on: { click: () => ctx.actions.acceptPartial(attempt.attemptId) } }),
+      h(doc, 'button', { className: 'sp-button', id: `${ctx.idPrefix}-refuse`, text: t.partialRefuse, attrs: { type: 'button', disabled: ctx.local.busy }, on: { click: () => ctx.actions.refusePartial(attempt.attemptId) } }),
     ]),
   ]);
 }
