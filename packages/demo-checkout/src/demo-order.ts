@@ -16,7 +16,8 @@ const WORDING: Record<DemoLocale, { readonly hotel: string; readonly boat: strin
 export function demoSessionBody(orderId: string, baseUrl: string, now: number, lang: DemoLocale = 'en'): Record<string, unknown> {
   const words = WORDING[lang];
   const today = new Date(now).toISOString().slice(0, 10);
-  const back = `${baseUrl}/demo?order=${encodeURIComponent(orderId)}`;
+  // The payer comes back from a PSP's page in the language they paid in.
+  const back = `${baseUrl}/demo?order=${encodeURIComponent(orderId)}${lang === 'en' ? '' : `&lang=${lang}`}`;
   const line = (itemId: string, label: string, quantity: number, amount: number, category: string): Record<string, unknown> => ({
     label,
     quantity,

@@ -44,4 +44,15 @@ describe('demo checkout in Chromium: back from a PSP page', () => {
     await shop.payTheRestByCard('120.00');
     expect(problems.list).toEqual([]);
   });
+
+  it('a French payer comes back from the PSP page in French', async () => {
+    const { page, shop, problems } = suite;
+    await shop.openWithTerms('fr');
+    await shop.payOnPspPage('PayPal', 'Cancel and go back');
+
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('fr');
+    await expect(page.evaluate('document.documentElement.lang')).resolves.toBe('fr');
+    await page.getByText('Reste à payer : 120,00 € sur 120,00 €').waitFor();
+    expect(problems.list).toEqual([]);
+  });
 });
