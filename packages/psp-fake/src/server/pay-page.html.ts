@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { WireAmount } from '../protocol/fake-psp.protocol';
 import type { FakePayment } from './payment-book';
 import { onPage } from './payer-doors';
@@ -20,6 +21,12 @@ const TITLES: Record<FakePayment['method'], string> = {
   oney: 'Oney instalments',
   ancv: 'Chèque-Vacances Connect',
 };
+
+/** Buttons a finger or a shaky hand can hit (WCAG 2.5.8: at least 24 by 24 px, apart). */
+const PAGE_STYLE = 'button{min-height:44px;min-width:44px;padding:8px 16px;font:inherit}form{margin:12px 0}';
+
+/** The page's one inline style, allowed by its hash alone (pay-page.policy.ts): nothing else may style the page. */
+export const PAGE_STYLE_SOURCE = `'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'`;
 
 function button(base: string, door: string, label: string, extra = ''): string {
   return `<form method="post" action="${base}/${door}">${extra}<button type="submit">${escape(label)}</button></form>`;
@@ -50,7 +57,7 @@ export function renderPayPage(payment: FakePayment, doorsBase: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Fake PSP: ${escape(TITLES[payment.method])}</title></head>
+<title>Fake PSP: ${escape(TITLES[payment.method])}</title><style>${PAGE_STYLE}</style></head>
 <body>
 <main>
 <h1>Fake PSP: ${escape(TITLES[payment.method])}</h1>

@@ -1,3 +1,4 @@
+import { PAGE_STYLE_SOURCE } from './pay-page.html';
 import type { FakePayment } from './payment-book';
 
 /**
@@ -9,7 +10,7 @@ export function payPageHeaders(payment: FakePayment, doorsBase: string): Record<
   const formTargets = new Set(["'self'", new URL(doorsBase).origin]);
   if (payment.returnUrl) formTargets.add(new URL(payment.returnUrl).origin);
   return {
-    'Content-Security-Policy': ["default-src 'none'", `form-action ${[...formTargets].join(' ')}`, "frame-ancestors 'none'", "base-uri 'none'"].join('; '),
+    'Content-Security-Policy': ["default-src 'none'", `style-src ${PAGE_STYLE_SOURCE}`, `form-action ${[...formTargets].join(' ')}`, "frame-ancestors 'none'", "base-uri 'none'"].join('; '),
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
