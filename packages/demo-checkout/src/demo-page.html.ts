@@ -14,13 +14,14 @@ const TEXT: Readonly<Record<DemoLocale, Readonly<Record<string, string>>>> = {
     inbox: 'Webhook inbox',
     inboxEmpty: 'No webhook yet: one arrives when the payment ends.',
     log: 'Event log',
+    orderFailed: 'The order could not be created. Check your connection, then press New order.',
   },
   fr: {
     title: 'Lac Bleu Voyages : paiement de démonstration',
     tagline: 'Une boutique de démonstration sur le prestataire fictif : aucun argent réel ne circule.',
     language: 'Langue',
     newOrder: 'Nouvelle commande',
-    checkout: 'Paiement',
+    checkout: 'Finaliser la commande',
     cards: 'Cartes de test',
     card: 'Numéro de carte',
     outcome: 'Résultat',
@@ -28,6 +29,7 @@ const TEXT: Readonly<Record<DemoLocale, Readonly<Record<string, string>>>> = {
     inbox: 'Webhooks reçus',
     inboxEmpty: 'Aucun webhook pour l’instant : il arrive quand le paiement se termine.',
     log: 'Journal des évènements',
+    orderFailed: 'La commande n’a pas pu être créée. Vérifiez votre connexion, puis appuyez sur Nouvelle commande.',
   },
 };
 
@@ -79,6 +81,7 @@ export function renderDemoPage(locale: DemoLocale, basePath = ''): string {
 <main class="demo-main">
 <section class="demo-checkout" aria-labelledby="demo-checkout-heading">
 <div class="demo-row"><h2 id="demo-checkout-heading">${escape(t.checkout as string)}</h2><button type="button" id="demo-new-order" class="demo-button">${escape(t.newOrder as string)}</button></div>
+<p id="demo-order-failed" class="demo-order-failed" role="alert" data-text="${escape(t.orderFailed as string)}"></p>
 <div id="demo-mount"></div>
 </section>
 <aside class="demo-side">

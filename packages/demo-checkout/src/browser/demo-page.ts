@@ -94,7 +94,15 @@ function watchInbox(orderId: string, startedAt = Date.now()): void {
     });
 }
 
+/** No order, hence no checkout: said on the page and announced (the region is there from the start, empty). */
+function orderFailed(error: unknown): void {
+  const region = byId('demo-order-failed');
+  region.textContent = region.dataset.text ?? '';
+  log(`error: ${String(error)}`);
+}
+
 function mountOrder(order: OrderAnswer): void {
+  byId('demo-order-failed').textContent = '';
   handle?.unmount();
   const url = new URL(window.location.href);
   url.searchParams.set('order', order.orderId);
@@ -124,6 +132,6 @@ async function start(): Promise<void> {
 }
 
 byId('demo-new-order').addEventListener('click', () => {
-  void newOrder().then(mountOrder, (error: unknown) => log(`error: ${String(error)}`));
+  void newOrder().then(mountOrder, orderFailed);
 });
-void start().catch((error: unknown) => log(`error: ${String(error)}`));
+void start().catch(orderFailed);
