@@ -54,6 +54,8 @@ export const en: Messages = {
   cardSchemes: (schemes) => `Accepted: ${schemes}`,
   cardWillBeSaved: 'Your card will be saved for later payments to this merchant.',
   cardFieldMissing: 'Fill in this field.',
+  cardNumberInvalid: 'Enter the 12 to 19 digits of the card number.',
+  cardCvcInvalid: 'Enter the 3 or 4 digits of the security code.',
   hostedLoading: 'Loading the secure card form…',
   hostedReady: 'The card form is ready.',
   bankCheck: 'Your bank is checking the payment…',

@@ -54,6 +54,8 @@ export const fr: Messages = {
   cardSchemes: (schemes) => `Acceptées : ${schemes}`,
   cardWillBeSaved: 'Votre carte sera enregistrée pour vos prochains paiements chez ce marchand.',
   cardFieldMissing: 'Renseignez ce champ.',
+  cardNumberInvalid: 'Saisissez les 12 à 19 chiffres du numéro de carte.',
+  cardCvcInvalid: 'Saisissez les 3 ou 4 chiffres du cryptogramme.',
   hostedLoading: 'Chargement du formulaire de carte sécurisé…',
   hostedReady: 'Le formulaire de carte est prêt.',
   bankCheck: 'Votre banque vérifie le paiement…',

@@ -54,6 +54,10 @@ export interface Messages {
   readonly cardSchemes: (schemes: string) => string;
   readonly cardWillBeSaved: string;
   readonly cardFieldMissing: string;
+  /** The number is not 12 to 19 digits (spaces aside): the service would refuse it. */
+  readonly cardNumberInvalid: string;
+  /** The security code is not 3 or 4 digits. */
+  readonly cardCvcInvalid: string;
   readonly hostedLoading: string;
   /** Said (politely, once) when an acquirer's card form said not loaded becomes usable after all. */
   readonly hostedReady: string;

@@ -1,5 +1,6 @@
 import type { Messages } from '../i18n/messages';
 import { cardExpiry } from '../format/card-expiry';
+import { CARD_NUMBER_PATTERN, CVC_PATTERN } from '../format/card-patterns';
 import type { Formats } from '../format/money-format';
 import { formSelection } from '../render/payment-form.render';
 import { planKeyOf, type LocalState } from '../render/render-context';
@@ -22,9 +23,11 @@ export function checkPaymentForm(view: SessionView, local: LocalState, t: Messag
   if (amount === undefined || amount < bounds.min || amount > bounds.max) errors.amount = t.amountInvalid;
   if (method.method === 'card' && method.integration === 'fake') {
     if (!local.cardNumber.trim()) errors.cardNumber = t.cardFieldMissing;
+    else if (!CARD_NUMBER_PATTERN.test(local.cardNumber.replace(/\s+/g, ''))) errors.cardNumber = t.cardNumberInvalid;
     if (!local.expiry.trim()) errors.expiry = t.cardFieldMissing;
     else if (!cardExpiry(local.expiry)) errors.expiry = t.cardExpiryInvalid;
     if (!local.cvc.trim()) errors.cvc = t.cardFieldMissing;
+    else if (!CVC_PATTERN.test(local.cvc.trim())) errors.cvc = t.cardCvcInvalid;
   }
   if (method.method === 'card' && method.cardHolder && !local.holder.trim()) errors.holder = t.cardFieldMissing;
   if (method.method === 'oney' && !method.plans.some((p) => p.eligible && planKeyOf(p) === local.planKey)) errors.plan = t.planMissing;
