@@ -64,7 +64,7 @@ export class CheckoutController implements Actions {
   private readonly reader = new SingleFlight(() => this.readView());
   private readonly hosted: HostedFieldsSlot;
   private readonly pageAction: PageActionSlot;
-  private readonly press: StartPress;
+  private readonly press = new StartPress();
   private lastActivity = Date.now();
   private readonly onVisibility = (): void => {
     if (this.doc.visibilityState === 'visible' && this.pollingOn()) void this.reader.read();
@@ -81,8 +81,6 @@ export class CheckoutController implements Actions {
     this.f = new Formats(locale);
     this.client = new ElementsClient({ baseUrl: options.baseUrl, elementsToken: options.elementsToken, ...(options.fetch ? { fetch: options.fetch } : {}) });
     this.schedule = new PollSchedule(options.poll);
-    const random = this.win?.crypto ?? globalThis.crypto;
-    this.press = new StartPress((bytes) => random.getRandomValues(bytes));
     instances += 1;
     this.idPrefix = `sp${instances}`;
     this.announcer = new Announcer(this.doc);
