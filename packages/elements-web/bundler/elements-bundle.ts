@@ -34,7 +34,7 @@ async function bundle(entry: string, format: 'esm' | 'iife', globalName?: string
     format,
     ...(globalName ? { globalName } : {}),
     platform: 'browser',
-    // ES2020 syntax (?. and ??) runs in every browser the components run in: they already need Element.replaceChildren (Chrome 86, Firefox 78, Safari 14), D90.
+    // ES2020 syntax (?. and ??) runs in every browser the components run in: they already need Element.replaceChildren (Chrome 86, Firefox 78, Safari 14), D91.
     target: 'es2020',
     minify: true,
     legalComments: 'none',

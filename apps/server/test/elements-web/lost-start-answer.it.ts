@@ -4,7 +4,7 @@ import { useDemoBrowser } from '../support/browser/elements-browser';
 import { CARD } from '../support/browser/fake-psp-cards';
 
 /**
- * The service holds the money but its answer to Pay never reaches the page (docs/decisions.md D90).
+ * The service holds the money but its answer to Pay never reaches the page (docs/decisions.md D91).
  * The page must not invite a second hold: it reads the session at once, Pay disabled meanwhile, and a
  * press sent again carries the same idempotency-key, which the service answers with the first hold.
  */

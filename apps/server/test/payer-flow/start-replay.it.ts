@@ -7,7 +7,7 @@ const noneInFlight = (v: SessionView) => v.attempts.length > 0 && v.attempts.eve
 jest.setTimeout(30_000);
 
 /**
- * The payer's page sends an idempotency-key with each press of Pay (docs/decisions.md D90): when the
+ * The payer's page sends an idempotency-key with each press of Pay (docs/decisions.md D91): when the
  * start's answer is lost and the press is sent again, the service answers the attempt it made instead
  * of holding the money a second time.
  */

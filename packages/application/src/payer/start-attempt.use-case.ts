@@ -34,7 +34,7 @@ export interface StartAttemptBody {
 export interface StartAttemptRequest extends StartAttemptBody {
   /** Goes to the driver only: never stored, never logged. */
   readonly payerDevice?: PayerDevice;
-  /** The page's idempotency-key for this press of Pay: a repeat answers the attempt it made (D90). */
+  /** The page's idempotency-key for this press of Pay: a repeat answers the attempt it made (D91). */
   readonly startKey?: string;
 }
 

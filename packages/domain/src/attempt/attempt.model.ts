@@ -60,7 +60,7 @@ export interface Attempt {
   /** Set when the payer accepted a mandated partial grant; survives reloads. */
   readonly partialAcceptedAt?: number;
   readonly plan?: PlanKey;
-  /** The payer page's idempotency-key of the start that made it: a repeat of that start answers this attempt (D90). */
+  /** The payer page's idempotency-key of the start that made it: a repeat of that start answers this attempt (D91). */
   readonly startKey?: string;
   readonly cardAlias?: string;
   readonly cardScheme?: CardScheme;

@@ -22,7 +22,7 @@ export interface StartAttemptInput {
   readonly amount: number;
   /** Financing only: the plan the payer chose among the offer's. */
   readonly plan?: PlanKey;
-  /** The payer page's idempotency-key for this press of Pay (D90). */
+  /** The payer page's idempotency-key for this press of Pay (D91). */
   readonly startKey?: string;
 }
 
@@ -106,7 +106,7 @@ function checkedPlan(session: Session, input: StartAttemptInput, amount: number)
 }
 
 /**
- * The attempt a start with this idempotency-key already made, whatever happened to it since (D90): its
+ * The attempt a start with this idempotency-key already made, whatever happened to it since (D91): its
  * repeat answers it and starts nothing. The same key with another method, amount or plan is
  * IdempotencyKeyConflict.
  */

@@ -419,7 +419,7 @@ export class CheckoutController implements Actions {
 
   /**
    * A start refused by the service ends its press; one that got no answer may have held the money
-   * (D90): Pay stays disabled while the view is read at once. The attempt it made is then the start's
+   * (D91): Pay stays disabled while the view is read at once. The attempt it made is then the start's
    * result (already drawn); none, and the failure is shown with Pay back, its key kept for the repeat.
    */
   private async lostStart(error: unknown, known: ReadonlySet<string>): Promise<ViewAnswer & NumberedRead> {

@@ -8,7 +8,7 @@ const connectionFailed = 'The connection failed. Check it and try again.';
 /**
  * The start's answer is lost (no answer at all): the service may have held the money. The page keeps
  * Pay disabled and reads the session at once, and a press of Pay sent again carries the same
- * idempotency-key, so that the service answers the attempt it made instead of a second hold (D90).
+ * idempotency-key, so that the service answers the attempt it made instead of a second hold (D91).
  */
 describe('mount: a start whose answer is lost', () => {
   beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));

@@ -1,7 +1,7 @@
 import type { StartBody } from '../client/elements-client';
 
 /**
- * The idempotency-key of a press of Pay (D90). A start whose answer was lost may have been made: the
+ * The idempotency-key of a press of Pay (D91). A start whose answer was lost may have been made: the
  * press sent again with the same method, amount and plan carries the same key, and the service answers
  * the attempt it made. Any answer from the service, or a view showing the attempt, ends the press.
  * The key only tells this session's presses apart (the elements token is the credential): the time and

@@ -81,7 +81,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
   session.post('/session/attempts', ...attemptLimiters(limits, deps.tokenDigest, 'start', deps.attemptCounters), async (req, res) => {
     const token = elementsTokenOf(req);
     const body = readStart(req.body);
-    // One key per press of Pay: a repeat after a lost answer answers the attempt it made (D90).
+    // One key per press of Pay: a repeat after a lost answer answers the attempt it made (D91).
     const startKey = readIdempotencyKey(req);
     const started = await deps.start.execute(token, { ...withPayerDevice(req, body), ...(startKey !== undefined ? { startKey } : {}) });
     answer(res, 201, { attemptId: started.attemptId, view: started.view });
