@@ -1,8 +1,10 @@
 // Completes `tsc -p tsconfig.build.json` (compiled JavaScript under OUT, the repository's layout) into
 // something `node OUT/apps/server/src/main.js` runs: each workspace package gets a package.json whose
 // main is its compiled index, OUT/node_modules/@splitpay/<name> points at it, files other than
-// TypeScript (the demo merchants file...) are copied beside the code, and a package's own
-// node_modules is linked. Libraries resolve from the repository's node_modules, above OUT.
+// TypeScript (the demo merchants file...) are copied beside the code, a package's own
+// node_modules is linked, and the dashboard's browser code is bundled (a build holds no TypeScript to
+// bundle on first request). Libraries resolve from the repository's node_modules, above OUT.
+import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,4 +42,10 @@ for (const dir of workspaces) {
   if (existsSync(own) && !existsSync(linked)) symlinkSync(own, linked, 'dir');
   copyAssets(dir);
 }
+
+// The compiled bundler writes beside itself what it serves in production (PREBUILT_DIR), from the checkout's sources.
+const dashboardServer = path.join(out, 'packages/dashboard-web/src/server/dashboard-bundle.js');
+const { writeDashboardBundle, PREBUILT_DIR } = createRequire(import.meta.url)(dashboardServer);
+await writeDashboardBundle(PREBUILT_DIR, path.join(root, 'packages/dashboard-web/src/browser'));
+
 process.stdout.write(`assembled ${workspaces.length} packages in ${path.relative(root, out) || '.'}\n`);

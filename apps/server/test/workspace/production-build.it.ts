@@ -48,6 +48,35 @@ describe('the production build', () => {
     expect(adapter.status).toBe(200);
     expect(await adapter.text()).toContain('SplitPayHostedFields');
 
+    // Every page and browser asset the service serves answers from the compiled build.
+    const served = async (pathname: string, contentType: RegExp): Promise<string> => {
+      const response = await fetch(`${address}${pathname}`);
+      expect({ pathname, status: response.status, contentType: response.headers.get('content-type') }).toEqual({ pathname, status: 200, contentType: expect.stringMatching(contentType) });
+      return response.text();
+    };
+    const html = /^text\/html/;
+    const script = /^(text|application)\/javascript/;
+    const css = /^text\/css/;
+    const dashboard = await served('/dashboard', html);
+    const dashboardAssets = [...dashboard.matchAll(/(?:src|href)="([^"]*\/dashboard\/assets\/[^"]+)"/g)].map((match) => new URL(String(match[1]), address).pathname);
+    expect(dashboardAssets.map((asset) => path.extname(asset)).sort()).toEqual(['.css', '.js']);
+    for (const asset of dashboardAssets) await served(asset, asset.endsWith('.js') ? script : css);
+    await served('/dashboard/callback', html);
+    const signIn = new URLSearchParams({
+      response_type: 'code',
+      client_id: 'dashboard',
+      redirect_uri: 'http://localhost:3000/dashboard/callback',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: 'production-build',
+    });
+    expect(await served(`/oauth/authorize?${signIn}`, html)).toContain('<form');
+    for (const file of ['splitpay.mjs', 'splitpay.js']) await served(`/elements/sdk/v1/${file}`, script);
+    await served('/elements/sdk/v1/splitpay.css', css);
+    await served('/demo', html);
+    await served('/demo/assets/demo.js', script);
+    await served('/demo/assets/demo.css', css);
+
     service.signal('SIGTERM');
     expect(await service.exited).toEqual({ code: 0, signal: null });
     expect(service.lines.filter((line) => line.event === 'server.stopped')).toHaveLength(1);
