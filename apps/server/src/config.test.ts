@@ -16,20 +16,28 @@ function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {
 
 describe('readConfig', () => {
   describe('in production (NODE_ENV=production)', () => {
-    it('refuses to start without MONGODB_URI, ACCESS_TOKEN_SIGNING_KEY and DATA_ENCRYPTION_KEY, one line each', () => {
+    it('refuses to start without MONGODB_URI, ACCESS_TOKEN_SIGNING_KEY, DATA_ENCRYPTION_KEY and MERCHANTS_FILE, one line each', () => {
       const problems = problemsOf({ NODE_ENV: 'production' });
-      expect(problems).toHaveLength(3);
+      expect(problems).toHaveLength(4);
       expect(problems[0]).toMatch(/^MONGODB_URI is required when NODE_ENV=production .*STORE=embedded/);
       expect(problems[1]).toMatch(/^ACCESS_TOKEN_SIGNING_KEY is required when NODE_ENV=production/);
       expect(problems[2]).toMatch(/^DATA_ENCRYPTION_KEY is required when NODE_ENV=production/);
+      expect(problems[3]).toMatch(/^MERCHANTS_FILE is required when NODE_ENV=production .*STORE=embedded/);
       expect(problems.every((line) => !line.includes('\n'))).toBe(true);
-      expect(problemsOf({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/splitpay?replicaSet=rs0', DATA_ENCRYPTION_KEY: KEYS.DATA_ENCRYPTION_KEY })).toEqual([
+      expect(problemsOf({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/splitpay?replicaSet=rs0', DATA_ENCRYPTION_KEY: KEYS.DATA_ENCRYPTION_KEY, MERCHANTS_FILE: '/etc/splitpay/merchants.json' })).toEqual([
         expect.stringMatching(/^ACCESS_TOKEN_SIGNING_KEY /),
       ]);
     });
 
-    it('starts with all three, or on the in-memory store when STORE=embedded asks for it', () => {
-      expect(readConfig({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/splitpay?replicaSet=rs0', ...KEYS }).mongodbUri).toBe('mongodb://db/splitpay?replicaSet=rs0');
+    it('never loads the public demonstration merchants in production unless STORE=embedded asks for the demonstration', () => {
+      const deployment = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/splitpay?replicaSet=rs0', ...KEYS };
+      expect(problemsOf(deployment)).toEqual([expect.stringMatching(/^MERCHANTS_FILE is required when NODE_ENV=production/)]);
+      expect(readConfig({ ...deployment, MERCHANTS_FILE: '/etc/splitpay/merchants.json' }).merchantsFile).toBe('/etc/splitpay/merchants.json');
+      expect(readConfig({ NODE_ENV: 'production', STORE: 'embedded' }).merchantsFile).toBe(DEMO_MERCHANTS_FILE);
+    });
+
+    it('starts with all four, or on the in-memory store when STORE=embedded asks for it', () => {
+      expect(readConfig({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/splitpay?replicaSet=rs0', MERCHANTS_FILE: '/etc/splitpay/merchants.json', ...KEYS }).mongodbUri).toBe('mongodb://db/splitpay?replicaSet=rs0');
       const demo = readConfig({ NODE_ENV: 'production', STORE: 'embedded' });
       expect(demo.mongodbUri).toBeUndefined();
       expect(demo.generatedKeys).toEqual(['ACCESS_TOKEN_SIGNING_KEY', 'DATA_ENCRYPTION_KEY']);
@@ -231,5 +239,83 @@ describe('PUBLIC_BASE_URL, the issuer', () => {
     const problems = problemsOf({ PUBLIC_BASE_URL: value });
     expect(problems).toEqual([expect.stringMatching(message)]);
     expect(problems[0]).toMatch(/^PUBLIC_BASE_URL /);
+  });
+
+  describe('LOG_LEVEL', () => {
+    it("accepts winston's npm levels, in any case, and logs at info by default", () => {
+      expect(readConfig({}).logLevel).toBe('info');
+      for (const level of ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly']) expect(readConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
+      expect(readConfig({ LOG_LEVEL: 'DEBUG' }).logLevel).toBe('debug');
+      expect(readConfig({ LOG_LEVEL: 'Warn' }).logLevel).toBe('warn');
+    });
+
+    it('refuses any other level, which would silence every line', () => {
+      for (const raw of ['warning', 'trace', 'fatal', '3']) {
+        expect(problemsOf({ LOG_LEVEL: raw })).toEqual([`LOG_LEVEL must be one of error, warn, info, http, verbose, debug, silly, got ${raw}`]);
+      }
+    });
+  });
+
+  describe('the smallest durations, timeouts and counts that still work', () => {
+    it.each([
+      ['ACCESS_TOKEN_TTL_S', '0', 'ACCESS_TOKEN_TTL_S must be a positive integer, got 0'],
+      ['REFRESH_TOKEN_TTL_S', '0', 'REFRESH_TOKEN_TTL_S must be a positive integer, got 0'],
+      ['SESSION_TTL_MS', '0', 'SESSION_TTL_MS must be at least 1000 (ms), got 0'],
+      ['SESSION_TTL_MS', '999', 'SESSION_TTL_MS must be at least 1000 (ms), got 999'],
+      ['WEBHOOK_TIMEOUT_MS', '0', 'WEBHOOK_TIMEOUT_MS must be at least 100 (ms), got 0'],
+      ['LENDER_WAIT_MS', '0', 'LENDER_WAIT_MS must be at least 1000 (ms), got 0'],
+    ])('refuses %s=%s', (name, raw, problem) => {
+      expect(problemsOf({ [name]: raw })).toEqual([problem]);
+    });
+
+    it('accepts the smallest values themselves', () => {
+      const config = readConfig({ ACCESS_TOKEN_TTL_S: '1', REFRESH_TOKEN_TTL_S: '1', SESSION_TTL_MS: '1000', WEBHOOK_TIMEOUT_MS: '100', LENDER_WAIT_MS: '1000' });
+      expect(config).toMatchObject({ accessTokenTtlS: 1, refreshTokenTtlS: 1, sessionTtlMs: 1000, webhookTimeoutMs: 100, lenderWaitMs: 1000 });
+    });
+
+    it('keeps 0 where it means "none": no fake PSP delay, no read-only grace, no wait at shutdown', () => {
+      expect(readConfig({ FAKE_PSP_DELAY_MS: '0', ELEMENTS_GRACE_MS: '0', SHUTDOWN_GRACE_MS: '0' })).toMatchObject({ fakePspDelayMs: 0, elementsGraceMs: 0, shutdownGraceMs: 0 });
+    });
+  });
+
+  describe('PORT', () => {
+    it('accepts 1 to 65535 and derives the public address from it', () => {
+      expect(readConfig({ PORT: '1' })).toMatchObject({ port: 1, publicBaseUrl: 'http://localhost:1' });
+      expect(readConfig({ PORT: '65535' })).toMatchObject({ port: 65535, publicBaseUrl: 'http://localhost:65535' });
+    });
+
+    it('refuses a port out of range without blaming a PUBLIC_BASE_URL nobody set', () => {
+      expect(problemsOf({ PORT: '70000' })).toEqual(['PORT must be an integer from 1 to 65535, got 70000']);
+      expect(problemsOf({ PORT: '-1' })).toEqual(['PORT must be an integer from 1 to 65535, got -1']);
+      expect(problemsOf({ PORT: 'http' })).toEqual(['PORT must be an integer from 1 to 65535, got http']);
+    });
+
+    it('takes 0 (a port the system picks) only with PUBLIC_BASE_URL, which cannot be derived from it', () => {
+      expect(problemsOf({ PORT: '0' })).toEqual([expect.stringMatching(/^PORT=0 .*needs PUBLIC_BASE_URL/)]);
+      expect(readConfig({ PORT: '0', PUBLIC_BASE_URL: 'https://pay.example.com' })).toMatchObject({ port: 0, publicBaseUrl: 'https://pay.example.com' });
+    });
+  });
+
+  it('refuses DASHBOARD_REDIRECT_URIS that are not absolute http(s) URLs', () => {
+    expect(problemsOf({ DASHBOARD_REDIRECT_URIS: 'not-a-uri' })).toEqual(['DASHBOARD_REDIRECT_URIS must be absolute http or https URLs without fragment, got not-a-uri']);
+    expect(problemsOf({ DASHBOARD_REDIRECT_URIS: 'https://ops.example.com/dashboard/callback, javascript:alert(1), /dashboard/callback' })).toEqual([
+      'DASHBOARD_REDIRECT_URIS must be absolute http or https URLs without fragment, got javascript:alert(1), /dashboard/callback',
+    ]);
+    expect(readConfig({ DASHBOARD_REDIRECT_URIS: 'https://ops.example.com/dashboard/callback, http://localhost:3000/dashboard/callback' }).dashboardRedirectUris).toEqual([
+      'https://ops.example.com/dashboard/callback',
+      'http://localhost:3000/dashboard/callback',
+    ]);
+  });
+
+  it('reports every unusable setting at once, one line each, in one ConfigError', () => {
+    expect(problemsOf({ PORT: '70000', LOG_LEVEL: 'warning', SESSION_TTL_MS: '0', WORKER_CONCURRENCY: 'many', FAKE_PSP: 'maybe', SCRYPT_COST: '1', TRUST_PROXY: 'true' })).toEqual([
+      'PORT must be an integer from 1 to 65535, got 70000',
+      expect.stringMatching(/^LOG_LEVEL must be one of/),
+      expect.stringMatching(/^SESSION_TTL_MS must be at least 1000/),
+      'WORKER_CONCURRENCY must be a non-negative integer, got many',
+      'FAKE_PSP must be on or off, got maybe',
+      expect.stringMatching(/^SCRYPT_COST must be logN,r,p/),
+      expect.stringMatching(/TRUST_PROXY=true/),
+    ]);
   });
 });

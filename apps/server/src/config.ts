@@ -102,36 +102,61 @@ export class ConfigError extends Error {
 
 export const DEMO_MERCHANTS_FILE = path.join(__dirname, '..', 'demo-merchants.json');
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** Where each reader below records a setting it cannot use, so that every problem is reported at once. */
+type Problems = string[];
+
+/** The value of `read`, or `fallback` with the problem recorded when `read` throws (a parser of another package). */
+function collected<T>(problems: Problems, fallback: T, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+    return fallback;
+  }
+}
+
+/** An integer of at least `min` (0 unless told: each setting's minimum is the smallest value that still works). */
+function int(env: NodeJS.ProcessEnv, problems: Problems, name: string, fallback: number, min = 0, unit = ''): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`);
+  if (!Number.isSafeInteger(value) || value < 0) {
+    problems.push(`${name} must be a non-negative integer, got ${raw}`);
+    return fallback;
+  }
+  if (value < min) {
+    problems.push(min === 1 ? `${name} must be a positive integer, got ${raw}` : `${name} must be at least ${min}${unit}, got ${raw}`);
+    return fallback;
+  }
   return value;
 }
 
-function intList(env: NodeJS.ProcessEnv, name: string, fallback: readonly number[]): readonly number[] {
+/** A list of delays each at least `min` ms (a zero delay would look the same file up on every worker run). */
+function intList(env: NodeJS.ProcessEnv, problems: Problems, name: string, fallback: readonly number[], min = 0): readonly number[] {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const values = raw.split(',').map((part) => Number(part.trim()));
-  if (values.some((v) => !Number.isSafeInteger(v) || v < 0)) throw new Error(`${name} must be comma-separated integers, got ${raw}`);
+  if (values.some((v) => !Number.isSafeInteger(v) || v < 0)) {
+    problems.push(`${name} must be comma-separated integers, got ${raw}`);
+    return fallback;
+  }
+  if (values.some((v) => v < min)) {
+    problems.push(`${name} must be comma-separated positive integers, got ${raw}`);
+    return fallback;
+  }
   return values;
-}
-
-/** An integer of at least 1 (a zero budget or window would refuse every payer). */
-function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = int(env, name, fallback);
-  if (value < 1) throw new Error(`${name} must be a positive integer, got ${env[name]}`);
-  return value;
 }
 
 /** Longest MERCHANT_ACCOUNT_CACHE_TTL_MS: an account changed by another instance is served stale at most this long (D57). */
 export const MAX_MERCHANT_ACCOUNT_CACHE_TTL_MS = 60_000;
 
 /** An integer of at most `max`. */
-function atMost(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
-  const value = int(env, name, fallback);
-  if (value > max) throw new Error(`${name} must be at most ${max}, got ${env[name]}`);
+function atMost(env: NodeJS.ProcessEnv, problems: Problems, name: string, fallback: number, max: number): number {
+  const value = int(env, problems, name, fallback);
+  if (value > max) {
+    problems.push(`${name} must be at most ${max}, got ${env[name]}`);
+    return fallback;
+  }
   return value;
 }
 
@@ -144,18 +169,52 @@ export const MIN_PSP_TIMEOUT_MS = 1000;
  */
 export const MIN_WORKER_LEASE_MS = 1000;
 
-/** An integer of at least `min`. */
-function atLeast(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
-  const value = int(env, name, fallback);
-  if (value < min) throw new Error(`${name} must be at least ${min} (ms), got ${env[name]}`);
+/**
+ * The smallest values of the other durations (D93): a session must outlive its creation's answer, a
+ * webhook try must have time to connect, a lender wait must leave time for one lookup.
+ */
+export const MIN_SESSION_TTL_MS = 1000;
+export const MIN_WEBHOOK_TIMEOUT_MS = 100;
+export const MIN_LENDER_WAIT_MS = 1000;
+
+/** winston's npm levels, the only ones its logger writes (an unknown level silences every line). */
+export const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'] as const;
+
+/** LOG_LEVEL, read without regard to case (`DEBUG` is `debug`). */
+function logLevel(env: NodeJS.ProcessEnv, problems: Problems): string {
+  const raw = env.LOG_LEVEL;
+  if (raw === undefined || raw === '') return 'info';
+  const level = raw.trim().toLowerCase();
+  if ((LOG_LEVELS as readonly string[]).includes(level)) return level;
+  problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${raw}`);
+  return 'info';
+}
+
+/** PORT: 1 to 65535; 0 (a port the system picks) only with PUBLIC_BASE_URL, the address it cannot derive then. */
+function port(env: NodeJS.ProcessEnv, problems: Problems): number | undefined {
+  const raw = env.PORT;
+  if (raw === undefined || raw === '') return 3000;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0 || value > 65_535) {
+    problems.push(`PORT must be an integer from 1 to 65535, got ${raw}`);
+    return undefined;
+  }
+  if (value === 0 && !env.PUBLIC_BASE_URL) {
+    problems.push('PORT=0 (a port the system picks) needs PUBLIC_BASE_URL: the public address cannot be derived from it');
+    return undefined;
+  }
   return value;
 }
 
-/** A list of delays each at least 1 ms (a zero delay would look the same file up on every worker run). */
-function positiveList(env: NodeJS.ProcessEnv, name: string, fallback: readonly number[]): readonly number[] {
-  const values = intList(env, name, fallback);
-  if (values.some((v) => v < 1)) throw new Error(`${name} must be comma-separated positive integers, got ${env[name]}`);
-  return values;
+/** DASHBOARD_REDIRECT_URIS: each an absolute http(s) URL without fragment (RFC 6749 section 3.1.2), matched exactly. */
+function redirectUris(env: NodeJS.ProcessEnv, problems: Problems): readonly string[] {
+  const uris = (env.DASHBOARD_REDIRECT_URIS || 'http://localhost:3000/dashboard/callback')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  const wrong = uris.filter((uri) => !URL.canParse(uri) || !['http:', 'https:'].includes(new URL(uri).protocol) || uri.includes('#'));
+  if (wrong.length > 0) problems.push(`DASHBOARD_REDIRECT_URIS must be absolute http or https URLs without fragment, got ${wrong.join(', ')}`);
+  return uris.filter((uri) => !wrong.includes(uri));
 }
 
 function scryptCost(env: NodeJS.ProcessEnv): ScryptCost {
@@ -170,7 +229,7 @@ function scryptCost(env: NodeJS.ProcessEnv): ScryptCost {
 }
 
 /** A key from the environment, or a random one (named in `generated`, so the start can warn). */
-function key(env: NodeJS.ProcessEnv, name: string, generated: string[], check: (value: string) => void): string {
+function key(env: NodeJS.ProcessEnv, problems: Problems, name: string, generated: string[], check: (value: string) => void): string {
   const raw = env[name];
   if (raw === undefined || raw === '') {
     generated.push(name);
@@ -179,15 +238,16 @@ function key(env: NodeJS.ProcessEnv, name: string, generated: string[], check: (
   try {
     check(raw);
   } catch (error) {
-    throw new Error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    problems.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return raw;
 }
 
 /**
  * In production the embedded store and generated keys lose everything on a crash (sessions, tokens,
- * owed webhooks, sealed secrets), so each missing setting stops the start, unless STORE=embedded
- * asks for the in-memory store on purpose (a demonstration).
+ * owed webhooks, sealed secrets), and the demonstration merchants file lets anyone in with its public
+ * secret and password, so each missing setting stops the start, unless STORE=embedded asks for the
+ * in-memory store on purpose (a demonstration).
  */
 function productionProblems(env: NodeJS.ProcessEnv): string[] {
   if (env.NODE_ENV !== 'production' || storeOf(env) === 'embedded') return [];
@@ -196,6 +256,7 @@ function productionProblems(env: NodeJS.ProcessEnv): string[] {
   if (missing('MONGODB_URI')) problems.push('MONGODB_URI is required when NODE_ENV=production (the in-memory store loses every session, token and owed webhook on a restart); set STORE=embedded to run on it anyway');
   if (missing('ACCESS_TOKEN_SIGNING_KEY')) problems.push('ACCESS_TOKEN_SIGNING_KEY is required when NODE_ENV=production (at least 32 bytes, e.g. `openssl rand -base64 32`, the same on every instance)');
   if (missing('DATA_ENCRYPTION_KEY')) problems.push('DATA_ENCRYPTION_KEY is required when NODE_ENV=production (32 bytes as 64 hex digits or base64, e.g. `openssl rand -hex 32`, the same on every instance)');
+  if (missing('MERCHANTS_FILE')) problems.push('MERCHANTS_FILE is required when NODE_ENV=production (the demonstration merchants file holds public secrets and passwords); set STORE=embedded to run the demonstration anyway');
   return problems;
 }
 
@@ -215,63 +276,63 @@ function storeProblems(env: NodeJS.ProcessEnv): string[] {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = int(env, 'PORT', 3000);
-  const publicBaseUrl = parsePublicBaseUrl(env.PUBLIC_BASE_URL || `http://localhost:${port}`);
-  const problems = [...storeProblems(env), ...productionProblems(env), ...('problem' in publicBaseUrl ? [publicBaseUrl.problem] : [])];
-  if (problems.length > 0 || 'problem' in publicBaseUrl) throw new ConfigError(problems);
+  const problems: Problems = [...storeProblems(env), ...productionProblems(env)];
+  const listenPort = port(env, problems);
+  // The port range is checked first: a wrong PORT is not reported as a PUBLIC_BASE_URL the operator never set.
+  const publicBaseUrl = env.PUBLIC_BASE_URL || listenPort !== undefined ? parsePublicBaseUrl(env.PUBLIC_BASE_URL || `http://localhost:${listenPort}`) : undefined;
+  if (publicBaseUrl && 'problem' in publicBaseUrl) problems.push(publicBaseUrl.problem);
   const generatedKeys: string[] = [];
-  const accessTokenSigningKey = key(env, 'ACCESS_TOKEN_SIGNING_KEY', generatedKeys, (value) => {
+  const accessTokenSigningKey = key(env, problems, 'ACCESS_TOKEN_SIGNING_KEY', generatedKeys, (value) => {
     if (Buffer.byteLength(value, 'utf8') < 32) throw new Error('an HS256 signing key must be at least 32 bytes');
   });
-  const dataEncryptionKey = key(env, 'DATA_ENCRYPTION_KEY', generatedKeys, parseDataEncryptionKey);
-  const fakeDefault = env.NODE_ENV === 'production' ? 'off' : 'on';
-  const fake = (env.FAKE_PSP || fakeDefault).toLowerCase();
-  if (fake !== 'on' && fake !== 'off') throw new Error(`FAKE_PSP must be on or off, got ${env.FAKE_PSP}`);
-  const adyenAnalytics = (env.ADYEN_WEB_ANALYTICS || 'off').toLowerCase();
-  if (adyenAnalytics !== 'on' && adyenAnalytics !== 'off') throw new Error(`ADYEN_WEB_ANALYTICS must be on or off, got ${env.ADYEN_WEB_ANALYTICS}`);
-  return {
-    port,
-    publicBaseUrl: publicBaseUrl.url,
+  const dataEncryptionKey = key(env, problems, 'DATA_ENCRYPTION_KEY', generatedKeys, parseDataEncryptionKey);
+  const onOff = (name: string, fallback: 'on' | 'off'): boolean => {
+    const value = (env[name] || fallback).toLowerCase();
+    if (value !== 'on' && value !== 'off') problems.push(`${name} must be on or off, got ${env[name]}`);
+    return value === 'on';
+  };
+  const config: ServerConfig = {
+    port: listenPort ?? 3000,
+    publicBaseUrl: publicBaseUrl && 'url' in publicBaseUrl ? publicBaseUrl.url : '',
     ...(env.HOST ? { host: env.HOST } : {}),
     ...(env.MONGODB_URI ? { mongodbUri: env.MONGODB_URI } : {}),
-    mongodbAllowStandalone: parseAllowStandalone(env.MONGODB_ALLOW_STANDALONE),
+    mongodbAllowStandalone: collected(problems, false, () => parseAllowStandalone(env.MONGODB_ALLOW_STANDALONE)),
     merchantsFile: env.MERCHANTS_FILE || DEMO_MERCHANTS_FILE,
-    logLevel: env.LOG_LEVEL || 'info',
-    webhookRetryDelaysMs: intList(env, 'WEBHOOK_RETRY_DELAYS_MS', [1000, 60_000, 300_000]),
-    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
-    elementsGraceMs: int(env, 'ELEMENTS_GRACE_MS', 15 * 60_000),
-    lenderWaitMs: int(env, 'LENDER_WAIT_MS', 7 * 24 * 3600_000),
-    lenderLookupDelaysMs: positiveList(env, 'LENDER_LOOKUP_DELAYS_MS', DEFAULT_POLICY.lenderLookupDelaysMs),
-    lenderBoundRetryDelaysMs: positiveList(env, 'LENDER_BOUND_RETRY_DELAYS_MS', DEFAULT_POLICY.lenderBoundRetryDelaysMs),
-    lenderLookupAfterEndMs: int(env, 'LENDER_LOOKUP_AFTER_END_MS', DEFAULT_POLICY.lenderLookupAfterEndMs),
-    accessTokenTtlS: int(env, 'ACCESS_TOKEN_TTL_S', 3600),
-    sessionTtlMs: int(env, 'SESSION_TTL_MS', 15 * 60_000),
-    workerLeaseMs: atLeast(env, 'WORKER_LEASE_MS', 60_000, MIN_WORKER_LEASE_MS),
-    workerConcurrency: positive(env, 'WORKER_CONCURRENCY', DEFAULT_WORKER_CONCURRENCY),
-    pspTimeoutMs: atLeast(env, 'PSP_TIMEOUT_MS', DEFAULT_POLICY.dispatchCallMs, MIN_PSP_TIMEOUT_MS),
-    fakePsp: fake === 'on',
-    fakePspDelayMs: int(env, 'FAKE_PSP_DELAY_MS', 300),
+    logLevel: logLevel(env, problems),
+    webhookRetryDelaysMs: intList(env, problems, 'WEBHOOK_RETRY_DELAYS_MS', [1000, 60_000, 300_000]),
+    webhookTimeoutMs: int(env, problems, 'WEBHOOK_TIMEOUT_MS', 10_000, MIN_WEBHOOK_TIMEOUT_MS, ' (ms)'),
+    elementsGraceMs: int(env, problems, 'ELEMENTS_GRACE_MS', 15 * 60_000),
+    lenderWaitMs: int(env, problems, 'LENDER_WAIT_MS', 7 * 24 * 3600_000, MIN_LENDER_WAIT_MS, ' (ms)'),
+    lenderLookupDelaysMs: intList(env, problems, 'LENDER_LOOKUP_DELAYS_MS', DEFAULT_POLICY.lenderLookupDelaysMs, 1),
+    lenderBoundRetryDelaysMs: intList(env, problems, 'LENDER_BOUND_RETRY_DELAYS_MS', DEFAULT_POLICY.lenderBoundRetryDelaysMs, 1),
+    lenderLookupAfterEndMs: int(env, problems, 'LENDER_LOOKUP_AFTER_END_MS', DEFAULT_POLICY.lenderLookupAfterEndMs),
+    accessTokenTtlS: int(env, problems, 'ACCESS_TOKEN_TTL_S', 3600, 1),
+    sessionTtlMs: int(env, problems, 'SESSION_TTL_MS', 15 * 60_000, MIN_SESSION_TTL_MS, ' (ms)'),
+    workerLeaseMs: int(env, problems, 'WORKER_LEASE_MS', 60_000, MIN_WORKER_LEASE_MS, ' (ms)'),
+    workerConcurrency: int(env, problems, 'WORKER_CONCURRENCY', DEFAULT_WORKER_CONCURRENCY, 1),
+    pspTimeoutMs: int(env, problems, 'PSP_TIMEOUT_MS', DEFAULT_POLICY.dispatchCallMs, MIN_PSP_TIMEOUT_MS, ' (ms)'),
+    fakePsp: onOff('FAKE_PSP', env.NODE_ENV === 'production' ? 'off' : 'on'),
+    fakePspDelayMs: int(env, problems, 'FAKE_PSP_DELAY_MS', 300),
     ...(env.FAKE_PSP_URL ? { fakePspUrl: env.FAKE_PSP_URL.replace(/\/+$/, '') } : {}),
     ...(env.FAKE_PSP_API_KEY ? { fakePspApiKey: env.FAKE_PSP_API_KEY } : {}),
     ...(env.FAKE_PSP_SIGNING_SECRET ? { fakePspSigningSecret: env.FAKE_PSP_SIGNING_SECRET } : {}),
-    adyenWebAnalytics: adyenAnalytics === 'on',
-    dashboardRedirectUris: (env.DASHBOARD_REDIRECT_URIS || 'http://localhost:3000/dashboard/callback')
-      .split(',')
-      .map((u) => u.trim())
-      .filter(Boolean),
+    adyenWebAnalytics: onOff('ADYEN_WEB_ANALYTICS', 'off'),
+    dashboardRedirectUris: redirectUris(env, problems),
     accessTokenSigningKey,
     dataEncryptionKey,
     generatedKeys,
-    refreshTokenTtlS: int(env, 'REFRESH_TOKEN_TTL_S', 12 * 3600),
-    scryptCost: scryptCost(env),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    refreshTokenTtlS: int(env, problems, 'REFRESH_TOKEN_TTL_S', 12 * 3600, 1),
+    scryptCost: collected(problems, DEFAULT_SCRYPT_COST, () => scryptCost(env)),
+    trustProxy: collected<TrustProxy>(problems, false, () => parseTrustProxy(env.TRUST_PROXY)),
     attemptRateLimit: {
-      windowMs: positive(env, 'ELEMENTS_ATTEMPTS_WINDOW_MS', DEFAULT_ATTEMPT_RATE_LIMIT.windowMs),
-      perToken: positive(env, 'ELEMENTS_ATTEMPTS_PER_TOKEN', DEFAULT_ATTEMPT_RATE_LIMIT.perToken),
-      perAddress: positive(env, 'ELEMENTS_ATTEMPTS_PER_ADDRESS', DEFAULT_ATTEMPT_RATE_LIMIT.perAddress),
+      windowMs: int(env, problems, 'ELEMENTS_ATTEMPTS_WINDOW_MS', DEFAULT_ATTEMPT_RATE_LIMIT.windowMs, 1),
+      perToken: int(env, problems, 'ELEMENTS_ATTEMPTS_PER_TOKEN', DEFAULT_ATTEMPT_RATE_LIMIT.perToken, 1),
+      perAddress: int(env, problems, 'ELEMENTS_ATTEMPTS_PER_ADDRESS', DEFAULT_ATTEMPT_RATE_LIMIT.perAddress, 1),
     },
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
-    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
-    merchantAccountCacheTtlMs: atMost(env, 'MERCHANT_ACCOUNT_CACHE_TTL_MS', 5000, MAX_MERCHANT_ACCOUNT_CACHE_TTL_MS),
+    shutdownGraceMs: int(env, problems, 'SHUTDOWN_GRACE_MS', 10_000),
+    merchantAccountCacheTtlMs: atMost(env, problems, 'MERCHANT_ACCOUNT_CACHE_TTL_MS', 5000, MAX_MERCHANT_ACCOUNT_CACHE_TTL_MS),
   };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
 }

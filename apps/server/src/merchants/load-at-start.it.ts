@@ -8,7 +8,7 @@ const MAIN = path.join(ROOT, 'apps', 'server', 'src', 'main.ts');
 
 function start(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(TSX, [MAIN], { env: { ...process.env, PORT: '0', LOG_LEVEL: 'error', ...env }, timeout: 20_000 }, (error, _stdout, stderr) => {
+    const child = execFile(TSX, [MAIN], { env: { ...process.env, PORT: '0', PUBLIC_BASE_URL: 'http://localhost', LOG_LEVEL: 'error', ...env }, timeout: 20_000 }, (error, _stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr });
     });
     child.stdin?.end();

@@ -89,6 +89,7 @@ describe('the service process', () => {
       expect.stringMatching(/^splitpay failed to start: MONGODB_URI is required when NODE_ENV=production/),
       expect.stringMatching(/^splitpay failed to start: ACCESS_TOKEN_SIGNING_KEY is required when NODE_ENV=production/),
       expect.stringMatching(/^splitpay failed to start: DATA_ENCRYPTION_KEY is required when NODE_ENV=production/),
+      expect.stringMatching(/^splitpay failed to start: MERCHANTS_FILE is required when NODE_ENV=production/),
     ]);
     expect(service.lines.some((line) => line.event === 'server.started')).toBe(false);
   });
