@@ -66,6 +66,25 @@ describe('POST /oauth/token, client_credentials', () => {
     }
   });
 
+  it('says Basic credentials it cannot read could not be read, and another scheme that only Basic is supported', async () => {
+    const descriptionFor = async (authorization: string) => {
+      const res = await token().set('Authorization', authorization).type('form').send({ grant_type: 'client_credentials' });
+      expect([res.status, res.body.error]).toEqual([400, 'invalid_request']);
+      return String(res.body.error_description);
+    };
+    expect(await descriptionFor('Basic !!!')).toBe('The HTTP Basic credentials could not be read: base64 of the form-urlencoded client id, a colon and the secret is expected');
+    expect(await descriptionFor('Basic')).toMatch(/^The HTTP Basic credentials could not be read/);
+    expect(await descriptionFor(`Basic ${Buffer.from('acme').toString('base64')}`)).toBe('The HTTP Basic credentials could not be read: no colon between the client id and the secret');
+    expect(await descriptionFor('Bearer abc')).toBe('Only HTTP Basic client authentication is supported');
+  });
+
+  it('answers a body over 16 kB with 400 invalid_request saying so (RFC 6749: every error but invalid_client is 400)', async () => {
+    const res = await token().type('form').send(`grant_type=client_credentials&client_id=acme&client_secret=${'a'.repeat(17 * 1024)}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'invalid_request', error_description: 'The request body is larger than 16 kB' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers one byte-identical invalid_client for a wrong secret and an unknown client', async () => {
     const wrongSecret = await token().type('form').send({ grant_type: 'client_credentials', client_id: ACME.merchantId, client_secret: 'not-the-secret' });
     const unknown = await token().type('form').send({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'not-the-secret' });

@@ -101,14 +101,40 @@ describe('dashboard login: authorization_code and refresh_token grants', () => {
     const otherClient = await exchangeCode(h.app, code, pkce.verifier, { client_id: 'acme' });
     const withSecret = await exchangeCode(h.app, code, pkce.verifier, { client_secret: 'x' });
     const basic = await exchangeCode(h.app, code, pkce.verifier, { client_id: undefined }).set('Authorization', `Basic ${Buffer.from(`acme:${ACME.secret}`).toString('base64')}`);
-    for (const res of [otherClient, withSecret, basic]) expect([res.status, res.body.error]).toEqual([401, 'invalid_client']);
-    expect(basic.headers['www-authenticate']).toMatch(/^Basic /);
+    // A merchant, even with its right secret, is told the grant is the dashboard's: no false authentication failure.
+    for (const res of [otherClient, basic]) {
+      expect([res.status, res.body.error]).toEqual([400, 'unauthorized_client']);
+      expect(res.body.error_description).toMatch(/^The authorization_code grant is for the dashboard client only \(client_id=dashboard, no secret\)/);
+    }
+    expect([withSecret.status, withSecret.body.error]).toEqual([401, 'invalid_client']);
     const unnamed = await exchangeCode(h.app, code, pkce.verifier, { client_id: undefined });
     expect([unnamed.status, unnamed.body.error]).toEqual([400, 'invalid_request']);
     const missingVerifier = await exchangeCode(h.app, code, '', {});
     expect([missingVerifier.status, missingVerifier.body.error]).toEqual([400, 'invalid_request']);
     // None of the refused requests above spent the code.
     expect((await exchangeCode(h.app, code, pkce.verifier)).status).toBe(200);
+  });
+
+  it('tells a merchant presenting its right secret that the refresh_token grant is the dashboard\'s (unauthorized_client), not that its authentication failed', async () => {
+    const pkce = pkcePair();
+    const issued = await exchangeCode(h.app, await signIn(h.app, ACME.member, pkce), pkce.verifier);
+    const asMerchant = (form: Record<string, string>, authorization?: string) => {
+      const req = request(h.app).post('/oauth/token').type('form');
+      return (authorization ? req.set('Authorization', authorization) : req).send({ grant_type: 'refresh_token', refresh_token: issued.body.refresh_token, ...form });
+    };
+    const byBasic = await asMerchant({}, `Basic ${Buffer.from(`${ACME.merchantId}:${ACME.secret}`).toString('base64')}`);
+    const byBody = await asMerchant({ client_id: ACME.merchantId, client_secret: ACME.secret });
+    for (const res of [byBasic, byBody]) {
+      expect(res.status).toBe(400);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['www-authenticate']).toBeUndefined();
+      expect(res.body).toEqual({
+        error: 'unauthorized_client',
+        error_description: 'The refresh_token grant is for the dashboard client only (client_id=dashboard, no secret); a merchant server asks grant_type=client_credentials again when its access token expires',
+      });
+    }
+    // The refused requests spent nothing: the dashboard still exchanges its refresh token.
+    expect((await refresh(h.app, issued.body.refresh_token)).status).toBe(200);
   });
 
   it('rotates the refresh token on every use', async () => {

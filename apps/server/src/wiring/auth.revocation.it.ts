@@ -66,8 +66,16 @@ describe('POST /oauth/revoke: the dashboard signs out (RFC 7009)', () => {
     expect([noToken.status, noToken.body]).toEqual([400, { error: 'invalid_request', error_description: 'token is required' }]);
     const noClient = await revoke(h.app, { token: 'x' });
     expect([noClient.status, noClient.body.error]).toEqual([400, 'invalid_request']);
+    // A merchant with its right secret is told revocation is the dashboard's, not that its authentication failed.
     const merchantClient = await revoke(h.app, { token: 'x', client_id: ACME.merchantId, client_secret: ACME.secret });
-    expect([merchantClient.status, merchantClient.body.error]).toEqual([401, 'invalid_client']);
+    expect([merchantClient.status, merchantClient.body.error]).toEqual([400, 'unauthorized_client']);
+    expect(merchantClient.body.error_description).toMatch(/^Token revocation is for the dashboard client only \(client_id=dashboard, no secret\)/);
+    const merchantBasic = await request(h.app)
+      .post('/oauth/revoke')
+      .set('Authorization', `Basic ${Buffer.from(`${ACME.merchantId}:${ACME.secret}`).toString('base64')}`)
+      .type('form')
+      .send({ token: 'x' });
+    expect([merchantBasic.status, merchantBasic.body.error]).toEqual([400, 'unauthorized_client']);
     const json = await request(h.app).post('/oauth/revoke').send({ token: 'x', client_id: 'dashboard' });
     expect([json.status, json.body.error]).toEqual([400, 'invalid_request']);
   });

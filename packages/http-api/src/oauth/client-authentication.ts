@@ -30,13 +30,15 @@ export function clientAuthenticationOf(
   if (authorization === undefined || authorization === '') {
     return { kind: 'body', ...(body.client_id ? { clientId: body.client_id } : {}), ...(body.client_secret ? { clientSecret: body.client_secret } : {}) };
   }
-  const match = BASIC.exec(authorization.trim());
-  if (!match?.[1]) return { kind: 'invalid', description: 'Only HTTP Basic client authentication is supported' };
+  const trimmed = authorization.trim();
+  if (!/^Basic(\s|$)/i.test(trimmed)) return { kind: 'invalid', description: 'Only HTTP Basic client authentication is supported' };
+  const match = BASIC.exec(trimmed);
+  if (!match?.[1]) return { kind: 'invalid', description: 'The HTTP Basic credentials could not be read: base64 of the form-urlencoded client id, a colon and the secret is expected' };
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   const clientId = colon < 0 ? undefined : formDecode(decoded.slice(0, colon));
   const clientSecret = colon < 0 ? undefined : formDecode(decoded.slice(colon + 1));
-  if (clientId === undefined || clientSecret === undefined) return { kind: 'invalid', description: 'Malformed HTTP Basic credentials' };
+  if (clientId === undefined || clientSecret === undefined) return { kind: 'invalid', description: 'The HTTP Basic credentials could not be read: no colon between the client id and the secret' };
   if (body.client_secret !== undefined) return { kind: 'invalid', description: 'Client credentials sent both as HTTP Basic and in the body' };
   if (body.client_id !== undefined && body.client_id !== clientId) return { kind: 'invalid', description: 'client_id does not match the HTTP Basic credentials' };
   return { kind: 'basic', clientId, clientSecret };

@@ -1,7 +1,14 @@
 import type { Response } from 'express';
 
 /** The RFC 6749 error codes the token endpoint answers (the contract, POST /oauth/token), and RFC 7009's for POST /oauth/revoke. */
-export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'temporarily_unavailable' | 'unsupported_token_type';
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'temporarily_unavailable'
+  | 'unsupported_token_type';
 
 /** RFC 6749 section 5.2 error body. */
 export interface OAuthErrorBody {

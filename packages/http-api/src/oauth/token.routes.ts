@@ -77,7 +77,8 @@ const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
   const status = (error as { status?: unknown } | null)?.status;
   // A body the client stopped sending is no unreadable form: nobody is left to answer (the app's error handler logs it).
   if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent && !isAbortedBody(error)) {
-    sendOAuthError(res, 'invalid_request', 'The request body could not be read');
+    // 400 even for a body over the limit: RFC 6749 answers every token endpoint error but invalid_client with 400.
+    sendOAuthError(res, 'invalid_request', status === 413 ? 'The request body is larger than 16 kB' : 'The request body could not be read');
     return;
   }
   next(error);
@@ -158,14 +159,22 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
     sendTokens(res, { access_token: result.accessToken, token_type: 'Bearer', expires_in: result.expiresIn });
   };
 
-  /** The dashboard is a public client: it names itself with client_id and holds no secret. */
-  const dashboardClient = (req: Request, res: Response, params: { readonly client_id?: string; readonly client_secret?: string }): boolean => {
+  /**
+   * The dashboard is a public client: it names itself with client_id and holds no secret. Another
+   * client (a merchant, whatever its secret) is told these doors are the dashboard's, not that its
+   * authentication failed: its secret is not checked here, so the answer says nothing about it.
+   */
+  const dashboardClient = (req: Request, res: Response, params: { readonly client_id?: string; readonly client_secret?: string }, door: string): boolean => {
     const auth = clientAuthenticationOf(req.headers.authorization, params);
     if (auth.kind === 'invalid') {
       sendOAuthError(res, 'invalid_request', auth.description);
       return false;
     }
-    if (auth.kind === 'basic' || auth.clientSecret !== undefined || (auth.clientId !== undefined && auth.clientId !== DASHBOARD_CLIENT_ID)) {
+    if (auth.clientId !== undefined && auth.clientId !== DASHBOARD_CLIENT_ID) {
+      sendOAuthError(res, 'unauthorized_client', `${door} is for the dashboard client only (client_id=${DASHBOARD_CLIENT_ID}, no secret); a merchant server asks grant_type=client_credentials again when its access token expires`);
+      return false;
+    }
+    if (auth.kind === 'basic' || auth.clientSecret !== undefined) {
       sendOAuthError(res, 'invalid_client', INVALID_CLIENT_DESCRIPTION, { basic: auth.kind === 'basic' });
       return false;
     }
@@ -177,14 +186,14 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
   };
 
   const authorizationCode = async (req: Request, res: Response, params: TokenParams): Promise<void> => {
-    if (!dashboardClient(req, res, params)) return;
+    if (!dashboardClient(req, res, params, 'The authorization_code grant')) return;
     const { code, code_verifier: codeVerifier, redirect_uri: redirectUri } = params;
     if (!code || !codeVerifier || !redirectUri) return sendOAuthError(res, 'invalid_request', 'code, code_verifier and redirect_uri are required');
     sendDashboardResult(res, await deps.authorizationCode.exchange({ code, codeVerifier, redirectUri, clientId: DASHBOARD_CLIENT_ID }));
   };
 
   const refreshToken = async (req: Request, res: Response, params: TokenParams): Promise<void> => {
-    if (!dashboardClient(req, res, params)) return;
+    if (!dashboardClient(req, res, params, 'The refresh_token grant')) return;
     if (!params.refresh_token) return sendOAuthError(res, 'invalid_request', 'refresh_token is required');
     sendDashboardResult(res, await deps.refreshToken.exchange({ refreshToken: params.refresh_token }));
   };
@@ -230,7 +239,7 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
       const read = singleParams(req.body, REVOKE_PARAMS);
       if (read.kind === 'repeated') return sendOAuthError(res, 'invalid_request', `Parameter ${read.name} is repeated`);
       const { params } = read;
-      if (!dashboardClient(req, res, params)) return;
+      if (!dashboardClient(req, res, params, 'Token revocation')) return;
       if (!params.token) return sendOAuthError(res, 'invalid_request', 'token is required');
       const { found } = await deps.revocation.revoke({ refreshToken: params.token });
       if (!found && (params.token_type_hint === 'access_token' || deps.accessTokens.verify(params.token) !== null)) {

@@ -36,7 +36,7 @@ const oauthErrorSchema = named('OAuthError', {
   additionalProperties: false,
   required: ['error'],
   properties: {
-    error: { type: 'string', enum: ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'invalid_client', 'temporarily_unavailable', 'unsupported_token_type'] },
+    error: { type: 'string', enum: ['invalid_request', 'unsupported_grant_type', 'invalid_grant', 'invalid_client', 'unauthorized_client', 'temporarily_unavailable', 'unsupported_token_type'] },
     error_description: { type: 'string' },
   },
 });
@@ -116,7 +116,7 @@ export const authPaths: PathSpecs = {
       requestBody: { contentType: 'application/x-www-form-urlencoded', schema: tokenRequestSchema, examples: clientCredentialsRequest },
       responses: {
         '200': { ...json('Issued', tokenResponseSchema, noStore), examples: tokenIssued },
-        '400': json('invalid_request, unsupported_grant_type, invalid_grant', oauthErrorSchema, noStore),
+        '400': json('invalid_request (a body over 16 kB too: RFC 6749 answers every error but invalid_client with 400), unsupported_grant_type, invalid_grant, unauthorized_client (the authorization_code or refresh_token grant asked by another client than the dashboard)', oauthErrorSchema, noStore),
         '401': { ...json('invalid_client', oauthErrorSchema, { ...noStore, 'WWW-Authenticate': { description: 'Basic, when the client used HTTP Basic' } }), examples: invalidClient },
         '429': json('temporarily_unavailable: too many failed client authentications from this address (for this client id, or for any), or too many requests of this address at once', oauthErrorSchema, {
           ...noStore,
@@ -147,7 +147,7 @@ export const authPaths: PathSpecs = {
       },
       responses: {
         '200': { description: 'Revoked, or nothing to revoke (empty body)', headers: noStore },
-        '400': json('invalid_request, unsupported_token_type', oauthErrorSchema, noStore),
+        '400': json('invalid_request, unsupported_token_type, unauthorized_client (another client than the dashboard)', oauthErrorSchema, noStore),
         '401': json('invalid_client: a client other than dashboard, or a secret', oauthErrorSchema, noStore),
         '429': json('temporarily_unavailable: too many failed client authentications from this address', oauthErrorSchema, { ...noStore, 'Retry-After': { description: 'seconds', required: true } }),
       },
