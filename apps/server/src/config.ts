@@ -177,6 +177,13 @@ export const MIN_SESSION_TTL_MS = 1000;
 export const MIN_WEBHOOK_TIMEOUT_MS = 100;
 export const MIN_LENDER_WAIT_MS = 1000;
 
+/** A switch, `on` or `off` in any case. */
+function onOff(env: NodeJS.ProcessEnv, problems: Problems, name: string, fallback: 'on' | 'off'): boolean {
+  const value = (env[name] || fallback).toLowerCase();
+  if (value !== 'on' && value !== 'off') problems.push(`${name} must be on or off, got ${env[name]}`);
+  return value === 'on';
+}
+
 /** winston's npm levels, the only ones its logger writes (an unknown level silences every line). */
 export const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'] as const;
 
@@ -286,11 +293,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     if (Buffer.byteLength(value, 'utf8') < 32) throw new Error('an HS256 signing key must be at least 32 bytes');
   });
   const dataEncryptionKey = key(env, problems, 'DATA_ENCRYPTION_KEY', generatedKeys, parseDataEncryptionKey);
-  const onOff = (name: string, fallback: 'on' | 'off'): boolean => {
-    const value = (env[name] || fallback).toLowerCase();
-    if (value !== 'on' && value !== 'off') problems.push(`${name} must be on or off, got ${env[name]}`);
-    return value === 'on';
-  };
   const config: ServerConfig = {
     port: listenPort ?? 3000,
     publicBaseUrl: publicBaseUrl && 'url' in publicBaseUrl ? publicBaseUrl.url : '',
@@ -311,12 +313,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workerLeaseMs: int(env, problems, 'WORKER_LEASE_MS', 60_000, MIN_WORKER_LEASE_MS, ' (ms)'),
     workerConcurrency: int(env, problems, 'WORKER_CONCURRENCY', DEFAULT_WORKER_CONCURRENCY, 1),
     pspTimeoutMs: int(env, problems, 'PSP_TIMEOUT_MS', DEFAULT_POLICY.dispatchCallMs, MIN_PSP_TIMEOUT_MS, ' (ms)'),
-    fakePsp: onOff('FAKE_PSP', env.NODE_ENV === 'production' ? 'off' : 'on'),
+    fakePsp: onOff(env, problems, 'FAKE_PSP', env.NODE_ENV === 'production' ? 'off' : 'on'),
     fakePspDelayMs: int(env, problems, 'FAKE_PSP_DELAY_MS', 300),
     ...(env.FAKE_PSP_URL ? { fakePspUrl: env.FAKE_PSP_URL.replace(/\/+$/, '') } : {}),
     ...(env.FAKE_PSP_API_KEY ? { fakePspApiKey: env.FAKE_PSP_API_KEY } : {}),
     ...(env.FAKE_PSP_SIGNING_SECRET ? { fakePspSigningSecret: env.FAKE_PSP_SIGNING_SECRET } : {}),
-    adyenWebAnalytics: onOff('ADYEN_WEB_ANALYTICS', 'off'),
+    adyenWebAnalytics: onOff(env, problems, 'ADYEN_WEB_ANALYTICS', 'off'),
     dashboardRedirectUris: redirectUris(env, problems),
     accessTokenSigningKey,
     dataEncryptionKey,
