@@ -170,7 +170,7 @@ export const MIN_PSP_TIMEOUT_MS = 1000;
 export const MIN_WORKER_LEASE_MS = 1000;
 
 /**
- * The smallest values of the other durations (D93): a session must outlive its creation's answer, a
+ * The smallest values of the other durations (D92): a session must outlive its creation's answer, a
  * webhook try must have time to connect, a lender wait must leave time for one lookup.
  */
 export const MIN_SESSION_TTL_MS = 1000;

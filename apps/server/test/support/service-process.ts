@@ -33,7 +33,7 @@ export class ServiceProcess {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'info', SCRYPT_COST: '10,8,1', ...extra };
     for (const name of ['MONGODB_URI', 'MERCHANTS_FILE', 'PUBLIC_BASE_URL', 'FAKE_PSP', 'STORE', 'TRUST_PROXY', 'METRICS_TOKEN']) if (!(name in extra)) delete env[name];
     if (!('NODE_ENV' in extra)) delete env.NODE_ENV;
-    // A port the system picks cannot be the public address: PORT=0 needs PUBLIC_BASE_URL (D93).
+    // A port the system picks cannot be the public address: PORT=0 needs PUBLIC_BASE_URL (D92).
     if (env.PORT === '0' && !env.PUBLIC_BASE_URL) env.PUBLIC_BASE_URL = 'http://localhost';
     return env;
   }

@@ -46,7 +46,7 @@ describe('npm start', () => {
   it('serves HTTP and logs one start line naming its address, store, merchants file and dashboard', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'info' };
     for (const setting of ['MONGODB_URI', 'MERCHANTS_FILE', 'PUBLIC_BASE_URL', 'NODE_ENV', 'FAKE_PSP']) delete env[setting];
-    // PORT=0 (a port the system picks) needs the public address (D93).
+    // PORT=0 (a port the system picks) needs the public address (D92).
     env.PUBLIC_BASE_URL = 'http://localhost';
     child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 
@@ -100,7 +100,7 @@ describe('npm start stopped by a SIGTERM to npm alone', () => {
   it('the service stops gracefully (one server.stopped line) and npm exits 0', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'info', SCRYPT_COST: '10,8,1' };
     for (const setting of ['MONGODB_URI', 'MERCHANTS_FILE', 'PUBLIC_BASE_URL', 'NODE_ENV', 'FAKE_PSP', 'STORE']) delete env[setting];
-    // PORT=0 (a port the system picks) needs the public address (D93).
+    // PORT=0 (a port the system picks) needs the public address (D92).
     env.PUBLIC_BASE_URL = 'http://localhost';
     child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child?.once('exit', (code, signal) => resolve({ code, signal })));
