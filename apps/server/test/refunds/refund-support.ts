@@ -197,14 +197,17 @@ export interface RefundService {
 }
 
 /**
- * For the calling describe block: the refund service (startRefundService, with `options`) and SHOP's
+ * For the calling describe block: the refund service (startRefundService, with `options`, or what
+ * they resolve to when they depend on something started first) and SHOP's
  * client token, got before the first test, and the fake PSP's refund calls counted; all stopped after the last.
  */
-export function useRefundService(options: Omit<ServiceHarnessOptions, 'merchants'> = {}): RefundService {
+export function useRefundService(
+  options: Omit<ServiceHarnessOptions, 'merchants'> | (() => Promise<Omit<ServiceHarnessOptions, 'merchants'>>) = {},
+): RefundService {
   const psp = countPspRefundCalls();
   let started: { readonly h: RefundHarness; readonly client: string } | undefined;
   beforeAll(async () => {
-    const h = await startRefundService(options);
+    const h = await startRefundService(typeof options === 'function' ? await options() : options);
     started = { h, client: await h.clientToken(SHOP) };
   });
   afterAll(async () => {

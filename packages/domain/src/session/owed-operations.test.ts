@@ -63,7 +63,7 @@ describe('recordDispatch', () => {
     expect(next).toMatchObject({ status: 'PAID', captured: money(10_000, EUR) });
   });
 
-  it('unknown: retried at the policy delays, then given up with a failed verdict made by the service', () => {
+  it('unknown: retried at the policy delays, then given up: sent no more, its verdict still pending (the PSP may have acted)', () => {
     const { session, captureId } = capturing();
     const unknown = { ack: { outcome: 'unknown' as const, message: 'timeout' }, facts: [] };
     const first = recordDispatch(session, captureId, unknown, ctx);
@@ -74,13 +74,31 @@ describe('recordDispatch', () => {
     const third = recordDispatch(second, captureId, unknown, ctx);
     const tx = third.attempts[0]!.transactions[1]!;
     expect(tx.dispatch).toEqual({ state: 'given-up', tries: 3, at: ctx.now });
-    expect(tx.status.kind).toBe('failed');
-    expect(tx.status.statusCode).toBeUndefined();
-    expect(tx.status.statusMessage).toMatch(/3 tries/);
+    expect(tx.status).toEqual({ kind: 'pending' });
     expect(tx.ack).toEqual({ message: 'timeout' });
-    // the capture failed: the hold is handed back and the order is no longer covered
-    expect(third.status).toBe('PENDING');
-    expect(operationsOwedSince(second, third).map((o) => o.type)).toEqual(['void']);
+    expect(owedOperations(third, Number.MAX_SAFE_INTEGER)).toEqual([]);
+    // the capture may have taken the money: the hold is not handed back, the session waits for the verdict
+    expect(third.status).toBe('CAPTURING');
+    expect(operationsOwedSince(second, third)).toEqual([]);
+  });
+
+  it("given up, then the PSP's late verdict settles it: a success takes the money (PAID)", () => {
+    const { session, captureId } = capturing();
+    const unknown = { ack: { outcome: 'unknown' as const, message: 'timeout' }, facts: [] };
+    let s = session;
+    for (let i = 0; i <= TEST_POLICY.dispatchRetryDelaysMs.length; i++) s = recordDispatch(s, captureId, unknown, ctx);
+    expect(s.attempts[0]!.transactions[1]!.dispatch).toMatchObject({ state: 'given-up' });
+    expect(applyFact(s, captured(captureId), ctx)).toMatchObject({ status: 'PAID', captured: money(10_000, EUR) });
+  });
+
+  it("given up, then the PSP's late failure settles it: the hold is handed back and the order is no longer covered", () => {
+    const { session, captureId } = capturing();
+    const unknown = { ack: { outcome: 'unknown' as const, message: 'timeout' }, facts: [] };
+    let s = session;
+    for (let i = 0; i <= TEST_POLICY.dispatchRetryDelaysMs.length; i++) s = recordDispatch(s, captureId, unknown, ctx);
+    const failed = applyFact(s, captured(captureId, false), ctx);
+    expect(failed.status).toBe('PENDING');
+    expect(operationsOwedSince(s, failed).map((o) => o.type)).toEqual(['void']);
   });
 
   it('unknown and unverifiable (an earlier send may have acted): given up at once, its verdict left pending, nothing handed back', () => {

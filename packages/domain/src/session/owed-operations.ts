@@ -11,8 +11,10 @@ import { applyFact, applyFacts } from './apply-fact';
 import { planFollowUpLookup } from './follow-up-lookups';
 import type { DomainContext } from './domain-context';
 import type { Session } from './session.model';
-import { replaceAttempt } from './session-edit';
+import { findAttempt, replaceAttempt } from './session-edit';
 import { assertUnreachable } from '../shared/brand';
+import { lookUpFailedCancel } from './study-cancel';
+import { progress } from './progress';
 
 export type FollowUpType = 'capture' | 'void' | 'refund';
 
@@ -100,9 +102,11 @@ const FACT_OF: Record<FollowUpType, 'captured' | 'voided' | 'refunded'> = { capt
  * `accepted`: sent, the verdict still pending unless facts came (looked up later when the offer can:
  * planFollowUpLookup); `rejected`: the PSP refused the
  * request itself, a failed verdict; `unknown`: sent again after `policy.dispatchRetryDelaysMs`, and
- * when those are spent, given up with a failed verdict made by the service; `unknown` and
- * `unverifiable` (an earlier send may have acted): given up at once, its verdict left pending. Facts
- * are applied first.
+ * when those are spent, given up: no more sends, but the verdict stays pending, since the PSP may
+ * well have acted on a send whose answer was lost; its notification or a lookup still settles it (a
+ * refund so keeps counting as in flight, never refundable twice). `unverifiable` (an earlier send may
+ * have acted and the driver cannot check): given up at once, its verdict left pending alike. Facts are
+ * applied first.
  */
 export function recordDispatch(session: Session, transactionId: string, outcome: DispatchOutcome, ctx: DomainContext): Session {
   const attempt = session.attempts.find((a) => a.transactions.some((t) => t.id === transactionId));
@@ -115,8 +119,16 @@ export function recordDispatch(session: Session, transactionId: string, outcome:
   const recorded = replaceAttempt(session, replaceTransaction(attempt, { ...acked, ...(dispatch ? { dispatch } : {}) }, ctx.now));
   const afterFacts = applyFacts(recorded, outcome.facts, ctx);
   if (dispatch?.state === 'sent' && ack.outcome === 'accepted') return planFollowUpLookup(afterFacts, tx.id, ctx);
+  // A hand-back given up no longer holds the session's ending (release.ts): it may end now.
+  if (dispatch?.state === 'given-up') return progress(tx.type === 'void' ? lookUpGivenUpCancel(afterFacts, attempt.id, ctx) : afterFacts, ctx);
   if (!failure) return afterFacts;
   return applyFact(afterFacts, { kind: FACT_OF[tx.type], success: false, ref: { transactionId: tx.id }, ...failure }, ctx);
+}
+
+/** A cancel of a studied file left without an answer: the file is looked up soon, as after a failed one. */
+function lookUpGivenUpCancel(session: Session, attemptId: AttemptId, ctx: DomainContext): Session {
+  const attempt = findAttempt(session, attemptId);
+  return attempt ? replaceAttempt(session, lookUpFailedCancel(session, attempt, ctx)) : session;
 }
 
 type Failure = { readonly statusCode?: string; readonly statusMessage?: string };
@@ -138,10 +150,7 @@ function nextDispatch(tx: Transaction, ack: DriverAck, ctx: DomainContext): { di
       if (ack.unverifiable === true) return { dispatch: { state: 'given-up', tries, at: ctx.now } };
       const delay = ctx.policy.dispatchRetryDelaysMs[tries - 1];
       if (delay !== undefined) return { dispatch: { state: 'owed', tries, nextAt: ctx.now + delay } };
-      return {
-        dispatch: { state: 'given-up', tries, at: ctx.now },
-        failure: { statusMessage: `No usable answer from the PSP after ${tries} tries; the ${tx.type} was given up` },
-      };
+      return { dispatch: { state: 'given-up', tries, at: ctx.now } };
     }
     default:
       return assertUnreachable(ack.outcome, 'ack outcome');

@@ -1,4 +1,5 @@
 import type { Attempt } from '../attempt/attempt.model';
+import type { Transaction } from '../transaction/transaction.model';
 import { handBack, owedToPayerNote } from '../rules/owed-to-payer.rule';
 import { owedFollowUp } from '../transaction/follow-up';
 import { transactionCancelled } from '../transaction/transaction.state';
@@ -59,7 +60,16 @@ export function releaseAll(session: Session, ctx: DomainContext): Session {
   return mapAttempts(session, (a) => (a.status === 'AUTHORIZING' ? a : releaseAttempt(session, a, ctx)));
 }
 
-/** A void or refund the session is still waiting for, or a capture whose outcome decides which is needed. */
+/**
+ * A void or refund the session is still waiting for, or a capture whose outcome decides which is
+ * needed. A void or refund given up after its retries does not hold the ending: the service sends it
+ * no more, and its verdict, if the PSP ever gives one, settles it on the ended session.
+ */
 export function handBackPending(session: Session): boolean {
-  return session.attempts.some((a) => a.transactions.some((t) => t.type !== 'authorization' && t.type !== 'payment' && t.status.kind === 'pending'));
+  return session.attempts.some((a) => a.transactions.some(isAwaitedHandBack));
+}
+
+function isAwaitedHandBack(t: Transaction): boolean {
+  if (t.type === 'authorization' || t.type === 'payment' || t.status.kind !== 'pending') return false;
+  return t.type === 'capture' || t.dispatch?.state !== 'given-up';
 }

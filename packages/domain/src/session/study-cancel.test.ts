@@ -150,7 +150,7 @@ describe('the wait bound cancels a file the lender still studies (cancelsStudy)'
     expect(granted.captured).toEqual(money(0, EUR));
   });
 
-  it('a cancel given up (no usable answer after its retries) also brings the next lookup forward', () => {
+  it('a cancel given up (no usable answer after its retries) stays pending and also brings the next lookup forward', () => {
     const { ended } = refusedAtBound(cancellable);
     const cancel = voidOf(ended)!;
     let s = ended;
@@ -159,7 +159,7 @@ describe('the wait bound cancels a file the lender still studies (cancelsStudy)'
       now += delay + 1;
       s = recordDispatch(s, cancel.id, { ack: { outcome: 'unknown' }, facts: [] }, at(now));
     }
-    expect(voidOf(s)!).toMatchObject({ status: { kind: 'failed' }, dispatch: { state: 'given-up' } });
+    expect(voidOf(s)!).toMatchObject({ status: { kind: 'pending' }, dispatch: { state: 'given-up' } });
     expect(s.attempts[0]!.verdictDueAt).toBe(now + POLICY.verdictOverdueMs);
   });
 

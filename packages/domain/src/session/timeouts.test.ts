@@ -43,6 +43,29 @@ describe('expireIfDue', () => {
     expect(done.attempts[1]?.refunded).toEqual(money(3_000, EUR));
   });
 
+  it('a hand-back given up after its retries does not hold the ending; it stays pending and the PSP\'s late verdict settles it', () => {
+    const s = granted(granted(aSession(), 'card', 4_000), 'ancv', 3_000);
+    const expiring = expireIfDue(s, atExpiry);
+    const [v, r] = owedOperations(expiring, Number.MAX_SAFE_INTEGER);
+    let now = atExpiry.now;
+    let given = applyFact(expiring, voided(v!.transactionId), atExpiry);
+    for (let send = 0; send <= atExpiry.policy.dispatchRetryDelaysMs.length; send++) {
+      now += 1_000_000;
+      given = recordDispatch(given, r!.transactionId, { ack: { outcome: 'unknown', message: 'timeout' }, facts: [] }, ctxAt(now));
+    }
+    expect(given).toMatchObject({ status: 'EXPIRED', captured: money(0, EUR) });
+    const refund = given.attempts[1]!.transactions.find((t) => t.id === r!.transactionId)!;
+    expect(refund).toMatchObject({ status: { kind: 'pending' }, dispatch: { state: 'given-up' } });
+    expect(given.attempts[1]!.owedToPayer).toBeUndefined();
+
+    const came = applyFact(given, refunded(r!.transactionId), ctxAt(now + 1));
+    expect(came.attempts[1]).toMatchObject({ refunded: money(3_000, EUR) });
+    expect(came.attempts[1]!.owedToPayer).toBeUndefined();
+    const refused = applyFact(given, refunded(r!.transactionId, false), ctxAt(now + 1));
+    expect(refused.attempts[1]!.owedToPayer).toMatch(/3000 EUR/);
+    expect(refused.status).toBe('EXPIRED');
+  });
+
   it('a direct payment nothing can hand back is recorded owedToPayer and does not hold the ending', () => {
     const s = granted(aSession({ methods: [sealedVoucher], total: money(3_000, EUR) }), 'sealed', 3_000);
     expect(s.status).toBe('PAID');
