@@ -1,5 +1,8 @@
 import {
+  applyFact,
   DEFAULT_POLICY,
+  operationsOwedSince,
+  requestRefund,
   DomainError,
   merchantId,
   nextDueAt,
@@ -248,6 +251,49 @@ describe('PspNotificationIntake', () => {
       await intake.receive('fake', NOTIFICATION);
       expect(scopes[0]?.admits(rival, rival.attempts[0]!)).toBe(true);
       expect(scopes[0]?.admits(session, session.attempts[0]!)).toBe(false);
+    });
+  });
+
+  describe('a reversal (the PSP undid a capture or refund it had confirmed; Adyen REFUND_FAILED, REFUNDED_REVERSED, CAPTURE_FAILED)', () => {
+    /** A PAID session (10 000 by card, captured), and a refund of 3 000 the PSP confirmed. */
+    async function paidAndRefunded(): Promise<{ captureId: string; refundId: string }> {
+      const factory = new SessionFactory({ merchantId: merchantId('shop'), now: () => clock.now(), newId: () => ids.newId() });
+      const started = startAttempt(factory.pending({ total: 10_000 }), { methodId: 'card', amount: 10_000 }, factory.ctx());
+      const granted = applyFact(started.session, { kind: 'authorized', ref: { transactionId: started.transactionId }, providerRef: 'pay-2', granted: { amount: 10_000, currency: 'EUR' as never } }, factory.ctx());
+      const captureId = operationsOwedSince(started.session, granted)[0]!.transactionId;
+      const paid = applyFact(granted, { kind: 'captured', success: true, ref: { transactionId: captureId } }, factory.ctx());
+      const refund = requestRefund(paid, started.attemptId, { amount: 3_000 }, factory.ctx());
+      const refunded = applyFact(refund.session, { kind: 'refunded', success: true, ref: { transactionId: refund.transactionId } }, factory.ctx());
+      expect(refunded).toMatchObject({ status: 'PAID', attempts: [{ refunded: { amount: 3_000 } }] });
+      await stores.sessions.insert({ ...refunded, version: 1 });
+      session = (await stores.sessions.findById(refunded.id))!;
+      return { captureId, refundId: refund.transactionId };
+    }
+
+    it('of a refund: applied (failed, its amount refundable again) and told to the operator at warn; delivered again, nothing more', async () => {
+      const { refundId } = await paidAndRefunded();
+      const reversal: PspFact = { kind: 'refunded', success: false, reverses: true, ref: { transactionId: refundId }, statusCode: 'REFUNDED_REVERSED' };
+      fake.next = { kind: 'accepted', facts: [reversal], reply: ACCEPTED };
+      await intake.receive('fake', NOTIFICATION);
+      const after = await stored();
+      expect(after.attempts[0]).toMatchObject({ refunded: { amount: 0 } });
+      expect(after.attempts[0]!.transactions.find((t) => t.id === refundId)!.status).toEqual({ kind: 'failed', statusCode: 'REFUNDED_REVERSED' });
+      expect(logger.named('psp.operation_reversed')).toEqual([
+        expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ sessionId: session.id, transactionId: refundId, statusCode: 'REFUNDED_REVERSED', applied: true }) }),
+      ]);
+      await intake.receive('fake', NOTIFICATION);
+      expect(await stored()).toEqual(after);
+      expect(logger.named('psp.operation_reversed')).toHaveLength(1);
+    });
+
+    it('of a capture on a PAID session: not applied (the order is not reopened), an error line for the operator', async () => {
+      const { captureId } = await paidAndRefunded();
+      fake.next = { kind: 'accepted', facts: [{ kind: 'captured', success: false, reverses: true, ref: { transactionId: captureId }, statusCode: 'CAPTURE_FAILED' }], reply: ACCEPTED };
+      await intake.receive('fake', NOTIFICATION);
+      expect(await stored()).toEqual(session);
+      expect(logger.named('psp.operation_reversed')).toEqual([
+        expect.objectContaining({ level: 'error', fields: expect.objectContaining({ sessionId: session.id, transactionId: captureId, statusCode: 'CAPTURE_FAILED', applied: false }) }),
+      ]);
     });
   });
 

@@ -131,7 +131,21 @@ export class PspNotificationIntake {
     });
     const { session: saved, changed } = written;
     this.deps.logger.info('psp.fact_received', { ...fields, sessionId: saved.id, changed, status: saved.status });
+    if (reverses(fact)) this.reportReversal(fields, saved, fact, changed);
     if (changed) await this.deps.dispatcher.dispatchOwedBy([written]);
+  }
+
+  /**
+   * The PSP undid a capture or refund it had confirmed, or failed one still pending the same way. The
+   * contract has no message for it: the operator is told. Applied (a refund reversed or failed): warn,
+   * the merchant sees the refund failed and its amount refundable again. Not applied (a capture
+   * reversed on an order already PAID: the service does not reopen it): error, money is at stake.
+   */
+  private reportReversal(fields: Record<string, unknown>, session: Session, fact: VerdictFact, applied: boolean): void {
+    const line = { ...fields, sessionId: session.id, merchantId: session.merchantId, statusCode: fact.statusCode, applied };
+    if (applied) this.deps.logger.warn('psp.operation_reversed', line);
+    // Not applied to an operation already failed: the same reversal delivered again.
+    else if (stillSucceeded(session, fact)) this.deps.logger.error('psp.operation_reversed', { ...line, message: 'The PSP reversed an operation the service holds as final: settle it with the PSP and the merchant by hand' });
   }
 
   /** The session holding the operation: by our transaction id, else by the PSP's reference; only this provider's. */
@@ -142,6 +156,18 @@ export class PspNotificationIntake {
     if (!session && providerRef) session = await this.deps.sessions.findByProviderRef(providerId, providerRef);
     return session ?? undefined;
   }
+}
+
+function reverses(fact: VerdictFact): boolean {
+  return (fact.kind === 'captured' || fact.kind === 'refunded') && fact.reverses === true;
+}
+
+/** Whether the operation a reversal names (by our id, else by the PSP's reference) is still a success here. */
+function stillSucceeded(session: Session, fact: VerdictFact): boolean {
+  const type = fact.kind === 'captured' ? 'capture' : 'refund';
+  const all = session.attempts.flatMap((a) => a.transactions);
+  const named = all.find((t) => t.id === fact.ref.transactionId) ?? all.find((t) => t.type === type && t.providerRef !== undefined && t.providerRef === (fact.ref.providerRef ?? fact.providerRef));
+  return named?.status.kind === 'succeeded';
 }
 
 /**

@@ -34,9 +34,19 @@ export type PspFact =
   | (FactBase & { readonly kind: 'declined'; readonly providerRef?: string; readonly category?: DeclineCategory })
   | (FactBase & { readonly kind: 'cancelled-by-payer'; readonly providerRef?: string })
   | (FactBase & { readonly kind: 'lender-pending'; readonly providerRef?: string })
-  | (FactBase & { readonly kind: 'captured'; readonly success: boolean; readonly providerRef?: string })
+  | (FactBase & { readonly kind: 'captured'; readonly success: boolean; readonly providerRef?: string; readonly reverses?: true })
   | (FactBase & { readonly kind: 'voided'; readonly success: boolean; readonly providerRef?: string })
-  | (FactBase & { readonly kind: 'refunded'; readonly success: boolean; readonly providerRef?: string })
+  | (FactBase & {
+      readonly kind: 'refunded';
+      readonly success: boolean;
+      readonly providerRef?: string;
+      /**
+       * A failure the PSP may send after it confirmed the operation (a refund the scheme rejected
+       * later, refunded money that came back): it undoes a success (apply-fact.ts), where any other
+       * verdict on a final operation changes nothing. On a pending one it is a plain failure.
+       */
+      readonly reverses?: true;
+    })
   | {
       readonly kind: 'chargeback';
       /** The PSP reference of the operation the money moved on. */

@@ -32,18 +32,23 @@ function dispatchFact<K extends keyof VerdictOf>(session: Session, op: LocatedOp
 /**
  * Applies what a PSP said to the operation it is about (found by our transaction id, else by the PSP
  * reference), then moves the session on (coverage, captures, endings). Idempotent: a verdict for an
- * operation already final, or for an operation the session does not hold, returns the session
- * unchanged (the same object). A chargeback never changes a session. A session whose ttl elapsed is
+ * operation already final (but a refund's reversal, follow-up-verdict.ts), or for an operation the
+ * session does not hold, returns the session unchanged (the same object). A chargeback never changes a session. A session whose ttl elapsed is
  * expired first, so a verdict arriving after expiresAt is handled as late.
  */
 export function applyFact(session: Session, fact: PspFact, ctx: DomainContext): Session {
   if (fact.kind === 'chargeback') return session;
   const current = expireIfDue(session, ctx);
   const op = locateOperation(current, fact);
-  if (!op || isFinalVerdict(op.tx)) return current;
+  if (!op || (isFinalVerdict(op.tx) && !undoesRefund(fact, op))) return current;
   const changed = dispatchFact(current, op, fact, ctx);
   if (changed === current) return current;
   return expireIfDue(progress(changed, ctx), ctx);
+}
+
+/** A PSP's reversal of a refund it had confirmed: the one verdict that moves a final operation. */
+function undoesRefund(fact: PspFact, op: LocatedOperation): boolean {
+  return fact.kind === 'refunded' && fact.reverses === true && !fact.success && op.tx.status.kind === 'succeeded';
 }
 
 /** Applies facts in order. */

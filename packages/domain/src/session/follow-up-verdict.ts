@@ -1,8 +1,8 @@
 import type { Attempt } from '../attempt/attempt.model';
 import { replaceTransaction } from '../attempt/attempt-operations';
 import { attemptCaptured, attemptMachine, attemptVoided } from '../attempt/attempt.state';
-import { add, compare } from '../money/money';
-import { transactionFailed, transactionSucceeded } from '../transaction/transaction.state';
+import { add, compare, subtract } from '../money/money';
+import { transactionFailed, transactionReversed, transactionSucceeded } from '../transaction/transaction.state';
 import type { DomainContext } from './domain-context';
 import type { LocatedOperation, VerdictFact } from './locate-operation';
 import { releaseAttempt } from './release';
@@ -47,12 +47,26 @@ export function onVoided(session: Session, op: LocatedOperation, fact: Extract<F
 
 /**
  * refunded: success adds the amount to `refunded` (and clears owedToPayer once everything came back);
- * failure moves nothing, except that money the service was handing back becomes owedToPayer.
+ * failure moves nothing, except that money the service was handing back becomes owedToPayer. A
+ * reversal of a succeeded refund (apply-fact.ts lets only that one through) is handled below.
  */
 export function onRefunded(session: Session, op: LocatedOperation, fact: Extract<FollowUpFact, { kind: 'refunded' }>, ctx: DomainContext): Session {
+  if (op.tx.status.kind === 'succeeded') return replaceAttempt(session, reverseRefund(session, op, fact, ctx));
   const next = settle(op, fact, ctx);
   if (!fact.success) return replaceAttempt(session, next.releasedAt !== undefined ? releaseAttempt(session, next, ctx) : next);
   const refunded = add(next.refunded, op.tx.amount);
   const { owedToPayer: _owed, ...rest } = next;
   return replaceAttempt(session, { ...(compare(refunded, next.granted) >= 0 ? rest : next), refunded });
+}
+
+/**
+ * The PSP undid a refund it had confirmed (the money went back to the merchant): the refund fails
+ * with the PSP's code, its amount leaves `refunded`, so it is refundable again; money the service was
+ * handing back is then owedToPayer, as after any failed refund of it.
+ */
+function reverseRefund(session: Session, op: LocatedOperation, fact: Extract<FollowUpFact, { kind: 'refunded' }>, ctx: DomainContext): Attempt {
+  const reversed = transactionReversed(op.tx, { statusCode: fact.statusCode, statusMessage: fact.statusMessage }, ctx.now);
+  const next = replaceTransaction(op.attempt, reversed, ctx.now);
+  const back = { ...next, refunded: subtract(next.refunded, op.tx.amount) };
+  return back.releasedAt !== undefined ? releaseAttempt(session, back, ctx) : back;
 }

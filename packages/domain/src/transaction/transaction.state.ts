@@ -34,6 +34,17 @@ function verdict(trigger: VerdictTrigger) {
   };
 }
 
+/**
+ * The PSP undid an operation it had confirmed (a refund rejected by the scheme afterwards, or its
+ * money returned): succeeded becomes failed, with the PSP's details. The one way out of a final
+ * verdict, outside the table: a resent success or failure still changes nothing. Other states: unchanged.
+ */
+export function transactionReversed(tx: Transaction, details: VerdictDetails, now: number): Transaction {
+  if (tx.status.kind !== 'succeeded') return tx;
+  const { providerRef: _ref, ...status } = details;
+  return { ...tx, updatedAt: now, status: { kind: 'failed', ...stripUndefined(status) } };
+}
+
 export const transactionSucceeded = verdict('succeeded');
 export const transactionFailed = verdict('failed');
 export const transactionCancelled = verdict('cancelled');
