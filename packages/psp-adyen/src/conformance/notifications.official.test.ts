@@ -23,7 +23,8 @@ const ITEMS: readonly ItemFields[] = [
   { eventCode: 'REFUND', success: false, ...modification, reason: "Transaction hasn't been captured, refund not possible" },
   { eventCode: 'REFUND_FAILED', ...modification },
   { eventCode: 'REFUNDED_REVERSED', ...modification },
-  ...['NOTIFICATION_OF_CHARGEBACK', 'CHARGEBACK', 'SECOND_CHARGEBACK', 'PREARBITRATION_LOST', 'CHARGEBACK_REVERSED', 'PREARBITRATION_WON'].map((eventCode) => ({ eventCode, ...chargeback })),
+  // NOTIFICATION_OF_CHARGEBACK is not among them: a dispute opened moves no money (no fact).
+  ...['CHARGEBACK', 'SECOND_CHARGEBACK', 'PREARBITRATION_LOST', 'CHARGEBACK_REVERSED', 'PREARBITRATION_WON'].map((eventCode) => ({ eventCode, ...chargeback })),
 ];
 
 const itemsOf = (rawBody: string): NotificationItem[] =>

@@ -18,8 +18,9 @@ export interface NotificationItem {
   readonly additionalData?: Readonly<Record<string, unknown>>;
 }
 
+// NOTIFICATION_OF_CHARGEBACK (a dispute opened, no money moved yet) is none of these: the contract's
+// `chargeback` is a debit, and its CHARGEBACK follows when the funds are taken.
 const CHARGEBACKS: Readonly<Record<string, 'chargeback' | 'representment'>> = {
-  NOTIFICATION_OF_CHARGEBACK: 'chargeback',
   CHARGEBACK: 'chargeback',
   SECOND_CHARGEBACK: 'chargeback',
   PREARBITRATION_LOST: 'chargeback',
@@ -34,12 +35,16 @@ const day = (date: unknown): string | undefined => (typeof date === 'string' && 
  * or the capture's, cancel's or refund's), echoed as merchantReference; pspReference names the
  * operation at Adyen (originalReference its payment, on modifications).
  * - AUTHORISATION: authorized (the amount) or declined (the reason's category)
- * - CAPTURE / CAPTURE_FAILED: captured, failed when success is false or on CAPTURE_FAILED
+ * - CAPTURE: captured, failed when success is false; CAPTURE_FAILED (the scheme rejected a capture
+ *   Adyen had confirmed): a failed capture that `reverses` it
  * - CANCELLATION, TECHNICAL_CANCEL: voided; CANCEL_OR_REFUND: voided or refunded per modification.action
- * - REFUND / REFUND_FAILED / REFUNDED_REVERSED: refunded, failed when success is false or on the latter two
- * - NOTIFICATION_OF_CHARGEBACK, CHARGEBACK, SECOND_CHARGEBACK, PREARBITRATION_LOST: chargeback;
+ * - REFUND: refunded, failed when success is false; REFUND_FAILED (the scheme rejected it after
+ *   REFUND) and REFUNDED_REVERSED (the refunded money came back): a failed refund that `reverses` it,
+ *   whatever `success` says (the event code is the failure)
+ * - CHARGEBACK, SECOND_CHARGEBACK, PREARBITRATION_LOST: chargeback (funds taken);
  *   CHARGEBACK_REVERSED, PREARBITRATION_WON: representment
- * Other event codes carry no fact (acknowledged, nothing changes).
+ * Other event codes carry no fact (acknowledged, nothing changes), NOTIFICATION_OF_CHARGEBACK among
+ * them: a dispute opened moves no money, and its CHARGEBACK, the debit, follows.
  */
 export function factsOfItem(item: NotificationItem): PspFact[] {
   const code = item.eventCode ?? '';
@@ -51,6 +56,8 @@ export function factsOfItem(item: NotificationItem): PspFact[] {
   const reason = str(item.reason);
   const told = { statusCode: code, ...(reason ? { statusMessage: reason } : {}) };
   const followUp = (kind: 'captured' | 'voided' | 'refunded', ok: boolean): PspFact[] => [{ kind, success: ok, ref, ...(pspReference ? { providerRef: pspReference } : {}), ...told }];
+  // These arrive after the operation was confirmed (its CAPTURE or REFUND): the PSP undoes it.
+  const undone = (kind: 'captured' | 'refunded'): PspFact[] => [{ kind, success: false, reverses: true, ref, ...(pspReference ? { providerRef: pspReference } : {}), ...told }];
 
   switch (code) {
     case 'AUTHORISATION': {
@@ -66,7 +73,7 @@ export function factsOfItem(item: NotificationItem): PspFact[] {
     case 'CAPTURE':
       return followUp('captured', success);
     case 'CAPTURE_FAILED':
-      return followUp('captured', false);
+      return undone('captured');
     case 'CANCELLATION':
     case 'TECHNICAL_CANCEL':
       return followUp('voided', success);
@@ -76,7 +83,7 @@ export function factsOfItem(item: NotificationItem): PspFact[] {
       return followUp('refunded', success);
     case 'REFUND_FAILED':
     case 'REFUNDED_REVERSED':
-      return followUp('refunded', false);
+      return undone('refunded');
     default: {
       const type = CHARGEBACKS[code];
       const paymentRef = str(item.originalReference) ?? pspReference;

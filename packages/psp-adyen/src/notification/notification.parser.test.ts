@@ -33,19 +33,19 @@ describe('Adyen webhook: event codes to facts', () => {
   });
 
   it.each([
-    ['CAPTURE', true, CAPTURE_TX, 'captured', true],
-    ['CAPTURE', false, CAPTURE_TX, 'captured', false],
-    ['CAPTURE_FAILED', true, CAPTURE_TX, 'captured', false],
-    ['CANCELLATION', true, CAPTURE_TX, 'voided', true],
-    ['CANCELLATION', false, CAPTURE_TX, 'voided', false],
-    ['TECHNICAL_CANCEL', true, CAPTURE_TX, 'voided', true],
-    ['REFUND', true, REFUND_TX, 'refunded', true],
-    ['REFUND', false, REFUND_TX, 'refunded', false],
-    ['REFUND_FAILED', true, REFUND_TX, 'refunded', false],
-    ['REFUNDED_REVERSED', true, REFUND_TX, 'refunded', false],
-  ] as const)('%s success=%s: %s, success %s, naming our operation', async (eventCode, success, reference, kind, ok) => {
+    ['CAPTURE', true, CAPTURE_TX, 'captured', true, {}],
+    ['CAPTURE', false, CAPTURE_TX, 'captured', false, {}],
+    ['CAPTURE_FAILED', true, CAPTURE_TX, 'captured', false, { reverses: true }],
+    ['CANCELLATION', true, CAPTURE_TX, 'voided', true, {}],
+    ['CANCELLATION', false, CAPTURE_TX, 'voided', false, {}],
+    ['TECHNICAL_CANCEL', true, CAPTURE_TX, 'voided', true, {}],
+    ['REFUND', true, REFUND_TX, 'refunded', true, {}],
+    ['REFUND', false, REFUND_TX, 'refunded', false, {}],
+    ['REFUND_FAILED', true, REFUND_TX, 'refunded', false, { reverses: true }],
+    ['REFUNDED_REVERSED', true, REFUND_TX, 'refunded', false, { reverses: true }],
+  ] as const)('%s success=%s: %s, success %s, naming our operation %j', async (eventCode, success, reference, kind, ok, reversal) => {
     const parsed = await parse([notificationItem({ eventCode, success, pspReference: 'PSPMOD', originalReference: 'PSPPAY', merchantReference: reference, amount: 4_000 })]);
-    expect(parsed.kind === 'accepted' && parsed.facts).toEqual([{ kind, success: ok, ref: { transactionId: reference, providerRef: 'PSPMOD' }, providerRef: 'PSPMOD', statusCode: eventCode }]);
+    expect(parsed.kind === 'accepted' && parsed.facts).toEqual([{ kind, success: ok, ...reversal, ref: { transactionId: reference, providerRef: 'PSPMOD' }, providerRef: 'PSPMOD', statusCode: eventCode }]);
   });
 
   it('CANCEL_OR_REFUND: voided or refunded as modification.action says', async () => {
@@ -55,7 +55,6 @@ describe('Adyen webhook: event codes to facts', () => {
   });
 
   it.each([
-    ['NOTIFICATION_OF_CHARGEBACK', 'chargeback'],
     ['CHARGEBACK', 'chargeback'],
     ['SECOND_CHARGEBACK', 'chargeback'],
     ['PREARBITRATION_LOST', 'chargeback'],
@@ -68,6 +67,14 @@ describe('Adyen webhook: event codes to facts', () => {
     expect(parsed.kind === 'accepted' && parsed.facts).toEqual([
       { kind: 'chargeback', providerRef: 'PSPPAY', type, amount: money(2_500, 'EUR'), date: '2026-02-03', status: eventCode, reasonCode: '10.4', validUntil: '2026-02-20' },
     ]);
+  });
+
+  it('NOTIFICATION_OF_CHARGEBACK (a dispute opened, no money moved) is no chargeback: only its CHARGEBACK is, one debit per dispute', async () => {
+    const dispute = (eventCode: string, eventDate: string) =>
+      notificationItem({ eventCode, pspReference: 'PSPDISPUTE', originalReference: 'PSPPAY', merchantReference: PAYMENT_TX, amount: 2_500, eventDate, additionalData: { chargebackReasonCode: '10.4' } });
+    expect(await parse([dispute('NOTIFICATION_OF_CHARGEBACK', '2026-02-03T10:00:00+01:00')])).toEqual({ kind: 'accepted', facts: [], reply: ACCEPTED });
+    const both = await parse([dispute('NOTIFICATION_OF_CHARGEBACK', '2026-02-03T10:00:00+01:00'), dispute('CHARGEBACK', '2026-02-10T10:00:00+01:00')]);
+    expect(both.kind === 'accepted' && both.facts.map((f) => [f.kind, f.kind === 'chargeback' && f.date])).toEqual([['chargeback', '2026-02-10']]);
   });
 
   it('an event code we do not act on is acknowledged with no facts', async () => {

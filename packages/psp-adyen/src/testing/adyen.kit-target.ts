@@ -117,7 +117,7 @@ function script(method: 'card' | 'applepay'): PspKitScript {
       const paymentRef = input.opening?.providerRef ?? input.target.providerRef ?? '';
       const amount = money(input.amount.amount / 4, input.amount.currency);
       const item = notificationItem({
-        eventCode: 'NOTIFICATION_OF_CHARGEBACK',
+        eventCode: 'CHARGEBACK',
         pspReference: pspReference(),
         originalReference: paymentRef,
         merchantReference: input.opening?.transactionId ?? input.target.transactionId ?? '',
@@ -125,7 +125,7 @@ function script(method: 'card' | 'applepay'): PspKitScript {
         eventDate: '2031-02-03T10:00:00+01:00',
         additionalData: { chargebackReasonCode: '10.4', defensePeriodEndsAt: '2031-02-20T00:00:00+01:00' },
       });
-      return { dispute: { type: 'chargeback', amount, reasonCode: '10.4', status: 'NOTIFICATION_OF_CHARGEBACK', date: '2031-02-03', validUntil: '2031-02-20' }, notifications: async () => [webhook([item])] };
+      return { dispute: { type: 'chargeback', amount, reasonCode: '10.4', status: 'CHARGEBACK', date: '2031-02-03', validUntil: '2031-02-20' }, notifications: async () => [webhook([item])] };
     },
     forge: (valid: InboundNotification) => {
       const batch = JSON.parse(valid.rawBody) as { notificationItems: { NotificationRequestItem: Record<string, unknown> }[] };
