@@ -142,6 +142,15 @@ describe('PayPal webhooks: verified offline before anything is applied', () => {
         dispute({ status: 'RESOLVED', dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR' } }),
         [{ kind: 'chargeback', providerRef: CAPTURE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'RESOLVED:RESOLVED_BUYER_FAVOUR', validUntil: '2026-12-10' }],
       ],
+      // An inquiry is a dispute opened at PayPal before any chargeback: no money moved, no chargeback (D94).
+      ['CUSTOMER.DISPUTE.CREATED', 'dispute', dispute({ dispute_life_cycle_stage: 'INQUIRY' }), []],
+      ['CUSTOMER.DISPUTE.UPDATED', 'dispute', dispute({ dispute_life_cycle_stage: 'INQUIRY', status: 'WAITING_FOR_SELLER_RESPONSE' }), []],
+      [
+        'CUSTOMER.DISPUTE.RESOLVED',
+        'dispute',
+        dispute({ dispute_life_cycle_stage: 'INQUIRY', status: 'RESOLVED', dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR' } }),
+        [{ kind: 'chargeback', providerRef: CAPTURE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'RESOLVED:RESOLVED_BUYER_FAVOUR', validUntil: '2026-12-10' }],
+      ],
       ['CHECKOUT.ORDER.APPROVED', 'checkout-order', { id: ORDER, status: 'APPROVED', purchase_units: [{ custom_id: OPENING }] }, []],
     ])('%s (%s)', async (eventType, resourceType, resource, facts) => {
       certServed();

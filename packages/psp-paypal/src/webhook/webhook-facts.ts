@@ -43,6 +43,9 @@ function disputeFact(event: PayPalEvent): PspFact[] {
   if (!providerRef || !amount || !opened) return [];
   const outcome = text(record(r.dispute_outcome)?.outcome_code);
   const representment = event.eventType === 'CUSTOMER.DISPUTE.RESOLVED' && outcome !== undefined && MERCHANT_KEEPS.has(outcome);
+  // An inquiry (the buyer's claim at PayPal, before any chargeback) moves no money: the contract's
+  // chargeback is a debit, so nothing is said until the dispute takes it (or is resolved).
+  if (event.eventType !== 'CUSTOMER.DISPUTE.RESOLVED' && text(r.dispute_life_cycle_stage) === 'INQUIRY') return [];
   const reasonCode = text(r.reason);
   const status = text(r.status);
   const validUntil = day(r.seller_response_due_date);

@@ -16,8 +16,11 @@ export interface WorldlineEvent {
 /** Chargeback events (known on Worldline Connect; unconfirmed on Direct): confirmed by a status lookup first. */
 export const CHARGEBACK_EVENTS = ['payment.chargeback_notification', 'payment.chargebacked'];
 
-/** The statuses of a payment a chargeback has hit. */
-export const CHARGEBACK_STATUSES = ['CHARGEBACK_NOTIFICATION', 'CHARGEBACKED'];
+/**
+ * The statuses of a payment a chargeback has debited. CHARGEBACK_NOTIFICATION (a dispute notified,
+ * no money taken yet) is not one: the contract's chargeback is a debit, and its CHARGEBACKED follows.
+ */
+export const CHARGEBACK_STATUSES = ['CHARGEBACKED'];
 
 /**
  * What an event says, as facts. The opening's verdict is named by our transaction id (the

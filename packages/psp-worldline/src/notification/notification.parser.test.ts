@@ -231,6 +231,13 @@ describe('Worldline webhooks -> facts', () => {
       expect(await facts(webhook('payment.chargeback_notification', { payment: pay('CHARGEBACK_NOTIFICATION', 7) }))).toEqual([]);
     });
 
+    it('a dispute notified (CHARGEBACK_NOTIFICATION, no money taken) is no chargeback: only its CHARGEBACKED is, one debit per dispute', async () => {
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACK_NOTIFICATION', 7));
+      expect(await facts(webhook('payment.chargeback_notification', { payment: pay('CHARGEBACK_NOTIFICATION', 7) }))).toEqual([]);
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7));
+      expect(await facts(webhook('payment.chargebacked', { payment: pay('CHARGEBACKED', 7) }))).toMatchObject([{ kind: 'chargeback', type: 'chargeback', status: 'CHARGEBACKED' }]);
+    });
+
     it('a lookup Worldline answered without the payment (404) is an answer too: acknowledged, nothing raised, its status logged at warn (never its body)', async () => {
       const before = logger.named('worldline.chargeback_lookup_refused').length;
       nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(404, { errorId: 'e-1', errors: [{ id: 'UNKNOWN_PAYMENT_ID' }] });
