@@ -79,7 +79,12 @@ describe('Worldline Direct through the service', () => {
     expect(asked.status).toBe(202);
     const sentRefund = await refundBody;
     expect(sentRefund.body).toMatchObject({ amountOfMoney: { amount: 2_000, currencyCode: 'EUR' } });
-    expect(await postWebhook('payment.refunded', payment('7100000001_0', 'REFUNDED', 8, 6_000, reference, { category: 'REFUNDED' }))).toBe(200);
+    // An event carrying only the payment, still CAPTURED after this slice, names no refund: nothing settles (D94).
+    expect(await postWebhook('payment.refunded', payment('7100000001_0', 'CAPTURED', 9, 6_000, reference))).toBe(200);
+    expect(refundsOf((await sessionOf(h, sessionId)).attempts[0]!).map((t) => t.status.kind)).toEqual(['pending']);
+    // The refund's own event (its refund object, our refund's reference echoed) settles it.
+    const refundObject = { id: '7100000001_2', status: 'REFUNDED', statusOutput: { statusCode: 8 }, refundOutput: { amountOfMoney: { amount: 2_000, currencyCode: 'EUR' }, operationReferences: { merchantReference: sentRefund.key }, references: { merchantReference: reference } } };
+    expect(await postWebhookTo(h.url, 'refund.refunded', refundObject, undefined, 'refund')).toBe(200);
     const refunded = await waitForSession(h, sessionId, noRefundPending);
     expect(refundsOf(refunded.attempts[0]!).map((t) => [t.transactionId, t.amount.amount, t.status.kind])).toEqual([[sentRefund.key, 2_000, 'succeeded']]);
     expect(h.logLines.join('\n')).not.toContain(SETTINGS.secretApiKey);

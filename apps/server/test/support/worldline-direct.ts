@@ -65,8 +65,8 @@ export function acceptPayment(id: string): Promise<{ body: Record<string, unknow
 }
 
 /** Worldline posts a webhook to the service at `url`, signed with the contract's webhook key. */
-export async function postWebhook(url: string, type: string, object: Record<string, unknown>, secret = SETTINGS.webhookSecret): Promise<number> {
-  const rawBody = JSON.stringify({ apiVersion: 'v1', id: `evt-${type}-${Date.now()}`, created: '2026-01-01T10:00:00.000+0100', merchantId: PSPID, type, payment: object });
+export async function postWebhook(url: string, type: string, object: Record<string, unknown>, secret = SETTINGS.webhookSecret, carries: 'payment' | 'refund' = 'payment'): Promise<number> {
+  const rawBody = JSON.stringify({ apiVersion: 'v1', id: `evt-${type}-${Date.now()}`, created: '2026-01-01T10:00:00.000+0100', merchantId: PSPID, type, [carries]: object });
   const res = await fetch(`${url}/psp/worldline/notifications`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-GCS-Signature': webhookSignature(secret, rawBody), 'X-GCS-KeyId': SETTINGS.webhookKeyId },

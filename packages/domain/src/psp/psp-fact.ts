@@ -46,6 +46,11 @@ export type PspFact =
        * verdict on a final operation changes nothing. On a pending one it is a plain failure.
        */
       readonly reverses?: true;
+      /**
+       * A success that says only that the payment is now refunded in full (a PSP naming the payment,
+       * not the refund): it settles the attempt's pending refund only if that refund completes it.
+       */
+      readonly inFull?: true;
     })
   | {
       readonly kind: 'chargeback';

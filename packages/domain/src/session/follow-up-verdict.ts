@@ -48,10 +48,13 @@ export function onVoided(session: Session, op: LocatedOperation, fact: Extract<F
 /**
  * refunded: success adds the amount to `refunded` (and clears owedToPayer once everything came back);
  * failure moves nothing, except that money the service was handing back becomes owedToPayer. A
- * reversal of a succeeded refund (apply-fact.ts lets only that one through) is handled below.
+ * reversal of a succeeded refund (apply-fact.ts lets only that one through) is handled below. A
+ * success `inFull` settles only the refund that completes the attempt's refund.
  */
 export function onRefunded(session: Session, op: LocatedOperation, fact: Extract<FollowUpFact, { kind: 'refunded' }>, ctx: DomainContext): Session {
   if (op.tx.status.kind === 'succeeded') return replaceAttempt(session, reverseRefund(session, op, fact, ctx));
+  // "Refunded in full" about another refund (a late one, or one made at the PSP by hand) is not this one's verdict.
+  if (fact.inFull && compare(add(op.attempt.refunded, op.tx.amount), op.attempt.granted) !== 0) return session;
   const next = settle(op, fact, ctx);
   if (!fact.success) return replaceAttempt(session, next.releasedAt !== undefined ? releaseAttempt(session, next, ctx) : next);
   const refunded = add(next.refunded, op.tx.amount);

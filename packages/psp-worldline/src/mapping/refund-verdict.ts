@@ -23,10 +23,13 @@ export function refundObjectFacts(type: string, refund: WorldlinePayment): PspFa
 }
 
 /**
- * A refund event that carries the payment instead: only a REFUNDED payment says anything, a refund
- * verdict the service applies to the attempt's pending refund; never a verdict on the opening.
+ * A refund event that carries the payment instead (`payment.refunded`, or a `refund.*` one): only a
+ * REFUNDED payment says anything, and only that it is refunded in full: a verdict the service applies
+ * to the attempt's pending refund if that refund completes it (`inFull`); never a verdict on the
+ * opening. A payment still CAPTURED (a partial refund's event, maybe a late one about an earlier
+ * refund) names no refund, so it settles none.
  */
 export function refundedPaymentFacts(payment: WorldlinePayment): PspFact[] {
   if (payment.status !== 'REFUNDED') return [];
-  return [{ kind: 'refunded', success: true, ref: followUpRef(payment), statusCode: String(payment.statusOutput?.statusCode ?? payment.status) }];
+  return [{ kind: 'refunded', success: true, inFull: true, ref: followUpRef(payment), statusCode: String(payment.statusOutput?.statusCode ?? payment.status) }];
 }

@@ -57,7 +57,7 @@ export function eventFacts(event: WorldlineEvent, context: OpeningContext): PspF
       // Before a verdict the payer backed out in the app; after one, our void went through.
       return [...openingFacts(payment, context), { kind: 'voided', success: true, ref, statusCode: code }];
     case 'payment.refunded':
-      return [{ kind: 'refunded', success: true, ref, statusCode: code }];
+      return refundedPaymentFacts(payment);
     default:
       return [];
   }

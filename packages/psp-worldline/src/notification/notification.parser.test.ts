@@ -42,7 +42,7 @@ describe('Worldline webhooks -> facts', () => {
     // A direct payment never collected is declined; a hold's capture failed: the service keeps what applies.
     ['payment.rejected_capture', pay('REJECTED_CAPTURE', 93), [{ kind: 'declined', ref: opening, providerRef: ID, category: 'bank-refusal', statusCode: '93' }, { kind: 'captured', success: false, ref: onPayment, statusCode: '93', statusMessage: 'Worldline rejected the capture' }]],
     ['payment.cancelled', pay('CANCELLED', 6), [{ kind: 'cancelled-by-payer', ref: opening, providerRef: ID, statusCode: '6' }, { kind: 'voided', success: true, ref: onPayment, statusCode: '6' }]],
-    ['payment.refunded', pay('REFUNDED', 8), [{ kind: 'refunded', success: true, ref: onPayment, statusCode: '8' }]],
+    ['payment.refunded', pay('REFUNDED', 8), [{ kind: 'refunded', success: true, inFull: true, ref: onPayment, statusCode: '8' }]],
     ['payment.created', pay('CREATED', 0), []],
     ['payment.redirected', pay('REDIRECTED', 46), []],
     ['payment.authorization_requested', pay('AUTHORIZATION_REQUESTED', 51), []],
@@ -119,7 +119,7 @@ describe('Worldline webhooks -> facts', () => {
     beforeEach(() => void seen.splice(0));
 
     it('payment.refunded -> a refund verdict on the opening as recorded (the hosted checkout), for the attempt’s pending refund', async () => {
-      expect(await read(webhook('payment.refunded', { payment: sale('REFUNDED', 8) }))).toEqual([{ kind: 'refunded', success: true, ref: { providerRef: HC }, statusCode: '8' }]);
+      expect(await read(webhook('payment.refunded', { payment: sale('REFUNDED', 8) }))).toEqual([{ kind: 'refunded', success: true, inFull: true, ref: { providerRef: HC }, statusCode: '8' }]);
       expect(seen).toEqual([{ transactionId: TX, providerRef: HC }]);
     });
 
@@ -143,7 +143,7 @@ describe('Worldline webhooks -> facts', () => {
 
       it('payment.refunded -> a refund verdict on the opening our transaction id names, for the attempt’s pending refund', async () => {
         expect(await read(webhook('payment.refunded', { payment: bare('REFUNDED', 8, { ...noHosted, id: '4000067890_1' }) }))).toEqual([
-          { kind: 'refunded', success: true, ref: { transactionId: TX, providerRef: PAY }, statusCode: '8' },
+          { kind: 'refunded', success: true, inFull: true, ref: { transactionId: TX, providerRef: PAY }, statusCode: '8' },
         ]);
         expect(seen).toEqual([{ transactionId: TX, providerRef: PAY }]);
       });
@@ -170,7 +170,7 @@ describe('Worldline webhooks -> facts', () => {
       });
 
       it('a payment of a redirect product (5412, Wero) keeps its opening id, the reference its opening recorded', async () => {
-        expect(await read(webhook('payment.refunded', { payment: bare('REFUNDED', 8, { ...noHosted, product: 5412 }) }))).toEqual([{ kind: 'refunded', success: true, ref: { providerRef: PAY }, statusCode: '8' }]);
+        expect(await read(webhook('payment.refunded', { payment: bare('REFUNDED', 8, { ...noHosted, product: 5412 }) }))).toEqual([{ kind: 'refunded', success: true, inFull: true, ref: { providerRef: PAY }, statusCode: '8' }]);
       });
 
       it('without the merchantReference either, nothing names it: no contract is found and the event is refused', async () => {

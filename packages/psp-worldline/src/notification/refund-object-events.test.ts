@@ -80,7 +80,7 @@ describe('refund events that carry a payment object instead', () => {
   const pay = (status: string, statusCode: number) => payment({ id: PAY, status, statusCode, amount: 5_000, merchantReference: TX });
 
   it('a REFUNDED payment -> a refund verdict on the payment, for the attempt’s pending refund', async () => {
-    expect(await read(webhook('refund.refunded', { payment: pay('REFUNDED', 8) }))).toEqual([{ kind: 'refunded', success: true, ref: { providerRef: PAY }, statusCode: '8' }]);
+    expect(await read(webhook('refund.refunded', { payment: pay('REFUNDED', 8) }))).toEqual([{ kind: 'refunded', success: true, inFull: true, ref: { providerRef: PAY }, statusCode: '8' }]);
   });
 
   it.each([
