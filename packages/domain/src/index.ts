@@ -89,6 +89,7 @@ export type { LookupOutcome, OverdueAuthorization } from './session/overdue';
 export { operationsOwedSince, owedOperations, recordDispatch } from './session/owed-operations';
 export { timeFirstSends } from './session/first-sends';
 export { firstSendDelayMs } from './transaction/follow-up';
+export { settleGivenUpOperation, type OperatorVerdict, type SettledByOperator } from './session/settle-given-up';
 export type { DispatchOutcome, OwedOperation } from './session/owed-operations';
 export { acceptPartial } from './session/partial-decision';
 export { abandonAttempt, abandonSession, cancelAttempt } from './session/payer-decisions';

@@ -56,7 +56,15 @@ describe('parseCommandLine', () => {
     for (const [argv, message] of refusals) expect(parseCommandLine(argv)).toEqual({ kind: 'usage-error', message: expect.stringMatching(message) });
   });
 
+  it('reads settle-operation: the session, the transaction, the verdict and the note, all required', () => {
+    const argv = ['settle-operation', '--session', 's-1', '--transaction', 't-1', '--verdict', 'failed', '--note', 'no trace at the PSP'];
+    expect(parseCommandLine(argv)).toEqual({ kind: 'settle-operation', sessionId: 's-1', transactionId: 't-1', verdict: 'failed', note: 'no trace at the PSP' });
+    expect(parseCommandLine(['settle-operation', '--session', 's-1', '--transaction', 't-1', '--verdict', 'done', '--note', 'x'])).toEqual({ kind: 'usage-error', message: expect.stringMatching(/--verdict must be/) });
+    expect(parseCommandLine(['settle-operation', '--session', 's-1', '--verdict', 'failed', '--note', 'x'])).toEqual({ kind: 'usage-error', message: expect.stringMatching(/--transaction is required/) });
+    expect(parseCommandLine(['settle-operation', '--session', 's-1', '--transaction', 't-1', '--verdict', 'failed'])).toEqual({ kind: 'usage-error', message: expect.stringMatching(/--note is required/) });
+  });
+
   it('has a usage text naming every command', () => {
-    for (const command of ['resync-search', 'replay-notifications', 'check']) expect(USAGE).toContain(command);
+    for (const command of ['resync-search', 'replay-notifications', 'check', 'settle-operation']) expect(USAGE).toContain(command);
   });
 });

@@ -5,6 +5,7 @@ export type CommandLine =
   | { readonly kind: 'resync-search'; readonly since: number }
   | { readonly kind: 'replay-notifications'; readonly merchantId: string; readonly since?: number; readonly until?: number; readonly dryRun: boolean }
   | { readonly kind: 'check' }
+  | { readonly kind: 'settle-operation'; readonly sessionId: string; readonly transactionId: string; readonly verdict: 'succeeded' | 'failed'; readonly note: string }
   | { readonly kind: 'help' }
   | { readonly kind: 'usage-error'; readonly message: string };
 
@@ -19,6 +20,9 @@ export const USAGE = `Usage: npm run ops -- <command> [options]   (MONGODB_URI a
   check
       Lists the database's collections with their document counts and the store's indexes that
       are missing; changes nothing.
+  settle-operation --session <id> --transaction <id> --verdict succeeded|failed --note <text>
+      Records the verdict found at the PSP for a capture, void or refund the service gave up on
+      (psp.operation_given_up) and the PSP never settled; refused for any other operation.
 
   <instant>: ISO-8601 (2026-11-27T02:00:00Z, 2026-11-27) or epoch milliseconds.
   Exit codes: 0 done, 1 findings or failures, 2 usage (or no MongoDB to work on).`;
@@ -40,6 +44,7 @@ const OPTIONS = {
   'resync-search': { since: { type: 'string' } },
   'replay-notifications': { merchant: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, 'dry-run': { type: 'boolean' } },
   check: {},
+  'settle-operation': { session: { type: 'string' }, transaction: { type: 'string' }, verdict: { type: 'string' }, note: { type: 'string' } },
 } as const satisfies Record<string, NonNullable<ParseArgsConfig['options']>>;
 
 type Command = keyof typeof OPTIONS;
@@ -72,6 +77,12 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       }
       case 'check':
         return { kind: 'check' };
+      case 'settle-operation': {
+        const missing = ['session', 'transaction', 'note'].find((option) => typeof text[option] !== 'string' || (text[option] as string).trim() === '');
+        if (missing) return { kind: 'usage-error', message: `--${missing} is required` };
+        if (text.verdict !== 'succeeded' && text.verdict !== 'failed') return { kind: 'usage-error', message: '--verdict must be succeeded or failed' };
+        return { kind: 'settle-operation', sessionId: text.session as string, transactionId: text.transaction as string, verdict: text.verdict, note: text.note as string };
+      }
     }
   } catch (error) {
     return { kind: 'usage-error', message: error instanceof Error ? error.message : String(error) };

@@ -2,6 +2,7 @@ import { parseCommandLine, USAGE } from './args';
 import { check } from './commands/check';
 import { replayNotifications } from './commands/replay-notifications';
 import { resyncSearch } from './commands/resync-search';
+import { settleOperation } from './commands/settle-operation';
 import { CommandExit, openStore } from './open-store';
 import { stdout, type Output } from './output';
 import { StderrLogger } from './stderr.logger';
@@ -32,6 +33,8 @@ export async function run(argv: readonly string[], out: Output = stdout): Promis
           return await replayNotifications({ sessions: stores.sessions, chargebacks: stores.chargebacks, config, logger }, command, out);
         case 'check':
           return await check(db, out);
+        case 'settle-operation':
+          return await settleOperation({ sessions: stores.sessions, config, logger }, command, out);
       }
     } finally {
       await stores.close();
