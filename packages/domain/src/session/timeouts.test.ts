@@ -66,6 +66,17 @@ describe('expireIfDue', () => {
     expect(refused.status).toBe('EXPIRED');
   });
 
+  it('a hand-back refund the PSP reverses after confirming it: the money is owedToPayer again', () => {
+    const s = granted(granted(aSession(), 'card', 4_000), 'ancv', 3_000);
+    const expiring = expireIfDue(s, atExpiry);
+    const [v, r] = owedOperations(expiring, Number.MAX_SAFE_INTEGER);
+    const done = applyFact(applyFact(expiring, voided(v!.transactionId), atExpiry), refunded(r!.transactionId), atExpiry);
+    expect(done.attempts[1]).toMatchObject({ refunded: money(3_000, EUR) });
+    const reversed = applyFact(done, { kind: 'refunded', success: false, reverses: true, ref: { transactionId: r!.transactionId }, statusCode: 'REFUNDED_REVERSED' }, ctxAt(T0 + TTL + 1));
+    expect(reversed.attempts[1]).toMatchObject({ refunded: money(0, EUR), owedToPayer: expect.stringMatching(/3000 EUR/) });
+    expect(reversed.status).toBe('EXPIRED');
+  });
+
   it('a direct payment nothing can hand back is recorded owedToPayer and does not hold the ending', () => {
     const s = granted(aSession({ methods: [sealedVoucher], total: money(3_000, EUR) }), 'sealed', 3_000);
     expect(s.status).toBe('PAID');
