@@ -13,7 +13,7 @@ jest.setTimeout(30_000);
  * A capture the PSP made while every answer to the service was lost (the first dropped on its way
  * back, the retries answered 503): given up, it stays pending and the session CAPTURING, so the PSP's
  * late confirmation still takes it (PAID), where a capture failed by the service handed the hold back
- * and let the payer pay again (docs/decisions.md D94-a).
+ * and let the payer pay again (docs/decisions.md D93-a).
  */
 describe('payer flow: a capture given up, then confirmed late by the PSP', () => {
   const tap = new PspOperationTap();

@@ -79,7 +79,7 @@ describe('Worldline Direct through the service', () => {
     expect(asked.status).toBe(202);
     const sentRefund = await refundBody;
     expect(sentRefund.body).toMatchObject({ amountOfMoney: { amount: 2_000, currencyCode: 'EUR' } });
-    // An event carrying only the payment, still CAPTURED after this slice, names no refund: nothing settles (D94).
+    // An event carrying only the payment, still CAPTURED after this slice, names no refund: nothing settles (D93).
     expect(await postWebhook('payment.refunded', payment('7100000001_0', 'CAPTURED', 9, 6_000, reference))).toBe(200);
     expect(refundsOf((await sessionOf(h, sessionId)).attempts[0]!).map((t) => t.status.kind)).toEqual(['pending']);
     // The refund's own event (its refund object, our refund's reference echoed) settles it.

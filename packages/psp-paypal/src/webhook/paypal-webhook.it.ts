@@ -142,7 +142,7 @@ describe('PayPal webhooks: verified offline before anything is applied', () => {
         dispute({ status: 'RESOLVED', dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR' } }),
         [{ kind: 'chargeback', providerRef: CAPTURE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'RESOLVED:RESOLVED_BUYER_FAVOUR', validUntil: '2026-12-10' }],
       ],
-      // An inquiry is a dispute opened at PayPal before any chargeback: no money moved, no chargeback (D94).
+      // An inquiry is a dispute opened at PayPal before any chargeback: no money moved, no chargeback (D93).
       ['CUSTOMER.DISPUTE.CREATED', 'dispute', dispute({ dispute_life_cycle_stage: 'INQUIRY' }), []],
       ['CUSTOMER.DISPUTE.UPDATED', 'dispute', dispute({ dispute_life_cycle_stage: 'INQUIRY', status: 'WAITING_FOR_SELLER_RESPONSE' }), []],
       [
