@@ -34,6 +34,12 @@ describe('Worldline payment status -> the opening verdict', () => {
     expect(openingFacts(pay(status, code), ancv)).toEqual([]);
   });
 
+  it('PENDING_APPROVAL authorized (isAuthorized true) -> authorized in full: a hold held, awaiting our capture; not yet authorized -> no verdict', () => {
+    const held = pay('PENDING_APPROVAL', 5, { statusCategory: 'PENDING_MERCHANT', isAuthorized: true });
+    expect(openingFacts(held, wero)).toEqual([{ kind: 'authorized', ref, providerRef: ID, granted: money(5_000, 'EUR'), statusCode: '5' }]);
+    expect(openingFacts(pay('PENDING_APPROVAL', 5, { statusCategory: 'PENDING_MERCHANT', isAuthorized: false }), wero)).toEqual([]);
+  });
+
   it('REJECTED_CAPTURE (93) -> declined: the direct payment was never collected', () => {
     expect(openingFacts(pay('REJECTED_CAPTURE', 93, { statusCategory: 'UNSUCCESSFUL' }), ancv)).toEqual([{ kind: 'declined', ref, providerRef: ID, category: 'bank-refusal', statusCode: '93' }]);
     expect(openingFacts(pay('REJECTED_CAPTURE', 93, { statusCategory: 'UNSUCCESSFUL' }), wero)).toEqual([{ kind: 'declined', ref, providerRef: ID, category: 'bank-refusal', statusCode: '93' }]);

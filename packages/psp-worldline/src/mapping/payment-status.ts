@@ -17,6 +17,19 @@ export const PENDING = ['CREATED', 'REDIRECTED', 'PENDING_PAYMENT', 'PENDING_COM
 const REFUSED = ['REJECTED', 'REJECTED_CAPTURE'];
 
 /**
+ * PENDING_APPROVAL is in Worldline's PENDING_MERCHANT group with PENDING_CAPTURE: authorized and
+ * awaiting the merchant's capture when `isAuthorized` says so (Worldline's PrestaShop module reads
+ * `payment.pending_approval` as authorized). Without `isAuthorized` it stays pending (D96-c).
+ */
+const AUTHORIZED_WHEN_SAID = ['PENDING_APPROVAL'];
+
+function isGranted(payment: WorldlinePayment): boolean {
+  const authorized = payment.statusOutput?.isAuthorized === true;
+  if (GRANTED.includes(payment.status)) return true;
+  return authorized && (AUTHORIZED_WHEN_SAID.includes(payment.status) || !PENDING.includes(payment.status));
+}
+
+/**
  * Worldline's refusal as our category. Its error codes are not published as a list: the error's id
  * and message are read for the cause (an approval that ran out of time, funds, authentication);
  * anything else is a bank refusal (docs/decisions.md D28).
@@ -64,7 +77,7 @@ export function openingFacts(payment: WorldlinePayment, context: OpeningContext)
   const status = payment.status;
   const statusCode = payment.statusOutput?.statusCode !== undefined ? String(payment.statusOutput.statusCode) : status;
   if (REFUSED.includes(status)) return [{ kind: 'declined', ref, providerRef, category: declineCategory(payment.statusOutput?.errors), statusCode }];
-  if (GRANTED.includes(status) || (payment.statusOutput?.isAuthorized === true && !PENDING.includes(status))) {
+  if (isGranted(payment)) {
     const grant = granted(payment, context);
     if (!grant) return [];
     return [{ kind: 'authorized', ref, providerRef, granted: grant.granted, ...(grant.chosenByPayer ? { chosenByPayer: true } : {}), statusCode }];

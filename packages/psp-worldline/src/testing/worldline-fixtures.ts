@@ -34,6 +34,8 @@ export interface PaymentShape {
   readonly hostedCheckoutId?: string;
   /** When the status last changed, as Worldline writes it (`yyyyMMddHHmmss`). */
   readonly statusChangedAt?: string;
+  /** `statusOutput.isAuthorized` when the status alone does not say it (PENDING_APPROVAL). */
+  readonly isAuthorized?: boolean;
 }
 
 // Return types are inferred, not widened, so that official-sdk/ can check each fixture against Worldline's SDK types.
@@ -46,7 +48,7 @@ export function payment(shape: PaymentShape) {
     statusOutput: {
       statusCategory: shape.statusCategory ?? 'PENDING_MERCHANT',
       statusCode: shape.statusCode,
-      isAuthorized: ['PENDING_CAPTURE', 'CAPTURED', 'CAPTURE_REQUESTED'].includes(shape.status),
+      isAuthorized: shape.isAuthorized ?? ['PENDING_CAPTURE', 'CAPTURED', 'CAPTURE_REQUESTED'].includes(shape.status),
       ...(shape.statusChangedAt ? { statusCodeChangeDateTime: shape.statusChangedAt } : {}),
       ...(shape.errors ? { errors: [...shape.errors] } : {}),
     },
