@@ -14,6 +14,7 @@ export const WORLDLINE_WERO_CAPABILITIES: DriverCapabilities = {
   refund: true,
   partialRefund: true,
   statusLookup: true,
+  followUpLookup: true,
   redirect: true,
 };
 
@@ -38,6 +39,7 @@ export const WORLDLINE_ANCV_CAPABILITIES: DriverCapabilities = {
   refund: true,
   partialRefund: true,
   statusLookup: true,
+  followUpLookup: true,
   redirect: true,
 };
 

@@ -1,4 +1,4 @@
-import type { DriverCall, DriverCapabilities, FollowUpInput, LookupInput, Logger, OpenInput, OpenOutput, OperationOutput, OperationRef, PspDriver, PspFact, ReturnInput } from '@splitpay/domain';
+import type { DriverCall, DriverCapabilities, FollowUpInput, FollowUpLookupInput, LookupInput, Logger, OpenInput, OpenOutput, OperationOutput, OperationRef, PspDriver, PspFact, ReturnInput } from '@splitpay/domain';
 import { ackOf } from '../client/worldline-ack';
 import type { WorldlineClient, WorldlineResult } from '../client/worldline.client';
 import { hostedCheckoutFacts, readCreatedHostedCheckout, readHostedCheckout } from '../mapping/hosted-checkout';
@@ -7,6 +7,7 @@ import { firstError, openingId, readPayment } from '../mapping/worldline-payment
 import { isHostedCheckout, productOf } from '../settings/product-flow';
 import { readWorldlineSettings, type WorldlineSettings } from '../settings/worldline.settings';
 import { WORLDLINE_ANCV_CAPABILITIES, WORLDLINE_WERO_CAPABILITIES, worldlineCapabilities } from './capabilities';
+import { lookUpFollowUp } from './follow-up-lookup';
 import { cancelRequest, captureRequest, refundRequest } from './follow-up-request';
 import { hostedCheckoutRequest, paymentRequest } from './opening-request';
 
@@ -96,6 +97,17 @@ export class WorldlineDriver implements PspDriver {
 
   refund(input: FollowUpInput): Promise<OperationOutput> {
     return this.followUp('refund', input, refundRequest(input));
+  }
+
+  /** A capture, void or refund Worldline answered without its verdict (CAPTURE_REQUESTED, REFUND_REQUESTED): where it stands now. */
+  async lookupFollowUp(input: FollowUpLookupInput): Promise<OperationOutput> {
+    const settings = readWorldlineSettings(input.settings);
+    if ('missing' in settings) return { ack: { outcome: 'unknown', code: 'configuration', message: `the contract setting ${settings.missing} is missing or unusable` }, facts: [] };
+    const ref = input.opening.providerRef;
+    if (!ref) return { ack: { outcome: 'unknown', code: 'no-psp-reference', message: 'the payment has no Worldline id' }, facts: [] };
+    const found = await this.paymentOf(input, settings, ref);
+    if ('output' in found) return { ack: found.output.ack, facts: [] };
+    return lookUpFollowUp((s, path) => this.get(s, path), settings, found.paymentId, input);
   }
 
   /** The hosted checkout's id is the opening's reference until its created payment is read (return, lookup, follow-ups). */

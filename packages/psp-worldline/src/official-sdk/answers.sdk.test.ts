@@ -23,7 +23,10 @@ const fixturesFit: [
   FitsSdk<Domain.CancelPaymentResponse, { payment: Out<typeof payment> }>,
   FitsSdk<Domain.RefundResponse, Out<typeof refund>>,
   FitsSdk<WebhooksEvent, Out<typeof webhookEvent>>,
-] = [true, true, true, true, true, true, true, true];
+  // GET /payments/{id}/captures and /refunds, read by the follow-up lookup (D96).
+  FitsSdk<Domain.CapturesResponse, { captures: Out<typeof captureAnswer>[] }>,
+  FitsSdk<Domain.RefundsResponse, { refunds: Out<typeof refund>[] }>,
+] = [true, true, true, true, true, true, true, true, true, true];
 
 /** A refund object is read as one of the payment-like operations: its id, status, status code and output. */
 type RefundRead = Pick<WorldlinePayment, 'id' | 'status'> & { readonly statusOutput?: { readonly statusCode?: number }; readonly refundOutput?: RefundOutput };
@@ -36,7 +39,9 @@ const readsFit: [
   ReadsFromSdk<Domain.GetHostedCheckoutResponse, { readonly status?: string; readonly createdPaymentOutput?: { readonly payment?: WorldlinePayment } }>,
   ReadsFromSdk<Domain.CreateHostedCheckoutResponse, { readonly hostedCheckoutId?: string; readonly redirectUrl?: string; readonly partialRedirectUrl?: string }>,
   ReadsFromSdk<Domain.CreatePaymentResponse, { readonly payment?: WorldlinePayment; readonly merchantAction?: { readonly actionType?: string; readonly redirectData?: { readonly redirectURL?: string } } }>,
-] = [true, true, true, true, true, true, true];
+  ReadsFromSdk<Domain.CapturesResponse, { readonly captures?: readonly (Pick<WorldlinePayment, 'id' | 'status'> & { readonly statusOutput?: { readonly statusCode?: number }; readonly captureOutput?: { readonly operationReferences?: { readonly merchantReference?: string } } })[] }>,
+  ReadsFromSdk<Domain.RefundsResponse, { readonly refunds?: readonly RefundRead[] }>,
+] = [true, true, true, true, true, true, true, true, true];
 
 describe("Worldline: our answer and event fixtures against the official Node SDK's types", () => {
   it('every fixture fits its SDK type, no unknown field at any depth', () => {
