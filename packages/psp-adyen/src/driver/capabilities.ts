@@ -6,10 +6,12 @@ export const ADYEN_CARD_CAPABILITIES: DriverCapabilities = {
   partialAuthorization: true,
   // The Checkout API has no status query for /payments: an overdue verdict waits for the webhook.
   statusLookup: false,
+  // Nor a read of a capture's, cancel's or refund's outcome (always `received`): their verdict is the webhook's, which Adyen redelivers (D96-a).
+  followUpLookup: false,
   aliasRegistration: true,
   threeDSecure: true,
   cardIntegration: 'acquirer-hosted',
 };
 
 /** Adyen Apple Pay: a hold opened by the sheet's token (confirm), after the page's merchant validation. */
-export const ADYEN_APPLEPAY_CAPABILITIES: DriverCapabilities = { ...PLAIN_HOLD_CAPABILITIES, statusLookup: false, confirm: true };
+export const ADYEN_APPLEPAY_CAPABILITIES: DriverCapabilities = { ...PLAIN_HOLD_CAPABILITIES, statusLookup: false, followUpLookup: false, confirm: true };
