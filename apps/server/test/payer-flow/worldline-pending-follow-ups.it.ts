@@ -8,7 +8,7 @@ import { acceptPayment, BASE, noneInFlight, P, paid, payment, WORLDLINE_CONTRACT
 // The whole service over HTTP, nock playing Worldline Direct. Worldline answers a Wero capture
 // CAPTURE_REQUESTED (91) or a refund REFUND_REQUESTED (81) and never sends the webhook that would end
 // it: the session worker looks the operation up in the payment's captures or refunds (docs/decisions.md
-// D89, D96). And a Wero hold Worldline reads PENDING_APPROVAL, authorized, is held (D96-c).
+// D89, D94). And a Wero hold Worldline reads PENDING_APPROVAL, authorized, is held (D94-c).
 
 jest.setTimeout(30_000);
 

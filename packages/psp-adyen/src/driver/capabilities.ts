@@ -6,7 +6,7 @@ export const ADYEN_CARD_CAPABILITIES: DriverCapabilities = {
   partialAuthorization: true,
   // The Checkout API has no status query for /payments: an overdue verdict waits for the webhook.
   statusLookup: false,
-  // Nor a read of a capture's, cancel's or refund's outcome (always `received`): their verdict is the webhook's, which Adyen redelivers (D96-a).
+  // Nor a read of a capture's, cancel's or refund's outcome (always `received`): their verdict is the webhook's, which Adyen redelivers (D94-a).
   followUpLookup: false,
   aliasRegistration: true,
   threeDSecure: true,

@@ -305,7 +305,7 @@ describe('Adyen card: hosted fields and capabilities', () => {
     expect((driver as { lookup?: unknown }).lookup).toBeUndefined();
   });
 
-  it('declares no follow-up lookup and has none: a capture, cancel or refund is `received`, its verdict is the webhook (D96-a)', () => {
+  it('declares no follow-up lookup and has none: a capture, cancel or refund is `received`, its verdict is the webhook (D94-a)', () => {
     expect(driver.capabilities.followUpLookup).toBe(false);
     expect((driver as { lookupFollowUp?: unknown }).lookupFollowUp).toBeUndefined();
   });

@@ -6,7 +6,7 @@ import { captureAnswer, hostedCheckoutStatus, MERCHANT, payment, refund, SETTING
 import { createWorldlineProvider } from '../worldline.plugin';
 
 // Worldline answers a capture CAPTURE_REQUESTED (91) or a refund REFUND_REQUESTED (81): the service
-// looks the operation up later (docs/decisions.md D89, D96). Shapes: Worldline's CapturesResponse
+// looks the operation up later (docs/decisions.md D89, D94). Shapes: Worldline's CapturesResponse
 // {captures: [Capture]} and RefundsResponse {refunds: [RefundResponse]} (GET .../captures, .../refunds).
 
 const P = `/v2/${MERCHANT}/payments`;

@@ -19,7 +19,7 @@ const REFUSED = ['REJECTED', 'REJECTED_CAPTURE'];
 /**
  * PENDING_APPROVAL is in Worldline's PENDING_MERCHANT group with PENDING_CAPTURE: authorized and
  * awaiting the merchant's capture when `isAuthorized` says so (Worldline's PrestaShop module reads
- * `payment.pending_approval` as authorized). Without `isAuthorized` it stays pending (D96-c).
+ * `payment.pending_approval` as authorized). Without `isAuthorized` it stays pending (D94-c).
  */
 const AUTHORIZED_WHEN_SAID = ['PENDING_APPROVAL'];
 

@@ -23,7 +23,7 @@ const fixturesFit: [
   FitsSdk<Domain.CancelPaymentResponse, { payment: Out<typeof payment> }>,
   FitsSdk<Domain.RefundResponse, Out<typeof refund>>,
   FitsSdk<WebhooksEvent, Out<typeof webhookEvent>>,
-  // GET /payments/{id}/captures and /refunds, read by the follow-up lookup (D96).
+  // GET /payments/{id}/captures and /refunds, read by the follow-up lookup (D94).
   FitsSdk<Domain.CapturesResponse, { captures: Out<typeof captureAnswer>[] }>,
   FitsSdk<Domain.RefundsResponse, { refunds: Out<typeof refund>[] }>,
 ] = [true, true, true, true, true, true, true, true, true, true];
