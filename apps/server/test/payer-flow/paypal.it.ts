@@ -4,6 +4,7 @@ import { ManualClock } from '@splitpay/infra';
 import { CERT_HOST, CERT_PATH, delivery, event } from '@splitpay/psp-paypal/src/testing/paypal-webhook.fixtures';
 import { SANDBOX, SETTINGS, authorizedOrder } from '@splitpay/psp-paypal/src/testing/paypal.fixtures';
 import { makeSigningPair } from '@splitpay/psp-paypal/src/testing/signing-certificate';
+import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import { navigate } from '../support/elements-client';
 import { SHOP } from '../support/merchants.fixture';
 import { providerService } from '../support/provider-service';
@@ -52,13 +53,17 @@ function backFromPayPal(url: string, fields: Record<string, string>): Promise<{ 
 
 describe('PayPal through the whole service', () => {
   const pair = makeSigningPair();
+  // The merchant's chargeback endpoint, listening before the service reads the merchant's entry.
+  const receiver = new WebhookReceiver();
+  beforeAll(() => receiver.start());
+  afterAll(() => receiver.stop());
   const service = providerService(
     [
       { method: 'card', provider: 'fake', partialAuth: true, partialRefunds: true, schemes: ['cb', 'visa', 'mastercard'] },
       { method: 'paypal', provider: 'paypal', partialRefunds: true, settings: SETTINGS },
     ],
     // A clock at the real time: the throw-away signing certificate is valid from now on.
-    { clock: new ManualClock(Date.now()), store: 'test' },
+    { clock: new ManualClock(Date.now()), store: 'test', account: () => ({ chargebackUrl: receiver.url('/chargebacks') }) },
   );
   const h = service.h;
   beforeEach(() => {
@@ -239,5 +244,46 @@ describe('PayPal through the whole service', () => {
     expect((await readSession(h, sessionId)).body).toEqual(before);
     expect(h.logLines.join('\n')).not.toContain(SETTINGS.clientSecret);
     expect(h.logLines.join('\n')).not.toContain('A21AA-service-token');
+  });
+
+  it.each([
+    ['the dispute first', 'dispute-first', '1DF12345CD678901E', ['CUSTOMER.DISPUTE.CREATED', 'PAYMENT.CAPTURE.REVERSED']],
+    ['the reversal first', 'reversal-first', '2RF12345CD678901E', ['PAYMENT.CAPTURE.REVERSED', 'CUSTOMER.DISPUTE.CREATED']],
+  ])('a chargeback dispute and the reversal of its capture give the merchant one chargeback (%s)', async (_order, orderRef, orderId, types) => {
+    const { sessionId } = await paidSplit(orderRef, orderId, 3_000);
+    const capture = `CAP-${orderId}`;
+    nock(CERT_HOST).persist().get(CERT_PATH).reply(200, pair.certificatePem);
+    const dispute = event('CUSTOMER.DISPUTE.CREATED', 'dispute', {
+      dispute_id: `PP-D-${orderRef}`,
+      create_time: '2026-11-20T08:00:00.000Z',
+      update_time: '2026-11-20T08:00:00.000Z',
+      disputed_transactions: [{ seller_transaction_id: capture }],
+      reason: 'UNAUTHORISED',
+      status: 'OPEN',
+      dispute_amount: { currency_code: 'EUR', value: '30.00' },
+      seller_response_due_date: '2026-12-10T08:00:00.000Z',
+      dispute_life_cycle_stage: 'CHARGEBACK',
+    });
+    // PayPal's reversal is a refund object, negative, linked up to the capture, dated the day the money left.
+    const reversed = event('PAYMENT.CAPTURE.REVERSED', 'refund', {
+      id: `REV-${orderId}`,
+      amount: { currency_code: 'EUR', value: '-30.00' },
+      note_to_payer: 'Payment reversed',
+      status: 'COMPLETED',
+      create_time: '2026-11-22T10:00:00Z',
+      update_time: '2026-11-22T10:00:00Z',
+      links: [{ rel: 'up', method: 'GET', href: `${SANDBOX}/v2/payments/captures/${capture}` }],
+    });
+    const before = receiver.callsTo('/chargebacks').length;
+    for (const type of types) {
+      const n = delivery(type === 'CUSTOMER.DISPUTE.CREATED' ? dispute : reversed, pair);
+      const res = await fetch(`${h.url}/psp/paypal/notifications`, { method: 'POST', headers: n.headers as Record<string, string>, body: n.rawBody });
+      expect(res.status).toBe(200);
+    }
+    await h.runWorkers();
+    await h.runWorkers();
+
+    const sent = receiver.callsTo('/chargebacks').slice(before).map((c) => JSON.parse(c.body) as { sessionId: string; notificationId: string; type: string; reasonCode?: string });
+    expect(sent.map((m) => [m.sessionId, m.type, m.notificationId, m.reasonCode])).toEqual([[sessionId, 'chargeback', `${capture}:chargeback:2026-11-20:3000`, 'UNAUTHORISED']]);
   });
 });

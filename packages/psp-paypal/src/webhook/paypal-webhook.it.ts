@@ -37,6 +37,20 @@ const dispute = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+// PayPal's documented PAYMENT.CAPTURE.REVERSED resource: a refund object, negative, linked up to the capture.
+const reversal = {
+  id: '8F148933LY9388354',
+  amount: { currency_code: 'EUR', value: '-100.00' },
+  note_to_payer: 'Payment reversed',
+  status: 'COMPLETED',
+  create_time: '2026-11-22T10:00:00Z',
+  update_time: '2026-11-22T10:00:00Z',
+  links: [
+    { rel: 'self', method: 'GET', href: 'https://api.sandbox.paypal.com/v2/payments/refunds/8F148933LY9388354' },
+    { rel: 'up', method: 'GET', href: `https://api.sandbox.paypal.com/v2/payments/captures/${CAPTURE}` },
+  ],
+};
+
 describe('PayPal webhooks: verified offline before anything is applied', () => {
   let pair: SigningPair;
   let forger: SigningPair;
@@ -112,12 +126,8 @@ describe('PayPal webhooks: verified offline before anything is applied', () => {
         { id: REFUND, status: 'FAILED', amount: { currency_code: 'EUR', value: '25.00' }, custom_id: REFUND_TX },
         [{ kind: 'refunded', success: false, ref: { providerRef: REFUND, transactionId: REFUND_TX }, providerRef: REFUND, statusCode: 'FAILED' }],
       ],
-      [
-        'PAYMENT.CAPTURE.REVERSED',
-        'refund',
-        { id: '8F148933LY9388354', status: 'COMPLETED', amount: { currency_code: 'EUR', value: '-100.00' }, create_time: '2026-11-22T10:00:00Z', links: [{ rel: 'up', href: `https://api.sandbox.paypal.com/v2/payments/captures/${CAPTURE}` }] },
-        [{ kind: 'chargeback', providerRef: CAPTURE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-22', reasonCode: 'REVERSED' }],
-      ],
+      // The debit of a dispute is said by the dispute (D98): its reversal gives no second one.
+      ['PAYMENT.CAPTURE.REVERSED', 'refund', reversal, []],
       [
         'CUSTOMER.DISPUTE.CREATED',
         'dispute',
@@ -157,6 +167,22 @@ describe('PayPal webhooks: verified offline before anything is applied', () => {
       const parsed = await provider().parseNotification(delivery(event(eventType, resourceType, resource), pair), known());
       expect(parsed).toMatchObject({ kind: 'accepted', reply: { status: 200 } });
       expect(parsed.kind === 'accepted' ? parsed.facts : undefined).toEqual(facts);
+    });
+
+    it.each([
+      ['the dispute first', ['CUSTOMER.DISPUTE.CREATED', 'PAYMENT.CAPTURE.REVERSED']],
+      ['the reversal first', ['PAYMENT.CAPTURE.REVERSED', 'CUSTOMER.DISPUTE.CREATED']],
+    ])('a chargeback dispute and its capture reversal are one debit, dated by the dispute (%s)', async (_order, types) => {
+      certServed();
+      const paypal = provider();
+      const facts = [];
+      for (const type of types) {
+        const body = type === 'CUSTOMER.DISPUTE.CREATED' ? event(type, 'dispute', dispute()) : event(type, 'refund', reversal);
+        const parsed = await paypal.parseNotification(delivery(body, pair), known());
+        expect(parsed).toMatchObject({ kind: 'accepted', reply: { status: 200 } });
+        if (parsed.kind === 'accepted') facts.push(...parsed.facts);
+      }
+      expect(facts).toEqual([{ kind: 'chargeback', providerRef: CAPTURE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'OPEN', validUntil: '2026-12-10' }]);
     });
   });
 

@@ -1,6 +1,6 @@
 import type { PspFact } from '@splitpay/domain';
 import { fromPayPalAmount } from '../api/paypal-amount';
-import { disputedCaptureId, record, relatedId, text, upCaptureId, type PayPalEvent } from './webhook-event';
+import { disputedCaptureId, record, relatedId, text, type PayPalEvent } from './webhook-event';
 
 type ChargebackFact = Extract<PspFact, { kind: 'chargeback' }>;
 
@@ -62,17 +62,6 @@ function disputeFact(event: PayPalEvent): PspFact[] {
   return [fact];
 }
 
-/** PayPal took a capture back (a bank chargeback, a reversal): money left the merchant's account. */
-function reversalFact(event: PayPalEvent): PspFact[] {
-  const r = event.resource;
-  const providerRef = upCaptureId(r) ?? (text(r.status) === 'REVERSED' ? text(r.id) : undefined);
-  const amount = fromPayPalAmount(r.amount);
-  const date = day(r.create_time) ?? day(event.createTime);
-  if (!providerRef || !amount || !date) return [];
-  const reasonCode = text(record(r.status_details)?.reason) ?? 'REVERSED';
-  return [{ kind: 'chargeback', providerRef, type: 'chargeback', amount, date, reasonCode }];
-}
-
 /**
  * The facts a verified PayPal event establishes (decisions D29). Events the
  * service has no use for (orders approved, captures pending...) are acknowledged without facts.
@@ -101,8 +90,10 @@ export function factsOfEvent(event: PayPalEvent): PspFact[] {
       return refundFact(r, true, 'COMPLETED');
     case 'PAYMENT.REFUND.FAILED':
       return refundFact(r, false, text(r.status) ?? 'FAILED');
+    // The reversal is the bookkeeping of a dispute's debit, which the dispute itself states with its
+    // reason and due date: read both, and one dispute would be two debits under two dates (D98).
     case 'PAYMENT.CAPTURE.REVERSED':
-      return reversalFact(event);
+      return [];
     case 'CUSTOMER.DISPUTE.CREATED':
     case 'CUSTOMER.DISPUTE.UPDATED':
     case 'CUSTOMER.DISPUTE.RESOLVED':
