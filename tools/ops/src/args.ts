@@ -22,7 +22,8 @@ export const USAGE = `Usage: npm run ops -- <command> [options]   (MONGODB_URI a
       are missing; changes nothing.
   settle-operation --session <id> --transaction <id> --verdict succeeded|failed --note <text>
       Records the verdict found at the PSP for a capture, void or refund the service gave up on
-      (psp.operation_given_up) and the PSP never settled; refused for any other operation.
+      (psp.operation_given_up, psp.operation_verdict_given_up) and the PSP never settled; refused
+      for any other operation.
 
   <instant>: ISO-8601 (2026-11-27T02:00:00Z, 2026-11-27) or epoch milliseconds.
   Exit codes: 0 done, 1 findings or failures, 2 usage (or no MongoDB to work on).`;

@@ -2,14 +2,15 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
-import type { Chargeback, Delivery, MerchantId, Session } from '@splitpay/domain';
+import { money, type Attempt, type Chargeback, type Delivery, type MerchantId, type Session, type Transaction } from '@splitpay/domain';
 import { describeOnMongoDb, MONGODB_URI } from '@splitpay/server/test/on-mongodb/mongo-deployment';
 import { uriWithDatabase } from '@splitpay/server/test/support/killable-service';
 import { createStoresFor, type ConfiguredStores } from '@splitpay/server/src/wiring/stores';
 import { connectMongo, type Db } from '@splitpay/store-mongo';
 import { fixtures } from '@splitpay/store-mongo/src/contract';
 
-const { aChargeback, aSession, anAttempt, newMerchantId } = fixtures;
+const { aChargeback, aSession, aTransaction, anAttempt, newMerchantId } = fixtures;
+type Dispatch = NonNullable<Transaction['dispatch']>;
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const HOUR = 3_600_000;
 const T = Date.UTC(2026, 10, 27, 2, 0, 0);
@@ -239,6 +240,89 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
 
       const again = await ops(args, env);
       expect(again.stdout).toContain('0 abandoned notifications, 0 replayed, 0 refused');
+    }, 120_000);
+  });
+
+  describe('settle-operation', () => {
+    /** A PAID session of 1000 by card, whose refund of 600 has `dispatch` and no verdict yet. */
+    const refundPending = (dispatch: Dispatch): { session: Session; refundId: string } => {
+      const refund = aTransaction({ type: 'refund', amount: money(600, 'EUR'), status: { kind: 'pending' }, dispatch });
+      const attempt: Attempt = anAttempt({
+        status: 'CAPTURED',
+        requested: money(1000, 'EUR'),
+        granted: money(1000, 'EUR'),
+        transactions: [aTransaction({ status: { kind: 'succeeded' } }), aTransaction({ type: 'capture', status: { kind: 'succeeded' } }), refund],
+      });
+      const session = aSession({ status: 'PAID', total: money(1000, 'EUR'), captured: money(1000, 'EUR'), endedAt: T, attempts: [attempt] });
+      return { session, refundId: refund.id };
+    };
+    const givenUp: Dispatch = { state: 'given-up', tries: 4, at: T };
+    const settle = (session: Session, transactionId: string, verdict: string, note: string) =>
+      ops(['settle-operation', '--session', session.id, '--transaction', transactionId, '--verdict', verdict, '--note', note], env);
+    const storedRefund = async (session: Session, refundId: string) => {
+      const stored = (await stores.sessions.findById(session.id))!;
+      return { stored, attempt: stored.attempts[0]!, refund: stored.attempts[0]!.transactions.find((t) => t.id === refundId)! };
+    };
+    const settledLines = (stderr: string) =>
+      stderr
+        .split('\n')
+        .filter((line) => line.includes('psp.operation_settled_by_operator'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+    it('records a given-up refund as succeeded: 600 refunded, the note kept, the operator\'s line logged', async () => {
+      const { session, refundId } = refundPending(givenUp);
+      await stores.sessions.insert(session);
+      const ran = await settle(session, refundId, 'succeeded', 'refunded in the back office (ticket 7)');
+      expect(ran).toMatchObject({ code: 0 });
+      expect(ran.stdout).toContain(`settle-operation: ${session.id} ${refundId} settled as succeeded`);
+      const { stored, attempt, refund } = await storedRefund(session, refundId);
+      expect(refund.status).toEqual({ kind: 'succeeded', statusMessage: 'Settled as succeeded by an operator: refunded in the back office (ticket 7)' });
+      expect(attempt.refunded).toEqual(money(600, 'EUR'));
+      expect(stored.status).toBe('PAID');
+      expect(stored.version).toBe(session.version + 1);
+      expect(settledLines(ran.stderr)).toEqual([
+        expect.objectContaining({ level: 'warn', sessionId: session.id, merchantId: session.merchantId, transactionId: refundId, type: 'refund', verdict: 'succeeded' }),
+      ]);
+    }, 60_000);
+
+    it('records a given-up refund as failed: nothing refunded, the 1000 refundable again', async () => {
+      const { session, refundId } = refundPending(givenUp);
+      await stores.sessions.insert(session);
+      const ran = await settle(session, refundId, 'failed', 'no trace at the PSP');
+      expect(ran).toMatchObject({ code: 0 });
+      expect(ran.stdout).toContain(`settle-operation: ${session.id} ${refundId} settled as failed`);
+      const { attempt, refund } = await storedRefund(session, refundId);
+      expect(refund.status).toEqual({ kind: 'failed', statusMessage: 'Settled as failed by an operator: no trace at the PSP' });
+      expect(attempt.refunded).toEqual(money(0, 'EUR'));
+      expect(settledLines(ran.stderr)).toEqual([expect.objectContaining({ transactionId: refundId, type: 'refund', verdict: 'failed' })]);
+    }, 60_000);
+
+    it('records a refund whose lookups ran out (sent, its verdict still pending: D89) as the PSP shows it', async () => {
+      const { session, refundId } = refundPending({ state: 'sent', at: T, lookup: { state: 'stopped', tries: 11, at: T + 8 * 24 * HOUR } });
+      await stores.sessions.insert(session);
+      const ran = await settle(session, refundId, 'succeeded', 'COMPLETED in the back office');
+      expect(ran).toMatchObject({ code: 0 });
+      const { attempt, refund } = await storedRefund(session, refundId);
+      expect(refund.status.kind).toBe('succeeded');
+      expect(attempt.refunded).toEqual(money(600, 'EUR'));
+      expect(settledLines(ran.stderr)).toEqual([expect.objectContaining({ transactionId: refundId, verdict: 'succeeded' })]);
+    }, 60_000);
+
+    it('refuses an operation the PSP is still to settle (sent and looked up, or owed) and an unknown session: exit 1, nothing written', async () => {
+      const lookedUp = refundPending({ state: 'sent', at: T, lookup: { state: 'due', tries: 2, nextAt: T + HOUR } });
+      const owed = refundPending({ state: 'owed', tries: 1, nextAt: T + 60_000 });
+      for (const { session, refundId } of [lookedUp, owed]) {
+        await stores.sessions.insert(session);
+        const ran = await settle(session, refundId, 'failed', 'x');
+        expect(ran.code).toBe(1);
+        expect(ran.stdout).toContain(`settle-operation: ${session.id} ${refundId} refused: not-given-up`);
+        expect(settledLines(ran.stderr)).toEqual([]);
+        expect(await stores.sessions.findById(session.id)).toEqual(session);
+      }
+      const unknown = aSession();
+      const ran = await settle(unknown, lookedUp.refundId, 'failed', 'x');
+      expect(ran.code).toBe(1);
+      expect(ran.stdout).toContain(`settle-operation: ${unknown.id} refused: NotFound`);
     }, 120_000);
   });
 

@@ -12,8 +12,9 @@ export interface SettleGivenUpRequest {
 export type SettleGivenUpOutcome = 'settled' | 'no-such-operation' | 'not-given-up';
 
 /**
- * The operator's way out of a capture, void or refund given up on unknown acks that the PSP never
- * settled (docs/operations.md, `psp.operation_given_up`): records the verdict found at the PSP. What
+ * The operator's way out of a capture, void or refund given up on unknown acks, or whose lookups ran
+ * out, that the PSP never settled (docs/operations.md, `psp.operation_given_up`,
+ * `psp.operation_verdict_given_up`): records the verdict found at the PSP. What
  * it owes next (a void after a failed capture, say) is sent by the service's worker when due.
  */
 export class SettleGivenUpOperation {

@@ -6,6 +6,7 @@ import {
   operationsOwedSince,
   recordDispatch,
   recordFollowUpLookup,
+  settleGivenUpOperation,
   startAttempt,
   type DomainPolicy,
   type MethodOffer,
@@ -73,5 +74,42 @@ describe('follow-ups the PSP took without their verdict', () => {
     const { session, captureId } = pendingCapture();
     const notified = applyFact(session, captured(captureId, false), ctxAt(SENT_AT + MIN, POLICY));
     expect(followUpLookupsDue(notified, Number.MAX_SAFE_INTEGER)).toEqual([]);
+  });
+});
+
+describe('a follow-up whose lookups ran out is the operator\'s to settle (settle-operation)', () => {
+  /** The capture looked up on the whole calendar, every answer still pending: stopped, still pending. */
+  function stoppedCapture(): { session: Session; captureId: string; at: number } {
+    const { session, captureId } = pendingCapture();
+    const first = SENT_AT + 10 * MIN;
+    const again = recordFollowUpLookup(session, captureId, [], ctxAt(first, POLICY));
+    const at = first + 60 * MIN;
+    return { session: recordFollowUpLookup(again, captureId, [], ctxAt(at, POLICY)), captureId, at };
+  }
+
+  it('as succeeded: the capture takes the money, PAID', () => {
+    const { session, captureId, at } = stoppedCapture();
+    expect(session.attempts[0]!.transactions[1]!.dispatch).toMatchObject({ state: 'sent', lookup: { state: 'stopped' } });
+    const settled = settleGivenUpOperation(session, captureId, 'succeeded', 'COMPLETED in the back office', ctxAt(at + MIN, POLICY));
+    expect(settled).toMatchObject({ kind: 'settled', type: 'capture' });
+    expect(settled.kind === 'settled' && settled.session.status).toBe('PAID');
+  });
+
+  it('as failed: the hold is handed back (a void owed), the session no longer CAPTURING', () => {
+    const { session, captureId, at } = stoppedCapture();
+    const settled = settleGivenUpOperation(session, captureId, 'failed', 'DECLINED in the back office', ctxAt(at + MIN, POLICY));
+    expect(settled.kind).toBe('settled');
+    const after = settled.kind === 'settled' ? settled.session : session;
+    // Back to PENDING, whose time ran out during the lookups: it ends at once.
+    expect(after.status).toBe('EXPIRING');
+    expect(after.attempts[0]!.transactions[1]!.status).toEqual({ kind: 'failed', statusMessage: 'Settled as failed by an operator: DECLINED in the back office' });
+    expect(operationsOwedSince(session, after).map((o) => o.type)).toEqual(['void']);
+  });
+
+  it('refused while its lookups still run, or when it was never looked up (the PSP is still to answer)', () => {
+    const { session, captureId } = pendingCapture();
+    expect(settleGivenUpOperation(session, captureId, 'failed', 'x', ctxAt(SENT_AT + MIN, POLICY))).toEqual({ kind: 'refused', reason: 'not-given-up' });
+    const unlooked = pendingCapture(card);
+    expect(settleGivenUpOperation(unlooked.session, unlooked.captureId, 'failed', 'x', ctxAt(SENT_AT + MIN, POLICY))).toEqual({ kind: 'refused', reason: 'not-given-up' });
   });
 });

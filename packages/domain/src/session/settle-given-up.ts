@@ -2,6 +2,7 @@ import { cutText } from '../shared/cut-text';
 import { applyFact } from './apply-fact';
 import type { DomainContext } from './domain-context';
 import type { Session } from './session.model';
+import type { Dispatch } from '../transaction/transaction.model';
 
 export type OperatorVerdict = 'succeeded' | 'failed';
 
@@ -12,15 +13,24 @@ export type SettledByOperator =
 const FACT_OF = { capture: 'captured', void: 'voided', refund: 'refunded' } as const;
 
 /**
+ * Given up by the service: its sends all went unanswered (`given-up`), or the PSP took it without a
+ * verdict and the lookups of its calendar all ran out (`sent`, lookup `stopped`, D89).
+ */
+function givenUp(dispatch: Dispatch | undefined): boolean {
+  return dispatch?.state === 'given-up' || (dispatch?.state === 'sent' && dispatch.lookup?.state === 'stopped');
+}
+
+/**
  * An operator records the verdict of a capture, void or refund the service gave up on (no usable
- * answer after its retries) and the PSP never settled, once checked at the PSP: applied as the PSP's
- * verdict would be, with the operator's note as a service-made statusMessage. Only such an operation:
- * one still owed or sent is the PSP's to settle, one already final is not reopened.
+ * answer after its retries, or no verdict after its lookups) and the PSP never settled, once checked
+ * at the PSP: applied as the PSP's verdict would be, with the operator's note as a service-made
+ * statusMessage. Only such an operation: one still owed, or sent and still awaited or looked up, is
+ * the PSP's to settle; one already final is not reopened.
  */
 export function settleGivenUpOperation(session: Session, transactionId: string, verdict: OperatorVerdict, note: string, ctx: DomainContext): SettledByOperator {
   const tx = session.attempts.flatMap((a) => a.transactions).find((t) => t.id === transactionId);
   if (!tx || (tx.type !== 'capture' && tx.type !== 'void' && tx.type !== 'refund')) return { kind: 'refused', reason: 'no-such-operation' };
-  if (tx.status.kind !== 'pending' || tx.dispatch?.state !== 'given-up') return { kind: 'refused', reason: 'not-given-up' };
+  if (tx.status.kind !== 'pending' || !givenUp(tx.dispatch)) return { kind: 'refused', reason: 'not-given-up' };
   const statusMessage = cutText(`Settled as ${verdict} by an operator: ${note}`, 255);
   const settled = applyFact(session, { kind: FACT_OF[tx.type], success: verdict === 'succeeded', ref: { transactionId: tx.id }, statusMessage }, ctx);
   return { kind: 'settled', session: settled, type: tx.type };
