@@ -126,7 +126,7 @@ describe('PayPal webhooks: verified offline before anything is applied', () => {
         { id: REFUND, status: 'FAILED', amount: { currency_code: 'EUR', value: '25.00' }, custom_id: REFUND_TX },
         [{ kind: 'refunded', success: false, ref: { providerRef: REFUND, transactionId: REFUND_TX }, providerRef: REFUND, statusCode: 'FAILED' }],
       ],
-      // The debit of a dispute is said by the dispute (D98): its reversal gives no second one.
+      // The debit of a dispute is said by the dispute (D95): its reversal gives no second one.
       ['PAYMENT.CAPTURE.REVERSED', 'refund', reversal, []],
       [
         'CUSTOMER.DISPUTE.CREATED',

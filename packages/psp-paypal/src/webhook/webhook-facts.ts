@@ -91,7 +91,7 @@ export function factsOfEvent(event: PayPalEvent): PspFact[] {
     case 'PAYMENT.REFUND.FAILED':
       return refundFact(r, false, text(r.status) ?? 'FAILED');
     // The reversal is the bookkeeping of a dispute's debit, which the dispute itself states with its
-    // reason and due date: read both, and one dispute would be two debits under two dates (D98).
+    // reason and due date: read both, and one dispute would be two debits under two dates (D95).
     case 'PAYMENT.CAPTURE.REVERSED':
       return [];
     case 'CUSTOMER.DISPUTE.CREATED':
