@@ -2,8 +2,9 @@
 // something `node OUT/apps/server/src/main.js` runs: each workspace package gets a package.json whose
 // main is its compiled index, OUT/node_modules/@splitpay/<name> points at it, files other than
 // TypeScript (the demo merchants file...) are copied beside the code, a package's own
-// node_modules is linked, and the dashboard's browser code is bundled (a build holds no TypeScript to
-// bundle on first request). Libraries resolve from the repository's node_modules, above OUT.
+// node_modules is linked (relatively: OUT sits in the checkout as dist/ does), and every browser bundle
+// the service serves is written (a build holds no TypeScript to bundle on first request). Libraries
+// resolve from the node_modules above OUT: the checkout's, or a production install laid out the same.
 import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,13 +40,17 @@ for (const dir of workspaces) {
   symlinkSync(path.relative(scope, path.join(out, dir)), path.join(scope, manifest.name.replace('@splitpay/', '')), 'dir');
   const own = path.join(root, dir, 'node_modules');
   const linked = path.join(out, dir, 'node_modules');
-  if (existsSync(own) && !existsSync(linked)) symlinkSync(own, linked, 'dir');
+  if (existsSync(own)) {
+    rmSync(linked, { force: true });
+    symlinkSync(path.relative(path.dirname(linked), own), linked, 'dir');
+  }
   copyAssets(dir);
 }
 
-// The compiled bundler writes beside itself what it serves in production (PREBUILT_DIR), from the checkout's sources.
-const dashboardServer = path.join(out, 'packages/dashboard-web/src/server/dashboard-bundle.js');
-const { writeDashboardBundle, PREBUILT_DIR } = createRequire(import.meta.url)(dashboardServer);
-await writeDashboardBundle(PREBUILT_DIR, path.join(root, 'packages/dashboard-web/src/browser'));
+// The compiled server writes beside itself what it serves in production (its PREBUILT_ROOT), from the checkout's sources.
+const bundles = path.join(out, 'apps/server/src/wiring/browser-bundles.js');
+const { writeBrowserBundles, PREBUILT_ROOT } = createRequire(import.meta.url)(bundles);
+rmSync(PREBUILT_ROOT, { recursive: true, force: true });
+await writeBrowserBundles(PREBUILT_ROOT);
 
 process.stdout.write(`assembled ${workspaces.length} packages in ${path.relative(root, out) || '.'}\n`);

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import { browserKeyOf, ensureBrowserKey } from './demo-browser.cookie';
-import { buildDemoAssets, type BrowserScriptBuilder, type DemoAsset, type DemoAssets } from './demo-assets';
+import type { DemoAsset, DemoAssets } from './demo-assets';
 import { renderDemoPage, renderTermsPage, type DemoLocale } from './demo-page.html';
 import { DemoShopError, type DemoMerchantServer } from './merchant-server';
 import type { WebhookInbox } from './webhook-inbox';
@@ -28,10 +28,8 @@ export interface DemoRouterDeps {
   /** The `authorization` value the demo merchant's webhooks carry; others are refused. */
   readonly webhookAuthorization: string;
   readonly now: () => number;
-  /** The directory of the page's sources (DEMO_PAGE_ENTRY's), asked at the first build of its assets. */
-  readonly pageSources: () => string;
-  /** How the page's script is bundled: the same builder as the components' and the PSP adapters'. */
-  readonly buildScript: BrowserScriptBuilder;
+  /** The page's script and stylesheet (bundled by the server from DEMO_PAGE_ENTRY and its stylesheet), asked at each request for one. */
+  readonly assets: () => Promise<DemoAssets>;
   /** PUBLIC_BASE_URL's path (none at the root): the page names its assets and links under it (docs/decisions.md D43). */
   readonly basePath?: () => string;
   /** Failures worth an operator's eye (a demo order the service refused). */
@@ -63,14 +61,6 @@ function page(res: Response, html: string): void {
 /** GET /demo and its doors: the shop page, its orders, its webhook inbox. Mounted only with the fake provider. */
 export function demoRouter(deps: DemoRouterDeps): Router {
   const router = Router();
-  let assets: Promise<DemoAssets> | undefined;
-  const loadAssets = (): Promise<DemoAssets> => {
-    assets ??= buildDemoAssets(deps.pageSources, deps.buildScript).catch((error: unknown) => {
-      assets = undefined;
-      throw error;
-    });
-    return assets;
-  };
 
   router.get('/demo', (req, res) => page(res, renderDemoPage(langOf(req), deps.basePath?.())));
   router.get('/demo/terms', (req, res) => page(res, renderTermsPage(langOf(req))));
@@ -80,7 +70,7 @@ export function demoRouter(deps: DemoRouterDeps): Router {
       res.status(404).json({ code: 'NotFound', message: 'Not found' });
       return;
     }
-    sendAsset(req, res, (await loadAssets())[name]);
+    sendAsset(req, res, (await deps.assets())[name]);
   });
 
   router.post('/demo/orders', async (req, res) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { findSource } from './find-source';
+import type { BundleBytes } from './prebuilt-bundle';
 
 /** One built file of the components, ready to serve. */
 export interface BundleFile {
@@ -10,8 +11,11 @@ export interface BundleFile {
   readonly etag: string;
 }
 
+export const ELEMENTS_FILES = ['splitpay.mjs', 'splitpay.js', 'splitpay.css'] as const;
+export type ElementsFileName = (typeof ELEMENTS_FILES)[number];
+
 /** The files served under /elements/sdk/v1/: the ES module, the script (window.SplitPay) and the CSS. */
-export type ElementsBundle = Readonly<Record<'splitpay.mjs' | 'splitpay.js' | 'splitpay.css', BundleFile>>;
+export type ElementsBundle = Readonly<Record<ElementsFileName, BundleFile>>;
 
 /** The components' TypeScript sources: beside this directory in the repository, else in the checkout above a compiled build. */
 function sourceDir(): string {
@@ -21,12 +25,18 @@ function sourceDir(): string {
 /** esbuild is loaded at the first build, not when the server starts. */
 const esbuild = () => import('esbuild');
 
-function file(contentType: string, text: string): BundleFile {
-  const body = Buffer.from(text, 'utf8');
+/** A file ready to serve, its content type told by its name's extension (`.css`, else a script). */
+export function servedFile(name: string, body: Buffer): BundleFile {
+  const contentType = name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
   return { contentType, body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
 }
 
-async function bundle(entry: string, format: 'esm' | 'iife', globalName?: string): Promise<string> {
+/** Every file of `bytes`, ready to serve. */
+export function servedFiles<Name extends string>(bytes: BundleBytes<Name>): Readonly<Record<Name, BundleFile>> {
+  return Object.fromEntries(Object.entries<Buffer>(bytes).map(([name, body]) => [name, servedFile(name, body)])) as Record<Name, BundleFile>;
+}
+
+async function bundle(entry: string, format: 'esm' | 'iife', globalName?: string): Promise<Buffer> {
   const { build } = await esbuild();
   const result = await build({
     entryPoints: [entry],
@@ -41,30 +51,26 @@ async function bundle(entry: string, format: 'esm' | 'iife', globalName?: string
     write: false,
     logLevel: 'silent',
   });
-  return result.outputFiles[0]?.text ?? '';
+  return Buffer.from(result.outputFiles[0]?.contents ?? []);
 }
 
 /**
- * One browser script (IIFE) built from a TypeScript entry with the components' own settings, ready to
- * serve: what a PSP package's hosted-fields adapter is served as (GET /psp/{provider}/hosted-fields.js).
+ * One browser script (IIFE) built from a TypeScript entry with the components' own settings: what the
+ * demo page's script and a PSP package's hosted-fields adapter (GET /psp/{provider}/hosted-fields.js) are.
  */
-export async function buildBrowserScript(entry: string): Promise<BundleFile> {
-  return file('text/javascript; charset=utf-8', await bundle(entry, 'iife'));
+export function bundleBrowserScript(entry: string): Promise<Buffer> {
+  return bundle(entry, 'iife');
 }
 
-async function stylesheet(): Promise<string> {
+async function stylesheet(): Promise<Buffer> {
   const { build } = await esbuild();
   const result = await build({ entryPoints: [path.join(sourceDir(), 'styles', 'splitpay.css')], bundle: true, minify: true, write: false, logLevel: 'silent' });
-  return result.outputFiles[0]?.text ?? '';
+  return Buffer.from(result.outputFiles[0]?.contents ?? []);
 }
 
 /** Builds the three files from the sources (esbuild, in memory, about a tenth of a second). */
-export async function buildElementsBundle(): Promise<ElementsBundle> {
+export async function buildElementsFiles(): Promise<BundleBytes<ElementsFileName>> {
   const entry = path.join(sourceDir(), 'index.ts');
   const [mjs, js, css] = await Promise.all([bundle(entry, 'esm'), bundle(entry, 'iife', 'SplitPay'), stylesheet()]);
-  return {
-    'splitpay.mjs': file('text/javascript; charset=utf-8', mjs),
-    'splitpay.js': file('text/javascript; charset=utf-8', js),
-    'splitpay.css': file('text/css; charset=utf-8', css),
-  };
+  return { 'splitpay.mjs': mjs, 'splitpay.js': js, 'splitpay.css': css };
 }

@@ -1,8 +1,6 @@
-import path from 'node:path';
 import type { Router } from 'express';
-import { DEMO_PAGE_ENTRY, DemoMerchantServer, demoRouter, WebhookInbox } from '@splitpay/demo-checkout';
-import { buildBrowserScript } from '@splitpay/elements-web/bundler/elements-bundle';
-import { findSource } from '@splitpay/elements-web/bundler/find-source';
+import { DemoMerchantServer, demoRouter, WebhookInbox } from '@splitpay/demo-checkout';
+import { demoAssets } from './browser-bundles';
 import type { Core } from './core';
 
 /** The demo merchant of apps/server/demo-merchants.json. */
@@ -22,8 +20,7 @@ export function wireDemo(core: Core, deps: { readonly publicBaseUrl?: () => stri
       inbox: new WebhookInbox(),
       webhookAuthorization: DEMO_MERCHANT.webhookAuthorization,
       now: () => core.clock.now(),
-      pageSources: () => path.dirname(findSource(__dirname, [DEMO_PAGE_ENTRY], 'demo page sources')),
-      buildScript: buildBrowserScript,
+      assets: demoAssets,
       basePath: () => new URL(baseUrl()).pathname.replace(/\/+$/, ''),
       onError: (event, error) => core.logger.warn(event, { message: error instanceof Error ? error.message : String(error) }),
     }),

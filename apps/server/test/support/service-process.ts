@@ -12,8 +12,8 @@ export class ServiceProcess {
   private buffer = '';
   private readonly waiters: (() => void)[] = [];
 
-  constructor(command: string, args: readonly string[], env: NodeJS.ProcessEnv) {
-    this.child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  constructor(command: string, args: readonly string[], env: NodeJS.ProcessEnv, cwd: string = ROOT) {
+    this.child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stdout?.on('data', (chunk: Buffer) => {
       this.buffer += chunk.toString('utf8');
       const parts = this.buffer.split('\n');

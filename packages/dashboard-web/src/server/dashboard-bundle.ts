@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** One built file of the dashboard, named by its content so it can be cached for good. */
@@ -20,13 +18,11 @@ export interface DashboardBundle {
 /** The browser sources, beside this directory in the repository (a compiled build holds no TypeScript). */
 export const DASHBOARD_BROWSER_DIR = path.join(__dirname, '..', 'browser');
 
-/**
- * Where `npm run build` writes the bundle, relative to this file's directory: in the repository no such
- * directory exists (the sources are bundled on first use), in a compiled build it is served as it is.
- */
-export const PREBUILT_DIR = path.join(__dirname, '..', '..', 'bundle');
-const SCRIPT_FILE = 'dashboard.js';
-const STYLE_FILE = 'dashboard.css';
+/** The browser code's entry, as a path in the checkout (how the server finds it from a compiled build, to bundle it ahead). */
+export const DASHBOARD_BROWSER_ENTRY = 'packages/dashboard-web/src/browser/main.ts';
+
+export const DASHBOARD_FILES = ['dashboard.js', 'dashboard.css'] as const;
+export type DashboardFileName = (typeof DASHBOARD_FILES)[number];
 
 function asset(stem: string, extension: 'js' | 'css', contents: Uint8Array): DashboardAsset {
   const body = Buffer.from(contents);
@@ -39,8 +35,8 @@ function asset(stem: string, extension: 'js' | 'css', contents: Uint8Array): Das
   };
 }
 
-/** Bundles the browser code and its style sheet with esbuild, in memory (nothing is written). */
-export async function buildDashboardBundle(browserDir: string = DASHBOARD_BROWSER_DIR): Promise<DashboardBundle> {
+/** Bundles the browser code of `browserDir` and its style sheet with esbuild, in memory (nothing is written). */
+export async function buildDashboardFiles(browserDir: string = DASHBOARD_BROWSER_DIR): Promise<Readonly<Record<DashboardFileName, Buffer>>> {
   // esbuild is loaded at the first build only: a compiled build serves the bundle made by `npm run build`.
   const { build } = await import('esbuild');
   const result = await build({
@@ -58,34 +54,23 @@ export async function buildDashboardBundle(browserDir: string = DASHBOARD_BROWSE
   const script = result.outputFiles.find((file) => file.path.endsWith('dashboard.js'));
   const style = result.outputFiles.find((file) => file.path.endsWith('dashboard-style.css'));
   if (!script || !style) throw new Error('the dashboard bundle lacks its script or its style sheet');
-  return { script: asset('dashboard', 'js', script.contents), style: asset('dashboard', 'css', style.contents) };
+  return { 'dashboard.js': Buffer.from(script.contents), 'dashboard.css': Buffer.from(style.contents) };
 }
 
-/** Bundles the sources of `browserDir` and writes the script and the style sheet into `outDir` (`npm run build`). */
-export async function writeDashboardBundle(outDir: string, browserDir: string = DASHBOARD_BROWSER_DIR): Promise<void> {
-  const { script, style } = await buildDashboardBundle(browserDir);
-  await mkdir(outDir, { recursive: true });
-  await Promise.all([writeFile(path.join(outDir, SCRIPT_FILE), script.body), writeFile(path.join(outDir, STYLE_FILE), style.body)]);
-}
-
-/** The bundle written by `writeDashboardBundle` into `dir`. */
-export async function readDashboardBundle(dir: string): Promise<DashboardBundle> {
-  const [script, style] = await Promise.all([readFile(path.join(dir, SCRIPT_FILE)), readFile(path.join(dir, STYLE_FILE))]);
-  return { script: asset('dashboard', 'js', script), style: asset('dashboard', 'css', style) };
-}
-
-/** The bundle `npm run build` wrote beside the compiled code when there is one, else built from the sources. */
-function loadDashboardBundle(): Promise<DashboardBundle> {
-  return existsSync(path.join(PREBUILT_DIR, SCRIPT_FILE)) ? readDashboardBundle(PREBUILT_DIR) : buildDashboardBundle();
+/** The page's two files, each named by its content (cached for good) and pinned by its integrity. */
+export function dashboardBundleOf(files: Readonly<Record<DashboardFileName, Buffer>>): DashboardBundle {
+  return { script: asset('dashboard', 'js', files['dashboard.js']), style: asset('dashboard', 'css', files['dashboard.css']) };
 }
 
 let shared: Promise<DashboardBundle> | undefined;
 
-/** The bundle, loaded once per process (on first use) and shared by every instance. */
+/** The bundle built from the sources beside this package, once per process (on first use). */
 export function dashboardBundle(): Promise<DashboardBundle> {
-  shared ??= loadDashboardBundle().catch((error: unknown) => {
-    shared = undefined;
-    throw error;
-  });
+  shared ??= buildDashboardFiles()
+    .then(dashboardBundleOf)
+    .catch((error: unknown) => {
+      shared = undefined;
+      throw error;
+    });
   return shared;
 }

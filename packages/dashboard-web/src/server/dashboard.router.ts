@@ -20,7 +20,7 @@ export const DASHBOARD_CSP = [
 ].join('; ');
 
 export interface DashboardRouterOptions {
-  /** The bundle to serve; default the process's shared one, built on first use. */
+  /** The bundle to serve (the service's, built ahead in a compiled build); default the process's shared one, built from the sources on first use. */
   readonly bundle?: () => Promise<DashboardBundle>;
   /** PUBLIC_BASE_URL's path ('' when none): the page's asset addresses start with it. */
   readonly basePath?: string;
