@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +36,14 @@ function deployment(out: string, dir: string): string {
   return build;
 }
 
+/** The links of the tree under `dir` whose target is an absolute path (a copy keeps them pointing at the original place). */
+function absoluteLinks(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isSymbolicLink())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((link) => path.isAbsolute(readlinkSync(link)));
+}
+
 const sha = (algorithm: 'sha256' | 'sha384', body: Buffer, encoding: 'base64' | 'base64url'): string => createHash(algorithm).update(body).digest(encoding);
 
 /**
@@ -61,6 +69,8 @@ describe('the production build', () => {
 
     await run(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json', '--outDir', out], { cwd: ROOT });
     await run(process.execPath, ['apps/server/scripts/assemble-dist.mjs', out], { cwd: ROOT });
+    // A build links only within itself or to the libraries beside it, wherever it is copied.
+    expect(absoluteLinks(out)).toEqual([]);
     const build = deployment(out, away);
 
     // Production safety applies to the compiled service too: the in-memory store only because it is asked for.
