@@ -1,4 +1,5 @@
 import type { PlanKey, SessionView } from '../types/session-view';
+import { Deadline } from './request-deadline';
 import { SplitPayError } from './split-pay-error';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -32,6 +33,14 @@ export interface WalletSessionAnswer {
   readonly walletSession?: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * How long a request that drives a payment (a start, a wallet confirm) may go unanswered before the page
+ * stops waiting for it and treats it as an answer lost on the way (NetworkError): the view is read
+ * again, nothing is sent again blindly (docs/decisions.md D97). Longer than the service's own bound on
+ * a PSP call (15 s by default) plus its saves; shorter than the 30 s Apple gives a sheet to be completed.
+ */
+export const PAYMENT_REQUEST_WITHIN_MS = 20_000;
+
 export interface ElementsClientOptions {
   readonly baseUrl: string;
   readonly elementsToken: string;
@@ -58,7 +67,7 @@ export class ElementsClient {
 
   /** `pressKey`, one per press of Pay (sent again with a repeat of that press): the service answers a repeat with the attempt it made. */
   start(body: StartBody, signal?: AbortSignal, pressKey?: string): Promise<ViewAnswer> {
-    return this.call('POST', '/elements/session/attempts', body, signal, isViewAnswer, pressKey);
+    return this.call('POST', '/elements/session/attempts', body, signal, isViewAnswer, pressKey, PAYMENT_REQUEST_WITHIN_MS);
   }
 
   cancel(attemptId: string, signal?: AbortSignal): Promise<ViewAnswer> {
@@ -74,7 +83,7 @@ export class ElementsClient {
   }
 
   confirm(attemptId: string, paymentToken: string, signal?: AbortSignal): Promise<ViewAnswer> {
-    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'applepay', paymentToken } }, signal);
+    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'applepay', paymentToken } }, signal, isViewAnswer, undefined, PAYMENT_REQUEST_WITHIN_MS);
   }
 
   /** The result of a card attempt's in-page action (its view entry's `pageAction`), as the acquirer's script handed it. */
@@ -100,36 +109,44 @@ export class ElementsClient {
   }
 
   private async call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal): Promise<ViewAnswer>;
-  private async call<T extends object>(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal | undefined, accepts: (parsed: object) => parsed is T, idempotencyKey?: string): Promise<T>;
-  private async call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal, accepts: (parsed: object) => boolean = isViewAnswer, idempotencyKey?: string): Promise<unknown> {
+  private async call<T extends object>(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal | undefined, accepts: (parsed: object) => parsed is T, idempotencyKey?: string, withinMs?: number): Promise<T>;
+  private async call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal, accepts: (parsed: object) => boolean = isViewAnswer, idempotencyKey?: string, withinMs?: number): Promise<unknown> {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.options.elementsToken}`, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
-    let res: Response;
+    const deadline = withinMs === undefined ? undefined : new Deadline(withinMs, signal);
+    const sent = deadline?.signal ?? signal;
     try {
-      res = await this.doFetch(`${this.base}${path}`, {
-        method,
-        headers,
-        credentials: 'omit',
-        cache: 'no-store',
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        ...(signal ? { signal } : {}),
-      });
-    } catch (error) {
+      let res: Response;
+      try {
+        res = await this.doFetch(`${this.base}${path}`, {
+          method,
+          headers,
+          credentials: 'omit',
+          cache: 'no-store',
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+          ...(sent ? { signal: sent } : {}),
+        });
+      } catch (error) {
+        if (signal?.aborted) throw new SplitPayError('Aborted', 0);
+        throw deadline?.passed ? deadline.lost() : new SplitPayError('NetworkError', 0, error instanceof Error ? error.message : undefined);
+      }
+      let parsed: unknown;
+      try {
+        parsed = await res.json();
+      } catch {
+        parsed = undefined;
+      }
       if (signal?.aborted) throw new SplitPayError('Aborted', 0);
-      throw new SplitPayError('NetworkError', 0, error instanceof Error ? error.message : undefined);
+      if (deadline?.passed) throw deadline.lost();
+      if (res.ok && parsed && typeof parsed === 'object' && accepts(parsed)) return parsed;
+      const envelope = (parsed ?? {}) as { code?: unknown; message?: unknown };
+      const code = typeof envelope.code === 'string' ? envelope.code : res.ok ? 'InternalError' : `Http${res.status}`;
+      const retryAfter = Number(res.headers.get('Retry-After'));
+      throw new SplitPayError(code, res.status, typeof envelope.message === 'string' ? envelope.message : undefined, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+    } finally {
+      deadline?.end();
     }
-    let parsed: unknown;
-    try {
-      parsed = await res.json();
-    } catch {
-      parsed = undefined;
-    }
-    if (res.ok && parsed && typeof parsed === 'object' && accepts(parsed)) return parsed;
-    const envelope = (parsed ?? {}) as { code?: unknown; message?: unknown };
-    const code = typeof envelope.code === 'string' ? envelope.code : res.ok ? 'InternalError' : `Http${res.status}`;
-    const retryAfter = Number(res.headers.get('Retry-After'));
-    throw new SplitPayError(code, res.status, typeof envelope.message === 'string' ? envelope.message : undefined, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
   }
 }
 

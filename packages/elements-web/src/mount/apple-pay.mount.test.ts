@@ -103,14 +103,40 @@ describe('mount: the Apple Pay sheet completed with what the confirm answered', 
     ['answers 4xx', { status: 400, body: { code: 'InvalidRequest', message: 'paymentToken is not a string' } }, false, 'InvalidRequest', 'The details sent were not accepted. Check them and try again.'],
     ['times out at a gateway (504 without an envelope)', { status: 504, body: '<html>Gateway Timeout</html>' }, false, 'Http504', 'Something went wrong. Try again.'],
     ['is lost on the way', { status: 200, body: {} }, true, 'NetworkError', 'The connection failed. Check it and try again.'],
-  ] as const)('a confirm that %s completes the sheet with STATUS_FAILURE and tells the payer on the form', async (_case, answer, lost, code, message) => {
-    const run = await payWithApplePay(WALLET_SESSION, [answer], lost);
+  ] as const)('a confirm that %s reads the view at once, completes the sheet with STATUS_FAILURE and tells the payer on the form, the attempt still in flight shown', async (_case, answer, lost, code, message) => {
+    const stillInFlight = pendingView({ methods: [applePayMethod], attempts: [applePayAttempt('AUTHORIZING')], revision: 3 });
+    const run = await payWithApplePay(WALLET_SESSION, [...(lost ? [] : [answer]), stillInFlight], lost);
     await authorize(run);
     expect(run.apple.sheet.results).toEqual([run.apple.ctor.STATUS_FAILURE]);
+    // Read before the sheet was told (D97): the page shows at once whether the attempt is still in flight.
+    const sent = run.calls.map((c) => `${c.method} ${c.url.replace('https://pay.example', '')}`);
+    expect(sent.slice(3)).toEqual([...(lost ? [] : ['POST /elements/session/attempts/a1/confirm']), 'GET /elements/session']);
     await until(() => run.errors.length > 0);
     expect(run.errors.map((e) => e.code)).toEqual([code]);
     await until(() => run.page.text(run.page.container).includes(message));
     expect(run.apple.sheet.calls.filter((c) => c === 'completePayment')).toHaveLength(1);
+    expect(run.page.button('Stop the €120.00 Apple Pay payment').disabled).toBe(false);
+    run.handle.unmount();
+  });
+
+  it('a decline the confirm answers empties the status region, which said "Confirming your payment…" while the sheet was open', async () => {
+    const run = await payWithApplePay(WALLET_SESSION, [{ status: 200, body: { view: pendingView({ methods: [applePayMethod], attempts: [applePayAttempt('DECLINED')], revision: 5 }) } }]);
+    const status = run.page.role('status')[0] as HTMLElement;
+    await until(() => run.apple.sheet.merchantSessions.length > 0);
+    expect(status.textContent?.trim()).toBe('Confirming your payment…');
+    await authorize(run);
+    await until(() => run.page.role('alert')[0]?.textContent === 'Your Apple Pay payment of €120.00 was declined: your bank refused it.');
+    expect(status.textContent).toBe('');
+    run.handle.unmount();
+  });
+
+  it("a confirm whose answer is lost while the PSP declined: the view read at once shows the decline, the sheet says it failed, no error is said", async () => {
+    const declined = pendingView({ methods: [applePayMethod], attempts: [applePayAttempt('DECLINED')], revision: 3 });
+    const run = await payWithApplePay(WALLET_SESSION, [declined], true);
+    await authorize(run);
+    expect(run.apple.sheet.results).toEqual([run.apple.ctor.STATUS_FAILURE]);
+    await until(() => run.page.text(run.page.container).includes('Your Apple Pay payment of €120.00 was declined: your bank refused it.'));
+    expect(run.errors).toEqual([]);
     run.handle.unmount();
   });
 });

@@ -211,6 +211,8 @@ export class CheckoutController implements Actions {
       this.local = { ...this.local, releasing: still };
     }
     if (this.local.methodId === undefined && newlyUnpaid(previous, view)) this.resume(view);
+    // Nothing is being confirmed any more: "Confirming your payment…" is over, whatever the verdict (a decline goes to the alert region).
+    if (!view.attempts.some((a) => a.status === 'AUTHORIZING')) this.announcer.hush(this.t.confirming);
     for (const a of announcementsFor(previous, view, this.t, this.f)) (a.urgent ? this.announcer.warn(a.text) : this.announcer.say(a.text));
     const before = new Map((previous?.attempts ?? []).map((a) => [a.attemptId, a]));
     if (this.options.onAttemptChange) {
@@ -434,6 +436,19 @@ export class CheckoutController implements Actions {
     return { view, attemptId: made.attemptId, read: 0 };
   }
 
+  /**
+   * A wallet confirm that failed, or got no answer in time, may still have reached the PSP: the view is
+   * read at once (D97), so the page shows whether the attempt is still in flight. A verdict it shows is
+   * the confirm's result (the sheet says it); an attempt still confirming, and the failure is said.
+   */
+  private async lostConfirm(error: unknown, attemptId: string): Promise<ViewAnswer & NumberedRead> {
+    if (error instanceof SplitPayError && error.code === 'Aborted') throw error;
+    const view = await this.reader.read();
+    const status = view?.attempts.find((a) => a.attemptId === attemptId)?.status;
+    if (!view || status === undefined || status === 'AUTHORIZING') throw error;
+    return { view, attemptId, read: 0 };
+  }
+
   /** What the start sends of the payer's input; an acquirer-hosted card is tokenized by its fields. */
   private async payerInput(method: MethodView): Promise<StartBody['input']> {
     if (method.method !== 'card') return { method: method.method } as StartBody['input'];
@@ -470,7 +485,9 @@ export class CheckoutController implements Actions {
         start: async () => {
           await this.act(async () => {
             await this.acceptTermsIfTicked();
-            const answer = await this.numbered(() => this.client.start({ methodId: checked.method.id, amount: checked.amount, input: { method: 'applepay' } }, this.aborts.signal));
+            const known = new Set(view.attempts.map((a) => a.attemptId));
+            const body: StartBody = { methodId: checked.method.id, amount: checked.amount, input: { method: 'applepay' } };
+            const answer = await this.numbered(() => this.client.start(body, this.aborts.signal)).catch((error: unknown) => this.lostStart(error, known));
             attemptId = answer.attemptId;
             return answer;
           }, false, true);
@@ -482,7 +499,7 @@ export class CheckoutController implements Actions {
         confirm: async (id, token) => {
           let status: AttemptStatus | undefined;
           await this.act(async () => {
-            const answer = await this.numbered(() => this.client.confirm(id, token, this.aborts.signal));
+            const answer = await this.numbered(() => this.client.confirm(id, token, this.aborts.signal)).catch((error: unknown) => this.lostConfirm(error, id));
             // The answer's own view, even one older than the view shown: it is this confirm's verdict.
             status = answer.view.attempts.find((a) => a.attemptId === id)?.status;
             return answer;

@@ -27,6 +27,8 @@ export function heldFetch() {
         answer: (body, status = 200) => resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
         lose: () => reject(new TypeError('Failed to fetch')),
       });
+      // As the browser's fetch: an aborted request rejects (the page gave up on it, or was unmounted).
+      init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
     });
   /** The request sent `index`-th (from 0); fails the test when it was not sent. */
   const request = (index: number): HeldRequest => {

@@ -1,13 +1,17 @@
 import { mount } from '../mount/mount';
+import type { PollTuning } from '../poll/poll-schedule';
 import type { SessionView } from '../types/session-view';
 import { merchantPage, until } from './dom.fixture';
 import { heldFetch } from './held-fetch.fixture';
 
-/** Mount options whose polls leave only when the test's clock says (one minute apart). */
-export const heldPollOptions = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 60_000, maxMs: 60_000, idleMs: 60_000 } };
+/**
+ * Mount options whose polls leave only when the test's clock says (15 s apart: a start held across a
+ * poll is still within its deadline, PAYMENT_REQUEST_WITHIN_MS).
+ */
+export const heldPollOptions = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 15_000, maxMs: 15_000, idleMs: 15_000 } };
 
 /** The payer's page on `firstView`, a card typed and Pay pressed: the start is sent and held. */
-export async function payerPressedPay(firstView: SessionView, options: { onChange?: (view: SessionView) => void; onEnd?: (event: { status: string }) => void } = {}) {
+export async function payerPressedPay(firstView: SessionView, options: { onChange?: (view: SessionView) => void; onEnd?: (event: { status: string }) => void; poll?: PollTuning } = {}) {
   const page = merchantPage();
   const server = heldFetch();
   const handle = mount(page.container, { ...heldPollOptions, ...options, fetch: server.fetch });
