@@ -119,6 +119,10 @@ describe('Adyen Apple Pay in Chromium', () => {
     expect(done).toMatchObject({ merchantSessions: [MERCHANT_SESSION], results: [1], aborted: 0 });
     expect(payment.seen).toHaveLength(1);
     await page.getByText('Your Apple Pay payment of €45.00 was declined', { exact: false }).first().waitFor();
+    // The decline is said by the alert region; the status region, which said "Confirming your payment…"
+    // while the sheet was open, no longer does (D97).
+    await expect(page.locator('.sp-root [role="alert"]').textContent()).resolves.toContain('Your Apple Pay payment of €45.00 was declined');
+    await expect(page.locator('.sp-root [role="status"]').textContent()).resolves.not.toContain('Confirming your payment');
     const { body } = await readSession(service.h, sessionId);
     expect(body.status).toBe('PENDING');
     expect((body.attempts as Record<string, unknown>[]).map((a) => a.status)).toEqual(['DECLINED']);
