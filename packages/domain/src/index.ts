@@ -101,7 +101,7 @@ export { nextDueAt } from './session/schedule';
 export { findOffer } from './session/session-edit';
 export { elementsGraceOver, hasEnded } from './session/session-ended.rule';
 export { isTerminalSessionStatus } from './session/session.state';
-export { attemptStartedWith, startAttempt } from './session/start-attempt';
+export { attemptStartedWith, startAttempt, startKeyRecorded } from './session/start-attempt';
 export { acceptTerms } from './session/terms';
 export { expireIfDue, refuseAwaitingIfDue } from './session/timeouts';
 export { awaitingWallet, markConfirmSent } from './session/wallet-confirm';

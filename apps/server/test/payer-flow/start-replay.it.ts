@@ -60,3 +60,32 @@ describe('elements start door: a press of Pay sent again', () => {
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
   });
 });
+
+/**
+ * A repeat of a recorded start opens nothing at a PSP: the start door's card-testing budgets (D53) do
+ * not count it, while every new key is counted (D97). Two starts per token here.
+ */
+describe('elements start door: a press sent again spends no card-testing budget', () => {
+  const h = useService({ env: { ELEMENTS_ATTEMPTS_PER_TOKEN: '2' } });
+  const card = { method: 'card', cardNumber: '4111111111111111', expiry: '12/30', cvc: '123' };
+
+  it('answers every repeat of a recorded key, then still starts one more new key; the next new key is refused 429', async () => {
+    const { page } = await h.openPage({ currency: 'EUR', total: 12_000, orderId: 'start-replay-budget', methods: [{ method: 'card' }] });
+    const press = (key: string) => new ElementsClient(h.url, page.token, { 'Idempotency-Key': key }).start({ methodId: 'card', amount: 4_000, input: card });
+    const first = await press('press-budget-1');
+    expect(first.status).toBe(201);
+    await page.waitFor(noneInFlight);
+    for (let repeat = 0; repeat < 3; repeat++) {
+      const again = await press('press-budget-1');
+      expect([again.status, again.body.attemptId]).toEqual([201, first.body.attemptId]);
+    }
+
+    const second = await press('press-budget-2');
+    expect(second.status).toBe(201);
+    expect(second.body.attemptId).not.toBe(first.body.attemptId);
+    const third = await press('press-budget-3');
+    expect([third.status, third.body.code]).toEqual([429, 'TooManyRequests']);
+    // A repeat is still answered once the budget is spent: it opens nothing.
+    expect((await press('press-budget-2')).status).toBe(201);
+  });
+});

@@ -7,6 +7,7 @@ import {
   refuseOpening,
   registrationAsked,
   startAttempt,
+  startKeyRecorded,
   type Attempt,
   type OpenOutcome,
   type OpeningRefusal,
@@ -58,6 +59,15 @@ export class StartAttemptUseCase {
     private readonly access: ElementsAccess,
     private readonly views: ViewPresenter,
   ) {}
+
+  /**
+   * Whether this idempotency-key already names an attempt of the token's session: a repeat of a
+   * recorded start, which opens nothing at a PSP (D97). False for a token that opens no session.
+   */
+  async startRecorded(token: string | undefined, startKey: string): Promise<boolean> {
+    const session = await this.access.read(token).catch(() => undefined);
+    return session !== undefined && startKeyRecorded(session, startKey);
+  }
 
   async execute(token: string | undefined, request: StartAttemptRequest): Promise<AttemptStartedAnswer> {
     const session = await this.access.act(token);

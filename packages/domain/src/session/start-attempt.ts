@@ -105,6 +105,11 @@ function checkedPlan(session: Session, input: StartAttemptInput, amount: number)
   return { installments: plan.installments, withFees: plan.withFees };
 }
 
+/** Whether a start with this idempotency-key already made an attempt of the session (D91, D97). */
+export function startKeyRecorded(session: Session, startKey: string): boolean {
+  return session.attempts.some((a) => a.startKey === startKey);
+}
+
 /**
  * The attempt a start with this idempotency-key already made, whatever happened to it since (D91): its
  * repeat answers it and starts nothing. The same key with another method, amount or plan is

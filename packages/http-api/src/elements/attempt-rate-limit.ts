@@ -38,9 +38,10 @@ function refuse(req: Request, res: Response, windowMs: number): void {
  * The two limiters of the payer doors that reach a PSP: one per client address (Express's req.ip,
  * TRUST_PROXY applied; IPv6 by /56), one per elements token, keyed on its digest so the memory never
  * holds a usable token. A request without a token is left to the use case (InvalidElementsToken).
+ * `uncounted` names requests neither budget counts (a repeat of a recorded start, D97).
  */
-export function attemptLimiters(limits: AttemptRateLimit, digest: (token: string) => string, door: AttemptDoor, shared?: SharedLimiterCounters): RequestHandler[] {
-  const common = { windowMs: limits.windowMs, standardHeaders: false, legacyHeaders: false } as const;
+export function attemptLimiters(limits: AttemptRateLimit, digest: (token: string) => string, door: AttemptDoor, shared?: SharedLimiterCounters, uncounted: (res: Response) => boolean = () => false): RequestHandler[] {
+  const common = { windowMs: limits.windowMs, standardHeaders: false, legacyHeaders: false, skip: (_req: Request, res: Response) => uncounted(res) } as const;
   const scale = door === 'confirm' ? CONFIRMS_PER_START : 1;
   const storeOf = (budget: 'address' | 'token') => limiterStore(shared, `attempts:${door}:${budget}`, limits.windowMs);
   const byAddress = rateLimit({
@@ -54,7 +55,7 @@ export function attemptLimiters(limits: AttemptRateLimit, digest: (token: string
     ...common,
     ...storeOf('token'),
     limit: limits.perToken * scale,
-    skip: (req) => elementsTokenOf(req) === undefined,
+    skip: (req, res) => uncounted(res) || elementsTokenOf(req) === undefined,
     keyGenerator: (req) => digest(elementsTokenOf(req) ?? ''),
     handler: (req, res) => refuse(req, res, limits.windowMs),
   });

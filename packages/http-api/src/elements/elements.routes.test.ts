@@ -21,7 +21,7 @@ function app(overrides: Partial<ElementsRouterDeps> = {}, trustProxy?: TrustProx
     };
   const deps: ElementsRouterDeps = {
     read: { execute: record('read') },
-    start: { execute: async (...args) => ({ attemptId: ATTEMPT, view: await record('start')(...args) }) },
+    start: { execute: async (...args) => ({ attemptId: ATTEMPT, view: await record('start')(...args) }), startRecorded: async () => false },
     decisions: {
       cancelAttempt: record('cancel'),
       abandonAttempt: record('abandon'),

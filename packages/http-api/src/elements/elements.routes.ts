@@ -17,6 +17,7 @@ import { readPathId } from '../schemas/read-path-id';
 import { readNoBody } from '../schemas/request-body.read';
 import { validator } from '../schemas/validate';
 import { attemptLimiters, DEFAULT_ATTEMPT_RATE_LIMIT, type AttemptRateLimit } from './attempt-rate-limit';
+import { isRecordedStart, recordedStartSeen } from './recorded-start';
 import type { SharedLimiterCounters } from '../app/hit-counter-store';
 import { elementsTokenOf } from './elements-token';
 import { withPayerDevice } from './payer-device';
@@ -24,7 +25,7 @@ import { confirmAttemptSchema, startAttemptSchema, walletSessionRequestSchema } 
 
 export interface ElementsRouterDeps {
   readonly read: Pick<ReadSessionViewUseCase, 'execute'>;
-  readonly start: Pick<StartAttemptUseCase, 'execute'>;
+  readonly start: Pick<StartAttemptUseCase, 'execute' | 'startRecorded'>;
   readonly decisions: Pick<PayerDecisionsUseCase, 'cancelAttempt' | 'abandonAttempt' | 'abandonSession' | 'acceptPartial' | 'acceptTerms'>;
   readonly confirm: Pick<ConfirmAttemptUseCase, 'execute'>;
   readonly returns: Pick<PayerReturnUseCase, 'execute'>;
@@ -78,7 +79,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
   session.get('/session', async (req, res) => {
     answer(res, 200, { view: await deps.read.execute(elementsTokenOf(req)) });
   });
-  session.post('/session/attempts', ...attemptLimiters(limits, deps.tokenDigest, 'start', deps.attemptCounters), async (req, res) => {
+  session.post('/session/attempts', recordedStartSeen(deps.start), ...attemptLimiters(limits, deps.tokenDigest, 'start', deps.attemptCounters, isRecordedStart), async (req, res) => {
     const token = elementsTokenOf(req);
     const body = readStart(req.body);
     // One key per press of Pay: a repeat after a lost answer answers the attempt it made (D91).
