@@ -1,5 +1,4 @@
 import type { PlanKey, SessionView } from '../types/session-view';
-import { Deadline } from './request-deadline';
 import { SplitPayError } from './split-pay-error';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -114,8 +113,13 @@ export class ElementsClient {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.options.elementsToken}`, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
-    const deadline = withinMs === undefined ? undefined : new Deadline(withinMs, signal);
-    const sent = deadline?.signal ?? signal;
+    // Past `withinMs` the request is aborted and said lost (`late`); the caller's signal (unmount) aborts it too.
+    const deadline = withinMs ? new AbortController() : undefined;
+    let late = false;
+    const follow = (): void => deadline?.abort();
+    const timer = deadline && setTimeout(() => ((late = true), follow()), withinMs);
+    signal?.addEventListener('abort', follow);
+    const lost = (message?: string): SplitPayError => new SplitPayError('NetworkError', 0, late ? 'no answer in time' : message);
     try {
       let res: Response;
       try {
@@ -125,11 +129,11 @@ export class ElementsClient {
           credentials: 'omit',
           cache: 'no-store',
           ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-          ...(sent ? { signal: sent } : {}),
+          signal: deadline?.signal ?? signal,
         });
       } catch (error) {
         if (signal?.aborted) throw new SplitPayError('Aborted', 0);
-        throw deadline?.passed ? deadline.lost() : new SplitPayError('NetworkError', 0, error instanceof Error ? error.message : undefined);
+        throw lost(error instanceof Error ? error.message : undefined);
       }
       let parsed: unknown;
       try {
@@ -138,14 +142,15 @@ export class ElementsClient {
         parsed = undefined;
       }
       if (signal?.aborted) throw new SplitPayError('Aborted', 0);
-      if (deadline?.passed) throw deadline.lost();
+      if (late) throw lost();
       if (res.ok && parsed && typeof parsed === 'object' && accepts(parsed)) return parsed;
       const envelope = (parsed ?? {}) as { code?: unknown; message?: unknown };
       const code = typeof envelope.code === 'string' ? envelope.code : res.ok ? 'InternalError' : `Http${res.status}`;
       const retryAfter = Number(res.headers.get('Retry-After'));
       throw new SplitPayError(code, res.status, typeof envelope.message === 'string' ? envelope.message : undefined, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
     } finally {
-      deadline?.end();
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', follow);
     }
   }
 }

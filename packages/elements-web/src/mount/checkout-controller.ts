@@ -442,10 +442,10 @@ export class CheckoutController implements Actions {
    * the confirm's result (the sheet says it); an attempt still confirming, and the failure is said.
    */
   private async lostConfirm(error: unknown, attemptId: string): Promise<ViewAnswer & NumberedRead> {
-    if (error instanceof SplitPayError && error.code === 'Aborted') throw error;
+    if (this.destroyed) throw error;
     const view = await this.reader.read();
     const status = view?.attempts.find((a) => a.attemptId === attemptId)?.status;
-    if (!view || status === undefined || status === 'AUTHORIZING') throw error;
+    if (!view || !status || status === 'AUTHORIZING') throw error;
     return { view, attemptId, read: 0 };
   }
 
@@ -486,8 +486,7 @@ export class CheckoutController implements Actions {
           await this.act(async () => {
             await this.acceptTermsIfTicked();
             const known = new Set(view.attempts.map((a) => a.attemptId));
-            const body: StartBody = { methodId: checked.method.id, amount: checked.amount, input: { method: 'applepay' } };
-            const answer = await this.numbered(() => this.client.start(body, this.aborts.signal)).catch((error: unknown) => this.lostStart(error, known));
+            const answer = await this.numbered(() => this.client.start({ methodId: checked.method.id, amount: checked.amount, input: { method: 'applepay' } }, this.aborts.signal)).catch((error: unknown) => this.lostStart(error, known));
             attemptId = answer.attemptId;
             return answer;
           }, false, true);

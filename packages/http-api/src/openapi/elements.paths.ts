@@ -39,7 +39,7 @@ const pressKey: ParameterSpec = {
   name: 'idempotency-key',
   in: 'header',
   description:
-    "Optional; the payment page sends one per press of Pay. A start sent again with the same key answers the attempt the first made (201, its attemptId and the session view as it stands now) and starts nothing, whatever that attempt became; the same key with another methodId, amount or plan is IdempotencyKeyConflict. Scoped to the session (docs/decisions.md D91).",
+    "Optional; the payment page sends one per press of Pay. A start sent again with the same key answers the attempt the first made (201, its attemptId and the session view as it stands now) and starts nothing, whatever that attempt became; the same key with another methodId, amount or plan is IdempotencyKeyConflict. A start whose key already names an attempt of the session is not counted against the card-testing limit (it reaches no PSP); one with a new key is. Scoped to the session (docs/decisions.md D91, D97).",
   schema: { type: 'string', minLength: 1, maxLength: 64, examples: ['6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60'] },
 };
 
