@@ -26,6 +26,8 @@ interface OrderState {
   readonly transactionId: string;
   readonly authorizationId: string;
   authorized: boolean;
+  /** The next GET of the order is answered 503 (the kit's 5xx status lookup). */
+  failNextGet?: boolean;
   readonly captures: { id: string; status: string }[];
 }
 
@@ -56,7 +58,12 @@ function paypalScript(pair: SigningPair): PspKitScript {
     nock(SANDBOX)
       .get(`/v2/checkout/orders/${orderId}`)
       .times(20)
-      .reply(() => [200, orderBody(orderId, stateOf(orderId))]);
+      .reply(() => {
+        const state = stateOf(orderId);
+        if (!state.failNextGet) return [200, orderBody(orderId, state)];
+        state.failNextGet = false;
+        return [503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.', debug_id: 'kit5xx' }];
+      });
     return orderId;
   };
   const signed = (eventType: string, resourceType: string, resource: Record<string, unknown>): InboundNotification => delivery(event(eventType, resourceType, resource), pair);
@@ -177,6 +184,9 @@ function paypalScript(pair: SigningPair): PspKitScript {
     },
     // The order's GET already shows the authorization.
     lookup: async () => undefined,
+    lookupFault: async (input) => {
+      stateOf(input.target.providerRef).failNextGet = true;
+    },
     forge: (valid) => {
       const headers = Object.fromEntries(Object.entries(valid.headers).filter(([name]) => name.toLowerCase() !== 'paypal-transmission-sig'));
       return {
@@ -194,6 +204,7 @@ function paypalScript(pair: SigningPair): PspKitScript {
       };
       const first = nock(SANDBOX).post(path).matchHeader('paypal-request-id', seen);
       if (kind === 'reset') first.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+      else if (kind === '5xx') first.reply(503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.', debug_id: 'kit5xx' });
       else first.delay(DRIVER_TIMEOUT_MS * 3).reply(201, { id: 'LATE', status: 'COMPLETED' });
       nock(SANDBOX).post(path).matchHeader('paypal-request-id', seen).reply(201, { id: ids(input.transactionId, 'C'), status: 'COMPLETED' });
       return { keysSeen: () => keys };

@@ -138,8 +138,49 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
     'the currencies it takes (when it declares some) are assigned ISO 4217 codes, the one the kit pays in among them',
     (d) => ({ capabilities: { ...d.capabilities, currencies: ['EUR', 'EURO'] } }),
   ],
+  [
+    'keys every follow-up by the opening (not by its own transaction id)',
+    'card',
+    'a connection reset -> an unknown ack, and the retry carries the same idempotency key',
+    (d) => ({ capture: (input) => d.capture({ ...input, transactionId: (input.opening?.transactionId ?? input.transactionId) as never }) }),
+  ],
+  ['reads a 5xx answer to a capture as a success', 'card', 'a 5xx answer -> an unknown ack, and the retry carries the same idempotency key', (d) => ({ capture: async (input) => fiveHundredAs(await d.capture(input), 'accepted', input.transactionId) })],
+  ['reads a 5xx answer to a capture as a refusal', 'card', 'a 5xx answer -> an unknown ack, and the retry carries the same idempotency key', (d) => ({ capture: async (input) => fiveHundredAs(await d.capture(input), 'rejected') })],
+  ['reads a 5xx answer to a capture as a fault without its status', 'card', 'a 5xx answer -> an unknown ack, and the retry carries the same idempotency key', (d) => ({ capture: async (input) => fiveHundredAs(await d.capture(input), 'unknown') })],
+  [
+    'reads a 5xx answer to a status lookup as a refusal',
+    'card',
+    'a 5xx answer to a status lookup (when declared) -> an unknown ack, no verdict',
+    (d) => ({ lookup: async (input) => fiveHundredAs(await (d.lookup ?? fail)(input), 'rejected') }),
+  ],
+  [
+    'reads the granted amount in the wrong unit (more than asked)',
+    'card',
+    'open -> authorized in full',
+    () => ({}),
+    (provider) => async (notification, context) => {
+      const parsed = await provider.parseNotification(notification, context);
+      return parsed.kind === 'accepted' ? { ...parsed, facts: parsed.facts.map((f) => (f.kind === 'authorized' ? { ...f, granted: { ...f.granted, amount: f.granted.amount * 100 } } : f)) } : parsed;
+    },
+  ],
   ['answers a capture without telling its verdict', 'card', 'capture -> captured', (d) => ({ capture: async (input) => d.capture({ ...input, target: { providerRef: 'unknown-ref' } }) })],
 ];
+
+function fail(): never {
+  throw new Error('the fake driver has no lookup');
+}
+
+/**
+ * A driver that misreads a 5xx answer: as `accepted` (with a captured fact), as `rejected`, or as a
+ * fault that drops the answer's status.
+ */
+function fiveHundredAs(output: OperationOutput, outcome: 'accepted' | 'rejected' | 'unknown', transactionId?: string): OperationOutput {
+  const status = output.ack.httpStatus;
+  if (output.ack.outcome !== 'unknown' || status === undefined || status < 500) return output;
+  if (outcome === 'unknown') return { ...output, ack: { outcome: 'unknown' } };
+  if (outcome === 'rejected') return { ...output, ack: { ...output.ack, outcome } };
+  return { ack: { outcome, httpStatus: status }, facts: [{ kind: 'captured', success: true, ref: { transactionId: transactionId as never } }] };
+}
 
 function mapAck(output: OperationOutput): OperationOutput {
   return output.ack.outcome === 'unknown' ? { ...output, ack: { ...output.ack, outcome: 'rejected' } } : output;

@@ -107,7 +107,8 @@ export interface DisputePlay {
 }
 
 export type FollowUpOutcome = 'succeeds' | 'fails';
-export type TransportFault = 'reset' | 'timeout';
+/** The connection reset; no answer before the driver's timeout; an answer with a 5xx status (the PSP may have acted). */
+export type TransportFault = 'reset' | 'timeout' | '5xx';
 
 /**
  * The PSP's scripted answers. Each method arranges the PSP (nock interceptors, a fake card number)
@@ -141,14 +142,19 @@ export interface PspKitScript {
   /** capabilities.statusLookup: the PSP's status answer says the opening is authorized in full. */
   lookup?(input: LookupInput): Promise<void>;
   /**
+   * capabilities.statusLookup: the PSP answers the next status query of the opening with a 5xx status
+   * (the one after it as `lookup` does). Required when the driver declares statusLookup.
+   */
+  lookupFault?(input: LookupInput): Promise<void>;
+  /**
    * Variants of a valid notification that the provider must reject: `forged` (the signature does not
    * match the body), `unsigned` (no signature at all). Only with signedNotifications.
    */
   forge?(valid: InboundNotification): { readonly forged: InboundNotification; readonly unsigned: InboundNotification };
   /**
-   * The next call of `input` meets a transport fault (the connection reset, or no answer before the
-   * driver's timeout); the call after it is answered normally (accepted). `keysSeen` lists the
-   * idempotency keys of both calls, as the PSP received them.
+   * The next call of `input` meets a transport fault (the connection reset, no answer before the
+   * driver's timeout, or a 5xx answer); the call after it is answered normally (accepted). `keysSeen`
+   * lists the idempotency keys of both calls, as the PSP received them.
    */
   transportFault(kind: TransportFault, operation: 'capture' | 'refund', input: FollowUpInput): Promise<{ keysSeen(): readonly string[] }>;
 }

@@ -140,7 +140,7 @@ function script(method: 'card' | 'applepay'): PspKitScript {
       const path = `/v71/payments/${input.opening?.providerRef ?? input.target.providerRef ?? ''}/${operation === 'capture' ? 'captures' : 'refunds'}`;
       const keys: string[] = [];
       const answer = () => received(operation, input, input.opening?.providerRef ?? input.target.providerRef ?? '', pspReference());
-      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(201, answer());
+      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(500, { status: 500, errorCode: '000', message: 'Unexpected error', errorType: 'internal' }) : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(201, answer());
       const second = api().post(path).reply(201, answer());
       for (const scope of [first, second]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['idempotency-key'])));
       return { keysSeen: () => keys };

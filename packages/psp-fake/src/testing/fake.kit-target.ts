@@ -33,11 +33,12 @@ class FakePspStage {
       if (req.method === 'POST' && key) this.keys.push(key);
       next();
     });
-    // The faulty door: the connection is reset, or never answered (the driver's timeout ends it).
+    // The faulty door: the connection is reset, never answered (the driver's timeout ends it), or answered 503.
     app.use('/faulty', (req: Request, res: Response) => {
       const fault = this.nextFault;
       this.nextFault = undefined;
       if (fault === 'timeout') this.held.push(res);
+      else if (fault === '5xx') res.status(503).json({ error: 'service_unavailable' });
       else req.socket.destroy();
     });
     app.use('/fake-psp', this.psp.router);
@@ -153,6 +154,9 @@ function script(method: MethodKind, stage: FakePspStage): PspKitScript {
       };
     },
     lookup: async () => undefined,
+    lookupFault: async () => {
+      stage.nextFault = '5xx';
+    },
     forge: (valid) => {
       const headers = Object.fromEntries(Object.entries(valid.headers).filter(([name]) => name.toLowerCase() !== SIGNATURE_HEADER));
       const tampered = valid.rawBody.replace(/"value":(\d+)/, (_m, v: string) => `"value":${Number(v) + 1}`);

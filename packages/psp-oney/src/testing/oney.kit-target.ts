@@ -39,12 +39,19 @@ function script(): PspKitScript {
     refund: async (input, outcome) => action(input, 'cancel', outcome, 'CANCELLED'),
     // The status query already answers FAVORABLE for the opening (persisted since its notification).
     lookup: async () => undefined,
+    // The persisted FAVORABLE answer would match first: it is dropped, the 503 put before it, then it again.
+    lookupFault: async (input) => {
+      const reference = input.target.transactionId ?? '';
+      nock.cleanAll();
+      api().get(purchasePathOf(reference)).query(true).reply(503, ERROR('service unavailable'));
+      api().get(purchasePathOf(reference)).query(true).reply(200, statusAnswer('FAVORABLE', toMajor(input.amount))).persist();
+    },
     transportFault: async (kind: TransportFault, operation, input) => {
       const reference = input.opening?.transactionId ?? input.target.transactionId ?? '';
       const path = `${purchasePathOf(reference)}/action/${operation === 'capture' ? 'confirm' : 'cancel'}`;
       const keys: string[] = [];
       const answer = { purchase: { status_code: operation === 'capture' ? 'FUNDED' : 'CANCELLED' } };
-      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(200, answer);
+      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(503, ERROR('service unavailable')) : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(200, answer);
       const second = api().post(path).reply(200, answer);
       for (const scope of [first, second]) {
         scope.on('request', (_req: unknown, _interceptor: unknown, body: string) => void keys.push(String((JSON.parse(body) as { merchant_request_id?: unknown }).merchant_request_id)));

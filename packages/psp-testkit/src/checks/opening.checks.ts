@@ -20,6 +20,9 @@ export async function authorizedInFull(kit: KitSession, order: { readonly mustCr
   });
   const authorized = opened.facts.filter((f): f is Authorized => f.kind === 'authorized');
   expect(authorized).not.toHaveLength(0);
+  // The service caps a grant at what it asked, so a grant above it (units misread) would pass unseen.
+  const above = authorized.find((f) => f.granted.amount > input.amount.amount || f.granted.currency !== input.amount.currency);
+  if (above) fail(`an authorized fact grants ${above.granted.amount} ${above.granted.currency} for ${input.amount.amount} ${input.amount.currency} asked`);
   const unknown = authorized.map((f) => f.cardScheme).filter((s) => s !== undefined && !(CARD_SCHEMES as readonly string[]).includes(s as CardScheme));
   if (unknown.length > 0) fail(`an authorized fact names card scheme ${String(unknown[0])}, not one of CARD_SCHEMES (${CARD_SCHEMES.join(', ')})`);
   return opened;

@@ -1,28 +1,65 @@
+import type { DriverAck, OperationOutput } from '@splitpay/domain';
 import { KIT_AMOUNT } from '../kit-session';
 import type { PspKitTarget, TransportFault } from '../kit-target';
-import { check, type KitCheck } from './check';
+import { check, fail, type KitCheck } from './check';
 import { authorizedInFull } from './opening.checks';
 
-/** A transport fault -> an `unknown` ack; the retry carries the same idempotency key and goes through. */
+const LABEL: Record<TransportFault, string> = { reset: 'a connection reset', timeout: 'a timeout', '5xx': 'a 5xx answer' };
+
+/**
+ * A fault leaves the verdict open: an `unknown` ack and no fact. Only a 5xx answer has an HTTP status,
+ * and the ack carries it; a reset or a timeout has none. A 5xx is never a refusal nor a success.
+ */
+export function expectUnknown(output: OperationOutput, fault: TransportFault): void {
+  const { outcome, httpStatus } = output.ack as DriverAck;
+  if (fault === '5xx') {
+    expect({ outcome, facts: output.facts }).toEqual({ outcome: 'unknown', facts: [] });
+    if (httpStatus === undefined || httpStatus < 500) fail(`the ack of a 5xx answer carries httpStatus ${String(httpStatus)}, not the PSP's 5xx status`);
+    return;
+  }
+  expect({ outcome, httpStatus, facts: output.facts }).toEqual({ outcome: 'unknown', httpStatus: undefined, facts: [] });
+}
+
+/**
+ * A transport fault or a 5xx -> an `unknown` ack; the retry carries the same idempotency key, which is
+ * our transaction id of the operation, and goes through. A declared status lookup meets a 5xx too.
+ */
 export function transportChecks(target: PspKitTarget): KitCheck[] {
-  const faults: readonly TransportFault[] = ['reset', 'timeout'];
-  return faults.map((fault) =>
-    check(target, `a ${fault === 'reset' ? 'connection reset' : 'timeout'} -> an unknown ack, and the retry carries the same idempotency key`, async (kit) => {
+  const faults: readonly TransportFault[] = ['reset', 'timeout', '5xx'];
+  return [
+    ...faults.map((fault) =>
+      check(target, `${LABEL[fault]} -> an unknown ack, and the retry carries the same idempotency key`, async (kit) => {
+        const opened = await authorizedInFull(kit);
+        const kind = opened.model.attempt().operation === 'authorization' ? 'capture' : 'refund';
+        const input = kit.followUpInput(opened.model, KIT_AMOUNT);
+        const { keysSeen } = await kit.run.script.transportFault(fault, kind, input);
+        const failed = await kit.driver[kind](input);
+        kit.seen(failed);
+        expectUnknown(failed, fault);
+        // The service retries the same operation (same transaction id): the PSP must see the same key.
+        const again = await kit.driver[kind](input);
+        kit.seen(again);
+        const keys = keysSeen();
+        expect(keys).toHaveLength(2);
+        expect(keys[1]).toBe(keys[0]);
+        // The key is the operation's own transaction id: a key shared by two operations (the opening's,
+        // the payment's) would make the PSP answer the second with the first one's result.
+        if (keys[0] !== input.transactionId) fail(`the ${kind}'s idempotency key is ${String(keys[0])}, not its transaction id ${input.transactionId}`);
+        expect(again.ack.outcome).toBe('accepted');
+      }),
+    ),
+    check(target, 'a 5xx answer to a status lookup (when declared) -> an unknown ack, no verdict', async (kit) => {
+      const driver = kit.driver;
+      if (!driver.capabilities.statusLookup || !driver.lookup) return;
+      const script = kit.run.script;
+      if (!script.lookupFault) return fail('the driver declares statusLookup: the script must play a 5xx status answer (lookupFault)');
       const opened = await authorizedInFull(kit);
-      const kind = opened.model.attempt().operation === 'authorization' ? 'capture' : 'refund';
-      const input = kit.followUpInput(opened.model, KIT_AMOUNT);
-      const { keysSeen } = await kit.run.script.transportFault(fault, kind, input);
-      const failed = await kit.driver[kind](input);
-      kit.seen(failed);
-      expect({ outcome: failed.ack.outcome, httpStatus: failed.ack.httpStatus, facts: failed.facts }).toEqual({ outcome: 'unknown', httpStatus: undefined, facts: [] });
-      // The service retries the same operation (same transaction id): the PSP must see the same key.
-      const again = await kit.driver[kind](input);
-      kit.seen(again);
-      const keys = keysSeen();
-      expect(keys).toHaveLength(2);
-      expect(keys[1]).toBe(keys[0]);
-      expect(keys[0]).toEqual(expect.any(String));
-      expect(again.ack.outcome).toBe('accepted');
+      const providerRef = opened.model.openingRef();
+      const input = { ...kit.followUpInput(opened.model, 0), transactionId: opened.input.transactionId, amount: opened.input.amount, target: { transactionId: opened.input.transactionId, ...(providerRef ? { providerRef } : {}) } };
+      await script.lookupFault(input);
+      const looked = await driver.lookup(input);
+      kit.seen(looked);
+      expectUnknown(looked, '5xx');
     }),
-  );
+  ];
 }

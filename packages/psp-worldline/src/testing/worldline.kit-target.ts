@@ -116,6 +116,13 @@ function script(contract: WorldlineKitContract): PspKitScript {
       const ref = input.target.providerRef ?? '';
       status(ref, { id: created.get(ref) ?? ref, amount: input.amount.amount, merchantReference: input.target.transactionId ?? '', product, ...payment$ });
     },
+    lookupFault: async (input) => {
+      const ref = input.target.providerRef ?? '';
+      const unavailable = { errorId: 'kit-5xx', errors: [{ errorCode: '50001130', httpStatusCode: 503, id: 'SERVICE_UNAVAILABLE' }] };
+      api()
+        .get(hosted ? `${V2}/hostedcheckouts/${ref}` : `${P}/${ref}`)
+        .reply(503, unavailable);
+    },
     forge: (valid: InboundNotification) => {
       const event = JSON.parse(valid.rawBody) as { payment: { paymentOutput: { amountOfMoney: { amount: number } } } };
       event.payment.paymentOutput.amountOfMoney.amount *= 10;
@@ -127,7 +134,7 @@ function script(contract: WorldlineKitContract): PspKitScript {
       const path = `${P}/${paymentId}/${operation}`;
       const keys: string[] = [];
       const answer = (operation === 'capture' ? captureAnswer : refund)({ id: paymentId.replace(/_0$/, '_1'), amount: input.amount.amount, status: operation === 'capture' ? 'CAPTURE_REQUESTED' : 'REFUND_REQUESTED', statusCode: operation === 'capture' ? 91 : 81 });
-      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(201, answer);
+      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(503, { errorId: 'kit-5xx', errors: [{ errorCode: '50001130', httpStatusCode: 503, id: 'SERVICE_UNAVAILABLE' }] }) : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(201, answer);
       const second = api().post(path).reply(201, answer);
       for (const scope of [first, second]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['x-gcs-idempotence-key'])));
       return { keysSeen: () => keys };
