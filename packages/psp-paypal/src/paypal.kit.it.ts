@@ -35,6 +35,13 @@ const ids = (seed: string, prefix: string) => `${prefix}${createHash('sha256').u
 
 function paypalScript(pair: SigningPair): PspKitScript {
   const orders = new Map<string, OrderState>();
+  /** The amount each request carried, by our transaction id, from PayPal's major-unit decimal to minor units. */
+  const amounts = new Map<string, number>();
+  const reads = (transactionId: string, amount: { value?: unknown } | undefined): true => {
+    if (typeof amount?.value === 'string') amounts.set(transactionId, Math.round(Number(amount.value) * 100));
+    return true;
+  };
+  const amountSeen = (transactionId: string) => () => amounts.get(transactionId);
   const stateOf = (orderId: string | undefined): OrderState => {
     const state = orderId ? orders.get(orderId) : undefined;
     if (!state) throw new Error(`the kit asked about an order PayPal never created (${orderId})`);
@@ -52,7 +59,11 @@ function paypalScript(pair: SigningPair): PspKitScript {
     const orderId = ids(input.transactionId, 'O');
     orders.set(orderId, { transactionId: input.transactionId, authorizationId: ids(input.transactionId, 'A'), authorized: false, captures: [] });
     nock(SANDBOX)
-      .post('/v2/checkout/orders', (body: { intent?: string; purchase_units?: { custom_id?: string }[] }) => body.intent === 'AUTHORIZE' && body.purchase_units?.[0]?.custom_id === input.transactionId)
+      .post(
+        '/v2/checkout/orders',
+        (body: { intent?: string; purchase_units?: { custom_id?: string; amount?: { value?: unknown } }[] }) =>
+          body.intent === 'AUTHORIZE' && body.purchase_units?.[0]?.custom_id === input.transactionId && reads(input.transactionId, body.purchase_units[0].amount),
+      )
       .matchHeader('paypal-request-id', input.transactionId)
       .reply(201, { id: orderId, status: 'PAYER_ACTION_REQUIRED', links: [{ rel: 'payer-action', href: `https://www.sandbox.paypal.com/checkoutnow?token=${orderId}` }] });
     nock(SANDBOX)
@@ -82,6 +93,7 @@ function paypalScript(pair: SigningPair): PspKitScript {
         });
       return {
         payerReturns: payerApproves(orderId),
+        amountSeen: amountSeen(input.transactionId),
         notifications: async (ack: DriverAck) =>
           ack.outcome === 'accepted'
             ? [
@@ -111,17 +123,23 @@ function paypalScript(pair: SigningPair): PspKitScript {
       const captureId = ids(input.transactionId, 'C');
       const path = `/v2/payments/authorizations/${state.authorizationId}/capture`;
       if (outcome === 'fails') {
-        nock(SANDBOX).post(path).matchHeader('paypal-request-id', input.transactionId).reply(422, paypalError('UNPROCESSABLE_ENTITY', 'AUTHORIZATION_EXPIRED'));
-        return { notifications: async () => [] };
+        nock(SANDBOX)
+          .post(path, (body: { amount?: { value?: unknown } }) => reads(input.transactionId, body.amount))
+          .matchHeader('paypal-request-id', input.transactionId)
+          .reply(422, paypalError('UNPROCESSABLE_ENTITY', 'AUTHORIZATION_EXPIRED'));
+        return { notifications: async () => [], amountSeen: amountSeen(input.transactionId) };
       }
       nock(SANDBOX)
-        .post(path, { amount: { currency_code: 'EUR', value: (input.amount.amount / 100).toFixed(2) }, final_capture: true, invoice_id: input.transactionId })
+        .post(path, (body: { amount?: { currency_code?: unknown; value?: unknown }; final_capture?: unknown; invoice_id?: unknown }) =>
+            body.amount?.currency_code === 'EUR' && body.final_capture === true && body.invoice_id === input.transactionId && reads(input.transactionId, body.amount),
+        )
         .matchHeader('paypal-request-id', input.transactionId)
         .reply(() => {
           state.captures.push({ id: captureId, status: 'COMPLETED' });
           return [201, { id: captureId, status: 'COMPLETED', invoice_id: input.transactionId }];
         });
       return {
+        amountSeen: amountSeen(input.transactionId),
         notifications: async () => [
           signed('PAYMENT.CAPTURE.COMPLETED', 'capture', {
             id: captureId,
@@ -144,13 +162,16 @@ function paypalScript(pair: SigningPair): PspKitScript {
       const capture = input.target.providerRef;
       if (!capture || ![...orders.values()].some((o) => o.captures.some((c) => c.id === capture))) throw new Error(`the kit refunds a capture PayPal never made (${capture})`);
       const refundId = ids(input.transactionId, 'R');
-      const refund = nock(SANDBOX).post(`/v2/payments/captures/${capture}/refund`).matchHeader('paypal-request-id', input.transactionId);
+      const refund = nock(SANDBOX)
+        .post(`/v2/payments/captures/${capture}/refund`, (body: { amount?: { value?: unknown } }) => reads(input.transactionId, body.amount))
+        .matchHeader('paypal-request-id', input.transactionId);
       if (outcome === 'fails') {
         refund.reply(422, paypalError('UNPROCESSABLE_ENTITY', 'REFUND_NOT_ALLOWED'));
-        return { notifications: async () => [] };
+        return { notifications: async () => [], amountSeen: amountSeen(input.transactionId) };
       }
       refund.reply(201, { id: refundId, status: 'COMPLETED', custom_id: input.transactionId });
       return {
+        amountSeen: amountSeen(input.transactionId),
         notifications: async () => [
           signed('PAYMENT.CAPTURE.REFUNDED', 'refund', {
             id: refundId,

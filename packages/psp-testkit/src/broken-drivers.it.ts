@@ -163,6 +163,13 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
       return parsed.kind === 'accepted' ? { ...parsed, facts: parsed.facts.map((f) => (f.kind === 'authorized' ? { ...f, granted: { ...f.granted, amount: f.granted.amount * 100 } } : f)) } : parsed;
     },
   ],
+  [
+    'refunds the whole payment whatever slice is asked',
+    'card',
+    'refund of a slice -> refunded (when the driver declares partial refunds)',
+    (d) => ({ refund: (input) => d.refund({ ...input, amount: { ...input.amount, amount: 10_000 } }) }),
+  ],
+  ['sends its captures in major units', 'card', 'capture -> captured', (d) => ({ capture: (input) => d.capture({ ...input, amount: { ...input.amount, amount: input.amount.amount / 100 } }) })],
   ['answers a capture without telling its verdict', 'card', 'capture -> captured', (d) => ({ capture: async (input) => d.capture({ ...input, target: { providerRef: 'unknown-ref' } }) })],
 ];
 

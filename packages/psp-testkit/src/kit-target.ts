@@ -88,6 +88,11 @@ export interface OpeningPlay {
   pageRuns?(pageAction: PageAction, ack: DriverAck): Promise<Readonly<Record<string, string>>>;
   /** The notifications the PSP posts about the opening once the calls are made (none when the answers carried the verdict). */
   notifications(ack: DriverAck): Promise<readonly InboundNotification[]>;
+  /**
+   * The amount the PSP received for the opening, read off the request and converted by the target from
+   * the PSP's unit to minor units (as `keysSeen` reports keys). Required of `authorize`.
+   */
+  amountSeen?(): number | undefined;
 }
 
 /** How a capture, void or refund plays at the PSP. */
@@ -95,6 +100,11 @@ export interface FollowUpPlay {
   /** The amount to ask for, when the script makes the PSP refuse by the amount (more than held). */
   readonly amount?: Money;
   notifications(ack: DriverAck): Promise<readonly InboundNotification[]>;
+  /**
+   * The amount the PSP received for the capture or refund, read off the request and converted by the
+   * target to minor units. Required of `capture` and `refund`.
+   */
+  amountSeen?(): number | undefined;
 }
 
 /** A dispute as the PSP states it: the fields of the `chargeback` fact the reader must give. */

@@ -35,16 +35,33 @@ function received(kind: keyof typeof MODIFICATIONS, input: FollowUpInput, paymen
   return kind === 'void' ? cancelReceived(modified) : kind === 'capture' ? captureReceived(modified, input.amount) : refundReceived(modified, input.amount);
 }
 
+/** The amount of the request nock matched: Adyen's `amount.value` is in minor units already. */
+function amountReader(): { read(body: Record<string, unknown>): true; amount(): number | undefined } {
+  let value: number | undefined;
+  return {
+    read: (body) => {
+      const amount = body.amount as { value?: unknown } | undefined;
+      value = typeof amount?.value === 'number' ? amount.value : undefined;
+      return true;
+    },
+    amount: () => value,
+  };
+}
+
 /** Nock playing Adyen: the answers of the Checkout API and the webhooks Adyen posts, signed with the contract's key. */
 function script(method: 'card' | 'applepay'): PspKitScript {
   const api = () => nock(TEST_BASE);
   /** The payment answer, to /payments (card open, Apple Pay confirm), and the AUTHORISATION webhook after it. */
   const paying = (answer: (ref: string) => object, webhookItem?: (ref: string) => Record<string, unknown>, asked: (body: Record<string, unknown>) => boolean = () => true): OpeningPlay => {
     const ref = pspReference();
-    api().post('/v71/payments', asked).reply(200, answer(ref));
+    const seen = amountReader();
+    api()
+      .post('/v71/payments', (body: Record<string, unknown>) => asked(body) && seen.read(body))
+      .reply(200, answer(ref));
     return {
       ...(method === 'card' ? { payerInput: cardInput() } : { walletToken: { method: 'applepay', paymentToken: APPLE_PAY_DATA } }),
       notifications: async () => (webhookItem ? [webhook([webhookItem(ref)])] : []),
+      amountSeen: seen.amount,
     };
   };
   const authorisation = (input: OpenInput, success: boolean, reason?: string) => (ref: string) =>
@@ -54,9 +71,12 @@ function script(method: 'card' | 'applepay'): PspKitScript {
     // Adyen modifies payments: a refund of a capture is made on the payment's pspReference.
     const paymentRef = input.opening?.providerRef ?? input.target.providerRef ?? '';
     const ref = pspReference();
-    api().post(`/v71/payments/${paymentRef}/${path}`).reply(201, received(kind, input, paymentRef, ref));
+    const seen = amountReader();
+    api()
+      .post(`/v71/payments/${paymentRef}/${path}`, (body: Record<string, unknown>) => seen.read(body))
+      .reply(201, received(kind, input, paymentRef, ref));
     const item = notificationItem({ eventCode, success: outcome === 'succeeds', pspReference: ref, originalReference: paymentRef, merchantReference: input.transactionId, amount: input.amount.amount, ...(outcome === 'fails' ? { reason: 'Insufficient balance on payment' } : {}) });
-    return { notifications: async () => [webhook([item])] };
+    return { notifications: async () => [webhook([item])], amountSeen: seen.amount };
   };
   const declines = Object.fromEntries(
     Object.entries(REFUSALS).map(([category, [code, reason]]) => [

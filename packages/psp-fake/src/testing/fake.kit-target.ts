@@ -20,6 +20,8 @@ const card = (cardNumber: string) => ({ method: 'card', cardNumber, expiry: '12/
 class FakePspStage {
   readonly deliveries: InboundNotification[] = [];
   keys: string[] = [];
+  /** The amount (minor units, as the fake PSP takes it) each request carried, by our transaction id (its `reference`). */
+  readonly amounts = new Map<string, number>();
   nextFault: TransportFault | undefined;
   private readonly held: Response[] = [];
   private url = '';
@@ -34,6 +36,11 @@ class FakePspStage {
       next();
     });
     // The faulty door: the connection is reset, never answered (the driver's timeout ends it), or answered 503.
+    app.use(['/fake-psp', '/faulty'], express.json(), (req, _res, next) => {
+      const body = req.body as { reference?: unknown; amount?: { value?: unknown } } | undefined;
+      if (req.method === 'POST' && typeof body?.reference === 'string' && typeof body.amount?.value === 'number') this.amounts.set(body.reference, body.amount.value);
+      next();
+    });
     app.use('/faulty', (req: Request, res: Response) => {
       const fault = this.nextFault;
       this.nextFault = undefined;
@@ -114,11 +121,12 @@ function script(method: MethodKind, stage: FakePspStage): PspKitScript {
     payerReturns: (redirect) => stage.press(redirect.url, door),
     notifications: verdictBy(input),
   });
+  const amountSeen = (reference: string) => () => stage.amounts.get(reference);
   const followUp = (reference: string, outcome: 'succeeds' | 'fails', input: { amount: { amount: number; currency: string } }): FollowUpPlay =>
     outcome === 'succeeds'
-      ? { notifications: () => stage.notificationsAbout(reference) }
+      ? { notifications: () => stage.notificationsAbout(reference), amountSeen: amountSeen(reference) }
       : // More than the payment holds: the fake PSP refuses the operation itself (a final failure).
-        { amount: money(input.amount.amount * 3, input.amount.currency), notifications: async () => [] };
+        { amount: money(input.amount.amount * 3, input.amount.currency), notifications: async () => [], amountSeen: amountSeen(reference) };
   const cardDeclines: Partial<Record<DeclineCategory, (input: OpenInput) => Promise<OpeningPlay>>> = {
     'bank-refusal': async (input) => ({ payerInput: card('4000000000000002'), notifications: verdictBy(input) }),
     'insufficient-funds': async (input) => ({ payerInput: card('4000000000009995'), notifications: verdictBy(input) }),
@@ -128,12 +136,14 @@ function script(method: MethodKind, stage: FakePspStage): PspKitScript {
   };
   const redirected = method !== 'card' && method !== 'applepay';
   return {
-    authorize: async (input) =>
-      method === 'card'
+    authorize: async (input) => ({
+      ...(method === 'card'
         ? { payerInput: card('4111111111111111'), notifications: verdictBy(input) }
         : method === 'applepay'
           ? { walletToken: { method: 'applepay', paymentToken: WALLET_TOKEN }, notifications: verdictBy(input) }
-          : onPage(input, 'approve'),
+          : onPage(input, 'approve')),
+      amountSeen: amountSeen(input.transactionId),
+    }),
     declines: method === 'card' ? cardDeclines : redirected ? { 'bank-refusal': async (input) => onPage(input, 'decline') } : {},
     ...(method === 'card'
       ? {

@@ -10,26 +10,45 @@ const DRIVER_TIMEOUT_MS = 1_000;
 const PLAN: PlanKey = { installments: 3, withFees: false };
 const ERROR = (label: string) => ({ Payment_Error_Response: { error_list: [{ field: 'purchase', error_code: 'ERR_STATUS', error_label: label }] } });
 
+/**
+ * The amount of the request nock matched, converted from Oney's major units to minor units: a
+ * purchase's or a confirm's `payment.payment_amount`, a cancel's `purchase.cancellation_amount`.
+ */
+function amountReader(): { read(body: Record<string, unknown>): true; amount(): number | undefined } {
+  let value: number | undefined;
+  return {
+    read: (body) => {
+      const found = (body.payment as { payment_amount?: unknown } | undefined)?.payment_amount ?? (body.purchase as { cancellation_amount?: unknown } | undefined)?.cancellation_amount;
+      value = typeof found === 'number' ? Math.round(found * 100) : undefined;
+      return true;
+    },
+    amount: () => value,
+  };
+}
+
 /** Nock playing Oney: the purchase, the status query every notification is checked with, confirm and cancel. */
 function script(): PspKitScript {
   const api = () => nock(STAGING_BASE);
   /** The purchase answers a payment page; the lender's verdict is the status query's answer, notified by a hint. */
   const purchase = (input: OpenInput, statusCode: string): OpeningPlay => {
-    api().post(PURCHASE_PATH).reply(200, { returned_url: `https://oney-staging.example/facilypay/${input.transactionId}` });
+    const seen = amountReader();
+    api().post(PURCHASE_PATH, seen.read).reply(200, { returned_url: `https://oney-staging.example/facilypay/${input.transactionId}` });
     return {
       payerReturns: async () => ({}),
       notifications: async () => {
         api().get(purchasePathOf(input.transactionId)).query(true).reply(200, statusAnswer(statusCode, toMajor(input.amount))).persist();
         return [oneyNotification(input.transactionId, statusCode)];
       },
+      amountSeen: seen.amount,
     };
   };
   const action = (input: FollowUpInput, path: 'confirm' | 'cancel', outcome: FollowUpOutcome, done: string): FollowUpPlay => {
     const reference = input.opening?.transactionId ?? input.target.transactionId ?? '';
-    const scope = api().post(`${purchasePathOf(reference)}/action/${path}`);
+    const seen = amountReader();
+    const scope = api().post(`${purchasePathOf(reference)}/action/${path}`, seen.read);
     if (outcome === 'succeeds') scope.reply(200, { language_code: 'EN', purchase: { status_code: done, status_label: `status ${done}` } });
     else scope.reply(400, ERROR('the purchase is not in a status that allows it'));
-    return { notifications: async () => [] };
+    return { notifications: async () => [], amountSeen: seen.amount };
   };
   return {
     authorize: async (input) => purchase(input, 'FAVORABLE'),

@@ -1,4 +1,4 @@
-import type { DriverAck, FollowUpInput, PspFact } from '@splitpay/domain';
+import type { DriverAck, FollowUpInput, Money, PspFact } from '@splitpay/domain';
 import type { PspKitTarget } from '../kit-target';
 import { KitSession } from '../kit-session';
 
@@ -47,4 +47,14 @@ export function isAbout(fact: PspFact, input: FollowUpInput, ack: DriverAck): bo
 
 export function fail(message: string): never {
   throw new Error(message);
+}
+
+/**
+ * The PSP received the amount asked, in minor units once the target converted its unit: a driver that
+ * sends major units, or the whole payment for a slice, fails here (the answers alone would not show it).
+ */
+export function expectAmountSeen(play: { amountSeen?(): number | undefined }, asked: Money, call: string): void {
+  if (!play.amountSeen) fail(`the script must report the amount the PSP received for the ${call} (amountSeen)`);
+  const seen = play.amountSeen();
+  if (seen !== asked.amount) fail(`the PSP received ${String(seen)} (minor units) for the ${call} of ${asked.amount} ${asked.currency}`);
 }

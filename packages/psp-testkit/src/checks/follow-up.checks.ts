@@ -1,7 +1,7 @@
 import type { OperationRef, PspFact } from '@splitpay/domain';
 import { KIT_AMOUNT, type FollowedUp, type KitSession, type Opened } from '../kit-session';
 import type { FollowUpOutcome, PspKitTarget } from '../kit-target';
-import { check, fail, isAbout, type KitCheck } from './check';
+import { check, expectAmountSeen, fail, isAbout, type KitCheck } from './check';
 import { authorizedInFull } from './opening.checks';
 
 type Kind = 'capture' | 'void' | 'refund';
@@ -17,6 +17,7 @@ export async function followUp(kit: KitSession, opened: Opened, kind: Kind, amou
   const script = kit.run.script;
   const play = kind === 'capture' ? await script.capture(input, outcome) : kind === 'refund' ? await script.refund(input, outcome) : script.void ? await script.void(input) : fail('the driver declares void: the script must play one');
   const done = await kit.followUp(kind, input, play);
+  if (kind !== 'void') expectAmountSeen(play, done.input.amount, kind);
   const told = verdicts(kind, done);
   if (told.length === 0) fail(`no ${FACT_OF[kind]} fact about the ${kind} (ack ${done.output.ack.outcome}${done.output.ack.code ? ` ${done.output.ack.code}` : ''})`);
   expect(told.map((f) => f.success)).toEqual(told.map(() => outcome === 'succeeds'));

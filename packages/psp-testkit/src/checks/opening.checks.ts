@@ -1,7 +1,7 @@
 import { CARD_SCHEMES, type CardScheme, type PspFact } from '@splitpay/domain';
 import { KIT_AMOUNT, type KitSession, type Opened } from '../kit-session';
 import type { PspKitTarget } from '../kit-target';
-import { check, fail, type KitCheck } from './check';
+import { check, expectAmountSeen, fail, type KitCheck } from './check';
 
 type Authorized = Extract<PspFact, { kind: 'authorized' }>;
 
@@ -12,7 +12,9 @@ type Authorized = Extract<PspFact, { kind: 'authorized' }>;
  */
 export async function authorizedInFull(kit: KitSession, order: { readonly mustCreateAlias?: boolean } = {}): Promise<Opened> {
   const { model, input } = kit.newOpening(order);
-  const opened = await kit.open(model, input, await kit.run.script.authorize(input));
+  const play = await kit.run.script.authorize(input);
+  const opened = await kit.open(model, input, play);
+  expectAmountSeen(play, input.amount, 'authorization');
   const attempt = model.attempt();
   expect({ status: attempt.status, granted: attempt.granted }).toEqual({
     status: attempt.operation === 'payment' ? 'CAPTURED' : 'AUTHORIZED',

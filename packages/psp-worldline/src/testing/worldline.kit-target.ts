@@ -24,6 +24,23 @@ const CONTRACTS: Readonly<Record<WorldlineKitContract, { method: 'wero' | 'ancv'
   'ancv 5403': { method: 'ancv', product: 5403, settings: { ...SETTINGS, ancvProductId: 5403 } },
 };
 
+/**
+ * The amount of the request nock matched, in minor units as Worldline takes them: an opening's
+ * `order.amountOfMoney`, a refund's `amountOfMoney`, a capture's `amount`.
+ */
+function amountReader(): { read(body: Record<string, unknown>): true; amount(): number | undefined } {
+  let value: number | undefined;
+  return {
+    read: (body) => {
+      const order = body.order as { amountOfMoney?: { amount?: unknown } } | undefined;
+      const found = order?.amountOfMoney?.amount ?? (body.amountOfMoney as { amount?: unknown } | undefined)?.amount ?? body.amount;
+      value = typeof found === 'number' ? found : undefined;
+      return true;
+    },
+    amount: () => value,
+  };
+}
+
 /** Nock playing Worldline Direct: the opening (payment or hosted checkout), the payer's approval in the app, GET on return, and the webhooks. */
 function script(contract: WorldlineKitContract): PspKitScript {
   const { method, product } = CONTRACTS[contract];
@@ -55,9 +72,10 @@ function script(contract: WorldlineKitContract): PspKitScript {
     const ref = hosted ? `hc-${id.replace(/_0$/, '')}` : id;
     if (hosted) created.set(ref, id);
     const shape = { id, amount: input.amount.amount, merchantReference: input.transactionId, product, ...byCheckout(id), ...final };
+    const seen = amountReader();
     if (hosted) {
-      api().post(`${V2}/hostedcheckouts`).reply(201, hostedCheckoutAnswer(ref, input.transactionId));
-    } else api().post(P).reply(201, redirectAnswer(id, input.amount.amount, input.transactionId));
+      api().post(`${V2}/hostedcheckouts`, seen.read).reply(201, hostedCheckoutAnswer(ref, input.transactionId));
+    } else api().post(P, seen.read).reply(201, redirectAnswer(id, input.amount.amount, input.transactionId));
     const type = final.status === 'REJECTED' ? 'payment.rejected' : sale ? 'payment.captured' : 'payment.pending_capture';
     return {
       payerReturns: async (): Promise<Record<string, string>> => {
@@ -66,6 +84,7 @@ function script(contract: WorldlineKitContract): PspKitScript {
         return hosted ? { hostedCheckoutId: ref, RETURNMAC: `mac-${ref}` } : {};
       },
       notifications: async () => [webhook(type, { payment: payment(shape) })],
+      amountSeen: seen.amount,
     };
   };
   const followUp = (kind: 'capture' | 'cancel' | 'refund', input: FollowUpInput, outcome: FollowUpOutcome): FollowUpPlay => {
@@ -76,13 +95,14 @@ function script(contract: WorldlineKitContract): PspKitScript {
       api().post(`${P}/${id}/cancel`).reply(201, { payment: payment({ ...opening, status: 'CANCELLED', statusCode: 6, statusCategory: 'UNSUCCESSFUL' }) });
       return { notifications: async () => [] };
     }
+    const seen = amountReader();
     if (kind === 'refund' && outcome === 'fails') {
-      api().post(`${P}/${id}/refund`).reply(400, { errorId: 'e-1', errors: [{ errorCode: '50001130', id: 'REFUND_NOT_ALLOWED', message: 'Refund not allowed for this product', httpStatusCode: 400 }] });
-      return { notifications: async () => [] };
+      api().post(`${P}/${id}/refund`, seen.read).reply(400, { errorId: 'e-1', errors: [{ errorCode: '50001130', id: 'REFUND_NOT_ALLOWED', message: 'Refund not allowed for this product', httpStatusCode: 400 }] });
+      return { notifications: async () => [], amountSeen: seen.amount };
     }
     const operation = id.replace(/_0$/, kind === 'capture' ? '_1' : '_2');
     const pending = kind === 'capture' ? { status: 'CAPTURE_REQUESTED', statusCode: 91, statusCategory: 'PENDING_CONNECT_OR_3RD_PARTY' } : { status: 'REFUND_REQUESTED', statusCode: 81, statusCategory: 'PENDING_CONNECT_OR_3RD_PARTY' };
-    api().post(`${P}/${id}/${kind}`).reply(201, payment({ id: operation, amount: input.amount.amount, ...pending }));
+    api().post(`${P}/${id}/${kind}`, seen.read).reply(201, payment({ id: operation, amount: input.amount.amount, ...pending }));
     const event =
       kind === 'capture'
         ? outcome === 'succeeds'
@@ -93,7 +113,7 @@ function script(contract: WorldlineKitContract): PspKitScript {
             webhook('payment.refunded', { payment: payment({ ...opening, status: 'REFUNDED', statusCode: 8, statusCategory: 'REFUNDED' }) })
           : // As Worldline's own modules read it: payment.refunded carrying the refund, which echoes our refund's reference.
             webhook('payment.refunded', { refund: refund({ id: operation, amount: input.amount.amount, status: 'REFUNDED', statusCode: 8, merchantReference: opening.merchantReference, operationReference: input.transactionId }) });
-    return { notifications: async () => [event] };
+    return { notifications: async () => [event], amountSeen: seen.amount };
   };
   const declines = Object.fromEntries(
     Object.entries(REFUSALS).map(([category, error]) => [category, async (input: OpenInput) => opening(input, { status: 'REJECTED', statusCode: 2, statusCategory: 'UNSUCCESSFUL', errors: [error] })]),
