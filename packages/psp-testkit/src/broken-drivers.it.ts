@@ -170,6 +170,12 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
     (d) => ({ refund: (input) => d.refund({ ...input, amount: { ...input.amount, amount: 10_000 } }) }),
   ],
   ['sends its captures in major units', 'card', 'capture -> captured', (d) => ({ capture: (input) => d.capture({ ...input, amount: { ...input.amount, amount: input.amount.amount / 100 } }) })],
+  [
+    'offers its card as hosted fields without giving them',
+    'card',
+    'a card the components show as hosted fields (acquirer-hosted, the default) gives its hostedFields under the contract',
+    (d) => ({ capabilities: { ...d.capabilities, cardIntegration: undefined } }),
+  ],
   ['answers a capture without telling its verdict', 'card', 'capture -> captured', (d) => ({ capture: async (input) => d.capture({ ...input, target: { providerRef: 'unknown-ref' } }) })],
 ];
 

@@ -1,6 +1,6 @@
 import { isAssignedCurrency } from '@splitpay/domain';
 import type { PspKitTarget } from '../kit-target';
-import { check, type KitCheck } from './check';
+import { check, fail, type KitCheck } from './check';
 import { authorizedInFull } from './opening.checks';
 
 /** What the driver declares matches what it has; a declared status lookup answers authoritatively. */
@@ -20,6 +20,15 @@ export function declaredChecks(target: PspKitTarget): KitCheck[] {
       expect(currencies.length).toBeGreaterThan(0);
       expect(currencies.filter((code) => !/^[A-Z]{3}$/.test(code) || !isAssignedCurrency(code))).toEqual([]);
       expect(currencies).toContain(kit.money(1).currency);
+    }),
+    check(target, 'a card the components show as hosted fields (acquirer-hosted, the default) gives its hostedFields under the contract', async (kit) => {
+      if (target.method !== 'card') return;
+      // The card view defaults to acquirer-hosted, and the components load hosted fields for every card but the fake one.
+      const integration = kit.capabilities.cardIntegration ?? 'acquirer-hosted';
+      if (integration === 'fake') return;
+      if (integration !== 'acquirer-hosted') fail(`cardIntegration ${integration}: the payment components can only take a card through hosted fields (acquirer-hosted)`);
+      if (!kit.driver.hostedFields) fail('the card is offered as hosted fields (acquirer-hosted) but the driver has no hostedFields: the page could not load the card form');
+      expect(kit.driver.hostedFields(kit.run.settings)).toEqual({ keyId: expect.any(String), key: expect.any(String), sdkUrl: expect.stringMatching(/^https:\/\//) });
     }),
     check(target, 'status lookup (when declared) -> the authorized opening', async (kit) => {
       const driver = kit.driver;
