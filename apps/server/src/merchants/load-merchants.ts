@@ -1,5 +1,5 @@
 import { normalizeEmail } from '@splitpay/application';
-import { merchantId, type MerchantAccountRepository } from '@splitpay/domain';
+import { merchantId, type MerchantAccount, type MerchantAccountRepository } from '@splitpay/domain';
 import { buildMerchantAccount, type MerchantAccountBuilderDeps } from './merchant-account.builder';
 import { entryLabel, MerchantsFileError } from './merchants-file.error';
 import { providerSettings } from '../wiring/providers/provider-list';
@@ -29,17 +29,38 @@ async function checkStoredEmails(file: string, entries: readonly MerchantEntry[]
 }
 
 /**
- * Loads MERCHANTS_FILE at start: validates the whole file first (nothing is written when any entry
- * is wrong), then upserts every account. Returns the merchant ids loaded.
+ * The stored accounts that lose a contact email to another listed account, each without those emails
+ * (and otherwise as stored): written first, they free every moving email before any account gains it.
+ */
+function releasesOfMovingEmails(plans: readonly { readonly account: MerchantAccount; readonly existing: MerchantAccount | null }[]): MerchantAccount[] {
+  const releases: MerchantAccount[] = [];
+  for (const { account, existing } of plans) {
+    if (!existing) continue;
+    const kept = new Set(account.contacts.map((c) => c.email));
+    const contacts = existing.contacts.filter((c) => kept.has(c.email));
+    if (contacts.length < existing.contacts.length) releases.push({ ...existing, contacts });
+  }
+  return releases;
+}
+
+/**
+ * Loads MERCHANTS_FILE at start: validates the whole file and builds every account first (nothing is
+ * written when any entry is wrong), then writes in an order no unique contact email can refuse: the
+ * accounts losing a contact email without it first, then every account as the file gives it (an
+ * email moved between two listed accounts, in either file order, or swapped, loads). Returns the
+ * merchant ids loaded.
  */
 export async function loadMerchants(file: string, deps: LoadMerchantsDeps): Promise<readonly string[]> {
   const settingsOf = deps.settingsOf ?? providerSettings;
   const entries = await readMerchantsFile(file, settingsOf, deps.publicBaseUrl);
   await checkStoredEmails(file, entries, deps.merchants);
+  const plans = [];
   for (const entry of entries) {
     const existing = await deps.merchants.findById(merchantId(entry.merchantId));
-    await deps.merchants.upsert(await buildMerchantAccount(entry, existing, { ...deps, settingsOf }));
+    plans.push({ existing, account: await buildMerchantAccount(entry, existing, { ...deps, settingsOf }) });
   }
+  for (const release of releasesOfMovingEmails(plans)) await deps.merchants.upsert(release);
+  for (const { account } of plans) await deps.merchants.upsert(account);
   deps.logger.info('merchants.loaded', { file, count: entries.length });
   return entries.map((e) => e.merchantId);
 }
