@@ -1,7 +1,8 @@
 import type { Stores } from '@splitpay/application';
 import type { Db, Document } from 'mongodb';
-import { openStoreCollections, type StoreCollectionKey, type StoreCollections } from './collections';
+import { COLLECTION_NAMES, openStoreCollections, type StoreCollectionKey, type StoreCollections } from './collections';
 import { INDEX_PLAN } from './index-plan';
+import { isShardedUniqueRefusal, shardedUniqueIndexError } from './sharded-unique-index';
 import { MongoAuthorizationCodeRepository, MongoRefreshTokenRepository } from './repositories/mongo-auth-grant.repository';
 import { MongoChargebackRepository } from './repositories/mongo-chargeback.repository';
 import { MongoHitCounters } from './repositories/mongo-hit-counters';
@@ -52,7 +53,8 @@ function isNotImplemented(error: unknown): error is Error {
 /**
  * Creates every index of the plan on the given collections. A server that has not implemented an
  * option of an index (FerretDB: partial filters, TTL) fails the start, unless `allowStandalone`: the
- * index is then created with its name and uniqueness only, and reported.
+ * index is then created with its name and uniqueness only, and reported. A unique index refused on a
+ * sharded collection (its shard key does not prefix the index) always fails the start, naming it.
  */
 export async function ensureIndexes(collections: StoreCollections, options: Pick<CreateStoresOptions, 'allowStandalone'> = {}): Promise<readonly IndexDeparture[]> {
   const departures: IndexDeparture[] = [];
@@ -62,6 +64,7 @@ export async function ensureIndexes(collections: StoreCollections, options: Pick
       try {
         await collection.createIndex(spec.key, spec.options);
       } catch (error) {
+        if (isShardedUniqueRefusal(error)) throw shardedUniqueIndexError(COLLECTION_NAMES[key], spec.options.name, error);
         if (!options.allowStandalone || !isNotImplemented(error)) throw error;
         const { name, unique, ...dropped } = spec.options;
         await collection.createIndex(spec.key, unique ? { name, unique } : { name });

@@ -124,6 +124,32 @@ describe('createStoresFor', () => {
     await stores.close();
   });
 
+  it('stops the start with an error naming the unique index a sharded collection refuses, standalone allowed or not', async () => {
+    // A cluster where `sessions` is sharded on { merchantId, _id }: MongoDB refuses a unique index
+    // that shard key does not prefix (code 67, CannotCreateIndex); the service does not create it plain.
+    const database = new EmbeddedDatabase();
+    const sharded = (name: string) => {
+      const collection = database.collection(name);
+      return new Proxy(collection, {
+        get(target, property, receiver) {
+          if (property !== 'createIndex' || name !== 'sessions') return Reflect.get(target, property, receiver);
+          return async (keys: Record<string, 1 | -1>, options: Record<string, unknown>) => {
+            if (options.unique && Object.keys(keys)[0] !== 'merchantId') {
+              throw Object.assign(new Error(`cannot create unique index over ${JSON.stringify(keys)} with shard key pattern { merchantId: 1, _id: 1 }`), { code: 67, codeName: 'CannotCreateIndex' });
+            }
+            return target.createIndex(keys, options);
+          };
+        },
+      });
+    };
+    const db = { databaseName: 'splitpay', collection: sharded, client: { close: async () => undefined } } as unknown as Db;
+    for (const mongodbAllowStandalone of [false, true]) {
+      await expect(createStoresFor({ mongodbUri: 'mongodb://db/splitpay', mongodbAllowStandalone }, silent, { connect: async () => db })).rejects.toThrow(
+        /unique index sessions\.elements_token_hash_unique: .*sharded.*keep `sessions` unsharded/,
+      );
+    }
+  });
+
   it('redacts the password of a connection string, encoded or not', () => {
     expect(redactMongoUri('mongodb://u:p%40ss@h/db and p@ss', 'mongodb://u:p%40ss@h/db')).toBe('mongodb://u:***@h/db and ***');
     expect(redactMongoUri('mongodb://h/db', 'mongodb://h/db')).toBe('mongodb://h/db');
