@@ -69,6 +69,27 @@ export function authGrantRepositoriesContract(engine: ContractEngine): void {
       expect(await tokens().rotate(first.tokenHash, successorOf, T0 + 2)).toEqual({ kind: 'unknown' });
     });
 
+    /** What MongoDB's TTL monitor does at `at` (the embedded engine and FerretDB purge nothing by themselves). */
+    async function purgeExpiredTokens(at: number): Promise<void> {
+      const { refreshTokens } = store().collections;
+      for (const doc of await refreshTokens.find({ purgeAt: { $lte: new Date(at) } }).toArray()) await refreshTokens.deleteOne({ _id: doc._id });
+    }
+
+    it('keeps a used token until its family\'s last expiry, so a replay after its own expiry still answers replayed (D5)', async () => {
+      const first = aToken(newId(), { expiresAt: T0 + 1_000 });
+      await tokens().insert(first);
+      let second: RefreshTokenRecord | undefined;
+      await tokens().rotate(first.tokenHash, (previous) => (second = aToken(previous.familyId, { expiresAt: T0 + 5_000 })), T0);
+      await tokens().rotate(second!.tokenHash, (previous) => aToken(previous.familyId, { expiresAt: T0 + 9_000 }), T0 + 500);
+      // The first token expired long ago, the second too; the family lives on in the third.
+      await purgeExpiredTokens(T0 + 8_000);
+      expect(await tokens().rotate(first.tokenHash, successorOf, T0 + 8_000)).toEqual({ kind: 'replayed', familyId: first.familyId });
+      expect(await tokens().rotate(second!.tokenHash, successorOf, T0 + 8_000)).toEqual({ kind: 'replayed', familyId: first.familyId });
+      // Once the whole family has expired, nothing of it is kept.
+      await purgeExpiredTokens(T0 + 9_000);
+      expect(await store().collections.refreshTokens.find({ familyId: first.familyId }).toArray()).toEqual([]);
+    });
+
     it('revokes only the named family', async () => {
       const mine = aToken();
       const theirs = aToken();

@@ -10,7 +10,11 @@ export interface AuthorizationCodeDocument extends Omit<AuthorizationCodeRecord,
   readonly purgeAt: Date;
 }
 
-/** A refresh token of a rotating family, `_id` its digest; purged by TTL once expired. */
+/**
+ * A refresh token of a rotating family, `_id` its digest. `purgeAt` starts at its own expiry and moves
+ * with each rotation of the family to the newest token's (MongoRefreshTokenRepository): a used token
+ * must stay to be recognized as replayed while its family lives (docs/decisions.md D5).
+ */
 export interface RefreshTokenDocument extends Omit<RefreshTokenRecord, 'tokenHash'> {
   readonly _id: string;
   readonly purgeAt: Date;

@@ -31,7 +31,8 @@ export class MongoAuthorizationCodeRepository implements AuthorizationCodeReposi
  * Refresh tokens, `_id` the token digest. Rotation marks the presented token used with one
  * conditional update (only a fresh, unrevoked, unexpired token matches, so two concurrent rotations
  * of one token cannot both win), then inserts the successor. Were the process to die between the
- * two, the family simply ends: the holder signs in again; no token is ever valid twice.
+ * two, the family simply ends: the holder signs in again; no token is ever valid twice. Every token of
+ * a family is purged (TTL on `purgeAt`) at the family's last expiry, not at its own.
  */
 export class MongoRefreshTokenRepository implements RefreshTokenRepository {
   constructor(private readonly collections: Pick<StoreCollections, 'refreshTokens'>) {}
@@ -53,13 +54,24 @@ export class MongoRefreshTokenRepository implements RefreshTokenRepository {
     );
     if (used) {
       const previous = refreshTokenFromDocument(used);
-      await this.insert(successor(previous));
+      const next = successor(previous);
+      await this.insert(next);
+      await this.keepFamilyUntil(previous.familyId, next.expiresAt);
       return { kind: 'rotated', previous };
     }
     const doc = await this.collections.refreshTokens.findOne({ _id: tokenHash });
     if (!doc || doc.revoked === true) return { kind: 'unknown' };
     if (doc.usedAt !== undefined) return { kind: 'replayed', familyId: doc.familyId };
     return { kind: 'unknown' };
+  }
+
+  /**
+   * Moves the TTL purge of every token of the family to the family's last expiry (its newest token's):
+   * a used token is answered `replayed` even once expired, revoking the family (docs/decisions.md D5),
+   * which the TTL would otherwise make `unknown` as soon as the token itself expired.
+   */
+  private async keepFamilyUntil(familyId: string, lastExpiry: number): Promise<void> {
+    await this.collections.refreshTokens.updateMany({ familyId }, { $set: { purgeAt: new Date(lastExpiry) } });
   }
 
   async revokeFamily(familyId: string): Promise<void> {
