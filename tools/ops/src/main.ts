@@ -32,7 +32,7 @@ export async function run(argv: readonly string[], out: Output = stdout): Promis
         case 'replay-notifications':
           return await replayNotifications({ sessions: stores.sessions, chargebacks: stores.chargebacks, config, logger }, command, out);
         case 'check':
-          return await check(db, out);
+          return await check(db, out, { allowStandalone: config.mongodbAllowStandalone ?? false });
         case 'settle-operation':
           return await settleOperation({ sessions: stores.sessions, config, logger }, command, out);
       }

@@ -1,40 +1,73 @@
 import { COLLECTION_NAMES, INDEX_PLAN, type Db, type StoreCollectionKey } from '@splitpay/store-mongo';
 import type { Output } from '../output';
+import { indexDifferences, type FoundIndex } from './index-differences';
 
 /** MongoDB's NamespaceNotFound: listIndexes of a collection that does not exist. */
 const NAMESPACE_NOT_FOUND = 26;
 
-async function indexNamesOf(db: Db, collection: string): Promise<Set<string>> {
+async function indexesOf(db: Db, collection: string): Promise<Map<string, FoundIndex>> {
   try {
     const indexes = await db.collection(collection).listIndexes().toArray();
-    return new Set(indexes.map((index) => String(index.name)));
+    return new Map(indexes.map((index) => [String(index.name), index as unknown as FoundIndex]));
   } catch (error) {
-    if ((error as { code?: unknown }).code === NAMESPACE_NOT_FOUND) return new Set();
+    if ((error as { code?: unknown }).code === NAMESPACE_NOT_FOUND) return new Map();
     throw error;
   }
 }
 
+export interface CheckOptions {
+  /** MONGODB_ALLOW_STANDALONE: an index lacking only a partial filter or TTL (a test server's) is reported, not a finding. */
+  readonly allowStandalone?: boolean;
+}
+
 /**
  * Reads, changes nothing: the database's collections with their document counts, then every index
- * of INDEX_PLAN by name, the missing ones listed (the service creates them at start). 1 when one is missing.
+ * of INDEX_PLAN, by name and by definition (key, unique, partial filter, TTL), the missing and the
+ * differing ones listed (the service creates missing ones at start, never replaces a differing one).
+ * 1 when one is missing or differs.
  */
-export async function check(db: Db, out: Output): Promise<0 | 1> {
+export async function check(db: Db, out: Output, options: CheckOptions = {}): Promise<0 | 1> {
   out.line(`check: database ${db.databaseName}`);
   const collections = (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).sort();
   for (const name of collections) out.line(`  ${name}: ${await db.collection(name).countDocuments({})} documents`);
   if (collections.length === 0) out.line('  (no collections)');
 
-  const missing: string[] = [];
   let planned = 0;
+  let missing = 0;
+  let differing = 0;
+  let departing = 0;
   for (const key of Object.keys(INDEX_PLAN) as StoreCollectionKey[]) {
     const collection = COLLECTION_NAMES[key];
-    const present = await indexNamesOf(db, collection);
+    const present = await indexesOf(db, collection);
     for (const spec of INDEX_PLAN[key]) {
       planned++;
-      if (!present.has(spec.options.name)) missing.push(`${collection}.${spec.options.name}`);
+      const name = `${collection}.${spec.options.name}`;
+      const found = present.get(spec.options.name);
+      if (!found) {
+        missing++;
+        out.line(`  missing index ${name}`);
+        continue;
+      }
+      const differences = indexDifferences(spec, found);
+      if (differences.length === 0) continue;
+      if (options.allowStandalone && differences.every((d) => d.optionDropped)) {
+        departing++;
+        out.line(`  index ${name}: created without ${differences.map((d) => d.what).join(', ')} (MONGODB_ALLOW_STANDALONE: the server lacks it)`);
+        continue;
+      }
+      differing++;
+      out.line(`  index ${name} differs from the plan: ${differences.map((d) => `${d.what} planned ${d.planned}, found ${d.found}`).join('; ')}`);
     }
   }
-  for (const index of missing) out.line(`  missing index ${index}`);
-  out.line(missing.length === 0 ? `check: all ${planned} indexes of the store are present` : `check: ${missing.length} of ${planned} indexes missing (a service start creates them)`);
-  return missing.length === 0 ? 0 : 1;
+  if (missing === 0 && differing === 0) {
+    const departures = departing > 0 ? `, ${departing} of them without options this server lacks (MONGODB_ALLOW_STANDALONE)` : '';
+    out.line(`check: all ${planned} indexes of the store are present${departures}`);
+    return 0;
+  }
+  const findings = [
+    ...(missing > 0 ? [`${missing} of ${planned} indexes missing (a service start creates them)`] : []),
+    ...(differing > 0 ? [`${differing} of ${planned} indexes differ from the plan (drop each, and a service start creates it as planned)`] : []),
+  ];
+  out.line(`check: ${findings.join('; ')}`);
+  return 1;
 }
