@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger, MethodKind, OperationOutput, PspDriver, PspFact, PspProvider } from '@splitpay/domain';
+import type { Logger, MethodKind, OperationRef, OperationOutput, PspDriver, PspFact, PspProvider } from '@splitpay/domain';
 import { fakeKitTarget } from '@splitpay/psp-fake/src/testing/fake.kit-target';
 import { signBody } from '@splitpay/psp-fake';
 import { pspDriverChecks } from './driver-contract';
@@ -175,6 +175,22 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
     'card',
     'a card the components show as hosted fields (acquirer-hosted, the default) gives its hostedFields under the contract',
     (d) => ({ capabilities: { ...d.capabilities, cardIntegration: undefined } }),
+  ],
+  [
+    "finds the webhook key by the payment's reference, whatever operation its facts name",
+    'card',
+    "a notification's facts name the operations whose contracts verified it (the opening's, a follow-up's)",
+    () => ({}),
+    (provider) => {
+      let payment: OperationRef | undefined;
+      return async (notification, context) => {
+        const parsed = await provider.parseNotification(notification, context);
+        if (parsed.kind !== 'accepted') return parsed;
+        const first = parsed.facts.find((f) => f.kind !== 'chargeback');
+        payment ??= first && 'ref' in first ? first.ref : undefined;
+        return payment && (await context?.settingsFor(payment)) ? parsed : { kind: 'rejected', reason: 'no contract', reply: parsed.reply };
+      };
+    },
   ],
   ['answers a capture without telling its verdict', 'card', 'capture -> captured', (d) => ({ capture: async (input) => d.capture({ ...input, target: { providerRef: 'unknown-ref' } }) })],
 ];

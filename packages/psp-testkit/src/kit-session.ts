@@ -22,6 +22,25 @@ import { CapturingLogger } from '@splitpay/domain/src/testing';
 import type { FollowUpPlay, OpeningPlay, PspKitRun, PspKitTarget } from './kit-target';
 import { ServiceModel } from './service-model';
 
+/**
+ * A reader that borrowed a contract's settings (its webhook key) by one reference may only name that
+ * operation in its facts: one that finds the key by the payment and names a refund (or another
+ * merchant's operation) lets a merchant's key act on an operation it does not serve (D80).
+ */
+function expectFactsOfLentContracts(facts: readonly PspFact[], lent: readonly OperationRef[]): void {
+  if (lent.length === 0) return;
+  const matches = (ref: OperationRef) => lent.some((l) => (l.transactionId !== undefined && l.transactionId === ref.transactionId) || (l.providerRef !== undefined && l.providerRef === ref.providerRef));
+  for (const fact of facts) {
+    const named: OperationRef[] =
+      fact.kind === 'chargeback'
+        ? [{ providerRef: fact.providerRef, ...(fact.transactionId ? { transactionId: fact.transactionId } : {}) }]
+        : [fact.ref, ...(fact.providerRef ? [{ providerRef: fact.providerRef }] : [])];
+    if (!named.some(matches)) {
+      throw new Error(`the reader verified the notification with the contract of ${JSON.stringify(lent)} but its ${fact.kind} fact names ${JSON.stringify(named)}: it must ask settingsFor the operation its facts name`);
+    }
+  }
+}
+
 /** The amount every opening asks for (minor units). */
 export const KIT_AMOUNT = 10_000;
 
@@ -53,6 +72,8 @@ export interface FollowedUp {
 export class KitSession {
   /** Every answer and fact the driver and reader gave, to search for secrets. */
   readonly answers: unknown[] = [];
+  /** The references the reader of the notification being parsed was lent contract settings for. */
+  private lent: OperationRef[] = [];
   private readonly known = { transactionIds: new Set<string>(), providerRefs: new Set<string>() };
 
   private constructor(
@@ -86,7 +107,9 @@ export class KitSession {
   readonly context: NotificationContext = {
     settingsFor: async (ref: OperationRef) => {
       const ours = (ref.transactionId !== undefined && this.known.transactionIds.has(ref.transactionId)) || (ref.providerRef !== undefined && this.known.providerRefs.has(ref.providerRef));
-      return ours ? this.run.settings : undefined;
+      if (!ours) return undefined;
+      this.lent.push(ref);
+      return this.run.settings;
     },
   };
 
@@ -206,7 +229,9 @@ export class KitSession {
   }
 
   async parse(notification: InboundNotification): ReturnType<PspKitRun['provider']['parseNotification']> {
+    this.lent = [];
     const parsed = await this.run.provider.parseNotification(notification, this.context);
+    if (parsed.kind === 'accepted') expectFactsOfLentContracts(parsed.facts, this.lent);
     this.answers.push(parsed.kind === 'accepted' ? { facts: parsed.facts, reply: parsed.reply } : { reason: parsed.reason, reply: parsed.reply });
     if (parsed.kind === 'accepted') this.noteRefs(parsed.facts);
     return parsed;

@@ -46,6 +46,13 @@ export function notificationChecks(target: PspKitTarget): KitCheck[] {
       expect(opened.model.apply(second.facts)).toBe(false);
       expect(opened.model.session).toEqual(before);
     }),
+    check(target, "a notification's facts name the operations whose contracts verified it (the opening's, a follow-up's)", async (kit) => {
+      // KitSession.parse fails a reader lent settings for one operation whose facts name another.
+      const opened = await authorizedInFull(kit);
+      const kind = opened.model.attempt().operation === 'authorization' ? 'capture' : 'refund';
+      const done = await followUp(kit, opened, kind, KIT_AMOUNT, 'succeeds');
+      if (opened.notifications.length + done.notifications.length === 0) fail('the script played no notification at all: a PSP notifies its verdicts');
+    }),
     check(target, 'a forged or unsigned notification -> rejected, no facts, body not logged', async (kit) => {
       if (!target.signedNotifications) return;
       const forge = kit.run.script.forge ?? fail('signed notifications: the script must forge one');
