@@ -13,6 +13,7 @@ export type { AttemptId, MerchantId, SessionId, TransactionId } from './ids/ids'
 export { money } from './money/money';
 export { isAssignedCountry, isAssignedCurrency } from './money/currency';
 export type { Money } from './money/money';
+export type { CurrencyCode } from './money/currency';
 export type { JsonOf } from './shared/json-of';
 export { assertUnreachable } from './shared/brand';
 export { cutText } from './shared/cut-text';
