@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import nock from 'nock';
 import { money, type DeclineCategory, type DriverAck, type FollowUpInput, type InboundNotification, type OpenInput } from '@splitpay/domain';
-import { describePspDriverContract, isolateNock, type OpeningPlay, type PspKitScript, type PspKitTarget } from '@splitpay/psp-testkit';
+import { describePspDriverContract, isolateNock, type OpeningPlay, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
 import { PAYPAL_SETTINGS } from './paypal.plugin';
 import { createPayPalProvider } from './provider/paypal.provider';
 import { CERT_HOST, CERT_PATH, delivery, event } from './testing/paypal-webhook.fixtures';
@@ -27,7 +27,7 @@ interface OrderState {
   readonly authorizationId: string;
   authorized: boolean;
   /** The next GET of the order is answered 503 (the kit's 5xx status lookup). */
-  failNextGet?: boolean;
+  failNextGet?: TransportFault;
   readonly captures: { id: string; status: string }[];
 }
 
@@ -69,10 +69,13 @@ function paypalScript(pair: SigningPair): PspKitScript {
     nock(SANDBOX)
       .get(`/v2/checkout/orders/${orderId}`)
       .times(20)
-      .reply(() => {
+      .reply(async () => {
         const state = stateOf(orderId);
-        if (!state.failNextGet) return [200, orderBody(orderId, state)];
-        state.failNextGet = false;
+        const fault = state.failNextGet;
+        if (!fault) return [200, orderBody(orderId, state)];
+        state.failNextGet = undefined;
+        if (fault === 'reset') throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+        if (fault === 'timeout') await new Promise((resolve) => setTimeout(resolve, DRIVER_TIMEOUT_MS * 3));
         return [503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.', debug_id: 'kit5xx' }];
       });
     return orderId;
@@ -205,8 +208,8 @@ function paypalScript(pair: SigningPair): PspKitScript {
     },
     // The order's GET already shows the authorization.
     lookup: async () => undefined,
-    lookupFault: async (input) => {
-      stateOf(input.target.providerRef).failNextGet = true;
+    lookupFault: async (input, kind) => {
+      stateOf(input.target.providerRef).failNextGet = kind;
     },
     forge: (valid) => {
       const headers = Object.fromEntries(Object.entries(valid.headers).filter(([name]) => name.toLowerCase() !== 'paypal-transmission-sig'));

@@ -154,6 +154,18 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
     (d) => ({ lookup: async (input) => fiveHundredAs(await (d.lookup ?? fail)(input), 'rejected') }),
   ],
   [
+    'reads a reset of its status lookup as a refusal',
+    'card',
+    'a connection reset to a status lookup (when declared) -> an unknown ack, no verdict',
+    (d) => ({ lookup: async (input) => mapAck(await (d.lookup ?? fail)(input)) }),
+  ],
+  [
+    'reads a timeout of its status lookup as a refusal',
+    'card',
+    'a timeout to a status lookup (when declared) -> an unknown ack, no verdict',
+    (d) => ({ lookup: async (input) => mapAck(await (d.lookup ?? fail)(input)) }),
+  ],
+  [
     'reads the granted amount in the wrong unit (more than asked)',
     'card',
     'open -> authorized in full',

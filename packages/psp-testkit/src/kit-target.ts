@@ -152,10 +152,11 @@ export interface PspKitScript {
   /** capabilities.statusLookup: the PSP's status answer says the opening is authorized in full. */
   lookup?(input: LookupInput): Promise<void>;
   /**
-   * capabilities.statusLookup: the PSP answers the next status query of the opening with a 5xx status
-   * (the one after it as `lookup` does). Required when the driver declares statusLookup.
+   * capabilities.statusLookup: the next status query of the opening meets `kind` (the connection reset,
+   * no answer before the driver's timeout, a 5xx answer; the query after it is answered as `lookup`
+   * does). Required when the driver declares statusLookup.
    */
-  lookupFault?(input: LookupInput): Promise<void>;
+  lookupFault?(input: LookupInput, kind: TransportFault): Promise<void>;
   /**
    * Variants of a valid notification that the provider must reject: `forged` (the signature does not
    * match the body), `unsigned` (no signature at all). Only with signedNotifications.

@@ -164,8 +164,8 @@ function script(method: MethodKind, stage: FakePspStage): PspKitScript {
       };
     },
     lookup: async () => undefined,
-    lookupFault: async () => {
-      stage.nextFault = '5xx';
+    lookupFault: async (_input, kind) => {
+      stage.nextFault = kind;
     },
     forge: (valid) => {
       const headers = Object.fromEntries(Object.entries(valid.headers).filter(([name]) => name.toLowerCase() !== SIGNATURE_HEADER));

@@ -59,10 +59,13 @@ function script(): PspKitScript {
     // The status query already answers FAVORABLE for the opening (persisted since its notification).
     lookup: async () => undefined,
     // The persisted FAVORABLE answer would match first: it is dropped, the 503 put before it, then it again.
-    lookupFault: async (input) => {
+    lookupFault: async (input, kind) => {
       const reference = input.target.transactionId ?? '';
       nock.cleanAll();
-      api().get(purchasePathOf(reference)).query(true).reply(503, ERROR('service unavailable'));
+      const first = api().get(purchasePathOf(reference)).query(true);
+      if (kind === 'reset') first.replyWithError('socket hang up');
+      else if (kind === '5xx') first.reply(503, ERROR('service unavailable'));
+      else first.delay(DRIVER_TIMEOUT_MS * 1.5).reply(200, statusAnswer('FAVORABLE', toMajor(input.amount)));
       api().get(purchasePathOf(reference)).query(true).reply(200, statusAnswer('FAVORABLE', toMajor(input.amount))).persist();
     },
     transportFault: async (kind: TransportFault, operation, input) => {

@@ -48,18 +48,20 @@ export function transportChecks(target: PspKitTarget): KitCheck[] {
         expect(again.ack.outcome).toBe('accepted');
       }),
     ),
-    check(target, 'a 5xx answer to a status lookup (when declared) -> an unknown ack, no verdict', async (kit) => {
-      const driver = kit.driver;
-      if (!driver.capabilities.statusLookup || !driver.lookup) return;
-      const script = kit.run.script;
-      if (!script.lookupFault) return fail('the driver declares statusLookup: the script must play a 5xx status answer (lookupFault)');
-      const opened = await authorizedInFull(kit);
-      const providerRef = opened.model.openingRef();
-      const input = { ...kit.followUpInput(opened.model, 0), transactionId: opened.input.transactionId, amount: opened.input.amount, target: { transactionId: opened.input.transactionId, ...(providerRef ? { providerRef } : {}) } };
-      await script.lookupFault(input);
-      const looked = await driver.lookup(input);
-      kit.seen(looked);
-      expectUnknown(looked, '5xx');
-    }),
+    ...faults.map((fault) =>
+      check(target, `${LABEL[fault]} to a status lookup (when declared) -> an unknown ack, no verdict`, async (kit) => {
+        const driver = kit.driver;
+        if (!driver.capabilities.statusLookup || !driver.lookup) return;
+        const script = kit.run.script;
+        if (!script.lookupFault) return fail('the driver declares statusLookup: the script must play faults of a status query (lookupFault)');
+        const opened = await authorizedInFull(kit);
+        const providerRef = opened.model.openingRef();
+        const input = { ...kit.followUpInput(opened.model, 0), transactionId: opened.input.transactionId, amount: opened.input.amount, target: { transactionId: opened.input.transactionId, ...(providerRef ? { providerRef } : {}) } };
+        await script.lookupFault(input, fault);
+        const looked = await driver.lookup(input);
+        kit.seen(looked);
+        expectUnknown(looked, fault);
+      }),
+    ),
   ];
 }

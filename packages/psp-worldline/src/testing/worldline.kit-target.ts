@@ -136,12 +136,13 @@ function script(contract: WorldlineKitContract): PspKitScript {
       const ref = input.target.providerRef ?? '';
       status(ref, { id: created.get(ref) ?? ref, amount: input.amount.amount, merchantReference: input.target.transactionId ?? '', product, ...payment$ });
     },
-    lookupFault: async (input) => {
+    lookupFault: async (input, kind) => {
       const ref = input.target.providerRef ?? '';
       const unavailable = { errorId: 'kit-5xx', errors: [{ errorCode: '50001130', httpStatusCode: 503, id: 'SERVICE_UNAVAILABLE' }] };
-      api()
-        .get(hosted ? `${V2}/hostedcheckouts/${ref}` : `${P}/${ref}`)
-        .reply(503, unavailable);
+      const first = api().get(hosted ? `${V2}/hostedcheckouts/${ref}` : `${P}/${ref}`);
+      if (kind === 'reset') first.replyWithError('socket hang up');
+      else if (kind === '5xx') first.reply(503, unavailable);
+      else first.delay(DRIVER_TIMEOUT_MS * 1.5).reply(503, unavailable);
     },
     forge: (valid: InboundNotification) => {
       const event = JSON.parse(valid.rawBody) as { payment: { paymentOutput: { amountOfMoney: { amount: number } } } };
