@@ -1,6 +1,7 @@
 import { Router, type Express } from 'express';
 import type { Stores } from '@splitpay/application';
 import type { Clock, Logger, PasswordHasher, PspProvider } from '@splitpay/domain';
+import type { MongoStores } from '@splitpay/store-mongo';
 import { createHttpApp, listExpressRoutes, metricsRouter, type HitCounters } from '@splitpay/http-api';
 import { PromMetrics, requestScope, SystemClock, SystemTimer, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
@@ -16,6 +17,7 @@ import { wirePayer } from './wiring/payer';
 import { createPspRegistry } from './wiring/psp';
 import { meteredRegistry } from './wiring/psp-metrics';
 import { wireRefunds } from './wiring/refunds';
+import { searchEntryRepairWorker } from './wiring/search-entry-repair';
 import { withMerchantAccountCache } from './wiring/stores';
 import { wireWebhooks } from './wiring/webhooks';
 import type { AppServices, Core, Worker } from './wiring/core';
@@ -41,6 +43,8 @@ export interface InstanceOptions {
    * form's; default each instance's own memory.
    */
   readonly limitCounters?: HitCounters;
+  /** The store whose lagging search entries this instance's worker repairs (wiring/search-entry-repair.ts); default none. */
+  readonly searchEntries?: Pick<MongoStores, 'repairSearchEntries'>;
 }
 
 /** One service instance: its HTTP app and its workers, over a store it may share with others. */
@@ -114,6 +118,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
   routers.push(...merchantApi.routers, ...refunds.routers, ...webhooks.routers, wireElementsSdk(), wireHostedFieldsAdapters(psp.hostedFieldsAdapters), ...payer.routers, ...wireDemo(core));
   routers.push(...wireDashboard(core.config).routers);
   workers.push(...payer.workers, ...webhooks.workers);
+  if (options.searchEntries) workers.push(searchEntryRepairWorker(options.searchEntries));
 
   const app = createHttpApp({
     logger: core.logger,

@@ -32,7 +32,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw error;
   });
   const limitCounters = sharedHitCountersOf(stores);
-  const instance = createAppInstance({ config, stores, logger, processMetrics: true, ...(limitCounters ? { limitCounters } : {}) });
+  const instance = createAppInstance({ config, stores, logger, processMetrics: true, searchEntries: stores, ...(limitCounters ? { limitCounters } : {}) });
   const server = http.createServer(instance.app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -3,6 +3,7 @@ import {
   createStores,
   INDEX_PLAN,
   openStoreCollections,
+  type CreateStoresOptions,
   type Document,
   type MongoStores,
   type StoreCollectionKey,
@@ -17,6 +18,8 @@ export interface EmbeddedStores extends MongoStores {
 export interface EmbeddedStoresOptions extends EmbeddedDatabaseOptions {
   /** An existing database to open (stores of several instances on one database); default a new one. */
   readonly database?: EmbeddedDatabase;
+  /** Hears of search entries left for the repair, as on MongoDB (CreateStoresOptions.logger). */
+  readonly logger?: CreateStoresOptions['logger'];
 }
 
 /**
@@ -29,6 +32,9 @@ export function createEmbeddedStores(options: EmbeddedStoresOptions = {}): Embed
     const collection = database.collection(COLLECTION_NAMES[key]);
     for (const spec of INDEX_PLAN[key]) collection.declareIndex(spec.key, spec.options);
   }
-  const stores = createStores(openStoreCollections(<T extends Document>(name: string) => database.collection<T>(name)));
+  const stores = createStores(
+    openStoreCollections(<T extends Document>(name: string) => database.collection<T>(name)),
+    options.logger ? { logger: options.logger } : {},
+  );
   return { ...stores, database };
 }

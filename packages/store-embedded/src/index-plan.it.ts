@@ -41,6 +41,7 @@ async function runEveryQuery() {
   }
   for (const filter of [{}, { from: T0 - 1, to: T0 + 1 }, { after: { firstFailedAt: T0, id: session.id } }]) await s.findAbandonedNotifications({ merchantId, limit: 5, ...filter });
   await stores.resyncSearchViews(T0);
+  await stores.repairSearchEntries();
 
   const account = aMerchantAccount({
     contacts: [{ email: 'a@m.example', passwordHash: 'h', role: 'admin' }],

@@ -1,4 +1,5 @@
 import type { Stores } from '@splitpay/application';
+import type { Logger } from '@splitpay/domain';
 import type { Db, Document } from 'mongodb';
 import { COLLECTION_NAMES, openStoreCollections, type StoreCollectionKey, type StoreCollections } from './collections';
 import { INDEX_PLAN } from './index-plan';
@@ -25,6 +26,12 @@ export interface MongoStores extends Stores {
    * how many sessions were visited; `onProgress` hears the running count after each batch.
    */
   resyncSearchViews(since: number, onProgress?: (visited: number) => void): Promise<number>;
+  /**
+   * Rebuilds the search entries of up to `limit` (default 100) sessions whose write left them marked
+   * as lagging (the entry write failed, or the process died before it); answers how many. The
+   * composition root runs it as a worker.
+   */
+  repairSearchEntries(limit?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -33,6 +40,8 @@ export interface CreateStoresOptions {
   readonly close?: () => Promise<void>;
   /** MONGODB_ALLOW_STANDALONE (allow-standalone.ts): a test server's missing index options are reported, not fatal. */
   readonly allowStandalone?: boolean;
+  /** Hears of search entries left for the repair (store.search_entries_deferred); default none. */
+  readonly logger?: Logger;
 }
 
 /** An index created without options the server has not implemented (MONGODB_ALLOW_STANDALONE only). */
@@ -77,7 +86,7 @@ export async function ensureIndexes(collections: StoreCollections, options: Pick
 
 /** The repositories over any collections satisfying the narrow interface (driver or embedded). */
 export function createStores(collections: StoreCollections, options: CreateStoresOptions = {}): MongoStores {
-  const sessions = new MongoSessionRepository(collections);
+  const sessions = new MongoSessionRepository(collections, options.logger);
   return {
     sessions,
     merchants: new MongoMerchantAccountRepository(collections),
@@ -87,12 +96,13 @@ export function createStores(collections: StoreCollections, options: CreateStore
     hitCounters: new MongoHitCounters(collections),
     ensureIndexes: () => ensureIndexes(collections, options),
     resyncSearchViews: (since, onProgress) => sessions.resyncSearchViews(since, onProgress),
+    repairSearchEntries: (limit) => sessions.repairSearchEntries(limit),
     close: options.close ?? (() => Promise.resolve()),
   };
 }
 
 /** The repositories on a MongoDB database (see connectMongo); `close()` closes its client. */
-export function createMongoStores(db: Db, options: Pick<CreateStoresOptions, 'allowStandalone'> = {}): MongoStores {
+export function createMongoStores(db: Db, options: Pick<CreateStoresOptions, 'allowStandalone' | 'logger'> = {}): MongoStores {
   const collections = openStoreCollections(<T extends Document>(name: string) => db.collection<T>(name));
   return createStores(collections, { ...options, close: () => db.client.close() });
 }

@@ -113,6 +113,7 @@ describe('createStoresFor', () => {
       ['sessions.attempt_id_unique', ['partialFilterExpression']],
       ['sessions.transaction_id_unique', ['partialFilterExpression']],
       ['sessions.merchant_idempotency_key_unique', ['partialFilterExpression']],
+      ['sessions.entries_dirty', ['partialFilterExpression']],
       ['sessions.merchant_abandoned_notification', ['partialFilterExpression']],
       ['merchant_accounts.contact_email_unique', ['partialFilterExpression']],
       ['chargebacks.merchant_abandoned_delivery', ['partialFilterExpression']],

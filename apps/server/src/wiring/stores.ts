@@ -46,7 +46,7 @@ export async function createStoresFor(
 ): Promise<ConfiguredStores> {
   const uri = config.mongodbUri;
   if (!uri) {
-    const stores = createEmbeddedStores(options.embeddedDatabase ? { database: options.embeddedDatabase } : {});
+    const stores = createEmbeddedStores({ logger, ...(options.embeddedDatabase ? { database: options.embeddedDatabase } : {}) });
     return { ...stores, engine: 'embedded' };
   }
   const allowStandalone = config.mongodbAllowStandalone ?? false;
@@ -57,7 +57,7 @@ export async function createStoresFor(
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`MongoDB (MONGODB_URI) unusable: ${redactMongoUri(message, uri)}`);
   }
-  const stores = createMongoStores(db, { allowStandalone });
+  const stores = createMongoStores(db, { allowStandalone, logger });
   if (options.prepare === false) return { ...stores, engine: 'mongodb' };
   try {
     if (allowStandalone) logger.warn('store.standalone_allowed', { message: `${ALLOW_STANDALONE_SETTING}=true: a standalone test server is accepted; never in production` });

@@ -125,6 +125,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     stores,
     logger,
     clock,
+    searchEntries: stores,
     ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}),
     ...(options.passwordHasher ? { passwordHasher: options.passwordHasher } : {}),
     ...(options.limitCounters ? { limitCounters: options.limitCounters } : {}),

@@ -6,6 +6,7 @@ import { chargebackRepositoryContract } from './chargeback-repository.contract';
 import type { ContractEngine } from './harness';
 import { keyedInsertContract } from './keyed-insert.contract';
 import { sessionLeaseContract, sessionRepositoryContract } from './session-repository.contract';
+import { searchEntryRepairContract } from './search-entry-repair.contract';
 import { sessionSearchContract } from './session-search.contract';
 import { methodCoverageContract, tracingEngine } from './method-coverage';
 import { storedSecretsContract } from './stored-secrets.contract';
@@ -25,6 +26,7 @@ export function describeStoreContract(engine: ContractEngine): void {
   sessionLeaseContract(traced);
   keyedInsertContract(traced);
   sessionSearchContract(traced);
+  searchEntryRepairContract(traced);
   abandonedNotificationsContract(traced);
   accountRepositoriesContract(traced);
   chargebackRepositoryContract(traced);

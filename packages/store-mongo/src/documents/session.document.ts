@@ -39,6 +39,11 @@ export interface SessionDocument extends Omit<Session, 'id' | 'attempts'> {
   readonly _id: string;
   readonly attempts: readonly AttemptDocument[];
   readonly providerRefs: readonly string[];
+  /**
+   * Present while the search entries may lag this version: set by the very write that stores it,
+   * removed once its entries are written (search/entry-follower.ts). Never part of the Session.
+   */
+  readonly entriesDirty?: true;
 }
 
 /** Every field of the domain's Session; `tsc` fails here when the model gains or loses one. */

@@ -1,5 +1,6 @@
 import type {
   AbandonedNotificationPage,
+  Logger,
   AbandonedNotificationSearch,
   AttemptHit,
   AttemptId,
@@ -28,6 +29,7 @@ import {
   sessionToDocument,
   type SessionDocument,
 } from '../documents/session.document';
+import { EntryFollower, ENTRIES_DIRTY } from '../search/entry-follower';
 import { SearchViewWriter } from '../search/search-view.writer';
 import { SessionSearches } from '../search/session.search';
 import { abandonedDeliveryPage } from './abandoned-deliveries';
@@ -40,18 +42,25 @@ const WRITTEN_FIELDS = [...SESSION_FIELDS.filter((field) => field !== 'id'), 'pr
 /** SessionRepository on MongoDB collections (driver or embedded). */
 export class MongoSessionRepository implements SessionRepository {
   private readonly views: SearchViewWriter;
+  private readonly entries: EntryFollower;
   private readonly searches: SessionSearches;
 
-  constructor(private readonly collections: Pick<StoreCollections, 'sessions' | 'attemptViews' | 'transactionViews'>) {
+  /** `logger` hears of search entries left for the repair (store.search_entries_deferred). */
+  constructor(
+    private readonly collections: Pick<StoreCollections, 'sessions' | 'attemptViews' | 'transactionViews'>,
+    logger?: Logger,
+  ) {
     this.views = new SearchViewWriter(collections);
+    this.entries = new EntryFollower(collections, this.views, logger);
     this.searches = new SessionSearches(collections);
   }
 
+  /** The session is stored; its search entries follow (entry-follower.ts: a failure there is repaired later, not thrown). */
   async insert(session: Session): Promise<void> {
     if (session.version !== 1) throw new Error(`A new session is stored at version 1, got ${session.version}`);
     const doc = sessionToDocument(session);
-    await this.collections.sessions.insertOne(doc);
-    await this.views.sync(doc);
+    await this.collections.sessions.insertOne(this.entries.marks(doc) ? { ...doc, [ENTRIES_DIRTY]: true } : doc);
+    await this.entries.follow(doc);
   }
 
   async insertKeyed(session: Session & { readonly idempotency: CreationIdempotency }): Promise<KeyedInsert> {
@@ -94,7 +103,8 @@ export class MongoSessionRepository implements SessionRepository {
   /**
    * One atomic update guarded by the version (and by the lease when `leaseOwner` is given): every
    * field is rewritten except the lease, which is left as stored, or removed when the owner completes
-   * its work. The search entries follow.
+   * its work. The same write marks the search entries as lagging; they follow, and a failure there
+   * leaves the mark for the repair instead of failing a save that is stored (entry-follower.ts).
    */
   async save(session: Session, options: SaveOptions): Promise<SaveResult> {
     if (session.version !== options.expectedVersion + 1) {
@@ -103,6 +113,7 @@ export class MongoSessionRepository implements SessionRepository {
     const doc = sessionToDocument(session);
     const { $set, $unset } = rewriteFields(doc as unknown as Record<string, unknown>, WRITTEN_FIELDS, ['lease']);
     if (options.leaseOwner !== undefined) $unset.lease = '';
+    if (this.entries.marks(doc)) $set[ENTRIES_DIRTY] = true;
     const filter = {
       _id: doc._id,
       version: options.expectedVersion,
@@ -116,7 +127,7 @@ export class MongoSessionRepository implements SessionRepository {
       { returnDocument: 'before' },
     );
     if (!before) return 'conflict';
-    await this.views.sync(doc, before.attempts);
+    await this.entries.follow(doc, before);
     return 'saved';
   }
 
@@ -158,7 +169,12 @@ export class MongoSessionRepository implements SessionRepository {
   }
 
 
-  /** Rebuilds the search entries of sessions updated since `since` (after a crash between two writes). */
+  /** Rebuilds the search entries of up to `limit` sessions whose last write left them marked as lagging. */
+  repairSearchEntries(limit?: number): Promise<number> {
+    return this.entries.repairMarked(limit);
+  }
+
+  /** Rebuilds the search entries of sessions updated since `since` (entries written before the marks existed, or on demand). */
   resyncSearchViews(since: number, onProgress?: (visited: number) => void): Promise<number> {
     return this.views.resync(since, onProgress);
   }
