@@ -170,7 +170,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
         const timer = setInterval(() => {
           const run = runOnce(worker).finally(() => runs.delete(run));
           runs.add(run);
-        }, intervalMs);
+        }, worker.intervalMs ?? intervalMs);
         timer.unref();
         timers.push(timer);
       }

@@ -27,9 +27,8 @@ export interface MongoStores extends Stores {
    */
   resyncSearchViews(since: number, onProgress?: (visited: number) => void): Promise<number>;
   /**
-   * Rebuilds the search entries of up to `limit` (default 100) sessions whose write left them marked
-   * as lagging (the entry write failed, or the process died before it); answers how many. The
-   * composition root runs it as a worker.
+   * Rebuilds the search entries of up to `limit` (default 100) sessions marked as lagging (their
+   * entry write failed); answers how many. The composition root runs it as a slow worker.
    */
   repairSearchEntries(limit?: number): Promise<number>;
   close(): Promise<void>;

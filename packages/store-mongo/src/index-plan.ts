@@ -35,8 +35,8 @@ export const INDEX_PLAN: Readonly<Record<StoreCollectionKey, readonly IndexSpec[
     { key: { providerRefs: 1 }, options: { name: 'provider_ref' } },
     { key: { dueAt: 1 }, options: { name: 'due_at' } },
     { key: { updatedAt: 1, _id: 1 }, options: { name: 'updated_at' } },
-    // The repair of search entries a session write left lagging (search/entry-follower.ts). Present-only:
-    // a session is marked only between its write and its entries', so the index stays nearly empty.
+    // The repair of search entries a failed entry write left lagging (search/entry-follower.ts). Present-only:
+    // a session is marked only after such a failure, until its repair, so the index stays nearly empty.
     { key: { entriesDirty: 1 }, options: { name: 'entries_dirty', ...present('entriesDirty') } },
     { key: { merchantId: 1, ...NEWEST }, options: { name: 'merchant_newest' } },
     { key: { merchantId: 1, orderId: 1, ...NEWEST }, options: { name: 'merchant_order_newest' } },

@@ -25,6 +25,8 @@ export interface Core {
  */
 export interface Worker {
   readonly name: string;
+  /** Its own tick, for a worker whose runs are rare repairs; default the instance's (startWorkers). */
+  readonly intervalMs?: number;
   runOnce(): Promise<number>;
 }
 

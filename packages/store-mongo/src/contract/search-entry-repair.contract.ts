@@ -16,8 +16,9 @@ function pendingThenSucceeded(): { readonly v1: Session; readonly v2: Session } 
 
 /**
  * A session write that is stored is never reported as failed because its search entries could not be
- * written after it; those entries are then rebuilt (by the next write of the session, or by the
- * repair of marked sessions), whichever instance does it.
+ * written after it; the failure marks the session, and its entries are then rebuilt (by the next write
+ * of the session, or by the repair of marked sessions), whichever instance does it. A write whose
+ * entries are written costs nothing more than before: one write of the session.
  */
 export function searchEntryRepairContract(engine: ContractEngine): void {
   describe(`search entries after a failed entry write on ${engine.name}`, () => {
@@ -27,7 +28,7 @@ export function searchEntryRepairContract(engine: ContractEngine): void {
     function flakyInstance() {
       const logger = new CapturingLogger();
       const entries = failingEntryWrites(store().collections);
-      return { stores: createStores(entries.collections, { logger }), failNext: entries.failNext, logger };
+      return { stores: createStores(entries.collections, { logger }), failNext: entries.failNext, failMarks: entries.failMarks, sessionWrites: entries.sessionWrites, logger };
     }
 
     const statusHits = async (session: Session, status: 'pending' | 'succeeded') =>
@@ -79,11 +80,30 @@ export function searchEntryRepairContract(engine: ContractEngine): void {
       expect((await store().stores.sessions.searchAttempts({ merchantId: v1.merchantId, limit: 10 })).items.map((hit) => hit.attempt.id)).toEqual([v1.attempts[0]!.id]);
     });
 
-    it('leaves no session marked once its entries are written, so the repair has nothing to do', async () => {
+    it('writes a session with attempts in one sessions write per insert or save: nothing marked, nothing to repair', async () => {
       const { v1, v2 } = pendingThenSucceeded();
-      await store().stores.sessions.insert(v1);
-      expect(await store().stores.sessions.save(v2, { expectedVersion: 1 })).toBe('saved');
+      const flaky = flakyInstance();
+      await flaky.stores.sessions.insert(v1);
+      expect(await flaky.stores.sessions.save(v2, { expectedVersion: 1 })).toBe('saved');
+      expect(flaky.sessionWrites()).toBe(2);
+      expect(await statusHits(v2, 'succeeded')).toEqual([v2.attempts[0]!.transactions[0]!.id]);
       expect(await store().stores.repairSearchEntries()).toBe(0);
+    });
+
+    it('still answers saved when the mark cannot be written either, logs it, and a resync makes the search right', async () => {
+      const { v1, v2 } = pendingThenSucceeded();
+      const flaky = flakyInstance();
+      await flaky.stores.sessions.insert(v1);
+      flaky.failNext(2);
+      flaky.failMarks(1);
+      expect(await flaky.stores.sessions.save(v2, { expectedVersion: 1 })).toBe('saved');
+      expect(flaky.logger.named('store.search_entries_deferred')).toEqual([]);
+      expect(flaky.logger.named('store.search_entries_unmarked')).toMatchObject([{ level: 'error', fields: { sessionId: v1.id, version: 2 } }]);
+      expect(flaky.logger.lines.join('\n')).not.toContain(v1.elementsTokenHash);
+      expect(await store().stores.repairSearchEntries()).toBe(0);
+      expect(await statusHits(v2, 'pending')).toEqual([v2.attempts[0]!.transactions[0]!.id]);
+      expect(await store().stores.resyncSearchViews(v2.updatedAt)).toBeGreaterThanOrEqual(1);
+      expect(await statusHits(v2, 'succeeded')).toEqual([v2.attempts[0]!.transactions[0]!.id]);
     });
   });
 }

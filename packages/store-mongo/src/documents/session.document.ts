@@ -40,8 +40,8 @@ export interface SessionDocument extends Omit<Session, 'id' | 'attempts'> {
   readonly attempts: readonly AttemptDocument[];
   readonly providerRefs: readonly string[];
   /**
-   * Present while the search entries may lag this version: set by the very write that stores it,
-   * removed once its entries are written (search/entry-follower.ts). Never part of the Session.
+   * Present while the search entries may lag the stored version: set by one update only when a
+   * write's entries failed, removed once they are rebuilt (search/entry-follower.ts). Never part of the Session.
    */
   readonly entriesDirty?: true;
 }

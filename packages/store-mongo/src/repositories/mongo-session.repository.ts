@@ -29,7 +29,7 @@ import {
   sessionToDocument,
   type SessionDocument,
 } from '../documents/session.document';
-import { EntryFollower, ENTRIES_DIRTY } from '../search/entry-follower';
+import { EntryFollower } from '../search/entry-follower';
 import { SearchViewWriter } from '../search/search-view.writer';
 import { SessionSearches } from '../search/session.search';
 import { abandonedDeliveryPage } from './abandoned-deliveries';
@@ -59,7 +59,7 @@ export class MongoSessionRepository implements SessionRepository {
   async insert(session: Session): Promise<void> {
     if (session.version !== 1) throw new Error(`A new session is stored at version 1, got ${session.version}`);
     const doc = sessionToDocument(session);
-    await this.collections.sessions.insertOne(this.entries.marks(doc) ? { ...doc, [ENTRIES_DIRTY]: true } : doc);
+    await this.collections.sessions.insertOne(doc);
     await this.entries.follow(doc);
   }
 
@@ -103,8 +103,8 @@ export class MongoSessionRepository implements SessionRepository {
   /**
    * One atomic update guarded by the version (and by the lease when `leaseOwner` is given): every
    * field is rewritten except the lease, which is left as stored, or removed when the owner completes
-   * its work. The same write marks the search entries as lagging; they follow, and a failure there
-   * leaves the mark for the repair instead of failing a save that is stored (entry-follower.ts).
+   * its work. The search entries follow; a failure there marks the session for the repair instead of
+   * failing a save that is stored (entry-follower.ts).
    */
   async save(session: Session, options: SaveOptions): Promise<SaveResult> {
     if (session.version !== options.expectedVersion + 1) {
@@ -113,7 +113,6 @@ export class MongoSessionRepository implements SessionRepository {
     const doc = sessionToDocument(session);
     const { $set, $unset } = rewriteFields(doc as unknown as Record<string, unknown>, WRITTEN_FIELDS, ['lease']);
     if (options.leaseOwner !== undefined) $unset.lease = '';
-    if (this.entries.marks(doc)) $set[ENTRIES_DIRTY] = true;
     const filter = {
       _id: doc._id,
       version: options.expectedVersion,
@@ -174,7 +173,7 @@ export class MongoSessionRepository implements SessionRepository {
     return this.entries.repairMarked(limit);
   }
 
-  /** Rebuilds the search entries of sessions updated since `since` (entries written before the marks existed, or on demand). */
+  /** Rebuilds the search entries of sessions updated since `since` (a process that died between the two writes: run at start; or on demand). */
   resyncSearchViews(since: number, onProgress?: (visited: number) => void): Promise<number> {
     return this.views.resync(since, onProgress);
   }

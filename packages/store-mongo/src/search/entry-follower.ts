@@ -8,18 +8,18 @@ export const ENTRIES_DIRTY = 'entriesDirty';
 
 const REPAIR_BATCH = 100;
 
-type FollowedSession = Pick<SessionDocument, '_id' | 'merchantId' | 'orderId' | 'version' | 'attempts' | 'entriesDirty'>;
+type FollowedSession = Pick<SessionDocument, '_id' | 'merchantId' | 'orderId' | 'version' | 'attempts'>;
 
 /**
  * Makes the search entries follow a session write that has already been stored, and repairs those
  * that did not.
  *
- * A session holding attempts is stored with `entriesDirty` in the same atomic write; the entries are
- * written after it and the mark is then removed, for that version only. When the entry write fails
- * (a network error, a primary stepping down) or the process dies in between, the stored change stands,
- * the mark stays, and `repairMarked` (the store's repair worker) rebuilds the entries from the stored
- * document. Entries are only ever replaced by those of a newer version, so a repair racing a writer is
- * harmless.
+ * The session write carries no mark: the entries are written after it, and only when that fails (a
+ * network error, a primary stepping down) is the stored session marked `entriesDirty`, by one update.
+ * The stored change stands either way. A marked session's entries are rebuilt whole by its next save
+ * or by `repairMarked` (the store's repair worker). A process dying between the two writes leaves no
+ * mark: the start-up rebuild of recently updated sessions (`resyncSearchViews`) covers it. Entries are
+ * only ever replaced by those of a newer version, so a repair racing a writer is harmless.
  */
 export class EntryFollower {
   constructor(
@@ -28,27 +28,17 @@ export class EntryFollower {
     private readonly logger?: Logger,
   ) {}
 
-  /** Whether a write of `doc` must carry the mark: only a session with attempts has entries. */
-  marks(doc: Pick<SessionDocument, 'attempts'>): boolean {
-    return doc.attempts.length > 0;
-  }
-
   /**
    * Writes the entries of the stored `doc` (those changed since `before`, or all when `before` was
-   * itself marked: its own entries may be the ones missing), then removes the mark. Never throws: the
-   * session is stored, and a failure leaves the mark for the repair.
+   * marked: its own entries may be the ones missing, and then removes the mark). Never throws: the
+   * session is stored, and a failure marks it for the repair.
    */
   async follow(doc: FollowedSession, before?: { readonly attempts: readonly AttemptDocument[]; readonly entriesDirty?: true }): Promise<void> {
     try {
       await this.views.sync(doc, before && !before.entriesDirty ? before.attempts : undefined);
-      if (this.marks(doc)) await this.unmark(doc);
+      if (before?.entriesDirty) await this.unmark(doc);
     } catch (error) {
-      this.logger?.warn('store.search_entries_deferred', {
-        sessionId: doc._id,
-        version: doc.version,
-        reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-        message: 'The session is stored; its search entries are rebuilt by the repair worker',
-      });
+      await this.mark(doc, error);
     }
   }
 
@@ -65,8 +55,31 @@ export class EntryFollower {
     return rows.length;
   }
 
-  /** Removes the mark of that version only: a newer write marked its own and removes it itself. */
+  /**
+   * Marks the session as stored now, whatever its version: a newer write that read this one unmarked
+   * wrote only its own changes, so the repair must rebuild from the newest. If the mark cannot be
+   * written either, the start-up rebuild and a resync are what remain.
+   */
+  private async mark(doc: FollowedSession, error: unknown): Promise<void> {
+    const fields = { sessionId: doc._id, version: doc.version, reason: reasonOf(error) };
+    try {
+      await this.collections.sessions.updateOne({ _id: doc._id }, { $set: { [ENTRIES_DIRTY]: true } });
+      this.logger?.warn('store.search_entries_deferred', { ...fields, message: 'The session is stored; its search entries are rebuilt by the repair worker' });
+    } catch (markError) {
+      this.logger?.error('store.search_entries_unmarked', {
+        ...fields,
+        markReason: reasonOf(markError),
+        message: 'The session is stored; its search entries lag until the start-up rebuild or a resync',
+      });
+    }
+  }
+
+  /** Removes the mark of that version only: a newer write's failure marked the session again. */
   private async unmark(doc: Pick<SessionDocument, '_id' | 'version'>): Promise<void> {
     await this.collections.sessions.updateOne({ _id: doc._id, version: doc.version, [ENTRIES_DIRTY]: true }, { $unset: { [ENTRIES_DIRTY]: '' } });
   }
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
