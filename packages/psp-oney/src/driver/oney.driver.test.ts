@@ -142,6 +142,7 @@ describe('Oney: confirm (capture) and cancel (void, refund)', () => {
   it('confirms the purchase named by the opening, for the amount to take, with this request id: FUNDED is captured', async () => {
     const open = openInput();
     const input = followUpInput(open, 7_550);
+    expectCall('get', purchasePathOf(open.transactionId), 200, statusAnswer('FAVORABLE', 100));
     const post = expectCall('post', `${purchasePathOf(open.transactionId)}/action/confirm`, 200, { language_code: 'EN', purchase: { status_code: 'FUNDED', status_label: 'Transaction is completed' } });
     const captured = await driver.capture(input);
     expect(post.body()).toEqual({ language_code: 'FR', merchant_request_id: input.transactionId, payment: { payment_amount: 75.5 } });
@@ -154,8 +155,10 @@ describe('Oney: confirm (capture) and cancel (void, refund)', () => {
   it('a confirm Oney refuses (not FAVORABLE any more) is a failed capture; a confirm answered with another status too', async () => {
     const open = openInput();
     const input = followUpInput(open);
+    expectCall('get', purchasePathOf(open.transactionId), 200, statusAnswer('FAVORABLE', 100));
     expectCall('post', `${purchasePathOf(open.transactionId)}/action/confirm`, 400, { Payment_Error_Response: { error_list: [{ error_code: 'ERR_STATUS', error_label: 'wrong status' }] } });
     expect((await driver.capture(input)).facts).toEqual([{ kind: 'captured', success: false, ref: { transactionId: input.transactionId }, statusCode: 'ERR_STATUS', statusMessage: 'wrong status' }]);
+    expectCall('get', purchasePathOf(open.transactionId), 200, statusAnswer('FAVORABLE', 100));
     expectCall('post', `${purchasePathOf(open.transactionId)}/action/confirm`, 200, { purchase: { status_code: 'REFUSED' } });
     expect((await driver.capture(input)).facts).toEqual([{ kind: 'captured', success: false, ref: { transactionId: input.transactionId }, statusCode: 'REFUSED' }]);
   });
@@ -240,11 +243,13 @@ describe('Oney: confirm (capture) and cancel (void, refund)', () => {
     const open = openInput();
     const opening = expectCall('post', PURCHASE_PATH, 200, { returned_url: 'https://oney-staging.example/p' });
     await driver.open(open);
+    expectCall('get', purchasePathOf(open.transactionId), 200, statusAnswer('FAVORABLE', 100));
     const confirm = expectCall('post', `${purchasePathOf(open.transactionId)}/action/confirm`, 200, { purchase: { status_code: 'FUNDED' } });
     await driver.capture(followUpInput(open));
     const cancel = expectCall('post', `${purchasePathOf(open.transactionId)}/action/cancel`, 200, { purchase: { status_code: 'CANCELLED' } });
     await driver.refund(followUpInput(open));
     const ids = [opening.body(), confirm.body(), cancel.body()].map((b) => b.merchant_request_id);
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
     expect(new Set(ids).size).toBe(3);
   });
 });

@@ -50,18 +50,17 @@ export class OneyDriver implements PspDriver {
 
   /**
    * Confirm: once, after FAVORABLE, up to the purchase's amount (Oney funds what is confirmed). Oney
-   * has no idempotency key and refuses a second confirm: before sending one again, the status query
-   * says whether the first went through (FUNDED: captured) or not (FAVORABLE: sent again).
+   * has no idempotency key and refuses a second confirm: every confirm asks the status query first,
+   * since even a first try (`tries` 0) may follow a sender that crashed or stalled after its confirm
+   * (D90's worker); FUNDED is captured, FAVORABLE sends the confirm.
    */
   async capture(input: FollowUpInput): Promise<OperationOutput> {
     const purchase = purchaseOf(input);
     if ('ack' in purchase) return purchase;
     const { settings, reference } = purchase;
-    if (isResend(input)) {
-      const now = await readStatus(this.deps.client, settings, reference, this.deps.logger);
-      if ('ack' in now) return { ack: now.ack, facts: [] };
-      if (now.statusCode !== 'FAVORABLE') return statusVerdict('captured', input, now, FUNDED_STATUSES.has(now.statusCode));
-    }
+    const now = await readStatus(this.deps.client, settings, reference, this.deps.logger);
+    if ('ack' in now) return { ack: now.ack, facts: [] };
+    if (now.statusCode !== 'FAVORABLE') return statusVerdict('captured', input, now, FUNDED_STATUSES.has(now.statusCode));
     const body = { language_code: 'FR', merchant_request_id: input.transactionId, payment: { payment_amount: toMajor(input.amount) } };
     const result = await this.deps.client.post(settings, `${purchasePath(settings, reference)}/action/confirm`, body);
     this.logFailure('confirm', result);

@@ -69,12 +69,30 @@ describe('Oney: a confirm sent again (its first answer lost) asks the status que
     expect(confirm.scope.isDone()).toBe(false);
   });
 
-  it('the first send asks nothing first', async () => {
+});
+
+describe('Oney: a first confirm (tries 0) asks the status query first too', () => {
+  // A worker sends with tries 0 when the first sender crashed or stalled after its confirm (D90).
+  it('FUNDED (the crashed sender\'s confirm went through): captured, no second confirm', async () => {
+    const open = openInput();
+    const input = followUpInput(open);
+    const status = statusSays(open.transactionId, 200, statusAnswer('FUNDED', 100));
+    const confirm = action(open.transactionId, 'confirm', {});
+    expect(await driver.capture(input)).toEqual({
+      ack: { outcome: 'accepted', code: 'FUNDED' },
+      facts: [{ kind: 'captured', success: true, ref: { transactionId: input.transactionId }, statusCode: 'FUNDED', statusMessage: 'status FUNDED' }],
+    });
+    expect(status.isDone()).toBe(true);
+    expect(confirm.scope.isDone()).toBe(false);
+  });
+
+  it('FAVORABLE: the confirm is sent', async () => {
     const open = openInput();
     const status = statusSays(open.transactionId, 200, statusAnswer('FAVORABLE', 100));
-    action(open.transactionId, 'confirm', { purchase: { status_code: 'FUNDED' } });
-    await driver.capture(followUpInput(open));
-    expect(status.isDone()).toBe(false);
+    const confirm = action(open.transactionId, 'confirm', { purchase: { status_code: 'FUNDED' } });
+    expect((await driver.capture(followUpInput(open))).facts).toMatchObject([{ kind: 'captured', success: true, statusCode: 'FUNDED' }]);
+    expect(status.isDone()).toBe(true);
+    expect(confirm.scope.isDone()).toBe(true);
   });
 });
 
