@@ -1,7 +1,7 @@
 import type { DriverAck, DriverCapabilities, FollowUpInput, LookupInput, Logger, Money, OpenInput, OpenOutput, OperationOutput, PspDriver, PspFact, ReturnInput } from '@splitpay/domain';
 import { ackOf } from '../client/oney-ack';
 import { purchasePath, PURCHASE_PATH } from '../client/oney-paths';
-import type { OneyClient, OneyResult } from '../client/oney.client';
+import type { OneyCalls, OneyClient, OneyResult } from '../client/oney.client';
 import { toMajor } from '../mapping/amounts';
 import { purchaseRequest } from '../mapping/purchase-request';
 import { awaitsPayer, FUNDED_STATUSES, paymentAmountOf, purchaseStatusOf, statusFactsOf, type PurchaseStatus } from '../mapping/purchase-status';
@@ -23,7 +23,8 @@ const rejected = (code: string, message: string): OperationOutput => ({ ack: { o
  * Oney 3x/4x (Facily Pay merchant API). The purchase is named by our opening's transaction id
  * (`CMDE|<id>`): its status query, its confirm (capture) and its cancels (void, refund) all act on
  * that reference. Each request's `merchant_request_id` is our transaction id of the operation: unique
- * per operation, the same on the retry of one whose answer never came.
+ * per operation, the same on the retry of one whose answer never came. The calls of one capture, void
+ * or refund (the status query, then the action) share one timeout (`OneyClient.operation`).
  */
 export class OneyDriver implements PspDriver {
   readonly provider = 'oney';
@@ -58,11 +59,12 @@ export class OneyDriver implements PspDriver {
     const purchase = purchaseOf(input);
     if ('ack' in purchase) return purchase;
     const { settings, reference } = purchase;
-    const now = await readStatus(this.deps.client, settings, reference, this.deps.logger);
+    const calls = this.deps.client.operation();
+    const now = await readStatus(calls, settings, reference, this.deps.logger);
     if ('ack' in now) return { ack: now.ack, facts: [] };
     if (now.statusCode !== 'FAVORABLE') return statusVerdict('captured', input, now, FUNDED_STATUSES.has(now.statusCode));
     const body = { language_code: 'FR', merchant_request_id: input.transactionId, payment: { payment_amount: toMajor(input.amount) } };
-    const result = await this.deps.client.post(settings, `${purchasePath(settings, reference)}/action/confirm`, body);
+    const result = await calls.post(settings, `${purchasePath(settings, reference)}/action/confirm`, body);
     this.logFailure('confirm', result);
     return this.followUpOutput('captured', input, result, (status) => FUNDED_STATUSES.has(status));
   }
@@ -76,10 +78,11 @@ export class OneyDriver implements PspDriver {
     const purchase = purchaseOf(input);
     if ('ack' in purchase) return purchase;
     const { settings, reference } = purchase;
-    const now = await readStatus(this.deps.client, settings, reference, this.deps.logger);
+    const calls = this.deps.client.operation();
+    const now = await readStatus(calls, settings, reference, this.deps.logger);
     if ('ack' in now) return { ack: now.ack, facts: [] };
     if (now.statusCode === 'CANCELLED') return statusVerdict('voided', input, now, true);
-    return this.cancel('voided', input, FUNDED_STATUSES.has(now.statusCode));
+    return this.cancel(calls, 'voided', input, FUNDED_STATUSES.has(now.statusCode));
   }
 
   /**
@@ -88,11 +91,11 @@ export class OneyDriver implements PspDriver {
    * FUNDED whether it went through or not, so an unanswered one is left to the operator, never sent twice.
    */
   async refund(input: FollowUpInput): Promise<OperationOutput> {
-    if (!isResend(input)) return this.cancel('refunded', input, true);
+    if (!isResend(input)) return this.cancel(this.deps.client.operation(), 'refunded', input, true);
     const purchase = purchaseOf(input);
     if ('ack' in purchase) return purchase;
     const { settings, reference } = purchase;
-    const now = await readStatus(this.deps.client, settings, reference, this.deps.logger);
+    const now = await readStatus(this.deps.client.operation(), settings, reference, this.deps.logger);
     if (!('ack' in now) && now.statusCode === 'CANCELLED') return statusVerdict('refunded', input, now, true);
     const why = 'ack' in now ? 'its status query gave no answer' : `the purchase is ${now.statusCode}, which a partial cancel leaves as it was`;
     const ack: DriverAck = {
@@ -134,7 +137,7 @@ export class OneyDriver implements PspDriver {
   }
 
   /** Cancel (before the confirm, or after it: `afterFunding`, the payer's down payment refunded too): the amount handed back and the reason. */
-  private async cancel(kind: 'voided' | 'refunded', input: FollowUpInput, afterFunding: boolean): Promise<OperationOutput> {
+  private async cancel(calls: OneyCalls, kind: 'voided' | 'refunded', input: FollowUpInput, afterFunding: boolean): Promise<OperationOutput> {
     const purchase = purchaseOf(input);
     if ('ack' in purchase) return purchase;
     const { settings, reference } = purchase;
@@ -143,7 +146,7 @@ export class OneyDriver implements PspDriver {
       language_code: 'FR',
       purchase: { cancellation_reason_code: CANCELLATION_REASON, cancellation_amount: toMajor(input.amount), refund_down_payment: afterFunding },
     };
-    const result = await this.deps.client.post(settings, `${purchasePath(settings, reference)}/action/cancel`, body);
+    const result = await calls.post(settings, `${purchasePath(settings, reference)}/action/cancel`, body);
     this.logFailure('cancel', result);
     // A cancel answered 2xx went through: the purchase is CANCELLED, or still FUNDED after a slice.
     const output = this.followUpOutput(kind, input, result, (status) => status === 'CANCELLED' || FUNDED_STATUSES.has(status));
@@ -208,7 +211,7 @@ function purchaseOf(input: FollowUpInput): { readonly settings: OneySettings; re
 const isResend = (input: FollowUpInput): boolean => (input.tries ?? 0) > 0;
 
 /** The purchase's status now, or the ack of a status query that got no usable answer. */
-async function readStatus(client: OneyClient, settings: OneySettings, reference: string, logger: Logger): Promise<PurchaseStatus | { readonly ack: DriverAck }> {
+async function readStatus(client: OneyCalls, settings: OneySettings, reference: string, logger: Logger): Promise<PurchaseStatus | { readonly ack: DriverAck }> {
   const result = await client.get(settings, `${purchasePath(settings, reference)}?language_code=FR`);
   logOneyFailure(logger, 'status', result);
   const ack = ackOf(result);
@@ -233,7 +236,7 @@ function grantedOf(status: PurchaseStatus, settings: OneySettings, asked?: Money
  * `asked` is the opening's amount when known (a lookup); a notification's check reads the amount from
  * the answer, in the contract's currency.
  */
-export async function statusLookup(client: OneyClient, settings: OneySettings, reference: string, logger: Logger, asked?: Money): Promise<OperationOutput> {
+export async function statusLookup(client: OneyCalls, settings: OneySettings, reference: string, logger: Logger, asked?: Money): Promise<OperationOutput> {
   const result = await client.get(settings, `${purchasePath(settings, reference)}?language_code=FR`);
   logOneyFailure(logger, 'status', result);
   const ack = ackOf(result);
