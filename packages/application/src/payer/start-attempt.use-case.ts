@@ -2,6 +2,7 @@ import {
   attemptStartedWith,
   cardholderFallback,
   findOffer,
+  hasEnded,
   DomainError,
   recordOpenOutcome,
   refuseOpening,
@@ -70,7 +71,7 @@ export class StartAttemptUseCase {
   }
 
   async execute(token: string | undefined, request: StartAttemptRequest): Promise<AttemptStartedAnswer> {
-    const session = await this.access.act(token);
+    const session = await this.access.read(token);
     // The input is discriminated by method: one of another method is malformed, and is refused before
     // anything is recorded (payer data must not reach the driver of another method).
     const offer = findOffer(session, request.methodId);
@@ -78,6 +79,10 @@ export class StartAttemptUseCase {
       throw new DomainError('InvalidRequest', `input.method must be ${offer.method}, the method of ${offer.id}`);
     }
     const input = { methodId: request.methodId, amount: request.amount, ...(request.plan ? { plan: request.plan } : {}), ...(request.startKey !== undefined ? { startKey: request.startKey } : {}) };
+    // A recorded key is answered before the ended session is refused: its attempt may be what ended it (D91-a).
+    const repeated = request.startKey !== undefined ? attemptStartedWith(session, request.startKey, input) : undefined;
+    if (repeated) return this.replayed(session, repeated.id);
+    if (hasEnded(session)) throw new DomainError('SessionReadOnly', 'The session has ended: its token reads but no longer acts');
     const startedWrite = await this.deps.writer.update<{ attemptId: string; transactionId: string | undefined }>(
       session.id,
       (s, ctx) => {
@@ -90,11 +95,7 @@ export class StartAttemptUseCase {
       { initial: session },
     );
     const { session: started, result } = startedWrite;
-    if (result.transactionId === undefined) {
-      // A repeat of a start whose answer was lost: nothing is opened again, the attempt is answered as it stands.
-      this.deps.logger.info('payer.attempt_start_replayed', { sessionId: started.id, attemptId: result.attemptId });
-      return { attemptId: result.attemptId, view: await this.views.present(started, this.deps.gateway.forSession(started)) };
-    }
+    if (result.transactionId === undefined) return this.replayed(started, result.attemptId);
     const attempt = started.attempts.find((a) => a.id === result.attemptId);
     if (!attempt) throw new Error(`Attempt ${result.attemptId} vanished from session ${started.id}`);
     this.deps.logger.info('payer.attempt_started', {
@@ -118,6 +119,12 @@ export class StartAttemptUseCase {
     );
     const dispatched = await this.deps.dispatcher.dispatchOwedBy([startedWrite, recorded], psps);
     return { attemptId: attempt.id, view: await this.views.present(dispatched, psps) };
+  }
+
+  /** A repeat of a start whose answer was lost: nothing is opened again, the attempt is answered as it stands. */
+  private async replayed(session: Session, attemptId: string): Promise<AttemptStartedAnswer> {
+    this.deps.logger.info('payer.attempt_start_replayed', { sessionId: session.id, attemptId });
+    return { attemptId, view: await this.views.present(session, this.deps.gateway.forSession(session)) };
   }
 
   private async open(session: Session, psps: SessionGateway, attempt: Attempt, transactionId: string, request: StartAttemptRequest): Promise<Opening> {

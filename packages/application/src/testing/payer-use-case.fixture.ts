@@ -26,7 +26,7 @@ export function payerUseCaseParts(stores: TestStores, session: Session, drivers:
   const writer = new SessionWriter({ sessions: stores.sessions, clock, ids: new UuidV7IdGenerator(), policy: DEFAULT_POLICY, nextDueAt });
   const dispatcher = new OwedOperationDispatcher({ gateway, writer, logger, metrics: new CounterMetrics() });
   const deps = { sessions: stores.sessions, writer, gateway, dispatcher, clock, logger, publicBaseUrl: () => 'https://pay.example/' } as unknown as PayerDeps;
-  const access = { act: async () => session } as unknown as ElementsAccess;
+  const access = { read: async () => session, act: async () => session } as unknown as ElementsAccess;
   const views = { present: async () => ({}) } as unknown as ViewPresenter;
   return { deps, access, views };
 }
