@@ -3,7 +3,7 @@ import type { AttemptId, TransactionId } from '../ids/ids';
 import type { MethodKind } from '../method/method';
 import type { Money } from '../money/money';
 import type { OperationRef, PspFact } from '../psp/psp-fact';
-import type { Transaction, VerdictLookupPlan } from '../transaction/transaction.model';
+import type { Dispatch, Transaction, VerdictLookupPlan } from '../transaction/transaction.model';
 import type { Attempt } from '../attempt/attempt.model';
 import { applyFacts } from './apply-fact';
 import type { DomainContext } from './domain-context';
@@ -12,13 +12,13 @@ import { findAttempt, offerOf, replaceAttempt } from './session-edit';
 
 type FollowUpType = 'capture' | 'void' | 'refund';
 
-/** A sent capture, void or refund whose verdict is still pending and due for a lookup at its PSP. */
+/** A capture, void or refund sent or given up, whose verdict is still pending and due for a lookup at its PSP. */
 export interface DueFollowUpLookup {
   readonly attemptId: AttemptId;
   readonly transactionId: TransactionId;
   readonly type: FollowUpType;
   readonly amount: Money;
-  /** The operation itself: our transaction id and the PSP's reference its answer gave. */
+  /** The operation itself: our transaction id and the PSP's reference its answer gave (none when no answer came). */
   readonly operation: OperationRef;
   /** The attempt's opening operation (the authorization or the payment). */
   readonly opening: OperationRef;
@@ -43,13 +43,17 @@ function isFollowUp(tx: Transaction): tx is Transaction & { type: FollowUpType }
   return tx.type === 'capture' || tx.type === 'void' || tx.type === 'refund';
 }
 
-/** The lookup plan of a sent follow-up whose verdict is still pending; undefined for anything else. */
-export function pendingLookupOf(tx: Transaction): VerdictLookupPlan | undefined {
-  if (!isFollowUp(tx) || tx.status.kind !== 'pending' || tx.dispatch?.state !== 'sent') return undefined;
-  return tx.dispatch.lookup;
+/** Sent, or given up after unanswered sends: either way the PSP may hold the operation's verdict. */
+function lookable(tx: Transaction): tx is Transaction & { dispatch: Extract<Dispatch, { state: 'sent' | 'given-up' }> } {
+  return isFollowUp(tx) && tx.status.kind === 'pending' && (tx.dispatch?.state === 'sent' || tx.dispatch?.state === 'given-up');
 }
 
-/** Sent follow-ups whose pending verdict is due for a lookup at `now`, oldest due first. */
+/** The lookup plan of a sent or given-up follow-up whose verdict is still pending; undefined for anything else. */
+export function pendingLookupOf(tx: Transaction): VerdictLookupPlan | undefined {
+  return lookable(tx) ? tx.dispatch.lookup : undefined;
+}
+
+/** Sent or given-up follow-ups whose pending verdict is due for a lookup at `now`, oldest due first. */
 export function followUpLookupsDue(session: Session, now: number): DueFollowUpLookup[] {
   const due: (DueFollowUpLookup & { nextAt: number })[] = [];
   for (const attempt of session.attempts) {
@@ -74,7 +78,7 @@ export function followUpLookupsDue(session: Session, now: number): DueFollowUpLo
 }
 
 function withPlan(session: Session, attempt: Attempt, tx: Transaction, lookup: VerdictLookupPlan, ctx: DomainContext): Session {
-  if (tx.dispatch?.state !== 'sent') return session;
+  if (!lookable(tx)) return session;
   return replaceAttempt(session, replaceTransaction(attempt, { ...tx, dispatch: { ...tx.dispatch, lookup } }, ctx.now));
 }
 
@@ -87,13 +91,14 @@ function located(session: Session, transactionId: string): { attempt: Attempt; t
 }
 
 /**
- * The PSP took the follow-up `transactionId` without its verdict (recordDispatch, an accepted ack):
- * when its offer says the verdict can be looked up (`followUpLookup`), the first lookup is scheduled
- * on the policy's calendar. Anything else (a verdict already in, no lookup) is left as is.
+ * The PSP took the follow-up `transactionId` without its verdict (recordDispatch, an accepted ack), or
+ * its sends were given up unanswered (the PSP may have acted on one, D93-e): when its offer says the
+ * verdict can be looked up (`followUpLookup`), the first lookup is scheduled on the policy's calendar.
+ * Anything else (a verdict already in, no lookup) is left as is.
  */
 export function planFollowUpLookup(session: Session, transactionId: string, ctx: DomainContext): Session {
   const found = located(session, transactionId);
-  if (!found || !isFollowUp(found.tx) || found.tx.status.kind !== 'pending' || found.tx.dispatch?.state !== 'sent') return session;
+  if (!found || !lookable(found.tx)) return session;
   const first = ctx.policy.followUpLookupDelaysMs[0];
   if (first === undefined || offerOf(session, found.attempt).capabilities.followUpLookup !== true) return session;
   return withPlan(session, found.attempt, found.tx, { state: 'due', tries: 0, nextAt: ctx.now + first }, ctx);

@@ -103,8 +103,9 @@ const FACT_OF: Record<FollowUpType, 'captured' | 'voided' | 'refunded'> = { capt
  * planFollowUpLookup); `rejected`: the PSP refused the
  * request itself, a failed verdict; `unknown`: sent again after `policy.dispatchRetryDelaysMs`, and
  * when those are spent, given up: no more sends, but the verdict stays pending, since the PSP may
- * well have acted on a send whose answer was lost; its notification or a lookup still settles it (a
- * refund so keeps counting as in flight, never refundable twice). `unverifiable` (an earlier send may
+ * well have acted on a send whose answer was lost; its notification or a lookup (planned as after an
+ * accepted ack when the offer can, D93-e) still settles it (a refund so keeps counting as in flight,
+ * never refundable twice). `unverifiable` (an earlier send may
  * have acted and the driver cannot check): given up at once, its verdict left pending alike. Facts are
  * applied first.
  */
@@ -120,7 +121,10 @@ export function recordDispatch(session: Session, transactionId: string, outcome:
   const afterFacts = applyFacts(recorded, outcome.facts, ctx);
   if (dispatch?.state === 'sent' && ack.outcome === 'accepted') return planFollowUpLookup(afterFacts, tx.id, ctx);
   // A hand-back given up no longer holds the session's ending (release.ts): it may end now.
-  if (dispatch?.state === 'given-up') return progress(tx.type === 'void' ? lookUpGivenUpCancel(afterFacts, attempt.id, ctx) : afterFacts, ctx);
+  if (dispatch?.state === 'given-up') {
+    const looked = planFollowUpLookup(afterFacts, tx.id, ctx);
+    return progress(tx.type === 'void' ? lookUpGivenUpCancel(looked, attempt.id, ctx) : looked, ctx);
+  }
   if (!failure) return afterFacts;
   return applyFact(afterFacts, { kind: FACT_OF[tx.type], success: false, ref: { transactionId: tx.id }, ...failure }, ctx);
 }

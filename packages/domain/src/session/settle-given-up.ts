@@ -13,8 +13,9 @@ export type SettledByOperator =
 const FACT_OF = { capture: 'captured', void: 'voided', refund: 'refunded' } as const;
 
 /**
- * Given up by the service: its sends all went unanswered (`given-up`), or the PSP took it without a
- * verdict and the lookups of its calendar all ran out (`sent`, lookup `stopped`, D89).
+ * Given up by the service: its sends all went unanswered (`given-up`, whether its lookups still run
+ * or not, D93-e), or the PSP took it without a verdict and the lookups of its calendar all ran out
+ * (`sent`, lookup `stopped`, D89).
  */
 function givenUp(dispatch: Dispatch | undefined): boolean {
   return dispatch?.state === 'given-up' || (dispatch?.state === 'sent' && dispatch.lookup?.state === 'stopped');

@@ -32,10 +32,11 @@ export interface Ack {
 export type Dispatch =
   | { readonly state: 'owed'; readonly tries: number; readonly nextAt: number }
   | { readonly state: 'sent'; readonly at: number; readonly lookup?: VerdictLookupPlan }
-  | { readonly state: 'given-up'; readonly tries: number; readonly at: number };
+  | { readonly state: 'given-up'; readonly tries: number; readonly at: number; readonly lookup?: VerdictLookupPlan };
 
 /**
- * A sent operation the PSP took without its verdict (a capture or refund answered pending): looked up
+ * A sent operation the PSP took without its verdict (a capture or refund answered pending), or one
+ * given up after unanswered sends (which the PSP may have acted on): looked up
  * at its PSP on the policy's calendar (`due`, after `tries` lookups) until a verdict comes; `stopped`
  * once the calendar is spent, the verdict still pending (the operator was alerted).
  */
