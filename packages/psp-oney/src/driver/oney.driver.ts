@@ -56,12 +56,9 @@ export class OneyDriver implements PspDriver {
    * (D90's worker); FUNDED is captured, FAVORABLE sends the confirm.
    */
   async capture(input: FollowUpInput): Promise<OperationOutput> {
-    const purchase = purchaseOf(input);
-    if ('ack' in purchase) return purchase;
-    const { settings, reference } = purchase;
-    const calls = this.deps.client.operation();
-    const now = await readStatus(calls, settings, reference, this.deps.logger);
-    if ('ack' in now) return { ack: now.ack, facts: [] };
+    const read = await this.statusFirst(input);
+    if ('ack' in read) return read;
+    const { settings, reference, calls, now } = read;
     if (now.statusCode !== 'FAVORABLE') return statusVerdict('captured', input, now, FUNDED_STATUSES.has(now.statusCode));
     const body = { language_code: 'FR', merchant_request_id: input.transactionId, payment: { payment_amount: toMajor(input.amount) } };
     const result = await calls.post(settings, `${purchasePath(settings, reference)}/action/confirm`, body);
@@ -75,14 +72,26 @@ export class OneyDriver implements PspDriver {
    * refunded too), and a cancel whose answer was lost may have gone through (CANCELLED: voided).
    */
   async void(input: FollowUpInput): Promise<OperationOutput> {
-    const purchase = purchaseOf(input);
-    if ('ack' in purchase) return purchase;
-    const { settings, reference } = purchase;
-    const calls = this.deps.client.operation();
-    const now = await readStatus(calls, settings, reference, this.deps.logger);
-    if ('ack' in now) return { ack: now.ack, facts: [] };
+    const read = await this.statusFirst(input);
+    if ('ack' in read) return read;
+    const { calls, now } = read;
     if (now.statusCode === 'CANCELLED') return statusVerdict('voided', input, now, true);
     return this.cancel(calls, 'voided', input, FUNDED_STATUSES.has(now.statusCode));
+  }
+
+  /**
+   * The purchase's contract and its status now, read within the operation's one deadline (the calls
+   * that follow share it), or the output when either cannot be had.
+   */
+  private async statusFirst(
+    input: FollowUpInput,
+  ): Promise<OperationOutput | { readonly settings: OneySettings; readonly reference: string; readonly calls: OneyCalls; readonly now: PurchaseStatus }> {
+    const purchase = purchaseOf(input);
+    if ('ack' in purchase) return purchase;
+    const calls = this.deps.client.operation();
+    const now = await readStatus(calls, purchase.settings, purchase.reference, this.deps.logger);
+    if ('ack' in now) return { ack: now.ack, facts: [] };
+    return { ...purchase, calls, now };
   }
 
   /**
