@@ -1,4 +1,4 @@
-import { createPspHttp, DEFAULT_PSP_TIMEOUT_MS, exchange, type PspHttpClient, type PspHttpOptions, type PspHttpResult } from '@splitpay/psp-http';
+import { createPspHttp, DEFAULT_PSP_TIMEOUT_MS, exchange, operationDeadline, type PspExchange, type PspHttpClient, type PspHttpOptions, type PspHttpResult } from '@splitpay/psp-http';
 import { oneyBaseUrl, type OneySettings } from '../settings/oney.settings';
 
 /** What one call produced: an HTTP answer of any status, or no answer at all. */
@@ -14,9 +14,6 @@ export interface OneyCalls {
   post(settings: OneySettings, path: string, body: unknown): Promise<OneyResult>;
   get(settings: OneySettings, path: string): Promise<OneyResult>;
 }
-
-/** The result of a call the operation's deadline left no time for: never sent. */
-const OUT_OF_TIME: OneyResult = { kind: 'transport', message: "no time left of the operation's timeout: not sent to Oney" };
 
 /**
  * Oney's payment API over psp-http, plain JSON (`X-Oney-Secret: None`): the API key and partner
@@ -34,11 +31,11 @@ export class OneyClient implements OneyCalls {
   }
 
   post(settings: OneySettings, path: string, body: unknown): Promise<OneyResult> {
-    return this.call(settings, 'POST', path, body);
+    return this.call(exchange, settings, 'POST', path, body);
   }
 
   get(settings: OneySettings, path: string): Promise<OneyResult> {
-    return this.call(settings, 'GET', path);
+    return this.call(exchange, settings, 'GET', path);
   }
 
   /**
@@ -48,17 +45,14 @@ export class OneyClient implements OneyCalls {
    * timeout would outlast it, and another instance would send the action again (D88-f).
    */
   operation(): OneyCalls {
-    const deadline = this.now() + this.timeoutMs;
-    const left = (): number => deadline - this.now();
+    const deadline = operationDeadline(this.timeoutMs, this.now);
     return {
-      post: (settings, path, body) => this.call(settings, 'POST', path, body, left()),
-      get: (settings, path) => this.call(settings, 'GET', path, undefined, left()),
+      post: (settings, path, body) => this.call(deadline.exchange, settings, 'POST', path, body),
+      get: (settings, path) => this.call(deadline.exchange, settings, 'GET', path),
     };
   }
 
-  private call(settings: OneySettings, method: 'GET' | 'POST', path: string, body?: unknown, timeoutMs?: number): Promise<OneyResult> {
-    // axios reads a timeout of 0 as none at all.
-    if (timeoutMs !== undefined && timeoutMs <= 0) return Promise.resolve(OUT_OF_TIME);
+  private call(send: PspExchange, settings: OneySettings, method: 'GET' | 'POST', path: string, body?: unknown): Promise<OneyResult> {
     const headers = {
       'X-Oney-Authorization': settings.apiKey,
       'X-Oney-Partner-Country-Code': settings.countryCode,
@@ -66,7 +60,7 @@ export class OneyClient implements OneyCalls {
       'Content-Type': 'application/json',
     };
     const url = `${oneyBaseUrl(settings.environment)}/${path}`;
-    const request = { method, url, headers, ...(method === 'POST' ? { data: body } : {}), ...(timeoutMs !== undefined ? { timeout: timeoutMs } : {}) };
-    return exchange(this.http, request, { provider: 'Oney', secrets: [settings.apiKey] });
+    const request = { method, url, headers, ...(method === 'POST' ? { data: body } : {}) };
+    return send(this.http, request, { provider: 'Oney', secrets: [settings.apiKey] });
   }
 }
