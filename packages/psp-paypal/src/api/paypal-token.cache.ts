@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock, Logger } from '@splitpay/domain';
-import { exchange, type PspHttpClient } from '@splitpay/psp-http';
+import type { PspExchange, PspHttpClient } from '@splitpay/psp-http';
 import { logPayPalFailure } from './paypal-call-log';
 import { PAYPAL_API_BASE, type PayPalContract } from '../settings/paypal-settings';
 
@@ -20,6 +20,8 @@ const RENEW_MARGIN_MS = 5 * 60_000;
  * until shortly before `expires_in` runs out, and dropped when PayPal answers 401 so the next call
  * fetches a fresh one. Concurrent calls for the same contract share one fetch. A contract is keyed
  * by environment, client id and a digest of its secret, so a rotated secret gets a new token.
+ * A fetch is sent the way its caller sends (within its operation's deadline); a call joining that
+ * fetch may wait past its own deadline, but its own call then finds no time left and is not sent.
  */
 export class PayPalTokens {
   private readonly held = new Map<string, { readonly token: string; readonly renewAt: number }>();
@@ -27,13 +29,13 @@ export class PayPalTokens {
 
   constructor(private readonly deps: { readonly http: PspHttpClient; readonly clock: Clock; readonly logger: Logger }) {}
 
-  async get(contract: PayPalContract): Promise<TokenResult> {
+  async get(contract: PayPalContract, send: PspExchange): Promise<TokenResult> {
     const key = keyOf(contract);
     const held = this.held.get(key);
     if (held && this.deps.clock.now() < held.renewAt) return { kind: 'token', token: held.token };
     let pending = this.fetching.get(key);
     if (!pending) {
-      pending = this.fetch(contract, key).finally(() => this.fetching.delete(key));
+      pending = this.fetch(contract, key, send).finally(() => this.fetching.delete(key));
       this.fetching.set(key, pending);
     }
     return pending;
@@ -45,9 +47,9 @@ export class PayPalTokens {
     if (this.held.get(key)?.token === token) this.held.delete(key);
   }
 
-  private async fetch(contract: PayPalContract, key: string): Promise<TokenResult> {
+  private async fetch(contract: PayPalContract, key: string, send: PspExchange): Promise<TokenResult> {
     const basic = Buffer.from(`${contract.clientId}:${contract.clientSecret}`).toString('base64');
-    const answer = await exchange(
+    const answer = await send(
       this.deps.http,
       {
         method: 'POST',

@@ -1,5 +1,5 @@
 import type { Clock, Logger } from '@splitpay/domain';
-import { createPspHttp, exchange, type PspHttpClient, type PspHttpResult } from '@splitpay/psp-http';
+import { createPspHttp, DEFAULT_PSP_TIMEOUT_MS, exchange, operationDeadline, type PspExchange, type PspHttpClient, type PspHttpResult } from '@splitpay/psp-http';
 import { PAYPAL_API_BASE, type PayPalContract } from '../settings/paypal-settings';
 import { logPayPalFailure } from './paypal-call-log';
 import { PayPalTokens } from './paypal-token.cache';
@@ -21,7 +21,13 @@ export interface PayPalRequest {
   readonly expectedStatuses?: readonly number[];
 }
 
+/** How a driver calls PayPal: one call, its bearer token fetched or renewed first when needed. */
+export interface PayPalCalls {
+  call(contract: PayPalContract, request: PayPalRequest): Promise<PayPalAnswer>;
+}
+
 export interface PayPalClientDeps {
+  /** Also the clock an operation's deadline is read on. */
   readonly clock: Clock;
   /** Where a call without a usable answer is written (`paypal.call_failed`, `paypal.call_refused`). */
   readonly logger: Logger;
@@ -33,29 +39,48 @@ export interface PayPalClientDeps {
  * PayPal's REST API over psp-http: the contract's bearer token on every call (renewed once when
  * PayPal answers 401). A call's final answer, when it is none or a refusal, is logged by its path's
  * shape only (a 401 mended by a fresh token is not); tokens, credentials and bodies never leave this
- * class except as PayPal's answer.
+ * class except as PayPal's answer. Each call alone may take the timeout; `operation()` gives calls
+ * that share it.
  */
-export class PayPalClient {
+export class PayPalClient implements PayPalCalls {
   private readonly http: PspHttpClient;
   private readonly tokens: PayPalTokens;
   private readonly logger: Logger;
+  private readonly clock: Clock;
+  private readonly timeoutMs: number;
 
   constructor(deps: PayPalClientDeps) {
     this.http = createPspHttp(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {});
     this.logger = deps.logger;
+    this.clock = deps.clock;
+    this.timeoutMs = deps.timeoutMs ?? DEFAULT_PSP_TIMEOUT_MS;
     this.tokens = new PayPalTokens({ http: this.http, clock: deps.clock, logger: deps.logger });
   }
 
-  async call(contract: PayPalContract, request: PayPalRequest): Promise<PayPalAnswer> {
-    const first = await this.tokens.get(contract);
+  call(contract: PayPalContract, request: PayPalRequest): Promise<PayPalAnswer> {
+    return this.callWith(exchange, contract, request);
+  }
+
+  /**
+   * The calls of one capture, void or refund (or of one lookup of it), token fetches included, all
+   * within one timeout from now: up to four HTTP calls (a token, a read of the order, the action, a
+   * renewed token's retry) must end before the worker may send the operation again (D90, D101).
+   */
+  operation(): PayPalCalls {
+    const deadline = operationDeadline(this.timeoutMs, () => this.clock.now());
+    return { call: (contract, request) => this.callWith(deadline.exchange, contract, request) };
+  }
+
+  private async callWith(send: PspExchange, contract: PayPalContract, request: PayPalRequest): Promise<PayPalAnswer> {
+    const first = await this.tokens.get(contract, send);
     if (first.kind !== 'token') return first;
-    const answer = await this.send(contract, request, first.token);
+    const answer = await this.send(send, contract, request, first.token);
     if (answer.kind !== 'answer' || answer.status !== 401) return this.logged(request, answer);
     // The token was revoked or expired early: one fresh token, one more try (the same PayPal-Request-Id).
     this.tokens.invalidate(contract, first.token);
-    const renewed = await this.tokens.get(contract);
+    const renewed = await this.tokens.get(contract, send);
     if (renewed.kind !== 'token') return renewed;
-    return this.logged(request, await this.send(contract, request, renewed.token));
+    return this.logged(request, await this.send(send, contract, request, renewed.token));
   }
 
   private logged(request: PayPalRequest, answer: PspHttpResult): PspHttpResult {
@@ -64,8 +89,8 @@ export class PayPalClient {
     return answer;
   }
 
-  private send(contract: PayPalContract, request: PayPalRequest, token: string): Promise<PspHttpResult> {
-    return exchange(
+  private send(send: PspExchange, contract: PayPalContract, request: PayPalRequest, token: string): Promise<PspHttpResult> {
+    return send(
       this.http,
       {
         method: request.method,

@@ -1,6 +1,6 @@
 import type { DriverAck, FollowUpLookupInput, OperationOutput } from '@splitpay/domain';
 import { ackOf } from '../api/paypal-ack';
-import type { PayPalClient } from '../api/paypal.client';
+import type { PayPalCalls, PayPalClient } from '../api/paypal.client';
 import { readOrder, readPayment, type PayPalPayment } from '../api/paypal-order';
 import type { PayPalContract } from '../settings/paypal-settings';
 import { verdictOfPayment, type FollowUpKind } from './follow-up-status';
@@ -12,7 +12,8 @@ const KIND: Readonly<Record<FollowUpLookupInput['type'], FollowUpKind>> = { capt
  * (GET /v2/payments/captures/{id}) or the refund (GET /v2/payments/refunds/{id}) its answer named,
  * else the order's own copy of the capture (its invoice_id is our transaction id) or of the
  * authorization (a void). Read only: an answer that is no 2xx (a 404 included) is no verdict, the
- * service looks again later; a status still PENDING is none either.
+ * service looks again later; a status still PENDING is none either. Its calls (a token, the read,
+ * a renewed token's retry) share one timeout.
  */
 export class PayPalFollowUpLookup {
   constructor(private readonly client: PayPalClient) {}
@@ -20,24 +21,25 @@ export class PayPalFollowUpLookup {
   async lookUp(contract: PayPalContract, input: FollowUpLookupInput): Promise<OperationOutput> {
     const kind = KIND[input.type];
     const named = input.operation.providerRef;
-    const read = named && input.type !== 'void' ? await this.readNamed(contract, input.type, named) : await this.readFromOrder(contract, input);
+    const calls = this.client.operation();
+    const read = named && input.type !== 'void' ? await this.readNamed(calls, contract, input.type, named) : await this.readFromOrder(calls, contract, input);
     if ('ack' in read) return read;
     const verdict = verdictOfPayment(kind, read.payment, input.transactionId);
     return { ack: read.found, facts: verdict ? [verdict] : [] };
   }
 
-  private async readNamed(contract: PayPalContract, type: 'capture' | 'refund', id: string): Promise<Found | OperationOutput> {
-    const answer = await this.client.call(contract, { method: 'GET', path: `/v2/payments/${type === 'capture' ? 'captures' : 'refunds'}/${encodeURIComponent(id)}`, expectedStatuses: [404] });
+  private async readNamed(calls: PayPalCalls, contract: PayPalContract, type: 'capture' | 'refund', id: string): Promise<Found | OperationOutput> {
+    const answer = await calls.call(contract, { method: 'GET', path: `/v2/payments/${type === 'capture' ? 'captures' : 'refunds'}/${encodeURIComponent(id)}`, expectedStatuses: [404] });
     const ack = ackOf(answer);
     const payment = answer.kind === 'answer' && ack.outcome === 'accepted' ? readPayment(answer.body) : undefined;
     return payment ? { found: ack, payment } : { ack, facts: [] };
   }
 
   /** A capture (by our invoice_id) or the authorization (a void) as the order holds it; a refund is not in the order. */
-  private async readFromOrder(contract: PayPalContract, input: FollowUpLookupInput): Promise<Found | OperationOutput> {
+  private async readFromOrder(calls: PayPalCalls, contract: PayPalContract, input: FollowUpLookupInput): Promise<Found | OperationOutput> {
     const orderId = input.opening.providerRef;
     if (!orderId || input.type === 'refund') return { ack: { outcome: 'unknown', code: 'NO_REFERENCE', message: `PayPal named no ${input.type} to look up` }, facts: [] };
-    const answer = await this.client.call(contract, { method: 'GET', path: `/v2/checkout/orders/${encodeURIComponent(orderId)}`, expectedStatuses: [404] });
+    const answer = await calls.call(contract, { method: 'GET', path: `/v2/checkout/orders/${encodeURIComponent(orderId)}`, expectedStatuses: [404] });
     const ack = ackOf(answer);
     const order = answer.kind === 'answer' && ack.outcome === 'accepted' ? readOrder(answer.body) : undefined;
     const payment = input.type === 'void' ? order?.authorization : order?.captures.find((c) => c.invoiceId === input.transactionId);

@@ -1,6 +1,6 @@
 import type { DriverAck, FollowUpInput, OperationOutput, PspFact } from '@splitpay/domain';
 import { ackOf, issueOf } from '../api/paypal-ack';
-import type { PayPalAnswer, PayPalClient } from '../api/paypal.client';
+import type { PayPalAnswer, PayPalCalls, PayPalClient } from '../api/paypal.client';
 import { toPayPalAmount } from '../api/paypal-amount';
 import { readOrder, readPayment } from '../api/paypal-order';
 import type { PayPalContract } from '../settings/paypal-settings';
@@ -11,7 +11,7 @@ import { captureRequest, refundRequest } from './paypal-requests';
  * Capture, void and refund on Payments v2. Capture and void name the order's authorization (read
  * from the order: its id is the opening's providerRef); a refund names the capture. PENDING answers
  * are accepted without a verdict: PayPal's webhook tells the end, or a later lookup
- * (PayPalFollowUpLookup).
+ * (PayPalFollowUpLookup). The calls of one operation share one timeout (`PayPalClient.operation()`).
  */
 export class PayPalFollowUps {
   constructor(private readonly client: PayPalClient) {}
@@ -20,9 +20,10 @@ export class PayPalFollowUps {
   async capture(contract: PayPalContract, input: FollowUpInput): Promise<OperationOutput> {
     const amount = toPayPalAmount(input.amount);
     if (!amount) return { ack: { outcome: 'rejected', code: 'UNSUPPORTED_AMOUNT', message: `PayPal takes no fraction of a unit in ${input.amount.currency}` }, facts: [] };
-    const authorization = await this.authorizationOf('captured', contract, input);
+    const calls = this.client.operation();
+    const authorization = await this.authorizationOf(calls, 'captured', contract, input);
     if (typeof authorization !== 'string') return authorization;
-    const answer = await this.client.call(contract, {
+    const answer = await calls.call(contract, {
       method: 'POST',
       path: `/v2/payments/authorizations/${encodeURIComponent(authorization)}/capture`,
       requestId: input.transactionId,
@@ -33,9 +34,10 @@ export class PayPalFollowUps {
   }
 
   async void(contract: PayPalContract, input: FollowUpInput): Promise<OperationOutput> {
-    const authorization = await this.authorizationOf('voided', contract, input);
+    const calls = this.client.operation();
+    const authorization = await this.authorizationOf(calls, 'voided', contract, input);
     if (typeof authorization !== 'string') return authorization;
-    const answer = await this.client.call(contract, {
+    const answer = await calls.call(contract, {
       method: 'POST',
       path: `/v2/payments/authorizations/${encodeURIComponent(authorization)}/void`,
       requestId: input.transactionId,
@@ -55,8 +57,9 @@ export class PayPalFollowUps {
     if (!amount) return { ack: { outcome: 'rejected', code: 'UNSUPPORTED_AMOUNT', message: `PayPal takes no fraction of a unit in ${input.amount.currency}` }, facts: [] };
     const named = input.target.providerRef;
     if (!named) return { ack: { outcome: 'unknown', code: 'NO_CAPTURE', message: 'The PayPal capture to refund is not known yet' }, facts: [] };
+    const calls = this.client.operation();
     const refundOf = (capture: string, expectedStatuses: readonly number[] = []): Promise<PayPalAnswer> =>
-      this.client.call(contract, {
+      calls.call(contract, {
         method: 'POST',
         path: `/v2/payments/captures/${encodeURIComponent(capture)}/refund`,
         requestId: input.transactionId,
@@ -68,22 +71,22 @@ export class PayPalFollowUps {
     const answer = await refundOf(named, [404]);
     if (answer.kind !== 'answer' || answer.status !== 404) return this.outcome('refunded', answer, input);
     // The target named the order (the opening) rather than its capture: refund the order's capture.
-    const capture = await this.captureOfOrder(contract, named);
+    const capture = await this.captureOfOrder(calls, contract, named);
     return this.outcome('refunded', capture ? await refundOf(capture) : answer, input);
   }
 
   /** The capture of an order (one final capture per authorization); undefined when `orderId` names no captured order. */
-  private async captureOfOrder(contract: PayPalContract, orderId: string): Promise<string | undefined> {
-    const answer = await this.client.call(contract, { method: 'GET', path: `/v2/checkout/orders/${encodeURIComponent(orderId)}` });
+  private async captureOfOrder(calls: PayPalCalls, contract: PayPalContract, orderId: string): Promise<string | undefined> {
+    const answer = await calls.call(contract, { method: 'GET', path: `/v2/checkout/orders/${encodeURIComponent(orderId)}` });
     const order = answer.kind === 'answer' && answer.status === 200 ? readOrder(answer.body) : undefined;
     return order?.captures.find((c) => c.status === 'COMPLETED' || c.status === 'PARTIALLY_REFUNDED')?.id;
   }
 
   /** The authorization id of the order the opening created (its providerRef), or why it is not known. */
-  private async authorizationOf(kind: 'captured' | 'voided', contract: PayPalContract, input: FollowUpInput): Promise<string | OperationOutput> {
+  private async authorizationOf(calls: PayPalCalls, kind: 'captured' | 'voided', contract: PayPalContract, input: FollowUpInput): Promise<string | OperationOutput> {
     const orderId = input.target.providerRef;
     if (!orderId) return { ack: { outcome: 'unknown', code: 'NO_ORDER', message: 'No PayPal order is known for this attempt' }, facts: [] };
-    const answer = await this.client.call(contract, { method: 'GET', path: `/v2/checkout/orders/${encodeURIComponent(orderId)}` });
+    const answer = await calls.call(contract, { method: 'GET', path: `/v2/checkout/orders/${encodeURIComponent(orderId)}` });
     const ack = ackOf(answer);
     const authorization = answer.kind === 'answer' && ack.outcome === 'accepted' ? readOrder(answer.body)?.authorization : undefined;
     if (authorization) return authorization.id;
