@@ -1,6 +1,6 @@
 import type { DriverCall, DriverCapabilities, FollowUpInput, FollowUpLookupInput, LookupInput, Logger, OpenInput, OpenOutput, OperationOutput, OperationRef, PspDriver, PspFact, ReturnInput } from '@splitpay/domain';
 import { ackOf } from '../client/worldline-ack';
-import type { WorldlineClient, WorldlineResult } from '../client/worldline.client';
+import type { WorldlineCalls, WorldlineClient, WorldlineResult } from '../client/worldline.client';
 import { hostedCheckoutFacts, readCreatedHostedCheckout, readHostedCheckout } from '../mapping/hosted-checkout';
 import { openingFacts } from '../mapping/payment-status';
 import { firstError, openingId, readPayment } from '../mapping/worldline-payment';
@@ -105,9 +105,10 @@ export class WorldlineDriver implements PspDriver {
     if ('missing' in settings) return { ack: { outcome: 'unknown', code: 'configuration', message: `the contract setting ${settings.missing} is missing or unusable` }, facts: [] };
     const ref = input.opening.providerRef;
     if (!ref) return { ack: { outcome: 'unknown', code: 'no-psp-reference', message: 'the payment has no Worldline id' }, facts: [] };
-    const found = await this.paymentOf(input, settings, ref);
+    const calls = this.deps.client.operation();
+    const found = await this.paymentOf(calls, input, settings, ref);
     if ('output' in found) return { ack: found.output.ack, facts: [] };
-    return lookUpFollowUp((s, path) => this.get(s, path), settings, found.paymentId, input);
+    return lookUpFollowUp((s, path) => this.get(s, path, calls), settings, found.paymentId, input);
   }
 
   /** The hosted checkout's id is the opening's reference until its created payment is read (return, lookup, follow-ups). */
@@ -141,9 +142,9 @@ export class WorldlineDriver implements PspDriver {
    * The Worldline payment a follow-up acts on: the opening's reference, or for a hosted checkout the
    * payment it created (asked first; no answer is an unknown ack, retried with the same key).
    */
-  private async paymentOf(call: DriverCall, settings: WorldlineSettings, ref: string): Promise<{ paymentId: string } | { output: OperationOutput }> {
+  private async paymentOf(calls: WorldlineCalls, call: DriverCall, settings: WorldlineSettings, ref: string): Promise<{ paymentId: string } | { output: OperationOutput }> {
     if (!isHostedCheckout(this.productOf(call, settings))) return { paymentId: ref };
-    const result = await this.get(settings, `/hostedcheckouts/${encodeURIComponent(ref)}`);
+    const result = await this.get(settings, `/hostedcheckouts/${encodeURIComponent(ref)}`, calls);
     if (result.kind === 'transport' || result.status >= 500) return { output: { ack: ackOf(result), facts: [] } };
     const payment = result.status === 200 ? readHostedCheckout(result.body).payment : undefined;
     return payment ? { paymentId: payment.id } : { output: rejected('no-payment', 'the hosted checkout created no Worldline payment') };
@@ -155,13 +156,15 @@ export class WorldlineDriver implements PspDriver {
     // A refund's target is the capture; Worldline's operations all hang on the payment (its opening).
     const ref = input.opening?.providerRef ?? input.target.providerRef;
     if (!ref) return { ...rejected('no-psp-reference', 'the payment has no Worldline id yet'), facts: [this.failed(kind, input, 'no-psp-reference')] };
-    const found = await this.paymentOf(input, settings, ref);
+    // The hosted checkout's read and the action share one timeout (D101).
+    const calls = this.deps.client.operation();
+    const found = await this.paymentOf(calls, input, settings, ref);
     if ('output' in found) {
       const { ack } = found.output;
       return ack.outcome === 'rejected' ? { ack, facts: [this.failed(kind, input, ack.code ?? 'no-payment', `Worldline cannot ${kind}: ${ack.message ?? ''}`)] } : found.output;
     }
     const paymentId = found.paymentId;
-    const result = await this.post(settings, `/payments/${encodeURIComponent(openingId(paymentId))}/${kind}`, body, input.transactionId);
+    const result = await this.post(settings, `/payments/${encodeURIComponent(openingId(paymentId))}/${kind}`, body, input.transactionId, calls);
     if (result.kind === 'transport') return { ack: ackOf(result), facts: [] };
     // A cancel answers the payment; a capture or refund answers its own operation.
     const operation = readPayment(kind === 'cancel' ? result.body.payment : result.body);
@@ -189,14 +192,14 @@ export class WorldlineDriver implements PspDriver {
     return productOf(this.method, call.offer.capabilities, settings);
   }
 
-  private async post(settings: WorldlineSettings, path: string, body: unknown, key: string): Promise<WorldlineResult> {
-    const result = await this.deps.client.post(settings, path, body, key);
+  private async post(settings: WorldlineSettings, path: string, body: unknown, key: string, calls: WorldlineCalls = this.deps.client): Promise<WorldlineResult> {
+    const result = await calls.post(settings, path, body, key);
     this.logFailure(pathShape(path), result);
     return result;
   }
 
-  private async get(settings: WorldlineSettings, path: string): Promise<WorldlineResult> {
-    const result = await this.deps.client.get(settings, path);
+  private async get(settings: WorldlineSettings, path: string, calls: WorldlineCalls = this.deps.client): Promise<WorldlineResult> {
+    const result = await calls.get(settings, path);
     this.logFailure(pathShape(path), result);
     return result;
   }
