@@ -8,7 +8,10 @@ import { SANDBOX, TestClock, authorizedOrder, followUpInput, followUpLookupInput
 // worker's first send of an owed operation falls due one timeout after its sender started (D90, D101).
 
 isolateNock();
-afterEach(() => nock.cleanAll());
+afterEach(() => {
+  nock.abortPendingRequests();
+  nock.cleanAll();
+});
 
 const TIMEOUT_MS = 2_000;
 const ORDER = '3C679366HH908993F';
