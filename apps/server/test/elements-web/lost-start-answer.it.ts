@@ -63,4 +63,25 @@ describe('demo checkout in Chromium: the answer to Pay is lost', () => {
     const view = await new ElementsClient(suite.h.url, lost.token()).view();
     expect(view.body.view.attempts.map((a) => a.status)).toEqual(['AUTHORIZED']);
   });
+  it('a card retyped after a lost answer is a new press: the service makes a new attempt rather than answering the first card\'s (D103-e)', async () => {
+    const { page, shop } = suite;
+    await shop.openWithTerms();
+    const lost = await loseFirstStartAnswer();
+    let readLost = false;
+    await page.route('**/elements/session', (route) => {
+      if (readLost) return route.continue();
+      readLost = true;
+      return route.abort('internetdisconnected');
+    });
+    await shop.payByCard('40.00', CARD.declined);
+    await page.getByText(connectionFailed).first().waitFor();
+    await new ElementsClient(suite.h.url, lost.token()).waitFor((v) => v.attempts.length === 1 && v.attempts[0]?.status === 'DECLINED');
+
+    // The payer types another card: the same key would hand back the first card's decline.
+    await shop.fillCard(CARD.approved);
+    await shop.payButton().click();
+    await shop.remainingIs('€80.00');
+    const view = await new ElementsClient(suite.h.url, lost.token()).view();
+    expect(view.body.view.attempts.map((a) => a.status)).toEqual(['DECLINED', 'AUTHORIZED']);
+  });
 });

@@ -2,8 +2,10 @@ import type { StartBody } from '../client/elements-client';
 
 /**
  * The idempotency-key of a press of Pay (D91). A start whose answer was lost may have been made: the
- * press sent again with the same method, amount and plan carries the same key, and the service answers
- * the attempt it made. Any answer from the service, or a view showing the attempt, ends the press.
+ * press sent again with the same method, amount, plan and typed card carries the same key, and the service
+ * answers the attempt it made; a card typed again differently is another payment, with a new key (D103-e).
+ * An acquirer's token is new at each tokenize and is not compared: its fields' card cannot be seen here.
+ * Any answer from the service, or a view showing the attempt, ends the press.
  * The key only tells this session's presses apart (the elements token is the credential): the time and
  * a random part are enough.
  */
@@ -12,7 +14,9 @@ export class StartPress {
 
   /** The key for a start of `body`: the unanswered press's own when it is sent again, else a new one. */
   keyFor(body: StartBody): string {
-    const what = JSON.stringify([body.methodId, body.amount, body.plan]);
+    // Held in memory only, like the card fields it repeats; never sent nor kept beyond the press.
+    const input = body.input && 'token' in body.input ? undefined : body.input;
+    const what = JSON.stringify([body.methodId, body.amount, body.plan, input]);
     if (this.pending?.what !== what) this.pending = { key: Date.now().toString(36) + Math.random().toString(36).slice(2), what };
     return this.pending.key;
   }
