@@ -45,6 +45,9 @@ export function applePaySessionOf(win: (Window & typeof globalThis) | null | und
  */
 export type ValidateMerchant = (validationURL: string, attemptId: string) => Promise<unknown>;
 
+/** A confirm whose answer was lost while the attempt is still in flight: neither done nor failed. */
+export const OUTCOME_UNKNOWN = 'UNKNOWN';
+
 export interface ApplePayLegs {
   /** Starts the attempt (first leg); answers its attempt id. */
   start(): Promise<string>;
@@ -53,9 +56,10 @@ export interface ApplePayLegs {
   /**
    * Sends the wallet's token verbatim (second leg); answers the attempt's status as the confirm's
    * answer tells it (a PSP that refuses at once already says DECLINED there), undefined when the
-   * answer does not show it. A verdict still pending comes by polling.
+   * answer does not show it. A verdict still pending comes by polling. OUTCOME_UNKNOWN: the answer was
+   * lost and the view still shows the attempt in flight (D103-d).
    */
-  confirm(attemptId: string, paymentToken: string): Promise<AttemptStatus | undefined>;
+  confirm(attemptId: string, paymentToken: string): Promise<AttemptStatus | typeof OUTCOME_UNKNOWN | undefined>;
   /** The payer closed the sheet after the attempt started, or its merchant validation failed. */
   abandon(attemptId: string): Promise<void>;
   failed(error: unknown): void;
@@ -129,7 +133,8 @@ export interface ApplePayRun {
  * session is created and begun before anything else is awaited. An attempt the sheet started is
  * either confirmed or abandoned: when the payer closes the sheet, and when its merchant validation
  * fails (the sheet is aborted, the failure reported). Once the token is sent, the sheet is completed
- * with what the confirm answered, failed when the confirm fails; a sheet closed meanwhile (Apple gives
+ * with what the confirm answered, failed when the confirm fails, aborted (no verdict) when its outcome is
+ * unknown; a sheet closed meanwhile (Apple gives
  * up after 30 seconds) is abandoned as any other and not completed.
  */
 export function runApplePay({ sessionConstructor: ctor, request, legs, validateMerchant, merchantValidation }: ApplePayRun): void {
@@ -182,7 +187,12 @@ export function runApplePay({ sessionConstructor: ctor, request, legs, validateM
       try {
         // The token goes as the wallet gave it: serialized once, never read or logged here.
         const token = typeof event.payment.token === 'string' ? event.payment.token : JSON.stringify(event.payment.token);
-        complete(sheetSaysDone(await legs.confirm(attemptId, token)));
+        const status = await legs.confirm(attemptId, token);
+        // Neither verdict is known: the sheet closes without one, the page tells it when it comes (D103-d).
+        if (status === OUTCOME_UNKNOWN) {
+          if (!over) session.abort();
+          over = true;
+        } else complete(sheetSaysDone(status));
       } catch (error) {
         complete(false);
         legs.failed(error);

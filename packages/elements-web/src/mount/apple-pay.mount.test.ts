@@ -101,9 +101,7 @@ describe('mount: the Apple Pay sheet completed with what the confirm answered', 
 
   it.each([
     ['answers 4xx', { status: 400, body: { code: 'InvalidRequest', message: 'paymentToken is not a string' } }, false, 'InvalidRequest', 'The details sent were not accepted. Check them and try again.'],
-    ['times out at a gateway (504 without an envelope)', { status: 504, body: '<html>Gateway Timeout</html>' }, false, 'Http504', 'Something went wrong. Try again.'],
-    ['is lost on the way', { status: 200, body: {} }, true, 'NetworkError', 'The connection failed. Check it and try again.'],
-  ] as const)('a confirm that %s reads the view at once, completes the sheet with STATUS_FAILURE and tells the payer on the form, the attempt still in flight shown', async (_case, answer, lost, code, message) => {
+  ] as const)('a confirm the service refuses (%s) reads the view at once, completes the sheet with STATUS_FAILURE and tells the payer on the form, the attempt still in flight shown', async (_case, answer, lost, code, message) => {
     const stillInFlight = pendingView({ methods: [applePayMethod], attempts: [applePayAttempt('AUTHORIZING')], revision: 3 });
     const run = await payWithApplePay(WALLET_SESSION, [...(lost ? [] : [answer]), stillInFlight], lost);
     await authorize(run);
@@ -115,6 +113,27 @@ describe('mount: the Apple Pay sheet completed with what the confirm answered', 
     expect(run.errors.map((e) => e.code)).toEqual([code]);
     await until(() => run.page.text(run.page.container).includes(message));
     expect(run.apple.sheet.calls.filter((c) => c === 'completePayment')).toHaveLength(1);
+    expect(run.page.button('Stop the €120.00 Apple Pay payment').disabled).toBe(false);
+    run.handle.unmount();
+  });
+
+  it.each([
+    ['times out at a gateway (504 without an envelope)', { status: 504, body: '<html>Gateway Timeout</html>' }, false, 'Http504'],
+    ['is lost on the way', { status: 200, body: {} }, true, 'NetworkError'],
+  ] as const)('a confirm that %s while the view read at once shows the attempt in flight claims no failure: the sheet is closed without a verdict, the page says the payment is being confirmed and polls on (D103-d)', async (_case, answer, lost, code) => {
+    const stillInFlight = pendingView({ methods: [applePayMethod], attempts: [applePayAttempt('AUTHORIZING')], revision: 3 });
+    const run = await payWithApplePay(WALLET_SESSION, [...(lost ? [] : [answer]), stillInFlight], lost);
+    await until(() => run.apple.sheet.merchantSessions.length > 0);
+    run.apple.session().onpaymentauthorized?.({ payment: { token: { paymentData: { version: 'EC_v1' } } } });
+    await until(() => run.apple.sheet.calls.includes('abort'));
+    expect(run.apple.sheet.results).toEqual([]);
+    await until(() => run.errors.length > 0);
+    expect(run.errors.map((e) => e.code)).toEqual([code]);
+    const text = run.page.text(run.page.container);
+    expect(text).not.toContain('The connection failed');
+    expect(text).not.toContain('Something went wrong');
+    expect(run.page.role('alert')[0]?.textContent ?? '').toBe('');
+    expect(run.page.role('status')[0]?.textContent?.trim()).toBe('Confirming your payment…');
     expect(run.page.button('Stop the €120.00 Apple Pay payment').disabled).toBe(false);
     run.handle.unmount();
   });

@@ -1,7 +1,7 @@
 import { ElementsClient, type StartBody, type ViewAnswer } from '../client/elements-client';
 import { SplitPayError } from '../client/split-pay-error';
 import { h } from '../dom/h';
-import { applePaySessionOf, runApplePay } from '../flows/apple-pay';
+import { applePaySessionOf, OUTCOME_UNKNOWN, runApplePay } from '../flows/apple-pay';
 import { isInvalidCardDetails } from '../flows/hosted-fields';
 import { followRedirect } from '../flows/redirect';
 import { cardExpiry } from '../format/card-expiry';
@@ -439,13 +439,18 @@ export class CheckoutController implements Actions {
   /**
    * A wallet confirm that failed, or got no answer in time, may still have reached the PSP: the view is
    * read at once (D97), so the page shows whether the attempt is still in flight. A verdict it shows is
-   * the confirm's result (the sheet says it); an attempt still confirming, and the failure is said.
+   * the confirm's result (the sheet says it). An attempt still confirming after a refusal (4xx) is a
+   * failure, said; after an answer lost or a 5xx it is an outcome unknown: reported (onError), not
+   * said as a failure, the page shows it confirming and polls on (D103-d).
    */
   private async lostConfirm(error: unknown, attemptId: string): Promise<ViewAnswer & NumberedRead> {
     if (this.destroyed) throw error;
     const view = await this.reader.read();
     const status = view?.attempts.find((a) => a.attemptId === attemptId)?.status;
-    if (!view || !status || status === 'AUTHORIZING') throw error;
+    // Lost, or a 5xx: the confirm may still be running at the PSP. Still in flight, it is not said failed (D103-d).
+    const unknown = error instanceof SplitPayError && (error.code === 'NetworkError' || error.httpStatus >= 500);
+    if (!view || !status || (status === 'AUTHORIZING' && !unknown)) throw error;
+    if (status === 'AUTHORIZING') this.report(error as SplitPayError);
     return { view, attemptId, read: 0 };
   }
 
@@ -486,7 +491,11 @@ export class CheckoutController implements Actions {
           await this.act(async () => {
             await this.acceptTermsIfTicked();
             const known = new Set(view.attempts.map((a) => a.attemptId));
-            const answer = await this.numbered(() => this.client.start({ methodId: checked.method.id, amount: checked.amount, input: { method: 'applepay' } }, this.aborts.signal)).catch((error: unknown) => this.lostStart(error, known));
+            // A press of its own (D91): after a start whose answer was lost, the sheet opened again goes on with the attempt it made (D103-c).
+            const body: StartBody = { methodId: checked.method.id, amount: checked.amount, input: { method: 'applepay' } };
+            const key = this.press.keyFor(body);
+            const answer = await this.numbered(() => this.client.start(body, this.aborts.signal, key)).catch((error: unknown) => this.lostStart(error, known));
+            this.press.answered();
             attemptId = answer.attemptId;
             return answer;
           }, false, true);
@@ -496,11 +505,13 @@ export class CheckoutController implements Actions {
         // Not an action of its own: the start's action already answered, and the view does not change.
         walletSession: (id, validationURL) => this.client.walletSession(id, { domainName: this.win?.location.hostname ?? '', validationUrl: validationURL }, this.aborts.signal),
         confirm: async (id, token) => {
-          let status: AttemptStatus | undefined;
+          let status: AttemptStatus | typeof OUTCOME_UNKNOWN | undefined;
           await this.act(async () => {
-            const answer = await this.numbered(() => this.client.confirm(id, token, this.aborts.signal)).catch((error: unknown) => this.lostConfirm(error, id));
+            let lost = false;
+            const answer = await this.numbered(() => this.client.confirm(id, token, this.aborts.signal)).catch((error: unknown) => ((lost = true), this.lostConfirm(error, id)));
             // The answer's own view, even one older than the view shown: it is this confirm's verdict.
             status = answer.view.attempts.find((a) => a.attemptId === id)?.status;
+            if (lost && status === 'AUTHORIZING') status = OUTCOME_UNKNOWN;
             return answer;
           }, false, true);
           return status;

@@ -82,18 +82,22 @@ describe('mount: a payment request left unanswered', () => {
     handle.unmount();
   });
 
-  it('an Apple Pay confirm: at the deadline, an attempt the view shows still in flight fails the sheet, says the failure and frees the form', async () => {
+  it('an Apple Pay confirm: at the deadline, an attempt the view shows still in flight is an outcome unknown: the sheet is closed without a verdict, nothing says it failed, polling goes on (D103-d)', async () => {
     const { page, apple, server, errors, handle } = await confirmSentAndHeld();
     await jest.advanceTimersByTimeAsync(PAYMENT_REQUEST_WITHIN_MS);
     await until(() => server.requests.length === 4);
     server.request(3).answer({ view: viewWith('AUTHORIZING', 2) });
-    await until(() => apple.sheet.results.length > 0);
-    expect(apple.sheet.results).toEqual([apple.ctor.STATUS_FAILURE]);
-    await until(() => page.text(page.container).includes(connectionFailed));
+    await until(() => apple.sheet.calls.includes('abort'));
+    expect(apple.sheet.results).toEqual([]);
+    await until(() => errors.length > 0);
     expect(errors.map((e) => [e.code, e.message])).toEqual([['NetworkError', 'no answer in time']]);
     await settled();
-    // The attempt in flight is shown, with its Stop offered (nothing left busy).
+    expect(page.text(page.container)).not.toContain(connectionFailed);
+    // The attempt in flight is shown, with its Stop offered (nothing left busy), and the next poll brings its verdict.
     expect(page.button('Stop the €120.00 Apple Pay payment').disabled).toBe(false);
+    await jest.advanceTimersByTimeAsync(POLLS_AFTER_THE_DEADLINE.maxMs);
+    await until(() => server.requests.length === 5);
+    expect(server.request(4)).toMatchObject({ method: 'GET', path: '/elements/session' });
     expect(server.requests.filter((r) => r.path.endsWith('/confirm'))).toHaveLength(1);
     handle.unmount();
   });
