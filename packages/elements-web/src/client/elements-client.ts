@@ -40,6 +40,13 @@ export interface WalletSessionAnswer {
  */
 export const PAYMENT_REQUEST_WITHIN_MS = 20_000;
 
+/**
+ * How long a read of the view (a poll, the read after a lost answer, the wait for a verdict such as
+ * 3-D Secure's) may go unanswered: past it the read is a NetworkError ("no answer in time") like a
+ * failed one, the page says the service cannot be reached and reads again (D103-b). D97's bound.
+ */
+export const READ_WITHIN_MS = PAYMENT_REQUEST_WITHIN_MS;
+
 export interface ElementsClientOptions {
   readonly baseUrl: string;
   readonly elementsToken: string;
@@ -61,7 +68,7 @@ export class ElementsClient {
   }
 
   view(signal?: AbortSignal): Promise<ViewAnswer> {
-    return this.call('GET', '/elements/session', undefined, signal);
+    return this.call('GET', '/elements/session', undefined, signal, isViewAnswer, undefined, READ_WITHIN_MS);
   }
 
   /** `pressKey`, one per press of Pay (sent again with a repeat of that press): the service answers a repeat with the attempt it made. */

@@ -107,6 +107,7 @@ export const en: Messages = {
   expiresSoon: (time) => `This payment expires in less than two minutes, at ${time}.`,
   unreachable: 'The payment service cannot be reached. Trying again…',
   reachableAgain: 'Connected again.',
+  checkAgain: 'Check again',
   errors: {
     AmountOutOfRange: 'This amount is outside what the method accepts.',
     AmountExceedsRemaining: 'This amount is more than what remains to pay.',

@@ -107,6 +107,7 @@ export const fr: Messages = {
   expiresSoon: (time) => `Ce paiement expire dans moins de deux minutes, à ${time}.`,
   unreachable: 'Le service de paiement est injoignable. Nouvel essai en cours…',
   reachableAgain: 'Connexion rétablie.',
+  checkAgain: 'Vérifier à nouveau',
   errors: {
     AmountOutOfRange: 'Ce montant est hors de la plage acceptée par ce moyen.',
     AmountExceedsRemaining: 'Ce montant dépasse le reste à payer.',

@@ -113,6 +113,8 @@ export interface Messages {
   /** The last read of the session failed (network, the service down); another is coming. */
   readonly unreachable: string;
   readonly reachableAgain: string;
+  /** The unreachable notice's button: reads the session at once. */
+  readonly checkAgain: string;
   readonly errors: Readonly<Record<string, string>>;
   readonly genericError: string;
 }

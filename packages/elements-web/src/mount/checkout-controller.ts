@@ -291,7 +291,7 @@ export class CheckoutController implements Actions {
     let next: HTMLElement;
     let kept: KeptNode | undefined;
     if (!this.linkExpired && !view && this.local.unreachable) {
-      next = renderFirstReadFailed({ doc: this.doc, t: this.t, idPrefix: this.idPrefix });
+      next = renderFirstReadFailed({ doc: this.doc, t: this.t, idPrefix: this.idPrefix, actions: this });
     } else if (this.linkExpired || !view) {
       this.hosted.show(undefined);
       this.pageAction.show(undefined, undefined);
@@ -365,6 +365,10 @@ export class CheckoutController implements Actions {
       return;
     }
     void this.act(() => this.numbered(() => this.client.abandonSession(this.aborts.signal)));
+  }
+
+  checkAgain(): void {
+    void this.refresh();
   }
 
   removeTranche(attemptId: string): void {

@@ -54,6 +54,8 @@ export interface Actions {
   refusePartial(attemptId: string): void;
   askAbandon(): void;
   confirmAbandon(yes: boolean): void;
+  /** Reads the view at once (the notice that the service could not be reached offers it). */
+  checkAgain(): void;
 }
 
 export interface RenderContext {
