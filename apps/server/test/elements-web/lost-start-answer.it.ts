@@ -63,7 +63,7 @@ describe('demo checkout in Chromium: the answer to Pay is lost', () => {
     const view = await new ElementsClient(suite.h.url, lost.token()).view();
     expect(view.body.view.attempts.map((a) => a.status)).toEqual(['AUTHORIZED']);
   });
-  it('a card retyped after a lost answer is a new press: the service makes a new attempt rather than answering the first card\'s (D103-e)', async () => {
+  it('a card retyped after a lost answer is a new press: the service makes a new attempt rather than answering the first card\'s (D102-e)', async () => {
     const { page, shop } = suite;
     await shop.openWithTerms();
     const lost = await loseFirstStartAnswer();

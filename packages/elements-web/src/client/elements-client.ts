@@ -43,7 +43,7 @@ export const PAYMENT_REQUEST_WITHIN_MS = 20_000;
 /**
  * How long a read of the view (a poll, the read after a lost answer, the wait for a verdict such as
  * 3-D Secure's) may go unanswered: past it the read is a NetworkError ("no answer in time") like a
- * failed one, the page says the service cannot be reached and reads again (D103-b). D97's bound.
+ * failed one, the page says the service cannot be reached and reads again (D102-b). D97's bound.
  */
 export const READ_WITHIN_MS = PAYMENT_REQUEST_WITHIN_MS;
 

@@ -57,7 +57,7 @@ export interface ApplePayLegs {
    * Sends the wallet's token verbatim (second leg); answers the attempt's status as the confirm's
    * answer tells it (a PSP that refuses at once already says DECLINED there), undefined when the
    * answer does not show it. A verdict still pending comes by polling. OUTCOME_UNKNOWN: the answer was
-   * lost and the view still shows the attempt in flight (D103-d).
+   * lost and the view still shows the attempt in flight (D102-d).
    */
   confirm(attemptId: string, paymentToken: string): Promise<AttemptStatus | typeof OUTCOME_UNKNOWN | undefined>;
   /** The payer closed the sheet after the attempt started, or its merchant validation failed. */
@@ -188,7 +188,7 @@ export function runApplePay({ sessionConstructor: ctor, request, legs, validateM
         // The token goes as the wallet gave it: serialized once, never read or logged here.
         const token = typeof event.payment.token === 'string' ? event.payment.token : JSON.stringify(event.payment.token);
         const status = await legs.confirm(attemptId, token);
-        // Neither verdict is known: the sheet closes without one, the page tells it when it comes (D103-d).
+        // Neither verdict is known: the sheet closes without one, the page tells it when it comes (D102-d).
         if (status === OUTCOME_UNKNOWN) {
           if (!over) session.abort();
           over = true;

@@ -120,7 +120,7 @@ describe('mount: the Apple Pay sheet completed with what the confirm answered', 
   it.each([
     ['times out at a gateway (504 without an envelope)', { status: 504, body: '<html>Gateway Timeout</html>' }, false, 'Http504'],
     ['is lost on the way', { status: 200, body: {} }, true, 'NetworkError'],
-  ] as const)('a confirm that %s while the view read at once shows the attempt in flight claims no failure: the sheet is closed without a verdict, the page says the payment is being confirmed and polls on (D103-d)', async (_case, answer, lost, code) => {
+  ] as const)('a confirm that %s while the view read at once shows the attempt in flight claims no failure: the sheet is closed without a verdict, the page says the payment is being confirmed and polls on (D102-d)', async (_case, answer, lost, code) => {
     const stillInFlight = pendingView({ methods: [applePayMethod], attempts: [applePayAttempt('AUTHORIZING')], revision: 3 });
     const run = await payWithApplePay(WALLET_SESSION, [...(lost ? [] : [answer]), stillInFlight], lost);
     await until(() => run.apple.sheet.merchantSessions.length > 0);

@@ -445,13 +445,13 @@ export class CheckoutController implements Actions {
    * read at once (D97), so the page shows whether the attempt is still in flight. A verdict it shows is
    * the confirm's result (the sheet says it). An attempt still confirming after a refusal (4xx) is a
    * failure, said; after an answer lost or a 5xx it is an outcome unknown: reported (onError), not
-   * said as a failure, the page shows it confirming and polls on (D103-d).
+   * said as a failure, the page shows it confirming and polls on (D102-d).
    */
   private async lostConfirm(error: unknown, attemptId: string): Promise<ViewAnswer & NumberedRead> {
     if (this.destroyed) throw error;
     const view = await this.reader.read();
     const status = view?.attempts.find((a) => a.attemptId === attemptId)?.status;
-    // Lost, or a 5xx: the confirm may still be running at the PSP. Still in flight, it is not said failed (D103-d).
+    // Lost, or a 5xx: the confirm may still be running at the PSP. Still in flight, it is not said failed (D102-d).
     const unknown = error instanceof SplitPayError && (error.code === 'NetworkError' || error.httpStatus >= 500);
     if (!view || !status || (status === 'AUTHORIZING' && !unknown)) throw error;
     if (status === 'AUTHORIZING') this.report(error as SplitPayError);
@@ -495,7 +495,7 @@ export class CheckoutController implements Actions {
           await this.act(async () => {
             await this.acceptTermsIfTicked();
             const known = new Set(view.attempts.map((a) => a.attemptId));
-            // A press of its own (D91): after a start whose answer was lost, the sheet opened again goes on with the attempt it made (D103-c).
+            // A press of its own (D91): after a start whose answer was lost, the sheet opened again goes on with the attempt it made (D102-c).
             const body: StartBody = { methodId: checked.method.id, amount: checked.amount, input: { method: 'applepay' } };
             const key = this.press.keyFor(body);
             const answer = await this.numbered(() => this.client.start(body, this.aborts.signal, key)).catch((error: unknown) => this.lostStart(error, known));

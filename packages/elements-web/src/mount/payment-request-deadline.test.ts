@@ -82,7 +82,7 @@ describe('mount: a payment request left unanswered', () => {
     handle.unmount();
   });
 
-  it('an Apple Pay confirm: at the deadline, an attempt the view shows still in flight is an outcome unknown: the sheet is closed without a verdict, nothing says it failed, polling goes on (D103-d)', async () => {
+  it('an Apple Pay confirm: at the deadline, an attempt the view shows still in flight is an outcome unknown: the sheet is closed without a verdict, nothing says it failed, polling goes on (D102-d)', async () => {
     const { page, apple, server, errors, handle } = await confirmSentAndHeld();
     await jest.advanceTimersByTimeAsync(PAYMENT_REQUEST_WITHIN_MS);
     await until(() => server.requests.length === 4);

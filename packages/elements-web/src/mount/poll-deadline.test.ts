@@ -13,7 +13,7 @@ const cannotReach = 'The payment service cannot be reached. Trying again…';
 
 /**
  * A read of the view (a poll, the wait for a verdict such as 3-D Secure's) that gets no answer is given
- * up at READ_WITHIN_MS (D103-b): the payer is told the service cannot be reached, with a button to check
+ * up at READ_WITHIN_MS (D102-b): the payer is told the service cannot be reached, with a button to check
  * again, the payment shown as it was (never said failed), and polling goes on.
  */
 describe('mount: a read of the view left unanswered', () => {

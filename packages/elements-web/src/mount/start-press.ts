@@ -3,7 +3,7 @@ import type { StartBody } from '../client/elements-client';
 /**
  * The idempotency-key of a press of Pay (D91). A start whose answer was lost may have been made: the
  * press sent again with the same method, amount, plan and typed card carries the same key, and the service
- * answers the attempt it made; a card typed again differently is another payment, with a new key (D103-e).
+ * answers the attempt it made; a card typed again differently is another payment, with a new key (D102-e).
  * An acquirer's token is new at each tokenize and is not compared: its fields' card cannot be seen here.
  * Any answer from the service, or a view showing the attempt, ends the press.
  * The key only tells this session's presses apart (the elements token is the credential): the time and

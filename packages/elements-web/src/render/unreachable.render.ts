@@ -3,7 +3,7 @@ import type { RenderContext } from './render-context';
 
 /**
  * The notice that the last read of the session failed or got no answer in time and another is coming
- * (what is shown stays as it was, never said failed), with a button to read it at once (D103-b).
+ * (what is shown stays as it was, never said failed), with a button to read it at once (D102-b).
  */
 export function renderUnreachable(ctx: Pick<RenderContext, 'doc' | 't' | 'idPrefix' | 'actions'>): HTMLElement {
   const again = h(ctx.doc, 'button', { className: 'sp-button sp-button--link', text: ctx.t.checkAgain, attrs: { type: 'button' }, on: { click: () => ctx.actions.checkAgain() } });
