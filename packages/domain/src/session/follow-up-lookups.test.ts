@@ -4,31 +4,15 @@ import {
   followUpLookupsStoppedSince,
   nextDueAt,
   operationsOwedSince,
-  recordDispatch,
   recordFollowUpLookup,
   settleGivenUpOperation,
-  startAttempt,
-  type DomainPolicy,
-  type MethodOffer,
   type Session,
 } from '../index';
-import { aSession, authorized, card, captured, ctxAt, T0, TEST_POLICY } from './session.fixture';
-
-/** A PSP that answers a follow-up pending, and whose driver can look it up. */
-const lookedUp: MethodOffer = { ...card, capabilities: { ...card.capabilities, followUpLookup: true } };
-const MIN = 60_000;
-const POLICY: DomainPolicy = { ...TEST_POLICY, followUpLookupDelaysMs: [10 * MIN, 60 * MIN] };
-const SENT_AT = T0 + 1_000;
+import { ANSWERED_AT as SENT_AT, captureAnswered, LOOKUP_POLICY as POLICY, lookedUp, MIN } from './follow-up-lookup.fixture';
+import { card, captured, ctxAt } from './session.fixture';
 
 /** A capture sent and accepted without its verdict (the PSP said PENDING). */
-function pendingCapture(offer = lookedUp): { session: Session; captureId: string } {
-  const ctx = ctxAt(SENT_AT, POLICY);
-  const a = startAttempt(aSession({ methods: [offer] }), { methodId: 'card', amount: 10_000 }, ctx);
-  const covered = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
-  const captureId = operationsOwedSince(a.session, covered)[0]!.transactionId;
-  const session = recordDispatch(covered, captureId, { ack: { outcome: 'accepted', code: 'PENDING', httpStatus: 201, providerRef: 'CAP-1' }, facts: [] }, ctx);
-  return { session, captureId };
-}
+const pendingCapture = (offer = lookedUp) => captureAnswered({ outcome: 'accepted', code: 'PENDING', httpStatus: 201, providerRef: 'CAP-1' }, { offer });
 
 describe('follow-ups the PSP took without their verdict', () => {
   it('are looked up on the calendar: the first lookup one delay after the answer, due in the stored dueAt', () => {

@@ -1,34 +1,12 @@
-import {
-  applyFact,
-  followUpLookupsDue,
-  followUpLookupsStoppedSince,
-  nextDueAt,
-  operationsOwedSince,
-  recordDispatch,
-  recordFollowUpLookup,
-  settleGivenUpOperation,
-  startAttempt,
-  type DomainPolicy,
-  type MethodOffer,
-  type Session,
-} from '../index';
-import { aSession, authorized, card, captured, ctxAt, T0, TEST_POLICY } from './session.fixture';
+import { followUpLookupsDue, followUpLookupsStoppedSince, nextDueAt, recordFollowUpLookup, settleGivenUpOperation, type DomainPolicy } from '../index';
+import { ANSWERED_AT as GIVEN_UP_AT, captureAnswered, LOOKUP_POLICY, lookedUp, MIN } from './follow-up-lookup.fixture';
+import { card, captured, ctxAt } from './session.fixture';
 
 // D93-e: a given-up operation is settled by its notification or a lookup, on offers that can look it up.
-const lookedUp: MethodOffer = { ...card, capabilities: { ...card.capabilities, followUpLookup: true } };
-const MIN = 60_000;
-const POLICY: DomainPolicy = { ...TEST_POLICY, dispatchRetryDelaysMs: [], followUpLookupDelaysMs: [10 * MIN, 60 * MIN] };
-const GIVEN_UP_AT = T0 + 1_000;
+const POLICY: DomainPolicy = { ...LOOKUP_POLICY, dispatchRetryDelaysMs: [] };
 
 /** A capture whose one send got a 503: given up, its verdict pending, the PSP's id never learnt. */
-function givenUpCapture(offer = lookedUp): { session: Session; captureId: string } {
-  const ctx = ctxAt(GIVEN_UP_AT, POLICY);
-  const a = startAttempt(aSession({ methods: [offer] }), { methodId: 'card', amount: 10_000 }, ctx);
-  const covered = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
-  const captureId = operationsOwedSince(a.session, covered)[0]!.transactionId;
-  const session = recordDispatch(covered, captureId, { ack: { outcome: 'unknown', httpStatus: 503 }, facts: [] }, ctx);
-  return { session, captureId };
-}
+const givenUpCapture = (offer = lookedUp) => captureAnswered({ outcome: 'unknown', httpStatus: 503 }, { offer, policy: POLICY });
 
 describe('a capture given up on unknown acks, on an offer that can look follow-ups up', () => {
   it('stays given up and CAPTURING, and is looked up on the calendar, without a PSP id', () => {
