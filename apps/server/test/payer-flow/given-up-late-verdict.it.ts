@@ -1,11 +1,8 @@
 import type { SessionId, SessionView } from '@splitpay/domain';
-import type { TappedNotification } from '../support/notification-tap';
+import { giveUpAfterRetries, loseWhatThePspSays } from '../support/given-up-operation';
 import { PspOperationTap } from '../support/psp-operation-tap';
+import { until } from '../support/until';
 import { useService } from '../support/use-service';
-
-async function until(probe: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 500 && !(await probe()); i++) await new Promise((r) => setTimeout(r, 10));
-}
 
 jest.setTimeout(30_000);
 
@@ -23,34 +20,22 @@ describe('payer flow: a capture given up, then confirmed late by the PSP', () =>
 
   it('stays CAPTURING with its capture pending after the give-up alert; the late confirmation makes it PAID, no void sent', async () => {
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'given-up-capture', methods: [{ method: 'card' }] });
-    tap.loseNextAnswer();
-    h.tap.dropNext((json) => json.event === 'capture');
-    const before = h.tap.deliveries.length;
+    const confirmation = loseWhatThePspSays(h, tap, 'capture');
     expect((await page.payByCard('card', 10_000)).status).toBe(201);
     const capture = async () => (await h.stores.sessions.findById(sessionId as SessionId))?.attempts[0]?.transactions.find((t) => t.type === 'capture');
     await until(async () => {
       const dispatch = (await capture())?.dispatch;
-      return dispatch?.state === 'owed' && dispatch.tries === 1;
-    });
-    let confirmation: TappedNotification | undefined;
-    await until(() => (confirmation = h.tap.deliveries.slice(before).find((d) => !d.forwarded && d.json?.event === 'capture')) !== undefined);
-    expect(confirmation).toBeDefined();
+      return dispatch?.state === 'owed' && dispatch.tries === 1 ? dispatch : undefined;
+    }, 'the first send to be recorded without its answer');
+    const heldConfirmation = await confirmation;
 
-    const clear = h.injectFault((method, path) => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/captures/.test(path));
-    try {
-      for (const delay of h.instance.core.policy.dispatchRetryDelaysMs) {
-        h.clock.advance(delay);
-        await h.runWorkers();
-      }
-    } finally {
-      clear();
-    }
+    await giveUpAfterRetries(h, /^\/fake-psp\/api\/payments\/[^/]+\/captures/);
     const givenUp = (await capture())!;
     expect(givenUp).toMatchObject({ status: { kind: 'pending' }, dispatch: { state: 'given-up' } });
     expect(h.logLines.filter((l) => l.includes('psp.operation_given_up') && l.includes(givenUp.id))).toHaveLength(1);
     expect((await page.view()).body.view.status).toBe('CAPTURING');
 
-    expect(await h.tap.replay(confirmation!)).toMatchObject({ status: 200 });
+    expect(await h.tap.replay(heldConfirmation)).toMatchObject({ status: 200 });
     await page.waitFor((v: SessionView) => v.status === 'PAID');
     const session = (await h.stores.sessions.findById(sessionId as SessionId))!;
     expect(session.attempts[0]!.transactions.map((t) => [t.type, t.status.kind])).toEqual([

@@ -1,12 +1,8 @@
+import { giveUpAfterRetries, loseWhatThePspSays } from '../support/given-up-operation';
 import { PspOperationTap } from '../support/psp-operation-tap';
-import type { TappedNotification } from '../support/notification-tap';
 import { paidByCard, refundDoors, refundsOf, sessionOf, useRefundService, waitForSession } from './refund-support';
 
 jest.setTimeout(30_000);
-
-async function until(probe: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 500 && !(await probe()); i++) await new Promise((r) => setTimeout(r, 10));
-}
 
 /**
  * A refund the PSP made while every answer to the service was lost (the first one dropped on its way
@@ -25,26 +21,14 @@ describe('a refund given up after its retries', () => {
     const attemptId = paid.attempts[0]!.attemptId;
 
     // The PSP refunds, but its answer never comes back, and its confirmation is held back (a slow PSP).
-    tap.loseNextAnswer();
-    h.tap.dropNext((json) => json.event === 'refund');
-    const before = h.tap.deliveries.length;
+    const confirmation = loseWhatThePspSays(h, tap, 'refund');
     const res = await refundDoors(h).attempt(attemptId, { token: service.client, body: { amount: 300 }, idempotencyKey: 'first' });
     expect(res.status).toBe(202);
     const refundId = (res.body.refunds as { transaction: { transactionId: string } }[])[0]!.transaction.transactionId;
-    let confirmation: TappedNotification | undefined;
-    await until(() => (confirmation = h.tap.deliveries.slice(before).find((d) => !d.forwarded && d.json?.event === 'refund')) !== undefined);
-    expect(confirmation).toBeDefined();
+    const heldConfirmation = await confirmation;
 
     // Every retry is answered 503: the service gives the refund up.
-    const clear = h.injectFault((method, path) => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds/.test(path));
-    try {
-      for (const delay of h.instance.core.policy.dispatchRetryDelaysMs) {
-        h.clock.advance(delay);
-        await h.runWorkers();
-      }
-    } finally {
-      clear();
-    }
+    await giveUpAfterRetries(h, /^\/fake-psp\/api\/payments\/[^/]+\/refunds/);
     const alerts = h.logLines.filter((l) => l.includes('psp.operation_given_up') && l.includes(refundId));
     expect(alerts.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([expect.objectContaining({ level: 'error', type: 'refund', transactionId: refundId })]);
 
@@ -56,7 +40,7 @@ describe('a refund given up after its retries', () => {
     expect((await refundDoors(h).session(paid.sessionId, { token: service.client })).body.code).toBe('RefundInFlight');
 
     // The PSP's confirmation arrives at last: the refund is settled as the PSP made it.
-    expect(await h.tap.replay(confirmation!)).toMatchObject({ status: 200 });
+    expect(await h.tap.replay(heldConfirmation)).toMatchObject({ status: 200 });
     const settled = await waitForSession(h, paid.sessionId, (s) => refundsOf(s.attempts[0]!).every((t) => t.status.kind !== 'pending'));
     expect(refundsOf(settled.attempts[0]!).map((t) => [t.transactionId, t.status.kind])).toEqual([[refundId, 'succeeded']]);
     expect([settled.attempts[0]!.refunded.amount, settled.attempts[0]!.refundable.amount]).toEqual([300, 700]);

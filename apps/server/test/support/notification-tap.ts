@@ -21,16 +21,19 @@ const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-en
  */
 export class NotificationTap {
   readonly deliveries: TappedNotification[] = [];
-  private readonly drops: ((n: TappedNotification) => boolean)[] = [];
+  private readonly drops: { readonly match: (n: TappedNotification) => boolean; readonly swallowed: (n: TappedNotification) => void }[] = [];
   private baseUrl = '';
 
   bind(baseUrl: string): void {
     this.baseUrl = baseUrl;
   }
 
-  /** Swallows the next delivery matching `match` (by its parsed body). */
-  dropNext(match: (json: Record<string, unknown>) => boolean): void {
-    this.drops.push((n) => n.json !== undefined && match(n.json));
+  /**
+   * Swallows the next delivery matching `match` (by its parsed body); the promise settles with it once
+   * swallowed, for a test to wait on instead of polling `deliveries`.
+   */
+  dropNext(match: (json: Record<string, unknown>) => boolean): Promise<TappedNotification> {
+    return new Promise((swallowed) => this.drops.push({ match: (n) => n.json !== undefined && match(n.json), swallowed }));
   }
 
   /** Sends a recorded delivery again, verbatim. */
@@ -59,10 +62,12 @@ export class NotificationTap {
       json = undefined;
     }
     const candidate: TappedNotification = { path: req.url ?? '', headers, body, json, forwarded: true };
-    const dropAt = this.drops.findIndex((match) => match(candidate));
+    const dropAt = this.drops.findIndex((drop) => drop.match(candidate));
     if (dropAt >= 0) {
-      this.drops.splice(dropAt, 1);
-      this.deliveries.push({ ...candidate, forwarded: false });
+      const [drop] = this.drops.splice(dropAt, 1);
+      const swallowed = { ...candidate, forwarded: false };
+      this.deliveries.push(swallowed);
+      drop!.swallowed(swallowed);
       res.writeHead(200, { 'content-type': 'text/plain' }).end('[accepted]');
       return;
     }
