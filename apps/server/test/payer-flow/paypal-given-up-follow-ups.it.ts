@@ -1,7 +1,8 @@
 import nock from 'nock';
 import { ManualClock } from '@splitpay/infra';
 import { SANDBOX, SETTINGS, authorizedOrder } from '@splitpay/psp-paypal/src/testing/paypal.fixtures';
-import { navigate } from '../support/elements-client';
+import { runRetryCalendar } from '../support/given-up-operation';
+import { payPalOrderApproved } from '../support/paypal-approval';
 import { providerService } from '../support/provider-service';
 import { readSession } from '../support/service-harness';
 
@@ -31,17 +32,7 @@ describe('PayPal: a capture given up after 5xx answers, no webhook ever', () => 
 
   it('is looked up in the order and found COMPLETED: the session reaches PAID, nothing captured again', async () => {
     const orderId = '7GIVENUP0CAPTURE01';
-    const { sessionId, page } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'given-up-capture-looked-up', methods: [{ method: 'paypal' }], returnUrl: 'https://shop.example/back' });
-    let customId = '';
-    nock(SANDBOX)
-      .post('/v2/checkout/orders')
-      .reply((_u, body) => {
-        customId = (body as { purchase_units: { custom_id: string }[] }).purchase_units[0]!.custom_id;
-        return [201, { id: orderId, status: 'PAYER_ACTION_REQUIRED', links: [{ rel: 'payer-action', href: `https://www.sandbox.paypal.com/checkoutnow?token=${orderId}` }] }];
-      });
-    const started = await page.start({ methodId: 'paypal', amount: 10_000 });
-    const authorization = `AUTH-${orderId}`;
-    nock(SANDBOX).post(`/v2/checkout/orders/${orderId}/authorize`).reply(() => [201, authorizedOrder(orderId, customId, { authorizationId: authorization, value: '100.00' })]);
+    const { sessionId, authorization, customId, comeBack } = await payPalOrderApproved(h, 'given-up-capture-looked-up', orderId);
     // The order as PayPal holds it: once `taken`, with the capture one of the sends made, under our id.
     let taken = false;
     let orderReads = 0;
@@ -67,12 +58,8 @@ describe('PayPal: a capture given up after 5xx answers, no webhook ever', () => 
         return [503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.' }];
       });
 
-    const back = await navigate(`${h.url}/elements/return/${started.body.attemptId!}?token=${orderId}&PayerID=QYR5Z8XDVJNXQ`);
-    expect(back.status).toBe(303);
-    for (const delay of h.instance.core.policy.dispatchRetryDelaysMs) {
-      h.clock.advance(delay);
-      await h.runWorkers();
-    }
+    expect(await comeBack()).toBe(303);
+    await runRetryCalendar(h);
     const sends = captureSends;
     expect(sends).toBeGreaterThanOrEqual(h.instance.core.policy.dispatchRetryDelaysMs.length + 1);
     expect(h.logLines.filter((l) => l.includes('psp.operation_given_up') && l.includes(captureId))).toHaveLength(1);

@@ -2,8 +2,8 @@ import nock from 'nock';
 import { DEFAULT_POLICY } from '@splitpay/domain';
 import { ManualClock } from '@splitpay/infra';
 import { SANDBOX, SETTINGS, authorizedOrder } from '@splitpay/psp-paypal/src/testing/paypal.fixtures';
-import { navigate } from '../support/elements-client';
 import { SHOP } from '../support/merchants.fixture';
+import { payPalOrderApproved } from '../support/paypal-approval';
 import { providerService } from '../support/provider-service';
 import { readSession } from '../support/service-harness';
 
@@ -49,24 +49,12 @@ describe('PayPal: a capture or refund answered PENDING, no webhook ever', () => 
    * and, covered, its capture is sent; PayPal answers the capture `captureStatus` (as CAP-{orderId}).
    */
   async function capturedByPayPal(orderRef: string, orderId: string, captureStatus: 'PENDING' | 'COMPLETED') {
-    const { sessionId, page } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: orderRef, methods: [{ method: 'paypal' }], returnUrl: 'https://shop.example/back' });
-    let customId = '';
-    nock(SANDBOX)
-      .post('/v2/checkout/orders')
-      .reply((_u, body) => {
-        customId = (body as { purchase_units: { custom_id: string }[] }).purchase_units[0]!.custom_id;
-        return [201, { id: orderId, status: 'PAYER_ACTION_REQUIRED', links: [{ rel: 'payer-action', href: `https://www.sandbox.paypal.com/checkoutnow?token=${orderId}` }] }];
-      });
-    const started = await page.start({ methodId: 'paypal', amount: 10_000 });
-    const attemptId = started.body.attemptId!;
-    const authorization = `AUTH-${orderId}`;
-    nock(SANDBOX).post(`/v2/checkout/orders/${orderId}/authorize`).reply(() => [201, authorizedOrder(orderId, customId, { authorizationId: authorization, value: '100.00' })]);
+    const { sessionId, attemptId, authorization, customId, comeBack } = await payPalOrderApproved(h, orderRef, orderId);
     nock(SANDBOX).get(`/v2/checkout/orders/${orderId}`).reply(() => [200, authorizedOrder(orderId, customId, { authorizationId: authorization, value: '100.00' })]);
     const capture = nock(SANDBOX)
       .post(`/v2/payments/authorizations/${authorization}/capture`)
       .reply(201, { id: `CAP-${orderId}`, status: captureStatus, ...(captureStatus === 'PENDING' ? { status_details: { reason: 'PENDING_REVIEW' } } : {}), amount: { currency_code: 'EUR', value: '100.00' } });
-    const back = await navigate(`${h.url}/elements/return/${attemptId}?token=${orderId}&PayerID=QYR5Z8XDVJNXQ`);
-    expect(back.status).toBe(303);
+    expect(await comeBack()).toBe(303);
     expect(capture.isDone()).toBe(true);
     return { sessionId, attemptId, authorization, capture: `CAP-${orderId}` };
   }
