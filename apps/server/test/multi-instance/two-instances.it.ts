@@ -1,12 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import type { Session, SessionId } from '@splitpay/domain';
-import { ManualClock } from '@splitpay/infra';
-import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { acknowledge, WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import type { ServiceHarness } from '../support/service-harness';
-import { useService } from '../support/use-service';
+import { useTwoInstances } from '../support/two-instances';
 
 jest.setTimeout(30_000);
 
@@ -57,11 +54,12 @@ async function until(condition: () => Promise<boolean>, what: string, timeoutMs 
 }
 
 describe('two service instances on one store', () => {
-  const stores = createEmbeddedStores();
-  const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const receiver = new WebhookReceiver();
   const proxy = new SharedPspProxy();
-  let env: NodeJS.ProcessEnv;
+  const { stores, clock, a, b } = useTwoInstances(async () => {
+    await receiver.start();
+    return `${await proxy.start()}/fake-psp`;
+  });
 
   const session = async (id: string): Promise<Session> => {
     const found = await stores.sessions.findById(id as SessionId);
@@ -73,24 +71,9 @@ describe('two service instances on one store', () => {
     for (let i = 0; i < rounds; i++) await Promise.all([a.runWorkers(), b.runWorkers(), a.runWorkers(), b.runWorkers()]);
   };
 
-  beforeAll(async () => {
-    await receiver.start();
-    const proxyUrl = await proxy.start();
-    // What every instance of one deployment shares: keys, and where the PSP is.
-    env = {
-      FAKE_PSP_URL: `${proxyUrl}/fake-psp`,
-      FAKE_PSP_API_KEY: randomBytes(16).toString('hex'),
-      FAKE_PSP_SIGNING_SECRET: randomBytes(32).toString('hex'),
-      ACCESS_TOKEN_SIGNING_KEY: randomBytes(32).toString('hex'),
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      ACCESS_TOKEN_TTL_S: String(365 * 24 * 3600),
-    };
-  });
-  const a = useService(() => ({ stores, clock, env }));
   beforeAll(() => {
     proxy.target = a.url;
   });
-  const b = useService(() => ({ stores, clock, env }));
   afterAll(async () => {
     await proxy.stop();
     await receiver.stop();
@@ -139,10 +122,9 @@ describe('two service instances on one store', () => {
 
   it('looks an overdue verdict up at the PSP once, whichever instance claims it', async () => {
     const { page, sessionId } = await a.openPage({ currency: 'EUR', total: 3_000, orderId: 'two-lookup', methods: [{ method: 'card' }] });
-    const seen = a.tap.deliveries.length;
-    a.tap.dropNext((n) => n.event === 'authorization');
+    const lostOnItsWay = a.tap.dropNext((n) => n.event === 'authorization');
     expect((await page.payByCard('card', 3_000)).status).toBe(201);
-    await until(async () => a.tap.deliveries.slice(seen).some((d) => !d.forwarded), 'the verdict to be lost on its way');
+    await lostOnItsWay;
     const lost = await session(sessionId);
     expect(lost.attempts[0]).toMatchObject({ status: 'AUTHORIZING', verdictDueAt: expect.any(Number) });
     expect(proxy.lookupCalls).toBe(0);

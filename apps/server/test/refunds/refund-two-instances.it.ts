@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { ManualClock } from '@splitpay/infra';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { describeRefundBursts } from '../support/refund-bursts.scenario';
+import { deploymentKeys } from '../support/two-instances';
 import { startRefundService } from './refund-support';
 
 jest.setTimeout(30_000);
@@ -10,12 +10,7 @@ jest.setTimeout(30_000);
 describeRefundBursts('refund doors under concurrency, two instances on one store', async () => {
   const stores = createEmbeddedStores();
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
-  const shared = {
-    FAKE_PSP_API_KEY: randomBytes(16).toString('hex'),
-    FAKE_PSP_SIGNING_SECRET: randomBytes(32).toString('hex'),
-    ACCESS_TOKEN_SIGNING_KEY: randomBytes(32).toString('hex'),
-    DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-  };
+  const shared = deploymentKeys();
   const a = await startRefundService({ stores, clock, env: shared });
   const b = await startRefundService({ stores, clock, env: { ...shared, FAKE_PSP_URL: `${a.url}/fake-psp` } });
   return {
