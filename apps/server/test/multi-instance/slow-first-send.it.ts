@@ -1,15 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { SessionId, SessionView } from '@splitpay/domain';
-import { ManualClock } from '@splitpay/infra';
-import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { PspOperationTap } from '../support/psp-operation-tap';
-import { useService } from '../support/use-service';
+import { useTwoInstances } from '../support/two-instances';
 
 jest.setTimeout(30_000);
-
-async function until(probe: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 500 && !(await probe()); i++) await new Promise((r) => setTimeout(r, 10));
-}
 
 /**
  * Two instances on one store share one PSP (through the tap, which holds operation calls: a slow PSP)
@@ -18,25 +11,8 @@ async function until(probe: () => boolean | Promise<boolean>): Promise<void> {
  * not see A's in-process claim, so only the capture's later first due keeps B from sending it too.
  */
 describe('two instances: a first send slower than the first retry delay', () => {
-  const stores = createEmbeddedStores();
-  const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const tap = new PspOperationTap();
-  let env: NodeJS.ProcessEnv;
-
-  beforeAll(async () => {
-    // What every instance of one deployment shares: keys, and where the PSP is.
-    env = {
-      FAKE_PSP_URL: `${await tap.start()}/fake-psp`,
-      FAKE_PSP_DELAY_MS: '0',
-      FAKE_PSP_API_KEY: randomBytes(16).toString('hex'),
-      FAKE_PSP_SIGNING_SECRET: randomBytes(32).toString('hex'),
-      ACCESS_TOKEN_SIGNING_KEY: randomBytes(32).toString('hex'),
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      ACCESS_TOKEN_TTL_S: String(365 * 24 * 3600),
-    };
-  });
-  const a = useService(() => ({ stores, clock, env }));
-  const b = useService(() => ({ stores, clock, env }));
+  const { stores, clock, a, b } = useTwoInstances(async () => `${await tap.start()}/fake-psp`, { FAKE_PSP_DELAY_MS: '0' });
   beforeAll(() => tap.forwardTo(a.url));
   afterAll(() => tap.close());
 
@@ -45,17 +21,19 @@ describe('two instances: a first send slower than the first retry delay', () => 
   it("B's worker does not send a capture whose first send by A is still waiting for the PSP's answer: the PSP receives one call", async () => {
     const { page, sessionId } = await a.openPage({ currency: 'EUR', total: 5_000, orderId: 'slow-first-send', methods: [{ method: 'card' }] });
     tap.hold();
+    const firstSend = tap.nextOperationCall();
     expect((await page.payByCard('card', 5_000)).status).toBe(201);
     // The verdict covers the order: A owes the capture and sends it at once; the PSP holds it.
-    await until(() => captureCalls().length === 1);
+    await firstSend;
     expect(captureCalls()).toEqual([[expect.any(String), 1]]);
 
     // The PSP has not answered 5 s later (the first retry delay): B's worker runs then.
     clock.advance(a.instance.core.policy.dispatchRetryDelaysMs[0]! + 1);
-    let ran = false;
-    const running = b.runWorkers().finally(() => (ran = true));
-    // Had B's worker sent the capture, its call would reach the tap (and be held there too).
-    await until(() => ran || captureCalls().some(([, count]) => count > 1));
+    const secondSend = tap.nextOperationCall();
+    const running = b.runWorkers();
+    // Had B's worker sent the capture, its call would reach the tap (and be held there too): B's run
+    // would not end before the release.
+    await Promise.race([running, secondSend]);
     tap.release();
     await running;
     await page.waitFor((v: SessionView) => v.status === 'PAID');

@@ -24,6 +24,7 @@ export class PspOperationTap {
   private answersToLose = 0;
   private paymentsCreated = 0;
   private readonly held: (() => void)[] = [];
+  private readonly callWatchers: ((name: string) => void)[] = [];
   private holding = false;
   private target = '';
   private readonly server = http.createServer((req, res) => this.forward(req, res));
@@ -54,6 +55,11 @@ export class PspOperationTap {
   release(): void {
     this.holding = false;
     for (const go of this.held.splice(0)) go();
+  }
+
+  /** Settles with the name (`captures:<key>`, …) of the next operation call received, once counted (before any hold). */
+  nextOperationCall(): Promise<string> {
+    return new Promise((received) => this.callWatchers.push(received));
   }
 
   /** Every operation call received so far, by path kind and idempotency key. */
@@ -144,6 +150,7 @@ export class PspOperationTap {
         if (earlier > 0 && this.unanswered.delete(name)) this.resent++;
         else if (earlier > 0) this.repeatedKeys.add(name);
         this.calls.set(name, earlier + 1);
+        for (const received of this.callWatchers.splice(0)) received(name);
         if (this.answersToLose > 0) {
           this.answersToLose--;
           loseAnswer = true;

@@ -16,12 +16,17 @@ class HangingDelivery {
   inFlight = 0;
   mostAtOnce = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly watchers: { readonly count: number; readonly reached: () => void }[] = [];
 
   readonly step: SessionWorkerDeps['sessionEnded'] = {
     deliverDue: async (session) => {
       this.started.push(session.id);
       this.inFlight++;
       this.mostAtOnce = Math.max(this.mostAtOnce, this.inFlight);
+      for (const watcher of this.watchers.filter((w) => w.count === this.inFlight)) {
+        this.watchers.splice(this.watchers.indexOf(watcher), 1);
+        watcher.reached();
+      }
       try {
         if (!this.hung.has(session.id)) return undefined;
         await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -35,6 +40,12 @@ class HangingDelivery {
       }
     },
   };
+
+  /** Settles once `count` deliveries are in flight at once (at once if they already are). */
+  inFlightReaches(count: number): Promise<void> {
+    if (this.inFlight === count) return Promise.resolve();
+    return new Promise((reached) => this.watchers.push({ count, reached }));
+  }
 
   answer(): void {
     for (const resolve of this.waiting.splice(0)) resolve();
@@ -104,7 +115,7 @@ describe('SessionWorker: turns side by side', () => {
     const worker = workerOf(core, delivery, { concurrency: 2 });
 
     const run = worker.runOnce();
-    await until(() => delivery.inFlight === 2, 'two turns to wait');
+    await delivery.inFlightReaches(2);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(delivery.started).toHaveLength(2);
 
@@ -124,7 +135,7 @@ describe('SessionWorker: turns side by side', () => {
     // A lease longer than the time the clock is moved on while the first turn waits.
     const worker = workerOf(core, delivery, { concurrency: 2, leaseMs: 2 * TTL });
     const first = worker.runOnce();
-    await until(() => delivery.inFlight === 1, 'the first turn to wait');
+    await delivery.inFlightReaches(1);
 
     const later = await expiring(core, 'later', delivery);
     core.clock.advance(1); // so that it falls due, and is claimed, first
