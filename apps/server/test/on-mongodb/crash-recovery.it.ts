@@ -10,6 +10,11 @@ const RUNS = Number(process.env.CRASH_RUNS_PER_POINT) || 20;
 const WEBHOOK_RETRY_MS = 2_000;
 /** The fake PSP's verdict leaves this long after the attempt: the crash point "verdict" kills before. */
 const VERDICT_DELAY_MS = 1_500;
+/**
+ * The setting's minimum: the fake PSP answers at once, and a capture whose sender was killed falls due
+ * for the restarted worker this long plus the ack's 5 s margin after its write (D90), in every run.
+ */
+const PSP_TIMEOUT_MS = 1_000;
 
 type CrashPoint = 'verdict' | 'capture' | 'webhook';
 
@@ -38,7 +43,7 @@ interface RunCount {
  */
 describeOnMongoDb('crash test on MongoDB: service processes killed with SIGKILL and restarted', () => {
   jest.setTimeout(20 * 60_000);
-  const deployment = new MongoDeployment({ webhookRetryDelaysMs: [WEBHOOK_RETRY_MS, 60_000, 300_000], pspDelayMs: VERDICT_DELAY_MS });
+  const deployment = new MongoDeployment({ webhookRetryDelaysMs: [WEBHOOK_RETRY_MS, 60_000, 300_000], pspDelayMs: VERDICT_DELAY_MS, pspTimeoutMs: PSP_TIMEOUT_MS });
   let service: ServiceProcess;
   let port: number;
   const counts: Record<CrashPoint, RunCount[]> = { verdict: [], capture: [], webhook: [] };

@@ -16,6 +16,8 @@ export interface DeploymentOptions {
   readonly webhookRetryDelaysMs: readonly number[];
   /** Delay of the fake PSP's verdicts. */
   readonly pspDelayMs: number;
+  /** PSP_TIMEOUT_MS of every service process (default 5 s). */
+  readonly pspTimeoutMs?: number;
 }
 
 /**
@@ -67,9 +69,9 @@ export class MongoDeployment {
       WEBHOOK_TIMEOUT_MS: '2000',
       // A crashed instance's claims lapse soon, so a restart resumes without waiting a minute.
       WORKER_LEASE_MS: '3000',
-      // The fake PSP answers at once here: a capture whose sender was killed falls due for the
-      // restarted instance's worker 5 s (this timeout) and the ack's margin after its write (D90).
-      PSP_TIMEOUT_MS: '5000',
+      // A capture whose sender was killed falls due for the restarted instance's worker this timeout
+      // and the ack's 5 s margin after its write (D90).
+      PSP_TIMEOUT_MS: String(this.options.pspTimeoutMs ?? 5_000),
     };
   }
 
