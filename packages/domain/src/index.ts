@@ -87,6 +87,8 @@ export { overdueAuthorizations, recordLookupOutcome } from './session/overdue';
 export { followUpLookupsDue, followUpLookupsStoppedSince, recordFollowUpLookup } from './session/follow-up-lookups';
 export type { DueFollowUpLookup, StoppedFollowUpLookup } from './session/follow-up-lookups';
 export type { LookupOutcome, OverdueAuthorization } from './session/overdue';
+export { markVerdictsOverdue, verdictsOverdueSince } from './session/verdict-overdue';
+export type { OverdueVerdict } from './session/verdict-overdue';
 export { operationsOwedSince, owedOperations, recordDispatch } from './session/owed-operations';
 export { timeFirstSends } from './session/first-sends';
 export { firstSendDelayMs } from './transaction/follow-up';

@@ -35,6 +35,11 @@ export interface DomainPolicy {
    * the lookups stop and the operator is alerted (docs/decisions.md D89).
    */
   readonly followUpLookupDelaysMs: readonly number[];
+  /**
+   * How long an operation may wait at its PSP for a verdict that nothing of ours will fetch before the
+   * operator is alerted once (`psp.verdict_overdue`, docs/decisions.md D102).
+   */
+  readonly verdictOverdueAlertMs: number;
   /** The webhook calendar: delays after the first delivery attempt (t+1 s, t+1 min, t+5 min). */
   readonly webhookRetryDelaysMs: readonly number[];
 }
@@ -60,4 +65,5 @@ export const DEFAULT_POLICY: DomainPolicy = {
   // Some 8 days: PayPal's reviews of a pending capture end within days; prompt at first, daily after.
   followUpLookupDelaysMs: [10 * 60_000, 30 * 60_000, 3600_000, 3 * 3600_000, 6 * 3600_000, 12 * 3600_000, 24 * 3600_000, 24 * 3600_000, 24 * 3600_000, 48 * 3600_000, 48 * 3600_000],
   webhookRetryDelaysMs: [1_000, 60_000, 300_000],
+  verdictOverdueAlertMs: 3600_000,
 };

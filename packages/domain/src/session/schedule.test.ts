@@ -25,7 +25,8 @@ describe('nextDueAt', () => {
     const retried = recordDispatch(capturing, captureId, { ack: { outcome: 'unknown' }, facts: [] }, later);
     expect(nextDueAt(retried, TEST_POLICY)).toBe(later.now + TEST_POLICY.dispatchRetryDelaysMs[0]!);
     const sent = recordDispatch(capturing, captureId, { ack: { outcome: 'accepted' }, facts: [] }, ctx);
-    expect(nextDueAt(sent, TEST_POLICY)).toBeUndefined();
+    // Sent, its verdict awaited from a PSP that cannot be asked: due only for the alert on an overdue verdict (D102).
+    expect(nextDueAt(sent, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.verdictOverdueAlertMs);
   });
 
   it('an AWAITING session whose lender only pushes is due at its wait bound, not at its ttl', () => {

@@ -2,15 +2,16 @@ import type { DomainPolicy } from './domain-context';
 import { pendingLookupOf } from './follow-up-lookups';
 import { lookupHoldsBound } from './lender-lookups';
 import type { Session } from './session.model';
+import { verdictOverdueInstants } from './verdict-overdue';
 
 /**
  * The earliest instant background work is due on the session (the `dueAt` to store), or undefined
  * when nothing is scheduled: expiry of a PENDING session, owed captures/voids/refunds
  * (`dispatch.nextAt`), overdue authorization verdicts and the lookups of studied files
  * (`verdictDueAt`), the lookups of follow-ups sent without their verdict (`dispatch.lookup`), the lender wait bound (`awaitingUntil`), the webhook calendar
- * (`notification.delivery.nextAttemptAt`).
+ * (`notification.delivery.nextAttemptAt`), and, given a policy, the alert on a verdict overdue at its PSP (D102).
  */
-export function nextDueAt(session: Session, _policy?: DomainPolicy): number | undefined {
+export function nextDueAt(session: Session, policy?: DomainPolicy): number | undefined {
   const instants: number[] = [];
   if (session.status === 'PENDING') instants.push(session.expiresAt);
   // A bound the last lookup of a studied file holds is due when that lookup is (verdictDueAt).
@@ -24,6 +25,7 @@ export function nextDueAt(session: Session, _policy?: DomainPolicy): number | un
       if (lookup?.state === 'due') instants.push(lookup.nextAt);
     }
   }
+  if (policy) instants.push(...verdictOverdueInstants(session, policy));
   const delivery = session.notification?.delivery;
   if (delivery && !delivery.abandoned && delivery.nextAttemptAt !== undefined) instants.push(delivery.nextAttemptAt);
   return instants.length === 0 ? undefined : Math.min(...instants);

@@ -2,7 +2,7 @@ import { cutText } from '../shared/cut-text';
 import { applyFact } from './apply-fact';
 import type { DomainContext } from './domain-context';
 import type { Session } from './session.model';
-import type { Dispatch } from '../transaction/transaction.model';
+import type { Transaction } from '../transaction/transaction.model';
 
 export type OperatorVerdict = 'succeeded' | 'failed';
 
@@ -15,10 +15,12 @@ const FACT_OF = { capture: 'captured', void: 'voided', refund: 'refunded' } as c
 /**
  * Given up by the service: its sends all went unanswered (`given-up`, whether its lookups still run
  * or not, D93-e), or the PSP took it without a verdict and the lookups of its calendar all ran out
- * (`sent`, lookup `stopped`, D89).
+ * (`sent`, lookup `stopped`, D89), or the PSP took it without a verdict that nothing of ours can fetch
+ * and the operator was alerted that it is overdue (`verdictOverdueAlertedAt`, D102).
  */
-function givenUp(dispatch: Dispatch | undefined): boolean {
-  return dispatch?.state === 'given-up' || (dispatch?.state === 'sent' && dispatch.lookup?.state === 'stopped');
+function givenUp({ dispatch, verdictOverdueAlertedAt }: Transaction): boolean {
+  if (dispatch?.state === 'given-up') return true;
+  return dispatch?.state === 'sent' && (dispatch.lookup?.state === 'stopped' || (dispatch.lookup === undefined && verdictOverdueAlertedAt !== undefined));
 }
 
 /**
@@ -31,7 +33,7 @@ function givenUp(dispatch: Dispatch | undefined): boolean {
 export function settleGivenUpOperation(session: Session, transactionId: string, verdict: OperatorVerdict, note: string, ctx: DomainContext): SettledByOperator {
   const tx = session.attempts.flatMap((a) => a.transactions).find((t) => t.id === transactionId);
   if (!tx || (tx.type !== 'capture' && tx.type !== 'void' && tx.type !== 'refund')) return { kind: 'refused', reason: 'no-such-operation' };
-  if (tx.status.kind !== 'pending' || !givenUp(tx.dispatch)) return { kind: 'refused', reason: 'not-given-up' };
+  if (tx.status.kind !== 'pending' || !givenUp(tx)) return { kind: 'refused', reason: 'not-given-up' };
   const statusMessage = cutText(`Settled as ${verdict} by an operator: ${note}`, 255);
   const settled = applyFact(session, { kind: FACT_OF[tx.type], success: verdict === 'succeeded', ref: { transactionId: tx.id }, statusMessage }, ctx);
   return { kind: 'settled', session: settled, type: tx.type };

@@ -65,4 +65,9 @@ export interface Transaction {
    */
   readonly studyCancel?: true;
   readonly dispatch?: Dispatch;
+  /**
+   * When the operator was alerted that this operation's verdict, pending at its PSP, was overdue
+   * (`psp.verdict_overdue`, docs/decisions.md D102): kept so that the alert is raised once, across restarts.
+   */
+  readonly verdictOverdueAlertedAt?: number;
 }
