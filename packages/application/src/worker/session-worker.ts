@@ -2,6 +2,7 @@ import {
   expireIfDue,
   followUpLookupsDue,
   followUpLookupsStoppedSince,
+  markVerdictsOverdue,
   operationsOwedSince,
   overdueAuthorizations,
   owedOperations,
@@ -14,6 +15,7 @@ import {
   type SessionRepository,
   type Timer,
 } from '@splitpay/domain';
+import { reportVerdictsOverdue } from './verdict-overdue.alert';
 import type { SessionEndedDelivery } from '../notification/session-ended.delivery';
 import type { GivenUpOperation, OwedOperationDispatcher } from '../psp/owed-operation.dispatcher';
 import type { PspGateway, SessionGateway } from '../psp/psp-gateway';
@@ -49,7 +51,8 @@ export interface SessionWorkerDeps {
  * among several does it) and, for each, in one turn: expiry and the lender wait bound, the owed
  * captures, voids and refunds (sent through their drivers, retried on the policy's schedule, given up
  * with an operator alert), status lookups of overdue authorization verdicts and of captures, voids
- * and refunds the PSP took without their verdict (D89), then the session-ended
+ * and refunds the PSP took without their verdict (D89), the alert on a verdict overdue at its PSP
+ * that nothing of ours looks up (D102), then the session-ended
  * delivery step. The turn's result is saved with the lease owner (which releases the lease); a turn
  * that changed nothing only gives the lease back. A turn that fails keeps the lease until it lapses,
  * which spaces out the next try. Turns on different sessions run side by side (up to `concurrency`),
@@ -121,7 +124,8 @@ export class SessionWorker {
     const recordLookups = this.deps.lookup.command(looked, followUps);
     const work: SessionCommand<GivenUpOperation[]> = (session, ctx) => {
       const afterSent = recordSent(session, ctx);
-      return { session: recordLookups(afterSent.session, ctx).session, result: afterSent.result };
+      // After the lookups: a verdict they brought is not overdue (D102).
+      return { session: markVerdictsOverdue(recordLookups(afterSent.session, ctx).session, ctx), result: afterSent.result };
     };
     // The delivery step sees the session as this turn leaves it, so an ending is announced at once.
     const delivery = await this.deps.sessionEnded.deliverDue(work(current, this.deps.writer.context()).session, psps.account);
@@ -141,6 +145,7 @@ export class SessionWorker {
     const { changed, result: givenUp } = written;
     this.deps.dispatcher.reportGivenUp(written.session, givenUp);
     if (changed) {
+      reportVerdictsOverdue(this.deps.logger, written.previous, written.session);
       this.deps.lookup.reportStopped(written.previous, written.session);
       this.deps.dispatcher.reportLookupsStopped(written.session, followUpLookupsStoppedSince(written.previous, written.session));
     }
