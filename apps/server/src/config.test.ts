@@ -91,6 +91,16 @@ describe('readConfig', () => {
     expect(() => readConfig({ LENDER_LOOKUP_AFTER_END_MS: '-1' })).toThrow(/^LENDER_LOOKUP_AFTER_END_MS must be a non-negative integer/);
   });
 
+  it('reads VERDICT_OVERDUE_AFTER_MS, after which a verdict pending at its PSP is alerted once: 1 h by default, at least 1 min (D102)', () => {
+    expect(readConfig({}).verdictOverdueAfterMs).toBe(3_600_000);
+    expect(readConfig({ VERDICT_OVERDUE_AFTER_MS: '7200000' }).verdictOverdueAfterMs).toBe(7_200_000);
+    expect(readConfig({ VERDICT_OVERDUE_AFTER_MS: '60000' }).verdictOverdueAfterMs).toBe(60_000);
+    expect(() => readConfig({ VERDICT_OVERDUE_AFTER_MS: '59999' })).toThrow('VERDICT_OVERDUE_AFTER_MS must be at least 60000 (ms), got 59999');
+    expect(() => readConfig({ VERDICT_OVERDUE_AFTER_MS: '0' })).toThrow(/^VERDICT_OVERDUE_AFTER_MS must be at least 60000/);
+    expect(() => readConfig({ VERDICT_OVERDUE_AFTER_MS: '1h' })).toThrow('VERDICT_OVERDUE_AFTER_MS must be a non-negative integer, got 1h');
+    expect(policyOf(readConfig({ VERDICT_OVERDUE_AFTER_MS: '120000' })).verdictOverdueAlertMs).toBe(120_000);
+  });
+
   it('reads METRICS_TOKEN and SHUTDOWN_GRACE_MS', () => {
     expect(readConfig({ METRICS_TOKEN: 'scrape' }).metricsToken).toBe('scrape');
     expect(readConfig({}).metricsToken).toBeUndefined();

@@ -30,6 +30,11 @@ export interface ServerConfig {
   readonly lenderBoundRetryDelaysMs: readonly number[];
   /** LENDER_LOOKUP_AFTER_END_MS: how long after its session ended a financing file without a verdict is still looked up. */
   readonly lenderLookupAfterEndMs: number;
+  /**
+   * VERDICT_OVERDUE_AFTER_MS: how long an operation may wait at its PSP for a verdict nothing of ours
+   * looks up before one `psp.verdict_overdue` warning (docs/decisions.md D102).
+   */
+  readonly verdictOverdueAfterMs: number;
   readonly accessTokenTtlS: number;
   readonly sessionTtlMs: number;
   /**
@@ -176,6 +181,8 @@ export const MIN_WORKER_LEASE_MS = 1000;
 export const MIN_SESSION_TTL_MS = 1000;
 export const MIN_WEBHOOK_TIMEOUT_MS = 100;
 export const MIN_LENDER_WAIT_MS = 1000;
+/** Below a minute, a payer still on the PSP's page would already be an operator's alert. */
+export const MIN_VERDICT_OVERDUE_AFTER_MS = 60_000;
 
 /** A switch, `on` or `off` in any case. */
 function onOff(env: NodeJS.ProcessEnv, problems: Problems, name: string, fallback: 'on' | 'off'): boolean {
@@ -308,6 +315,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lenderLookupDelaysMs: intList(env, problems, 'LENDER_LOOKUP_DELAYS_MS', DEFAULT_POLICY.lenderLookupDelaysMs, 1),
     lenderBoundRetryDelaysMs: intList(env, problems, 'LENDER_BOUND_RETRY_DELAYS_MS', DEFAULT_POLICY.lenderBoundRetryDelaysMs, 1),
     lenderLookupAfterEndMs: int(env, problems, 'LENDER_LOOKUP_AFTER_END_MS', DEFAULT_POLICY.lenderLookupAfterEndMs),
+    verdictOverdueAfterMs: int(env, problems, 'VERDICT_OVERDUE_AFTER_MS', DEFAULT_POLICY.verdictOverdueAlertMs, MIN_VERDICT_OVERDUE_AFTER_MS, ' (ms)'),
     accessTokenTtlS: int(env, problems, 'ACCESS_TOKEN_TTL_S', 3600, 1),
     sessionTtlMs: int(env, problems, 'SESSION_TTL_MS', 15 * 60_000, MIN_SESSION_TTL_MS, ' (ms)'),
     workerLeaseMs: int(env, problems, 'WORKER_LEASE_MS', 60_000, MIN_WORKER_LEASE_MS, ' (ms)'),
