@@ -245,8 +245,8 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
 
   describe('settle-operation', () => {
     /** A PAID session of 1000 by card, whose refund of 600 has `dispatch` and no verdict yet. */
-    const refundPending = (dispatch: Dispatch): { session: Session; refundId: string } => {
-      const refund = aTransaction({ type: 'refund', amount: money(600, 'EUR'), status: { kind: 'pending' }, dispatch });
+    const refundPending = (dispatch: Dispatch, alerted: { verdictOverdueAlertedAt?: number } = {}): { session: Session; refundId: string } => {
+      const refund = aTransaction({ type: 'refund', amount: money(600, 'EUR'), status: { kind: 'pending' }, dispatch, ...alerted });
       const attempt: Attempt = anAttempt({
         status: 'CAPTURED',
         requested: money(1000, 'EUR'),
@@ -306,6 +306,18 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
       expect(refund.status.kind).toBe('succeeded');
       expect(attempt.refunded).toEqual(money(600, 'EUR'));
       expect(settledLines(ran.stderr)).toEqual([expect.objectContaining({ transactionId: refundId, verdict: 'succeeded' })]);
+    }, 60_000);
+
+    it('records a refund whose driver cannot look it up once its verdict was alerted as overdue (D102); refuses it before the alert', async () => {
+      const sent: Dispatch = { state: 'sent', at: T };
+      const unalerted = refundPending(sent);
+      await stores.sessions.insert(unalerted.session);
+      expect((await settle(unalerted.session, unalerted.refundId, 'succeeded', 'x')).stdout).toContain('refused: not-given-up');
+      const { session, refundId } = refundPending(sent, { verdictOverdueAlertedAt: T + HOUR });
+      await stores.sessions.insert(session);
+      const ran = await settle(session, refundId, 'succeeded', 'REFUND shown in the Customer Area');
+      expect(ran).toMatchObject({ code: 0 });
+      expect((await storedRefund(session, refundId)).refund.status.kind).toBe('succeeded');
     }, 60_000);
 
     it('refuses an operation the PSP is still to settle (sent and looked up, or owed) and an unknown session: exit 1, nothing written', async () => {
