@@ -91,7 +91,7 @@ describe('readConfig', () => {
     expect(() => readConfig({ LENDER_LOOKUP_AFTER_END_MS: '-1' })).toThrow(/^LENDER_LOOKUP_AFTER_END_MS must be a non-negative integer/);
   });
 
-  it('reads VERDICT_OVERDUE_AFTER_MS, after which a verdict pending at its PSP is alerted once: 1 h by default, at least 1 min (D102)', () => {
+  it('reads VERDICT_OVERDUE_AFTER_MS, after which a verdict pending at its PSP is alerted once: 1 h by default, at least 1 min (D104)', () => {
     expect(readConfig({}).verdictOverdueAfterMs).toBe(3_600_000);
     expect(readConfig({ VERDICT_OVERDUE_AFTER_MS: '7200000' }).verdictOverdueAfterMs).toBe(7_200_000);
     expect(readConfig({ VERDICT_OVERDUE_AFTER_MS: '60000' }).verdictOverdueAfterMs).toBe(60_000);

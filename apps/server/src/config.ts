@@ -32,7 +32,7 @@ export interface ServerConfig {
   readonly lenderLookupAfterEndMs: number;
   /**
    * VERDICT_OVERDUE_AFTER_MS: how long an operation may wait at its PSP for a verdict nothing of ours
-   * looks up before one `psp.verdict_overdue` warning (docs/decisions.md D102).
+   * looks up before one `psp.verdict_overdue` warning (docs/decisions.md D104).
    */
   readonly verdictOverdueAfterMs: number;
   readonly accessTokenTtlS: number;

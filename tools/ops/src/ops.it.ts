@@ -308,7 +308,7 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
       expect(settledLines(ran.stderr)).toEqual([expect.objectContaining({ transactionId: refundId, verdict: 'succeeded' })]);
     }, 60_000);
 
-    it('records a refund whose driver cannot look it up once its verdict was alerted as overdue (D102); refuses it before the alert', async () => {
+    it('records a refund whose driver cannot look it up once its verdict was alerted as overdue (D104); refuses it before the alert', async () => {
       const sent: Dispatch = { state: 'sent', at: T };
       const unalerted = refundPending(sent);
       await stores.sessions.insert(unalerted.session);

@@ -6,7 +6,7 @@ import { until } from '../support/until';
 
 // The whole service over HTTP, nock playing Adyen, the manual clock moved by hand. Adyen cannot be
 // asked for an operation's status (D94): when the webhook of a capture it received never comes,
-// nothing settles it, and the operator must hear of it once (docs/decisions.md D102).
+// nothing settles it, and the operator must hear of it once (docs/decisions.md D104).
 
 jest.setTimeout(30_000);
 

@@ -52,7 +52,7 @@ export interface SessionWorkerDeps {
  * captures, voids and refunds (sent through their drivers, retried on the policy's schedule, given up
  * with an operator alert), status lookups of overdue authorization verdicts and of captures, voids
  * and refunds the PSP took without their verdict (D89), the alert on a verdict overdue at its PSP
- * that nothing of ours looks up (D102), then the session-ended
+ * that nothing of ours looks up (D104), then the session-ended
  * delivery step. The turn's result is saved with the lease owner (which releases the lease); a turn
  * that changed nothing only gives the lease back. A turn that fails keeps the lease until it lapses,
  * which spaces out the next try. Turns on different sessions run side by side (up to `concurrency`),
@@ -124,7 +124,7 @@ export class SessionWorker {
     const recordLookups = this.deps.lookup.command(looked, followUps);
     const work: SessionCommand<GivenUpOperation[]> = (session, ctx) => {
       const afterSent = recordSent(session, ctx);
-      // After the lookups: a verdict they brought is not overdue (D102).
+      // After the lookups: a verdict they brought is not overdue (D104).
       return { session: markVerdictsOverdue(recordLookups(afterSent.session, ctx).session, ctx), result: afterSent.result };
     };
     // The delivery step sees the session as this turn leaves it, so an ending is announced at once.

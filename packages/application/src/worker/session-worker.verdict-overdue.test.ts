@@ -5,7 +5,7 @@ import { dispatchingCore, openedTranche, type DispatchingCore } from '../testing
 import { VerdictLookup } from '../psp/verdict-lookup';
 import { SessionWorker } from './session-worker';
 
-// D102: an opening the PSP holds pending, its notification never come, is alerted once by whichever
+// D104: an opening the PSP holds pending, its notification never come, is alerted once by whichever
 // instance's worker holds the session, and never again: not by the other instance, not after a restart.
 
 const noDelivery = { deliverDue: async () => undefined };

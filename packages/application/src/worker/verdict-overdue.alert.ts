@@ -1,7 +1,7 @@
 import { verdictsOverdueSince, type Logger, type Session } from '@splitpay/domain';
 
 /**
- * One warn line per operation a saved write marked as overdue (docs/decisions.md D102): written only
+ * One warn line per operation a saved write marked as overdue (docs/decisions.md D104): written only
  * after the leased write landed, so one instance alerts, once. Ids, provider and kind only: never a
  * reference, token or amount the PSP gave.
  */

@@ -37,7 +37,7 @@ export interface DomainPolicy {
   readonly followUpLookupDelaysMs: readonly number[];
   /**
    * How long an operation may wait at its PSP for a verdict that nothing of ours will fetch before the
-   * operator is alerted once (`psp.verdict_overdue`, docs/decisions.md D102).
+   * operator is alerted once (`psp.verdict_overdue`, docs/decisions.md D104).
    */
   readonly verdictOverdueAlertMs: number;
   /** The webhook calendar: delays after the first delivery attempt (t+1 s, t+1 min, t+5 min). */

@@ -25,7 +25,7 @@ describe('nextDueAt', () => {
     const retried = recordDispatch(capturing, captureId, { ack: { outcome: 'unknown' }, facts: [] }, later);
     expect(nextDueAt(retried, TEST_POLICY)).toBe(later.now + TEST_POLICY.dispatchRetryDelaysMs[0]!);
     const sent = recordDispatch(capturing, captureId, { ack: { outcome: 'accepted' }, facts: [] }, ctx);
-    // Sent, its verdict awaited from a PSP that cannot be asked: due only for the alert on an overdue verdict (D102).
+    // Sent, its verdict awaited from a PSP that cannot be asked: due only for the alert on an overdue verdict (D104).
     expect(nextDueAt(sent, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.verdictOverdueAlertMs);
   });
 

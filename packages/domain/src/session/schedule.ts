@@ -9,7 +9,7 @@ import { verdictOverdueInstants } from './verdict-overdue';
  * when nothing is scheduled: expiry of a PENDING session, owed captures/voids/refunds
  * (`dispatch.nextAt`), overdue authorization verdicts and the lookups of studied files
  * (`verdictDueAt`), the lookups of follow-ups sent without their verdict (`dispatch.lookup`), the lender wait bound (`awaitingUntil`), the webhook calendar
- * (`notification.delivery.nextAttemptAt`), and, given a policy, the alert on a verdict overdue at its PSP (D102).
+ * (`notification.delivery.nextAttemptAt`), and, given a policy, the alert on a verdict overdue at its PSP (D104).
  */
 export function nextDueAt(session: Session, policy?: DomainPolicy): number | undefined {
   const instants: number[] = [];

@@ -16,7 +16,7 @@ const FACT_OF = { capture: 'captured', void: 'voided', refund: 'refunded' } as c
  * Given up by the service: its sends all went unanswered (`given-up`, whether its lookups still run
  * or not, D93-e), or the PSP took it without a verdict and the lookups of its calendar all ran out
  * (`sent`, lookup `stopped`, D89), or the PSP took it without a verdict that nothing of ours can fetch
- * and the operator was alerted that it is overdue (`verdictOverdueAlertedAt`, D102).
+ * and the operator was alerted that it is overdue (`verdictOverdueAlertedAt`, D104).
  */
 function givenUp({ dispatch, verdictOverdueAlertedAt }: Transaction): boolean {
   if (dispatch?.state === 'given-up') return true;

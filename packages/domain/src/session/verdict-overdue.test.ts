@@ -13,7 +13,7 @@ import {
 } from '../index';
 import { aSession, authorized, captured, card, ctxAt, T0, TEST_POLICY } from './session.fixture';
 
-// D102: an operation pending at a PSP that nothing of ours looks up is alerted once, past the bound.
+// D104: an operation pending at a PSP that nothing of ours looks up is alerted once, past the bound.
 const MIN = 60_000;
 const POLICY: DomainPolicy = { ...TEST_POLICY, dispatchRetryDelaysMs: [], verdictOverdueAlertMs: 60 * MIN };
 const SENT_AT = T0 + 1_000;

@@ -67,7 +67,7 @@ export interface Transaction {
   readonly dispatch?: Dispatch;
   /**
    * When the operator was alerted that this operation's verdict, pending at its PSP, was overdue
-   * (`psp.verdict_overdue`, docs/decisions.md D102): kept so that the alert is raised once, across restarts.
+   * (`psp.verdict_overdue`, docs/decisions.md D104): kept so that the alert is raised once, across restarts.
    */
   readonly verdictOverdueAlertedAt?: number;
 }

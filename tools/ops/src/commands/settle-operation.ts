@@ -8,7 +8,7 @@ import type { Output } from '../output';
 /**
  * Records the verdict an operator found at the PSP for a capture, void or refund the service gave up
  * on (docs/operations.md, `psp.operation_given_up`, `psp.operation_verdict_given_up`), or whose
- * verdict was alerted as overdue (`psp.verdict_overdue`, D102). Prints the outcome; 1 when refused (no
+ * verdict was alerted as overdue (`psp.verdict_overdue`, D104). Prints the outcome; 1 when refused (no
  * such session or operation, or an operation not given up: owed, sent and still awaited or looked up,
  * or already settled).
  */
