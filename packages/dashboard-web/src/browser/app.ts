@@ -3,6 +3,7 @@ import { DashboardApi } from './api/dashboard-api';
 import { beginSignIn, callbackUri, completeSignIn } from './auth/sign-in-flow';
 import { TokenClient } from './auth/token-client';
 import { TokenKeeper } from './auth/token-keeper';
+import { RefundKeys } from './refund/refund-keys';
 import { serviceBaseOf } from './service-base';
 import { LOCALES, preferredLocale, translator, type Locale, type Translator } from './i18n/i18n';
 import { operationsAddressOfLegacyPayments } from './operations/legacy-payments-address';
@@ -32,6 +33,7 @@ export class DashboardApp {
   private readonly tokens = new TokenClient(undefined, this.base);
   private readonly keeper: TokenKeeper;
   private readonly api: DashboardApi;
+  private readonly refundKeys = new RefundKeys();
   private readonly skipLink = h('a', { class: 'skip', href: '#main', onclick: (e: Event) => this.skip(e) });
   private readonly header = h('header', { class: 'top' });
   private readonly views = h('nav', { class: 'views' });
@@ -159,6 +161,7 @@ export class DashboardApp {
       api: this.api,
       merchantId: this.me?.merchantId ?? '',
       providers: this.me?.providers ?? [],
+      refundKeys: this.refundKeys,
       announce: (message) => {
         this.live.textContent = message;
       },

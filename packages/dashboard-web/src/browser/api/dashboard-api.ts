@@ -12,8 +12,8 @@ export interface RefundRequest {
   readonly target: RefundTarget;
   /** Minor units; absent refunds everything that remains. */
   readonly amount?: number;
-  /** One per refund action, so that a repeated send refunds once. */
-  readonly idempotencyKey: string;
+  /** The tranche and operation doors only (the whole payment's door reads none): a repeated send refunds once. */
+  readonly idempotencyKey?: string;
 }
 
 /** A refusal that is no contract code: the network, or an answer that is not the error envelope. */
@@ -70,7 +70,8 @@ export class DashboardApi {
 
   refund(request: RefundRequest): Promise<ApiResult<RefundAnswer>> {
     if (request.target.kind === 'session') return this.call('POST', refundPath(request.target));
-    return this.call('POST', refundPath(request.target), request.amount === undefined ? {} : { amount: request.amount }, { 'Idempotency-Key': request.idempotencyKey });
+    const key: Record<string, string> = request.idempotencyKey === undefined ? {} : { 'Idempotency-Key': request.idempotencyKey };
+    return this.call('POST', refundPath(request.target), request.amount === undefined ? {} : { amount: request.amount }, key);
   }
 
   replayNotification(sessionId: string): Promise<ApiResult<ReplayAnswer>> {

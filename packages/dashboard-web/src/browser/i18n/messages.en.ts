@@ -119,6 +119,7 @@ export const en = {
   changeAmount: 'Change the amount',
   cancel: 'Cancel',
   refundRequested: (amount: string, verdict: string) => `Refund of ${amount} requested (${verdict}).`,
+  refundMayHaveBeenMade: 'The refund may have been made: its answer did not reach this page. The payment was read again: check its refunds before trying again (the same refund tried again is not made twice).',
   invalidAmount: 'Enter a positive amount, for example 12.50.',
   chargebacks: 'Chargebacks',
   noChargebacks: 'No chargeback was raised.',

@@ -121,6 +121,7 @@ export const fr: Messages = {
   changeAmount: 'Modifier le montant',
   cancel: 'Annuler',
   refundRequested: (amount, verdict) => `Remboursement de ${amount} demandé (${verdict}).`,
+  refundMayHaveBeenMade: "Le remboursement a peut-être été fait : sa réponse n'est pas parvenue à cette page. Le paiement a été relu : vérifiez ses remboursements avant de réessayer (le même remboursement réessayé n'est pas fait deux fois).",
   invalidAmount: 'Saisissez un montant positif, par exemple 12,50.',
   chargebacks: 'Rétrofacturations',
   noChargebacks: "Aucune rétrofacturation n'a été reçue.",

@@ -2,7 +2,7 @@ import type { Money, RefundAnswer } from '../api/api-types';
 import type { RefundTarget } from '../api/dashboard-api';
 import { currencyDigits } from '../i18n/i18n';
 import { amountInputText, readAmountInput } from '../money/amount-input';
-import { RefundAction } from '../refund/refund-action';
+import { RefundAction, refundOutcomeUnclear } from '../refund/refund-action';
 import { h, uniqueId } from './dom';
 import { refusalWords, type ViewContext } from './view-context';
 
@@ -10,7 +10,11 @@ export interface RefundFormOptions {
   readonly target: RefundTarget;
   /** What remains refundable on the target: the hint, and the field's placeholder. */
   readonly refundable: Money;
+  /** The tranche the refund takes money from: its keys are the page's (RefundKeys). */
+  readonly attemptId: string;
   readonly onDone: (answer: RefundAnswer) => void;
+  /** The answer did not say whether the refund was made (refundOutcomeUnclear). */
+  readonly onUnclear: () => void;
   readonly onCancel: () => void;
 }
 
@@ -21,13 +25,13 @@ export const FIRST_FOCUS = 'data-first-focus';
  * The refund of a tranche or of one operation: an amount the contact types (never a default that
  * one keystroke would send), read back as money in a confirmation before anything is sent (a
  * separator typed in the wrong place shows as a hundred times the amount), and one RefundAction, so
- * the key is the gesture's and a double click sends once. The confirmation opens on its way back
- * ("Change the amount"): Enter pressed twice never refunds.
+ * a double click sends once, with the page's key of the tranche and amount. The confirmation opens on
+ * its way back ("Change the amount"): Enter pressed twice never refunds.
  */
 export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFormElement {
   const { t } = ctx.tr;
   const digits = currencyDigits(options.refundable.currency);
-  const action = new RefundAction(options.target, (request) => ctx.api.refund(request));
+  const action = new RefundAction(options.target, (request) => ctx.api.refund(request), { keys: ctx.refundKeys, attemptId: options.attemptId });
   const hintId = uniqueId('refund-hint');
   const errorId = uniqueId('refund-error');
   const input = h('input', {
@@ -78,6 +82,10 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
         options.onDone(result.body);
         return;
       }
+      if (refundOutcomeUnclear(result)) {
+        options.onUnclear();
+        return;
+      }
       backToAmount();
       showError(refusalWords(ctx, result.code));
     });
@@ -125,9 +133,18 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
 /**
  * The whole session's refund: the amount it refunds said, a confirmation that opens on Cancel (Enter
  * pressed twice on "Refund the whole payment" used to refund everything), one send however often it
- * is pressed. A refusal leaves focus on the confirmation it answers.
+ * is pressed. A refusal leaves focus on the confirmation it answers. Its door reads no idempotency
+ * key: a repeat converges there (the refund in flight, then nothing left to refund), and an unclear
+ * answer has the payment read again, as a tranche's does.
  */
-export function sessionRefundConfirm(ctx: ViewContext, sessionId: string, refundable: Money, onDone: (answer: RefundAnswer) => void, onCancel: () => void): HTMLElement {
+export function sessionRefundConfirm(
+  ctx: ViewContext,
+  sessionId: string,
+  refundable: Money,
+  onDone: (answer: RefundAnswer) => void,
+  onUnclear: () => void,
+  onCancel: () => void,
+): HTMLElement {
   const { t } = ctx.tr;
   const money = ctx.tr.money(refundable);
   const action = new RefundAction({ kind: 'session', sessionId }, (request) => ctx.api.refund(request));
@@ -140,6 +157,7 @@ export function sessionRefundConfirm(ctx: ViewContext, sessionId: string, refund
     void action.submit().then((result) => {
       confirm.disabled = false;
       if (result.ok) onDone(result.body);
+      else if (refundOutcomeUnclear(result)) onUnclear();
       else {
         error.textContent = refusalWords(ctx, result.code);
         confirm.focus();

@@ -35,21 +35,39 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   const { t } = ctx.tr;
   const body = h('div', { 'aria-busy': 'true' }, h('p', {}, t.loading));
   const backLink = h('a', { href: back.hash }, back.kind === 'operations' ? t.backToOperations : t.backToPayments);
-  const section = h('section', { class: 'session' }, h('p', {}, backLink), body);
+  // Outside the body that every read draws anew: it outlives the read it asks for.
+  const unclearNotice = h('p', { class: 'error', role: 'alert' });
+  const section = h('section', { class: 'session' }, h('p', {}, backLink), unclearNotice, body);
 
   /**
    * After an action the page is read again and drawn anew, the pressed control with it: focus goes to
    * the heading of what was acted on (the tranche, the notification, the payment), never to the body.
    */
   const refunded = (focusId: string) => (answer: RefundAnswer): void => {
+    unclearNotice.textContent = '';
     for (const { transaction } of answer.refunds) ctx.announce(t.refundRequested(ctx.tr.money(transaction.amount), t.verdict[transaction.status.kind] ?? transaction.status.kind));
+    void load(focusId);
+  };
+
+  /** The refund's answer was lost or failed: it may have been made, so what it left is read, never assumed. */
+  const unclear = (focusId: string) => (): void => {
+    unclearNotice.textContent = t.refundMayHaveBeenMade;
     void load(focusId);
   };
 
   const trancheTitleId = (attempt: AttemptJson): string => `tranche-${attempt.attemptId}`;
 
   const refundOpener = (label: string, target: RefundTarget, attempt: AttemptJson): HTMLElement =>
-    opener(label, (close) => refundForm(ctx, { target, refundable: attempt.refundable, onDone: refunded(trancheTitleId(attempt)), onCancel: close }));
+    opener(label, (close) =>
+      refundForm(ctx, {
+        target,
+        refundable: attempt.refundable,
+        attemptId: attempt.attemptId,
+        onDone: refunded(trancheTitleId(attempt)),
+        onUnclear: unclear(trancheTitleId(attempt)),
+        onCancel: close,
+      }),
+    );
 
   const transactionRow = (tx: TransactionJson, attempt: AttemptJson, refundable: boolean): HTMLElement => {
     const verdict: Child[] = [t.verdict[tx.status.kind] ?? tx.status.kind];
@@ -171,7 +189,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         [t.expiresAt, ctx.tr.dateTime(session.expiresAt)],
       ]),
       ended && refundable.amount > 0
-        ? opener(t.refundSession, (close) => sessionRefundConfirm(ctx, session.sessionId, refundable, refunded('session-title'), close))
+        ? opener(t.refundSession, (close) => sessionRefundConfirm(ctx, session.sessionId, refundable, refunded('session-title'), unclear('session-title'), close))
         : null,
       notificationSection(session, session.notification),
       h(

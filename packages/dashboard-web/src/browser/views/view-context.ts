@@ -1,6 +1,7 @@
 import type { AccountProvider } from '../api/api-types';
 import type { DashboardApi } from '../api/dashboard-api';
 import type { Translator } from '../i18n/i18n';
+import type { RefundKeys } from '../refund/refund-keys';
 
 /** What every view is given by the app. */
 export interface ViewContext {
@@ -10,6 +11,8 @@ export interface ViewContext {
   readonly merchantId: string;
   /** The providers of the merchant's contracts (GET /api/me, D66). */
   readonly providers: readonly AccountProvider[];
+  /** The refunds' idempotency keys, the page's for its life (a reopened form finds its key). */
+  readonly refundKeys: RefundKeys;
   /** Says something to everyone, screen readers included (a polite live region). */
   announce(message: string): void;
   /** Moves to another view (`#/payments...`, `#/operations...`, `#/sessions/{id}...`). */
