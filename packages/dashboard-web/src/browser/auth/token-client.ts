@@ -6,8 +6,15 @@ export interface TokenSet {
   readonly expiresInS: number;
 }
 
-/** The token endpoint's refusal (`invalid_grant`...) or a failure to reach it. */
-export type TokenResult = { readonly kind: 'tokens'; readonly tokens: TokenSet } | { readonly kind: 'refused'; readonly error: string } | { readonly kind: 'unreachable' };
+/**
+ * The token endpoint's refusal (`invalid_grant`...) or a failure to reach it. Unreachable includes the
+ * endpoint saying "not now" (429 or 5xx): the grant was not judged, so it is tried again, not given up;
+ * `retryAfterMs` is its Retry-After when it sent one.
+ */
+export type TokenResult =
+  | { readonly kind: 'tokens'; readonly tokens: TokenSet }
+  | { readonly kind: 'refused'; readonly error: string }
+  | { readonly kind: 'unreachable'; readonly retryAfterMs?: number };
 
 export const DASHBOARD_CLIENT_ID = 'dashboard';
 
@@ -25,11 +32,19 @@ async function postForm(fetcher: typeof fetch, url: string, params: Record<strin
     return { kind: 'unreachable' };
   }
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (res.status >= 500) return { kind: 'unreachable' };
+  if (res.status === 429 || res.status >= 500) {
+    const retryAfterMs = retryAfterMsOf(res.headers.get('retry-after'));
+    return retryAfterMs === undefined ? { kind: 'unreachable' } : { kind: 'unreachable', retryAfterMs };
+  }
   if (res.status !== 200 || typeof body.access_token !== 'string' || typeof body.refresh_token !== 'string' || typeof body.expires_in !== 'number') {
     return { kind: 'refused', error: typeof body.error === 'string' ? body.error : `status ${res.status}` };
   }
   return { kind: 'tokens', tokens: { accessToken: body.access_token, refreshToken: body.refresh_token, expiresInS: body.expires_in } };
+}
+
+/** Retry-After in seconds, the form the service sends; a date or anything else is left unread. */
+function retryAfterMsOf(header: string | null): number | undefined {
+  return header !== null && /^\d{1,7}$/.test(header.trim()) ? Number(header.trim()) * 1000 : undefined;
 }
 
 /** POST /oauth/token for the public client `dashboard` (no secret: PKCE proves the caller). */

@@ -91,6 +91,36 @@ describe('TokenKeeper', () => {
     expect(lapsed()).toBe(0);
   });
 
+  it('waits as long as the Retry-After of a 429 says before trying again, signed in meanwhile, nothing revoked', async () => {
+    const { keeper, timers, presented, revoked, lapsed } = keeperWith([{ kind: 'unreachable', retryAfterMs: 30_000 }, { kind: 'tokens', tokens: set(2) }]);
+    keeper.start(set(1));
+    await timers.advance(3540_000);
+    expect(keeper.accessToken()).toBe('access-1');
+    await timers.advance(29_999);
+    expect(presented).toEqual(['refresh-1']);
+    expect(keeper.signedIn).toBe(true);
+    await timers.advance(1);
+    expect(presented).toEqual(['refresh-1', 'refresh-1']);
+    expect(keeper.accessToken()).toBe('access-2');
+    expect(lapsed()).toBe(0);
+    expect(revoked).toEqual([]);
+  });
+
+  it('keeps the contact signed in until the access token lapses when Retry-After outlasts it', async () => {
+    const { keeper, timers, presented, lapsed } = keeperWith([{ kind: 'unreachable', retryAfterMs: 900_000 }]);
+    keeper.start(set(1));
+    await timers.advance(3540_000);
+    expect(lapsed()).toBe(0);
+    expect(keeper.signedIn).toBe(true);
+    expect(keeper.accessToken()).toBe('access-1');
+    await timers.advance(59_999);
+    expect(keeper.accessToken()).toBe('access-1');
+    await timers.advance(1);
+    expect(presented).toEqual(['refresh-1']);
+    expect(lapsed()).toBe(1);
+    expect(keeper.signedIn).toBe(false);
+  });
+
   it('gives no access token once it lapsed, and forgets everything on sign-out', async () => {
     const { keeper, timers, presented } = keeperWith([]);
     keeper.start(set(1, 100));

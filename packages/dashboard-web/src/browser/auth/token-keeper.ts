@@ -81,6 +81,15 @@ export class TokenKeeper {
     }, ms);
   }
 
+  private scheduleLapse(ms: number, generation: number): void {
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = undefined;
+      if (generation !== this.generation) return;
+      this.signOut();
+      this.deps.onLapsed();
+    }, ms);
+  }
+
   private async rotate(generation: number): Promise<void> {
     const current = this.tokens;
     if (!current) return;
@@ -91,12 +100,21 @@ export class TokenKeeper {
       case 'tokens':
         this.start(result.tokens);
         return;
-      case 'unreachable':
-        if (this.timers.now() + RETRY_UNREACHABLE_MS < this.lapsesAt) {
-          this.schedule(RETRY_UNREACHABLE_MS);
+      case 'unreachable': {
+        // A 429's Retry-After is honoured: the service would refuse an earlier try the same way.
+        const wait = Math.max(RETRY_UNREACHABLE_MS, result.retryAfterMs ?? 0);
+        const left = this.lapsesAt - this.timers.now();
+        if (wait < left) {
+          this.schedule(wait);
+          return;
+        }
+        // No try is allowed before the access token lapses: the contact works on until it does.
+        if (result.retryAfterMs !== undefined && left > 0) {
+          this.scheduleLapse(left, generation);
           return;
         }
         break;
+      }
       case 'refused':
         break;
     }
