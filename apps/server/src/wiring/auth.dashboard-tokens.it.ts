@@ -137,6 +137,29 @@ describe('dashboard login: authorization_code and refresh_token grants', () => {
     expect((await refresh(h.app, issued.body.refresh_token)).status).toBe(200);
   });
 
+  it("keeps the dashboard's grants and sign-out out of the failed-client-authentication limit: an office behind one address signs in and refreshes after 30 failed client_credentials", async () => {
+    const pkce = pkcePair();
+    const issued = await exchangeCode(h.app, await signIn(h.app, ACME.admin, pkce), pkce.verifier);
+    const nextPkce = pkcePair();
+    const code = await signIn(h.app, ACME.member, nextPkce);
+    const clientCredentials = (clientId: string, secret: string) =>
+      request(h.app).post('/oauth/token').type('form').send({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret });
+    // A misconfigured merchant server behind the same address: the address's 30 failures, then 429.
+    for (let i = 0; i < 30; i += 1) expect((await clientCredentials(`office-${i % 3}`, `wrong-${i}`)).status).toBe(401);
+    const limited = await clientCredentials(ACME.merchantId, ACME.secret);
+    expect([limited.status, limited.body.error]).toEqual([429, 'temporarily_unavailable']);
+
+    // The dashboard's public client authenticates no client: its rotation, code exchange and sign-out go on.
+    const rotated = await refresh(h.app, issued.body.refresh_token);
+    expect(rotated.status).toBe(200);
+    expect((await exchangeCode(h.app, code, nextPkce.verifier)).status).toBe(200);
+    const revoked = await request(h.app).post('/oauth/revoke').type('form').send({ token: rotated.body.refresh_token, token_type_hint: 'refresh_token', client_id: 'dashboard' });
+    expect(revoked.status).toBe(200);
+    // A secret presented with the dashboard's id is still a client authentication, still limited.
+    const withSecret = await request(h.app).post('/oauth/token').type('form').send({ grant_type: 'refresh_token', refresh_token: 'x', client_id: 'dashboard', client_secret: 'guess' });
+    expect(withSecret.status).toBe(429);
+  });
+
   it('rotates the refresh token on every use', async () => {
     const pkce = pkcePair();
     const first = await exchangeCode(h.app, await signIn(h.app, ACME.member, pkce), pkce.verifier);

@@ -110,6 +110,21 @@ function claimedClientId(req: Request): string {
 }
 
 /**
+ * A request of the dashboard's public client: it names `dashboard` and presents no secret (no Basic, no
+ * client_secret), so no client authentication can fail; its own secret (a code with its verifier, a
+ * refresh token: 32 random bytes) is no guess worth limiting. Leaving it uncounted and unrefused keeps
+ * the contacts behind an address (an office's NAT) signed in while a merchant server behind the same
+ * address fails its client_credentials (D106).
+ */
+function dashboardPublicClientRequest(req: Request): boolean {
+  if (req.headers.authorization !== undefined) return false;
+  const read = singleParams(req.body, ['grant_type', 'client_id', 'client_secret']);
+  if (read.kind !== 'ok') return false;
+  const { grant_type: grant, client_id: clientId, client_secret: secret } = read.params;
+  return clientId === DASHBOARD_CLIENT_ID && secret === undefined && grant !== 'client_credentials';
+}
+
+/**
  * Slows down guessing a merchant secret: after `limit` invalid_client answers for one client id from
  * one address, every request of that pair (the right secret included) is 429 until the window ends.
  * With `byAddressOnly`, the failures of one address are counted whatever client ids it names (a flood
@@ -124,6 +139,7 @@ function clientAuthLimiter(limits: ClientAuthRateLimit, shared: SharedLimiterCou
     standardHeaders: false,
     legacyHeaders: false,
     skipSuccessfulRequests: true,
+    skip: dashboardPublicClientRequest,
     requestWasSuccessful: (_req, res) => res.statusCode !== 401,
     keyGenerator: (req) => (byAddressOnly ? addressOf(req) : `${addressOf(req)}|${limitKeyDigest(shared)(claimedClientId(req))}`),
     handler: (req, res) => {

@@ -118,7 +118,7 @@ export const authPaths: PathSpecs = {
         '200': { ...json('Issued', tokenResponseSchema, noStore), examples: tokenIssued },
         '400': json('invalid_request (a body over 16 kB too: RFC 6749 answers every error but invalid_client with 400), unsupported_grant_type, invalid_grant, unauthorized_client (the authorization_code or refresh_token grant asked by another client than the dashboard)', oauthErrorSchema, noStore),
         '401': { ...json('invalid_client', oauthErrorSchema, { ...noStore, 'WWW-Authenticate': { description: 'Basic, when the client used HTTP Basic' } }), examples: invalidClient },
-        '429': json('temporarily_unavailable: too many failed client authentications from this address (for this client id, or for any), or too many requests of this address at once', oauthErrorSchema, {
+        '429': json('temporarily_unavailable: too many failed client authentications from this address (for this client id, or for any), or too many requests of this address at once; never for a dashboard grant (client_id=dashboard, no secret), which authenticates no client', oauthErrorSchema, {
           ...noStore,
           'Retry-After': { description: 'seconds', required: true },
         }),
@@ -149,7 +149,7 @@ export const authPaths: PathSpecs = {
         '200': { description: 'Revoked, or nothing to revoke (empty body)', headers: noStore },
         '400': json('invalid_request, unsupported_token_type, unauthorized_client (another client than the dashboard)', oauthErrorSchema, noStore),
         '401': json('invalid_client: a client other than dashboard, or a secret', oauthErrorSchema, noStore),
-        '429': json('temporarily_unavailable: too many failed client authentications from this address', oauthErrorSchema, { ...noStore, 'Retry-After': { description: 'seconds', required: true } }),
+        '429': json('temporarily_unavailable: too many failed client authentications from this address; never for the dashboard (client_id=dashboard, no secret)', oauthErrorSchema, { ...noStore, 'Retry-After': { description: 'seconds', required: true } }),
       },
     },
   },
