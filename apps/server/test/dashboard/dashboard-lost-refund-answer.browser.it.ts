@@ -85,7 +85,7 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
     // Read again: the refund the service made is on the page (whatever its verdict by then).
     const tranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
     await visible(tranche.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'refund', exact: true }) }).filter({ hasText: '€30.00' }));
-    // Its door reads no key (D106-c): none is sent.
+    // Its door reads no key (D103-c): none is sent.
     expect(keys).toEqual(['']);
     await page.context().close();
   });

@@ -114,7 +114,7 @@ function claimedClientId(req: Request): string {
  * client_secret), so no client authentication can fail; its own secret (a code with its verifier, a
  * refresh token: 32 random bytes) is no guess worth limiting. Leaving it uncounted and unrefused keeps
  * the contacts behind an address (an office's NAT) signed in while a merchant server behind the same
- * address fails its client_credentials (D106).
+ * address fails its client_credentials (D103).
  */
 function dashboardPublicClientRequest(req: Request): boolean {
   if (req.headers.authorization !== undefined) return false;
