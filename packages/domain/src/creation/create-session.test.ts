@@ -30,6 +30,14 @@ describe('createSession', () => {
     expect(createSession(request(), context({ defaultTtlMs: 900_000 })).expiresAt).toBe(1_700_000_000_000 + 900_000);
   });
 
+  it('refuses a lifetime past 24 hours or under a second with InvalidRequest, so expiresAt stays a real time (D108)', () => {
+    expect(createSession(request({ ttlMs: 24 * 60 * 60_000 }), context()).expiresAt).toBe(1_700_000_000_000 + 24 * 60 * 60_000);
+    for (const ttlMs of [24 * 60 * 60_000 + 1, Number.MAX_SAFE_INTEGER, 999, 1.5e3 + 0.5, Number.NaN]) {
+      expect(refusal(request({ ttlMs }))).toEqual({ code: 'InvalidRequest', message: 'ttlMs must be an integer from 1000 to 86400000 (24 hours)' });
+    }
+    expect(refusal(request(), context({ defaultTtlMs: Number.MAX_SAFE_INTEGER })).code).toBe('InvalidRequest');
+  });
+
   it('snapshots the driver capabilities and computes partialRefunds from contract and driver', () => {
     const noSlices = catalog({ fake: { card: { ...CARD_CAPS, partialRefund: false }, paypal: WALLET_CAPS } });
     const [card, paypal] = createSession(request({ methods: [{ method: 'card' }, { method: 'paypal' }] }), context({ psps: noSlices })).methods;

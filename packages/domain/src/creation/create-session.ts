@@ -16,6 +16,7 @@ import { checkOrderReference } from './order-reference.rule';
 import { loanContract } from './national-contract.rule';
 import { capabilitiesUnder, resolveProvider, type PspCatalog } from './provider.rule';
 import { checkRequestConsistency } from './request-consistency.rule';
+import { checkSessionTtl } from './session-ttl.rule';
 import type { MethodEntry, SessionRequest } from './session-request.model';
 
 /** What creating a session needs besides the request. */
@@ -76,7 +77,7 @@ function cartItemsOf(request: SessionRequest): readonly CartItem[] | undefined {
 }
 
 /**
- * Session creation with every rule of the contract, in a fixed order: order reference, notification
+ * Session creation with every rule of the contract, in a fixed order: lifetime (D108), order reference, notification
  * address, instance keys, request consistency, then per method its provider, whitelist, national
  * contract (financing: the billing country's, docs/decisions.md D44) and plans, then the financing
  * file and the card registration rules. A method that sends the payer to its PSP's page is
@@ -89,6 +90,8 @@ function cartItemsOf(request: SessionRequest): readonly CartItem[] | undefined {
  * The result is a new PENDING session (version 1, nothing captured, no attempt).
  */
 export function createSession(request: SessionRequest, ctx: CreationContext): Session {
+  const ttlMs = request.ttlMs ?? ctx.defaultTtlMs;
+  checkSessionTtl(ttlMs);
   checkOrderReference(request.orderId);
   const notification = resolveNotification(request.notificationUrl, ctx.account);
   checkMethodIds(request.methods);
@@ -106,7 +109,6 @@ export function createSession(request: SessionRequest, ctx: CreationContext): Se
   checkAlias(methods, mustCreateAlias);
 
   const currency = currencyCode(request.currency);
-  const ttlMs = request.ttlMs ?? ctx.defaultTtlMs;
   const cartItems = cartItemsOf(request);
   const filters = request.paymentMethodFilters;
   return {
