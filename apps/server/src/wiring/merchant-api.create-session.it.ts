@@ -52,6 +52,16 @@ describe('POST /api/sessions', () => {
     expect(JSON.stringify(documents)).not.toContain(res.body.elementsToken.slice(4));
   });
 
+  it('answers 201 at the longest lifetime, 24 hours (D108), and the session reads back with that expiresAt', async () => {
+    const res = await create(sessionBody({ ttlMs: 24 * 60 * 60_000 }));
+    expect(res.status).toBe(201);
+    expect(res.body.expiresAt).toBe(h.clock.now() + 24 * 60 * 60_000);
+    const read = await call(h.app, 'get', `/api/sessions/${res.body.sessionId}`, { token: tokens.acme });
+    expect(read.body.expiresAt).toBe(res.body.expiresAt);
+    const doc = (await request(h.app).get('/openapi.json')).body;
+    expect(doc.components.schemas.SessionRequest.properties.ttlMs).toMatchObject({ minimum: 1000, maximum: 24 * 60 * 60_000 });
+  });
+
   it('takes the merchant from the token, defaults ttl to 15 minutes, and fixes the notification address', async () => {
     const res = await create(sessionBody({ merchantId: 'globex' }));
     expect(res.status).toBe(400);

@@ -1,4 +1,4 @@
-import { MAX_ORDER_ID_LENGTH } from '@splitpay/domain';
+import { MAX_ORDER_ID_LENGTH, MAX_SESSION_TTL_MS, MIN_SESSION_TTL_MS } from '@splitpay/domain';
 import { countrySchema, currencySchema, MAX_INTEGER } from './common.schema';
 import { named } from './json-schema';
 import { methodEntrySchema } from './method-entry.schema';
@@ -47,7 +47,12 @@ export const sessionRequestSchema = named('SessionRequest', {
       description:
         'https, except for hosts that cannot exist on the public internet; only on an account that agreed a webhook authorization value, which every call carries; otherwise InvalidNotificationUrl',
     },
-    ttlMs: { type: 'integer', minimum: 1000, maximum: MAX_INTEGER, description: 'default 15 minutes' },
+    ttlMs: {
+      type: 'integer',
+      minimum: MIN_SESSION_TTL_MS,
+      maximum: MAX_SESSION_TTL_MS,
+      description: 'the session lifetime in ms: default 15 minutes, at most 24 hours (a hold taken early in the session must still be capturable when it ends)',
+    },
     customer: customerSchema,
     billing: addressSchema,
     shipping: addressSchema,
