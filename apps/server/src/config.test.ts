@@ -272,6 +272,7 @@ describe('PUBLIC_BASE_URL, the issuer', () => {
       ['REFRESH_TOKEN_TTL_S', '0', 'REFRESH_TOKEN_TTL_S must be a positive integer, got 0'],
       ['SESSION_TTL_MS', '0', 'SESSION_TTL_MS must be at least 1000 (ms), got 0'],
       ['SESSION_TTL_MS', '999', 'SESSION_TTL_MS must be at least 1000 (ms), got 999'],
+      ['SESSION_TTL_MS', '86400001', 'SESSION_TTL_MS must be at most 86400000 (ms), got 86400001'],
       ['WEBHOOK_TIMEOUT_MS', '0', 'WEBHOOK_TIMEOUT_MS must be at least 100 (ms), got 0'],
       ['LENDER_WAIT_MS', '0', 'LENDER_WAIT_MS must be at least 1000 (ms), got 0'],
     ])('refuses %s=%s', (name, raw, problem) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_WORKER_CONCURRENCY } from '@splitpay/application';
-import { DEFAULT_POLICY } from '@splitpay/domain';
+import { DEFAULT_POLICY, MAX_SESSION_TTL_MS, MIN_SESSION_TTL_MS } from '@splitpay/domain';
 import { DEFAULT_ATTEMPT_RATE_LIMIT, parseTrustProxy, type AttemptRateLimit, type TrustProxy } from '@splitpay/http-api';
 import { DEFAULT_SCRYPT_COST, parseDataEncryptionKey, type ScryptCost } from '@splitpay/infra';
 import { parseAllowStandalone } from '@splitpay/store-mongo';
@@ -121,7 +121,7 @@ function collected<T>(problems: Problems, fallback: T, read: () => T): T {
 }
 
 /** An integer of at least `min` (0 unless told: each setting's minimum is the smallest value that still works). */
-function int(env: NodeJS.ProcessEnv, problems: Problems, name: string, fallback: number, min = 0, unit = ''): number {
+function int(env: NodeJS.ProcessEnv, problems: Problems, name: string, fallback: number, min = 0, unit = '', max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -131,6 +131,10 @@ function int(env: NodeJS.ProcessEnv, problems: Problems, name: string, fallback:
   }
   if (value < min) {
     problems.push(min === 1 ? `${name} must be a positive integer, got ${raw}` : `${name} must be at least ${min}${unit}, got ${raw}`);
+    return fallback;
+  }
+  if (value > max) {
+    problems.push(`${name} must be at most ${max}${unit}, got ${raw}`);
     return fallback;
   }
   return value;
@@ -175,10 +179,10 @@ export const MIN_PSP_TIMEOUT_MS = 1000;
 export const MIN_WORKER_LEASE_MS = 1000;
 
 /**
- * The smallest values of the other durations (D92): a session must outlive its creation's answer, a
- * webhook try must have time to connect, a lender wait must leave time for one lookup.
+ * The smallest values of the other durations (D92): a session must outlive its creation's answer (the
+ * domain's MIN_SESSION_TTL_MS), a webhook try must have time to connect, a lender wait must leave time
+ * for one lookup.
  */
-export const MIN_SESSION_TTL_MS = 1000;
 export const MIN_WEBHOOK_TIMEOUT_MS = 100;
 export const MIN_LENDER_WAIT_MS = 1000;
 /** Below a minute, a payer still on the PSP's page would already be an operator's alert. */
@@ -317,7 +321,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lenderLookupAfterEndMs: int(env, problems, 'LENDER_LOOKUP_AFTER_END_MS', DEFAULT_POLICY.lenderLookupAfterEndMs),
     verdictOverdueAfterMs: int(env, problems, 'VERDICT_OVERDUE_AFTER_MS', DEFAULT_POLICY.verdictOverdueAlertMs, MIN_VERDICT_OVERDUE_AFTER_MS, ' (ms)'),
     accessTokenTtlS: int(env, problems, 'ACCESS_TOKEN_TTL_S', 3600, 1),
-    sessionTtlMs: int(env, problems, 'SESSION_TTL_MS', 15 * 60_000, MIN_SESSION_TTL_MS, ' (ms)'),
+    // Capped as a request's ttlMs is (D108): a longer default would make every creation without one refused.
+    sessionTtlMs: int(env, problems, 'SESSION_TTL_MS', 15 * 60_000, MIN_SESSION_TTL_MS, ' (ms)', MAX_SESSION_TTL_MS),
     workerLeaseMs: int(env, problems, 'WORKER_LEASE_MS', 60_000, MIN_WORKER_LEASE_MS, ' (ms)'),
     workerConcurrency: int(env, problems, 'WORKER_CONCURRENCY', DEFAULT_WORKER_CONCURRENCY, 1),
     pspTimeoutMs: int(env, problems, 'PSP_TIMEOUT_MS', DEFAULT_POLICY.dispatchCallMs, MIN_PSP_TIMEOUT_MS, ' (ms)'),
