@@ -47,15 +47,18 @@ export class Formats {
   }
 
   date(epochMs: number): string {
-    return new Intl.DateTimeFormat(this.locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(epochMs));
+    return when(epochMs, new Intl.DateTimeFormat(this.locale, { day: 'numeric', month: 'long', year: 'numeric' }));
   }
 
   /** The time of day, for a deadline within the hour ("3:04 PM" in en, "15:04" in fr). */
   time(epochMs: number): string {
-    return new Intl.DateTimeFormat(this.locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(epochMs));
+    return when(epochMs, new Intl.DateTimeFormat(this.locale, { hour: 'numeric', minute: '2-digit' }));
   }
 
   percent(fraction: number): string {
     return new Intl.NumberFormat(this.locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fraction);
   }
 }
+
+/** A time past JavaScript's dates (8.64e15 ms: a session stored before D108's cap) is a dash; Intl would throw. */
+const when = (epochMs: number, format: Intl.DateTimeFormat): string => (Math.abs(epochMs) <= 8.64e15 ? format.format(epochMs) : '-');
