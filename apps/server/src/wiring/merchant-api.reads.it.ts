@@ -149,6 +149,35 @@ describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', (
     });
   });
 
+  describe('query parameters: a read declares none, so any one is InvalidRequest naming it (D8, D108-b)', () => {
+    const doors = () => {
+      const attempt = paid.attempts[0]!;
+      return [`/api/sessions/${paid.id}`, `/api/sessions/${paid.id}/chargebacks`, `/api/attempts/${attempt.id}`, `/api/transactions/${attempt.transactions[0]!.id}`, '/api/me'];
+    };
+    it.each([
+      ['an undeclared one', '?foo=1', /^query\.foo is not a declared property$/],
+      ['a search parameter', '?limit=1', /^query\.limit is not a declared property$/],
+      ['a repeated one', '?x=1&x=2', /^query\.x is not a declared property$/],
+      ['a bracketed one', '?expand[]=attempts', /^query\.expand\[\] is not a declared property$/],
+    ])('refuses %s on every read door', async (_label, query, message) => {
+      for (const door of doors()) {
+        const res = await call(h.app, 'get', `${door}${query}`, { token: tokens.acme });
+        expect([door, res.status, res.body]).toEqual([door, 400, { code: 'InvalidRequest', message: expect.stringMatching(message) }]);
+      }
+    });
+
+    it('still reads each door without a query, and with an empty one', async () => {
+      for (const door of doors()) {
+        expect([door, (await call(h.app, 'get', door, { token: tokens.acme })).status]).toEqual([door, 200]);
+        expect([door, (await call(h.app, 'get', `${door}?`, { token: tokens.acme })).status]).toEqual([door, 200]);
+      }
+    });
+
+    it('answers Unauthorized before looking at the query', async () => {
+      for (const door of doors()) expect([door, (await request(h.app).get(`${door}?foo=1`)).status]).toEqual([door, 401]);
+    });
+  });
+
   it('answers one byte-identical Unauthorized on every merchant API door for every failure shape', async () => {
     const good = tokens.acme;
     const [, payload] = good.split('.') as [string, string];

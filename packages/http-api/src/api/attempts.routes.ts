@@ -5,6 +5,7 @@ import { attemptSearchSchema } from '../schemas/search-query.schema';
 import { presentAttemptView } from './attempt-view.presenter';
 import type { MerchantApiDeps } from './merchant-api.deps';
 import { readPathId } from '../schemas/read-path-id';
+import { readNoQuery } from '../schemas/query.read';
 import { searchHandler } from './search.handler';
 
 /** GET /api/attempts and GET /api/attempts/{attemptId} (client and contact tokens). */
@@ -26,6 +27,7 @@ export function attemptsRouter(deps: MerchantApiDeps): Router {
 
   router.get('/api/attempts/:attemptId', anyToken, async (req, res) => {
     const attemptId = readPathId<AttemptId>(req, 'attemptId');
+    readNoQuery(req);
     res.json(presentAttemptView(await deps.reads.getAttempt(principalOf(res).merchantId, attemptId)));
   });
 

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { KeysetPosition, MerchantId, Page } from '@splitpay/domain';
 import { principalOf } from '../auth/require-principal';
-import { coerceQuery, DEFAULT_PAGE_SIZE } from '../schemas/search-query.schema';
-import { validator } from '../schemas/validate';
+import { queryReader } from '../schemas/query.read';
+import { DEFAULT_PAGE_SIZE, type QuerySchema } from '../schemas/search-query.schema';
 import type { CursorScope, SearchCursors } from './search-cursor';
 
 /** Parameters every search shares; the rest are its filters. */
@@ -14,7 +14,7 @@ interface SearchParams {
 
 export interface SearchDoor<Item> {
   readonly kind: CursorScope['kind'];
-  readonly schema: { readonly properties: Record<string, unknown> };
+  readonly schema: QuerySchema;
   readonly cursors: SearchCursors;
   /** Runs the search within the caller's merchant. */
   search(scope: MerchantId, query: Record<string, unknown> & { limit: number; after?: KeysetPosition }): Promise<Page<Item>>;
@@ -26,9 +26,9 @@ export interface SearchDoor<Item> {
  * against this exact search, runs one keyset page, and answers `{ <kind>: [...], nextCursor? }`.
  */
 export function searchHandler<Item>(door: SearchDoor<Item>): RequestHandler {
-  const validate = validator<SearchParams>(door.schema, 'query');
+  const readQuery = queryReader<SearchParams>(door.schema);
   return async (req, res) => {
-    const { limit, cursor, ...filters } = validate(coerceQuery(door.schema, req.query as Record<string, unknown>));
+    const { limit, cursor, ...filters } = readQuery(req);
     const merchantId = principalOf(res).merchantId;
     const scope: CursorScope = { kind: door.kind, merchantId, filters };
     const after = cursor === undefined ? undefined : door.cursors.decode(cursor, scope);

@@ -7,6 +7,7 @@ import { readSessionRequest } from '../schemas/session-request.read';
 import { readIdempotencyKey } from '../schemas/idempotency-key.read';
 import type { MerchantApiDeps } from './merchant-api.deps';
 import { readPathId } from '../schemas/read-path-id';
+import { readNoQuery } from '../schemas/query.read';
 import { searchHandler } from './search.handler';
 import { presentSession } from './session.presenter';
 import { presentChargeback } from './chargeback.presenter';
@@ -44,11 +45,13 @@ export function sessionsRouter(deps: MerchantApiDeps): Router {
 
   router.get('/api/sessions/:sessionId', anyToken, async (req, res) => {
     const sessionId = readPathId<SessionId>(req, 'sessionId');
+    readNoQuery(req);
     res.json(presentSession(await deps.reads.getSession(principalOf(res).merchantId, sessionId)));
   });
 
   router.get('/api/sessions/:sessionId/chargebacks', anyToken, async (req, res) => {
     const sessionId = readPathId<SessionId>(req, 'sessionId');
+    readNoQuery(req);
     const chargebacks = await deps.reads.getSessionChargebacks(principalOf(res).merchantId, sessionId);
     res.json({ chargebacks: chargebacks.map(presentChargeback) });
   });

@@ -4,6 +4,7 @@ import { principalOf, requirePrincipal } from '../auth/require-principal';
 import { transactionSearchSchema } from '../schemas/search-query.schema';
 import type { MerchantApiDeps } from './merchant-api.deps';
 import { readPathId } from '../schemas/read-path-id';
+import { readNoQuery } from '../schemas/query.read';
 import { searchHandler } from './search.handler';
 import { presentTransactionView } from './transaction-view.presenter';
 
@@ -26,6 +27,7 @@ export function transactionsRouter(deps: MerchantApiDeps): Router {
 
   router.get('/api/transactions/:transactionId', anyToken, async (req, res) => {
     const transactionId = readPathId<TransactionId>(req, 'transactionId');
+    readNoQuery(req);
     res.json(presentTransactionView(await deps.reads.getTransaction(principalOf(res).merchantId, transactionId)));
   });
 

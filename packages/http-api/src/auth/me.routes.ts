@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { AccessTokens, AccountProvider, MerchantProviders } from '@splitpay/application';
+import { readNoQuery } from '../schemas/query.read';
 import { principalOf, requirePrincipal } from './require-principal';
 
 /** GET /api/me's answer (docs/decisions.md D12; `providers` D66). */
@@ -20,7 +21,8 @@ export interface MeRouterDeps {
 /** GET /api/me: who the access token proves, for either kind of token, and its account's providers. */
 export function meRouter(deps: MeRouterDeps): Router {
   const router = Router();
-  router.get('/api/me', requirePrincipal(deps.tokens, 'any'), async (_req, res) => {
+  router.get('/api/me', requirePrincipal(deps.tokens, 'any'), async (req, res) => {
+    readNoQuery(req);
     const principal = principalOf(res);
     const providers = await deps.providers.of(principal.merchantId);
     const body: MeResponse =

@@ -17,7 +17,17 @@ const window = {
   orderId: { ...text, description: 'merchant order reference' },
 } as const;
 
-const query = (properties: Record<string, unknown>) => ({ type: 'object', additionalProperties: false, properties }) as const;
+/** A door's query string: the parameters it declares, no other. */
+export type QuerySchema = {
+  readonly type: 'object';
+  readonly additionalProperties: false;
+  readonly properties: Readonly<Record<string, unknown>>;
+};
+
+const query = (properties: Record<string, unknown>) => ({ type: 'object', additionalProperties: false, properties }) as const satisfies QuerySchema;
+
+/** The query of a door that declares no parameter. */
+export const noQueryParameters = query({});
 
 export const sessionSearchSchema = query({ ...window, status: { type: 'string', enum: SESSION_STATUSES } });
 
@@ -41,7 +51,7 @@ export const transactionSearchSchema = query({
 });
 
 /** Query strings carry text only: turn the integer parameters a schema declares into numbers before validation. */
-export function coerceQuery(schema: { readonly properties: Record<string, unknown> }, query: Record<string, unknown>): Record<string, unknown> {
+export function coerceQuery(schema: Pick<QuerySchema, 'properties'>, query: Record<string, unknown>): Record<string, unknown> {
   // Own data properties only (fromEntries), so a parameter named __proto__ stays a parameter the schema refuses.
   return Object.fromEntries(
     Object.entries(query).map(([name, value]) => {
