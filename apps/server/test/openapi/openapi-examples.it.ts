@@ -136,6 +136,8 @@ describe('the OpenAPI examples, produced by the running service', () => {
     expect(await api('POST', '/api/sessions', { body: { ...request, colour: 'red' } })).toEqual({ status: 400, body: documentExample('createSession', '400', 'undeclaredProperty') });
     expect(await api('GET', '/api/me', { bearer: 'not-a-token' })).toEqual({ status: 401, body: documentExample('getMe', '401', 'unauthorized') });
     expect(await api('GET', '/api/sessions/0194a3c2-5e10-7b3d-8c41-2f6e9a1d0bff')).toEqual({ status: 404, body: documentExample('getSession', '404', 'notFound') });
+    expect(await api('GET', `/api/sessions/${sessionId}?expand=attempts`)).toEqual({ status: 400, body: documentExample('getSession', '400', 'undeclaredQueryParameter') });
+    expect(await api('GET', '/api/me?expand=attempts')).toEqual({ status: 400, body: documentExample('getMe', '400', 'undeclaredQueryParameter') });
   });
 
   it('sends the chargeback webhook of the example when the PSP disputes the 60.00 capture', async () => {

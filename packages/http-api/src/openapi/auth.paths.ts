@@ -1,6 +1,6 @@
 import { named } from '../schemas/json-schema';
 import { clientCredentialsRequest, invalidClient, meAnswer, tokenIssued } from './examples/auth.examples';
-import { unauthorized, withErrorExamples } from './examples/error.examples';
+import { unauthorized, undeclaredQueryParameter, withErrorExamples } from './examples/error.examples';
 import { errors, json, type PathSpecs } from './operation';
 
 /** The token endpoint, the dashboard's authorization doors and GET /api/me (the contract's Authentication, docs/decisions.md D11, D12 and D14). */
@@ -195,9 +195,10 @@ export const authPaths: PathSpecs = {
     get: {
       operationId: 'getMe',
       summary: 'Who the access token proves',
+      description: 'Takes no query parameter: any, even empty, is InvalidRequest naming it.',
       tags: ['Merchant API'],
       security: ['accessToken'],
-      responses: { '200': { ...json('The caller', meSchema), examples: meAnswer }, ...withErrorExamples(errors('Unauthorized'), unauthorized) },
+      responses: { '200': { ...json('The caller', meSchema), examples: meAnswer }, ...withErrorExamples(errors('InvalidRequest', 'Unauthorized'), undeclaredQueryParameter, unauthorized) },
     },
   },
 };

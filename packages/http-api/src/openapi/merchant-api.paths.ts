@@ -3,13 +3,14 @@ import { uuidSchema } from '../schemas/common.schema';
 import { attemptPageSchema, attemptViewSchema, sessionChargebacksSchema, sessionPageSchema, sessionSchema, transactionPageSchema, transactionViewSchema } from '../schemas/resource.schema';
 import { attemptSearchSchema, sessionSearchSchema, transactionSearchSchema } from '../schemas/search-query.schema';
 import { sessionCreatedSchema, sessionRequestSchema } from '../schemas/session-request.schema';
-import { creationKeyConflict, foreignCursor, notFound, unauthorized, undeclaredProperty, withErrorExamples } from './examples/error.examples';
+import { creationKeyConflict, foreignCursor, notFound, unauthorized, undeclaredProperty, undeclaredQueryParameter, withErrorExamples } from './examples/error.examples';
 import { attemptPage, attemptRead, createSessionRequest, sessionCreated, sessionChargebacks, sessionPage, sessionRead, transactionPage, transactionRead } from './examples/merchant-api.examples';
 import { errors, json, pathId, queryParameters, type ParameterSpec, type PathSpecs, type ResponseSpec } from './operation';
 
 const tags = ['Merchant API'];
 const access = ['accessToken'] as const;
-const SEARCH_NOTE = 'Newest first (createdAt, then id, descending), one keyset page per call; default page 20, max 100. nextCursor is opaque and bound to this search and caller: pass it verbatim with the same filters. An undecodable or foreign cursor is InvalidRequest.';
+const SEARCH_NOTE = 'Newest first (createdAt, then id, descending), one keyset page per call; default page 20, max 100. nextCursor is opaque and bound to this search and caller: pass it verbatim with the same filters. An undecodable or foreign cursor is InvalidRequest, and so is a parameter not listed here or one given twice.';
+const READ_NOTE = 'Takes no query parameter: any, even empty, is InvalidRequest naming it.';
 
 const creationKey: ParameterSpec = {
   name: 'idempotency-key',
@@ -20,7 +21,7 @@ const creationKey: ParameterSpec = {
 };
 
 const searchErrors = (): Record<string, ResponseSpec> => withErrorExamples(errors('InvalidRequest', 'Unauthorized'), foreignCursor, unauthorized);
-const readErrors = (): Record<string, ResponseSpec> => withErrorExamples(errors('InvalidRequest', 'Unauthorized', 'NotFound'), notFound);
+const readErrors = (): Record<string, ResponseSpec> => withErrorExamples(errors('InvalidRequest', 'Unauthorized', 'NotFound'), undeclaredQueryParameter, notFound);
 
 /** The merchant API's own doors: session creation, reads, searches. */
 export const merchantApiPaths: PathSpecs = {
@@ -56,6 +57,7 @@ export const merchantApiPaths: PathSpecs = {
     get: {
       operationId: 'getSession',
       summary: 'Read a session',
+      description: READ_NOTE,
       tags,
       security: access,
       parameters: [pathId('sessionId', 'the session id', uuidSchema)],
@@ -66,7 +68,7 @@ export const merchantApiPaths: PathSpecs = {
     get: {
       summary: "A session's chargebacks",
       operationId: 'getSessionChargebacks',
-      description: 'The disputes PSPs raised on the operations of this session, oldest first, as the chargeback events carry them (whether or not the account declares a chargeback address). They never change the session.',
+      description: `The disputes PSPs raised on the operations of this session, oldest first, as the chargeback events carry them (whether or not the account declares a chargeback address). They never change the session. ${READ_NOTE}`,
       tags,
       security: access,
       parameters: [pathId('sessionId', 'the session id', uuidSchema)],
@@ -88,6 +90,7 @@ export const merchantApiPaths: PathSpecs = {
     get: {
       operationId: 'getAttempt',
       summary: 'Read an attempt',
+      description: READ_NOTE,
       tags,
       security: access,
       parameters: [pathId('attemptId', 'the attempt id', uuidSchema)],
@@ -109,6 +112,7 @@ export const merchantApiPaths: PathSpecs = {
     get: {
       operationId: 'getTransaction',
       summary: 'Read a PSP operation',
+      description: READ_NOTE,
       tags,
       security: access,
       parameters: [pathId('transactionId', 'the transaction id', uuidSchema)],

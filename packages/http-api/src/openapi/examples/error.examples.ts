@@ -13,6 +13,12 @@ interface ErrorExample {
 const example = (name: string, summary: string, code: ErrorCode, message: string): ErrorExample => ({ name, summary, value: { code, message } });
 
 export const undeclaredProperty = example('undeclaredProperty', 'A property the door does not declare: the message names it', 'InvalidRequest', 'colour is not a declared property');
+export const undeclaredQueryParameter = example(
+  'undeclaredQueryParameter',
+  'A query parameter the door does not declare (a read declares none; a repeated one is refused too): the message names it',
+  'InvalidRequest',
+  'query.expand is not a declared property',
+);
 export const foreignCursor = example('foreignCursor', 'A cursor that is not a nextCursor of this search (altered, or another search\'s)', 'InvalidRequest', 'cursor is not a nextCursor of this search');
 export const unauthorized = example('unauthorized', 'Token absent, malformed or expired: one answer', 'Unauthorized', 'A valid access token is required');
 export const notFound = example('notFound', "Unknown, or another merchant's: one answer", 'NotFound', 'Not found');
