@@ -55,6 +55,11 @@ describe('elements doors', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it("answers the view whatever query a page, a library's cache-buster or a proxy adds: payer doors ignore it (D108-b)", async () => {
+    const res = await request(app().http).get('/elements/session?_=1700000000000&v=2&v=3').set(auth);
+    expect([res.status, res.body]).toEqual([200, { view: VIEW }]);
+  });
+
   it('answers a preflight', async () => {
     const res = await request(app().http).options('/elements/session/attempts').set('Origin', 'https://shop.example').set('Access-Control-Request-Method', 'POST');
     expect(res.status).toBe(204);
