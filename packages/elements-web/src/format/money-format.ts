@@ -47,18 +47,20 @@ export class Formats {
   }
 
   date(epochMs: number): string {
-    return when(epochMs, new Intl.DateTimeFormat(this.locale, { day: 'numeric', month: 'long', year: 'numeric' }));
+    return new Intl.DateTimeFormat(this.locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(epochMs);
   }
 
-  /** The time of day, for a deadline within the hour ("3:04 PM" in en, "15:04" in fr). */
+  /** The time of day, for a deadline within the hour ("3:04 PM" in en, "15:04" in fr); a dash past JavaScript's last date (D108). */
   time(epochMs: number): string {
-    return when(epochMs, new Intl.DateTimeFormat(this.locale, { hour: 'numeric', minute: '2-digit' }));
+    // try/catch, not a bound check: the fewest bytes the gzip budget allows.
+    try {
+      return new Intl.DateTimeFormat(this.locale, { hour: 'numeric', minute: '2-digit' }).format(epochMs);
+    } catch {
+      return '-';
+    }
   }
 
   percent(fraction: number): string {
     return new Intl.NumberFormat(this.locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fraction);
   }
 }
-
-/** A time past JavaScript's dates (8.64e15 ms: a session stored before D108's cap) is a dash; Intl would throw. */
-const when = (epochMs: number, format: Intl.DateTimeFormat): string => (Math.abs(epochMs) <= 8.64e15 ? format.format(epochMs) : '-');
