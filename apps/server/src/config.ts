@@ -321,7 +321,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lenderLookupAfterEndMs: int(env, problems, 'LENDER_LOOKUP_AFTER_END_MS', DEFAULT_POLICY.lenderLookupAfterEndMs),
     verdictOverdueAfterMs: int(env, problems, 'VERDICT_OVERDUE_AFTER_MS', DEFAULT_POLICY.verdictOverdueAlertMs, MIN_VERDICT_OVERDUE_AFTER_MS, ' (ms)'),
     accessTokenTtlS: int(env, problems, 'ACCESS_TOKEN_TTL_S', 3600, 1),
-    // Capped as a request's ttlMs is (D108): a longer default would make every creation without one refused.
+    // Capped as a request's ttlMs is (D105): a longer default would make every creation without one refused.
     sessionTtlMs: int(env, problems, 'SESSION_TTL_MS', 15 * 60_000, MIN_SESSION_TTL_MS, ' (ms)', MAX_SESSION_TTL_MS),
     workerLeaseMs: int(env, problems, 'WORKER_LEASE_MS', 60_000, MIN_WORKER_LEASE_MS, ' (ms)'),
     workerConcurrency: int(env, problems, 'WORKER_CONCURRENCY', DEFAULT_WORKER_CONCURRENCY, 1),

@@ -118,7 +118,7 @@ const MORE_ROWS: readonly (readonly [string, Record<string, unknown>, RegExp])[]
   ['returnUrl type', { returnUrl: 1 }, /^returnUrl must be of type string$/],
   ['cancelUrl type', { cancelUrl: {} }, /^cancelUrl must be of type string$/],
   ['total maximum', { total: 2 ** 53 }, /^total must be at most 9007199254740991$/],
-  ['ttlMs maximum (D108: 24 hours)', { ttlMs: 24 * 60 * 60_000 + 1 }, /^ttlMs must be at most 86400000$/],
+  ['ttlMs maximum (D105: 24 hours)', { ttlMs: 24 * 60 * 60_000 + 1 }, /^ttlMs must be at most 86400000$/],
   ['ttlMs past any date', { ttlMs: Number.MAX_SAFE_INTEGER }, /^ttlMs must be at most 86400000$/],
   ['terms type', { terms: { label: 'CGV', url: 'https://shop.example/cgv' } }, /^terms must be of type array$/],
   ['billing type', { billing: 'Paris' }, /^billing must be of type object$/],

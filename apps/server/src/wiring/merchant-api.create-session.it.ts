@@ -52,7 +52,7 @@ describe('POST /api/sessions', () => {
     expect(JSON.stringify(documents)).not.toContain(res.body.elementsToken.slice(4));
   });
 
-  it('answers 201 at the longest lifetime, 24 hours (D108), and the session reads back with that expiresAt', async () => {
+  it('answers 201 at the longest lifetime, 24 hours (D105), and the session reads back with that expiresAt', async () => {
     const res = await create(sessionBody({ ttlMs: 24 * 60 * 60_000 }));
     expect(res.status).toBe(201);
     expect(res.body.expiresAt).toBe(h.clock.now() + 24 * 60 * 60_000);

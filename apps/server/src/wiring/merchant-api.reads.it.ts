@@ -149,7 +149,7 @@ describe('GET /api/sessions/{id}, /api/attempts/{id}, /api/transactions/{id}', (
     });
   });
 
-  describe('query parameters: a read declares none, so any one is InvalidRequest naming it (D8, D108-b)', () => {
+  describe('query parameters: a read declares none, so any one is InvalidRequest naming it (D8, D105-b)', () => {
     const doors = () => {
       const attempt = paid.attempts[0]!;
       return [`/api/sessions/${paid.id}`, `/api/sessions/${paid.id}/chargebacks`, `/api/attempts/${attempt.id}`, `/api/transactions/${attempt.transactions[0]!.id}`, '/api/me'];

@@ -30,7 +30,7 @@ describe('createSession', () => {
     expect(createSession(request(), context({ defaultTtlMs: 900_000 })).expiresAt).toBe(1_700_000_000_000 + 900_000);
   });
 
-  it('refuses a lifetime past 24 hours or under a second with InvalidRequest, so expiresAt stays a real time (D108)', () => {
+  it('refuses a lifetime past 24 hours or under a second with InvalidRequest, so expiresAt stays a real time (D105)', () => {
     expect(createSession(request({ ttlMs: 24 * 60 * 60_000 }), context()).expiresAt).toBe(1_700_000_000_000 + 24 * 60 * 60_000);
     for (const ttlMs of [24 * 60 * 60_000 + 1, Number.MAX_SAFE_INTEGER, 999, 1.5e3 + 0.5, Number.NaN]) {
       expect(refusal(request({ ttlMs }))).toEqual({ code: 'InvalidRequest', message: 'ttlMs must be an integer from 1000 to 86400000 (24 hours)' });

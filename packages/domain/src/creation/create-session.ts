@@ -77,7 +77,7 @@ function cartItemsOf(request: SessionRequest): readonly CartItem[] | undefined {
 }
 
 /**
- * Session creation with every rule of the contract, in a fixed order: lifetime (D108), order reference, notification
+ * Session creation with every rule of the contract, in a fixed order: lifetime (D105), order reference, notification
  * address, instance keys, request consistency, then per method its provider, whitelist, national
  * contract (financing: the billing country's, docs/decisions.md D44) and plans, then the financing
  * file and the card registration rules. A method that sends the payer to its PSP's page is

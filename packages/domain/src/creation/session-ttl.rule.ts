@@ -4,7 +4,7 @@ import { DomainError } from '../errors/domain-error';
 export const MIN_SESSION_TTL_MS = 1000;
 
 /**
- * The longest session lifetime (docs/decisions.md D108): 24 hours. A hold taken early in the session
+ * The longest session lifetime (docs/decisions.md D105): 24 hours. A hold taken early in the session
  * waits, uncaptured, for the rest of the order until the session ends; it must still be capturable
  * then, and card holds lapse at the issuer after a few days (PayPal's honour period is 3 days).
  */

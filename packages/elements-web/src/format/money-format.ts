@@ -50,7 +50,7 @@ export class Formats {
     return new Intl.DateTimeFormat(this.locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(epochMs);
   }
 
-  /** The time of day, for a deadline within the hour ("3:04 PM" in en, "15:04" in fr); a dash past JavaScript's last date (D108). */
+  /** The time of day, for a deadline within the hour ("3:04 PM" in en, "15:04" in fr); a dash past JavaScript's last date (D105). */
   time(epochMs: number): string {
     // try/catch, not a bound check: the fewest bytes the gzip budget allows.
     try {

@@ -4,7 +4,7 @@ import { mount } from './mount';
 
 const base = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 60_000, maxMs: 60_000, idleMs: 60_000 } };
 
-// Before the 24-hour cap on ttlMs (docs/decisions.md D108) a session could be stored with an expiresAt
+// Before the 24-hour cap on ttlMs (docs/decisions.md D105) a session could be stored with an expiresAt
 // past JavaScript's last date (8.64e15): Intl threw on it and the page never drew the order.
 it('mount: draws an open order whose expiresAt is past any date, its deadline shown as a dash', async () => {
   const page = merchantPage();

@@ -55,7 +55,7 @@ describe('elements doors', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it("answers the view whatever query a page, a library's cache-buster or a proxy adds: payer doors ignore it (D108-b)", async () => {
+  it("answers the view whatever query a page, a library's cache-buster or a proxy adds: payer doors ignore it (D105-b)", async () => {
     const res = await request(app().http).get('/elements/session?_=1700000000000&v=2&v=3').set(auth);
     expect([res.status, res.body]).toEqual([200, { view: VIEW }]);
   });

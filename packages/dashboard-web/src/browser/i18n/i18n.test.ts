@@ -12,7 +12,7 @@ describe('dashboard translator', () => {
     expect(translator('en').day('2026-02-30')).toBe('2026-02-30');
   });
 
-  it('writes a moment past any date (an expiresAt stored before the 24-hour ttl cap, D108) as a dash rather than throwing', () => {
+  it('writes a moment past any date (an expiresAt stored before the 24-hour ttl cap, D105) as a dash rather than throwing', () => {
     expect(translator('en').dateTime(9_008_995_064_026_574)).toBe('-');
     expect(translator('fr').dateTime(Number.NaN)).toBe('-');
     expect(translator('en').dateTime(Date.UTC(2026, 1, 10, 12))).toMatch(/^10 Feb 2026, \d{2}:00$/);

@@ -41,7 +41,7 @@ export function translator(locale: Locale): Translator {
       const digits = currencyDigits(currency);
       return new Intl.NumberFormat(tag, { style: 'currency', currency }).format(amount / 10 ** digits);
     },
-    // Past JavaScript's last date (8.64e15 ms) Intl throws: a session stored before D108's ttl cap could carry one.
+    // Past JavaScript's last date (8.64e15 ms) Intl throws: a session stored before D105's ttl cap could carry one.
     dateTime: (epochMs) => (Math.abs(epochMs) <= 8.64e15 ? dates.format(epochMs) : '-'),
     day: (isoDay) => {
       const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
