@@ -12,6 +12,7 @@ export { isUuid, merchantId, UUID_PATTERN } from './ids/ids';
 export type { AttemptId, MerchantId, SessionId, TransactionId } from './ids/ids';
 export { money } from './money/money';
 export { isAssignedCountry, isAssignedCurrency } from './money/currency';
+export { ISO_4217_WITHOUT_MINOR_UNIT, minorUnitsOf } from './money/iso-4217-minor-units';
 export type { Money } from './money/money';
 export type { CurrencyCode } from './money/currency';
 export type { JsonOf } from './shared/json-of';
