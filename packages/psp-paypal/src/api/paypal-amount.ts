@@ -1,4 +1,4 @@
-import { money, type Money } from '@splitpay/domain';
+import { minorUnitsOf, money, type Money } from '@splitpay/domain';
 
 /** PayPal's amount: the currency and a decimal string in major units ("10.99"). */
 export interface PayPalAmount {
@@ -6,19 +6,18 @@ export interface PayPalAmount {
   readonly value: string;
 }
 
-/** Currencies PayPal takes without decimals although ISO 4217 gives them two (PayPal's currency codes page). */
-const WHOLE_UNITS_ONLY = new Set(['HUF', 'TWD']);
-
-function isoDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
+/**
+ * Currencies PayPal takes without decimals (its currency codes page), on top of ISO 4217's minor
+ * units: HUF and TWD have two decimals in ISO 4217, so only whole forints and dollars can be sent.
+ */
+const WHOLE_UNITS_ONLY = new Set(['HUF', 'JPY', 'TWD']);
 
 /**
  * Our minor units as PayPal's decimal string; undefined when PayPal cannot carry the amount (a
  * fraction of a forint or a Taiwan dollar).
  */
 export function toPayPalAmount(amount: Money): PayPalAmount | undefined {
-  const digits = isoDigits(amount.currency);
+  const digits = minorUnitsOf(amount.currency);
   const unit = 10 ** digits;
   const whole = Math.floor(amount.amount / unit);
   const fraction = amount.amount % unit;
@@ -36,7 +35,7 @@ export function fromPayPalAmount(amount: unknown): Money | undefined {
   if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency) || typeof value !== 'string') return undefined;
   const parts = /^-?(\d+)(?:\.(\d+))?$/.exec(value);
   if (!parts) return undefined;
-  const digits = isoDigits(currency);
+  const digits = minorUnitsOf(currency);
   const fraction = parts[2] ?? '';
   if (fraction.length > digits && !/^0*$/.test(fraction.slice(digits))) return undefined;
   const minor = Number(parts[1]) * 10 ** digits + Number(fraction.slice(0, digits).padEnd(digits, '0') || '0');

@@ -72,6 +72,19 @@ describe('PayPal driver: open creates an AUTHORIZE order and sends the payer to 
     expect(cents.ack).toMatchObject({ outcome: 'rejected', code: 'UNSUPPORTED_AMOUNT', category: 'method-unavailable' });
   });
 
+  it('sends forints by ISO 4217 (two decimals) in whole units: 10000 minor units are "100"; 100.50 HUF is refused before any call', async () => {
+    tokenEndpoint('tok');
+    const forints = nock(SANDBOX)
+      .post('/v2/checkout/orders', (body: { purchase_units: { amount: unknown }[] }) => JSON.stringify(body.purchase_units[0]!.amount) === '{"currency_code":"HUF","value":"100"}')
+      .reply(201, { id: 'ORD-HUF', status: 'PAYER_ACTION_REQUIRED', links: [{ href: 'https://www.sandbox.paypal.com/checkoutnow?token=ORD-HUF', rel: 'payer-action' }] });
+    const driver = driverOf();
+    expect((await driver.open(openInput({ amount: money(10_000, 'HUF') }))).ack.outcome).toBe('accepted');
+    expect(forints.isDone()).toBe(true);
+    const fillers = await driver.open(openInput({ amount: money(10_050, 'HUF') }));
+    expect(fillers.ack).toMatchObject({ outcome: 'rejected', code: 'UNSUPPORTED_AMOUNT', category: 'method-unavailable' });
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+
   it("an order PayPal creates without a link for the payer is refused: nobody could ever approve it", async () => {
     tokenEndpoint('tok');
     nock(SANDBOX).post('/v2/checkout/orders').reply(201, { id: 'ORD-NOLINK', status: 'PAYER_ACTION_REQUIRED', links: [] });
