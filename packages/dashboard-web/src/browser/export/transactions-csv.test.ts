@@ -96,6 +96,14 @@ describe('transactions CSV writer (RFC 4180)', () => {
     expect(jpy).toContain(',1234,1234,JPY,');
   });
 
+  it("writes amounts by ISO 4217's decimals, not the browser's: IQD has three, HUF and IDR two", () => {
+    expect(decimalAmount(1500, 'IQD')).toBe('1.500');
+    expect(decimalAmount(10000, 'HUF')).toBe('100.00');
+    expect(decimalAmount(250000, 'IDR')).toBe('2500.00');
+    const huf = transactionsCsv([view({ amount: 10000, currency: 'HUF' })]).split('\r\n')[1] ?? '';
+    expect(huf).toContain(',100.00,10000,HUF,');
+  });
+
   it('names the file by the merchant and the range', () => {
     expect(exportFileName('demo', '2026-01-01', '2026-01-31')).toBe('splitpay-transactions-demo-2026-01-01-to-2026-01-31.csv');
     // Nothing in a merchant id can leave the name's own characters.

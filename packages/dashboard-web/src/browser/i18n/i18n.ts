@@ -1,5 +1,6 @@
 import { en, type Messages } from './messages.en';
 import { fr } from './messages.fr';
+import { minorUnitsOf } from '@splitpay/domain/src/money/iso-4217-minor-units';
 import type { Money } from '../api/api-types';
 
 export const LOCALES = { en, fr } as const;
@@ -23,9 +24,12 @@ export interface Translator {
   refusal(code: string): string;
 }
 
-/** Digits after the decimal separator in a currency (EUR 2, JPY 0, KWD 3). */
+/**
+ * Digits after the decimal separator in a currency (EUR 2, JPY 0, IQD 3): ISO 4217's, never the
+ * browser's Intl data (which gives IQD and HUF none, and changes between versions).
+ */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return minorUnitsOf(currency);
 }
 
 export function translator(locale: Locale): Translator {
@@ -39,7 +43,8 @@ export function translator(locale: Locale): Translator {
     t,
     money: ({ amount, currency }) => {
       const digits = currencyDigits(currency);
-      return new Intl.NumberFormat(tag, { style: 'currency', currency }).format(amount / 10 ** digits);
+      const format = new Intl.NumberFormat(tag, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+      return format.format(amount / 10 ** digits);
     },
     // Past JavaScript's last date (8.64e15 ms) Intl throws: a session stored before D105's ttl cap could carry one.
     dateTime: (epochMs) => (Math.abs(epochMs) <= 8.64e15 ? dates.format(epochMs) : '-'),
