@@ -29,6 +29,17 @@ describe('Formats', () => {
     expect(new Formats('fr').plainAmount(8000, 'EUR')).toBe('80,00');
   });
 
+  it("takes ISO 4217's decimals, not the browser's: IQD has three, HUF and IDR two", () => {
+    const en = new Formats('en');
+    expect(spaces(en.amount({ amount: 1500, currency: 'IQD' }))).toBe('IQD 1.500');
+    expect(spaces(en.amount({ amount: 10000, currency: 'HUF' }))).toBe('HUF 100.00');
+    expect(spaces(new Formats('fr').amount({ amount: 10000, currency: 'HUF' }))).toBe('100,00 HUF');
+    expect(en.plainAmount(250000, 'IDR')).toBe('2500.00');
+    expect(en.parseAmount('1.5', 'IQD')).toBe(1500);
+    expect(en.parseAmount('100', 'HUF')).toBe(10000);
+    expect([en.minorDigits('IQD'), en.minorDigits('HUF'), en.minorDigits('JPY')]).toEqual([3, 2, 0]);
+  });
+
   it('formats an APR fraction as a percentage', () => {
     expect(new Formats('en').percent(0.0949)).toBe('9.49%');
     expect(spaces(new Formats('fr').percent(0.0949))).toBe('9,49 %');

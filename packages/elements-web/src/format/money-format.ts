@@ -1,3 +1,4 @@
+import { minorUnitsOf } from '@splitpay/domain/src/money/iso-4217-minor-units';
 import type { Money } from '../types/session-view';
 import type { Locale } from '../i18n/locale';
 
@@ -10,15 +11,16 @@ export class Formats {
   private moneyFormat(currency: string): Intl.NumberFormat {
     let format = this.money.get(currency);
     if (!format) {
-      format = new Intl.NumberFormat(this.locale, { style: 'currency', currency });
+      const digits = minorUnitsOf(currency);
+      format = new Intl.NumberFormat(this.locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
       this.money.set(currency, format);
     }
     return format;
   }
 
-  /** Digits after the decimal separator in the currency (2 for EUR, 0 for JPY, 3 for KWD). */
+  /** Digits after the decimal separator in the currency (2 for EUR and HUF, 0 for JPY, 3 for IQD): ISO 4217's, never Intl's. */
   minorDigits(currency: string): number {
-    return this.moneyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
+    return minorUnitsOf(currency);
   }
 
   amount(money: Money): string {

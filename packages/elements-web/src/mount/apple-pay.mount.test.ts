@@ -159,3 +159,22 @@ describe('mount: the Apple Pay sheet completed with what the confirm answered', 
     run.handle.unmount();
   });
 });
+
+describe("mount: the Apple Pay sheet's total, by ISO 4217's decimals", () => {
+  it.each([
+    ['IQD', 1_500, 'IQD\u00a01.500', '1.500'],
+    ['HUF', 10_000, 'HUF\u00a0100.00', '100.00'],
+  ])('%s %i minor units: the button says %j, the sheet is asked %s', async (currency, total, shown, asked) => {
+    const page = merchantPage();
+    const apple = standInApplePay();
+    (page.dom.window as unknown as { ApplePaySession: unknown }).ApplePaySession = apple.ctor;
+    const money = { amount: total, currency };
+    const view = pendingView({ currency, total: money, remaining: money, methods: [applePayMethod], cartItems: [{ label: 'Sofa', quantity: 1, amount: money }] });
+    const { fetch } = scriptedFetch([view]);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.text(page.container).includes('Remaining to pay'));
+    page.button(`Pay with Apple Pay (${shown})`).click();
+    expect(apple.sheet.request?.total).toEqual({ label: 'order-1', amount: asked });
+    handle.unmount();
+  });
+});
