@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { MethodKind, OpenInput } from '@splitpay/domain';
+import { money, type MethodKind, type OpenInput } from '@splitpay/domain';
 import { factsFor, startHarness, type Harness } from './testing/fake-psp.harness';
 
 describe('fake PSP: payer pages and their doors', () => {
@@ -57,6 +57,16 @@ describe('fake PSP: payer pages and their doors', () => {
     await request(h.url).post(`/fake-psp/pay/${ref}/approve`).type('form').send({ amount: '2500' }).expect(303);
     const [fact] = await factsFor(h, input.transactionId);
     expect(fact).toMatchObject({ kind: 'authorized', granted: { amount: 2_500 }, chosenByPayer: true });
+  });
+
+  it.each([
+    [1_500, 'IQD', 'IQD 1.500'],
+    [10_000, 'HUF', 'HUF 100.00'],
+  ])("the page shows %i %s minor units by ISO 4217's decimals: %s", async (amount, currency, shown) => {
+    const input = { ...h.openInput('paypal'), amount: money(amount, currency) };
+    const opened = await h.driver('paypal').open(input);
+    const page = await request(h.url).get(`/fake-psp/pay/${opened.ack.providerRef ?? ''}`).expect(200);
+    expect(page.text.replace(/\u00a0/g, ' ')).toContain(shown);
   });
 
   it('a lower amount is refused on a method where the payer does not choose it', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { minorUnitsOf } from '@splitpay/domain';
 import type { WireAmount } from '../protocol/fake-psp.protocol';
 import type { FakePayment } from './payment-book';
 import { onPage } from './payer-doors';
@@ -7,9 +8,10 @@ function escape(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The amount by ISO 4217's decimals (IQD 1.500, HUF 100.00), never Intl's own currency data. */
 function display(amount: WireAmount): string {
-  const format = new Intl.NumberFormat('en', { style: 'currency', currency: amount.currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const digits = minorUnitsOf(amount.currency);
+  const format = new Intl.NumberFormat('en', { style: 'currency', currency: amount.currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
   return format.format(amount.value / 10 ** digits);
 }
 
