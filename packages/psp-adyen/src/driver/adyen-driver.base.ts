@@ -1,6 +1,7 @@
 import type { DriverCapabilities, FollowUpInput, Logger, MethodKind, OpenInput, ConfirmInput, OpenOutput, OperationOutput, PspFact } from '@splitpay/domain';
 import { ackOf, str } from '../client/adyen-ack';
 import type { AdyenClient, AdyenResult } from '../client/adyen.client';
+import { toAdyenAmount } from '../mapping/adyen-amount';
 import { paymentResult, type PaymentResultOptions } from '../mapping/payment-result';
 import { readAdyenSettings, type AdyenSettings } from '../settings/adyen.settings';
 
@@ -14,6 +15,12 @@ const FACT_OF = { captures: 'captured', cancels: 'voided', refunds: 'refunded' }
 
 export const rejected = (code: string, message: string, category?: 'invalid-card-data'): OperationOutput => ({
   ack: { outcome: 'rejected', code, message, ...(category ? { category } : {}) },
+  facts: [],
+});
+
+/** An amount Adyen's unit cannot carry (a fraction of a rupiah or an escudo, D105): refused before any call. */
+const unsupportedAmount = (currency: string): OperationOutput => ({
+  ack: { outcome: 'rejected', code: 'UNSUPPORTED_AMOUNT', message: `Adyen takes no fraction of a unit in ${currency}`, category: 'method-unavailable' },
   facts: [],
 });
 
@@ -54,7 +61,7 @@ export abstract class AdyenDriverBase {
 
   protected paymentBase(settings: AdyenSettings, input: OpenInput | ConfirmInput): Record<string, unknown> {
     return {
-      amount: { value: input.amount.amount, currency: input.amount.currency },
+      amount: toAdyenAmount(input.amount),
       reference: input.transactionId,
       merchantOrderReference: input.reference,
       merchantAccount: settings.merchantAccount,
@@ -63,6 +70,7 @@ export abstract class AdyenDriverBase {
 
   /** `/payments` and its answer as our ack, redirect and facts. */
   protected async pay(settings: AdyenSettings, body: Record<string, unknown>, input: OpenInput | ConfirmInput, options: PaymentResultOptions = {}): Promise<OpenOutput> {
+    if (!toAdyenAmount(input.amount)) return unsupportedAmount(input.amount.currency);
     const result = await this.deps.client.post(settings, '/payments', body, input.transactionId);
     this.logFailure('/payments', result);
     return paymentResult(result, input.transactionId, input.amount, options);
@@ -72,12 +80,14 @@ export abstract class AdyenDriverBase {
     const settings = settingsOf(input.settings);
     if (isOutput(settings)) return settings;
     // Adyen modifies the payment: a refund names the payment's pspReference, not its capture's.
+    const amount = toAdyenAmount(input.amount);
+    if (kind !== 'cancels' && !amount) return unsupportedAmount(input.amount.currency);
     const paymentRef = input.opening?.providerRef ?? input.target.providerRef;
     if (!paymentRef) return { ack: { outcome: 'rejected', code: 'no-psp-reference', message: 'the payment has no Adyen reference yet' }, facts: [this.failed(kind, input, 'no-psp-reference')] };
     const body = {
       merchantAccount: settings.merchantAccount,
       reference: input.transactionId,
-      ...(kind === 'cancels' ? {} : { amount: { value: input.amount.amount, currency: input.amount.currency } }),
+      ...(kind === 'cancels' ? {} : { amount }),
     };
     const result = await this.deps.client.post(settings, `/payments/${encodeURIComponent(paymentRef)}/${kind}`, body, input.transactionId);
     this.logFailure(`/payments/{pspReference}/${kind}`, result);

@@ -310,3 +310,28 @@ describe('Adyen card: hosted fields and capabilities', () => {
     expect((driver as { lookupFollowUp?: unknown }).lookupFollowUp).toBeUndefined();
   });
 });
+
+describe("Adyen card: amounts in Adyen's decimals where they depart from ISO 4217", () => {
+  it('sends ISK 1000 (no decimals in ISO 4217) as 100000, reads its authorised amount back, and captures it the same way', async () => {
+    const input = { ...openInput('card'), amount: money(1_000, 'ISK') };
+    const post = expectPost('/v71/payments', input.transactionId, 200, { resultCode: 'Authorised', pspReference: 'PSPISK', amount: { value: 100_000, currency: 'ISK' }, additionalData: { paymentMethod: 'visa' } });
+    const opened = await driver.open(input);
+    expect(post.body().amount).toEqual({ value: 100_000, currency: 'ISK' });
+    expect(opened.facts).toEqual([expect.objectContaining({ kind: 'authorized', granted: money(1_000, 'ISK') })]);
+
+    const follow = { ...followUpInput(input, 'PSPISK', 1_000), amount: money(1_000, 'ISK') };
+    const capture = expectPost('/v71/payments/PSPISK/captures', follow.transactionId, 201, { pspReference: 'PSPCAP', status: 'received' });
+    await driver.capture(follow);
+    expect(capture.body().amount).toEqual({ value: 100_000, currency: 'ISK' });
+  });
+
+  it('sends IDR 2500.00 as 2500; a fraction of a rupiah is refused before any call', async () => {
+    const input = { ...openInput('card'), amount: money(250_000, 'IDR') };
+    const post = expectPost('/v71/payments', input.transactionId, 200, { resultCode: 'Authorised', pspReference: 'PSPIDR', additionalData: { paymentMethod: 'visa' } });
+    await driver.open(input);
+    expect(post.body().amount).toEqual({ value: 2_500, currency: 'IDR' });
+
+    const fraction = await driver.open({ ...openInput('card'), amount: money(250_050, 'IDR') });
+    expect(fraction).toEqual({ ack: { outcome: 'rejected', code: 'UNSUPPORTED_AMOUNT', message: 'Adyen takes no fraction of a unit in IDR', category: 'method-unavailable' }, facts: [] });
+  });
+});

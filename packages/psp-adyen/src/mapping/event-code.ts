@@ -1,5 +1,6 @@
-import { money, type OperationRef, type PspFact } from '@splitpay/domain';
+import { type OperationRef, type PspFact } from '@splitpay/domain';
 import { str } from '../client/adyen-ack';
+import { fromAdyenAmount } from './adyen-amount';
 import { cardSchemeOf } from './card-scheme';
 import { declineCategoryOf } from './refusal-reason';
 
@@ -52,7 +53,7 @@ export function factsOfItem(item: NotificationItem): PspFact[] {
   const pspReference = str(item.pspReference);
   const transactionId = str(item.merchantReference);
   const ref = { ...(transactionId ? { transactionId } : {}), ...(pspReference ? { providerRef: pspReference } : {}) };
-  const amount = typeof item.amount?.value === 'number' && str(item.amount.currency) ? money(item.amount.value, item.amount.currency as string) : undefined;
+  const amount = typeof item.amount?.value === 'number' && str(item.amount.currency) ? fromAdyenAmount(item.amount.value, item.amount.currency as string) : undefined;
   const reason = str(item.reason);
   const told = { statusCode: code, ...(reason ? { statusMessage: reason } : {}) };
   const followUp = (kind: 'captured' | 'voided' | 'refunded', ok: boolean): PspFact[] => [{ kind, success: ok, ref, ...(pspReference ? { providerRef: pspReference } : {}), ...told }];

@@ -1,6 +1,7 @@
-import { money, type DriverAck, type Money, type OpenOutput, type PageAction, type PspFact, type Redirect } from '@splitpay/domain';
+import { type DriverAck, type Money, type OpenOutput, type PageAction, type PspFact, type Redirect } from '@splitpay/domain';
 import { ackOf, str } from '../client/adyen-ack';
 import type { AdyenResult } from '../client/adyen.client';
+import { fromAdyenAmount } from './adyen-amount';
 import { cardSchemeOf } from './card-scheme';
 import { declineCategoryOf } from './refusal-reason';
 
@@ -56,9 +57,9 @@ function grantedOf(body: Record<string, unknown>, asked: Money): Money {
   const extra = record(body.additionalData);
   const value = Number(extra.authorisedAmountValue);
   const currency = str(extra.authorisedAmountCurrency) ?? asked.currency;
-  if (Number.isSafeInteger(value) && value > 0) return money(value, currency);
+  if (Number.isSafeInteger(value) && value > 0) return fromAdyenAmount(value, currency) ?? asked;
   const amount = record(body.amount);
-  return typeof amount.value === 'number' && amount.value > 0 ? money(amount.value, str(amount.currency) ?? asked.currency) : asked;
+  return typeof amount.value === 'number' && amount.value > 0 ? (fromAdyenAmount(amount.value, str(amount.currency) ?? asked.currency) ?? asked) : asked;
 }
 
 /** The stored card's reference when the payment registered it. */
