@@ -15,7 +15,7 @@ export const moneySchema = named('Money', {
   type: 'object',
   additionalProperties: false,
   required: ['amount', 'currency'],
-  properties: { amount: { type: 'integer', minimum: -MAX_INTEGER, maximum: MAX_INTEGER, description: 'minor units of the currency' }, currency: currencySchema },
+  properties: { amount: { type: 'integer', minimum: -MAX_INTEGER, maximum: MAX_INTEGER, description: 'minor units of the currency (ISO 4217)' }, currency: currencySchema },
 });
 
 /** Money as a request carries it (a cart line price): never negative. */
