@@ -58,43 +58,43 @@ export interface ElementsClientOptions {
  * the calls (`credentials: 'omit'`).
  */
 export class ElementsClient {
-  private readonly base: string;
-  private readonly doFetch: FetchLike;
+  private readonly _base: string;
+  private readonly _doFetch: FetchLike;
 
-  constructor(private readonly options: ElementsClientOptions) {
-    this.base = options.baseUrl.replace(/\/+$/, '');
-    const given = options.fetch;
-    this.doFetch = given ?? ((input, init) => globalThis.fetch(input, init));
+  constructor(private readonly _options: ElementsClientOptions) {
+    this._base = this._options.baseUrl.replace(/\/+$/, '');
+    const given = this._options.fetch;
+    this._doFetch = given ?? ((input, init) => globalThis.fetch(input, init));
   }
 
   view(signal?: AbortSignal): Promise<ViewAnswer> {
-    return this.call('GET', '/elements/session', undefined, signal, isViewAnswer, undefined, READ_WITHIN_MS);
+    return this._call('GET', '/elements/session', undefined, signal, isViewAnswer, undefined, READ_WITHIN_MS);
   }
 
   /** `pressKey`, one per press of Pay (sent again with a repeat of that press): the service answers a repeat with the attempt it made. */
   start(body: StartBody, signal?: AbortSignal, pressKey?: string): Promise<ViewAnswer> {
-    return this.call('POST', '/elements/session/attempts', body, signal, isViewAnswer, pressKey, PAYMENT_REQUEST_WITHIN_MS);
+    return this._call('POST', '/elements/session/attempts', body, signal, isViewAnswer, pressKey, PAYMENT_REQUEST_WITHIN_MS);
   }
 
   cancel(attemptId: string, signal?: AbortSignal): Promise<ViewAnswer> {
-    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/cancel`, undefined, signal);
+    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/cancel`, undefined, signal);
   }
 
   abandonAttempt(attemptId: string, signal?: AbortSignal): Promise<ViewAnswer> {
-    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/abandon`, undefined, signal);
+    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/abandon`, undefined, signal);
   }
 
   acceptPartial(attemptId: string, signal?: AbortSignal): Promise<ViewAnswer> {
-    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/accept-partial`, undefined, signal);
+    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/accept-partial`, undefined, signal);
   }
 
   confirm(attemptId: string, paymentToken: string, signal?: AbortSignal): Promise<ViewAnswer> {
-    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'applepay', paymentToken } }, signal, isViewAnswer, undefined, PAYMENT_REQUEST_WITHIN_MS);
+    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'applepay', paymentToken } }, signal, isViewAnswer, undefined, PAYMENT_REQUEST_WITHIN_MS);
   }
 
   /** The result of a card attempt's in-page action (its view entry's `pageAction`), as the acquirer's script handed it. */
   confirmCardAction(attemptId: string, details: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<ViewAnswer> {
-    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'card', details } }, signal);
+    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'card', details } }, signal);
   }
 
   /**
@@ -103,21 +103,21 @@ export class ElementsClient {
    */
   walletSession(attemptId: string, input: WalletSessionInput, signal?: AbortSignal): Promise<WalletSessionAnswer> {
     const body = { input: { method: 'applepay', domainName: input.domainName, ...(input.validationUrl ? { validationUrl: input.validationUrl } : {}) } };
-    return this.call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/wallet-session`, body, signal, isWalletSessionAnswer);
+    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/wallet-session`, body, signal, isWalletSessionAnswer);
   }
 
   acceptTerms(signal?: AbortSignal): Promise<ViewAnswer> {
-    return this.call('POST', '/elements/session/accept-terms', undefined, signal);
+    return this._call('POST', '/elements/session/accept-terms', undefined, signal);
   }
 
   abandonSession(signal?: AbortSignal): Promise<ViewAnswer> {
-    return this.call('POST', '/elements/session/abandon', undefined, signal);
+    return this._call('POST', '/elements/session/abandon', undefined, signal);
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal): Promise<ViewAnswer>;
-  private async call<T extends object>(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal | undefined, accepts: (parsed: object) => parsed is T, idempotencyKey?: string, withinMs?: number): Promise<T>;
-  private async call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal, accepts: (parsed: object) => boolean = isViewAnswer, idempotencyKey?: string, withinMs?: number): Promise<unknown> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${this.options.elementsToken}`, Accept: 'application/json' };
+  private async _call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal): Promise<ViewAnswer>;
+  private async _call<T extends object>(method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal | undefined, accepts: (parsed: object) => parsed is T, idempotencyKey?: string, withinMs?: number): Promise<T>;
+  private async _call(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal, accepts: (parsed: object) => boolean = isViewAnswer, idempotencyKey?: string, withinMs?: number): Promise<unknown> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${this._options.elementsToken}`, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
     // Past `withinMs` the request is aborted and said lost (`late`); the caller's signal (unmount) aborts it too.
@@ -130,7 +130,7 @@ export class ElementsClient {
     try {
       let res: Response;
       try {
-        res = await this.doFetch(`${this.base}${path}`, {
+        res = await this._doFetch(`${this._base}${path}`, {
           method,
           headers,
           credentials: 'omit',

@@ -5,19 +5,19 @@
 export type Child = Node | string | false | null | undefined;
 
 export interface Props {
-  readonly className?: string;
+  readonly _className?: string;
   readonly id?: string;
   readonly text?: string;
   /** Attributes (aria-*, role, type, for, autocomplete...); false or undefined leaves one out. */
-  readonly attrs?: Readonly<Record<string, string | number | boolean | undefined>>;
+  readonly _attrs?: Readonly<Record<string, string | number | boolean | undefined>>;
   readonly on?: Readonly<Record<string, (event: Event) => void>>;
 }
 
 export function h<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, props: Props = {}, children: readonly Child[] = []): HTMLElementTagNameMap[K] {
   const el = doc.createElement(tag);
-  if (props.className) el.className = props.className;
+  if (props._className) el.className = props._className;
   if (props.id) el.id = props.id;
-  for (const [name, value] of Object.entries(props.attrs ?? {})) {
+  for (const [name, value] of Object.entries(props._attrs ?? {})) {
     if (value === undefined || value === false) continue;
     if (name === 'style' || name.startsWith('on')) throw new Error(`h(): attribute ${name} is not allowed (CSP)`);
     el.setAttribute(name, value === true ? '' : String(value));

@@ -4,16 +4,16 @@ import type { Locale } from '../i18n/locale';
 
 /** Locale formatting of amounts (minor units), dates and rates, with Intl. */
 export class Formats {
-  private readonly money = new Map<string, Intl.NumberFormat>();
+  private readonly _money = new Map<string, Intl.NumberFormat>();
 
   constructor(readonly locale: Locale) {}
 
-  private moneyFormat(currency: string): Intl.NumberFormat {
-    let format = this.money.get(currency);
+  private _moneyFormat(currency: string): Intl.NumberFormat {
+    let format = this._money.get(currency);
     if (!format) {
       const digits = minorUnitsOf(currency);
       format = new Intl.NumberFormat(this.locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-      this.money.set(currency, format);
+      this._money.set(currency, format);
     }
     return format;
   }
@@ -24,7 +24,7 @@ export class Formats {
   }
 
   amount(money: Money): string {
-    return this.moneyFormat(money.currency).format(money.amount / 10 ** this.minorDigits(money.currency));
+    return this._moneyFormat(money.currency).format(money.amount / 10 ** this.minorDigits(money.currency));
   }
 
   /** The amount as the payer types it, without the symbol: "30.00" in en, "30,00" in fr. */

@@ -9,8 +9,8 @@ export class Announcer {
   readonly alert: HTMLElement;
 
   constructor(doc: Document) {
-    this.status = h(doc, 'div', { className: 'sp-sr-only', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
-    this.alert = h(doc, 'div', { className: 'sp-sr-only', attrs: { role: 'alert', 'aria-atomic': 'true' } });
+    this.status = h(doc, 'div', { _className: 'sp-sr-only', _attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
+    this.alert = h(doc, 'div', { _className: 'sp-sr-only', _attrs: { role: 'alert', 'aria-atomic': 'true' } });
   }
 
   say(text: string): void {

@@ -43,199 +43,199 @@ let instances = 0;
  */
 export class CheckoutController implements Actions {
   readonly root: HTMLElement;
-  private readonly doc: Document;
-  private readonly win: (Window & typeof globalThis) | null;
-  private readonly client: ElementsClient;
-  private readonly t: Messages;
-  private readonly f: Formats;
-  private readonly announcer: Announcer;
-  private readonly body: HTMLElement;
-  private readonly idPrefix: string;
-  private readonly schedule: PollSchedule;
-  private readonly aborts = new AbortController();
-  private view: SessionView | undefined;
-  private local: LocalState = { cardNumber: '', expiry: '', cvc: '', holder: '', termsTicked: false, confirmingAbandon: false, releasing: [], fieldErrors: {}, busy: false, starting: false, expiringSoon: false, unreachable: false };
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private destroyed = false;
-  private ended = false;
-  private linkExpired = false;
-  private readonly reads = new ReadOrder();
+  private readonly _doc: Document;
+  private readonly _win: (Window & typeof globalThis) | null;
+  private readonly _client: ElementsClient;
+  private readonly _t: Messages;
+  private readonly _f: Formats;
+  private readonly _announcer: Announcer;
+  private readonly _body: HTMLElement;
+  private readonly _idPrefix: string;
+  private readonly _schedule: PollSchedule;
+  private readonly _aborts = new AbortController();
+  private _view: SessionView | undefined;
+  private _local: LocalState = { cardNumber: '', expiry: '', cvc: '', holder: '', _termsTicked: false, _confirmingAbandon: false, _releasing: [], _fieldErrors: {}, _busy: false, _starting: false, _expiringSoon: false, _unreachable: false };
+  private _timer: ReturnType<typeof setTimeout> | undefined;
+  private _destroyed = false;
+  private _ended = false;
+  private _linkExpired = false;
+  private readonly _reads = new ReadOrder();
   /** Every read of the view (first, polls, refresh(), back in the tab, after AttemptInFlight) goes through it: one at a time (D76). */
-  private readonly reader = new SingleFlight(() => this.readView());
-  private readonly hosted: HostedFieldsSlot;
-  private readonly pageAction: PageActionSlot;
-  private readonly press = new StartPress();
-  private lastActivity = Date.now();
-  private readonly onVisibility = (): void => {
-    if (this.doc.visibilityState === 'visible' && this.pollingOn()) void this.reader.read();
+  private readonly _reader = new SingleFlight(() => this._readView());
+  private readonly _hosted: HostedFieldsSlot;
+  private readonly _pageAction: PageActionSlot;
+  private readonly _press = new StartPress();
+  private _lastActivity = Date.now();
+  private readonly _onVisibility = (): void => {
+    if (this._doc.visibilityState === 'visible' && this._pollingOn()) void this._reader.read();
   };
 
   constructor(
     target: Element,
-    private readonly options: SplitPayOptions,
+    private readonly _options: SplitPayOptions,
   ) {
-    this.doc = target.ownerDocument;
-    this.win = this.doc.defaultView as (Window & typeof globalThis) | null;
-    const locale = resolveLocale(options.locale, this.doc);
-    this.t = messagesFor(locale, options.messages);
-    this.f = new Formats(locale);
-    this.client = new ElementsClient({ baseUrl: options.baseUrl, elementsToken: options.elementsToken, ...(options.fetch ? { fetch: options.fetch } : {}) });
-    this.schedule = new PollSchedule(options.poll);
+    this._doc = target.ownerDocument;
+    this._win = this._doc.defaultView as (Window & typeof globalThis) | null;
+    const locale = resolveLocale(this._options.locale, this._doc);
+    this._t = messagesFor(locale, this._options.messages);
+    this._f = new Formats(locale);
+    this._client = new ElementsClient({ baseUrl: this._options.baseUrl, elementsToken: this._options.elementsToken, ...(this._options.fetch ? { fetch: this._options.fetch } : {}) });
+    this._schedule = new PollSchedule(this._options.poll);
     instances += 1;
-    this.idPrefix = `sp${instances}`;
-    this.announcer = new Announcer(this.doc);
-    this.body = h(this.doc, 'div', { className: 'sp-body', attrs: { 'aria-busy': 'true' } });
-    this.root = h(this.doc, 'div', { className: 'sp-root', attrs: { lang: locale, role: 'region', 'aria-label': this.t.regionLabel } }, [this.announcer.status, this.announcer.alert, this.body]);
+    this._idPrefix = `sp${instances}`;
+    this._announcer = new Announcer(this._doc);
+    this._body = h(this._doc, 'div', { _className: 'sp-body', _attrs: { 'aria-busy': 'true' } });
+    this.root = h(this._doc, 'div', { _className: 'sp-root', _attrs: { lang: locale, role: 'region', 'aria-label': this._t.regionLabel } }, [this._announcer.status, this._announcer.alert, this._body]);
     target.append(this.root);
-    this.doc.addEventListener('visibilitychange', this.onVisibility);
-    const loadFailed = this.t.errors.LoadError ?? this.t.genericError;
-    this.hosted = new HostedFieldsSlot(this.doc, {
-      loadingText: this.t.hostedLoading,
+    this._doc.addEventListener('visibilitychange', this._onVisibility);
+    const loadFailed = this._t.errors.LoadError ?? this._t.genericError;
+    this._hosted = new HostedFieldsSlot(this._doc, {
+      loadingText: this._t.hostedLoading,
       loadFailedText: loadFailed,
       locale,
-      readyWithinMs: options.hostedFields?.readyWithinMs,
+      readyWithinMs: this._options.hostedFields?.readyWithinMs,
       failed: () => {
-        this.announcer.warn(loadFailed);
-        this.report(new SplitPayError('LoadError', 0));
+        this._announcer.warn(loadFailed);
+        this._report(new SplitPayError('LoadError', 0));
       },
       // Nothing moves focus: the payer may be elsewhere on the page. A Pay refused meanwhile stops being said.
       recovered: () => {
-        this.announcer.withdraw(loadFailed);
-        this.announcer.say(this.t.hostedReady);
-        if (this.local.formError !== loadFailed) return;
-        this.local = { ...this.local, formError: undefined };
-        this.render(false);
+        this._announcer.withdraw(loadFailed);
+        this._announcer.say(this._t.hostedReady);
+        if (this._local._formError !== loadFailed) return;
+        this._local = { ...this._local, _formError: undefined };
+        this._render(false);
       },
     });
     // A card's in-page action (3-D Secure 2 run in the page): its result goes to the confirm door, whose view may ask for the next one.
-    this.pageAction = new PageActionSlot(this.doc, {
-      loadingText: this.t.bankCheck,
+    this._pageAction = new PageActionSlot(this._doc, {
+      loadingText: this._t.bankCheck,
       failedText: loadFailed,
-      challengeText: this.t.bankChallenge,
-      challengeName: this.t.bankChallengeName,
-      announce: (text) => this.announcer.say(text),
+      challengeText: this._t.bankChallenge,
+      challengeName: this._t.bankChallengeName,
+      announce: (text) => this._announcer.say(text),
       locale,
       // Named as a start's answer is: a redirect the answer asks for (3-D Secure's fallback) is followed at once.
       // Sent even while another action runs (the result is the issuer's, it must not be dropped); a failure is shown as an action's.
       // A failure is shown, and handed back so that the slot sends the result again when it may pass.
       sent: (attemptId, details) =>
-        this.act(async () => ({ ...(await this.numbered(() => this.client.confirmCardAction(attemptId, details, this.aborts.signal))), attemptId }), true, true).catch((error: unknown) => {
-          this.failed(error, 'action');
+        this._act(async () => ({ ...(await this._numbered(() => this._client.confirmCardAction(attemptId, details, this._aborts.signal))), attemptId }), true, true).catch((error: unknown) => {
+          this._failed(error, 'action');
           throw error;
         }),
       failed: (message) => {
-        this.announcer.warn(loadFailed);
-        this.report(new SplitPayError('LoadError', 0, message));
+        this._announcer.warn(loadFailed);
+        this._report(new SplitPayError('LoadError', 0, message));
       },
     });
   }
 
   getView(): SessionView | undefined {
-    return this.view;
+    return this._view;
   }
 
   async start(): Promise<void> {
     const view = await this.refresh();
-    if (view && !this.destroyed) this.options.onReady?.(view);
+    if (view && !this._destroyed) this._options.onReady?.(view);
   }
 
   refresh(): Promise<SessionView | undefined> {
-    this.lastActivity = Date.now();
-    return this.reader.read();
+    this._lastActivity = Date.now();
+    return this._reader.read();
   }
 
   /** One read of the view, drawn unless the view shown is newer (D85, D73); the next poll is scheduled from it. */
-  private async readView(): Promise<SessionView | undefined> {
-    if (this.destroyed) return this.view;
+  private async _readView(): Promise<SessionView | undefined> {
+    if (this._destroyed) return this._view;
     try {
-      const answer = await this.numbered(() => this.client.view(this.aborts.signal));
-      const wasUnreachable = this.reachable();
-      if (this.reads.draws(answer.read, 'poll', answer.view.revision)) this.apply(answer.view);
-      if (wasUnreachable && this.view && !this.destroyed) this.render(false);
-      this.pollSoon(this.schedule.next(this.view ? isWaiting(this.view) : false));
+      const answer = await this._numbered(() => this._client.view(this._aborts.signal));
+      const wasUnreachable = this._reachable();
+      if (this._reads.draws(answer.read, 'poll', answer.view.revision)) this._apply(answer.view);
+      if (wasUnreachable && this._view && !this._destroyed) this._render(false);
+      this._pollSoon(this._schedule.next(this._view ? isWaiting(this._view) : false));
     } catch (error) {
-      this.failed(error, 'poll');
+      this._failed(error, 'poll');
     }
-    return this.view;
+    return this._view;
   }
 
   destroy(): void {
-    if (this.destroyed) return;
-    this.destroyed = true;
-    this.aborts.abort();
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.doc.removeEventListener('visibilitychange', this.onVisibility);
-    this.hosted.destroy();
-    this.pageAction.clear();
+    if (this._destroyed) return;
+    this._destroyed = true;
+    this._aborts.abort();
+    if (this._timer !== undefined) clearTimeout(this._timer);
+    this._doc.removeEventListener('visibilitychange', this._onVisibility);
+    this._hosted.destroy();
+    this._pageAction.clear();
     this.root.remove();
   }
 
   // ---- polling ----
 
   /** Polling goes on: not unmounted, the session not ended, the link not expired, the payer active within the bound. */
-  private pollingOn(): boolean {
-    return !this.destroyed && !this.ended && !this.linkExpired && Date.now() - this.lastActivity <= POLL_BOUND_MS;
+  private _pollingOn(): boolean {
+    return !this._destroyed && !this._ended && !this._linkExpired && Date.now() - this._lastActivity <= POLL_BOUND_MS;
   }
 
-  private pollSoon(delayMs: number): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (!this.pollingOn()) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      if (this.doc.visibilityState === 'hidden') return; // resumed by visibilitychange
+  private _pollSoon(delayMs: number): void {
+    if (this._timer !== undefined) clearTimeout(this._timer);
+    this._timer = undefined;
+    if (!this._pollingOn()) return;
+    this._timer = setTimeout(() => {
+      this._timer = undefined;
+      if (this._doc.visibilityState === 'hidden') return; // resumed by visibilitychange
       // A read in flight schedules the next poll when it answers: a timer's poll adds nothing to it.
-      if (this.reader.busy) return;
-      void this.reader.read();
+      if (this._reader.busy) return;
+      void this._reader.read();
     }, delayMs);
   }
 
   // ---- applying views ----
 
   /** Sends a request answering a view, numbered as it leaves: the send order decides between views of one revision (D73, D85). */
-  private async numbered<T extends ViewAnswer>(send: () => Promise<T>): Promise<T & NumberedRead> {
-    const read = this.reads.sent();
+  private async _numbered<T extends ViewAnswer>(send: () => Promise<T>): Promise<T & NumberedRead> {
+    const read = this._reads.sent();
     return { ...(await send()), read };
   }
 
-  private apply(view: SessionView): void {
-    if (this.destroyed) return;
-    const previous = this.view;
+  private _apply(view: SessionView): void {
+    if (this._destroyed) return;
+    const previous = this._view;
     if (previous && JSON.stringify(previous) === JSON.stringify(view)) {
-      this.maybeWarnExpiry(view);
+      this._maybeWarnExpiry(view);
       return;
     }
-    this.view = view;
-    if (this.local.releasing.length > 0) {
-      const still = this.local.releasing.filter((id) => view.attempts.some((a) => a.attemptId === id && (a.status === 'AUTHORIZED' || a.status === 'CAPTURED')));
-      this.local = { ...this.local, releasing: still };
+    this._view = view;
+    if (this._local._releasing.length > 0) {
+      const still = this._local._releasing.filter((id) => view.attempts.some((a) => a.attemptId === id && (a.status === 'AUTHORIZED' || a.status === 'CAPTURED')));
+      this._local = { ...this._local, _releasing: still };
     }
-    if (this.local.methodId === undefined && newlyUnpaid(previous, view)) this.resume(view);
+    if (this._local._methodId === undefined && newlyUnpaid(previous, view)) this._resume(view);
     // Nothing is being confirmed any more: "Confirming your payment…" is over, whatever the verdict (a decline goes to the alert region).
-    if (!view.attempts.some((a) => a.status === 'AUTHORIZING')) this.announcer.hush(this.t.confirming);
-    for (const a of announcementsFor(previous, view, this.t, this.f)) (a.urgent ? this.announcer.warn(a.text) : this.announcer.say(a.text));
+    if (!view.attempts.some((a) => a.status === 'AUTHORIZING')) this._announcer.hush(this._t.confirming);
+    for (const a of announcementsFor(previous, view, this._t, this._f)) (a.urgent ? this._announcer.warn(a.text) : this._announcer.say(a.text));
     const before = new Map((previous?.attempts ?? []).map((a) => [a.attemptId, a]));
-    if (this.options.onAttemptChange) {
+    if (this._options.onAttemptChange) {
       for (const attempt of view.attempts) {
         const old = before.get(attempt.attemptId);
-        if (!old || JSON.stringify(old) !== JSON.stringify(attempt)) this.options.onAttemptChange(attempt, old);
+        if (!old || JSON.stringify(old) !== JSON.stringify(attempt)) this._options.onAttemptChange(attempt, old);
       }
     }
     const screenChanged = !previous || screenOf(previous).kind !== screenOf(view).kind;
-    if (screenChanged) this.local = { ...this.local, confirmingAbandon: false };
+    if (screenChanged) this._local = { ...this._local, _confirmingAbandon: false };
     // A refusal the payer just met takes focus: its reason is the next thing to read (D83).
     const unpaid = lastUnpaid(view);
     const refused = previous !== undefined && newlyUnpaid(previous, view) && unpaid !== undefined && isRefusal(unpaid);
-    this.render(previous !== undefined && screenChanged, refused ? unpaidNoticeId(this.idPrefix) : undefined);
-    this.options.onChange?.(view);
-    this.dispatch('splitpay:change', view);
-    this.maybeWarnExpiry(view);
-    if (isEndStatus(view.status) && !this.ended) {
-      this.ended = true;
-      if (this.timer !== undefined) clearTimeout(this.timer);
+    this._render(previous !== undefined && screenChanged, refused ? unpaidNoticeId(this._idPrefix) : undefined);
+    this._options.onChange?.(view);
+    this._dispatch('splitpay:change', view);
+    this._maybeWarnExpiry(view);
+    if (isEndStatus(view.status) && !this._ended) {
+      this._ended = true;
+      if (this._timer !== undefined) clearTimeout(this._timer);
       const event = { status: view.status, view };
-      this.options.onEnd?.(event);
-      this.dispatch('splitpay:end', event);
+      this._options.onEnd?.(event);
+      this._dispatch('splitpay:end', event);
     }
   }
 
@@ -244,41 +244,41 @@ export class CheckoutController implements Actions {
    * view has none). Back from a PSP's page the verdict may come a poll later than the page, so the
    * choice is resumed when the attempt shows it took nothing, as long as the payer has chosen nothing.
    */
-  private resume(view: SessionView): void {
+  private _resume(view: SessionView): void {
     const choice = resumedChoice(view);
     if (!choice) return;
-    this.local = { ...this.local, methodId: choice.methodId, ...(choice.amount !== undefined ? { amountText: this.f.plainAmount(choice.amount, view.currency) } : {}) };
+    this._local = { ...this._local, _methodId: choice.methodId, ...(choice.amount !== undefined ? { _amountText: this._f.plainAmount(choice.amount, view.currency) } : {}) };
   }
 
   /** A read answered: a failed one before it is over (said once). True when one had failed. */
-  private reachable(): boolean {
-    if (!this.local.unreachable) return false;
-    this.local = { ...this.local, unreachable: false };
-    this.announcer.say(this.t.reachableAgain);
+  private _reachable(): boolean {
+    if (!this._local._unreachable) return false;
+    this._local = { ...this._local, _unreachable: false };
+    this._announcer.say(this._t.reachableAgain);
     return true;
   }
 
-  private maybeWarnExpiry(view: SessionView): void {
-    if (this.local.expiringSoon || view.status !== 'PENDING') return;
+  private _maybeWarnExpiry(view: SessionView): void {
+    if (this._local._expiringSoon || view.status !== 'PENDING') return;
     const left = view.expiresAt - Date.now();
     if (left > 0 && left <= 120_000) {
-      const text = this.t.expiresSoon(this.f.time(view.expiresAt));
-      this.announcer.warn(text);
+      const text = this._t.expiresSoon(this._f.time(view.expiresAt));
+      this._announcer.warn(text);
       // Shown as well as announced: every payer is warned, not only those with a screen reader.
-      this.local = { ...this.local, expiringSoon: true };
-      this.render(false);
+      this._local = { ...this._local, _expiringSoon: true };
+      this._render(false);
     }
   }
 
-  private dispatch(type: string, detail: unknown): void {
-    const CustomEventCtor = this.win?.CustomEvent;
+  private _dispatch(type: string, detail: unknown): void {
+    const CustomEventCtor = this._win?.CustomEvent;
     if (CustomEventCtor) this.root.dispatchEvent(new CustomEventCtor(type, { detail, bubbles: true }));
   }
 
   // ---- rendering ----
 
-  private context(view: SessionView): RenderContext {
-    return { doc: this.doc, t: this.t, f: this.f, idPrefix: this.idPrefix, view, local: this.local, actions: this, applePayAvailable: applePaySessionOf(this.win) !== undefined };
+  private _context(view: SessionView): RenderContext {
+    return { doc: this._doc, t: this._t, f: this._f, _idPrefix: this._idPrefix, view, _local: this._local, _actions: this, _applePayAvailable: applePaySessionOf(this._win) !== undefined };
   }
 
   /**
@@ -286,139 +286,139 @@ export class CheckoutController implements Actions {
    * is rendered as a placeholder and stays where it is in the document: moving it would reload the
    * acquirer's iframes and lose what the payer typed.
    */
-  private render(moveFocus: boolean, focusId?: string): void {
-    const view = this.view;
+  private _render(moveFocus: boolean, focusId?: string): void {
+    const view = this._view;
     let next: HTMLElement;
     let kept: KeptNode | undefined;
-    if (!this.linkExpired && !view && this.local.unreachable) {
-      next = renderFirstReadFailed({ doc: this.doc, t: this.t, idPrefix: this.idPrefix, actions: this });
-    } else if (this.linkExpired || !view) {
-      this.hosted.show(undefined);
-      this.pageAction.show(undefined, undefined);
-      next = renderLinkExpired({ doc: this.doc, t: this.t, idPrefix: this.idPrefix });
+    if (!this._linkExpired && !view && this._local._unreachable) {
+      next = renderFirstReadFailed({ doc: this._doc, t: this._t, _idPrefix: this._idPrefix, _actions: this });
+    } else if (this._linkExpired || !view) {
+      this._hosted.show(undefined);
+      this._pageAction.show(undefined, undefined);
+      next = renderLinkExpired({ doc: this._doc, t: this._t, _idPrefix: this._idPrefix });
     } else {
-      const { method } = formSelection(this.context(view));
+      const { method } = formSelection(this._context(view));
       const screen = screenOf(view);
-      this.hosted.show(screen.kind === 'paying' && method?.method === 'card' ? method : undefined);
+      this._hosted.show(screen.kind === 'paying' && method?.method === 'card' ? method : undefined);
       const acting = screen.kind === 'confirming' ? screen.attempt : undefined;
       const card = acting ? view.methods.find((m) => m.id === acting.methodId) : undefined;
-      this.pageAction.show(acting, card?.method === 'card' && card.integration !== 'fake' ? card.hostedFields : undefined);
-      const container = this.hosted.container ?? this.pageAction.container;
-      if (container) kept = { node: container, placeholder: this.doc.createComment('hosted card fields') };
-      next = renderCheckout(this.context(view), kept?.placeholder);
+      this._pageAction.show(acting, card?.method === 'card' && card.integration !== 'fake' ? card.hostedFields : undefined);
+      const container = this._hosted.container ?? this._pageAction.container;
+      if (container) kept = { node: container, placeholder: this._doc.createComment('hosted card fields') };
+      next = renderCheckout(this._context(view), kept?.placeholder);
     }
-    replaceKeepingFocus(this.root, this.body, next, { moveFocus, ...(focusId ? { focusId } : {}), screenHeadingId: `${this.idPrefix}-screen` }, kept);
+    replaceKeepingFocus(this.root, this._body, next, { moveFocus, ...(focusId ? { focusId } : {}), screenHeadingId: `${this._idPrefix}-screen` }, kept);
   }
 
   // ---- actions ----
 
-  selectMethod(methodId: string): void {
-    this.local = { ...this.local, methodId, amountText: undefined, planKey: undefined, fieldErrors: {}, formError: undefined };
-    this.render(false, this.view ? `${this.idPrefix}-method-${this.view.methods.findIndex((m) => m.id === methodId)}` : undefined);
+  _selectMethod(methodId: string): void {
+    this._local = { ...this._local, _methodId: methodId, _amountText: undefined, _planKey: undefined, _fieldErrors: {}, _formError: undefined };
+    this._render(false, this._view ? `${this._idPrefix}-method-${this._view.methods.findIndex((m) => m.id === methodId)}` : undefined);
   }
 
-  amountInput(text: string): void {
-    const { amount: _old, ...errors } = this.local.fieldErrors;
-    this.local = { ...this.local, amountText: text, fieldErrors: errors, formError: undefined };
-    this.render(false);
+  _amountInput(text: string): void {
+    const { amount: _old, ...errors } = this._local._fieldErrors;
+    this._local = { ...this._local, _amountText: text, _fieldErrors: errors, _formError: undefined };
+    this._render(false);
   }
 
-  fillRemaining(): void {
-    if (!this.view) return;
-    const { amount: _old, ...errors } = this.local.fieldErrors;
-    this.local = { ...this.local, amountText: this.f.plainAmount(this.view.remaining.amount, this.view.currency), fieldErrors: errors, formError: undefined };
+  _fillRemaining(): void {
+    if (!this._view) return;
+    const { amount: _old, ...errors } = this._local._fieldErrors;
+    this._local = { ...this._local, _amountText: this._f.plainAmount(this._view.remaining.amount, this._view.currency), _fieldErrors: errors, _formError: undefined };
     // The button pressed is not rendered any more: focus goes to the amount it filled.
-    this.render(false, this.fieldId('amount'));
+    this._render(false, this._fieldId('amount'));
   }
 
-  fieldInput(field: 'cardNumber' | 'expiry' | 'cvc' | 'holder', value: string): void {
-    this.local[field] = value;
-    if (this.local.fieldErrors[field] === undefined) return;
+  _fieldInput(field: 'cardNumber' | 'expiry' | 'cvc' | 'holder', value: string): void {
+    this._local[field] = value;
+    if (this._local._fieldErrors[field] === undefined) return;
     // The payer is answering the error: it stops saying the field is wrong (focus and caret stay).
-    const { [field]: _answered, ...errors } = this.local.fieldErrors;
-    this.local = { ...this.local, fieldErrors: errors };
-    this.render(false);
+    const { [field]: _answered, ...errors } = this._local._fieldErrors;
+    this._local = { ...this._local, _fieldErrors: errors };
+    this._render(false);
   }
 
-  choosePlan(key: string): void {
-    const { plan: _old, ...errors } = this.local.fieldErrors;
-    this.local = { ...this.local, planKey: key, fieldErrors: errors };
-    this.render(false);
+  _choosePlan(key: string): void {
+    const { plan: _old, ...errors } = this._local._fieldErrors;
+    this._local = { ...this._local, _planKey: key, _fieldErrors: errors };
+    this._render(false);
   }
 
-  tickTerms(ticked: boolean): void {
-    const { terms: _old, ...errors } = this.local.fieldErrors;
-    this.local = { ...this.local, termsTicked: ticked, fieldErrors: errors };
-    this.render(false);
+  _tickTerms(ticked: boolean): void {
+    const { terms: _old, ...errors } = this._local._fieldErrors;
+    this._local = { ...this._local, _termsTicked: ticked, _fieldErrors: errors };
+    this._render(false);
   }
 
-  askAbandon(): void {
-    this.local = { ...this.local, confirmingAbandon: true };
+  _askAbandon(): void {
+    this._local = { ...this._local, _confirmingAbandon: true };
     // On the harmless answer: a second Enter must not release every hold.
-    this.render(false, `${this.idPrefix}-abandon-no`);
+    this._render(false, `${this._idPrefix}-abandon-no`);
   }
 
-  confirmAbandon(yes: boolean): void {
+  _confirmAbandon(yes: boolean): void {
     if (!yes) {
-      this.local = { ...this.local, confirmingAbandon: false };
-      this.render(false, `${this.idPrefix}-abandon`);
+      this._local = { ...this._local, _confirmingAbandon: false };
+      this._render(false, `${this._idPrefix}-abandon`);
       return;
     }
-    void this.act(() => this.numbered(() => this.client.abandonSession(this.aborts.signal)));
+    void this._act(() => this._numbered(() => this._client.abandonSession(this._aborts.signal)));
   }
 
-  checkAgain(): void {
+  _checkAgain(): void {
     void this.refresh();
   }
 
-  removeTranche(attemptId: string): void {
-    this.release(attemptId);
+  _removeTranche(attemptId: string): void {
+    this._release(attemptId);
   }
 
-  stopTranche(attemptId: string): void {
-    void this.act(() => this.numbered(() => this.client.abandonAttempt(attemptId, this.aborts.signal)));
+  _stopTranche(attemptId: string): void {
+    void this._act(() => this._numbered(() => this._client.abandonAttempt(attemptId, this._aborts.signal)));
   }
 
-  acceptPartial(attemptId: string): void {
-    void this.act(() => this.numbered(() => this.client.acceptPartial(attemptId, this.aborts.signal)));
+  _acceptPartial(attemptId: string): void {
+    void this._act(() => this._numbered(() => this._client.acceptPartial(attemptId, this._aborts.signal)));
   }
 
-  refusePartial(attemptId: string): void {
-    this.release(attemptId);
+  _refusePartial(attemptId: string): void {
+    this._release(attemptId);
   }
 
   /** Cancels a hold; until the view shows it released, its row says so and offers nothing. */
-  private release(attemptId: string): void {
-    void this.act(async () => {
-      const answer = await this.numbered(() => this.client.cancel(attemptId, this.aborts.signal));
-      this.local = { ...this.local, releasing: [...this.local.releasing, attemptId] };
+  private _release(attemptId: string): void {
+    void this._act(async () => {
+      const answer = await this._numbered(() => this._client.cancel(attemptId, this._aborts.signal));
+      this._local = { ...this._local, _releasing: [...this._local._releasing, attemptId] };
       return answer;
     });
   }
 
-  continueRedirect(attemptId: string): void {
-    const attempt = this.view?.attempts.find((a) => a.attemptId === attemptId);
-    if (attempt?.redirect) this.redirect(attemptId, attempt.redirect);
+  _continueRedirect(attemptId: string): void {
+    const attempt = this._view?.attempts.find((a) => a.attemptId === attemptId);
+    if (attempt?.redirect) this._redirect(attemptId, attempt.redirect);
   }
 
-  pay(): void {
-    const checked = this.checkForm();
+  _pay(): void {
+    const checked = this._checkForm();
     if (!checked) return;
-    this.local = { ...this.local, starting: true };
-    this.announcer.say(this.t.processing);
-    void this.act(async () => {
+    this._local = { ...this._local, _starting: true };
+    this._announcer.say(this._t.processing);
+    void this._act(async () => {
       // The card first: a card the acquirer refuses records no consent and starts nothing.
-      const input = await this.payerInput(checked.method);
-      await this.acceptTermsIfTicked();
-      const plan = checked.method.method === 'oney' ? checked.method.plans.find((p) => planKeyOf(p) === this.local.planKey) : undefined;
+      const input = await this._payerInput(checked.method);
+      await this._acceptTermsIfTicked();
+      const plan = checked.method.method === 'oney' ? checked.method.plans.find((p) => planKeyOf(p) === this._local._planKey) : undefined;
       const body: StartBody = { methodId: checked.method.id, amount: checked.amount, ...(plan ? { plan: { installments: plan.installments, withFees: plan.withFees } } : {}), ...(input ? { input } : {}) };
-      const known = new Set((this.view?.attempts ?? []).map((a) => a.attemptId));
-      const key = this.press.keyFor(body);
-      const answer = await this.numbered(() => this.client.start(body, this.aborts.signal, key)).catch((error: unknown) => this.lostStart(error, known));
-      this.press.answered();
+      const known = new Set((this._view?.attempts ?? []).map((a) => a.attemptId));
+      const key = this._press.keyFor(body);
+      const answer = await this._numbered(() => this._client.start(body, this._aborts.signal, key)).catch((error: unknown) => this._lostStart(error, known));
+      this._press.answered();
       // Nothing typed on the card survives the attempt.
-      const typed = [this.local.cardNumber, this.local.expiry, this.local.cvc].some((value) => value !== '');
-      this.local = { ...this.local, cardNumber: '', expiry: '', cvc: '', amountText: undefined, cardClearedFor: typed ? answer.attemptId : undefined };
+      const typed = [this._local.cardNumber, this._local.expiry, this._local.cvc].some((value) => value !== '');
+      this._local = { ...this._local, cardNumber: '', expiry: '', cvc: '', _amountText: undefined, _cardClearedFor: typed ? answer.attemptId : undefined };
       return answer;
     }, true);
   }
@@ -428,12 +428,12 @@ export class CheckoutController implements Actions {
    * (D91): Pay stays disabled while the view is read at once. The attempt it made is then the start's
    * result (already drawn); none, and the failure is shown with Pay back, its key kept for the repeat.
    */
-  private async lostStart(error: unknown, known: ReadonlySet<string>): Promise<ViewAnswer & NumberedRead> {
+  private async _lostStart(error: unknown, known: ReadonlySet<string>): Promise<ViewAnswer & NumberedRead> {
     if (!(error instanceof SplitPayError) || error.code !== 'NetworkError') {
-      if (error instanceof SplitPayError && error.httpStatus > 0) this.press.answered();
+      if (error instanceof SplitPayError && error.httpStatus > 0) this._press.answered();
       throw error;
     }
-    const view = await this.reader.read();
+    const view = await this._reader.read();
     const made = view?.attempts.find((a) => !known.has(a.attemptId));
     if (!view || !made) throw error;
     // Read 0: the view is the one the read drew, not to be drawn again.
@@ -447,59 +447,59 @@ export class CheckoutController implements Actions {
    * failure, said; after an answer lost or a 5xx it is an outcome unknown: reported (onError), not
    * said as a failure, the page shows it confirming and polls on (D102-d).
    */
-  private async lostConfirm(error: unknown, attemptId: string): Promise<ViewAnswer & NumberedRead> {
-    if (this.destroyed) throw error;
-    const view = await this.reader.read();
+  private async _lostConfirm(error: unknown, attemptId: string): Promise<ViewAnswer & NumberedRead> {
+    if (this._destroyed) throw error;
+    const view = await this._reader.read();
     const status = view?.attempts.find((a) => a.attemptId === attemptId)?.status;
     // Lost, or a 5xx: the confirm may still be running at the PSP. Still in flight, it is not said failed (D102-d).
     const unknown = error instanceof SplitPayError && (error.code === 'NetworkError' || error.httpStatus >= 500);
     if (!view || !status || (status === 'AUTHORIZING' && !unknown)) throw error;
-    if (status === 'AUTHORIZING') this.report(error as SplitPayError);
+    if (status === 'AUTHORIZING') this._report(error as SplitPayError);
     return { view, attemptId, read: 0 };
   }
 
   /** What the start sends of the payer's input; an acquirer-hosted card is tokenized by its fields. */
-  private async payerInput(method: MethodView): Promise<StartBody['input']> {
+  private async _payerInput(method: MethodView): Promise<StartBody['input']> {
     if (method.method !== 'card') return { method: method.method } as StartBody['input'];
     if (method.integration === 'fake') {
-      return { method: 'card', cardNumber: this.local.cardNumber.replace(/\s+/g, ''), expiry: cardExpiry(this.local.expiry) ?? this.local.expiry.trim(), cvc: this.local.cvc.trim(), ...(method.cardHolder && this.local.holder.trim() ? { holder: this.local.holder.trim() } : {}) };
+      return { method: 'card', cardNumber: this._local.cardNumber.replace(/\s+/g, ''), expiry: cardExpiry(this._local.expiry) ?? this._local.expiry.trim(), cvc: this._local.cvc.trim(), ...(method.cardHolder && this._local.holder.trim() ? { holder: this._local.holder.trim() } : {}) };
     }
-    const instance = this.hosted.instance;
+    const instance = this._hosted.instance;
     if (!instance) throw new SplitPayError('LoadError', 0);
     const token = await instance.tokenize().catch((error: unknown) => {
       // The payer's input is said on the card (failed); anything else means the card form is unusable.
       throw isInvalidCardDetails(error) ? error : new SplitPayError('LoadError', 0, error instanceof Error ? error.message : undefined);
     });
-    return { method: 'card', token, ...(method.cardHolder && this.local.holder.trim() ? { holder: this.local.holder.trim() } : {}) };
+    return { method: 'card', token, ...(method.cardHolder && this._local.holder.trim() ? { holder: this._local.holder.trim() } : {}) };
   }
 
-  payWithApplePay(): void {
-    const ctor = applePaySessionOf(this.win);
-    const checked = this.checkForm();
-    if (!ctor || !checked || !this.view) return;
-    const view = this.view;
-    const digits = this.f.minorDigits(view.currency);
+  _payWithApplePay(): void {
+    const ctor = applePaySessionOf(this._win);
+    const checked = this._checkForm();
+    if (!ctor || !checked || !this._view) return;
+    const view = this._view;
+    const digits = this._f.minorDigits(view.currency);
     let attemptId: string | undefined;
     // Synchronously in the click: Apple Pay refuses a session begun after an await.
     runApplePay({
       sessionConstructor: ctor,
       request: {
-        countryCode: this.options.applePay?.countryCode ?? 'FR',
+        countryCode: this._options.applePay?.countryCode ?? 'FR',
         currencyCode: view.currency,
         supportedNetworks: ['visa', 'masterCard', 'amex', 'cartesBancaires'],
         merchantCapabilities: ['supports3DS'],
-        total: { label: this.options.applePay?.label ?? view.orderId, amount: (checked.amount / 10 ** digits).toFixed(digits) },
+        total: { label: this._options.applePay?.label ?? view.orderId, amount: (checked.amount / 10 ** digits).toFixed(digits) },
       },
       legs: {
         start: async () => {
-          await this.act(async () => {
-            await this.acceptTermsIfTicked();
+          await this._act(async () => {
+            await this._acceptTermsIfTicked();
             const known = new Set(view.attempts.map((a) => a.attemptId));
             // A press of its own (D91): after a start whose answer was lost, the sheet opened again goes on with the attempt it made (D102-c).
             const body: StartBody = { methodId: checked.method.id, amount: checked.amount, input: { method: 'applepay' } };
-            const key = this.press.keyFor(body);
-            const answer = await this.numbered(() => this.client.start(body, this.aborts.signal, key)).catch((error: unknown) => this.lostStart(error, known));
-            this.press.answered();
+            const key = this._press.keyFor(body);
+            const answer = await this._numbered(() => this._client.start(body, this._aborts.signal, key)).catch((error: unknown) => this._lostStart(error, known));
+            this._press.answered();
             attemptId = answer.attemptId;
             return answer;
           }, false, true);
@@ -507,12 +507,12 @@ export class CheckoutController implements Actions {
           return attemptId;
         },
         // Not an action of its own: the start's action already answered, and the view does not change.
-        walletSession: (id, validationURL) => this.client.walletSession(id, { domainName: this.win?.location.hostname ?? '', validationUrl: validationURL }, this.aborts.signal),
+        walletSession: (id, validationURL) => this._client.walletSession(id, { domainName: this._win?.location.hostname ?? '', validationUrl: validationURL }, this._aborts.signal),
         confirm: async (id, token) => {
           let status: AttemptStatus | typeof OUTCOME_UNKNOWN | undefined;
-          await this.act(async () => {
+          await this._act(async () => {
             let lost = false;
-            const answer = await this.numbered(() => this.client.confirm(id, token, this.aborts.signal)).catch((error: unknown) => ((lost = true), this.lostConfirm(error, id)));
+            const answer = await this._numbered(() => this._client.confirm(id, token, this._aborts.signal)).catch((error: unknown) => ((lost = true), this._lostConfirm(error, id)));
             // The answer's own view, even one older than the view shown: it is this confirm's verdict.
             status = answer.view.attempts.find((a) => a.attemptId === id)?.status;
             if (lost && status === 'AUTHORIZING') status = OUTCOME_UNKNOWN;
@@ -521,39 +521,39 @@ export class CheckoutController implements Actions {
           return status;
         },
         abandon: async (id) => {
-          await this.act(() => this.numbered(() => this.client.abandonAttempt(id, this.aborts.signal)), false, true);
+          await this._act(() => this._numbered(() => this._client.abandonAttempt(id, this._aborts.signal)), false, true);
         },
-        failed: (error) => this.failed(error, 'action'),
+        failed: (error) => this._failed(error, 'action'),
       },
-      validateMerchant: this.options.applePay?.validateMerchant,
+      validateMerchant: this._options.applePay?.validateMerchant,
       merchantValidation: checked.method.method === 'applepay' ? checked.method.merchantValidation : undefined,
     });
   }
 
   /** Checks the form before a start; shows what is wrong on its field and focuses the first. */
-  private checkForm(): { method: MethodView; amount: number } | undefined {
-    if (!this.view || this.local.busy) return undefined;
-    const check = checkPaymentForm(this.view, this.local, this.t, this.f, applePaySessionOf(this.win) !== undefined);
+  private _checkForm(): { method: MethodView; amount: number } | undefined {
+    if (!this._view || this._local._busy) return undefined;
+    const check = checkPaymentForm(this._view, this._local, this._t, this._f, applePaySessionOf(this._win) !== undefined);
     if (check.ok) return { method: check.method, amount: check.amount };
     if (check.first) {
-      this.local = { ...this.local, fieldErrors: check.errors, formError: undefined };
-      this.announcer.warn(check.errors[check.first] as string);
-      this.render(false, this.fieldId(check.first));
+      this._local = { ...this._local, _fieldErrors: check.errors, _formError: undefined };
+      this._announcer.warn(check.errors[check.first] as string);
+      this._render(false, this._fieldId(check.first));
     }
     return undefined;
   }
 
-  private fieldId(field: string): string {
-    if (field === 'plan') return `${this.idPrefix}-plan-0`;
-    return `${this.idPrefix}-${field}`;
+  private _fieldId(field: string): string {
+    if (field === 'plan') return `${this._idPrefix}-plan-0`;
+    return `${this._idPrefix}-${field}`;
   }
 
   /** The first Pay with the box ticked records the consent (a tick undone later cannot be revoked). */
-  private async acceptTermsIfTicked(): Promise<void> {
-    const view = this.view;
-    if (!view?.terms || view.terms.length === 0 || view.termsAcceptedAt !== undefined || !this.local.termsTicked) return;
-    const answer = await this.numbered(() => this.client.acceptTerms(this.aborts.signal));
-    if (this.reads.draws(answer.read, 'action', answer.view.revision)) this.view = answer.view;
+  private async _acceptTermsIfTicked(): Promise<void> {
+    const view = this._view;
+    if (!view?.terms || view.terms.length === 0 || view.termsAcceptedAt !== undefined || !this._local._termsTicked) return;
+    const answer = await this._numbered(() => this._client.acceptTerms(this._aborts.signal));
+    if (this._reads.draws(answer.read, 'action', answer.view.revision)) this._view = answer.view;
   }
 
   /**
@@ -561,110 +561,110 @@ export class CheckoutController implements Actions {
    * polling, follows a redirect the new attempt asks for. `rethrow` hands failures to the caller. An
    * answered view older than the one shown is dropped, the action's own result kept (D85, D73).
    */
-  private async act(run: () => Promise<ViewAnswer & NumberedRead>, followsRedirect = false, rethrow = false): Promise<void> {
-    if (this.local.busy && !rethrow) return;
-    this.lastActivity = Date.now();
+  private async _act(run: () => Promise<ViewAnswer & NumberedRead>, followsRedirect = false, rethrow = false): Promise<void> {
+    if (this._local._busy && !rethrow) return;
+    this._lastActivity = Date.now();
     const pressed = focusedIdIn(this.root);
-    this.local = { ...this.local, busy: true, formError: undefined, fieldErrors: {} };
-    if (this.view) this.render(false);
+    this._local = { ...this._local, _busy: true, _formError: undefined, _fieldErrors: {} };
+    if (this._view) this._render(false);
     try {
       const answer = await run();
       // Answered: "Processing your payment…" is over, whatever the answer says next.
-      this.announcer.hush(this.t.processing);
-      this.reachable();
-      this.local = { ...this.local, busy: false, starting: false };
-      if (this.reads.draws(answer.read, 'action', answer.view.revision)) this.apply(answer.view);
-      if (!this.ended) this.render(false);
+      this._announcer.hush(this._t.processing);
+      this._reachable();
+      this._local = { ...this._local, _busy: false, _starting: false };
+      if (this._reads.draws(answer.read, 'action', answer.view.revision)) this._apply(answer.view);
+      if (!this._ended) this._render(false);
       refocusAfterAction(this.root, pressed);
-      this.schedule.reset();
-      const shown = this.view ?? answer.view;
-      this.pollSoon(this.schedule.next(isWaiting(shown)));
+      this._schedule.reset();
+      const shown = this._view ?? answer.view;
+      this._pollSoon(this._schedule.next(isWaiting(shown)));
       // Its attempt as the view shown tells it, unless that view was read before the attempt existed.
       const attempt = answer.attemptId ? (shown.attempts.find((a) => a.attemptId === answer.attemptId) ?? answer.view.attempts.find((a) => a.attemptId === answer.attemptId)) : undefined;
-      if (followsRedirect && attempt?.status === 'AUTHORIZING' && attempt.redirect) this.redirect(attempt.attemptId, attempt.redirect);
-      else if (attempt?.status === 'AUTHORIZING') this.announcer.say(this.t.confirming);
+      if (followsRedirect && attempt?.status === 'AUTHORIZING' && attempt.redirect) this._redirect(attempt.attemptId, attempt.redirect);
+      else if (attempt?.status === 'AUTHORIZING') this._announcer.say(this._t.confirming);
     } catch (error) {
-      this.announcer.hush(this.t.processing);
-      this.local = { ...this.local, busy: false, starting: false };
+      this._announcer.hush(this._t.processing);
+      this._local = { ...this._local, _busy: false, _starting: false };
       if (rethrow) {
-        this.render(false);
+        this._render(false);
         throw error;
       }
-      this.failed(error, 'action');
+      this._failed(error, 'action');
       refocusAfterAction(this.root, pressed);
     }
   }
 
-  private redirect(attemptId: string, redirect: NonNullable<SessionView['attempts'][number]['redirect']>): void {
-    if (this.options.onRedirect?.({ attemptId, kind: redirect.kind, url: redirect.url }) === false) return;
-    const navigate = this.options.navigate ?? ((url: string) => this.win?.location.assign(url));
-    followRedirect(this.doc, redirect, navigate);
+  private _redirect(attemptId: string, redirect: NonNullable<SessionView['attempts'][number]['redirect']>): void {
+    if (this._options.onRedirect?.({ attemptId, kind: redirect.kind, url: redirect.url }) === false) return;
+    const navigate = this._options.navigate ?? ((url: string) => this._win?.location.assign(url));
+    followRedirect(this._doc, redirect, navigate);
   }
 
   // ---- failures ----
 
-  private failed(error: unknown, during: 'poll' | 'action'): void {
-    if (this.destroyed) return;
+  private _failed(error: unknown, during: 'poll' | 'action'): void {
+    if (this._destroyed) return;
     if (during === 'action' && isInvalidCardDetails(error)) {
       // Not a failure: the acquirer's fields refused what the payer typed, and showed where.
-      this.local = { ...this.local, fieldErrors: { card: this.t.cardDetailsInvalid } };
-      this.announcer.warn(this.t.cardDetailsInvalid);
-      this.render(false, this.fieldId('card'));
+      this._local = { ...this._local, _fieldErrors: { card: this._t.cardDetailsInvalid } };
+      this._announcer.warn(this._t.cardDetailsInvalid);
+      this._render(false, this._fieldId('card'));
       return;
     }
     const failure = error instanceof SplitPayError ? error : new SplitPayError('InternalError', 0, error instanceof Error ? error.message : undefined);
     if (failure.code === 'Aborted') return;
     if (failure.code === 'InvalidElementsToken') {
-      this.linkExpired = true;
-      if (this.timer !== undefined) clearTimeout(this.timer);
-      this.render(true);
-      this.announcer.warn(this.t.linkExpired);
-      this.report(failure);
+      this._linkExpired = true;
+      if (this._timer !== undefined) clearTimeout(this._timer);
+      this._render(true);
+      this._announcer.warn(this._t.linkExpired);
+      this._report(failure);
       return;
     }
     if (during === 'poll') {
-      if (failure.retryable && !this.local.unreachable) {
-        this.local = { ...this.local, unreachable: true };
-        this.announcer.say(this.t.unreachable);
-        this.render(false);
+      if (failure.retryable && !this._local._unreachable) {
+        this._local = { ...this._local, _unreachable: true };
+        this._announcer.say(this._t.unreachable);
+        this._render(false);
       }
-      this.pollSoon(this.schedule.failed(failure.retryAfterS));
-      this.report(failure);
+      this._pollSoon(this._schedule.failed(failure.retryAfterS));
+      this._report(failure);
       return;
     }
     if (failure.code === 'AttemptInFlight' || failure.code === 'SessionNotPending') {
       // Someone else moved the session on (another tab, the PSP): show where it stands.
-      this.local = { ...this.local, formError: this.t.errors[failure.code] };
-      void this.reader.read();
-      this.report(failure);
+      this._local = { ...this._local, _formError: this._t.errors[failure.code] };
+      void this._reader.read();
+      this._report(failure);
       return;
     }
-    const message = this.t.errors[failure.code] ?? this.t.genericError;
+    const message = this._t.errors[failure.code] ?? this._t.genericError;
     const onField = failure.code === 'AmountOutOfRange' || failure.code === 'AmountExceedsRemaining' ? 'amount' : failure.code === 'TermsNotAccepted' ? 'terms' : failure.code === 'PlanNotOffered' ? 'plan' : undefined;
     if (failure.httpStatus === 409 && !onField) {
       // The state forbids it now: often because an earlier press whose answer was lost already did it.
       // The view read at once says what happened; the refusal is said only if nothing moved.
-      const shown = this.view;
-      void this.reader.read().then((view) => {
-        if (view === shown) this.showFailure(message);
+      const shown = this._view;
+      void this._reader.read().then((view) => {
+        if (view === shown) this._showFailure(message);
       });
-      this.report(failure);
+      this._report(failure);
       return;
     }
-    this.showFailure(message, onField);
-    this.report(failure);
+    this._showFailure(message, onField);
+    this._report(failure);
   }
 
   /** Says a failed action on its field, else where the screen's buttons are; focus goes to the field. */
-  private showFailure(message: string, onField?: string): void {
-    if (this.destroyed) return;
-    this.local = onField ? { ...this.local, fieldErrors: { [onField]: message } } : { ...this.local, formError: message };
-    this.announcer.warn(message);
-    this.render(false, onField ? this.fieldId(onField) : undefined);
+  private _showFailure(message: string, onField?: string): void {
+    if (this._destroyed) return;
+    this._local = onField ? { ...this._local, _fieldErrors: { [onField]: message } } : { ...this._local, _formError: message };
+    this._announcer.warn(message);
+    this._render(false, onField ? this._fieldId(onField) : undefined);
   }
 
-  private report(error: SplitPayError): void {
-    this.options.onError?.(error);
-    this.dispatch('splitpay:error', { code: error.code, httpStatus: error.httpStatus, retryable: error.retryable });
+  private _report(error: SplitPayError): void {
+    this._options.onError?.(error);
+    this._dispatch('splitpay:error', { code: error.code, httpStatus: error.httpStatus, retryable: error.retryable });
   }
 }

@@ -16,7 +16,7 @@ export type FormCheck =
 
 /** What is wrong with the form before anything is sent (the service stays the judge of the rest). */
 export function checkPaymentForm(view: SessionView, local: LocalState, t: Messages, f: Formats, applePayAvailable: boolean): FormCheck {
-  const { method, amount } = formSelection({ view, local, f, applePayAvailable });
+  const { method, amount } = formSelection({ view, _local: local, f, _applePayAvailable: applePayAvailable });
   if (!method) return { ok: false, errors: {} };
   const errors: Record<string, string> = {};
   const bounds = amountBounds(method, view.remaining.amount);
@@ -30,9 +30,9 @@ export function checkPaymentForm(view: SessionView, local: LocalState, t: Messag
     else if (!CVC_PATTERN.test(local.cvc.trim())) errors.cvc = t.cardCvcInvalid;
   }
   if (method.method === 'card' && method.cardHolder && !local.holder.trim()) errors.holder = t.cardFieldMissing;
-  if (method.method === 'oney' && !method.plans.some((p) => p.eligible && planKeyOf(p) === local.planKey)) errors.plan = t.planMissing;
+  if (method.method === 'oney' && !method.plans.some((p) => p.eligible && planKeyOf(p) === local._planKey)) errors.plan = t.planMissing;
   const termsPending = view.terms !== undefined && view.terms.length > 0 && view.termsAcceptedAt === undefined;
-  if (termsPending && !local.termsTicked) errors.terms = t.termsRequired;
+  if (termsPending && !local._termsTicked) errors.terms = t.termsRequired;
   const first = FIELD_ORDER.find((k) => errors[k]);
   if (first || amount === undefined) return { ok: false, errors, ...(first ? { first } : {}) };
   return { ok: true, method, amount };

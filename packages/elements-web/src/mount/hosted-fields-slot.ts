@@ -20,11 +20,11 @@ interface ShownCard {
  */
 export class HostedFieldsSlot {
   container: HTMLElement | undefined;
-  private current: ShownCard | undefined;
+  private _current: ShownCard | undefined;
 
   constructor(
-    private readonly doc: Document,
-    private readonly deps: {
+    private readonly _doc: Document,
+    private readonly _deps: {
       readonly loadingText: string;
       readonly loadFailedText: string;
       readonly locale: string;
@@ -38,7 +38,7 @@ export class HostedFieldsSlot {
 
   /** The tokenizer of the mounted fields, once the SDK is loaded (none while they are past the bound and not ready). */
   get instance(): HostedFieldsInstance | undefined {
-    return this.current?.late ? undefined : this.current?.instance;
+    return this._current?.late ? undefined : this._current?.instance;
   }
 
   /** The card the form shows now (undefined: none, or not an acquirer-hosted one). */
@@ -48,29 +48,29 @@ export class HostedFieldsSlot {
       this.destroy();
       return;
     }
-    if (this.current?.methodId === card.id) return;
+    if (this._current?.methodId === card.id) return;
     this.destroy();
-    const container = h(this.doc, 'div', { className: 'sp-hosted-fields' }, [h(this.doc, 'p', { className: 'sp-hint', text: this.deps.loadingText })]);
+    const container = h(this._doc, 'div', { _className: 'sp-hosted-fields' }, [h(this._doc, 'p', { _className: 'sp-hint', text: this._deps.loadingText })]);
     const current: ShownCard = { methodId: card.id };
     this.container = container;
-    this.current = current;
-    loadHostedFields(this.doc, settings).then(
+    this._current = current;
+    loadHostedFields(this._doc, settings).then(
       (adapter) => {
-        if (this.current !== current) return;
+        if (this._current !== current) return;
         // The acquirer's own element: hidden, never moved (its iframes would reload), while a late notice shows.
-        const fields = h(this.doc, 'div', { className: 'sp-hosted-fields__acquirer' });
+        const fields = h(this._doc, 'div', { _className: 'sp-hosted-fields__acquirer' });
         container.replaceChildren(fields);
-        current.instance = adapter.mount(fields, { keyId: settings.keyId, key: settings.key, locale: this.deps.locale, schemes: card.schemes });
-        if (current.instance.ready) this.awaitReady(current, container, fields, current.instance.ready);
+        current.instance = adapter.mount(fields, { keyId: settings.keyId, key: settings.key, locale: this._deps.locale, schemes: card.schemes });
+        if (current.instance.ready) this._awaitReady(current, container, fields, current.instance.ready);
       },
-      () => this.fail(current, container),
+      () => this._fail(current, container),
     );
   }
 
   destroy(): void {
-    if (this.current?.readyTimer !== undefined) clearTimeout(this.current.readyTimer);
-    this.current?.instance?.destroy();
-    this.current = undefined;
+    if (this._current?.readyTimer !== undefined) clearTimeout(this._current.readyTimer);
+    this._current?.instance?.destroy();
+    this._current = undefined;
     this.container = undefined;
   }
 
@@ -79,50 +79,50 @@ export class HostedFieldsSlot {
    * (hidden) rather than destroyed: on a slow network the acquirer's frames may still configure, and
    * the form is then given back. Only a `ready` that rejects destroys them.
    */
-  private awaitReady(current: ShownCard, container: HTMLElement, fields: HTMLElement, ready: Promise<void>): void {
-    current.readyTimer = setTimeout(() => this.late(current, container, fields), this.deps.readyWithinMs ?? HOSTED_FIELDS_READY_WITHIN_MS);
+  private _awaitReady(current: ShownCard, container: HTMLElement, fields: HTMLElement, ready: Promise<void>): void {
+    current.readyTimer = setTimeout(() => this._late(current, container, fields), this._deps.readyWithinMs ?? HOSTED_FIELDS_READY_WITHIN_MS);
     ready.then(
       () => {
         clearTimeout(current.readyTimer);
-        if (this.current === current && current.late) this.recover(current);
+        if (this._current === current && current.late) this._recover(current);
       },
       () => {
-        if (this.current !== current) return;
+        if (this._current !== current) return;
         clearTimeout(current.readyTimer);
         current.instance?.destroy();
         current.instance = undefined;
         if (current.late) current.late.fields.remove();
-        else this.fail(current, container);
+        else this._fail(current, container);
       },
     );
   }
 
-  private late(current: ShownCard, container: HTMLElement, fields: HTMLElement): void {
-    if (this.current !== current) return;
-    const notice = this.failedNotice();
+  private _late(current: ShownCard, container: HTMLElement, fields: HTMLElement): void {
+    if (this._current !== current) return;
+    const notice = this._failedNotice();
     fields.hidden = true;
     container.prepend(notice);
     current.late = { fields, notice };
-    this.deps.failed();
+    this._deps.failed();
   }
 
-  private recover(current: ShownCard): void {
+  private _recover(current: ShownCard): void {
     const late = current.late;
     if (!late) return;
     current.late = undefined;
     late.notice.remove();
     late.fields.hidden = false;
-    this.deps.recovered();
+    this._deps.recovered();
   }
 
-  private fail(current: ShownCard, container: HTMLElement): void {
-    if (this.current !== current) return;
+  private _fail(current: ShownCard, container: HTMLElement): void {
+    if (this._current !== current) return;
     // Said where the payer waits for the fields, not only once Pay is pressed.
-    container.replaceChildren(this.failedNotice());
-    this.deps.failed();
+    container.replaceChildren(this._failedNotice());
+    this._deps.failed();
   }
 
-  private failedNotice(): HTMLElement {
-    return h(this.doc, 'p', { className: 'sp-notice sp-notice--danger', text: this.deps.loadFailedText });
+  private _failedNotice(): HTMLElement {
+    return h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps.loadFailedText });
   }
 }

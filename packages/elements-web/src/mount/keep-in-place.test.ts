@@ -6,9 +6,9 @@ import { replaceChildrenKeeping } from './keep-in-place';
 function rendered(doc: Document, place: Node, version: string): HTMLElement {
   return h(doc, 'div', {}, [
     h(doc, 'h2', { text: `summary ${version}` }),
-    h(doc, 'section', { className: 'form', attrs: { 'data-version': version } }, [
+    h(doc, 'section', { _className: 'form', _attrs: { 'data-version': version } }, [
       h(doc, 'p', { text: `before ${version}` }),
-      h(doc, 'fieldset', { className: `group group--${version}` }, [h(doc, 'legend', { text: `legend ${version}` }), place, h(doc, 'p', { text: `after ${version}` })]),
+      h(doc, 'fieldset', { _className: `group group--${version}` }, [h(doc, 'legend', { text: `legend ${version}` }), place, h(doc, 'p', { text: `after ${version}` })]),
       h(doc, 'button', { text: `Pay ${version}` }),
     ]),
   ]);
@@ -19,7 +19,7 @@ describe('replaceChildrenKeeping', () => {
     const { doc, container } = merchantPage();
     const body = h(doc, 'div');
     container.append(body);
-    const kept = h(doc, 'div', { className: 'kept' });
+    const kept = h(doc, 'div', { _className: 'kept' });
     const first = doc.createComment('kept');
     replaceChildrenKeeping(body, rendered(doc, first, '1'), { node: kept, placeholder: first });
     expect(body.querySelector('.group')?.contains(kept)).toBe(true);
@@ -48,7 +48,7 @@ describe('replaceChildrenKeeping', () => {
     const body = h(doc, 'div', {}, [h(doc, 'p', { text: 'old' })]);
     replaceChildrenKeeping(body, h(doc, 'div', {}, [h(doc, 'p', { text: 'new' })]), undefined);
     expect(body.textContent).toBe('new');
-    const kept = h(doc, 'div', { className: 'kept' });
+    const kept = h(doc, 'div', { _className: 'kept' });
     const place = doc.createComment('kept');
     replaceChildrenKeeping(body, rendered(doc, place, '1'), { node: kept, placeholder: place });
     replaceChildrenKeeping(body, h(doc, 'div', {}, [h(doc, 'p', { text: 'ended' })]), { node: kept, placeholder: doc.createComment('kept') });

@@ -39,11 +39,11 @@ function resultFor(given: Readonly<Record<string, string>>, resultFields: readon
  */
 export class PageActionSlot {
   container: HTMLElement | undefined;
-  private running: Running | undefined;
+  private _running: Running | undefined;
 
   constructor(
-    private readonly doc: Document,
-    private readonly deps: {
+    private readonly _doc: Document,
+    private readonly _deps: {
       readonly loadingText: string;
       readonly failedText: string;
       /** Said and shown when the issuer's challenge appears. */
@@ -67,53 +67,53 @@ export class PageActionSlot {
       return;
     }
     const key = `${attempt.attemptId} ${JSON.stringify(pageAction.action)}`;
-    if (this.running?.key === key) return;
+    if (this._running?.key === key) return;
     this.clear();
-    const container = h(this.doc, 'div', { className: 'sp-page-action', attrs: { role: 'group', 'aria-label': this.deps.loadingText } }, [h(this.doc, 'p', { className: 'sp-hint', text: this.deps.loadingText })]);
+    const container = h(this._doc, 'div', { _className: 'sp-page-action', _attrs: { role: 'group', 'aria-label': this._deps.loadingText } }, [h(this._doc, 'p', { _className: 'sp-hint', text: this._deps.loadingText })]);
     const running: Running = { key, done: false };
     this.container = container;
-    this.running = running;
-    const target = h(this.doc, 'div', { className: 'sp-page-action__frame' });
-    loadHostedFields(this.doc, settings)
+    this._running = running;
+    const target = h(this._doc, 'div', { _className: 'sp-page-action__frame' });
+    loadHostedFields(this._doc, settings)
       .then((adapter) => {
         if (!adapter.runAction) throw new Error('the hosted fields adapter runs no in-page action');
         container.append(target);
-        return adapter.runAction(target, { keyId: settings.keyId, key: settings.key, locale: this.deps.locale }, pageAction.action, {
+        return adapter.runAction(target, { keyId: settings.keyId, key: settings.key, locale: this._deps.locale }, pageAction.action, {
           challenge: () => {
-            if (this.running === running && !running.done) this.challengeShown(container);
+            if (this._running === running && !running.done) this._challengeShown(container);
           },
         });
       })
       .then(
         (given) => {
-          if (this.running !== running) return;
+          if (this._running !== running) return;
           running.done = true;
           const details = resultFor(given, pageAction.resultFields);
           if (Object.keys(details).length === 0) {
-            container.replaceChildren(h(this.doc, 'p', { className: 'sp-notice sp-notice--danger', text: this.deps.failedText }));
-            this.deps.failed("the in-page action's result has none of the fields its PSP takes");
+            container.replaceChildren(h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps.failedText }));
+            this._deps.failed("the in-page action's result has none of the fields its PSP takes");
             return;
           }
-          container.replaceChildren(h(this.doc, 'p', { className: 'sp-hint', text: this.deps.loadingText }));
-          this.send(running, attempt.attemptId, details, 0);
+          container.replaceChildren(h(this._doc, 'p', { _className: 'sp-hint', text: this._deps.loadingText }));
+          this._send(running, attempt.attemptId, details, 0);
         },
         (error: unknown) => {
-          if (this.running !== running) return;
+          if (this._running !== running) return;
           running.done = true;
-          container.replaceChildren(h(this.doc, 'p', { className: 'sp-notice sp-notice--danger', text: this.deps.failedText }));
-          this.deps.failed(error instanceof Error ? error.message : String(error));
+          container.replaceChildren(h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps.failedText }));
+          this._deps.failed(error instanceof Error ? error.message : String(error));
         },
       );
   }
 
   /** Posts the result, and again after a failure that may pass, while this action is still the one shown. */
-  private send(running: Running, attemptId: string, details: Readonly<Record<string, string>>, tried: number): void {
-    this.deps.sent(attemptId, details).catch((error: unknown) => {
+  private _send(running: Running, attemptId: string, details: Readonly<Record<string, string>>, tried: number): void {
+    this._deps.sent(attemptId, details).catch((error: unknown) => {
       const delay = RESEND_DELAYS_MS[tried];
-      if (this.running !== running || delay === undefined || !mayPass(error)) return;
+      if (this._running !== running || delay === undefined || !mayPass(error)) return;
       running.resend = setTimeout(() => {
         running.resend = undefined;
-        if (this.running === running) this.send(running, attemptId, details, tried + 1);
+        if (this._running === running) this._send(running, attemptId, details, tried + 1);
       }, Math.max(delay, (error.retryAfterS ?? 0) * 1000));
     });
   }
@@ -125,21 +125,21 @@ export class PageActionSlot {
    * heading is, not by the instruction, which a screen reader would otherwise read on focus and again
    * from the region. An invisible step (a fingerprint) never comes here: it must not take focus.
    */
-  private challengeShown(container: HTMLElement): void {
-    const text = this.deps.challengeText;
+  private _challengeShown(container: HTMLElement): void {
+    const text = this._deps.challengeText;
     container.setAttribute('tabindex', '-1');
-    container.setAttribute('aria-label', this.deps.challengeName);
+    container.setAttribute('aria-label', this._deps.challengeName);
     const hint = container.querySelector(':scope > .sp-hint');
     if (hint) hint.textContent = text;
     container.focus();
     // After the focus move: the polite sentence then waits for what the screen reader says on focus.
-    this.deps.announce(text);
+    this._deps.announce(text);
   }
 
   clear(): void {
-    if (this.running?.resend !== undefined) clearTimeout(this.running.resend);
+    if (this._running?.resend !== undefined) clearTimeout(this._running.resend);
     this.container?.remove();
     this.container = undefined;
-    this.running = undefined;
+    this._running = undefined;
   }
 }

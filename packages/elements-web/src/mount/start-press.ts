@@ -10,19 +10,19 @@ import type { StartBody } from '../client/elements-client';
  * a random part are enough.
  */
 export class StartPress {
-  private pending: { readonly key: string; readonly what: string } | undefined;
+  private _pending: { readonly key: string; readonly what: string } | undefined;
 
   /** The key for a start of `body`: the unanswered press's own when it is sent again, else a new one. */
   keyFor(body: StartBody): string {
     // Held in memory only, like the card fields it repeats; never sent nor kept beyond the press.
     const input = body.input && 'token' in body.input ? undefined : body.input;
     const what = JSON.stringify([body.methodId, body.amount, body.plan, input]);
-    if (this.pending?.what !== what) this.pending = { key: Date.now().toString(36) + Math.random().toString(36).slice(2), what };
-    return this.pending.key;
+    if (this._pending?.what !== what) this._pending = { key: Date.now().toString(36) + Math.random().toString(36).slice(2), what };
+    return this._pending.key;
   }
 
   /** The service answered the press (or the view shows what it made): the next press is another payment. */
   answered(): void {
-    this.pending = undefined;
+    this._pending = undefined;
   }
 }

@@ -13,37 +13,37 @@ export interface PollTuning {
 }
 
 export class PollSchedule {
-  private readonly minMs: number;
-  private readonly maxMs: number;
-  private readonly idleMs: number;
-  private step = 0;
-  private failures = 0;
+  private readonly _minMs: number;
+  private readonly _maxMs: number;
+  private readonly _idleMs: number;
+  private _step = 0;
+  private _failures = 0;
 
   constructor(tuning: PollTuning = {}) {
-    this.minMs = Math.max(50, tuning.minMs ?? 500);
-    this.maxMs = Math.max(this.minMs, tuning.maxMs ?? 3000);
-    this.idleMs = Math.max(this.maxMs, tuning.idleMs ?? 15_000);
+    this._minMs = Math.max(50, tuning.minMs ?? 500);
+    this._maxMs = Math.max(this._minMs, tuning.maxMs ?? 3000);
+    this._idleMs = Math.max(this._maxMs, tuning.idleMs ?? 15_000);
   }
 
   /** An action was taken: start brisk again. */
   reset(): void {
-    this.step = 0;
-    this.failures = 0;
+    this._step = 0;
+    this._failures = 0;
   }
 
   /** A poll failed (network, 5xx, 429): back off, doubling up to a minute; `retryAfterS` wins when longer. */
   failed(retryAfterS?: number): number {
-    this.failures += 1;
-    const backoff = Math.min(60_000, this.maxMs * 2 ** (this.failures - 1));
+    this._failures += 1;
+    const backoff = Math.min(60_000, this._maxMs * 2 ** (this._failures - 1));
     return Math.max(backoff, (retryAfterS ?? 0) * 1000);
   }
 
   /** The delay before the next poll after a good answer. */
   next(waiting: boolean): number {
-    this.failures = 0;
-    if (!waiting) return this.idleMs;
-    const delay = Math.min(this.maxMs, this.minMs * 2 ** this.step);
-    this.step += 1;
+    this._failures = 0;
+    if (!waiting) return this._idleMs;
+    const delay = Math.min(this._maxMs, this._minMs * 2 ** this._step);
+    this._step += 1;
     return delay;
   }
 }

@@ -14,16 +14,16 @@ export interface NumberedRead {
 }
 
 export class ReadOrder {
-  private lastSent = 0;
-  private shown = 0;
-  private shownRevision: number | undefined;
+  private _lastSent = 0;
+  private _shown = 0;
+  private _shownRevision: number | undefined;
   /** Polls numbered up to this one left before an action's view was drawn. */
-  private pollsStaleUpTo = 0;
+  private _pollsStaleUpTo = 0;
 
   /** A request answering a view leaves now: its number. */
   sent(): number {
-    this.lastSent += 1;
-    return this.lastSent;
+    this._lastSent += 1;
+    return this._lastSent;
   }
 
   /**
@@ -32,12 +32,12 @@ export class ReadOrder {
    */
   draws(read: number, kind: ReadKind, revision?: number): boolean {
     // Above 0 newer, below 0 older; 0 when equal or either is unknown: the send order decides.
-    const ahead = revision === undefined || this.shownRevision === undefined ? 0 : revision - this.shownRevision;
+    const ahead = revision === undefined || this._shownRevision === undefined ? 0 : revision - this._shownRevision;
     if (ahead < 0) return false;
-    if (ahead === 0 && (read < this.shown || (kind === 'poll' && read <= this.pollsStaleUpTo))) return false;
-    this.shown = read;
-    this.shownRevision = revision;
-    if (kind === 'action') this.pollsStaleUpTo = this.lastSent;
+    if (ahead === 0 && (read < this._shown || (kind === 'poll' && read <= this._pollsStaleUpTo))) return false;
+    this._shown = read;
+    this._shownRevision = revision;
+    if (kind === 'action') this._pollsStaleUpTo = this._lastSent;
     return true;
   }
 }

@@ -5,38 +5,38 @@
  * asked meanwhile; every one of those askers gets that later read's result.
  */
 export class SingleFlight<T> {
-  private inFlight = false;
-  private queued: { readonly result: Promise<T>; readonly send: (result: Promise<T>) => void } | undefined;
+  private _inFlight = false;
+  private _queued: { readonly result: Promise<T>; readonly send: (result: Promise<T>) => void } | undefined;
 
-  constructor(private readonly run: () => Promise<T>) {}
+  constructor(private readonly _run: () => Promise<T>) {}
 
   /** A read is in flight. */
   get busy(): boolean {
-    return this.inFlight;
+    return this._inFlight;
   }
 
   read(): Promise<T> {
-    if (!this.inFlight) return this.send();
-    if (!this.queued) {
+    if (!this._inFlight) return this._send();
+    if (!this._queued) {
       let send!: (result: Promise<T>) => void;
       const result = new Promise<T>((resolve) => (send = resolve));
-      this.queued = { result, send };
+      this._queued = { result, send };
     }
-    return this.queued.result;
+    return this._queued.result;
   }
 
-  private send(): Promise<T> {
-    this.inFlight = true;
-    const result = this.run();
-    void result.then(this.answered, this.answered);
+  private _send(): Promise<T> {
+    this._inFlight = true;
+    const result = this._run();
+    void result.then(this._answered, this._answered);
     return result;
   }
 
   // The queued read leaves in the same turn as the one before answers: nothing can slip between them.
-  private readonly answered = (): void => {
-    this.inFlight = false;
-    const queued = this.queued;
-    this.queued = undefined;
-    if (queued) queued.send(this.send());
+  private readonly _answered = (): void => {
+    this._inFlight = false;
+    const queued = this._queued;
+    this._queued = undefined;
+    if (queued) queued.send(this._send());
   };
 }

@@ -12,23 +12,23 @@ export function renderAmountField(ctx: RenderContext, method: MethodView, amount
   const field = renderField(ctx, {
     name: 'amount',
     label: t.amountLabel,
-    value: ctx.local.amountText ?? f.plainAmount(view.remaining.amount, view.currency),
+    value: ctx._local._amountText ?? f.plainAmount(view.remaining.amount, view.currency),
     hint: bounds.locked ? t.amountLocked : t.amountHint(money(bounds.min), money(bounds.max)),
     attrs: { inputmode: 'decimal', autocomplete: 'off', readonly: bounds.locked, 'aria-readonly': bounds.locked ? 'true' : undefined },
-    onInput: (text) => ctx.actions.amountInput(text),
+    onInput: (text) => ctx._actions._amountInput(text),
   });
   const left = amount !== undefined && amount <= view.remaining.amount ? view.remaining.amount - amount : undefined;
-  return h(doc, 'div', { className: 'sp-amount' }, [
+  return h(doc, 'div', { _className: 'sp-amount' }, [
     field,
     !bounds.locked &&
       amount !== view.remaining.amount &&
       h(doc, 'button', {
-        className: 'sp-button sp-button--link',
+        _className: 'sp-button sp-button--link',
         text: t.payRemaining(money(view.remaining.amount)),
-        attrs: { type: 'button', disabled: ctx.local.busy },
-        on: { click: () => ctx.actions.fillRemaining() },
+        _attrs: { type: 'button', disabled: ctx._local._busy },
+        on: { click: () => ctx._actions._fillRemaining() },
       }),
-    h(doc, 'p', { className: 'sp-hint sp-amount__preview', id: `${ctx.idPrefix}-preview`, text: left !== undefined ? t.afterThisPayment(money(left)) : '' }),
-    amount !== undefined && strandsRemainder(view, method, amount) && h(doc, 'p', { className: 'sp-notice sp-notice--warning', text: t.strandedWarning }),
+    h(doc, 'p', { _className: 'sp-hint sp-amount__preview', id: `${ctx._idPrefix}-preview`, text: left !== undefined ? t.afterThisPayment(money(left)) : '' }),
+    amount !== undefined && strandsRemainder(view, method, amount) && h(doc, 'p', { _className: 'sp-notice sp-notice--warning', text: t.strandedWarning }),
   ]);
 }

@@ -12,30 +12,30 @@ import { schemeName } from './scheme-names';
  * children (mount/keep-in-place.ts).
  */
 export function renderCardFront(ctx: RenderContext, method: CardMethodView, hostedPlace: Node | undefined): HTMLElement {
-  const { doc, t, local } = ctx;
-  const schemes = h(doc, 'p', { className: 'sp-hint', text: t.cardSchemes(method.schemes.map(schemeName).join(', ')) });
-  const saved = ctx.view.mustCreateAlias === true && h(doc, 'p', { className: 'sp-notice', text: t.cardWillBeSaved });
+  const { doc, t, _local: local } = ctx;
+  const schemes = h(doc, 'p', { _className: 'sp-hint', text: t.cardSchemes(method.schemes.map(schemeName).join(', ')) });
+  const saved = ctx.view.mustCreateAlias === true && h(doc, 'p', { _className: 'sp-notice', text: t.cardWillBeSaved });
   if (method.integration !== 'fake') {
     // The acquirer's fields cannot be focused or described from here: the group takes both.
-    const id = `${ctx.idPrefix}-card`;
-    const error = local.fieldErrors.card;
-    return h(doc, 'fieldset', { className: `sp-card${error ? ' sp-card--invalid' : ''}`, id, attrs: { tabindex: -1, 'aria-describedby': error ? `${id}-error` : undefined } }, [
-      h(doc, 'legend', { className: 'sp-legend', text: t.cardLegend }),
+    const id = `${ctx._idPrefix}-card`;
+    const error = local._fieldErrors.card;
+    return h(doc, 'fieldset', { _className: `sp-card${error ? ' sp-card--invalid' : ''}`, id, _attrs: { tabindex: -1, 'aria-describedby': error ? `${id}-error` : undefined } }, [
+      h(doc, 'legend', { _className: 'sp-legend', text: t.cardLegend }),
       schemes,
       saved,
-      hostedPlace ?? h(doc, 'p', { className: 'sp-hint', text: t.hostedLoading }),
-      error && h(doc, 'p', { className: 'sp-field__error', id: `${id}-error`, text: error }),
+      hostedPlace ?? h(doc, 'p', { _className: 'sp-hint', text: t.hostedLoading }),
+      error && h(doc, 'p', { _className: 'sp-field__error', id: `${id}-error`, text: error }),
       // The acquirer's fields carry the card alone: the name the offer asks for is ours, sent with the token.
       holderField(ctx, method),
     ]);
   }
-  const set = (field: 'cardNumber' | 'expiry' | 'cvc' | 'holder') => (value: string) => ctx.actions.fieldInput(field, value);
-  return h(doc, 'fieldset', { className: 'sp-card' }, [
-    h(doc, 'legend', { className: 'sp-legend', text: t.cardLegend }),
+  const set = (field: 'cardNumber' | 'expiry' | 'cvc' | 'holder') => (value: string) => ctx._actions._fieldInput(field, value);
+  return h(doc, 'fieldset', { _className: 'sp-card' }, [
+    h(doc, 'legend', { _className: 'sp-legend', text: t.cardLegend }),
     schemes,
     saved,
     renderField(ctx, { name: 'cardNumber', label: t.cardNumber, value: local.cardNumber, attrs: { inputmode: 'numeric', autocomplete: 'cc-number', spellcheck: 'false' }, onInput: set('cardNumber') }),
-    h(doc, 'div', { className: 'sp-card__row' }, [
+    h(doc, 'div', { _className: 'sp-card__row' }, [
       renderField(ctx, { name: 'expiry', label: t.cardExpiry, value: local.expiry, hint: t.cardExpiryHint, attrs: { inputmode: 'numeric', autocomplete: 'cc-exp' }, onInput: set('expiry') }),
       renderField(ctx, { name: 'cvc', label: t.cardCvc, value: local.cvc, attrs: { inputmode: 'numeric', autocomplete: 'cc-csc' }, onInput: set('cvc') }),
     ]),
@@ -46,5 +46,5 @@ export function renderCardFront(ctx: RenderContext, method: CardMethodView, host
 /** The cardholder-name field, when the offer asks the payer for it (`cardHolder`). */
 function holderField(ctx: RenderContext, method: CardMethodView): HTMLElement | false {
   if (method.cardHolder !== true) return false;
-  return renderField(ctx, { name: 'holder', label: ctx.t.cardHolder, value: ctx.local.holder, attrs: { autocomplete: 'cc-name' }, onInput: (value) => ctx.actions.fieldInput('holder', value) });
+  return renderField(ctx, { name: 'holder', label: ctx.t.cardHolder, value: ctx._local.holder, attrs: { autocomplete: 'cc-name' }, onInput: (value) => ctx._actions._fieldInput('holder', value) });
 }

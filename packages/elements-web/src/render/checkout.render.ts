@@ -10,7 +10,7 @@ import { renderAbandon, renderConfirming, renderEnded, renderPartialPrompt, rend
 /** The whole checkout for one view: summary, ledger, then the screen the view calls for. */
 export function renderCheckout(ctx: RenderContext, hostedPlace: Node | undefined): HTMLElement {
   const screen = screenOf(ctx.view);
-  const parts: (HTMLElement | undefined)[] = [ctx.local.unreachable ? renderUnreachable(ctx) : undefined, renderOrderSummary(ctx)];
+  const parts: (HTMLElement | undefined)[] = [ctx._local._unreachable ? renderUnreachable(ctx) : undefined, renderOrderSummary(ctx)];
   let main: HTMLElement;
   switch (screen.kind) {
     case 'ended':
@@ -39,11 +39,11 @@ export function renderCheckout(ctx: RenderContext, hostedPlace: Node | undefined
   }
   parts.push(ledger, main);
   if (ctx.view.status === 'PENDING' && screen.kind !== 'partial-decision') parts.push(renderAbandon(ctx));
-  return h(ctx.doc, 'div', { className: 'sp-body' }, parts);
+  return h(ctx.doc, 'div', { _className: 'sp-body' }, parts);
 }
 
-export function renderLinkExpired(ctx: Pick<RenderContext, 'doc' | 't' | 'idPrefix'>): HTMLElement {
-  return h(ctx.doc, 'div', { className: 'sp-body' }, [
-    h(ctx.doc, 'section', { className: 'sp-panel sp-panel--ended' }, [h(ctx.doc, 'h3', { className: 'sp-subheading', id: `${ctx.idPrefix}-screen`, text: ctx.t.linkExpired, attrs: { tabindex: -1 } })]),
+export function renderLinkExpired(ctx: Pick<RenderContext, 'doc' | 't' | '_idPrefix'>): HTMLElement {
+  return h(ctx.doc, 'div', { _className: 'sp-body' }, [
+    h(ctx.doc, 'section', { _className: 'sp-panel sp-panel--ended' }, [h(ctx.doc, 'h3', { _className: 'sp-subheading', id: `${ctx._idPrefix}-screen`, text: ctx.t.linkExpired, _attrs: { tabindex: -1 } })]),
   ]);
 }

@@ -13,20 +13,20 @@ export interface FieldSpec {
 /** A labelled text field with its hint and error tied by aria-describedby. */
 export function renderField(ctx: RenderContext, spec: FieldSpec): HTMLElement {
   const { doc } = ctx;
-  const id = `${ctx.idPrefix}-${spec.name}`;
-  const error = ctx.local.fieldErrors[spec.name];
+  const id = `${ctx._idPrefix}-${spec.name}`;
+  const error = ctx._local._fieldErrors[spec.name];
   const described = [spec.hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(' ');
   const input = h(doc, 'input', {
     id,
-    className: `sp-input${error ? ' sp-input--invalid' : ''}`,
-    attrs: { type: 'text', ...spec.attrs, 'aria-describedby': described || undefined, 'aria-invalid': error ? 'true' : undefined },
+    _className: `sp-input${error ? ' sp-input--invalid' : ''}`,
+    _attrs: { type: 'text', ...spec.attrs, 'aria-describedby': described || undefined, 'aria-invalid': error ? 'true' : undefined },
     on: { input: (event) => spec.onInput((event.target as HTMLInputElement).value) },
   });
   input.value = spec.value;
-  return h(doc, 'div', { className: 'sp-field' }, [
-    h(doc, 'label', { className: 'sp-field__label', text: spec.label, attrs: { for: id } }),
+  return h(doc, 'div', { _className: 'sp-field' }, [
+    h(doc, 'label', { _className: 'sp-field__label', text: spec.label, _attrs: { for: id } }),
     input,
-    spec.hint && h(doc, 'span', { className: 'sp-hint', id: `${id}-hint`, text: spec.hint }),
-    error && h(doc, 'span', { className: 'sp-field__error', id: `${id}-error`, text: error }),
+    spec.hint && h(doc, 'span', { _className: 'sp-hint', id: `${id}-hint`, text: spec.hint }),
+    error && h(doc, 'span', { _className: 'sp-field__error', id: `${id}-error`, text: error }),
   ]);
 }

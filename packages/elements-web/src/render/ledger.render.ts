@@ -11,23 +11,23 @@ function attemptMethodName(ctx: Pick<RenderContext, 't' | 'view'>, attempt: Atte
 
 /** A row's link-styled action (remove a held tranche, stop a pending one), named in full for screen readers. */
 function trancheButton(ctx: RenderContext, text: string, label: string, click: () => void, id?: string): HTMLElement {
-  return h(ctx.doc, 'button', { className: 'sp-button sp-button--link', id, text, attrs: { type: 'button', 'aria-label': label, disabled: ctx.local.busy }, on: { click } });
+  return h(ctx.doc, 'button', { _className: 'sp-button sp-button--link', id, text, _attrs: { type: 'button', 'aria-label': label, disabled: ctx._local._busy }, on: { click } });
 }
 
 function row(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
   const { doc, t, f } = ctx;
   const name = attemptMethodName(ctx, attempt);
   const amount = f.amount(attempt.granted.amount > 0 || attempt.status !== 'AUTHORIZING' ? attempt.granted : attempt.requested);
-  const releasing = ctx.local.releasing.includes(attempt.attemptId) || (attempt.released === true && attempt.status !== 'VOIDED');
-  const action = rowAction(ctx.view, attempt, ctx.local.releasing);
+  const releasing = ctx._local._releasing.includes(attempt.attemptId) || (attempt.released === true && attempt.status !== 'VOIDED');
+  const action = rowAction(ctx.view, attempt, ctx._local._releasing);
   const differs = attempt.status !== 'AUTHORIZING' && attempt.granted.amount !== attempt.requested.amount;
-  return h(doc, 'li', { className: `sp-ledger__row sp-ledger__row--${attempt.status.toLowerCase()}` }, [
-    h(doc, 'span', { className: 'sp-ledger__method', text: attempt.cardScheme ? `${name} (${schemeName(attempt.cardScheme)})` : name }),
-    h(doc, 'span', { className: 'sp-ledger__amount', text: amount }),
-    differs && h(doc, 'span', { className: 'sp-hint', text: t.requestedWas(f.amount(attempt.requested)) }),
-    h(doc, 'span', { className: 'sp-chip', text: releasing ? t.releasing : t.attemptStatus[attempt.status] }),
-    action === 'remove' && trancheButton(ctx, t.remove, t.removeLabel(amount, name), () => ctx.actions.removeTranche(attempt.attemptId)),
-    action === 'stop' && trancheButton(ctx, t.stop, t.stopLabel(amount, name), () => ctx.actions.stopTranche(attempt.attemptId), `${ctx.idPrefix}-stop`),
+  return h(doc, 'li', { _className: `sp-ledger__row sp-ledger__row--${attempt.status.toLowerCase()}` }, [
+    h(doc, 'span', { _className: 'sp-ledger__method', text: attempt.cardScheme ? `${name} (${schemeName(attempt.cardScheme)})` : name }),
+    h(doc, 'span', { _className: 'sp-ledger__amount', text: amount }),
+    differs && h(doc, 'span', { _className: 'sp-hint', text: t.requestedWas(f.amount(attempt.requested)) }),
+    h(doc, 'span', { _className: 'sp-chip', text: releasing ? t.releasing : t.attemptStatus[attempt.status] }),
+    action === 'remove' && trancheButton(ctx, t.remove, t.removeLabel(amount, name), () => ctx._actions._removeTranche(attempt.attemptId)),
+    action === 'stop' && trancheButton(ctx, t.stop, t.stopLabel(amount, name), () => ctx._actions._stopTranche(attempt.attemptId), `${ctx._idPrefix}-stop`),
   ]);
 }
 
@@ -50,7 +50,7 @@ export function unpaidText(ctx: Pick<RenderContext, 't' | 'f' | 'view'>, attempt
 /** The notice's text: a refusal whose start emptied the card fields the payer typed also says they must be typed again. */
 function noticeText(ctx: RenderContext, attempt: AttemptViewEntry): string {
   const text = unpaidText(ctx, attempt);
-  return isRefusal(attempt) && attempt.attemptId === ctx.local.cardClearedFor ? `${text} ${ctx.t.cardDetailsCleared}` : text;
+  return isRefusal(attempt) && attempt.attemptId === ctx._local._cardClearedFor ? `${text} ${ctx.t.cardDetailsCleared}` : text;
 }
 
 /** The id of the line telling what became of the last attempt that took nothing. */
@@ -64,10 +64,10 @@ export function renderLedger(ctx: RenderContext): HTMLElement | undefined {
   const rows = ledgerRows(ctx.view);
   const unpaid = lastUnpaid(ctx.view);
   if (rows.length === 0 && !unpaid) return undefined;
-  return h(doc, 'section', { className: 'sp-ledger', attrs: { 'aria-labelledby': `${ctx.idPrefix}-ledger` } }, [
-    h(doc, 'h3', { className: 'sp-subheading', id: `${ctx.idPrefix}-ledger`, text: t.paymentsHeading }),
-    rows.length > 0 && h(doc, 'ul', { className: 'sp-ledger__rows' }, rows.map((a) => row(ctx, a))),
+  return h(doc, 'section', { _className: 'sp-ledger', _attrs: { 'aria-labelledby': `${ctx._idPrefix}-ledger` } }, [
+    h(doc, 'h3', { _className: 'sp-subheading', id: `${ctx._idPrefix}-ledger`, text: t.paymentsHeading }),
+    rows.length > 0 && h(doc, 'ul', { _className: 'sp-ledger__rows' }, rows.map((a) => row(ctx, a))),
     // Focusable by script only: a new refusal takes focus there, so its reason is in view and read (D83).
-    unpaid && h(doc, 'p', { className: `sp-notice${isRefusal(unpaid) ? ' sp-notice--danger' : ''}`, id: unpaidNoticeId(ctx.idPrefix), attrs: { tabindex: '-1' }, text: noticeText(ctx, unpaid) }),
+    unpaid && h(doc, 'p', { _className: `sp-notice${isRefusal(unpaid) ? ' sp-notice--danger' : ''}`, id: unpaidNoticeId(ctx._idPrefix), _attrs: { tabindex: '-1' }, text: noticeText(ctx, unpaid) }),
   ]);
 }

@@ -6,23 +6,23 @@ import type { RenderContext } from './render-context';
 export function renderOrderSummary(ctx: RenderContext): HTMLElement {
   const { doc, t, f, view } = ctx;
   const lines = view.cartItems.map((item) =>
-    h(doc, 'li', { className: 'sp-cart__line' }, [
-      h(doc, 'span', { className: 'sp-cart__label', text: item.label }),
-      h(doc, 'span', { className: 'sp-cart__qty', text: t.quantity(item.quantity) }),
-      h(doc, 'span', { className: 'sp-cart__amount', text: f.amount(item.amount) }),
+    h(doc, 'li', { _className: 'sp-cart__line' }, [
+      h(doc, 'span', { _className: 'sp-cart__label', text: item.label }),
+      h(doc, 'span', { _className: 'sp-cart__qty', text: t.quantity(item.quantity) }),
+      h(doc, 'span', { _className: 'sp-cart__amount', text: f.amount(item.amount) }),
     ]),
   );
-  return h(doc, 'section', { className: 'sp-summary', attrs: { 'aria-labelledby': `${ctx.idPrefix}-order` } }, [
-    h(doc, 'h2', { className: 'sp-heading', id: `${ctx.idPrefix}-order`, text: t.orderHeading }),
-    lines.length > 0 && h(doc, 'ul', { className: 'sp-cart' }, lines),
-    h(doc, 'p', { className: 'sp-summary__total' }, [h(doc, 'span', { text: t.total }), ' ', h(doc, 'strong', { text: f.amount(view.total) })]),
-    showsRemaining(view.status) && h(doc, 'p', { className: 'sp-remaining', id: `${ctx.idPrefix}-remaining`, text: t.remainingOf(f.amount(view.remaining), f.amount(view.total)) }),
+  return h(doc, 'section', { _className: 'sp-summary', _attrs: { 'aria-labelledby': `${ctx._idPrefix}-order` } }, [
+    h(doc, 'h2', { _className: 'sp-heading', id: `${ctx._idPrefix}-order`, text: t.orderHeading }),
+    lines.length > 0 && h(doc, 'ul', { _className: 'sp-cart' }, lines),
+    h(doc, 'p', { _className: 'sp-summary__total' }, [h(doc, 'span', { text: t.total }), ' ', h(doc, 'strong', { text: f.amount(view.total) })]),
+    showsRemaining(view.status) && h(doc, 'p', { _className: 'sp-remaining', id: `${ctx._idPrefix}-remaining`, text: t.remainingOf(f.amount(view.remaining), f.amount(view.total)) }),
     view.status === 'PENDING' &&
       h(doc, 'p', {
-        className: ctx.local.expiringSoon ? 'sp-notice sp-notice--warning' : 'sp-hint',
-        id: `${ctx.idPrefix}-deadline`,
-        text: ctx.local.expiringSoon ? t.expiresSoon(f.time(view.expiresAt)) : t.payBy(f.time(view.expiresAt)),
+        _className: ctx._local._expiringSoon ? 'sp-notice sp-notice--warning' : 'sp-hint',
+        id: `${ctx._idPrefix}-deadline`,
+        text: ctx._local._expiringSoon ? t.expiresSoon(f.time(view.expiresAt)) : t.payBy(f.time(view.expiresAt)),
       }),
-    view.statementDescriptor !== undefined && h(doc, 'p', { className: 'sp-hint', text: t.statementDescriptor(view.statementDescriptor) }),
+    view.statementDescriptor !== undefined && h(doc, 'p', { _className: 'sp-hint', text: t.statementDescriptor(view.statementDescriptor) }),
   ]);
 }

@@ -7,55 +7,55 @@ import type { MethodView, SessionView } from '../types/session-view';
  * read, the deadline close): the only state the component keeps besides the view, lost on a reload.
  */
 export interface LocalState {
-  methodId?: string;
-  amountText?: string;
+  _methodId?: string;
+  _amountText?: string;
   cardNumber: string;
   expiry: string;
   cvc: string;
   holder: string;
-  planKey?: string;
-  termsTicked: boolean;
-  confirmingAbandon: boolean;
+  _planKey?: string;
+  _termsTicked: boolean;
+  _confirmingAbandon: boolean;
   /** Tranches the payer removed whose release the view does not show yet. */
-  releasing: string[];
+  _releasing: string[];
   /**
    * Errors shown on a field, by field name (amount, cardNumber, expiry, cvc, holder, plan, terms; card:
    * an acquirer-hosted card's group, whose fields are the acquirer's).
    */
-  fieldErrors: Record<string, string>;
+  _fieldErrors: Record<string, string>;
   /** Less than two minutes are left before the session dies: the deadline becomes a warning. */
-  expiringSoon: boolean;
+  _expiringSoon: boolean;
   /** The last read of the session failed; the next one is scheduled. */
-  unreachable: boolean;
+  _unreachable: boolean;
   /** A refusal or failure shown above the Pay button. */
-  formError?: string;
+  _formError?: string;
   /** The attempt whose start emptied card fields the payer had typed: its refusal says so. */
-  cardClearedFor?: string;
-  busy: boolean;
+  _cardClearedFor?: string;
+  _busy: boolean;
   /** The busy action is Pay's start: the button says the payment is being processed. */
-  starting: boolean;
+  _starting: boolean;
 }
 
 /** What the payer can do; the controller runs each one (one at a time). */
 export interface Actions {
-  selectMethod(methodId: string): void;
-  amountInput(text: string): void;
+  _selectMethod(methodId: string): void;
+  _amountInput(text: string): void;
   /** The quick fill: the whole remaining balance on this method (its button then goes away). */
-  fillRemaining(): void;
-  fieldInput(field: 'cardNumber' | 'expiry' | 'cvc' | 'holder', value: string): void;
-  choosePlan(key: string): void;
-  tickTerms(ticked: boolean): void;
-  pay(): void;
-  payWithApplePay(): void;
-  removeTranche(attemptId: string): void;
-  stopTranche(attemptId: string): void;
-  continueRedirect(attemptId: string): void;
-  acceptPartial(attemptId: string): void;
-  refusePartial(attemptId: string): void;
-  askAbandon(): void;
-  confirmAbandon(yes: boolean): void;
+  _fillRemaining(): void;
+  _fieldInput(field: 'cardNumber' | 'expiry' | 'cvc' | 'holder', value: string): void;
+  _choosePlan(key: string): void;
+  _tickTerms(ticked: boolean): void;
+  _pay(): void;
+  _payWithApplePay(): void;
+  _removeTranche(attemptId: string): void;
+  _stopTranche(attemptId: string): void;
+  _continueRedirect(attemptId: string): void;
+  _acceptPartial(attemptId: string): void;
+  _refusePartial(attemptId: string): void;
+  _askAbandon(): void;
+  _confirmAbandon(yes: boolean): void;
   /** Reads the view at once (the notice that the service could not be reached offers it). */
-  checkAgain(): void;
+  _checkAgain(): void;
 }
 
 export interface RenderContext {
@@ -63,12 +63,12 @@ export interface RenderContext {
   readonly t: Messages;
   readonly f: Formats;
   /** Prefix of every id in this instance (several may sit on one page). */
-  readonly idPrefix: string;
+  readonly _idPrefix: string;
   readonly view: SessionView;
-  readonly local: LocalState;
-  readonly actions: Actions;
+  readonly _local: LocalState;
+  readonly _actions: Actions;
   /** ApplePaySession exists and says it can pay here. */
-  readonly applePayAvailable: boolean;
+  readonly _applePayAvailable: boolean;
 }
 
 export function methodName(ctx: Pick<RenderContext, 't'>, method: Pick<MethodView, 'method' | 'label'>): string {

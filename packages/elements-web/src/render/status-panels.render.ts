@@ -3,21 +3,21 @@ import type { AttemptViewEntry, EndStatus } from '../types/session-view';
 import { methodName, type RenderContext } from './render-context';
 
 function heading(ctx: RenderContext, text: string): HTMLElement {
-  return h(ctx.doc, 'h3', { className: 'sp-subheading sp-screen-heading', id: `${ctx.idPrefix}-screen`, text, attrs: { tabindex: -1 } });
+  return h(ctx.doc, 'h3', { _className: 'sp-subheading sp-screen-heading', id: `${ctx._idPrefix}-screen`, text, _attrs: { tabindex: -1 } });
 }
 
 /** A failed action of this screen, said where its buttons are (the payment form has its own). */
 function formError(ctx: RenderContext): HTMLElement | undefined {
-  const text = ctx.local.formError;
-  return text === undefined ? undefined : h(ctx.doc, 'p', { className: 'sp-notice sp-notice--danger', id: `${ctx.idPrefix}-form-error`, text });
+  const text = ctx._local._formError;
+  return text === undefined ? undefined : h(ctx.doc, 'p', { _className: 'sp-notice sp-notice--danger', id: `${ctx._idPrefix}-form-error`, text });
 }
 
 export function renderEnded(ctx: RenderContext, status: EndStatus): HTMLElement {
-  return h(ctx.doc, 'section', { className: `sp-panel sp-panel--${status === 'PAID' ? 'success' : 'ended'}` }, [heading(ctx, ctx.t.ended[status])]);
+  return h(ctx.doc, 'section', { _className: `sp-panel sp-panel--${status === 'PAID' ? 'success' : 'ended'}` }, [heading(ctx, ctx.t.ended[status])]);
 }
 
 export function renderWaiting(ctx: RenderContext, text: string): HTMLElement {
-  return h(ctx.doc, 'section', { className: 'sp-panel', attrs: { 'aria-busy': 'true' } }, [h(ctx.doc, 'span', { className: 'sp-spinner', attrs: { 'aria-hidden': 'true' } }), heading(ctx, text)]);
+  return h(ctx.doc, 'section', { _className: 'sp-panel', _attrs: { 'aria-busy': 'true' } }, [h(ctx.doc, 'span', { _className: 'sp-spinner', _attrs: { 'aria-hidden': 'true' } }), heading(ctx, text)]);
 }
 
 /**
@@ -28,18 +28,18 @@ export function renderConfirming(ctx: RenderContext, attempt: AttemptViewEntry, 
   const { doc, t } = ctx;
   const offer = ctx.view.methods.find((m) => m.id === attempt.methodId);
   const name = offer ? methodName(ctx, offer) : t.methodName[attempt.method];
-  return h(doc, 'section', { className: 'sp-panel', attrs: { 'aria-busy': 'true' } }, [
-    h(doc, 'span', { className: 'sp-spinner', attrs: { 'aria-hidden': 'true' } }),
+  return h(doc, 'section', { _className: 'sp-panel', _attrs: { 'aria-busy': 'true' } }, [
+    h(doc, 'span', { _className: 'sp-spinner', _attrs: { 'aria-hidden': 'true' } }),
     heading(ctx, t.confirming),
     attempt.redirect &&
       h(doc, 'button', {
-        className: 'sp-button sp-button--primary',
-        id: `${ctx.idPrefix}-continue`,
+        _className: 'sp-button sp-button--primary',
+        id: `${ctx._idPrefix}-continue`,
         text: t.continueAt(name),
-        attrs: { type: 'button', disabled: ctx.local.busy },
-        on: { click: () => ctx.actions.continueRedirect(attempt.attemptId) },
+        _attrs: { type: 'button', disabled: ctx._local._busy },
+        on: { click: () => ctx._actions._continueRedirect(attempt.attemptId) },
       }),
-    attempt.pageAction && actionPlace ? h(doc, 'div', { className: 'sp-page-action-place' }, [actionPlace]) : undefined,
+    attempt.pageAction && actionPlace ? h(doc, 'div', { _className: 'sp-page-action-place' }, [actionPlace]) : undefined,
     formError(ctx),
   ]);
 }
@@ -48,30 +48,30 @@ export function renderConfirming(ctx: RenderContext, attempt: AttemptViewEntry, 
 export function renderPartialPrompt(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
   const { doc, t, f } = ctx;
   const granted = f.amount(attempt.granted);
-  return h(doc, 'section', { className: 'sp-panel sp-prompt', attrs: { role: 'group', 'aria-labelledby': `${ctx.idPrefix}-screen` } }, [
+  return h(doc, 'section', { _className: 'sp-panel sp-prompt', _attrs: { role: 'group', 'aria-labelledby': `${ctx._idPrefix}-screen` } }, [
     heading(ctx, t.partialHeading),
     h(doc, 'p', { text: t.partialGranted(granted, f.amount(attempt.requested)) }),
     formError(ctx),
-    h(doc, 'div', { className: 'sp-actions' }, [
-      h(doc, 'button', { className: 'sp-button sp-button--primary', id: `${ctx.idPrefix}-keep`, text: t.partialAccept(granted), attrs: { type: 'button', disabled: ctx.local.busy }, on: { click: () => ctx.actions.acceptPartial(attempt.attemptId) } }),
-      h(doc, 'button', { className: 'sp-button', id: `${ctx.idPrefix}-refuse`, text: t.partialRefuse, attrs: { type: 'button', disabled: ctx.local.busy }, on: { click: () => ctx.actions.refusePartial(attempt.attemptId) } }),
+    h(doc, 'div', { _className: 'sp-actions' }, [
+      h(doc, 'button', { _className: 'sp-button sp-button--primary', id: `${ctx._idPrefix}-keep`, text: t.partialAccept(granted), _attrs: { type: 'button', disabled: ctx._local._busy }, on: { click: () => ctx._actions._acceptPartial(attempt.attemptId) } }),
+      h(doc, 'button', { _className: 'sp-button', id: `${ctx._idPrefix}-refuse`, text: t.partialRefuse, _attrs: { type: 'button', disabled: ctx._local._busy }, on: { click: () => ctx._actions._refusePartial(attempt.attemptId) } }),
     ]),
   ]);
 }
 
 /** "Cancel payment", then its confirmation: every hold is released. */
 export function renderAbandon(ctx: RenderContext): HTMLElement {
-  const { doc, t, local } = ctx;
-  if (!local.confirmingAbandon) {
-    return h(doc, 'div', { className: 'sp-abandon' }, [
-      h(doc, 'button', { className: 'sp-button sp-button--link', id: `${ctx.idPrefix}-abandon`, text: t.cancelPayment, attrs: { type: 'button', disabled: local.busy }, on: { click: () => ctx.actions.askAbandon() } }),
+  const { doc, t, _local: local } = ctx;
+  if (!local._confirmingAbandon) {
+    return h(doc, 'div', { _className: 'sp-abandon' }, [
+      h(doc, 'button', { _className: 'sp-button sp-button--link', id: `${ctx._idPrefix}-abandon`, text: t.cancelPayment, _attrs: { type: 'button', disabled: local._busy }, on: { click: () => ctx._actions._askAbandon() } }),
     ]);
   }
-  return h(doc, 'div', { className: 'sp-abandon sp-abandon--confirm', attrs: { role: 'group', 'aria-labelledby': `${ctx.idPrefix}-abandon-q` } }, [
-    h(doc, 'p', { id: `${ctx.idPrefix}-abandon-q`, text: t.cancelPaymentConfirm }),
-    h(doc, 'div', { className: 'sp-actions' }, [
-      h(doc, 'button', { className: 'sp-button sp-button--danger', text: t.cancelPaymentYes, attrs: { type: 'button', disabled: local.busy }, on: { click: () => ctx.actions.confirmAbandon(true) } }),
-      h(doc, 'button', { className: 'sp-button', id: `${ctx.idPrefix}-abandon-no`, text: t.cancelPaymentNo, attrs: { type: 'button', disabled: local.busy }, on: { click: () => ctx.actions.confirmAbandon(false) } }),
+  return h(doc, 'div', { _className: 'sp-abandon sp-abandon--confirm', _attrs: { role: 'group', 'aria-labelledby': `${ctx._idPrefix}-abandon-q` } }, [
+    h(doc, 'p', { id: `${ctx._idPrefix}-abandon-q`, text: t.cancelPaymentConfirm }),
+    h(doc, 'div', { _className: 'sp-actions' }, [
+      h(doc, 'button', { _className: 'sp-button sp-button--danger', text: t.cancelPaymentYes, _attrs: { type: 'button', disabled: local._busy }, on: { click: () => ctx._actions._confirmAbandon(true) } }),
+      h(doc, 'button', { _className: 'sp-button', id: `${ctx._idPrefix}-abandon-no`, text: t.cancelPaymentNo, _attrs: { type: 'button', disabled: local._busy }, on: { click: () => ctx._actions._confirmAbandon(false) } }),
     ]),
   ]);
 }
