@@ -111,7 +111,7 @@ module.exports = {
     {
       name: 'dashboard-browser-imports-domain-types-only',
       severity: 'error',
-      comment: 'The dashboard\'s browser code may name the domain\'s types of what the API answers (import type, erased when bundled), never its code; but for ISO 4217\'s minor units, a table importing nothing that the page needs to read and write amounts as the service does (D103).',
+      comment: 'The dashboard\'s browser code may name the domain\'s types of what the API answers (import type, erased when bundled), never its code; but for ISO 4217\'s minor units, a table importing nothing that the page needs to read and write amounts as the service does (D106).',
       from: { path: '^packages/dashboard-web/src/browser/', pathNot: tests },
       to: { path: '^packages/domain/', pathNot: '^packages/domain/src/money/iso-4217-minor-units\\.ts$', dependencyTypesNot: ['type-only'] },
     },

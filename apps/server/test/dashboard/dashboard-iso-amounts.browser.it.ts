@@ -8,7 +8,7 @@ jest.setTimeout(120_000);
 /**
  * Amounts on the dashboard have ISO 4217's decimals whatever Chromium's own currency data says
  * (it gives IQD and HUF none): 1500 IQD minor units are 1.500 dinars, 10000 HUF minor units 100.00
- * forints (D103).
+ * forints (D106).
  */
 describe("a payment's amounts in Chromium, by ISO 4217's minor units", () => {
   const demo = useDemoDashboard();

@@ -8,7 +8,7 @@
 
 /**
  * The codes the standard gives no minor unit ("N.A."): precious metals, bond-market units, the SDR,
- * the testing and "no currency" codes. Their amounts count whole units (0 decimals, D103).
+ * the testing and "no currency" codes. Their amounts count whole units (0 decimals, D106).
  */
 export const ISO_4217_WITHOUT_MINOR_UNIT = 'XAG XAU XBA XBB XBC XBD XDR XPD XPT XSU XTS XUA XXX';
 

@@ -18,7 +18,7 @@ export const rejected = (code: string, message: string, category?: 'invalid-card
   facts: [],
 });
 
-/** An amount Adyen's unit cannot carry (a fraction of a rupiah or an escudo, D103): refused before any call. */
+/** An amount Adyen's unit cannot carry (a fraction of a rupiah or an escudo, D106): refused before any call. */
 const unsupportedAmount = (currency: string): OperationOutput => ({
   ack: { outcome: 'rejected', code: 'UNSUPPORTED_AMOUNT', message: `Adyen takes no fraction of a unit in ${currency}`, category: 'method-unavailable' },
   facts: [],
