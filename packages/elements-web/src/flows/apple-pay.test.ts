@@ -3,13 +3,13 @@ import type { WalletSessionAnswer } from '../client/elements-client';
 import { until } from '../testing/dom.fixture';
 import { standInApplePay, VALIDATION_URL } from '../testing/apple-pay.fixture';
 import type { AttemptStatus } from '../types/session-view';
-import { runApplePay, type ApplePayLegs, type ApplePayRequest, type ValidateMerchant } from './apple-pay';
+import { OUTCOME_UNKNOWN, runApplePay, type ApplePayLegs, type ApplePayRequest, type ValidateMerchant } from './apple-pay';
 
 const REQUEST: ApplePayRequest = { countryCode: 'FR', currencyCode: 'EUR', supportedNetworks: ['visa'], merchantCapabilities: ['supports3DS'], total: { label: 'order-1', amount: '120.00' } };
 const MERCHANT_SESSION = { epochTimestamp: 1_767_225_600_000, merchantSessionIdentifier: 'SSH0123', signature: 'c2ln', displayName: 'Splitpay Shop' };
 
 /** Legs that record every call; the wallet-session door answers what the test says. */
-function legs(door: () => Promise<WalletSessionAnswer>, confirmed: () => Promise<AttemptStatus | undefined> = async () => 'AUTHORIZING') {
+function legs(door: () => Promise<WalletSessionAnswer>, confirmed: () => Promise<AttemptStatus | typeof OUTCOME_UNKNOWN | undefined> = async () => 'AUTHORIZING') {
   const seen: string[] = [];
   const failures: unknown[] = [];
   const given: ApplePayLegs = {
@@ -228,7 +228,7 @@ describe('runApplePay: the sheet completed with what the confirm answered', () =
   const TOKEN = { paymentData: { version: 'EC_v1' } };
 
   /** A sheet validated, then authorized by the payer; the confirm answers what the test says. */
-  async function authorized(confirmed: () => Promise<AttemptStatus | undefined>) {
+  async function authorized(confirmed: () => Promise<AttemptStatus | typeof OUTCOME_UNKNOWN | undefined>) {
     const apple = standInApplePay();
     const run = legs(async () => ({ walletSession: MERCHANT_SESSION }), confirmed);
     runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
@@ -281,18 +281,42 @@ describe('runApplePay: the sheet completed with what the confirm answered', () =
     expect(run.failures).toEqual([expect.objectContaining({ code: 'NetworkError' })]);
   });
 
+  const unknown = async (): Promise<typeof OUTCOME_UNKNOWN> => OUTCOME_UNKNOWN;
   it.each([
     ['answers', declines, []],
     ['fails', fails, ['NetworkError']],
-  ] as const)('a sheet closed while the confirm was in flight (Apple gave up) is abandoned, and not completed when the confirm %s', async (_case, outcome, reported) => {
+    ['has an unknown outcome', unknown, []],
+  ] as const)('a sheet closed while the confirm was in flight (Apple gave up) abandons nothing, is neither completed nor aborted, when the confirm %s (D102-f)', async (_case, outcome, reported) => {
     let answer: () => void = () => undefined;
-    const { apple, run } = await authorized(() => new Promise<void>((resolve) => (answer = resolve)).then(outcome));
+    let settled = false;
+    const { apple, run } = await authorized(() =>
+      new Promise<void>((resolve) => (answer = resolve))
+        .then(outcome)
+        .finally(() => (settled = true)),
+    );
     await until(() => run.seen.some((s) => s.startsWith('confirm')));
     apple.session().oncancel?.({});
     answer();
-    await until(() => run.seen.includes('abandon a1'));
+    await until(() => settled);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(apple.sheet.calls).not.toContain('completePayment');
+    expect(run.seen.filter((s) => s.startsWith('abandon'))).toEqual([]);
+    expect(apple.sheet.calls.slice(-1)).toEqual(['completeMerchantValidation']);
     expect(run.failures.map((f) => (f as SplitPayError).code)).toEqual(reported);
+  });
+
+  it('a sheet whose abort dispatches its cancel (an outcome unknown) abandons nothing: the confirm may have paid (D102-f)', async () => {
+    const { apple, run } = await authorized(unknown);
+    const session = apple.session();
+    const abort = session.abort.bind(session);
+    session.abort = () => {
+      abort();
+      session.oncancel?.({});
+    };
+    await until(() => apple.sheet.calls.includes('abort'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(apple.sheet.calls.filter((c) => c === 'abort')).toHaveLength(1);
+    expect(run.seen.filter((s) => s.startsWith('abandon'))).toEqual([]);
+    expect(apple.sheet.results).toEqual([]);
+    expect(run.failures).toEqual([]);
   });
 });

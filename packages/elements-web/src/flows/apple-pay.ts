@@ -134,8 +134,9 @@ export interface ApplePayRun {
  * either confirmed or abandoned: when the payer closes the sheet, and when its merchant validation
  * fails (the sheet is aborted, the failure reported). Once the token is sent, the sheet is completed
  * with what the confirm answered, failed when the confirm fails, aborted (no verdict) when its outcome is
- * unknown; a sheet closed meanwhile (Apple gives
- * up after 30 seconds) is abandoned as any other and not completed.
+ * unknown. A sheet closed once the token is sent (Apple gives up after 30 seconds, an abort that
+ * dispatches a cancel) is not completed and abandons nothing: the token may have paid, so the page
+ * shows the attempt in flight and polls for its verdict (D102-f).
  */
 export function runApplePay({ sessionConstructor: ctor, request, legs, validateMerchant, merchantValidation }: ApplePayRun): void {
   const session = new ctor(3, request);
@@ -183,16 +184,21 @@ export function runApplePay({ sessionConstructor: ctor, request, legs, validateM
   };
   session.onpaymentauthorized = (event) => {
     void (async () => {
-      if (!attemptId || over) return;
+      const id = attemptId;
+      if (!id || over) return;
+      // The token may pay from now on: the attempt is no longer the sheet's to abandon (D102-f).
+      attemptId = undefined;
       try {
         // The token goes as the wallet gave it: serialized once, never read or logged here.
         const token = typeof event.payment.token === 'string' ? event.payment.token : JSON.stringify(event.payment.token);
-        const status = await legs.confirm(attemptId, token);
+        const status = await legs.confirm(id, token);
         // Neither verdict is known: the sheet closes without one, the page tells it when it comes (D102-d).
-        if (status === OUTCOME_UNKNOWN) {
-          if (!over) session.abort();
+        if (status !== OUTCOME_UNKNOWN) complete(sheetSaysDone(status));
+        else if (!over) {
+          // Over first: a sheet whose abort dispatches its cancel must find it over.
           over = true;
-        } else complete(sheetSaysDone(status));
+          session.abort();
+        }
       } catch (error) {
         complete(false);
         legs.failed(error);

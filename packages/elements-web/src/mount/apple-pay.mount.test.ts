@@ -11,7 +11,7 @@ const MERCHANT_SESSION = { epochTimestamp: 1_767_225_600_000, merchantSessionIde
 const DOOR = 'https://pay.example/elements/session/attempts/a1/wallet-session';
 
 /** The page (https://shop.example) with the stand-in sheet, Apple Pay chosen, its button pressed. */
-async function payWithApplePay(walletSessionAnswer: { status: number; body: unknown }, after: Parameters<typeof scriptedFetch>[0], lostConfirm = false) {
+async function payWithApplePay(walletSessionAnswer: { status: number; body: unknown }, after: Parameters<typeof scriptedFetch>[0], lostConfirm: boolean | Promise<void> = false) {
   const page = merchantPage();
   const apple = standInApplePay();
   (page.dom.window as unknown as { ApplePaySession: unknown }).ApplePaySession = apple.ctor;
@@ -19,7 +19,8 @@ async function payWithApplePay(walletSessionAnswer: { status: number; body: unkn
   const scripted = scriptedFetch([pendingView({ methods: [applePayMethod] }), { status: 201, body: { attemptId: 'a1', view: started } }, walletSessionAnswer, ...after]);
   const { calls } = scripted;
   // A lost confirm: the connection fails as the browser's fetch says it (a TypeError).
-  const fetch = async (url: string, init: RequestInit) => (lostConfirm && url.endsWith('/confirm') ? Promise.reject(new TypeError('Failed to fetch')) : scripted.fetch(url, init));
+  // A promise: the confirm is lost once it settles (an answer that never came in time).
+  const fetch = async (url: string, init: RequestInit) => (lostConfirm && url.endsWith('/confirm') ? Promise.resolve(lostConfirm).then(() => Promise.reject(new TypeError('Failed to fetch'))) : scripted.fetch(url, init));
   const errors: SplitPayError[] = [];
   const handle = mount(page.container, { ...base, fetch, onError: (error) => errors.push(error) });
   await until(() => page.text(page.container).includes('Remaining to pay'));
@@ -134,6 +135,27 @@ describe('mount: the Apple Pay sheet completed with what the confirm answered', 
     expect(text).not.toContain('Something went wrong');
     expect(run.page.role('alert')[0]?.textContent ?? '').toBe('');
     expect(run.page.role('status')[0]?.textContent?.trim()).toBe('Confirming your payment…');
+    expect(run.page.button('Stop the €120.00 Apple Pay payment').disabled).toBe(false);
+    run.handle.unmount();
+  });
+
+  it('a sheet Apple closes while the confirm is unanswered abandons nothing; the confirm then lost, the page shows the attempt being confirmed and polls on (D102-f)', async () => {
+    let lose: () => void = () => undefined;
+    const stillInFlight = pendingView({ methods: [applePayMethod], attempts: [applePayAttempt('AUTHORIZING')], revision: 3 });
+    const run = await payWithApplePay(WALLET_SESSION, [stillInFlight], new Promise<void>((resolve) => (lose = resolve)));
+    await until(() => run.apple.sheet.merchantSessions.length > 0);
+    run.apple.session().onpaymentauthorized?.({ payment: { token: { paymentData: { version: 'EC_v1' } } } });
+    await until(() => run.calls.length === 3 && run.page.role('status')[0]?.textContent?.trim() === 'Confirming your payment…');
+    run.apple.session().oncancel?.({});
+    lose();
+    await until(() => run.calls.length >= 4);
+    const sent = run.calls.map((c) => `${c.method} ${c.url.replace('https://pay.example', '')}`);
+    expect(sent.slice(3)).toEqual(['GET /elements/session']);
+    expect(run.apple.sheet.calls.slice(2)).toEqual(['completeMerchantValidation']);
+    await until(() => run.errors.length > 0);
+    expect(run.errors.map((e) => e.code)).toEqual(['NetworkError']);
+    await until(() => run.page.role('status')[0]?.textContent?.trim() === 'Confirming your payment…');
+    expect(run.page.role('alert')[0]?.textContent ?? '').toBe('');
     expect(run.page.button('Stop the €120.00 Apple Pay payment').disabled).toBe(false);
     run.handle.unmount();
   });
