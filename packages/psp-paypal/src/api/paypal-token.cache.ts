@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock, Logger } from '@splitpay/domain';
-import type { PspExchange, PspHttpClient } from '@splitpay/psp-http';
+import { exchange, outOfTime, type PspHttpClient } from '@splitpay/psp-http';
 import { logPayPalFailure } from './paypal-call-log';
 import { PAYPAL_API_BASE, type PayPalContract } from '../settings/paypal-settings';
 
@@ -11,6 +11,7 @@ export type TokenResult =
   | { readonly kind: 'credentials'; readonly status: number; readonly message: string };
 
 const TOKEN_PATH = '/v1/oauth2/token';
+const TOKEN_ENDPOINT = "PayPal's token endpoint";
 
 /** A token is renewed this long before PayPal says it expires (at most half its lifetime). */
 const RENEW_MARGIN_MS = 5 * 60_000;
@@ -20,8 +21,9 @@ const RENEW_MARGIN_MS = 5 * 60_000;
  * until shortly before `expires_in` runs out, and dropped when PayPal answers 401 so the next call
  * fetches a fresh one. Concurrent calls for the same contract share one fetch. A contract is keyed
  * by environment, client id and a digest of its secret, so a rotated secret gets a new token.
- * A fetch is sent the way its caller sends (within its operation's deadline); a call joining that
- * fetch may wait past its own deadline, but its own call then finds no time left and is not sent.
+ * A fetch is sent with the whole PSP timeout, whoever starts it: it is shared, and an operation with
+ * little time left must not cut it short for the others. Each caller waits for it within its own time
+ * only (`remainingMs`, its operation's); out of time, it stops waiting and the fetch goes on (D101-b).
  */
 export class PayPalTokens {
   private readonly held = new Map<string, { readonly token: string; readonly renewAt: number }>();
@@ -29,16 +31,20 @@ export class PayPalTokens {
 
   constructor(private readonly deps: { readonly http: PspHttpClient; readonly clock: Clock; readonly logger: Logger }) {}
 
-  async get(contract: PayPalContract, send: PspExchange): Promise<TokenResult> {
+  /** The contract's token; `remainingMs` is what is left of the caller's operation (none: a plain call). */
+  async get(contract: PayPalContract, remainingMs?: () => number): Promise<TokenResult> {
     const key = keyOf(contract);
     const held = this.held.get(key);
     if (held && this.deps.clock.now() < held.renewAt) return { kind: 'token', token: held.token };
+    const left = remainingMs?.();
+    // Nothing left: no fetch is started for this caller (D101).
+    if (left !== undefined && left < 1) return outOfTime({ provider: TOKEN_ENDPOINT });
     let pending = this.fetching.get(key);
     if (!pending) {
-      pending = this.fetch(contract, key, send).finally(() => this.fetching.delete(key));
+      pending = this.fetch(contract, key).finally(() => this.fetching.delete(key));
       this.fetching.set(key, pending);
     }
-    return pending;
+    return left === undefined ? pending : waitWithin(pending, left);
   }
 
   /** PayPal refused `token`: forget it (unless another call already replaced it). */
@@ -47,9 +53,9 @@ export class PayPalTokens {
     if (this.held.get(key)?.token === token) this.held.delete(key);
   }
 
-  private async fetch(contract: PayPalContract, key: string, send: PspExchange): Promise<TokenResult> {
+  private async fetch(contract: PayPalContract, key: string): Promise<TokenResult> {
     const basic = Buffer.from(`${contract.clientId}:${contract.clientSecret}`).toString('base64');
-    const answer = await send(
+    const answer = await exchange(
       this.deps.http,
       {
         method: 'POST',
@@ -58,7 +64,7 @@ export class PayPalTokens {
         auth: { username: contract.clientId, password: contract.clientSecret },
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
       },
-      { provider: "PayPal's token endpoint", secrets: [contract.clientSecret, basic] },
+      { provider: TOKEN_ENDPOINT, secrets: [contract.clientSecret, basic] },
     );
     // Once per fetch, however many calls share it.
     logPayPalFailure(this.deps.logger, TOKEN_PATH, answer);
@@ -79,6 +85,19 @@ export class PayPalTokens {
     }
     const name = typeof body.error === 'string' ? body.error : typeof body.name === 'string' ? body.name : 'refused';
     return { kind: 'credentials', status, message: `PayPal refused the contract's credentials (${name})` };
+  }
+}
+
+/** The shared fetch, waited for no longer than `leftMs`; then an unknown (transport) result for this caller only. */
+async function waitWithin(pending: Promise<TokenResult>, leftMs: number): Promise<TokenResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<TokenResult>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'transport', message: `no time left of the operation's timeout: no answer from ${TOKEN_ENDPOINT} in it` }), leftMs);
+  });
+  try {
+    return await Promise.race([pending, expired]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -64,21 +64,23 @@ export class PayPalClient implements PayPalCalls {
   /**
    * The calls of one capture, void or refund (or of one lookup of it), token fetches included, all
    * within one timeout from now: up to four HTTP calls (a token, a read of the order, the action, a
-   * renewed token's retry) must end before the worker may send the operation again (D90, D101).
+   * renewed token's retry) must end before the worker may send the operation again (D90, D101). A
+   * token fetch is shared: the operation waits for it within its time only (D101-b).
    */
   operation(): PayPalCalls {
     const deadline = operationDeadline(this.timeoutMs, () => this.clock.now());
-    return { call: (contract, request) => this.callWith(deadline.exchange, contract, request) };
+    return { call: (contract, request) => this.callWith(deadline.exchange, contract, request, deadline.remainingMs) };
   }
 
-  private async callWith(send: PspExchange, contract: PayPalContract, request: PayPalRequest): Promise<PayPalAnswer> {
-    const first = await this.tokens.get(contract, send);
+  /** `remainingMs`: what is left of the operation's timeout, the wait for a shared token fetch included. */
+  private async callWith(send: PspExchange, contract: PayPalContract, request: PayPalRequest, remainingMs?: () => number): Promise<PayPalAnswer> {
+    const first = await this.tokens.get(contract, remainingMs);
     if (first.kind !== 'token') return first;
     const answer = await this.send(send, contract, request, first.token);
     if (answer.kind !== 'answer' || answer.status !== 401) return this.logged(request, answer);
     // The token was revoked or expired early: one fresh token, one more try (the same PayPal-Request-Id).
     this.tokens.invalidate(contract, first.token);
-    const renewed = await this.tokens.get(contract, send);
+    const renewed = await this.tokens.get(contract, remainingMs);
     if (renewed.kind !== 'token') return renewed;
     return this.logged(request, await this.send(send, contract, request, renewed.token));
   }
