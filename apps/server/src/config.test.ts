@@ -272,11 +272,17 @@ describe('PUBLIC_BASE_URL, the issuer', () => {
       ['REFRESH_TOKEN_TTL_S', '0', 'REFRESH_TOKEN_TTL_S must be a positive integer, got 0'],
       ['SESSION_TTL_MS', '0', 'SESSION_TTL_MS must be at least 1000 (ms), got 0'],
       ['SESSION_TTL_MS', '999', 'SESSION_TTL_MS must be at least 1000 (ms), got 999'],
-      ['SESSION_TTL_MS', '86400001', 'SESSION_TTL_MS must be at most 86400000 (ms), got 86400001'],
       ['WEBHOOK_TIMEOUT_MS', '0', 'WEBHOOK_TIMEOUT_MS must be at least 100 (ms), got 0'],
       ['LENDER_WAIT_MS', '0', 'LENDER_WAIT_MS must be at least 1000 (ms), got 0'],
     ])('refuses %s=%s', (name, raw, problem) => {
       expect(problemsOf({ [name]: raw })).toEqual([problem]);
+    });
+
+    it('bounds SESSION_TTL_MS only where expiresAt would pass the last Date, as a request ttlMs is (D105-a)', () => {
+      const now = 1_700_000_000_000;
+      expect(readConfig({ SESSION_TTL_MS: String(365 * 24 * 3_600_000) }, now).sessionTtlMs).toBe(365 * 24 * 3_600_000);
+      expect(readConfig({ SESSION_TTL_MS: String(8.64e15 - now) }, now).sessionTtlMs).toBe(8.64e15 - now);
+      expect(() => readConfig({ SESSION_TTL_MS: String(8.64e15 - now + 1) }, now)).toThrow(`SESSION_TTL_MS must be at most ${8.64e15 - now} (ms), got ${8.64e15 - now + 1}`);
     });
 
     it('accepts the smallest values themselves', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_WORKER_CONCURRENCY } from '@splitpay/application';
-import { DEFAULT_POLICY, MAX_SESSION_TTL_MS, MIN_SESSION_TTL_MS } from '@splitpay/domain';
+import { DEFAULT_POLICY, LAST_TIME_MS, MIN_SESSION_TTL_MS } from '@splitpay/domain';
 import { DEFAULT_ATTEMPT_RATE_LIMIT, parseTrustProxy, type AttemptRateLimit, type TrustProxy } from '@splitpay/http-api';
 import { DEFAULT_SCRYPT_COST, parseDataEncryptionKey, type ScryptCost } from '@splitpay/infra';
 import { parseAllowStandalone } from '@splitpay/store-mongo';
@@ -293,7 +293,7 @@ function storeProblems(env: NodeJS.ProcessEnv): string[] {
   return [];
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function readConfig(env: NodeJS.ProcessEnv = process.env, now: number = Date.now()): ServerConfig {
   const problems: Problems = [...storeProblems(env), ...productionProblems(env)];
   const listenPort = port(env, problems);
   // The port range is checked first: a wrong PORT is not reported as a PUBLIC_BASE_URL the operator never set.
@@ -321,8 +321,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lenderLookupAfterEndMs: int(env, problems, 'LENDER_LOOKUP_AFTER_END_MS', DEFAULT_POLICY.lenderLookupAfterEndMs),
     verdictOverdueAfterMs: int(env, problems, 'VERDICT_OVERDUE_AFTER_MS', DEFAULT_POLICY.verdictOverdueAlertMs, MIN_VERDICT_OVERDUE_AFTER_MS, ' (ms)'),
     accessTokenTtlS: int(env, problems, 'ACCESS_TOKEN_TTL_S', 3600, 1),
-    // Capped as a request's ttlMs is (D105): a longer default would make every creation without one refused.
-    sessionTtlMs: int(env, problems, 'SESSION_TTL_MS', 15 * 60_000, MIN_SESSION_TTL_MS, ' (ms)', MAX_SESSION_TTL_MS),
+    // Bounded as a request's ttlMs is (D105-a): a default putting expiresAt past the last Date would make every creation without one refused.
+    sessionTtlMs: int(env, problems, 'SESSION_TTL_MS', 15 * 60_000, MIN_SESSION_TTL_MS, ' (ms)', LAST_TIME_MS - now),
     workerLeaseMs: int(env, problems, 'WORKER_LEASE_MS', 60_000, MIN_WORKER_LEASE_MS, ' (ms)'),
     workerConcurrency: int(env, problems, 'WORKER_CONCURRENCY', DEFAULT_WORKER_CONCURRENCY, 1),
     pspTimeoutMs: int(env, problems, 'PSP_TIMEOUT_MS', DEFAULT_POLICY.dispatchCallMs, MIN_PSP_TIMEOUT_MS, ' (ms)'),

@@ -74,7 +74,7 @@ export { createSession } from './creation/create-session';
 export { checkMethodIds } from './creation/method-id.rule';
 export { checkNotificationUrl, hostReach } from './creation/notification-url.rule';
 export { checkOrderReference, MAX_ORDER_ID_LENGTH } from './creation/order-reference.rule';
-export { MAX_SESSION_TTL_MS, MIN_SESSION_TTL_MS } from './creation/session-ttl.rule';
+export { LAST_TIME_MS, MAX_SESSION_TTL_MS, MIN_SESSION_TTL_MS } from './creation/session-ttl.rule';
 export { offerCapabilities, type PspCatalog } from './creation/provider.rule';
 export { canonicalRequestText } from './creation/canonical-request';
 export type { MethodEntry, SessionRequest } from './creation/session-request.model';

@@ -52,14 +52,24 @@ describe('POST /api/sessions', () => {
     expect(JSON.stringify(documents)).not.toContain(res.body.elementsToken.slice(4));
   });
 
-  it('answers 201 at the longest lifetime, 24 hours (D105), and the session reads back with that expiresAt', async () => {
-    const res = await create(sessionBody({ ttlMs: 24 * 60 * 60_000 }));
+  it.each([
+    ['48 hours', 48 * 3_600_000],
+    ['a year', 365 * 24 * 3_600_000],
+  ])('answers 201 at a lifetime of %s, the contract setting no maximum (D105-a), and the session reads back with that expiresAt', async (_, ttlMs) => {
+    const res = await create(sessionBody({ ttlMs }));
     expect(res.status).toBe(201);
-    expect(res.body.expiresAt).toBe(h.clock.now() + 24 * 60 * 60_000);
+    expect(res.body.expiresAt).toBe(h.clock.now() + ttlMs);
     const read = await call(h.app, 'get', `/api/sessions/${res.body.sessionId}`, { token: tokens.acme });
     expect(read.body.expiresAt).toBe(res.body.expiresAt);
+  });
+
+  it('answers 400 InvalidRequest only for a lifetime that would put expiresAt past the last Date, which the OpenAPI document shows', async () => {
+    const res = await create(sessionBody({ ttlMs: 8.64e15 - h.clock.now() + 1 }));
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('InvalidRequest');
+    expect(res.body.message).toBe(`ttlMs must be at most ${8.64e15 - h.clock.now()}: expiresAt would pass the last representable time (8640000000000000 ms since 1970)`);
     const doc = (await request(h.app).get('/openapi.json')).body;
-    expect(doc.components.schemas.SessionRequest.properties.ttlMs).toMatchObject({ minimum: 1000, maximum: 24 * 60 * 60_000 });
+    expect(doc.components.schemas.SessionRequest.properties.ttlMs).toMatchObject({ minimum: 1000, maximum: 8.64e15 });
   });
 
   it('takes the merchant from the token, defaults ttl to 15 minutes, and fixes the notification address', async () => {

@@ -30,10 +30,22 @@ describe('createSession', () => {
     expect(createSession(request(), context({ defaultTtlMs: 900_000 })).expiresAt).toBe(1_700_000_000_000 + 900_000);
   });
 
-  it('refuses a lifetime past 24 hours or under a second with InvalidRequest, so expiresAt stays a real time (D105)', () => {
-    expect(createSession(request({ ttlMs: 24 * 60 * 60_000 }), context()).expiresAt).toBe(1_700_000_000_000 + 24 * 60 * 60_000);
-    for (const ttlMs of [24 * 60 * 60_000 + 1, Number.MAX_SAFE_INTEGER, 999, 1.5e3 + 0.5, Number.NaN]) {
-      expect(refusal(request({ ttlMs }))).toEqual({ code: 'InvalidRequest', message: 'ttlMs must be an integer from 1000 to 86400000 (24 hours)' });
+  it('takes any lifetime of a second or more that keeps expiresAt a time a Date can hold, as the contract sets no maximum (D105-a)', () => {
+    const now = 1_700_000_000_000;
+    for (const ttlMs of [48 * 3_600_000, 365 * 24 * 3_600_000, 8.64e15 - now]) {
+      expect(createSession(request({ ttlMs }), context()).expiresAt).toBe(now + ttlMs);
+    }
+  });
+
+  it('refuses with InvalidRequest a lifetime under a second, not an integer, or putting expiresAt past the last Date (D105-a)', () => {
+    for (const ttlMs of [999, 1.5e3 + 0.5, Number.NaN]) {
+      expect(refusal(request({ ttlMs }))).toEqual({ code: 'InvalidRequest', message: 'ttlMs must be an integer of at least 1000' });
+    }
+    for (const ttlMs of [8.64e15 - 1_700_000_000_000 + 1, Number.MAX_SAFE_INTEGER]) {
+      expect(refusal(request({ ttlMs }))).toEqual({
+        code: 'InvalidRequest',
+        message: `ttlMs must be at most ${8.64e15 - 1_700_000_000_000}: expiresAt would pass the last representable time (8640000000000000 ms since 1970)`,
+      });
     }
     expect(refusal(request(), context({ defaultTtlMs: Number.MAX_SAFE_INTEGER })).code).toBe('InvalidRequest');
   });

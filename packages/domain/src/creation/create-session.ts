@@ -91,7 +91,7 @@ function cartItemsOf(request: SessionRequest): readonly CartItem[] | undefined {
  */
 export function createSession(request: SessionRequest, ctx: CreationContext): Session {
   const ttlMs = request.ttlMs ?? ctx.defaultTtlMs;
-  checkSessionTtl(ttlMs);
+  checkSessionTtl(ttlMs, ctx.now);
   checkOrderReference(request.orderId);
   const notification = resolveNotification(request.notificationUrl, ctx.account);
   checkMethodIds(request.methods);

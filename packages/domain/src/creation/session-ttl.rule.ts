@@ -3,16 +3,22 @@ import { DomainError } from '../errors/domain-error';
 /** The contract's shortest session lifetime. */
 export const MIN_SESSION_TTL_MS = 1000;
 
-/**
- * The longest session lifetime (docs/decisions.md D105): 24 hours. A hold taken early in the session
- * waits, uncaptured, for the rest of the order until the session ends; it must still be capturable
- * then, and card holds lapse at the issuer after a few days (PayPal's honour period is 3 days).
- */
-export const MAX_SESSION_TTL_MS = 24 * 60 * 60_000;
+/** The last time JavaScript's Date can hold, in ms since 1970 (ECMAScript's time range). */
+export const LAST_TIME_MS = 8.64e15;
 
-/** InvalidRequest: a lifetime outside the contract's floor and the service's ceiling, so expiresAt is always a real, safe time. */
-export function checkSessionTtl(ttlMs: number): void {
-  if (!Number.isSafeInteger(ttlMs) || ttlMs < MIN_SESSION_TTL_MS || ttlMs > MAX_SESSION_TTL_MS) {
-    throw new DomainError('InvalidRequest', `ttlMs must be an integer from ${MIN_SESSION_TTL_MS} to ${MAX_SESSION_TTL_MS} (24 hours)`);
+/**
+ * The longest lifetime any request may name: the contract sets no maximum (D105-a), so the only bound
+ * is that expiresAt stays a time JavaScript can hold. A lifetime above this one passes it whatever the
+ * clock says; the exact bound depends on the creation's clock (checkSessionTtl).
+ */
+export const MAX_SESSION_TTL_MS = LAST_TIME_MS;
+
+/** InvalidRequest: a lifetime under the contract's floor, or one that would put expiresAt past the last time a Date can hold. */
+export function checkSessionTtl(ttlMs: number, now: number): void {
+  if (!Number.isSafeInteger(ttlMs) || ttlMs < MIN_SESSION_TTL_MS) {
+    throw new DomainError('InvalidRequest', `ttlMs must be an integer of at least ${MIN_SESSION_TTL_MS}`);
+  }
+  if (ttlMs > LAST_TIME_MS - now) {
+    throw new DomainError('InvalidRequest', `ttlMs must be at most ${LAST_TIME_MS - now}: expiresAt would pass the last representable time (${LAST_TIME_MS} ms since 1970)`);
   }
 }

@@ -51,7 +51,8 @@ export const sessionRequestSchema = named('SessionRequest', {
       type: 'integer',
       minimum: MIN_SESSION_TTL_MS,
       maximum: MAX_SESSION_TTL_MS,
-      description: 'the session lifetime in ms: default 15 minutes, at most 24 hours (a hold taken early in the session must still be capturable when it ends)',
+      description:
+        "the session lifetime in ms: default 15 minutes, no business maximum; InvalidRequest only when expiresAt would pass the last time a JavaScript Date holds (8640000000000000 ms since 1970), so the maximum shown can never be reached. A session longer than a card hold's life at the issuer (a few days) may end after a hold lapsed at its issuer: the PSP then refuses the capture, which the service records as any failed capture (the hold handed back, its money not taken)",
     },
     customer: customerSchema,
     billing: addressSchema,
