@@ -12,8 +12,10 @@ interface StoredSession {
 
 /**
  * A refund whose answer never reaches the page: the service made it, the page only saw the network
- * fail. The contact is told it may have been made, sees the payment as it now stands, and a second
- * try of the same refund is the same refund (its key kept for the page's life), never a second one.
+ * fail. The contact is told it may have been made and the payment is read again (D103-f): when it
+ * shows the refund, the page says it was made and spends its key, so a deliberate second refund of
+ * the same amount is a new refund; when it does not, the key is kept and a retry is the same refund,
+ * said to be already made once the page shows it.
  */
 describe('dashboard in Chromium: a refund whose answer is lost', () => {
   const demo = useDemoDashboard();
@@ -46,31 +48,73 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
     return keys;
   };
 
-  it('says the refund may have been made, reads the payment again, and sends the same refund again with the same key', async () => {
+  const refundTen = async (page: Page): Promise<void> => {
+    const tranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
+    await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
+    await tranche.getByLabel('Amount to refund (EUR)').fill('10');
+    await tranche.getByRole('button', { name: 'Continue' }).click();
+    await tranche.getByRole('button', { name: 'Yes, refund €10.00' }).click();
+  };
+
+  it('says the refund was made once the payment read again shows it, and a second refund of the same amount is a new refund', async () => {
     const { page } = await newWatchedPage(demo.browser());
     await signedIn(page, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
     const keys = await loseFirstAnswer(page, '**/api/attempts/*/refund');
     const tranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
-    const refundTen = async (): Promise<void> => {
-      await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
-      await tranche.getByLabel('Amount to refund (EUR)').fill('10');
-      await tranche.getByRole('button', { name: 'Continue' }).click();
-      await tranche.getByRole('button', { name: 'Yes, refund €10.00' }).click();
-    };
 
-    await refundTen();
-    await visible(page.getByRole('alert').filter({ hasText: 'The refund may have been made' }));
+    await refundTen(page);
+    await visible(page.getByRole('alert').filter({ hasText: 'The refund of €10.00 was made' }));
     expect(await refunds()).toEqual([1_000]);
     // Read again: the tranche shows the refund the service made (whatever its verdict by then).
     await visible(tranche.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'refund', exact: true }) }).filter({ hasText: '€10.00' }));
 
-    // The contact tries again, the same amount: the service answers the refund it already made.
-    await refundTen();
+    // The contact, having seen it, refunds another €10.00 on purpose: a new refund, with a new key.
+    await refundTen(page);
     await visible(page.getByRole('status').filter({ hasText: 'Refund of €10.00 requested' }));
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe('');
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(await refunds()).toEqual([1_000, 1_000]);
+    await page.context().close();
+  });
+
+  it('keeps the key while the payment read again does not show the refund: the retry is the same refund, said to be already made', async () => {
+    const { page } = await newWatchedPage(demo.browser());
+    // The payment's read right after the lost answer still shows it as it was before the refund.
+    let last = '';
+    let staleNext = false;
+    let staleServed = (): void => undefined;
+    const served = new Promise<void>((resolve) => (staleServed = resolve));
+    await page.route(`**/api/sessions/${sessionId}`, async (route: Route) => {
+      const answer = await route.fetch();
+      if (staleNext && last !== '') {
+        staleNext = false;
+        await route.fulfill({ response: answer, body: last });
+        return staleServed();
+      }
+      last = await answer.text();
+      return route.fulfill({ response: answer, body: last });
+    });
+    await signedIn(page, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
+    const keys = await loseFirstAnswer(page, '**/api/attempts/*/refund');
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/refund')) staleNext = true;
+    });
+
+    await refundTen(page);
+    await served;
+    await visible(page.getByRole('alert').filter({ hasText: 'The refund may have been made' }));
+    expect(await refunds()).toEqual([1_000, 1_000, 1_000]);
+    // Away and back: the page reads the payment afresh and shows the refund, its key still held.
+    await page.getByRole('link', { name: 'Back to payments' }).click();
+    await page.evaluate((hash) => ((globalThis as unknown as { location: { hash: string } }).location.hash = hash), `#/sessions/${sessionId}`);
+    await visible(page.getByRole('heading', { name: `Payment ${orderId}` }));
+
+    await refundTen(page);
+    await visible(page.getByRole('status').filter({ hasText: 'Refund of €10.00 already made' }));
+    expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
-    expect(await refunds()).toEqual([1_000]);
+    expect(await refunds()).toEqual([1_000, 1_000, 1_000]);
     await page.context().close();
   });
 
@@ -79,12 +123,12 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
     await signedIn(page, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
     const keys = await loseFirstAnswer(page, `**/api/sessions/${sessionId}/refund`);
     await page.getByRole('button', { name: 'Refund the whole payment' }).click();
-    await page.getByRole('button', { name: 'Yes, refund €30.00' }).click();
+    await page.getByRole('button', { name: 'Yes, refund €10.00' }).click();
     await visible(page.getByRole('alert').filter({ hasText: 'The refund may have been made' }));
-    expect(await refunds()).toEqual([1_000, 3_000]);
+    expect(await refunds()).toEqual([1_000, 1_000, 1_000, 1_000]);
     // Read again: the refund the service made is on the page (whatever its verdict by then).
     const tranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
-    await visible(tranche.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'refund', exact: true }) }).filter({ hasText: '€30.00' }));
+    await visible(tranche.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'refund', exact: true }) }).nth(3));
     // Its door reads no key (D103-c): none is sent.
     expect(keys).toEqual(['']);
     await page.context().close();

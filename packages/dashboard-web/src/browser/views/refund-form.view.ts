@@ -13,8 +13,8 @@ export interface RefundFormOptions {
   /** The tranche the refund takes money from: its keys are the page's (RefundKeys). */
   readonly attemptId: string;
   readonly onDone: (answer: RefundAnswer) => void;
-  /** The answer did not say whether the refund was made (refundOutcomeUnclear). */
-  readonly onUnclear: () => void;
+  /** The answer did not say whether the refund of `amount` (minor units) was made (refundOutcomeUnclear). */
+  readonly onUnclear: (amount: number) => void;
   readonly onCancel: () => void;
 }
 
@@ -83,7 +83,7 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
         return;
       }
       if (refundOutcomeUnclear(result)) {
-        options.onUnclear();
+        options.onUnclear(minor);
         return;
       }
       backToAmount();

@@ -2,6 +2,7 @@ import type { ApiResult, AttemptJson, ChargebackJson, NotificationJson, RefundAn
 import type { RefundTarget } from '../api/dashboard-api';
 import { methodWords } from '../i18n/payment-names';
 import { providerLabel } from '../operations/provider-options';
+import { madeRefundOf, refundIdsOf } from '../refund/refund-outcome';
 import type { PaymentOrigin } from '../sessions/session-address';
 import { facts, h, replaceChildren, type Child } from './dom';
 import { FIRST_FOCUS, refundForm, sessionRefundConfirm } from './refund-form.view';
@@ -42,10 +43,15 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   /**
    * After an action the page is read again and drawn anew, the pressed control with it: focus goes to
    * the heading of what was acted on (the tranche, the notification, the payment), never to the body.
+   * A keyed answer naming a refund the page already showed (`before`) is a replay: nothing new was made.
    */
-  const refunded = (focusId: string) => (answer: RefundAnswer): void => {
+  const refunded = (focusId: string, before: ReadonlySet<string>) => (answer: RefundAnswer): void => {
     unclearNotice.textContent = '';
-    for (const { transaction } of answer.refunds) ctx.announce(t.refundRequested(ctx.tr.money(transaction.amount), t.verdict[transaction.status.kind] ?? transaction.status.kind));
+    for (const { transaction } of answer.refunds) {
+      const verdict = t.verdict[transaction.status.kind] ?? transaction.status.kind;
+      const money = ctx.tr.money(transaction.amount);
+      ctx.announce(before.has(transaction.transactionId) ? t.refundAlreadyMade(money, verdict) : t.refundRequested(money, verdict));
+    }
     void load(focusId);
   };
 
@@ -55,19 +61,35 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     void load(focusId);
   };
 
+  /**
+   * A tranche's refund whose answer was unclear: when the tranche read again shows a new refund of that
+   * amount, it was made, so its key is spent (a deliberate second refund is a new one, D103-f); else
+   * the key stays and a retry is a safe repeat.
+   */
+  const trancheUnclear = (attempt: AttemptJson, before: ReadonlySet<string>) => (amount: number): void => {
+    unclearNotice.textContent = t.refundMayHaveBeenMade;
+    void load(trancheTitleId(attempt)).then((session) => {
+      const made = madeRefundOf(before, session?.attempts.find((a) => a.attemptId === attempt.attemptId), amount);
+      if (!made) return;
+      ctx.refundKeys.spend(attempt.attemptId, amount);
+      unclearNotice.textContent = t.refundWasMade(ctx.tr.money(made.amount));
+    });
+  };
+
   const trancheTitleId = (attempt: AttemptJson): string => `tranche-${attempt.attemptId}`;
 
   const refundOpener = (label: string, target: RefundTarget, attempt: AttemptJson): HTMLElement =>
-    opener(label, (close) =>
-      refundForm(ctx, {
+    opener(label, (close) => {
+      const before = refundIdsOf(attempt);
+      return refundForm(ctx, {
         target,
         refundable: attempt.refundable,
         attemptId: attempt.attemptId,
-        onDone: refunded(trancheTitleId(attempt)),
-        onUnclear: unclear(trancheTitleId(attempt)),
+        onDone: refunded(trancheTitleId(attempt), before),
+        onUnclear: trancheUnclear(attempt, before),
         onCancel: close,
-      }),
-    );
+      });
+    });
 
   const transactionRow = (tx: TransactionJson, attempt: AttemptJson, refundable: boolean): HTMLElement => {
     const verdict: Child[] = [t.verdict[tx.status.kind] ?? tx.status.kind];
@@ -189,7 +211,9 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         [t.expiresAt, ctx.tr.dateTime(session.expiresAt)],
       ]),
       ended && refundable.amount > 0
-        ? opener(t.refundSession, (close) => sessionRefundConfirm(ctx, session.sessionId, refundable, refunded('session-title'), unclear('session-title'), close))
+        ? opener(t.refundSession, (close) =>
+            sessionRefundConfirm(ctx, session.sessionId, refundable, refunded('session-title', new Set(session.attempts.flatMap((a) => [...refundIdsOf(a)]))), unclear('session-title'), close),
+          )
         : null,
       notificationSection(session, session.notification),
       h(
@@ -209,16 +233,18 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
    * Reads the payment and draws it; `focusId` names the heading focus goes to once drawn. A read
    * answered after a later one was asked draws nothing: a replay pressed while the refund's read was
    * in flight was drawn, then the refund's read, answered last, drew the payment as it stood before.
+   * Resolves with the payment it drew, if it drew one.
    */
-  async function load(focusId?: string): Promise<void> {
+  async function load(focusId?: string): Promise<SessionJson | undefined> {
     const read = ++reads;
     body.setAttribute('aria-busy', 'true');
     const [answer, chargebacks] = await Promise.all([ctx.api.session(sessionId), ctx.api.chargebacks(sessionId)]);
-    if (read !== reads) return;
+    if (read !== reads) return undefined;
     body.setAttribute('aria-busy', 'false');
     if (answer.ok) render(answer.body, chargebacks);
     else replaceChildren(body, h('p', { class: 'error', role: 'alert', tabindex: '-1', id: 'session-error' }, refusalWords(ctx, answer.code)));
     if (focusId !== undefined) (document.getElementById(answer.ok ? focusId : 'session-error') ?? document.getElementById('session-title'))?.focus();
+    return answer.ok ? answer.body : undefined;
   }
   void load();
   return section;
