@@ -28,9 +28,9 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
   };
 
   beforeAll(async () => {
-    const { page, sessionId: id } = await demo.service().openPage({ currency: 'EUR', total: 4_000, orderId, methods: [{ method: 'card' }] }, DEMO);
+    const { page, sessionId: id } = await demo.service().openPage({ currency: 'EUR', total: 5_000, orderId, methods: [{ method: 'card' }] }, DEMO);
     sessionId = id;
-    await page.payByCard('card', 4_000);
+    await page.payByCard('card', 5_000);
     expect((await page.waitFor((v) => v.status === 'PAID', 15_000)).status).toBe('PAID');
   }, 90_000);
 
@@ -118,6 +118,51 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
     await page.context().close();
   });
 
+  it('shares a lost refund\'s key with another tab of the contact (D103-g): the same refund tried there is one refund', async () => {
+    const { page } = await newWatchedPage(demo.browser());
+    // Tab A's read right after the lost answer still shows the payment as it was: its key stays unclear.
+    let last = '';
+    let staleNext = false;
+    let staleServed = (): void => undefined;
+    const served = new Promise<void>((resolve) => (staleServed = resolve));
+    await page.route(`**/api/sessions/${sessionId}`, async (route: Route) => {
+      const answer = await route.fetch();
+      if (staleNext && last !== '') {
+        staleNext = false;
+        await route.fulfill({ response: answer, body: last });
+        return staleServed();
+      }
+      last = await answer.text();
+      return route.fulfill({ response: answer, body: last });
+    });
+    await signedIn(page, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
+    const keys = await loseFirstAnswer(page, '**/api/attempts/*/refund');
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/refund')) staleNext = true;
+    });
+    await refundTen(page);
+    await served;
+    await visible(page.getByRole('alert').filter({ hasText: 'The refund may have been made' }));
+    expect(await refunds()).toEqual([1_000, 1_000, 1_000, 1_000]);
+
+    // Tab B, same browser, same contact: the same refund is the one tab A made.
+    const tabB = await page.context().newPage();
+    await signedIn(tabB, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
+    await tabB.route('**/api/attempts/*/refund', async (route: Route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      return route.fulfill({ response: await route.fetch() });
+    });
+    await refundTen(tabB);
+    await visible(tabB.getByRole('status').filter({ hasText: 'Refund of €10.00 already made' }));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await refunds()).toEqual([1_000, 1_000, 1_000, 1_000]);
+    // Accepted, the key left the shelf the tabs share.
+    const shelved = await tabB.evaluate(() => Object.keys((globalThis as unknown as { localStorage: object }).localStorage).filter((name) => name.startsWith('splitpay.dashboard.refundKey')));
+    expect(shelved).toEqual([]);
+    await page.context().close();
+  });
+
   it("says the whole payment's refund may have been made and reads the payment again: its refund is on the page, and no key is sent", async () => {
     const { page } = await newWatchedPage(demo.browser());
     await signedIn(page, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
@@ -125,10 +170,10 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
     await page.getByRole('button', { name: 'Refund the whole payment' }).click();
     await page.getByRole('button', { name: 'Yes, refund €10.00' }).click();
     await visible(page.getByRole('alert').filter({ hasText: 'The refund may have been made' }));
-    expect(await refunds()).toEqual([1_000, 1_000, 1_000, 1_000]);
+    expect(await refunds()).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
     // Read again: the refund the service made is on the page (whatever its verdict by then).
     const tranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
-    await visible(tranche.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'refund', exact: true }) }).nth(3));
+    await visible(tranche.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'refund', exact: true }) }).nth(4));
     // Its door reads no key (D103-c): none is sent.
     expect(keys).toEqual(['']);
     await page.context().close();

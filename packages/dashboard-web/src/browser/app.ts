@@ -33,7 +33,8 @@ export class DashboardApp {
   private readonly tokens = new TokenClient(undefined, this.base);
   private readonly keeper: TokenKeeper;
   private readonly api: DashboardApi;
-  private readonly refundKeys = new RefundKeys();
+  // Unclear refunds' keys are shared by the contact's tabs (D103-g): scoped to the merchant and contact signed in.
+  private readonly refundKeys = new RefundKeys(undefined, localStorage, () => (this.me?.contact ? `${this.me.merchantId}|${this.me.contact.email}` : undefined));
   private readonly skipLink = h('a', { class: 'skip', href: '#main', onclick: (e: Event) => this.skip(e) });
   private readonly header = h('header', { class: 'top' });
   private readonly views = h('nav', { class: 'views' });

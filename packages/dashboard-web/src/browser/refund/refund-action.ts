@@ -43,6 +43,8 @@ export class RefundAction {
         if (result.ok) {
           this.accepted = result;
           this.keying?.keys.spend(this.keying.attemptId, amount);
+        } else if (refundOutcomeUnclear(result)) {
+          this.keying?.keys.keep(this.keying.attemptId, amount);
         }
         return result;
       },

@@ -1,18 +1,34 @@
+/** The part of Web Storage the keys use (localStorage in the page: every tab of the dashboard shares it). */
+export interface KeyShelf {
+  getItem(name: string): string | null;
+  setItem(name: string, value: string): void;
+  removeItem(name: string): void;
+}
+
+const SHELF_PREFIX = 'splitpay.dashboard.refundKey';
+
 /**
- * The idempotency keys of the page's refunds, kept for the page's life: one per tranche and amount
- * until an answer settles it. A refund whose answer was lost is sent again, from a reopened form too,
- * with its first key, so the service answers the refund it made instead of making a second one. Keyed
- * by the tranche (the service scopes keys to the attempt), so the tranche's refund and its operation's
- * refund of the same amount are one refund.
+ * The idempotency keys of the page's refunds: one per tranche and amount until an answer settles it. A
+ * refund whose answer was lost is sent again, from a reopened form too, with its first key, so the
+ * service answers the refund it made instead of making a second one. Keyed by the tranche (the service
+ * scopes keys to the attempt), so the tranche's refund and its operation's refund of the same amount
+ * are one refund. A key whose answer was unclear is kept on the shelf, under the signed-in contact, so
+ * the same refund tried from another tab is the same refund too (D103-g); only keys go there, never a
+ * token, and a spent key leaves it.
  */
 export class RefundKeys {
   private readonly held = new Map<string, string>();
 
-  constructor(private readonly newKey: () => string = () => crypto.randomUUID()) {}
+  constructor(
+    private readonly newKey: () => string = () => crypto.randomUUID(),
+    private readonly shelf?: KeyShelf,
+    /** Who is signed in (merchant and contact); undefined: nothing is shelved. */
+    private readonly scope: () => string | undefined = () => undefined,
+  ) {}
 
   keyFor(attemptId: string, amount: number | undefined): string {
     const slot = slotOf(attemptId, amount);
-    let key = this.held.get(slot);
+    let key = this.shelved(slot) ?? this.held.get(slot);
     if (key === undefined) {
       key = this.newKey();
       this.held.set(slot, key);
@@ -20,9 +36,46 @@ export class RefundKeys {
     return key;
   }
 
+  /** The answer was unclear: the key moves to the shelf every tab reads, and is spent there by whichever settles it. */
+  keep(attemptId: string, amount: number | undefined): void {
+    const slot = slotOf(attemptId, amount);
+    const key = this.held.get(slot);
+    const name = this.shelfName(slot);
+    if (key === undefined || name === undefined) return;
+    try {
+      this.shelf?.setItem(name, key);
+      this.held.delete(slot);
+    } catch {
+      // Storage refused (full, disabled): the key stays this page's, as before.
+    }
+  }
+
   /** An accepted refund spends its key: a later refund of the same amount is another refund. */
   spend(attemptId: string, amount: number | undefined): void {
-    this.held.delete(slotOf(attemptId, amount));
+    const slot = slotOf(attemptId, amount);
+    this.held.delete(slot);
+    const name = this.shelfName(slot);
+    if (name === undefined) return;
+    try {
+      this.shelf?.removeItem(name);
+    } catch {
+      // Nothing was shelved where storage is refused.
+    }
+  }
+
+  private shelved(slot: string): string | undefined {
+    const name = this.shelfName(slot);
+    if (name === undefined) return undefined;
+    try {
+      return this.shelf?.getItem(name) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private shelfName(slot: string): string | undefined {
+    const scope = this.shelf ? this.scope() : undefined;
+    return scope === undefined ? undefined : `${SHELF_PREFIX}|${scope}|${slot}`;
   }
 }
 
