@@ -45,6 +45,8 @@ export interface InstanceOptions {
   readonly limitCounters?: HitCounters;
   /** The store whose lagging search entries this instance's worker repairs (wiring/search-entry-repair.ts); default none. */
   readonly searchEntries?: Pick<MongoStores, 'repairSearchEntries'>;
+  /** Where this process listens, once it does (server.ts): its fake drivers call their own fake PSP there. */
+  readonly ownUrl?: () => string;
 }
 
 /** One service instance: its HTTP app and its workers, over a store it may share with others. */
@@ -66,7 +68,12 @@ export interface AppInstance {
 /** Composition of one instance: every area adds its routers and workers here, wired by hand. */
 export function createAppInstance(options: InstanceOptions): AppInstance {
   const clock = options.clock ?? new SystemClock();
-  const psp = createPspRegistry(options.config, { logger: options.logger, clock, ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}) });
+  const psp = createPspRegistry(options.config, {
+    logger: options.logger,
+    clock,
+    ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}),
+    ...(options.ownUrl ? { ownUrl: options.ownUrl } : {}),
+  });
   const metrics = new PromMetrics({ counters: counterCatalog(psp.registry.providerIds()), processMetrics: options.processMetrics ?? false });
   const core: Core = {
     config: options.config,

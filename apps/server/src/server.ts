@@ -19,6 +19,18 @@ export interface RunningServer {
   stop(signal: string): Promise<void>;
 }
 
+/**
+ * This process's own address as its listener has it, through loopback when it listens on every
+ * interface: PUBLIC_BASE_URL may name a load balancer that sends a call to another instance.
+ */
+function ownAddress(server: http.Server, configuredPort: number): string {
+  const address = server.address();
+  if (typeof address !== 'object' || !address) return `http://127.0.0.1:${configuredPort}`;
+  // Node listens on '::' dual-stack: IPv4 loopback reaches it too.
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
 /** Composition root: builds every adapter, wires the use cases, and listens. */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const logger = new WinstonLogger({ level: config.logLevel });
@@ -32,8 +44,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw error;
   });
   const limitCounters = sharedHitCountersOf(stores);
-  const instance = createAppInstance({ config, stores, logger, processMetrics: true, searchEntries: stores, ...(limitCounters ? { limitCounters } : {}) });
-  const server = http.createServer(instance.app);
+  const server = http.createServer();
+  const ownUrl = () => ownAddress(server, config.port);
+  const instance = createAppInstance({ config, stores, logger, processMetrics: true, searchEntries: stores, ownUrl, ...(limitCounters ? { limitCounters } : {}) });
+  server.on('request', instance.app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       instance.close();

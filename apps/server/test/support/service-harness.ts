@@ -126,6 +126,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     logger,
     clock,
     searchEntries: stores,
+    ownUrl: () => url,
     ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}),
     ...(options.passwordHasher ? { passwordHasher: options.passwordHasher } : {}),
     ...(options.limitCounters ? { limitCounters: options.limitCounters } : {}),

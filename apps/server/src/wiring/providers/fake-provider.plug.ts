@@ -5,6 +5,11 @@ import type { ProviderPlug } from './provider-plug';
 /** Where the fake PSP is mounted on the service. */
 export const FAKE_PSP_MOUNT_PATH = '/fake-psp';
 
+const mountUnder =
+  (base: UrlSource): UrlSource =>
+  () =>
+    `${(typeof base === 'string' ? base : base()).replace(/\/+$/, '')}${FAKE_PSP_MOUNT_PATH}`;
+
 /**
  * The fake provider, mounted when FAKE_PSP is on. It lives in this process (its state is in memory),
  * so its secrets are minted here and shared by its router and its drivers.
@@ -14,16 +19,15 @@ export const fakeProviderPlug: ProviderPlug = {
   settings: FAKE_SETTINGS,
   mount(config, deps) {
     if (!config.fakePsp) return undefined;
-    const base = deps.publicBaseUrl ?? config.publicBaseUrl;
-    const fakeUrl: UrlSource = () => `${(typeof base === 'string' ? base : base()).replace(/\/+$/, '')}${FAKE_PSP_MOUNT_PATH}`;
+    const publicFakeUrl = mountUnder(deps.publicBaseUrl ?? config.publicBaseUrl);
     const secrets = deps.fakePspSecrets ?? {
       apiKey: config.fakePspApiKey ?? randomBytes(24).toString('base64url'),
       signingSecret: config.fakePspSigningSecret ?? randomBytes(32).toString('base64url'),
     };
     // Instances sharing one fake PSP (FAKE_PSP_URL) reach it there; each still mounts its own router.
-    const driverUrl: UrlSource = config.fakePspUrl ?? fakeUrl;
+    const driverUrl: UrlSource = config.fakePspUrl ?? (deps.ownUrl ? mountUnder(deps.ownUrl) : publicFakeUrl);
     const fakePsp = createFakePsp({
-      publicUrl: fakeUrl,
+      publicUrl: publicFakeUrl,
       apiKey: secrets.apiKey,
       signingSecret: secrets.signingSecret,
       delayMs: config.fakePspDelayMs,

@@ -12,6 +12,12 @@ export interface ProviderMountDeps {
   readonly clock: Clock;
   /** The service's public base URL, when known only once it listens (tests on port 0); default `config.publicBaseUrl`. */
   readonly publicBaseUrl?: UrlSource;
+  /**
+   * Where this process itself listens (loopback and its port), known once it listens: the fake drivers'
+   * default way to their own fake PSP, which a load balancer in front of several instances would send
+   * to another instance's. Default the public base URL (one instance, nothing in front).
+   */
+  readonly ownUrl?: UrlSource;
   /** Fixed fake PSP secrets (tests); default fresh random ones per process. */
   readonly fakePspSecrets?: { readonly apiKey: string; readonly signingSecret: string };
   /** Redelivery delays of the fake PSP's notifications; default 1 s, 5 s, 30 s. */
