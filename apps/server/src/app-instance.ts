@@ -63,6 +63,8 @@ export interface AppInstance {
   close(): void;
   /** Graceful stop: no new worker run, the turns running finished (their leases released), then close(). */
   stop(): Promise<void>;
+  /** Resolves once the PSP calls started in the background (what a notification's verdict owes) have ended and their acks were saved or logged. */
+  idle(): Promise<void>;
 }
 
 /** Composition of one instance: every area adds its routers and workers here, wired by hand. */
@@ -186,8 +188,9 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     close,
     async stop() {
       stopTimers();
-      await Promise.all(runs);
+      await Promise.all([...runs, payer.dispatcher.idle()]);
       close();
     },
+    idle: () => payer.dispatcher.idle(),
   };
 }

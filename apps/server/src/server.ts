@@ -82,6 +82,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       const deadline = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs ?? 10_000);
       server.closeIdleConnections();
       await Promise.all([drained, instance.stop()]);
+      // A notification answered during the drain may have left its capture, void or refund in flight.
+      await instance.idle();
       clearInterval(sweep);
       clearTimeout(deadline);
       await stores.close();

@@ -23,7 +23,7 @@ export interface NotificationIntakeDeps {
   readonly registry: PspRegistry;
   readonly sessions: SessionRepository;
   readonly writer: SessionWriter;
-  readonly dispatcher: OwedOperationDispatcher;
+  readonly dispatcher: Pick<OwedOperationDispatcher, 'dispatchOwedLater'>;
   /** Reads the contract settings a provider verifies a notification with (NotificationContext). */
   readonly gateway: PspGateway;
   readonly chargebacks: Pick<ChargebackIntake, 'receive'>;
@@ -132,7 +132,8 @@ export class PspNotificationIntake {
     const { session: saved, changed } = written;
     this.deps.logger.info('psp.fact_received', { ...fields, sessionId: saved.id, changed, status: saved.status });
     if (reverses(fact)) this.reportReversal(fields, saved, fact, changed);
-    if (changed) await this.deps.dispatcher.dispatchOwedBy([written]);
+    // Answered before the PSP's own deadline: what the verdict owes is sent in the background.
+    if (changed) this.deps.dispatcher.dispatchOwedLater([written]);
   }
 
   /**

@@ -63,6 +63,8 @@ export class OwedOperationDispatcher {
    * must not send it again. A retry reads the session as recorded, so it is not held back.
    */
   private readonly recorded = new Map<string, number>();
+  /** Sends started by `dispatchOwedLater` and not yet ended. */
+  private readonly background = new Set<Promise<void>>();
 
   constructor(private readonly deps: OwedOperationDispatcherDeps) {}
 
@@ -165,6 +167,27 @@ export class OwedOperationDispatcher {
     for (const write of writes) for (const op of operationsOwedSince(write.previous, write.session)) created.add(op.transactionId);
     const ops = owedOperations(latest.session, Number.MAX_SAFE_INTEGER).filter((op) => created.has(op.transactionId));
     return this.sendAndRecord(latest.session, ops, psps);
+  }
+
+  /**
+   * `dispatchOwedBy` without waiting for it: for a caller that must answer before a PSP call may end
+   * (a PSP waits about 10 s for its notification's reply; a capture may take PSP_TIMEOUT_MS). The
+   * same claim keeps this process's other senders off these operations, their due time the other
+   * instances' workers (D90); a failure is logged, never thrown, and the worker retries when due.
+   */
+  dispatchOwedLater(writes: readonly Write[]): void {
+    const sessionId = writes[writes.length - 1]?.session.id;
+    const run = this.dispatchOwedBy(writes).then(
+      () => undefined,
+      (error: unknown) => this.deps.logger.error('psp.owed_dispatch_failed', { sessionId, error }),
+    );
+    this.background.add(run);
+    void run.finally(() => this.background.delete(run));
+  }
+
+  /** Resolves once every send started by `dispatchOwedLater` has ended (a graceful stop waits for it). */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.all([...this.background]);
   }
 
   /** RefundSender: sends the named owed operations now and records their acks. */
