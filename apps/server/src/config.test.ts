@@ -189,6 +189,32 @@ describe('the settings of the running service and their defaults', () => {
     expect(readConfig({ FAKE_PSP: '' }).fakePsp).toBe(true);
     expect(readConfig({ NODE_ENV: 'production', STORE: 'embedded', FAKE_PSP: '' }).fakePsp).toBe(false);
   });
+
+  describe('where the fake PSP is (D109)', () => {
+    const SHARED = { FAKE_PSP_API_KEY: 'shared-key', FAKE_PSP_SIGNING_SECRET: 'shared-secret' };
+
+    it('serves its own by default; with FAKE_PSP_URL, serves none unless FAKE_PSP_MOUNT=on (the instance hosting the shared one)', () => {
+      expect(readConfig({})).toMatchObject({ fakePspMount: true });
+      expect(readConfig({})).not.toHaveProperty('fakePspUrl');
+      expect(readConfig({ ...SHARED, FAKE_PSP_URL: 'http://psp.internal:3000/fake-psp/' })).toMatchObject({ fakePspUrl: 'http://psp.internal:3000/fake-psp', fakePspMount: false });
+      expect(readConfig({ FAKE_PSP_URL: 'http://127.0.0.1:4000/fake-psp', FAKE_PSP_MOUNT: 'on' })).toMatchObject({ fakePspMount: true });
+      expect(readConfig({ FAKE_PSP_PUBLIC_URL: 'https://psp.example/fake-psp/' })).toMatchObject({ fakePspPublicUrl: 'https://psp.example/fake-psp', fakePspMount: true });
+    });
+
+    it('refuses what leaves the drivers without a fake PSP, and addresses it cannot use, naming the setting', () => {
+      expect(problemsOf({ FAKE_PSP_MOUNT: 'off' })).toEqual(['FAKE_PSP_MOUNT=off needs FAKE_PSP_URL: the fake drivers of this instance would reach no fake PSP']);
+      expect(problemsOf({ FAKE_PSP_MOUNT: 'sometimes' })).toEqual(['FAKE_PSP_MOUNT must be on or off, got sometimes']);
+      expect(problemsOf({ FAKE_PSP_URL: 'http://psp.internal/fake-psp' })).toEqual([
+        'FAKE_PSP_URL names a fake PSP this instance does not serve: set FAKE_PSP_API_KEY and FAKE_PSP_SIGNING_SECRET to the values it was started with',
+      ]);
+      expect(problemsOf({ ...SHARED, FAKE_PSP_URL: 'psp.internal/fake-psp', FAKE_PSP_PUBLIC_URL: 'https://psp.example/fake-psp?x=1' })).toEqual([
+        'FAKE_PSP_URL must be an absolute http or https URL, got psp.internal/fake-psp',
+        'FAKE_PSP_PUBLIC_URL must not carry a query or a fragment, got https://psp.example/fake-psp?x=1',
+      ]);
+      // Without the fake provider, its placement is not checked for use.
+      expect(problemsOf({ FAKE_PSP: 'off', FAKE_PSP_MOUNT: 'off' })).toEqual([]);
+    });
+  });
 });
 
 describe('the settings of a MongoDB deployment and of its tests', () => {

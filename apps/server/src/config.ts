@@ -5,6 +5,7 @@ import { DEFAULT_POLICY, LAST_TIME_MS, MIN_SESSION_TTL_MS } from '@splitpay/doma
 import { DEFAULT_ATTEMPT_RATE_LIMIT, parseTrustProxy, type AttemptRateLimit, type TrustProxy } from '@splitpay/http-api';
 import { DEFAULT_SCRYPT_COST, parseDataEncryptionKey, type ScryptCost } from '@splitpay/infra';
 import { parseAllowStandalone } from '@splitpay/store-mongo';
+import { readFakePspPlacement, type FakePspPlacement } from './fake-psp-settings';
 import { parsePublicBaseUrl } from './public-base-url';
 
 /** Settings of docs/decisions.md D18, read from the environment once, at start. */
@@ -56,10 +57,14 @@ export interface ServerConfig {
   readonly fakePsp: boolean;
   readonly fakePspDelayMs: number;
   /**
-   * Where this instance's fake drivers reach the fake PSP (FAKE_PSP_URL); default its own mount. Several
+   * Where this instance's fake drivers reach the fake PSP (FAKE_PSP_URL); default its own mount, at its own listening address. Several
    * instances share one fake PSP by pointing here, with the same FAKE_PSP_API_KEY and FAKE_PSP_SIGNING_SECRET.
    */
   readonly fakePspUrl?: string;
+  /** FAKE_PSP_PUBLIC_URL: where payers reach the fake PSP's pages; default FAKE_PSP_URL, else PUBLIC_BASE_URL + /fake-psp. */
+  readonly fakePspPublicUrl?: string;
+  /** FAKE_PSP_MOUNT: this instance serves a fake PSP at /fake-psp; default on without FAKE_PSP_URL, off with it. */
+  readonly fakePspMount?: boolean;
   readonly fakePspApiKey?: string;
   readonly fakePspSigningSecret?: string;
   /** ADYEN_WEB_ANALYTICS: Adyen Web's analytics on the payer's page (on/off; default off, docs/decisions.md D42). */
@@ -293,6 +298,11 @@ function storeProblems(env: NodeJS.ProcessEnv): string[] {
   return [];
 }
 
+/** FAKE_PSP and, when it is on, where the fake PSP is (fake-psp-settings.ts). */
+function withPlacement(env: NodeJS.ProcessEnv, problems: Problems, fakePsp: boolean): { readonly fakePsp: boolean } & FakePspPlacement {
+  return { fakePsp, ...readFakePspPlacement(env, problems, fakePsp) };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, now: number = Date.now()): ServerConfig {
   const problems: Problems = [...storeProblems(env), ...productionProblems(env)];
   const listenPort = port(env, problems);
@@ -326,9 +336,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, now: number = D
     workerLeaseMs: int(env, problems, 'WORKER_LEASE_MS', 60_000, MIN_WORKER_LEASE_MS, ' (ms)'),
     workerConcurrency: int(env, problems, 'WORKER_CONCURRENCY', DEFAULT_WORKER_CONCURRENCY, 1),
     pspTimeoutMs: int(env, problems, 'PSP_TIMEOUT_MS', DEFAULT_POLICY.dispatchCallMs, MIN_PSP_TIMEOUT_MS, ' (ms)'),
-    fakePsp: onOff(env, problems, 'FAKE_PSP', env.NODE_ENV === 'production' ? 'off' : 'on'),
+    ...withPlacement(env, problems, onOff(env, problems, 'FAKE_PSP', env.NODE_ENV === 'production' ? 'off' : 'on')),
     fakePspDelayMs: int(env, problems, 'FAKE_PSP_DELAY_MS', 300),
-    ...(env.FAKE_PSP_URL ? { fakePspUrl: env.FAKE_PSP_URL.replace(/\/+$/, '') } : {}),
     ...(env.FAKE_PSP_API_KEY ? { fakePspApiKey: env.FAKE_PSP_API_KEY } : {}),
     ...(env.FAKE_PSP_SIGNING_SECRET ? { fakePspSigningSecret: env.FAKE_PSP_SIGNING_SECRET } : {}),
     adyenWebAnalytics: onOff(env, problems, 'ADYEN_WEB_ANALYTICS', 'off'),

@@ -136,6 +136,8 @@ export async function benchService(size: ServiceBenchSize): Promise<GoalFigure[]
       ACCESS_TOKEN_SIGNING_KEY: signingKey,
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       FAKE_PSP_URL: `${counterUrl}/fake-psp`,
+      // The counter forwards to the service's own fake PSP: it serves one though FAKE_PSP_URL is set.
+      FAKE_PSP_MOUNT: 'on',
       BENCH_MERCHANT: MERCHANT.merchantId,
       // Every bench payer calls from 127.0.0.1, thousands of orders in a run, two starts each: the
       // per-address budget against card testing (D53: 30 per 10 minutes) would refuse the paying load

@@ -56,5 +56,5 @@ export function wireMerchantApi(core: Core, deps: MerchantApiWiringDeps): Mercha
     basePath: new URL(config.publicBaseUrl).pathname.replace(/\/$/, ''),
   });
   const me = meRouter({ tokens: deps.accessTokens, providers: new MerchantProviders({ merchants: stores.merchants, names: deps.psps }) });
-  return { routers: [api, me, openApiRouter({ serverUrl: config.publicBaseUrl, fakePsp: config.fakePsp })] };
+  return { routers: [api, me, openApiRouter({ serverUrl: config.publicBaseUrl, fakePsp: config.fakePsp && config.fakePspMount !== false })] };
 }

@@ -100,6 +100,8 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     ...readConfig({
       PUBLIC_BASE_URL: url,
       FAKE_PSP: 'on',
+      // Each instance serves a fake PSP, also when FAKE_PSP_URL names a tap in front of it.
+      FAKE_PSP_MOUNT: 'on',
       FAKE_PSP_DELAY_MS: '20',
       SCRYPT_COST: '10,8,1',
       DASHBOARD_REDIRECT_URIS: `${DASHBOARD_CALLBACK},${OTHER_CALLBACK}`,

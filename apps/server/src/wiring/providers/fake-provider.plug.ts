@@ -11,23 +11,27 @@ const mountUnder =
     `${(typeof base === 'string' ? base : base()).replace(/\/+$/, '')}${FAKE_PSP_MOUNT_PATH}`;
 
 /**
- * The fake provider, mounted when FAKE_PSP is on. It lives in this process (its state is in memory),
- * so its secrets are minted here and shared by its router and its drivers.
+ * The fake provider, on when FAKE_PSP is. Its PSP keeps its state in the memory of the process that
+ * serves it: this one (FAKE_PSP_MOUNT, the default without FAKE_PSP_URL), or another one that several
+ * instances share (FAKE_PSP_URL, with its key and secret). Its secrets are minted here when not given.
  */
 export const fakeProviderPlug: ProviderPlug = {
   id: 'fake',
   settings: FAKE_SETTINGS,
   mount(config, deps) {
     if (!config.fakePsp) return undefined;
-    const publicFakeUrl = mountUnder(deps.publicBaseUrl ?? config.publicBaseUrl);
     const secrets = deps.fakePspSecrets ?? {
       apiKey: config.fakePspApiKey ?? randomBytes(24).toString('base64url'),
       signingSecret: config.fakePspSigningSecret ?? randomBytes(32).toString('base64url'),
     };
-    // Instances sharing one fake PSP (FAKE_PSP_URL) reach it there; each still mounts its own router.
-    const driverUrl: UrlSource = config.fakePspUrl ?? (deps.ownUrl ? mountUnder(deps.ownUrl) : publicFakeUrl);
+    // Its own fake PSP is called at this process's own address: a load balancer behind PUBLIC_BASE_URL
+    // would hand the call to another instance, whose fake PSP knows neither the key nor the payment.
+    const driverUrl: UrlSource = config.fakePspUrl ?? mountUnder(deps.ownUrl ?? deps.publicBaseUrl ?? config.publicBaseUrl);
+    const provider = createFakeProvider({ baseUrl: driverUrl, apiKey: secrets.apiKey, signingSecret: secrets.signingSecret, timeoutMs: config.pspTimeoutMs });
+    if (config.fakePspMount === false) return { provider };
     const fakePsp = createFakePsp({
-      publicUrl: publicFakeUrl,
+      // Where payers' browsers open its pages and post chargebacks.
+      publicUrl: config.fakePspPublicUrl ?? config.fakePspUrl ?? mountUnder(deps.publicBaseUrl ?? config.publicBaseUrl),
       apiKey: secrets.apiKey,
       signingSecret: secrets.signingSecret,
       delayMs: config.fakePspDelayMs,
@@ -36,7 +40,7 @@ export const fakeProviderPlug: ProviderPlug = {
       ...(deps.fakePspRetryDelaysMs ? { retryDelaysMs: deps.fakePspRetryDelaysMs } : {}),
     });
     return {
-      provider: createFakeProvider({ baseUrl: driverUrl, apiKey: secrets.apiKey, signingSecret: secrets.signingSecret, timeoutMs: config.pspTimeoutMs }),
+      provider,
       router: { mountPath: FAKE_PSP_MOUNT_PATH, router: fakePsp.router },
       close: () => fakePsp.close(),
     };

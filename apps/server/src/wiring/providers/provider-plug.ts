@@ -5,7 +5,7 @@ import type { UrlSource } from '@splitpay/psp-fake';
 import type { ServerConfig } from '../../config';
 
 /** The configuration a provider may read when it is mounted. */
-export type ProviderConfig = Pick<ServerConfig, 'publicBaseUrl' | 'pspTimeoutMs' | 'fakePsp' | 'fakePspDelayMs' | 'fakePspUrl' | 'fakePspApiKey' | 'fakePspSigningSecret' | 'adyenWebAnalytics'>;
+export type ProviderConfig = Pick<ServerConfig, 'publicBaseUrl' | 'pspTimeoutMs' | 'fakePsp' | 'fakePspDelayMs' | 'fakePspUrl' | 'fakePspPublicUrl' | 'fakePspMount' | 'fakePspApiKey' | 'fakePspSigningSecret' | 'adyenWebAnalytics'>;
 
 export interface ProviderMountDeps {
   readonly logger: Logger;
