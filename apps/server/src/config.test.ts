@@ -190,7 +190,7 @@ describe('the settings of the running service and their defaults', () => {
     expect(readConfig({ NODE_ENV: 'production', STORE: 'embedded', FAKE_PSP: '' }).fakePsp).toBe(false);
   });
 
-  describe('where the fake PSP is (D109)', () => {
+  describe('where the fake PSP is (D107)', () => {
     const SHARED = { FAKE_PSP_API_KEY: 'shared-key', FAKE_PSP_SIGNING_SECRET: 'shared-secret' };
 
     it('serves its own by default; with FAKE_PSP_URL, serves none unless FAKE_PSP_MOUNT=on (the instance hosting the shared one)', () => {

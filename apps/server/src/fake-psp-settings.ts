@@ -1,4 +1,4 @@
-/** Where the fake PSP is, for this instance's drivers and for payers (docs/decisions.md D109). */
+/** Where the fake PSP is, for this instance's drivers and for payers (docs/decisions.md D107). */
 export interface FakePspPlacement {
   /** FAKE_PSP_URL: the shared fake PSP this instance's drivers call; absent, the one this instance serves. */
   readonly fakePspUrl?: string;
