@@ -24,9 +24,12 @@ describe('Oney: a confirm or cancel whose answer is lost is checked, never sent 
   ]);
   const h = service.h;
 
+  /** Oney's notification, answered; then the capture, void or refund its verdict owes, sent in the background (D107), and its ack saved. */
   async function oneyPosts(url: string, reference: string, statusCode: string): Promise<number> {
     const body = { language_code: 'FR', merchant_guid: SETTINGS.merchantGuid, purchase: { external_reference_type: 'CMDE', external_reference: reference, status_code: statusCode } };
-    return (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
+    const status = (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
+    await h.instance.idle();
+    return status;
   }
 
   async function after(ms: number): Promise<void> {
