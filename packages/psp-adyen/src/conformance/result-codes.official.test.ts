@@ -28,8 +28,12 @@ const EXPECTED: Readonly<Record<string, string>> = {
   Success: 'by webhook',
 };
 
+/** A partial grant states what it granted (without it the answer is no verdict: never the amount asked, D106-d). */
+const granted = { additionalData: { authorisedAmountValue: '6000', authorisedAmountCurrency: 'EUR' } };
+
 function outcomeOf(resultCode: string): string {
-  const out = paymentResult({ kind: 'answer', status: 200, body: { resultCode, pspReference: 'PSP1', action: redirect } }, 'tx-1', asked);
+  const body = { resultCode, pspReference: 'PSP1', action: redirect, ...(resultCode === 'PartiallyAuthorised' ? granted : {}) };
+  const out = paymentResult({ kind: 'answer', status: 200, body }, 'tx-1', asked);
   if (out.ack.outcome === 'rejected') return 'rejected';
   if (out.redirect) return 'redirect';
   return out.facts[0]?.kind ?? 'by webhook';

@@ -325,6 +325,39 @@ describe("Adyen card: amounts in Adyen's decimals where they depart from ISO 421
     expect(capture.body().amount).toEqual({ value: 100_000, currency: 'ISK' });
   });
 
+  describe('a grant Adyen writes in cents of a peso (CLP: two decimals at Adyen, none in ISO 4217) is never read as more than it is', () => {
+    const answerClp = async (body: object) => {
+      const input = { ...openInput('card'), amount: money(10_000, 'CLP') };
+      expectPost('/v71/payments', input.transactionId, 200, body);
+      return driver.open(input);
+    };
+    const clp = (value: number | string) => ({ authorisedAmountValue: String(value), authorisedAmountCurrency: 'CLP' });
+
+    it('PartiallyAuthorised for 5000.50 pesos with an amount of 5000: granted the 5000 the answer gives, not the 10000 asked', async () => {
+      const opened = await answerClp({ resultCode: 'PartiallyAuthorised', pspReference: 'P1', amount: { value: 500_000, currency: 'CLP' }, additionalData: clp(500_050) });
+      expect(opened.facts).toEqual([expect.objectContaining({ kind: 'authorized', granted: money(5_000, 'CLP') })]);
+    });
+
+    it('PartiallyAuthorised for 5000.50 pesos with no amount ISO can hold at or below it: no verdict (left to the webhook), never the amount asked', async () => {
+      for (const amount of [undefined, { value: 500_050, currency: 'CLP' }, { value: 1_000_000, currency: 'CLP' }]) {
+        const opened = await answerClp({ resultCode: 'PartiallyAuthorised', pspReference: 'P1', ...(amount ? { amount } : {}), additionalData: clp(500_050) });
+        expect(opened).toEqual({ ack: expect.objectContaining({ outcome: 'accepted', code: 'PartiallyAuthorised', providerRef: 'P1', message: expect.stringContaining('cannot be read') }), facts: [] });
+      }
+    });
+
+    it('PartiallyAuthorised stating no amount at all: no verdict, never the amount asked', async () => {
+      const opened = await answerClp({ resultCode: 'PartiallyAuthorised', pspReference: 'P1' });
+      expect(opened.facts).toEqual([]);
+    });
+
+    it('Authorised stating a lower authorised amount: granted that amount, not the amount asked', async () => {
+      const opened = await answerClp({ resultCode: 'Authorised', pspReference: 'P1', amount: { value: 500_000, currency: 'CLP' }, additionalData: clp(500_050) });
+      expect(opened.facts).toEqual([expect.objectContaining({ kind: 'authorized', granted: money(5_000, 'CLP') })]);
+      const whole = await answerClp({ resultCode: 'Authorised', pspReference: 'P2', additionalData: clp(1_000_000) });
+      expect(whole.facts).toEqual([expect.objectContaining({ kind: 'authorized', granted: money(10_000, 'CLP') })]);
+    });
+  });
+
   it('sends IDR 2500.00 as 2500; a fraction of a rupiah is refused before any call', async () => {
     const input = { ...openInput('card'), amount: money(250_000, 'IDR') };
     const post = expectPost('/v71/payments', input.transactionId, 200, { resultCode: 'Authorised', pspReference: 'PSPIDR', additionalData: { paymentMethod: 'visa' } });

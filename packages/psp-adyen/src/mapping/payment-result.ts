@@ -1,7 +1,7 @@
 import { type DriverAck, type Money, type OpenOutput, type PageAction, type PspFact, type Redirect } from '@splitpay/domain';
 import { ackOf, str } from '../client/adyen-ack';
 import type { AdyenResult } from '../client/adyen.client';
-import { fromAdyenAmount } from './adyen-amount';
+import { fromAdyenAmount, type AdyenAmount } from './adyen-amount';
 import { cardSchemeOf } from './card-scheme';
 import { declineCategoryOf } from './refusal-reason';
 
@@ -52,14 +52,27 @@ export interface PaymentResultOptions {
   readonly inPageActions?: boolean;
 }
 
-/** The granted amount of a partial authorisation (additionalData.authorisedAmount*, else the answer's amount). */
-function grantedOf(body: Record<string, unknown>, asked: Money): Money {
+/** An Adyen amount as written (its minor units), or undefined when there is none. */
+function adyenAmountOf(value: unknown, currency: unknown, asked: Money): AdyenAmount | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? { value: n, currency: str(currency) ?? asked.currency } : undefined;
+}
+
+/**
+ * What an authorisation granted (D106-d): the authorised amount Adyen states
+ * (additionalData.authorisedAmount*), else the answer's `amount`. When the stated one is a value
+ * ISO's unit cannot hold (CLP cents), the answer's `amount` stands for it only if it is no more; else
+ * undefined, as when nothing is stated: never the amount asked, which would overstate the hold.
+ */
+function grantedOf(body: Record<string, unknown>, asked: Money): Money | undefined {
   const extra = record(body.additionalData);
-  const value = Number(extra.authorisedAmountValue);
-  const currency = str(extra.authorisedAmountCurrency) ?? asked.currency;
-  if (Number.isSafeInteger(value) && value > 0) return fromAdyenAmount(value, currency) ?? asked;
+  const stated = adyenAmountOf(extra.authorisedAmountValue, extra.authorisedAmountCurrency, asked);
   const amount = record(body.amount);
-  return typeof amount.value === 'number' && amount.value > 0 ? (fromAdyenAmount(amount.value, str(amount.currency) ?? asked.currency) ?? asked) : asked;
+  const answered = adyenAmountOf(amount.value, amount.currency, asked);
+  if (!stated) return answered && fromAdyenAmount(answered.value, answered.currency);
+  const read = fromAdyenAmount(stated.value, stated.currency);
+  if (read) return read;
+  return answered && answered.currency === stated.currency && answered.value <= stated.value ? fromAdyenAmount(answered.value, answered.currency) : undefined;
 }
 
 /** The stored card's reference when the payment registered it. */
@@ -70,7 +83,7 @@ function aliasOf(body: Record<string, unknown>): string | undefined {
 
 /**
  * A `/payments` or `/payments/details` answer as our ack, redirect and facts, one row per resultCode:
- * Authorised and PartiallyAuthorised (the granted amount) -> authorized; Refused -> declined with the
+ * Authorised and PartiallyAuthorised (the granted amount; none readable: no fact) -> authorized; Refused -> declined with the
  * refusal's category; Pending and Received -> the verdict comes by webhook; RedirectShopper,
  * IdentifyShopper, ChallengeShopper -> a native 3-D Secure 2 action for the page (threeDS2, when the
  * caller relays in-page actions; the confirm door finishes it) or our redirect (the return door
@@ -89,13 +102,18 @@ export function paymentResult(result: AdyenResult, transactionId: string, asked:
   switch (resultCode) {
     case 'Authorised':
     case 'PartiallyAuthorised': {
-      const scheme = cardSchemeOf(record(body.additionalData).paymentMethod ?? record(body.paymentMethod).brand);
+      // Authorised grants the amount asked, unless Adyen states an authorised amount (then read as a partial grant is).
+      const extra = record(body.additionalData);
+      const partial = resultCode === 'PartiallyAuthorised' || adyenAmountOf(extra.authorisedAmountValue, extra.authorisedAmountCurrency, asked) !== undefined;
+      const granted = partial ? grantedOf(body, asked) : asked;
+      if (!granted) return { ack: { ...accepted, message: `${resultCode} for an amount that cannot be read in ${asked.currency}'s ISO 4217 unit: its verdict is left to the notification` }, facts: [] };
+      const scheme = cardSchemeOf(extra.paymentMethod ?? record(body.paymentMethod).brand);
       const alias = aliasOf(body);
       const fact: PspFact = {
         kind: 'authorized',
         ref,
         ...(providerRef ? { providerRef } : {}),
-        granted: resultCode === 'PartiallyAuthorised' ? grantedOf(body, asked) : asked,
+        granted,
         ...told,
         ...(scheme ? { cardScheme: scheme } : {}),
         ...(alias ? { cardAlias: alias } : {}),
