@@ -7,11 +7,13 @@ import type { MerchantEntry } from './merchants-file.schema';
 const SIGNING_SECRET_BYTES = { min: 24, max: 64 };
 
 /**
- * Plain http only for hosts that cannot exist on the public internet (the contract, Destination): the
- * rule session creation applies to a session's own address.
+ * No credentials in the address, and plain http only for hosts that cannot exist on the public internet
+ * (the contract, Destination): the rules session creation applies to a session's own address.
  */
 export function webhookUrlProblem(value: string): string | undefined {
   const url = new URL(value);
+  // The HTTP client would send them as Basic auth in place of the agreed authorization value.
+  if (url.username !== '' || url.password !== '') return 'must not carry credentials (user:password@)';
   if (url.protocol === 'https:') return undefined;
   if (url.protocol !== 'http:') return 'must be an https (or local http) URL';
   return hostReach(url.hostname) === 'local' ? undefined : 'must be https: plain http is only for local hosts';
