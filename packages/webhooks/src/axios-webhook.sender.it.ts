@@ -87,6 +87,26 @@ describe('AxiosWebhookSender against a real receiver', () => {
     expect(receiver.calls).toHaveLength(1);
   });
 
+  it.each([500, 503])('a %i with a page over the answer bound is judged by its status, never as too large', async (status) => {
+    receiver.script = () => ({ kind: 'respond', status, contentType: 'text/html', body: `<html>${'x'.repeat(100_000)}</html>` });
+    await expect(sender.send(message)).resolves.toEqual({ received: false, reason: `status ${status}`, httpStatus: status });
+  });
+
+  it('a 200 text/plain answer over the bound is too large, with its status', async () => {
+    receiver.script = () => ({ kind: 'respond', status: 200, contentType: 'text/plain', body: `OK${' '.repeat(70_000)}` });
+    await expect(sender.send(message)).resolves.toEqual({ received: false, reason: 'answer too large', httpStatus: 200 });
+  });
+
+  it('never sends to an address carrying credentials, which would replace the agreed authorization with Basic auth', async () => {
+    const withCredentials = new URL(message.url);
+    withCredentials.username = 'hook-user';
+    withCredentials.password = 'hook-pass';
+    const outcome = await sender.send({ ...message, url: withCredentials.toString() });
+    expect(outcome).toEqual({ received: false, reason: 'address carries credentials (user:password@), refused' });
+    expect(JSON.stringify(outcome)).not.toContain('hook-pass');
+    expect(receiver.calls).toHaveLength(0);
+  });
+
   it('a receiver that never answers is a timeout failure', async () => {
     receiver.script = () => ({ kind: 'hang' });
     await expect(new AxiosWebhookSender({ timeoutMs: 300 }).send(message)).resolves.toEqual({ received: false, reason: 'timeout after 300 ms' });

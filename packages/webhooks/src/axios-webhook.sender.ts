@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import type { DeliveryOutcome, WebhookMessage, WebhookSender } from '@splitpay/domain';
 import { guardedLookup, isForbiddenLiteralHost, systemResolver, TARGET_REFUSED, type AddressResolver, type GuardedLookup } from './send-target.guard';
@@ -53,9 +54,11 @@ export class AxiosWebhookSender implements WebhookSender {
     const target = httpUrl(message.url);
     if (!target) return { received: false, reason: 'address is not an http(s) URL' };
     if (isForbiddenLiteralHost(target.hostname)) return { received: false, reason: REFUSED_TARGET_REASON };
+    // The HTTP client would turn them into Basic auth in place of the agreed authorization value.
+    if (target.username !== '' || target.password !== '') return { received: false, reason: CREDENTIALS_REASON };
 
     try {
-      const response = await this.http.request<string>({
+      const response = await this.http.request<Readable>({
         method: 'POST',
         url: message.url,
         data: body,
@@ -65,12 +68,18 @@ export class AxiosWebhookSender implements WebhookSender {
         maxRedirects: 0,
         proxy: false,
         lookup: this.lookup,
-        maxContentLength: this.maxResponseBytes,
-        responseType: 'text',
-        transformResponse: [(data: unknown) => data],
+        responseType: 'stream',
         validateStatus: () => true,
       });
-      return judge(response.status, String(response.headers['content-type'] ?? ''), typeof response.data === 'string' ? response.data : '');
+      // Status and content type are judged first: a large error page is a failure by its status.
+      const early = judgeHead(response.status, String(response.headers['content-type'] ?? ''));
+      if (early) {
+        response.data.destroy();
+        return early;
+      }
+      const answer = await readBounded(response.data, this.maxResponseBytes);
+      if (answer === undefined) return { received: false, reason: 'answer too large', httpStatus: response.status };
+      return judge(response.status, String(response.headers['content-type'] ?? ''), answer);
     } catch (error) {
       return { received: false, reason: transportReason(error, this.timeoutMs) };
     }
@@ -89,6 +98,7 @@ export class AxiosWebhookSender implements WebhookSender {
 }
 
 const REFUSED_TARGET_REASON = 'address refused: link-local, unspecified or cloud metadata target';
+const CREDENTIALS_REASON = 'address carries credentials (user:password@), refused';
 
 function httpUrl(url: string): URL | undefined {
   try {
@@ -99,20 +109,42 @@ function httpUrl(url: string): URL | undefined {
   }
 }
 
-/** The contract's acknowledgement: status 200, a text/plain media type, body OK. */
-export function judge(status: number, contentType: string, body: string): DeliveryOutcome {
+/** The failure an answer's status or content type already decides, before its body is read; undefined when the body decides. */
+function judgeHead(status: number, contentType: string): DeliveryOutcome | undefined {
   if (status !== 200) return { received: false, reason: `status ${status}`, httpStatus: status };
   const mediaType = (contentType.split(';')[0] ?? '').trim().toLowerCase();
   if (mediaType !== 'text/plain') return { received: false, reason: `content type ${mediaType || 'absent'}, text/plain expected`, httpStatus: status };
+  return undefined;
+}
+
+/** The contract's acknowledgement: status 200, a text/plain media type, body OK. */
+export function judge(status: number, contentType: string, body: string): DeliveryOutcome {
+  const head = judgeHead(status, contentType);
+  if (head) return head;
   if (body.trim() !== 'OK') return { received: false, reason: 'body is not OK', httpStatus: status };
   return { received: true, httpStatus: status };
+}
+
+/** The answer body as text, or undefined once it passes `maxBytes` (the rest is not read). */
+async function readBounded(stream: Readable, maxBytes: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += bytes.length;
+    if (size > maxBytes) {
+      stream.destroy();
+      return undefined;
+    }
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function transportReason(error: unknown, timeoutMs: number): string {
   if (error instanceof AxiosError) {
     if (error.code === TARGET_REFUSED) return REFUSED_TARGET_REASON;
     if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || error.code === 'ERR_CANCELED') return `timeout after ${timeoutMs} ms`;
-    if (error.code === 'ERR_BAD_RESPONSE' && /maxContentLength/.test(error.message)) return 'answer too large';
     if (error.code === 'ECONNREFUSED') return 'connection refused';
     if (error.code === 'ECONNRESET') return 'connection reset';
     if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'host not found';
