@@ -116,7 +116,6 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     sealer: services.secretSealer,
     tokenMinter: services.tokenMinter,
     writer,
-    sessionEnded: webhooks.sessionEnded,
     chargebacks: webhooks.chargebacks,
     ...(options.limitCounters ? { attemptCounters: options.limitCounters } : {}),
   });

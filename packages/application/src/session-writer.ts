@@ -1,5 +1,6 @@
 import {
   DomainError,
+  nextNotificationAt,
   timeFirstSends,
   type Clock,
   type DomainContext,
@@ -51,12 +52,21 @@ export class SessionWriter {
     return { now: this.deps.clock.now(), newId: () => this.deps.ids.newId(), policy: this.deps.policy };
   }
 
-  /** Prepares a session value for storage: version bumped, updatedAt and dueAt stamped, the first sends it owes timed. */
+  /** Prepares a session value for storage: version bumped, updatedAt, dueAt and notificationDueAt stamped, the first sends it owes timed. */
   stamp(previous: Session, next: Session, now: number): Session {
     const stamped: Session = { ...timeFirstSends(previous, next, now, this.deps.policy), version: previous.version + 1, updatedAt: now };
     const dueAt = this.deps.nextDueAt(stamped, this.deps.policy);
-    const { dueAt: _old, ...rest } = stamped;
-    return dueAt === undefined ? rest : { ...rest, dueAt };
+    const notificationDueAt = nextNotificationAt(stamped);
+    const { dueAt: _old, notificationDueAt: _oldNotification, ...rest } = stamped;
+    return { ...rest, ...(dueAt === undefined ? {} : { dueAt }), ...(notificationDueAt === undefined ? {} : { notificationDueAt }) };
+  }
+
+  /**
+   * Whether the stored instants of `session` are not the ones a write would stamp now: a session
+   * stored before the session-ended message had its own instant (its webhook calendar still in dueAt).
+   */
+  isStampStale(session: Session): boolean {
+    return session.dueAt !== this.deps.nextDueAt(session, this.deps.policy) || session.notificationDueAt !== nextNotificationAt(session);
   }
 
   /**

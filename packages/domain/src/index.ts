@@ -102,7 +102,7 @@ export { recordOpenOutcome } from './session/record-open-outcome';
 export type { OpenOutcome } from './session/record-open-outcome';
 export { refuseOpening } from './session/refuse-opening';
 export type { OpeningRefusal } from './session/refuse-opening';
-export { nextDueAt } from './session/schedule';
+export { nextDueAt, nextNotificationAt } from './session/schedule';
 export { findOffer } from './session/session-edit';
 export { elementsGraceOver, hasEnded } from './session/session-ended.rule';
 export { isTerminalSessionStatus } from './session/session.state';

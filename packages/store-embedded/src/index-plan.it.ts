@@ -28,6 +28,8 @@ async function runEveryQuery() {
   const claimed = await s.claimDue(T0, 'w', 1000);
   await s.save(nextVersion(claimed!, { status: 'PAID' }), { expectedVersion: 1, leaseOwner: 'w' });
   await s.releaseLease(session.id, 'w');
+  await s.claimNotificationDue(T0, 'w', 1000, []);
+  await s.claimNotificationDue(T0, 'w', 1000, [merchantId]);
   const keyed = () => ({ ...aSession({ merchantId }), idempotency: { key: 'k-1', requestDigest: 'd', tokenSalt: newId() } });
   await s.insertKeyed(keyed());
   await s.insertKeyed(keyed());

@@ -34,6 +34,8 @@ export const INDEX_PLAN: Readonly<Record<StoreCollectionKey, readonly IndexSpec[
     },
     { key: { providerRefs: 1 }, options: { name: 'provider_ref' } },
     { key: { dueAt: 1 }, options: { name: 'due_at' } },
+    // The session-ended worker's claim: its own instant, so a hanging merchant endpoint never holds a session turn.
+    { key: { notificationDueAt: 1 }, options: { name: 'notification_due_at' } },
     { key: { updatedAt: 1, _id: 1 }, options: { name: 'updated_at' } },
     // The repair of search entries a failed entry write left lagging (search/entry-follower.ts). Present-only:
     // a session is marked only after such a failure, until its repair, so the index stays nearly empty.

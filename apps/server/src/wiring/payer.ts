@@ -15,7 +15,6 @@ import {
   WalletSessionUseCase,
   type ChargebackIntake,
   type PayerDeps,
-  type SessionEndedDelivery,
   type SessionWriter,
 } from '@splitpay/application';
 import type { PspRegistry, SecretSealer, TokenMinter } from '@splitpay/domain';
@@ -31,8 +30,6 @@ export interface PayerWiringDeps {
   readonly tokenMinter: Pick<TokenMinter, 'digest'>;
   /** The one session writer (optimistic retries, dueAt). */
   readonly writer: SessionWriter;
-  /** The webhooks area's session-ended delivery step, run by the session worker. */
-  readonly sessionEnded: Pick<SessionEndedDelivery, 'deliverDue'>;
   /** The webhooks area's chargeback intake, where `chargeback` facts go. */
   readonly chargebacks: Pick<ChargebackIntake, 'receive'>;
   /** The service's public base URL when known only once listening; default config.publicBaseUrl. */
@@ -95,7 +92,6 @@ export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
     dispatcher,
     lookup: new VerdictLookup({ gateway, logger }),
     gateway,
-    sessionEnded: deps.sessionEnded,
     clock,
     timer: core.timer,
     logger,

@@ -4,6 +4,7 @@ import {
   ChargebackWorker,
   ReplaySessionNotification,
   SessionEndedDelivery,
+  SessionEndedWorker,
   type AccessTokens,
   type MessageDeliveryDeps,
   type SessionWriter,
@@ -18,7 +19,7 @@ export interface WebhooksWiringDeps {
   readonly sealer: SecretSealer;
   /** Verifies /api access tokens (the replay door takes contact tokens only). */
   readonly tokens: AccessTokens;
-  /** The session writer the replay re-arms the calendar through. */
+  /** The session writer the replay re-arms the calendar through, and the session-ended worker records its tries with. */
   readonly writer: SessionWriter;
   /** Replaces the HTTP sender (tests). */
   readonly sender?: WebhookSender;
@@ -26,15 +27,13 @@ export interface WebhooksWiringDeps {
 
 export interface WebhooksWiring {
   readonly sender: WebhookSender;
-  /** The session-ended delivery step, handed to the session worker. */
-  readonly sessionEnded: SessionEndedDelivery;
   /** Where the PSP notification intake hands `chargeback` facts. */
   readonly chargebacks: ChargebackIntake;
   readonly workers: readonly Worker[];
   readonly routers: readonly Router[];
 }
 
-/** Webhooks: the sender, the session-ended delivery step, the chargeback intake and worker, the replay door. */
+/** Webhooks: the sender, the session-ended and chargeback workers, the chargeback intake, the replay door. */
 export function wireWebhooks(core: Core, deps: WebhooksWiringDeps): WebhooksWiring {
   // webhook-timestamp is compared by receivers with their own wall clock, so it is read from the
   // system time, not from the instance's (possibly manual) clock.
@@ -56,10 +55,21 @@ export function wireWebhooks(core: Core, deps: WebhooksWiringDeps): WebhooksWiri
     ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),
     ...(core.config.workerConcurrency !== undefined ? { concurrency: core.config.workerConcurrency } : {}),
   });
+  // Its own worker and slots, outside the session turns (docs/decisions.md D107).
+  const sessionEndedWorker = new SessionEndedWorker({
+    sessions: core.stores.sessions,
+    writer: deps.writer,
+    delivery: new SessionEndedDelivery(delivery),
+    clock: core.clock,
+    timer: core.timer,
+    logger: core.logger,
+    owner: core.instanceId,
+    ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),
+    ...(core.config.workerConcurrency !== undefined ? { concurrency: core.config.workerConcurrency } : {}),
+  });
   const replay = new ReplaySessionNotification({ sessions: core.stores.sessions, writer: deps.writer, logger: core.logger });
   return {
     sender,
-    sessionEnded: new SessionEndedDelivery(delivery),
     chargebacks: new ChargebackIntake({
       sessions: core.stores.sessions,
       chargebacks: core.stores.chargebacks,
@@ -67,7 +77,7 @@ export function wireWebhooks(core: Core, deps: WebhooksWiringDeps): WebhooksWiri
       clock: core.clock,
       logger: core.logger,
     }),
-    workers: [chargebackWorker],
+    workers: [sessionEndedWorker, chargebackWorker],
     routers: [notificationRouter({ tokens: deps.tokens, replay })],
   };
 }

@@ -1,3 +1,4 @@
 export * from './message-delivery';
 export * from './session-ended.delivery';
 export * from './replay-notification';
+export * from './session-ended.worker';

@@ -52,7 +52,7 @@ describe('ReplaySessionNotification', () => {
       abandoned: false,
       nextAttemptAt: b.clock.now(),
     });
-    expect(rearmed.dueAt).toBe(b.clock.now());
+    expect(rearmed.notificationDueAt).toBe(b.clock.now());
 
     b.sender.script = () => ({ received: true, httpStatus: 200 });
     const delivered = await turn(session.id);

@@ -9,7 +9,7 @@ const AUTHORIZATION = 'Bearer sentinel-webhook-authorization-4e1f';
 const SIGNING_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const HOOK = 'https://merchant.example/hooks';
 
-describe('SessionEndedDelivery (the session worker step)', () => {
+describe('SessionEndedDelivery (the session-ended worker step)', () => {
   const b = useDeliveryBench();
   let ending: ReturnType<typeof sessionEndedTurns>;
   const turn = (id: SessionId): Promise<Session> => ending.turn(id);
@@ -24,7 +24,7 @@ describe('SessionEndedDelivery (the session worker step)', () => {
   it('delivers an owed ending on the first try and records it', async () => {
     const session = await paid();
     const delivery = session.notification!.delivery!;
-    expect(session.dueAt).toBe(b.clock.now());
+    expect(session.notificationDueAt).toBe(b.clock.now());
 
     const after = await turn(session.id);
 
@@ -39,7 +39,7 @@ describe('SessionEndedDelivery (the session worker step)', () => {
     expect(b.sender.sent[0]!.payload).toMatchObject({ event: 'session-ended', status: 'PAID', sessionId: session.id, orderId: 'order-1' });
     expect(after.notification!.delivery).toMatchObject({ deliveredAt: b.clock.now(), failures: 0, abandoned: false });
     expect(after.notification!.delivery).not.toHaveProperty('nextAttemptAt');
-    expect(after.dueAt).toBeUndefined();
+    expect(after.notificationDueAt).toBeUndefined();
     expect(b.logger.named('notification.delivered')).toHaveLength(1);
 
     await turn(session.id);
@@ -77,7 +77,7 @@ describe('SessionEndedDelivery (the session worker step)', () => {
       b.clock.set(t + offset);
       const after = await turn(session.id);
       expect(after.notification!.delivery).toMatchObject({ failures, abandoned: false, nextAttemptAt: next });
-      expect(after.dueAt).toBe(next);
+      expect(after.notificationDueAt).toBe(next);
       expect(b.logger.named('notification.abandoned')).toHaveLength(0);
     }
     b.clock.set(t + 299_999);
@@ -90,7 +90,7 @@ describe('SessionEndedDelivery (the session worker step)', () => {
     expect(b.sender.sent.every((m) => m.notificationId === notificationId)).toBe(true);
     expect(abandoned.notification!.delivery).toMatchObject({ failures: 4, abandoned: true });
     expect(abandoned.notification!.delivery).not.toHaveProperty('deliveredAt');
-    expect(abandoned.dueAt).toBeUndefined();
+    expect(abandoned.notificationDueAt).toBeUndefined();
 
     const alerts = b.logger.named('notification.abandoned');
     expect(alerts).toHaveLength(1);
@@ -112,7 +112,7 @@ describe('SessionEndedDelivery (the session worker step)', () => {
     b.clock.set(t + 60_000);
     const after = await turn(session.id);
     expect(after.notification!.delivery).toMatchObject({ failures: 2, abandoned: false, deliveredAt: t + 60_000 });
-    expect(after.dueAt).toBeUndefined();
+    expect(after.notificationDueAt).toBeUndefined();
   });
 
   it('an account that is gone counts as a failed try, never a throw', async () => {

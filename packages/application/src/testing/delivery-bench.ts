@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_POLICY, merchantId, nextDueAt, type Session, type SessionId } from '@splitpay/domain';
+import { DEFAULT_POLICY, merchantId, nextDueAt, nextNotificationAt, type Session, type SessionId } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { AesGcmSecretSealer, CounterMetrics, ManualClock, SystemTimer, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
@@ -21,7 +21,7 @@ export interface DeliveryBench {
   readonly factory: SessionFactory;
   /** Adds a merchant account, its webhook secrets sealed as the service stores them. */
   account(id: string, webhook: { readonly authorization?: string; readonly signingSecret?: string; readonly chargebackUrl?: string }): Promise<void>;
-  /** Stores a session as the worker's write leaves it (its dueAt set) and reads it back. */
+  /** Stores a session as the worker's write leaves it (its dueAt and notificationDueAt set) and reads it back. */
   store(session: Session): Promise<Session>;
 }
 
@@ -92,13 +92,14 @@ export function deliveryBench(): DeliveryBench {
     },
     async store(session) {
       const due = nextDueAt(session);
-      await stores.sessions.insert({ ...session, version: 1, ...(due !== undefined ? { dueAt: due } : {}) });
+      const notificationDue = nextNotificationAt(session);
+      await stores.sessions.insert({ ...session, version: 1, ...(due !== undefined ? { dueAt: due } : {}), ...(notificationDue !== undefined ? { notificationDueAt: notificationDue } : {}) });
       return (await stores.sessions.findById(session.id))!;
     },
   };
 }
 
-/** The session worker's session-ended step on a bench, and one worker turn of it (deliver if due, record through the writer). */
+/** The session-ended delivery step on a bench, and one try of it (deliver if due, record through the writer). */
 export function sessionEndedTurns(b: DeliveryBench, retryDelaysMs: readonly number[]): { readonly step: SessionEndedDelivery; readonly writer: SessionWriter; turn(id: SessionId): Promise<Session> } {
   const writer = new SessionWriter({ sessions: b.stores.sessions, clock: b.clock, ids: b.ids, policy: { ...DEFAULT_POLICY, webhookRetryDelaysMs: retryDelaysMs }, nextDueAt });
   const step = new SessionEndedDelivery({ merchants: b.stores.merchants, sealer: b.sealer, sender: b.sender, clock: b.clock, logger: b.logger, metrics: b.metrics, retryDelaysMs });

@@ -7,8 +7,9 @@ import { SessionWorker, type SessionWorkerDeps } from './session-worker';
 const TTL = 15 * 60_000;
 
 /**
- * The session-ended step of a merchant whose endpoint never answers: a delivery for a session in
- * `hung` waits until `answer()`; every other one finds nothing due. Counts the deliveries in flight.
+ * A turn step that waits on something that never answers (a PSP, a store): a turn on a session in
+ * `hung` waits in its status lookups until `answer()`; every other one goes on at once. Counts the
+ * turns waiting there. (The session-ended message no longer runs in a turn: SessionEndedWorker.)
  */
 class HangingDelivery {
   readonly hung = new Set<string>();
@@ -18,8 +19,8 @@ class HangingDelivery {
   private readonly waiting: (() => void)[] = [];
   private readonly watchers: { readonly count: number; readonly reached: () => void }[] = [];
 
-  readonly step: SessionWorkerDeps['sessionEnded'] = {
-    deliverDue: async (session) => {
+  lookupOf(real: VerdictLookup): VerdictLookup {
+    const lookUp: VerdictLookup['lookUp'] = async (session, ...rest) => {
       this.started.push(session.id);
       this.inFlight++;
       this.mostAtOnce = Math.max(this.mostAtOnce, this.inFlight);
@@ -28,18 +29,14 @@ class HangingDelivery {
         watcher.reached();
       }
       try {
-        if (!this.hung.has(session.id)) return undefined;
-        await new Promise<void>((resolve) => this.waiting.push(resolve));
-        // The merchant answered at last: the message is recorded as received.
-        return (current, ctx) => {
-          const { nextAttemptAt: _due, ...delivery } = current.notification!.delivery!;
-          return { session: { ...current, notification: { ...current.notification!, delivery: { ...delivery, deliveredAt: ctx.now } } }, result: { notificationId: delivery.notificationId, result: 'received' } };
-        };
+        if (this.hung.has(session.id)) await new Promise<void>((resolve) => this.waiting.push(resolve));
+        return await real.lookUp(session, ...rest);
       } finally {
         this.inFlight--;
       }
-    },
-  };
+    };
+    return Object.assign(Object.create(real) as VerdictLookup, { lookUp });
+  }
 
   /** Settles once `count` deliveries are in flight at once (at once if they already are). */
   inFlightReaches(count: number): Promise<void> {
@@ -57,9 +54,8 @@ function workerOf(core: DispatchingCore, delivery: HangingDelivery, options: Par
     sessions: core.stores.sessions,
     writer: core.writer,
     dispatcher: core.dispatcher,
-    lookup: new VerdictLookup({ gateway: core.gateway, logger: core.logger }),
+    lookup: delivery.lookupOf(new VerdictLookup({ gateway: core.gateway, logger: core.logger })),
     gateway: core.gateway,
-    sessionEnded: delivery.step,
     clock: core.clock,
     timer: new SystemTimer(),
     logger: core.logger,

@@ -81,7 +81,6 @@ function workerOf(core: DispatchingCore): SessionWorker {
     dispatcher: core.dispatcher,
     lookup: new VerdictLookup({ gateway: core.gateway, logger: core.logger }),
     gateway: core.gateway,
-    sessionEnded: { deliverDue: async () => undefined },
     clock: core.clock,
     timer: new SystemTimer(),
     logger: core.logger,

@@ -16,7 +16,6 @@ import {
   type Timer,
 } from '@splitpay/domain';
 import { reportVerdictsOverdue } from './verdict-overdue.alert';
-import type { SessionEndedDelivery } from '../notification/session-ended.delivery';
 import type { GivenUpOperation, OwedOperationDispatcher } from '../psp/owed-operation.dispatcher';
 import type { PspGateway, SessionGateway } from '../psp/psp-gateway';
 import type { VerdictLookup } from '../psp/verdict-lookup';
@@ -29,9 +28,8 @@ export interface SessionWorkerDeps {
   readonly writer: SessionWriter;
   readonly dispatcher: OwedOperationDispatcher;
   readonly lookup: VerdictLookup;
-  /** One gateway per turn: the merchant account is read once for the sends, the lookups and the delivery. */
+  /** One gateway per turn: the merchant account is read once for the sends and the lookups. */
   readonly gateway: Pick<PspGateway, 'forSession'>;
-  readonly sessionEnded: Pick<SessionEndedDelivery, 'deliverDue'>;
   readonly clock: Clock;
   /** Paces the lease renewals of a running turn (real time, not the clock). */
   readonly timer: Timer;
@@ -51,9 +49,10 @@ export interface SessionWorkerDeps {
  * among several does it) and, for each, in one turn: expiry and the lender wait bound, the owed
  * captures, voids and refunds (sent through their drivers, retried on the policy's schedule, given up
  * with an operator alert), status lookups of overdue authorization verdicts and of captures, voids
- * and refunds the PSP took without their verdict (D89), the alert on a verdict overdue at its PSP
- * that nothing of ours looks up (D104), then the session-ended
- * delivery step. The turn's result is saved with the lease owner (which releases the lease); a turn
+ * and refunds the PSP took without their verdict (D89) and the alert on a verdict overdue at its PSP
+ * that nothing of ours looks up (D104). The session-ended message is not sent here
+ * but by its own worker (SessionEndedWorker), so a merchant endpoint that hangs holds no turn slot
+ * (docs/decisions.md D107). The turn's result is saved with the lease owner (which releases the lease); a turn
  * that changed nothing only gives the lease back. A turn that fails keeps the lease until it lapses,
  * which spaces out the next try. Turns on different sessions run side by side (up to `concurrency`),
  * and each turn renews its lease while it runs (docs/decisions.md D82).
@@ -97,9 +96,19 @@ export class SessionWorker {
     };
   }
 
+  /**
+   * Expiry and the lender wait bound. A session stored before the session-ended message had its own
+   * instant is written again as it is, so that its stamps move that calendar out of dueAt (it would
+   * otherwise be claimed again and again for nothing).
+   */
+  private timeouts(session: Session, ctx: DomainContext): Session {
+    const timed = refuseAwaitingIfDue(expireIfDue(session, ctx), ctx);
+    return timed === session && this.deps.writer.isStampStale(session) ? { ...session } : timed;
+  }
+
   private async turn(claimed: Session, heartbeat: Heartbeat): Promise<void> {
     // Timeouts are saved first: the voids they owe get their ids (the PSP idempotency keys) once.
-    const timed = await this.deps.writer.update(claimed.id, (s, c) => ({ session: timeouts(s, c), result: undefined }), { initial: claimed });
+    const timed = await this.deps.writer.update(claimed.id, (s, c) => ({ session: this.timeouts(s, c), result: undefined }), { initial: claimed });
     const current = timed.session;
     const now = this.deps.clock.now();
     const psps = this.deps.gateway.forSession(current);
@@ -122,16 +131,10 @@ export class SessionWorker {
 
     const recordSent = this.deps.dispatcher.recordCommand(sent);
     const recordLookups = this.deps.lookup.command(looked, followUps);
-    const work: SessionCommand<GivenUpOperation[]> = (session, ctx) => {
+    const turn: SessionCommand<GivenUpOperation[]> = (session, ctx) => {
       const afterSent = recordSent(session, ctx);
       // After the lookups: a verdict they brought is not overdue (D104).
       return { session: markVerdictsOverdue(recordLookups(afterSent.session, ctx).session, ctx), result: afterSent.result };
-    };
-    // The delivery step sees the session as this turn leaves it, so an ending is announced at once.
-    const delivery = await this.deps.sessionEnded.deliverDue(work(current, this.deps.writer.context()).session, psps.account);
-    const turn: SessionCommand<GivenUpOperation[]> = (session, ctx) => {
-      const done = work(session, ctx);
-      return delivery ? { session: delivery(done.session, ctx).session, result: done.result } : done;
     };
 
     // The lease is renewed until the leased write (or the release of a turn that changed nothing) lands;
@@ -155,8 +158,4 @@ export class SessionWorker {
       this.deps.logger.info('session.status_changed', { sessionId: saved.id, from: claimed.status, to: saved.status });
     }
   }
-}
-
-function timeouts(session: Session, ctx: DomainContext): Session {
-  return refuseAwaitingIfDue(expireIfDue(session, ctx), ctx);
 }

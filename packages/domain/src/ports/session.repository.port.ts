@@ -126,6 +126,12 @@ export interface SessionRepository {
    */
   claimDue(now: number, owner: string, leaseMs: number): Promise<Session | null>;
   /**
+   * Claims one session whose session-ended message is due (`notificationDueAt <= now`), of a merchant
+   * not in `skipMerchants`, under the same lease as claimDue (so the message is never sent while a
+   * session turn holds the session, nor twice), earliest due first.
+   */
+  claimNotificationDue(now: number, owner: string, leaseMs: number, skipMerchants: readonly MerchantId[]): Promise<Session | null>;
+  /**
    * Extends `owner`'s lease to now + leaseMs while its turn is still running (a heartbeat); answers
    * false, changing nothing, when `owner` no longer holds it (another instance claimed it after it lapsed).
    */

@@ -8,8 +8,10 @@ import { verdictOverdueInstants } from './verdict-overdue';
  * The earliest instant background work is due on the session (the `dueAt` to store), or undefined
  * when nothing is scheduled: expiry of a PENDING session, owed captures/voids/refunds
  * (`dispatch.nextAt`), overdue authorization verdicts and the lookups of studied files
- * (`verdictDueAt`), the lookups of follow-ups sent without their verdict (`dispatch.lookup`), the lender wait bound (`awaitingUntil`), the webhook calendar
- * (`notification.delivery.nextAttemptAt`), and, given a policy, the alert on a verdict overdue at its PSP (D104).
+ * (`verdictDueAt`), the lookups of follow-ups sent without their verdict (`dispatch.lookup`), the lender wait bound (`awaitingUntil`),
+ * and, given a policy, the alert on a verdict overdue at its PSP (D104).
+ * The webhook calendar is not in it: the session-ended message has its own instant (`nextNotificationAt`)
+ * and its own worker, so a merchant endpoint that hangs never holds back a session's other work.
  */
 export function nextDueAt(session: Session, policy?: DomainPolicy): number | undefined {
   const instants: number[] = [];
@@ -26,7 +28,11 @@ export function nextDueAt(session: Session, policy?: DomainPolicy): number | und
     }
   }
   if (policy) instants.push(...verdictOverdueInstants(session, policy));
-  const delivery = session.notification?.delivery;
-  if (delivery && !delivery.abandoned && delivery.nextAttemptAt !== undefined) instants.push(delivery.nextAttemptAt);
   return instants.length === 0 ? undefined : Math.min(...instants);
+}
+
+/** When the session's owed session-ended message is due (the `notificationDueAt` to store), or undefined when none is owed. */
+export function nextNotificationAt(session: Session): number | undefined {
+  const delivery = session.notification?.delivery;
+  return delivery && !delivery.abandoned && delivery.nextAttemptAt !== undefined ? delivery.nextAttemptAt : undefined;
 }

@@ -169,8 +169,11 @@ export interface Session {
   readonly statementDescriptor?: string;
   readonly extraData?: string;
   readonly mustCreateAlias?: boolean;
-  /** Earliest instant at which background work is due on this session (expiry, owed PSP calls,
-   * overdue verdicts, lender bound, webhook calendar); absent when nothing is scheduled. */
+  /** Earliest instant at which the session worker's work is due on this session (expiry, owed PSP
+   * calls, overdue verdicts, lender bound); absent when nothing is scheduled. */
   readonly dueAt?: number;
+  /** When the owed session-ended message is due (its calendar's next try), for the session-ended
+   * worker, which sends it outside the session worker's turns; absent when none is owed. */
+  readonly notificationDueAt?: number;
   readonly lease?: Lease;
 }

@@ -18,6 +18,7 @@ const PORT_METHODS = {
     findByProviderRef: true,
     save: true,
     claimDue: true,
+    claimNotificationDue: true,
     renewLease: true,
     releaseLease: true,
     searchSessions: true,

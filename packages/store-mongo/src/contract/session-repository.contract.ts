@@ -165,6 +165,24 @@ export function sessionLeaseContract(engine: ContractEngine): void {
       expect(await sessions().claimDue(T0 + 50, 'w1', LEASE)).toBeNull();
     });
 
+    it('claims a due session-ended message on its own instant, earliest first, skipping the merchants told, under the one lease', async () => {
+      const late = aSession({ notificationDueAt: T0 + 10 });
+      const early = aSession({ notificationDueAt: T0 + 5 });
+      const skipped = aSession({ notificationDueAt: T0 });
+      const turnDue = aSession({ dueAt: T0 });
+      const future = aSession({ notificationDueAt: T0 + 100 });
+      for (const s of [late, early, skipped, turnDue, future]) await sessions().insert(s);
+      const first = await sessions().claimNotificationDue(T0 + 50, 'w1', LEASE, [skipped.merchantId]);
+      expect(first?.id).toBe(early.id);
+      expect(first?.lease).toEqual({ owner: 'w1', until: T0 + 50 + LEASE });
+      expect((await sessions().claimNotificationDue(T0 + 50, 'w1', LEASE, [skipped.merchantId]))?.id).toBe(late.id);
+      expect(await sessions().claimNotificationDue(T0 + 50, 'w1', LEASE, [skipped.merchantId])).toBeNull();
+      // The session turn's claim and this one share the lease: a session held by one is not the other's.
+      expect((await sessions().claimDue(T0 + 50, 'w2', LEASE))?.id).toBe(turnDue.id);
+      expect((await sessions().claimNotificationDue(T0 + 50, 'w2', LEASE, []))?.id).toBe(skipped.id);
+      expect(await sessions().claimDue(T0 + 50, 'w2', LEASE)).toBeNull();
+    });
+
     it('gives one due session to exactly one of two instances claiming at once', async () => {
       const due = aSession({ dueAt: T0 });
       await sessions().insert(due);

@@ -79,6 +79,7 @@ export const SESSION_FIELDS = fieldNames<Session>({
   extraData: true,
   mustCreateAlias: true,
   dueAt: true,
+  notificationDueAt: true,
   lease: true,
 });
 

@@ -5,15 +5,19 @@ import type { FindOneAndUpdateOptionsPort } from '../collection.port';
  * arguments of the one findOneAndUpdate and the one updateOne, for each repository's own collection.
  */
 
-type DueUnleased = { dueAt: { $lte: number }; $or: [{ lease: { $exists: false } }, { 'lease.until': { $lte: number } }] };
+type DueField = 'dueAt' | 'notificationDueAt';
+type DueUnleased = { [field in DueField]?: { $lte: number } } & { $or: [{ lease: { $exists: false } }, { 'lease.until': { $lte: number } }] };
 type LeaseTaken = { $set: { lease: { owner: string; until: number } } };
 
-/** The claim of the earliest document due by `now` whose lease is free or has lapsed, leased to `owner` for `leaseMs`; answered as claimed. */
-export function claimOfEarliestDue(now: number, owner: string, leaseMs: number): [DueUnleased, LeaseTaken, FindOneAndUpdateOptionsPort] {
+/**
+ * The claim of the earliest document due by `now` (on `field`, dueAt unless told) whose lease is free
+ * or has lapsed, leased to `owner` for `leaseMs`; answered as claimed.
+ */
+export function claimOfEarliestDue(now: number, owner: string, leaseMs: number, field: DueField = 'dueAt'): [DueUnleased, LeaseTaken, FindOneAndUpdateOptionsPort] {
   return [
-    { dueAt: { $lte: now }, $or: [{ lease: { $exists: false } }, { 'lease.until': { $lte: now } }] },
+    { [field]: { $lte: now }, $or: [{ lease: { $exists: false } }, { 'lease.until': { $lte: now } }] },
     { $set: { lease: { owner, until: now + leaseMs } } },
-    { sort: { dueAt: 1 }, returnDocument: 'after' },
+    { sort: { [field]: 1 }, returnDocument: 'after' },
   ];
 }
 

@@ -135,6 +135,16 @@ export class MongoSessionRepository implements SessionRepository {
     return doc ? sessionFromDocument(doc) : null;
   }
 
+  async claimNotificationDue(now: number, owner: string, leaseMs: number, skipMerchants: readonly MerchantId[]): Promise<Session | null> {
+    const [filter, update, options] = claimOfEarliestDue(now, owner, leaseMs, 'notificationDueAt');
+    const doc = await this.collections.sessions.findOneAndUpdate(
+      skipMerchants.length > 0 ? { ...filter, merchantId: { $nin: [...skipMerchants] } } : filter,
+      update,
+      options,
+    );
+    return doc ? sessionFromDocument(doc) : null;
+  }
+
   async renewLease(id: SessionId, owner: string, now: number, leaseMs: number): Promise<boolean> {
     const result = await this.collections.sessions.updateOne(...renewalOfLease(id, owner, now, leaseMs));
     return result.matchedCount === 1;

@@ -1,0 +1,31 @@
+/** Tries in flight per destination, each destination capped, so that one endpoint that hangs holds a few slots, never all. */
+export class DestinationSlots<K> {
+  private readonly inFlight = new Map<K, number>();
+
+  constructor(readonly perDestination: number) {}
+
+  /** The destinations at their cap: a claim skips them. */
+  full(): K[] {
+    return [...this.inFlight].filter(([, n]) => n >= this.perDestination).map(([key]) => key);
+  }
+
+  take(key: K): void {
+    this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+  }
+
+  give(key: K): void {
+    const left = (this.inFlight.get(key) ?? 0) - 1;
+    if (left > 0) this.inFlight.set(key, left);
+    else this.inFlight.delete(key);
+  }
+
+  total(): number {
+    let sum = 0;
+    for (const n of this.inFlight.values()) sum += n;
+    return sum;
+  }
+
+  snapshot(): ReadonlyMap<K, number> {
+    return new Map(this.inFlight);
+  }
+}

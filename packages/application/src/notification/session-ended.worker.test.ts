@@ -1,0 +1,160 @@
+import { merchantId, nextDueAt, type DeliveryOutcome, type Session, type SessionId, type WebhookMessage, type WebhookSender } from '@splitpay/domain';
+import { CounterMetrics, SystemTimer } from '@splitpay/infra';
+import { VerdictLookup } from '../psp/verdict-lookup';
+import { dispatchingCore, type DispatchingCore } from '../testing/dispatching.fixture';
+import { SessionWorker } from '../worker/session-worker';
+import { SessionFactory } from './notification.fixtures';
+import { SessionEndedDelivery } from './session-ended.delivery';
+import { SessionEndedWorker } from './session-ended.worker';
+
+const TTL = 15 * 60_000;
+const SLOW_HOOK = 'https://slow.example/hooks';
+const SHOP_HOOK = 'https://shop.example/hooks';
+
+/** A merchant endpoint that never answers (until `answer()`) at SLOW_HOOK; every other address acknowledges at once. */
+class HangingSender implements WebhookSender {
+  readonly sent: WebhookMessage[] = [];
+  hanging = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  async send(message: WebhookMessage): Promise<DeliveryOutcome> {
+    this.sent.push(message);
+    if (message.url !== SLOW_HOOK) return { received: true, httpStatus: 200 };
+    this.hanging++;
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.hanging--;
+    return { received: true, httpStatus: 200 };
+  }
+
+  answer(): void {
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  triesOf(notificationId: string): number {
+    return this.sent.filter((m) => m.notificationId === notificationId).length;
+  }
+}
+
+/** Lets the promises settle without moving any timer. */
+async function settled(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 2_000; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`never settled: ${what}`);
+}
+
+function bench() {
+  const core = dispatchingCore([]);
+  const sender = new HangingSender();
+  const identity = { open: (sealed: string) => sealed, seal: (clear: string) => clear };
+  const delivery = new SessionEndedDelivery({
+    merchants: core.stores.merchants,
+    sealer: identity,
+    sender,
+    clock: core.clock,
+    logger: core.logger,
+    metrics: new CounterMetrics(),
+    retryDelaysMs: [1_000, 60_000, 300_000],
+  });
+  const sessionWorker = new SessionWorker({
+    sessions: core.stores.sessions,
+    writer: core.writer,
+    dispatcher: core.dispatcher,
+    lookup: new VerdictLookup({ gateway: core.gateway, logger: core.logger }),
+    gateway: core.gateway,
+    clock: core.clock,
+    timer: new SystemTimer(),
+    logger: core.logger,
+    owner: 'instance-a',
+  });
+  const endedWorker = (owner = 'instance-a') =>
+    new SessionEndedWorker({ sessions: core.stores.sessions, writer: core.writer, delivery, clock: core.clock, timer: new SystemTimer(), logger: core.logger, owner });
+  return { core, sender, sessionWorker, endedWorker };
+}
+
+async function account(core: DispatchingCore, id: string): Promise<void> {
+  await core.stores.merchants.upsert({
+    merchantId: merchantId(id),
+    secretHash: 'x',
+    webhookAuthorizationSealed: `Bearer ${id}-hook`,
+    webhookSigningSecretSealed: 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0',
+    contracts: [],
+    contacts: [],
+  });
+}
+
+/** A PENDING session of `merchant` whose ending is announced at `hook`, stored due at its expiry. */
+async function pending(core: DispatchingCore, merchant: string, hook: string, orderId: string): Promise<Session> {
+  const factory = new SessionFactory({ merchantId: merchant, now: () => core.clock.now(), newId: () => core.factory.ctx().newId() });
+  const session = factory.pending({ orderId, notificationUrl: hook });
+  await core.stores.sessions.insert({ ...session, version: 1, dueAt: nextDueAt(session) });
+  return session;
+}
+
+const stored = async (core: DispatchingCore, id: SessionId) => (await core.stores.sessions.findById(id))!;
+
+describe('SessionEndedWorker: the session-ended message outside the session turns', () => {
+  it('eight sessions of a merchant whose endpoint hangs hold back neither the expiry of another merchant\'s session nor its message', async () => {
+    const { core, sender, sessionWorker, endedWorker } = bench();
+    await account(core, 'slow');
+    await account(core, 'shop');
+    const slow: Session[] = [];
+    for (let i = 0; i < 8; i++) slow.push(await pending(core, 'slow', SLOW_HOOK, `slow-${i}`));
+    core.clock.advance(60_000);
+    const healthy = await pending(core, 'shop', SHOP_HOOK, 'healthy');
+
+    // The slow merchant's sessions expire; their messages are tried, and hang.
+    core.clock.advance(TTL - 60_000);
+    await expect(sessionWorker.runOnce()).resolves.toBe(8);
+    const worker = endedWorker();
+    const hangingRun = worker.runOnce();
+    await settled(() => sender.hanging === 2, 'the slow merchant\'s tries to hang');
+
+    // While they hang: the healthy session expires in a session turn, and its message goes out.
+    core.clock.advance(60_000);
+    await expect(sessionWorker.runOnce()).resolves.toBe(1);
+    expect((await stored(core, healthy.id)).status).toBe('EXPIRED');
+    await expect(worker.runOnce()).resolves.toBe(1);
+    expect(sender.triesOf(`${healthy.id}:EXPIRED`)).toBe(1);
+    expect((await stored(core, healthy.id)).notification?.delivery).toMatchObject({ deliveredAt: core.clock.now(), failures: 0 });
+    // One merchant's endpoint holds at most two tries at once, never all the slots.
+    expect(sender.hanging).toBe(2);
+    expect(worker.inUse().total).toBe(2);
+    expect(worker.inUse().byMerchant.get(merchantId('slow'))).toBe(2);
+
+    sender.answer();
+    await expect(hangingRun).resolves.toBe(2);
+    // The rest of the slow merchant's messages follow, each sent once.
+    for (let run = 0; run < 8 && slow.some((s) => sender.triesOf(`${s.id}:EXPIRED`) === 0); run++) {
+      const next = worker.runOnce();
+      await settled(() => sender.hanging > 0 || sender.sent.length === 9, 'the next tries');
+      sender.answer();
+      await next;
+    }
+    expect(slow.map((s) => sender.triesOf(`${s.id}:EXPIRED`))).toEqual(slow.map(() => 1));
+    for (const s of slow) expect((await stored(core, s.id)).notification?.delivery?.deliveredAt).toBeDefined();
+  });
+
+  it('a message is tried by one instance at a time: the session lease is held while the try runs', async () => {
+    const { core, sender, sessionWorker, endedWorker } = bench();
+    await account(core, 'slow');
+    const session = await pending(core, 'slow', SLOW_HOOK, 'once');
+    core.clock.advance(TTL);
+    await sessionWorker.runOnce();
+
+    const first = endedWorker('instance-a').runOnce();
+    await settled(() => sender.hanging === 1, 'the try to hang');
+    await expect(endedWorker('instance-b').runOnce()).resolves.toBe(0);
+    // Nor does a session turn take the session while its message is in flight.
+    expect(await core.stores.sessions.claimDue(core.clock.now() + TTL, 'instance-b', 60_000)).toBeNull();
+
+    sender.answer();
+    await expect(first).resolves.toBe(1);
+    const after = await stored(core, session.id);
+    expect(after).not.toHaveProperty('lease');
+    expect(after).not.toHaveProperty('notificationDueAt');
+    expect(sender.triesOf(`${session.id}:EXPIRED`)).toBe(1);
+    await expect(endedWorker('instance-b').runOnce()).resolves.toBe(0);
+  });
+});
