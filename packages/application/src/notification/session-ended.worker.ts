@@ -46,6 +46,8 @@ export class SessionEndedWorker {
   private readonly heartbeat: LeaseHeartbeat;
   /** Claims are made one at a time, so the merchants at their cap are known when each is made. */
   private claiming: Promise<unknown> = Promise.resolve();
+  /** Whether a claim of the current pass skipped a merchant at its cap. */
+  private capped = false;
 
   constructor(private readonly deps: SessionEndedWorkerDeps) {
     this.leaseMs = deps.leaseMs ?? 60_000;
@@ -59,8 +61,23 @@ export class SessionEndedWorker {
     return { total: this.destinations.total(), byMerchant: this.destinations.snapshot() };
   }
 
-  /** Tries what is due now (up to the batch size); answers how many sessions it claimed. */
-  runOnce(): Promise<number> {
+  /**
+   * Tries what is due now (up to the batch size); answers how many sessions it claimed. A pass that
+   * met a merchant at its cap is followed by another once its tries ended, so a run still sends
+   * every message due then (a busy merchant's, a few at a time).
+   */
+  async runOnce(): Promise<number> {
+    const batchSize = this.deps.batchSize ?? 50;
+    let claimed = 0;
+    for (;;) {
+      this.capped = false;
+      const pass = await this.pass(batchSize - claimed);
+      claimed += pass;
+      if (!this.capped || pass === 0 || claimed >= batchSize) return claimed;
+    }
+  }
+
+  private pass(batchSize: number): Promise<number> {
     const { sessions, owner, logger } = this.deps;
     return runClaimedTurns<Session>(
       {
@@ -80,15 +97,17 @@ export class SessionEndedWorker {
         // A store fault keeps the lease until it lapses: the message is tried again then (a back-off).
         failed: (session, error) => logger.error('session_ended_worker.work_failed', { sessionId: session.id, error }),
       },
-      { batchSize: this.deps.batchSize ?? 50, slots: this.slots },
+      { batchSize, slots: this.slots },
     );
   }
 
   private claim(): Promise<Session | null> {
     const next = this.claiming.then(async () => {
       const { sessions, clock, owner } = this.deps;
-      const session = await sessions.claimNotificationDue(clock.now(), owner, this.leaseMs, this.destinations.full());
+      const full = this.destinations.full();
+      const session = await sessions.claimNotificationDue(clock.now(), owner, this.leaseMs, full);
       if (session) this.destinations.take(session.merchantId);
+      else if (full.length > 0) this.capped = true;
       return session;
     });
     this.claiming = next.catch(() => undefined);
