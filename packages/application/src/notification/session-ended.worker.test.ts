@@ -138,6 +138,26 @@ describe('SessionEndedWorker: the session-ended message outside the session turn
     for (const s of slow) expect((await stored(core, s.id)).notification?.delivery?.deliveredAt).toBeDefined();
   });
 
+  it('a session stored before the message had its own instant (its calendar in dueAt) is moved over by its next session turn, then sent once', async () => {
+    const { core, sender, sessionWorker, endedWorker } = bench();
+    await account(core, 'shop');
+    const session = await pending(core, 'shop', SHOP_HOOK, 'legacy');
+    core.clock.advance(TTL);
+    await sessionWorker.runOnce();
+    // As the old writer stored it: no notificationDueAt, the webhook calendar in dueAt.
+    const ended = await stored(core, session.id);
+    const { notificationDueAt: due, ...legacy } = ended;
+    expect(due).toBe(core.clock.now());
+    await core.stores.sessions.save({ ...legacy, version: ended.version + 1, dueAt: due! }, { expectedVersion: ended.version });
+    await expect(endedWorker().runOnce()).resolves.toBe(0);
+
+    await expect(sessionWorker.runOnce()).resolves.toBe(1);
+    expect(await stored(core, session.id)).toMatchObject({ notificationDueAt: due });
+    expect(await stored(core, session.id)).not.toHaveProperty('dueAt');
+    await expect(endedWorker().runOnce()).resolves.toBe(1);
+    expect(sender.triesOf(`${session.id}:EXPIRED`)).toBe(1);
+  });
+
   it('a message is tried by one instance at a time: the session lease is held while the try runs', async () => {
     const { core, sender, sessionWorker, endedWorker } = bench();
     await account(core, 'slow');

@@ -1,6 +1,6 @@
 import { applyFact } from './apply-fact';
 import { owedOperations, recordDispatch } from './owed-operations';
-import { nextDueAt } from './schedule';
+import { nextDueAt, nextNotificationAt } from './schedule';
 import { ALL_OFFERS, aSession, authorized, ctxAt, lenderPending, pushedOney, T0, TEST_POLICY, TTL } from './session.fixture';
 import { startAttempt } from './start-attempt';
 
@@ -41,13 +41,14 @@ describe('nextDueAt', () => {
     expect(nextDueAt(waiting, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.lenderLookupDelaysMs[0]!);
   });
 
-  it('an ended session is due at its webhook calendar, and at nothing once delivered', () => {
+  it('an ended session owes the session worker nothing: its webhook calendar is its own instant, gone once delivered or abandoned (D107)', () => {
     const a = startAttempt(aSession(), { methodId: 'ancv', amount: 10_000 }, ctx);
     const paid = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
-    expect(nextDueAt(paid, TEST_POLICY)).toBe(ctx.now);
+    expect(nextDueAt(paid, TEST_POLICY)).toBeUndefined();
+    expect(nextNotificationAt(paid)).toBe(ctx.now);
     const delivered = { ...paid, notification: { url: paid.notification!.url } };
-    expect(nextDueAt(delivered, TEST_POLICY)).toBeUndefined();
+    expect(nextNotificationAt(delivered)).toBeUndefined();
     const abandoned = { ...paid, notification: { ...paid.notification!, delivery: { ...paid.notification!.delivery!, abandoned: true } } };
-    expect(nextDueAt(abandoned, TEST_POLICY)).toBeUndefined();
+    expect(nextNotificationAt(abandoned)).toBeUndefined();
   });
 });
