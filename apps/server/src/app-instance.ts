@@ -126,6 +126,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
   routers.push(...merchantApi.routers, ...refunds.routers, ...webhooks.routers, wireElementsSdk(), wireHostedFieldsAdapters(psp.hostedFieldsAdapters), ...payer.routers, ...wireDemo(core));
   routers.push(...wireDashboard(core.config).routers);
   workers.push(...payer.workers, ...webhooks.workers);
+  for (const worker of workers) if (worker.slotsInUse) metrics.watchSlots(worker.name, () => worker.slotsInUse?.() ?? 0);
   if (options.searchEntries) workers.push(searchEntryRepairWorker(options.searchEntries));
 
   const app = createHttpApp({

@@ -28,6 +28,8 @@ export interface Worker {
   /** Its own tick, for a worker whose runs are rare repairs; default the instance's (startWorkers). */
   readonly intervalMs?: number;
   runOnce(): Promise<number>;
+  /** Its turns running now in this instance, shown on /metrics (worker_slots_in_use). */
+  slotsInUse?(): number;
 }
 
 /** What areas share beyond `Core`: the auth area's access tokens and crypto adapters. */

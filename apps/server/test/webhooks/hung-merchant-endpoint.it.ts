@@ -77,6 +77,10 @@ describe('a merchant endpoint that never answers', () => {
 
     await eventually(() => receiver.callsTo('/hooks/other').length === 1, 20_000);
     expect(await stillWaiting(waiting)).toBe(true);
+    // The hung merchant's two tries hold two of the session-ended worker's slots, as /metrics shows.
+    const triesShown = async () => (await (await fetch(`${h.url}/metrics`)).text()).includes('worker_slots_in_use{worker="session-ended"} 2\n');
+    await eventually(triesShown, 10_000);
+    expect(await stillWaiting(waiting)).toBe(true);
     const payload = JSON.parse(receiver.callsTo('/hooks/other')[0]!.body) as { status: string };
     expect(payload.status).toBe('EXPIRED');
     const ended = await stored(sessionId);

@@ -56,9 +56,14 @@ export class SessionEndedWorker {
     this.heartbeat = new LeaseHeartbeat(deps.timer);
   }
 
-  /** Tries running now, in all and for each merchant with one running (what /metrics could show). */
+  /** Tries running now, in all and for each merchant with one running. */
   inUse(): { readonly total: number; readonly byMerchant: ReadonlyMap<MerchantId, number> } {
     return { total: this.destinations.total(), byMerchant: this.destinations.snapshot() };
+  }
+
+  /** Tries running now: /metrics' worker_slots_in_use. */
+  slotsInUse(): number {
+    return this.destinations.total();
   }
 
   /**

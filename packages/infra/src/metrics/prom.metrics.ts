@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Metrics } from '@splitpay/domain';
 
 /** A counter of the service: its name, what it counts, and the label sets that exist at zero from the start. */
@@ -38,6 +38,8 @@ export class PromMetrics implements Metrics {
   private readonly counters = new Map<string, Counter>();
   private readonly httpDuration: Histogram;
   private readonly workerTurn: Histogram;
+  /** How each watched worker reads its slots in use, read at each scrape. */
+  private readonly slotReaders = new Map<string, () => number>();
 
   constructor(options: PromMetricsOptions = {}) {
     for (const spec of options.counters ?? []) this.declare(spec);
@@ -54,6 +56,16 @@ export class PromMetrics implements Metrics {
       labelNames: ['worker'],
       buckets: TURN_BUCKETS,
       registers: [this.registry],
+    });
+    const readers = this.slotReaders;
+    const slots: Gauge = new Gauge({
+      name: 'worker_slots_in_use',
+      help: 'Turns (or webhook tries) of a background worker running now in this instance',
+      labelNames: ['worker'],
+      registers: [this.registry],
+      collect() {
+        for (const [worker, read] of readers) slots.set({ worker }, read());
+      },
     });
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
   }
@@ -82,6 +94,11 @@ export class PromMetrics implements Metrics {
 
   observeWorkerTurn(worker: string, seconds: number): void {
     this.workerTurn.observe({ worker }, seconds);
+  }
+
+  /** Shows `read()` as `worker_slots_in_use{worker}` at each scrape. */
+  watchSlots(worker: string, read: () => number): void {
+    this.slotReaders.set(worker, read);
   }
 
   /** The current value of one series (0 when absent). */
