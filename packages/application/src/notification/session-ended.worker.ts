@@ -35,7 +35,7 @@ export const DEFAULT_TRIES_PER_MERCHANT = 2;
  * no two instances try the same message, makes one try and records its outcome with the lease (which
  * the write releases). Its own slots, and at most `perMerchant` of them for one merchant: a merchant
  * whose endpoint hangs holds back neither the session turns nor the other merchants' messages
- * (docs/decisions.md D107). A crash mid-try leaves the lease to lapse: the message is tried again with
+ * (docs/decisions.md D106). A crash mid-try leaves the lease to lapse: the message is tried again with
  * the same webhook-id (at least once).
  */
 export class SessionEndedWorker {
