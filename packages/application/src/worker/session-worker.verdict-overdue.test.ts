@@ -8,8 +8,6 @@ import { SessionWorker } from './session-worker';
 // D104: an opening the PSP holds pending, its notification never come, is alerted once by whichever
 // instance's worker holds the session, and never again: not by the other instance, not after a restart.
 
-const noDelivery = { deliverDue: async () => undefined };
-
 function instance(core: DispatchingCore, owner: string): { worker: SessionWorker; logger: CapturingLogger } {
   const logger = new CapturingLogger();
   const worker = new SessionWorker({
@@ -18,7 +16,6 @@ function instance(core: DispatchingCore, owner: string): { worker: SessionWorker
     dispatcher: core.dispatcher,
     lookup: new VerdictLookup({ gateway: core.gateway, logger }),
     gateway: core.gateway,
-    sessionEnded: noDelivery,
     clock: core.clock,
     timer: new SystemTimer(),
     logger,
