@@ -137,8 +137,8 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
         expect(rearmed).toMatchObject({ notificationId: session.notification!.delivery!.notificationId, failures: 0, abandoned: false });
         expect(rearmed.nextAttemptAt).toEqual(expect.any(Number));
         expect(rearmed.firstFailedAt).toBeUndefined();
-        // Due, so a running service's webhook worker delivers it.
-        expect(stored!.dueAt).toBeLessThanOrEqual(rearmed.nextAttemptAt!);
+        // Due, so a running service's session-ended worker delivers it (D106).
+        expect(stored!.notificationDueAt).toBeLessThanOrEqual(rearmed.nextAttemptAt!);
       }
       for (const session of [before, anotherMerchant, delivered, owed]) expect(await stores.sessions.findById(session.id)).toEqual(session);
 
