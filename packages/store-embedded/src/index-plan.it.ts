@@ -28,8 +28,9 @@ async function runEveryQuery() {
   const claimed = await s.claimDue(T0, 'w', 1000);
   await s.save(nextVersion(claimed!, { status: 'PAID' }), { expectedVersion: 1, leaseOwner: 'w' });
   await s.releaseLease(session.id, 'w');
-  await s.claimNotificationDue(T0, 'w', 1000, []);
-  await s.claimNotificationDue(T0, 'w', 1000, [merchantId]);
+  await s.claimNotificationDue(T0, 'w', 1000);
+  await s.postponeNotification(session.id, 'w', T0 + 1);
+  await s.recallNotification(session.id, T0 + 1, T0);
   const keyed = () => ({ ...aSession({ merchantId }), idempotency: { key: 'k-1', requestDigest: 'd', tokenSalt: newId() } });
   await s.insertKeyed(keyed());
   await s.insertKeyed(keyed());

@@ -4,9 +4,8 @@ export class DestinationSlots<K> {
 
   constructor(readonly perDestination: number) {}
 
-  /** The destinations at their cap: a claim skips them. */
-  full(): K[] {
-    return [...this.inFlight].filter(([, n]) => n >= this.perDestination).map(([key]) => key);
+  isFull(key: K): boolean {
+    return (this.inFlight.get(key) ?? 0) >= this.perDestination;
   }
 
   take(key: K): void {

@@ -70,8 +70,9 @@ function bench() {
     logger: core.logger,
     owner: 'instance-a',
   });
+  // The lease outlasts the manual clock's moves while a try hangs: its heartbeat paces on real time.
   const endedWorker = (owner = 'instance-a') =>
-    new SessionEndedWorker({ sessions: core.stores.sessions, writer: core.writer, delivery, clock: core.clock, timer: new SystemTimer(), logger: core.logger, owner });
+    new SessionEndedWorker({ sessions: core.stores.sessions, writer: core.writer, delivery, clock: core.clock, timer: new SystemTimer(), logger: core.logger, owner, leaseMs: 10 * 60_000 });
   return { core, sender, sessionWorker, endedWorker };
 }
 
@@ -125,7 +126,8 @@ describe('SessionEndedWorker: the session-ended message outside the session turn
     expect(worker.inUse().total).toBe(2);
     expect(worker.inUse().byMerchant.get(merchantId('slow'))).toBe(2);
 
-    // Once the endpoint answers, the run goes on with the rest of the slow merchant's messages, two at a time.
+    // Once the endpoint answers, the run goes on with the rest of the slow merchant's messages (put back
+    // while it was at its cap), two at a time.
     let ended = false;
     void hangingRun.finally(() => (ended = true));
     while (!ended) {
@@ -178,5 +180,119 @@ describe('SessionEndedWorker: the session-ended message outside the session turn
     expect(after).not.toHaveProperty('notificationDueAt');
     expect(sender.triesOf(`${session.id}:EXPIRED`)).toBe(1);
     await expect(endedWorker('instance-b').runOnce()).resolves.toBe(0);
+  });
+
+  it('a session whose stored instant is past but whose message is no longer owed is restamped, and no other merchant\'s message waits on it (D106-c)', async () => {
+    const { core, sender, sessionWorker, endedWorker } = bench();
+    const worker = endedWorker();
+    for (let m = 0; m < 4; m++) await account(core, `old${m}`);
+    await account(core, 'shop');
+    // Eight endings over four merchants, delivered; each document then keeps a past notificationDueAt,
+    // as an older instance's save (a writer unaware of the field) leaves it.
+    const old: Session[] = [];
+    for (let i = 0; i < 8; i++) old.push(await pending(core, `old${i % 4}`, `https://old${i % 4}.example/hooks`, `old-${i}`));
+    core.clock.advance(TTL);
+    await sessionWorker.runOnce();
+    const endedAt = core.clock.now();
+    while ((await worker.runOnce()) > 0);
+    for (const s of old) {
+      const current = await stored(core, s.id);
+      expect(current.notification?.delivery?.deliveredAt).toBeDefined();
+      await core.stores.sessions.save({ ...current, version: current.version + 1, notificationDueAt: endedAt }, { expectedVersion: current.version });
+    }
+    const healthy = await pending(core, 'shop', SHOP_HOOK, 'healthy');
+    core.clock.advance(TTL + 60_000);
+    await sessionWorker.runOnce();
+
+    for (let run = 0; run < 3; run++) await worker.runOnce();
+    for (const s of old) expect(await stored(core, s.id)).not.toHaveProperty('notificationDueAt');
+    for (const s of old) expect(await stored(core, s.id)).not.toHaveProperty('lease');
+    expect(sender.triesOf(`${healthy.id}:EXPIRED`)).toBe(1);
+    expect(old.map((s) => sender.triesOf(`${s.id}:EXPIRED`))).toEqual(old.map(() => 1));
+  });
+
+  it('a message of a merchant at its cap is put back (capBackoffMs) and its lease freed: no claim walks past that merchant\'s backlog', async () => {
+    const { core, sender, sessionWorker, endedWorker } = bench();
+    await account(core, 'slow');
+    await account(core, 'shop');
+    const slow: Session[] = [];
+    for (let i = 0; i < 5; i++) slow.push(await pending(core, 'slow', SLOW_HOOK, `slow-${i}`));
+    core.clock.advance(60_000);
+    const healthy = await pending(core, 'shop', SHOP_HOOK, 'healthy');
+    core.clock.advance(TTL);
+    await sessionWorker.runOnce();
+    const worker = endedWorker();
+    const run = worker.runOnce();
+    await settled(() => sender.hanging === 2 && sender.triesOf(`${healthy.id}:EXPIRED`) === 1, 'two slow tries and the healthy one');
+    await settled(async () => (await stored(core, slow[4]!.id)).notificationDueAt === core.clock.now() + 10_000, 'the backlog put back');
+    const putBack = (await Promise.all(slow.map((s) => stored(core, s.id)))).filter((s) => s.notificationDueAt === core.clock.now() + 10_000);
+    expect(putBack).toHaveLength(3);
+    for (const s of putBack) expect(s).not.toHaveProperty('lease');
+
+    // Once the tries end, the run brings them back and sends them, two at a time.
+    let ended = false;
+    void run.finally(() => (ended = true));
+    while (!ended) {
+      sender.answer();
+      await settled(() => ended || sender.hanging > 0, 'the tries to end');
+    }
+    await expect(run).resolves.toBe(6);
+    expect(sender.mostAtOnce).toBe(2);
+    expect(slow.map((s) => sender.triesOf(`${s.id}:EXPIRED`))).toEqual(slow.map(() => 1));
+  });
+
+  it('a message put back stays due at the later instant when the run ends before bringing it back (a crash, a stop)', async () => {
+    const { core, sender, sessionWorker, endedWorker } = bench();
+    await account(core, 'slow');
+    const slow: Session[] = [];
+    for (let i = 0; i < 3; i++) slow.push(await pending(core, 'slow', SLOW_HOOK, `slow-${i}`));
+    core.clock.advance(TTL);
+    await sessionWorker.runOnce();
+    const worker = endedWorker();
+    const run = worker.runOnce();
+    await settled(() => sender.hanging === 2, 'two tries in flight');
+    await settled(async () => (await stored(core, slow[2]!.id)).notificationDueAt === core.clock.now() + 10_000, 'the third put back');
+    worker.stop();
+    sender.answer();
+    await expect(run).resolves.toBe(2);
+    expect(await stored(core, slow[2]!.id)).toMatchObject({ notificationDueAt: core.clock.now() + 10_000 });
+    const other = endedWorker('instance-b');
+    await expect(other.runOnce()).resolves.toBe(0);
+    core.clock.advance(10_000);
+    const later = other.runOnce();
+    await settled(() => sender.hanging === 1, 'the third try');
+    sender.answer();
+    await expect(later).resolves.toBe(1);
+    expect(slow.map((s) => sender.triesOf(`${s.id}:EXPIRED`))).toEqual([1, 1, 1]);
+  });
+
+  it('a stop ends the claims: the tries in flight finish, no new one begins, the rest stay due for another instance', async () => {
+    const { core, sender, sessionWorker, endedWorker } = bench();
+    // Six merchants whose endpoints hang, two messages each: eight tries fill the slots, four wait.
+    const sessions: Session[] = [];
+    for (let m = 0; m < 6; m++) {
+      await account(core, `slow${m}`);
+      for (let i = 0; i < 2; i++) sessions.push(await pending(core, `slow${m}`, SLOW_HOOK, `slow-${m}-${i}`));
+    }
+    core.clock.advance(TTL);
+    await sessionWorker.runOnce();
+    const worker = endedWorker();
+    const run = worker.runOnce();
+    await settled(() => sender.hanging === 8, 'eight tries in flight');
+
+    worker.stop();
+    let ended = false;
+    void run.finally(() => (ended = true));
+    while (!ended) {
+      sender.answer();
+      await settled(() => ended || sender.hanging > 0, 'the run to end');
+    }
+    await expect(run).resolves.toBe(8);
+    await expect(worker.runOnce()).resolves.toBe(0);
+    expect(sender.sent).toHaveLength(8);
+    const left = (await Promise.all(sessions.map((s) => stored(core, s.id)))).filter((s) => s.notification?.delivery?.deliveredAt === undefined);
+    expect(left).toHaveLength(4);
+    for (const s of left) expect(s).not.toHaveProperty('lease');
+    for (const s of left) expect(s.notificationDueAt).toBe(core.clock.now());
   });
 });

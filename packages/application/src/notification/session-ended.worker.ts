@@ -1,5 +1,5 @@
-import type { Logger, MerchantId, Session, SessionRepository, Timer } from '@splitpay/domain';
-import type { SessionWriter } from '../session-writer';
+import type { Logger, MerchantId, Session, SessionId, SessionRepository, Timer } from '@splitpay/domain';
+import type { SessionCommand, SessionWriter } from '../session-writer';
 import { runClaimedTurns, TurnSlots } from '../worker/claimed-turns';
 import { LeaseHeartbeat, type Heartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
 import { DestinationSlots } from './destination-slots';
@@ -23,6 +23,11 @@ export interface SessionEndedWorkerDeps {
   readonly concurrency?: number;
   /** Tries running at once at most for one merchant, so that its endpoint never takes every slot. Default 2. */
   readonly perMerchant?: number;
+  /**
+   * How far a message of a merchant at its cap is put back (when one of its slots may free: the
+   * webhook timeout). Default 10 s.
+   */
+  readonly capBackoffMs?: number;
 }
 
 /** Tries in flight per merchant by default: one endpoint that hangs holds two slots, never all of them. */
@@ -44,13 +49,17 @@ export class SessionEndedWorker {
   private readonly slots: TurnSlots;
   private readonly destinations: DestinationSlots<MerchantId>;
   private readonly heartbeat: LeaseHeartbeat;
+  private readonly batchSize: number;
+  private readonly capBackoffMs: number;
   /** Claims are made one at a time, so the merchants at their cap are known when each is made. */
   private claiming: Promise<unknown> = Promise.resolve();
-  /** Whether a claim of the current pass skipped a merchant at its cap. */
-  private capped = false;
+  /** Set by stop(): no claim is made any more; the tries in flight end as usual. */
+  private stopping = false;
 
   constructor(private readonly deps: SessionEndedWorkerDeps) {
     this.leaseMs = deps.leaseMs ?? 60_000;
+    this.batchSize = deps.batchSize ?? 50;
+    this.capBackoffMs = deps.capBackoffMs ?? 10_000;
     this.slots = new TurnSlots(deps.concurrency);
     this.destinations = new DestinationSlots(deps.perMerchant ?? DEFAULT_TRIES_PER_MERCHANT);
     this.heartbeat = new LeaseHeartbeat(deps.timer);
@@ -67,26 +76,32 @@ export class SessionEndedWorker {
   }
 
   /**
-   * Tries what is due now (up to the batch size); answers how many sessions it claimed. A pass that
-   * met a merchant at its cap is followed by another once its tries ended, so a run still sends
-   * every message due then (a busy merchant's, a few at a time).
+   * Tries what is due now (up to the batch size); answers how many sessions it claimed. A message of a
+   * merchant at its cap is put back (capBackoffMs) rather than skipped, so no claim ever walks past a
+   * busy merchant's backlog. Once the pass's tries ended, the run brings back the messages it put back
+   * and goes round again: a run still sends every message due (a busy merchant's, a few at a time),
+   * and a crash leaves them due at the later instant only.
    */
   async runOnce(): Promise<number> {
-    const batchSize = this.deps.batchSize ?? 50;
     let claimed = 0;
-    for (;;) {
-      this.capped = false;
-      const pass = await this.pass(batchSize - claimed);
+    while (!this.stopping && claimed < this.batchSize) {
+      const putBack: { id: SessionId; until: number }[] = [];
+      const pass = await this.pass(this.batchSize - claimed, putBack);
       claimed += pass;
-      if (!this.capped || pass === 0 || claimed >= batchSize) return claimed;
+      if (putBack.length === 0 || this.stopping) break;
+      const now = this.deps.clock.now();
+      for (const message of putBack) await this.deps.sessions.recallNotification(message.id, message.until, now);
+      // A pass that claimed nothing met only merchants whose slots another run holds: that run brings them on.
+      if (pass === 0) break;
     }
+    return claimed;
   }
 
-  private pass(batchSize: number): Promise<number> {
+  private pass(batchSize: number, putBack: { id: SessionId; until: number }[]): Promise<number> {
     const { sessions, owner, logger } = this.deps;
     return runClaimedTurns<Session>(
       {
-        claim: () => this.claim(),
+        claim: () => this.claim(putBack),
         keyOf: (session) => session.id,
         release: async (session) => {
           this.destinations.give(session.merchantId);
@@ -106,14 +121,28 @@ export class SessionEndedWorker {
     );
   }
 
-  private claim(): Promise<Session | null> {
+  /** Graceful stop: no claim from now on, in this run or any later one; the tries in flight end and record their outcome. */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  /** The next due message of a merchant below its cap, the ones met of merchants at their cap put back. */
+  private claim(putBack: { id: SessionId; until: number }[]): Promise<Session | null> {
     const next = this.claiming.then(async () => {
       const { sessions, clock, owner } = this.deps;
-      const full = this.destinations.full();
-      const session = await sessions.claimNotificationDue(clock.now(), owner, this.leaseMs, full);
-      if (session) this.destinations.take(session.merchantId);
-      else if (full.length > 0) this.capped = true;
-      return session;
+      // Ends: each message put back is due no more, so a busy merchant's backlog is met once.
+      while (!this.stopping) {
+        const session = await sessions.claimNotificationDue(clock.now(), owner, this.leaseMs);
+        if (!session) return null;
+        if (!this.destinations.isFull(session.merchantId)) {
+          this.destinations.take(session.merchantId);
+          return session;
+        }
+        const until = clock.now() + this.capBackoffMs;
+        await sessions.postponeNotification(session.id, owner, until);
+        putBack.push({ id: session.id, until });
+      }
+      return null;
     });
     this.claiming = next.catch(() => undefined);
     return next;
@@ -132,11 +161,14 @@ export class SessionEndedWorker {
   private async work(claimed: Session, heartbeat: Heartbeat): Promise<void> {
     const { writer, sessions, owner } = this.deps;
     const record = await this.deps.delivery.deliverDue(claimed);
+    // Nothing owed now, yet claimed: its stored instant is stale (left by a writer that does not know
+    // it, e.g. an older instance). Restamped, or every run would claim it again first (D106-c).
+    const command: SessionCommand<unknown> = record ?? ((session) => ({ session: writer.isStampStale(session) ? { ...session } : session, result: undefined }));
     // Renewed until the write lands: a store that stalls a whole lease must not hand the session to
     // another instance, which would try the message again.
     await heartbeat.releasingWith(async () => {
-      const written = record ? await writer.update(claimed.id, record, { leaseOwner: owner, initial: claimed }) : undefined;
-      if (!written?.changed) await sessions.releaseLease(claimed.id, owner);
+      const written = await writer.update(claimed.id, command, { leaseOwner: owner, initial: claimed });
+      if (!written.changed) await sessions.releaseLease(claimed.id, owner);
     });
   }
 }

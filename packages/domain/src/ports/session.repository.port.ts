@@ -126,11 +126,22 @@ export interface SessionRepository {
    */
   claimDue(now: number, owner: string, leaseMs: number): Promise<Session | null>;
   /**
-   * Claims one session whose session-ended message is due (`notificationDueAt <= now`), of a merchant
-   * not in `skipMerchants`, under the same lease as claimDue (so the message is never sent while a
-   * session turn holds the session, nor twice), earliest due first.
+   * Claims one session whose session-ended message is due (`notificationDueAt <= now`), under the
+   * same lease as claimDue (so the message is never sent while a session turn holds the session, nor
+   * twice), earliest due first. No merchant is skipped: a claim never walks past one merchant's
+   * backlog (the worker puts a busy merchant's message back with postponeNotification).
    */
-  claimNotificationDue(now: number, owner: string, leaseMs: number, skipMerchants: readonly MerchantId[]): Promise<Session | null>;
+  claimNotificationDue(now: number, owner: string, leaseMs: number): Promise<Session | null>;
+  /**
+   * Puts the session-ended message of session `id` back until `until` (its `notificationDueAt`) and
+   * gives the lease back, in one write, if `owner` still holds the lease; nothing else changes.
+   */
+  postponeNotification(id: SessionId, owner: string, until: number): Promise<void>;
+  /**
+   * Brings a message put back until `from` forward to `to` (a run whose busy merchant's tries ended),
+   * if its instant is still `from` and no lease holds the session at `to`; nothing else changes.
+   */
+  recallNotification(id: SessionId, from: number, to: number): Promise<void>;
   /**
    * Extends `owner`'s lease to now + leaseMs while its turn is still running (a heartbeat); answers
    * false, changing nothing, when `owner` no longer holds it (another instance claimed it after it lapsed).

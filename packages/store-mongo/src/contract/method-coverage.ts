@@ -19,6 +19,8 @@ const PORT_METHODS = {
     save: true,
     claimDue: true,
     claimNotificationDue: true,
+    postponeNotification: true,
+    recallNotification: true,
     renewLease: true,
     releaseLease: true,
     searchSessions: true,

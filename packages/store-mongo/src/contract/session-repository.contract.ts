@@ -165,22 +165,53 @@ export function sessionLeaseContract(engine: ContractEngine): void {
       expect(await sessions().claimDue(T0 + 50, 'w1', LEASE)).toBeNull();
     });
 
-    it('claims a due session-ended message on its own instant, earliest first, skipping the merchants told, under the one lease', async () => {
+    it('claims a due session-ended message on its own instant, earliest first, under the one lease', async () => {
       const late = aSession({ notificationDueAt: T0 + 10 });
       const early = aSession({ notificationDueAt: T0 + 5 });
-      const skipped = aSession({ notificationDueAt: T0 });
       const turnDue = aSession({ dueAt: T0 });
       const future = aSession({ notificationDueAt: T0 + 100 });
-      for (const s of [late, early, skipped, turnDue, future]) await sessions().insert(s);
-      const first = await sessions().claimNotificationDue(T0 + 50, 'w1', LEASE, [skipped.merchantId]);
+      for (const s of [late, early, turnDue, future]) await sessions().insert(s);
+      const first = await sessions().claimNotificationDue(T0 + 50, 'w1', LEASE);
       expect(first?.id).toBe(early.id);
       expect(first?.lease).toEqual({ owner: 'w1', until: T0 + 50 + LEASE });
-      expect((await sessions().claimNotificationDue(T0 + 50, 'w1', LEASE, [skipped.merchantId]))?.id).toBe(late.id);
-      expect(await sessions().claimNotificationDue(T0 + 50, 'w1', LEASE, [skipped.merchantId])).toBeNull();
+      expect((await sessions().claimNotificationDue(T0 + 50, 'w1', LEASE))?.id).toBe(late.id);
+      expect(await sessions().claimNotificationDue(T0 + 50, 'w1', LEASE)).toBeNull();
       // The session turn's claim and this one share the lease: a session held by one is not the other's.
       expect((await sessions().claimDue(T0 + 50, 'w2', LEASE))?.id).toBe(turnDue.id);
-      expect((await sessions().claimNotificationDue(T0 + 50, 'w2', LEASE, []))?.id).toBe(skipped.id);
-      expect(await sessions().claimDue(T0 + 50, 'w2', LEASE)).toBeNull();
+      expect(await sessions().claimNotificationDue(T0 + 50, 'w2', LEASE)).toBeNull();
+    });
+
+    it('puts a claimed message back to a later instant and frees its lease, for the lease owner only', async () => {
+      const busy = aSession({ notificationDueAt: T0 });
+      const next = aSession({ notificationDueAt: T0 + 1 });
+      for (const s of [busy, next]) await sessions().insert(s);
+      const claimed = (await sessions().claimNotificationDue(T0 + 50, 'w1', LEASE))!;
+      expect(claimed.id).toBe(busy.id);
+      await sessions().postponeNotification(busy.id, 'w2', T0 + 10_000);
+      expect(await sessions().findById(busy.id)).toMatchObject({ notificationDueAt: T0, lease: { owner: 'w1' } });
+      await sessions().postponeNotification(busy.id, 'w1', T0 + 10_000);
+      const after = (await sessions().findById(busy.id))!;
+      expect(after.notificationDueAt).toBe(T0 + 10_000);
+      expect(after).not.toHaveProperty('lease');
+      expect(after.version).toBe(busy.version);
+      // The next claim is the other message; the one put back is due again at its new instant.
+      expect((await sessions().claimNotificationDue(T0 + 50, 'w1', LEASE))?.id).toBe(next.id);
+      expect(await sessions().claimNotificationDue(T0 + 50, 'w1', LEASE)).toBeNull();
+      expect((await sessions().claimNotificationDue(T0 + 10_000, 'w1', LEASE))?.id).toBe(busy.id);
+    });
+
+    it('brings a message put back forward again, only from the instant it was put back to and while no lease holds it', async () => {
+      const busy = aSession({ notificationDueAt: T0 });
+      await sessions().insert(busy);
+      await sessions().claimNotificationDue(T0, 'w1', LEASE);
+      await sessions().postponeNotification(busy.id, 'w1', T0 + 10_000);
+      await sessions().recallNotification(busy.id, T0 + 9_999, T0 + 1);
+      expect((await sessions().findById(busy.id))?.notificationDueAt).toBe(T0 + 10_000);
+      await sessions().recallNotification(busy.id, T0 + 10_000, T0 + 1);
+      expect((await sessions().findById(busy.id))?.notificationDueAt).toBe(T0 + 1);
+      expect((await sessions().claimNotificationDue(T0 + 1, 'w2', LEASE))?.id).toBe(busy.id);
+      await sessions().recallNotification(busy.id, T0 + 1, T0 + 2);
+      expect((await sessions().findById(busy.id))?.notificationDueAt).toBe(T0 + 1);
     });
 
     it('gives one due session to exactly one of two instances claiming at once', async () => {

@@ -135,14 +135,21 @@ export class MongoSessionRepository implements SessionRepository {
     return doc ? sessionFromDocument(doc) : null;
   }
 
-  async claimNotificationDue(now: number, owner: string, leaseMs: number, skipMerchants: readonly MerchantId[]): Promise<Session | null> {
-    const [filter, update, options] = claimOfEarliestDue(now, owner, leaseMs, 'notificationDueAt');
-    const doc = await this.collections.sessions.findOneAndUpdate(
-      skipMerchants.length > 0 ? { ...filter, merchantId: { $nin: [...skipMerchants] } } : filter,
-      update,
-      options,
-    );
+  async claimNotificationDue(now: number, owner: string, leaseMs: number): Promise<Session | null> {
+    const doc = await this.collections.sessions.findOneAndUpdate(...claimOfEarliestDue(now, owner, leaseMs, 'notificationDueAt'));
     return doc ? sessionFromDocument(doc) : null;
+  }
+
+  async postponeNotification(id: SessionId, owner: string, until: number): Promise<void> {
+    const [filter, release] = releaseOfLease(id, owner);
+    await this.collections.sessions.updateOne(filter, { ...release, $set: { notificationDueAt: until } });
+  }
+
+  async recallNotification(id: SessionId, from: number, to: number): Promise<void> {
+    await this.collections.sessions.updateOne(
+      { _id: id, notificationDueAt: from, $or: [{ lease: { $exists: false } }, { 'lease.until': { $lte: to } }] },
+      { $set: { notificationDueAt: to } },
+    );
   }
 
   async renewLease(id: SessionId, owner: string, now: number, leaseMs: number): Promise<boolean> {
