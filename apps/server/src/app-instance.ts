@@ -188,6 +188,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     close,
     async stop() {
       stopTimers();
+      for (const worker of workers) worker.stop?.();
       await Promise.all([...runs, payer.dispatcher.idle()]);
       close();
     },

@@ -30,6 +30,16 @@ export interface Worker {
   runOnce(): Promise<number>;
   /** Its turns running now in this instance, shown on /metrics (worker_slots_in_use). */
   slotsInUse?(): number;
+  /** Graceful stop: no new claim, in the run going on or a later one; the turns in flight end. */
+  stop?(): void;
+}
+
+/**
+ * The lease owner of one worker of this instance: each worker its own, so a turn of one whose lease
+ * lapsed is fenced from another worker's lease on the same session (docs/decisions.md D106-e).
+ */
+export function workerOwner(instanceId: string, worker: string): string {
+  return `${instanceId}:${worker}`;
 }
 
 /** What areas share beyond `Core`: the auth area's access tokens and crypto adapters. */

@@ -19,7 +19,7 @@ import {
 } from '@splitpay/application';
 import type { PspRegistry, SecretSealer, TokenMinter } from '@splitpay/domain';
 import { elementsRouter, pspNotificationsRouter, type HitCounters } from '@splitpay/http-api';
-import type { Core, Worker } from './core';
+import { workerOwner, type Core, type Worker } from './core';
 
 export interface PayerWiringDeps {
   /** The drivers the platform carries (the PSP wiring's registry). */
@@ -95,7 +95,7 @@ export function wirePayer(core: Core, deps: PayerWiringDeps): PayerWiring {
     clock,
     timer: core.timer,
     logger,
-    owner: core.instanceId,
+    owner: workerOwner(core.instanceId, 'session-worker'),
     ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),
     ...(core.config.workerConcurrency !== undefined ? { concurrency: core.config.workerConcurrency } : {}),
   });

@@ -12,7 +12,7 @@ import {
 import type { SecretSealer, WebhookSender } from '@splitpay/domain';
 import { notificationRouter } from '@splitpay/http-api';
 import { AxiosWebhookSender, DEFAULT_WEBHOOK_TIMEOUT_MS } from '@splitpay/webhooks';
-import type { Core, Worker } from './core';
+import { workerOwner, type Core, type Worker } from './core';
 
 export interface WebhooksWiringDeps {
   /** Opens the accounts' sealed webhook authorization values and signing secrets. */
@@ -51,7 +51,7 @@ export function wireWebhooks(core: Core, deps: WebhooksWiringDeps): WebhooksWiri
     ...delivery,
     chargebacks: core.stores.chargebacks,
     timer: core.timer,
-    owner: core.instanceId,
+    owner: workerOwner(core.instanceId, 'chargebacks'),
     ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),
     ...(core.config.workerConcurrency !== undefined ? { concurrency: core.config.workerConcurrency } : {}),
   });
@@ -63,7 +63,7 @@ export function wireWebhooks(core: Core, deps: WebhooksWiringDeps): WebhooksWiri
     clock: core.clock,
     timer: core.timer,
     logger: core.logger,
-    owner: core.instanceId,
+    owner: workerOwner(core.instanceId, 'session-ended'),
     ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),
     ...(core.config.workerConcurrency !== undefined ? { concurrency: core.config.workerConcurrency } : {}),
   });

@@ -62,11 +62,19 @@ describe('two instances: a turn longer than its lease', () => {
     // ticking every 50 ms, would claim the session and try the message again.
     b.instance.startWorkers(50);
     const watchUntil = Date.now() + 1.5 * LEASE_MS;
+    // The lease is the session-ended worker's own, not the instance's: a session turn of A whose lease
+    // lapsed can neither renew it nor write over it (D106-e).
+    const tryOwner = `${a.instance.core.instanceId}:session-ended`;
     while (Date.now() < watchUntil) {
       const session = await stores.sessions.findById(created.sessionId as SessionId);
-      expect(session?.lease?.owner).toBe(a.instance.core.instanceId);
+      expect(session?.lease?.owner).toBe(tryOwner);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    const turnOwner = `${a.instance.core.instanceId}:session-worker`;
+    expect(await stores.sessions.renewLease(created.sessionId as SessionId, turnOwner, Date.now(), LEASE_MS)).toBe(false);
+    const held = (await stores.sessions.findById(created.sessionId as SessionId))!;
+    expect(await stores.sessions.save({ ...held, version: held.version + 1 }, { expectedVersion: held.version, leaseOwner: turnOwner })).toBe('conflict');
+    expect((await stores.sessions.findById(created.sessionId as SessionId))?.lease?.owner).toBe(tryOwner);
     expect(hung.callsTo('/hooks/long')).toHaveLength(1);
   });
 });

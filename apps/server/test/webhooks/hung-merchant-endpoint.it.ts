@@ -46,7 +46,7 @@ describe('a merchant endpoint that never answers', () => {
     for (const id of ids) {
       const s = await stored(id);
       if (s.status !== 'EXPIRED' || s.notification?.delivery?.failures !== 0 || s.notification.delivery.deliveredAt !== undefined) return false;
-      if (s.lease?.owner === h.instance.core.instanceId) inFlight++;
+      if (s.lease?.owner === `${h.instance.core.instanceId}:session-ended`) inFlight++;
     }
     return inFlight <= 2;
   };
