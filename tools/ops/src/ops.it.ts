@@ -137,7 +137,7 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
         expect(rearmed).toMatchObject({ notificationId: session.notification!.delivery!.notificationId, failures: 0, abandoned: false });
         expect(rearmed.nextAttemptAt).toEqual(expect.any(Number));
         expect(rearmed.firstFailedAt).toBeUndefined();
-        // Due, so a running service's session-ended worker delivers it (D106).
+        // Due, so a running service's session-ended worker delivers it (D108).
         expect(stored!.notificationDueAt).toBeLessThanOrEqual(rearmed.nextAttemptAt!);
       }
       for (const session of [before, anotherMerchant, delivered, owed]) expect(await stores.sessions.findById(session.id)).toEqual(session);

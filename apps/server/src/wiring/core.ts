@@ -36,7 +36,7 @@ export interface Worker {
 
 /**
  * The lease owner of one worker of this instance: each worker its own, so a turn of one whose lease
- * lapsed is fenced from another worker's lease on the same session (docs/decisions.md D106-e).
+ * lapsed is fenced from another worker's lease on the same session (docs/decisions.md D108-e).
  */
 export function workerOwner(instanceId: string, worker: string): string {
   return `${instanceId}:${worker}`;

@@ -55,7 +55,7 @@ export function wireWebhooks(core: Core, deps: WebhooksWiringDeps): WebhooksWiri
     ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),
     ...(core.config.workerConcurrency !== undefined ? { concurrency: core.config.workerConcurrency } : {}),
   });
-  // Its own worker and slots, outside the session turns (docs/decisions.md D106).
+  // Its own worker and slots, outside the session turns (docs/decisions.md D108).
   const sessionEndedWorker = new SessionEndedWorker({
     sessions: core.stores.sessions,
     writer: deps.writer,

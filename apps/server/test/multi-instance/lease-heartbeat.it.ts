@@ -63,7 +63,7 @@ describe('two instances: a turn longer than its lease', () => {
     b.instance.startWorkers(50);
     const watchUntil = Date.now() + 1.5 * LEASE_MS;
     // The lease is the session-ended worker's own, not the instance's: a session turn of A whose lease
-    // lapsed can neither renew it nor write over it (D106-e).
+    // lapsed can neither renew it nor write over it (D108-e).
     const tryOwner = `${a.instance.core.instanceId}:session-ended`;
     while (Date.now() < watchUntil) {
       const session = await stores.sessions.findById(created.sessionId as SessionId);

@@ -182,7 +182,7 @@ describe('SessionEndedWorker: the session-ended message outside the session turn
     await expect(endedWorker('instance-b').runOnce()).resolves.toBe(0);
   });
 
-  it('a session whose stored instant is past but whose message is no longer owed is restamped, and no other merchant\'s message waits on it (D106-c)', async () => {
+  it('a session whose stored instant is past but whose message is no longer owed is restamped, and no other merchant\'s message waits on it (D108-c)', async () => {
     const { core, sender, sessionWorker, endedWorker } = bench();
     const worker = endedWorker();
     for (let m = 0; m < 4; m++) await account(core, `old${m}`);

@@ -40,7 +40,7 @@ export const DEFAULT_TRIES_PER_MERCHANT = 2;
  * no two instances try the same message, makes one try and records its outcome with the lease (which
  * the write releases). Its own slots, and at most `perMerchant` of them for one merchant: a merchant
  * whose endpoint hangs holds back neither the session turns nor the other merchants' messages
- * (docs/decisions.md D106). A crash mid-try leaves the lease to lapse: the message is tried again with
+ * (docs/decisions.md D108). A crash mid-try leaves the lease to lapse: the message is tried again with
  * the same webhook-id (at least once).
  */
 export class SessionEndedWorker {
@@ -162,7 +162,7 @@ export class SessionEndedWorker {
     const { writer, sessions, owner } = this.deps;
     const record = await this.deps.delivery.deliverDue(claimed);
     // Nothing owed now, yet claimed: its stored instant is stale (left by a writer that does not know
-    // it, e.g. an older instance). Restamped, or every run would claim it again first (D106-c).
+    // it, e.g. an older instance). Restamped, or every run would claim it again first (D108-c).
     const command: SessionCommand<unknown> = record ?? ((session) => ({ session: writer.isStampStale(session) ? { ...session } : session, result: undefined }));
     // Renewed until the write lands: a store that stalls a whole lease must not hand the session to
     // another instance, which would try the message again.

@@ -52,7 +52,7 @@ export interface SessionWorkerDeps {
  * and refunds the PSP took without their verdict (D89) and the alert on a verdict overdue at its PSP
  * that nothing of ours looks up (D104). The session-ended message is not sent here
  * but by its own worker (SessionEndedWorker), so a merchant endpoint that hangs holds no turn slot
- * (docs/decisions.md D106). The turn's result is saved with the lease owner (which releases the lease); a turn
+ * (docs/decisions.md D108). The turn's result is saved with the lease owner (which releases the lease); a turn
  * that changed nothing only gives the lease back. A turn that fails keeps the lease until it lapses,
  * which spaces out the next try. Turns on different sessions run side by side (up to `concurrency`),
  * and each turn renews its lease while it runs (docs/decisions.md D82).

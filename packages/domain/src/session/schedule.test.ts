@@ -41,7 +41,7 @@ describe('nextDueAt', () => {
     expect(nextDueAt(waiting, TEST_POLICY)).toBe(ctx.now + TEST_POLICY.lenderLookupDelaysMs[0]!);
   });
 
-  it('an ended session owes the session worker nothing: its webhook calendar is its own instant, gone once delivered or abandoned (D106)', () => {
+  it('an ended session owes the session worker nothing: its webhook calendar is its own instant, gone once delivered or abandoned (D108)', () => {
     const a = startAttempt(aSession(), { methodId: 'ancv', amount: 10_000 }, ctx);
     const paid = applyFact(a.session, authorized(a.transactionId, 10_000), ctx);
     expect(nextDueAt(paid, TEST_POLICY)).toBeUndefined();
