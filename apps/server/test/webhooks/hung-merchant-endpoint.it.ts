@@ -1,4 +1,5 @@
 import type { SessionId } from '@splitpay/domain';
+import { DEFAULT_TRIES_PER_MERCHANT } from '@splitpay/application';
 import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
 import { ElementsClient } from '../support/elements-client';
 import { startService, type ServiceHarness } from '../support/service-harness';
@@ -48,12 +49,12 @@ describe('a merchant endpoint that never answers', () => {
       if (s.status !== 'EXPIRED' || s.notification?.delivery?.failures !== 0 || s.notification.delivery.deliveredAt !== undefined) return false;
       if (s.lease?.owner === `${h.instance.core.instanceId}:session-ended`) inFlight++;
     }
-    return inFlight <= 2;
+    return inFlight <= DEFAULT_TRIES_PER_MERCHANT;
   };
 
   /**
    * Eight of RIVAL's sessions end (expire) and their messages go to the endpoint that never answers
-   * (two at a time): as many as the session worker has turn slots, which the tries once filled.
+   * (DEFAULT_TRIES_PER_MERCHANT at a time): as many as the session worker has turn slots, which the tries once filled.
    */
   async function hungTurns(orderId: string): Promise<string[]> {
     const ids: string[] = [];
@@ -63,7 +64,7 @@ describe('a merchant endpoint that never answers', () => {
     }
     h.clock.advance(1_000);
     const ended = async () => (await Promise.all(ids.map(stored))).every((s) => s.status === 'EXPIRED');
-    await eventually(async () => hung.calls.length >= 2 && (await ended()), 10_000);
+    await eventually(async () => hung.calls.length >= DEFAULT_TRIES_PER_MERCHANT && (await ended()), 10_000);
     return ids;
   }
 
@@ -77,8 +78,8 @@ describe('a merchant endpoint that never answers', () => {
 
     await eventually(() => receiver.callsTo('/hooks/other').length === 1, 20_000);
     expect(await stillWaiting(waiting)).toBe(true);
-    // The hung merchant's two tries hold two of the session-ended worker's slots, as /metrics shows.
-    const triesShown = async () => (await (await fetch(`${h.url}/metrics`)).text()).includes('worker_slots_in_use{worker="session-ended"} 2\n');
+    // The hung merchant's tries hold its share (DEFAULT_TRIES_PER_MERCHANT) of the session-ended worker's slots, as /metrics shows.
+    const triesShown = async () => (await (await fetch(`${h.url}/metrics`)).text()).includes(`worker_slots_in_use{worker="session-ended"} ${DEFAULT_TRIES_PER_MERCHANT}\n`);
     await eventually(triesShown, 10_000);
     expect(await stillWaiting(waiting)).toBe(true);
     const payload = JSON.parse(receiver.callsTo('/hooks/other')[0]!.body) as { status: string };

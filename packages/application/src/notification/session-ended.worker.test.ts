@@ -72,7 +72,7 @@ function bench() {
   });
   // The lease outlasts the manual clock's moves while a try hangs: its heartbeat paces on real time.
   const endedWorker = (owner = 'instance-a') =>
-    new SessionEndedWorker({ sessions: core.stores.sessions, writer: core.writer, delivery, clock: core.clock, timer: new SystemTimer(), logger: core.logger, owner, leaseMs: 10 * 60_000 });
+    new SessionEndedWorker({ sessions: core.stores.sessions, writer: core.writer, delivery, clock: core.clock, timer: new SystemTimer(), logger: core.logger, owner, leaseMs: 10 * 60_000, perMerchant: 2 });
   return { core, sender, sessionWorker, endedWorker };
 }
 

@@ -31,7 +31,7 @@ export interface SessionEndedWorkerDeps {
 }
 
 /** Tries in flight per merchant by default: one endpoint that hangs holds two slots, never all of them. */
-export const DEFAULT_TRIES_PER_MERCHANT = 2;
+export const DEFAULT_TRIES_PER_MERCHANT = 4;
 
 /**
  * Sends owed session-ended messages on their calendar, outside the session worker's turns (an
