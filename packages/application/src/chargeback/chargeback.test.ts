@@ -10,6 +10,14 @@ const DELAYS = [1_000, 60_000, 300_000];
 const CHARGEBACK_URL = 'https://merchant.example/disputes';
 const AUTHORIZATION = 'Basic c2VudGluZWwtY2I=';
 
+async function settled(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 2_000; i++) {
+    if (condition()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`never settled: ${what}`);
+}
+
 describe('chargebacks: intake and worker', () => {
   const b = useDeliveryBench();
   let intake: ChargebackIntake;
@@ -236,6 +244,44 @@ describe('chargebacks: intake and worker', () => {
     hanging[0]!();
     await expect(run).resolves.toBe(2);
     expect(b.sender.sent).toHaveLength(2);
+  });
+
+  it('a merchant whose chargebackUrl hangs holds at most its share of the slots: another merchant\'s chargeback is still sent, its own later ones postponed', async () => {
+    await b.account('slow', { authorization: AUTHORIZATION, chargebackUrl: 'https://slow.example/disputes' });
+    // Nine chargebacks of the slow merchant, due before the healthy one: once they took all eight slots.
+    for (let i = 1; i <= 9; i++) {
+      await paidSession({ authRef: `psp-auth-s${i}`, captureRef: `psp-cap-s${i}` }, 'slow');
+      await intake.receive(fact({ providerRef: `psp-cap-s${i}` }), 'fake');
+    }
+    b.clock.advance(1);
+    await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
+    await intake.receive(fact({ providerRef: 'psp-cap-1' }), 'fake');
+    const hanging: (() => void)[] = [];
+    const worker = workerWith({
+      perMerchant: 2,
+      sender: {
+        send: async (message) => {
+          if (message.url.startsWith('https://slow.example')) await new Promise<void>((resolve) => hanging.push(resolve));
+          return b.sender.send(message);
+        },
+      },
+    });
+
+    const run = worker.runOnce();
+    await settled(() => b.sender.sent.length === 1, 'the healthy merchant\'s chargeback to be sent');
+    expect(b.sender.sent.map((m) => m.notificationId)).toEqual(['psp-cap-1:chargeback:2026-03-02:2500']);
+    expect(hanging).toHaveLength(2);
+    expect(worker.slotsInUse()).toBe(2);
+
+    for (const resolve of hanging.splice(0)) resolve();
+    await expect(run).resolves.toBe(3);
+    // The other seven wait out the cap's back-off, then go out a share at a time.
+    b.clock.advance(10_000);
+    const next = worker.runOnce();
+    await settled(() => hanging.length === 2, 'the next two tries');
+    for (const resolve of hanging.splice(0)) resolve();
+    await expect(next).resolves.toBe(2);
+    expect(b.sender.sent).toHaveLength(5);
   });
 
   describe('on jest fake timers (the heartbeat paced by them)', () => {

@@ -1,5 +1,7 @@
-import { isDeliveryDue, type Chargeback, type ChargebackRepository, type Logger, type Timer } from '@splitpay/domain';
+import { isDeliveryDue, type Chargeback, type ChargebackRepository, type Logger, type MerchantId, type Timer } from '@splitpay/domain';
+import { DestinationSlots } from '../notification/destination-slots';
 import { tryDelivery, type MessageDeliveryDeps } from '../notification/message-delivery';
+import { DEFAULT_TRIES_PER_MERCHANT } from '../notification/session-ended.worker';
 import { runClaimedTurns, TurnSlots } from '../worker/claimed-turns';
 import { LeaseHeartbeat, type Heartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
 
@@ -16,22 +18,35 @@ export interface ChargebackWorkerDeps extends MessageDeliveryDeps {
   readonly batchSize?: number;
   /** Delivery tries running at once at most (across overlapping runs), each on its own chargeback under its own lease. Default 8. */
   readonly concurrency?: number;
+  /** Tries running at once at most for one merchant, so that its endpoint never takes every slot. Default DEFAULT_TRIES_PER_MERCHANT. */
+  readonly perMerchant?: number;
+  /** How far a chargeback of a merchant at its cap is postponed (when one of its slots may free: the webhook timeout). Default 10 s. */
+  readonly capBackoffMs?: number;
 }
 
 /**
  * Delivers owed chargeback messages on their calendar: claims a due chargeback with a lease, makes one
  * delivery try, and saves the outcome with its lease (which the save releases). Tries on different
- * chargebacks run side by side, each renewing its lease while it runs (docs/decisions.md D82).
+ * chargebacks run side by side, each renewing its lease while it runs (docs/decisions.md D82), and at
+ * most `perMerchant` of them for one merchant: a merchant whose chargebackUrl hangs holds back no other
+ * merchant's chargebacks (D108-b). A chargeback of a merchant at its cap is postponed (capBackoffMs).
  */
 export class ChargebackWorker {
   readonly name = 'chargebacks';
 
   private readonly slots: TurnSlots;
+  private readonly destinations: DestinationSlots<MerchantId>;
   private readonly heartbeat: LeaseHeartbeat;
 
   constructor(private readonly deps: ChargebackWorkerDeps) {
     this.slots = new TurnSlots(deps.concurrency);
+    this.destinations = new DestinationSlots(deps.perMerchant ?? DEFAULT_TRIES_PER_MERCHANT);
     this.heartbeat = new LeaseHeartbeat(deps.timer);
+  }
+
+  /** Tries running now: /metrics' worker_slots_in_use. */
+  slotsInUse(): number {
+    return this.destinations.total();
   }
 
   /** Does what is due now; answers how many chargebacks it worked on. */
@@ -40,16 +55,48 @@ export class ChargebackWorker {
     const leaseMs = this.deps.leaseMs ?? 60_000;
     return runClaimedTurns<Chargeback>(
       {
-        claim: () => chargebacks.claimDue(clock.now(), owner, leaseMs),
+        claim: () => this.claim(leaseMs),
         keyOf: (claimed) => claimed.notificationId,
-        release: (claimed) => chargebacks.releaseLease(claimed.notificationId, owner),
-        turn: (claimed) => this.heartbeat.run(this.renewalOf(claimed, leaseMs), (heartbeat) => this.work(claimed, heartbeat)),
+        release: async (claimed) => {
+          this.destinations.give(claimed.merchantId);
+          await chargebacks.releaseLease(claimed.notificationId, owner);
+        },
+        turn: async (claimed) => {
+          try {
+            await this.heartbeat.run(this.renewalOf(claimed, leaseMs), (heartbeat) => this.work(claimed, heartbeat));
+          } finally {
+            this.destinations.give(claimed.merchantId);
+          }
+        },
         // A store fault on one chargeback must not starve the others: log it and go on. Its lease is
         // kept, so it is tried again once the lease lapses (a back-off), by whichever instance claims it.
         failed: (claimed, error) => logger.error('chargeback_worker.work_failed', { notificationId: claimed.notificationId, error }),
       },
       { batchSize: this.deps.batchSize ?? 50, slots: this.slots },
     );
+  }
+
+  /**
+   * The next due chargeback of a merchant below its cap. One of a merchant at its cap is postponed
+   * (its dueAt moved, its lease released by the save), so it is due no more in this run and the loop ends.
+   */
+  private async claim(leaseMs: number): Promise<Chargeback | null> {
+    const { chargebacks, clock, owner, logger } = this.deps;
+    for (;;) {
+      const claimed = await chargebacks.claimDue(clock.now(), owner, leaseMs);
+      if (!claimed || !this.destinations.isFull(claimed.merchantId)) {
+        if (claimed) this.destinations.take(claimed.merchantId);
+        return claimed;
+      }
+      const dueAt = clock.now() + (this.deps.capBackoffMs ?? 10_000);
+      const saved = await chargebacks.save({ ...claimed, version: claimed.version + 1, dueAt }, { expectedVersion: claimed.version, leaseOwner: owner });
+      if (saved === 'conflict') {
+        // Written meanwhile by another: left to the next run rather than claimed again at once.
+        logger.warn('chargeback.save_conflict', { notificationId: claimed.notificationId });
+        await chargebacks.releaseLease(claimed.notificationId, owner);
+        return null;
+      }
+    }
   }
 
   private renewalOf(claimed: Chargeback, leaseMs: number): LeaseRenewal {
