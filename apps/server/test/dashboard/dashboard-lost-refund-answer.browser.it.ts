@@ -1,5 +1,5 @@
 import type { Page, Route } from 'playwright-core';
-import { newWatchedPage, signedIn, visible } from '../support/dashboard-browser';
+import { DEMO_ADMIN, newWatchedPage, signedIn, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
 import { DEMO } from '../support/merchants.fixture';
 import { readSession } from '../support/service-harness';
@@ -47,6 +47,18 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
     });
     return keys;
   };
+
+  /** Every name and value the page's localStorage holds. */
+  const stored = (page: Page): Promise<string[]> =>
+    page.evaluate(() => {
+      const storage = (globalThis as unknown as { localStorage: { length: number; key(i: number): string | null; getItem(n: string): string | null } }).localStorage;
+      const all: string[] = [];
+      for (let i = 0; i < storage.length; i++) {
+        const name = storage.key(i) ?? '';
+        all.push(name, storage.getItem(name) ?? '');
+      }
+      return all;
+    });
 
   const refundTen = async (page: Page): Promise<void> => {
     const tranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
@@ -144,6 +156,10 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
     await served;
     await visible(page.getByRole('alert').filter({ hasText: 'The refund may have been made' }));
     expect(await refunds()).toEqual([1_000, 1_000, 1_000, 1_000]);
+    // The key is shelved, named by no personal data: the contact's e-mail is nowhere in localStorage.
+    const shelf = await stored(page);
+    expect(shelf.some((entry) => entry.startsWith('splitpay.dashboard.refundKey'))).toBe(true);
+    expect(shelf.filter((entry) => entry.includes(DEMO_ADMIN.email))).toEqual([]);
 
     // Tab B, same browser, same contact: the same refund is the one tab A made.
     const tabB = await page.context().newPage();

@@ -3,7 +3,7 @@ import { DashboardApi } from './api/dashboard-api';
 import { beginSignIn, callbackUri, completeSignIn } from './auth/sign-in-flow';
 import { TokenClient } from './auth/token-client';
 import { TokenKeeper } from './auth/token-keeper';
-import { RefundKeys } from './refund/refund-keys';
+import { RefundKeys, unnameLegacyRefundKeys } from './refund/refund-keys';
 import { serviceBaseOf } from './service-base';
 import { LOCALES, preferredLocale, translator, type Locale, type Translator } from './i18n/i18n';
 import { operationsAddressOfLegacyPayments } from './operations/legacy-payments-address';
@@ -33,8 +33,9 @@ export class DashboardApp {
   private readonly tokens = new TokenClient(undefined, this.base);
   private readonly keeper: TokenKeeper;
   private readonly api: DashboardApi;
-  // Unclear refunds' keys are shared by the contact's tabs (D103-g): scoped to the merchant and contact signed in.
-  private readonly refundKeys = new RefundKeys(undefined, localStorage, () => (this.me?.contact ? `${this.me.merchantId}|${this.me.contact.email}` : undefined));
+  // Unclear refunds' keys are shared by the tabs (D103-g): named by the merchant signed in, never by
+  // the contact's e-mail, which would outlive the sign-in in the browser.
+  private readonly refundKeys = new RefundKeys(undefined, localStorage, () => (this.me?.contact ? this.me.merchantId : undefined));
   private readonly skipLink = h('a', { class: 'skip', href: '#main', onclick: (e: Event) => this.skip(e) });
   private readonly header = h('header', { class: 'top' });
   private readonly views = h('nav', { class: 'views' });
@@ -53,6 +54,7 @@ export class DashboardApp {
   }
 
   async start(): Promise<void> {
+    unnameLegacyRefundKeys(localStorage);
     this.root.replaceChildren(this.skipLink, this.header, this.views, this.live, this.main);
     window.addEventListener('hashchange', () => this.route());
     if (location.pathname === new URL(callbackUri(this.base)).pathname) {

@@ -12,9 +12,9 @@ const SHELF_PREFIX = 'splitpay.dashboard.refundKey';
  * refund whose answer was lost is sent again, from a reopened form too, with its first key, so the
  * service answers the refund it made instead of making a second one. Keyed by the tranche (the service
  * scopes keys to the attempt), so the tranche's refund and its operation's refund of the same amount
- * are one refund. A key whose answer was unclear is kept on the shelf, under the signed-in contact, so
+ * are one refund. A key whose answer was unclear is kept on the shelf, under the signed-in merchant, so
  * the same refund tried from another tab is the same refund too (D103-g); only keys go there, never a
- * token, and a spent key leaves it.
+ * token nor anything personal, and a spent key leaves it.
  */
 export class RefundKeys {
   private readonly held = new Map<string, string>();
@@ -22,7 +22,7 @@ export class RefundKeys {
   constructor(
     private readonly newKey: () => string = () => crypto.randomUUID(),
     private readonly shelf?: KeyShelf,
-    /** Who is signed in (merchant and contact); undefined: nothing is shelved. */
+    /** The merchant signed in (no personal data: the shelf outlives the sign-in); undefined: nothing is shelved. */
     private readonly scope: () => string | undefined = () => undefined,
   ) {}
 
@@ -80,3 +80,33 @@ export class RefundKeys {
 }
 
 const slotOf = (attemptId: string, amount: number | undefined): string => `${attemptId}|${amount ?? 'all'}`;
+
+/** Web Storage as the page has it: the shelf, and its names to walk. */
+export interface ListedShelf extends KeyShelf {
+  readonly length: number;
+  key(index: number): string | null;
+}
+
+/**
+ * Keys shelved by earlier pages were named by the contact's e-mail too
+ * (`prefix|merchant|email|attempt|amount`): renamed without it, so an unclear refund tried again is
+ * still the same refund and no e-mail stays in the browser (D103-g).
+ */
+export function unnameLegacyRefundKeys(storage: ListedShelf): void {
+  try {
+    const legacy: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const name = storage.key(i);
+      if (name?.startsWith(`${SHELF_PREFIX}|`) && name.split('|').length >= 5) legacy.push(name);
+    }
+    for (const name of legacy) {
+      const parts = name.split('|');
+      const [merchant, attempt, amount] = [parts[1], parts[parts.length - 2], parts[parts.length - 1]];
+      const key = storage.getItem(name);
+      storage.removeItem(name);
+      if (key !== null) storage.setItem(`${SHELF_PREFIX}|${merchant}|${attempt}|${amount}`, key);
+    }
+  } catch {
+    // Storage refused: nothing was shelved there.
+  }
+}
