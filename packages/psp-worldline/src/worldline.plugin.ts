@@ -1,4 +1,4 @@
-import type { InboundNotification, Logger, NotificationContext, ParsedNotification, PspPlugin, PspProvider } from '@splitpay/domain';
+import type { Clock, InboundNotification, Logger, NotificationContext, ParsedNotification, PspPlugin, PspProvider } from '@splitpay/domain';
 import { WorldlineClient } from './client/worldline.client';
 import { WorldlineDriver } from './driver/worldline.driver';
 import { parseWorldlineNotification } from './notification/notification.parser';
@@ -6,13 +6,15 @@ import { WORLDLINE_SETTINGS } from './settings/worldline.settings';
 
 export interface WorldlineProviderDeps {
   readonly logger: Logger;
+  /** The service's clock: an operation's deadline is read on it (D101). */
+  readonly clock: Clock;
   /** Timeout of each Worldline call; default 15 s. */
   readonly timeoutMs?: number;
 }
 
 /** Provider `worldline`: Wero and ANCV drivers over Worldline Direct, and the reader of its webhooks. */
 export function createWorldlineProvider(deps: WorldlineProviderDeps): PspProvider {
-  const client = new WorldlineClient(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {});
+  const client = new WorldlineClient({ now: () => deps.clock.now(), ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) });
   return {
     id: 'worldline',
     displayName: 'Worldline',
@@ -25,5 +27,5 @@ export function createWorldlineProvider(deps: WorldlineProviderDeps): PspProvide
 export const WORLDLINE_PLUGIN: PspPlugin = {
   id: 'worldline',
   settings: WORLDLINE_SETTINGS,
-  create: ({ logger, timeoutMs }) => createWorldlineProvider({ logger, timeoutMs }),
+  create: ({ clock, logger, timeoutMs }) => createWorldlineProvider({ clock, logger, timeoutMs }),
 };

@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { isolateNock } from '@splitpay/psp-testkit';
 import { OneyClient } from '../client/oney.client';
+import { ONEY_PLUGIN } from '../oney.plugin';
 import { followUpInput, openInput, purchasePathOf, silentLogger, STAGING_BASE, statusAnswer } from '../testing/oney-fixtures';
 import { OneyDriver } from './oney.driver';
 
@@ -54,7 +55,8 @@ describe("Oney: an operation's calls share one timeout", () => {
 describe("Oney: an action with nothing left of the operation's timeout is not sent", () => {
   const TIMEOUT_MS = 2_000;
   let clock = 0;
-  const driver = new OneyDriver({ client: new OneyClient({ timeoutMs: TIMEOUT_MS, now: () => clock }), logger: silentLogger });
+  // Built as the server builds it: the deadline is read on the service's clock, which the tests move (D101).
+  const driver = ONEY_PLUGIN.create({ clock: { now: () => clock }, logger: silentLogger, timeoutMs: TIMEOUT_MS }).drivers[0]!;
   const allOfItPasses = (): void => {
     clock += TIMEOUT_MS;
   };

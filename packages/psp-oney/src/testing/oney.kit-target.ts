@@ -99,7 +99,7 @@ export function oneyKitTarget(): PspKitTarget {
     plan: PLAN,
     contract: { plans: [{ ...PLAN, feeRate: 0, apr: 0 }] },
     async start(logger: Logger): Promise<PspKitRun> {
-      return nockedKitRun({ provider: createOneyProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script() });
+      return nockedKitRun({ provider: createOneyProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script() });
     },
   };
 }

@@ -14,7 +14,7 @@ const PAY = '4000067890_0';
 const ON_5403 = { ...SETTINGS, ancvProductId: 5403 };
 
 const logger = new CapturingLogger();
-const ancv = createWorldlineProvider({ logger, timeoutMs: 1_000 }).drivers.find((d) => d.method === 'ancv')!;
+const ancv = createWorldlineProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: 1_000 }).drivers.find((d) => d.method === 'ancv')!;
 const call = {
   transactionId: TX,
   attemptId: 'att-1' as OpenInput['attemptId'],
@@ -121,7 +121,7 @@ describe('ANCV: the product is the session’s, as its offer recorded it at crea
     expect(ancv.capabilitiesFor!(ON_5412).flow).toBe('ancv-5412');
     const { ancvProductId: _none, ...unnamed } = SETTINGS;
     expect(ancv.capabilitiesFor!(unnamed).flow).toBe('ancv-5403');
-    const wero = createWorldlineProvider({ logger, timeoutMs: 1_000 }).drivers.find((d) => d.method === 'wero')!;
+    const wero = createWorldlineProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: 1_000 }).drivers.find((d) => d.method === 'wero')!;
     expect(wero.capabilitiesFor!(SETTINGS).flow).toBeUndefined();
   });
 

@@ -11,7 +11,7 @@ const TX = '3f2c9a4e-1b7d-4c5e-9f00-aa11bb22cc33' as TransactionId;
 const PAY = '4000012345_0';
 
 const logger = new CapturingLogger();
-const provider = createWorldlineProvider({ logger, timeoutMs: 1_000 });
+const provider = createWorldlineProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: 1_000 });
 const driver = (method: 'wero' | 'ancv') => provider.drivers.find((d) => d.method === method)!;
 
 /** A call of a session whose offer was snapshotted under `settings` (as session creation does). */

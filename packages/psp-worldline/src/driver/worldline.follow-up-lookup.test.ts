@@ -15,7 +15,7 @@ const PAY = '4000012345_0';
 const CAPTURE_TX = 'b1c2d3e4-0000-4000-8000-00000000000c' as TransactionId;
 const REFUND_TX = 'b1c2d3e4-0000-4000-8000-00000000000f' as TransactionId;
 
-const provider = createWorldlineProvider({ logger: new CapturingLogger(), timeoutMs: 1_000 });
+const provider = createWorldlineProvider({ clock: { now: () => Date.now() }, logger: new CapturingLogger(), timeoutMs: 1_000 });
 const driver = (method: 'wero' | 'ancv') => provider.drivers.find((d) => d.method === method)!;
 
 function lookupInput(type: FollowUpLookupInput['type'], operation: OperationRef, settings: Record<string, unknown> = SETTINGS, method: 'wero' | 'ancv' = 'wero', opening = PAY): FollowUpLookupInput {

@@ -2,9 +2,9 @@ import { money, type FollowUpInput, type FollowUpLookupInput, type OpenInput, ty
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import nock from 'nock';
 import { isolateNock } from '@splitpay/psp-testkit';
-import { WorldlineClient } from '../client/worldline.client';
 import { hostedCheckoutStatus, MERCHANT, payment, refund, SETTINGS, TEST_BASE } from '../testing/worldline-fixtures';
-import { WorldlineDriver } from './worldline.driver';
+import { WORLDLINE_PLUGIN } from '../worldline.plugin';
+import type { WorldlineDriver } from './worldline.driver';
 
 // A follow-up of a hosted checkout (ANCV on 5403) reads the checkout for its payment, then acts on it:
 // both calls share one timeout, the worker's first send of an owed operation falling due one timeout
@@ -24,7 +24,8 @@ const PAY = '4000067891_0';
 const ON_5403 = { ...SETTINGS, ancvProductId: 5403 };
 
 let clock = 0;
-const ancv = new WorldlineDriver('ancv', { client: new WorldlineClient({ timeoutMs: TIMEOUT_MS, now: () => clock }), logger: new CapturingLogger() });
+// Built as the server builds it: the deadline is read on the service's clock, which the tests move (D101).
+const ancv = WORLDLINE_PLUGIN.create({ clock: { now: () => clock }, logger: new CapturingLogger(), timeoutMs: TIMEOUT_MS }).drivers.find((d) => d.method === 'ancv') as WorldlineDriver;
 const call = {
   attemptId: 'att-1' as OpenInput['attemptId'],
   reference: 'order-42-abcdef123',

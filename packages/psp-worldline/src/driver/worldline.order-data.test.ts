@@ -8,7 +8,7 @@ import { createWorldlineProvider } from '../worldline.plugin';
 
 const TX = '3f2c9a4e-1b7d-4c5e-9f00-aa11bb22cc33' as TransactionId;
 const PAY = '4000012345_0';
-const provider = createWorldlineProvider({ logger: new CapturingLogger(), timeoutMs: 1_000 });
+const provider = createWorldlineProvider({ clock: { now: () => Date.now() }, logger: new CapturingLogger(), timeoutMs: 1_000 });
 const driver = (method: 'wero' | 'ancv') => provider.drivers.find((d) => d.method === method)!;
 
 const FR = 'FR' as never;

@@ -9,7 +9,7 @@ import { createWorldlineProvider } from '../worldline.plugin';
 const ID = '4000012345_0';
 const TX = 'tx-1';
 const logger = new CapturingLogger();
-const provider = createWorldlineProvider({ logger, timeoutMs: 1_000 });
+const provider = createWorldlineProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: 1_000 });
 const asked: { ref?: unknown } = {};
 const context: NotificationContext = {
   settingsFor: async (ref) => {
@@ -294,7 +294,7 @@ describe('Worldline webhooks -> facts', () => {
 
       it('with no date at all: the day it is read, logged once at warn with the provider reference and no body', async () => {
         const logger = new CapturingLogger();
-        const logged = createWorldlineProvider({ logger, timeoutMs: 1_000 });
+        const logged = createWorldlineProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: 1_000 });
         confirmed();
         const delivery = undated(pay('CHARGEBACKED', 7));
         const parsed = await logged.parseNotification(delivery, context);
@@ -306,7 +306,7 @@ describe('Worldline webhooks -> facts', () => {
 
       it('a date Worldline wrote logs nothing', async () => {
         const logger = new CapturingLogger();
-        const logged = createWorldlineProvider({ logger, timeoutMs: 1_000 });
+        const logged = createWorldlineProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: 1_000 });
         confirmed('20261119080000');
         await logged.parseNotification(undated(pay('CHARGEBACKED', 7)), context);
         expect(logger.entries()).toEqual([]);

@@ -18,7 +18,7 @@ const TX = 'tx-1';
 const REFUND_TX = 'refund-tx-1';
 const OPENING_KINDS = ['authorized', 'declined', 'cancelled-by-payer'];
 
-const provider = createWorldlineProvider({ logger: new CapturingLogger(), timeoutMs: 1_000 });
+const provider = createWorldlineProvider({ clock: { now: () => Date.now() }, logger: new CapturingLogger(), timeoutMs: 1_000 });
 const asked: OperationRef[] = [];
 const byPayment: NotificationContext = {
   settingsFor: async (ref) => {

@@ -30,7 +30,7 @@ const typesFit: [
 const P = `/v2/${MERCHANT}/payments`;
 const TX = '3f2c9a4e-1b7d-4c5e-9f00-aa11bb22cc33' as TransactionId;
 const PAY = '4000012345_0';
-const provider = createWorldlineProvider({ logger: new CapturingLogger(), timeoutMs: 1_000 });
+const provider = createWorldlineProvider({ clock: { now: () => Date.now() }, logger: new CapturingLogger(), timeoutMs: 1_000 });
 const driver = (method: 'wero' | 'ancv') => provider.drivers.find((d) => d.method === method)!;
 const call = (settings: Record<string, unknown>, method: 'wero' | 'ancv') => ({
   transactionId: TX,

@@ -11,7 +11,7 @@ import { createWorldlineProvider } from '../worldline.plugin';
 // store, then unmarshal): our check must accept what it accepts and refuse what it refuses.
 
 const ID = '4000012345_0';
-const provider = createWorldlineProvider({ logger: new CapturingLogger(), timeoutMs: 1_000 });
+const provider = createWorldlineProvider({ clock: { now: () => Date.now() }, logger: new CapturingLogger(), timeoutMs: 1_000 });
 const context: NotificationContext = { settingsFor: async (ref) => (ref.providerRef === ID || ref.providerRef === '4000012345_2' ? SETTINGS : undefined) };
 const sdkAccepts = (helper: ReturnType<typeof officialWebhooks>, body: string, headers: Record<string, string>): Promise<boolean> =>
   helper.validate(body, headers).then(

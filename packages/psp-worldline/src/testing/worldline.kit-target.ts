@@ -175,7 +175,7 @@ export function worldlineKitTarget(contract: WorldlineKitContract): PspKitTarget
     signedNotifications: true,
     readsDisputes: true,
     async start(logger: Logger): Promise<PspKitRun> {
-      return nockedKitRun({ provider: createWorldlineProvider({ logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings, script: script(contract) });
+      return nockedKitRun({ provider: createWorldlineProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings, script: script(contract) });
     },
   };
 }
