@@ -73,7 +73,7 @@ function bench() {
   // The lease outlasts the manual clock's moves while a try hangs: its heartbeat paces on real time.
   const endedWorker = (owner = 'instance-a') =>
     new SessionEndedWorker({ sessions: core.stores.sessions, writer: core.writer, delivery, clock: core.clock, timer: new SystemTimer(), logger: core.logger, owner, leaseMs: 10 * 60_000, perMerchant: 2 });
-  return { core, sender, sessionWorker, endedWorker };
+  return { core, sender, delivery, sessionWorker, endedWorker };
 }
 
 async function account(core: DispatchingCore, id: string): Promise<void> {
@@ -239,6 +239,38 @@ describe('SessionEndedWorker: the session-ended message outside the session turn
     await expect(run).resolves.toBe(6);
     expect(sender.mostAtOnce).toBe(2);
     expect(slow.map((s) => sender.triesOf(`${s.id}:EXPIRED`))).toEqual(slow.map(() => 1));
+  });
+
+  it('a burst of one merchant\'s messages costs writes linear in its size: each message put back and brought back once at most (D108-b1)', async () => {
+    const { core, sender, delivery, sessionWorker } = bench();
+    await account(core, 'slow');
+    const burst: Session[] = [];
+    for (let i = 0; i < 20; i++) burst.push(await pending(core, 'slow', SLOW_HOOK, `slow-${i}`));
+    core.clock.advance(TTL);
+    await sessionWorker.runOnce();
+    // The store's port, counting the writes that put a message back and bring it back.
+    const writes = { postpone: 0, recall: 0 };
+    const sessions = new Proxy(core.stores.sessions, {
+      get(target, name, receiver) {
+        if (name === 'postponeNotification') writes.postpone++;
+        if (name === 'recallNotification') writes.recall++;
+        const value: unknown = Reflect.get(target, name, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const worker = new SessionEndedWorker({ sessions, writer: core.writer, delivery, clock: core.clock, timer: new SystemTimer(), logger: core.logger, owner: 'instance-a', leaseMs: 10 * 60_000, perMerchant: 2 });
+    const run = worker.runOnce();
+    let ended = false;
+    void run.finally(() => (ended = true));
+    while (!ended) {
+      await settled(() => ended || sender.hanging === 2 || (sender.hanging > 0 && sender.sent.length === 20), 'the tries of a pass');
+      sender.answer();
+    }
+    await expect(run).resolves.toBe(20);
+    expect(burst.map((s) => sender.triesOf(`${s.id}:EXPIRED`))).toEqual(burst.map(() => 1));
+    expect(sender.mostAtOnce).toBe(2);
+    // Before: every pass put back and brought back the whole rest of the burst (18 + 16 + ... + 2 = 90 each).
+    expect(writes).toEqual({ postpone: 18, recall: 18 });
   });
 
   it('a message put back stays due at the later instant when the run ends before bringing it back (a crash, a stop)', async () => {

@@ -30,6 +30,13 @@ export interface SessionEndedWorkerDeps {
   readonly capBackoffMs?: number;
 }
 
+/** A message this run put back until `until`, to bring back when its merchant has a slot free. */
+interface PutBack {
+  readonly id: SessionId;
+  readonly merchantId: MerchantId;
+  readonly until: number;
+}
+
 /** Tries in flight per merchant by default: one endpoint that hangs holds two slots, never all of them. */
 export const DEFAULT_TRIES_PER_MERCHANT = 4;
 
@@ -53,6 +60,12 @@ export class SessionEndedWorker {
   private readonly capBackoffMs: number;
   /** Claims are made one at a time, so the merchants at their cap are known when each is made. */
   private claiming: Promise<unknown> = Promise.resolve();
+  /**
+   * Messages put back by any run of this worker and not yet brought back, in the order they were put
+   * back: a pass brings back only what their merchants' free slots take, so each message is put back
+   * and brought back about once, not at every pass (D108-b1). Holds only instants still to come.
+   */
+  private readonly putBack = new Map<SessionId, PutBack>();
   /** Set by stop(): no claim is made any more; the tries in flight end as usual. */
   private stopping = false;
 
@@ -78,30 +91,54 @@ export class SessionEndedWorker {
   /**
    * Tries what is due now (up to the batch size); answers how many sessions it claimed. A message of a
    * merchant at its cap is put back (capBackoffMs) rather than skipped, so no claim ever walks past a
-   * busy merchant's backlog. Once the pass's tries ended, the run brings back the messages it put back
-   * and goes round again: a run still sends every message due (a busy merchant's, a few at a time),
-   * and a crash leaves them due at the later instant only.
+   * busy merchant's backlog. Once the pass's tries ended, the run brings back, for each merchant, only
+   * as many of the messages it put back as the merchant has slots free, earliest first, and goes round
+   * again: each message is put back and brought back at most once in a run (D108-b1), and a run still
+   * sends every message due (a busy merchant's, a few at a time); a crash leaves them due at the later
+   * instant only.
    */
   async runOnce(): Promise<number> {
     let claimed = 0;
     while (!this.stopping && claimed < this.batchSize) {
-      const putBack: { id: SessionId; until: number }[] = [];
-      const pass = await this.pass(this.batchSize - claimed, putBack);
+      const pass = await this.pass(this.batchSize - claimed);
       claimed += pass;
-      if (putBack.length === 0 || this.stopping) break;
-      const now = this.deps.clock.now();
-      for (const message of putBack) await this.deps.sessions.recallNotification(message.id, message.until, now);
+      if (this.stopping) break;
+      const brought = await this.bringBack();
       // A pass that claimed nothing met only merchants whose slots another run holds: that run brings them on.
-      if (pass === 0) break;
+      if (brought === 0 || pass === 0) break;
     }
     return claimed;
   }
 
-  private pass(batchSize: number, putBack: { id: SessionId; until: number }[]): Promise<number> {
+  /**
+   * Brings back, per merchant, as many put-back messages as it has slots free, earliest put back
+   * first; the others wait for the next pass of any run. One whose instant has passed is due anyway
+   * (or was taken by another instance) and is forgotten.
+   */
+  private async bringBack(): Promise<number> {
+    const now = this.deps.clock.now();
+    const free = new Map<MerchantId, number>();
+    const due: PutBack[] = [];
+    for (const message of this.putBack.values()) {
+      if (message.until <= now) {
+        this.putBack.delete(message.id);
+        continue;
+      }
+      const left = free.get(message.merchantId) ?? this.destinations.free(message.merchantId);
+      if (left === 0) continue;
+      free.set(message.merchantId, left - 1);
+      this.putBack.delete(message.id);
+      due.push(message);
+    }
+    for (const message of due) await this.deps.sessions.recallNotification(message.id, message.until, now);
+    return due.length;
+  }
+
+  private pass(batchSize: number): Promise<number> {
     const { sessions, owner, logger } = this.deps;
     return runClaimedTurns<Session>(
       {
-        claim: () => this.claim(putBack),
+        claim: () => this.claim(),
         keyOf: (session) => session.id,
         release: async (session) => {
           this.destinations.give(session.merchantId);
@@ -127,7 +164,7 @@ export class SessionEndedWorker {
   }
 
   /** The next due message of a merchant below its cap, the ones met of merchants at their cap put back. */
-  private claim(putBack: { id: SessionId; until: number }[]): Promise<Session | null> {
+  private claim(): Promise<Session | null> {
     const next = this.claiming.then(async () => {
       const { sessions, clock, owner } = this.deps;
       // Ends: each message put back is due no more, so a busy merchant's backlog is met once.
@@ -140,7 +177,8 @@ export class SessionEndedWorker {
         }
         const until = clock.now() + this.capBackoffMs;
         await sessions.postponeNotification(session.id, owner, until);
-        putBack.push({ id: session.id, until });
+        this.putBack.delete(session.id);
+        this.putBack.set(session.id, { id: session.id, merchantId: session.merchantId, until });
       }
       return null;
     });
