@@ -8,11 +8,6 @@ export class DestinationSlots<K> {
     return (this.inFlight.get(key) ?? 0) >= this.perDestination;
   }
 
-  /** Slots this destination has left. */
-  free(key: K): number {
-    return Math.max(0, this.perDestination - (this.inFlight.get(key) ?? 0));
-  }
-
   take(key: K): void {
     this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
   }

@@ -111,9 +111,11 @@ export class SessionEndedWorker {
   }
 
   /**
-   * Brings back, per merchant, as many put-back messages as it has slots free, earliest put back
-   * first; the others wait for the next pass of any run. One whose instant has passed is due anyway
-   * (or was taken by another instance) and is forgotten.
+   * Brings back, per merchant, as many put-back messages as its cap, earliest put back first; the
+   * others wait for the next pass of any run. The cap, not the slots free now: another run's tries may
+   * end first, and the messages put back must not wait their whole back-off behind fresher ones (at
+   * most `cap` are put back again). One whose instant has passed is due anyway (or was taken by another
+   * instance) and is forgotten.
    */
   private async bringBack(): Promise<number> {
     const now = this.deps.clock.now();
@@ -124,7 +126,7 @@ export class SessionEndedWorker {
         this.putBack.delete(message.id);
         continue;
       }
-      const left = free.get(message.merchantId) ?? this.destinations.free(message.merchantId);
+      const left = free.get(message.merchantId) ?? this.destinations.perDestination;
       if (left === 0) continue;
       free.set(message.merchantId, left - 1);
       this.putBack.delete(message.id);
