@@ -1,11 +1,10 @@
 import { isDeliveryDue, type Chargeback, type ChargebackRepository, type Logger, type MerchantId, type Timer } from '@splitpay/domain';
-import { DestinationSlots } from '../notification/destination-slots';
+import { DEFAULT_TRIES_PER_MERCHANT, DestinationSlots, type MerchantCapOptions } from '../notification/destination-slots';
 import { tryDelivery, type MessageDeliveryDeps } from '../notification/message-delivery';
-import { DEFAULT_TRIES_PER_MERCHANT } from '../notification/session-ended.worker';
 import { runClaimedTurns, TurnSlots } from '../worker/claimed-turns';
 import { LeaseHeartbeat, type Heartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
 
-export interface ChargebackWorkerDeps extends MessageDeliveryDeps {
+export interface ChargebackWorkerDeps extends MessageDeliveryDeps, MerchantCapOptions {
   readonly chargebacks: ChargebackRepository;
   readonly logger: Logger;
   /** Paces the lease renewals of a running delivery try (real time, not the clock). */
@@ -18,10 +17,6 @@ export interface ChargebackWorkerDeps extends MessageDeliveryDeps {
   readonly batchSize?: number;
   /** Delivery tries running at once at most (across overlapping runs), each on its own chargeback under its own lease. Default 8. */
   readonly concurrency?: number;
-  /** Tries running at once at most for one merchant, so that its endpoint never takes every slot. Default DEFAULT_TRIES_PER_MERCHANT. */
-  readonly perMerchant?: number;
-  /** How far a chargeback of a merchant at its cap is postponed (when one of its slots may free: the webhook timeout). Default 10 s. */
-  readonly capBackoffMs?: number;
 }
 
 /**

@@ -1,3 +1,14 @@
+/** Tries in flight for one merchant at most, by default, so that its endpoint never takes every slot (D108-b). */
+export const DEFAULT_TRIES_PER_MERCHANT = 4;
+
+/** How a delivery worker caps one merchant's tries in flight; shared by the session-ended and chargeback workers. */
+export interface MerchantCapOptions {
+  /** Tries running at once at most for one merchant, so that its endpoint never takes every slot. Default DEFAULT_TRIES_PER_MERCHANT. */
+  readonly perMerchant?: number;
+  /** How far a message of a merchant at its cap is put back (when one of its slots may free: the webhook timeout). Default 10 s. */
+  readonly capBackoffMs?: number;
+}
+
 /** Tries in flight per destination, each destination capped, so that one endpoint that hangs holds a few slots, never all. */
 export class DestinationSlots<K> {
   private readonly inFlight = new Map<K, number>();

@@ -2,10 +2,10 @@ import type { Logger, MerchantId, Session, SessionId, SessionRepository, Timer }
 import type { SessionCommand, SessionWriter } from '../session-writer';
 import { runClaimedTurns, TurnSlots } from '../worker/claimed-turns';
 import { LeaseHeartbeat, type Heartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
-import { DestinationSlots } from './destination-slots';
+import { DEFAULT_TRIES_PER_MERCHANT, DestinationSlots, type MerchantCapOptions } from './destination-slots';
 import type { SessionEndedDelivery } from './session-ended.delivery';
 
-export interface SessionEndedWorkerDeps {
+export interface SessionEndedWorkerDeps extends MerchantCapOptions {
   readonly sessions: SessionRepository;
   readonly writer: SessionWriter;
   readonly delivery: Pick<SessionEndedDelivery, 'deliverDue'>;
@@ -21,13 +21,6 @@ export interface SessionEndedWorkerDeps {
   readonly batchSize?: number;
   /** Delivery tries running at once at most in this instance, across its runs. Default 8. */
   readonly concurrency?: number;
-  /** Tries running at once at most for one merchant, so that its endpoint never takes every slot. Default 2. */
-  readonly perMerchant?: number;
-  /**
-   * How far a message of a merchant at its cap is put back (when one of its slots may free: the
-   * webhook timeout). Default 10 s.
-   */
-  readonly capBackoffMs?: number;
 }
 
 /** A message this run put back until `until`, to bring back when its merchant has a slot free. */
@@ -36,9 +29,6 @@ interface PutBack {
   readonly merchantId: MerchantId;
   readonly until: number;
 }
-
-/** Tries in flight per merchant by default: one endpoint that hangs holds two slots, never all of them. */
-export const DEFAULT_TRIES_PER_MERCHANT = 4;
 
 /**
  * Sends owed session-ended messages on their calendar, outside the session worker's turns (an
