@@ -95,6 +95,20 @@ async function pending(core: DispatchingCore, merchant: string, hook: string, or
   return session;
 }
 
+/** The store's port, counting the writes that put a message back and bring it back. */
+function countingPutBacks(core: DispatchingCore) {
+  const writes = { postpone: 0, recall: 0 };
+  const sessions = new Proxy(core.stores.sessions, {
+    get(target, name, receiver) {
+      if (name === 'postponeNotification') writes.postpone++;
+      if (name === 'recallNotification') writes.recall++;
+      const value: unknown = Reflect.get(target, name, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { sessions, writes };
+}
+
 const stored = async (core: DispatchingCore, id: SessionId) => (await core.stores.sessions.findById(id))!;
 
 describe('SessionEndedWorker: the session-ended message outside the session turns', () => {
@@ -248,16 +262,7 @@ describe('SessionEndedWorker: the session-ended message outside the session turn
     for (let i = 0; i < 20; i++) burst.push(await pending(core, 'slow', SLOW_HOOK, `slow-${i}`));
     core.clock.advance(TTL);
     await sessionWorker.runOnce();
-    // The store's port, counting the writes that put a message back and bring it back.
-    const writes = { postpone: 0, recall: 0 };
-    const sessions = new Proxy(core.stores.sessions, {
-      get(target, name, receiver) {
-        if (name === 'postponeNotification') writes.postpone++;
-        if (name === 'recallNotification') writes.recall++;
-        const value: unknown = Reflect.get(target, name, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    const { sessions, writes } = countingPutBacks(core);
     const worker = new SessionEndedWorker({ sessions, writer: core.writer, delivery, clock: core.clock, timer: new SystemTimer(), logger: core.logger, owner: 'instance-a', leaseMs: 10 * 60_000, perMerchant: 2 });
     const run = worker.runOnce();
     let ended = false;
@@ -271,6 +276,45 @@ describe('SessionEndedWorker: the session-ended message outside the session turn
     expect(sender.mostAtOnce).toBe(2);
     // Before: every pass put back and brought back the whole rest of the burst (18 + 16 + ... + 2 = 90 each).
     expect(writes).toEqual({ postpone: 18, recall: 18 });
+  });
+
+  it('runs that start while a merchant\'s tries hang leave its messages put back untouched, and another merchant\'s message due at the same instant is sent (D108-b3)', async () => {
+    const { core, sender, delivery, sessionWorker } = bench();
+    await account(core, 'slow');
+    await account(core, 'shop');
+    const slow: Session[] = [];
+    for (let i = 0; i < 6; i++) slow.push(await pending(core, 'slow', SLOW_HOOK, `slow-${i}`));
+    core.clock.advance(TTL);
+    await sessionWorker.runOnce();
+    const { sessions, writes } = countingPutBacks(core);
+    // The hung tries' leases outlast the clock's move to the healthy session's expiry.
+    const worker = new SessionEndedWorker({ sessions, writer: core.writer, delivery, clock: core.clock, timer: new SystemTimer(), logger: core.logger, owner: 'instance-a', leaseMs: 60 * 60_000, perMerchant: 2 });
+    const first = worker.runOnce();
+    await settled(() => sender.hanging === 2 && writes.postpone === 4, 'two tries hang, four put back');
+
+    // Later runs (one per tick in production) while the two tries hang: before, each brought back two
+    // messages and put them back again, two writes of each per run, and on a store that sorts equal
+    // instants by insertion a run's claims could meet only those, never reaching another merchant's.
+    for (let tick = 0; tick < 5; tick++) await expect(worker.runOnce()).resolves.toBe(0);
+    expect(writes).toEqual({ postpone: 4, recall: 0 });
+    const healthy = await pending(core, 'shop', SHOP_HOOK, 'healthy');
+    core.clock.advance(TTL);
+    await sessionWorker.runOnce();
+    // The messages put back are due again (their instant passed): walked once each, put back once each.
+    await expect(worker.runOnce()).resolves.toBe(1);
+    expect(sender.triesOf(`${healthy.id}:EXPIRED`)).toBe(1);
+    expect(writes).toEqual({ postpone: 8, recall: 0 });
+
+    // Each try that ends brings one back: the first run sends the rest, two at a time.
+    let ended = false;
+    void first.finally(() => (ended = true));
+    while (!ended) {
+      sender.answer();
+      await settled(() => ended || sender.hanging > 0, 'the tries to end');
+    }
+    await expect(first).resolves.toBe(6);
+    expect(sender.mostAtOnce).toBe(2);
+    expect(slow.map((s) => sender.triesOf(`${s.id}:EXPIRED`))).toEqual(slow.map(() => 1));
   });
 
   it('a message put back stays due at the later instant when the run ends before bringing it back (a crash, a stop)', async () => {

@@ -51,11 +51,14 @@ export class SessionEndedWorker {
   /** Claims are made one at a time, so the merchants at their cap are known when each is made. */
   private claiming: Promise<unknown> = Promise.resolve();
   /**
-   * Messages put back by any run of this worker and not yet brought back, in the order they were put
-   * back: a pass brings back only what their merchants' free slots take, so each message is put back
-   * and brought back about once, not at every pass (D108-b1). Holds only instants still to come.
+   * Messages put back by any run of this worker and not yet brought back, per merchant in the order
+   * they were put back: one is brought back each time one of its merchant's tries ends, so each message
+   * is put back and brought back about once, and a merchant whose tries hang costs no write until its
+   * messages' later instant (D108-b3). Holds only instants still to come.
    */
-  private readonly putBack = new Map<SessionId, PutBack>();
+  private readonly putBack = new Map<MerchantId, Map<SessionId, PutBack>>();
+  /** Messages brought back so far, by any run: a run goes round again when its pass's tries brought some back. */
+  private broughtBack = 0;
   /** Set by stop(): no claim is made any more; the tries in flight end as usual. */
   private stopping = false;
 
@@ -81,49 +84,51 @@ export class SessionEndedWorker {
   /**
    * Tries what is due now (up to the batch size); answers how many sessions it claimed. A message of a
    * merchant at its cap is put back (capBackoffMs) rather than skipped, so no claim ever walks past a
-   * busy merchant's backlog. Once the pass's tries ended, the run brings back, for each merchant, only
-   * as many of the messages it put back as the merchant has slots free, earliest first, and goes round
-   * again: each message is put back and brought back at most once in a run (D108-b1), and a run still
-   * sends every message due (a busy merchant's, a few at a time); a crash leaves them due at the later
-   * instant only.
+   * busy merchant's backlog; each try that ends brings back one of its merchant's messages put back
+   * (D108-b3). A run whose tries brought some back goes round again, so one run still sends every
+   * message due (a busy merchant's, a few at a time); a crash leaves them due at the later instant only.
    */
   async runOnce(): Promise<number> {
     let claimed = 0;
     while (!this.stopping && claimed < this.batchSize) {
+      const before = this.broughtBack;
       const pass = await this.pass(this.batchSize - claimed);
       claimed += pass;
-      if (this.stopping) break;
-      const brought = await this.bringBack();
-      // A pass that claimed nothing met only merchants whose slots another run holds: that run brings them on.
-      if (brought === 0 || pass === 0) break;
+      // A pass that claimed nothing met only merchants whose slots another run holds: their tries bring them on.
+      if (pass === 0 || this.broughtBack === before) break;
     }
     return claimed;
   }
 
   /**
-   * Brings back, per merchant, as many put-back messages as its cap, earliest put back first; the
-   * others wait for the next pass of any run. The cap, not the slots free now: another run's tries may
-   * end first, and the messages put back must not wait their whole back-off behind fresher ones (at
-   * most `cap` are put back again). One whose instant has passed is due anyway (or was taken by another
+   * A try of `merchantId` ended, so one of its slots is free: brings back its earliest message put
+   * back, if any, due now. One whose instant has passed is due anyway (or was taken by another
    * instance) and is forgotten.
    */
-  private async bringBack(): Promise<number> {
+  private async bringBackOne(merchantId: MerchantId): Promise<void> {
+    const waiting = this.putBack.get(merchantId);
+    if (!waiting) return;
     const now = this.deps.clock.now();
-    const free = new Map<MerchantId, number>();
-    const due: PutBack[] = [];
-    for (const message of this.putBack.values()) {
-      if (message.until <= now) {
-        this.putBack.delete(message.id);
-        continue;
-      }
-      const left = free.get(message.merchantId) ?? this.destinations.perDestination;
-      if (left === 0) continue;
-      free.set(message.merchantId, left - 1);
-      this.putBack.delete(message.id);
-      due.push(message);
+    for (const message of waiting.values()) {
+      waiting.delete(message.id);
+      if (message.until <= now) continue;
+      if (waiting.size === 0) this.putBack.delete(merchantId);
+      this.broughtBack++;
+      // A store fault leaves it due at its later instant: late, never lost.
+      await this.deps.sessions.recallNotification(message.id, message.until, now).catch((error: unknown) =>
+        this.deps.logger.warn('worker.bring_back_failed', { worker: this.name, sessionId: message.id, error }),
+      );
+      return;
     }
-    for (const message of due) await this.deps.sessions.recallNotification(message.id, message.until, now);
-    return due.length;
+    this.putBack.delete(merchantId);
+  }
+
+  private putBackUntil(message: PutBack): void {
+    const waiting = this.putBack.get(message.merchantId) ?? new Map<SessionId, PutBack>();
+    // Moved to the end: put back again, it waits behind the others.
+    waiting.delete(message.id);
+    waiting.set(message.id, message);
+    this.putBack.set(message.merchantId, waiting);
   }
 
   private pass(batchSize: number): Promise<number> {
@@ -141,6 +146,7 @@ export class SessionEndedWorker {
             await this.heartbeat.run(this.renewalOf(session), (heartbeat) => this.work(session, heartbeat));
           } finally {
             this.destinations.give(session.merchantId);
+            if (!this.stopping) await this.bringBackOne(session.merchantId);
           }
         },
         // A store fault keeps the lease until it lapses: the message is tried again then (a back-off).
@@ -169,8 +175,7 @@ export class SessionEndedWorker {
         }
         const until = clock.now() + this.capBackoffMs;
         await sessions.postponeNotification(session.id, owner, until);
-        this.putBack.delete(session.id);
-        this.putBack.set(session.id, { id: session.id, merchantId: session.merchantId, until });
+        this.putBackUntil({ id: session.id, merchantId: session.merchantId, until });
       }
       return null;
     });
