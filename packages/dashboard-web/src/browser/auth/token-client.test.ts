@@ -14,7 +14,13 @@ describe('TokenClient: what the token endpoint answered a rotation', () => {
     expect(await new TokenClient(answering(502, {})).refresh('rt-1')).toEqual({ kind: 'unreachable' });
   });
 
-  it('ignores a Retry-After that is no number of seconds', async () => {
+  it('reads a Retry-After given as a date as the time left until it, on its own clock', async () => {
+    const now = () => Date.UTC(2026, 10, 27, 23, 0, 0);
+    const answer = answering(429, { error: 'temporarily_unavailable' }, { 'retry-after': 'Fri, 27 Nov 2026 23:15:00 GMT' });
+    expect(await new TokenClient(answer, '', now).refresh('rt-1')).toEqual({ kind: 'unreachable', retryAfterMs: 900_000 });
+  });
+
+  it('ignores a Retry-After that is neither seconds nor a date', async () => {
     expect(await new TokenClient(answering(429, { error: 'temporarily_unavailable' }, { 'retry-after': 'soon' })).refresh('rt-1')).toEqual({ kind: 'unreachable' });
   });
 

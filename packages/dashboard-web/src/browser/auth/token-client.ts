@@ -1,3 +1,5 @@
+import { retryAfterMs as retryAfterMsOf } from './retry-after';
+
 /** What the token endpoint gives the dashboard: held in memory only, never stored. */
 export interface TokenSet {
   readonly accessToken: string;
@@ -18,7 +20,7 @@ export type TokenResult =
 
 export const DASHBOARD_CLIENT_ID = 'dashboard';
 
-async function postForm(fetcher: typeof fetch, url: string, params: Record<string, string>): Promise<TokenResult> {
+async function postForm(fetcher: typeof fetch, now: () => number, url: string, params: Record<string, string>): Promise<TokenResult> {
   let res: Response;
   try {
     res = await fetcher(url, {
@@ -33,7 +35,7 @@ async function postForm(fetcher: typeof fetch, url: string, params: Record<strin
   }
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (res.status === 429 || res.status >= 500) {
-    const retryAfterMs = retryAfterMsOf(res.headers.get('retry-after'));
+    const retryAfterMs = retryAfterMsOf(res.headers.get('retry-after'), now());
     return retryAfterMs === undefined ? { kind: 'unreachable' } : { kind: 'unreachable', retryAfterMs };
   }
   if (res.status !== 200 || typeof body.access_token !== 'string' || typeof body.refresh_token !== 'string' || typeof body.expires_in !== 'number') {
@@ -42,21 +44,18 @@ async function postForm(fetcher: typeof fetch, url: string, params: Record<strin
   return { kind: 'tokens', tokens: { accessToken: body.access_token, refreshToken: body.refresh_token, expiresInS: body.expires_in } };
 }
 
-/** Retry-After in seconds, the form the service sends; a date or anything else is left unread. */
-function retryAfterMsOf(header: string | null): number | undefined {
-  return header !== null && /^\d{1,7}$/.test(header.trim()) ? Number(header.trim()) * 1000 : undefined;
-}
-
 /** POST /oauth/token for the public client `dashboard` (no secret: PKCE proves the caller). */
 export class TokenClient {
   constructor(
     private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
     /** The service's address (service-base.ts); '' calls the page's own origin. */
     private readonly base = '',
+    /** The clock a Retry-After date is read against. */
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   exchangeCode(input: { readonly code: string; readonly verifier: string; readonly redirectUri: string }): Promise<TokenResult> {
-    return postForm(this.fetcher, `${this.base}/oauth/token`, {
+    return postForm(this.fetcher, this.now, `${this.base}/oauth/token`, {
       grant_type: 'authorization_code',
       code: input.code,
       code_verifier: input.verifier,
@@ -86,6 +85,6 @@ export class TokenClient {
 
   /** Rotates: the answer carries a new refresh token and the one presented is spent. */
   refresh(refreshToken: string): Promise<TokenResult> {
-    return postForm(this.fetcher, `${this.base}/oauth/token`, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: DASHBOARD_CLIENT_ID });
+    return postForm(this.fetcher, this.now, `${this.base}/oauth/token`, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: DASHBOARD_CLIENT_ID });
   }
 }
