@@ -89,6 +89,7 @@ export const en = {
   granted: 'Granted',
   refunded: 'Refunded',
   refundable: 'Refundable',
+  refundPending: (amount: string) => `(a refund of ${amount} is pending, awaiting its verdict)`,
   partialAuth: 'Partial authorization',
   partialAuthKind: { chosen: 'chosen by the payer', mandated: 'imposed by the issuer' } as Record<string, string>,
   owedToPayer: 'Owed to the payer',

@@ -91,6 +91,7 @@ export const fr: Messages = {
   granted: 'Accordé',
   refunded: 'Remboursé',
   refundable: 'Remboursable',
+  refundPending: (amount) => `(un remboursement de ${amount} attend son verdict)`,
   partialAuth: 'Autorisation partielle',
   partialAuthKind: { chosen: 'choisie par le payeur', mandated: "imposée par l'émetteur" },
   owedToPayer: 'Dû au payeur',

@@ -3,6 +3,7 @@ import type { RefundTarget } from '../api/dashboard-api';
 import { methodWords } from '../i18n/payment-names';
 import { providerLabel } from '../operations/provider-options';
 import { madeRefundOf, refundIdsOf } from '../refund/refund-outcome';
+import { refundStanding, type RefundStanding } from '../refund/refunds-in-flight';
 import type { PaymentOrigin } from '../sessions/session-address';
 import { facts, h, replaceChildren, type Child } from './dom';
 import { FIRST_FOCUS, refundForm, sessionRefundConfirm } from './refund-form.view';
@@ -78,12 +79,16 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
 
   const trancheTitleId = (attempt: AttemptJson): string => `tranche-${attempt.attemptId}`;
 
+  /** What remains refundable, and beside it the refund on its way back that it leaves out. */
+  const refundableFigure = ({ refundable, pending }: RefundStanding): Child =>
+    pending ? h('span', {}, ctx.tr.money(refundable), ' ', h('span', { class: 'hint' }, t.refundPending(ctx.tr.money(pending)))) : ctx.tr.money(refundable);
+
   const refundOpener = (label: string, target: RefundTarget, attempt: AttemptJson): HTMLElement =>
     opener(label, (close) => {
       const before = refundIdsOf(attempt);
       return refundForm(ctx, {
         target,
-        refundable: attempt.refundable,
+        refundable: refundStanding(attempt).refundable,
         attemptId: attempt.attemptId,
         onDone: refunded(trancheTitleId(attempt), before),
         onUnclear: trancheUnclear(attempt, before),
@@ -109,7 +114,8 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   };
 
   const attemptArticle = (attempt: AttemptJson, index: number, ended: boolean): HTMLElement => {
-    const canRefund = ended && attempt.refundable.amount > 0;
+    const standing = refundStanding(attempt);
+    const canRefund = ended && standing.refundable.amount > 0;
     const titleId = trancheTitleId(attempt);
     const header = h('tr', {}, ...[t.type, t.verdictTitle, t.amount, t.providerRef, t.pspCode, t.createdAt, ''].map((label) => h('th', { scope: 'col' }, label)));
     return h(
@@ -122,7 +128,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         [t.requested, ctx.tr.money(attempt.requested)],
         [t.granted, ctx.tr.money(attempt.granted)],
         [t.refunded, ctx.tr.money(attempt.refunded)],
-        [t.refundable, ctx.tr.money(attempt.refundable)],
+        [t.refundable, refundableFigure(standing)],
         [t.partialAuth, attempt.partialAuth ? (t.partialAuthKind[attempt.partialAuth] ?? attempt.partialAuth) : undefined],
         // Whatever the tranche's status: a grant refused for its card's network ends VOIDED, with its reason (D74, D81).
         [t.declineReason, attempt.declineCategory ? (t.declineCategory[attempt.declineCategory] ?? attempt.declineCategory) : undefined],
@@ -199,7 +205,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
 
   const render = (session: SessionJson, chargebacks: ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>): void => {
     const ended = TERMINAL.has(session.status);
-    const refundable = { amount: session.attempts.reduce((sum, a) => sum + a.refundable.amount, 0), currency: session.total.currency };
+    const refundable = { amount: session.attempts.reduce((sum, a) => sum + refundStanding(a).refundable.amount, 0), currency: session.total.currency };
     replaceChildren(
       body,
       h('h1', { id: 'session-title', tabindex: '-1' }, t.paymentTitle(session.orderId)),

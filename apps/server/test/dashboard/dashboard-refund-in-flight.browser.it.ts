@@ -1,0 +1,95 @@
+import type { Locator, Page } from 'playwright-core';
+import { newWatchedPage, settle, signedIn, visible } from '../support/dashboard-browser';
+import { useDemoDashboard } from '../support/demo-dashboard';
+import { DEMO } from '../support/merchants.fixture';
+import { readSession } from '../support/service-harness';
+
+jest.setTimeout(120_000);
+
+/** The fake PSP's refund door: answered 503 while the fault stands, so the refund stays pending, owed to the worker. */
+const REFUND_CALL = (method: string, path: string): boolean => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds$/.test(path);
+
+interface StoredSession {
+  attempts: { transactions: { type: string; amount: { amount: number }; status: { kind: string } }[] }[];
+}
+
+/**
+ * A refund asked and not yet judged is not in the tranche's Refunded (the service counts a refund
+ * there only once it succeeded), yet its money is on its way back: the page counts it out of the
+ * Refundable it shows and offers, and says it is pending beside the figure, until its verdict (D110-a).
+ */
+describe('dashboard in Chromium: a refund in flight', () => {
+  const demo = useDemoDashboard();
+  const orderId = `inflight-${Date.now().toString(36)}`;
+  let sessionId = '';
+
+  const refunds = async (): Promise<string[]> => {
+    const stored = (await readSession(demo.service(), sessionId, DEMO)).body as unknown as StoredSession;
+    return stored.attempts.flatMap((a) => a.transactions.filter((t) => t.type === 'refund').map((t) => `${t.amount.amount} ${t.status.kind}`));
+  };
+
+  /** The value the tranche's facts give `label`. */
+  const fact = (tranche: Locator, label: string): Promise<string | null> => tranche.locator(`xpath=.//dt[normalize-space(.)='${label}']/following-sibling::dd[1]`).textContent();
+
+  beforeAll(async () => {
+    const { page, sessionId: id } = await demo.service().openPage({ currency: 'EUR', total: 5_000, orderId, methods: [{ method: 'card' }] }, DEMO);
+    sessionId = id;
+    await page.payByCard('card', 5_000);
+    expect((await page.waitFor((v) => v.status === 'PAID', 15_000)).status).toBe('PAID');
+  }, 90_000);
+
+  const openPayment = async (page: Page): Promise<Locator> => {
+    await signedIn(page, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
+    return page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
+  };
+
+  it('shows what remains once the refund in flight is counted out, says it is pending, and offers no more than that', async () => {
+    const { page, problems } = await newWatchedPage(demo.browser());
+    const tranche = await openPayment(page);
+    const clearFault = demo.service().injectFault(REFUND_CALL, 503);
+    try {
+      await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
+      await tranche.getByLabel('Amount to refund (EUR)').fill('20');
+      await tranche.getByRole('button', { name: 'Continue' }).click();
+      await tranche.getByRole('button', { name: 'Yes, refund €20.00' }).click();
+      await visible(page.getByRole('status').filter({ hasText: 'Refund of €20.00 requested' }));
+    } finally {
+      clearFault();
+    }
+    expect(await refunds()).toEqual(['2000 pending']);
+
+    // Drawn anew with the refund in flight: €30.00 remains, and the €20.00 on its way is said beside it.
+    await visible(tranche.getByRole('rowheader', { name: 'refund', exact: true }));
+    expect(await fact(tranche, 'Refunded')).toBe('€0.00');
+    expect(await fact(tranche, 'Refundable')).toBe('€30.00 (a refund of €20.00 is pending, awaiting its verdict)');
+
+    // The tranche's form offers €30.00 at most, and refuses more before anything is sent.
+    await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
+    await visible(tranche.getByText('At most €30.00.'));
+    await tranche.getByLabel('Amount to refund (EUR)').fill('40');
+    await tranche.getByRole('button', { name: 'Continue' }).click();
+    await visible(tranche.getByRole('alert').filter({ hasText: 'At most €30.00.' }));
+    await tranche.getByRole('button', { name: 'Cancel' }).click();
+
+    // The whole payment's refund says the same €30.00.
+    await page.getByRole('button', { name: 'Refund the whole payment' }).click();
+    expect(await page.getByRole('group', { name: 'Refund the whole payment' }).textContent()).toContain('€30.00');
+    expect(await refunds()).toEqual(['2000 pending']);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says nothing is pending once the verdict is in: the refund is in Refunded, and Refundable is what remains', async () => {
+    // The worker sends the owed refund after its retry delay; the fake PSP's verdict follows.
+    demo.service().clock.advance(5_000);
+    await demo.service().runWorkers();
+    expect(await settle(refunds, (list) => !list.some((r) => r.endsWith('pending')))).toEqual(['2000 succeeded']);
+
+    const { page, problems } = await newWatchedPage(demo.browser());
+    const tranche = await openPayment(page);
+    expect(await fact(tranche, 'Refunded')).toBe('€20.00');
+    expect(await fact(tranche, 'Refundable')).toBe('€30.00');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
