@@ -112,6 +112,19 @@ describe('AxiosWebhookSender against a real receiver', () => {
     await expect(new AxiosWebhookSender({ timeoutMs: 300 }).send(message)).resolves.toEqual({ received: false, reason: 'timeout after 300 ms' });
   });
 
+  it('a receiver that answers 200 text/plain at once, then trickles its body forever, is a timeout failure at the deadline', async () => {
+    // One byte a second keeps the socket busy: only the whole-delivery deadline ends the try.
+    const trickled = new Promise<void>((resolve) => (receiver.script = () => (resolve(), { kind: 'trickle', status: 200, contentType: 'text/plain', everyMs: 1_000 })));
+    const outcome = new AxiosWebhookSender({ timeoutMs: 2_500 }).send(message);
+    await trickled;
+    await expect(outcome).resolves.toEqual({ received: false, reason: 'timeout after 2500 ms' });
+  });
+
+  it('a 200 whose content type already fails is judged at once, its trickling body never read', async () => {
+    receiver.script = () => ({ kind: 'trickle', status: 200, contentType: 'application/json', everyMs: 1_000 });
+    await expect(sender.send(message)).resolves.toEqual({ received: false, reason: 'content type application/json, text/plain expected', httpStatus: 200 });
+  });
+
   it('a refused connection is a failure', async () => {
     await expect(sender.send({ ...message, url: await refusedUrl() })).resolves.toEqual({ received: false, reason: 'connection refused' });
   });

@@ -10,10 +10,14 @@ export interface ReceivedCall {
   readonly body: string;
 }
 
-/** What the receiver answers: a response, or silence until the caller gives up. */
+/**
+ * What the receiver answers: a response, silence until the caller gives up, or a status and headers
+ * at once followed by a body that never ends (one byte every `everyMs`, until the caller gives up).
+ */
 export type ReceiverAnswer =
   | { readonly kind: 'respond'; readonly status: number; readonly contentType?: string; readonly body: string; readonly location?: string }
-  | { readonly kind: 'hang' };
+  | { readonly kind: 'hang' }
+  | { readonly kind: 'trickle'; readonly status: number; readonly contentType: string; readonly everyMs: number };
 
 export const acknowledge: ReceiverAnswer = { kind: 'respond', status: 200, contentType: 'text/plain', body: 'OK' };
 
@@ -25,6 +29,7 @@ export class WebhookReceiver {
   readonly calls: ReceivedCall[] = [];
   private server: http.Server | undefined;
   private readonly hanging = new Set<http.ServerResponse>();
+  private readonly trickles = new Set<NodeJS.Timeout>();
   script: (index: number, call: ReceivedCall) => ReceiverAnswer = () => acknowledge;
 
   /** Listens on `port` (default a random free one). */
@@ -40,6 +45,10 @@ export class WebhookReceiver {
           this.hanging.add(res);
           return;
         }
+        if (answer.kind === 'trickle') {
+          this.trickle(res, answer);
+          return;
+        }
         res.statusCode = answer.status;
         if (answer.contentType) res.setHeader('content-type', answer.contentType);
         if (answer.location) res.setHeader('location', answer.location);
@@ -48,6 +57,20 @@ export class WebhookReceiver {
     });
     await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     return this;
+  }
+
+  /** The status and headers now, then one byte of body at each tick until the caller closes the connection. */
+  private trickle(res: http.ServerResponse, answer: Extract<ReceiverAnswer, { kind: 'trickle' }>): void {
+    this.hanging.add(res);
+    res.writeHead(answer.status, { 'content-type': answer.contentType });
+    res.flushHeaders();
+    const ticks = setInterval(() => res.write('O'), answer.everyMs);
+    this.trickles.add(ticks);
+    res.once('close', () => {
+      clearInterval(ticks);
+      this.trickles.delete(ticks);
+      this.hanging.delete(res);
+    });
   }
 
   get port(): number {
@@ -64,6 +87,8 @@ export class WebhookReceiver {
   }
 
   async stop(): Promise<void> {
+    for (const ticks of this.trickles) clearInterval(ticks);
+    this.trickles.clear();
     for (const res of this.hanging) res.destroy();
     this.hanging.clear();
     const server = this.server;
