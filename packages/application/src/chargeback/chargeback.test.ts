@@ -284,6 +284,41 @@ describe('chargebacks: intake and worker', () => {
     expect(b.sender.sent).toHaveLength(5);
   });
 
+  it('a stop ends the claims: the tries in flight finish and are recorded, no new one begins, the rest stay due for another instance', async () => {
+    for (let day = 1; day <= 5; day++) {
+      await paidSession({ authRef: `psp-auth-${day}`, captureRef: `psp-cap-${day}` });
+      await intake.receive(fact({ providerRef: `psp-cap-${day}` }), 'fake');
+    }
+    const hanging: (() => void)[] = [];
+    const worker = workerWith({
+      concurrency: 2,
+      sender: {
+        send: async (message) => {
+          await new Promise<void>((resolve) => hanging.push(resolve));
+          return b.sender.send(message);
+        },
+      },
+    });
+    const run = worker.runOnce();
+    await settled(() => hanging.length === 2, 'two tries in flight');
+
+    worker.stop();
+    for (const resolve of hanging.splice(0)) resolve();
+    await expect(run).resolves.toBe(2);
+    await expect(worker.runOnce()).resolves.toBe(0);
+    expect(hanging).toHaveLength(0);
+    expect(b.sender.sent).toHaveLength(2);
+    const stored = await Promise.all([1, 2, 3, 4, 5].map(async (day) => (await b.stores.chargebacks.findByNotificationId(`psp-cap-${day}:chargeback:2026-03-02:2500`))!));
+    const delivered = stored.filter((c) => c.delivery?.deliveredAt !== undefined);
+    expect(delivered.map((c) => c.notificationId).sort()).toEqual(b.sender.sent.map((m) => m.notificationId).sort());
+    const left = stored.filter((c) => c.delivery?.deliveredAt === undefined);
+    expect(left).toHaveLength(3);
+    for (const c of stored) expect(c).not.toHaveProperty('lease');
+    for (const c of left) expect(c.dueAt).toBeLessThanOrEqual(b.clock.now());
+    await expect(workerWith({ owner: 'instance-2' }).runOnce()).resolves.toBe(3);
+    expect(b.sender.sent).toHaveLength(5);
+  });
+
   describe('on jest fake timers (the heartbeat paced by them)', () => {
     beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }));
     afterEach(() => jest.useRealTimers());

@@ -32,6 +32,8 @@ export class ChargebackWorker {
   private readonly slots: TurnSlots;
   private readonly destinations: DestinationSlots<MerchantId>;
   private readonly heartbeat: LeaseHeartbeat;
+  /** Set by stop(): no claim is made any more; the tries in flight end as usual. */
+  private stopping = false;
 
   constructor(private readonly deps: ChargebackWorkerDeps) {
     this.slots = new TurnSlots(deps.concurrency);
@@ -72,12 +74,20 @@ export class ChargebackWorker {
   }
 
   /**
+   * Graceful stop: no claim from now on, in this run or any later one; the tries in flight end and
+   * save their outcome (which releases their leases). What is left stays due for any instance.
+   */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  /**
    * The next due chargeback of a merchant below its cap. One of a merchant at its cap is postponed
    * (its dueAt moved, its lease released by the save), so it is due no more in this run and the loop ends.
    */
   private async claim(leaseMs: number): Promise<Chargeback | null> {
     const { chargebacks, clock, owner, logger } = this.deps;
-    for (;;) {
+    while (!this.stopping) {
       const claimed = await chargebacks.claimDue(clock.now(), owner, leaseMs);
       if (!claimed || !this.destinations.isFull(claimed.merchantId)) {
         if (claimed) this.destinations.take(claimed.merchantId);
@@ -92,6 +102,7 @@ export class ChargebackWorker {
         return null;
       }
     }
+    return null;
   }
 
   private renewalOf(claimed: Chargeback, leaseMs: number): LeaseRenewal {

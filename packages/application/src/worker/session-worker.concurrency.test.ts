@@ -155,6 +155,31 @@ describe('SessionWorker: turns side by side', () => {
     expect(await statusOf(core, blocked.id)).toBe('EXPIRED');
   });
 
+  it('a stop ends the claims: the turns in flight finish, no new one begins, the rest stay due for another instance', async () => {
+    const core = dispatchingCore([]);
+    const delivery = new HangingDelivery();
+    const sessions: Session[] = [];
+    for (let i = 0; i < 5; i++) sessions.push(await expiring(core, `order-${i}`, delivery, true));
+    core.clock.advance(TTL);
+    const worker = workerOf(core, delivery, { concurrency: 2 });
+    const run = worker.runOnce();
+    await delivery.inFlightReaches(2);
+
+    worker.stop();
+    delivery.hung.clear();
+    delivery.answer();
+    await expect(run).resolves.toBe(2);
+    await expect(worker.runOnce()).resolves.toBe(0);
+    expect(delivery.started).toHaveLength(2);
+    const stored = await Promise.all(sessions.map(async (s) => (await core.stores.sessions.findById(s.id))!));
+    expect(stored.filter((s) => s.status === 'EXPIRED').map((s) => s.id).sort()).toEqual([...delivery.started].sort());
+    const left = stored.filter((s) => s.status === 'PENDING');
+    expect(left).toHaveLength(3);
+    for (const s of stored) expect(s).not.toHaveProperty('lease');
+    for (const s of left) expect(s.dueAt).toBeLessThanOrEqual(core.clock.now());
+    await expect(workerOf(core, delivery, { owner: 'instance-b' }).runOnce()).resolves.toBe(3);
+  });
+
   describe('on jest fake timers (the heartbeat paced by them, whatever the machine’s load)', () => {
     beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }));
     afterEach(() => jest.useRealTimers());

@@ -63,6 +63,8 @@ export class SessionWorker {
   private readonly batchSize: number;
   private readonly slots: TurnSlots;
   private readonly heartbeat: LeaseHeartbeat;
+  /** Set by stop(): no claim is made any more; the turns in flight end as usual. */
+  private stopping = false;
 
   constructor(private readonly deps: SessionWorkerDeps) {
     this.leaseMs = deps.leaseMs ?? 60_000;
@@ -76,7 +78,7 @@ export class SessionWorker {
     const { sessions, clock, owner, logger } = this.deps;
     return runClaimedTurns<Session>(
       {
-        claim: () => sessions.claimDue(clock.now(), owner, this.leaseMs),
+        claim: async () => (this.stopping ? null : sessions.claimDue(clock.now(), owner, this.leaseMs)),
         keyOf: (session) => session.id,
         release: (session) => sessions.releaseLease(session.id, owner),
         turn: (session) => this.heartbeat.run(this.renewalOf(session), (heartbeat) => this.turn(session, heartbeat)),
@@ -84,6 +86,14 @@ export class SessionWorker {
       },
       { batchSize: this.batchSize, slots: this.slots },
     );
+  }
+
+  /**
+   * Graceful stop: no claim from now on, in this run or any later one; the turns in flight end and
+   * save their outcome (which releases their leases). What is left stays due for any instance.
+   */
+  stop(): void {
+    this.stopping = true;
   }
 
   private renewalOf(session: Session): LeaseRenewal {
