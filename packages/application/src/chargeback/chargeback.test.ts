@@ -1,4 +1,4 @@
-import { buildChargebackPayload, money, type ChargebackRepository, type Session } from '@splitpay/domain';
+import { buildChargebackPayload, money, recordDeliveryOutcome, type Chargeback, type ChargebackRepository, type Session } from '@splitpay/domain';
 import { UuidV7IdGenerator } from '@splitpay/infra';
 import { NOTIFICATION_ABANDONED_METRIC } from '../notification/message-delivery';
 import { FAILED_500, SessionFactory } from '../notification/notification.fixtures';
@@ -282,6 +282,75 @@ describe('chargebacks: intake and worker', () => {
     for (const resolve of hanging.splice(0)) resolve();
     await expect(next).resolves.toBe(2);
     expect(b.sender.sent).toHaveLength(5);
+  });
+
+  describe('a capped chargeback changed by another writer between its claim and its postpone (a save conflict)', () => {
+    const SLOW = 'https://slow.example/disputes';
+    const id = (n: number) => `psp-cap-s${n}:chargeback:2026-03-02:2500`;
+
+    /** Two chargebacks of a merchant held to one try at once; the second is claimed while the first hangs, and `write` lands before its postpone. */
+    async function conflictedPostpone(write: (claimed: Chargeback) => Chargeback) {
+      await b.account('slow', { authorization: AUTHORIZATION, chargebackUrl: SLOW });
+      for (let n = 1; n <= 2; n++) {
+        await paidSession({ authRef: `psp-auth-s${n}`, captureRef: `psp-cap-s${n}` }, 'slow');
+        await intake.receive(fact({ providerRef: `psp-cap-s${n}` }), 'fake');
+        b.clock.advance(1);
+      }
+      const real = b.stores.chargebacks;
+      let written = false;
+      const claimDue: ChargebackRepository['claimDue'] = async (...args) => {
+        const claimed = await real.claimDue(...args);
+        if (claimed?.notificationId !== id(2) || written) return claimed;
+        written = true;
+        expect(await real.save(write(claimed), { expectedVersion: claimed.version })).toBe('saved');
+        return claimed;
+      };
+      const chargebacks = Object.assign(Object.create(real) as ChargebackRepository, { claimDue });
+      const hanging: (() => void)[] = [];
+      const worker = workerWith({
+        chargebacks,
+        perMerchant: 1,
+        sender: {
+          send: async (message) => {
+            if (message.notificationId === id(1)) await new Promise<void>((resolve) => hanging.push(resolve));
+            return b.sender.send(message);
+          },
+        },
+      });
+      const run = worker.runOnce();
+      await settled(() => hanging.length === 1 && b.logger.named('chargeback.save_conflict').length === 1, 'the first try to hang and the postpone to conflict');
+      for (const resolve of hanging.splice(0)) resolve();
+      await expect(run).resolves.toBe(1);
+      return worker;
+    }
+
+    it('a write that leaves its message owed: the chargeback stays due, unleased, and its message is sent once', async () => {
+      const worker = await conflictedPostpone((claimed) => ({ ...claimed, version: claimed.version + 1 }));
+      const second = (await b.stores.chargebacks.findByNotificationId(id(2)))!;
+      expect(second).not.toHaveProperty('lease');
+      expect(second.dueAt).toBeLessThanOrEqual(b.clock.now());
+      expect(second.delivery?.deliveredAt).toBeUndefined();
+
+      await expect(worker.runOnce()).resolves.toBe(1);
+      b.clock.advance(3_600_000);
+      await expect(worker.runOnce()).resolves.toBe(0);
+      expect(b.sender.sent.map((m) => m.notificationId)).toEqual([id(1), id(2)]);
+    });
+
+    it('another instance recorded its delivery: the postpone neither overwrites that record nor sends the message again', async () => {
+      const worker = await conflictedPostpone((claimed) => {
+        const { dueAt: _due, ...rest } = claimed;
+        return { ...rest, delivery: recordDeliveryOutcome(claimed.delivery!, { received: true, httpStatus: 200 }, b.clock.now(), DELAYS), version: claimed.version + 1 };
+      });
+      const second = (await b.stores.chargebacks.findByNotificationId(id(2)))!;
+      expect(second).not.toHaveProperty('lease');
+      expect(second).not.toHaveProperty('dueAt');
+      expect(second.delivery?.deliveredAt).toBeDefined();
+
+      b.clock.advance(3_600_000);
+      await expect(worker.runOnce()).resolves.toBe(0);
+      expect(b.sender.sent.map((m) => m.notificationId)).toEqual([id(1)]);
+    });
   });
 
   it('a stop ends the claims: the tries in flight finish and are recorded, no new one begins, the rest stay due for another instance', async () => {
