@@ -65,6 +65,7 @@ export class PayPalClient implements PayPalCalls {
    * The calls of one capture, void or refund (or of one lookup of it), token fetches included, all
    * within one timeout from now: up to four HTTP calls (a token, a read of the order, the action, a
    * renewed token's retry) must end before the worker may send the operation again (D90, D101). A
+   * payer's return and a status lookup (an order's read and its authorization) use it too (D112). A
    * token fetch is shared: the operation waits for it within its time only (D101-b).
    */
   operation(): PayPalCalls {

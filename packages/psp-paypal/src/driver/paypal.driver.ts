@@ -87,8 +87,8 @@ export class PayPalDriver implements PspDriver {
     if ('ack' in ready) return ready;
     const target = { orderId: ready.orderId, transactionId: input.target.transactionId ?? input.transactionId, amount: input.amount };
     if (!isCancelReturn(input.params)) return this.orders.authorize(ready.contract, target);
-    const settled = await this.orders.settle(ready.contract, target);
-    if (!settled.awaitingPayer) return settled;
+    const { awaitingPayer, ...settled } = await this.orders.settle(ready.contract, target);
+    if (!awaitingPayer) return settled;
     return {
       ack: settled.ack,
       facts: [

@@ -2,10 +2,11 @@ import nock from 'nock';
 import type { PspDriver } from '@splitpay/domain';
 import { isolateNock } from '@splitpay/psp-testkit';
 import { createPayPalProvider } from '../provider/paypal.provider';
-import { SANDBOX, TestClock, authorizedOrder, followUpInput, followUpLookupInput, paypalError, silentLogger, tokenEndpoint } from '../testing/paypal.fixtures';
+import { SANDBOX, TestClock, authorizedOrder, followUpInput, followUpLookupInput, lookupInput, paypalError, returnInput, silentLogger, tokenEndpoint } from '../testing/paypal.fixtures';
 
 // All the calls of one capture, void or refund (token fetches included) share one timeout: the
 // worker's first send of an owed operation falls due one timeout after its sender started (D90, D101).
+// So do those of one payer's return and one status lookup (D112).
 
 isolateNock();
 afterEach(() => {
@@ -105,5 +106,79 @@ describe("PayPal: the calls of one operation share one timeout", () => {
     const output = await driver.lookupFollowUp!(followUpLookupInput('capture', { transactionId: '0195f2a4-5555-7000-8000-00000000000b', providerRef: CAPTURE }, opening));
     expect(read.isDone()).toBe(false);
     expect(output).toEqual({ ack: { outcome: 'unknown', message: expect.stringMatching(/not sent to PayPal/) }, facts: [] });
+  });
+
+  describe('a return and a status lookup (D112)', () => {
+    /** The order, approved by the payer and not yet authorized, read as `passMs` of the timeout pass. */
+    const approvedOrderRead = (passMs: number): nock.Scope =>
+      nock(SANDBOX)
+        .get(`/v2/checkout/orders/${ORDER}`)
+        .reply(200, () => {
+          clock.at += passMs;
+          return { id: ORDER, status: 'APPROVED', links: [] };
+        });
+    /** PayPal's ORDER_ALREADY_AUTHORIZED to our authorize, answered as `passMs` of the timeout pass. */
+    const alreadyAuthorized = (passMs: number): nock.Scope =>
+      nock(SANDBOX)
+        .post(`/v2/checkout/orders/${ORDER}/authorize`)
+        .reply(422, () => {
+          clock.at += passMs;
+          return paypalError('UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_AUTHORIZED');
+        });
+
+    it("a lookup whose order read took most of the timeout gives the authorization only what is left: no answer in it is unknown", async () => {
+      tokenEndpoint('tok-d');
+      const read = approvedOrderRead(TIMEOUT_MS - 200);
+      // Within one whole timeout, but not within the 200 ms left.
+      const authorize = nock(SANDBOX).post(`/v2/checkout/orders/${ORDER}/authorize`).delay(1_000).reply(201, authorizedOrder(ORDER, opening.transactionId));
+      const output = await driver.lookup!(lookupInput(opening));
+      expect(read.isDone()).toBe(true);
+      expect(authorize.isDone()).toBe(true);
+      expect(output).toEqual({ ack: { outcome: 'unknown', message: expect.stringMatching(/timeout/) }, facts: [] });
+    });
+
+    it('a lookup whose order read answered as the timeout ran out sends no authorization: unknown', async () => {
+      tokenEndpoint('tok-d');
+      approvedOrderRead(TIMEOUT_MS);
+      const authorize = nock(SANDBOX).post(`/v2/checkout/orders/${ORDER}/authorize`).reply(201, authorizedOrder(ORDER, opening.transactionId));
+      const output = await driver.lookup!(lookupInput(opening));
+      expect(authorize.isDone()).toBe(false);
+      expect(output).toEqual({ ack: { outcome: 'unknown', message: expect.stringMatching(/not sent to PayPal/) }, facts: [] });
+    });
+
+    it("a return's authorize answered ORDER_ALREADY_AUTHORIZED late: the order read gets only what is left, no answer in it is unknown", async () => {
+      tokenEndpoint('tok-d');
+      alreadyAuthorized(TIMEOUT_MS - 200);
+      const read = nock(SANDBOX).get(`/v2/checkout/orders/${ORDER}`).delay(1_000).reply(200, authorizedOrder(ORDER, opening.transactionId));
+      const output = await driver.completeReturn!(returnInput(opening, { token: ORDER }));
+      expect(read.isDone()).toBe(true);
+      expect(output).toEqual({ ack: { outcome: 'unknown', message: expect.stringMatching(/timeout/) }, facts: [] });
+    });
+
+    it("a return's authorize answered ORDER_ALREADY_AUTHORIZED as the timeout ran out: the order is not read, unknown", async () => {
+      tokenEndpoint('tok-d');
+      alreadyAuthorized(TIMEOUT_MS);
+      const read = nock(SANDBOX).get(`/v2/checkout/orders/${ORDER}`).reply(200, authorizedOrder(ORDER, opening.transactionId));
+      const output = await driver.completeReturn!(returnInput(opening, { token: ORDER }));
+      expect(read.isDone()).toBe(false);
+      expect(output).toEqual({ ack: { outcome: 'unknown', message: expect.stringMatching(/not sent to PayPal/) }, facts: [] });
+    });
+
+    it("a cancelled return whose order read took most of the timeout gives the authorization only what is left", async () => {
+      tokenEndpoint('tok-d');
+      approvedOrderRead(TIMEOUT_MS - 200);
+      const authorize = nock(SANDBOX).post(`/v2/checkout/orders/${ORDER}/authorize`).delay(1_000).reply(201, authorizedOrder(ORDER, opening.transactionId));
+      const output = await driver.completeReturn!(returnInput(opening, { paypal: 'cancel', token: ORDER }));
+      expect(authorize.isDone()).toBe(true);
+      expect(output).toEqual({ ack: { outcome: 'unknown', message: expect.stringMatching(/timeout/) }, facts: [] });
+    });
+
+    it('time still left: a lookup reads the approved order and authorizes it within the one timeout', async () => {
+      tokenEndpoint('tok-d');
+      approvedOrderRead(TIMEOUT_MS / 2);
+      nock(SANDBOX).post(`/v2/checkout/orders/${ORDER}/authorize`).reply(201, authorizedOrder(ORDER, opening.transactionId));
+      const output = await driver.lookup!(lookupInput(opening));
+      expect(output.facts.map((f) => f.kind)).toEqual(['authorized']);
+    });
   });
 });
