@@ -4,6 +4,14 @@ import { PLAIN_HOLD_CAPABILITIES, type DriverCapabilities } from '@splitpay/doma
  * Oney 3x/4x: a lender studies the file (financing) after the payer fills it on Oney's page
  * (redirect); FAVORABLE is a hold the merchant confirms (capture) once; cancel hands back before or
  * after the confirm, a slice too, and cancels a file still PENDING (the wait bound's cancel); the
- * status query answers authoritatively.
+ * status query answers authoritatively. Oney lends in its partner countries' currencies only: the
+ * euro, and the leu in Romania (`currencyOf`).
  */
-export const ONEY_CAPABILITIES: DriverCapabilities = { ...PLAIN_HOLD_CAPABILITIES, financing: true, redirect: true, statusLookup: true, cancelsStudy: true };
+export const ONEY_CAPABILITIES: DriverCapabilities = {
+  ...PLAIN_HOLD_CAPABILITIES,
+  financing: true,
+  redirect: true,
+  statusLookup: true,
+  cancelsStudy: true,
+  currencies: ['EUR', 'RON'],
+};

@@ -39,6 +39,11 @@ export class OneyDriver implements PspDriver {
     if (!input.plan) return rejected('no-plan', 'an Oney purchase needs the financing plan the payer chose');
     const productCode = settings.businessTransactions[planSettingName(input.plan)];
     if (!productCode) return rejected('configuration', `the contract setting ${planSettingName(input.plan)} is missing for the chosen plan`);
+    const lent = currencyOf(settings.countryCode);
+    if (input.amount.currency !== lent) {
+      const message = `Oney lends in ${lent} under this contract, not in ${input.amount.currency}`;
+      return { ack: { outcome: 'rejected', code: 'UNSUPPORTED_CURRENCY', message, category: 'method-unavailable' }, facts: [] };
+    }
     const result = await this.deps.client.post(settings, PURCHASE_PATH, purchaseRequest(settings, input, productCode));
     this.logFailure('purchase', result);
     const ack = ackOf(result);

@@ -74,5 +74,5 @@ export function oneyBaseUrl(environment: OneyEnvironment): string {
   return environment === 'production' ? 'https://api.oney.io' : 'https://oney-staging.azure-api.net/staging';
 }
 
-/** Oney's currencies: the Romanian leu in Romania, the euro elsewhere (both in cents). */
+/** The currency Oney lends in under a contract: the Romanian leu in Romania, the euro elsewhere. */
 export const currencyOf = (countryCode: string): string => (countryCode === 'RO' ? 'RON' : 'EUR');
