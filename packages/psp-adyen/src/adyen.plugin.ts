@@ -21,6 +21,6 @@ export function createAdyenProvider(deps: AdyenProviderDeps): PspProvider {
     id: 'adyen',
     displayName: 'Adyen',
     drivers: [new AdyenCardDriver({ client, logger: deps.logger, publicBaseUrl: deps.publicBaseUrl, webAnalytics: deps.webAnalytics === true }), new AdyenApplePayDriver({ client, logger: deps.logger })],
-    parseNotification: (notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> => parseAdyenNotification(notification, context),
+    parseNotification: (notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> => parseAdyenNotification(notification, context, deps.logger),
   };
 }

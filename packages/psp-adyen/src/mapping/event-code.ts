@@ -98,6 +98,18 @@ export function factsOfItem(item: NotificationItem): PspFact[] {
 }
 
 /**
+ * The amount as Adyen wrote it of a successful AUTHORISATION that ISO 4217's unit cannot hold (CLP
+ * cents of a peso, D106-d): `factsOfItem` states no grant for it. Undefined for any other item.
+ */
+export function unreadableGrant(item: NotificationItem): { readonly value: number; readonly currency: string } | undefined {
+  if (item.eventCode !== 'AUTHORISATION' || item.success !== 'true') return undefined;
+  const value = item.amount?.value;
+  const currency = str(item.amount?.currency);
+  if (typeof value !== 'number' || !currency) return undefined;
+  return fromAdyenAmount(value, currency) ? undefined : { value, currency };
+}
+
+/**
  * The operation the facts of `item` name, exactly as `factsOfItem` names it: its contract's HMAC key is
  * the one that must verify the item (docs/decisions.md D80). A dispute names the payment
  * (originalReference, else pspReference); every other item our transaction id (merchantReference) and

@@ -1,5 +1,5 @@
 import { money, type NotificationContext, type OperationRef } from '@splitpay/domain';
-import { HMAC_KEY, MERCHANT_ACCOUNT, notificationItem, SETTINGS, webhook } from '../testing/adyen-fixtures';
+import { HMAC_KEY, MERCHANT_ACCOUNT, notificationItem, SETTINGS, silentLogger, webhook } from '../testing/adyen-fixtures';
 import { parseAdyenNotification } from './notification.parser';
 
 const PAYMENT_TX = '0190c0de-0000-7000-8000-000000000001';
@@ -12,7 +12,7 @@ const context: NotificationContext = {
   settingsFor: async (ref: OperationRef) => (OURS.has(ref.transactionId ?? '') || OURS.has(ref.providerRef ?? '') ? SETTINGS : undefined),
 };
 
-const parse = (items: Record<string, unknown>[]) => parseAdyenNotification(webhook(items), context);
+const parse = (items: Record<string, unknown>[]) => parseAdyenNotification(webhook(items), context, silentLogger);
 const ACCEPTED = { status: 200, contentType: 'text/plain', body: '[accepted]' };
 
 describe('Adyen webhook: event codes to facts', () => {
@@ -121,7 +121,7 @@ describe('Adyen webhook: authentication', () => {
 
   it('rejects what is not a standard webhook batch (400)', async () => {
     for (const rawBody of ['not json', '{"notificationItems":"x"}', '{"notificationItems":[null]}']) {
-      expect(await parseAdyenNotification({ headers: {}, rawBody, query: {} }, context)).toEqual(expect.objectContaining({ kind: 'rejected', reply: expect.objectContaining({ status: 400 }) }));
+      expect(await parseAdyenNotification({ headers: {}, rawBody, query: {} }, context, silentLogger)).toEqual(expect.objectContaining({ kind: 'rejected', reply: expect.objectContaining({ status: 400 }) }));
     }
   });
 });
@@ -135,7 +135,7 @@ describe("Adyen webhook: an item is verified with the contract of the operation 
     settingsFor: async (ref: OperationRef) => (ref.transactionId !== undefined ? OPERATIONS[ref.transactionId] : undefined) ?? (ref.providerRef !== undefined ? OPERATIONS[ref.providerRef] : undefined),
   };
   const signedByA = (fields: Parameters<typeof notificationItem>[0]) => notificationItem({ ...fields, merchantAccountCode: A.merchantAccount }, A.hmacKey);
-  const parseTwo = (items: Record<string, unknown>[]) => parseAdyenNotification(webhook(items), twoMerchants);
+  const parseTwo = (items: Record<string, unknown>[]) => parseAdyenNotification(webhook(items), twoMerchants, silentLogger);
 
   it("rejects an AUTHORISATION signed with A's key whose originalReference is A's payment but whose pspReference is B's", async () => {
     const forged = signedByA({ eventCode: 'AUTHORISATION', pspReference: 'PSPB', originalReference: 'PSPA', merchantReference: '', amount: 6_000 });

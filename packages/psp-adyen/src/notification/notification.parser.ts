@@ -1,6 +1,6 @@
-import type { InboundNotification, NotificationContext, ParsedNotification, PspFact } from '@splitpay/domain';
+import type { InboundNotification, Logger, NotificationContext, ParsedNotification, PspFact } from '@splitpay/domain';
 import { str } from '../client/adyen-ack';
-import { factsOfItem, namedOperation, type NotificationItem } from '../mapping/event-code';
+import { factsOfItem, namedOperation, unreadableGrant, type NotificationItem } from '../mapping/event-code';
 import { hmacValid } from './hmac';
 
 /** Adyen accepts on the status; `[accepted]` satisfies its older rule too. */
@@ -28,12 +28,15 @@ function itemsOf(rawBody: string): NotificationItem[] | undefined {
  * account's webhook, a contract setting found through the operation the item's facts name. Any item whose
  * signature or merchant account does not match rejects the whole batch (no facts). An item about an
  * operation no session of ours holds cannot be verified and changes nothing: it is acknowledged without
- * facts (Adyen would otherwise resend it for 30 days). The body is never quoted in a reason.
+ * facts (Adyen would otherwise resend it for 30 days). The body is never quoted in a reason. A verified
+ * AUTHORISATION whose amount ISO 4217 cannot hold carries no fact and is logged
+ * `adyen.notification_amount_unreadable` once the batch is accepted (D112-c).
  */
-export async function parseAdyenNotification(notification: InboundNotification, context: NotificationContext | undefined): Promise<ParsedNotification> {
+export async function parseAdyenNotification(notification: InboundNotification, context: NotificationContext | undefined, logger: Logger): Promise<ParsedNotification> {
   const items = itemsOf(notification.rawBody);
   if (!items) return rejected('unparseable: not a standard webhook batch', 400);
   const facts: PspFact[] = [];
+  const unreadable: NotificationItem[] = [];
   for (const item of items) {
     // The key that verifies is the one of the operation the facts name, never of another reference the item carries (D80).
     const settings = await context?.settingsFor(namedOperation(item));
@@ -42,6 +45,23 @@ export async function parseAdyenNotification(notification: InboundNotification, 
     if (!hmacKey || !hmacValid(item, item.additionalData?.hmacSignature, hmacKey)) return rejected('signature: an item does not carry a valid HMAC signature', 401);
     if (item.merchantAccountCode !== settings.merchantAccount) return rejected('merchant account: an item names another merchant account than its contract', 401);
     facts.push(...factsOfItem(item));
+    if (unreadableGrant(item)) unreadable.push(item);
   }
+  // Written only for a batch accepted: a rejected one is sent again, and would be logged each time.
+  for (const item of unreadable) logUnreadableGrant(logger, item);
   return { kind: 'accepted', facts, reply: ACCEPTED };
+}
+
+/** Adyen's references and amount only: the item's card fields (additionalData) never reach the line. */
+function logUnreadableGrant(logger: Logger, item: NotificationItem): void {
+  const amount = unreadableGrant(item);
+  if (!amount) return;
+  const pspReference = str(item.pspReference);
+  const transactionId = str(item.merchantReference);
+  logger.warn('adyen.notification_amount_unreadable', {
+    ...(pspReference ? { pspReference } : {}),
+    ...(transactionId ? { transactionId } : {}),
+    currency: amount.currency,
+    value: amount.value,
+  });
 }
