@@ -1,22 +1,12 @@
-import { isDeliveryDue, type Chargeback, type ChargebackRepository, type Logger, type MerchantId, type Timer } from '@splitpay/domain';
+import { isDeliveryDue, type Chargeback, type ChargebackRepository, type MerchantId } from '@splitpay/domain';
 import { DEFAULT_TRIES_PER_MERCHANT, DestinationSlots, type MerchantCapOptions } from '../notification/destination-slots';
 import { tryDelivery, type MessageDeliveryDeps } from '../notification/message-delivery';
 import { runClaimedTurns, TurnSlots } from '../worker/claimed-turns';
 import { LeaseHeartbeat, type Heartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
+import type { LeasedWorkerOptions } from '../worker/leased-worker-options';
 
-export interface ChargebackWorkerDeps extends MessageDeliveryDeps, MerchantCapOptions {
+export interface ChargebackWorkerDeps extends MessageDeliveryDeps, MerchantCapOptions, LeasedWorkerOptions {
   readonly chargebacks: ChargebackRepository;
-  readonly logger: Logger;
-  /** Paces the lease renewals of a running delivery try (real time, not the clock). */
-  readonly timer: Timer;
-  /** Names this instance's leases. */
-  readonly owner: string;
-  /** How long a claim holds without renewal; renewed every third of it while a delivery try runs. Default 60 s. */
-  readonly leaseMs?: number;
-  /** At most this many chargebacks per run. */
-  readonly batchSize?: number;
-  /** Delivery tries running at once at most (across overlapping runs), each on its own chargeback under its own lease. Default 8. */
-  readonly concurrency?: number;
 }
 
 /**

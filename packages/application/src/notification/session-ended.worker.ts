@@ -1,26 +1,17 @@
-import type { Logger, MerchantId, Session, SessionId, SessionRepository, Timer } from '@splitpay/domain';
+import type { MerchantId, Session, SessionId, SessionRepository } from '@splitpay/domain';
 import type { SessionCommand, SessionWriter } from '../session-writer';
 import { runClaimedTurns, TurnSlots } from '../worker/claimed-turns';
 import { LeaseHeartbeat, type Heartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
+import type { LeasedWorkerOptions } from '../worker/leased-worker-options';
 import { DEFAULT_TRIES_PER_MERCHANT, DestinationSlots, type MerchantCapOptions } from './destination-slots';
 import type { SessionEndedDelivery } from './session-ended.delivery';
 
-export interface SessionEndedWorkerDeps extends MerchantCapOptions {
+/** batchSize: sessions per run, default 50. */
+export interface SessionEndedWorkerDeps extends MerchantCapOptions, LeasedWorkerOptions {
   readonly sessions: SessionRepository;
   readonly writer: SessionWriter;
   readonly delivery: Pick<SessionEndedDelivery, 'deliverDue'>;
   readonly clock: { now(): number };
-  /** Paces the lease renewals of a running delivery try (real time, not the clock). */
-  readonly timer: Timer;
-  readonly logger: Logger;
-  /** Names this instance's leases. */
-  readonly owner: string;
-  /** How long a claim holds without renewal; renewed every third of it while a try runs. Default 60 s. */
-  readonly leaseMs?: number;
-  /** Sessions handled per run at most. Default 50. */
-  readonly batchSize?: number;
-  /** Delivery tries running at once at most in this instance, across its runs. Default 8. */
-  readonly concurrency?: number;
 }
 
 /** A message this run put back until `until`, to bring back when its merchant has a slot free. */

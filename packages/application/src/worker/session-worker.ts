@@ -9,11 +9,9 @@ import {
   refuseAwaitingIfDue,
   type Clock,
   type DomainContext,
-  type Logger,
   type OwedOperation,
   type Session,
   type SessionRepository,
-  type Timer,
 } from '@splitpay/domain';
 import { reportVerdictsOverdue } from './verdict-overdue.alert';
 import type { GivenUpOperation, OwedOperationDispatcher } from '../psp/owed-operation.dispatcher';
@@ -22,8 +20,10 @@ import type { VerdictLookup } from '../psp/verdict-lookup';
 import type { SessionCommand, SessionWriter } from '../session-writer';
 import { runClaimedTurns, TurnSlots } from './claimed-turns';
 import { LeaseHeartbeat, type Heartbeat, type LeaseRenewal } from './lease-heartbeat';
+import type { LeasedWorkerOptions } from './leased-worker-options';
 
-export interface SessionWorkerDeps {
+/** batchSize: sessions per run, default 100. */
+export interface SessionWorkerDeps extends LeasedWorkerOptions {
   readonly sessions: SessionRepository;
   readonly writer: SessionWriter;
   readonly dispatcher: OwedOperationDispatcher;
@@ -31,17 +31,6 @@ export interface SessionWorkerDeps {
   /** One gateway per turn: the merchant account is read once for the sends and the lookups. */
   readonly gateway: Pick<PspGateway, 'forSession'>;
   readonly clock: Clock;
-  /** Paces the lease renewals of a running turn (real time, not the clock). */
-  readonly timer: Timer;
-  readonly logger: Logger;
-  /** Names this instance's leases. */
-  readonly owner: string;
-  /** How long a claim holds without renewal (a crashed instance's claims pass on after it); renewed every third of it while a turn runs. Default 60 s. */
-  readonly leaseMs?: number;
-  /** Sessions handled per run at most. Default 100. */
-  readonly batchSize?: number;
-  /** Turns running at once at most (across overlapping runs), each on its own session under its own lease. Default 8. */
-  readonly concurrency?: number;
 }
 
 /**
