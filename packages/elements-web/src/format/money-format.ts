@@ -52,11 +52,16 @@ export class Formats {
     return new Intl.DateTimeFormat(this.locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(epochMs);
   }
 
-  /** The time of day, for a deadline within the hour ("3:04 PM" in en, "15:04" in fr); a dash past JavaScript's last date (D105). */
+  /**
+   * A deadline: its time of day on the payer's current day ("3:04 PM" in en, "15:04" in fr), with its
+   * day otherwise ("Thursday, January 15 at 3:04 PM"; no year: a session lives 24 h at most, D105);
+   * a dash past JavaScript's last date (D105).
+   */
   time(epochMs: number): string {
     // try/catch, not a bound check: the fewest bytes the gzip budget allows.
     try {
-      return new Intl.DateTimeFormat(this.locale, { hour: 'numeric', minute: '2-digit' }).format(epochMs);
+      const otherDay = new Date(epochMs).toDateString() !== new Date().toDateString();
+      return new Intl.DateTimeFormat(this.locale, { ...(otherDay && { weekday: 'long', day: 'numeric', month: 'long' }), hour: 'numeric', minute: '2-digit' }).format(epochMs);
     } catch {
       return '-';
     }
