@@ -565,4 +565,41 @@ describe('Adyen card in Chromium', () => {
     await until(async () => ((await page.locator('iframe[title="Issuer 3-D Secure"]').count()) === 0 ? true : undefined), "the issuer's frame gone");
     expect(problems.list).toEqual([]);
   });
+
+  // D111-a: the challenge's result posted, its answer held past the page's 20 s deadline. 'answer': the
+  // service got the result (Adyen has it) and the answer is lost; 'request': the result never arrived.
+  it.each(['answer', 'request'] as const)("3-D Secure's result whose confirm goes unanswered (its %s lost): the page reads the session, goes on with the payment, never left waiting", async (lost) => {
+    await openCheckout(`adyen-web-3ds-lost-${lost}`);
+    const fingerprint = { type: 'threeDS2', subtype: 'fingerprint', paymentMethodType: 'scheme', token: 'eyJ0aHJlZURTTWV0aG9kVVJMIjoiYWNzIn0=', paymentData: 'Ab02b4c0!fp' };
+    const challenge = { type: 'threeDS2', subtype: 'challenge', paymentMethodType: 'scheme', token: 'eyJhY3NVUkwiOiJhY3MifQ==', paymentData: 'Ab02b4c0!ch' };
+    answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'IdentifyShopper', pspReference: 'PSPWEB3DSLOST001', merchantReference: body.reference, action: fingerprint }));
+    const details: Record<string, unknown>[] = [];
+    answerPost(TEST_BASE, '/v71/payments/details', 200, (body) => (details.push(body), { resultCode: 'ChallengeShopper', pspReference: 'PSPWEB3DSLOST001', action: challenge }));
+    answerPost(TEST_BASE, '/v71/payments/details', 200, (body) => (details.push(body), { resultCode: 'Received', pspReference: 'PSPWEB3DSLOST001' }));
+    let confirms = 0;
+    await page.route('**/elements/session/attempts/*/confirm', async (route) => {
+      confirms += 1;
+      if (confirms !== 2) return route.continue();
+      if (lost === 'answer') await route.fetch();
+      // Held: no answer ever reaches the page.
+      return new Promise<void>(() => undefined);
+    });
+
+    await fillValidCard();
+    await payButton().click();
+    const approve = page.frameLocator('iframe[title="Issuer 3-D Secure"]').getByRole('button', { name: 'Approve' });
+    await approve.waitFor();
+    await approve.click();
+    // Given up at 20 s, the session read: the payer sees the payment being confirmed and may act again.
+    const cancel = page.getByRole('button', { name: 'Cancel payment' });
+    await until(async () => ((await cancel.isEnabled()) && confirms === (lost === 'answer' ? 2 : 3) ? true : undefined), 'the page back from the unanswered confirm', 45_000);
+    await page.getByText('Confirming your payment…').first().waitFor();
+    await until(() => (details.length === 2 ? true : undefined), "the challenge's result at Adyen");
+    // Adyen got the challenge's result once; the page sent it again only when the session showed it never arrived.
+    expect(details[1]).toEqual({ details: { threeDSResult: ACS_RESULTS.challenge } });
+    const posted = requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/confirm')).map((r) => r.postDataJSON() as unknown);
+    expect(posted.slice(1)).toEqual(Array(lost === 'answer' ? 1 : 2).fill({ input: { method: 'card', details: { threeDSResult: ACS_RESULTS.challenge } } }));
+    await expect(page.getByText('The connection failed').count()).resolves.toBe(0);
+    await expect(page.getByText('The payment service cannot be reached').count()).resolves.toBe(0);
+  });
 });

@@ -92,9 +92,12 @@ export class ElementsClient {
     return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'applepay', paymentToken } }, signal, isViewAnswer, undefined, PAYMENT_REQUEST_WITHIN_MS);
   }
 
-  /** The result of a card attempt's in-page action (its view entry's `pageAction`), as the acquirer's script handed it. */
+  /**
+   * The result of a card attempt's in-page action (its view entry's `pageAction`), as the acquirer's
+   * script handed it; unanswered within PAYMENT_REQUEST_WITHIN_MS, it is said lost (D111-a).
+   */
   confirmCardAction(attemptId: string, details: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<ViewAnswer> {
-    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'card', details } }, signal);
+    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'card', details } }, signal, isViewAnswer, undefined, PAYMENT_REQUEST_WITHIN_MS);
   }
 
   /**

@@ -117,12 +117,15 @@ export class CheckoutController implements Actions {
       locale,
       // Named as a start's answer is: a redirect the answer asks for (3-D Secure's fallback) is followed at once.
       // Sent even while another action runs (the result is the issuer's, it must not be dropped); a failure is shown as an action's.
-      // A failure is shown, and handed back so that the slot sends the result again when it may pass.
-      sent: (attemptId, details) =>
-        this._act(async () => ({ ...(await this._numbered(() => this._client.confirmCardAction(attemptId, details, this._aborts.signal))), attemptId }), true, true).catch((error: unknown) => {
-          this._failed(error, 'action');
+      // A failure is shown, and handed back so that the slot sends the result again when it may pass;
+      // a lost answer is not shown: the view read at once says where the payment stands (D111-a).
+      sent: (attemptId, details) => {
+        const due = this._dueAction(this._view, attemptId);
+        return this._act(async () => ({ ...(await this._numbered(() => this._client.confirmCardAction(attemptId, details, this._aborts.signal)).catch((error: unknown) => this._lostResult(error, attemptId, due))), attemptId }), true, true).catch((error: unknown) => {
+          if ((error as SplitPayError).code !== 'NetworkError') this._failed(error, 'action');
           throw error;
-        }),
+        });
+      },
       failed: (message) => {
         this._announcer.warn(loadFailed);
         this._report(new SplitPayError('LoadError', 0, message));
@@ -456,6 +459,24 @@ export class CheckoutController implements Actions {
     if (!view || !status || (status === 'AUTHORIZING' && !unknown)) throw error;
     if (status === 'AUTHORIZING') this._report(error as SplitPayError);
     return { view, attemptId, read: 0 };
+  }
+
+  /**
+   * A card action's result whose answer was lost (no answer, none within 20 s): the view is read at
+   * once (D111-a). The action no longer due there, the result arrived and that view is its answer;
+   * still due, or the read failed too, the error goes back and the slot sends the same result again
+   * (the service takes one result per action: a second is refused, never a second authorization).
+   */
+  private async _lostResult(error: unknown, attemptId: string, due: string): Promise<ViewAnswer & NumberedRead> {
+    if ((error as SplitPayError).code !== 'NetworkError') throw error;
+    this._report(error as SplitPayError);
+    const view = await this._reader.read();
+    if (!view || this._dueAction(view, attemptId) === due) throw error;
+    return { view, read: 0 };
+  }
+
+  private _dueAction(view: SessionView | undefined, attemptId: string): string {
+    return JSON.stringify(view?.attempts.find((a) => a.attemptId === attemptId)?.pageAction);
   }
 
   /** What the start sends of the payer's input; an acquirer-hosted card is tokenized by its fields. */

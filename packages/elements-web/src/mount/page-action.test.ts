@@ -1,4 +1,6 @@
-import { merchantPage, until } from '../testing/dom.fixture';
+import { PAYMENT_REQUEST_WITHIN_MS } from '../client/elements-client';
+import { merchantPage, settled, until } from '../testing/dom.fixture';
+import { heldFetch } from '../testing/held-fetch.fixture';
 import { attempt, cardMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
 import type { HostedFieldsAdapter } from '../flows/hosted-fields';
 import type { CardMethodView, SessionView } from '../types/session-view';
@@ -121,6 +123,56 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
       await until(() => posts(calls).length === 1);
       await jest.advanceTimersByTimeAsync(30_000);
       expect(posts(calls)).toHaveLength(1);
+    });
+
+    /**
+     * The result posted and its answer never coming (lost on the way back, or the request never
+     * arriving): at PAYMENT_REQUEST_WITHIN_MS the page gives it up and reads the view at once (D111-a).
+     */
+    async function resultUnanswered() {
+      fakeTimers();
+      const page = pageWithAdapter(() => Promise.resolve({ threeDSResult: 'result-1' }));
+      const server = heldFetch();
+      const errors: string[] = [];
+      mount(page.container, { ...base, fetch: server.fetch, onError: (error) => errors.push(error.code) });
+      server.request(0).answer({ view: withAction(CHALLENGE) });
+      await until(() => server.requests.length === 2);
+      expect(server.request(1)).toMatchObject({ method: 'POST', path: '/elements/session/attempts/0190a0a0-0000-7000-8000-000000000001/confirm' });
+      await jest.advanceTimersByTimeAsync(PAYMENT_REQUEST_WITHIN_MS - 1);
+      expect(server.requests).toHaveLength(2);
+      await jest.advanceTimersByTimeAsync(1);
+      await until(() => server.requests.length === 3);
+      expect(server.request(2)).toMatchObject({ method: 'GET', path: '/elements/session' });
+      return { page, server, errors };
+    }
+    const confirmsOf = (server: ReturnType<typeof heldFetch>) => server.requests.filter((r) => r.path.endsWith('/confirm'));
+
+    it('whose answer never comes is given up at the deadline and the view read: the action taken, the payer is shown the payment being confirmed, free to act, nothing said failed, nothing sent again', async () => {
+      const { page, server, errors } = await resultUnanswered();
+      server.request(2).answer({ view: withAction(undefined) });
+      await until(() => !page.button('Cancel payment').disabled);
+      expect(page.text(page.container)).toContain('Confirming your payment');
+      expect(page.text(page.role('alert')[0])).toBe('');
+      expect(page.container.querySelector('.sp-notice--danger')).toBeNull();
+      await jest.advanceTimersByTimeAsync(30_000);
+      expect(confirmsOf(server)).toHaveLength(1);
+      expect(page.ran).toHaveLength(1);
+      expect(errors).toEqual(['NetworkError']);
+    });
+
+    it('whose answer never comes while the view read then still shows the action due (the result never arrived) is sent again, the same, once', async () => {
+      const { page, server } = await resultUnanswered();
+      server.request(2).answer({ view: withAction(CHALLENGE) });
+      await settled();
+      expect(page.text(page.role('alert')[0])).toBe('');
+      await jest.advanceTimersByTimeAsync(1_000);
+      await until(() => confirmsOf(server).length === 2);
+      expect(confirmsOf(server).map((r) => r.body)).toEqual(Array(2).fill({ input: { method: 'card', details: { threeDSResult: 'result-1' } } }));
+      confirmsOf(server)[1]?.answer({ view: withAction(undefined) });
+      await until(() => !page.button('Cancel payment').disabled);
+      await jest.advanceTimersByTimeAsync(30_000);
+      expect(confirmsOf(server)).toHaveLength(2);
+      expect(page.ran).toHaveLength(1);
     });
   });
 
