@@ -60,7 +60,7 @@ const CARD_FIELDS = `<!doctype html><html lang="en"><head><meta charset="utf-8">
  * it was asked on `window.__adyenStandIn`.
  */
 const ADYEN_WEB_STAND_IN = `(function () {
-  var calls = (window.__adyenStandIn = { configs: [], created: [], mounted: 0, configured: 0, validationShown: 0, unmounted: 0, answered: [], actions: [] });
+  var calls = (window.__adyenStandIn = { configs: [], created: [], mounted: 0, configured: 0, validationShown: 0, unmounted: 0, answered: [], actions: [], edits: 0 });
   function Core() {}
   Core.version = { version: '${ADYEN_WEB_VERSION}', revision: 'stand-in', branch: 'stand-in', buildId: 'stand-in' };
   function ask(url) {
@@ -87,6 +87,11 @@ const ADYEN_WEB_STAND_IN = `(function () {
             frame.addEventListener('load', function () {
               calls.configured += 1;
               options.onConfigSuccess({ iframesConfigured: true, type: 'card' });
+              // As Adyen Web's onChange: the card's state, its encrypted data new once the payer typed.
+              frame.contentDocument.addEventListener('input', function () {
+                calls.edits += 1;
+                if (options.onChange) options.onChange({ data: { paymentMethod: { type: 'scheme', encryptedCardNumber: 'adyenjs_0_1_25$standin-edit-' + calls.edits } }, isValid: component.isValid }, component);
+              });
             });
             root.append(frame);
             var logo = document.createElement('img');
@@ -564,6 +569,55 @@ describe('Adyen card in Chromium', () => {
     // Nothing is left to run: the issuer's frame is gone, the view says only that the payment is being confirmed.
     await until(async () => ((await page.locator('iframe[title="Issuer 3-D Secure"]').count()) === 0 ? true : undefined), "the issuer's frame gone");
     expect(problems.list).toEqual([]);
+  });
+
+  // D111-c (D102-e for an acquirer's card): Pay's answer lost and the session unreadable, Pay is given
+  // back; pressed again, the same card keeps the press's key (the service answers the attempt it made),
+  // a card typed again in Adyen's fields is another payment under a new key.
+  it.each(['the same card', 'a card typed again'] as const)("Pay's answer lost, then pressed again with %s", async (again) => {
+    await openCheckout(`adyen-web-lost-start-${again.length}`);
+    const payments = [
+      answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'Refused', refusalReason: 'Refused', pspReference: 'PSPWEBLOST000001', merchantReference: body.reference })),
+      answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'Received', pspReference: 'PSPWEBLOST000002', merchantReference: body.reference })),
+    ];
+    let token = '';
+    await page.route(`${service.h.url}/elements/session/attempts`, async (route) => {
+      if (token || route.request().method() !== 'POST') return route.continue();
+      token = (route.request().headers().authorization ?? '').replace(/^Bearer /, '');
+      expect((await route.fetch()).status()).toBe(201);
+      return route.abort('connectionreset');
+    });
+    let readLost = false;
+    await page.route(`${service.h.url}/elements/session`, (route) => {
+      if (readLost || !token) return route.continue();
+      readLost = true;
+      return route.abort('internetdisconnected');
+    });
+
+    await fillValidCard();
+    await payButton().click();
+    await page.getByText('The connection failed. Check it and try again.').first().waitFor();
+    await new ElementsClient(service.h.url, token).waitFor((v) => v.attempts.length === 1 && v.attempts[0]?.status === 'DECLINED');
+    if (again === 'a card typed again') {
+      await cardFields().getByLabel('Adyen card number').fill('5555555555554444');
+      await cardFields().getByLabel('Adyen security code').fill('123');
+    }
+    await payButton().click();
+    await until(() => (starts().length === 2 ? true : undefined), 'the second start');
+    const keys = starts().map((r) => r.headers()['idempotency-key']);
+    expect(keys[0]).toBeTruthy();
+    const view = await new ElementsClient(service.h.url, token).waitFor((v) => v.attempts.length === (again === 'the same card' ? 1 : 2));
+    if (again === 'the same card') {
+      // The service answered the attempt the first press made: no second payment at Adyen.
+      expect(keys[1]).toBe(keys[0]);
+      expect(payments[1]?.seen).toEqual([]);
+      expect(view.attempts.map((a) => a.status)).toEqual(['DECLINED']);
+    } else {
+      expect(keys[1]).toBeTruthy();
+      expect(keys[1]).not.toBe(keys[0]);
+      expect(payments[1]?.seen).toHaveLength(1);
+      expect(view.attempts.map((a) => a.status)).toEqual(['DECLINED', 'AUTHORIZING']);
+    }
   });
 
   // D111-a: the challenge's result posted, its answer held past the page's 20 s deadline. 'answer': the

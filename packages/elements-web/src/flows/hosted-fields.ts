@@ -6,7 +6,8 @@ import type { CardScheme, HostedFieldsView } from '../types/session-view';
  * never reaches this page's code.
  */
 export interface HostedFieldsAdapter {
-  mount(container: HTMLElement, settings: HostedFieldsSettings): HostedFieldsInstance;
+  /** `events` (additive to version 1) is how the adapter tells the page of the payer's typing. */
+  mount(container: HTMLElement, settings: HostedFieldsSettings, events?: HostedFieldsCardEvents): HostedFieldsInstance;
   /**
    * Optional (additive to version 1): runs the in-page action a card attempt's view entry carries
    * (`pageAction.action`, the acquirer's own object: a 3-D Secure 2 fingerprint or challenge) in
@@ -16,6 +17,16 @@ export interface HostedFieldsAdapter {
    * (additive too) is how the adapter tells the page what the payer must know while it runs.
    */
   runAction?(container: HTMLElement, settings: HostedFieldsSettings, action: Readonly<Record<string, unknown>>, events?: HostedFieldsActionEvents): Promise<Readonly<Record<string, string>>>;
+}
+
+/** What mounted card fields tell the page; optional, an older adapter calls none. */
+export interface HostedFieldsCardEvents {
+  /**
+   * The payer changed what the fields hold (typed, pasted, cleared): a press of Pay after it is another
+   * payment, with a new idempotency key, not the repeat of an unanswered one (D111-c). Called for a
+   * change of the card only, never for focus or a redraw: a repeat of the same card keeps its key.
+   */
+  changed?(): void;
 }
 
 /** What an adapter running an in-page action tells the page; each optional, an older adapter calls none. */

@@ -416,7 +416,7 @@ export class CheckoutController implements Actions {
       const plan = checked.method.method === 'oney' ? checked.method.plans.find((p) => planKeyOf(p) === this._local._planKey) : undefined;
       const body: StartBody = { methodId: checked.method.id, amount: checked.amount, ...(plan ? { plan: { installments: plan.installments, withFees: plan.withFees } } : {}), ...(input ? { input } : {}) };
       const known = new Set((this._view?.attempts ?? []).map((a) => a.attemptId));
-      const key = this._press.keyFor(body);
+      const key = this._press.keyFor(body, this._hosted._edits);
       const answer = await this._numbered(() => this._client.start(body, this._aborts.signal, key)).catch((error: unknown) => this._lostStart(error, known));
       this._press.answered();
       // Nothing typed on the card survives the attempt.

@@ -1,6 +1,7 @@
 import { merchantPage, until } from '../testing/dom.fixture';
 import { ancvMethod, attempt, cardMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
-import type { HostedFieldsAdapter } from '../flows/hosted-fields';
+import type { HostedFieldsAdapter, HostedFieldsCardEvents } from '../flows/hosted-fields';
+import { heldFetch } from '../testing/held-fetch.fixture';
 import type { CardMethodView, SessionView } from '../types/session-view';
 import { mount } from './mount';
 
@@ -16,7 +17,7 @@ const invalidCardDetails = () => Object.assign(new Error('the card details are i
 function pageWithAcquirerFields(lang = 'en') {
   const page = merchantPage(lang);
   const win = page.dom.window;
-  const seen = { mounted: 0, destroyed: 0, detached: 0, log: [] as string[], settings: [] as unknown[] };
+  const seen = { mounted: 0, destroyed: 0, detached: 0, log: [] as string[], settings: [] as unknown[], events: undefined as HostedFieldsCardEvents | undefined };
   class AcquirerField extends win.HTMLElement {
     disconnectedCallback(): void {
       seen.detached += 1;
@@ -26,9 +27,10 @@ function pageWithAcquirerFields(lang = 'en') {
   let tokenize: () => Promise<string> = () => Promise.reject(invalidCardDetails());
   let ready: Promise<void> | undefined;
   const adapter: HostedFieldsAdapter = {
-    mount: (container, settings) => {
+    mount: (container, settings, events) => {
       seen.mounted += 1;
       seen.settings.push(settings);
+      seen.events = events;
       container.append(page.doc.createElement('acquirer-field'));
       return {
         ...(ready ? { ready } : {}),
@@ -329,6 +331,71 @@ describe("the acquirer's card fields are told the card entry's networks", () => 
     const handle = mount(page.container, { ...base, fetch });
     await until(() => page.field() !== null);
     expect(page.seen.settings).toEqual([{ keyId: 'k1', key: 'pk', locale: 'en', schemes: ['mastercard', 'cb'] }]);
+    handle.unmount();
+  });
+});
+
+describe('an acquirer-hosted card pressed again after a start whose answer was lost (D102-e, D111-c)', () => {
+  const connectionFailed = 'The connection failed. Check it and try again.';
+
+  /** The hosted card's page, Pay pressed and its start's answer lost, the session showing no attempt: Pay is back. */
+  async function lostStart(withHolder = false) {
+    const card = { ...hostedCard, cardHolder: withHolder };
+    const methods = [card, ancvMethod];
+    const page = pageWithAcquirerFields();
+    const server = heldFetch();
+    const handle = mount(page.container, { ...base, fetch: server.fetch });
+    server.request(0).answer({ view: pendingView({ methods }) });
+    await until(() => page.field() !== null);
+    let tokens = 0;
+    page.answer(() => Promise.resolve(`tok_${(tokens += 1)}`));
+    if (withHolder) page.type(page.byLabel('Name on card'), 'Ada Lovelace');
+    page.button('Pay €120.00 with Card').click();
+    await until(() => server.requests.length === 2);
+    const key = server.request(1).idempotencyKey;
+    expect(key).toMatch(/^[0-9a-z]{10,64}$/);
+    server.request(1).lose();
+    await until(() => server.requests.length === 3);
+    server.request(2).answer({ view: pendingView({ methods }) });
+    await until(() => page.text(page.container).includes(connectionFailed));
+    /** Pay pressed again: the start it sends. */
+    const payAgain = async () => {
+      page.button('Pay €120.00 with Card').click();
+      await until(() => server.requests.length === 4);
+      expect(server.request(3)).toMatchObject({ method: 'POST', path: '/elements/session/attempts', body: { input: { method: 'card', token: 'tok_2' } } });
+      return server.request(3);
+    };
+    return { page, handle, key, payAgain };
+  }
+
+  it('the same card sent again keeps its key (its token is new at each tokenize, and is not compared)', async () => {
+    const { handle, key, payAgain } = await lostStart();
+    expect((await payAgain()).idempotencyKey).toBe(key);
+    handle.unmount();
+  });
+
+  it('a card typed again in the fields (the adapter says they changed) is another payment: a new key', async () => {
+    const { page, handle, key, payAgain } = await lostStart();
+    page.seen.events?.changed?.();
+    const again = (await payAgain()).idempotencyKey;
+    expect(again).toMatch(/^[0-9a-z]{10,64}$/);
+    expect(again).not.toBe(key);
+    handle.unmount();
+  });
+
+  it('the card chosen again, its fields mounted afresh (empty, typed again), is another payment: a new key', async () => {
+    const { page, handle, key, payAgain } = await lostStart();
+    page.byLabel('Chèques-Vacances (ANCV)').click();
+    page.byLabel('Card').click();
+    await until(() => page.seen.mounted === 2 && page.field() !== null);
+    expect((await payAgain()).idempotencyKey).not.toBe(key);
+    handle.unmount();
+  });
+
+  it('another name on the card is another payment too: a new key', async () => {
+    const { page, handle, key, payAgain } = await lostStart(true);
+    page.type(page.byLabel('Name on card'), 'Grace Hopper');
+    expect((await payAgain()).idempotencyKey).not.toBe(key);
     handle.unmount();
   });
 });

@@ -20,6 +20,8 @@ interface ShownCard {
  */
 export class HostedFieldsSlot {
   container: HTMLElement | undefined;
+  /** Grows at each mount and each change the adapter tells: the card's edition, compared by a press of Pay (D111-c). */
+  _edits = 0;
   private _current: ShownCard | undefined;
 
   constructor(
@@ -54,13 +56,14 @@ export class HostedFieldsSlot {
     const current: ShownCard = { methodId: card.id };
     this.container = container;
     this._current = current;
+    this._edits += 1;
     loadHostedFields(this._doc, settings).then(
       (adapter) => {
         if (this._current !== current) return;
         // The acquirer's own element: hidden, never moved (its iframes would reload), while a late notice shows.
         const fields = h(this._doc, 'div', { _className: 'sp-hosted-fields__acquirer' });
         container.replaceChildren(fields);
-        current.instance = adapter.mount(fields, { keyId: settings.keyId, key: settings.key, locale: this._deps.locale, schemes: card.schemes });
+        current.instance = adapter.mount(fields, { keyId: settings.keyId, key: settings.key, locale: this._deps.locale, schemes: card.schemes }, { changed: () => (this._edits += 1) });
         if (current.instance.ready) this._awaitReady(current, container, fields, current.instance.ready);
       },
       () => this._fail(current, container),

@@ -98,7 +98,7 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     await settle();
     // Adyen Web's analytics off: the adapter was given no options (the service's default).
     expect(seen.configs).toEqual([{ clientKey: 'test_CLIENTKEY', environment: 'test', locale: 'fr-FR', analytics: { enabled: false } }]);
-    expect(seen.created).toEqual([{ type: 'card', options: { showPayButton: false, onConfigSuccess: expect.any(Function), onError: expect.any(Function) } }]);
+    expect(seen.created).toEqual([{ type: 'card', options: { showPayButton: false, onConfigSuccess: expect.any(Function), onError: expect.any(Function), onChange: expect.any(Function) } }]);
     expect(calls.mounted).toEqual([p.container]);
 
     // A second mount on the page reuses the loaded Adyen Web: no second script or stylesheet.
@@ -141,6 +141,29 @@ describe('the Adyen Web hosted-fields adapter (window.SplitPayHostedFields, vers
     const failed = createAdyenHostedFields(refused.doc).mount(refused.container, SETTINGS);
     refused.scripts()[0]?.dispatchEvent(new refused.dom.window.Event('error'));
     await expect(failed.ready).rejects.toThrow(`Adyen Web failed to load from ${SDK}/adyen.js`);
+  });
+
+  it("tells the page the card changed when Adyen Web's onChange gives other card data (typed, cleared), never when it gives the same (a field focused or left) (D111-c)", async () => {
+    const p = page();
+    let changes = 0;
+    const instance = createAdyenHostedFields(p.doc).mount(p.container, SETTINGS, { changed: () => (changes += 1) });
+    const seen = adyenLoads(p, card(true).component);
+    await instance.ready;
+    const onChange = (seen.created[0] as { options: { onChange: (state: unknown) => void } }).options.onChange;
+    onChange({ data: { paymentMethod: ENCRYPTED }, isValid: true });
+    expect(changes).toBe(1);
+    onChange({ data: { paymentMethod: ENCRYPTED }, isValid: true });
+    onChange({ data: { paymentMethod: { ...ENCRYPTED } }, isValid: true, errors: {} });
+    expect(changes).toBe(1);
+    onChange({ data: { paymentMethod: { type: 'scheme' } }, isValid: false });
+    onChange({ data: { paymentMethod: { ...ENCRYPTED, encryptedCardNumber: 'enc-number-2' } }, isValid: true });
+    expect(changes).toBe(3);
+    // An adapter mounted without events (an older page) takes Adyen's changes as before.
+    const older = page();
+    const quiet = createAdyenHostedFields(older.doc).mount(older.container, SETTINGS);
+    const olderSeen = adyenLoads(older, card(true).component);
+    await quiet.ready;
+    expect(() => (olderSeen.created[0] as { options: { onChange: (state: unknown) => void } }).options.onChange({ data: { paymentMethod: ENCRYPTED } })).not.toThrow();
   });
 
   it("tokenizes a valid card as the JSON of the component's paymentMethod, browserInfo and origin (nothing else)", async () => {

@@ -13,7 +13,13 @@ import { addPinnedScript, addPinnedStylesheet } from './pinned-file';
  */
 export interface HostedFieldsAdapter {
   readonly version: 1;
-  mount(container: HTMLElement, settings: HostedFieldsSettings): HostedFieldsInstance;
+  /**
+   * `events.changed` (additive to version 1) is called when Adyen Web's documented `onChange` says the
+   * card's data changed (the payer typed, pasted or cleared a field): a press of Pay after it is another
+   * payment, with a new idempotency key (D111-c). A state change that leaves the card's data as it was
+   * (a field focused or left, the validation shown) calls nothing.
+   */
+  mount(container: HTMLElement, settings: HostedFieldsSettings, events?: HostedFieldsCardEvents): HostedFieldsInstance;
   /**
    * Runs a native 3-D Secure 2 action (Adyen's `threeDS2` action, fingerprint or challenge, as the
    * card driver relayed it in the view's `pageAction`) with Adyen Web's `createFromAction`, mounted in
@@ -25,6 +31,16 @@ export interface HostedFieldsAdapter {
    * fingerprint's hidden frame never calls it.
    */
   runAction(container: HTMLElement, settings: HostedFieldsSettings, action: Readonly<Record<string, unknown>>, events?: HostedFieldsActionEvents): Promise<Readonly<Record<string, string>>>;
+}
+
+/** What the adapter tells the page of its mounted card (elements-web's HostedFieldsCardEvents). */
+export interface HostedFieldsCardEvents {
+  changed?(): void;
+}
+
+/** What Adyen Web 5 hands its card's `onChange`: `data.paymentMethod` holds the encrypted fields typed so far. */
+interface AdyenCardState {
+  readonly data?: { readonly paymentMethod?: unknown };
 }
 
 /** What the adapter tells the page while an action runs (elements-web's HostedFieldsActionEvents). */
@@ -188,8 +204,10 @@ export function createAdyenHostedFields(doc: Document, options: AdyenWebOptions 
         component.mount(container);
       });
     },
-    mount(container, settings) {
+    mount(container, settings, events) {
       let destroyed = false;
+      // The card's data as the last onChange gave it: Adyen Web calls onChange at every state change.
+      let typed: string | undefined;
       let component: AdyenCardComponent | undefined;
       // Until its iframes (Adyen's origin) are configured the card cannot be typed in: its isValid is
       // false, but the payer is not at fault. Adyen Web gives up on them after 30 s, by onError.
@@ -214,6 +232,12 @@ export function createAdyenHostedFields(doc: Document, options: AdyenWebOptions 
             onConfigured();
           },
           onError: (error: unknown) => (adyenError = error instanceof Error ? error.message : String(error)),
+          onChange: (state: AdyenCardState | undefined) => {
+            const now = JSON.stringify(state?.data?.paymentMethod ?? null);
+            if (now === typed) return;
+            typed = now;
+            events?.changed?.();
+          },
         });
         component.mount(container);
         return component;
