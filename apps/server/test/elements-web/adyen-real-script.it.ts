@@ -99,8 +99,12 @@ describe("Adyen Web's real script in Chromium", () => {
     const seen = (await page.evaluate(`(async () => {
       const answered = window.AdyenCheckout({ clientKey: ${JSON.stringify(CLIENT_KEY)}, environment: 'test', locale: 'fr-FR', analytics: { enabled: false } });
       const checkout = await answered;
-      const card = checkout.create('card', { showPayButton: false, onConfigSuccess: () => undefined, onError: () => undefined });
+      const changes = [];
+      const card = checkout.create('card', { showPayButton: false, onConfigSuccess: () => undefined, onError: () => undefined, onChange: (state) => changes.push(state) });
+      // A state change of the card, as its secured fields make one once a field is typed in (D111-c).
+      card.setState({ data: { encryptedCardNumber: 'adyenjs_0_1_25$typed' } });
       return {
+        changed: changes.map((state) => state && state.data && state.data.paymentMethod && state.data.paymentMethod.encryptedCardNumber),
         promise: answered instanceof Promise,
         own: Object.keys(window.AdyenCheckout).concat(Object.keys(window.AdyenCheckout.version || {})),
         version: checkout.constructor.version.version,
@@ -109,6 +113,8 @@ describe("Adyen Web's real script in Chromium", () => {
       };
     })()`)) as Record<string, unknown>;
     expect(seen).toEqual({
+      // onChange gets the card's data, its paymentMethod holding the encrypted fields: what the adapter compares.
+      changed: ['adyenjs_0_1_25$typed'],
       promise: true,
       own: [],
       version: ADYEN_WEB_VERSION,
