@@ -174,6 +174,17 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
       expect(confirmsOf(server)).toHaveLength(2);
       expect(page.ran).toHaveLength(1);
     });
+
+    it('whose answer never comes while the view cannot be read either: the page says the service cannot be reached (Check again), nothing said failed, and the same result is sent again', async () => {
+      const { page, server } = await resultUnanswered();
+      server.request(2).lose();
+      await until(() => page.text(page.container).includes('The payment service cannot be reached. Trying again…'));
+      expect(page.text(page.role('alert')[0])).toBe('');
+      expect(page.button('Check again')).toBeDefined();
+      await jest.advanceTimersByTimeAsync(1_000);
+      await until(() => confirmsOf(server).length === 2);
+      expect(confirmsOf(server)[1]?.body).toEqual({ input: { method: 'card', details: { threeDSResult: 'result-1' } } });
+    });
   });
 
   it("follows a redirect the result's answer asks for (3-D Secure's fallback), as after a start", async () => {
