@@ -1,4 +1,4 @@
-import { money, type MerchantId } from '@splitpay/domain';
+import { money, type ChargebackRepository, type MerchantId } from '@splitpay/domain';
 import { FAILED_500 } from '../notification/notification.fixtures';
 import { chargebackWorkerOn, useDeliveryBench } from '../testing/delivery-bench';
 import { ChargebackWorker } from './chargeback.worker';
@@ -64,5 +64,32 @@ describe('replaying a chargeback message', () => {
     await b.stores.chargebacks.insertIfAbsent(quiet);
     await expect(replay.execute({ merchantId: m1, notificationId: quiet.notificationId })).rejects.toMatchObject({ code: 'NoNotificationUrl' });
     expect(await b.stores.chargebacks.findByNotificationId(quiet.notificationId)).toEqual(quiet);
+  });
+
+  it('with onlyIfAbandoned (the ops command), refuses a message delivered since it was abandoned, even when it was read abandoned before the write', async () => {
+    await spendTheCalendar();
+    // The read the use case starts from is the abandoned one; another replay and the worker's
+    // delivery land between it and the save.
+    const chargebacks: ChargebackRepository = Object.create(b.stores.chargebacks);
+    let raced = false;
+    chargebacks.findByNotificationId = async (id) => {
+      const read = await b.stores.chargebacks.findByNotificationId(id);
+      if (!raced) {
+        raced = true;
+        await replay.execute({ merchantId: m1, notificationId: id });
+        b.sender.script = () => ({ received: true, httpStatus: 200 });
+        await worker.runOnce();
+      }
+      return read;
+    };
+    const walking = new ReplayChargebackNotification({ chargebacks, clock: b.clock, logger: b.logger });
+    await expect(walking.execute({ merchantId: m1, notificationId: ID, onlyIfAbandoned: true })).rejects.toMatchObject({ code: 'NotificationNotAbandoned' });
+    const stored = (await b.stores.chargebacks.findByNotificationId(ID))!;
+    expect(stored.delivery).toMatchObject({ deliveredAt: b.clock.now(), failures: 0, abandoned: false });
+    expect(b.sender.sent).toHaveLength(5);
+
+    // Still abandoned: re-armed as without the condition.
+    await b.stores.chargebacks.save({ ...stored, delivery: { ...stored.delivery!, deliveredAt: undefined, failures: 4, abandoned: true }, version: stored.version + 1 }, { expectedVersion: stored.version });
+    await expect(replay.execute({ merchantId: m1, notificationId: ID, onlyIfAbandoned: true })).resolves.toEqual({ failures: 4, abandoned: true });
   });
 });

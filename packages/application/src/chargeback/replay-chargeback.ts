@@ -20,18 +20,21 @@ const MAX_TRIES = 5;
  * does for an ending: failures back to zero, due at once, so the chargeback worker sends it. Refusals,
  * in this order: NotFound (unknown or another merchant's), NoNotificationUrl (the account declared no
  * chargeback address when it arrived: nothing was ever owed), NotificationNotAbandoned (the calendar
- * still runs). A delivered message is replayable, as an ending is.
+ * still runs). A delivered message is replayable, as an ending is; with `onlyIfAbandoned` (the ops
+ * command's walk, D113-a) it is refused NotificationNotAbandoned, checked on the version the save
+ * expects, so that one replayed and delivered since it was listed is not sent again.
  */
 export class ReplayChargebackNotification {
   constructor(private readonly deps: ReplayChargebackDeps) {}
 
-  async execute(input: { readonly merchantId: MerchantId; readonly notificationId: string }): Promise<ChargebackReplayAnswer> {
+  async execute(input: { readonly merchantId: MerchantId; readonly notificationId: string; readonly onlyIfAbandoned?: boolean }): Promise<ChargebackReplayAnswer> {
     for (let tries = 0; tries < MAX_TRIES; tries++) {
       const current = await this.deps.chargebacks.findByNotificationId(input.notificationId);
       if (!current || current.merchantId !== input.merchantId) throw new DomainError('NotFound', 'Chargeback not found');
       const delivery = current.delivery;
       if (!delivery) refuse('NoNotificationUrl', 'The account declared no chargeback address when the chargeback arrived');
       if (isDeliveryOwed(delivery)) refuse('NotificationNotAbandoned', 'The delivery calendar is still running');
+      if (input.onlyIfAbandoned && !delivery.abandoned) refuse('NotificationNotAbandoned', 'The delivery is no longer abandoned: delivered or replayed meanwhile');
       const now = this.deps.clock.now();
       const next: Chargeback = { ...current, delivery: rearm(delivery, now), dueAt: now, version: current.version + 1 };
       if ((await this.deps.chargebacks.save(next, { expectedVersion: current.version })) === 'saved') {

@@ -1,4 +1,4 @@
-import { merchantId, type Session, type SessionId } from '@splitpay/domain';
+import { merchantId, type Session, type SessionId, type SessionRepository } from '@splitpay/domain';
 import { sessionEndedTurns, useDeliveryBench } from '../testing/delivery-bench';
 import { FAILED_500 } from './notification.fixtures';
 import { ReplaySessionNotification } from './replay-notification';
@@ -117,5 +117,50 @@ describe('ReplaySessionNotification', () => {
     const built = (await b.stores.sessions.findById(bare.id))!.notification!.delivery!;
     expect(built).toMatchObject({ notificationId: `${bare.id}:PAID`, failures: 0, abandoned: false, nextAttemptAt: b.clock.now() });
     expect(built.payload).toEqual(ended.notification!.delivery!.payload);
+  });
+
+  describe('onlyIfAbandoned (the ops command\'s walk over abandoned messages)', () => {
+    const onlyIfAbandoned = (via: ReplaySessionNotification, id: SessionId) =>
+      via.execute({ merchantId: M1, sessionId: id, onlyIfAbandoned: true }).then(
+        () => 'accepted',
+        (e: { code?: string }) => e.code,
+      );
+
+    it('re-arms an abandoned message as the door does', async () => {
+      const session = await paid();
+      await abandon(session.id);
+      await expect(onlyIfAbandoned(replay, session.id)).resolves.toBe('accepted');
+      expect((await b.stores.sessions.findById(session.id))!.notification!.delivery).toMatchObject({ failures: 0, abandoned: false });
+    });
+
+    it('refuses a message replayed and delivered since it was abandoned: NotificationNotAbandoned, left delivered', async () => {
+      const session = await paid();
+      await abandon(session.id);
+      await replay.execute({ merchantId: M1, sessionId: session.id });
+      b.sender.script = () => ({ received: true, httpStatus: 200 });
+      const delivered = await turn(session.id);
+      await expect(onlyIfAbandoned(replay, session.id)).resolves.toBe('NotificationNotAbandoned');
+      expect(await b.stores.sessions.findById(session.id)).toEqual(delivered);
+      expect(b.sender.sent).toHaveLength(5);
+    });
+
+    it('decides on the session as written: one read abandoned, then replayed and delivered before the write, is refused', async () => {
+      const session = await paid();
+      await abandon(session.id);
+      // The read the use case starts from is the abandoned one; the dashboard's replay and the
+      // delivery land between it and the write.
+      const sessions: SessionRepository = Object.create(b.stores.sessions);
+      sessions.findById = async (id) => {
+        const read = await b.stores.sessions.findById(id);
+        await replay.execute({ merchantId: M1, sessionId: id });
+        b.sender.script = () => ({ received: true, httpStatus: 200 });
+        await turn(id);
+        return read;
+      };
+      const walking = new ReplaySessionNotification({ sessions, writer: ending.writer, logger: b.logger });
+      await expect(onlyIfAbandoned(walking, session.id)).resolves.toBe('NotificationNotAbandoned');
+      expect((await b.stores.sessions.findById(session.id))!.notification!.delivery!.deliveredAt).toBe(b.clock.now());
+      expect(b.sender.sent).toHaveLength(5);
+    });
   });
 });
