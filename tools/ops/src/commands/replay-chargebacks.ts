@@ -43,7 +43,7 @@ export async function replayChargebacks(
       return;
     }
     try {
-      await replay.execute({ merchantId, notificationId: chargeback.notificationId });
+      await replay.execute({ merchantId, notificationId: chargeback.notificationId, onlyIfAbandoned: true });
       tally.replayed++;
       out.line(`${name} replayed (${facts})`);
     } catch (error) {

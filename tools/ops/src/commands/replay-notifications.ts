@@ -17,7 +17,8 @@ export interface ReplayRequest {
 /**
  * Re-arms every abandoned session-ended notification of one merchant whose delivery first failed in
  * [since, until), one by one through the use case behind the dashboard's replay door
- * (POST /api/sessions/{id}/notification): same notificationId, calendar re-armed, its refusals kept;
+ * (POST /api/sessions/{id}/notification): same notificationId, calendar re-armed, its refusals kept,
+ * and only if still abandoned when written (D113-a: one delivered since it was listed is refused);
  * then the merchant's abandoned chargeback messages of the same window, the same way. A running
  * service delivers them. Prints each session id (or chargeback notificationId) and its outcome, never
  * the address.
@@ -45,7 +46,7 @@ export async function replayNotifications(
       return;
     }
     try {
-      await replay.execute({ merchantId, sessionId: session.id as SessionId });
+      await replay.execute({ merchantId, sessionId: session.id as SessionId, onlyIfAbandoned: true });
       replayed++;
       out.line(`${session.id} replayed (${facts})`);
     } catch (error) {
