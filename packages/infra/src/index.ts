@@ -3,6 +3,7 @@ export * from './system-timer';
 export * from './uuid-v7.id-generator';
 export * from './winston.logger';
 export * from './redact';
+export * from './disclosures-in-text';
 export * from './request-scope';
 export * from './metrics/counter.metrics';
 export * from './metrics/prom.metrics';

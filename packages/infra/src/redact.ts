@@ -12,9 +12,9 @@ const SECRET_KEY = /(secret|password|token|authorization|cardnumber|card_number|
  */
 const SECRET_NAME = /^(details|md|pares)$/i;
 /** Long digit runs that look like a card number (13 to 19 digits, spaces or dashes allowed). */
-const CARD_NUMBER = /\b(?:\d[ -]?){12,18}\d\b/g;
+export const CARD_NUMBER = /\b(?:\d[ -]?){12,18}\d\b/g;
 /** Elements tokens and bearer credentials inside free text. */
-const TOKENS = /\b(pst_[A-Za-z0-9_-]+|Bearer\s+[A-Za-z0-9._~+/=-]+|Basic\s+[A-Za-z0-9+/=]+)/g;
+export const TOKENS = /\b(pst_[A-Za-z0-9_-]+|Bearer\s+[A-Za-z0-9._~+/=-]+|Basic\s+[A-Za-z0-9+/=]+)/g;
 
 function scrubText(text: string): string {
   return text.replace(CARD_NUMBER, '[redacted-pan]').replace(TOKENS, '[redacted-token]');

@@ -64,6 +64,16 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['settle-operation', '--session', 's-1', '--transaction', 't-1', '--verdict', 'failed'])).toEqual({ kind: 'usage-error', message: expect.stringMatching(/--note is required/) });
   });
 
+  it('refuses a settle-operation note carrying a card number, an email address, a phone number or a credential, naming it', () => {
+    const settle = (note: string) => parseCommandLine(['settle-operation', '--session', 's-1', '--transaction', 't-1', '--verdict', 'succeeded', '--note', note]);
+    expect(settle('card 4111 1111 1111 1111, jane.doe@example.com')).toEqual({
+      kind: 'usage-error',
+      message: expect.stringMatching(/^--note carries a card number and an email address: .*statusMessage, which the merchant reads/),
+    });
+    expect(settle('payer at +33 6 12 34 56 78')).toEqual({ kind: 'usage-error', message: expect.stringMatching(/^--note carries a phone number/) });
+    expect(settle('REFUND 8535296382716013 in the Customer Area')).toMatchObject({ kind: 'settle-operation', note: 'REFUND 8535296382716013 in the Customer Area' });
+  });
+
   it('has a usage text naming every command', () => {
     for (const command of ['resync-search', 'replay-notifications', 'check', 'settle-operation']) expect(USAGE).toContain(command);
   });

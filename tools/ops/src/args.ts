@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { disclosuresIn } from '@splitpay/infra';
 
 /** What the command line asks for, or why it cannot be read (exit code 2). */
 export type CommandLine =
@@ -23,7 +24,8 @@ export const USAGE = `Usage: npm run ops -- <command> [options]   (MONGODB_URI a
   settle-operation --session <id> --transaction <id> --verdict succeeded|failed --note <text>
       Records the verdict found at the PSP for a capture, void or refund the service gave up on
       (psp.operation_given_up, psp.operation_verdict_given_up) and the PSP never settled; refused
-      for any other operation.
+      for any other operation. The note is shown to the merchant: write no payer's details (one
+      carrying a card number, an email address, a phone number or a credential is refused).
 
   <instant>: ISO-8601 (2026-11-27T02:00:00Z, 2026-11-27) or epoch milliseconds.
   Exit codes: 0 done, 1 findings or failures, 2 usage (or no MongoDB to work on).`;
@@ -39,6 +41,11 @@ export function parseInstant(raw: string, option: string): number {
     if (Number.isFinite(ms) && (raw.length > 10 || new Date(ms).toISOString().slice(0, 10) === raw)) return ms;
   }
   throw new Error(`${option} must be an ISO-8601 instant (2026-11-27T02:00:00Z) or epoch milliseconds, got '${raw}'`);
+}
+
+/** Refused rather than scrubbed (D113-b): the operator knows what the note should say instead. */
+function noteRefusal(disclosed: readonly string[]): string {
+  return `--note carries ${disclosed.join(' and ')}: it is kept as the operation's statusMessage, which the merchant reads; write it without a payer's details, card data or secrets`;
 }
 
 const OPTIONS = {
@@ -82,6 +89,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
         const missing = ['session', 'transaction', 'note'].find((option) => typeof text[option] !== 'string' || (text[option] as string).trim() === '');
         if (missing) return { kind: 'usage-error', message: `--${missing} is required` };
         if (text.verdict !== 'succeeded' && text.verdict !== 'failed') return { kind: 'usage-error', message: '--verdict must be succeeded or failed' };
+        const disclosed = disclosuresIn(text.note as string);
+        if (disclosed.length > 0) return { kind: 'usage-error', message: noteRefusal(disclosed) };
         return { kind: 'settle-operation', sessionId: text.session as string, transactionId: text.transaction as string, verdict: text.verdict, note: text.note as string };
       }
     }

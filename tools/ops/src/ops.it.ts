@@ -43,6 +43,14 @@ describe('tools/ops without MongoDB', () => {
     expect(usage.stderr).toMatch(/--merchant is required|--since must be/);
     expect(usage.stderr).toContain('Usage: npm run ops');
   }, 60_000);
+
+  it('refuses a settle-operation note carrying card data or a payer\'s details (exit 2), naming why, before opening anything', async () => {
+    const note = 'card 4111 1111 1111 1111, jane.doe@example.com';
+    const ran = await ops(['settle-operation', '--session', 's-1', '--transaction', 't-1', '--verdict', 'succeeded', '--note', note], {});
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/ops: --note carries a card number and an email address: .*which the merchant reads/);
+    expect(`${ran.stdout}${ran.stderr}`).not.toMatch(/4111|jane\.doe/);
+  }, 60_000);
 });
 
 describeOnMongoDb('tools/ops on MongoDB', () => {
