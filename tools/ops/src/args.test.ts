@@ -7,11 +7,13 @@ describe('parseInstant', () => {
     expect(parseInstant('2026-11-27T02:00:00Z', '--since')).toBe(T);
     expect(parseInstant('2026-11-27T03:00:00+01:00', '--since')).toBe(T);
     expect(parseInstant('2026-11-27', '--since')).toBe(Date.UTC(2026, 10, 27));
+    expect(parseInstant('2028-02-29T12:00:00Z', '--since')).toBe(Date.UTC(2028, 1, 29, 12));
+    expect(parseInstant('2026-03-01T00:30:00+01:00', '--since')).toBe(Date.UTC(2026, 1, 28, 23, 30));
     expect(parseInstant(String(T), '--since')).toBe(T);
   });
 
   it('refuses anything else, naming the option', () => {
-    for (const bad of ['', 'yesterday', '27/11/2026', '2026-13-40', '-5', '1.5', '2026-11-27T25:00:00Z']) {
+    for (const bad of ['', 'yesterday', '27/11/2026', '2026-13-40', '-5', '1.5', '2026-11-27T25:00:00Z', '2026-02-30', '2026-02-30T00:00:00Z', '2026-02-29T12:00:00+01:00', '2026-04-31T23:59:59.999Z']) {
       expect(() => parseInstant(bad, '--until')).toThrow(/--until/);
     }
   });

@@ -37,8 +37,11 @@ export function parseInstant(raw: string, option: string): number {
     if (Number.isSafeInteger(ms)) return ms;
   } else if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(raw)) {
     const ms = Date.parse(raw);
-    // Date.parse rolls some impossible dates over; the round trip of the date part catches them.
-    if (Number.isFinite(ms) && (raw.length > 10 || new Date(ms).toISOString().slice(0, 10) === raw)) return ms;
+    // Date.parse rolls impossible dates over (2026-02-30, with or without a time, is March 2nd): the
+    // date part read alone must give itself back.
+    const date = raw.slice(0, 10);
+    const day = Date.parse(date);
+    if (Number.isFinite(ms) && Number.isFinite(day) && new Date(day).toISOString().slice(0, 10) === date) return ms;
   }
   throw new Error(`${option} must be an ISO-8601 instant (2026-11-27T02:00:00Z) or epoch milliseconds, got '${raw}'`);
 }
