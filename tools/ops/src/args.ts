@@ -17,7 +17,8 @@ export const USAGE = `Usage: npm run ops -- <command> [options]   (MONGODB_URI a
       (default: all sessions).
   replay-notifications --merchant <id> [--since <instant>] [--until <instant>] [--dry-run]
       Re-arms the merchant's abandoned session-ended and chargeback messages whose delivery first
-      failed in [since, until), as the dashboard's replay does; --dry-run only lists them.
+      failed in [since, until), as the dashboard's replay does; --dry-run only lists them. A
+      merchant id of no stored account is warned of, and exits 2 when nothing of it is found.
   check
       Lists the database's collections with their document counts and the store's indexes that
       are missing; changes nothing.

@@ -30,7 +30,7 @@ export async function run(argv: readonly string[], out: Output = stdout): Promis
         case 'resync-search':
           return await resyncSearch(stores, command.since, out);
         case 'replay-notifications':
-          return await replayNotifications({ sessions: stores.sessions, chargebacks: stores.chargebacks, config, logger }, command, out);
+          return await replayNotifications({ sessions: stores.sessions, chargebacks: stores.chargebacks, merchants: stores.merchants, config, logger }, command, out);
         case 'check':
           return await check(db, out, { allowStandalone: config.mongodbAllowStandalone ?? false });
         case 'settle-operation':

@@ -9,7 +9,7 @@ import { createStoresFor, type ConfiguredStores } from '@splitpay/server/src/wir
 import { connectMongo, type Db } from '@splitpay/store-mongo';
 import { fixtures } from '@splitpay/store-mongo/src/contract';
 
-const { aChargeback, aSession, aTransaction, anAttempt, newMerchantId } = fixtures;
+const { aChargeback, aMerchantAccount, aSession, aTransaction, anAttempt, newMerchantId } = fixtures;
 type Dispatch = NonNullable<Transaction['dispatch']>;
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const HOUR = 3_600_000;
@@ -120,6 +120,7 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
     const args = ['replay-notifications', '--merchant', shop, '--since', new Date(T).toISOString(), '--until', String(T + 2 * HOUR)];
 
     beforeAll(async () => {
+      await stores.merchants.upsert(aMerchantAccount({ merchantId: shop }));
       for (const session of everyone) await stores.sessions.insert(session);
     });
 
@@ -157,6 +158,7 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
 
     it('reports a session the replay refuses with its code, replays the others all the same, and exits 1', async () => {
       const merchant = newMerchantId();
+      await stores.merchants.upsert(aMerchantAccount({ merchantId: merchant }));
       // Listed as abandoned, yet the session has not ended (a document the use case refuses as the door would).
       const notEnded = { ...abandoned(merchant, T + 5 * 60_000), status: 'PENDING' as const, endedAt: undefined };
       const fine = [abandoned(merchant, T + 1 * 60_000), abandoned(merchant, T + 9 * 60_000)];
@@ -171,8 +173,31 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
       for (const session of fine) expect((await stores.sessions.findById(session.id))!.notification!.delivery!.abandoned).toBe(false);
     }, 120_000);
 
+    it('warns on stderr of a --merchant naming no merchant account, and exits 2 when nothing of it is found', async () => {
+      const nobody = newMerchantId();
+      for (const extra of [[], ['--dry-run']]) {
+        const ran = await ops(['replay-notifications', '--merchant', nobody, ...extra], env);
+        expect(ran.code).toBe(2);
+        expect(ran.stderr).toContain(`ops: warning: no merchant account '${nobody}' (merchant_accounts): check the id`);
+        expect(ran.stdout).toMatch(/replay-notifications: 0 abandoned notifications/);
+      }
+      // Messages of an id whose account is not stored (a partial restore) are replayed all the same, warned of.
+      const orphan = abandoned(newMerchantId(), T + 60_000);
+      await stores.sessions.insert(orphan);
+      const replayed = await ops(['replay-notifications', '--merchant', orphan.merchantId], env);
+      expect(replayed).toMatchObject({ code: 0 });
+      expect(replayed.stderr).toContain(`ops: warning: no merchant account '${orphan.merchantId}'`);
+      expect(replayed.stdout).toContain('1 abandoned notifications, 1 replayed, 0 refused');
+      // A known merchant with nothing abandoned: done, no warning.
+      const quiet = await ops(['replay-notifications', '--merchant', shop, '--since', String(T + 3 * HOUR)], env);
+      expect(quiet).toMatchObject({ code: 0 });
+      expect(quiet.stderr).not.toContain('warning');
+      expect(quiet.stdout).toContain('0 abandoned notifications, 0 replayed, 0 refused');
+    }, 120_000);
+
     it('goes through more abandoned notifications than one page of the index, ties on the first failure included', async () => {
       const merchant = newMerchantId();
+      await stores.merchants.upsert(aMerchantAccount({ merchantId: merchant }));
       // 100 a page: 101 failing at one instant put the page's edge inside a tie, one more comes after it.
       const many = [...Array.from({ length: 101 }, () => abandoned(merchant, T + 60_000)), abandoned(merchant, T + 2 * 60_000)];
       for (const session of many) await stores.sessions.insert(session);
@@ -216,6 +241,7 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
     const args = ['replay-notifications', '--merchant', shop, '--since', new Date(T).toISOString(), '--until', String(T + 2 * HOUR)];
 
     beforeAll(async () => {
+      await stores.merchants.upsert(aMerchantAccount({ merchantId: shop }));
       for (const chargeback of [...inWindow, ...untouched]) await stores.chargebacks.insertIfAbsent(chargeback);
       await stores.sessions.insert(ending);
     });

@@ -5,5 +5,8 @@ export interface Output {
 
 export const stdout: Output = { line: (text) => void process.stdout.write(`${text}\n`) };
 
+/** Where a command warns of what its report alone would not show (stderr, as the usage errors). */
+export const warnings: Output = { line: (text) => void process.stderr.write(`ops: warning: ${text}\n`) };
+
 /** An instant as operators read it. */
 export const iso = (ms: number): string => new Date(ms).toISOString();

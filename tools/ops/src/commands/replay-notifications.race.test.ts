@@ -8,7 +8,7 @@ import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { fixtures } from '@splitpay/store-mongo/src/contract';
 import { replayNotifications } from './replay-notifications';
 
-const { aChargeback, aSession, newMerchantId } = fixtures;
+const { aChargeback, aMerchantAccount, aSession, newMerchantId } = fixtures;
 const URL = 'https://merchant.example/hook';
 const T = Date.now() - 3_600_000;
 const spent = (notificationId: string): Delivery => ({ url: URL, notificationId, payload: { event: 'session-ended' }, failures: 4, abandoned: true, firstFailedAt: T });
@@ -22,7 +22,8 @@ describe('replay-notifications, a message delivered between the listing and its 
   const stores = createEmbeddedStores({});
   const config = readConfig({});
   const logger = new CapturingLogger();
-  const run = (merchantId: MerchantId, deps: { sessions?: SessionRepository; chargebacks?: ChargebackRepository }) => {
+  const run = async (merchantId: MerchantId, deps: { sessions?: SessionRepository; chargebacks?: ChargebackRepository }) => {
+    await stores.merchants.upsert(aMerchantAccount({ merchantId }));
     const lines: string[] = [];
     const deps_ = { sessions: deps.sessions ?? stores.sessions, chargebacks: deps.chargebacks ?? stores.chargebacks, merchants: stores.merchants, config, logger };
     return replayNotifications(deps_, { merchantId, dryRun: false }, { line: (text) => lines.push(text) }).then((code) => ({ code, lines }));
