@@ -64,7 +64,7 @@ export const en: Messages = {
   cardDetailsInvalid: 'Check your card details: some are missing or not valid.',
   plansLegend: 'Instalment plan',
   planTitle: (n, withFees) => `${n} instalments, ${withFees ? 'with fees' : 'no fees'}`,
-  planInstalments: (n, amount) => `${n} × ${amount}`,
+  planInstalments: (n, first, rest) => (first === rest ? `${n} × ${first}` : `${first} then ${n - 1} × ${rest}`),
   planDue: (date, amount) => `${date}: ${amount}`,
   planFees: (fees) => `Fees: ${fees}`,
   planTotal: (total) => `Total cost: ${total}`,

@@ -64,7 +64,7 @@ export const fr: Messages = {
   cardDetailsInvalid: 'Vérifiez les données de votre carte : certaines manquent ou ne sont pas valides.',
   plansLegend: 'Formule de paiement',
   planTitle: (n, withFees) => `${n} fois, ${withFees ? 'avec frais' : 'sans frais'}`,
-  planInstalments: (n, amount) => `${n} × ${amount}`,
+  planInstalments: (n, first, rest) => (first === rest ? `${n} × ${first}` : `${first} puis ${n - 1} × ${rest}`),
   planDue: (date, amount) => `${date} : ${amount}`,
   planFees: (fees) => `Frais : ${fees}`,
   planTotal: (total) => `Coût total : ${total}`,

@@ -71,7 +71,8 @@ export interface Messages {
   readonly cardDetailsInvalid: string;
   readonly plansLegend: string;
   readonly planTitle: (installments: number, withFees: boolean) => string;
-  readonly planInstalments: (installments: number, amount: string) => string;
+  /** The plan's instalments: `first` then the equal others (`rest`); the same when all are equal. */
+  readonly planInstalments: (installments: number, first: string, rest: string) => string;
   readonly planDue: (date: string, amount: string) => string;
   readonly planFees: (fees: string) => string;
   readonly planTotal: (total: string) => string;
