@@ -24,6 +24,26 @@ describe('Formats', () => {
     expect(en.parseAmount('', 'EUR')).toBeUndefined();
   });
 
+  it("reads the locale's grouping as the page writes it: en \"1,500.00\" is 1500, fr \"1 500,00\" too", () => {
+    const en = new Formats('en');
+    const fr = new Formats('fr');
+    expect(en.parseAmount(en.amount({ amount: 250000, currency: 'EUR' }).slice(1), 'EUR')).toBe(250000);
+    expect(en.parseAmount('1,500.00', 'EUR')).toBe(150000);
+    expect(en.parseAmount('1,500', 'KWD')).toBe(1500000);
+    expect(en.parseAmount('1,234,567.5', 'EUR')).toBe(123456750);
+    expect(fr.parseAmount(fr.plainAmount(150000, 'EUR'), 'EUR')).toBe(150000);
+    expect(fr.parseAmount('1\u202f500,00', 'EUR')).toBe(150000);
+    expect(fr.parseAmount('1500.5', 'EUR')).toBe(150050);
+    expect(fr.parseAmount('1,500', 'KWD')).toBe(1500);
+  });
+
+  it('refuses an ambiguous separator rather than guessing: en "1,5", "1,50.00", "1.500,00"; fr "1.500,00"', () => {
+    const en = new Formats('en');
+    const fr = new Formats('fr');
+    for (const text of ['1,5', '1,50.00', '1.500,00', ',500', '1,500,', '1.5.0']) expect(en.parseAmount(text, 'EUR')).toBeUndefined();
+    for (const text of ['1.500,00', '1,5,0']) expect(fr.parseAmount(text, 'EUR')).toBeUndefined();
+  });
+
   it('writes the amount back the way the locale types it', () => {
     expect(new Formats('en').plainAmount(8000, 'EUR')).toBe('80.00');
     expect(new Formats('fr').plainAmount(8000, 'EUR')).toBe('80,00');

@@ -34,17 +34,20 @@ export class Formats {
   }
 
   /**
-   * What the payer typed, in minor units; undefined when it is not an amount. Accepts the locale's
-   * separator or a dot, and spaces as grouping; refuses more decimals than the currency has.
+   * What the payer typed, in minor units; undefined when it is not an amount. Reads the locale's marks
+   * (en "1,500.00", fr "1 500,00"), a dot as decimal mark where it does not group, and spaces as grouping.
+   * The locale's grouping mark elsewhere than between thousands is refused, not guessed (en "1,5").
    */
   parseAmount(text: string, currency: string): number | undefined {
     const digits = this.minorDigits(currency);
-    const cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
-    const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned);
-    if (!match) return undefined;
-    const decimals = match[2] ?? '';
-    if (decimals.length > digits) return undefined;
-    const value = Number(match[1]) * 10 ** digits + Number(decimals.padEnd(digits, '0') || '0');
+    const parts = new Intl.NumberFormat(this.locale).formatToParts(1234.5);
+    const [group, decimal] = ['group', 'decimal'].map((type) => parts.find((p) => p.type === type)?.value as string);
+    let cleaned = text.replace(/[\s\u00a0\u202f]/g, '');
+    if (group !== '.') cleaned = cleaned.replace('.', decimal as string);
+    const [whole = '', decimals = '', extra] = cleaned.split(decimal as string);
+    const grouped = whole.split(group as string).join(',');
+    if (extra !== undefined || !/^(\d+|\d{1,3}(,\d{3})+)$/.test(grouped) || !/^\d*$/.test(decimals) || decimals.length > digits) return undefined;
+    const value = Number(grouped.replace(/,/g, '')) * 10 ** digits + Number(decimals.padEnd(digits, '0') || '0');
     return Number.isSafeInteger(value) ? value : undefined;
   }
 
