@@ -19,4 +19,18 @@ describe('demo checkout in Chromium: the cancel-payment confirmation', () => {
     expect(suite.postsTo('/elements/session/abandon')).toEqual([]);
     expect(problems.list).toEqual([]);
   });
+
+  it('"Yes, cancel the payment": the alert says it was cancelled and the status region no longer says what was held', async () => {
+    const { page, shop, problems } = suite;
+    await shop.openMidSplit();
+    // The hold's sentence is said first: the region is emptied when the payment ends, not never filled.
+    await page.locator('.sp-root [role="status"]').filter({ hasText: '€40.00 held on Card' }).waitFor({ state: 'attached' });
+
+    await page.getByRole('button', { name: 'Cancel payment', exact: true }).click();
+    await page.getByRole('button', { name: 'Yes, cancel the payment' }).click();
+
+    await page.locator('.sp-root [role="alert"]').filter({ hasText: 'The payment was cancelled' }).waitFor({ state: 'attached' });
+    await expect(page.locator('.sp-root [role="status"]').textContent()).resolves.toBe('');
+    expect(problems.list).toEqual([]);
+  });
 });

@@ -216,6 +216,8 @@ export class CheckoutController implements Actions {
     if (this._local._methodId === undefined && newlyUnpaid(previous, view)) this._resume(view);
     // Nothing is being confirmed any more: "Confirming your payment…" is over, whatever the verdict (a decline goes to the alert region).
     if (!view.attempts.some((a) => a.status === 'AUTHORIZING')) this._announcer.hush(this._t.confirming);
+    // The ending is said on its own (an alert unless paid): a held or confirming sentence before it is no longer true.
+    if (isEndStatus(view.status) && !this._ended) this._announcer.status.textContent = '';
     for (const a of announcementsFor(previous, view, this._t, this._f)) (a.urgent ? this._announcer.warn(a.text) : this._announcer.say(a.text));
     const before = new Map((previous?.attempts ?? []).map((a) => [a.attemptId, a]));
     if (this._options.onAttemptChange) {
