@@ -28,6 +28,15 @@ describe('demo page in Chromium: narrow screens, a failed order, landmarks, the 
     expect(problems.list).toEqual([]);
   });
 
+  it('keeps the terms checkbox its size beside the French consent at 360 px', async () => {
+    const { page, shop } = suite;
+    await shop.open('fr');
+    const box = page.getByRole('checkbox', { name: /accepte les conditions/ });
+    const wide = (await box.boundingBox())?.width;
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(box.boundingBox().then((b) => b?.width)).resolves.toBe(wide);
+  });
+
   it('says on the page and in an alert when the order cannot be created, and clears it once New order succeeds', async () => {
     const { page } = suite;
     await page.route('**/demo/orders*', (route) => route.abort('internetdisconnected'));
