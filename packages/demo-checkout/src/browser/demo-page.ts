@@ -101,6 +101,15 @@ function orderFailed(error: unknown): void {
   log(`error: ${String(error)}`);
 }
 
+/** The language links open the same order in the other language (the page rendered them without it). */
+function carryOrderInLanguageLinks(orderId: string): void {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('.demo-lang a')) {
+    const target = new URL(link.href);
+    target.searchParams.set('order', orderId);
+    link.href = target.pathname + target.search;
+  }
+}
+
 function mountOrder(order: OrderAnswer): void {
   byId('demo-order-failed').textContent = '';
   handle?.unmount();
@@ -108,6 +117,7 @@ function mountOrder(order: OrderAnswer): void {
   url.searchParams.set('order', order.orderId);
   url.searchParams.set('lang', lang);
   window.history.replaceState(null, '', url.pathname + url.search);
+  carryOrderInLanguageLinks(order.orderId);
   log(`order ${order.orderId}`);
   handle = window.SplitPay.mount(byId('demo-mount'), {
     elementsToken: order.elementsToken,
