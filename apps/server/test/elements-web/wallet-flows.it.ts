@@ -57,7 +57,10 @@ describe('demo checkout in Chromium: wallets, redirects and financing', () => {
     await expect(plans.getByRole('radio').count()).resolves.toBe(2);
     const withFees = plans.getByRole('radio', { name: /^4 instalments, with fees/ });
     const details = page.locator(`#${await withFees.getAttribute('aria-describedby')}`);
-    await expect(details.textContent()).resolves.toMatch(/APR: 9\.49%/);
+    // The demo lender's plan states no APR: it is the one its fees and schedule give, not a figure beside them.
+    await expect(details.textContent()).resolves.toMatch(/APR: 19\.91%/);
+    // Named by its instalments as they are: the fees ride on the first.
+    await expect(withFees.getAttribute('id').then((id) => page.locator(`label[for="${id}"]`).textContent())).resolves.toBe('4 instalments, with fees (€32.64 then 3 × €30.00)');
     await expect(details.getByRole('listitem').count()).resolves.toBe(4);
     await expect(details.textContent()).resolves.toMatch(/Fees: €2\.64 · Total cost: €122\.64/);
 
