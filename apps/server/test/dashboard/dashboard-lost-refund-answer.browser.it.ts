@@ -1,14 +1,9 @@
 import type { Page, Route } from 'playwright-core';
 import { DEMO_ADMIN, newWatchedPage, signedIn, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
-import { DEMO } from '../support/merchants.fixture';
-import { readSession } from '../support/service-harness';
+import { usePaidDemoSession } from '../support/paid-demo-session';
 
 jest.setTimeout(120_000);
-
-interface StoredSession {
-  attempts: { transactions: { type: string; amount: { amount: number } }[] }[];
-}
 
 /**
  * A refund whose answer never reaches the page: the service made it, the page only saw the network
@@ -19,20 +14,8 @@ interface StoredSession {
  */
 describe('dashboard in Chromium: a refund whose answer is lost', () => {
   const demo = useDemoDashboard();
-  const orderId = `lost-${Date.now().toString(36)}`;
-  let sessionId = '';
-
-  const refunds = async (): Promise<number[]> => {
-    const stored = (await readSession(demo.service(), sessionId, DEMO)).body as unknown as StoredSession;
-    return stored.attempts.flatMap((a) => a.transactions.filter((t) => t.type === 'refund').map((t) => t.amount.amount));
-  };
-
-  beforeAll(async () => {
-    const { page, sessionId: id } = await demo.service().openPage({ currency: 'EUR', total: 5_000, orderId, methods: [{ method: 'card' }] }, DEMO);
-    sessionId = id;
-    await page.payByCard('card', 5_000);
-    expect((await page.waitFor((v) => v.status === 'PAID', 15_000)).status).toBe('PAID');
-  }, 90_000);
+  const paid = usePaidDemoSession(demo, 'lost');
+  const refunds = async (): Promise<number[]> => (await paid.refunds()).map((r) => r.amount);
 
   /** The first answer of the door is lost after the service made the refund; later ones pass. */
   const loseFirstAnswer = async (page: Page, door: string): Promise<string[]> => {
@@ -70,7 +53,7 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
 
   it('says the refund was made once the payment read again shows it, and a second refund of the same amount is a new refund', async () => {
     const { page } = await newWatchedPage(demo.browser());
-    await signedIn(page, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
+    await signedIn(page, demo.service().url, `#/sessions/${paid.sessionId}`, `Payment ${paid.orderId}`);
     const keys = await loseFirstAnswer(page, '**/api/attempts/*/refund');
     const tranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
 
@@ -97,7 +80,7 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
     let staleNext = false;
     let staleServed = (): void => undefined;
     const served = new Promise<void>((resolve) => (staleServed = resolve));
-    await page.route(`**/api/sessions/${sessionId}`, async (route: Route) => {
+    await page.route(`**/api/sessions/${paid.sessionId}`, async (route: Route) => {
       const answer = await route.fetch();
       if (staleNext && last !== '') {
         staleNext = false;
@@ -107,7 +90,7 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
       last = await answer.text();
       return route.fulfill({ response: answer, body: last });
     });
-    await signedIn(page, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
+    await signedIn(page, demo.service().url, `#/sessions/${paid.sessionId}`, `Payment ${paid.orderId}`);
     const keys = await loseFirstAnswer(page, '**/api/attempts/*/refund');
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/refund')) staleNext = true;
@@ -119,8 +102,8 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
     expect(await refunds()).toEqual([1_000, 1_000, 1_000]);
     // Away and back: the page reads the payment afresh and shows the refund, its key still held.
     await page.getByRole('link', { name: 'Back to payments' }).click();
-    await page.evaluate((hash) => ((globalThis as unknown as { location: { hash: string } }).location.hash = hash), `#/sessions/${sessionId}`);
-    await visible(page.getByRole('heading', { name: `Payment ${orderId}` }));
+    await page.evaluate((hash) => ((globalThis as unknown as { location: { hash: string } }).location.hash = hash), `#/sessions/${paid.sessionId}`);
+    await visible(page.getByRole('heading', { name: `Payment ${paid.orderId}` }));
 
     await refundTen(page);
     await visible(page.getByRole('status').filter({ hasText: 'Refund of €10.00 already made' }));
@@ -137,7 +120,7 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
     let staleNext = false;
     let staleServed = (): void => undefined;
     const served = new Promise<void>((resolve) => (staleServed = resolve));
-    await page.route(`**/api/sessions/${sessionId}`, async (route: Route) => {
+    await page.route(`**/api/sessions/${paid.sessionId}`, async (route: Route) => {
       const answer = await route.fetch();
       if (staleNext && last !== '') {
         staleNext = false;
@@ -147,7 +130,7 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
       last = await answer.text();
       return route.fulfill({ response: answer, body: last });
     });
-    await signedIn(page, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
+    await signedIn(page, demo.service().url, `#/sessions/${paid.sessionId}`, `Payment ${paid.orderId}`);
     const keys = await loseFirstAnswer(page, '**/api/attempts/*/refund');
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/refund')) staleNext = true;
@@ -163,7 +146,7 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
 
     // Tab B, same browser, same contact: the same refund is the one tab A made.
     const tabB = await page.context().newPage();
-    await signedIn(tabB, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
+    await signedIn(tabB, demo.service().url, `#/sessions/${paid.sessionId}`, `Payment ${paid.orderId}`);
     await tabB.route('**/api/attempts/*/refund', async (route: Route) => {
       keys.push(route.request().headers()['idempotency-key'] ?? '');
       return route.fulfill({ response: await route.fetch() });
@@ -181,8 +164,8 @@ describe('dashboard in Chromium: a refund whose answer is lost', () => {
 
   it("says the whole payment's refund may have been made and reads the payment again: its refund is on the page, and no key is sent", async () => {
     const { page } = await newWatchedPage(demo.browser());
-    await signedIn(page, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
-    const keys = await loseFirstAnswer(page, `**/api/sessions/${sessionId}/refund`);
+    await signedIn(page, demo.service().url, `#/sessions/${paid.sessionId}`, `Payment ${paid.orderId}`);
+    const keys = await loseFirstAnswer(page, `**/api/sessions/${paid.sessionId}/refund`);
     await page.getByRole('button', { name: 'Refund the whole payment' }).click();
     await page.getByRole('button', { name: 'Yes, refund €10.00' }).click();
     await visible(page.getByRole('alert').filter({ hasText: 'The refund may have been made' }));

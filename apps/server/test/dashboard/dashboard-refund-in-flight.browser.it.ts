@@ -1,17 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { newWatchedPage, settle, signedIn, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
-import { DEMO } from '../support/merchants.fixture';
-import { readSession } from '../support/service-harness';
+import { usePaidDemoSession } from '../support/paid-demo-session';
 
 jest.setTimeout(120_000);
 
 /** The fake PSP's refund door: answered 503 while the fault stands, so the refund stays pending, owed to the worker. */
 const REFUND_CALL = (method: string, path: string): boolean => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds$/.test(path);
-
-interface StoredSession {
-  attempts: { transactions: { type: string; amount: { amount: number }; status: { kind: string } }[] }[];
-}
 
 /**
  * A refund asked and not yet judged is not in the tranche's Refunded (the service counts a refund
@@ -20,26 +15,15 @@ interface StoredSession {
  */
 describe('dashboard in Chromium: a refund in flight', () => {
   const demo = useDemoDashboard();
-  const orderId = `inflight-${Date.now().toString(36)}`;
-  let sessionId = '';
-
-  const refunds = async (): Promise<string[]> => {
-    const stored = (await readSession(demo.service(), sessionId, DEMO)).body as unknown as StoredSession;
-    return stored.attempts.flatMap((a) => a.transactions.filter((t) => t.type === 'refund').map((t) => `${t.amount.amount} ${t.status.kind}`));
-  };
+  const paid = usePaidDemoSession(demo, 'inflight');
+  const refunds = async (): Promise<string[]> => (await paid.refunds()).map((r) => `${r.amount} ${r.status}`);
 
   /** The value the tranche's facts give `label`. */
   const fact = (tranche: Locator, label: string): Promise<string | null> => tranche.locator(`xpath=.//dt[normalize-space(.)='${label}']/following-sibling::dd[1]`).textContent();
 
-  beforeAll(async () => {
-    const { page, sessionId: id } = await demo.service().openPage({ currency: 'EUR', total: 5_000, orderId, methods: [{ method: 'card' }] }, DEMO);
-    sessionId = id;
-    await page.payByCard('card', 5_000);
-    expect((await page.waitFor((v) => v.status === 'PAID', 15_000)).status).toBe('PAID');
-  }, 90_000);
 
   const openPayment = async (page: Page): Promise<Locator> => {
-    await signedIn(page, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
+    await signedIn(page, demo.service().url, `#/sessions/${paid.sessionId}`, `Payment ${paid.orderId}`);
     return page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
   };
 

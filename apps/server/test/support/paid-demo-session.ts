@@ -1,0 +1,41 @@
+import { DEMO } from './merchants.fixture';
+import type { DemoDashboard } from './demo-dashboard';
+import { readSession } from './service-harness';
+
+interface StoredRefunds {
+  attempts: { transactions: { type: string; amount: { amount: number }; status: { kind: string } }[] }[];
+}
+
+/** A refund as the service stored it: its amount and its status. */
+export interface StoredRefund {
+  readonly amount: number;
+  readonly status: string;
+}
+
+/** The demo merchant's session the calling describe block refunds from, paid by card before its tests. */
+export interface PaidDemoSession {
+  readonly orderId: string;
+  /** Set once the session is paid (before the first test). */
+  sessionId: string;
+  /** Its refunds as stored, in order. */
+  refunds(): Promise<StoredRefund[]>;
+}
+
+/** Opens and pays by card, before the calling describe block's tests, one demo session of `total` (EUR cents). */
+export function usePaidDemoSession(demo: DemoDashboard, orderPrefix: string, total = 5_000): PaidDemoSession {
+  const paid: PaidDemoSession = {
+    orderId: `${orderPrefix}-${Date.now().toString(36)}`,
+    sessionId: '',
+    refunds: async () => {
+      const stored = (await readSession(demo.service(), paid.sessionId, DEMO)).body as unknown as StoredRefunds;
+      return stored.attempts.flatMap((a) => a.transactions.filter((t) => t.type === 'refund').map((t) => ({ amount: t.amount.amount, status: t.status.kind })));
+    },
+  };
+  beforeAll(async () => {
+    const { page, sessionId } = await demo.service().openPage({ currency: 'EUR', total, orderId: paid.orderId, methods: [{ method: 'card' }] }, DEMO);
+    paid.sessionId = sessionId;
+    await page.payByCard('card', total);
+    expect((await page.waitFor((v) => v.status === 'PAID', 15_000)).status).toBe('PAID');
+  }, 90_000);
+  return paid;
+}
