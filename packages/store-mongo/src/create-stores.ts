@@ -9,6 +9,7 @@ import { MongoChargebackRepository } from './repositories/mongo-chargeback.repos
 import { MongoHitCounters } from './repositories/mongo-hit-counters';
 import { MongoMerchantAccountRepository } from './repositories/mongo-merchant-account.repository';
 import { MongoSessionRepository } from './repositories/mongo-session.repository';
+import type { SearchRebuildReport } from './search/search-view.rebuild';
 
 /** The repositories of one store, plus what the composition root does with the store itself. */
 export interface MongoStores extends Stores {
@@ -26,6 +27,12 @@ export interface MongoStores extends Stores {
    * how many sessions were visited; `onProgress` hears the running count after each batch.
    */
   resyncSearchViews(since: number, onProgress?: (visited: number) => void): Promise<number>;
+  /**
+   * The operators' rebuild after a restore of `sessions` (npm run ops -- resync-search): as
+   * resyncSearchViews, but every entry of a visited session is written whatever session version it
+   * holds, and with `since` 0 the entries no session holds are deleted (search-view.rebuild.ts).
+   */
+  rebuildSearchViews(since: number, onProgress?: (visited: number) => void): Promise<SearchRebuildReport>;
   /**
    * Rebuilds the search entries of up to `limit` (default 100) sessions marked as lagging (their
    * entry write failed); answers how many. The composition root runs it as a slow worker.
@@ -95,6 +102,7 @@ export function createStores(collections: StoreCollections, options: CreateStore
     hitCounters: new MongoHitCounters(collections),
     ensureIndexes: () => ensureIndexes(collections, options),
     resyncSearchViews: (since, onProgress) => sessions.resyncSearchViews(since, onProgress),
+    rebuildSearchViews: (since, onProgress) => sessions.rebuildSearchViews(since, onProgress),
     repairSearchEntries: (limit) => sessions.repairSearchEntries(limit),
     close: options.close ?? (() => Promise.resolve()),
   };

@@ -16,3 +16,4 @@ export { MongoMerchantAccountRepository } from './repositories/mongo-merchant-ac
 export { MongoAuthorizationCodeRepository, MongoRefreshTokenRepository } from './repositories/mongo-auth-grant.repository';
 export * from './documents/hit-counter.document';
 export { MongoHitCounters, type MongoHitCountersOptions } from './repositories/mongo-hit-counters';
+export type { SearchRebuildReport } from './search/search-view.rebuild';

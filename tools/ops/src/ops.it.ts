@@ -9,7 +9,7 @@ import { createStoresFor, type ConfiguredStores } from '@splitpay/server/src/wir
 import { connectMongo, type Db } from '@splitpay/store-mongo';
 import { fixtures } from '@splitpay/store-mongo/src/contract';
 
-const { aChargeback, aMerchantAccount, aSession, aTransaction, anAttempt, newMerchantId } = fixtures;
+const { aChargeback, aMerchantAccount, aSession, aTransaction, anAttempt, newMerchantId, nextVersion } = fixtures;
 type Dispatch = NonNullable<Transaction['dispatch']>;
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const HOUR = 3_600_000;
@@ -95,6 +95,42 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
     const all = await ops(['resync-search'], env);
     expect(all).toMatchObject({ code: 0 });
     expect(await found()).toEqual([recent.id, old.id].sort());
+  }, 120_000);
+
+  it('resync-search after a restore of `sessions` rewrites the entries the record no longer holds, and later writes follow again', async () => {
+    const merchantId = newMerchantId();
+    const authorized = anAttempt({ status: 'AUTHORIZED', transactions: [aTransaction({ status: { kind: 'succeeded' } })] });
+    const kept = aSession({ merchantId, status: 'PAID', attempts: [authorized] });
+    await stores.sessions.insert(kept);
+    const backup = await db.collection('sessions').findOne({ _id: kept.id as never });
+    // After the backup point: the attempt is voided (a void transaction added), and another session is created.
+    const voidTx = aTransaction({ type: 'void', status: { kind: 'succeeded' } });
+    const voided = nextVersion(kept, { attempts: [{ ...authorized, status: 'VOIDED', transactions: [...authorized.transactions, voidTx] }] });
+    expect(await stores.sessions.save(voided, { expectedVersion: 1 })).toBe('saved');
+    const lost = aSession({ merchantId, attempts: [anAttempt()] });
+    await stores.sessions.insert(lost);
+    // `sessions` restored to the backup point, its search entries left as they were.
+    await db.collection('sessions').deleteMany({ merchantId });
+    await db.collection('sessions').insertOne(backup!);
+    const attemptsWith = async (status: 'AUTHORIZED' | 'VOIDED' | 'CAPTURED') =>
+      (await stores.sessions.searchAttempts({ merchantId, status, limit: 10 })).items.map((hit) => hit.sessionId);
+    const entries = async (collection: string) => (await db.collection(collection).find({ merchantId }).toArray()).map((entry) => String(entry._id)).sort();
+
+    const ran = await ops(['resync-search'], env);
+    expect(ran).toMatchObject({ code: 0 });
+    expect(await attemptsWith('AUTHORIZED')).toEqual([kept.id]);
+    expect(await attemptsWith('VOIDED')).toEqual([]);
+    // The entries of what the record no longer holds are gone.
+    expect(await entries('session_attempts')).toEqual([authorized.id]);
+    expect(await entries('session_transactions')).toEqual([authorized.transactions[0]!.id]);
+    // The void, and the lost session's attempt with its authorization.
+    expect(ran.stdout).toContain('resync-search: 3 search entries removed');
+
+    // The service goes on from the restored version: its next write (version 2 again) is found.
+    const restored = (await stores.sessions.findById(kept.id))!;
+    expect(await stores.sessions.save(nextVersion(restored, { attempts: [{ ...restored.attempts[0]!, status: 'CAPTURED' }] }), { expectedVersion: 1 })).toBe('saved');
+    expect(await attemptsWith('CAPTURED')).toEqual([kept.id]);
+    expect(await attemptsWith('AUTHORIZED')).toEqual([]);
   }, 120_000);
 
   describe('replay-notifications', () => {

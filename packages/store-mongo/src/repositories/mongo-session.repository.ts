@@ -30,6 +30,7 @@ import {
   type SessionDocument,
 } from '../documents/session.document';
 import { EntryFollower } from '../search/entry-follower';
+import { SearchViewRebuild, type SearchRebuildReport } from '../search/search-view.rebuild';
 import { SearchViewWriter } from '../search/search-view.writer';
 import { SessionSearches } from '../search/session.search';
 import { abandonedDeliveryPage } from './abandoned-deliveries';
@@ -193,6 +194,14 @@ export class MongoSessionRepository implements SessionRepository {
   /** Rebuilds the search entries of sessions updated since `since` (a process that died between the two writes: run at start; or on demand). */
   resyncSearchViews(since: number, onProgress?: (visited: number) => void): Promise<number> {
     return this.views.resync(since, onProgress);
+  }
+
+  /**
+   * The operators' rebuild (resync-search): the entries of sessions updated since `since` written whatever
+   * version they hold, and with `since` 0 the entries no session holds deleted (search-view.rebuild.ts).
+   */
+  rebuildSearchViews(since: number, onProgress?: (visited: number) => void): Promise<SearchRebuildReport> {
+    return new SearchViewRebuild(this.collections).run(since, onProgress);
   }
 
   private async findOne(filter: Record<string, unknown>): Promise<Session | null> {

@@ -9,8 +9,7 @@ import {
   type ViewSource,
 } from '../documents/search-view.document';
 import type { AttemptDocument } from '../documents/session.document';
-
-const RESYNC_BATCH = 100;
+import { walkSessionsSince } from './session-walk';
 
 /**
  * A field every transaction entry has held since D62 (with `provider`): an entry without it has the
@@ -47,25 +46,8 @@ export class SearchViewWriter {
   }
 
   /** Rebuilds the entries of every session updated at or after `since`; answers how many sessions. */
-  async resync(since: number, onProgress?: (visited: number) => void): Promise<number> {
-    let count = 0;
-    let after: { readonly updatedAt: number; readonly id: string } | undefined;
-    for (;;) {
-      const filter = after
-        ? { updatedAt: { $gte: after.updatedAt }, $or: [{ updatedAt: { $gt: after.updatedAt } }, { _id: { $gt: after.id } }] }
-        : { updatedAt: { $gte: since } };
-      const rows = await this.collections.sessions
-        .find(filter, { projection: { merchantId: 1, orderId: 1, version: 1, updatedAt: 1, attempts: 1 } })
-        .sort({ updatedAt: 1, _id: 1 })
-        .limit(RESYNC_BATCH)
-        .toArray();
-      for (const row of rows) await this.sync(row);
-      count += rows.length;
-      if (rows.length > 0) onProgress?.(count);
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < RESYNC_BATCH) return count;
-      after = { updatedAt: last.updatedAt, id: last._id };
-    }
+  resync(since: number, onProgress?: (visited: number) => void): Promise<number> {
+    return walkSessionsSince(this.collections.sessions, since, (row) => this.sync(row), onProgress);
   }
 }
 
