@@ -423,6 +423,22 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
     expect(broken.stdout).toMatch(/check: 1 of \d+ indexes missing/);
   }, 120_000);
 
+  it('check finds a planned index made by hand under another name by its key, and says a service start fails on it (exit 1)', async () => {
+    await stores.ensureIndexes();
+    await db.collection('sessions').dropIndex('due_at');
+    await db.collection('sessions').createIndex({ dueAt: 1 }); // the driver's default name: dueAt_1
+    const broken = await ops(['check'], env);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).not.toContain('missing index sessions.due_at');
+    expect(broken.stdout).toContain(
+      '  index sessions.due_at is present under another name, dueAt_1 (same key): a service start fails on it (Index already exists with a different name); drop dueAt_1, and the next start creates sessions.due_at as planned',
+    );
+    expect(broken.stdout).toMatch(/check: 1 of \d+ indexes present under another name \(a service start fails on them: drop each, and the next start creates it as planned\)$/m);
+    expect(broken.stdout).not.toMatch(/indexes missing/);
+    await db.collection('sessions').dropIndex('dueAt_1');
+    await stores.ensureIndexes();
+  }, 120_000);
+
   it('check compares each index with the plan (key, unique, partial filter, TTL), and reports one that differs with exit 1', async () => {
     const allowStandalone = env.MONGODB_ALLOW_STANDALONE === 'true';
     await stores.ensureIndexes(); // as a service start does: the index the test above dropped is back

@@ -1,4 +1,4 @@
-import { COLLECTION_NAMES, INDEX_PLAN, type Db, type StoreCollectionKey } from '@splitpay/store-mongo';
+import { COLLECTION_NAMES, INDEX_PLAN, type Db, type IndexSpec, type StoreCollectionKey } from '@splitpay/store-mongo';
 import type { Output } from '../output';
 import { indexDifferences, type FoundIndex } from './index-differences';
 
@@ -15,6 +15,16 @@ async function indexesOf(db: Db, collection: string): Promise<Map<string, FoundI
   }
 }
 
+/**
+ * The name of a present index holding `key` under another name: MongoDB refuses to create an index
+ * whose key an existing one holds under another name, so the service start would fail on it.
+ */
+function otherNameOfKey(key: IndexSpec['key'], present: ReadonlyMap<string, FoundIndex>): string | undefined {
+  const planned = JSON.stringify(key);
+  for (const [name, index] of present) if (JSON.stringify(index.key) === planned) return name;
+  return undefined;
+}
+
 export interface CheckOptions {
   /** MONGODB_ALLOW_STANDALONE: an index lacking only a partial filter or TTL (a test server's) is reported, not a finding. */
   readonly allowStandalone?: boolean;
@@ -22,9 +32,9 @@ export interface CheckOptions {
 
 /**
  * Reads, changes nothing: the database's collections with their document counts, then every index
- * of INDEX_PLAN, by name and by definition (key, unique, partial filter, TTL), the missing and the
- * differing ones listed (the service creates missing ones at start, never replaces a differing one).
- * 1 when one is missing or differs.
+ * of INDEX_PLAN, by name and by definition (key, unique, partial filter, TTL), the missing, the
+ * differing ones and those present by key under another name listed (the service creates missing ones
+ * at start; its start fails on the other two, which an operator drops). 1 when one is found.
  */
 export async function check(db: Db, out: Output, options: CheckOptions = {}): Promise<0 | 1> {
   out.line(`check: database ${db.databaseName}`);
@@ -34,6 +44,7 @@ export async function check(db: Db, out: Output, options: CheckOptions = {}): Pr
 
   let planned = 0;
   let missing = 0;
+  let renamed = 0;
   let differing = 0;
   let departing = 0;
   for (const key of Object.keys(INDEX_PLAN) as StoreCollectionKey[]) {
@@ -43,6 +54,14 @@ export async function check(db: Db, out: Output, options: CheckOptions = {}): Pr
       planned++;
       const name = `${collection}.${spec.options.name}`;
       const found = present.get(spec.options.name);
+      const sameKey = found ? undefined : otherNameOfKey(spec.key, present);
+      if (sameKey) {
+        renamed++;
+        out.line(
+          `  index ${name} is present under another name, ${sameKey} (same key): a service start fails on it (Index already exists with a different name); drop ${sameKey}, and the next start creates ${name} as planned`,
+        );
+        continue;
+      }
       if (!found) {
         missing++;
         out.line(`  missing index ${name}`);
@@ -59,14 +78,15 @@ export async function check(db: Db, out: Output, options: CheckOptions = {}): Pr
       out.line(`  index ${name} differs from the plan: ${differences.map((d) => `${d.what} planned ${d.planned}, found ${d.found}`).join('; ')}`);
     }
   }
-  if (missing === 0 && differing === 0) {
+  if (missing === 0 && differing === 0 && renamed === 0) {
     const departures = departing > 0 ? `, ${departing} of them without options this server lacks (MONGODB_ALLOW_STANDALONE)` : '';
     out.line(`check: all ${planned} indexes of the store are present${departures}`);
     return 0;
   }
   const findings = [
     ...(missing > 0 ? [`${missing} of ${planned} indexes missing (a service start creates them)`] : []),
-    ...(differing > 0 ? [`${differing} of ${planned} indexes differ from the plan (drop each, and a service start creates it as planned)`] : []),
+    ...(renamed > 0 ? [`${renamed} of ${planned} indexes present under another name (a service start fails on them: drop each, and the next start creates it as planned)`] : []),
+    ...(differing > 0 ? [`${differing} of ${planned} indexes differ from the plan (a service start on MongoDB fails on them: drop each, and the next start creates it as planned)`] : []),
   ];
   out.line(`check: ${findings.join('; ')}`);
   return 1;
