@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants as fsConstants, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { ServiceProcess } from '../support/service-process';
 
 jest.setTimeout(90_000);
@@ -78,6 +83,30 @@ describe('the service process', () => {
     service.signal('SIGINT');
     expect(await service.exited).toEqual({ code: 0, signal: null });
     expect(service.lines.filter((line) => line.event === 'server.stopped')).toEqual([expect.objectContaining({ signal: 'SIGINT' })]);
+  });
+
+  it('on SIGTERM while the start is still loading the service, stops once started: one server.stopped line, exit 0', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'splitpay-held-start-'));
+    const fifo = path.join(dir, 'release');
+    execFileSync('mkfifo', [fifo]);
+    // The process blocks where it first loads apps/server/src/server.ts, until the FIFO is written.
+    const held = ['--require', path.join(__dirname, '../support/hold-start.cjs'), ...TSX];
+    const service = new ServiceProcess(process.execPath, held, ServiceProcess.env({ HOLD_START_FIFO: fifo }));
+    started.push(service);
+    await service.line((line) => line.event === 'test.start_held');
+    service.signal('SIGTERM');
+    // Opening the FIFO to write waits until the process opens it to read, which a process the signal
+    // killed never does: the test then opens it itself, so that the write ends (refused: nobody reads).
+    const release = writeFile(fifo, 'go');
+    const exit = await service.exited;
+    if (exit.signal) closeSync(openSync(fifo, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK));
+    await release.catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(service.lines.filter((line) => line.event === 'server.started')).toHaveLength(1);
+    expect(service.lines.filter((line) => String(line.event).startsWith('server.stop'))).toEqual([
+      expect.objectContaining({ level: 'info', event: 'server.stopped', signal: 'SIGTERM' }),
+    ]);
   });
 
   it('refuses a production start without its settings: one stderr line each, exit 1', async () => {
