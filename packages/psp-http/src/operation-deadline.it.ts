@@ -46,7 +46,8 @@ describe("an operation's deadline", () => {
     clock = 1_000 - left;
     const never = nock(BASE).post('/action').reply(200, {});
     const result = await deadline.exchange(client, { method: 'POST', url: `${BASE}/action`, data: {} }, callee);
-    expect(result).toEqual({ kind: 'transport', message: "no time left of the operation's timeout: not sent to Acme PSP" });
+    const message = "no time left of the operation's timeout: not sent to Acme PSP";
+    expect(result).toEqual({ kind: 'transport', message, cause: message });
     expect(never.isDone()).toBe(false);
     expect(timeouts).toEqual([]);
     expect(deadline.remainingMs()).toBe(0);

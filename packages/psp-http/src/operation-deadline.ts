@@ -34,5 +34,6 @@ export function operationDeadline(timeoutMs: number, now: () => number = Date.no
 
 /** The result of a call its operation's deadline left no time for: never sent, so what the PSP did is unknown. */
 export function outOfTime(callee: Pick<PspCallee, 'provider'>): Extract<PspHttpResult, { kind: 'transport' }> {
-  return { kind: 'transport', message: `no time left of the operation's timeout: not sent to ${callee.provider}` };
+  const message = `no time left of the operation's timeout: not sent to ${callee.provider}`;
+  return { kind: 'transport', message, cause: message };
 }

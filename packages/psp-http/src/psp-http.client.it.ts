@@ -56,17 +56,30 @@ describe('a PSP call through psp-http (a real listener on 127.0.0.1)', () => {
   it('a call the PSP never answers ends at the timeout as a transport result', async () => {
     answer = () => undefined;
     const result = await exchange(createPspHttp({ timeoutMs: 200 }), { method: 'GET', url: `${base}/slow` }, callee);
-    expect(result).toEqual({ kind: 'transport', message: 'ECONNABORTED: timeout of 200ms exceeded' });
+    expect(result).toEqual({ kind: 'transport', message: 'ECONNABORTED: no answer from Acme PSP (timed out)', cause: 'ECONNABORTED: timeout of 200ms exceeded' });
   });
 
   it('a dropped connection is a transport result naming its code', async () => {
     answer = (req) => req.socket.destroy();
-    await expect(exchange(createPspHttp(), { method: 'GET', url: `${base}/reset` }, callee)).resolves.toEqual({ kind: 'transport', message: 'ECONNRESET: socket hang up' });
+    await expect(exchange(createPspHttp(), { method: 'GET', url: `${base}/reset` }, callee)).resolves.toEqual({
+      kind: 'transport',
+      message: 'ECONNRESET: no answer from Acme PSP (connection reset)',
+      cause: 'ECONNRESET: socket hang up',
+    });
+  });
+
+  it("a refused connection's message names its code, not the PSP's address, which only the cause (for the log) keeps", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const result = await exchange(createPspHttp(), { method: 'POST', url: `http://127.0.0.1:${port}/v1/payments` }, callee);
+    expect(result).toEqual({ kind: 'transport', message: 'ECONNREFUSED: no answer from Acme PSP (connection refused)', cause: `ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:${port}` });
   });
 
   it('a failure quoting the request keeps only its first line, the secrets redacted', async () => {
     nock('https://api.acme-psp.example').post('/v1/payments').replyWithError(`proxy refused Authorization: Bearer ${SECRET}\n{"headers":{"authorization":"${SECRET}"},"data":{"card":"4111111111111111"}}`);
     const result = await exchange(createPspHttp(), { method: 'POST', url: 'https://api.acme-psp.example/v1/payments', headers: { Authorization: `Bearer ${SECRET}` }, data: { card: '4111111111111111' } }, callee);
-    expect(result).toEqual({ kind: 'transport', message: 'proxy refused Authorization: Bearer [redacted]' });
+    expect(result).toEqual({ kind: 'transport', message: 'proxy refused Authorization: Bearer [redacted]', cause: 'proxy refused Authorization: Bearer [redacted]' });
   });
 });

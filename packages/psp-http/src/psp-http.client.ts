@@ -1,12 +1,13 @@
 import http from 'node:http';
 import https from 'node:https';
 import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import { transportCause } from './transport-cause';
+import { transportCause, transportMessage } from './transport-cause';
 
 /** What one call to a PSP produced: an HTTP answer of any status, or no answer at all. */
 export type PspHttpResult =
   | { readonly kind: 'answer'; readonly status: number; readonly body: Record<string, unknown> }
-  | { readonly kind: 'transport'; readonly message: string };
+  /** `message` is what merchants may read (no address: transportMessage); `cause` is for the log line only (transportCause). */
+  | { readonly kind: 'transport'; readonly message: string; readonly cause: string };
 
 /** The HTTP client a PSP package calls its provider with (an axios instance made by `createPspHttp`). */
 export type PspHttpClient = AxiosInstance;
@@ -52,13 +53,13 @@ export interface PspCallee {
   readonly secrets: readonly string[];
 }
 
-/** Sends one request and reads its answer as a JSON object (anything else as `{}`); no answer is a transport result with a scrubbed cause. */
+/** Sends one request and reads its answer as a JSON object (anything else as `{}`); no answer is a transport result, its message without the PSP's address and its cause for the log. */
 export async function exchange(client: PspHttpClient, request: PspHttpRequest, callee: PspCallee): Promise<PspHttpResult> {
   try {
     const response = await client.request(request);
     const data: unknown = response.data;
     return { kind: 'answer', status: response.status, body: typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {} };
   } catch (error) {
-    return { kind: 'transport', message: transportCause(error, callee) };
+    return { kind: 'transport', message: transportMessage(error, callee), cause: transportCause(error, callee) };
   }
 }

@@ -1,4 +1,4 @@
-import { CAUSE_MAX_LENGTH, redact, transportCause } from './transport-cause';
+import { CAUSE_MAX_LENGTH, redact, transportCause, transportMessage } from './transport-cause';
 
 const callee = { provider: 'Acme PSP', secrets: ['key-123', ''] };
 
@@ -23,5 +23,25 @@ describe('the cause of a transport failure', () => {
 
   it('redacts every occurrence of every secret and ignores empty ones', () => {
     expect(redact('a key-123 b key-123 c tok', ['key-123', 'tok', ''])).toBe('a [redacted] b [redacted] c [redacted]');
+  });
+});
+
+describe('the message of a transport failure (what merchants read)', () => {
+  const failure = (code: string | undefined, message: string) => Object.assign(new Error(message), code ? { code } : {});
+
+  it("names the code and what it means, never the message's address", () => {
+    expect(transportMessage(failure('ECONNREFUSED', 'connect ECONNREFUSED 10.0.0.7:38901'), callee)).toBe('ECONNREFUSED: no answer from Acme PSP (connection refused)');
+    expect(transportMessage(failure('ENOTFOUND', 'getaddrinfo ENOTFOUND psp.internal'), callee)).toBe('ENOTFOUND: no answer from Acme PSP (host name not found)');
+    expect(transportMessage(failure('ECONNABORTED', 'timeout of 200ms exceeded'), callee)).toBe('ECONNABORTED: no answer from Acme PSP (timed out)');
+    expect(transportMessage(failure('ERR_SOMETHING_NEW', 'at https://psp.internal:8443/x'), callee)).toBe('ERR_SOMETHING_NEW: no answer from Acme PSP (the call failed)');
+  });
+
+  it('keeps a message without a code unless it names an address; secrets redacted', () => {
+    expect(transportMessage(failure(undefined, 'socket hang up'), callee)).toBe('socket hang up');
+    expect(transportMessage(failure(undefined, 'proxy refused key-123'), callee)).toBe('proxy refused [redacted]');
+    for (const address of ['connect to 10.0.0.7 failed', 'no route to [fe80::1]', 'refused at :8443', 'https://psp.example/v1 failed', 'psp.internal refused'])
+      expect(transportMessage(failure(undefined, address), callee)).toBe('no answer from Acme PSP');
+    expect(transportMessage(failure('not a code: 10.0.0.7', 'x'), callee)).toBe('x');
+    expect(transportMessage('thrown text', callee)).toBe('no answer from Acme PSP');
   });
 });

@@ -30,7 +30,14 @@ export class PspOperationTap {
   private readonly server = http.createServer((req, res) => this.forward(req, res));
   private readonly agent: http.Agent;
 
-  constructor(options: { readonly keepAlive?: boolean } = {}) {
+  private readonly closeEachConnection: boolean;
+
+  /**
+   * `closeEachConnection`: every answer to the service closes its connection (`Connection: close`),
+   * so that once the tap is closed the service's next call is refused rather than sent on a kept one.
+   */
+  constructor(options: { readonly keepAlive?: boolean; readonly closeEachConnection?: boolean } = {}) {
+    this.closeEachConnection = options.closeEachConnection ?? false;
     // With a timeout, Node's agent lets a kept connection go a second before the service's announced
     // Keep-Alive timeout; without one it ignores the announcement, and a call reusing the connection
     // as the service closed it was reset (502 here, an unknown ack, a retry counted twice).
@@ -124,7 +131,8 @@ export class PspOperationTap {
           }
           // A 5xx says nothing of what the PSP did: the driver's ack is unknown, as with no answer.
           if (name && (answer.statusCode ?? 502) >= 500) this.unanswered.add(name);
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          const { connection: _connection, 'keep-alive': _keepAlive, ...headers } = answer.headers;
+          res.writeHead(answer.statusCode ?? 502, this.closeEachConnection ? { ...headers, connection: 'close' } : answer.headers);
           answer.pipe(res);
         },
       );

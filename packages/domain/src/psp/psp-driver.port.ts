@@ -13,7 +13,7 @@ import type { OperationRef, PspFact } from './psp-fact';
 export interface DriverAck {
   readonly outcome: 'accepted' | 'rejected' | 'unknown';
   readonly code?: string;
-  /** What the call said, a transport failure's raw cause included. Never a secret. */
+  /** What the call said, a transport failure's raw cause included (its error code: never a host or port, which only the driver's log line holds). Never a secret. */
   readonly message?: string;
   /** Absent when no HTTP response ever came. */
   readonly httpStatus?: number;

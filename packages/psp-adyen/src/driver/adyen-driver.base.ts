@@ -103,7 +103,7 @@ export abstract class AdyenDriverBase {
 
   /** A call without a usable answer, logged by its path and cause only (never a body or a header). */
   protected logFailure(path: string, result: AdyenResult): void {
-    if (result.kind === 'transport') this.deps.logger.warn('adyen.call_failed', { method: this.method, path, cause: result.message });
+    if (result.kind === 'transport') this.deps.logger.warn('adyen.call_failed', { method: this.method, path, cause: result.cause });
     else if (result.status >= 400) this.deps.logger.warn('adyen.call_refused', { method: this.method, path, status: result.status, errorCode: str(result.body.errorCode) });
   }
 }

@@ -1,4 +1,4 @@
-import type { DriverAck } from '@splitpay/domain';
+import type { DriverAck, Logger } from '@splitpay/domain';
 import { createPspHttp, exchange, outcomeOfStatus, transportAck, type PspHttpClient, type PspHttpResult } from '@splitpay/psp-http';
 import { API_KEY_HEADER, IDEMPOTENCY_KEY_HEADER } from '../protocol/fake-psp.protocol';
 import { resolveUrl, type UrlSource } from '../protocol/url-source';
@@ -8,6 +8,8 @@ export interface FakePspClientDeps {
   readonly baseUrl: UrlSource;
   readonly apiKey: string;
   readonly timeoutMs?: number;
+  /** Hears of calls without an answer (fake-psp.call_failed, with the cause the ack message leaves out). */
+  readonly logger?: Logger;
 }
 
 /** What one call produced: an HTTP answer of any status, or no answer at all. */
@@ -23,19 +25,22 @@ export class FakePspClient {
 
   /** A money-moving call: the idempotency key makes a retry safe. */
   post(path: string, body: unknown, idempotencyKey: string): Promise<CallResult> {
-    return this.call({ method: 'POST', url: this.url(path), data: body, headers: { [API_KEY_HEADER]: this.deps.apiKey, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+    return this.call(path, { method: 'POST', url: this.url(path), data: body, headers: { [API_KEY_HEADER]: this.deps.apiKey, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
   }
 
   get(path: string, params?: Record<string, string>): Promise<CallResult> {
-    return this.call({ method: 'GET', url: this.url(path), headers: { [API_KEY_HEADER]: this.deps.apiKey }, ...(params ? { params } : {}) });
+    return this.call(path, { method: 'GET', url: this.url(path), headers: { [API_KEY_HEADER]: this.deps.apiKey }, ...(params ? { params } : {}) });
   }
 
   private url(path: string): string {
     return `${resolveUrl(this.deps.baseUrl)}/api${path}`;
   }
 
-  private call(request: Parameters<typeof exchange>[1]): Promise<CallResult> {
-    return exchange(this.http, request, { provider: 'the fake PSP', secrets: [this.deps.apiKey] });
+  /** One call; without an answer, logged by its method, path shape and cause (never a header or a body). */
+  private async call(path: string, request: Parameters<typeof exchange>[1]): Promise<CallResult> {
+    const result = await exchange(this.http, request, { provider: 'the fake PSP', secrets: [this.deps.apiKey] });
+    if (result.kind === 'transport') this.deps.logger?.warn('fake-psp.call_failed', { method: request.method, path: path.replace(/\/payments\/[^/?]+/, '/payments/{ref}'), cause: result.cause });
+    return result;
   }
 }
 

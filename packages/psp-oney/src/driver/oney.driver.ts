@@ -205,7 +205,7 @@ function grantStated(result: OneyResult, reference: string, asked: Money): reado
 
 /** A call without a usable answer, logged by its name and cause only (never a body or a header). */
 export function logOneyFailure(logger: Logger, call: string, result: OneyResult): void {
-  if (result.kind === 'transport') logger.warn('oney.call_failed', { call, cause: result.message });
+  if (result.kind === 'transport') logger.warn('oney.call_failed', { call, cause: result.cause });
   else if (result.status >= 400) logger.warn('oney.call_refused', { call, status: result.status });
 }
 

@@ -19,6 +19,6 @@ export function pathShape(path: string): string {
  * a body, a header, a token or an id.
  */
 export function logPayPalFailure(logger: Logger, path: string, result: PspHttpResult): void {
-  if (result.kind === 'transport') logger.warn('paypal.call_failed', { method: METHOD, path: pathShape(path), cause: result.message });
+  if (result.kind === 'transport') logger.warn('paypal.call_failed', { method: METHOD, path: pathShape(path), cause: result.cause });
   else if (result.status >= 400) logger.warn('paypal.call_refused', { method: METHOD, path: pathShape(path), status: result.status, errorCode: errorCode(readPayPalError(result.body)) });
 }

@@ -7,7 +7,7 @@ import { PAYPAL_API_BASE, type PayPalContract } from '../settings/paypal-setting
 /** A bearer token, or why none could be had (the token itself never appears in a message). */
 export type TokenResult =
   | { readonly kind: 'token'; readonly token: string }
-  | { readonly kind: 'transport'; readonly message: string }
+  | { readonly kind: 'transport'; readonly message: string; readonly cause: string }
   | { readonly kind: 'credentials'; readonly status: number; readonly message: string };
 
 const TOKEN_PATH = '/v1/oauth2/token';
@@ -81,7 +81,7 @@ export class PayPalTokens {
       const message = `PayPal's token endpoint answered ${status} without a usable token`;
       // A 5xx is written above; a 200 without a token would pass unseen.
       if (status === 200) this.deps.logger.warn('paypal.call_failed', { method: 'paypal', path: TOKEN_PATH, cause: message });
-      return { kind: 'transport', message };
+      return { kind: 'transport', message, cause: message };
     }
     const name = typeof body.error === 'string' ? body.error : typeof body.name === 'string' ? body.name : 'refused';
     return { kind: 'credentials', status, message: `PayPal refused the contract's credentials (${name})` };
@@ -90,9 +90,11 @@ export class PayPalTokens {
 
 /** The shared fetch, waited for no longer than `leftMs`; then an unknown (transport) result for this caller only. */
 async function waitWithin(pending: Promise<TokenResult>, leftMs: number): Promise<TokenResult> {
+  const message = `no time left of the operation's timeout: no answer from ${TOKEN_ENDPOINT} in it`;
+  const noTimeLeft: TokenResult = { kind: 'transport', message, cause: message };
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<TokenResult>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'transport', message: `no time left of the operation's timeout: no answer from ${TOKEN_ENDPOINT} in it` }), leftMs);
+    timer = setTimeout(() => resolve(noTimeLeft), leftMs);
   });
   try {
     return await Promise.race([pending, expired]);

@@ -36,7 +36,7 @@ describe("PayPal: a token fetch shared by calls with different deadlines", () =>
     const lateRead = orderRead('LATE');
     const freshRead = orderRead('FRESH');
     const [lateAnswer, freshAnswer] = await Promise.all([late.call(SETTINGS, read('LATE')), fresh.call(SETTINGS, read('FRESH'))]);
-    expect(lateAnswer).toEqual({ kind: 'transport', message: expect.stringMatching(/no time left of the operation's timeout/) });
+    expect(lateAnswer).toEqual({ kind: 'transport', message: expect.stringMatching(/no time left of the operation's timeout/), cause: expect.stringMatching(/no time left of the operation's timeout/) });
     expect(lateRead.isDone()).toBe(false);
     expect(token.isDone()).toBe(true);
     expect(freshRead.isDone()).toBe(true);

@@ -210,7 +210,7 @@ export class WorldlineDriver implements PspDriver {
 
   /** A call without a usable answer, logged by its path and cause only (never a body or a header). */
   private logFailure(path: string, result: WorldlineResult): void {
-    if (result.kind === 'transport') this.deps.logger.warn('worldline.call_failed', { method: this.method, path, cause: result.message });
+    if (result.kind === 'transport') this.deps.logger.warn('worldline.call_failed', { method: this.method, path, cause: result.cause });
     else if (result.status >= 400) this.deps.logger.warn('worldline.call_refused', { method: this.method, path, status: result.status, errorCode: firstError(result.body.errors).code });
   }
 }
