@@ -7,6 +7,7 @@ import type { ContractEngine } from './harness';
 import { keyedInsertContract } from './keyed-insert.contract';
 import { sessionLeaseContract, sessionRepositoryContract } from './session-repository.contract';
 import { searchEntryRepairContract } from './search-entry-repair.contract';
+import { searchRebuildContract } from './search-rebuild.contract';
 import { sessionSearchContract } from './session-search.contract';
 import { methodCoverageContract, tracingEngine } from './method-coverage';
 import { storedSecretsContract } from './stored-secrets.contract';
@@ -27,6 +28,7 @@ export function describeStoreContract(engine: ContractEngine): void {
   keyedInsertContract(traced);
   sessionSearchContract(traced);
   searchEntryRepairContract(traced);
+  searchRebuildContract(traced);
   abandonedNotificationsContract(traced);
   accountRepositoriesContract(traced);
   chargebackRepositoryContract(traced);

@@ -52,9 +52,10 @@ export class SearchViewRebuild {
   /** Deletes the entries of `collection` whose session does not hold them; answers how many. */
   private async sweep<V extends Entry>(collection: MongoCollectionPort<V>, held: (entry: V, session: ViewSource) => boolean): Promise<number> {
     let removed = 0;
-    let after: string | undefined;
+    // Every entry id is a non-empty string: the range on `_id` walks its index from the start.
+    let after = '';
     for (;;) {
-      const filter = (after === undefined ? {} : { _id: { $gt: after } }) as Filter<V>;
+      const filter = { _id: { $gt: after } } as Filter<V>;
       const rows = (await collection.find(filter, { projection: { _id: 1, sessionId: 1, attemptId: 1 } }).sort({ _id: 1 }).limit(SWEEP_BATCH).toArray()) as V[];
       const sessions = await this.sessionsOf(rows.map((row) => row.sessionId));
       for (const row of rows) {
