@@ -14,14 +14,15 @@ export const USAGE = `Usage: npm run ops -- <command> [options]   (MONGODB_URI a
 
   resync-search [--since <instant>]
       Rebuilds the attempt and transaction search entries of every session updated since <instant>
-      (default: all sessions).
+      (default: all sessions) from the sessions as stored, whatever the entries held (after a
+      restore of sessions too); without --since, also deletes the entries no session holds.
   replay-notifications --merchant <id> [--since <instant>] [--until <instant>] [--dry-run]
       Re-arms the merchant's abandoned session-ended and chargeback messages whose delivery first
       failed in [since, until), as the dashboard's replay does; --dry-run only lists them. A
       merchant id of no stored account is warned of, and exits 2 when nothing of it is found.
   check
       Lists the database's collections with their document counts and the store's indexes that
-      are missing; changes nothing.
+      are missing, present under another name or differ from the plan; changes nothing.
   settle-operation --session <id> --transaction <id> --verdict succeeded|failed --note <text>
       Records the verdict found at the PSP for a capture, void or refund the service gave up on
       (psp.operation_given_up, psp.operation_verdict_given_up) and the PSP never settled; refused
