@@ -656,4 +656,37 @@ describe('Adyen card in Chromium', () => {
     await expect(page.getByText('The connection failed').count()).resolves.toBe(0);
     await expect(page.getByText('The payment service cannot be reached').count()).resolves.toBe(0);
   });
+
+  // D117: the challenge's result never arrives, neither first nor at its three resends (1 s, 4 s, 15 s),
+  // while every read of the session answers: a later poll that still shows the challenge due sends the
+  // same result again, and the payment goes on. Before, the page waited until the session expired.
+  it("3-D Secure's result lost beyond its resends is sent again at a later poll that shows it still due", async () => {
+    await openCheckout('adyen-web-3ds-lost-resends');
+    const fingerprint = { type: 'threeDS2', subtype: 'fingerprint', paymentMethodType: 'scheme', token: 'eyJ0aHJlZURTTWV0aG9kVVJMIjoiYWNzIn0=', paymentData: 'Ab02b4c0!fp' };
+    const challenge = { type: 'threeDS2', subtype: 'challenge', paymentMethodType: 'scheme', token: 'eyJhY3NVUkwiOiJhY3MifQ==', paymentData: 'Ab02b4c0!ch' };
+    answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({ resultCode: 'IdentifyShopper', pspReference: 'PSPWEB3DSRESEND1', merchantReference: body.reference, action: fingerprint }));
+    const details: Record<string, unknown>[] = [];
+    answerPost(TEST_BASE, '/v71/payments/details', 200, (body) => (details.push(body), { resultCode: 'ChallengeShopper', pspReference: 'PSPWEB3DSRESEND1', action: challenge }));
+    answerPost(TEST_BASE, '/v71/payments/details', 200, (body) => (details.push(body), { resultCode: 'Received', pspReference: 'PSPWEB3DSRESEND1' }));
+    // The fingerprint's result goes through; the challenge's first four (the send and its three resends) never arrive.
+    let confirms = 0;
+    await page.route('**/elements/session/attempts/*/confirm', (route) => {
+      confirms += 1;
+      return confirms >= 2 && confirms <= 5 ? route.abort('connectionreset') : route.continue();
+    });
+
+    await fillValidCard();
+    await payButton().click();
+    const approve = page.frameLocator('iframe[title="Issuer 3-D Secure"]').getByRole('button', { name: 'Approve' });
+    await approve.waitFor();
+    await approve.click();
+    await until(() => (details.length === 2 ? true : undefined), "the challenge's result at Adyen, sent again at a later poll", 60_000);
+    expect(details[1]).toEqual({ details: { threeDSResult: ACS_RESULTS.challenge } });
+    await page.getByText('Confirming your payment…').first().waitFor();
+    await until(async () => ((await page.locator('iframe[title="Issuer 3-D Secure"]').count()) === 0 ? true : undefined), "the issuer's frame gone");
+    // The same result every time, and none after it arrived.
+    const posted = requests.filter((r) => r.method() === 'POST' && r.url().endsWith('/confirm')).map((r) => r.postDataJSON() as unknown);
+    expect(posted.slice(1)).toEqual(Array(5).fill({ input: { method: 'card', details: { threeDSResult: ACS_RESULTS.challenge } } }));
+    await expect(page.getByText('The connection failed').count()).resolves.toBe(0);
+  }, 100_000);
 });

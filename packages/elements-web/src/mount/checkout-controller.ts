@@ -155,6 +155,7 @@ export class CheckoutController implements Actions {
       const wasUnreachable = this._reachable();
       if (this._reads.draws(answer.read, 'poll', answer.view.revision)) this._apply(answer.view);
       if (wasUnreachable && this._view && !this._destroyed) this._render(false);
+      this._pageAction._read();
       this._pollSoon(this._schedule.next(this._view ? isWaiting(this._view) : false));
     } catch (error) {
       this._failed(error, 'poll');
@@ -470,10 +471,12 @@ export class CheckoutController implements Actions {
    * (the service takes one result per action: a second is refused, never a second authorization).
    */
   private async _lostResult(error: unknown, attemptId: string, due: string): Promise<ViewAnswer & NumberedRead> {
-    if ((error as SplitPayError).code !== 'NetworkError') throw error;
-    this._report(error as SplitPayError);
+    // Refused as no action due: an earlier sending of it arrived (or another tab's); the view says what came of it (D117).
+    const taken = (error as SplitPayError).code === 'ConfirmNotApplicable';
+    if (!taken && (error as SplitPayError).code !== 'NetworkError') throw error;
+    if (!taken) this._report(error as SplitPayError);
     const view = await this._reader.read();
-    if (!view || this._dueAction(view, attemptId) === due) throw error;
+    if (!view || (!taken && this._dueAction(view, attemptId) === due)) throw error;
     return { view, read: 0 };
   }
 

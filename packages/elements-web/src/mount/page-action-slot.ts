@@ -8,6 +8,10 @@ interface Running {
   done: boolean;
   /** A resend of the result waiting for its delay. */
   resend?: ReturnType<typeof setTimeout>;
+  /** The resends spent, the result sent again at a later read still showing the action due (D117). */
+  _again?: () => void;
+  /** Those reads counted, the result sent at the 1st, 2nd, 4th, 8th… */
+  _reads?: number;
 }
 
 /**
@@ -110,12 +114,27 @@ export class PageActionSlot {
   private _send(running: Running, attemptId: string, details: Readonly<Record<string, string>>, tried: number): void {
     this._deps.sent(attemptId, details).catch((error: unknown) => {
       const delay = RESEND_DELAYS_MS[tried];
-      if (this._running !== running || delay === undefined || !mayPass(error)) return;
+      if (this._running !== running || !mayPass(error)) return;
+      if (delay === undefined) return void (running._again = () => this._send(running, attemptId, details, tried));
       running.resend = setTimeout(() => {
         running.resend = undefined;
         if (this._running === running) this._send(running, attemptId, details, tried + 1);
       }, Math.max(delay, (error.retryAfterS ?? 0) * 1000));
     });
+  }
+
+  /**
+   * A read of the view answered, and it still shows this action due (a view without it clears the
+   * slot first): a result whose resends are spent is sent again, the same, at ever sparser reads, so
+   * that a payer on the page never waits for the session's end (D117). Reads stop with the page's
+   * polling (a hidden tab, an idle hour, the session's end).
+   */
+  _read(): void {
+    const running = this._running;
+    const again = running?._again;
+    if (!again || ((running._reads = (running._reads ?? 0) + 1) & (running._reads - 1)) !== 0) return;
+    running._again = undefined;
+    again();
   }
 
   /**

@@ -175,6 +175,68 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
       expect(page.ran).toHaveLength(1);
     });
 
+    // D117: the resends spent, the result is not left unsent while the page's reads show it still due.
+    it('spent its resends (1 s, 4 s, 15 s), is sent again, the same, at the 1st, 2nd, 4th and 8th later read still showing it due; none once it arrived', async () => {
+      fakeTimers();
+      const page = pageWithAdapter(() => Promise.resolve({ threeDSResult: 'result-1' }));
+      // `arrives`: the next result reaches the service, which takes the action off (then `taken`).
+      let arrives = false;
+      let taken = false;
+      const log: string[] = [];
+      const bodies: unknown[] = [];
+      const fetch = async (_url: string, init: RequestInit): Promise<Response> => {
+        const post = init.method === 'POST';
+        log.push(post ? 'P' : 'G');
+        if (post) bodies.push(JSON.parse(String(init.body)));
+        taken ||= post && arrives;
+        const answer = post && !taken ? { status: 503, body: { code: 'InternalError', message: 'down' } } : { status: 200, body: { view: withAction(taken ? undefined : CHALLENGE) } };
+        return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+      };
+      mount(page.container, { ...base, fetch, poll: { minMs: 1_000, maxMs: 1_000, idleMs: 1_000 } });
+      const posted = () => log.filter((x) => x === 'P').length;
+      // A tenth of a second at a time, each answer let through: the page's reads and resends as they come.
+      const tick = async () => {
+        await jest.advanceTimersByTimeAsync(100);
+        await settled();
+      };
+      await until(() => posted() === 1);
+      for (let t = 0; t < 250 && posted() < 4; t += 1) await tick();
+      for (let t = 0; t < 80 && posted() < 7; t += 1) await tick();
+      arrives = posted() === 7;
+      for (let t = 0; t < 80 && posted() < 8; t += 1) await tick();
+      await until(() => page.container.querySelector('iframe') === null);
+      await jest.advanceTimersByTimeAsync(60_000);
+      // After the send and its three resends: a read (G) that shows the action still due, a result (P).
+      expect(log.join('').replace(/^(?:G*P){4}/, '')).toMatch(/^GPGPGGPGGGGPG*$/);
+      expect(posted()).toBe(8);
+      expect(bodies).toEqual(Array(8).fill({ input: { method: 'card', details: { threeDSResult: 'result-1' } } }));
+      expect(page.ran).toHaveLength(1);
+    });
+
+    it('refused at a resend as no action due (ConfirmNotApplicable: an earlier sending arrived) is taken as arrived: the view read, nothing said failed', async () => {
+      const page = pageWithAdapter(() => Promise.resolve({ threeDSResult: 'result-1' }));
+      const server = heldFetch();
+      const errors: string[] = [];
+      const handle = mount(page.container, { ...base, fetch: server.fetch, onError: (error) => errors.push(error.code) });
+      server.request(0).answer({ view: withAction(CHALLENGE) });
+      await until(() => server.requests.length === 2);
+      // A read shows the action taken while the result's answer is still on its way; then the refusal.
+      void handle.refresh();
+      await until(() => server.requests.length === 3);
+      server.request(2).answer({ view: withAction(undefined) });
+      await until(() => page.container.querySelector('iframe') === null);
+      server.request(1).answer({ code: 'ConfirmNotApplicable', message: 'This attempt awaits no in-page action result' }, 409);
+      await until(() => server.requests.length === 4);
+      expect(server.request(3)).toMatchObject({ method: 'GET', path: '/elements/session' });
+      server.request(3).answer({ view: withAction(undefined) });
+      await until(() => !page.button('Cancel payment').disabled);
+      await settled();
+      expect(page.text(page.role('alert')[0])).toBe('');
+      expect(page.container.querySelector('.sp-notice--danger')).toBeNull();
+      expect(page.text(page.container)).toContain('Confirming your payment');
+      expect(errors).toEqual([]);
+    });
+
     it('whose answer never comes while the view cannot be read either: the page says the service cannot be reached (Check again), nothing said failed, and the same result is sent again', async () => {
       const { page, server } = await resultUnanswered();
       server.request(2).lose();
