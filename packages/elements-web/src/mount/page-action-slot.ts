@@ -132,7 +132,7 @@ export class PageActionSlot {
   _read(): void {
     const running = this._running;
     const again = running?._again;
-    if (!again || ((running._reads = (running._reads ?? 0) + 1) & (running._reads - 1)) !== 0) return;
+    if (!again || (running._reads = (running._reads ?? 0) + 1) & (running._reads - 1)) return;
     running._again = undefined;
     again();
   }
