@@ -1,4 +1,5 @@
 import type { Transaction, TransactionHit } from '@splitpay/domain';
+import { servedAckMessage } from './served-ack-message';
 
 /** Transaction as the contract shows it (the contract's "Transaction"); dispatch and idempotency keys stay inside. */
 export interface TransactionJson {
@@ -28,6 +29,7 @@ export interface TransactionViewJson {
 
 export function presentTransaction(t: Transaction): TransactionJson {
   const { kind, statusCode, statusMessage, category } = t.status;
+  const ackMessage = t.ack ? servedAckMessage(t.ack) : undefined;
   return {
     transactionId: t.id,
     createdAt: t.createdAt,
@@ -42,7 +44,7 @@ export function presentTransaction(t: Transaction): TransactionJson {
       ...(category !== undefined ? { category } : {}),
     },
     ...(t.ack?.code !== undefined ? { ackCode: t.ack.code } : {}),
-    ...(t.ack?.message !== undefined ? { ackMessage: t.ack.message } : {}),
+    ...(ackMessage !== undefined ? { ackMessage } : {}),
     ...(t.ack?.httpStatus !== undefined ? { ackHttpStatus: t.ack.httpStatus } : {}),
     ...(t.extraData !== undefined ? { extraData: t.extraData } : {}),
   };

@@ -35,7 +35,10 @@ export const transactionSchema = named('Transaction', {
     providerRef: { ...text, description: 'the PSP reference' },
     status: transactionStatusSchema,
     ackCode: { ...text, description: 'ack facet: what the driving call answered' },
-    ackMessage: { ...text, description: "what the driving call said; a transport failure's raw cause as its error code and what it means (ECONNREFUSED: no answer from the PSP (connection refused)), never the PSP's address" },
+    ackMessage: {
+      ...text,
+      description: "what the driving call said; a transport failure's raw cause (beside no ackHttpStatus) as its error code and what it means only (`ECONNREFUSED: no answer from the PSP (connection refused)`), never a host, port, path or stack",
+    },
     ackHttpStatus: { type: 'integer', description: 'absent beside a present ackMessage: no HTTP response ever came' },
     extraData: { ...text, description: "refunds only: the caller's reconciliation tag, echoed verbatim" },
   },
