@@ -2,7 +2,7 @@ import { Router, type Express } from 'express';
 import type { Stores } from '@splitpay/application';
 import type { Clock, Logger, PasswordHasher, PspProvider } from '@splitpay/domain';
 import type { MongoStores } from '@splitpay/store-mongo';
-import { createHttpApp, listExpressRoutes, metricsRouter, type HitCounters } from '@splitpay/http-api';
+import { apiNoStoreRouter, createHttpApp, listExpressRoutes, metricsRouter, type HitCounters } from '@splitpay/http-api';
 import { PromMetrics, requestScope, SystemClock, SystemTimer, UuidV7IdGenerator } from '@splitpay/infra';
 import type { ServerConfig } from './config';
 import { policyOf } from './domain-policy';
@@ -93,6 +93,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
   const workers: Worker[] = [];
 
   routers.push(metricsRouter({ exposition: metrics, ...(options.config.metricsToken ? { token: options.config.metricsToken } : {}) }));
+  routers.push(apiNoStoreRouter());
 
   // Areas: each wiring function builds its adapters and use cases from `core` and adds its routers
   // and workers (apps/server/src/wiring/*.ts).

@@ -1,3 +1,4 @@
+export * from './api-no-store';
 export * from './merchant-api.deps';
 export * from './merchant-api.router';
 export * from './search-cursor';
