@@ -38,6 +38,11 @@ describe('AxiosWebhookSender against a real receiver', () => {
     expect(JSON.parse(call.body)).toEqual(message.payload);
   });
 
+  it("names itself splitpay-webhooks/1, never the HTTP client's default (axios/<version>)", async () => {
+    await expect(sender.send(message)).resolves.toEqual({ received: true, httpStatus: 200 });
+    expect(receiver.calls.map((call) => call.headers['user-agent'])).toEqual(['splitpay-webhooks/1']);
+  });
+
   it('signs with Standard Webhooks headers a receiver verifies with the library', async () => {
     await sender.send(message);
     const call = receiver.calls[0]!;

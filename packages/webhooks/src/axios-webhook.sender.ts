@@ -18,6 +18,9 @@ export interface AxiosWebhookSenderOptions {
 
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 
+/** Every delivery's `user-agent`: the service and the version of its delivery format, never the HTTP client's default (`axios/<version>`). */
+export const WEBHOOK_USER_AGENT = 'splitpay-webhooks/1';
+
 /**
  * Delivers webhook messages (docs/decisions.md D16): POST JSON, the account's `authorization` value
  * verbatim, Standard Webhooks signature headers, 10 s, no redirects followed. Received only on 200,
@@ -89,6 +92,7 @@ export class AxiosWebhookSender implements WebhookSender {
     const at = new Date(this.now());
     return {
       'content-type': 'application/json',
+      'user-agent': WEBHOOK_USER_AGENT,
       ...(message.authorization !== undefined ? { authorization: message.authorization } : {}),
       'webhook-id': message.notificationId,
       'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),

@@ -40,6 +40,13 @@ const DELIVERY_HEADERS: readonly ParameterSpec[] = [
       "v1,<base64 HMAC-SHA256> over <webhook-id>.<webhook-timestamp>.<raw body> with the account's signing secret (Standard Webhooks). Verify it on the raw body before parsing.",
     schema: { type: 'string' },
   },
+  {
+    name: 'user-agent',
+    in: 'header',
+    required: true,
+    description: 'splitpay-webhooks/1 on every delivery: the sender and the version of this delivery format. It proves nothing (anyone can send it): authorize by the authorization header and the signature.',
+    schema: { type: 'string', const: 'splitpay-webhooks/1' },
+  },
 ];
 
 const acknowledged = { '200': { description: 'Acknowledged: the body OK in text/plain', contentType: 'text/plain', schema: { type: 'string', const: 'OK' } } };
