@@ -15,14 +15,43 @@ export interface HttpRequestObserver {
 /** A caller's id is kept when it is a plain token (a UUID, a trace id); anything else is replaced. */
 const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** Where `recordMatchedRoute` keeps the template of the route that matched, in `res.locals`. */
+const MATCHED_ROUTE = 'matchedRoute';
+
+/** The template of a route as it matches: its router's mount path (lower-cased, see routeOf) and its path. */
+function templateOf(req: Request, route: unknown): string | undefined {
+  const path = (route as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' ? `${req.baseUrl.toLowerCase()}${path}` || '/' : undefined;
+}
+
+/**
+ * Keeps, in `res.locals`, the template of each route as Express matches it. `req.baseUrl` names the
+ * mount path only while the request is inside its router: once an error has left the router (to the
+ * app's error handler), it is back to '' and `req.route` alone reads `/session/attempts` for the
+ * door `/elements/session/attempts`. Express sets `req.route` on the match, so a setter sees both.
+ */
+export function recordMatchedRoute(req: Request, res: Response): void {
+  let route: unknown = req.route;
+  Object.defineProperty(req, 'route', {
+    configurable: true,
+    enumerable: true,
+    get: () => route,
+    set: (value: unknown) => {
+      route = value;
+      res.locals[MATCHED_ROUTE] = templateOf(req, value);
+    },
+  });
+}
+
 /**
  * The route template that answered (`/api/sessions/:sessionId`), or `unmatched`: never a raw path.
  * A router's mount path (`/elements`, the only one, literal and lower-case) matches in any case and
  * `baseUrl` keeps the caller's spelling, so it is lower-cased: one label per door in the metrics.
+ * The template recorded when the route matched is preferred (recordMatchedRoute says why).
  */
 export function routeOf(req: Request): string {
-  const path = (req.route as { path?: unknown } | undefined)?.path;
-  return typeof path === 'string' ? `${req.baseUrl.toLowerCase()}${path}` || '/' : 'unmatched';
+  const recorded: unknown = req.res?.locals[MATCHED_ROUTE];
+  return typeof recorded === 'string' ? recorded : (templateOf(req, req.route) ?? 'unmatched');
 }
 
 function merchantOf(res: Response): string | undefined {
@@ -43,6 +72,7 @@ export function requestLog(deps: { readonly logger: Logger; readonly scope?: Req
     const started = process.hrtime.bigint();
     res.setHeader('X-Request-Id', requestId);
     res.locals.requestId = requestId;
+    recordMatchedRoute(req, res);
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeOf(req);
