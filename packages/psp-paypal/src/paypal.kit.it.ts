@@ -214,14 +214,16 @@ function paypalScript(pair: SigningPair): PspKitScript {
     forge: (valid) => {
       const headers = Object.fromEntries(Object.entries(valid.headers).filter(([name]) => name.toLowerCase() !== 'paypal-transmission-sig'));
       return {
-        forged: { ...valid, rawBody: valid.rawBody.replace('"100.00"', '"999.00"') },
+        // Every event (an authorization's, a capture's, a refund's, a dispute's) carries an amount: the forger changes the first.
+        forged: { ...valid, rawBody: valid.rawBody.replace(/"value":"[^"]*"/, '"value":"999.00"') },
         unsigned: { ...valid, headers },
       };
     },
-    transportFault: async (kind, _operation, input: FollowUpInput) => {
-      const state = stateOf(input.target.providerRef);
+    transportFault: async (kind, operation, input: FollowUpInput) => {
       const keys: string[] = [];
-      const path = `/v2/payments/authorizations/${state.authorizationId}/capture`;
+      // Capture and void name the order's authorization; a refund names the capture (its target).
+      const path =
+        operation === 'refund' ? `/v2/payments/captures/${input.target.providerRef ?? ''}/refund` : `/v2/payments/authorizations/${stateOf(input.target.providerRef).authorizationId}/${operation}`;
       const seen = (key: string) => {
         keys.push(key);
         return true;
@@ -230,7 +232,9 @@ function paypalScript(pair: SigningPair): PspKitScript {
       if (kind === 'reset') first.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
       else if (kind === '5xx') first.reply(503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.', debug_id: 'kit5xx' });
       else first.delay(DRIVER_TIMEOUT_MS * 3).reply(201, { id: 'LATE', status: 'COMPLETED' });
-      nock(SANDBOX).post(path).matchHeader('paypal-request-id', seen).reply(201, { id: ids(input.transactionId, 'C'), status: 'COMPLETED' });
+      const retried = nock(SANDBOX).post(path).matchHeader('paypal-request-id', seen);
+      if (operation === 'void') retried.reply(204);
+      else retried.reply(201, { id: ids(input.transactionId, operation === 'capture' ? 'C' : 'R'), status: 'COMPLETED', ...(operation === 'capture' ? { invoice_id: input.transactionId } : { custom_id: input.transactionId }) });
       return { keysSeen: () => keys };
     },
   };

@@ -34,6 +34,12 @@ async function outcome(target: PspKitTarget, name: string): Promise<'passes' | s
   );
 }
 
+const faultCheck = (fault: string) => `${fault} to each follow-up (capture, refund, void) -> an unknown ack, and the retry carries the same idempotency key`;
+const RESET_CHECK = faultCheck('a connection reset');
+const TIMEOUT_CHECK = faultCheck('a timeout');
+const FIVE_HUNDRED_CHECK = faultCheck('a 5xx answer');
+const FORGERY_CHECK = 'a forged or unsigned notification of each kind (opening, capture, refund, void, dispute) -> rejected, no facts, body not logged';
+
 const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => PspProvider['parseNotification'])?][] = [
   [
     'reports a partial grant as a grant in full',
@@ -60,7 +66,7 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
   [
     'accepts notifications without checking their signature',
     'card',
-    'a forged or unsigned notification -> rejected, no facts, body not logged',
+    FORGERY_CHECK,
     () => ({}),
     (provider) => (notification, context) =>
       provider.parseNotification({ ...notification, headers: { ...notification.headers, 'x-fake-psp-signature': signBody(notification.rawBody, 'kit-fake-signing-secret-0123456789') } }, context),
@@ -105,11 +111,11 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
       return parsed.kind === 'accepted' ? { ...parsed, facts: parsed.facts.map((f) => (f.kind === 'chargeback' ? { ...f, reasonCode: undefined } : f)) } : parsed;
     },
   ],
-  ['sends a new idempotency key on each retry', 'card', 'a connection reset -> an unknown ack, and the retry carries the same idempotency key', (d) => ({ capture: (input) => d.capture({ ...input, transactionId: randomUUID() as never }) })],
+  ['sends a new idempotency key on each retry', 'card', RESET_CHECK, (d) => ({ capture: (input) => d.capture({ ...input, transactionId: randomUUID() as never }) })],
   [
     'calls a transport fault a refusal',
     'card',
-    'a timeout -> an unknown ack, and the retry carries the same idempotency key',
+    TIMEOUT_CHECK,
     (d) => ({ capture: async (input) => mapAck(await d.capture(input)) }),
   ],
   [
@@ -141,12 +147,12 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
   [
     'keys every follow-up by the opening (not by its own transaction id)',
     'card',
-    'a connection reset -> an unknown ack, and the retry carries the same idempotency key',
+    RESET_CHECK,
     (d) => ({ capture: (input) => d.capture({ ...input, transactionId: (input.opening?.transactionId ?? input.transactionId) as never }) }),
   ],
-  ['reads a 5xx answer to a capture as a success', 'card', 'a 5xx answer -> an unknown ack, and the retry carries the same idempotency key', (d) => ({ capture: async (input) => fiveHundredAs(await d.capture(input), 'accepted', input.transactionId) })],
-  ['reads a 5xx answer to a capture as a refusal', 'card', 'a 5xx answer -> an unknown ack, and the retry carries the same idempotency key', (d) => ({ capture: async (input) => fiveHundredAs(await d.capture(input), 'rejected') })],
-  ['reads a 5xx answer to a capture as a fault without its status', 'card', 'a 5xx answer -> an unknown ack, and the retry carries the same idempotency key', (d) => ({ capture: async (input) => fiveHundredAs(await d.capture(input), 'unknown') })],
+  ['reads a 5xx answer to a capture as a success', 'card', FIVE_HUNDRED_CHECK, (d) => ({ capture: async (input) => fiveHundredAs(await d.capture(input), 'accepted', input.transactionId) })],
+  ['reads a 5xx answer to a capture as a refusal', 'card', FIVE_HUNDRED_CHECK, (d) => ({ capture: async (input) => fiveHundredAs(await d.capture(input), 'rejected') })],
+  ['reads a 5xx answer to a capture as a fault without its status', 'card', FIVE_HUNDRED_CHECK, (d) => ({ capture: async (input) => fiveHundredAs(await d.capture(input), 'unknown') })],
   [
     'reads a 5xx answer to a status lookup as a refusal',
     'card',
@@ -204,6 +210,19 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
       };
     },
   ],
+  [
+    'checks the signature of authorizations only, not of captures, refunds, voids or disputes',
+    'card',
+    FORGERY_CHECK,
+    () => ({}),
+    (provider) => (notification, context) => {
+      const authorization = (JSON.parse(notification.rawBody) as { event?: unknown }).event === 'authorization';
+      return provider.parseNotification(authorization ? notification : { ...notification, headers: { ...notification.headers, 'x-fake-psp-signature': signBody(notification.rawBody, 'kit-fake-signing-secret-0123456789') } }, context);
+    },
+  ],
+  ['reads a 5xx answer to a refund as a success', 'card', FIVE_HUNDRED_CHECK, (d) => ({ refund: async (input) => fiveHundredAs(await d.refund(input), 'accepted', input.transactionId, 'refunded') })],
+  ['reads a 5xx answer to a void as a success', 'card', FIVE_HUNDRED_CHECK, (d) => ({ void: async (input) => fiveHundredAs(await d.void(input), 'accepted', input.transactionId, 'voided') })],
+  ['calls a timeout of a refund a refusal', 'card', TIMEOUT_CHECK, (d) => ({ refund: async (input) => mapAck(await d.refund(input)) })],
   ['answers a capture without telling its verdict', 'card', 'capture -> captured', (d) => ({ capture: async (input) => d.capture({ ...input, target: { providerRef: 'unknown-ref' } }) })],
 ];
 
@@ -215,12 +234,12 @@ function fail(): never {
  * A driver that misreads a 5xx answer: as `accepted` (with a captured fact), as `rejected`, or as a
  * fault that drops the answer's status.
  */
-function fiveHundredAs(output: OperationOutput, outcome: 'accepted' | 'rejected' | 'unknown', transactionId?: string): OperationOutput {
+function fiveHundredAs(output: OperationOutput, outcome: 'accepted' | 'rejected' | 'unknown', transactionId?: string, kind: 'captured' | 'refunded' | 'voided' = 'captured'): OperationOutput {
   const status = output.ack.httpStatus;
   if (output.ack.outcome !== 'unknown' || status === undefined || status < 500) return output;
   if (outcome === 'unknown') return { ...output, ack: { outcome: 'unknown' } };
   if (outcome === 'rejected') return { ...output, ack: { ...output.ack, outcome } };
-  return { ack: { outcome, httpStatus: status }, facts: [{ kind: 'captured', success: true, ref: { transactionId: transactionId as never } }] };
+  return { ack: { outcome, httpStatus: status }, facts: [{ kind, success: true, ref: { transactionId: transactionId as never } }] };
 }
 
 function mapAck(output: OperationOutput): OperationOutput {

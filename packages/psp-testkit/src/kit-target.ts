@@ -117,6 +117,8 @@ export interface DisputePlay {
 }
 
 export type FollowUpOutcome = 'succeeds' | 'fails';
+/** The operations that follow an opening. */
+export type FollowUpKind = 'capture' | 'void' | 'refund';
 /** The connection reset; no answer before the driver's timeout; an answer with a 5xx status (the PSP may have acted). */
 export type TransportFault = 'reset' | 'timeout' | '5xx';
 
@@ -163,9 +165,11 @@ export interface PspKitScript {
    */
   forge?(valid: InboundNotification): { readonly forged: InboundNotification; readonly unsigned: InboundNotification };
   /**
-   * The next call of `input` meets a transport fault (the connection reset, no answer before the
-   * driver's timeout, or a 5xx answer); the call after it is answered normally (accepted). `keysSeen`
-   * lists the idempotency keys of both calls, as the PSP received them.
+   * The next `operation` call of `input` meets a transport fault (the connection reset, no answer
+   * before the driver's timeout, or a 5xx answer); the call after it is answered normally (accepted).
+   * `keysSeen` lists the idempotency keys of both calls, as the PSP received them. The kit plays it on
+   * every follow-up the driver declares: the capture of a hold, its void, the refund (of the capture,
+   * `input.target`, or of a direct payment).
    */
-  transportFault(kind: TransportFault, operation: 'capture' | 'refund', input: FollowUpInput): Promise<{ keysSeen(): readonly string[] }>;
+  transportFault(kind: TransportFault, operation: FollowUpKind, input: FollowUpInput): Promise<{ keysSeen(): readonly string[] }>;
 }

@@ -157,7 +157,7 @@ function script(method: 'card' | 'applepay'): PspKitScript {
       return { forged: { ...valid, rawBody: JSON.stringify(tampered) }, unsigned: { ...valid, rawBody: JSON.stringify(unsigned) } };
     },
     transportFault: async (kind: TransportFault, operation, input) => {
-      const path = `/v71/payments/${input.opening?.providerRef ?? input.target.providerRef ?? ''}/${operation === 'capture' ? 'captures' : 'refunds'}`;
+      const path = `/v71/payments/${input.opening?.providerRef ?? input.target.providerRef ?? ''}/${MODIFICATIONS[operation][0]}`;
       const keys: string[] = [];
       const answer = () => received(operation, input, input.opening?.providerRef ?? input.target.providerRef ?? '', pspReference());
       const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(500, { status: 500, errorCode: '000', message: 'Unexpected error', errorType: 'internal' }) : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(201, answer());

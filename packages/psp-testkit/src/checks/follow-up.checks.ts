@@ -26,7 +26,7 @@ export async function followUp(kit: KitSession, opened: Opened, kind: Kind, amou
 }
 
 /** The operation that took the money: the capture of a hold (what the service refunds), else the payment. */
-function takingRef(done: FollowedUp): OperationRef {
+export function takingRef(done: FollowedUp): OperationRef {
   const fact = verdicts('capture', done)[0];
   const providerRef = done.output.ack.providerRef ?? fact?.providerRef ?? fact?.ref.providerRef;
   return { transactionId: done.input.transactionId, ...(providerRef ? { providerRef } : {}) };

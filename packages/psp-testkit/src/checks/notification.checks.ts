@@ -1,18 +1,39 @@
-import type { InboundNotification } from '@splitpay/domain';
+import type { InboundNotification, OperationRef } from '@splitpay/domain';
 import { KIT_AMOUNT, type KitSession } from '../kit-session';
 import type { PspKitTarget } from '../kit-target';
 import { check, fail, type KitCheck } from './check';
-import { followUp } from './follow-up.checks';
+import { followUp, taken, takingRef } from './follow-up.checks';
 import { authorizedInFull } from './opening.checks';
 
-/** A notification the PSP really sent: about the opening, else about its capture (or refund). */
-async function someNotification(kit: KitSession): Promise<InboundNotification> {
+/**
+ * One notification of each kind the script plays: the opening's, the capture's (a hold), the refund's,
+ * the void's (declared) and the dispute's (readsDisputes). A reader that checks the signature on some
+ * kinds only must meet a forgery of each.
+ */
+async function notificationOfEachKind(kit: KitSession): Promise<[string, InboundNotification][]> {
+  const found: [string, InboundNotification][] = [];
+  const add = (kind: string, notifications: readonly InboundNotification[]) => {
+    const first = notifications[0];
+    if (first) found.push([kind, first]);
+  };
   const opened = await authorizedInFull(kit);
-  const notification = opened.notifications[0];
-  if (notification) return notification;
-  const kind = opened.model.attempt().operation === 'authorization' ? 'capture' : 'refund';
-  const done = await followUp(kit, opened, kind, KIT_AMOUNT, 'succeeds');
-  return done.notifications[0] ?? fail('the script played no notification at all: a PSP notifies its verdicts');
+  add('opening', opened.notifications);
+  const hold = opened.model.attempt().operation === 'authorization';
+  let taking: OperationRef | undefined;
+  if (hold) {
+    const captured = await followUp(kit, opened, 'capture', KIT_AMOUNT, 'succeeds');
+    add('capture', captured.notifications);
+    taking = takingRef(captured);
+  }
+  if (kit.capabilities.refund) add('refund', (await followUp(kit, opened, 'refund', KIT_AMOUNT, 'succeeds', taking)).notifications);
+  if (hold && kit.capabilities.void) add('void', (await followUp(kit, await authorizedInFull(kit), 'void', KIT_AMOUNT, 'succeeds')).notifications);
+  const chargeback = kit.run.script.chargeback;
+  if (kit.target.readsDisputes && chargeback) {
+    const { opened: disputed, target } = await taken(kit);
+    add('dispute', await (await chargeback(kit.followUpInput(disputed.model, KIT_AMOUNT, target))).notifications());
+  }
+  if (found.length === 0) fail('the script played no notification at all: a PSP notifies its verdicts');
+  return found;
 }
 
 /** Whether a log line quotes a body (as is, or escaped inside a JSON log line). */
@@ -53,21 +74,23 @@ export function notificationChecks(target: PspKitTarget): KitCheck[] {
       const done = await followUp(kit, opened, kind, KIT_AMOUNT, 'succeeds');
       if (opened.notifications.length + done.notifications.length === 0) fail('the script played no notification at all: a PSP notifies its verdicts');
     }),
-    check(target, 'a forged or unsigned notification -> rejected, no facts, body not logged', async (kit) => {
+    check(target, 'a forged or unsigned notification of each kind (opening, capture, refund, void, dispute) -> rejected, no facts, body not logged', async (kit) => {
       if (!target.signedNotifications) return;
       const forge = kit.run.script.forge ?? fail('signed notifications: the script must forge one');
-      const notification = await someNotification(kit);
-      const { forged, unsigned } = forge(notification);
-      for (const [label, bad] of [
-        ['forged', forged],
-        ['unsigned', unsigned],
-      ] as const) {
-        const parsed = await kit.parse(bad);
-        if (parsed.kind !== 'rejected') return fail(`the ${label} notification was accepted with ${parsed.facts.length} fact(s)`);
-        expect(parsed.reply.status).toBeGreaterThanOrEqual(200);
-        // The service logs the reason up to its first colon: it must not quote the body.
-        expect(bad.rawBody.length > 0 && parsed.reason.split(':')[0]?.includes(bad.rawBody)).toBe(false);
-        expect(quotes(kit.logger.lines, bad.rawBody)).toBe(false);
+      for (const [kind, notification] of await notificationOfEachKind(kit)) {
+        const { forged, unsigned } = forge(notification);
+        if (JSON.stringify(forged) === JSON.stringify(notification)) fail(`the script's forgery of the ${kind} notification changes nothing`);
+        for (const [label, bad] of [
+          ['forged', forged],
+          ['unsigned', unsigned],
+        ] as const) {
+          const parsed = await kit.parse(bad);
+          if (parsed.kind !== 'rejected') return fail(`the ${label} ${kind} notification was accepted with ${parsed.facts.length} fact(s)`);
+          expect(parsed.reply.status).toBeGreaterThanOrEqual(200);
+          // The service logs the reason up to its first colon: it must not quote the body.
+          expect(bad.rawBody.length > 0 && parsed.reason.split(':')[0]?.includes(bad.rawBody)).toBe(false);
+          expect(quotes(kit.logger.lines, bad.rawBody)).toBe(false);
+        }
       }
     }),
   ];

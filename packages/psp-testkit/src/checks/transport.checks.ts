@@ -1,6 +1,6 @@
-import type { DriverAck, OperationOutput } from '@splitpay/domain';
-import { KIT_AMOUNT } from '../kit-session';
-import type { PspKitTarget, TransportFault } from '../kit-target';
+import type { DriverAck, FollowUpInput, OperationOutput, OperationRef } from '@splitpay/domain';
+import { KIT_AMOUNT, type KitSession } from '../kit-session';
+import type { FollowUpKind, PspKitTarget, TransportFault } from '../kit-target';
 import { check, fail, type KitCheck } from './check';
 import { authorizedInFull } from './opening.checks';
 
@@ -21,31 +21,51 @@ export function expectUnknown(output: OperationOutput, fault: TransportFault): v
 }
 
 /**
- * A transport fault or a 5xx -> an `unknown` ack; the retry carries the same idempotency key, which is
- * our transaction id of the operation, and goes through. A declared status lookup meets a 5xx too.
+ * The `kind` call of `input` meets `fault`: an unknown ack; the service's retry (same transaction id)
+ * carries the same idempotency key, its own transaction id, and goes through. Gives what the retry acted on.
+ */
+async function faultThenRetry(kit: KitSession, fault: TransportFault, kind: FollowUpKind, input: FollowUpInput): Promise<OperationRef> {
+  const { keysSeen } = await kit.run.script.transportFault(fault, kind, input);
+  const failed = await kit.driver[kind](input);
+  kit.seen(failed);
+  try {
+    expectUnknown(failed, fault);
+  } catch (error) {
+    fail(`the ${kind}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // The service retries the same operation (same transaction id): the PSP must see the same key.
+  const again = await kit.driver[kind](input);
+  kit.seen(again);
+  const keys = keysSeen();
+  if (keys.length !== 2 || keys[1] !== keys[0]) fail(`the PSP received the ${kind} and its retry with the idempotency keys ${JSON.stringify(keys)}, not one key twice`);
+  // The key is the operation's own transaction id: a key shared by two operations (the opening's,
+  // the payment's) would make the PSP answer the second with the first one's result.
+  if (keys[0] !== input.transactionId) fail(`the ${kind}'s idempotency key is ${String(keys[0])}, not its transaction id ${input.transactionId}`);
+  if (again.ack.outcome !== 'accepted') fail(`the retry of the ${kind} after ${LABEL[fault]} was answered ${again.ack.outcome}, not accepted`);
+  const providerRef = again.ack.providerRef ?? again.facts.map((f) => (f.kind === 'chargeback' ? f.providerRef : (f.providerRef ?? f.ref.providerRef))).find((r) => r !== undefined);
+  return { transactionId: input.transactionId, ...(providerRef ? { providerRef } : {}) };
+}
+
+/**
+ * A transport fault or a 5xx to each follow-up the driver declares (the capture of a hold, its void,
+ * the refund) -> an `unknown` ack; the retry carries the same idempotency key, which is our
+ * transaction id of the operation, and goes through. A declared status lookup meets each fault too.
  */
 export function transportChecks(target: PspKitTarget): KitCheck[] {
   const faults: readonly TransportFault[] = ['reset', 'timeout', '5xx'];
   return [
     ...faults.map((fault) =>
-      check(target, `${LABEL[fault]} -> an unknown ack, and the retry carries the same idempotency key`, async (kit) => {
+      check(target, `${LABEL[fault]} to each follow-up (capture, refund, void) -> an unknown ack, and the retry carries the same idempotency key`, async (kit) => {
         const opened = await authorizedInFull(kit);
-        const kind = opened.model.attempt().operation === 'authorization' ? 'capture' : 'refund';
-        const input = kit.followUpInput(opened.model, KIT_AMOUNT);
-        const { keysSeen } = await kit.run.script.transportFault(fault, kind, input);
-        const failed = await kit.driver[kind](input);
-        kit.seen(failed);
-        expectUnknown(failed, fault);
-        // The service retries the same operation (same transaction id): the PSP must see the same key.
-        const again = await kit.driver[kind](input);
-        kit.seen(again);
-        const keys = keysSeen();
-        expect(keys).toHaveLength(2);
-        expect(keys[1]).toBe(keys[0]);
-        // The key is the operation's own transaction id: a key shared by two operations (the opening's,
-        // the payment's) would make the PSP answer the second with the first one's result.
-        if (keys[0] !== input.transactionId) fail(`the ${kind}'s idempotency key is ${String(keys[0])}, not its transaction id ${input.transactionId}`);
-        expect(again.ack.outcome).toBe('accepted');
+        const hold = opened.model.attempt().operation === 'authorization';
+        let taking: OperationRef | undefined;
+        if (hold) taking = await faultThenRetry(kit, fault, 'capture', kit.followUpInput(opened.model, KIT_AMOUNT));
+        // A direct payment's only follow-up is its refund: the script must play it even when undeclared.
+        if (kit.capabilities.refund || !hold) await faultThenRetry(kit, fault, 'refund', kit.followUpInput(opened.model, KIT_AMOUNT, taking));
+        if (hold && kit.capabilities.void) {
+          const other = await authorizedInFull(kit);
+          await faultThenRetry(kit, fault, 'void', kit.followUpInput(other.model, KIT_AMOUNT));
+        }
       }),
     ),
     ...faults.map((fault) =>

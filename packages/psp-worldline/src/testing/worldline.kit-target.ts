@@ -145,16 +145,19 @@ function script(contract: WorldlineKitContract): PspKitScript {
       else first.delay(DRIVER_TIMEOUT_MS * 1.5).reply(503, unavailable);
     },
     forge: (valid: InboundNotification) => {
-      const event = JSON.parse(valid.rawBody) as { payment: { paymentOutput: { amountOfMoney: { amount: number } } } };
-      event.payment.paymentOutput.amountOfMoney.amount *= 10;
+      // Every event (a payment's, a refund's) carries an amount: the forger raises the first one tenfold.
+      const rawBody = valid.rawBody.replace(/"amount":(\d+)/, (_m, amount: string) => `"amount":${Number(amount) * 10}`);
       const { 'x-gcs-signature': _dropped, ...unsignedHeaders } = valid.headers;
-      return { forged: { ...valid, rawBody: JSON.stringify(event) }, unsigned: { ...valid, headers: unsignedHeaders } };
+      return { forged: { ...valid, rawBody }, unsigned: { ...valid, headers: unsignedHeaders } };
     },
     transportFault: async (kind: TransportFault, operation, input) => {
       const paymentId = paymentOf(input, 2);
-      const path = `${P}/${paymentId}/${operation}`;
+      const path = `${P}/${paymentId}/${operation === 'void' ? 'cancel' : operation}`;
       const keys: string[] = [];
-      const answer = (operation === 'capture' ? captureAnswer : refund)({ id: paymentId.replace(/_0$/, '_1'), amount: input.amount.amount, status: operation === 'capture' ? 'CAPTURE_REQUESTED' : 'REFUND_REQUESTED', statusCode: operation === 'capture' ? 91 : 81 });
+      const answer =
+        operation === 'void'
+          ? { payment: payment({ id: paymentId, amount: input.amount.amount, merchantReference: input.opening?.transactionId ?? '', status: 'CANCELLED', statusCode: 6, statusCategory: 'UNSUCCESSFUL' }) }
+          : (operation === 'capture' ? captureAnswer : refund)({ id: paymentId.replace(/_0$/, '_1'), amount: input.amount.amount, status: operation === 'capture' ? 'CAPTURE_REQUESTED' : 'REFUND_REQUESTED', statusCode: operation === 'capture' ? 91 : 81 });
       const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(503, { errorId: 'kit-5xx', errors: [{ errorCode: '50001130', httpStatusCode: 503, id: 'SERVICE_UNAVAILABLE' }] }) : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(201, answer);
       const second = api().post(path).reply(201, answer);
       for (const scope of [first, second]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['x-gcs-idempotence-key'])));
