@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import nock from 'nock';
-import { money, type DeclineCategory, type DriverAck, type FollowUpInput, type InboundNotification, type OpenInput } from '@splitpay/domain';
+import { minorUnitsOf, money, type DeclineCategory, type DriverAck, type FollowUpInput, type InboundNotification, type Money, type OpenInput } from '@splitpay/domain';
 import { describePspDriverContract, isolateNock, type OpeningPlay, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
 import { PAYPAL_SETTINGS } from './paypal.plugin';
 import { createPayPalProvider } from './provider/paypal.provider';
 import { CERT_HOST, CERT_PATH, delivery, event } from './testing/paypal-webhook.fixtures';
-import { SANDBOX, SETTINGS, authorizedOrder, paypalError, silentLogger } from './testing/paypal.fixtures';
+import { SANDBOX, SETTINGS, authorizedOrder, paypalError } from './testing/paypal.fixtures';
 import { makeSigningPair, type SigningPair } from './testing/signing-certificate';
 
 isolateNock();
@@ -25,11 +25,25 @@ const DECLINING_ISSUE: Partial<Record<DeclineCategory, string>> = {
 interface OrderState {
   readonly transactionId: string;
   readonly authorizationId: string;
+  /** What the order is for. */
+  readonly amount: Money;
   authorized: boolean;
   /** The next GET of the order is answered 503 (the kit's 5xx status lookup). */
   failNextGet?: TransportFault;
   readonly captures: { id: string; status: string }[];
 }
+
+/**
+ * PayPal's decimal string of an amount: ISO 4217's decimals, except the currencies PayPal takes in
+ * whole units only (its currency codes page: HUF, JPY, TWD), written without decimals.
+ */
+const WHOLE_UNITS_ONLY = new Set(['HUF', 'JPY', 'TWD']);
+function paypalValue(amount: Money): string {
+  const digits = minorUnitsOf(amount.currency);
+  const major = amount.amount / 10 ** digits;
+  return WHOLE_UNITS_ONLY.has(amount.currency) ? String(major) : major.toFixed(digits);
+}
+const paypalAmount = (amount: Money) => ({ currency_code: amount.currency, value: paypalValue(amount) });
 
 const ids = (seed: string, prefix: string) => `${prefix}${createHash('sha256').update(seed).digest('hex').slice(0, 16).toUpperCase()}`;
 
@@ -37,8 +51,8 @@ function paypalScript(pair: SigningPair): PspKitScript {
   const orders = new Map<string, OrderState>();
   /** The amount each request carried, by our transaction id, from PayPal's major-unit decimal to minor units. */
   const amounts = new Map<string, number>();
-  const reads = (transactionId: string, amount: { value?: unknown } | undefined): true => {
-    if (typeof amount?.value === 'string') amounts.set(transactionId, Math.round(Number(amount.value) * 100));
+  const reads = (transactionId: string, amount: { currency_code?: unknown; value?: unknown } | undefined): true => {
+    if (typeof amount?.value === 'string' && typeof amount.currency_code === 'string') amounts.set(transactionId, Math.round(Number(amount.value) * 10 ** minorUnitsOf(amount.currency_code)));
     return true;
   };
   const amountSeen = (transactionId: string) => () => amounts.get(transactionId);
@@ -48,16 +62,16 @@ function paypalScript(pair: SigningPair): PspKitScript {
     return state;
   };
   const orderBody = (orderId: string, state: OrderState) => {
-    const base = authorizedOrder(orderId, state.transactionId, { authorizationId: state.authorizationId, value: '100.00' });
+    const base = authorizedOrder(orderId, state.transactionId, { authorizationId: state.authorizationId, value: paypalValue(state.amount), currency: state.amount.currency });
     if (!state.authorized) return { id: orderId, status: 'PAYER_ACTION_REQUIRED', links: [] };
     const unit = base.purchase_units[0]!;
-    return { ...base, purchase_units: [{ ...unit, payments: { ...unit.payments, captures: state.captures.map((c) => ({ ...c, amount: { currency_code: 'EUR', value: '100.00' } })) } }] };
+    return { ...base, purchase_units: [{ ...unit, payments: { ...unit.payments, captures: state.captures.map((c) => ({ ...c, amount: paypalAmount(state.amount) })) } }] };
   };
 
   /** PayPal creates the order for `input` and shows it on GET; the payer is sent to payer-action. */
   const created = (input: OpenInput): string => {
     const orderId = ids(input.transactionId, 'O');
-    orders.set(orderId, { transactionId: input.transactionId, authorizationId: ids(input.transactionId, 'A'), authorized: false, captures: [] });
+    orders.set(orderId, { transactionId: input.transactionId, authorizationId: ids(input.transactionId, 'A'), amount: input.amount, authorized: false, captures: [] });
     nock(SANDBOX)
       .post(
         '/v2/checkout/orders',
@@ -103,7 +117,7 @@ function paypalScript(pair: SigningPair): PspKitScript {
                 signed('PAYMENT.AUTHORIZATION.CREATED', 'authorization', {
                   id: state.authorizationId,
                   status: 'CREATED',
-                  amount: { currency_code: 'EUR', value: '100.00' },
+                  amount: paypalAmount(input.amount),
                   custom_id: input.transactionId,
                   supplementary_data: { related_ids: { order_id: orderId } },
                 }),
@@ -134,7 +148,7 @@ function paypalScript(pair: SigningPair): PspKitScript {
       }
       nock(SANDBOX)
         .post(path, (body: { amount?: { currency_code?: unknown; value?: unknown }; final_capture?: unknown; invoice_id?: unknown }) =>
-            body.amount?.currency_code === 'EUR' && body.final_capture === true && body.invoice_id === input.transactionId && reads(input.transactionId, body.amount),
+            body.amount?.currency_code === input.amount.currency && body.final_capture === true && body.invoice_id === input.transactionId && reads(input.transactionId, body.amount),
         )
         .matchHeader('paypal-request-id', input.transactionId)
         .reply(() => {
@@ -147,7 +161,7 @@ function paypalScript(pair: SigningPair): PspKitScript {
           signed('PAYMENT.CAPTURE.COMPLETED', 'capture', {
             id: captureId,
             status: 'COMPLETED',
-            amount: { currency_code: 'EUR', value: '100.00' },
+            amount: paypalAmount(input.amount),
             invoice_id: input.transactionId,
             custom_id: state.transactionId,
             supplementary_data: { related_ids: { order_id: input.target.providerRef, authorization_id: state.authorizationId } },
@@ -179,7 +193,7 @@ function paypalScript(pair: SigningPair): PspKitScript {
           signed('PAYMENT.CAPTURE.REFUNDED', 'refund', {
             id: refundId,
             status: 'COMPLETED',
-            amount: { currency_code: 'EUR', value: (input.amount.amount / 100).toFixed(2) },
+            amount: paypalAmount(input.amount),
             custom_id: input.transactionId,
             links: [{ rel: 'up', href: `${SANDBOX}/v2/payments/captures/${capture}` }],
           }),
@@ -189,7 +203,7 @@ function paypalScript(pair: SigningPair): PspKitScript {
     // The payer opens a dispute on the capture (PayPal's seller_transaction_id); PayPal gives the seller until its due date.
     chargeback: async (input) => {
       const capture = input.target.providerRef ?? '';
-      const disputed = { currency_code: 'EUR', value: (input.amount.amount / 400).toFixed(2) };
+      const disputed = paypalAmount(money(input.amount.amount / 4, input.amount.currency));
       const dispute = signed('CUSTOMER.DISPUTE.CREATED', 'dispute', {
         dispute_id: 'PP-D-KIT01',
         create_time: '2031-02-03T08:00:00.000Z',
@@ -250,12 +264,12 @@ function paypalKitTarget(): PspKitTarget {
     settingSpecs: PAYPAL_SETTINGS,
     signedNotifications: true,
     readsDisputes: true,
-    async start() {
+    async start(logger) {
       pair ??= makeSigningPair();
       nock(SANDBOX).persist().post('/v1/oauth2/token').reply(200, { access_token: ACCESS_TOKEN, token_type: 'Bearer', expires_in: 32_400 });
       nock(CERT_HOST).persist().get(CERT_PATH).reply(200, pair.certificatePem);
       return {
-        provider: createPayPalProvider({ logger: silentLogger, clock: { now: () => Date.now() }, timeoutMs: DRIVER_TIMEOUT_MS }),
+        provider: createPayPalProvider({ logger, clock: { now: () => Date.now() }, timeoutMs: DRIVER_TIMEOUT_MS }),
         settings: SETTINGS,
         notificationUrl: 'https://pay.splitpay.test/psp/paypal/notifications',
         returnUrl: (attemptId) => `https://pay.splitpay.test/elements/return/${attemptId}`,

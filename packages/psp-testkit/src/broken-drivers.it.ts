@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger, MethodKind, OperationRef, OperationOutput, PspDriver, PspFact, PspProvider } from '@splitpay/domain';
+import { minorUnitsOf, type Logger, type Money, type MethodKind, type OperationRef, type OperationOutput, type PspDriver, type PspFact, type PspProvider } from '@splitpay/domain';
 import { fakeKitTarget } from '@splitpay/psp-fake/src/testing/fake.kit-target';
 import { signBody } from '@splitpay/psp-fake';
 import { pspDriverChecks } from './driver-contract';
@@ -38,7 +38,15 @@ const faultCheck = (fault: string) => `${fault} to each follow-up (capture, refu
 const RESET_CHECK = faultCheck('a connection reset');
 const TIMEOUT_CHECK = faultCheck('a timeout');
 const FIVE_HUNDRED_CHECK = faultCheck('a 5xx answer');
+const currencyCheck = (code: 'JPY' | 'KWD') =>
+  `amounts in ${code} (${minorUnitsOf(code)} decimals): authorized, captured and refunded as asked, on the wire too (unless the driver's currencies leave ${code} out)`;
 const FORGERY_CHECK = 'a forged or unsigned notification of each kind (opening, capture, refund, void, dispute) -> rejected, no facts, body not logged';
+
+/** A driver that takes every currency for one with cents: it writes the amount in hundredths of its major unit. */
+const hundredths: Break = (d) => {
+  const asCents = <T extends { amount: Money }>(input: T): T => ({ ...input, amount: { ...input.amount, amount: Math.round((input.amount.amount / 10 ** minorUnitsOf(input.amount.currency)) * 100) } });
+  return { open: (input) => d.open(asCents(input)), capture: (input) => d.capture(asCents(input)), refund: (input) => d.refund(asCents(input)) };
+};
 
 const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => PspProvider['parseNotification'])?][] = [
   [
@@ -223,6 +231,8 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
   ['reads a 5xx answer to a refund as a success', 'card', FIVE_HUNDRED_CHECK, (d) => ({ refund: async (input) => fiveHundredAs(await d.refund(input), 'accepted', input.transactionId, 'refunded') })],
   ['reads a 5xx answer to a void as a success', 'card', FIVE_HUNDRED_CHECK, (d) => ({ void: async (input) => fiveHundredAs(await d.void(input), 'accepted', input.transactionId, 'voided') })],
   ['calls a timeout of a refund a refusal', 'card', TIMEOUT_CHECK, (d) => ({ refund: async (input) => mapAck(await d.refund(input)) })],
+  ['writes every amount with two decimals (a hundred times the yen)', 'card', currencyCheck('JPY'), hundredths],
+  ['writes every amount with two decimals (a tenth of the dinars)', 'card', currencyCheck('KWD'), hundredths],
   ['answers a capture without telling its verdict', 'card', 'capture -> captured', (d) => ({ capture: async (input) => d.capture({ ...input, target: { providerRef: 'unknown-ref' } }) })],
 ];
 

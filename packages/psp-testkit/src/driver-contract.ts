@@ -1,4 +1,5 @@
 import type { KitCheck } from './checks/check';
+import { currencyChecks } from './checks/currency.checks';
 import { declaredChecks } from './checks/declared.checks';
 import { disputeChecks } from './checks/dispute.checks';
 import { followUpChecks } from './checks/follow-up.checks';
@@ -17,6 +18,7 @@ export function pspDriverChecks(target: PspKitTarget): KitCheck[] {
     ...declaredChecks(target),
     ...openingChecks(target),
     ...followUpChecks(target),
+    ...currencyChecks(target),
     ...notificationChecks(target),
     ...disputeChecks(target),
     ...transportChecks(target),

@@ -65,7 +65,7 @@ function script(method: 'card' | 'applepay'): PspKitScript {
     };
   };
   const authorisation = (input: OpenInput, success: boolean, reason?: string) => (ref: string) =>
-    notificationItem({ eventCode: 'AUTHORISATION', success, pspReference: ref, merchantReference: input.transactionId, amount: input.amount.amount, paymentMethod: 'visa', ...(reason ? { reason } : {}) });
+    notificationItem({ eventCode: 'AUTHORISATION', success, pspReference: ref, merchantReference: input.transactionId, amount: input.amount.amount, currency: input.amount.currency, paymentMethod: 'visa', ...(reason ? { reason } : {}) });
   const modification = (kind: keyof typeof MODIFICATIONS, input: FollowUpInput, outcome: FollowUpOutcome): FollowUpPlay => {
     const [path, eventCode] = MODIFICATIONS[kind];
     // Adyen modifies payments: a refund of a capture is made on the payment's pspReference.
@@ -75,7 +75,7 @@ function script(method: 'card' | 'applepay'): PspKitScript {
     api()
       .post(`/v71/payments/${paymentRef}/${path}`, (body: Record<string, unknown>) => seen.read(body))
       .reply(201, received(kind, input, paymentRef, ref));
-    const item = notificationItem({ eventCode, success: outcome === 'succeeds', pspReference: ref, originalReference: paymentRef, merchantReference: input.transactionId, amount: input.amount.amount, ...(outcome === 'fails' ? { reason: 'Insufficient balance on payment' } : {}) });
+    const item = notificationItem({ eventCode, success: outcome === 'succeeds', pspReference: ref, originalReference: paymentRef, merchantReference: input.transactionId, amount: input.amount.amount, currency: input.amount.currency, ...(outcome === 'fails' ? { reason: 'Insufficient balance on payment' } : {}) });
     return { notifications: async () => [webhook([item])], amountSeen: seen.amount };
   };
   const declines = Object.fromEntries(
@@ -142,6 +142,7 @@ function script(method: 'card' | 'applepay'): PspKitScript {
         originalReference: paymentRef,
         merchantReference: input.opening?.transactionId ?? input.target.transactionId ?? '',
         amount: amount.amount,
+        currency: amount.currency,
         eventDate: '2031-02-03T10:00:00+01:00',
         additionalData: { chargebackReasonCode: '10.4', defensePeriodEndsAt: '2031-02-20T00:00:00+01:00' },
       });

@@ -74,7 +74,7 @@ export function tokenEndpoint(token: string, options: { times?: number; expiresI
 }
 
 /** An order as PayPal shows it once authorized. */
-export function authorizedOrder(orderId: string, transactionId: string, options: { authorizationId?: string; status?: string; value?: string } = {}) {
+export function authorizedOrder(orderId: string, transactionId: string, options: { authorizationId?: string; status?: string; value?: string; currency?: string } = {}) {
   return {
     id: orderId,
     intent: 'AUTHORIZE',
@@ -83,13 +83,13 @@ export function authorizedOrder(orderId: string, transactionId: string, options:
       {
         reference_id: 'ORDER-42-a1b2c3d4e',
         custom_id: transactionId,
-        amount: { currency_code: 'EUR', value: options.value ?? '123.45' },
+        amount: { currency_code: options.currency ?? 'EUR', value: options.value ?? '123.45' },
         payments: {
           authorizations: [
             {
               id: options.authorizationId ?? '0VF52814937998046',
               status: options.status ?? 'CREATED',
-              amount: { currency_code: 'EUR', value: options.value ?? '123.45' },
+              amount: { currency_code: options.currency ?? 'EUR', value: options.value ?? '123.45' },
               custom_id: transactionId,
               expiration_time: '2026-12-22T10:00:00Z',
             },
