@@ -10,6 +10,7 @@ const REFUSALS: Readonly<Partial<Record<DeclineCategory, Record<string, unknown>
   'bank-refusal': { errorCode: '30511001', id: 'PAYMENT_REJECTED', message: 'Payment refused by the issuer' },
   'insufficient-funds': { errorCode: '30051001', id: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds' },
   expired: { errorCode: '30171001', id: 'TIMEOUT', message: 'The payer did not approve in time' },
+  'authentication-failed': { errorCode: '30591001', id: 'AUTHENTICATION_FAILURE', message: 'The payer failed authentication' },
 };
 const DRIVER_TIMEOUT_MS = 1_000;
 const V2 = `/v2/${MERCHANT}`;
