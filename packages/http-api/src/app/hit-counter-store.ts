@@ -1,5 +1,5 @@
 import type { Logger } from '@splitpay/domain';
-import type { IncrementResponse, Store } from 'express-rate-limit';
+import type { ClientRateLimitInfo, IncrementResponse, Store } from 'express-rate-limit';
 import type { HitCounters } from './hit-counters.port';
 import { keyDigestOf } from './rate-limit-answer';
 import { ThrottledWarning } from './throttled-warning';
@@ -18,6 +18,12 @@ export interface HitCounterStoreOptions {
   readonly deadlineMs?: number;
   /** At most one `rate_limit.store_unavailable` per interval for this limiter; default 30 s (DEFAULT_WARNING_INTERVAL_MS). */
   readonly warningIntervalMs?: number;
+  /**
+   * Whether `increment` is the count a request waits for before going on (express-rate-limit's, the
+   * default), so that a failed one lets it through; false when hits are counted after the request
+   * went on (FailedAuthenticationLimit's failures): a failed one then loses a hit, lets nothing through.
+   */
+  readonly countsBeforeRequest?: boolean;
 }
 
 /**
@@ -49,8 +55,8 @@ export function limitKeyDigest(shared: SharedLimiterCounters | undefined): (valu
  * counters, or none (its own memory store). One store per limiter: express-rate-limit refuses a
  * store given to two.
  */
-export function limiterStore(shared: SharedLimiterCounters | undefined, name: string, windowMs: number): { store?: Store } {
-  return shared ? { store: new HitCounterStore({ name, windowMs, ...shared }) } : {};
+export function limiterStore(shared: SharedLimiterCounters | undefined, name: string, windowMs: number, countsBeforeRequest = true): { store?: Store } {
+  return shared ? { store: new HitCounterStore({ name, windowMs, countsBeforeRequest, ...shared }) } : {};
 }
 
 class NoAnswer extends Error {}
@@ -70,8 +76,8 @@ function describeFailure(error: unknown): string {
 
 /**
  * express-rate-limit's Store over shared HitCounters (D55). It fails open: when the counters fail
- * or do not answer within the deadline, the hit is counted as a window's first (the request goes
- * on) and `rate_limit.store_unavailable` is logged with the limiter's name, never its key: at most
+ * or do not answer within the deadline, the hit is counted as a window's first and a read finds no
+ * window (the request goes on), and `rate_limit.store_unavailable` is logged with the limiter's name, never its key: at most
  * once per interval, with the count of requests let through since the last line, and
  * `rate_limit.store_recovered` once when they answer again (ThrottledWarning).
  */
@@ -100,8 +106,20 @@ export class HitCounterStore implements Store {
       this.unavailable.recovered();
       return counted;
     } catch (error) {
-      this.unavailable.report({ error: describeFailure(error) }, { letThrough: true });
+      this.unavailable.report({ error: describeFailure(error) }, { letThrough: this.options.countsBeforeRequest ?? true });
       return { totalHits: 1, resetTime: undefined };
+    }
+  }
+
+  /** The key's open window without counting a hit; when the counters fail, none (the request goes on). */
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    try {
+      const open = await withinDeadline(this.options.counters.hits(this.prefix + key), this.deadlineMs);
+      this.unavailable.recovered();
+      return open;
+    } catch (error) {
+      this.unavailable.report({ error: describeFailure(error) }, { letThrough: true });
+      return undefined;
     }
   }
 

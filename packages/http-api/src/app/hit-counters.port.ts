@@ -8,6 +8,8 @@ import type { HitCount } from '@splitpay/domain';
 export interface HitCounters {
   /** Counts one hit of `key` and answers the hits of its window, this one included. */
   increment(key: string, windowMs: number): Promise<HitCount>;
+  /** The hits of the key's open window without counting one; undefined when it has none open. */
+  hits(key: string): Promise<HitCount | undefined>;
   /** Takes one hit of the key's open window back (none below zero). */
   decrement(key: string): Promise<void>;
   /** Forgets the key: its next hit opens a new window. */

@@ -301,6 +301,7 @@ describe('elements doors', () => {
         const logger = new CapturingLogger();
         const down: HitCounters = {
           increment: () => Promise.reject(Object.assign(new Error('connection 3 to 127.0.0.1:27017 closed'), { name: 'MongoNetworkError' })),
+          hits: () => Promise.resolve(undefined),
           decrement: () => Promise.resolve(),
           reset: () => Promise.resolve(),
         };
@@ -315,7 +316,7 @@ describe('elements doors', () => {
 
       it('while the counters stay down, lets every payer through with one warning per limiter, not one per request', async () => {
         const logger = new CapturingLogger();
-        const down: HitCounters = { increment: () => Promise.reject(new Error('down')), decrement: () => Promise.resolve(), reset: () => Promise.resolve() };
+        const down: HitCounters = { increment: () => Promise.reject(new Error('down')), hits: () => Promise.resolve(undefined), decrement: () => Promise.resolve(), reset: () => Promise.resolve() };
         const [a] = twoInstances(down, logger);
         for (let i = 0; i < 8; i++) expect((await start(a!.http)).status).toBe(201);
         expect(logger.named('rate_limit.store_unavailable').map((line) => line.fields.limiter)).toEqual(['attempts:start:address', 'attempts:start:token']);
@@ -327,6 +328,7 @@ describe('elements doors', () => {
         let up = false;
         const flaky: HitCounters = {
           increment: (key, windowMs) => (up ? shared.increment(key, windowMs) : Promise.reject(new Error('down'))),
+          hits: (key) => shared.hits(key),
           decrement: (key) => shared.decrement(key),
           reset: (key) => shared.reset(key),
         };
@@ -343,7 +345,7 @@ describe('elements doors', () => {
 
       it('lets the payer through when the counters do not answer within the deadline', async () => {
         const logger = new CapturingLogger();
-        const hung: HitCounters = { increment: () => new Promise<never>(() => undefined), decrement: () => Promise.resolve(), reset: () => Promise.resolve() };
+        const hung: HitCounters = { increment: () => new Promise<never>(() => undefined), hits: () => Promise.resolve(undefined), decrement: () => Promise.resolve(), reset: () => Promise.resolve() };
         const [a] = twoInstances(hung, logger, 50);
         const began = Date.now();
         expect((await start(a!.http)).status).toBe(201);

@@ -124,7 +124,10 @@ describe('/oauth limits on counters shared by the instances (docs/decisions.md D
 
   it('lets requests through while the counters are down, with one warning per limiter and no key, not one per request', async () => {
     const logger = new CapturingLogger();
-    const down: HitCounters = { increment: () => Promise.reject(new Error('MongoNetworkError: closed')), decrement: () => Promise.reject(new Error('closed')), reset: () => Promise.resolve() };
+    const down: HitCounters = {
+      increment: () => Promise.reject(new Error('MongoNetworkError: closed')),
+      hits: () => Promise.reject(new Error('MongoNetworkError: closed')),
+      decrement: () => Promise.reject(new Error('closed')), reset: () => Promise.resolve() };
     const http = instance(down, logger);
     for (let i = 0; i < 6; i++) expect((await token(http, `wrong-${i}`)).status).toBe(401);
     for (let i = 0; i < 6; i++) expect((await signIn(http, `wrong-${i}`)).status).toBe(200);

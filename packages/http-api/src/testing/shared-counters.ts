@@ -18,6 +18,11 @@ export class SharedCounters implements HitCounters {
     return { totalHits: window.hits, resetTime: window.resetTime };
   }
 
+  async hits(key: string): Promise<HitCount | undefined> {
+    const open = this.windows.get(key);
+    return open && open.resetTime.getTime() > Date.now() ? { totalHits: open.hits, resetTime: open.resetTime } : undefined;
+  }
+
   async decrement(key: string): Promise<void> {
     const open = this.windows.get(key);
     if (open && open.hits > 0) open.hits--;

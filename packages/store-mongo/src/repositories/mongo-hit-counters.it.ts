@@ -98,6 +98,20 @@ describeOnServer('rate-limit hit counters on MongoDB', () => {
     expect(await db.collection(COLLECTION_NAMES.hitCounters).countDocuments({ _id: 'start:token:never' } as never)).toBe(0);
   });
 
+  it('reads the hits of an open window without counting one; none for a key never counted or a window that has ended', async () => {
+    const hits = counters();
+    expect(await hits.hits('oauth:token:client:k1')).toBeUndefined();
+    // Reading creates no counter.
+    expect(await db.collection(COLLECTION_NAMES.hitCounters).countDocuments({ _id: 'oauth:token:client:k1' } as never)).toBe(0);
+    await hits.increment('oauth:token:client:k1', WINDOW_MS);
+    await hits.increment('oauth:token:client:k1', WINDOW_MS);
+    now = T0 + 10_000;
+    expect(await hits.hits('oauth:token:client:k1')).toEqual({ totalHits: 2, resetTime: new Date(T0 + WINDOW_MS) });
+    expect(await hits.hits('oauth:token:client:k1')).toEqual({ totalHits: 2, resetTime: new Date(T0 + WINDOW_MS) });
+    now = T0 + WINDOW_MS;
+    expect(await hits.hits('oauth:token:client:k1')).toBeUndefined();
+  });
+
   it('forgets a key with reset: its next hit opens a new window', async () => {
     const hits = counters();
     for (let i = 0; i < 4; i++) await hits.increment('start:token:d1', WINDOW_MS);

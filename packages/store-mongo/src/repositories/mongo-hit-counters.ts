@@ -51,6 +51,12 @@ export class MongoHitCounters {
     throw new Error(`rate-limit counter: no stable window after ${MAX_TRIES} tries`);
   }
 
+  /** The hits of the key's open window, none counted; undefined when its window has ended or it has none. */
+  async hits(key: string): Promise<HitCount | undefined> {
+    const open = await this.collections.hitCounters.findOne({ _id: key, resetAt: { $gt: new Date(this.now()) } });
+    return open ? { totalHits: open.hits, resetTime: open.resetAt } : undefined;
+  }
+
   /** Takes back one hit of the key's open window; nothing when it has none, or none left. */
   async decrement(key: string): Promise<void> {
     await this.collections.hitCounters.updateOne({ _id: key, resetAt: { $gt: new Date(this.now()) }, hits: { $gt: 0 } }, { $inc: { hits: -1 } });
