@@ -1,8 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { isAbortedBody } from '../app/aborted-body';
-import { limiterStore, limitKeyDigest, type SharedLimiterCounters } from '../app/hit-counter-store';
-import { addressOf, retryAfterSeconds } from '../app/rate-limit-answer';
+import { limitKeyDigest, type SharedLimiterCounters } from '../app/hit-counter-store';
+import { addressOf } from '../app/rate-limit-answer';
 import {
   DASHBOARD_CLIENT_ID,
   type AccessTokens,
@@ -14,6 +13,7 @@ import {
 } from '@splitpay/application';
 import { assertUnreachable } from '@splitpay/domain';
 import { clientAuthenticationOf } from './client-authentication';
+import { FailedAuthenticationLimit } from './failed-authentication-limit';
 import { singleParams } from './form-params';
 import type { HashingGate } from './hashing-gate';
 import { INVALID_CLIENT_DESCRIPTION, INVALID_GRANT_DESCRIPTION, noStore, sendOAuthError } from './oauth-error';
@@ -128,22 +128,20 @@ function dashboardPublicClientRequest(req: Request): boolean {
  * Slows down guessing a merchant secret: after `limit` invalid_client answers for one client id from
  * one address, every request of that pair (the right secret included) is 429 until the window ends.
  * With `byAddressOnly`, the failures of one address are counted whatever client ids it names (a flood
- * of made-up client ids). A correct secret from another address is never refused by either. The
- * client id is counted by its digest (limitKeyDigest: keyed under the shared counters, D55): a caller may type anything there, a secret too.
+ * of made-up client ids). A correct secret from another address is never refused by either. Only a
+ * decided invalid_client counts (D119): neither a success, in flight or with its client gone, nor a
+ * refusal of the hashing gate. The client id is counted by its digest (limitKeyDigest: keyed under
+ * the shared counters, D55): a caller may type anything there, a secret too.
  */
-function clientAuthLimiter(limits: ClientAuthRateLimit, shared: SharedLimiterCounters | undefined, byAddressOnly = false): RequestHandler {
-  return rateLimit({
-    ...limiterStore(shared, byAddressOnly ? 'oauth:token:address' : 'oauth:token:client', limits.windowMs),
+function clientAuthLimit(limits: ClientAuthRateLimit, shared: SharedLimiterCounters | undefined, byAddressOnly = false): FailedAuthenticationLimit {
+  return new FailedAuthenticationLimit({
+    name: byAddressOnly ? 'oauth:token:address' : 'oauth:token:client',
     windowMs: limits.windowMs,
     limit: limits.limit,
-    standardHeaders: false,
-    legacyHeaders: false,
-    skipSuccessfulRequests: true,
+    shared,
     skip: dashboardPublicClientRequest,
-    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
-    keyGenerator: (req) => (byAddressOnly ? addressOf(req) : `${addressOf(req)}|${limitKeyDigest(shared)(claimedClientId(req))}`),
-    handler: (req, res) => {
-      const retryAfterS = retryAfterSeconds(req, limits.windowMs);
+    keyOf: (req) => (byAddressOnly ? addressOf(req) : `${addressOf(req)}|${limitKeyDigest(shared)(claimedClientId(req))}`),
+    refuse: (res, retryAfterS) => {
       res.setHeader('Retry-After', String(retryAfterS));
       sendOAuthError(res, 'temporarily_unavailable', `Too many failed client authentications; retry after ${retryAfterS} seconds`);
     },
@@ -153,15 +151,23 @@ function clientAuthLimiter(limits: ClientAuthRateLimit, shared: SharedLimiterCou
 /** POST /oauth/token: client_credentials for merchant servers, the two dashboard grants for humans. */
 export function tokenRouter(deps: TokenRouteDeps): Router {
   const router = Router();
-  const limiter = clientAuthLimiter(deps.clientAuthRateLimit ?? DEFAULT_CLIENT_AUTH_RATE_LIMIT, deps.sharedCounters);
-  // One limiter (one count) for both doors: failures at /oauth/revoke and /oauth/token add up.
-  const addressLimiter = clientAuthLimiter(deps.addressAuthRateLimit ?? DEFAULT_ADDRESS_AUTH_RATE_LIMIT, deps.sharedCounters, true);
+  const clientLimit = clientAuthLimit(deps.clientAuthRateLimit ?? DEFAULT_CLIENT_AUTH_RATE_LIMIT, deps.sharedCounters);
+  // One limit (one count) for both doors: failures at /oauth/revoke and /oauth/token add up.
+  const addressLimit = clientAuthLimit(deps.addressAuthRateLimit ?? DEFAULT_ADDRESS_AUTH_RATE_LIMIT, deps.sharedCounters, true);
+
+  /** The invalid_client answer, its failure counted first by the door's limits (so the next request sees it). */
+  const refuseClient = (limits: readonly FailedAuthenticationLimit[]) => async (req: Request, res: Response, basic: boolean): Promise<void> => {
+    await Promise.all(limits.map((limit) => limit.countFailure(req)));
+    sendOAuthError(res, 'invalid_client', INVALID_CLIENT_DESCRIPTION, { basic });
+  };
+  const tokenInvalidClient = refuseClient([clientLimit, addressLimit]);
+  const revokeInvalidClient = refuseClient([addressLimit]);
 
   const clientCredentials = async (req: Request, res: Response, params: TokenParams): Promise<void> => {
     const auth = clientAuthenticationOf(req.headers.authorization, params);
     if (auth.kind === 'invalid') return sendOAuthError(res, 'invalid_request', auth.description);
     const basic = auth.kind === 'basic';
-    if (!auth.clientId || !auth.clientSecret) return sendOAuthError(res, 'invalid_client', INVALID_CLIENT_DESCRIPTION, { basic });
+    if (!auth.clientId || !auth.clientSecret) return tokenInvalidClient(req, res, basic);
     const { clientId, clientSecret } = auth;
     const admitted = await deps.hashingGate.run(addressOf(req), () => deps.clientCredentials.exchange({ clientId, clientSecret }));
     if (admitted.kind !== 'done') {
@@ -171,7 +177,7 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
       });
     }
     const result = admitted.value;
-    if (result.kind === 'invalid_client') return sendOAuthError(res, 'invalid_client', INVALID_CLIENT_DESCRIPTION, { basic });
+    if (result.kind === 'invalid_client') return tokenInvalidClient(req, res, basic);
     sendTokens(res, { access_token: result.accessToken, token_type: 'Bearer', expires_in: result.expiresIn });
   };
 
@@ -180,7 +186,13 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
    * client (a merchant, whatever its secret) is told these doors are the dashboard's, not that its
    * authentication failed: its secret is not checked here, so the answer says nothing about it.
    */
-  const dashboardClient = (req: Request, res: Response, params: { readonly client_id?: string; readonly client_secret?: string }, door: string): boolean => {
+  const dashboardClient = async (
+    req: Request,
+    res: Response,
+    params: { readonly client_id?: string; readonly client_secret?: string },
+    door: string,
+    invalidClient: typeof tokenInvalidClient,
+  ): Promise<boolean> => {
     const auth = clientAuthenticationOf(req.headers.authorization, params);
     if (auth.kind === 'invalid') {
       sendOAuthError(res, 'invalid_request', auth.description);
@@ -191,7 +203,7 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
       return false;
     }
     if (auth.kind === 'basic' || auth.clientSecret !== undefined) {
-      sendOAuthError(res, 'invalid_client', INVALID_CLIENT_DESCRIPTION, { basic: auth.kind === 'basic' });
+      await invalidClient(req, res, auth.kind === 'basic');
       return false;
     }
     if (auth.clientId === undefined) {
@@ -202,14 +214,14 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
   };
 
   const authorizationCode = async (req: Request, res: Response, params: TokenParams): Promise<void> => {
-    if (!dashboardClient(req, res, params, 'The authorization_code grant')) return;
+    if (!(await dashboardClient(req, res, params, 'The authorization_code grant', tokenInvalidClient))) return;
     const { code, code_verifier: codeVerifier, redirect_uri: redirectUri } = params;
     if (!code || !codeVerifier || !redirectUri) return sendOAuthError(res, 'invalid_request', 'code, code_verifier and redirect_uri are required');
     sendDashboardResult(res, await deps.authorizationCode.exchange({ code, codeVerifier, redirectUri, clientId: DASHBOARD_CLIENT_ID }));
   };
 
   const refreshToken = async (req: Request, res: Response, params: TokenParams): Promise<void> => {
-    if (!dashboardClient(req, res, params, 'The refresh_token grant')) return;
+    if (!(await dashboardClient(req, res, params, 'The refresh_token grant', tokenInvalidClient))) return;
     if (!params.refresh_token) return sendOAuthError(res, 'invalid_request', 'refresh_token is required');
     sendDashboardResult(res, await deps.refreshToken.exchange({ refreshToken: params.refresh_token }));
   };
@@ -220,8 +232,8 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
     '/oauth/token',
     requireForm,
     express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 }),
-    limiter,
-    addressLimiter,
+    clientLimit.guard,
+    addressLimit.guard,
     (async (req, res) => {
       const read = singleParams(req.body, PARAMS);
       if (read.kind === 'repeated') return sendOAuthError(res, 'invalid_request', `Parameter ${read.name} is repeated`);
@@ -250,12 +262,12 @@ export function tokenRouter(deps: TokenRouteDeps): Router {
     noStoreAlways,
     requireForm,
     express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 }),
-    addressLimiter,
+    addressLimit.guard,
     (async (req, res) => {
       const read = singleParams(req.body, REVOKE_PARAMS);
       if (read.kind === 'repeated') return sendOAuthError(res, 'invalid_request', `Parameter ${read.name} is repeated`);
       const { params } = read;
-      if (!dashboardClient(req, res, params, 'Token revocation')) return;
+      if (!(await dashboardClient(req, res, params, 'Token revocation', revokeInvalidClient))) return;
       if (!params.token) return sendOAuthError(res, 'invalid_request', 'token is required');
       const { found } = await deps.revocation.revoke({ refreshToken: params.token });
       if (!found && (params.token_type_hint === 'access_token' || deps.accessTokens.verify(params.token) !== null)) {
