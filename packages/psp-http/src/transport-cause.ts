@@ -1,3 +1,5 @@
+import { namesAnAddress, transportFailureMessage } from '@splitpay/domain';
+
 /** What a transport cause keeps of a failure's message at most. */
 export const CAUSE_MAX_LENGTH = 200;
 
@@ -19,24 +21,8 @@ export function transportCause(error: unknown, callee: { readonly provider: stri
   return redact(text, callee.secrets).slice(0, CAUSE_MAX_LENGTH) || `no answer from ${callee.provider}`;
 }
 
-/** What the common network error codes mean, in words. */
-const CODE_MEANINGS: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'connection reset',
-  ECONNABORTED: 'timed out',
-  ETIMEDOUT: 'timed out',
-  ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name not resolved',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  EPIPE: 'connection closed',
-};
-
 /** An error code as Node and axios write them (`ECONNREFUSED`, `ERR_BAD_RESPONSE`): it names no host. */
 const PLAIN_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
-
-/** An IPv4 or bracketed IPv6 address, a port after a colon, a URL or a dotted host name. */
-const ADDRESS = /\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]*\]|:\d{1,5}\b|[a-z][a-z0-9+.-]*:\/\/|[a-z0-9-]+(\.[a-z0-9-]+)+/i;
 
 /**
  * What a failed call says to merchants (the transaction's ack message, served by the API): its error
@@ -47,9 +33,9 @@ const ADDRESS = /\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]*\]|:\d{1,5}\b|[a-z][a-z0-9+.
  */
 export function transportMessage(error: unknown, callee: { readonly provider: string; readonly secrets: readonly string[] }): string {
   const code = codeOf(error);
-  if (code !== undefined && PLAIN_CODE.test(code)) return `${code}: no answer from ${callee.provider} (${CODE_MEANINGS[code] ?? 'the call failed'})`;
+  if (code !== undefined && PLAIN_CODE.test(code)) return transportFailureMessage(code, callee.provider);
   const line = redact(firstLineOf(error), callee.secrets).slice(0, CAUSE_MAX_LENGTH);
-  return line && !ADDRESS.test(line) ? line : `no answer from ${callee.provider}`;
+  return line && !namesAnAddress(line) ? line : `no answer from ${callee.provider}`;
 }
 
 function codeOf(error: unknown): string | undefined {
