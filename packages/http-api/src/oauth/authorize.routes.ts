@@ -1,11 +1,11 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { isAbortedBody } from '../app/aborted-body';
-import { limiterStore, limitKeyDigest, type SharedLimiterCounters } from '../app/hit-counter-store';
-import { addressOf, retryAfterSeconds } from '../app/rate-limit-answer';
+import { limitKeyDigest, type SharedLimiterCounters } from '../app/hit-counter-store';
+import { addressOf } from '../app/rate-limit-answer';
 import { normalizeEmail, type ContactLogin, type DashboardClient } from '@splitpay/application';
 import { assertUnreachable } from '@splitpay/domain';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeCheck } from './authorize-request';
+import { FailedAuthenticationLimit } from './failed-authentication-limit';
 import { singleParams } from './form-params';
 import type { HashingGate } from './hashing-gate';
 import { errorPage, LOGIN_STYLE_SOURCE, loginFormPage, tooManyAttemptsPage } from './login-page.html';
@@ -73,25 +73,21 @@ function emailOf(body: unknown): string {
  * GET /oauth/authorize shows the dashboard login form; POST /oauth/authorize checks the contact's
  * credentials and sends the browser back with a single-use code, or shows the form again. Failed
  * sign-ins are limited per client address and email, the email counted by its digest (the counters
- * may be kept in the database, D55: no email there, nor what was typed in its place).
+ * may be kept in the database, D55: no email there, nor what was typed in its place); a refusal is
+ * counted once decided, and before a request the count is only read (D119-f).
  */
 export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
   const { dashboard } = deps;
   const router = Router();
   const limits = deps.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT;
 
-  const limiter = rateLimit({
-    ...limiterStore(deps.sharedCounters, 'oauth:signin:email', limits.windowMs),
+  const limit = new FailedAuthenticationLimit({
+    name: 'oauth:signin:email',
     windowMs: limits.windowMs,
     limit: limits.limit,
-    standardHeaders: false,
-    legacyHeaders: false,
-    // Only refused credentials count: neither a contact who signs in nor a malformed request.
-    skipSuccessfulRequests: true,
-    requestWasSuccessful: (_req, res) => res.locals.loginRefused !== true,
-    keyGenerator: (req) => `${addressOf(req)}|${limitKeyDigest(deps.sharedCounters)(emailOf(req.body))}`,
-    handler: (req, res) => {
-      const retryAfterS = retryAfterSeconds(req, limits.windowMs);
+    shared: deps.sharedCounters,
+    keyOf: (req) => `${addressOf(req)}|${limitKeyDigest(deps.sharedCounters)(emailOf(req.body))}`,
+    refuse: (res, retryAfterS) => {
       res.setHeader('Retry-After', String(retryAfterS));
       sendHtml(res, 429, tooManyAttemptsPage(retryAfterS), dashboard);
     },
@@ -124,7 +120,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
     '/oauth/authorize',
     requireForm,
     express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 32 }),
-    limiter,
+    limit.guard,
     (async (req, res) => {
       const check = checkAuthorizeRequest(req.body, dashboard);
       if (answeredRefusal(res, check, dashboard, deps.issuer) || check.kind !== 'valid') return;
@@ -139,7 +135,8 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
       }
       const result = admitted ? admitted.value : { kind: 'refused' as const };
       if (result.kind === 'refused') {
-        res.locals.loginRefused = true;
+        // Counted before the answer, so the contact's next try sees it.
+        await limit.countFailure(req);
         sendHtml(res, 200, loginFormPage({ request: check.request, refused: true, ...(email ? { email } : {}) }), dashboard);
         return;
       }

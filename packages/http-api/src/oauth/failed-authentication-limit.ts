@@ -3,7 +3,7 @@ import { MemoryStore, type Options, type Store } from 'express-rate-limit';
 import { limiterStore, type SharedLimiterCounters } from '../app/hit-counter-store';
 
 export interface FailedAuthenticationLimitOptions {
-  /** Names the counters (`oauth:token:client`); see limiterStore. */
+  /** Names the counters (`oauth:token:client`, `oauth:signin:email`); see limiterStore. */
   readonly name: string;
   readonly windowMs: number;
   /** Failures of one key within the window; the next request of the key is refused. */
@@ -11,8 +11,8 @@ export interface FailedAuthenticationLimitOptions {
   /** Counters shared with the other instances (D55); without them this process's memory. */
   readonly shared: SharedLimiterCounters | undefined;
   readonly keyOf: (req: Request) => string;
-  /** Requests this limit neither refuses nor counts. */
-  readonly skip: (req: Request) => boolean;
+  /** Requests this limit neither refuses nor counts; default none. */
+  readonly skip?: (req: Request) => boolean;
   /** Sends the refusal of a key at its limit, `retryAfterS` being the seconds until its window ends. */
   readonly refuse: (res: Response, retryAfterS: number) => void;
 }
@@ -33,7 +33,7 @@ export class FailedAuthenticationLimit {
 
   /** Refuses a request whose key has reached the limit in its open window; lets any other through uncounted. */
   readonly guard: RequestHandler = async (req, res, next) => {
-    if (this.options.skip(req)) return next();
+    if (this.options.skip?.(req)) return next();
     const open = await this.store.get?.(this.options.keyOf(req));
     const resetTime = open?.resetTime;
     if (open && resetTime && open.totalHits >= this.options.limit && resetTime.getTime() > Date.now()) {
@@ -44,7 +44,7 @@ export class FailedAuthenticationLimit {
 
   /** Counts one failed authentication of the request's key (the counters' failures are the store's to report). */
   async countFailure(req: Request): Promise<void> {
-    if (this.options.skip(req)) return;
+    if (this.options.skip?.(req)) return;
     await this.store.increment(this.options.keyOf(req));
   }
 }
