@@ -196,6 +196,9 @@ describe('the sign-in form counts only refused passwords (D55, D119)', () => {
         if (answer.status === 302) continue;
         expect(answer.status).toBe(429);
         expect(answer.retryAfter).toBe('1');
+        // Turned away by the gate: said as such, never as failed sign-ins to wait a minute for.
+        expect(answer.text).toContain('Sign-in is busy');
+        expect(answer.text).not.toContain('Too many failed');
       }
       expectSignedIn(await service.signIn(PASSWORD));
     } finally {

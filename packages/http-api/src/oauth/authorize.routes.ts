@@ -8,7 +8,7 @@ import { checkAuthorizeRequest, redirectWith, type AuthorizeCheck } from './auth
 import { FailedAuthenticationLimit } from './failed-authentication-limit';
 import { singleParams } from './form-params';
 import type { HashingGate } from './hashing-gate';
-import { errorPage, LOGIN_STYLE_SOURCE, loginFormPage, tooManyAttemptsPage } from './login-page.html';
+import { errorPage, LOGIN_STYLE_SOURCE, loginFormPage, signInBusyPage, tooManyAttemptsPage } from './login-page.html';
 import { LOGIN_TEXTS } from './login-texts';
 
 /** Failed sign-ins allowed per client address and email within the window before 429. */
@@ -130,7 +130,7 @@ export function authorizeRouter(deps: AuthorizeRouteDeps): Router {
       const admitted = email && password ? await deps.hashingGate.run(addressOf(req), () => deps.contactLogin.login({ email, password }, check.request)) : undefined;
       if (admitted && admitted.kind !== 'done') {
         res.setHeader('Retry-After', '1');
-        sendHtml(res, admitted.kind === 'full' ? 503 : 429, tooManyAttemptsPage(1), dashboard);
+        sendHtml(res, admitted.kind === 'full' ? 503 : 429, signInBusyPage(), dashboard);
         return;
       }
       const result = admitted ? admitted.value : { kind: 'refused' as const };

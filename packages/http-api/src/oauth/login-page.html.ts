@@ -94,3 +94,8 @@ export function tooManyAttemptsPage(retryAfterS: number): string {
     `<p class="error" role="alert">Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.</p>`,
   );
 }
+
+/** The hashing gate turned the try away (too many password checks at once): nothing failed, nothing was counted. */
+export function signInBusyPage(): string {
+  return page('Sign-in busy', '<p class="error" role="alert">Sign-in is busy checking other passwords. Try again in a moment: nothing was counted against you.</p>');
+}
