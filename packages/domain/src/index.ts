@@ -45,7 +45,7 @@ export type {
 export type { OperationRef, PspFact } from './psp/psp-fact';
 export type { PspPlugin } from './psp/psp-plugin.port';
 export { PspRegistry } from './psp/psp-registry';
-export { namesAnAddress, transportFailureMessage } from './psp/transport-failure';
+export { isTransportFailureCode, namesAnAddress, transportFailureMessage } from './psp/transport-failure';
 
 // Ports
 export type {

@@ -21,6 +21,11 @@ const CODE_MEANINGS: Readonly<Record<string, string>> = {
 /** An IPv4 or bracketed IPv6 address, a port after a colon, a URL, a dotted host name, a path or a stack frame. */
 const ADDRESS = /\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]*\]|:\d{1,5}\b|[a-z][a-z0-9+.-]*:\/\/|[a-z0-9-]+(\.[a-z0-9-]+)+|(^|\s)\/[^\s]|\n|\bat\s+\S+\s+\(/i;
 
+/** Whether `code` is a network error code this rule knows (`ECONNREFUSED`, `ENOTFOUND`...). */
+export function isTransportFailureCode(code: string): boolean {
+  return Object.hasOwn(CODE_MEANINGS, code);
+}
+
 /** Whether `text` names an address, a path or a stack frame, which merchants are never shown. */
 export function namesAnAddress(text: string): boolean {
   return ADDRESS.test(text);

@@ -37,7 +37,7 @@ export const transactionSchema = named('Transaction', {
     ackCode: { ...text, description: 'ack facet: what the driving call answered' },
     ackMessage: {
       ...text,
-      description: "what the driving call said; a transport failure's raw cause (beside no ackHttpStatus) as its error code and what it means only (`ECONNREFUSED: no answer from the PSP (connection refused)`), never a host, port, path or stack",
+      description: "what the driving call said; a transport failure's raw cause (beside no ackHttpStatus) as its error code, the provider and what the code means only (`ECONNREFUSED: no answer from adyen (connection refused)`; `... from the PSP ...` for a failure stored before this rule), never a host, port, path or stack",
     },
     ackHttpStatus: { type: 'integer', description: 'absent beside a present ackMessage: no HTTP response ever came' },
     extraData: { ...text, description: "refunds only: the caller's reconciliation tag, echoed verbatim" },
