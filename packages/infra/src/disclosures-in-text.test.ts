@@ -14,4 +14,24 @@ describe('disclosuresIn', () => {
       expect(disclosuresIn(note)).toEqual([]);
     }
   });
+
+  it.each([
+    'payer read 4111 1111 1111 1111 12/27 on the phone',
+    'captured twice on 4111111111111111 2 times',
+    'card 5555-5555-5555-4444-03/28',
+    'ref 1234 5678 9012 4111 1111 1111 1111',
+    'Visa 4111 1111 1111 1111 (test card)',
+  ])('sees a card number followed or preceded by another digit group: %s', (note) => {
+    expect(disclosuresIn(note)).toContain('a card number');
+  });
+
+  it.each(['payer called from +33 (0)6 12 34 56 78', 'payer called from 0033 6 12 34 56 78', 'payer called from +1 555 123 4567'])('sees an international phone number as commonly written: %s', (note) => {
+    expect(disclosuresIn(note)).toContain('a phone number');
+  });
+
+  it("lets through references no checksum window can tell from a card: Worldline's 20 digits, one starting with 00", () => {
+    for (const note of ['payment 00000200000143570012 at Worldline', 'reference 0012345678901234 checked', 'REFUND 8535296382716013 12 times']) {
+      expect(disclosuresIn(note)).toEqual([]);
+    }
+  });
 });

@@ -1,31 +1,25 @@
-import { CARD_NUMBER, TOKENS } from './redact';
+import { cardNumbersIn } from './card-numbers';
+import { TOKENS } from './redact';
 
 /** What a free text meant for merchants' eyes must not carry (D113-b), as its writer is told. */
 export type TextDisclosure = 'a card number' | 'an email address' | 'a phone number' | 'a token or credential';
 
 const EMAIL = /[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[A-Za-z]{2,}/;
-/** An international number (`+33 6 12 34 56 78`): a payer's, as far as a note can tell. */
-const PHONE = /\+\d(?:[ .-]?\d){7,14}\b/;
-
-/** The Luhn checksum every card number passes: a long PSP reference mostly does not. */
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
+/**
+ * An international number (`+33 6 12 34 56 78`, `+33 (0)6 12 34 56 78`, `0033 6 12 34 56 78`): a
+ * payer's, as far as a note can tell. The `00` form needs a separator after its country code, so that
+ * a reference starting with 00 is not read as one.
+ */
+const PHONE = /(?:\+\d{1,3}|\b00[1-9]\d{0,2}(?=[ .-]))(?:[ .-]?\(0\))?(?:[ .-]?\d){6,13}\b/;
 
 /**
- * What `text` discloses of a payer or a secret: a card number (the digit runs the log redaction
- * hides, when they pass the card checksum), an email address, an international phone number, a token
+ * What `text` discloses of a payer or a secret: a card number (a span of 13 to 19 digits passing
+ * the card checksum, see cardNumbersIn), an email address, an international phone number, a token
  * or credential. Empty when none: the text may be shown as written.
  */
 export function disclosuresIn(text: string): readonly TextDisclosure[] {
   const found: TextDisclosure[] = [];
-  if ((text.match(CARD_NUMBER) ?? []).some((run) => passesLuhn(run.replace(/\D/g, '')))) found.push('a card number');
+  if (cardNumbersIn(text).length > 0) found.push('a card number');
   if (EMAIL.test(text)) found.push('an email address');
   if (PHONE.test(text)) found.push('a phone number');
   if ((text.match(TOKENS) ?? []).length > 0) found.push('a token or credential');

@@ -1,4 +1,5 @@
 import type { LogFields } from '@splitpay/domain';
+import { cardNumbersIn } from './card-numbers';
 
 /**
  * Keys whose values never reach a log line, whatever their depth: secrets, the payer's IP by the
@@ -16,8 +17,14 @@ export const CARD_NUMBER = /\b(?:\d[ -]?){12,18}\d\b/g;
 /** Elements tokens and bearer credentials inside free text. */
 export const TOKENS = /\b(pst_[A-Za-z0-9_-]+|Bearer\s+[A-Za-z0-9._~+/=-]+|Basic\s+[A-Za-z0-9+/=]+)/g;
 
+/**
+ * Card numbers by the checksum first (a card number inside a run longer than 19 digits, which the
+ * pattern would cut at a group short of its end), then every 13-19 digit run, checksum or not: a log
+ * line would rather lose a reference than keep a mistyped card number.
+ */
 function scrubText(text: string): string {
-  return text.replace(CARD_NUMBER, '[redacted-pan]').replace(TOKENS, '[redacted-token]');
+  const cards = cardNumbersIn(text).reduce((scrubbed, card) => scrubbed.split(card).join('[redacted-pan]'), text);
+  return cards.replace(CARD_NUMBER, '[redacted-pan]').replace(TOKENS, '[redacted-token]');
 }
 
 function scrub(value: unknown, depth: number): unknown {

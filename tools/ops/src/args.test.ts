@@ -76,6 +76,11 @@ describe('parseCommandLine', () => {
     expect(settle('REFUND 8535296382716013 in the Customer Area')).toMatchObject({ kind: 'settle-operation', note: 'REFUND 8535296382716013 in the Customer Area' });
   });
 
+  it('refuses a settle-operation note carrying a card number followed by its expiry (D113-d)', () => {
+    const argv = ['settle-operation', '--session', 's-1', '--transaction', 't-1', '--verdict', 'failed', '--note', 'payer gave card 4111 1111 1111 1111 12/27, no trace at the PSP'];
+    expect(parseCommandLine(argv)).toEqual({ kind: 'usage-error', message: expect.stringMatching(/^--note carries a card number: /) });
+  });
+
   it('has a usage text naming every command', () => {
     for (const command of ['resync-search', 'replay-notifications', 'check', 'settle-operation']) expect(USAGE).toContain(command);
   });
