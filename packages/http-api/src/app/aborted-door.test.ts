@@ -1,6 +1,6 @@
 import express, { Router, type Request } from 'express';
 import request from 'supertest';
-import { abortedDoorFinder } from './aborted-door';
+import { doorFinder } from './aborted-door';
 import { routeOf } from './request-log';
 
 /** Doors shaped like the service's: a router mounted under a prefix, parameters, one method per door. */
@@ -20,9 +20,9 @@ function doors() {
 /** A request as the error handler sees it when the body failed before any route was matched. */
 const unrouted = (method: string, path: string) => ({ method, baseUrl: '', path }) as unknown as Request;
 
-describe('abortedDoorFinder: the door of a request whose body failed before its route was matched', () => {
+describe('doorFinder: the door of a request whose body failed before its route was matched', () => {
   const app = doors();
-  const doorOf = abortedDoorFinder(app as unknown as Parameters<typeof abortedDoorFinder>[0]);
+  const doorOf = doorFinder(app as unknown as Parameters<typeof doorFinder>[0]);
 
   it.each([
     ['POST', '/elements/session/attempts'],

@@ -26,13 +26,14 @@ function doorsOf(routes: readonly ExpressRoute[]): Door[] {
 }
 
 /**
- * The door a request was for, in the access line's form (`/elements/session/attempts`), when its body
- * was aborted: an area that parses its body before its routes (the elements doors) fails before
- * Express has matched the route, so it is looked up in the app's routes, in the order Express tries
- * them (`unmatched` when none serves the path and method). Only aborted requests ask: the routes are
- * read at the first one (every router is mounted by then), and nothing is added to the others.
+ * The door a request was for, in the access line's form (`/elements/session/attempts`), when it was
+ * refused before Express matched its route: an area that parses its body before its routes (the
+ * elements doors) fails there on an aborted body (D109) or one it cannot read (malformed JSON, D118-f),
+ * so the door is looked up in the app's routes, in the order Express tries them (`unmatched` when none
+ * serves the path and method). Only such requests ask: the routes are read at the first one (every
+ * router is mounted by then), and nothing is added to the others.
  */
-export function abortedDoorFinder(app: Parameters<typeof listExpressRoutes>[0]): (req: Request) => string {
+export function doorFinder(app: Parameters<typeof listExpressRoutes>[0]): (req: Request) => string {
   let doors: Door[] | undefined;
   return (req) => {
     const matched = routeOf(req);

@@ -1,7 +1,7 @@
 import express, { type Express, type Router } from 'express';
 import type { Logger, Metrics } from '@splitpay/domain';
 import { errorHandler } from '../errors/error-handler';
-import { abortedDoorFinder } from './aborted-door';
+import { doorFinder } from './aborted-door';
 import { prefixDispatch } from './prefix-dispatch';
 import { unmatchedRequestHandler } from './method-not-allowed';
 import { requestLog, type HttpRequestObserver, type RequestScopeRunner } from './request-log';
@@ -38,6 +38,6 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   });
   app.use(prefixDispatch(deps.routers));
   app.use(unmatchedRequestHandler(app as unknown as Parameters<typeof unmatchedRequestHandler>[0]));
-  app.use(errorHandler(deps.logger, { doorOf: abortedDoorFinder(app as unknown as Parameters<typeof abortedDoorFinder>[0]), ...(deps.metrics ? { metrics: deps.metrics } : {}) }));
+  app.use(errorHandler(deps.logger, { doorOf: doorFinder(app as unknown as Parameters<typeof doorFinder>[0]), ...(deps.metrics ? { metrics: deps.metrics } : {}) }));
   return app;
 }

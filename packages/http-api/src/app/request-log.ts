@@ -44,6 +44,14 @@ export function recordMatchedRoute(req: Request, res: Response): void {
 }
 
 /**
+ * Names the door a request refused before its route matched was for (the error handler's doorOf), so
+ * that its access line and metrics count it under that door and not among the unmatched paths.
+ */
+export function recordDoor(res: Response, route: string): void {
+  res.locals[MATCHED_ROUTE] = route;
+}
+
+/**
  * The route template that answered (`/api/sessions/:sessionId`), or `unmatched`: never a raw path.
  * A router's mount path (`/elements`, the only one, literal and lower-case) matches in any case and
  * `baseUrl` keeps the caller's spelling, so it is lower-cased: one label per door in the metrics.

@@ -3,7 +3,7 @@ import { isDomainError, type Logger, type Metrics } from '@splitpay/domain';
 import { statusOf, type ErrorEnvelope } from './error-envelope';
 import { HttpError, isHttpError } from './http-error';
 import { HTTP_REQUESTS_ABORTED_METRIC, isAbortedBody } from '../app/aborted-body';
-import { routeOf } from '../app/request-log';
+import { recordDoor, routeOf } from '../app/request-log';
 
 /**
  * Body-parser failures carry a status and a type: an oversized body is 413, an unsupported charset or
@@ -29,7 +29,11 @@ function bearerChallenge(req: Request): string {
 
 /** What the error handler needs of the app for a request whose body the client stopped sending. */
 export interface AbortedRequestDeps {
-  /** The door the request was for, its route matched or not (default: the matched route, else `unmatched`). */
+  /**
+   * The door the request was for, its route matched or not (default: the matched route, else
+   * `unmatched`): names an aborted request, and the access line and metrics of a refusal made before
+   * its route matched.
+   */
   readonly doorOf?: (req: Request) => string;
   /** Counts it in `http_requests_aborted_total{method,route}`. */
   readonly metrics?: Metrics;
@@ -53,6 +57,8 @@ export function errorHandler(logger: Logger, aborted: AbortedRequestDeps = {}): 
       aborted.metrics?.increment(HTTP_REQUESTS_ABORTED_METRIC, { method: req.method, route });
       return;
     }
+    // A refusal before any route matched (an unreadable body) is still counted under its door (D118-f).
+    if (routeOf(req) === 'unmatched') recordDoor(res, doorOf(req));
     if (isDomainError(error)) {
       const status = statusOf(error.code);
       if (status === 401) res.setHeader('WWW-Authenticate', bearerChallenge(req));
