@@ -5,6 +5,7 @@ import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { createHttpApp } from '../app/create-app';
 import { SharedCounters } from '../testing/shared-counters';
 import { oauthRouter, type OAuthRouterDeps } from './oauth.router';
+import { allInFlightAtOnce } from '../testing/held-checks';
 
 const EMAIL = 'admin@acme.test';
 const PASSWORD = 'right-password';
@@ -175,24 +176,8 @@ describe('the sign-in form counts only refused passwords (D55, D119)', () => {
     // Two instances, each with its own gate admitting 4 checks of the address: all 8 can be checked at once.
     const service = await listening(2);
     try {
-      const answered: Answer[] = [];
-      let release: () => void = () => undefined;
-      const allIn = new Promise<void>((resolve) => (release = resolve));
-      // The checks admitted are held until every other request has its answer: all 8 are in flight together.
-      const settle = () => {
-        if (service.checks.length + answered.length === 8) release();
-      };
-      service.onCheck(settle);
-      const requests = Array.from({ length: 8 }, () =>
-        service.held(PASSWORD).answer.then((answer) => {
-          answered.push(answer);
-          settle();
-          return answer;
-        }),
-      );
-      await allIn;
-      for (const check of service.checks.splice(0)) check.answer();
-      for (const answer of await Promise.all(requests)) {
+      const answers = await allInFlightAtOnce(service, 8, () => service.held(PASSWORD).answer);
+      for (const answer of answers) {
         if (answer.status === 302) continue;
         expect(answer.status).toBe(429);
         expect(answer.retryAfter).toBe('1');

@@ -5,6 +5,7 @@ import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { createHttpApp } from '../app/create-app';
 import { SharedCounters } from '../testing/shared-counters';
 import { oauthRouter, type OAuthRouterDeps } from './oauth.router';
+import { allInFlightAtOnce } from '../testing/held-checks';
 
 const SECRET = 'acme-right-secret';
 const unused = async (): Promise<never> => {
@@ -159,24 +160,7 @@ describe('the token endpoint counts only failed client authentications (D55, D11
     // Three instances, each with its own gate admitting 4 checks of the address: all 12 can be checked at once.
     const service = await listening(3);
     try {
-      const answered: Answer[] = [];
-      let release: () => void = () => undefined;
-      const allIn = new Promise<void>((resolve) => (release = resolve));
-      // The checks admitted are held until every other request has its answer: all 12 are in flight together.
-      const settle = () => {
-        if (service.checks.length + answered.length === 12) release();
-      };
-      service.onCheck(settle);
-      const requests = Array.from({ length: 12 }, () =>
-        service.held(SECRET).answer.then((answer) => {
-          answered.push(answer);
-          settle();
-          return answer;
-        }),
-      );
-      await allIn;
-      for (const check of service.checks.splice(0)) check.answer();
-      const answers = await Promise.all(requests);
+      const answers = await allInFlightAtOnce(service, 12, () => service.held(SECRET).answer);
       for (const answer of answers) {
         if (answer.status === 200) continue;
         expect(answer.status).toBe(429);
