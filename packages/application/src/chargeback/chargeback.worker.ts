@@ -2,7 +2,7 @@ import { isDeliveryDue, type Chargeback, type ChargebackRepository, type Merchan
 import { DEFAULT_TRIES_PER_MERCHANT, DestinationSlots, type MerchantCapOptions } from '../notification/destination-slots';
 import { tryDelivery, type MessageDeliveryDeps } from '../notification/message-delivery';
 import { runClaimedTurns, TurnSlots } from '../worker/claimed-turns';
-import { LeaseHeartbeat, type Heartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
+import { LeaseHeartbeat, workerLeaseRenewal, type Heartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
 import type { LeasedWorkerOptions } from '../worker/leased-worker-options';
 
 export interface ChargebackWorkerDeps extends MessageDeliveryDeps, MerchantCapOptions, LeasedWorkerOptions {
@@ -97,12 +97,9 @@ export class ChargebackWorker {
 
   private renewalOf(claimed: Chargeback, leaseMs: number): LeaseRenewal {
     const { chargebacks, clock, owner, logger } = this.deps;
-    return {
-      renew: () => chargebacks.renewLease(claimed.notificationId, owner, clock.now(), leaseMs),
-      everyMs: leaseMs / 3,
-      lost: () => logger.warn('worker.lease_lost', { worker: this.name, notificationId: claimed.notificationId }),
-      failed: (error) => logger.warn('worker.lease_renewal_failed', { worker: this.name, notificationId: claimed.notificationId, error }),
-    };
+    return workerLeaseRenewal({ name: this.name, logger, leaseMs }, { notificationId: claimed.notificationId }, () =>
+      chargebacks.renewLease(claimed.notificationId, owner, clock.now(), leaseMs),
+    );
   }
 
   private async work(claimed: Chargeback, heartbeat: Heartbeat): Promise<void> {

@@ -1,7 +1,7 @@
 import type { MerchantId, Session, SessionId, SessionRepository } from '@splitpay/domain';
 import type { SessionCommand, SessionWriter } from '../session-writer';
 import { runClaimedTurns, TurnSlots } from '../worker/claimed-turns';
-import { LeaseHeartbeat, type Heartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
+import { LeaseHeartbeat, workerLeaseRenewal, type Heartbeat, type LeaseRenewal } from '../worker/lease-heartbeat';
 import type { LeasedWorkerOptions } from '../worker/leased-worker-options';
 import { DEFAULT_TRIES_PER_MERCHANT, DestinationSlots, type MerchantCapOptions } from './destination-slots';
 import type { SessionEndedDelivery } from './session-ended.delivery';
@@ -176,12 +176,9 @@ export class SessionEndedWorker {
 
   private renewalOf(session: Session): LeaseRenewal {
     const { sessions, clock, owner, logger } = this.deps;
-    return {
-      renew: () => sessions.renewLease(session.id, owner, clock.now(), this.leaseMs),
-      everyMs: this.leaseMs / 3,
-      lost: () => logger.warn('worker.lease_lost', { worker: this.name, sessionId: session.id }),
-      failed: (error) => logger.warn('worker.lease_renewal_failed', { worker: this.name, sessionId: session.id, error }),
-    };
+    return workerLeaseRenewal({ name: this.name, logger, leaseMs: this.leaseMs }, { sessionId: session.id }, () =>
+      sessions.renewLease(session.id, owner, clock.now(), this.leaseMs),
+    );
   }
 
   private async work(claimed: Session, heartbeat: Heartbeat): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Timer } from '@splitpay/domain';
+import type { Logger, Timer } from '@splitpay/domain';
 
 /** What keeps one claimed item's lease alive while its turn runs. */
 export interface LeaseRenewal {
@@ -10,6 +10,24 @@ export interface LeaseRenewal {
   lost(): void;
   /** A renewal the store refused; the next one is tried on time. */
   failed(error: unknown): void;
+}
+
+/**
+ * The renewal of one worker's lease on one item: renewed every third of the lease, a loss or a store
+ * fault logged (`worker.lease_lost`, `worker.lease_renewal_failed`) with the worker and the item's
+ * key fields (`{ sessionId }`, `{ notificationId }`).
+ */
+export function workerLeaseRenewal(
+  worker: { readonly name: string; readonly logger: Logger; readonly leaseMs: number },
+  item: Readonly<Record<string, string>>,
+  renew: () => Promise<boolean>,
+): LeaseRenewal {
+  return {
+    renew,
+    everyMs: worker.leaseMs / 3,
+    lost: () => worker.logger.warn('worker.lease_lost', { worker: worker.name, ...item }),
+    failed: (error) => worker.logger.warn('worker.lease_renewal_failed', { worker: worker.name, ...item, error }),
+  };
 }
 
 /** What a turn under a heartbeat holds: the turn's own write that releases its lease ends the renewals. */

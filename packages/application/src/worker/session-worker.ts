@@ -19,7 +19,7 @@ import type { PspGateway, SessionGateway } from '../psp/psp-gateway';
 import type { VerdictLookup } from '../psp/verdict-lookup';
 import type { SessionCommand, SessionWriter } from '../session-writer';
 import { runClaimedTurns, TurnSlots } from './claimed-turns';
-import { LeaseHeartbeat, type Heartbeat, type LeaseRenewal } from './lease-heartbeat';
+import { LeaseHeartbeat, workerLeaseRenewal, type Heartbeat, type LeaseRenewal } from './lease-heartbeat';
 import type { LeasedWorkerOptions } from './leased-worker-options';
 
 /** batchSize: sessions per run, default 100. */
@@ -87,12 +87,9 @@ export class SessionWorker {
 
   private renewalOf(session: Session): LeaseRenewal {
     const { sessions, clock, owner, logger } = this.deps;
-    return {
-      renew: () => sessions.renewLease(session.id, owner, clock.now(), this.leaseMs),
-      everyMs: this.leaseMs / 3,
-      lost: () => logger.warn('worker.lease_lost', { worker: this.name, sessionId: session.id }),
-      failed: (error) => logger.warn('worker.lease_renewal_failed', { worker: this.name, sessionId: session.id, error }),
-    };
+    return workerLeaseRenewal({ name: this.name, logger, leaseMs: this.leaseMs }, { sessionId: session.id }, () =>
+      sessions.renewLease(session.id, owner, clock.now(), this.leaseMs),
+    );
   }
 
   /**
