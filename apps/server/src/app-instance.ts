@@ -70,13 +70,16 @@ export interface AppInstance {
 /** Composition of one instance: every area adds its routers and workers here, wired by hand. */
 export function createAppInstance(options: InstanceOptions): AppInstance {
   const clock = options.clock ?? new SystemClock();
+  // Before the providers, which count with it; its catalog once they are known (its label sets name them).
+  const metrics = new PromMetrics({ processMetrics: options.processMetrics ?? false });
   const psp = createPspRegistry(options.config, {
     logger: options.logger,
     clock,
+    metrics,
     ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}),
     ...(options.ownUrl ? { ownUrl: options.ownUrl } : {}),
   });
-  const metrics = new PromMetrics({ counters: counterCatalog(psp.registry.providerIds()), processMetrics: options.processMetrics ?? false });
+  for (const counter of counterCatalog(psp.registry.providerIds())) metrics.declare(counter);
   const core: Core = {
     config: options.config,
     stores: withMerchantAccountCache(options.stores, options.config.merchantAccountCacheTtlMs, clock),

@@ -11,7 +11,7 @@ export type { ErrorCode, ErrorKind } from './errors/error-codes';
 export { isUuid, merchantId, UUID_PATTERN } from './ids/ids';
 export type { AttemptId, MerchantId, SessionId, TransactionId } from './ids/ids';
 export { money } from './money/money';
-export { isAssignedCountry, isAssignedCurrency } from './money/currency';
+export { isAssignedCountry, isAssignedCurrency, isCurrencyCode } from './money/currency';
 export { ISO_4217_WITHOUT_MINOR_UNIT, minorUnitsOf } from './money/iso-4217-minor-units';
 export type { Money } from './money/money';
 export type { CurrencyCode } from './money/currency';

@@ -8,6 +8,7 @@ import {
   type MessageEvent,
 } from '@splitpay/application';
 import { HTTP_REQUESTS_ABORTED_METRIC, type ExpressRoute } from '@splitpay/http-api';
+import { ADYEN_AMOUNT_UNREADABLE_METRIC, ADYEN_AMOUNT_UNREADABLE_REASONS } from '@splitpay/psp-adyen';
 import type { CounterSpec } from '@splitpay/infra';
 import { PSP_CALL_OPERATIONS, PSP_CALL_OUTCOMES, PSP_CALLS_METRIC } from './psp-metrics';
 
@@ -48,6 +49,13 @@ export function counterCatalog(providers: readonly string[]): CounterSpec[] {
       help: 'Calls to PSP drivers, by provider, operation and outcome (accepted, rejected, unknown: no usable answer, error: the driver threw)',
       labelNames: ['operation', 'outcome', 'provider'],
       initial: product({ provider: providers, operation: PSP_CALL_OPERATIONS, outcome: PSP_CALL_OUTCOMES }),
+    },
+    // Adyen is always mounted (its plug has no switch): its series are there whatever else is.
+    {
+      name: ADYEN_AMOUNT_UNREADABLE_METRIC,
+      help: 'Authenticated Adyen notification items acknowledged without a fact because their amount cannot be read (missing, malformed, or in cents ISO 4217 cannot hold), by reason',
+      labelNames: ['reason'],
+      initial: product({ reason: ADYEN_AMOUNT_UNREADABLE_REASONS }),
     },
     // Its label sets are the app's doors, declared once the routers are mounted (createAppInstance).
     abortedRequestsCounter([]),

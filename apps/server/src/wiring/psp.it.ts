@@ -13,17 +13,18 @@ import { plugin } from './providers/provider-plug';
 
 const silent = new CapturingLogger();
 const clock = { now: () => Date.now() };
+const metrics = { increment: () => undefined };
 
 describe('createPspRegistry', () => {
   it('does not carry the fake provider when FAKE_PSP is off, nor mount its router; Adyen stays on', () => {
-    const wiring = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: false, fakePspDelayMs: 300, pspTimeoutMs: 15_000 }, { logger: silent, clock });
+    const wiring = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: false, fakePspDelayMs: 300, pspTimeoutMs: 15_000 }, { logger: silent, clock, metrics });
     expect(wiring.registry.carries('fake')).toBe(false);
     expect(wiring.mounts).toEqual([]);
     expect([wiring.registry.driver('adyen', 'card')?.provider, wiring.registry.driver('adyen', 'applepay')?.provider]).toEqual(['adyen', 'adyen']);
   });
 
   it('names every provider of the list, as GET /api/me and the dashboard show them (D66), through the metered registry too', () => {
-    const wiring = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: true, fakePspDelayMs: 300, pspTimeoutMs: 15_000 }, { logger: silent, clock });
+    const wiring = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: true, fakePspDelayMs: 300, pspTimeoutMs: 15_000 }, { logger: silent, clock, metrics });
     const names = (registry: Pick<typeof wiring.registry, 'providerIds' | 'displayName'>) => Object.fromEntries(registry.providerIds().map((id) => [id, registry.displayName(id)]));
     const expected = { adyen: 'Adyen', fake: 'Fake PSP', oney: 'Oney', paypal: 'PayPal', worldline: 'Worldline' };
     expect(names(wiring.registry)).toEqual(expected);
@@ -38,9 +39,9 @@ describe('createPspRegistry', () => {
       create: () => ({ id: 'real', drivers: [{ provider: 'real', method: 'card', capabilities: CARD_CAPS } as never], parseNotification: async () => ({ kind: 'rejected', reason: 'x', reply: { status: 401, contentType: 'text/plain', body: '' } }) }),
     };
     const plugs = [...PROVIDER_PLUGS, plugin(real)];
-    const off = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: false, fakePspDelayMs: 300, pspTimeoutMs: 15_000 }, { logger: silent, clock }, plugs);
+    const off = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: false, fakePspDelayMs: 300, pspTimeoutMs: 15_000 }, { logger: silent, clock, metrics }, plugs);
     expect([off.registry.carries('fake'), off.registry.carries('real'), off.registry.driver('real', 'card')?.provider]).toEqual([false, true, 'real']);
-    const on = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: true, fakePspDelayMs: 300, pspTimeoutMs: 15_000 }, { logger: silent, clock }, plugs);
+    const on = createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: true, fakePspDelayMs: 300, pspTimeoutMs: 15_000 }, { logger: silent, clock, metrics }, plugs);
     expect([on.registry.carries('fake'), on.registry.carries('real')]).toEqual([true, true]);
     on.close();
   });
@@ -55,13 +56,13 @@ describe('createPspRegistry', () => {
         return { id: 'real', drivers: [], parseNotification: async () => ({ kind: 'rejected', reason: 'x', reply: { status: 401, contentType: 'text/plain', body: '' } }) };
       },
     };
-    createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: false, fakePspDelayMs: 0, pspTimeoutMs: 4_321 }, { logger: silent, clock }, [plugin(real)]);
+    createPspRegistry({ publicBaseUrl: 'http://localhost:3000', fakePsp: false, fakePspDelayMs: 0, pspTimeoutMs: 4_321 }, { logger: silent, clock, metrics }, [plugin(real)]);
     expect(given).toEqual([4_321]);
   });
 
   it('with FAKE_PSP on: the fake provider for every method, and its router answering over HTTP', async () => {
     let base = '';
-    const wiring = createPspRegistry({ publicBaseUrl: 'http://localhost:0', fakePsp: true, fakePspDelayMs: 0, pspTimeoutMs: 15_000 }, { logger: silent, clock, publicBaseUrl: () => base });
+    const wiring = createPspRegistry({ publicBaseUrl: 'http://localhost:0', fakePsp: true, fakePspDelayMs: 0, pspTimeoutMs: 15_000 }, { logger: silent, clock, metrics, publicBaseUrl: () => base });
     expect(wiring.registry.carries('fake')).toBe(true);
     for (const method of METHOD_KINDS) expect(wiring.registry.driver('fake', method)?.provider).toBe('fake');
     expect(wiring.mounts.map((m) => m.mountPath)).toEqual(['/fake-psp']);

@@ -1,7 +1,7 @@
 import { type OperationRef, type PspFact } from '@splitpay/domain';
 import { str } from '../client/adyen-ack';
-import { fromAdyenAmount } from './adyen-amount';
 import { cardSchemeOf } from './card-scheme';
+import { itemAmountOf } from './item-amount';
 import { declineCategoryOf } from './refusal-reason';
 
 /** A NotificationRequestItem as read (fields beyond these are ignored). */
@@ -53,7 +53,8 @@ export function factsOfItem(item: NotificationItem): PspFact[] {
   const pspReference = str(item.pspReference);
   const transactionId = str(item.merchantReference);
   const ref = { ...(transactionId ? { transactionId } : {}), ...(pspReference ? { providerRef: pspReference } : {}) };
-  const amount = typeof item.amount?.value === 'number' && str(item.amount.currency) ? fromAdyenAmount(item.amount.value, item.amount.currency as string) : undefined;
+  const read = itemAmountOf(item.amount);
+  const amount = read.kind === 'read' ? read.money : undefined;
   const reason = str(item.reason);
   const told = { statusCode: code, ...(reason ? { statusMessage: reason } : {}) };
   const followUp = (kind: 'captured' | 'voided' | 'refunded', ok: boolean): PspFact[] => [{ kind, success: ok, ref, ...(pspReference ? { providerRef: pspReference } : {}), ...told }];
@@ -95,18 +96,6 @@ export function factsOfItem(item: NotificationItem): PspFact[] {
       return [{ kind: 'chargeback', providerRef: paymentRef, type, amount, date, status: code, ...(reasonCode ? { reasonCode } : {}), ...(validUntil ? { validUntil } : {}) }];
     }
   }
-}
-
-/**
- * The amount as Adyen wrote it of a successful AUTHORISATION that ISO 4217's unit cannot hold (CLP
- * cents of a peso, D106-d): `factsOfItem` states no grant for it. Undefined for any other item.
- */
-export function unreadableGrant(item: NotificationItem): { readonly value: number; readonly currency: string } | undefined {
-  if (item.eventCode !== 'AUTHORISATION' || item.success !== 'true') return undefined;
-  const value = item.amount?.value;
-  const currency = str(item.amount?.currency);
-  if (typeof value !== 'number' || !currency) return undefined;
-  return fromAdyenAmount(value, currency) ? undefined : { value, currency };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { money, type NotificationContext, type OperationRef } from '@splitpay/domain';
-import { HMAC_KEY, MERCHANT_ACCOUNT, notificationItem, SETTINGS, silentLogger, webhook } from '../testing/adyen-fixtures';
+import { HMAC_KEY, MERCHANT_ACCOUNT, notificationItem, SETTINGS, silentLogger, uncountedMetrics, webhook } from '../testing/adyen-fixtures';
 import { parseAdyenNotification } from './notification.parser';
 
+const quiet = { logger: silentLogger, metrics: uncountedMetrics };
 const PAYMENT_TX = '0190c0de-0000-7000-8000-000000000001';
 const CAPTURE_TX = '0190c0de-0000-7000-8000-000000000002';
 const REFUND_TX = '0190c0de-0000-7000-8000-000000000003';
@@ -12,7 +13,7 @@ const context: NotificationContext = {
   settingsFor: async (ref: OperationRef) => (OURS.has(ref.transactionId ?? '') || OURS.has(ref.providerRef ?? '') ? SETTINGS : undefined),
 };
 
-const parse = (items: Record<string, unknown>[]) => parseAdyenNotification(webhook(items), context, silentLogger);
+const parse = (items: Record<string, unknown>[]) => parseAdyenNotification(webhook(items), context, quiet);
 const ACCEPTED = { status: 200, contentType: 'text/plain', body: '[accepted]' };
 
 describe('Adyen webhook: event codes to facts', () => {
@@ -121,7 +122,7 @@ describe('Adyen webhook: authentication', () => {
 
   it('rejects what is not a standard webhook batch (400)', async () => {
     for (const rawBody of ['not json', '{"notificationItems":"x"}', '{"notificationItems":[null]}']) {
-      expect(await parseAdyenNotification({ headers: {}, rawBody, query: {} }, context, silentLogger)).toEqual(expect.objectContaining({ kind: 'rejected', reply: expect.objectContaining({ status: 400 }) }));
+      expect(await parseAdyenNotification({ headers: {}, rawBody, query: {} }, context, quiet)).toEqual(expect.objectContaining({ kind: 'rejected', reply: expect.objectContaining({ status: 400 }) }));
     }
   });
 });
@@ -135,7 +136,7 @@ describe("Adyen webhook: an item is verified with the contract of the operation 
     settingsFor: async (ref: OperationRef) => (ref.transactionId !== undefined ? OPERATIONS[ref.transactionId] : undefined) ?? (ref.providerRef !== undefined ? OPERATIONS[ref.providerRef] : undefined),
   };
   const signedByA = (fields: Parameters<typeof notificationItem>[0]) => notificationItem({ ...fields, merchantAccountCode: A.merchantAccount }, A.hmacKey);
-  const parseTwo = (items: Record<string, unknown>[]) => parseAdyenNotification(webhook(items), twoMerchants, silentLogger);
+  const parseTwo = (items: Record<string, unknown>[]) => parseAdyenNotification(webhook(items), twoMerchants, quiet);
 
   it("rejects an AUTHORISATION signed with A's key whose originalReference is A's payment but whose pspReference is B's", async () => {
     const forged = signedByA({ eventCode: 'AUTHORISATION', pspReference: 'PSPB', originalReference: 'PSPA', merchantReference: '', amount: 6_000 });

@@ -1,6 +1,7 @@
-import type { InboundNotification, Logger, NotificationContext, ParsedNotification, PspFact } from '@splitpay/domain';
+import type { InboundNotification, Logger, Metrics, NotificationContext, ParsedNotification, PspFact } from '@splitpay/domain';
 import { str } from '../client/adyen-ack';
-import { factsOfItem, namedOperation, unreadableGrant, type NotificationItem } from '../mapping/event-code';
+import { factsOfItem, namedOperation, type NotificationItem } from '../mapping/event-code';
+import { ADYEN_AMOUNT_UNREADABLE_METRIC, unreadableAmountOf, type UnreadableAmount } from '../mapping/unreadable-amount';
 import { hmacValid } from './hmac';
 
 /** Adyen accepts on the status; `[accepted]` satisfies its older rule too. */
@@ -23,20 +24,27 @@ function itemsOf(rawBody: string): NotificationItem[] | undefined {
   return items.every((item) => typeof item === 'object' && item !== null) ? (items as NotificationItem[]) : undefined;
 }
 
+export interface NotificationReaderDeps {
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+}
+
 /**
  * POST /psp/adyen/notifications: a batch of items, each signed with the HMAC key of the merchant
  * account's webhook, a contract setting found through the operation the item's facts name. Any item whose
  * signature or merchant account does not match rejects the whole batch (no facts). An item about an
  * operation no session of ours holds cannot be verified and changes nothing: it is acknowledged without
  * facts (Adyen would otherwise resend it for 30 days). The body is never quoted in a reason. A verified
- * AUTHORISATION whose amount ISO 4217 cannot hold carries no fact and is logged
- * `adyen.notification_amount_unreadable` once the batch is accepted (D112-c).
+ * item whose amount cannot be read (a grant without one or in cents ISO 4217 cannot hold, any item's
+ * malformed one) gives no fact and is acknowledged with the others: Adyen would send the same bytes
+ * again. Once the batch is accepted it is logged `adyen.notification_amount_unreadable` and counted
+ * (D112-c, D122).
  */
-export async function parseAdyenNotification(notification: InboundNotification, context: NotificationContext | undefined, logger: Logger): Promise<ParsedNotification> {
+export async function parseAdyenNotification(notification: InboundNotification, context: NotificationContext | undefined, deps: NotificationReaderDeps): Promise<ParsedNotification> {
   const items = itemsOf(notification.rawBody);
   if (!items) return rejected('unparseable: not a standard webhook batch', 400);
   const facts: PspFact[] = [];
-  const unreadable: NotificationItem[] = [];
+  const unreadable: { readonly item: NotificationItem; readonly amount: UnreadableAmount }[] = [];
   for (const item of items) {
     // The key that verifies is the one of the operation the facts name, never of another reference the item carries (D80).
     const settings = await context?.settingsFor(namedOperation(item));
@@ -44,24 +52,32 @@ export async function parseAdyenNotification(notification: InboundNotification, 
     const hmacKey = str(settings.hmacKey);
     if (!hmacKey || !hmacValid(item, item.additionalData?.hmacSignature, hmacKey)) return rejected('signature: an item does not carry a valid HMAC signature', 401);
     if (item.merchantAccountCode !== settings.merchantAccount) return rejected('merchant account: an item names another merchant account than its contract', 401);
-    facts.push(...factsOfItem(item));
-    if (unreadableGrant(item)) unreadable.push(item);
+    const amount = unreadableAmountOf(item);
+    if (amount) unreadable.push({ item, amount });
+    else facts.push(...factsOfItem(item));
   }
   // Written only for a batch accepted: a rejected one is sent again, and would be logged each time.
-  for (const item of unreadable) logUnreadableGrant(logger, item);
+  for (const { item, amount } of unreadable) reportUnreadable(deps, item, amount);
   return { kind: 'accepted', facts, reply: ACCEPTED };
 }
 
+/** What the item wrote, cut short: a value or code in a log line, never a field's whole text. */
+const shown = (value: unknown): string | number | undefined => (typeof value === 'number' ? value : typeof value === 'string' ? value.slice(0, 32) : value === undefined ? undefined : `(${typeof value})`);
+
 /** Adyen's references and amount only: the item's card fields (additionalData) never reach the line. */
-function logUnreadableGrant(logger: Logger, item: NotificationItem): void {
-  const amount = unreadableGrant(item);
-  if (!amount) return;
+function reportUnreadable(deps: NotificationReaderDeps, item: NotificationItem, amount: UnreadableAmount): void {
+  deps.metrics.increment(ADYEN_AMOUNT_UNREADABLE_METRIC, { reason: amount.reason });
+  const eventCode = shown(item.eventCode);
   const pspReference = str(item.pspReference);
   const transactionId = str(item.merchantReference);
-  logger.warn('adyen.notification_amount_unreadable', {
+  const currency = shown(amount.currency);
+  const value = shown(amount.value);
+  deps.logger.warn('adyen.notification_amount_unreadable', {
+    reason: amount.reason,
+    ...(eventCode !== undefined ? { eventCode } : {}),
     ...(pspReference ? { pspReference } : {}),
     ...(transactionId ? { transactionId } : {}),
-    currency: amount.currency,
-    value: amount.value,
+    ...(currency !== undefined ? { currency } : {}),
+    ...(value !== undefined ? { value } : {}),
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { money, type AttemptId, type FollowUpInput, type InboundNotification, type Logger, type MethodOffer, type OpenInput, type TransactionId } from '@splitpay/domain';
+import { money, type AttemptId, type FollowUpInput, type InboundNotification, type Logger, type Metrics, type MethodOffer, type OpenInput, type TransactionId } from '@splitpay/domain';
 import { followUpOf } from '@splitpay/domain/src/testing';
 import { ADYEN_APPLEPAY_CAPABILITIES, ADYEN_CARD_CAPABILITIES } from '../driver/capabilities';
 import { itemHmac } from '../notification/hmac';
@@ -131,3 +131,5 @@ export function webhook(items: Record<string, unknown>[]): InboundNotification {
 }
 
 export const silentLogger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+/** Metrics for a test that does not read them. */
+export const uncountedMetrics: Metrics = { increment: () => undefined };

@@ -4,7 +4,7 @@ import nock from 'nock';
 import { createAdyenProvider } from '../adyen.plugin';
 import { ADYEN_SETTINGS } from '../settings/adyen.settings';
 import { authorised, authorisedStoring, cancelReceived, captureReceived, detailsAuthorised, partiallyAuthorised, redirectShopper, refundReceived, refused } from './adyen-answers';
-import { APPLE_PAY_DATA, cardInput, ENCRYPTED_CARD, notificationItem, SERVICE_BASE, SETTINGS, TEST_BASE, webhook } from './adyen-fixtures';
+import { APPLE_PAY_DATA, cardInput, ENCRYPTED_CARD, notificationItem, SERVICE_BASE, SETTINGS, TEST_BASE, uncountedMetrics, webhook } from './adyen-fixtures';
 
 /** The refusal Adyen gives for each category the driver maps (refusalReasonCode, refusalReason). */
 const REFUSALS: Readonly<Partial<Record<DeclineCategory, readonly [string, string]>>> = {
@@ -180,7 +180,7 @@ export function adyenKitTarget(method: 'card' | 'applepay'): PspKitTarget {
     signedNotifications: true,
     readsDisputes: true,
     async start(logger: Logger): Promise<PspKitRun> {
-      return nockedKitRun({ provider: createAdyenProvider({ logger, publicBaseUrl: SERVICE_BASE, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script(method), secrets: [...Object.values(ENCRYPTED_CARD).filter((v) => v.startsWith('test_')), JSON.parse(APPLE_PAY_DATA).data as string, Buffer.from(APPLE_PAY_DATA).toString('base64'), ...Object.values(KIT_3DS_RESULTS)] });
+      return nockedKitRun({ provider: createAdyenProvider({ logger, metrics: uncountedMetrics, publicBaseUrl: SERVICE_BASE, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script(method), secrets: [...Object.values(ENCRYPTED_CARD).filter((v) => v.startsWith('test_')), JSON.parse(APPLE_PAY_DATA).data as string, Buffer.from(APPLE_PAY_DATA).toString('base64'), ...Object.values(KIT_3DS_RESULTS)] });
     },
   };
 }

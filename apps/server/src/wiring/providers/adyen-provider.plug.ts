@@ -10,7 +10,7 @@ export const adyenProviderPlug: ProviderPlug = {
   id: 'adyen',
   settings: ADYEN_SETTINGS,
   mount: (config, deps) => ({
-    provider: createAdyenProvider({ logger: deps.logger, timeoutMs: config.pspTimeoutMs, publicBaseUrl: deps.publicBaseUrl ?? config.publicBaseUrl, webAnalytics: config.adyenWebAnalytics === true }),
+    provider: createAdyenProvider({ logger: deps.logger, metrics: deps.metrics, timeoutMs: config.pspTimeoutMs, publicBaseUrl: deps.publicBaseUrl ?? config.publicBaseUrl, webAnalytics: config.adyenWebAnalytics === true }),
     hostedFieldsAdapter: adyenHostedFieldsScript,
   }),
 };

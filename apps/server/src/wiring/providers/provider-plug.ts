@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { Clock, ContractSettingSpec, Logger, PspPlugin, PspProvider } from '@splitpay/domain';
+import type { Clock, ContractSettingSpec, Logger, Metrics, PspPlugin, PspProvider } from '@splitpay/domain';
 import type { SdkFile } from '@splitpay/http-api';
 import type { UrlSource } from '@splitpay/psp-fake';
 import type { ServerConfig } from '../../config';
@@ -10,6 +10,8 @@ export type ProviderConfig = Pick<ServerConfig, 'publicBaseUrl' | 'pspTimeoutMs'
 export interface ProviderMountDeps {
   readonly logger: Logger;
   readonly clock: Clock;
+  /** The instance's counters (/metrics): a provider that counts what it drops (Adyen's unreadable amounts, D122) is given them. */
+  readonly metrics: Metrics;
   /** The service's public base URL, when known only once it listens (tests on port 0); default `config.publicBaseUrl`. */
   readonly publicBaseUrl?: UrlSource;
   /**
