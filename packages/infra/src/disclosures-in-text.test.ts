@@ -35,3 +35,30 @@ describe('disclosuresIn', () => {
     }
   });
 });
+
+describe('disclosuresIn, on digits glued together and short + numbers (D123)', () => {
+  it.each(['card 41111111111111111227 on file', 'payer read 4111111111111111123 over the phone', 'card 41111111111111111227123', 'amex 3782822463100051227'])(
+    'sees a card number followed without a space by its expiry or security code: %s',
+    (note) => {
+      expect(disclosuresIn(note)).toContain('a card number');
+    },
+  );
+
+  it("lets through references passing the checksum that no card number starts like (Adyen's start with 8), and long ids", () => {
+    for (const note of ['REFUND 8815329842815467 in the Customer Area', 'PayPal order 5O190127TN364715T, id 12345678901234567', 'payment 00000200000143570012 at Worldline']) {
+      expect(disclosuresIn(note)).toEqual([]);
+    }
+  });
+
+  it.each(['ticket +1234567 closed', 'ref +12 3456 7', 'see +4412345'])('lets through a + reference too short for a phone number: %s', (note) => {
+    expect(disclosuresIn(note)).toEqual([]);
+  });
+
+  it.each(['payer called from +290 22158', 'payer called from +44 20 7946 0958', 'call +86 139 1234 5678'])('still sees a phone number of a realistic length: %s', (note) => {
+    expect(disclosuresIn(note)).toContain('a phone number');
+  });
+
+  it('lets through a + run longer than any phone number', () => {
+    expect(disclosuresIn('batch +1234567890123456')).toEqual([]);
+  });
+});

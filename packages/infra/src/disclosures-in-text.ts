@@ -8,9 +8,23 @@ const EMAIL = /[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[A-Za-z]{2,}/;
 /**
  * An international number (`+33 6 12 34 56 78`, `+33 (0)6 12 34 56 78`, `0033 6 12 34 56 78`): a
  * payer's, as far as a note can tell. The `00` form needs a separator after its country code, so that
- * a reference starting with 00 is not read as one.
+ * a reference starting with 00 is not read as one. How many digits it holds is counted apart
+ * (PHONE_DIGITS): the pattern only finds the candidates.
  */
-const PHONE = /(?:\+\d{1,3}|\b00[1-9]\d{0,2}(?=[ .-]))(?:[ .-]?\(0\))?(?:[ .-]?\d){6,13}\b/;
+const PHONE = /(?:\+(\d{1,3})|\b00([1-9]\d{0,2})(?=[ .-]))(?:[ .-]?\(0\))?((?:[ .-]?\d){4,14})\b/g;
+/**
+ * Country code and national number together, as E.164 counts them (the `+` or `00` and a `(0)` left
+ * out): at most 15, and at least 8, the shortest numbers in use (Saint Helena's `+290` and five
+ * digits); a `+` and fewer digits is a reference (`+1234567`), D123-c.
+ */
+const PHONE_DIGITS = { min: 8, max: 15 } as const;
+
+function writesPhoneNumber(text: string): boolean {
+  return [...text.matchAll(PHONE)].some(([, plusCountry, zeroZeroCountry, national]) => {
+    const digits = (plusCountry ?? zeroZeroCountry ?? '').length + (national ?? '').replace(/\D/g, '').length;
+    return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+  });
+}
 
 /**
  * What `text` discloses of a payer or a secret: a card number (a span of 13 to 19 digits passing
@@ -21,7 +35,7 @@ export function disclosuresIn(text: string): readonly TextDisclosure[] {
   const found: TextDisclosure[] = [];
   if (cardNumbersIn(text).length > 0) found.push('a card number');
   if (EMAIL.test(text)) found.push('an email address');
-  if (PHONE.test(text)) found.push('a phone number');
+  if (writesPhoneNumber(text)) found.push('a phone number');
   if ((text.match(TOKENS) ?? []).length > 0) found.push('a token or credential');
   return found;
 }

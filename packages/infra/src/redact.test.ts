@@ -17,3 +17,21 @@ describe('redact, on the card numbers in a log line', () => {
     expect(redact({ detail: 'payment 00000200000143570012 refused, 600 EUR, ticket 7' })).toEqual({ detail: 'payment 00000200000143570012 refused, 600 EUR, ticket 7' });
   });
 });
+
+describe("redact, on the PSPs' references in a log line (D123)", () => {
+  it("keeps Adyen's pspReference, whether or not it happens to pass the card checksum, as a field and inside a message", () => {
+    const fields = { providerRef: '8535296382716013', pspReference: '8815329842815467', detail: 'capture of 8815329842815467 refused' };
+    expect(redact(fields)).toEqual(fields);
+  });
+
+  it("keeps Worldline's and PayPal's ids", () => {
+    const fields = { worldline: '3066019730_0', hosted: '000000850010000188180000100001', paypalOrder: '5O190127TN364715T', paypalCapture: '3C679366HH908993F', numericId: '12345678901234567' };
+    expect(redact(fields)).toEqual(fields);
+  });
+
+  it('still hides a card number, written whole, in groups or glued to its expiry and security code', () => {
+    for (const text of ['4111111111111111', '4111 1111 1111 1111', '378282246310005', '41111111111111111227', 'pan 4111111111111111122712 read']) {
+      expect(String(redact({ detail: text }).detail)).not.toMatch(/411111|3782822/);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import type { LogFields } from '@splitpay/domain';
-import { cardNumbersIn } from './card-numbers';
+import { cardNumberSpans } from './card-numbers';
 
 /**
  * Keys whose values never reach a log line, whatever their depth: secrets, the payer's IP by the
@@ -12,19 +12,29 @@ const SECRET_KEY = /(secret|password|token|authorization|cardnumber|card_number|
  * return's fields (`MD`, `PaRes`), too short to look for inside other names.
  */
 const SECRET_NAME = /^(details|md|pares)$/i;
-/** Long digit runs that look like a card number (13 to 19 digits, spaces or dashes allowed). */
-export const CARD_NUMBER = /\b(?:\d[ -]?){12,18}\d\b/g;
 /** Elements tokens and bearer credentials inside free text. */
 export const TOKENS = /\b(pst_[A-Za-z0-9_-]+|Bearer\s+[A-Za-z0-9._~+/=-]+|Basic\s+[A-Za-z0-9+/=]+)/g;
 
 /**
- * Card numbers by the checksum first (a card number inside a run longer than 19 digits, which the
- * pattern would cut at a group short of its end), then every 13-19 digit run, checksum or not: a log
- * line would rather lose a reference than keep a mistyped card number.
+ * Card numbers as the text disclosure check sees them (cardNumberSpans: by the card schemes' first digits
+ * and the checksum), then tokens. A digit run no card scheme could have issued stays: Adyen's
+ * pspReference, Worldline's and PayPal's ids are what operators match payments with (D123-a).
  */
 function scrubText(text: string): string {
-  const cards = cardNumbersIn(text).reduce((scrubbed, card) => scrubbed.split(card).join('[redacted-pan]'), text);
-  return cards.replace(CARD_NUMBER, '[redacted-pan]').replace(TOKENS, '[redacted-token]');
+  return withoutCardNumbers(text).replace(TOKENS, '[redacted-token]');
+}
+
+/** `text` with each card number, and each stretch of overlapping ones, replaced by one mark. */
+function withoutCardNumbers(text: string): string {
+  const spans = cardNumberSpans(text).sort((a, b) => a.from - b.from);
+  let out = '';
+  let at = 0;
+  for (const span of spans) {
+    if (span.to <= at) continue;
+    if (span.from >= at) out += text.slice(at, span.from) + '[redacted-pan]';
+    at = span.to;
+  }
+  return out + text.slice(at);
 }
 
 function scrub(value: unknown, depth: number): unknown {
