@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { listExpressRoutes, type ExpressRoute } from '../openapi/route-listing';
+import { preflightMethodOf } from './preflight';
 import { routeOf } from './request-log';
 
 interface Door {
@@ -30,8 +31,9 @@ function doorsOf(routes: readonly ExpressRoute[]): Door[] {
  * refused before Express matched its route: an area that parses its body before its routes (the
  * elements doors) fails there on an aborted body (D109) or one it cannot read (malformed JSON, D118-f),
  * so the door is looked up in the app's routes, in the order Express tries them (`unmatched` when none
- * serves the path and method). Only such requests ask: the routes are read at the first one (every
- * router is mounted by then), and nothing is added to the others.
+ * serves the path and method). A CORS preflight is looked up by the method it asks about (D123-d).
+ * Only such requests ask: the routes are read at the first one (every router is mounted by then), and
+ * nothing is added to the others.
  */
 export function doorFinder(app: Parameters<typeof listExpressRoutes>[0]): (req: Request) => string {
   let doors: Door[] | undefined;
@@ -40,6 +42,7 @@ export function doorFinder(app: Parameters<typeof listExpressRoutes>[0]): (req: 
     if (matched !== 'unmatched') return matched;
     doors ??= doorsOf(listExpressRoutes(app));
     const path = `${req.baseUrl}${req.path}`;
-    return doors.find((door) => (door.method === req.method || door.method === 'ALL') && door.pattern.test(path))?.route ?? 'unmatched';
+    const method = preflightMethodOf(req) ?? req.method;
+    return doors.find((door) => (door.method === method || door.method === 'ALL') && door.pattern.test(path))?.route ?? 'unmatched';
   };
 }

@@ -2,6 +2,7 @@ import express, { type Express, type Router } from 'express';
 import type { Logger, Metrics } from '@splitpay/domain';
 import { errorHandler } from '../errors/error-handler';
 import { doorFinder } from './aborted-door';
+import { preflightDoor } from './preflight';
 import { prefixDispatch } from './prefix-dispatch';
 import { unmatchedRequestHandler } from './method-not-allowed';
 import { requestLog, type HttpRequestObserver, type RequestScopeRunner } from './request-log';
@@ -36,8 +37,10 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  const doorOf = doorFinder(app as unknown as Parameters<typeof doorFinder>[0]);
+  app.use(preflightDoor(doorOf));
   app.use(prefixDispatch(deps.routers));
   app.use(unmatchedRequestHandler(app as unknown as Parameters<typeof unmatchedRequestHandler>[0]));
-  app.use(errorHandler(deps.logger, { doorOf: doorFinder(app as unknown as Parameters<typeof doorFinder>[0]), ...(deps.metrics ? { metrics: deps.metrics } : {}) }));
+  app.use(errorHandler(deps.logger, { doorOf, ...(deps.metrics ? { metrics: deps.metrics } : {}) }));
   return app;
 }
