@@ -50,6 +50,12 @@ describe('the route of a CORS preflight', () => {
     expect(accessLine('preflight-wrong-method-1')).toEqual([['OPTIONS', 'unmatched', 204]]);
   });
 
+  it('labels a preflight to an area without CORS with the door it asks about, answered as before', async () => {
+    const status = await preflight('/api/sessions', 'preflight-api-1', 'POST');
+    expect(status).toBe(200);
+    expect(accessLine('preflight-api-1')).toEqual([['OPTIONS', '/api/sessions', 200]]);
+  });
+
   it('leaves an OPTIONS request that is no preflight (no requested method) unmatched', async () => {
     expect(await preflight('/elements/session/attempts', 'plain-options-1')).toBe(204);
     expect(accessLine('plain-options-1')).toEqual([['OPTIONS', 'unmatched', 204]]);
