@@ -9,14 +9,14 @@ const SCHEME_FIRST_DIGIT = /^[2-6]/;
 
 /**
  * What a card number glued to what follows it begins an unbroken run with: 16 digits (15 for American
- * Express, 34 or 37), then 3 to 8 more (a security code, an expiry, both). Only at the start: a window
+ * Express, 34 or 37), then 1 to 8 more (a security code, an expiry, both, a stray digit). Only at the start: a window
  * anywhere inside a long id passes the checksum for most ids (D123-b).
  */
 const GLUED_LENGTHS = [
   { length: 15, prefix: /^3[47]/ },
   { length: 16, prefix: SCHEME_FIRST_DIGIT },
 ] as const;
-const GLUED_TAIL = { min: 3, max: 8 } as const;
+const GLUED_TAIL = { min: 1, max: 8 } as const;
 
 /** The Luhn checksum every card number passes: a long PSP reference mostly does not. */
 export function passesLuhn(digits: string): boolean {
