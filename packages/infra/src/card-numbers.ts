@@ -9,8 +9,8 @@ const SCHEME_FIRST_DIGIT = /^[2-6]/;
 
 /**
  * What a card number glued to what follows it begins an unbroken run with: 16 digits (15 for American
- * Express, 34 or 37), then 1 to 8 more (a security code, an expiry, both, a stray digit). Only at the start: a window
- * anywhere inside a long id passes the checksum for most ids (D123-b).
+ * Express, 34 or 37), then 1 to 8 more (a security code, an expiry, both, a stray digit). Only at the
+ * start: a window anywhere inside a long id passes the checksum for most ids (D123-b).
  */
 const GLUED_LENGTHS = [
   { length: 15, prefix: /^3[47]/ },
@@ -34,7 +34,7 @@ export function couldBeCardNumber(digits: string): boolean {
   return digits.length >= 13 && digits.length <= 19 && SCHEME_FIRST_DIGIT.test(digits) && passesLuhn(digits);
 }
 
-/** The card number an unbroken run of digits starts with, its expiry or security code typed after it. */
+/** The card number an unbroken run of digits starts with, its expiry or security code typed right after it. */
 function gluedCardNumber(group: string): string | undefined {
   const card = GLUED_LENGTHS.find(({ length, prefix }) => {
     const tail = group.length - length;
