@@ -140,9 +140,11 @@ describe('POST /api/sessions/{sessionId}/refund', () => {
 
     const malformed = await doors.session('not-a-uuid', { token: service.client });
     expect([malformed.status, malformed.body.code]).toEqual([400, 'InvalidRequest']);
-    const withBody = await doors.session(paid.sessionId, { token: service.client, body: { amount: 100 } });
+    const withBody = await doors.session(paid.sessionId, { token: service.client, body: { extraData: 'tag' } });
     expect([withBody.status, withBody.body.code]).toEqual([400, 'InvalidRequest']);
-    expect(withBody.body.message).toContain('amount');
+    expect(withBody.body.message).toContain('extraData');
+    const zero = await doors.session(paid.sessionId, { token: service.client, body: { amount: 0 } });
+    expect([zero.status, zero.body.code]).toEqual([400, 'InvalidRequest']);
 
     const textBody = await fetch(`${service.h.url}/api/sessions/${paid.sessionId}/refund`, { method: 'POST', headers: { Authorization: `Bearer ${service.client}`, 'Content-Type': 'text/plain' }, body: 'everything' });
     expect([textBody.status, ((await textBody.json()) as { code: string }).code]).toEqual([415, 'UnsupportedMediaType']);
@@ -153,5 +155,20 @@ describe('POST /api/sessions/{sessionId}/refund', () => {
     const untouched = await sessionOf(service.h, paid.sessionId);
     expect(refundsOf(untouched.attempts[0]!)).toEqual([]);
     expect((await doors.session(paid.sessionId, { token: service.client, body: {} })).status).toBe(202);
+  });
+
+  it('refunds a confirmed whole only when it is what remains: a refund made since the read is never overtaken (D121-b)', async () => {
+    const paid = await paidByCard(service.h, [600, 400]);
+    await expectRefusedBeforeAnyPspCall(() => doors.session(paid.sessionId, { token: service.client, body: { amount: 900 } }), 422, 'PartialRefundNotSupported');
+    await doors.attempt(paid.attempts[0]!.attemptId, { token: service.client, body: { amount: 100 } });
+    await waitForSession(service.h, paid.sessionId, (s) => s.attempts[0]!.refunded.amount === 100);
+
+    // The caller confirmed the 1000 it read before the other refund: 900 remains, nothing is refunded.
+    await expectRefusedBeforeAnyPspCall(() => doors.session(paid.sessionId, { token: service.client, body: { amount: 1_000 } }), 422, 'RefundExceedsRefundable');
+    expect((await sessionOf(service.h, paid.sessionId)).attempts.map((a) => refundsOf(a).length)).toEqual([1, 0]);
+
+    const whole = await doors.session(paid.sessionId, { token: service.client, body: { amount: 900 } });
+    expect(whole.status).toBe(202);
+    expect((whole.body.refunds as { transaction: { amount: { amount: number } } }[]).map((r) => r.transaction.amount.amount)).toEqual([500, 400]);
   });
 });

@@ -54,3 +54,20 @@ describe('refundSession', () => {
     expect(refusalOf(() => refundSession(next, ctx))).toBe('RefundInFlight');
   });
 });
+
+describe('refundSession of a confirmed whole (D121-b)', () => {
+  const card = capturedCard(600, undefined, { refunded: money(100, EUR), transactions: [tx('authorization', 600), tx('capture', 600), tx('refund', 100)] });
+  const session = endedSession([card, paidDirect(400)]);
+
+  it('refunds when the whole confirmed is what remains', () => {
+    expect(refundSession(session, ctx, 900).transactionIds).toHaveLength(2);
+  });
+
+  it('refuses a confirmed whole above what remains (another refund came first): RefundExceedsRefundable', () => {
+    expect(refusalOf(() => refundSession(session, ctx, 1_000))).toBe('RefundExceedsRefundable');
+  });
+
+  it('refuses a confirmed whole below what remains: the door never refunds a part of the whole', () => {
+    expect(refusalOf(() => refundSession(session, ctx, 800))).toBe('PartialRefundNotSupported');
+  });
+});

@@ -2,6 +2,7 @@ import type { TransactionId } from '../ids/ids';
 import type { DomainContext } from '../session/domain-context';
 import type { Session } from '../session/session.model';
 import { planSessionRefund } from './refund-plan.rule';
+import { checkConfirmedWhole } from './session-refund-confirmed.rule';
 import { requestRefund } from './request-refund';
 
 export interface SessionRefunded {
@@ -13,9 +14,11 @@ export interface SessionRefunded {
 /**
  * Refunds what remains on every attempt of an ended session, in one new session value: the plan
  * answers every refusal first, then each attempt refunds what remains (all owed to their PSPs).
+ * `confirmed`, when given, is the whole the caller saw and confirmed: anything else remaining is refused.
  */
-export function refundSession(session: Session, ctx: DomainContext): SessionRefunded {
+export function refundSession(session: Session, ctx: DomainContext, confirmed?: number): SessionRefunded {
   const plan = planSessionRefund(session);
+  checkConfirmedWhole(plan, confirmed);
   let next = session;
   const transactionIds: TransactionId[] = [];
   for (const planned of plan.refunds) {

@@ -2,7 +2,7 @@ import type { ErrorCode } from '@splitpay/domain';
 import { uuidSchema } from '../schemas/common.schema';
 import { named } from '../schemas/json-schema';
 import { transactionViewSchema } from '../schemas/resource.schema';
-import { refundRequestSchema } from '../refund/refund-request.schema';
+import { refundRequestSchema, sessionRefundRequestSchema } from '../refund/refund-request.schema';
 import { exceedsRefundable, notFound, withErrorExamples } from './examples/error.examples';
 import { partialRefundRecorded, partialRefundRequest, replayArmed, sessionRefundRecorded } from './examples/refund-notification.examples';
 import { describeStatus, errors, json, pathId, type ParameterSpec, type PathSpecs } from './operation';
@@ -69,11 +69,15 @@ export const refundNotificationPaths: PathSpecs = {
     post: {
       operationId: 'refundSession',
       summary: 'Refund a whole session',
-      description: 'No body. Plans first: any refusal answers before any PSP is called. Client and contact tokens.',
+      description:
+        'No body needed. Plans first: any refusal answers before any PSP is called. Client and contact tokens. ' +
+        'An optional { amount } names the whole the caller saw and confirmed: unless it is exactly what remains, nothing is refunded ' +
+        '(more: RefundExceedsRefundable; less: PartialRefundNotSupported, the door never refunds a part), so a refund made since the caller read the session is never overtaken (docs/decisions.md D121-b).',
       tags,
       security: ['accessToken'],
       parameters: [pathId('sessionId', 'the session id', uuidSchema)],
-      responses: { '202': { ...json('Refunds recorded', refundAnswerSchema), examples: sessionRefundRecorded }, ...errors(...REFUND_ERRORS) },
+      requestBody: { contentType: 'application/json', schema: sessionRefundRequestSchema, required: false },
+      responses: { '202': { ...json('Refunds recorded', refundAnswerSchema), examples: sessionRefundRecorded }, ...errors(...REFUND_ERRORS, 'RefundExceedsRefundable', 'PartialRefundNotSupported') },
     },
   },
   '/api/attempts/{attemptId}/refund': sliceRefund('refundAttempt', 'Refund an attempt, in full or a slice', pathId('attemptId', 'the attempt id', uuidSchema)),

@@ -5,13 +5,13 @@ import type { MerchantId } from '@splitpay/domain';
 import { principalOf, requirePrincipal } from '../auth/require-principal';
 import { presentTransactionView } from '../api/transaction-view.presenter';
 import { readPathId } from '../schemas/read-path-id';
-import { readNoBody, requireJsonBody } from '../schemas/request-body.read';
-import { readRefundBody } from './refund-request.read';
+import { requireJsonBody } from '../schemas/request-body.read';
+import { readRefundBody, readSessionRefundBody } from './refund-request.read';
 import { readIdempotencyKey } from '../schemas/idempotency-key.read';
 
 /** The refund use cases the routes call (application RefundSession, RefundAttempt, RefundTransaction). */
 export interface RefundUseCases {
-  readonly session: { execute(input: { readonly merchantId: MerchantId; readonly sessionId: string }): Promise<RefundAnswer> };
+  readonly session: { execute(input: { readonly merchantId: MerchantId; readonly sessionId: string; readonly amount?: number }): Promise<RefundAnswer> };
   readonly attempt: { execute(input: RefundInput & { readonly attemptId: string }): Promise<RefundAnswer> };
   readonly transaction: { execute(input: RefundInput & { readonly transactionId: string }): Promise<RefundAnswer> };
 }
@@ -27,7 +27,8 @@ function answer(res: Response, result: RefundAnswer): void {
 }
 
 /**
- * The three refund doors: POST /api/sessions/{sessionId}/refund (no body), POST
+ * The three refund doors: POST /api/sessions/{sessionId}/refund (no body, or { amount }: the whole
+ * confirmed, D121-b), POST
  * /api/attempts/{attemptId}/refund and POST /api/transactions/{transactionId}/refund (body
  * { amount?, extraData? }, header idempotency-key). Client and contact tokens may both refund.
  * Every door answers 202 { refunds: TransactionView[] }, a replayed idempotent refund included.
@@ -39,8 +40,9 @@ export function refundRouter(deps: RefundRouterDeps): Router {
 
   router.post('/api/sessions/:sessionId/refund', access, json, async (req, res) => {
     const sessionId = readPathId(req, 'sessionId');
-    readNoBody(req);
-    answer(res, await deps.refunds.session.execute({ merchantId: principalOf(res).merchantId, sessionId }));
+    requireJsonBody(req);
+    const { amount } = readSessionRefundBody(req.body);
+    answer(res, await deps.refunds.session.execute({ merchantId: principalOf(res).merchantId, sessionId, ...(amount === undefined ? {} : { amount }) }));
   });
 
   router.post('/api/attempts/:attemptId/refund', access, json, async (req, res) => {
