@@ -10,7 +10,10 @@ export type RefundTarget =
 
 export interface RefundRequest {
   readonly target: RefundTarget;
-  /** Minor units; absent refunds everything that remains. */
+  /**
+   * Minor units; absent refunds everything that remains. For the whole payment, the whole the contact
+   * confirmed: the service refunds it only if it is still what remains (D121-b).
+   */
   readonly amount?: number;
   /** The tranche and operation doors only (the whole payment's door reads none): a repeated send refunds once. */
   readonly idempotencyKey?: string;
@@ -69,9 +72,10 @@ export class DashboardApi {
   }
 
   refund(request: RefundRequest): Promise<ApiResult<RefundAnswer>> {
-    if (request.target.kind === 'session') return this.call('POST', refundPath(request.target));
+    const amount = request.amount === undefined ? undefined : { amount: request.amount };
+    if (request.target.kind === 'session') return this.call('POST', refundPath(request.target), amount);
     const key: Record<string, string> = request.idempotencyKey === undefined ? {} : { 'Idempotency-Key': request.idempotencyKey };
-    return this.call('POST', refundPath(request.target), request.amount === undefined ? {} : { amount: request.amount }, key);
+    return this.call('POST', refundPath(request.target), amount ?? {}, key);
   }
 
   replayNotification(sessionId: string): Promise<ApiResult<ReplayAnswer>> {

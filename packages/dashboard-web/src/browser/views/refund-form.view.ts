@@ -133,8 +133,10 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
 /**
  * The whole session's refund: the amount it refunds said, a confirmation that opens on Cancel (Enter
  * pressed twice on "Refund the whole payment" used to refund everything), one send however often it
- * is pressed. A refusal leaves focus on the confirmation it answers. Its door reads no idempotency
- * key: a repeat converges there (the refund in flight, then nothing left to refund), and an unclear
+ * is pressed. It sends the amount it says: another refund made since the page was read changes what
+ * remains, and the service then refuses rather than refunding something else (D121-b); every refusal
+ * goes to `onRefused`, which reads the payment again. Its door reads no idempotency key: a repeat
+ * converges there (the refund in flight, then what remains no longer the amount), and an unclear
  * answer has the payment read again, as a tranche's does.
  */
 export function sessionRefundConfirm(
@@ -143,32 +145,27 @@ export function sessionRefundConfirm(
   refundable: Money,
   onDone: (answer: RefundAnswer) => void,
   onUnclear: () => void,
+  onRefused: (code: string) => void,
   onCancel: () => void,
 ): HTMLElement {
   const { t } = ctx.tr;
   const money = ctx.tr.money(refundable);
   const action = new RefundAction({ kind: 'session', sessionId }, (request) => ctx.api.refund(request));
-  const error = h('p', { class: 'error', role: 'alert' });
   const confirm = h('button', { type: 'button' }, t.confirmRefundOf(money));
   confirm.addEventListener('click', () => {
     if (action.busy) return;
     confirm.disabled = true;
-    error.textContent = '';
-    void action.submit().then((result) => {
+    void action.submit(refundable.amount).then((result) => {
       confirm.disabled = false;
       if (result.ok) onDone(result.body);
       else if (refundOutcomeUnclear(result)) onUnclear();
-      else {
-        error.textContent = refusalWords(ctx, result.code);
-        confirm.focus();
-      }
+      else onRefused(result.code);
     });
   });
   return h(
     'div',
     { class: 'refund-form', role: 'group', 'aria-label': t.refundSession },
     h('p', {}, t.refundSessionConfirm(money)),
-    error,
     h('div', { class: 'actions' }, confirm, h('button', { type: 'button', class: 'secondary', [FIRST_FOCUS]: true, onclick: () => onCancel() }, t.cancel)),
   );
 }

@@ -38,8 +38,8 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   const body = h('div', { 'aria-busy': 'true' }, h('p', {}, t.loading));
   const backLink = h('a', { href: back.hash }, back.kind === 'operations' ? t.backToOperations : t.backToPayments);
   // Outside the body that every read draws anew: it outlives the read it asks for.
-  const unclearNotice = h('p', { class: 'error', role: 'alert' });
-  const section = h('section', { class: 'session' }, h('p', {}, backLink), unclearNotice, body);
+  const notice = h('p', { class: 'error', role: 'alert' });
+  const section = h('section', { class: 'session' }, h('p', {}, backLink), notice, body);
 
   /**
    * After an action the page is read again and drawn anew, the pressed control with it: focus goes to
@@ -47,7 +47,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
    * A keyed answer naming a refund the page already showed (`before`) is a replay: nothing new was made.
    */
   const refunded = (focusId: string, before: ReadonlySet<string>) => (answer: RefundAnswer): void => {
-    unclearNotice.textContent = '';
+    notice.textContent = '';
     for (const { transaction } of answer.refunds) {
       const verdict = t.verdict[transaction.status.kind] ?? transaction.status.kind;
       const money = ctx.tr.money(transaction.amount);
@@ -56,9 +56,18 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     void load(focusId);
   };
 
+  /**
+   * The whole payment's refund refused: nothing was refunded, and what remains may have changed since
+   * the page was read (another refund, D121-b), so the figures are read again under the refusal.
+   */
+  const wholeRefused = (code: string): void => {
+    notice.textContent = t.wholeRefundRefused(code === 'PartialRefundNotSupported' ? t.wholeRefundBelowRemains : refusalWords(ctx, code));
+    void load('session-title');
+  };
+
   /** The refund's answer was lost or failed: it may have been made, so what it left is read, never assumed. */
   const unclear = (focusId: string) => (): void => {
-    unclearNotice.textContent = t.refundMayHaveBeenMade;
+    notice.textContent = t.refundMayHaveBeenMade;
     void load(focusId);
   };
 
@@ -68,12 +77,12 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
    * the key stays and a retry is a safe repeat.
    */
   const trancheUnclear = (attempt: AttemptJson, before: ReadonlySet<string>) => (amount: number): void => {
-    unclearNotice.textContent = t.refundMayHaveBeenMade;
+    notice.textContent = t.refundMayHaveBeenMade;
     void load(trancheTitleId(attempt)).then((session) => {
       const made = madeRefundOf(before, session?.attempts.find((a) => a.attemptId === attempt.attemptId), amount);
       if (!made) return;
       ctx.refundKeys.spend(attempt.attemptId, amount);
-      unclearNotice.textContent = t.refundWasMade(ctx.tr.money(made.amount));
+      notice.textContent = t.refundWasMade(ctx.tr.money(made.amount));
     });
   };
 
@@ -218,7 +227,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
       ]),
       ended && refundable.amount > 0
         ? opener(t.refundSession, (close) =>
-            sessionRefundConfirm(ctx, session.sessionId, refundable, refunded('session-title', new Set(session.attempts.flatMap((a) => [...refundIdsOf(a)]))), unclear('session-title'), close),
+            sessionRefundConfirm(ctx, session.sessionId, refundable, refunded('session-title', new Set(session.attempts.flatMap((a) => [...refundIdsOf(a)]))), unclear('session-title'), wholeRefused, close),
           )
         : null,
       notificationSection(session, session.notification),
