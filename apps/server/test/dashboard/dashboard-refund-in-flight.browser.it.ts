@@ -11,7 +11,8 @@ const REFUND_CALL = (method: string, path: string): boolean => method === 'POST'
 /**
  * A refund asked and not yet judged is not in the tranche's Refunded (the service counts a refund
  * there only once it succeeded), yet its money is on its way back: the page counts it out of the
- * Refundable it shows and offers, and says it is pending beside the figure, until its verdict (D110-a).
+ * Refundable it shows, and says it is pending beside the figure, until its verdict (D110-a); meanwhile
+ * it offers no refund (D121-a, dashboard-refunds-paused.browser.it.ts).
  */
 describe('dashboard in Chromium: a refund in flight', () => {
   const demo = useDemoDashboard();
@@ -27,7 +28,7 @@ describe('dashboard in Chromium: a refund in flight', () => {
     return page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
   };
 
-  it('shows what remains once the refund in flight is counted out, says it is pending, and offers no more than that', async () => {
+  it('shows what remains once the refund in flight is counted out, says it is pending, and offers no refund meanwhile', async () => {
     const { page, problems } = await newWatchedPage(demo.browser());
     const tranche = await openPayment(page);
     const clearFault = demo.service().injectFault(REFUND_CALL, 503);
@@ -47,17 +48,9 @@ describe('dashboard in Chromium: a refund in flight', () => {
     expect(await fact(tranche, 'Refunded')).toBe('€0.00');
     expect(await fact(tranche, 'Refundable')).toBe('€30.00 (a refund of €20.00 is pending, awaiting its verdict)');
 
-    // The tranche's form offers €30.00 at most, and refuses more before anything is sent.
-    await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
-    await visible(tranche.getByText('At most €30.00.'));
-    await tranche.getByLabel('Amount to refund (EUR)').fill('40');
-    await tranche.getByRole('button', { name: 'Continue' }).click();
-    await visible(tranche.getByRole('alert').filter({ hasText: 'At most €30.00.' }));
-    await tranche.getByRole('button', { name: 'Cancel' }).click();
-
-    // The whole payment's refund says the same €30.00.
-    await page.getByRole('button', { name: 'Refund the whole payment' }).click();
-    expect(await page.getByRole('group', { name: 'Refund the whole payment' }).textContent()).toContain('€30.00');
+    // Nothing offers the €30.00 while the €20.00 awaits its verdict: every refund control is disabled (D121-a).
+    expect(await tranche.getByRole('button', { name: 'Refund this tranche' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Refund the whole payment' }).isDisabled()).toBe(true);
     expect(await refunds()).toEqual(['2000 pending']);
     expect(problems).toEqual([]);
     await page.context().close();

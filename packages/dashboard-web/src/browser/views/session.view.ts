@@ -12,15 +12,25 @@ import { refusalWords, type ViewContext } from './view-context';
 
 const TERMINAL = new Set(['PAID', 'ABORTED', 'EXPIRED', 'AWAITED_REFUSED']);
 
-/** A button that opens a panel in place of itself (focus on the panel's first-focus control) and comes back when the panel closes. */
-function opener(label: string, open: (close: () => void) => HTMLElement): HTMLElement {
+/** How often a payment with a refund awaiting its verdict is read again (D121-a). */
+const PENDING_REREAD_MS = 10_000;
+
+/** Whether a refund of the payment awaits its verdict: its refund controls are disabled until none does (D121-a). */
+const refundsPending = (session: SessionJson): boolean => session.attempts.some((a) => refundStanding(a).pending !== undefined);
+
+/**
+ * A button that opens a panel in place of itself (focus on the panel's first-focus control) and comes
+ * back when the panel closes. `pausedBy` names the visible words of why it is disabled, if it is.
+ */
+function opener(label: string, open: (close: () => void) => HTMLElement, pausedBy?: string): HTMLElement {
   const slot = h('div', { class: 'opener' });
-  const button = h('button', { type: 'button', class: 'secondary' }, label);
+  const button = h('button', { type: 'button', class: 'secondary', disabled: pausedBy !== undefined, 'aria-describedby': pausedBy }, label);
   const close = (): void => {
     replaceChildren(slot, button);
     button.focus();
   };
   button.addEventListener('click', () => {
+    if (button.disabled) return;
     const panel = open(close);
     replaceChildren(slot, panel);
     (panel.querySelector(`[${FIRST_FOCUS}]`) as HTMLElement | null)?.focus();
@@ -92,7 +102,10 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   const refundableFigure = ({ refundable, pending }: RefundStanding): Child =>
     pending ? h('span', {}, ctx.tr.money(refundable), ' ', h('span', { class: 'hint' }, t.refundPending(ctx.tr.money(pending)))) : ctx.tr.money(refundable);
 
-  const refundOpener = (label: string, target: RefundTarget, attempt: AttemptJson): HTMLElement =>
+  /** Why the refund controls are disabled, beside them: the id their buttons are described by. */
+  const pausedNote = (id: string): HTMLElement => h('p', { id, class: 'hint refunds-paused' }, t.refundsPaused);
+
+  const refundOpener = (label: string, target: RefundTarget, attempt: AttemptJson, pausedBy?: string): HTMLElement =>
     opener(label, (close) => {
       const before = refundIdsOf(attempt);
       return refundForm(ctx, {
@@ -103,9 +116,9 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         onUnclear: trancheUnclear(attempt, before),
         onCancel: close,
       });
-    });
+    }, pausedBy);
 
-  const transactionRow = (tx: TransactionJson, attempt: AttemptJson, refundable: boolean): HTMLElement => {
+  const transactionRow = (tx: TransactionJson, attempt: AttemptJson, refundable: boolean, pausedBy: string | undefined): HTMLElement => {
     const verdict: Child[] = [t.verdict[tx.status.kind] ?? tx.status.kind];
     if (tx.status.category) verdict.push(` (${t.declineCategory[tx.status.category] ?? tx.status.category})`);
     const psp = [tx.status.statusCode, tx.status.statusMessage].filter(Boolean).join(': ');
@@ -118,14 +131,15 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
       h('td', {}, h('code', {}, tx.providerRef ?? '')),
       h('td', {}, psp),
       h('td', {}, ctx.tr.dateTime(tx.createdAt)),
-      h('td', {}, refundable && tookMoney(tx) ? refundOpener(t.refundOperation, { kind: 'transaction', transactionId: tx.transactionId }, attempt) : ''),
+      h('td', {}, refundable && tookMoney(tx) ? refundOpener(t.refundOperation, { kind: 'transaction', transactionId: tx.transactionId }, attempt, pausedBy) : ''),
     );
   };
 
-  const attemptArticle = (attempt: AttemptJson, index: number, ended: boolean): HTMLElement => {
+  const attemptArticle = (attempt: AttemptJson, index: number, ended: boolean, paused: boolean): HTMLElement => {
     const standing = refundStanding(attempt);
     const canRefund = ended && standing.refundable.amount > 0;
     const titleId = trancheTitleId(attempt);
+    const pausedBy = canRefund && paused ? `refunds-paused-${attempt.attemptId}` : undefined;
     const header = h('tr', {}, ...[t.type, t.verdictTitle, t.amount, t.providerRef, t.pspCode, t.createdAt, ''].map((label) => h('th', { scope: 'col' }, label)));
     return h(
       'article',
@@ -143,8 +157,11 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         [t.declineReason, attempt.declineCategory ? (t.declineCategory[attempt.declineCategory] ?? attempt.declineCategory) : undefined],
         [t.owedToPayer, attempt.owedToPayer],
       ]),
-      canRefund ? refundOpener(t.refundTranche, { kind: 'attempt', attemptId: attempt.attemptId }, attempt) : null,
-      tableRegion(h('table', { class: 'operations' }, h('caption', {}, t.transactions), h('thead', {}, header), h('tbody', {}, ...attempt.transactions.map((tx) => transactionRow(tx, attempt, canRefund))))),
+      canRefund ? refundOpener(t.refundTranche, { kind: 'attempt', attemptId: attempt.attemptId }, attempt, pausedBy) : null,
+      pausedBy ? pausedNote(pausedBy) : null,
+      tableRegion(
+        h('table', { class: 'operations' }, h('caption', {}, t.transactions), h('thead', {}, header), h('tbody', {}, ...attempt.transactions.map((tx) => transactionRow(tx, attempt, canRefund, pausedBy)))),
+      ),
     );
   };
 
@@ -215,6 +232,8 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   const render = (session: SessionJson, chargebacks: ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>): void => {
     const ended = TERMINAL.has(session.status);
     const refundable = { amount: session.attempts.reduce((sum, a) => sum + refundStanding(a).refundable.amount, 0), currency: session.total.currency };
+    const paused = refundsPending(session);
+    const wholePausedBy = paused ? 'refunds-paused' : undefined;
     replaceChildren(
       body,
       h('h1', { id: 'session-title', tabindex: '-1' }, t.paymentTitle(session.orderId)),
@@ -225,17 +244,23 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         [t.createdAt, ctx.tr.dateTime(session.createdAt)],
         [t.expiresAt, ctx.tr.dateTime(session.expiresAt)],
       ]),
-      ended && refundable.amount > 0
-        ? opener(t.refundSession, (close) =>
-            sessionRefundConfirm(ctx, session.sessionId, refundable, refunded('session-title', new Set(session.attempts.flatMap((a) => [...refundIdsOf(a)]))), unclear('session-title'), wholeRefused, close),
-          )
-        : null,
+      ...(ended && refundable.amount > 0
+        ? [
+            opener(
+              t.refundSession,
+              (close) =>
+                sessionRefundConfirm(ctx, session.sessionId, refundable, refunded('session-title', new Set(session.attempts.flatMap((a) => [...refundIdsOf(a)]))), unclear('session-title'), wholeRefused, close),
+              wholePausedBy,
+            ),
+            wholePausedBy ? pausedNote(wholePausedBy) : null,
+          ]
+        : []),
       notificationSection(session, session.notification),
       h(
         'section',
         { class: 'tranches', 'aria-labelledby': 'tranches-title' },
         h('h2', { id: 'tranches-title' }, t.tranches),
-        ...(session.attempts.length === 0 ? [h('p', {}, t.noTranches)] : session.attempts.map((a, i) => attemptArticle(a, i, ended))),
+        ...(session.attempts.length === 0 ? [h('p', {}, t.noTranches)] : session.attempts.map((a, i) => attemptArticle(a, i, ended, paused))),
       ),
       chargebackSection(session, chargebacks),
     );
@@ -243,6 +268,25 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
 
   /** How many reads were asked: only the last one asked draws (D72). */
   let reads = 0;
+  /** The payment as last drawn, and the re-read due while a refund of it awaits its verdict (D121-a). */
+  let drawn: string | undefined;
+  let reread: ReturnType<typeof setTimeout> | undefined;
+  /** The last read answered: a re-read never overtakes a read an action asked (it would drop its focus). */
+  let answered = 0;
+
+  /**
+   * While a refund is pending the refund controls are disabled, and nothing else would tell the page
+   * its verdict landed: it reads the payment again every PENDING_REREAD_MS until none is pending or the
+   * view is left. A re-read that finds the payment as drawn draws nothing, so focus stays where it is.
+   */
+  const rereadLater = (): void => {
+    clearTimeout(reread);
+    reread = setTimeout(() => {
+      if (!section.isConnected) return;
+      if (answered < reads) rereadLater();
+      else void load(undefined, true);
+    }, PENDING_REREAD_MS);
+  };
 
   /**
    * Reads the payment and draws it; `focusId` names the heading focus goes to once drawn. A read
@@ -250,12 +294,22 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
    * in flight was drawn, then the refund's read, answered last, drew the payment as it stood before.
    * Resolves with the payment it drew, if it drew one.
    */
-  async function load(focusId?: string): Promise<SessionJson | undefined> {
+  async function load(focusId?: string, background = false): Promise<SessionJson | undefined> {
     const read = ++reads;
-    body.setAttribute('aria-busy', 'true');
+    if (!background) body.setAttribute('aria-busy', 'true');
     const [answer, chargebacks] = await Promise.all([ctx.api.session(sessionId), ctx.api.chargebacks(sessionId)]);
+    answered = Math.max(answered, read);
     if (read !== reads) return undefined;
     body.setAttribute('aria-busy', 'false');
+    const seen = JSON.stringify([answer, chargebacks]);
+    if (background && (!answer.ok || seen === drawn)) {
+      // Unchanged, or not read this time (the network): the page stays as drawn, and asks again later.
+      rereadLater();
+      return answer.ok ? answer.body : undefined;
+    }
+    clearTimeout(reread);
+    if (answer.ok && refundsPending(answer.body)) rereadLater();
+    drawn = seen;
     if (answer.ok) render(answer.body, chargebacks);
     else replaceChildren(body, h('p', { class: 'error', role: 'alert', tabindex: '-1', id: 'session-error' }, refusalWords(ctx, answer.code)));
     if (focusId !== undefined) (document.getElementById(answer.ok ? focusId : 'session-error') ?? document.getElementById('session-title'))?.focus();
