@@ -34,12 +34,17 @@ export const worldlineMerchants = (shop: Record<string, unknown> = {}, ancvHoste
 export const paid = (v: SessionView) => v.status === 'PAID';
 export const noneInFlight = (v: SessionView) => v.attempts.length > 0 && v.attempts.every((a) => a.status !== 'AUTHORIZING');
 
-/** A Worldline payment object. */
+/** A Worldline payment object; `extra.changedAt` is its `statusCodeChangeDateTime` (`yyyyMMddHHmmss`). */
 export function payment(id: string, status: string, statusCode: number, amount: number, merchantReference: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     id,
     status,
-    statusOutput: { statusCode, statusCategory: extra.category ?? 'COMPLETED', ...(extra.errors ? { errors: extra.errors } : {}) },
+    statusOutput: {
+      statusCode,
+      statusCategory: extra.category ?? 'COMPLETED',
+      ...(extra.changedAt ? { statusCodeChangeDateTime: extra.changedAt } : {}),
+      ...(extra.errors ? { errors: extra.errors } : {}),
+    },
     paymentOutput: {
       amountOfMoney: { amount, currencyCode: 'EUR' },
       ...(extra.acquired !== undefined ? { acquiredAmount: { amount: extra.acquired, currencyCode: 'EUR' } } : {}),

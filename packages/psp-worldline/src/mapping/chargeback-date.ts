@@ -1,6 +1,12 @@
 import type { WorldlineEvent } from './webhook-event';
 import type { WorldlinePayment } from './worldline-payment';
 
+/** A confirmed chargeback's day, and whether the payment's status or only the event itself gave it. */
+export interface ChargebackDay {
+  readonly day: string;
+  readonly by: 'status' | 'event';
+}
+
 /** `2026-11-23T14:00:00.000+0100` -> `2026-11-23` (the day as Worldline wrote it, in its own offset). */
 function dayOfCreated(created: string | undefined): string | undefined {
   const day = created?.slice(0, 10);
@@ -14,11 +20,17 @@ function dayOfStatusChange(payment: WorldlinePayment | undefined): string | unde
 }
 
 /**
- * The day of a confirmed chargeback, read only from what Worldline wrote, so that every delivery of
- * the event gives the same notificationId: the event's `created`, else the day the event's payment
- * says its status changed, else the day the confirming lookup says so. None of them: undefined, and
- * the caller decides (D77).
+ * The day of a chargeback the lookup `confirmed` (its status is the chargeback's), read only from what
+ * Worldline wrote. One dispute sends several events (`payment.chargeback_notification`, then
+ * `payment.chargebacked`), each created on its own day and each delivered again after a 503, but the
+ * moment the payment took its chargeback status is one: so first the day the confirming lookup says the
+ * status changed, then the same field of the event's payment when it is in that same status, and only
+ * then the event's `created` (each event then dates it by itself). A later dispute on the same payment
+ * takes the status again, on its own day. None: undefined, and the caller decides (D77).
  */
-export function chargebackDay(event: WorldlineEvent, confirmed: WorldlinePayment): string | undefined {
-  return dayOfCreated(event.created) ?? dayOfStatusChange(event.payment) ?? dayOfStatusChange(confirmed);
+export function chargebackDay(event: WorldlineEvent, confirmed: WorldlinePayment): ChargebackDay | undefined {
+  const fromStatus = dayOfStatusChange(confirmed) ?? (event.payment?.status === confirmed.status ? dayOfStatusChange(event.payment) : undefined);
+  if (fromStatus) return { day: fromStatus, by: 'status' };
+  const fromEvent = dayOfCreated(event.created);
+  return fromEvent ? { day: fromEvent, by: 'event' } : undefined;
 }

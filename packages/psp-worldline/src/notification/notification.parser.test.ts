@@ -272,18 +272,56 @@ describe('Worldline webhooks -> facts', () => {
       });
     });
 
-    describe('the date is the same on every delivery of the event, whatever the day it is read', () => {
-      /** A delivery whose event carries no `created`, signed as Worldline signs. */
-      const undated = (object: ReturnType<typeof pay>) => {
-        const { created: _c, ...event } = webhookEvent('payment.chargebacked', { payment: object });
-        const rawBody = JSON.stringify(event);
+    describe('the date is the same on every delivery of every event of one dispute, whatever the day it is read (D124)', () => {
+      /** A delivery of `type` about `object`, with `created` or none, signed as Worldline signs. */
+      const delivered = (object: ReturnType<typeof pay>, created?: string, type = 'payment.chargebacked') => {
+        const { created: _c, ...event } = webhookEvent(type, { payment: object });
+        const rawBody = JSON.stringify(created ? { ...event, created } : event);
         return { headers: { 'content-type': 'application/json', 'x-gcs-signature': webhookSignature(SETTINGS.webhookSecret, rawBody), 'x-gcs-keyid': SETTINGS.webhookKeyId }, rawBody, query: {} };
       };
+      const undated = (object: ReturnType<typeof pay>) => delivered(object);
       const confirmed = (statusChangedAt?: string) => nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7, statusChangedAt ? { statusChangedAt } : {}));
       const dateOf = async (n: ReturnType<typeof undated>) => (await facts(n)).map((f) => (f.kind === 'chargeback' ? f.date : f.kind));
 
-      it('without `created`: the day the event\'s payment says its status changed', async () => {
+      it('first the day the confirming lookup says the payment took CHARGEBACKED, before the event\'s own `created` and status date', async () => {
         confirmed('20261125093000');
+        expect(await dateOf(delivered(pay('CHARGEBACKED', 7, { statusChangedAt: '20261118231500' }), '2026-11-27T10:00:00.000+0100'))).toEqual(['2026-11-25']);
+      });
+
+      it('the notification event and the chargebacked event of one dispute, created days apart: the same date, so the same notificationId', async () => {
+        confirmed('20261125093000');
+        const notification = await dateOf(delivered(pay('CHARGEBACK_NOTIFICATION', 7, { statusChangedAt: '20261120080000' }), '2026-11-20T08:00:00.000+0100', 'payment.chargeback_notification'));
+        confirmed('20261125093000');
+        const chargebacked = await dateOf(delivered(pay('CHARGEBACKED', 7, { statusChangedAt: '20261125093000' }), '2026-11-26T10:00:00.000+0100'));
+        expect([notification, chargebacked]).toEqual([['2026-11-25'], ['2026-11-25']]);
+      });
+
+      it('a later dispute (the status CHARGEBACKED again, changed on another day) has its own date', async () => {
+        confirmed('20261125093000');
+        const first = await dateOf(delivered(pay('CHARGEBACKED', 7), '2026-11-26T10:00:00.000+0100'));
+        confirmed('20270203110000');
+        const second = await dateOf(delivered(pay('CHARGEBACKED', 7), '2027-02-03T12:00:00.000+0100'));
+        expect([first, second]).toEqual([['2026-11-25'], ['2027-02-03']]);
+      });
+
+      it('a lookup without a status date: the event\'s payment status date when it is in the confirmed status', async () => {
+        confirmed();
+        expect(await dateOf(delivered(pay('CHARGEBACKED', 7, { statusChangedAt: '20261118231500' }), '2026-11-27T10:00:00.000+0100'))).toEqual(['2026-11-18']);
+      });
+
+      it('a lookup without a status date, an event\'s payment in another status: the event\'s `created`, logged at warn (another event of the dispute may date it otherwise)', async () => {
+        const logger = new CapturingLogger();
+        const logged = createWorldlineProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: 1_000 });
+        confirmed();
+        const delivery = delivered(pay('CHARGEBACK_NOTIFICATION', 7, { statusChangedAt: '20261118231500' }), '2026-11-20T08:00:00.000+0100', 'payment.chargeback_notification');
+        const parsed = await logged.parseNotification(delivery, context);
+        expect(parsed.kind === 'accepted' ? parsed.facts.map((f) => (f.kind === 'chargeback' ? f.date : f.kind)) : parsed.reason).toEqual(['2026-11-20']);
+        expect(logger.entries()).toEqual([{ level: 'warn', event: 'worldline.chargeback_dated_by_event', fields: { providerRef: ID, date: '2026-11-20' } }]);
+        expect(logger.lines.join('\n')).not.toContain(delivery.rawBody);
+      });
+
+      it('without `created`: the day the event\'s payment says its status changed', async () => {
+        confirmed();
         expect(await dateOf(undated(pay('CHARGEBACKED', 7, { statusChangedAt: '20261118231500' })))).toEqual(['2026-11-18']);
       });
 

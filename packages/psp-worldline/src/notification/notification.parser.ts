@@ -91,11 +91,13 @@ async function confirmedChargeback(event: WorldlineEvent, settings: WorldlineSet
   if (!amount) return [];
   // The day it is read only when Worldline wrote no date at all: then a delivery on another day is a second chargeback (D77).
   const written = chargebackDay(event, status);
-  const date = written ?? new Date().toISOString().slice(0, 10);
+  const date = written?.day ?? new Date().toISOString().slice(0, 10);
   // Named as our opening recorded it: a hosted checkout's payment under the hosted checkout's id; when
   // neither the event nor the status names it, by our opening's transaction id (its merchantReference).
   const hosted = [status, payment].map(openingRef).find((ref) => ref !== paymentId);
   const ours = hosted ? undefined : (unnamedHostedOpening(status) ?? unnamedHostedOpening(payment));
   if (written === undefined) deps.logger.warn('psp.chargeback_dated_on_reading', { provider: 'worldline', providerRef: hosted ?? paymentId, date });
+  // Dated by one event alone: another event of the same dispute, created on another day, is a second chargeback (D124).
+  if (written?.by === 'event') deps.logger.warn('worldline.chargeback_dated_by_event', { providerRef: hosted ?? paymentId, date });
   return [{ kind: 'chargeback', providerRef: hosted ?? paymentId, ...(ours ? { transactionId: ours } : {}), type: 'chargeback', amount, status: status.status, date }];
 }
