@@ -26,3 +26,22 @@ describe('contractSettingsProblem: a setting declared as the contract nation', (
     expect(problemOf('DE')).toBeUndefined();
   });
 });
+
+describe('contractSettingsProblem: the two halves of a pair', () => {
+  const PAIR: readonly ContractSettingSpec[] = [
+    { name: 'previousKeyId', type: 'string', required: false, secret: false, requiredWith: 'previousSecret', description: 'the previous key id' },
+    { name: 'previousSecret', type: 'string', required: false, secret: true, requiredWith: 'previousKeyId', description: 'the previous key' },
+  ];
+  const problem = (settings: Record<string, unknown>) => contractSettingsProblem('acquirer', 'wero', PAIR, settings);
+
+  it('takes both or neither', () => {
+    expect(problem({})).toBeUndefined();
+    expect(problem({ previousKeyId: 'k-1', previousSecret: 'S3CRET' })).toBeUndefined();
+  });
+
+  it('refuses one half alone, naming the missing one and never a value', () => {
+    expect(problem({ previousKeyId: 'k-1' })).toBe('previousSecret: is required by provider "acquirer" when previousKeyId is given (the previous key)');
+    const lone = problem({ previousSecret: 'S3CRET' });
+    expect(lone).toBe('previousKeyId: is required by provider "acquirer" when previousSecret is given (the previous key id)');
+  });
+});

@@ -13,6 +13,8 @@ export interface ContractSettingSpec {
   readonly required: boolean;
   /** Required only when another setting has this value (e.g. the live URL prefix when environment is live). */
   readonly requiredWhen?: { readonly setting: string; readonly equals: string };
+  /** Required once this other setting is given: the two halves of a pair (a key id and its secret). */
+  readonly requiredWith?: string;
   /** Sealed at rest, and never in a log line, an error message, the view or a stored document in clear. */
   readonly secret: boolean;
   /** Only contracts of these methods read it; absent: every method of the provider. */
@@ -55,6 +57,7 @@ export function contractSettingsProblem(
       const when = spec.requiredWhen;
       if (spec.required) return `${spec.name}: is required by provider "${provider}" (${spec.description})`;
       if (when && given[when.setting] === when.equals) return `${spec.name}: is required by provider "${provider}" when ${when.setting} is ${when.equals} (${spec.description})`;
+      if (spec.requiredWith !== undefined && given[spec.requiredWith] !== undefined) return `${spec.name}: is required by provider "${provider}" when ${spec.requiredWith} is given (${spec.description})`;
       continue;
     }
     const problem = valueProblem(spec, value) ?? nationProblem(provider, spec, value, contract);
