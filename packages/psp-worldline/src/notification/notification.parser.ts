@@ -6,7 +6,7 @@ import { takenAmount } from '../mapping/taken-amount';
 import { CHARGEBACK_EVENTS, CHARGEBACK_STATUSES, eventFacts, namedOperation, readEvent, type WorldlineEvent } from '../mapping/webhook-event';
 import { openingId, openingRef, paymentProductOf, readPayment } from '../mapping/worldline-payment';
 import { readWorldlineSettings, WERO_PRODUCT, type WorldlineSettings } from '../settings/worldline.settings';
-import { isWebhookSignature } from './webhook-signature';
+import { webhookKeyVerdict } from './webhook-signature';
 
 const OK: NotificationReply = { status: 200, contentType: 'text/plain', body: 'OK' };
 const refuse = (reason: string): ParsedNotification => ({ kind: 'rejected', reason, reply: { status: 401, contentType: 'text/plain', body: 'rejected' } });
@@ -58,8 +58,9 @@ export async function parseWorldlineNotification(notification: InboundNotificati
   const raw = await context?.settingsFor(named);
   const settings = raw ? readWorldlineSettings(raw) : undefined;
   if (!settings || 'missing' in settings) return refuse('unknown operation: no Worldline contract serves it');
-  if (keyId !== settings.webhookKeyId) return refuse('forged: unknown X-GCS-KeyId');
-  if (!isWebhookSignature(settings.webhookSecret, notification.rawBody, signature)) return refuse('forged: X-GCS-Signature does not match the body');
+  const verdict = webhookKeyVerdict(settings.webhookKeys, keyId, notification.rawBody, signature);
+  if (verdict === 'unknown-key') return refuse('forged: unknown X-GCS-KeyId');
+  if (verdict === 'not-signed-by-key') return refuse('forged: X-GCS-Signature does not match the body');
   const event = unverified;
   if (CHARGEBACK_EVENTS.includes(event.type)) {
     const chargeback = await confirmedChargeback(event, settings, deps);

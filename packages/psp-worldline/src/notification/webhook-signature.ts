@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { WebhookKey } from '../settings/worldline.settings';
 
 /** X-GCS-Signature: base64(HMAC-SHA256(webhook secret as UTF-8, raw body bytes)). */
 export function webhookSignature(secret: string, rawBody: string): string {
@@ -10,4 +11,15 @@ export function isWebhookSignature(secret: string, rawBody: string, signature: s
   const expected = Buffer.from(webhookSignature(secret, rawBody));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Whether the body was signed with one of the contract's webhook keys: the key is picked by the
+ * X-GCS-KeyId Worldline sent (several are held during a rotation), then its signature compared in
+ * constant time. Never the secrets themselves in the verdict.
+ */
+export function webhookKeyVerdict(keys: readonly WebhookKey[], keyId: string, rawBody: string, signature: string): 'verified' | 'unknown-key' | 'not-signed-by-key' {
+  const named = keys.filter((key) => key.keyId === keyId);
+  if (named.length === 0) return 'unknown-key';
+  return named.some((key) => isWebhookSignature(key.secret, rawBody, signature)) ? 'verified' : 'not-signed-by-key';
 }

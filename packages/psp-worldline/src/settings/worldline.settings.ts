@@ -14,17 +14,25 @@ export const WORLDLINE_SETTINGS: readonly ContractSettingSpec[] = [
   { name: 'secretApiKey', type: 'string', required: true, secret: true, description: 'the secret API key signing each call (GCS v1HMAC)' },
   { name: 'webhookKeyId', type: 'string', required: true, secret: false, description: 'the webhook key id (X-GCS-KeyId)' },
   { name: 'webhookSecret', type: 'string', required: true, secret: true, description: 'the webhook secret key verifying X-GCS-Signature' },
+  { name: 'previousWebhookKeyId', type: 'string', required: false, secret: false, requiredWith: 'previousWebhookSecret', description: 'during a rotation, the webhook key id being retired (X-GCS-KeyId)' },
+  { name: 'previousWebhookSecret', type: 'string', required: false, secret: true, requiredWith: 'previousWebhookKeyId', description: 'during a rotation, the secret of the webhook key being retired' },
   { name: 'environment', type: 'string', required: true, secret: false, oneOf: ['test', 'live'], description: 'test (preprod) or live' },
   { name: 'ancvProductId', type: 'integer', required: false, secret: false, methods: ['ancv'], description: 'the ANCV product: 5403 (Thunes acquiring, hosted checkout, default) or 5412 (ANCV acquiring)' },
   { name: 'operation', type: 'string', required: false, secret: false, methods: ['wero'], oneOf: ['authorization', 'payment'], description: 'Wero: authorization (a hold, captured later; the default) or payment (taken at once)' },
 ];
 
+/** One webhook key: the id Worldline sends as X-GCS-KeyId, and its secret. */
+export interface WebhookKey {
+  readonly keyId: string;
+  readonly secret: string;
+}
+
 export interface WorldlineSettings {
   readonly merchantId: string;
   readonly apiKeyId: string;
   readonly secretApiKey: string;
-  readonly webhookKeyId: string;
-  readonly webhookSecret: string;
+  /** The current key, then during a rotation the one being retired. */
+  readonly webhookKeys: readonly WebhookKey[];
   readonly environment: 'test' | 'live';
   readonly ancvProductId: AncvProduct;
 }
@@ -46,12 +54,14 @@ export function readWorldlineSettings(raw: Readonly<Record<string, unknown>>): W
   if (environment !== 'test' && environment !== 'live') return { missing: 'environment' };
   const product = raw.ancvProductId ?? DEFAULT_ANCV_PRODUCT;
   if (!ANCV_PRODUCTS.includes(product as AncvProduct)) return { missing: 'ancvProductId' };
+  const current: WebhookKey = { keyId: text(raw, 'webhookKeyId') as string, secret: text(raw, 'webhookSecret') as string };
+  const previousKeyId = text(raw, 'previousWebhookKeyId');
+  const previousSecret = text(raw, 'previousWebhookSecret');
   return {
     merchantId: text(raw, 'merchantId') as string,
     apiKeyId: text(raw, 'apiKeyId') as string,
     secretApiKey: text(raw, 'secretApiKey') as string,
-    webhookKeyId: text(raw, 'webhookKeyId') as string,
-    webhookSecret: text(raw, 'webhookSecret') as string,
+    webhookKeys: previousKeyId && previousSecret ? [current, { keyId: previousKeyId, secret: previousSecret }] : [current],
     environment,
     ancvProductId: product as AncvProduct,
   };
