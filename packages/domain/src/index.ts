@@ -43,7 +43,7 @@ export type {
   ParsedNotification, PayerDevice, PspDriver, PspProvider, ReturnInput, ActionResultInput, WalletSessionInput, WalletSessionOutput,
 } from './psp/psp-driver.port';
 export type { OperationRef, PspFact } from './psp/psp-fact';
-export type { PspPlugin } from './psp/psp-plugin.port';
+export type { PspPlugin, PspPluginDeps } from './psp/psp-plugin.port';
 export { PspRegistry } from './psp/psp-registry';
 export { isTransportFailureCode, namesAnAddress, transportFailureMessage } from './psp/transport-failure';
 

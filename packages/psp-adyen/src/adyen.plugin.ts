@@ -1,8 +1,9 @@
-import type { InboundNotification, Logger, Metrics, NotificationContext, ParsedNotification, PspProvider } from '@splitpay/domain';
+import type { InboundNotification, Logger, Metrics, NotificationContext, ParsedNotification, PspPlugin, PspProvider } from '@splitpay/domain';
 import { AdyenClient } from './client/adyen.client';
 import { AdyenApplePayDriver } from './driver/applepay.driver';
 import { AdyenCardDriver, type UrlSource } from './driver/card.driver';
 import { parseAdyenNotification } from './notification/notification.parser';
+import { ADYEN_SETTINGS } from './settings/adyen.settings';
 
 export interface AdyenProviderDeps {
   readonly logger: Logger;
@@ -25,4 +26,13 @@ export function createAdyenProvider(deps: AdyenProviderDeps): PspProvider {
     drivers: [new AdyenCardDriver({ client, logger: deps.logger, publicBaseUrl: deps.publicBaseUrl, webAnalytics: deps.webAnalytics === true }), new AdyenApplePayDriver({ client, logger: deps.logger })],
     parseNotification: (notification: InboundNotification, context?: NotificationContext): Promise<ParsedNotification> => parseAdyenNotification(notification, context, { logger: deps.logger, metrics: deps.metrics }),
   };
+}
+
+/**
+ * Provider `adyen` as a plugin: the service's public base URL (where the card view loads our adapter),
+ * its analytics choice and the metrics its notification reader counts in, then built, as every
+ * provider, with the service's logger and timeout.
+ */
+export function adyenPlugin(options: Pick<AdyenProviderDeps, 'publicBaseUrl' | 'webAnalytics' | 'metrics'>): PspPlugin {
+  return { id: 'adyen', settings: ADYEN_SETTINGS, create: ({ logger, timeoutMs }) => createAdyenProvider({ ...options, logger, timeoutMs }) };
 }

@@ -1,4 +1,4 @@
-export { createAdyenProvider, type AdyenProviderDeps } from './adyen.plugin';
+export { adyenPlugin, createAdyenProvider, type AdyenProviderDeps } from './adyen.plugin';
 export { ADYEN_SETTINGS } from './settings/adyen.settings';
 export { adyenWebCspSources, type AdyenWebCspDirective } from './settings/adyen-web-csp';
 export { ADYEN_HOSTED_FIELDS_ENTRY, ADYEN_HOSTED_FIELDS_PATH, ADYEN_WEB_INTEGRITY, ADYEN_WEB_VERSION, adyenWebSdkUrl, adyenWebStylesheetUrl } from './settings/adyen-web';

@@ -1,5 +1,5 @@
 export { createFakePsp, type FakePsp, type FakePspDeps } from './server/fake-psp.router';
-export { createFakeProvider, type FakeProviderDeps } from './provider/fake.provider';
+export { createFakeProvider, fakePlugin, type FakeProviderDeps } from './provider/fake.provider';
 export { FAKE_SETTINGS } from './provider/fake.settings';
 export { FakeDriver, type FakeDriverDeps } from './driver/fake.driver';
 export { FAKE_CAPABILITIES } from './driver/capabilities';

@@ -1,7 +1,8 @@
-import { METHOD_KINDS, type InboundNotification, type Logger, type ParsedNotification, type PspProvider } from '@splitpay/domain';
+import { METHOD_KINDS, type InboundNotification, type Logger, type ParsedNotification, type PspPlugin, type PspProvider } from '@splitpay/domain';
 import { FakeDriver } from '../driver/fake.driver';
 import { FakePspClient } from '../driver/fake-psp.client';
 import type { UrlSource } from '../protocol/url-source';
+import { FAKE_SETTINGS } from './fake.settings';
 import { parseFakeNotification } from './notification.parser';
 
 export interface FakeProviderDeps {
@@ -32,4 +33,12 @@ export function createFakeProvider(deps: FakeProviderDeps): PspProvider {
     parseNotification: (notification: InboundNotification): Promise<ParsedNotification> =>
       Promise.resolve(parseFakeNotification(notification, deps.signingSecret)),
   };
+}
+
+/**
+ * Provider `fake` as a plugin: where its PSP is and its keys (the process's own, not a contract's),
+ * then built, as every provider, with the service's logger and timeout.
+ */
+export function fakePlugin(where: Pick<FakeProviderDeps, 'baseUrl' | 'apiKey' | 'signingSecret'>): PspPlugin {
+  return { id: 'fake', settings: FAKE_SETTINGS, create: ({ logger, timeoutMs }) => createFakeProvider({ ...where, logger, timeoutMs }) };
 }

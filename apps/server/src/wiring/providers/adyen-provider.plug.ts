@@ -1,4 +1,4 @@
-import { ADYEN_SETTINGS, createAdyenProvider } from '@splitpay/psp-adyen';
+import { ADYEN_SETTINGS, adyenPlugin } from '@splitpay/psp-adyen';
 import { adyenHostedFieldsScript } from '../browser-bundles';
 import type { ProviderPlug } from './provider-plug';
 
@@ -10,7 +10,7 @@ export const adyenProviderPlug: ProviderPlug = {
   id: 'adyen',
   settings: ADYEN_SETTINGS,
   mount: (config, deps) => ({
-    provider: createAdyenProvider({ logger: deps.logger, metrics: deps.metrics, timeoutMs: config.pspTimeoutMs, publicBaseUrl: deps.publicBaseUrl ?? config.publicBaseUrl, webAnalytics: config.adyenWebAnalytics === true }),
+    provider: adyenPlugin({ publicBaseUrl: deps.publicBaseUrl ?? config.publicBaseUrl, webAnalytics: config.adyenWebAnalytics === true, metrics: deps.metrics }).create({ logger: deps.logger, clock: deps.clock, timeoutMs: config.pspTimeoutMs }),
     hostedFieldsAdapter: adyenHostedFieldsScript,
   }),
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createFakeProvider, createFakePsp, FAKE_SETTINGS, type UrlSource } from '@splitpay/psp-fake';
+import { createFakePsp, FAKE_SETTINGS, fakePlugin, type UrlSource } from '@splitpay/psp-fake';
 import type { ProviderPlug } from './provider-plug';
 
 /** Where the fake PSP is mounted on the service. */
@@ -27,7 +27,7 @@ export const fakeProviderPlug: ProviderPlug = {
     // Its own fake PSP is called at this process's own address: a load balancer behind PUBLIC_BASE_URL
     // would hand the call to another instance, whose fake PSP knows neither the key nor the payment.
     const driverUrl: UrlSource = config.fakePspUrl ?? mountUnder(deps.ownUrl ?? deps.publicBaseUrl ?? config.publicBaseUrl);
-    const provider = createFakeProvider({ baseUrl: driverUrl, apiKey: secrets.apiKey, signingSecret: secrets.signingSecret, timeoutMs: config.pspTimeoutMs, logger: deps.logger });
+    const provider = fakePlugin({ baseUrl: driverUrl, apiKey: secrets.apiKey, signingSecret: secrets.signingSecret }).create({ logger: deps.logger, clock: deps.clock, timeoutMs: config.pspTimeoutMs });
     if (config.fakePspMount === false) return { provider };
     const fakePsp = createFakePsp({
       // Where payers' browsers open its pages and post chargebacks.
