@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import nock from 'nock';
 import { minorUnitsOf, money, type DeclineCategory, type DriverAck, type FollowUpInput, type InboundNotification, type Money, type OpenInput } from '@splitpay/domain';
-import { describePspDriverContract, isolateNock, type OpeningPlay, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
-import { PAYPAL_SETTINGS } from './paypal.plugin';
-import { createPayPalProvider } from './provider/paypal.provider';
+import { describePspDriverContract, isolateNock, KIT_HANG_MS, type OpeningPlay, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
+import { PAYPAL_PLUGIN } from './paypal.plugin';
 import { CERT_HOST, CERT_PATH, delivery, event } from './testing/paypal-webhook.fixtures';
 import { SANDBOX, SETTINGS, authorizedOrder, paypalError } from './testing/paypal.fixtures';
 import { makeSigningPair, type SigningPair } from './testing/signing-certificate';
@@ -13,7 +12,6 @@ isolateNock();
 // nock plays PayPal: its token endpoint, Orders v2, Payments v2, and webhooks signed as PayPal signs them.
 
 const ACCESS_TOKEN = 'A21AAkit-access-token-never-logged';
-const DRIVER_TIMEOUT_MS = 800;
 const DECLINING_ISSUE: Partial<Record<DeclineCategory, string>> = {
   'bank-refusal': 'INSTRUMENT_DECLINED',
   'method-unavailable': 'PAYER_ACCOUNT_RESTRICTED',
@@ -89,7 +87,7 @@ function paypalScript(pair: SigningPair): PspKitScript {
         if (!fault) return [200, orderBody(orderId, state)];
         state.failNextGet = undefined;
         if (fault === 'reset') throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
-        if (fault === 'timeout') await new Promise((resolve) => setTimeout(resolve, DRIVER_TIMEOUT_MS * 3));
+        if (fault === 'timeout') await new Promise((resolve) => setTimeout(resolve, KIT_HANG_MS));
         return [503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.', debug_id: 'kit5xx' }];
       });
     return orderId;
@@ -233,6 +231,11 @@ function paypalScript(pair: SigningPair): PspKitScript {
         unsigned: { ...valid, headers },
       };
     },
+    // The order's creation is answered only after the hang.
+    openingHangs: async (input) => {
+      nock(SANDBOX).post('/v2/checkout/orders').delay(KIT_HANG_MS).reply(201, { id: `LATE${input.transactionId.slice(0, 8)}`, status: 'PAYER_ACTION_REQUIRED', links: [] });
+      return {};
+    },
     transportFault: async (kind, operation, input: FollowUpInput) => {
       const keys: string[] = [];
       // Capture and void name the order's authorization; a refund names the capture (its target).
@@ -245,7 +248,7 @@ function paypalScript(pair: SigningPair): PspKitScript {
       const first = nock(SANDBOX).post(path).matchHeader('paypal-request-id', seen);
       if (kind === 'reset') first.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
       else if (kind === '5xx') first.reply(503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.', debug_id: 'kit5xx' });
-      else first.delay(DRIVER_TIMEOUT_MS * 3).reply(201, { id: 'LATE', status: 'COMPLETED' });
+      else first.delay(KIT_HANG_MS).reply(201, { id: 'LATE', status: 'COMPLETED' });
       const retried = nock(SANDBOX).post(path).matchHeader('paypal-request-id', seen);
       if (operation === 'void') retried.reply(204);
       else retried.reply(201, { id: ids(input.transactionId, operation === 'capture' ? 'C' : 'R'), status: 'COMPLETED', ...(operation === 'capture' ? { invoice_id: input.transactionId } : { custom_id: input.transactionId }) });
@@ -261,15 +264,14 @@ function paypalKitTarget(): PspKitTarget {
     provider: 'paypal',
     method: 'paypal',
     declines: Object.keys(DECLINING_ISSUE) as DeclineCategory[],
-    settingSpecs: PAYPAL_SETTINGS,
     signedNotifications: true,
     readsDisputes: true,
-    async start(logger) {
+    async start() {
       pair ??= makeSigningPair();
       nock(SANDBOX).persist().post('/v1/oauth2/token').reply(200, { access_token: ACCESS_TOKEN, token_type: 'Bearer', expires_in: 32_400 });
       nock(CERT_HOST).persist().get(CERT_PATH).reply(200, pair.certificatePem);
       return {
-        provider: createPayPalProvider({ logger, clock: { now: () => Date.now() }, timeoutMs: DRIVER_TIMEOUT_MS }),
+        plugin: PAYPAL_PLUGIN,
         settings: SETTINGS,
         notificationUrl: 'https://pay.splitpay.test/psp/paypal/notifications',
         returnUrl: (attemptId) => `https://pay.splitpay.test/elements/return/${attemptId}`,

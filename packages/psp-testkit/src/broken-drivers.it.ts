@@ -1,27 +1,49 @@
 import { randomUUID } from 'node:crypto';
-import { minorUnitsOf, type Logger, type Money, type MethodKind, type OperationRef, type OperationOutput, type PspDriver, type PspFact, type PspProvider } from '@splitpay/domain';
+import { minorUnitsOf, type Logger, type Money, type MethodKind, type OperationRef, type OperationOutput, type PspDriver, type PspFact, type PspPluginDeps, type PspProvider } from '@splitpay/domain';
 import { fakeKitTarget } from '@splitpay/psp-fake/src/testing/fake.kit-target';
 import { signBody } from '@splitpay/psp-fake';
+import { DEADLINE_CHECK } from './checks/deadline.checks';
 import { pspDriverChecks } from './driver-contract';
 import type { PspKitTarget } from './kit-target';
 
 /** A test of the kit itself: psp-fake's drivers, each broken in one way, fail the check that is about it. */
 
 type Break = (driver: PspDriver, logger: Logger) => Partial<PspDriver>;
+/** A provider that builds itself from other deps than the service passes its plugin. */
+type DepsBreak = (deps: PspPluginDeps) => PspPluginDeps;
 
-/** psp-fake's target whose driver for `method` is wrapped by `broken` (and whose reader by `reader`). */
-function brokenFake(method: MethodKind, broken: Break, reader?: (provider: PspProvider) => PspProvider['parseNotification']): PspKitTarget {
+/**
+ * psp-fake's target whose driver for `method` is wrapped by `broken` (and whose reader by `reader`, and
+ * whose plugin builds the provider from the deps the kit passes changed by `depsBreak`).
+ */
+function brokenFake(method: MethodKind, broken: Break, reader?: (provider: PspProvider) => PspProvider['parseNotification'], depsBreak: DepsBreak = (deps) => deps): PspKitTarget {
   const target = fakeKitTarget(method);
   return {
     ...target,
-    async start(logger) {
-      const run = await target.start(logger);
-      const drivers = run.provider.drivers.map((d) => (d.method === method ? Object.assign(Object.create(d) as PspDriver, broken(d, logger)) : d));
-      const provider: PspProvider = { ...run.provider, drivers, ...(reader ? { parseNotification: reader(run.provider) } : {}) };
-      return { ...run, provider };
+    async start() {
+      const run = await target.start();
+      const create = (deps: PspPluginDeps): PspProvider => {
+        const real = run.plugin.create(depsBreak(deps));
+        const drivers = real.drivers.map((d) => (d.method === method ? Object.assign(Object.create(d) as PspDriver, broken(d, deps.logger)) : d));
+        return { ...real, drivers, ...(reader ? { parseNotification: reader(real) } : {}) };
+      };
+      return { ...run, plugin: { ...run.plugin, create } };
     },
   };
 }
+
+/** A driver that gives a call the PSP did not answer another go, with a fresh timeout, up to three tries. */
+const retriesHungCalls: Break = (d) => {
+  const retried =
+    <I>(call: (input: I) => Promise<OperationOutput>) =>
+    async (input: I): Promise<OperationOutput> => {
+      for (let tries = 1; ; tries += 1) {
+        const output = await call(input);
+        if (tries === 3 || output.ack.outcome !== 'unknown' || output.ack.httpStatus !== undefined) return output;
+      }
+    };
+  return { open: retried(d.open.bind(d)) as PspDriver['open'], capture: retried(d.capture.bind(d)), refund: retried(d.refund.bind(d)), void: retried(d.void.bind(d)) };
+};
 
 const mapFacts = (output: OperationOutput, change: (fact: PspFact) => PspFact): OperationOutput => ({ ...output, facts: output.facts.map(change) });
 
@@ -234,6 +256,13 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
   ['writes every amount with two decimals (a hundred times the yen)', 'card', currencyCheck('JPY'), hundredths],
   ['writes every amount with two decimals (a tenth of the dinars)', 'card', currencyCheck('KWD'), hundredths],
   ['answers a capture without telling its verdict', 'card', 'capture -> captured', (d) => ({ capture: async (input) => d.capture({ ...input, target: { providerRef: 'unknown-ref' } }) })],
+  ['retries a call the PSP hangs on, each try with a fresh timeout', 'card', DEADLINE_CHECK, retriesHungCalls],
+];
+
+/** Flaws of how the provider is built: its plugin does not build it from what the service passes. */
+const depsCases: [string, MethodKind, string, DepsBreak][] = [
+  // psp-fake's own default is 10 s; five times the service's timeout is as late, and quicker to see.
+  ['ignores the timeout the service gives it (times its calls on a timeout of its own)', 'card', DEADLINE_CHECK, (deps) => ({ ...deps, timeoutMs: deps.timeoutMs * 5 })],
 ];
 
 function fail(): never {
@@ -261,5 +290,10 @@ describe('the PSP driver contract kit catches a broken driver', () => {
   it.each(rows)('a driver that $flaw fails its check, which the reference driver passes', async ({ method, checkName, broken, reader }) => {
     expect(await outcome(fakeKitTarget(method), checkName)).toBe('passes');
     expect(await outcome(brokenFake(method, broken, reader), checkName)).not.toBe('passes');
+  }, 30_000);
+  const depsRows = depsCases.map(([flaw, method, checkName, depsBreak]) => ({ flaw, method, checkName, depsBreak }));
+  it.each(depsRows)('a provider that $flaw fails its check, which the reference provider passes', async ({ method, checkName, depsBreak }) => {
+    expect(await outcome(fakeKitTarget(method), checkName)).toBe('passes');
+    expect(await outcome(brokenFake(method, () => ({}), undefined, depsBreak), checkName)).not.toBe('passes');
   }, 30_000);
 });

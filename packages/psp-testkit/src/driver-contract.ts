@@ -1,5 +1,6 @@
 import type { KitCheck } from './checks/check';
 import { currencyChecks } from './checks/currency.checks';
+import { deadlineChecks } from './checks/deadline.checks';
 import { declaredChecks } from './checks/declared.checks';
 import { disputeChecks } from './checks/dispute.checks';
 import { followUpChecks } from './checks/follow-up.checks';
@@ -22,6 +23,7 @@ export function pspDriverChecks(target: PspKitTarget): KitCheck[] {
     ...notificationChecks(target),
     ...disputeChecks(target),
     ...transportChecks(target),
+    ...deadlineChecks(target),
     ...secretsChecks(target),
   ];
 }

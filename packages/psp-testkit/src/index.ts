@@ -3,6 +3,8 @@ export type { KitCheck } from './checks/check';
 export type { Dispute, DisputePlay, FollowUpKind, FollowUpOutcome, FollowUpPlay, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from './kit-target';
 export { CapturingLogger } from '@splitpay/domain/src/testing';
 export { KIT_AMOUNT } from './kit-session';
+export { KIT_DEADLINE_MARGIN_MS, KIT_HANG_MS, KIT_PSP_TIMEOUT_MS } from './kit-deadline';
+export { DEADLINE_CHECK } from './checks/deadline.checks';
 export { isolateNock, loadNock } from './nock-isolation';
 export { nockedKitRun } from './nocked-kit-run';
 export type { CamelWire, EnumsAsValues, FitsSdk, OnlyKnown, ReadsFromSdk } from './sdk-shape';

@@ -1,4 +1,5 @@
-import { PLAIN_HOLD_CAPABILITIES, type PspDriver, type PspProvider } from '@splitpay/domain';
+import { PLAIN_HOLD_CAPABILITIES, type PspDriver, type PspPluginDeps, type PspProvider } from '@splitpay/domain';
+import { KIT_PSP_TIMEOUT_MS } from './kit-deadline';
 import { KitSession } from './kit-session';
 import type { PspKitTarget } from './kit-target';
 
@@ -11,7 +12,7 @@ const target: PspKitTarget = {
   declines: [],
   signedNotifications: false,
   readsDisputes: false,
-  start: async () => ({ provider, settings: {}, notificationUrl: 'https://pay.example/psp/acme/notifications', returnUrl: (id) => `https://pay.example/elements/return/${id}`, script: {} as never, secrets: [], stop: async () => undefined }),
+  start: async () => ({ plugin: { id: 'acme', settings: [], create: () => provider }, settings: {}, notificationUrl: 'https://pay.example/psp/acme/notifications', returnUrl: (id) => `https://pay.example/elements/return/${id}`, script: {} as never, secrets: [], stop: async () => undefined }),
 };
 
 describe('the calls the kit makes', () => {
@@ -20,5 +21,21 @@ describe('the calls the kit makes', () => {
     const { model, input } = kit.newOpening();
     const follow = kit.followUpInput(model, 100);
     for (const call of [input, follow]) expect(call.reference).toBe(`${model.session.orderId}-${call.transactionId.replace(/-/g, '').slice(-8)}`);
+  });
+});
+
+describe('the provider a check runs against', () => {
+  it("is built by the run's plugin, with the kit's logger, a clock and the kit's timeout, as the service builds it", async () => {
+    const given: PspPluginDeps[] = [];
+    const kit = await KitSession.start({ ...target, start: async () => ({ ...(await target.start()), plugin: { id: 'acme', settings: [], create: (deps) => { given.push(deps); return provider; } } }) });
+    expect(kit.provider).toBe(provider);
+    expect(given).toHaveLength(1);
+    expect(given[0]?.logger).toBe(kit.logger);
+    expect(given[0]?.timeoutMs).toBe(KIT_PSP_TIMEOUT_MS);
+    expect(typeof given[0]?.clock.now()).toBe('number');
+  });
+
+  it("is refused when the run's plugin is another provider's", async () => {
+    await expect(KitSession.start({ ...target, start: async () => ({ ...(await target.start()), plugin: { id: 'other', settings: [], create: () => provider } }) })).rejects.toThrow('not the target');
   });
 });

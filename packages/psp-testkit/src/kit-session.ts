@@ -16,9 +16,11 @@ import {
   type OperationRef,
   type PspDriver,
   type PspFact,
+  type PspProvider,
   type TransactionId,
 } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
+import { KIT_PSP_TIMEOUT_MS } from './kit-deadline';
 import type { FollowUpPlay, OpeningPlay, PspKitRun, PspKitTarget } from './kit-target';
 import { ServiceModel } from './service-model';
 
@@ -81,16 +83,30 @@ export class KitSession {
     readonly run: PspKitRun,
     /** The provider's log lines (the kit gives it this logger). */
     readonly logger: CapturingLogger,
+    /** Built by the run's plugin with the kit's logger, clock and timeout. */
+    readonly provider: PspProvider,
   ) {}
 
+  /**
+   * Starts the target's scripted PSP and builds its provider as the service does: through the
+   * plugin's `create`, with the kit's logger, a clock and the kit's timeout (KIT_PSP_TIMEOUT_MS).
+   */
   static async start(target: PspKitTarget): Promise<KitSession> {
     const logger = new CapturingLogger();
-    return new KitSession(target, await target.start(logger), logger);
+    const run = await target.start();
+    try {
+      if (run.plugin.id !== target.provider) throw new Error(`the run's plugin is ${run.plugin.id}, not the target's provider ${target.provider}`);
+      const provider = run.plugin.create({ logger, clock: { now: () => Date.now() }, timeoutMs: KIT_PSP_TIMEOUT_MS });
+      return new KitSession(target, run, logger, provider);
+    } catch (error) {
+      await run.stop();
+      throw error;
+    }
   }
 
   get driver(): PspDriver {
-    const driver = this.run.provider.drivers.find((d) => d.method === this.target.method);
-    if (!driver) throw new Error(`provider ${this.run.provider.id} has no driver for ${this.target.method}`);
+    const driver = this.provider.drivers.find((d) => d.method === this.target.method);
+    if (!driver) throw new Error(`provider ${this.provider.id} has no driver for ${this.target.method}`);
     return driver;
   }
 
@@ -115,7 +131,7 @@ export class KitSession {
 
   /** The values that must never be logged or answered: the secret settings, card data, wallet tokens. */
   secrets(): string[] {
-    const names = secretSettingNames(this.target.settingSpecs ?? [], this.target.method);
+    const names = secretSettingNames(this.run.plugin.settings, this.target.method);
     const fromSettings = [...names].map((name) => this.run.settings[name]).filter((v): v is string => typeof v === 'string');
     return [...fromSettings, ...this.run.secrets].filter((s) => s.length >= 4);
   }
@@ -228,9 +244,9 @@ export class KitSession {
     return { input: asked, output, notifications, facts };
   }
 
-  async parse(notification: InboundNotification): ReturnType<PspKitRun['provider']['parseNotification']> {
+  async parse(notification: InboundNotification): ReturnType<PspProvider['parseNotification']> {
     this.lent = [];
-    const parsed = await this.run.provider.parseNotification(notification, this.context);
+    const parsed = await this.provider.parseNotification(notification, this.context);
     if (parsed.kind === 'accepted') expectFactsOfLentContracts(parsed.facts, this.lent);
     this.answers.push(parsed.kind === 'accepted' ? { facts: parsed.facts, reply: parsed.reply } : { reason: parsed.reason, reply: parsed.reply });
     if (parsed.kind === 'accepted') this.noteRefs(parsed.facts);

@@ -1,27 +1,26 @@
 import type {
   Contract,
-  ContractSettingSpec,
   DeclineCategory,
   DriverAck,
   FollowUpInput,
   InboundNotification,
   LookupInput,
-  Logger,
   MethodKind,
   Money,
   OpenInput,
   PageAction,
   PlanKey,
   PspFact,
-  PspProvider,
+  PspPlugin,
   Redirect,
   SessionRequest,
 } from '@splitpay/domain';
 
 /**
- * What a driver author hands the kit: how to start the provider against a scripted PSP (nock for a
- * real provider; the fake PSP over HTTP for psp-fake), and the script of the PSP's answers. The kit
- * then checks the driver through the PspDriver and PspProvider ports only.
+ * What a driver author hands the kit: how to start a scripted PSP (nock for a real provider; the fake
+ * PSP over HTTP for psp-fake), the provider package's plugin, and the script of the PSP's answers. The
+ * kit builds the provider through the plugin's `create` with its own logger, clock and timeout (as the
+ * service does), then checks the driver through the PspDriver and PspProvider ports only.
  */
 export interface PspKitTarget {
   /** Names the suite, e.g. `adyen card`. */
@@ -30,8 +29,6 @@ export interface PspKitTarget {
   readonly method: MethodKind;
   /** Every decline category the driver maps: the script plays a refusal for each (`script.declines`). */
   readonly declines: readonly DeclineCategory[];
-  /** The provider's declared settings: the values of the secret ones must never reach a log line or an answer. */
-  readonly settingSpecs?: readonly ContractSettingSpec[];
   /**
    * The PSP signs its notifications, so a forged or unsigned one must be rejected. False for a PSP whose
    * notifications are unsigned hints the driver confirms by a status query (Oney): those checks are off.
@@ -53,13 +50,19 @@ export interface PspKitTarget {
   readonly currency?: string;
   /** Limit of one check in ms (a driver's timeout included); default 20 s. */
   readonly checkTimeoutMs?: number;
-  /** Starts the provider and its scripted PSP for one check; the kit stops it after. */
-  start(logger: Logger): Promise<PspKitRun>;
+  /** Starts the scripted PSP for one check; the kit builds the provider from the run's plugin, and stops the run after. */
+  start(): Promise<PspKitRun>;
 }
 
-/** One started provider and its scripted PSP. */
+/** One scripted PSP, and the plugin that builds the provider talking to it. */
 export interface PspKitRun {
-  readonly provider: PspProvider;
+  /**
+   * The provider package's plugin (what the server registers), its `id` the target's provider. The kit
+   * calls `create` with the kit's logger, a clock and `KIT_PSP_TIMEOUT_MS`, as the service passes
+   * them: the provider logs where the kit reads and times its calls on the service's deadline. Its
+   * `settings` are the declared ones: the values of the secret ones must never reach a log line or an answer.
+   */
+  readonly plugin: PspPlugin;
   /** The contract settings every call carries, secrets opened (as the service hands them). */
   readonly settings: Readonly<Record<string, unknown>>;
   /** Where the PSP posts its verdicts (what the service would give: /psp/{provider}/notifications). */
@@ -119,7 +122,10 @@ export interface DisputePlay {
 export type FollowUpOutcome = 'succeeds' | 'fails';
 /** The operations that follow an opening. */
 export type FollowUpKind = 'capture' | 'void' | 'refund';
-/** The connection reset; no answer before the driver's timeout; an answer with a 5xx status (the PSP may have acted). */
+/**
+ * The connection reset; no answer before the driver's timeout (the PSP holds the call at least
+ * `KIT_HANG_MS`); an answer with a 5xx status (the PSP may have acted).
+ */
 export type TransportFault = 'reset' | 'timeout' | '5xx';
 
 /**
@@ -159,6 +165,12 @@ export interface PspKitScript {
    * does). Required when the driver declares statusLookup.
    */
   lookupFault?(input: LookupInput, kind: TransportFault): Promise<void>;
+  /**
+   * The opening of `input` meets a PSP that holds its call at least `KIT_HANG_MS` (a nock `.delay`, a
+   * socket never answered): the open call, or for a driver with `confirm` the confirm after an
+   * answered open. Gives what the payer's page sends (as `authorize` does). Nothing follows the hang.
+   */
+  openingHangs(input: OpenInput): Promise<Pick<OpeningPlay, 'payerInput' | 'walletToken'>>;
   /**
    * Variants of a valid notification that the provider must reject: `forged` (the signature does not
    * match the body), `unsigned` (no signature at all). Only with signedNotifications.

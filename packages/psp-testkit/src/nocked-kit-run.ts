@@ -6,15 +6,17 @@ import { loadNock } from './nock-isolation';
  * `stop`, and the service's doors are the ones it would give (`https://pay.example/psp/{provider}/notifications`,
  * `/elements/return/{attemptId}`). The file running it calls `isolateNock()`, which installs and removes the interceptor.
  */
-export function nockedKitRun(run: Pick<PspKitRun, 'provider' | 'settings' | 'script'> & { readonly secrets?: readonly string[] }): PspKitRun {
+export function nockedKitRun(run: Pick<PspKitRun, 'plugin' | 'settings' | 'script'> & { readonly secrets?: readonly string[] }): PspKitRun {
   const nock = loadNock();
   nock.disableNetConnect();
   return {
     ...run,
-    notificationUrl: `https://pay.example/psp/${run.provider.id}/notifications`,
+    notificationUrl: `https://pay.example/psp/${run.plugin.id}/notifications`,
     returnUrl: (attemptId) => `https://pay.example/elements/return/${attemptId}`,
     secrets: run.secrets ?? [],
     stop: async () => {
+      // A hang's delayed answer (KIT_HANG_MS) is still timed after the driver gave up: dropped with it.
+      nock.abortPendingRequests();
       nock.cleanAll();
       nock.enableNetConnect();
     },

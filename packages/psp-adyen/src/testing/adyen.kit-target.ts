@@ -1,8 +1,7 @@
-import { money, type DeclineCategory, type FollowUpInput, type InboundNotification, type Logger, type OpenInput } from '@splitpay/domain';
-import { nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
+import { money, type DeclineCategory, type FollowUpInput, type InboundNotification, type OpenInput } from '@splitpay/domain';
+import { KIT_HANG_MS, nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
 import nock from 'nock';
-import { createAdyenProvider } from '../adyen.plugin';
-import { ADYEN_SETTINGS } from '../settings/adyen.settings';
+import { adyenPlugin } from '../adyen.plugin';
 import { authorised, authorisedStoring, cancelReceived, captureReceived, detailsAuthorised, partiallyAuthorised, redirectShopper, refundReceived, refused } from './adyen-answers';
 import { APPLE_PAY_DATA, cardInput, ENCRYPTED_CARD, notificationItem, SERVICE_BASE, SETTINGS, TEST_BASE, uncountedMetrics, webhook } from './adyen-fixtures';
 
@@ -14,7 +13,6 @@ const REFUSALS: Readonly<Partial<Record<DeclineCategory, readonly [string, strin
   'invalid-card-data': ['24', 'CVC Declined'],
   'authentication-failed': ['11', '3D Not Authenticated'],
 };
-const DRIVER_TIMEOUT_MS = 1_000;
 const STORED_CARD_ID = 'M5N7TQ4TG5PFWR50';
 /** What the page's Adyen Web hands over after the fingerprint and the challenge (secrets: never logged, never answered). */
 const KIT_3DS_RESULTS = { fingerprint: 'eyJ0cmFuc1N0YXR1cyI6IkMifQ-kit-fingerprint-result', challenge: 'eyJ0cmFuc1N0YXR1cyI6IlkifQ-kit-challenge-result' };
@@ -157,11 +155,16 @@ function script(method: 'card' | 'applepay'): PspKitScript {
       const unsigned = { ...batch, notificationItems: [{ NotificationRequestItem: { ...item, additionalData: rest } }] };
       return { forged: { ...valid, rawBody: JSON.stringify(tampered) }, unsigned: { ...valid, rawBody: JSON.stringify(unsigned) } };
     },
+    // The payment call (the card's open, Apple Pay's confirm) is answered only after the hang.
+    openingHangs: async (input) => {
+      api().post('/v71/payments').delay(KIT_HANG_MS).reply(200, authorised(pspReference(), input.transactionId));
+      return method === 'card' ? { payerInput: cardInput() } : { walletToken: { method: 'applepay', paymentToken: APPLE_PAY_DATA } };
+    },
     transportFault: async (kind: TransportFault, operation, input) => {
       const path = `/v71/payments/${input.opening?.providerRef ?? input.target.providerRef ?? ''}/${MODIFICATIONS[operation][0]}`;
       const keys: string[] = [];
       const answer = () => received(operation, input, input.opening?.providerRef ?? input.target.providerRef ?? '', pspReference());
-      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(500, { status: 500, errorCode: '000', message: 'Unexpected error', errorType: 'internal' }) : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(201, answer());
+      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(500, { status: 500, errorCode: '000', message: 'Unexpected error', errorType: 'internal' }) : api().post(path).delay(KIT_HANG_MS).reply(201, answer());
       const second = api().post(path).reply(201, answer());
       for (const scope of [first, second]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['idempotency-key'])));
       return { keysSeen: () => keys };
@@ -176,11 +179,10 @@ export function adyenKitTarget(method: 'card' | 'applepay'): PspKitTarget {
     provider: 'adyen',
     method,
     declines: method === 'card' ? (Object.keys(REFUSALS) as DeclineCategory[]) : ['bank-refusal', 'insufficient-funds'],
-    settingSpecs: ADYEN_SETTINGS,
     signedNotifications: true,
     readsDisputes: true,
-    async start(logger: Logger): Promise<PspKitRun> {
-      return nockedKitRun({ provider: createAdyenProvider({ logger, metrics: uncountedMetrics, publicBaseUrl: SERVICE_BASE, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script(method), secrets: [...Object.values(ENCRYPTED_CARD).filter((v) => v.startsWith('test_')), JSON.parse(APPLE_PAY_DATA).data as string, Buffer.from(APPLE_PAY_DATA).toString('base64'), ...Object.values(KIT_3DS_RESULTS)] });
+    async start(): Promise<PspKitRun> {
+      return nockedKitRun({ plugin: adyenPlugin({ publicBaseUrl: SERVICE_BASE, metrics: uncountedMetrics }), settings: SETTINGS, script: script(method), secrets: [...Object.values(ENCRYPTED_CARD).filter((v) => v.startsWith('test_')), JSON.parse(APPLE_PAY_DATA).data as string, Buffer.from(APPLE_PAY_DATA).toString('base64'), ...Object.values(KIT_3DS_RESULTS)] });
     },
   };
 }

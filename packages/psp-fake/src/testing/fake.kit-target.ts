@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Request, type Response } from 'express';
-import { money, type DeclineCategory, type DriverAck, type InboundNotification, type Logger, type MethodKind, type OpenInput, type PlanKey } from '@splitpay/domain';
+import { money, type DeclineCategory, type DriverAck, type InboundNotification, type MethodKind, type OpenInput, type PlanKey } from '@splitpay/domain';
 import type { FollowUpPlay, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from '@splitpay/psp-testkit';
-import { createFakeProvider } from '../provider/fake.provider';
+import { fakePlugin } from '../provider/fake.provider';
 import { IDEMPOTENCY_KEY_HEADER, SIGNATURE_HEADER, type FakeNotification } from '../protocol/fake-psp.protocol';
 import { signBody } from '../protocol/signature';
 import { createFakePsp } from '../server/fake-psp.router';
@@ -12,7 +12,6 @@ const API_KEY = 'kit-fake-api-key-0123456789';
 const SIGNING_SECRET = 'kit-fake-signing-secret-0123456789';
 const WALLET_TOKEN = 'kit-apple-pay-token-eyJkYXRhIjoiZW5jcnlwdGVkIn0';
 const CARD_CVC = '737';
-const DRIVER_TIMEOUT_MS = 1_500;
 
 const card = (cardNumber: string) => ({ method: 'card', cardNumber, expiry: '12/39', cvc: CARD_CVC, holder: 'Ada Payer' });
 
@@ -23,6 +22,8 @@ class FakePspStage {
   /** The amount (minor units, as the fake PSP takes it) each request carried, by our transaction id (its `reference`). */
   readonly amounts = new Map<string, number>();
   nextFault: TransportFault | undefined;
+  /** Calls never answered, every try of them: by idempotency key (our transaction id) and path. */
+  private readonly hung: { readonly key: string; readonly path: RegExp }[] = [];
   private readonly held: Response[] = [];
   private url = '';
   private server?: http.Server;
@@ -30,9 +31,10 @@ class FakePspStage {
 
   async start(): Promise<void> {
     const app = express();
-    app.use((req, _res, next) => {
+    app.use((req, res, next) => {
       const key = req.get(IDEMPOTENCY_KEY_HEADER);
       if (req.method === 'POST' && key) this.keys.push(key);
+      if (req.method === 'POST' && this.hung.some((h) => h.key === key && h.path.test(req.path))) return void this.held.push(res);
       next();
     });
     // The faulty door: the connection is reset, never answered (the driver's timeout ends it), or answered 503.
@@ -56,6 +58,11 @@ class FakePspStage {
     this.server = http.createServer(app);
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Every POST with idempotency key `key` to a path matching `path` is held, never answered. */
+  hang(key: string, path: RegExp): void {
+    this.hung.push({ key, path });
   }
 
   get base(): string {
@@ -167,6 +174,12 @@ function script(method: MethodKind, stage: FakePspStage): PspKitScript {
     lookupFault: async (_input, kind) => {
       stage.nextFault = kind;
     },
+    // Every try of the opening's payment call is held: the open, or Apple Pay's wallet token (its confirm).
+    openingHangs: async (input) => {
+      stage.hang(input.transactionId, method === 'applepay' ? /\/wallet-token$/ : /\/payments$/);
+      if (method === 'applepay') return { walletToken: { method: 'applepay', paymentToken: WALLET_TOKEN } };
+      return method === 'card' ? { payerInput: card('4111111111111111') } : {};
+    },
     forge: (valid) => {
       const headers = Object.fromEntries(Object.entries(valid.headers).filter(([name]) => name.toLowerCase() !== SIGNATURE_HEADER));
       const tampered = valid.rawBody.replace(/"value":(\d+)/, (_m, v: string) => `"value":${Number(v) + 1}`);
@@ -208,12 +221,11 @@ export function fakeKitTarget(method: MethodKind): PspKitTarget {
     signedNotifications: true,
     readsDisputes: true,
     ...(method === 'oney' ? { order: FINANCING_ORDER, plan: PLAN, contract: { plans: [{ ...PLAN, feeRate: 0, apr: 0 }] } } : {}),
-    async start(logger: Logger): Promise<PspKitRun> {
+    async start(): Promise<PspKitRun> {
       const stage = new FakePspStage();
       await stage.start();
-      void logger; // the fake drivers log nothing; their answers are still searched for secrets
       return {
-        provider: createFakeProvider({ baseUrl: () => stage.driverUrl(), apiKey: API_KEY, signingSecret: SIGNING_SECRET, timeoutMs: DRIVER_TIMEOUT_MS }),
+        plugin: fakePlugin({ baseUrl: () => stage.driverUrl(), apiKey: API_KEY, signingSecret: SIGNING_SECRET }),
         settings: {},
         notificationUrl: `${stage.base}/psp/fake/notifications`,
         returnUrl: (attemptId) => `${stage.base}/elements/return/${attemptId}`,

@@ -1,12 +1,10 @@
-import type { FollowUpInput, Logger, OpenInput, PlanKey } from '@splitpay/domain';
-import { nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
+import type { FollowUpInput, OpenInput, PlanKey } from '@splitpay/domain';
+import { KIT_HANG_MS, nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
 import nock from 'nock';
 import { toMajor } from '../mapping/amounts';
-import { createOneyProvider } from '../oney.plugin';
-import { ONEY_SETTINGS } from '../settings/oney.settings';
+import { ONEY_PLUGIN } from '../oney.plugin';
 import { FINANCING_ORDER, oneyNotification, PURCHASE_PATH, purchasePathOf, SETTINGS, STAGING_BASE, statusAnswer } from './oney-fixtures';
 
-const DRIVER_TIMEOUT_MS = 1_000;
 const PLAN: PlanKey = { installments: 3, withFees: false };
 const ERROR = (label: string) => ({ Payment_Error_Response: { error_list: [{ field: 'purchase', error_code: 'ERR_STATUS', error_label: label }] } });
 
@@ -65,15 +63,20 @@ function script(): PspKitScript {
       const first = api().get(purchasePathOf(reference)).query(true);
       if (kind === 'reset') first.replyWithError('socket hang up');
       else if (kind === '5xx') first.reply(503, ERROR('service unavailable'));
-      else first.delay(DRIVER_TIMEOUT_MS * 1.5).reply(200, statusAnswer('FAVORABLE', toMajor(input.amount)));
+      else first.delay(KIT_HANG_MS).reply(200, statusAnswer('FAVORABLE', toMajor(input.amount)));
       api().get(purchasePathOf(reference)).query(true).reply(200, statusAnswer('FAVORABLE', toMajor(input.amount))).persist();
+    },
+    // The purchase is answered only after the hang.
+    openingHangs: async (input) => {
+      api().post(PURCHASE_PATH).delay(KIT_HANG_MS).reply(200, { returned_url: `https://oney-staging.example/facilypay/${input.transactionId}` });
+      return {};
     },
     transportFault: async (kind: TransportFault, operation, input) => {
       const reference = input.opening?.transactionId ?? input.target.transactionId ?? '';
       const path = `${purchasePathOf(reference)}/action/${operation === 'capture' ? 'confirm' : 'cancel'}`;
       const keys: string[] = [];
       const answer = { purchase: { status_code: operation === 'capture' ? 'FUNDED' : 'CANCELLED' } };
-      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(503, ERROR('service unavailable')) : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(200, answer);
+      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(503, ERROR('service unavailable')) : api().post(path).delay(KIT_HANG_MS).reply(200, answer);
       const second = api().post(path).reply(200, answer);
       for (const scope of [first, second]) {
         scope.on('request', (_req: unknown, _interceptor: unknown, body: string) => void keys.push(String((JSON.parse(body) as { merchant_request_id?: unknown }).merchant_request_id)));
@@ -90,7 +93,6 @@ export function oneyKitTarget(): PspKitTarget {
     provider: 'oney',
     method: 'oney',
     declines: ['bank-refusal'],
-    settingSpecs: ONEY_SETTINGS,
     // Oney's notifications are unsigned hints, confirmed by the status query.
     signedNotifications: false,
     // A consumer credit has no scheme chargeback: Oney's reader knows no dispute.
@@ -98,8 +100,8 @@ export function oneyKitTarget(): PspKitTarget {
     order: FINANCING_ORDER as PspKitTarget['order'],
     plan: PLAN,
     contract: { plans: [{ ...PLAN, feeRate: 0, apr: 0 }] },
-    async start(logger: Logger): Promise<PspKitRun> {
-      return nockedKitRun({ provider: createOneyProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings: SETTINGS, script: script() });
+    async start(): Promise<PspKitRun> {
+      return nockedKitRun({ plugin: ONEY_PLUGIN, settings: SETTINGS, script: script() });
     },
   };
 }

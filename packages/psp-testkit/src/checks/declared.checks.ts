@@ -8,7 +8,7 @@ export function declaredChecks(target: PspKitTarget): KitCheck[] {
   return [
     check(target, 'has what it declares (confirm, status lookup, follow-up lookup) under the provider and method it is registered with', async (kit) => {
       const driver = kit.driver;
-      expect({ provider: kit.run.provider.id, driverProvider: driver.provider, method: driver.method }).toEqual({ provider: target.provider, driverProvider: target.provider, method: target.method });
+      expect({ provider: kit.provider.id, driverProvider: driver.provider, method: driver.method }).toEqual({ provider: target.provider, driverProvider: target.provider, method: target.method });
       if (driver.capabilities.confirm) expect(driver.confirm).toEqual(expect.any(Function));
       if (driver.capabilities.statusLookup) expect(driver.lookup).toEqual(expect.any(Function));
       // Declared, the service schedules lookups of pending follow-ups; undeclared, a lookupFollowUp is never called.

@@ -22,11 +22,14 @@ export function expectUnknown(output: OperationOutput, fault: TransportFault): v
 
 /**
  * The `kind` call of `input` meets `fault`: an unknown ack; the service's retry (same transaction id)
- * carries the same idempotency key, its own transaction id, and goes through. Gives what the retry acted on.
+ * carries the same idempotency key, its own transaction id, and goes through. Gives what the retry
+ * acted on, and how long the faulted call took (ms).
  */
-async function faultThenRetry(kit: KitSession, fault: TransportFault, kind: FollowUpKind, input: FollowUpInput): Promise<OperationRef> {
+export async function faultThenRetry(kit: KitSession, fault: TransportFault, kind: FollowUpKind, input: FollowUpInput): Promise<{ taking: OperationRef; faultedMs: number }> {
   const { keysSeen } = await kit.run.script.transportFault(fault, kind, input);
+  const started = Date.now();
   const failed = await kit.driver[kind](input);
+  const faultedMs = Date.now() - started;
   kit.seen(failed);
   try {
     expectUnknown(failed, fault);
@@ -43,7 +46,7 @@ async function faultThenRetry(kit: KitSession, fault: TransportFault, kind: Foll
   if (keys[0] !== input.transactionId) fail(`the ${kind}'s idempotency key is ${String(keys[0])}, not its transaction id ${input.transactionId}`);
   if (again.ack.outcome !== 'accepted') fail(`the retry of the ${kind} after ${LABEL[fault]} was answered ${again.ack.outcome}, not accepted`);
   const providerRef = again.ack.providerRef ?? again.facts.map((f) => (f.kind === 'chargeback' ? f.providerRef : (f.providerRef ?? f.ref.providerRef))).find((r) => r !== undefined);
-  return { transactionId: input.transactionId, ...(providerRef ? { providerRef } : {}) };
+  return { taking: { transactionId: input.transactionId, ...(providerRef ? { providerRef } : {}) }, faultedMs };
 }
 
 /**
@@ -59,7 +62,7 @@ export function transportChecks(target: PspKitTarget): KitCheck[] {
         const opened = await authorizedInFull(kit);
         const hold = opened.model.attempt().operation === 'authorization';
         let taking: OperationRef | undefined;
-        if (hold) taking = await faultThenRetry(kit, fault, 'capture', kit.followUpInput(opened.model, KIT_AMOUNT));
+        if (hold) taking = (await faultThenRetry(kit, fault, 'capture', kit.followUpInput(opened.model, KIT_AMOUNT))).taking;
         // A direct payment's only follow-up is its refund: the script must play it even when undeclared.
         if (kit.capabilities.refund || !hold) await faultThenRetry(kit, fault, 'refund', kit.followUpInput(opened.model, KIT_AMOUNT, taking));
         if (hold && kit.capabilities.void) {

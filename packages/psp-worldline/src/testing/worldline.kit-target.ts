@@ -1,8 +1,7 @@
-import type { DeclineCategory, FollowUpInput, InboundNotification, Logger, OpenInput } from '@splitpay/domain';
-import { nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
+import type { DeclineCategory, FollowUpInput, InboundNotification, OpenInput } from '@splitpay/domain';
+import { KIT_HANG_MS, nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
 import nock from 'nock';
-import { WORLDLINE_SETTINGS } from '../settings/worldline.settings';
-import { createWorldlineProvider } from '../worldline.plugin';
+import { WORLDLINE_PLUGIN } from '../worldline.plugin';
 import { captureAnswer, hostedCheckoutAnswer, hostedCheckoutStatus, MERCHANT, payment, paymentId, redirectAnswer, refund, SETTINGS, TEST_BASE, webhook } from './worldline-fixtures';
 
 /** The refusal Worldline gives for each category the driver maps (the error of the REJECTED payment). */
@@ -12,7 +11,6 @@ const REFUSALS: Readonly<Partial<Record<DeclineCategory, Record<string, unknown>
   expired: { errorCode: '30171001', id: 'TIMEOUT', message: 'The payer did not approve in time' },
   'authentication-failed': { errorCode: '30591001', id: 'AUTHENTICATION_FAILURE', message: 'The payer failed authentication' },
 };
-const DRIVER_TIMEOUT_MS = 1_000;
 const V2 = `/v2/${MERCHANT}`;
 const P = `${V2}/payments`;
 
@@ -143,13 +141,20 @@ function script(contract: WorldlineKitContract): PspKitScript {
       const first = api().get(hosted ? `${V2}/hostedcheckouts/${ref}` : `${P}/${ref}`);
       if (kind === 'reset') first.replyWithError('socket hang up');
       else if (kind === '5xx') first.reply(503, unavailable);
-      else first.delay(DRIVER_TIMEOUT_MS * 1.5).reply(503, unavailable);
+      else first.delay(KIT_HANG_MS).reply(503, unavailable);
     },
     forge: (valid: InboundNotification) => {
       // Every event (a payment's, a refund's) carries an amount: the forger raises the first one tenfold.
       const rawBody = valid.rawBody.replace(/"amount":(\d+)/, (_m, amount: string) => `"amount":${Number(amount) * 10}`);
       const { 'x-gcs-signature': _dropped, ...unsignedHeaders } = valid.headers;
       return { forged: { ...valid, rawBody }, unsigned: { ...valid, headers: unsignedHeaders } };
+    },
+    // The opening (the payment, or the hosted checkout) is answered only after the hang.
+    openingHangs: async (input) => {
+      const id = paymentId();
+      if (hosted) api().post(`${V2}/hostedcheckouts`).delay(KIT_HANG_MS).reply(201, hostedCheckoutAnswer(`hc-${id.replace(/_0$/, '')}`, input.transactionId));
+      else api().post(P).delay(KIT_HANG_MS).reply(201, redirectAnswer(id, input.amount.amount, input.transactionId));
+      return {};
     },
     transportFault: async (kind: TransportFault, operation, input) => {
       const paymentId = paymentOf(input, 2);
@@ -159,7 +164,7 @@ function script(contract: WorldlineKitContract): PspKitScript {
         operation === 'void'
           ? { payment: payment({ id: paymentId, amount: input.amount.amount, merchantReference: input.opening?.transactionId ?? '', status: 'CANCELLED', statusCode: 6, statusCategory: 'UNSUCCESSFUL' }) }
           : (operation === 'capture' ? captureAnswer : refund)({ id: paymentId.replace(/_0$/, '_1'), amount: input.amount.amount, status: operation === 'capture' ? 'CAPTURE_REQUESTED' : 'REFUND_REQUESTED', statusCode: operation === 'capture' ? 91 : 81 });
-      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(503, { errorId: 'kit-5xx', errors: [{ errorCode: '50001130', httpStatusCode: 503, id: 'SERVICE_UNAVAILABLE' }] }) : api().post(path).delay(DRIVER_TIMEOUT_MS * 1.5).reply(201, answer);
+      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(503, { errorId: 'kit-5xx', errors: [{ errorCode: '50001130', httpStatusCode: 503, id: 'SERVICE_UNAVAILABLE' }] }) : api().post(path).delay(KIT_HANG_MS).reply(201, answer);
       const second = api().post(path).reply(201, answer);
       for (const scope of [first, second]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['x-gcs-idempotence-key'])));
       return { keysSeen: () => keys };
@@ -175,11 +180,10 @@ export function worldlineKitTarget(contract: WorldlineKitContract): PspKitTarget
     provider: 'worldline',
     method,
     declines: Object.keys(REFUSALS) as DeclineCategory[],
-    settingSpecs: WORLDLINE_SETTINGS,
     signedNotifications: true,
     readsDisputes: true,
-    async start(logger: Logger): Promise<PspKitRun> {
-      return nockedKitRun({ provider: createWorldlineProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: DRIVER_TIMEOUT_MS }), settings, script: script(contract) });
+    async start(): Promise<PspKitRun> {
+      return nockedKitRun({ plugin: WORLDLINE_PLUGIN, settings, script: script(contract) });
     },
   };
 }
