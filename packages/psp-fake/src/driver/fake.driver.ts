@@ -15,7 +15,7 @@ import type {
 import type { CreatePaymentRequest, OperationRequest, WalletTokenRequest } from '../protocol/fake-psp.protocol';
 import { declineCategory } from '../mapping/authorization-facts';
 import { FAKE_CAPABILITIES } from './capabilities';
-import { ackOf, type CallResult, type FakePspClient } from './fake-psp.client';
+import { ackOf, type CallResult, type FakePspCalls, type FakePspClient } from './fake-psp.client';
 import { lookupFacts } from './lookup-facts';
 import { readCardInput, readWalletToken } from './payer-input';
 
@@ -77,10 +77,11 @@ export class FakeDriver implements PspDriver {
   async confirm(input: ConfirmInput): Promise<OperationOutput> {
     const paymentToken = readWalletToken(input.payerInput);
     if (!paymentToken) return rejectedInput('the wallet payment token is missing');
-    const ref = await this.paymentRef({ transactionId: input.transactionId, ...(input.providerRef ? { providerRef: input.providerRef } : {}) });
+    const calls = this.deps.client.operation();
+    const ref = await this.paymentRef(calls, { transactionId: input.transactionId, ...(input.providerRef ? { providerRef: input.providerRef } : {}) });
     if (typeof ref !== 'string') return { ack: ackOf(ref), facts: [] };
     const body: WalletTokenRequest = { paymentToken };
-    const result = await this.deps.client.post(`/payments/${encodeURIComponent(ref)}/wallet-token`, body, input.transactionId);
+    const result = await calls.post(`/payments/${encodeURIComponent(ref)}/wallet-token`, body, input.transactionId);
     return { ack: ackOf(result), facts: [] };
   }
 
@@ -104,15 +105,17 @@ export class FakeDriver implements PspDriver {
   }
 
   /** The fake PSP's ref of the payment: the one we hold, else found by our reference. */
-  private async paymentRef(target: OperationRef): Promise<string | CallResult> {
+  private async paymentRef(calls: FakePspCalls, target: OperationRef): Promise<string | CallResult> {
     if (target.providerRef) return target.providerRef;
-    const result = await this.deps.client.get('/payments', { reference: target.transactionId ?? '' });
+    const result = await calls.get('/payments', { reference: target.transactionId ?? '' });
     if (result.kind === 'answer' && result.status === 200 && typeof result.body.ref === 'string') return result.body.ref;
     return result;
   }
 
   private async followUp(kind: FollowUp, input: FollowUpInput): Promise<OperationOutput> {
-    const ref = await this.paymentRef(input.target);
+    // The search for the payment and the operation share the operation's one timeout.
+    const calls = this.deps.client.operation();
+    const ref = await this.paymentRef(calls, input.target);
     if (typeof ref !== 'string') {
       const ack = ackOf(ref);
       return { ack, facts: ref.kind === 'answer' && ref.status === 404 ? [this.failedFollowUp(kind, input, ack)] : [] };
@@ -121,7 +124,7 @@ export class FakeDriver implements PspDriver {
       reference: input.transactionId,
       ...(kind === 'voids' ? {} : { amount: { value: input.amount.amount, currency: input.amount.currency } }),
     };
-    const result = await this.deps.client.post(`/payments/${encodeURIComponent(ref)}/${kind}`, body, input.transactionId);
+    const result = await calls.post(`/payments/${encodeURIComponent(ref)}/${kind}`, body, input.transactionId);
     const ack = ackOf(result);
     // A refusal of the operation itself (422, 404) is final: told as a failed verdict, never retried.
     const final = result.kind === 'answer' && (result.status === 422 || result.status === 404);

@@ -1,4 +1,4 @@
-import { METHOD_KINDS, type InboundNotification, type Logger, type ParsedNotification, type PspPlugin, type PspProvider } from '@splitpay/domain';
+import { METHOD_KINDS, type Clock, type InboundNotification, type Logger, type ParsedNotification, type PspPlugin, type PspProvider } from '@splitpay/domain';
 import { FakeDriver } from '../driver/fake.driver';
 import { FakePspClient } from '../driver/fake-psp.client';
 import type { UrlSource } from '../protocol/url-source';
@@ -16,15 +16,19 @@ export interface FakeProviderDeps {
   readonly timeoutMs?: number;
   /** Hears of calls to the fake PSP without an answer (fake-psp.call_failed). */
   readonly logger?: Logger;
+  /** The service's clock: an operation's deadline is read on it; default Date.now. */
+  readonly clock?: Clock;
 }
 
 /** Provider `fake`: a driver per method over the fake PSP's HTTP API, and its notification reader. */
 export function createFakeProvider(deps: FakeProviderDeps): PspProvider {
+  const clock = deps.clock;
   const client = new FakePspClient({
     baseUrl: deps.baseUrl,
     apiKey: deps.apiKey,
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
     ...(deps.logger ? { logger: deps.logger } : {}),
+    ...(clock ? { now: () => clock.now() } : {}),
   });
   return {
     id: 'fake',
@@ -40,5 +44,5 @@ export function createFakeProvider(deps: FakeProviderDeps): PspProvider {
  * then built, as every provider, with the service's logger and timeout.
  */
 export function fakePlugin(where: Pick<FakeProviderDeps, 'baseUrl' | 'apiKey' | 'signingSecret'>): PspPlugin {
-  return { id: 'fake', settings: FAKE_SETTINGS, create: ({ logger, timeoutMs }) => createFakeProvider({ ...where, logger, timeoutMs }) };
+  return { id: 'fake', settings: FAKE_SETTINGS, create: ({ logger, clock, timeoutMs }) => createFakeProvider({ ...where, logger, clock, timeoutMs }) };
 }
