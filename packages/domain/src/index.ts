@@ -28,7 +28,7 @@ export type { Chargeback } from './chargeback/chargeback.model';
 export { contractIdOf } from './merchant/merchant-account.model';
 export type { Contact, ContactRole, Contract, MerchantAccount } from './merchant/merchant-account.model';
 export { CARD_SCHEMES, FINANCING_METHOD_KINDS, isFinancingMethod, METHOD_KINDS, PLAIN_HOLD_CAPABILITIES } from './method/method';
-export type { CardScheme, DeclineCategory, DriverCapabilities, FinancingMethodKind, MethodKind, MethodOffer, PlanKey } from './method/method';
+export type { CardScheme, CreateAlias, DeclineCategory, DriverCapabilities, FinancingMethodKind, MethodKind, MethodOffer, PlanKey } from './method/method';
 export { SESSION_STATUSES } from './session/session.model';
 export type { CreationIdempotency, Delivery, Session, SessionStatus } from './session/session.model';
 export { TRANSACTION_TYPES, VERDICT_KINDS } from './transaction/transaction.model';
@@ -73,6 +73,7 @@ export type { DeliveryOutcome, WebhookMessage, WebhookSender } from './ports/web
 // Session creation
 export { createSession } from './creation/create-session';
 export { checkMethodIds } from './creation/method-id.rule';
+export { checkMethodCount, MAX_METHOD_ENTRIES } from './creation/method-count.rule';
 export { checkNotificationUrl, hostReach } from './creation/notification-url.rule';
 export { checkOrderReference, MAX_ORDER_ID_LENGTH } from './creation/order-reference.rule';
 export { LAST_TIME_MS, MAX_SESSION_TTL_MS, MIN_SESSION_TTL_MS } from './creation/session-ttl.rule';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { merchantId } from '@splitpay/domain';
+import { MAX_METHOD_ENTRIES, merchantId } from '@splitpay/domain';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { type AccountTokens, call, sessionBody, startAccountService } from '../../test/support/merchant-api-calls';
 import { SECOND_ACQUIRER } from '../../test/support/merchants.fixture';
@@ -138,10 +138,12 @@ describe('POST /api/sessions', () => {
       ['NoProviderForMethod', { methods: [{ method: 'wero' }] }, /countries or channels/],
       ['InvalidOrderReference', { orderId: '' }, null],
       ['InvalidOrderReference', { orderId: 'o'.repeat(32) }, null],
+      ['InvalidOrderReference', { orderId: '   ' }, /white space/],
       ['DuplicateMethodId', { methods: [{ method: 'card' }, { method: 'card' }] }, null],
       ['DuplicateMethodId', { methods: [{ method: 'card', id: 'pay' }, { method: 'ancv', id: 'pay' }] }, null],
       ['InvalidNotificationUrl', { notificationUrl: 'not a url' }, null],
       ['InvalidNotificationUrl', { notificationUrl: 'http://merchant.example.com/hooks' }, null],
+      ['InvalidNotificationUrl', { notificationUrl: `https://${'a'.repeat(64)}.example/hooks` }, /at most 63/],
       ['UnknownBnplPlan', { ...FINANCING, methods: [{ method: 'oney', plans: [{ installments: 12, withFees: true }] }] }, null],
       ['DuplicatePlan', { ...FINANCING, methods: [{ method: 'oney', plans: [{ installments: 3, withFees: false }, { installments: 3, withFees: false }] }] }, null],
       ['BnplRequiresItemizedCart', { ...FINANCING, cartItems: undefined }, null],
@@ -203,6 +205,35 @@ describe('POST /api/sessions', () => {
       expect((await create(sessionBody({ methods: [{ method: 'applepay', provider: SECOND_ACQUIRER }] }))).status).toBe(201);
       expect((await create(sessionBody({ mustCreateAlias: true, methods: [{ method: 'card', createAlias: ALIAS }, { method: 'ancv' }], ...BACK }))).status).toBe(201);
       expect((await create(sessionBody({ orderId: 'o'.repeat(31), notificationUrl: 'http://localhost:4000/n' }))).status).toBe(201);
+    });
+
+    it("refuses with 400 InvalidRequest a card registration whose last day is before today (UTC), storing nothing; today's is taken", async () => {
+      const inserts = [jest.spyOn(h.instance.core.stores.sessions, 'insert'), jest.spyOn(h.instance.core.stores.sessions, 'insertKeyed')];
+      try {
+        // The harness clock stands at 2026-01-01.
+        for (const recurringExpiry of ['2001-01-01', '2025-12-31']) {
+          const res = await create(sessionBody({ mustCreateAlias: true, methods: [{ method: 'card', createAlias: { ...ALIAS, mode: 'subscription', recurringExpiry } }] }));
+          expect([res.status, res.body.code]).toEqual([400, 'InvalidRequest']);
+          expect(res.body.message).toBe(`methods[0].createAlias.recurringExpiry ${recurringExpiry} is before today (2026-01-01, UTC): the registration could never be used`);
+        }
+        expect(inserts.map((spy) => spy.mock.calls.length)).toEqual([0, 0]);
+        const today = await create(sessionBody({ methods: [{ method: 'card', createAlias: { ...ALIAS, recurringExpiry: '2026-01-01' } }] }));
+        expect(today.status).toBe(201);
+        expect(inserts.map((spy) => spy.mock.calls.length)).toEqual([1, 0]);
+      } finally {
+        inserts.forEach((spy) => spy.mockRestore());
+      }
+    });
+
+    it(`refuses with 400 InvalidRequest more than ${MAX_METHOD_ENTRIES} method entries, a bound the OpenAPI document shows`, async () => {
+      const entries = (count: number) => Array.from({ length: count }, (_, i) => ({ method: 'card', id: `card-${i}` }));
+      const res = await create(sessionBody({ methods: entries(5_000) }));
+      expect([res.status, res.body.code]).toEqual([400, 'InvalidRequest']);
+      expect(res.body.message).toMatch(/^methods /);
+      expect((await create(sessionBody({ methods: entries(MAX_METHOD_ENTRIES + 1) }))).status).toBe(400);
+      expect((await create(sessionBody({ methods: entries(MAX_METHOD_ENTRIES) }))).status).toBe(201);
+      const doc = (await request(h.app).get('/openapi.json')).body;
+      expect(doc.components.schemas.SessionRequest.properties.methods).toMatchObject({ minItems: 1, maxItems: MAX_METHOD_ENTRIES });
     });
 
     it('takes every limit of the contract at its bound (one past it is InvalidRequest, InvalidOrderReference)', async () => {

@@ -1,6 +1,7 @@
 import { createSession } from './create-session';
 import { CARD_CAPS, catalog, WALLET_CAPS } from '../testing';
 import { CONTRACTS, context, FINANCING_FILE, FULL_DETAIL, refusal, request, withContracts } from './creation.fixtures';
+import { MAX_METHOD_ENTRIES } from './method-count.rule';
 import type { SessionRequest } from './session-request.model';
 
 describe('createSession', () => {
@@ -111,6 +112,20 @@ describe('createSession', () => {
       expect(createSession(request({ orderId: 'x'.repeat(31) }), context()).orderId).toHaveLength(31);
     });
 
+    it('InvalidOrderReference: an orderId of only white space (no order to reconcile against)', () => {
+      for (const orderId of ['   ', '\t', '\u00a0\u2003']) expect(refusal(request({ orderId })).code).toBe('InvalidOrderReference');
+      expect(createSession(request({ orderId: ' order 7 ' }), context()).orderId).toBe(' order 7 ');
+    });
+
+    it(`InvalidRequest: more than ${MAX_METHOD_ENTRIES} method entries, however distinct`, () => {
+      const entries = (count: number) => Array.from({ length: count }, (_, i) => ({ method: 'card' as const, id: `card-${i}` }));
+      expect(refusal(request({ methods: entries(MAX_METHOD_ENTRIES + 1) }))).toEqual({
+        code: 'InvalidRequest',
+        message: `methods must have at most ${MAX_METHOD_ENTRIES} entries (it has ${MAX_METHOD_ENTRIES + 1})`,
+      });
+      expect(createSession(request({ methods: entries(MAX_METHOD_ENTRIES) }), context()).methods).toHaveLength(MAX_METHOD_ENTRIES);
+    });
+
     it('DuplicateMethodId: two entries with one instance key, the method name being the default', () => {
       expect(refusal(request({ methods: [{ method: 'card' }, { method: 'card' }] })).code).toBe('DuplicateMethodId');
       expect(refusal(request({ methods: [{ method: 'card' }, { method: 'paypal', id: 'card' }] })).code).toBe('DuplicateMethodId');
@@ -196,6 +211,22 @@ describe('createSession', () => {
       expect(refusal(request({ mustCreateAlias: true, methods: [{ method: 'card', threeDSecure: 'frictionless' }] })).code).toBe('AliasRequiresChallenge');
       expect(createSession(request({ methods: [{ method: 'card', threeDSecure: 'frictionless' }] }), context()).methods[0]?.threeDSecure).toBe('frictionless');
       expect(createSession(request({ methods: [{ method: 'card', createAlias }] }), context()).methods[0]?.createAlias).toEqual(createAlias);
+    });
+
+    it("InvalidRequest: a card registration whose last day (recurringExpiry) is before the creation's day (UTC)", () => {
+      // context(): now is 2023-11-14T22:13:20Z.
+      const alias = (recurringExpiry: string) => request({ methods: [{ method: 'card', createAlias: { mode: 'subscription', recurringFrequency: 30, recurringExpiry } }] });
+      for (const past of ['2001-01-01', '2023-11-13']) {
+        expect(refusal(alias(past))).toEqual({
+          code: 'InvalidRequest',
+          message: `methods[0].createAlias.recurringExpiry ${past} is before today (2023-11-14, UTC): the registration could never be used`,
+        });
+      }
+      for (const usable of ['2023-11-14', '2023-11-15', '2030-12-31']) {
+        expect(createSession(alias(usable), context()).methods[0]?.createAlias?.recurringExpiry).toBe(usable);
+      }
+      const second = request({ methods: [{ method: 'paypal' }, { method: 'card', createAlias: { mode: 'oneclick', recurringFrequency: 1, recurringExpiry: '2023-01-01' } }] });
+      expect(refusal(second).message).toMatch(/^methods\[1\]\.createAlias\.recurringExpiry /);
     });
 
     it('InvalidRequest: a range whose min exceeds its max, a cart line in another currency', () => {

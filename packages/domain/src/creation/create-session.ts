@@ -10,11 +10,13 @@ import { checkAlias } from './alias-request.rule';
 import { checkBillingFile, checkItemizedCart } from './bnpl-file.rule';
 import { resolvePlans } from './bnpl-plan.rule';
 import { resolveCardTerms } from './card-offer.rule';
+import { checkMethodCount } from './method-count.rule';
 import { checkMethodIds, instanceKey } from './method-id.rule';
 import { resolveNotification } from './notification-url.rule';
 import { checkOrderReference } from './order-reference.rule';
 import { loanContract } from './national-contract.rule';
 import { capabilitiesUnder, resolveProvider, type PspCatalog } from './provider.rule';
+import { checkRecurringExpiry } from './recurring-expiry.rule';
 import { checkRequestConsistency } from './request-consistency.rule';
 import { checkSessionTtl } from './session-ttl.rule';
 import type { MethodEntry, SessionRequest } from './session-request.model';
@@ -78,7 +80,7 @@ function cartItemsOf(request: SessionRequest): readonly CartItem[] | undefined {
 
 /**
  * Session creation with every rule of the contract, in a fixed order: lifetime (D105), order reference, notification
- * address, instance keys, request consistency, then per method its provider, whitelist, national
+ * address, number of method entries, instance keys, request consistency, card registrations' last day (D127), then per method its provider, whitelist, national
  * contract (financing: the billing country's, docs/decisions.md D44) and plans, then the financing
  * file and the card registration rules. A method that sends the payer to its PSP's page is
  * offered even without returnUrl: it is the view and the start that refuse it (docs/decisions.md
@@ -94,8 +96,10 @@ export function createSession(request: SessionRequest, ctx: CreationContext): Se
   checkSessionTtl(ttlMs, ctx.now);
   checkOrderReference(request.orderId);
   const notification = resolveNotification(request.notificationUrl, ctx.account);
+  checkMethodCount(request.methods);
   checkMethodIds(request.methods);
   checkRequestConsistency(request);
+  checkRecurringExpiry(request.methods, ctx.now);
 
   const methods = request.methods.map((entry) => offerOf(entry, request, ctx)).filter((o): o is MethodOffer => o !== undefined);
   if (methods.length === 0) {

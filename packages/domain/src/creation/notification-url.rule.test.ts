@@ -25,6 +25,9 @@ describe('notification address rule', () => {
     'http://notifier.shop.svc.cluster.local:8080/hooks',
     'http://hooks.shop.internal/n',
     'http://receiver.home.arpa/n',
+    `https://${'a'.repeat(63)}.example/hooks`,
+    `https://${[...Array.from({ length: 3 }, () => 'a'.repeat(63)), 'b'.repeat(61)].join('.')}/hooks`,
+    `https://${[...Array.from({ length: 3 }, () => 'a'.repeat(63)), 'b'.repeat(61)].join('.')}./hooks`,
   ])('accepts %s', (url) => {
     expect(verdict(url)).toBe('accepted');
   });
@@ -45,8 +48,15 @@ describe('notification address rule', () => {
     ['a link-local IPv6 address', 'https://[fe80::1]/n'],
     ['the unspecified address', 'http://0.0.0.0:4000/n'],
     ['credentials in the URL', 'https://user:secret@merchant.example/hooks'],
+    ['a host label over 63 characters', `https://${'a'.repeat(64)}.example/hooks`],
+    ['a host name over 253 characters', `https://${Array.from({ length: 4 }, () => 'a'.repeat(63)).join('.')}/hooks`],
+    ['a host name over 253 characters, local', `http://${Array.from({ length: 4 }, () => 'a'.repeat(63)).join('.')}.localhost/hooks`],
   ])('refuses %s: %s', (_why, url) => {
     expect(verdict(url)).toBe('InvalidNotificationUrl');
+  });
+
+  it('refuses a host label of 100,000 characters, which no resolver could ever look up', () => {
+    expect(verdict(`https://${'a'.repeat(100_000)}.example/hooks`)).toBe('InvalidNotificationUrl');
   });
 
   it('reads addresses the way URL normalizes them (numeric and IPv4-mapped forms)', () => {

@@ -66,13 +66,28 @@ export function hostReach(hostname: string): HostReach {
   return 'public';
 }
 
+/** DNS limits (RFC 1035): a label holds at most 63 octets, a name at most 253 characters written out. */
+const MAX_DNS_LABEL = 63;
+const MAX_DNS_NAME = 253;
+
+/** Why a host name can never resolve, or undefined: an address literal is not a name. WHATWG URL gives IDNs in ASCII (punycode). */
+function unresolvableName(hostname: string): string | undefined {
+  if (hostname.startsWith('[')) return undefined;
+  const name = hostname.replace(/\.$/, '');
+  if (name.length > MAX_DNS_NAME) return `notificationUrl's host has ${name.length} characters; a DNS name holds at most ${MAX_DNS_NAME}`;
+  const label = name.split('.').find((part) => part.length > MAX_DNS_LABEL);
+  if (label !== undefined) return `notificationUrl's host has a label of ${label.length} characters; a DNS label holds at most ${MAX_DNS_LABEL}`;
+  return undefined;
+}
+
 function refuse(message: string): never {
   throw new DomainError('InvalidNotificationUrl', message);
 }
 
 /**
- * InvalidNotificationUrl: not a URL, not http(s), credentials inside it (they would be stored), a
- * link-local or unspecified address, or plain http on a host that can exist on the public internet.
+ * InvalidNotificationUrl: not a URL, not http(s), credentials inside it (they would be stored), a host
+ * name DNS cannot hold (a label over 63 characters, a name over 253), a link-local or unspecified
+ * address, or plain http on a host that can exist on the public internet.
  */
 export function checkNotificationUrl(value: string): void {
   let url: URL;
@@ -83,6 +98,8 @@ export function checkNotificationUrl(value: string): void {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') refuse('notificationUrl must be an https URL');
   if (url.username !== '' || url.password !== '') refuse('notificationUrl must not carry credentials');
+  const unresolvable = unresolvableName(url.hostname);
+  if (unresolvable !== undefined) refuse(unresolvable);
   const reach = hostReach(url.hostname);
   if (reach === 'unroutable') refuse('notificationUrl must not name a link-local or unspecified address');
   if (url.protocol === 'http:' && reach !== 'local') {

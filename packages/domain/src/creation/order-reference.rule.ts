@@ -11,10 +11,11 @@ export function characterCount(value: string): number {
   return [...value].length;
 }
 
-/** InvalidOrderReference: orderId empty or longer than a PSP will carry. */
+/** InvalidOrderReference: orderId empty, only white space (nothing to reconcile against), or longer than a PSP will carry. */
 export function checkOrderReference(orderId: string): void {
   const length = characterCount(orderId);
   if (length === 0) throw new DomainError('InvalidOrderReference', 'orderId must not be empty');
+  if (orderId.trim() === '') throw new DomainError('InvalidOrderReference', 'orderId must not be only white space');
   if (length > MAX_ORDER_ID_LENGTH) {
     throw new DomainError('InvalidOrderReference', `orderId must be at most ${MAX_ORDER_ID_LENGTH} characters (it has ${length})`);
   }

@@ -47,8 +47,11 @@ export const cardEntrySchema = named('CardMethodEntry', {
       description: 'register the card for later payments; requires the 3-D Secure challenge',
       properties: {
         mode: { type: 'string', enum: ['oneclick', 'subscription'] },
-        recurringFrequency: { type: 'integer', minimum: 1, description: 'days between two recurring payments' },
-        recurringExpiry: { ...dateSchema, description: 'last day the registration may be used' },
+        recurringFrequency: { type: 'integer', minimum: 1, description: 'days between two recurring payments; sent to the PSP with the registration' },
+        recurringExpiry: {
+          ...dateSchema,
+          description: 'last day the registration may be used, sent to the PSP with the registration; a day before the day of creation (UTC) is InvalidRequest, nothing stored',
+        },
       },
     },
     threeDSecure: { type: 'string', enum: ['sca', 'frictionless'], description: 'default sca' },

@@ -1,4 +1,4 @@
-import { MAX_ORDER_ID_LENGTH, MAX_SESSION_TTL_MS, MIN_SESSION_TTL_MS } from '@splitpay/domain';
+import { MAX_METHOD_ENTRIES, MAX_ORDER_ID_LENGTH, MAX_SESSION_TTL_MS, MIN_SESSION_TTL_MS } from '@splitpay/domain';
 import { countrySchema, currencySchema, MAX_INTEGER } from './common.schema';
 import { named } from './json-schema';
 import { methodEntrySchema } from './method-entry.schema';
@@ -19,11 +19,17 @@ export const sessionRequestSchema = named('SessionRequest', {
   properties: {
     currency: currencySchema,
     total: { type: 'integer', minimum: 1, maximum: MAX_INTEGER, description: 'minor units' },
-    methods: { type: 'array', minItems: 1, items: methodEntrySchema, description: 'display order; instance keys unique (else DuplicateMethodId)' },
+    methods: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_METHOD_ENTRIES,
+      items: methodEntrySchema,
+      description: `display order; instance keys unique (else DuplicateMethodId); at most ${MAX_METHOD_ENTRIES} entries, more than an order offers (else InvalidRequest)`,
+    },
     orderId: plainText({
       minLength: 1,
       maxLength: MAX_ORDER_ID_LENGTH,
-      description: 'merchant order reference; empty or longer than 31 characters is InvalidOrderReference',
+      description: 'merchant order reference; empty, only white space or longer than 31 characters is InvalidOrderReference',
     }),
     paymentMethodFilters: {
       type: 'object',
@@ -45,7 +51,7 @@ export const sessionRequestSchema = named('SessionRequest', {
       type: 'string',
       format: 'uri',
       description:
-        'https, except for hosts that cannot exist on the public internet; only on an account that agreed a webhook authorization value, which every call carries; otherwise InvalidNotificationUrl',
+        'https, except for hosts that cannot exist on the public internet; a host name DNS can hold (no label over 63 characters, at most 253 in all); only on an account that agreed a webhook authorization value, which every call carries; otherwise InvalidNotificationUrl',
     },
     ttlMs: {
       type: 'integer',
