@@ -70,6 +70,8 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
       storePaymentMethod: true,
       shopperReference: 'ada@example.test',
       recurringProcessingModel: 'Subscription',
+      recurringExpiry: '20300101',
+      recurringFrequency: '30',
     } satisfies CheckoutModel<'PaymentRequest'> & { paymentMethod: CheckoutModel<'CardDetails'> };
     expect(sent()).toEqual(expected);
     expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
@@ -164,12 +166,27 @@ describe("Adyen's PaymentRequest model: what the drivers send to /payments", () 
   });
 
   it('card stored for one-click: CardOnFile, the order id as shopper when no customer is known', async () => {
-    const input = openInput('card', { offer: offer('card', { createAlias: { mode: 'oneclick', recurringFrequency: 0, recurringExpiry: '2030-01-01' } }), registerAlias: true });
+    const input = openInput('card', { offer: offer('card', { createAlias: { mode: 'oneclick', recurringFrequency: 1, recurringExpiry: '2030-12-31' } }), registerAlias: true });
     const sent = capturePost('/v71/payments', 200, authorisedStoring('PSPOFF5', input.transactionId, 'STORED-2'));
     await card.open(input);
-    const stored = { storePaymentMethod: true, shopperReference: 'order-42', recurringProcessingModel: 'CardOnFile' } satisfies Partial<CheckoutModel<'PaymentRequest'>>;
+    const stored = {
+      storePaymentMethod: true,
+      shopperReference: 'order-42',
+      recurringProcessingModel: 'CardOnFile',
+      recurringExpiry: '20301231',
+      recurringFrequency: '1',
+    } satisfies Partial<CheckoutModel<'PaymentRequest'>>;
     expect(sent()).toMatchObject(stored);
     expect(serializedAs(sent(), 'PaymentRequest')).toEqual(sent());
+  });
+
+  it('card registered because the order must register, with no createAlias terms on the entry: no recurring terms are invented', async () => {
+    const input = openInput('card', { registerAlias: true });
+    const sent = capturePost('/v71/payments', 200, authorisedStoring('PSPOFF16', input.transactionId, 'STORED-3'));
+    await card.open(input);
+    expect(sent()).toMatchObject({ storePaymentMethod: true, recurringProcessingModel: 'CardOnFile' });
+    expect(sent()).not.toHaveProperty('recurringExpiry');
+    expect(sent()).not.toHaveProperty('recurringFrequency');
   });
 
   it("Apple Pay: the sheet's paymentData as ApplePayDetails", async () => {

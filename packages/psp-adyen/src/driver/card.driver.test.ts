@@ -64,6 +64,9 @@ describe('Adyen card: POST /payments', () => {
       storePaymentMethod: true,
       shopperReference: 'ada@example.test',
       recurringProcessingModel: 'Subscription',
+      // The registration's terms, as 3-D Secure 2 reads them: the last day as YYYYMMDD, the days between payments.
+      recurringExpiry: '20300101',
+      recurringFrequency: '30',
       shopperEmail: 'ada@example.test',
     });
     expect(opened.facts[0]).toMatchObject({ kind: 'authorized', cardScheme: 'mastercard', cardAlias: 'STORED-CARD-1' });

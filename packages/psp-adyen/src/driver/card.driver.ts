@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ActionResultInput, DriverCapabilities, OpenInput, OpenOutput, OperationOutput, PspDriver, ReturnInput } from '@splitpay/domain';
 import { paymentResult } from '../mapping/payment-result';
+import { recurringTermsOf } from '../mapping/recurring-terms';
 import { scaPreference } from '../mapping/sca-preference';
 import { shopperFieldsOf } from '../mapping/shopper-fields';
 import { adyenHostedFieldsUrl, adyenWebKeyId } from '../settings/adyen-web';
@@ -57,6 +58,7 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
           storePaymentMethod: true,
           shopperReference: input.order.customer?.ident ?? input.order.customer?.email ?? input.order.orderId,
           recurringProcessingModel: input.offer.createAlias?.mode === 'subscription' ? 'Subscription' : 'CardOnFile',
+          ...(input.offer.createAlias ? recurringTermsOf(input.offer.createAlias) : {}),
         }
       : {};
     const { threeDS2RequestData, scaExemption } = scaPreference(input);
