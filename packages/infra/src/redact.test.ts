@@ -35,3 +35,22 @@ describe("redact, on the PSPs' references in a log line (D123)", () => {
     }
   });
 });
+
+describe('redact, on the names of fields (D127-f)', () => {
+  it('hides card data, secrets, IPs and 3-D Secure results by the words of the field name, however written', () => {
+    const hidden = [
+      'pan', 'PAN', 'cardPan', 'card_pan', 'pan-masked', 'PANLast4',
+      'cardNumber', 'card_number', 'cardnumber', 'encryptedCardNumber', 'CARD_NUMBER',
+      'cvc', 'cvv', 'cardCvv', 'securityCode', 'encryptedSecurityCode',
+      'clientSecret', 'clientsecret', 'password', 'elementsToken', 'paymentToken', 'Authorization', 'set-cookie', 'hmacSignature', 'codeVerifier',
+      'payerDevice', 'shopperIP', 'ipAddress', 'IPAddress', 'threeDSResult', 'redirectResult', 'paymentData', 'MD', 'PaRes', 'details',
+    ];
+    const line = redact(Object.fromEntries(hidden.map((name) => [name, 'value'])));
+    expect(Object.entries(line).filter(([, value]) => value !== '[redacted]').map(([name]) => name)).toEqual([]);
+  });
+
+  it('keeps fields whose names only contain those letters inside another word', () => {
+    const kept = { company: 'Acme', spanId: 'a1b2', span_id: 'c3', expansion: 'x', panel: 'ops', japan: 'JP', pancake: 2, shipAddress: '1 rue de la Paix' };
+    expect(redact(kept)).toEqual(kept);
+  });
+});

@@ -2,16 +2,53 @@ import type { LogFields } from '@splitpay/domain';
 import { cardNumberSpans } from './card-numbers';
 
 /**
- * Keys whose values never reach a log line, whatever their depth: secrets, the payer's IP by the
- * names our port and the PSPs give it, and 3-D Secure results and a PSP's payment data (a second
- * guard: no line is meant to carry them).
+ * Keys whose values never reach a log line, whatever their depth: secrets, card data, the payer's IP
+ * by the names our port and the PSPs give it, and 3-D Secure results and a PSP's payment data (a
+ * second guard: no line is meant to carry them). Read on the words of the key (camelCase, snake_case,
+ * kebab-case, dotted) so that a short name is never found inside another word: `pan` hides `pan` and
+ * `cardPan`, not `company` or `spanId`; `ip_address` hides `ipAddress`, not `shipAddress` (D127-f).
  */
-const SECRET_KEY = /(secret|password|token|authorization|cardnumber|card_number|cvc|cvv|pan|paymenttoken|cookie|signature|code_verifier|payerdevice|shopperip|ipaddress|ip_address|threedsresult|redirectresult|paymentdata)/i;
+/** Long enough to be nothing else wherever they appear, a lowercase compound (`clientsecret`) included. */
+const SECRET_ANYWHERE = /(secret|password|token|authorization|cookie|signature)/i;
+/** Card data too short to look for inside other words: the word itself. */
+const SECRET_WORDS = new Set(['pan', 'cvc', 'cvv']);
+/** Names of several words: consecutive words of the key, or the whole key written as one word (`cardnumber`). */
+const SECRET_PHRASES = [
+  'card_number',
+  'security_code',
+  'payment_token',
+  'code_verifier',
+  'payer_device',
+  'shopper_ip',
+  'ip_address',
+  'three_ds_result',
+  'redirect_result',
+  'payment_data',
+];
+const SECRET_PHRASE = new RegExp(`(?:^|_)(?:${SECRET_PHRASES.join('|')})(?:_|$)`);
+const SECRET_COMPACT = new Set(SECRET_PHRASES.map((phrase) => phrase.replace(/_/g, '')));
 /**
  * Keys matched whole: a 3-D Secure result as the confirm door takes it (`details`) and the 3-D Secure 1
  * return's fields (`MD`, `PaRes`), too short to look for inside other names.
  */
 const SECRET_NAME = /^(details|md|pares)$/i;
+
+/** The words of a key, lowercase: `threeDSResult` -> three, ds, result; `HTTP_AUTHORIZATION` -> http, authorization. */
+function wordsOf(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+}
+
+function isSecretKey(key: string): boolean {
+  if (SECRET_NAME.test(key) || SECRET_ANYWHERE.test(key)) return true;
+  const words = wordsOf(key);
+  return words.some((word) => SECRET_WORDS.has(word)) || SECRET_PHRASE.test(words.join('_')) || SECRET_COMPACT.has(words.join(''));
+}
+
 /** Elements tokens and bearer credentials inside free text. */
 export const TOKENS = /\b(pst_[A-Za-z0-9_-]+|Bearer\s+[A-Za-z0-9._~+/=-]+|Basic\s+[A-Za-z0-9+/=]+)/g;
 
@@ -44,7 +81,7 @@ function scrub(value: unknown, depth: number): unknown {
   if (value instanceof Error) return { name: value.name, message: scrubText(value.message) };
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) out[key] = SECRET_KEY.test(key) || SECRET_NAME.test(key) ? '[redacted]' : scrub(v, depth + 1);
+    for (const [key, v] of Object.entries(value)) out[key] = isSecretKey(key) ? '[redacted]' : scrub(v, depth + 1);
     return out;
   }
   return value;
