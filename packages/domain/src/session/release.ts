@@ -7,6 +7,7 @@ import { replaceTransaction } from '../attempt/attempt-operations';
 import type { DomainContext } from './domain-context';
 import type { Session } from './session.model';
 import { mapAttempts, offerOf } from './session-edit';
+import { dropUnconfirmedWallet } from './unconfirmed-wallet';
 import { assertUnreachable } from '../shared/brand';
 
 /**
@@ -55,9 +56,13 @@ function withdrawUnsentCapture(attempt: Attempt, ctx: DomainContext): Attempt {
   return replaceTransaction(attempt, { ...withdrawn, dispatch: { state: 'given-up', tries: 0, at: ctx.now } }, ctx.now);
 }
 
-/** Hands back every hold and every payment of the session (expiry, abandon, lender refusal). */
+/**
+ * Hands back every hold and every payment of the session (expiry, abandon, lender refusal). An
+ * attempt still AUTHORIZING keeps waiting for its verdict, except an in-page wallet whose token never
+ * came: no verdict can come, so it is cancelled (unconfirmed-wallet.ts).
+ */
 export function releaseAll(session: Session, ctx: DomainContext): Session {
-  return mapAttempts(session, (a) => (a.status === 'AUTHORIZING' ? a : releaseAttempt(session, a, ctx)));
+  return mapAttempts(session, (a) => (a.status === 'AUTHORIZING' ? dropUnconfirmedWallet(session, a, ctx) : releaseAttempt(session, a, ctx)));
 }
 
 /**

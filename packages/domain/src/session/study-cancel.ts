@@ -7,6 +7,7 @@ import type { DomainContext } from './domain-context';
 import { promptLookup } from './late-lookups';
 import type { Session } from './session.model';
 import { mapAttempts, offerOf } from './session-edit';
+import { dropUnconfirmedWallet, isUnconfirmedWallet } from './unconfirmed-wallet';
 
 /**
  * The service no longer wants a file the lender still studies (the wait bound refused the session,
@@ -23,10 +24,12 @@ export function cancelStudies(session: Session, ctx: DomainContext): Session {
 
 /**
  * The payer walks away from an AUTHORIZING attempt: CANCELLED at once; a file the lender studies is
- * cancelled at its PSP when it can be (as cancelStudies does), else its verdict is only awaited.
+ * cancelled at its PSP when it can be (as cancelStudies does), an in-page wallet whose token never
+ * came has its opening cancelled (unconfirmed-wallet.ts), else its verdict is only awaited.
  */
 export function withdrawAttempt(session: Session, attempt: Attempt, ctx: DomainContext): Attempt {
   if (isCancellableStudy(session, attempt)) return cancelStudy(attempt, ctx);
+  if (isUnconfirmedWallet(session, attempt)) return dropUnconfirmedWallet(session, attempt, ctx);
   const { lenderStudying: _studying, lenderLookups: _lookups, ...rest } = attempt;
   return { ...rest, status: attemptCancelled(attempt.status), updatedAt: ctx.now };
 }

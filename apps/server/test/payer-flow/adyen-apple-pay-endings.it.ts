@@ -1,0 +1,66 @@
+import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
+import { SETTINGS } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
+import { providerService } from '../support/provider-service';
+import { readSession } from '../support/service-harness';
+import { useService } from '../support/use-service';
+
+/**
+ * Apple Pay at Adyen whose sheet never handed over its token, over HTTP (nock plays Adyen and refuses
+ * any call): when the session ends, the attempt ends CANCELLED and the merchant's webhook says so.
+ */
+
+type Payload = { status: string; attempts: { method: string; status: string; operations: { type: string; status: string }[] }[] };
+
+jest.setTimeout(30_000);
+
+describe('Apple Pay at Adyen: a token that never came, when the session ends', () => {
+  const receiver = new WebhookReceiver();
+  beforeAll(() => receiver.start());
+  afterAll(() => receiver.stop());
+  const service = providerService([{ method: 'applepay', provider: 'adyen', partialRefunds: true, settings: SETTINGS }]);
+  const h = service.h;
+  const payloadsTo = (path: string): Payload[] => receiver.callsTo(path).map((c) => JSON.parse(c.body) as Payload);
+
+  async function deliveredTo(path: string): Promise<Payload[]> {
+    for (let turn = 0; turn < 50 && receiver.callsTo(path).length === 0; turn += 1) {
+      h.clock.advance(1_000);
+      await h.runWorkers();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return payloadsTo(path);
+  }
+
+  it.each([
+    ['expires', 'EXPIRED'],
+    ['is abandoned by the payer', 'ABORTED'],
+  ])('a session that %s: the webhook reports the attempt CANCELLED, its authorization cancelled, and the merchant reads the same', async (how, ending) => {
+    const path = `/hooks/${ending}`;
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: `ap-no-token-${ending}`, ttlMs: 60_000, methods: [{ method: 'applepay' }], notificationUrl: receiver.url(path) });
+    const started = await page.start({ methodId: 'applepay', amount: 2_000, input: { method: 'applepay' } });
+    expect(started.status).toBe(201);
+    if (ending === 'ABORTED') expect((await page.abandonSession()).status).toBe(200);
+    else h.clock.advance(60_000);
+
+    const [payload, ...more] = await deliveredTo(path);
+    expect(more).toEqual([]);
+    expect(payload?.status).toBe(ending);
+    expect(payload?.attempts.map((a) => [a.method, a.status, a.operations.map((o) => [o.type, o.status])])).toEqual([['applepay', 'CANCELLED', [['authorization', 'cancelled']]]]);
+    const read = (await readSession(h, sessionId)).body as { status: string; attempts: { status: string }[] };
+    expect([read.status, read.attempts.map((a) => a.status)]).toEqual([ending, ['CANCELLED']]);
+  });
+});
+
+describe('Apple Pay at the fake PSP, whose start opens a payment waiting for the token', () => {
+  const h = useService();
+
+  it('a session abandoned before the token came: the waiting payment is voided at the PSP, the attempt CANCELLED', async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: 'fake-ap-no-token', methods: [{ method: 'applepay' }] });
+    expect((await page.start({ methodId: 'applepay', amount: 2_000, input: { method: 'applepay' } })).status).toBe(201);
+    expect((await page.abandonSession()).status).toBe(200);
+    await page.waitFor((v) => v.status === 'ABORTED');
+    const read = (await readSession(h, sessionId)).body as { attempts: { status: string; transactions: { type: string; status: { kind: string } }[] }[] };
+    expect(read.attempts.map((a) => [a.status, a.transactions.map((t) => [t.type, t.status.kind])])).toEqual([
+      ['CANCELLED', [['authorization', 'cancelled'], ['void', 'succeeded']]],
+    ]);
+  });
+});
