@@ -8,7 +8,12 @@ import { readAdyenSettings, type AdyenSettings } from '../settings/adyen.setting
 export interface AdyenDriverDeps {
   readonly client: AdyenClient;
   readonly logger: Logger;
+  /** How a resend waits (a wallet confirm's, answered-post.ts); default a timer. */
+  readonly pause?: (ms: number) => Promise<void>;
 }
+
+/** Sends one `/payments` body with its Idempotency-Key: one call by default, the wallet confirm's resends. */
+export type PaymentsPost = (settings: AdyenSettings, body: Record<string, unknown>, idempotencyKey: string) => Promise<AdyenResult>;
 
 type Modification = 'captures' | 'cancels' | 'refunds';
 const FACT_OF = { captures: 'captured', cancels: 'voided', refunds: 'refunded' } as const;
@@ -69,11 +74,23 @@ export abstract class AdyenDriverBase {
   }
 
   /** `/payments` and its answer as our ack, redirect and facts. */
-  protected async pay(settings: AdyenSettings, body: Record<string, unknown>, input: OpenInput | ConfirmInput, options: PaymentResultOptions = {}): Promise<OpenOutput> {
+  protected async pay(
+    settings: AdyenSettings,
+    body: Record<string, unknown>,
+    input: OpenInput | ConfirmInput,
+    options: PaymentResultOptions = {},
+    post: PaymentsPost = (s, b, key) => this.postPayments(this.deps.client, s, b, key),
+  ): Promise<OpenOutput> {
     if (!toAdyenAmount(input.amount)) return unsupportedAmount(input.amount.currency);
-    const result = await this.deps.client.post(settings, '/payments', body, input.transactionId);
-    this.logFailure('/payments', result);
+    const result = await post(settings, body, input.transactionId);
     return paymentResult(result, input.transactionId, input.amount, options);
+  }
+
+  /** One `/payments` call, its failure logged. */
+  protected async postPayments(calls: Pick<AdyenClient, 'post'>, settings: AdyenSettings, body: Record<string, unknown>, idempotencyKey: string): Promise<AdyenResult> {
+    const result = await calls.post(settings, '/payments', body, idempotencyKey);
+    this.logFailure('/payments', result);
+    return result;
   }
 
   private async modify(kind: Modification, input: FollowUpInput): Promise<OperationOutput> {

@@ -55,6 +55,57 @@ describe('Adyen Apple Pay', () => {
     });
   });
 
+  describe('a confirm Adyen does not answer is sent again, with the same Idempotency-Key, while the token is in memory', () => {
+    const pauses: number[] = [];
+    const retrying = new AdyenApplePayDriver({ client: new AdyenClient({ timeoutMs: 10_000 }), logger: silentLogger, pause: async (ms) => void pauses.push(ms) });
+    const confirmInput = () => {
+      const input = openInput('applepay');
+      return { input, confirm: { ...input, payerInput: { method: 'applepay' as const, paymentToken: APPLE_PAY_DATA } } };
+    };
+    beforeEach(() => pauses.splice(0));
+
+    it('a 5xx, then no answer at all, then the answer: three sends of one key, the answer recorded', async () => {
+      const { input, confirm } = confirmInput();
+      const keys: unknown[] = [];
+      const scope = nock(TEST_BASE)
+        .post('/v71/payments').reply(function () { keys.push(this.req.headers['idempotency-key']); return [503, { status: 503, errorCode: '000', message: 'busy', errorType: 'internal' }]; })
+        .post('/v71/payments').replyWithError('socket hang up')
+        .post('/v71/payments').reply(function () { keys.push(this.req.headers['idempotency-key']); return [200, { resultCode: 'Authorised', pspReference: 'PSPAP9' }]; });
+      const confirmed = await retrying.confirm(confirm);
+      expect(scope.isDone()).toBe(true);
+      expect(keys).toEqual([input.transactionId, input.transactionId]);
+      expect(pauses).toEqual([250, 1_000]);
+      expect(confirmed.ack).toMatchObject({ outcome: 'accepted', providerRef: 'PSPAP9' });
+    });
+
+    it('still unanswered after three sends: the outcome stays unknown, and nothing more is sent', async () => {
+      const { confirm } = confirmInput();
+      let sends = 0;
+      nock(TEST_BASE).post('/v71/payments').times(5).reply(() => ((sends += 1), [500, { status: 500, errorCode: '000', message: 'boom', errorType: 'internal' }]));
+      const confirmed = await retrying.confirm(confirm);
+      expect(sends).toBe(3);
+      expect(confirmed).toEqual({ ack: expect.objectContaining({ outcome: 'unknown', httpStatus: 500 }), facts: [] });
+    });
+
+    it('no resend the deadline leaves no room for (a pause and a second to answer)', async () => {
+      const { confirm } = confirmInput();
+      const short = new AdyenApplePayDriver({ client: new AdyenClient({ timeoutMs: 1_200 }), logger: silentLogger, pause: async (ms) => void pauses.push(ms) });
+      let sends = 0;
+      nock(TEST_BASE).post('/v71/payments').times(3).reply(() => ((sends += 1), [502, { status: 502, errorCode: '000', message: 'gateway', errorType: 'internal' }]));
+      expect((await short.confirm(confirm)).ack.outcome).toBe('unknown');
+      expect([sends, pauses]).toEqual([1, []]);
+    });
+
+    it('a refusal is an answer: sent once', async () => {
+      const { confirm } = confirmInput();
+      let sends = 0;
+      nock(TEST_BASE).post('/v71/payments').times(3).reply(() => ((sends += 1), [422, { status: 422, errorCode: '5_002', message: 'Invalid Apple Pay token', errorType: 'validation' }]));
+      const confirmed = await retrying.confirm(confirm);
+      expect(sends).toBe(1);
+      expect(confirmed.ack.outcome).toBe('rejected');
+    });
+  });
+
   it("confirm sends the order's data and the payer's IP as the card payment does: shopper email and IP, name, phone, addresses, account info, shopper statement", async () => {
     const order = {
       orderId: 'order-42',
