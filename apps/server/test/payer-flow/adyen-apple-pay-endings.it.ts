@@ -1,5 +1,6 @@
 import { WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
-import { SETTINGS } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
+import nock from 'nock';
+import { APPLE_PAY_DATA, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
 import { providerService } from '../support/provider-service';
 import { readSession } from '../support/service-harness';
 import { useService } from '../support/use-service';
@@ -47,6 +48,36 @@ describe('Apple Pay at Adyen: a token that never came, when the session ends', (
     expect(payload?.attempts.map((a) => [a.method, a.status, a.operations.map((o) => [o.type, o.status])])).toEqual([['applepay', 'CANCELLED', [['authorization', 'cancelled']]]]);
     const read = (await readSession(h, sessionId)).body as { status: string; attempts: { status: string }[] };
     expect([read.status, read.attempts.map((a) => a.status)]).toEqual([ending, ['CANCELLED']]);
+  });
+  describe('a confirm Adyen does not answer', () => {
+    const fault = [500, { status: 500, errorCode: '000', message: 'boom', errorType: 'internal' }] as const;
+
+    it('is sent again with the same Idempotency-Key while the token is in memory: the answer that comes is the confirm\'s', async () => {
+      const { page } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: 'ap-5xx-then-ok', methods: [{ method: 'applepay' }] });
+      const started = await page.start({ methodId: 'applepay', amount: 2_000, input: { method: 'applepay' } });
+      const keys: unknown[] = [];
+      nock(TEST_BASE)
+        .post('/v71/payments').reply(function () { keys.push(this.req.headers['idempotency-key']); return [...fault]; })
+        .post('/v71/payments').reply(function () { keys.push(this.req.headers['idempotency-key']); return [200, { resultCode: 'Authorised', pspReference: 'PSPAP5XX' }]; });
+      const confirmed = await page.confirm(started.body.attemptId!, APPLE_PAY_DATA);
+      expect(confirmed.status).toBe(200);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      expect(confirmed.body.view.attempts.map((a) => a.status)).toEqual(['AUTHORIZED']);
+    });
+
+    it('still unanswered after its resends: 500 InternalError, never a 200 the sheet would take for success; the attempt stays in flight', async () => {
+      const { page } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: 'ap-5xx', methods: [{ method: 'applepay' }] });
+      const started = await page.start({ methodId: 'applepay', amount: 2_000, input: { method: 'applepay' } });
+      let sends = 0;
+      nock(TEST_BASE).post('/v71/payments').times(10).reply(() => ((sends += 1), [...fault]));
+      const confirmed = await page.confirm(started.body.attemptId!, APPLE_PAY_DATA);
+      expect([confirmed.status, (confirmed.body as unknown as { code: string }).code]).toEqual([500, 'InternalError']);
+      expect(JSON.stringify(confirmed.body)).not.toContain('boom');
+      expect(sends).toBe(3);
+      const view = await page.view();
+      expect(view.body.view.attempts.map((a) => a.status)).toEqual(['AUTHORIZING']);
+    });
   });
 });
 

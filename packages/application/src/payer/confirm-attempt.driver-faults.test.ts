@@ -1,4 +1,4 @@
-import { recordOpenOutcome, startAttempt, type PageAction, type PspDriver } from '@splitpay/domain';
+import { isDomainError, recordOpenOutcome, startAttempt, type PageAction, type PspDriver } from '@splitpay/domain';
 import { CapturingLogger, CARD_CAPS, HOLD_CAPS } from '@splitpay/domain/src/testing';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { ConfirmAttemptUseCase } from './confirm-attempt.use-case';
@@ -23,8 +23,11 @@ async function confirmWith(driver: Partial<PspDriver>, methodId: 'card' | 'apple
   const { stores, session, attemptId } = await openedTranche(methodId);
   const logger = new CapturingLogger();
   const { deps, access, views } = payerUseCaseParts(stores, session, [driver], logger);
-  await new ConfirmAttemptUseCase(deps, access, views).execute('pst_x', attemptId, { input: methodId === 'card' ? CARD_RESULT : WALLET_TOKEN });
-  return { logger, after: (await stores.sessions.findById(session.id))!, attemptId };
+  // A wallet confirm without a usable answer is answered InternalError (D126-b); a card's action result with its view.
+  const answered = await new ConfirmAttemptUseCase(deps, access, views)
+    .execute('pst_x', attemptId, { input: methodId === 'card' ? CARD_RESULT : WALLET_TOKEN })
+    .then(() => 'view', (error: unknown) => (isDomainError(error) ? error.code : error));
+  return { logger, after: (await stores.sessions.findById(session.id))!, attemptId, answered };
 }
 
 const throwing = async (): Promise<never> => {
@@ -36,7 +39,8 @@ describe('ConfirmAttemptUseCase when the driver has no such call or fails', () =
     ['confirm', 'applepay', { provider: 'psp', method: 'applepay', capabilities: HOLD_CAPS }],
     ['action', 'card', { provider: 'psp', method: 'card', capabilities: CARD_CAPS }],
   ] as const)('logs psp.driver_missing (type %s) when the driver of the %s tranche lacks the call, and sends nothing', async (type, methodId, driver) => {
-    const { logger, attemptId } = await confirmWith(driver as Partial<PspDriver>, methodId);
+    const { logger, attemptId, answered } = await confirmWith(driver as Partial<PspDriver>, methodId);
+    expect(answered).toBe(methodId === 'card' ? 'view' : 'InternalError');
     expect(logger.named('psp.driver_missing')).toEqual([{ level: 'error', event: 'psp.driver_missing', fields: { sessionId: expect.any(String), attemptId, provider: 'psp', method: methodId, type } }]);
     expect(logger.named('psp.driver_failed')).toHaveLength(0);
   });
@@ -45,7 +49,8 @@ describe('ConfirmAttemptUseCase when the driver has no such call or fails', () =
     ['confirm', 'applepay', { provider: 'psp', method: 'applepay', capabilities: { ...HOLD_CAPS, confirm: true }, confirm: throwing }],
     ['action', 'card', { provider: 'psp', method: 'card', capabilities: CARD_CAPS, completeAction: throwing }],
   ] as const)('logs psp.driver_failed (type %s) with the error when the driver of the %s tranche throws, and neither the token nor the result', async (type, methodId, driver) => {
-    const { logger, attemptId } = await confirmWith(driver as unknown as Partial<PspDriver>, methodId);
+    const { logger, attemptId, answered } = await confirmWith(driver as unknown as Partial<PspDriver>, methodId);
+    expect(answered).toBe(methodId === 'card' ? 'view' : 'InternalError');
     const [failed, ...more] = logger.named('psp.driver_failed');
     expect(more).toHaveLength(0);
     expect(failed?.fields).toMatchObject({ attemptId, provider: 'psp', method: methodId, type, error: expect.objectContaining({ message: 'socket hang up' }) });

@@ -46,6 +46,23 @@ function useCaseOver(stores: TestStores, session: Session, driver: WalletDriver,
 }
 
 describe('ConfirmAttemptUseCase (second leg of an in-page wallet)', () => {
+  it('a confirm its PSP left without a usable answer is answered InternalError, once recorded: the attempt stays in flight, confirmed, its ack unknown', async () => {
+    const { stores, session, attemptId } = await openedWalletTranche();
+    const driver = new WalletDriver();
+    driver.confirm = async (input) => (driver.confirms.push(input), { ack: { outcome: 'unknown', httpStatus: 500, message: 'boom' }, facts: [] });
+    const answered = useCaseOver(stores, session, driver, new CapturingLogger()).execute('pst_x', attemptId, { input: { method: 'applepay', paymentToken: PAYMENT_TOKEN } });
+    await expect(answered).rejects.toMatchObject({ code: 'InternalError' });
+    const attempt = (await stores.sessions.findById(session.id))!.attempts[0]!;
+    expect(attempt).toMatchObject({ status: 'AUTHORIZING', confirmedAt: expect.any(Number) });
+    expect(attempt.transactions[0]).toMatchObject({ status: { kind: 'pending' }, ack: { httpStatus: 500 } });
+  });
+
+  it('an accepted confirm is answered with the view', async () => {
+    const { stores, session, attemptId } = await openedWalletTranche();
+    const answered = useCaseOver(stores, session, new WalletDriver(), new CapturingLogger()).execute('pst_x', attemptId, { input: { method: 'applepay', paymentToken: PAYMENT_TOKEN } });
+    await expect(answered).resolves.toBeDefined();
+  });
+
   it("hands the driver's confirm the session's order as the open had it, with the token and the return door", async () => {
     const { stores, session, attemptId } = await openedWalletTranche();
     const driver = new WalletDriver();

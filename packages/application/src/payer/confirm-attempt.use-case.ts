@@ -1,4 +1,4 @@
-import { markConfirmSent, recordOpenOutcome, takePageAction, type Attempt, type LogFields, type OpenOutcome, type PayerDevice, type Session, type SessionView, type Transaction } from '@splitpay/domain';
+import { markConfirmSent, recordOpenOutcome, refuse, takePageAction, type Attempt, type LogFields, type OpenOutcome, type PayerDevice, type Session, type SessionView, type Transaction } from '@splitpay/domain';
 import type { ResolvedCall, SessionGateway } from '../psp/psp-gateway';
 import { driverOrderOf } from './driver-order';
 import type { ElementsAccess } from './elements-access';
@@ -22,6 +22,12 @@ export interface CardActionResultInput {
 
 export type ConfirmInputBody = WalletConfirmInput | CardActionResultInput;
 
+/** The attempt is still in flight, its opening without a verdict. */
+function awaitsVerdict(session: Session, attemptId: string): boolean {
+  const attempt = session.attempts.find((a) => a.id === attemptId);
+  return attempt?.status === 'AUTHORIZING' && attempt.transactions[0]?.status.kind === 'pending';
+}
+
 /** The payer's confirm: its body's input, and its device as the door saw it (never from the body). */
 export interface ConfirmAttemptRequest {
   readonly input: ConfirmInputBody;
@@ -34,7 +40,10 @@ export interface ConfirmAttemptRequest {
  * only there (never stored, never logged), with the session's order as the open had it (a PSP may make the payment
  * here). A card's in-page action (its view entry's `pageAction`): the result the page sends is handed
  * to the driver's `completeAction` (never stored, never logged), once per action; its answer may ask
- * for the next action. The answer is an acknowledgement; the verdict lands out-of-band.
+ * for the next action. The answer is an acknowledgement; the verdict lands out-of-band. A wallet
+ * confirm whose PSP gave no usable answer (the driver's own resends spent) and brought no verdict
+ * is answered InternalError once recorded: the token is gone, the payment may or may not exist, and
+ * a 200 would have the sheet show success (docs/decisions.md D126-b).
  */
 export class ConfirmAttemptUseCase {
   constructor(
@@ -64,6 +73,9 @@ export class ConfirmAttemptUseCase {
       { initial: marked },
     );
     const dispatched = await this.deps.dispatcher.dispatchOwedBy([markedWrite, recorded], psps);
+    if (outcome.ack.outcome === 'unknown' && awaitsVerdict(dispatched, attemptId)) {
+      refuse('InternalError', 'The payment provider gave no answer to the wallet payment: read the session for its outcome');
+    }
     return this.views.present(dispatched, psps);
   }
 
