@@ -81,7 +81,7 @@ export interface ServerConfig {
   /** scrypt cost of new password and secret hashes (SCRYPT_COST `logN,r,p`); default OWASP's 15,8,3. */
   readonly scryptCost?: ScryptCost;
   /**
-   * Attempt starts and wallet confirms allowed per elements token (ELEMENTS_ATTEMPTS_PER_TOKEN) and per
+   * Attempt starts, wallet confirms and merchant validations allowed per elements token (ELEMENTS_ATTEMPTS_PER_TOKEN) and per
    * client address (ELEMENTS_ATTEMPTS_PER_ADDRESS) within ELEMENTS_ATTEMPTS_WINDOW_MS (docs/decisions.md D53): on MongoDB
    * one budget for every instance, counted in the database (D55); on the embedded store, in this process.
    */

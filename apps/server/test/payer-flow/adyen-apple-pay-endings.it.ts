@@ -49,6 +49,26 @@ describe('Apple Pay at Adyen: a token that never came, when the session ends', (
     const read = (await readSession(h, sessionId)).body as { status: string; attempts: { status: string }[] };
     expect([read.status, read.attempts.map((a) => a.status)]).toEqual([ending, ['CANCELLED']]);
   });
+  it("limits the merchant validation door per elements token (twice the start's budget): over it, 429 TooManyRequests with Retry-After and no call to Adyen", async () => {
+    const { page } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: 'ap-validation-flood', methods: [{ method: 'applepay' }] });
+    const started = await page.start({ methodId: 'applepay', amount: 2_000, input: { method: 'applepay' } });
+    let calls = 0;
+    nock(TEST_BASE).post('/v71/applePay/sessions').times(40).reply(() => ((calls += 1), [200, { data: Buffer.from('{"session":1}').toString('base64') }]));
+    const answers: { status: number; code?: string; retryAfter: string | null }[] = [];
+    for (let n = 0; n < 25; n += 1) {
+      const res = await fetch(`${h.url}/elements/session/attempts/${started.body.attemptId}/wallet-session`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${page.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ input: { method: 'applepay', domainName: 'shop.example' } }),
+      });
+      answers.push({ status: res.status, code: ((await res.json()) as { code?: string }).code, retryAfter: res.headers.get('retry-after') });
+    }
+    expect(answers.slice(0, 20).every((a) => a.status === 200)).toBe(true);
+    expect(answers.slice(20).map((a) => [a.status, a.code])).toEqual(Array(5).fill([429, 'TooManyRequests']));
+    expect(Number(answers[20]?.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(calls).toBe(20);
+  });
+
   describe('a confirm Adyen does not answer', () => {
     const fault = [500, { status: 500, errorCode: '000', message: 'boom', errorType: 'internal' }] as const;
 

@@ -6,7 +6,7 @@ import type { ErrorEnvelope } from '../errors/error-envelope';
 import { elementsTokenOf } from './elements-token';
 
 /**
- * Attempt starts (and wallet confirms) allowed within one window, per elements token and per client
+ * Attempt starts (and wallet confirms and merchant validations) allowed within one window, per elements token and per client
  * address (docs/decisions.md D53). Counted in this process's memory, unless shared counters are given (D55).
  */
 export interface AttemptRateLimit {
@@ -18,7 +18,7 @@ export interface AttemptRateLimit {
 export const DEFAULT_ATTEMPT_RATE_LIMIT: AttemptRateLimit = { windowMs: 10 * 60_000, perToken: 10, perAddress: 30 };
 
 /** The doors limited, each on counters of its own. */
-export type AttemptDoor = 'start' | 'confirm';
+export type AttemptDoor = 'start' | 'confirm' | 'wallet-session';
 
 /**
  * Confirms one start may need (docs/decisions.md D53, D59): a wallet's one, a card's native 3-D Secure
@@ -27,6 +27,15 @@ export type AttemptDoor = 'start' | 'confirm';
  * It adds no card tries: every confirm needs a started attempt and is taken once per due step.
  */
 export const CONFIRMS_PER_START = 2;
+
+/**
+ * Merchant validations one start may need (docs/decisions.md D126-c): its sheet's, and the one of a
+ * sheet opened again on the same attempt after a lost start answer (D102-c). Each is a call to the
+ * wallet's PSP (Adyen's /applePay/sessions), so the door is limited like the ones that pay.
+ */
+export const VALIDATIONS_PER_START = 2;
+
+const SCALE: Record<AttemptDoor, number> = { start: 1, confirm: CONFIRMS_PER_START, 'wallet-session': VALIDATIONS_PER_START };
 
 function refuse(req: Request, res: Response, windowMs: number): void {
   const retryAfterS = retryAfterSeconds(req, windowMs);
@@ -42,7 +51,7 @@ function refuse(req: Request, res: Response, windowMs: number): void {
  */
 export function attemptLimiters(limits: AttemptRateLimit, digest: (token: string) => string, door: AttemptDoor, shared?: SharedLimiterCounters, uncounted: (res: Response) => boolean = () => false): RequestHandler[] {
   const common = { windowMs: limits.windowMs, standardHeaders: false, legacyHeaders: false, skip: (_req: Request, res: Response) => uncounted(res) } as const;
-  const scale = door === 'confirm' ? CONFIRMS_PER_START : 1;
+  const scale = SCALE[door];
   const storeOf = (budget: 'address' | 'token') => limiterStore(shared, `attempts:${door}:${budget}`, limits.windowMs);
   const byAddress = rateLimit({
     ...common,

@@ -73,7 +73,8 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
   });
   session.use(jsonBody('200kb'));
   // Starts and wallet confirms are real authorizations at the PSP: limited against card testing, each
-  // door on its own counters (a wallet tranche is a start then a confirm: it spends one of each).
+  // door on its own counters (a wallet tranche is a start then a confirm: it spends one of each). A
+  // merchant validation calls the wallet's PSP too: limited on counters of its own (D126-c).
   const limits = deps.attemptRateLimit ?? DEFAULT_ATTEMPT_RATE_LIMIT;
 
   session.get('/session', async (req, res) => {
@@ -103,7 +104,7 @@ export function elementsRouter(deps: ElementsRouterDeps): Router {
     const body = readConfirm(req.body);
     answer(res, 200, { view: await deps.confirm.execute(elementsTokenOf(req), readPathId(req, 'attemptId'), withPayerDevice(req, { input: body.input })) });
   });
-  session.post('/session/attempts/:attemptId/wallet-session', async (req, res) => {
+  session.post('/session/attempts/:attemptId/wallet-session', ...attemptLimiters(limits, deps.tokenDigest, 'wallet-session', deps.attemptCounters), async (req, res) => {
     const body = readWalletSession(req.body);
     answer(res, 200, await deps.walletSessions.execute(elementsTokenOf(req), readPathId(req, 'attemptId'), body.input));
   });

@@ -15,6 +15,8 @@ const limited = (budgets: string): string =>
 const LIMITED = limited('10 and 30');
 /** The confirm door: twice the start's budgets (a card's 3-D Secure fingerprint and challenge results, D59). */
 const CONFIRM_LIMITED = limited('20 and 60, twice the attempt start\'s');
+/** The merchant validation door: twice the start's budgets (a sheet opened again on the same attempt, D126-c). */
+const VALIDATION_LIMITED = limited('20 and 60, twice the attempt start\'s');
 
 function rateLimited(): Record<string, ResponseSpec> {
   const [answer] = Object.values(errors('TooManyRequests'));
@@ -92,12 +94,12 @@ export const elementsPaths: PathSpecs = {
     post: {
       operationId: 'openElementsWalletSession',
       summary: "Merchant validation of an in-page wallet (Apple Pay's onvalidatemerchant)",
-      description: "The PSP validates the merchant and opens the wallet's session, answered as is for completeMerchantValidation; no walletSession when the PSP did not open one (abort the sheet). Then confirm sends the sheet's token.",
+      description: `The PSP validates the merchant and opens the wallet's session, answered as is for completeMerchantValidation; no walletSession when the PSP did not open one (abort the sheet). Then confirm sends the sheet's token. ${VALIDATION_LIMITED}`,
       tags,
       security: ['elementsToken'],
       parameters: [attemptId],
       requestBody: { contentType: 'application/json', schema: walletSessionRequestSchema },
-      responses: { '200': json('The wallet session', walletSessionAnswerSchema), ...errors(...BASE, 'AttemptNotFound', 'SessionNotPending', 'ConfirmNotApplicable') },
+      responses: { '200': json('The wallet session', walletSessionAnswerSchema), ...errors(...BASE, 'AttemptNotFound', 'SessionNotPending', 'ConfirmNotApplicable'), ...rateLimited() },
     },
   },
   '/elements/session/abandon': {
