@@ -130,7 +130,7 @@ describe('elements doors', () => {
     [{ methodId: 'card', amount: 0 }, 'amount must be at least 1'],
     [{ methodId: 'card', amount: 12.5 }, 'amount must be an integer'],
     [{ methodId: 'card', amount: 100, input: { method: 'card', cardNumber: '4111111111111111' } }, 'input'],
-    [{ methodId: 'card', amount: 100, input: { method: 'bitcoin' } }, 'input.method must be one of'],
+    [{ methodId: 'card', amount: 100, input: { method: 'bitcoin' } }, 'input.method must be one of card, applepay, paypal, wero, oney, ancv'],
     [{ methodId: 'oney', amount: 100, plan: { installments: 1, withFees: false } }, 'plan.installments must be at least 2'],
   ])('refuses a malformed start body %j with InvalidRequest', async (body, message) => {
     const { http, calls } = app();
@@ -138,6 +138,13 @@ describe('elements doors', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('InvalidRequest');
     expect(res.body.message).toContain(message);
+    expect(calls).toEqual([]);
+  });
+
+  it('names the confirmable methods when the confirm input has another', async () => {
+    const { http, calls } = app();
+    const res = await request(http).post(`/elements/session/attempts/${ATTEMPT}/confirm`).set(auth).send({ input: { method: 'googlepay', paymentToken: 'x' } });
+    expect([res.status, res.body]).toEqual([400, { code: 'InvalidRequest', message: 'input.method must be one of applepay, card' }]);
     expect(calls).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { confirmAttemptSchema, startAttemptSchema } from './elements.schema';
 import { named } from './json-schema';
 import { sessionRequestSchema } from './session-request.schema';
 import { readSessionRequest } from './session-request.read';
@@ -33,5 +34,13 @@ describe('validator: named schemas compiled apart', () => {
     );
     expect(() => readSessionRequest(body({ methods: [{ method: 'bitcoin' }] }))).toThrow(/^methods\[0\]\.method must be one of /);
     expect(readSessionRequest(body())).toEqual(body());
+  });
+
+  it("lists a discriminator's methods, each read from its named branch under $defs", () => {
+    expect(() => validator(confirmAttemptSchema, 'body')({ input: { method: 'googlepay', paymentToken: 'x' } })).toThrow(/^input\.method must be one of applepay, card$/);
+    expect(() => validator(startAttemptSchema, 'body')({ methodId: 'applepay', amount: 100, input: { method: 'googlepay' } })).toThrow(
+      /^input\.method must be one of card, (\w+, )+\w+$/,
+    );
+    expect(() => readSessionRequest(body({ methods: [{ method: 'bitcoin' }] }))).toThrow(/^methods\[0\]\.method must be one of card, (\w+, )+\w+$/);
   });
 });

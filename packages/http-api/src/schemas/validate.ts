@@ -45,6 +45,6 @@ export function validator<T>(schema: JsonSchema, location: Location): Validator<
   return (value) => {
     if (validate(value)) return value as T;
     const [first] = validate.errors ?? [];
-    throw new DomainError('InvalidRequest', first ? describeError(first, location) : `${location} is invalid`);
+    throw new DomainError('InvalidRequest', first ? describeError(first, location, validate.schema) : `${location} is invalid`);
   };
 }
