@@ -6,15 +6,17 @@ import { readSession } from '../support/service-harness';
 import { useService } from '../support/use-service';
 
 /**
- * Apple Pay at Adyen whose sheet never handed over its token, over HTTP (nock plays Adyen and refuses
- * any call): when the session ends, the attempt ends CANCELLED and the merchant's webhook says so.
+ * Apple Pay's server side over HTTP (docs/decisions.md D126), nock playing Adyen and refusing any call
+ * it was not told of: a token that never came when the session ends (the attempt CANCELLED, the
+ * merchant's webhook says so; at the fake PSP its waiting payment voided), the merchant validation
+ * door's limit, and a confirm Adyen does not answer.
  */
 
 type Payload = { status: string; attempts: { method: string; status: string; operations: { type: string; status: string }[] }[] };
 
 jest.setTimeout(30_000);
 
-describe('Apple Pay at Adyen: a token that never came, when the session ends', () => {
+describe('Apple Pay at Adyen', () => {
   const receiver = new WebhookReceiver();
   beforeAll(() => receiver.start());
   afterAll(() => receiver.stop());
@@ -34,7 +36,7 @@ describe('Apple Pay at Adyen: a token that never came, when the session ends', (
   it.each([
     ['expires', 'EXPIRED'],
     ['is abandoned by the payer', 'ABORTED'],
-  ])('a session that %s: the webhook reports the attempt CANCELLED, its authorization cancelled, and the merchant reads the same', async (how, ending) => {
+  ])('a token that never came, in a session that %s: the webhook reports the attempt CANCELLED, its authorization cancelled, and the merchant reads the same', async (how, ending) => {
     const path = `/hooks/${ending}`;
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: `ap-no-token-${ending}`, ttlMs: 60_000, methods: [{ method: 'applepay' }], notificationUrl: receiver.url(path) });
     const started = await page.start({ methodId: 'applepay', amount: 2_000, input: { method: 'applepay' } });
