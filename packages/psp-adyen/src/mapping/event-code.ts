@@ -21,13 +21,33 @@ export interface NotificationItem {
 
 // NOTIFICATION_OF_CHARGEBACK (a dispute opened, no money moved yet) is none of these: the contract's
 // `chargeback` is a debit, and its CHARGEBACK follows when the funds are taken.
-const CHARGEBACKS: Readonly<Record<string, 'chargeback' | 'representment'>> = {
-  CHARGEBACK: 'chargeback',
-  SECOND_CHARGEBACK: 'chargeback',
-  PREARBITRATION_LOST: 'chargeback',
-  CHARGEBACK_REVERSED: 'representment',
-  PREARBITRATION_WON: 'representment',
-};
+// A Map, not an object: an event code is Adyen's text, and `toString` or `__proto__` must name no dispute.
+const CHARGEBACKS: ReadonlyMap<string, 'chargeback' | 'representment'> = new Map([
+  ['CHARGEBACK', 'chargeback'],
+  ['SECOND_CHARGEBACK', 'chargeback'],
+  ['PREARBITRATION_LOST', 'chargeback'],
+  ['CHARGEBACK_REVERSED', 'representment'],
+  ['PREARBITRATION_WON', 'representment'],
+]);
+
+/** The dispute type an event code announces, or undefined when it announces none. */
+export function disputeTypeOf(eventCode: unknown): 'chargeback' | 'representment' | undefined {
+  return typeof eventCode === 'string' ? CHARGEBACKS.get(eventCode) : undefined;
+}
+
+// The event codes that are themselves a failure: their `reason` says why, whatever `success` says.
+const FAILURE_CODES: ReadonlySet<string> = new Set(['CAPTURE_FAILED', 'REFUND_FAILED', 'REFUNDED_REVERSED']);
+
+/**
+ * Adyen's `reason` as our statusMessage: only on an item that reports a failure (success "false", or
+ * an event code that is one). On a successful AUTHORISATION by card Adyen writes there the
+ * authorisation code, the card's last four digits and its expiry ("874574:1111:03/2030"): card data,
+ * never stored nor shown (D125-a).
+ */
+function failureReasonOf(item: NotificationItem): string | undefined {
+  const failed = item.success === 'false' || FAILURE_CODES.has(item.eventCode ?? '');
+  return failed ? str(item.reason) : undefined;
+}
 
 const day = (date: unknown): string | undefined => (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : undefined);
 
@@ -55,7 +75,7 @@ export function factsOfItem(item: NotificationItem): PspFact[] {
   const ref = { ...(transactionId ? { transactionId } : {}), ...(pspReference ? { providerRef: pspReference } : {}) };
   const read = itemAmountOf(item.amount);
   const amount = read.kind === 'read' ? read.money : undefined;
-  const reason = str(item.reason);
+  const reason = failureReasonOf(item);
   const told = { statusCode: code, ...(reason ? { statusMessage: reason } : {}) };
   const followUp = (kind: 'captured' | 'voided' | 'refunded', ok: boolean): PspFact[] => [{ kind, success: ok, ref, ...(pspReference ? { providerRef: pspReference } : {}), ...told }];
   // These arrive after the operation was confirmed (its CAPTURE or REFUND): the PSP undoes it.
@@ -87,7 +107,7 @@ export function factsOfItem(item: NotificationItem): PspFact[] {
     case 'REFUNDED_REVERSED':
       return undone('refunded');
     default: {
-      const type = CHARGEBACKS[code];
+      const type = disputeTypeOf(code);
       const paymentRef = str(item.originalReference) ?? pspReference;
       const date = day(item.eventDate);
       if (!type || !paymentRef || !amount || !date) return [];
@@ -106,7 +126,7 @@ export function factsOfItem(item: NotificationItem): PspFact[] {
  */
 export function namedOperation(item: NotificationItem): OperationRef {
   const pspReference = str(item.pspReference);
-  if (CHARGEBACKS[item.eventCode ?? ''] !== undefined) {
+  if (disputeTypeOf(item.eventCode) !== undefined) {
     const paymentRef = str(item.originalReference) ?? pspReference;
     return paymentRef ? { providerRef: paymentRef } : {};
   }
