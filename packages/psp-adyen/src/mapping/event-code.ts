@@ -49,7 +49,8 @@ function failureReasonOf(item: NotificationItem): string | undefined {
   return failed ? str(item.reason) : undefined;
 }
 
-const day = (date: unknown): string | undefined => (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : undefined);
+/** The day of an Adyen date (`eventDate`, `defensePeriodEndsAt`), or undefined when it is none. */
+export const day = (date: unknown): string | undefined => (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : undefined);
 
 /**
  * The facts of one authenticated item. Our transaction id is the `reference` we sent (the payment's,

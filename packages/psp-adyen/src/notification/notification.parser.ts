@@ -1,6 +1,6 @@
 import type { InboundNotification, Logger, Metrics, NotificationContext, ParsedNotification, PspFact } from '@splitpay/domain';
 import { str } from '../client/adyen-ack';
-import { factsOfItem, namedOperation, type NotificationItem } from '../mapping/event-code';
+import { day, disputeTypeOf, factsOfItem, namedOperation, type NotificationItem } from '../mapping/event-code';
 import { ADYEN_AMOUNT_UNREADABLE_METRIC, unreadableAmountOf, type UnreadableAmount } from '../mapping/unreadable-amount';
 import { hmacValid } from './hmac';
 
@@ -36,15 +36,17 @@ export interface NotificationReaderDeps {
  * operation no session of ours holds cannot be verified and changes nothing: it is acknowledged without
  * facts (Adyen would otherwise resend it for 30 days). The body is never quoted in a reason. A verified
  * item whose amount cannot be read (a grant without one or in cents ISO 4217 cannot hold, any item's
- * malformed one) gives no fact and is acknowledged with the others: Adyen would send the same bytes
- * again. Once the batch is accepted it is logged `adyen.notification_amount_unreadable` and counted
- * (D112-c, D122).
+ * malformed one, a dispute's missing or unheld one) gives no fact and is acknowledged with the others:
+ * Adyen would send the same bytes again. Once the batch is accepted it is logged
+ * `adyen.notification_amount_unreadable` and counted (D112-c, D122, D125-c); a dispute without an
+ * `eventDate` (its fact's date) likewise, `adyen.notification_dispute_undated`.
  */
 export async function parseAdyenNotification(notification: InboundNotification, context: NotificationContext | undefined, deps: NotificationReaderDeps): Promise<ParsedNotification> {
   const items = itemsOf(notification.rawBody);
   if (!items) return rejected('unparseable: not a standard webhook batch', 400);
   const facts: PspFact[] = [];
   const unreadable: { readonly item: NotificationItem; readonly amount: UnreadableAmount }[] = [];
+  const undated: NotificationItem[] = [];
   for (const item of items) {
     // The key that verifies is the one of the operation the facts name, never of another reference the item carries (D80).
     const settings = await context?.settingsFor(namedOperation(item));
@@ -54,30 +56,50 @@ export async function parseAdyenNotification(notification: InboundNotification, 
     if (item.merchantAccountCode !== settings.merchantAccount) return rejected('merchant account: an item names another merchant account than its contract', 401);
     const amount = unreadableAmountOf(item);
     if (amount) unreadable.push({ item, amount });
+    else if (disputeTypeOf(item.eventCode) !== undefined && day(item.eventDate) === undefined) undated.push(item);
     else facts.push(...factsOfItem(item));
   }
   // Written only for a batch accepted: a rejected one is sent again, and would be logged each time.
   for (const { item, amount } of unreadable) reportUnreadable(deps, item, amount);
+  for (const item of undated) reportUndated(deps, item);
   return { kind: 'accepted', facts, reply: ACCEPTED };
 }
 
 /** What the item wrote, cut short: a value or code in a log line, never a field's whole text. */
 const shown = (value: unknown): string | number | undefined => (typeof value === 'number' ? value : typeof value === 'string' ? value.slice(0, 32) : value === undefined ? undefined : `(${typeof value})`);
 
-/** Adyen's references and amount only: the item's card fields (additionalData) never reach the line. */
-function reportUnreadable(deps: NotificationReaderDeps, item: NotificationItem, amount: UnreadableAmount): void {
-  deps.metrics.increment(ADYEN_AMOUNT_UNREADABLE_METRIC, { reason: amount.reason });
+/**
+ * What names the item in a line: its event code, Adyen's references (a dispute's payment too, its
+ * originalReference) and our transaction id. Never its card fields (additionalData) nor its reason.
+ */
+function referencesOf(item: NotificationItem): Record<string, string | number> {
   const eventCode = shown(item.eventCode);
   const pspReference = str(item.pspReference);
+  const originalReference = str(item.originalReference);
   const transactionId = str(item.merchantReference);
+  return {
+    ...(eventCode !== undefined ? { eventCode } : {}),
+    ...(pspReference ? { pspReference } : {}),
+    ...(originalReference ? { originalReference } : {}),
+    ...(transactionId ? { transactionId } : {}),
+  };
+}
+
+/** Adyen's references and amount only. */
+function reportUnreadable(deps: NotificationReaderDeps, item: NotificationItem, amount: UnreadableAmount): void {
+  deps.metrics.increment(ADYEN_AMOUNT_UNREADABLE_METRIC, { reason: amount.reason });
   const currency = shown(amount.currency);
   const value = shown(amount.value);
   deps.logger.warn('adyen.notification_amount_unreadable', {
     reason: amount.reason,
-    ...(eventCode !== undefined ? { eventCode } : {}),
-    ...(pspReference ? { pspReference } : {}),
-    ...(transactionId ? { transactionId } : {}),
+    ...referencesOf(item),
     ...(currency !== undefined ? { currency } : {}),
     ...(value !== undefined ? { value } : {}),
   });
+}
+
+/** A dispute verified but with no day to date its fact by: what named it, and what stood for its date. */
+function reportUndated(deps: NotificationReaderDeps, item: NotificationItem): void {
+  const eventDate = shown(item.eventDate);
+  deps.logger.warn('adyen.notification_dispute_undated', { ...referencesOf(item), ...(eventDate !== undefined ? { eventDate } : {}) });
 }
