@@ -16,6 +16,7 @@ import {
 import type { ChargebackIntake } from '../chargeback/receive-chargeback';
 import type { SessionWriter } from '../session-writer';
 import type { OwedOperationDispatcher } from './owed-operation.dispatcher';
+import { askedCurrencyUnlike } from './grant-currency';
 import { attemptHolding, NotificationScope } from './notification-scope';
 import type { PspGateway } from './psp-gateway';
 
@@ -55,6 +56,8 @@ export const VERDICT_FACT_KINDS = Object.keys(VERDICT_KINDS) as readonly Verdict
  * twice), chargebacks go to the chargeback intake, and the provider's expected reply is answered.
  * Unauthenticated or unparseable notifications change nothing and are logged without their body. A
  * notification authenticated with a contract's settings acts only on that contract's operations (D80).
+ * A grant in another currency than its operation's is no verdict: logged at error, applied to nothing,
+ * answered as the others (D125-b).
  */
 export class PspNotificationIntake {
   constructor(private readonly deps: NotificationIntakeDeps) {}
@@ -124,6 +127,12 @@ export class PspNotificationIntake {
     }
     if (!scope.admitsOperation(session, providerId, ref)) {
       this.refuseForeign(providerId, fact.kind, ref);
+      return;
+    }
+    const asked = askedCurrencyUnlike(session, providerId, ref, fact);
+    if (asked !== undefined && fact.kind === 'authorized') {
+      // Answered as accepted all the same: the PSP would send the same verdict again, and hold back the rest of its batch.
+      this.deps.logger.error('psp.grant_currency_mismatch', { ...fields, sessionId: session.id, merchantId: session.merchantId, grantedCurrency: fact.granted.currency, askedCurrency: asked, message: 'A PSP granted an operation in another currency than asked: no verdict is applied; check the operation at the PSP' });
       return;
     }
     const written = await this.deps.writer.update(session.id, (s, ctx) => ({ session: applyFact(s, fact, ctx), result: undefined }), {
