@@ -361,6 +361,16 @@ describe("Adyen card: amounts in Adyen's decimals where they depart from ISO 421
     });
   });
 
+  it.each([
+    ['PartiallyAuthorised stating an authorised amount in USD', { resultCode: 'PartiallyAuthorised', pspReference: 'P1', additionalData: { authorisedAmountValue: '6000', authorisedAmountCurrency: 'USD' } }],
+    ['Authorised stating an authorised amount in USD', { resultCode: 'Authorised', pspReference: 'P1', additionalData: { authorisedAmountValue: '10000', authorisedAmountCurrency: 'USD' } }],
+    ['PartiallyAuthorised whose only amount is in USD', { resultCode: 'PartiallyAuthorised', pspReference: 'P1', amount: { value: 6000, currency: 'USD' } }],
+  ])('%s for a EUR payment: no verdict (never a grant in another currency, D125-b), the answer accepted', async (_what, body) => {
+    const input = openInput('card');
+    expectPost('/v71/payments', input.transactionId, 200, body);
+    expect(await driver.open(input)).toEqual({ ack: expect.objectContaining({ outcome: 'accepted', providerRef: 'P1', message: expect.stringContaining('in USD, not the EUR asked') }), facts: [] });
+  });
+
   it('sends IDR 2500.00 as 2500; a fraction of a rupiah is refused before any call', async () => {
     const input = { ...openInput('card'), amount: money(250_000, 'IDR') };
     const post = expectPost('/v71/payments', input.transactionId, 200, { resultCode: 'Authorised', pspReference: 'PSPIDR', additionalData: { paymentMethod: 'visa' } });

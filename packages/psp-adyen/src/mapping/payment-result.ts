@@ -75,6 +75,13 @@ function grantedOf(body: Record<string, unknown>, asked: Money): Money | undefin
   return answered && answered.currency === stated.currency && answered.value <= stated.value ? fromAdyenAmount(answered.value, answered.currency) : undefined;
 }
 
+/** Why an Authorised or PartiallyAuthorised answer gives no verdict: the grant is in another currency, or cannot be read. */
+function unreadGrantMessage(resultCode: string, read: Money | undefined, asked: Money): string {
+  return read
+    ? `${resultCode} in ${read.currency}, not the ${asked.currency} asked: no verdict is taken from it`
+    : `${resultCode} for an amount that cannot be read in ${asked.currency}'s ISO 4217 unit: its verdict is left to the notification`;
+}
+
 /** The stored card's reference when the payment registered it. */
 function aliasOf(body: Record<string, unknown>): string | undefined {
   const extra = record(body.additionalData);
@@ -105,8 +112,10 @@ export function paymentResult(result: AdyenResult, transactionId: string, asked:
       // Authorised grants the amount asked, unless Adyen states an authorised amount (then read as a partial grant is).
       const extra = record(body.additionalData);
       const partial = resultCode === 'PartiallyAuthorised' || adyenAmountOf(extra.authorisedAmountValue, extra.authorisedAmountCurrency, asked) !== undefined;
-      const granted = partial ? grantedOf(body, asked) : asked;
-      if (!granted) return { ack: { ...accepted, message: `${resultCode} for an amount that cannot be read in ${asked.currency}'s ISO 4217 unit: its verdict is left to the notification` }, facts: [] };
+      const read = partial ? grantedOf(body, asked) : asked;
+      // A grant in another currency is no verdict on this payment (the service compares it with what was asked).
+      const granted = read?.currency === asked.currency ? read : undefined;
+      if (!granted) return { ack: { ...accepted, message: unreadGrantMessage(resultCode, read, asked) }, facts: [] };
       const scheme = cardSchemeOf(extra.paymentMethod ?? record(body.paymentMethod).brand);
       const alias = aliasOf(body);
       const fact: PspFact = {
