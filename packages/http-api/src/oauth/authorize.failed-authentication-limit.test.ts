@@ -1,26 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { DashboardClient, type ClientCredentialsGrant, type ContactLogin } from '@splitpay/application';
-import { CapturingLogger } from '@splitpay/domain/src/testing';
-import { createHttpApp } from '../app/create-app';
-import { SharedCounters } from '../testing/shared-counters';
-import { oauthRouter, type OAuthRouterDeps } from './oauth.router';
+import type { ContactLogin } from '@splitpay/application';
 import { allInFlightAtOnce } from '../testing/held-checks';
+import { answerOf, DASHBOARD_REDIRECT, listeningHeldOAuthDoors, type DoorAnswer as Answer } from '../testing/held-oauth-doors';
 
 const EMAIL = 'admin@acme.test';
 const PASSWORD = 'right-password';
-const REDIRECT = 'https://dashboard.example/callback';
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
-const unused = async (): Promise<never> => {
-  throw new Error('not in this test');
-};
-
-interface Answer {
-  readonly status: number;
-  readonly retryAfter?: string;
-  readonly location?: string;
-  readonly text: string;
-}
 
 /**
  * `instances` of the service's /oauth doors on shared counters, with the default sign-in limit (5
@@ -29,71 +13,27 @@ interface Answer {
  * test lets it, so that a browser can leave while it runs. Only EMAIL is a contact.
  */
 async function listening(instances = 1) {
-  const counters = new SharedCounters();
-  const checks: { readonly answer: () => void }[] = [];
-  let onCheck: () => void = () => undefined;
-  let onServerClose: () => void = () => undefined;
-  const contactLogin = {
-    login: ({ email, password }: { email: string; password: string }) =>
-      new Promise((resolve) => {
-        const right = email === EMAIL && password === PASSWORD;
-        checks.push({ answer: () => resolve(right ? { kind: 'authorized', code: 'code-1' } : { kind: 'refused' }) });
-        onCheck();
-      }),
-  } as unknown as ContactLogin;
-  const deps: OAuthRouterDeps = {
-    issuer: 'https://pay.example',
-    dashboard: new DashboardClient({ redirectUris: [REDIRECT] }),
-    clientCredentials: { exchange: unused } as unknown as ClientCredentialsGrant,
-    contactLogin,
-    authorizationCode: { exchange: unused } as unknown as OAuthRouterDeps['authorizationCode'],
-    refreshToken: { exchange: unused } as unknown as OAuthRouterDeps['refreshToken'],
-    revocation: { revoke: unused } as unknown as OAuthRouterDeps['revocation'],
-    accessTokens: { verify: () => null },
-    sharedCounters: { counters, logger: new CapturingLogger() },
-  };
-  const servers = await Promise.all(
-    Array.from({ length: instances }, async () => {
-      const server = http.createServer(createHttpApp({ logger: new CapturingLogger(), routers: [oauthRouter(deps)], trustProxy: 'loopback' }));
-      server.on('request', (_req, res: http.ServerResponse) => res.once('close', () => onServerClose()));
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return server;
-    }),
-  );
-  let sent = 0;
-
-  const send = (password: string, email: string, from: string) => {
-    const body = new URLSearchParams({
-      response_type: 'code',
-      client_id: 'dashboard',
-      redirect_uri: REDIRECT,
-      code_challenge: CHALLENGE,
-      code_challenge_method: 'S256',
-      state: 's1',
-      email,
-      password,
-    }).toString();
-    const server = servers[sent++ % servers.length] as http.Server;
-    return http.request({
-      host: '127.0.0.1',
-      port: (server.address() as AddressInfo).port,
-      path: '/oauth/authorize',
-      method: 'POST',
-      agent: false,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': from },
-    }).end(body);
-  };
+  const doors = await listeningHeldOAuthDoors(instances, (hold) => ({
+    contactLogin: {
+      login: ({ email, password }: { email: string; password: string }) =>
+        new Promise((resolve) => {
+          const right = email === EMAIL && password === PASSWORD;
+          hold(() => resolve(right ? { kind: 'authorized', code: 'code-1' } : { kind: 'refused' }));
+        }),
+    } as unknown as ContactLogin,
+  }));
+  const send = (password: string, email: string, from: string) =>
+    doors.post(
+      '/oauth/authorize',
+      { response_type: 'code', client_id: 'dashboard', redirect_uri: DASHBOARD_REDIRECT, code_challenge: CHALLENGE, code_challenge_method: 'S256', state: 's1', email, password },
+      from,
+    );
 
   return {
-    checks,
-    onCheck: (then: () => void) => (onCheck = then),
-    /** Resolves once the next password check has begun. */
-    nextCheck: () => new Promise<void>((resolve) => (onCheck = resolve)),
-    /** Resolves once the service has seen the next response closed (answered or left by its browser). */
-    nextServerClose: () => new Promise<void>((resolve) => (onServerClose = resolve)),
+    ...doors,
     /** A sign-in whose password checks are answered at once. */
     signIn: (password: string, { email = EMAIL, from = '203.0.113.7' } = {}): Promise<Answer> => {
-      onCheck = () => checks.shift()?.answer();
+      doors.answerChecksAtOnce();
       return answerOf(send(password, email, from));
     },
     /** A sign-in left to wait for its password check: its answer, and the request to leave. */
@@ -101,20 +41,7 @@ async function listening(instances = 1) {
       const request = send(password, email, from);
       return { request, answer: answerOf(request) };
     },
-    close: () => Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))),
   };
-}
-
-function answerOf(request: http.ClientRequest): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    request.on('error', reject);
-    request.on('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], location: res.headers.location, text }));
-    });
-  });
 }
 
 type Service = Awaited<ReturnType<typeof listening>>;

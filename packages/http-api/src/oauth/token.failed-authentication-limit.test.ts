@@ -1,16 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { DashboardClient, type ClientCredentialsGrant, type ContactLogin } from '@splitpay/application';
-import { CapturingLogger } from '@splitpay/domain/src/testing';
-import { createHttpApp } from '../app/create-app';
-import { SharedCounters } from '../testing/shared-counters';
-import { oauthRouter, type OAuthRouterDeps } from './oauth.router';
+import type http from 'node:http';
+import type { ClientCredentialsGrant } from '@splitpay/application';
 import { allInFlightAtOnce } from '../testing/held-checks';
+import { answerOf as doorAnswerOf, listeningHeldOAuthDoors } from '../testing/held-oauth-doors';
 
 const SECRET = 'acme-right-secret';
-const unused = async (): Promise<never> => {
-  throw new Error('not in this test');
-};
 
 interface Answer {
   readonly status: number;
@@ -25,62 +18,19 @@ interface Answer {
  * so that a client can give up while it runs.
  */
 async function listening(instances = 1) {
-  const counters = new SharedCounters();
-  const checks: { readonly secret: string; readonly answer: () => void }[] = [];
-  let onCheck: () => void = () => undefined;
-  let onServerClose: () => void = () => undefined;
-  const clientCredentials = {
-    exchange: ({ clientSecret }: { clientSecret: string }) =>
-      new Promise((resolve) => {
-        checks.push({ secret: clientSecret, answer: () => resolve(clientSecret === SECRET ? { kind: 'issued', accessToken: 'at', expiresIn: 300 } : { kind: 'invalid_client' }) });
-        onCheck();
-      }),
-  } as unknown as ClientCredentialsGrant;
-  const deps: OAuthRouterDeps = {
-    issuer: 'https://pay.example',
-    dashboard: new DashboardClient({ redirectUris: ['https://dashboard.example/callback'] }),
-    clientCredentials,
-    contactLogin: { login: unused } as unknown as ContactLogin,
-    authorizationCode: { exchange: unused } as unknown as OAuthRouterDeps['authorizationCode'],
-    refreshToken: { exchange: unused } as unknown as OAuthRouterDeps['refreshToken'],
-    revocation: { revoke: unused } as unknown as OAuthRouterDeps['revocation'],
-    accessTokens: { verify: () => null },
-    sharedCounters: { counters, logger: new CapturingLogger() },
-  };
-  const servers = await Promise.all(
-    Array.from({ length: instances }, async () => {
-      const server = http.createServer(createHttpApp({ logger: new CapturingLogger(), routers: [oauthRouter(deps)], trustProxy: 'loopback' }));
-      server.on('request', (_req, res: http.ServerResponse) => res.once('close', () => onServerClose()));
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return server;
-    }),
-  );
-  let sent = 0;
-
-  const send = (secret: string, from: string) => {
-    const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'acme', client_secret: secret }).toString();
-    const server = servers[sent++ % servers.length] as http.Server;
-    return http.request({
-      host: '127.0.0.1',
-      port: (server.address() as AddressInfo).port,
-      path: '/oauth/token',
-      method: 'POST',
-      agent: false,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': from },
-    }).end(body);
-  };
+  const doors = await listeningHeldOAuthDoors(instances, (hold) => ({
+    clientCredentials: {
+      exchange: ({ clientSecret }: { clientSecret: string }) =>
+        new Promise((resolve) => hold(() => resolve(clientSecret === SECRET ? { kind: 'issued', accessToken: 'at', expiresIn: 300 } : { kind: 'invalid_client' }))),
+    } as unknown as ClientCredentialsGrant,
+  }));
+  const send = (secret: string, from: string) => doors.post('/oauth/token', { grant_type: 'client_credentials', client_id: 'acme', client_secret: secret }, from);
 
   return {
-    checks,
-    /** What to do whenever a secret check begins (it is in `checks`). */
-    onCheck: (then: () => void) => (onCheck = then),
-    /** Resolves once the next secret check has begun. */
-    nextCheck: () => new Promise<void>((resolve) => (onCheck = resolve)),
-    /** Resolves once the service has seen the next response closed (answered or given up by its client). */
-    nextServerClose: () => new Promise<void>((resolve) => (onServerClose = resolve)),
+    ...doors,
     /** A token request whose secret checks are answered at once. */
     token: (secret: string, from = '203.0.113.7'): Promise<Answer> => {
-      onCheck = () => checks.shift()?.answer();
+      doors.answerChecksAtOnce();
       return answerOf(send(secret, from));
     },
     /** A token request left to wait for its secret check: its answer, and the request to give up on. */
@@ -88,20 +38,12 @@ async function listening(instances = 1) {
       const request = send(secret, from);
       return { request, answer: answerOf(request) };
     },
-    close: () => Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))),
   };
 }
 
-function answerOf(request: http.ClientRequest): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    request.on('error', reject);
-    request.on('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) as Answer['body'] }));
-    });
-  });
+async function answerOf(request: http.ClientRequest): Promise<Answer> {
+  const { status, retryAfter, text } = await doorAnswerOf(request);
+  return { status, retryAfter, body: JSON.parse(text) as Answer['body'] };
 }
 
 const FAILED_AUTHENTICATIONS = /^Too many failed client authentications/;
