@@ -1,36 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { SessionView } from '@splitpay/domain';
 import { ManualClock } from '@splitpay/infra';
 import { createEmbeddedStores } from '@splitpay/store-embedded';
 import { navigate, pressFakePspButton } from '../support/elements-client';
+import { ForwardingProxy } from '../support/forwarding-proxy';
 import { useService } from '../support/use-service';
 
 jest.setTimeout(30_000);
-
-/** A reverse proxy sending every request to `target`, set once that instance listens. */
-class Forwarder {
-  target = '';
-  private readonly server = http.createServer((req, res) => {
-    const upstream = http.request(`${this.target}${req.url ?? ''}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 /**
  * Two instances behind one PUBLIC_BASE_URL share one fake PSP: instance A serves it, published at its
@@ -40,8 +16,8 @@ class Forwarder {
 describe('a fake PSP shared by the instances behind one public address', () => {
   const stores = createEmbeddedStores();
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
-  const balancer = new Forwarder();
-  const fakePspFront = new Forwarder();
+  const balancer = new ForwardingProxy();
+  const fakePspFront = new ForwardingProxy();
   const secrets = { FAKE_PSP_API_KEY: randomBytes(16).toString('hex'), FAKE_PSP_SIGNING_SECRET: randomBytes(32).toString('hex') };
   let shared: Record<string, string>;
   let fakePspUrl: string;

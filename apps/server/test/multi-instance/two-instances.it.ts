@@ -1,7 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import type { Session, SessionId } from '@splitpay/domain';
 import { acknowledge, WebhookReceiver } from '@splitpay/webhooks/src/testing/webhook-receiver';
+import { ForwardingProxy } from '../support/forwarding-proxy';
 import type { ServiceHarness } from '../support/service-harness';
 import { useTwoInstances } from '../support/two-instances';
 
@@ -11,37 +11,21 @@ jest.setTimeout(30_000);
  * The fake PSP every instance shares, as a real PSP is shared: a forwarding proxy in front of instance
  * A's mount, which counts capture calls (and can refuse them: a PSP that is down) and status lookups.
  */
-class SharedPspProxy {
-  target = '';
+class SharedPspProxy extends ForwardingProxy {
   captureCalls = 0;
   lookupCalls = 0;
   refuseCaptures = false;
-  private readonly server = http.createServer((req, res) => {
+
+  protected override answersItself(req: http.IncomingMessage, res: http.ServerResponse): boolean {
     const isCapture = req.method === 'POST' && /\/api\/payments\/[^/]+\/captures$/.test(req.url ?? '');
     if (req.method === 'GET' && /\/api\/payments(\/[^/?]+)?(\?.*)?$/.test(req.url ?? '')) this.lookupCalls++;
-    if (isCapture) {
-      if (this.refuseCaptures) {
-        res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"unavailable"}');
-        return;
-      }
-      this.captureCalls++;
+    if (!isCapture) return false;
+    if (this.refuseCaptures) {
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"unavailable"}');
+      return true;
     }
-    const upstream = http.request(`${this.target}${req.url ?? ''}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.captureCalls++;
+    return false;
   }
 }
 
