@@ -1,7 +1,6 @@
 import type { SessionId, SessionView } from '@splitpay/domain';
-import { PspOperationTap } from '../support/psp-operation-tap';
 import { until } from '../support/until';
-import { useTwoInstances } from '../support/two-instances';
+import { useTwoInstancesOnTap } from '../support/two-instances-on-tap';
 
 jest.setTimeout(30_000);
 
@@ -13,12 +12,7 @@ jest.setTimeout(30_000);
  * not before.
  */
 describe('two instances: the capture owed by an answered notification, its background send never ended', () => {
-  const tap = new PspOperationTap();
-  const { stores, clock, a, b } = useTwoInstances(async () => `${await tap.start()}/fake-psp`, { FAKE_PSP_DELAY_MS: '0' });
-  beforeAll(() => tap.forwardTo(a.url));
-  afterAll(() => tap.close());
-
-  const captureCalls = () => [...tap.operationCalls()].filter(([name]) => name.startsWith('captures:'));
+  const { tap, captureCalls, stores, clock, a, b } = useTwoInstancesOnTap();
 
   it("B's worker sends it once PSP_TIMEOUT_MS + 5 s have passed since the verdict, not a millisecond before", async () => {
     const { page, sessionId } = await a.openPage({ currency: 'EUR', total: 5_000, orderId: 'answered-send-lost', methods: [{ method: 'card' }] });

@@ -1,6 +1,5 @@
 import type { SessionId, SessionView } from '@splitpay/domain';
-import { PspOperationTap } from '../support/psp-operation-tap';
-import { useTwoInstances } from '../support/two-instances';
+import { useTwoInstancesOnTap } from '../support/two-instances-on-tap';
 
 jest.setTimeout(30_000);
 
@@ -11,12 +10,7 @@ jest.setTimeout(30_000);
  * not see A's in-process claim, so only the capture's later first due keeps B from sending it too.
  */
 describe('two instances: a first send slower than the first retry delay', () => {
-  const tap = new PspOperationTap();
-  const { stores, clock, a, b } = useTwoInstances(async () => `${await tap.start()}/fake-psp`, { FAKE_PSP_DELAY_MS: '0' });
-  beforeAll(() => tap.forwardTo(a.url));
-  afterAll(() => tap.close());
-
-  const captureCalls = () => [...tap.operationCalls()].filter(([name]) => name.startsWith('captures:'));
+  const { tap, captureCalls, stores, clock, a, b } = useTwoInstancesOnTap();
 
   it("B's worker does not send a capture whose first send by A is still waiting for the PSP's answer: the PSP receives one call", async () => {
     const { page, sessionId } = await a.openPage({ currency: 'EUR', total: 5_000, orderId: 'slow-first-send', methods: [{ method: 'card' }] });
