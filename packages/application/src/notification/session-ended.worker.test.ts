@@ -1,8 +1,6 @@
 import { merchantId, nextDueAt, type DeliveryOutcome, type Session, type SessionId, type WebhookMessage, type WebhookSender } from '@splitpay/domain';
 import { CounterMetrics, SystemTimer } from '@splitpay/infra';
-import { VerdictLookup } from '../psp/verdict-lookup';
-import { dispatchingCore, type DispatchingCore } from '../testing/dispatching.fixture';
-import { SessionWorker } from '../worker/session-worker';
+import { dispatchingCore, sessionWorkerOn, type DispatchingCore } from '../testing/dispatching.fixture';
 import { SessionFactory } from './notification.fixtures';
 import { SessionEndedDelivery } from './session-ended.delivery';
 import { SessionEndedWorker } from './session-ended.worker';
@@ -59,17 +57,7 @@ function bench() {
     metrics: new CounterMetrics(),
     retryDelaysMs: [1_000, 60_000, 300_000],
   });
-  const sessionWorker = new SessionWorker({
-    sessions: core.stores.sessions,
-    writer: core.writer,
-    dispatcher: core.dispatcher,
-    lookup: new VerdictLookup({ gateway: core.gateway, logger: core.logger }),
-    gateway: core.gateway,
-    clock: core.clock,
-    timer: new SystemTimer(),
-    logger: core.logger,
-    owner: 'instance-a',
-  });
+  const sessionWorker = sessionWorkerOn(core, 'instance-a');
   // The lease outlasts the manual clock's moves while a try hangs: its heartbeat paces on real time.
   const endedWorker = (owner = 'instance-a') =>
     new SessionEndedWorker({ sessions: core.stores.sessions, writer: core.writer, delivery, clock: core.clock, timer: new SystemTimer(), logger: core.logger, owner, leaseMs: 10 * 60_000, perMerchant: 2 });

@@ -1,11 +1,13 @@
 import { DEFAULT_POLICY, merchantId, nextDueAt, PspRegistry, recordOpenOutcome, startAttempt, type PspDriver, type Redirect, type Session } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
-import { CounterMetrics, ManualClock, UuidV7IdGenerator } from '@splitpay/infra';
+import { CounterMetrics, ManualClock, SystemTimer, UuidV7IdGenerator } from '@splitpay/infra';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
 import { SessionFactory } from '../notification/notification.fixtures';
 import { SessionWriter } from '../session-writer';
 import { OwedOperationDispatcher } from '../psp/owed-operation.dispatcher';
 import { PspGateway } from '../psp/psp-gateway';
+import { VerdictLookup } from '../psp/verdict-lookup';
+import { SessionWorker } from '../worker/session-worker';
 
 /** What the use cases that call drivers are built on in tests: an embedded store, one provider `fake` with the given drivers, the writer and the dispatcher. */
 export interface DispatchingCore {
@@ -35,6 +37,21 @@ export function dispatchingCore(drivers: readonly Partial<PspDriver>[]): Dispatc
   const dispatcher = new OwedOperationDispatcher({ gateway, writer, logger, metrics: new CounterMetrics() });
   const factory = new SessionFactory({ merchantId: merchantId('shop'), now: () => clock.now(), newId: () => ids.newId() });
   return { stores, clock, logger, gateway, writer, dispatcher, factory };
+}
+
+/** The session worker of instance `owner` on the core: its store, writer, dispatcher, gateway (lookups too), clock and logger, a real timer. */
+export function sessionWorkerOn(core: DispatchingCore, owner: string): SessionWorker {
+  return new SessionWorker({
+    sessions: core.stores.sessions,
+    writer: core.writer,
+    dispatcher: core.dispatcher,
+    lookup: new VerdictLookup({ gateway: core.gateway, logger: core.logger }),
+    gateway: core.gateway,
+    clock: core.clock,
+    timer: new SystemTimer(),
+    logger: core.logger,
+    owner,
+  });
 }
 
 /**

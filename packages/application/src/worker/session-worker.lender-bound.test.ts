@@ -1,4 +1,3 @@
-import { SystemTimer } from '@splitpay/infra';
 import {
   DEFAULT_POLICY,
   applyFact,
@@ -14,9 +13,8 @@ import {
   type PspDriver,
   type Session,
 } from '@splitpay/domain';
-import { dispatchingCore, type DispatchingCore } from '../testing/dispatching.fixture';
-import { VerdictLookup } from '../psp/verdict-lookup';
-import { SessionWorker } from './session-worker';
+import { dispatchingCore, sessionWorkerOn, type DispatchingCore } from '../testing/dispatching.fixture';
+import type { SessionWorker } from './session-worker';
 
 const DAY = 24 * 3600_000;
 const FINANCING: DriverCapabilities = { ...PLAIN_HOLD_CAPABILITIES, financing: true, redirect: true, cancelsStudy: true };
@@ -74,20 +72,6 @@ async function awaitingSession(core: DispatchingCore, amount = 10_000): Promise<
 
 const voidsOf = (s: Session) => s.attempts[0]!.transactions.filter((t) => t.type === 'void');
 
-function workerOf(core: DispatchingCore): SessionWorker {
-  return new SessionWorker({
-    sessions: core.stores.sessions,
-    writer: core.writer,
-    dispatcher: core.dispatcher,
-    lookup: new VerdictLookup({ gateway: core.gateway, logger: core.logger }),
-    gateway: core.gateway,
-    clock: core.clock,
-    timer: new SystemTimer(),
-    logger: core.logger,
-    owner: 'test-worker',
-  });
-}
-
 /** Runs the worker at each instant the session falls due, until `done` holds (or nothing is due). */
 async function runUntil(core: DispatchingCore, worker: SessionWorker, id: Session['id'], done: (s: Session) => boolean): Promise<Session> {
   for (let i = 0; i < 200; i++) {
@@ -122,7 +106,7 @@ describe('SessionWorker: the lender wait bound', () => {
   it('refuses the session at the bound and sends exactly one cancel of the studied file; once it went through, nothing more is looked up', async () => {
     const driver = new StudyingLender({ outcome: 'accepted', httpStatus: 200, code: 'CANCELLED' });
     const core = dispatchingCore([driver]);
-    const worker = workerOf(core);
+    const worker = sessionWorkerOn(core, 'test-worker');
     const session = await awaitingSession(core);
     const ended = await runUntil(core, worker, session.id, (s) => s.status === 'AWAITED_REFUSED');
     expect(ended.endedAt).toBe(session.awaitingUntil);
@@ -132,7 +116,7 @@ describe('SessionWorker: the lender wait bound', () => {
   it('a cancel the PSP refuses: the file is looked up until lenderLookupAfterEndMs past the ending, then the stop is logged once at warn', async () => {
     const driver = new StudyingLender({ outcome: 'rejected', httpStatus: 409, code: 'not-cancellable' });
     const core = dispatchingCore([driver]);
-    const worker = workerOf(core);
+    const worker = sessionWorkerOn(core, 'test-worker');
     const session = await awaitingSession(core);
     const ended = await runUntil(core, worker, session.id, (s) => s.status === 'AWAITED_REFUSED');
     expect(driver.voids).toHaveLength(1);
@@ -155,7 +139,7 @@ describe('SessionWorker: the lender wait bound', () => {
   it('a cancel the PSP refuses: the file is looked up verdictOverdueMs later, and the grant it finds is handed back at once', async () => {
     const driver = new StudyingLender({ outcome: 'rejected', httpStatus: 409, code: 'not-cancellable' }, true);
     const core = dispatchingCore([driver]);
-    const worker = workerOf(core);
+    const worker = sessionWorkerOn(core, 'test-worker');
     const session = await awaitingSession(core);
     const ended = await runUntil(core, worker, session.id, (s) => s.status === 'AWAITED_REFUSED');
     expect(driver.voids).toHaveLength(1);
@@ -170,7 +154,7 @@ describe('SessionWorker: the expiry of a session whose tranche the lender studie
   it('sends exactly one cancel of the studied file in the expiry turn; the session ends EXPIRED once it went through', async () => {
     const driver = new StudyingLender({ outcome: 'accepted', httpStatus: 200, code: 'CANCELLED' });
     const core = dispatchingCore([driver]);
-    const worker = workerOf(core);
+    const worker = sessionWorkerOn(core, 'test-worker');
     const session = await awaitingSession(core, 6_000);
     core.clock.set(session.expiresAt);
     const expired = await runUntil(core, worker, session.id, (s) => s.status === 'EXPIRED');
