@@ -7,46 +7,46 @@ describe('Formats', () => {
     expect(new Formats('en').amount({ amount: 7000, currency: 'EUR' })).toBe('€70.00');
     expect(spaces(new Formats('fr').amount({ amount: 7000, currency: 'EUR' }))).toBe('70,00 €');
     expect(new Formats('en').amount({ amount: 1500, currency: 'JPY' })).toBe('¥1,500');
-    expect(new Formats('en').minorDigits('KWD')).toBe(3);
+    expect(new Formats('en')._minorDigits('KWD')).toBe(3);
   });
 
   it('reads what the payer typed, with a comma or a dot, into minor units; refuses what is not an amount', () => {
     const en = new Formats('en');
     const fr = new Formats('fr');
-    expect(en.parseAmount('40', 'EUR')).toBe(4000);
-    expect(en.parseAmount('40.5', 'EUR')).toBe(4050);
-    expect(fr.parseAmount('40,05', 'EUR')).toBe(4005);
-    expect(fr.parseAmount('1 200,00', 'EUR')).toBe(120000);
-    expect(en.parseAmount('1500', 'JPY')).toBe(1500);
-    expect(en.parseAmount('40.001', 'EUR')).toBeUndefined();
-    expect(en.parseAmount('-3', 'EUR')).toBeUndefined();
-    expect(en.parseAmount('abc', 'EUR')).toBeUndefined();
-    expect(en.parseAmount('', 'EUR')).toBeUndefined();
+    expect(en._parseAmount('40', 'EUR')).toBe(4000);
+    expect(en._parseAmount('40.5', 'EUR')).toBe(4050);
+    expect(fr._parseAmount('40,05', 'EUR')).toBe(4005);
+    expect(fr._parseAmount('1 200,00', 'EUR')).toBe(120000);
+    expect(en._parseAmount('1500', 'JPY')).toBe(1500);
+    expect(en._parseAmount('40.001', 'EUR')).toBeUndefined();
+    expect(en._parseAmount('-3', 'EUR')).toBeUndefined();
+    expect(en._parseAmount('abc', 'EUR')).toBeUndefined();
+    expect(en._parseAmount('', 'EUR')).toBeUndefined();
   });
 
   it("reads the locale's grouping as the page writes it: en \"1,500.00\" is 1500, fr \"1 500,00\" too", () => {
     const en = new Formats('en');
     const fr = new Formats('fr');
-    expect(en.parseAmount(en.amount({ amount: 250000, currency: 'EUR' }).slice(1), 'EUR')).toBe(250000);
-    expect(en.parseAmount('1,500.00', 'EUR')).toBe(150000);
-    expect(en.parseAmount('1,500', 'KWD')).toBe(1500000);
-    expect(en.parseAmount('1,234,567.5', 'EUR')).toBe(123456750);
-    expect(fr.parseAmount(fr.plainAmount(150000, 'EUR'), 'EUR')).toBe(150000);
-    expect(fr.parseAmount('1\u202f500,00', 'EUR')).toBe(150000);
-    expect(fr.parseAmount('1500.5', 'EUR')).toBe(150050);
-    expect(fr.parseAmount('1,500', 'KWD')).toBe(1500);
+    expect(en._parseAmount(en.amount({ amount: 250000, currency: 'EUR' }).slice(1), 'EUR')).toBe(250000);
+    expect(en._parseAmount('1,500.00', 'EUR')).toBe(150000);
+    expect(en._parseAmount('1,500', 'KWD')).toBe(1500000);
+    expect(en._parseAmount('1,234,567.5', 'EUR')).toBe(123456750);
+    expect(fr._parseAmount(fr._plainAmount(150000, 'EUR'), 'EUR')).toBe(150000);
+    expect(fr._parseAmount('1\u202f500,00', 'EUR')).toBe(150000);
+    expect(fr._parseAmount('1500.5', 'EUR')).toBe(150050);
+    expect(fr._parseAmount('1,500', 'KWD')).toBe(1500);
   });
 
   it('refuses an ambiguous separator rather than guessing: en "1,5", "1,50.00", "1.500,00"; fr "1.500,00"', () => {
     const en = new Formats('en');
     const fr = new Formats('fr');
-    for (const text of ['1,5', '1,50.00', '1.500,00', ',500', '1,500,', '1.5.0']) expect(en.parseAmount(text, 'EUR')).toBeUndefined();
-    for (const text of ['1.500,00', '1,5,0']) expect(fr.parseAmount(text, 'EUR')).toBeUndefined();
+    for (const text of ['1,5', '1,50.00', '1.500,00', ',500', '1,500,', '1.5.0']) expect(en._parseAmount(text, 'EUR')).toBeUndefined();
+    for (const text of ['1.500,00', '1,5,0']) expect(fr._parseAmount(text, 'EUR')).toBeUndefined();
   });
 
   it('writes the amount back the way the locale types it', () => {
-    expect(new Formats('en').plainAmount(8000, 'EUR')).toBe('80.00');
-    expect(new Formats('fr').plainAmount(8000, 'EUR')).toBe('80,00');
+    expect(new Formats('en')._plainAmount(8000, 'EUR')).toBe('80.00');
+    expect(new Formats('fr')._plainAmount(8000, 'EUR')).toBe('80,00');
   });
 
   it("takes ISO 4217's decimals, not the browser's: IQD has three, HUF and IDR two", () => {
@@ -54,10 +54,10 @@ describe('Formats', () => {
     expect(spaces(en.amount({ amount: 1500, currency: 'IQD' }))).toBe('IQD 1.500');
     expect(spaces(en.amount({ amount: 10000, currency: 'HUF' }))).toBe('HUF 100.00');
     expect(spaces(new Formats('fr').amount({ amount: 10000, currency: 'HUF' }))).toBe('100,00 HUF');
-    expect(en.plainAmount(250000, 'IDR')).toBe('2500.00');
-    expect(en.parseAmount('1.5', 'IQD')).toBe(1500);
-    expect(en.parseAmount('100', 'HUF')).toBe(10000);
-    expect([en.minorDigits('IQD'), en.minorDigits('HUF'), en.minorDigits('JPY')]).toEqual([3, 2, 0]);
+    expect(en._plainAmount(250000, 'IDR')).toBe('2500.00');
+    expect(en._parseAmount('1.5', 'IQD')).toBe(1500);
+    expect(en._parseAmount('100', 'HUF')).toBe(10000);
+    expect([en._minorDigits('IQD'), en._minorDigits('HUF'), en._minorDigits('JPY')]).toEqual([3, 2, 0]);
   });
 
   it('formats an APR fraction as a percentage', () => {

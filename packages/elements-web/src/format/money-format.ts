@@ -19,17 +19,17 @@ export class Formats {
   }
 
   /** Digits after the decimal separator in the currency (2 for EUR and HUF, 0 for JPY, 3 for IQD): ISO 4217's, never Intl's. */
-  minorDigits(currency: string): number {
+  _minorDigits(currency: string): number {
     return minorUnitsOf(currency);
   }
 
   amount(money: Money): string {
-    return this._moneyFormat(money.currency).format(money.amount / 10 ** this.minorDigits(money.currency));
+    return this._moneyFormat(money.currency).format(money.amount / 10 ** this._minorDigits(money.currency));
   }
 
   /** The amount as the payer types it, without the symbol: "30.00" in en, "30,00" in fr. */
-  plainAmount(amount: number, currency: string): string {
-    const digits = this.minorDigits(currency);
+  _plainAmount(amount: number, currency: string): string {
+    const digits = this._minorDigits(currency);
     return new Intl.NumberFormat(this.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(amount / 10 ** digits);
   }
 
@@ -38,8 +38,8 @@ export class Formats {
    * (en "1,500.00", fr "1 500,00"), a dot as decimal mark where it does not group, and spaces as grouping.
    * The locale's grouping mark elsewhere than between thousands is refused, not guessed (en "1,5").
    */
-  parseAmount(text: string, currency: string): number | undefined {
-    const digits = this.minorDigits(currency);
+  _parseAmount(text: string, currency: string): number | undefined {
+    const digits = this._minorDigits(currency);
     const parts = new Intl.NumberFormat(this.locale).formatToParts(1234.5);
     const [group, decimal] = ['group', 'decimal'].map((type) => parts.find((p) => p.type === type)?.value as string);
     let cleaned = text.replace(/[\s\u00a0\u202f]/g, '');

@@ -102,7 +102,6 @@ export const en: Messages = {
     AWAITED_REFUSED: 'The lender refused the financing. Nothing was taken.',
   },
   linkExpired: 'This payment link has expired.',
-  readOnly: 'This payment can no longer be changed.',
   payBy: (time) => `Complete the payment by ${time}.`,
   expiresSoon: (time) => `This payment expires in less than two minutes, at ${time}.`,
   unreachable: 'The payment service cannot be reached. Trying again…',

@@ -102,7 +102,6 @@ export const fr: Messages = {
     AWAITED_REFUSED: 'Le prêteur a refusé le financement. Rien n’a été débité.',
   },
   linkExpired: 'Ce lien de paiement a expiré.',
-  readOnly: 'Ce paiement ne peut plus être modifié.',
   payBy: (time) => `Terminez le paiement avant ${time}.`,
   expiresSoon: (time) => `Ce paiement expire dans moins de deux minutes, à ${time}.`,
   unreachable: 'Le service de paiement est injoignable. Nouvel essai en cours…',

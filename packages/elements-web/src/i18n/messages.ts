@@ -107,7 +107,6 @@ export interface Messages {
   readonly removed: (amount: string, method: string, remaining: string) => string;
   readonly ended: Readonly<Record<EndStatus, string>>;
   readonly linkExpired: string;
-  readonly readOnly: string;
   /** By when the session must be paid (it dies then, and nothing is taken). */
   readonly payBy: (time: string) => string;
   readonly expiresSoon: (time: string) => string;

@@ -13,21 +13,21 @@ export class Announcer {
     this.alert = h(doc, 'div', { _className: 'sp-sr-only', _attrs: { role: 'alert', 'aria-atomic': 'true' } });
   }
 
-  say(text: string): void {
+  _say(text: string): void {
     this.status.textContent = changed(this.status, text);
   }
 
-  warn(text: string): void {
+  _warn(text: string): void {
     this.alert.textContent = changed(this.alert, text);
   }
 
   /** Empties the status region if it still says `text` (no longer true); emptying it says nothing. */
-  hush(text: string): void {
+  _hush(text: string): void {
     if (this.status.textContent === text || this.status.textContent === `${text}\u00A0`) this.status.textContent = '';
   }
 
   /** Empties the alert region if it still says `text` (no longer true); emptying it says nothing. */
-  withdraw(text: string): void {
+  _withdraw(text: string): void {
     if (this.alert.textContent === text || this.alert.textContent === `${text}\u00A0`) this.alert.textContent = '';
   }
 }

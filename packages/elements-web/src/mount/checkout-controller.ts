@@ -95,13 +95,13 @@ export class CheckoutController implements Actions {
       locale,
       readyWithinMs: this._options.hostedFields?.readyWithinMs,
       failed: () => {
-        this._announcer.warn(loadFailed);
+        this._announcer._warn(loadFailed);
         this._report(new SplitPayError('LoadError', 0));
       },
       // Nothing moves focus: the payer may be elsewhere on the page. A Pay refused meanwhile stops being said.
       recovered: () => {
-        this._announcer.withdraw(loadFailed);
-        this._announcer.say(this._t.hostedReady);
+        this._announcer._withdraw(loadFailed);
+        this._announcer._say(this._t.hostedReady);
         if (this._local._formError !== loadFailed) return;
         this._local = { ...this._local, _formError: undefined };
         this._render(false);
@@ -113,7 +113,7 @@ export class CheckoutController implements Actions {
       failedText: loadFailed,
       challengeText: this._t.bankChallenge,
       challengeName: this._t.bankChallengeName,
-      announce: (text) => this._announcer.say(text),
+      announce: (text) => this._announcer._say(text),
       locale,
       // Named as a start's answer is: a redirect the answer asks for (3-D Secure's fallback) is followed at once.
       // Sent even while another action runs (the result is the issuer's, it must not be dropped); a failure is shown as an action's.
@@ -127,7 +127,7 @@ export class CheckoutController implements Actions {
         });
       },
       failed: (message) => {
-        this._announcer.warn(loadFailed);
+        this._announcer._warn(loadFailed);
         this._report(new SplitPayError('LoadError', 0, message));
       },
     });
@@ -216,10 +216,10 @@ export class CheckoutController implements Actions {
     }
     if (this._local._methodId === undefined && newlyUnpaid(previous, view)) this._resume(view);
     // Nothing is being confirmed any more: "Confirming your payment…" is over, whatever the verdict (a decline goes to the alert region).
-    if (!view.attempts.some((a) => a.status === 'AUTHORIZING')) this._announcer.hush(this._t.confirming);
+    if (!view.attempts.some((a) => a.status === 'AUTHORIZING')) this._announcer._hush(this._t.confirming);
     // The ending is said on its own (an alert unless paid): a held or confirming sentence before it is no longer true.
     if (isEndStatus(view.status) && !this._ended) this._announcer.status.textContent = '';
-    for (const a of announcementsFor(previous, view, this._t, this._f)) (a.urgent ? this._announcer.warn(a.text) : this._announcer.say(a.text));
+    for (const a of announcementsFor(previous, view, this._t, this._f)) (a.urgent ? this._announcer._warn(a.text) : this._announcer._say(a.text));
     const before = new Map((previous?.attempts ?? []).map((a) => [a.attemptId, a]));
     if (this._options.onAttemptChange) {
       for (const attempt of view.attempts) {
@@ -253,14 +253,14 @@ export class CheckoutController implements Actions {
   private _resume(view: SessionView): void {
     const choice = resumedChoice(view);
     if (!choice) return;
-    this._local = { ...this._local, _methodId: choice.methodId, ...(choice.amount !== undefined ? { _amountText: this._f.plainAmount(choice.amount, view.currency) } : {}) };
+    this._local = { ...this._local, _methodId: choice.methodId, ...(choice.amount !== undefined ? { _amountText: this._f._plainAmount(choice.amount, view.currency) } : {}) };
   }
 
   /** A read answered: a failed one before it is over (said once). True when one had failed. */
   private _reachable(): boolean {
     if (!this._local._unreachable) return false;
     this._local = { ...this._local, _unreachable: false };
-    this._announcer.say(this._t.reachableAgain);
+    this._announcer._say(this._t.reachableAgain);
     return true;
   }
 
@@ -269,7 +269,7 @@ export class CheckoutController implements Actions {
     const left = view.expiresAt - Date.now();
     if (left > 0 && left <= 120_000) {
       const text = this._t.expiresSoon(this._f.time(view.expiresAt));
-      this._announcer.warn(text);
+      this._announcer._warn(text);
       // Shown as well as announced: every payer is warned, not only those with a screen reader.
       this._local = { ...this._local, _expiringSoon: true };
       this._render(false);
@@ -332,7 +332,7 @@ export class CheckoutController implements Actions {
   _fillRemaining(): void {
     if (!this._view) return;
     const { amount: _old, ...errors } = this._local._fieldErrors;
-    this._local = { ...this._local, _amountText: this._f.plainAmount(this._view.remaining.amount, this._view.currency), _fieldErrors: errors, _formError: undefined };
+    this._local = { ...this._local, _amountText: this._f._plainAmount(this._view.remaining.amount, this._view.currency), _fieldErrors: errors, _formError: undefined };
     // The button pressed is not rendered any more: focus goes to the amount it filled.
     this._render(false, this._fieldId('amount'));
   }
@@ -411,7 +411,7 @@ export class CheckoutController implements Actions {
     const checked = this._checkForm();
     if (!checked) return;
     this._local = { ...this._local, _starting: true };
-    this._announcer.say(this._t.processing);
+    this._announcer._say(this._t.processing);
     void this._act(async () => {
       // The card first: a card the acquirer refuses records no consent and starts nothing.
       const input = await this._payerInput(checked.method);
@@ -419,9 +419,9 @@ export class CheckoutController implements Actions {
       const plan = checked.method.method === 'oney' ? checked.method.plans.find((p) => planKeyOf(p) === this._local._planKey) : undefined;
       const body: StartBody = { methodId: checked.method.id, amount: checked.amount, ...(plan ? { plan: { installments: plan.installments, withFees: plan.withFees } } : {}), ...(input ? { input } : {}) };
       const known = new Set((this._view?.attempts ?? []).map((a) => a.attemptId));
-      const key = this._press.keyFor(body, this._hosted._edits);
+      const key = this._press._keyFor(body, this._hosted._edits);
       const answer = await this._numbered(() => this._client.start(body, this._aborts.signal, key)).catch((error: unknown) => this._lostStart(error, known));
-      this._press.answered();
+      this._press._answered();
       // Nothing typed on the card survives the attempt.
       const typed = [this._local.cardNumber, this._local.expiry, this._local.cvc].some((value) => value !== '');
       this._local = { ...this._local, cardNumber: '', expiry: '', cvc: '', _amountText: undefined, _cardClearedFor: typed ? answer.attemptId : undefined };
@@ -436,7 +436,7 @@ export class CheckoutController implements Actions {
    */
   private async _lostStart(error: unknown, known: ReadonlySet<string>): Promise<ViewAnswer & NumberedRead> {
     if (!(error instanceof SplitPayError) || error.code !== 'NetworkError') {
-      if (error instanceof SplitPayError && error.httpStatus > 0) this._press.answered();
+      if (error instanceof SplitPayError && error.httpStatus > 0) this._press._answered();
       throw error;
     }
     const view = await this._reader.read();
@@ -504,7 +504,7 @@ export class CheckoutController implements Actions {
     const checked = this._checkForm();
     if (!ctor || !checked || !this._view) return;
     const view = this._view;
-    const digits = this._f.minorDigits(view.currency);
+    const digits = this._f._minorDigits(view.currency);
     let attemptId: string | undefined;
     // Synchronously in the click: Apple Pay refuses a session begun after an await.
     runApplePay({
@@ -523,9 +523,9 @@ export class CheckoutController implements Actions {
             const known = new Set(view.attempts.map((a) => a.attemptId));
             // A press of its own (D91): after a start whose answer was lost, the sheet opened again goes on with the attempt it made (D102-c).
             const body: StartBody = { methodId: checked.method.id, amount: checked.amount, input: { method: 'applepay' } };
-            const key = this._press.keyFor(body);
+            const key = this._press._keyFor(body);
             const answer = await this._numbered(() => this._client.start(body, this._aborts.signal, key)).catch((error: unknown) => this._lostStart(error, known));
-            this._press.answered();
+            this._press._answered();
             attemptId = answer.attemptId;
             return answer;
           }, false, true);
@@ -563,7 +563,7 @@ export class CheckoutController implements Actions {
     if (check.ok) return { method: check.method, amount: check.amount };
     if (check.first) {
       this._local = { ...this._local, _fieldErrors: check.errors, _formError: undefined };
-      this._announcer.warn(check.errors[check.first] as string);
+      this._announcer._warn(check.errors[check.first] as string);
       this._render(false, this._fieldId(check.first));
     }
     return undefined;
@@ -596,7 +596,7 @@ export class CheckoutController implements Actions {
     try {
       const answer = await run();
       // Answered: "Processing your payment…" is over, whatever the answer says next.
-      this._announcer.hush(this._t.processing);
+      this._announcer._hush(this._t.processing);
       this._reachable();
       this._local = { ...this._local, _busy: false, _starting: false };
       if (this._reads.draws(answer.read, 'action', answer.view.revision)) this._apply(answer.view);
@@ -608,9 +608,9 @@ export class CheckoutController implements Actions {
       // Its attempt as the view shown tells it, unless that view was read before the attempt existed.
       const attempt = answer.attemptId ? (shown.attempts.find((a) => a.attemptId === answer.attemptId) ?? answer.view.attempts.find((a) => a.attemptId === answer.attemptId)) : undefined;
       if (followsRedirect && attempt?.status === 'AUTHORIZING' && attempt.redirect) this._redirect(attempt.attemptId, attempt.redirect);
-      else if (attempt?.status === 'AUTHORIZING') this._announcer.say(this._t.confirming);
+      else if (attempt?.status === 'AUTHORIZING') this._announcer._say(this._t.confirming);
     } catch (error) {
-      this._announcer.hush(this._t.processing);
+      this._announcer._hush(this._t.processing);
       this._local = { ...this._local, _busy: false, _starting: false };
       if (rethrow) {
         this._render(false);
@@ -634,7 +634,7 @@ export class CheckoutController implements Actions {
     if (during === 'action' && isInvalidCardDetails(error)) {
       // Not a failure: the acquirer's fields refused what the payer typed, and showed where.
       this._local = { ...this._local, _fieldErrors: { card: this._t.cardDetailsInvalid } };
-      this._announcer.warn(this._t.cardDetailsInvalid);
+      this._announcer._warn(this._t.cardDetailsInvalid);
       this._render(false, this._fieldId('card'));
       return;
     }
@@ -644,14 +644,14 @@ export class CheckoutController implements Actions {
       this._linkExpired = true;
       if (this._timer !== undefined) clearTimeout(this._timer);
       this._render(true);
-      this._announcer.warn(this._t.linkExpired);
+      this._announcer._warn(this._t.linkExpired);
       this._report(failure);
       return;
     }
     if (during === 'poll') {
       if (failure.retryable && !this._local._unreachable) {
         this._local = { ...this._local, _unreachable: true };
-        this._announcer.say(this._t.unreachable);
+        this._announcer._say(this._t.unreachable);
         this._render(false);
       }
       this._pollSoon(this._schedule.failed(failure.retryAfterS));
@@ -685,7 +685,7 @@ export class CheckoutController implements Actions {
   private _showFailure(message: string, onField?: string): void {
     if (this._destroyed) return;
     this._local = onField ? { ...this._local, _fieldErrors: { [onField]: message } } : { ...this._local, _formError: message };
-    this._announcer.warn(message);
+    this._announcer._warn(message);
     this._render(false, onField ? this._fieldId(onField) : undefined);
   }
 

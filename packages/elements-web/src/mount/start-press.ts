@@ -14,7 +14,7 @@ export class StartPress {
   private _pending: { readonly key: string; readonly what: string } | undefined;
 
   /** The key for a start of `body` (`edits`: the hosted card fields' edition): the unanswered press's own when it is sent again, else a new one. */
-  keyFor(body: StartBody, edits = 0): string {
+  _keyFor(body: StartBody, edits = 0): string {
     // Held in memory only, like the card fields it repeats; never sent nor kept beyond the press.
     const input = body.input && 'token' in body.input ? { ...body.input, token: edits } : body.input;
     const what = JSON.stringify([body.methodId, body.amount, body.plan, input]);
@@ -23,7 +23,7 @@ export class StartPress {
   }
 
   /** The service answered the press (or the view shows what it made): the next press is another payment. */
-  answered(): void {
+  _answered(): void {
     this._pending = undefined;
   }
 }

@@ -12,7 +12,7 @@ export function renderAmountField(ctx: RenderContext, method: MethodView, amount
   const field = renderField(ctx, {
     name: 'amount',
     label: t.amountLabel,
-    value: ctx._local._amountText ?? f.plainAmount(view.remaining.amount, view.currency),
+    value: ctx._local._amountText ?? f._plainAmount(view.remaining.amount, view.currency),
     hint: bounds.locked ? t.amountLocked : t.amountHint(money(bounds.min), money(bounds.max)),
     attrs: { inputmode: 'decimal', autocomplete: 'off', readonly: bounds.locked, 'aria-readonly': bounds.locked ? 'true' : undefined },
     onInput: (text) => ctx._actions._amountInput(text),

@@ -16,7 +16,7 @@ export function formSelection(ctx: Pick<RenderContext, 'view' | '_local' | 'f' |
   if (!method) return {};
   const locked = method.mustSettleRemaining === true || method.method === 'oney';
   const text = ctx._local._amountText;
-  const amount = locked || text === undefined ? ctx.view.remaining.amount : ctx.f.parseAmount(text, ctx.view.currency);
+  const amount = locked || text === undefined ? ctx.view.remaining.amount : ctx.f._parseAmount(text, ctx.view.currency);
   return { method, ...(amount !== undefined ? { amount } : {}) };
 }
 
