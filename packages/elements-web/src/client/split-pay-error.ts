@@ -21,7 +21,8 @@ export type ServiceErrorCode =
 
 /**
  * Codes raised in the browser: no answer came (network), a script failed to load, the call was
- * aborted, the PSP opened no wallet session for the sheet (the wallet-session door answered none).
+ * aborted, the PSP opened no wallet session for the sheet (the wallet-session door answered none) or
+ * the browser refused to open the sheet (D128).
  */
 export type LocalErrorCode = 'NetworkError' | 'LoadError' | 'Aborted' | 'WalletSessionUnavailable';
 

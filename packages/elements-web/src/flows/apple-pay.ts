@@ -1,6 +1,6 @@
 import { SplitPayError } from '../client/split-pay-error';
 import type { WalletSessionAnswer } from '../client/elements-client';
-import type { AttemptStatus, MerchantValidation } from '../types/session-view';
+import type { AttemptStatus, MerchantValidation, SessionView } from '../types/session-view';
 
 /** The parts of Apple Pay JS the components use (window.ApplePaySession). */
 export interface ApplePaySessionLike {
@@ -115,6 +115,18 @@ export function sheetSaysDone(status: AttemptStatus | undefined): boolean {
   }
 }
 
+/** One sheet as the page holds it. */
+export interface ApplePaySheet {
+  /** Not over yet: neither closed, aborted, nor completed. */
+  _open(): boolean;
+  /**
+   * Aborts the sheet whose started attempt waits for its token once `view` shows it can no longer
+   * pay: the session no longer pending, or the attempt over. Without a view (the page goes away),
+   * aborts it whatever it waits for. No cancel is reported for it, nothing abandoned.
+   */
+  _end(view?: SessionView): void;
+}
+
 /** What runs one Apple Pay sheet. */
 export interface ApplePayRun {
   /** The browser's ApplePaySession. */
@@ -136,43 +148,16 @@ export interface ApplePayRun {
  * with what the confirm answered, failed when the confirm fails, aborted (no verdict) when its outcome is
  * unknown. A sheet closed once the token is sent (Apple gives up after 30 seconds, an abort that
  * dispatches a cancel) is not completed and abandons nothing: the token may have paid, so the page
- * shows the attempt in flight and polls for its verdict (D102-f).
+ * shows the attempt in flight and polls for its verdict (D102-f). A sheet the browser refuses to open
+ * (Safari: another payment sheet is up) is a failure reported as WalletSessionUnavailable (D128).
  */
-export function runApplePay({ sessionConstructor: ctor, request, legs, validateMerchant, merchantValidation }: ApplePayRun): void {
-  const session = new ctor(3, request);
+export function runApplePay({ sessionConstructor: ctor, request, legs, validateMerchant, merchantValidation }: ApplePayRun): ApplePaySheet {
+  let session: ApplePaySessionLike;
   let attemptId: string | undefined;
   /** The sheet is over: closed by the payer, aborted, or its payment completed. */
   let over = false;
-  const abandon = (id: string): void => void legs.abandon(id).catch(legs.failed);
-  session.onvalidatemerchant = (event) => {
-    void (async () => {
-      let started: string;
-      try {
-        started = attemptId = await legs.start();
-      } catch (error) {
-        if (over) return;
-        over = true;
-        session.abort();
-        legs.failed(error);
-        return;
-      }
-      // Closed while the attempt was starting: oncancel had nothing to abandon yet.
-      if (over) return abandon(started);
-      try {
-        const merchantSession = await merchantSessionFor(legs, started, event.validationURL, validateMerchant, merchantValidation);
-        if (over) return;
-        session.completeMerchantValidation(merchantSession);
-      } catch (error) {
-        if (over) return;
-        over = true;
-        session.abort();
-        // Abandoned before the failure is told, so the view the abandon answers does not hide it. An
-        // abandon that fails leaves the attempt in flight, offered to stop in the ledger.
-        await legs.abandon(started).catch(() => undefined);
-        legs.failed(error);
-      }
-    })();
-  };
+  /** Aborts the sheet unless it is over already (then false). Over first: a sheet whose abort dispatches its cancel must find it over. */
+  const abort = (): boolean => !over && ((over = true), session.abort(), true);
   const complete = (done: boolean): void => {
     if (over) return;
     over = true;
@@ -182,33 +167,69 @@ export function runApplePay({ sessionConstructor: ctor, request, legs, validateM
       // A sheet the browser already dismissed may refuse it; the page tells the outcome either way.
     }
   };
-  session.onpaymentauthorized = (event) => {
-    void (async () => {
-      const id = attemptId;
-      if (!id || over) return;
-      // The token may pay from now on: the attempt is no longer the sheet's to abandon (D102-f).
-      attemptId = undefined;
-      try {
-        // The token goes as the wallet gave it: serialized once, never read or logged here.
-        const token = typeof event.payment.token === 'string' ? event.payment.token : JSON.stringify(event.payment.token);
-        const status = await legs.confirm(id, token);
-        // Neither verdict is known: the sheet closes without one, the page tells it when it comes (D102-d).
-        if (status !== OUTCOME_UNKNOWN) complete(sheetSaysDone(status));
-        else if (!over) {
-          // Over first: a sheet whose abort dispatches its cancel must find it over.
-          over = true;
-          session.abort();
+  const abandon = (id: string): void => void legs.abandon(id).catch(legs.failed);
+  const sheet: ApplePaySheet = {
+    _open: () => !over,
+    _end: (view) => {
+      // No attempt: not started yet (a start refused aborts the sheet), or its token is sent (the confirm's answer closes it).
+      if (!view || (attemptId && (view.status !== 'PENDING' || view.attempts.some((a) => a.attemptId === attemptId && a.status !== 'AUTHORIZING')))) abort();
+    },
+  };
+  // Safari refuses a second sheet (another is up) when it is created or begun: nothing else can throw here.
+  try {
+    session = new ctor(3, request);
+    session.onvalidatemerchant = (event) => {
+      void (async () => {
+        let started: string;
+        try {
+          started = attemptId = await legs.start();
+        } catch (error) {
+          if (abort()) legs.failed(error);
+          return;
         }
-      } catch (error) {
-        complete(false);
-        legs.failed(error);
-      }
-    })();
-  };
-  session.oncancel = () => {
-    if (over) return;
+        // Closed while the attempt was starting: oncancel had nothing to abandon yet.
+        if (over) return abandon(started);
+        try {
+          const merchantSession = await merchantSessionFor(legs, started, event.validationURL, validateMerchant, merchantValidation);
+          if (over) return;
+          session.completeMerchantValidation(merchantSession);
+        } catch (error) {
+          if (!abort()) return;
+          // Abandoned before the failure is told, so the view the abandon answers does not hide it. An
+          // abandon that fails leaves the attempt in flight, offered to stop in the ledger.
+          await legs.abandon(started).catch(() => undefined);
+          legs.failed(error);
+        }
+      })();
+    };
+    session.onpaymentauthorized = (event) => {
+      void (async () => {
+        const id = attemptId;
+        if (!id || over) return;
+        // The token may pay from now on: the attempt is no longer the sheet's to abandon (D102-f).
+        attemptId = undefined;
+        try {
+          // The token goes as the wallet gave it: serialized once, never read or logged here.
+          const token = typeof event.payment.token === 'string' ? event.payment.token : JSON.stringify(event.payment.token);
+          const status = await legs.confirm(id, token);
+          // Neither verdict is known: the sheet closes without one, the page tells it when it comes (D102-d).
+          if (status !== OUTCOME_UNKNOWN) complete(sheetSaysDone(status));
+          else abort();
+        } catch (error) {
+          complete(false);
+          legs.failed(error);
+        }
+      })();
+    };
+    session.oncancel = () => {
+      if (over) return;
+      over = true;
+      if (attemptId) abandon(attemptId);
+    };
+    session.begin();
+  } catch {
     over = true;
-    if (attemptId) abandon(attemptId);
-  };
-  session.begin();
+    legs.failed(new SplitPayError('WalletSessionUnavailable', 0));
+  }
+  return sheet;
 }

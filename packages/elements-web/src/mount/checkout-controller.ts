@@ -1,7 +1,7 @@
 import { ElementsClient, type StartBody, type ViewAnswer } from '../client/elements-client';
 import { SplitPayError } from '../client/split-pay-error';
 import { h } from '../dom/h';
-import { applePaySessionOf, OUTCOME_UNKNOWN, runApplePay } from '../flows/apple-pay';
+import { applePaySessionOf, OUTCOME_UNKNOWN, runApplePay, type ApplePaySheet } from '../flows/apple-pay';
 import { isInvalidCardDetails } from '../flows/hosted-fields';
 import { followRedirect } from '../flows/redirect';
 import { cardExpiry } from '../format/card-expiry';
@@ -66,6 +66,8 @@ export class CheckoutController implements Actions {
   private readonly _pageAction: PageActionSlot;
   private readonly _press = new StartPress();
   private _lastActivity = Date.now();
+  /** The last Apple Pay sheet (D128). */
+  private _sheet: ApplePaySheet | undefined;
   private readonly _onVisibility = (): void => {
     if (this._doc.visibilityState === 'visible' && this._pollingOn()) void this._reader.read();
   };
@@ -172,6 +174,7 @@ export class CheckoutController implements Actions {
     this._hosted.destroy();
     this._pageAction.clear();
     this.root.remove();
+    this._sheet?._end();
   }
 
   // ---- polling ----
@@ -210,6 +213,8 @@ export class CheckoutController implements Actions {
       return;
     }
     this._view = view;
+    // A sheet still waiting for the payer closes once the view shows it can no longer pay (D128).
+    this._sheet?._end(view);
     if (this._local._releasing.length > 0) {
       const still = this._local._releasing.filter((id) => view.attempts.some((a) => a.attemptId === id && (a.status === 'AUTHORIZED' || a.status === 'CAPTURED')));
       this._local = { ...this._local, _releasing: still };
@@ -501,20 +506,22 @@ export class CheckoutController implements Actions {
 
   _payWithApplePay(): void {
     const ctor = applePaySessionOf(this._win);
-    const checked = this._checkForm();
+    // One sheet at a time: a second click (a double click) opens nothing (D128).
+    const checked = !this._sheet?._open() && this._checkForm();
     if (!ctor || !checked || !this._view) return;
     const view = this._view;
     const digits = this._f._minorDigits(view.currency);
     let attemptId: string | undefined;
     // Synchronously in the click: Apple Pay refuses a session begun after an await.
-    runApplePay({
+    this._sheet = runApplePay({
       sessionConstructor: ctor,
       request: {
         countryCode: this._options.applePay?.countryCode ?? 'FR',
         currencyCode: view.currency,
         supportedNetworks: ['visa', 'masterCard', 'amex', 'cartesBancaires'],
         merchantCapabilities: ['supports3DS'],
-        total: { label: this._options.applePay?.label ?? view.orderId, amount: (checked.amount / 10 ** digits).toFixed(digits) },
+        // The business the statement names, as Apple asks of the total's label (D128).
+        total: { label: this._options.applePay?.label ?? view.statementDescriptor ?? view.orderId, amount: (checked.amount / 10 ** digits).toFixed(digits) },
       },
       legs: {
         start: async () => {

@@ -55,7 +55,7 @@ export interface SplitPayOptions {
     readonly validateMerchant?: ValidateMerchant;
     /** ISO 3166 country of the merchant; default FR. */
     readonly countryCode?: string;
-    /** The label on the sheet's total line; default the order id. */
+    /** The label on the sheet's total line (the business name); default the session's statementDescriptor, else the order id. */
     readonly label?: string;
   };
 }

@@ -13,7 +13,7 @@ export interface MerchantPageOptions {
  * The merchant's page, on an origin of its own (127.0.0.1): the components from the service (script
  * and stylesheet) and a script of its own mounting them with the session's elements token, under a
  * strict CSP that lets in only the service and the sources the test adds. Set `elementsToken` before
- * opening `${url}/checkout`.
+ * opening `${url}/checkout`. The mount's handle is kept as `window.shopCheckout` (a test may unmount).
  */
 export class MerchantPage {
   private server: Server | undefined;
@@ -38,7 +38,7 @@ export class MerchantPage {
 <body><main><h1>Checkout</h1><div id="pay" data-elements-token="${this.elementsToken}" data-base-url="${serviceUrl}"></div></main></body></html>`);
       } else if (req.url === '/shop.js') {
         res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
-        res.end(`var el = document.getElementById('pay'); window.SplitPay.mount(el, { elementsToken: el.dataset.elementsToken, baseUrl: el.dataset.baseUrl, locale: 'en'${mountOptions} });`);
+        res.end(`var el = document.getElementById('pay'); window.shopCheckout = window.SplitPay.mount(el, { elementsToken: el.dataset.elementsToken, baseUrl: el.dataset.baseUrl, locale: 'en'${mountOptions} });`);
       } else {
         res.writeHead(404).end();
       }
