@@ -124,6 +124,8 @@ export const en = {
   cancel: 'Cancel',
   refundRequested: (amount: string, verdict: string) => `Refund of ${amount} requested (${verdict}).`,
   refundAlreadyMade: (amount: string, verdict: string) => `Refund of ${amount} already made (${verdict}): nothing new was refunded.`,
+  refundPartGaveNothing: (amount: string, tranche: string, cancelled: boolean) => `The refund of ${amount} from tranche ${tranche} ${cancelled ? 'was cancelled' : 'failed'}: that amount was not refunded.`,
+  refundPart: (amount: string, verdict: string) => `${amount} ${verdict}`,
   refundWasMade: (amount: string) => `The refund of ${amount} was made: its answer did not reach this page, and the payment read again shows it. Another refund of the same amount would be a new refund.`,
   refundMayHaveBeenMade: 'The refund may have been made: its answer did not reach this page. The payment was read again: check its refunds before trying again (the same refund tried again is not made twice).',
   invalidAmount: 'Enter a positive amount, for example 12.50.',

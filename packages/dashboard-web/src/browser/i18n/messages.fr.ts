@@ -125,6 +125,8 @@ export const fr: Messages = {
   changeAmount: 'Modifier le montant',
   cancel: 'Annuler',
   refundRequested: (amount, verdict) => `Remboursement de ${amount} demandé (${verdict}).`,
+  refundPartGaveNothing: (amount, tranche, cancelled) => `Le remboursement de ${amount} de la tranche ${tranche} ${cancelled ? 'a été annulé' : 'a échoué'} : ce montant n'a pas été remboursé.`,
+  refundPart: (amount, verdict) => `${amount} ${verdict}`,
   refundAlreadyMade: (amount, verdict) => `Remboursement de ${amount} déjà fait (${verdict}) : rien de nouveau n'a été remboursé.`,
   refundWasMade: (amount) => `Le remboursement de ${amount} a été fait : sa réponse n'est pas parvenue à cette page, et le paiement relu le montre. Un autre remboursement du même montant serait un nouveau remboursement.`,
   refundMayHaveBeenMade: "Le remboursement a peut-être été fait : sa réponse n'est pas parvenue à cette page. Le paiement a été relu : vérifiez ses remboursements avant de réessayer (le même remboursement réessayé n'est pas fait deux fois).",

@@ -3,6 +3,7 @@ import type { RefundTarget } from '../api/dashboard-api';
 import { methodWords } from '../i18n/payment-names';
 import { providerLabel } from '../operations/provider-options';
 import { madeRefundOf, refundIdsOf } from '../refund/refund-outcome';
+import { refundSaying } from '../refund/refund-saying';
 import { refundStanding, type RefundStanding } from '../refund/refunds-in-flight';
 import type { PaymentOrigin } from '../sessions/session-address';
 import { facts, h, replaceChildren, type Child } from './dom';
@@ -50,6 +51,8 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   // Outside the body that every read draws anew: it outlives the read it asks for.
   const notice = h('p', { class: 'error', role: 'alert' });
   const section = h('section', { class: 'session' }, h('p', {}, backLink), notice, body);
+  /** The payment as last drawn: its tranches' numbers, for what an answer says of them. */
+  let shown: SessionJson | undefined;
 
   /**
    * After an action the page is read again and drawn anew, the pressed control with it: focus goes to
@@ -58,11 +61,8 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
    */
   const refunded = (focusId: string, before: ReadonlySet<string>) => (answer: RefundAnswer): void => {
     notice.textContent = '';
-    for (const { transaction } of answer.refunds) {
-      const verdict = t.verdict[transaction.status.kind] ?? transaction.status.kind;
-      const money = ctx.tr.money(transaction.amount);
-      ctx.announce(before.has(transaction.transactionId) ? t.refundAlreadyMade(money, verdict) : t.refundRequested(money, verdict));
-    }
+    const trancheOf = (attemptId: string): string => String((shown?.attempts.findIndex((a) => a.attemptId === attemptId) ?? -1) + 1 || '');
+    ctx.announce(refundSaying({ t, money: ctx.tr.money, trancheOf }, answer, before));
     void load(focusId);
   };
 
@@ -230,6 +230,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   };
 
   const render = (session: SessionJson, chargebacks: ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>): void => {
+    shown = session;
     const ended = TERMINAL.has(session.status);
     const refundable = { amount: session.attempts.reduce((sum, a) => sum + refundStanding(a).refundable.amount, 0), currency: session.total.currency };
     const paused = refundsPending(session);
