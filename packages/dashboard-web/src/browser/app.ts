@@ -46,7 +46,7 @@ export class DashboardApp {
     this.tr = translator(preferredLocale(localStorage.getItem(LANGUAGE_KEY), navigator.languages));
     this.keeper = new TokenKeeper({ refresh: (token) => this.tokens.refresh(token), revoke: (token) => this.tokens.revoke(token), onLapsed: () => this.signedOut(this.tr.t.sessionLapsed) });
     this.api = new DashboardApi(
-      () => this.keeper.accessToken(),
+      () => this.keeper.freshAccessToken(),
       () => this.signedOut(this.tr.t.sessionLapsed),
       undefined,
       this.base,
@@ -190,16 +190,15 @@ export class DashboardApp {
       query = new URLSearchParams(hash.split('?')[1] ?? '');
     }
     const session = sessionAddressOf(hash);
-    if (session) {
-      this.renderViews('session');
-      replaceChildren(this.main, sessionView(this.context(), session.sessionId, session.back));
-    } else if (/^#\/operations(\?|$)/.test(hash)) {
-      this.renderViews('operations');
-      replaceChildren(this.main, operationsView(this.context(), operationsAddress.filters(query), operationsAddress.cursors(query)));
-    } else {
-      this.renderViews('payments');
-      replaceChildren(this.main, paymentsView(this.context(), paymentsAddress.filters(query), paymentsAddress.cursors(query)));
-    }
+    const [current, view] = session
+      ? (['session', sessionView(this.context(), session.sessionId, session.back)] as const)
+      : /^#\/operations(\?|$)/.test(hash)
+        ? (['operations', operationsView(this.context(), operationsAddress.filters(query), operationsAddress.cursors(query))] as const)
+        : (['payments', paymentsView(this.context(), paymentsAddress.filters(query), paymentsAddress.cursors(query))] as const);
+    // Building the view may have met the end of the sign-in: the signed-out view drawn then stays.
+    if (!this.keeper.signedIn) return;
+    this.renderViews(current);
+    replaceChildren(this.main, view);
     this.focusHeading();
   }
 

@@ -42,7 +42,8 @@ function refundPath(target: RefundTarget): string {
  */
 export class DashboardApi {
   constructor(
-    private readonly accessToken: () => string | undefined,
+    /** The token to send; it may first be rotated (TokenKeeper.freshAccessToken), so it is awaited. */
+    private readonly accessToken: () => Promise<string | undefined> | string | undefined,
     /** Called on Unauthorized: the sign-in is gone. */
     private readonly onUnauthorized: () => void,
     private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
@@ -83,7 +84,8 @@ export class DashboardApi {
   }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: object, extraHeaders: Record<string, string> = {}, signal?: AbortSignal): Promise<ApiResult<T>> {
-    const token = this.accessToken();
+    // Awaited even when at hand: a refusal is never said while the caller is still drawing its view.
+    const token = await this.accessToken();
     if (!token) {
       this.onUnauthorized();
       return { ok: false, status: 401, code: 'Unauthorized' };

@@ -71,6 +71,24 @@ describe('TokenKeeper', () => {
     expect(presented).toEqual(['refresh-1']);
   });
 
+  it('rotates once, at the call, an access token that lapsed while the timers slept, and keeps the sign-in', async () => {
+    const { keeper, timers, presented, revoked, lapsed } = keeperWith([{ kind: 'tokens', tokens: set(2) }]);
+    keeper.start(set(1));
+    // The clock jumps past the token's life; no timer has run.
+    timers.current += 3700_000;
+    expect(await Promise.all([keeper.freshAccessToken(), keeper.freshAccessToken()])).toEqual(['access-2', 'access-2']);
+    expect(presented).toEqual(['refresh-1']);
+    expect([revoked, lapsed(), keeper.signedIn]).toEqual([[], 0, true]);
+  });
+
+  it('signs out when the rotation asked by a call after a sleep is refused', async () => {
+    const { keeper, timers, lapsed } = keeperWith([{ kind: 'refused', error: 'invalid_grant' }]);
+    keeper.start(set(1));
+    timers.current += 3700_000;
+    expect(await keeper.freshAccessToken()).toBeUndefined();
+    expect([lapsed(), keeper.signedIn]).toEqual([1, false]);
+  });
+
   it('signs out when the rotation is refused', async () => {
     const { keeper, timers, lapsed } = keeperWith([{ kind: 'refused', error: 'invalid_grant' }]);
     keeper.start(set(1));

@@ -40,6 +40,8 @@ export class TokenKeeper {
   private timer: unknown;
   private generation = 0;
   private readonly timers: KeeperTimers;
+  /** The rotation on its way, shared: a refresh token presented twice would revoke its family. */
+  private rotation: Promise<void> | undefined;
 
   constructor(private readonly deps: TokenKeeperDeps) {
     this.timers = deps.timers ?? browserTimers;
@@ -56,6 +58,19 @@ export class TokenKeeper {
   accessToken(): string | undefined {
     if (!this.tokens || this.timers.now() >= this.lapsesAt) return undefined;
     return this.tokens.accessToken;
+  }
+
+  /**
+   * The access token to send, rotated first when it lapsed while a refresh token is held: a machine
+   * that slept past the access token's life (its timers paused, its clock moved on) holds a refresh
+   * token that may well be good, so the sign-in is kept rather than dropped and its family revoked
+   * (D129-b). Undefined once signed out, or when the rotation was refused.
+   */
+  async freshAccessToken(): Promise<string | undefined> {
+    const live = this.accessToken();
+    if (live !== undefined || !this.tokens) return live;
+    await this.rotate(this.generation);
+    return this.accessToken();
   }
 
   get signedIn(): boolean {
@@ -90,7 +105,14 @@ export class TokenKeeper {
     }, ms);
   }
 
-  private async rotate(generation: number): Promise<void> {
+  private rotate(generation: number): Promise<void> {
+    this.rotation ??= this.rotateOnce(generation).finally(() => {
+      this.rotation = undefined;
+    });
+    return this.rotation;
+  }
+
+  private async rotateOnce(generation: number): Promise<void> {
     const current = this.tokens;
     if (!current) return;
     const result = await this.deps.refresh(current.refreshToken);
