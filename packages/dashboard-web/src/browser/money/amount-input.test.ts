@@ -1,4 +1,4 @@
-import { amountInputText, readAmountInput } from './amount-input';
+import { amountInputText, exampleAmountText, readAmountInput } from './amount-input';
 
 describe('readAmountInput', () => {
   it('reads decimal points and commas into minor units without floating point drift', () => {
@@ -19,6 +19,21 @@ describe('readAmountInput', () => {
       expect(readAmountInput(text, 2)).toEqual({ kind: 'invalid' });
     }
     expect(readAmountInput('12.5', 0)).toEqual({ kind: 'invalid' });
+  });
+
+  it('reads an amount grouped as the page writes it in English, where a comma cannot be a decimal separator', () => {
+    expect(readAmountInput('12,245', 0)).toEqual({ kind: 'amount', minor: 12245 });
+    expect(readAmountInput('1,234.50', 2)).toEqual({ kind: 'amount', minor: 123450 });
+    expect(readAmountInput('1,234,567', 2)).toEqual({ kind: 'amount', minor: 123456700 });
+    // Three decimals: a comma there can still be the decimal separator, and stays one.
+    expect(readAmountInput('1,234', 3)).toEqual({ kind: 'amount', minor: 1234 });
+    for (const text of ['12,24', '1,2345', '12,245.5']) expect(readAmountInput(text, 0)).toEqual({ kind: 'invalid' });
+  });
+});
+
+describe('exampleAmountText', () => {
+  it('gives an example the field reads in the currency', () => {
+    expect([exampleAmountText(2, '.'), exampleAmountText(0, '.'), exampleAmountText(3, ','), exampleAmountText(2, ',')]).toEqual(['12.50', '12', '12,500', '12,50']);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Money, RefundAnswer } from '../api/api-types';
 import type { RefundTarget } from '../api/dashboard-api';
 import { currencyDigits } from '../i18n/i18n';
-import { amountInputText, readAmountInput } from '../money/amount-input';
+import { amountInputText, exampleAmountText, readAmountInput } from '../money/amount-input';
 import { RefundAction, refundOutcomeUnclear } from '../refund/refund-action';
 import { h, uniqueId } from './dom';
 import { refusalWords, type ViewContext } from './view-context';
@@ -100,7 +100,7 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
         if (action.busy || !confirming.hidden) return;
         const amount = readAmountInput(input.value, digits);
         if (amount.kind !== 'amount') {
-          showError(t.invalidAmount);
+          showError(t.invalidAmount(exampleAmountText(digits, t.decimalSeparator)));
           return;
         }
         // Refused here before any confirmation, in the hint's words; the service's refusal stays the guarantee (D81).

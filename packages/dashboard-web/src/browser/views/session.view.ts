@@ -71,7 +71,9 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
    * the page was read (another refund, D121-b), so the figures are read again under the refusal.
    */
   const wholeRefused = (code: string): void => {
-    notice.textContent = t.wholeRefundRefused(code === 'PartialRefundNotSupported' ? t.wholeRefundBelowRemains : refusalWords(ctx, code));
+    // The payment's words for the refusals the contract words for a tranche.
+    const words = code === 'PartialRefundNotSupported' ? t.wholeRefundBelowRemains : code === 'RefundInFlight' ? t.wholeRefundInFlight : refusalWords(ctx, code);
+    notice.textContent = t.wholeRefundRefused(words);
     void load('session-title');
   };
 
