@@ -60,8 +60,8 @@ export interface ServiceHarness {
   readonly ids: IdGenerator;
   /** Every PSP notification as it reached the service; drop or replay them. */
   readonly tap: NotificationTap;
-  /** Answers `status` to every request matching (method, path) until cleared: a PSP that is down. */
-  injectFault(match: (method: string, path: string) => boolean, status?: number): () => void;
+  /** Answers `status` (and `body`, else an error envelope) to every request matching (method, path) until cleared: a PSP that is down. */
+  injectFault(match: (method: string, path: string) => boolean, status?: number, body?: string): () => void;
   /** A client_credentials access token of the merchant. */
   clientToken(merchant?: TestMerchant): Promise<string>;
   /** POST /api/sessions; throws unless 201. */
@@ -84,11 +84,11 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
   // The address is known once listening; the app is bound afterwards (PUBLIC_BASE_URL must be it).
   let app: Express | undefined;
   const tap = new NotificationTap();
-  const faults: { match: (method: string, path: string) => boolean; status: number }[] = [];
+  const faults: { match: (method: string, path: string) => boolean; status: number; body?: string }[] = [];
   const server = http.createServer((req, res) => {
     const fault = faults.find((f) => f.match(req.method ?? '', req.url ?? ''));
     if (!app) res.writeHead(503).end();
-    else if (fault) res.writeHead(fault.status, { 'content-type': 'application/json' }).end('{"error":"unavailable","message":"injected fault"}');
+    else if (fault) res.writeHead(fault.status, { 'content-type': 'application/json' }).end(fault.body ?? '{"error":"unavailable","message":"injected fault"}');
     else if (tap.passes(req)) app(req, res);
     else void tap.handle(req, res).catch(() => res.writeHead(502).end());
   });
@@ -185,8 +185,8 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     },
     runWorkers: () => instance.runWorkersOnce(),
     reload: async (merchants) => load(await writeMerchantsFile(merchants)),
-    injectFault(match, status = 503) {
-      const fault = { match, status };
+    injectFault(match, status = 503, body) {
+      const fault = { match, status, ...(body !== undefined ? { body } : {}) };
       faults.push(fault);
       return () => void faults.splice(faults.indexOf(fault), 1);
     },

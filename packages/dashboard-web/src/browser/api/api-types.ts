@@ -31,6 +31,10 @@ export interface TransactionJson {
     readonly statusMessage?: string;
     readonly category?: DeclineCategory;
   };
+  /** What the PSP's answer to the driving call was: said when its body gave no status code. */
+  readonly ackCode?: string;
+  readonly ackMessage?: string;
+  readonly ackHttpStatus?: number;
   readonly extraData?: string;
 }
 

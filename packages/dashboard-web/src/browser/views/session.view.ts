@@ -120,10 +120,17 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
       });
     }, pausedBy);
 
+  /**
+   * A PSP answer whose body said no status (a refusal that did not parse): what the service kept of
+   * the call, its HTTP status first, so a failed refund is never shown without a reason (D129-d).
+   */
+  const ackWords = (tx: TransactionJson): string =>
+    [tx.ackHttpStatus !== undefined ? t.ackHttpStatus(tx.ackHttpStatus) : undefined, tx.ackCode, tx.ackMessage].filter(Boolean).join(': ');
+
   const transactionRow = (tx: TransactionJson, attempt: AttemptJson, refundable: boolean, pausedBy: string | undefined): HTMLElement => {
     const verdict: Child[] = [t.verdict[tx.status.kind] ?? tx.status.kind];
     if (tx.status.category) verdict.push(` (${t.declineCategory[tx.status.category] ?? tx.status.category})`);
-    const psp = [tx.status.statusCode, tx.status.statusMessage].filter(Boolean).join(': ');
+    const psp = [tx.status.statusCode, tx.status.statusMessage].filter(Boolean).join(': ') || ackWords(tx);
     return h(
       'tr',
       {},
@@ -142,7 +149,12 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     const canRefund = ended && standing.refundable.amount > 0;
     const titleId = trancheTitleId(attempt);
     const pausedBy = canRefund && paused ? `refunds-paused-${attempt.attemptId}` : undefined;
-    const header = h('tr', {}, ...[t.type, t.verdictTitle, t.amount, t.providerRef, t.pspCode, t.createdAt, ''].map((label) => h('th', { scope: 'col' }, label)));
+    const header = h(
+      'tr',
+      {},
+      ...[t.type, t.verdictTitle, t.amount, t.providerRef, t.pspCode, t.createdAt].map((label) => h('th', { scope: 'col' }, label)),
+      h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, t.refundColumn)),
+    );
     return h(
       'article',
       { class: 'tranche', 'aria-labelledby': titleId },
@@ -162,7 +174,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
       canRefund ? refundOpener(t.refundTranche, { kind: 'attempt', attemptId: attempt.attemptId }, attempt, pausedBy) : null,
       pausedBy ? pausedNote(pausedBy) : null,
       tableRegion(
-        h('table', { class: 'operations' }, h('caption', {}, t.transactions), h('thead', {}, header), h('tbody', {}, ...attempt.transactions.map((tx) => transactionRow(tx, attempt, canRefund, pausedBy)))),
+        h('table', { class: 'operations' }, h('caption', {}, t.trancheOperations(index + 1)), h('thead', {}, header), h('tbody', {}, ...attempt.transactions.map((tx) => transactionRow(tx, attempt, canRefund, pausedBy)))),
       ),
     );
   };
@@ -222,12 +234,13 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         h('td', {}, ctx.tr.day(cb.date)),
         h('td', {}, cb.validUntil ? ctx.tr.day(cb.validUntil) : ''),
         h('td', {}, cb.reasonCode ?? ''),
-        h('td', {}, cb.status ?? ''),
+        // The PSP's own word for the dispute's stage: worded when the page knows it, else shown as the PSP's code.
+        h('td', {}, cb.status === undefined ? '' : (t.chargebackStatus[cb.status] ?? h('code', {}, cb.status))),
         h('td', {}, trancheOf(cb.attemptId)),
         h('td', {}, h('code', {}, cb.providerRef)),
       ),
     );
-    out.append(tableRegion(h('table', { class: 'chargebacks' }, h('caption', {}, t.chargebacks), h('thead', {}, header), h('tbody', {}, ...rows))));
+    out.append(tableRegion(h('table', { class: 'chargebacks' }, h('caption', {}, t.chargebacksTable), h('thead', {}, header), h('tbody', {}, ...rows))));
     return out;
   };
 
