@@ -13,7 +13,7 @@ import { refusalWords, type ViewContext } from './view-context';
 
 const TERMINAL = new Set(['PAID', 'ABORTED', 'EXPIRED', 'AWAITED_REFUSED']);
 
-/** How often a payment with a refund awaiting its verdict is read again (D121-a). */
+/** How often a payment with a refund awaiting its verdict, or a notification sent again and not yet delivered, is read again (D121-a, D129-e). */
 const PENDING_REREAD_MS = 10_000;
 
 /** Whether a refund of the payment awaits its verdict: its refund controls are disabled until none does (D121-a). */
@@ -200,6 +200,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         void ctx.api.replayNotification(session.sessionId).then((answer) => {
           replay.disabled = false;
           if (answer.ok) {
+            replayOwed = true;
             ctx.announce(t.replayed);
             void load('notification-title');
           } else {
@@ -282,6 +283,18 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     );
   };
 
+  /**
+   * A notification this view sent again: it is read again, as a pending refund is, until it is
+   * delivered or abandoned (D129-e). Only one sent from here: an owed notification no one asked about
+   * would have the page read again for as long as its retries last.
+   */
+  let replayOwed = false;
+  const awaited = (session: SessionJson): boolean => {
+    const n = session.notification;
+    replayOwed &&= n !== undefined && !n.abandoned && n.deliveredAt === undefined;
+    return refundsPending(session) || replayOwed;
+  };
+
   /** How many reads were asked: only the last one asked draws (D72). */
   let reads = 0;
   /** The payment as last drawn, and the re-read due while a refund of it awaits its verdict (D121-a). */
@@ -324,7 +337,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
       return answer.ok ? answer.body : undefined;
     }
     clearTimeout(reread);
-    if (answer.ok && refundsPending(answer.body)) rereadLater();
+    if (answer.ok && awaited(answer.body)) rereadLater();
     drawn = seen;
     if (answer.ok) render(answer.body, chargebacks);
     else replaceChildren(body, h('p', { class: 'error', role: 'alert', tabindex: '-1', id: 'session-error' }, refusalWords(ctx, answer.code)));
