@@ -76,6 +76,13 @@ export class DashboardApp {
     // The code and state leave the address bar (and the history) at once; the view stays, even after
     // a failure, so that Sign in pressed again returns there.
     history.replaceState(null, '', `${this.base}/dashboard${outcome.returnTo}`);
+    // An answer to a sign-in this tab no longer awaits: a form reached again with Back (its state
+    // spent by the sign-in it already made) or an older one. Its code is never used; a new sign-in
+    // starts, rather than a failure the contact can do nothing about (D129-f).
+    if (outcome.kind === 'failed' && (outcome.reason === 'no-pending' || outcome.reason === 'state-mismatch')) {
+      this.signIn();
+      return;
+    }
     if (outcome.kind !== 'signed-in') {
       this.showSignedOut(this.tr.t.signInFailed);
       return;
