@@ -10,6 +10,7 @@ import { MongoHitCounters } from './repositories/mongo-hit-counters';
 import { MongoMerchantAccountRepository } from './repositories/mongo-merchant-account.repository';
 import { MongoSessionRepository } from './repositories/mongo-session.repository';
 import type { SearchRebuildReport } from './search/search-view.rebuild';
+import { AdyenCardReasonClearing, type CardReasonClearing } from './maintenance/clear-adyen-card-reasons';
 
 /** The repositories of one store, plus what the composition root does with the store itself. */
 export interface MongoStores extends Stores {
@@ -38,6 +39,13 @@ export interface MongoStores extends Stores {
    * entry write failed); answers how many. The composition root runs it as a slow worker.
    */
   repairSearchEntries(limit?: number): Promise<number>;
+  /**
+   * The operators' one-off clearing of D125-a (npm run ops -- clear-adyen-auth-reason): takes Adyen's
+   * card reason (`authorisation code:last 4:expiry`, once copied from a successful AUTHORISATION) out
+   * of the operations' `statusMessage` and the stored session-ended messages, raising each changed
+   * session's version; with `dryRun`, only counts (maintenance/clear-adyen-card-reasons.ts).
+   */
+  clearAdyenCardReasons(options?: { readonly dryRun?: boolean }): Promise<CardReasonClearing>;
   close(): Promise<void>;
 }
 
@@ -104,6 +112,7 @@ export function createStores(collections: StoreCollections, options: CreateStore
     resyncSearchViews: (since, onProgress) => sessions.resyncSearchViews(since, onProgress),
     rebuildSearchViews: (since, onProgress) => sessions.rebuildSearchViews(since, onProgress),
     repairSearchEntries: (limit) => sessions.repairSearchEntries(limit),
+    clearAdyenCardReasons: (options) => new AdyenCardReasonClearing(collections).run(options),
     close: options.close ?? (() => Promise.resolve()),
   };
 }

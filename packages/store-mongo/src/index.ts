@@ -17,3 +17,4 @@ export { MongoAuthorizationCodeRepository, MongoRefreshTokenRepository } from '.
 export * from './documents/hit-counter.document';
 export { MongoHitCounters, type MongoHitCountersOptions } from './repositories/mongo-hit-counters';
 export type { SearchRebuildReport } from './search/search-view.rebuild';
+export type { CardReasonClearing } from './maintenance/clear-adyen-card-reasons';

@@ -1,3 +1,4 @@
+import { adyenCardReasonsContract } from './adyen-card-reasons.contract';
 import { abandonedChargebacksContract } from './abandoned-chargebacks.contract';
 import { abandonedNotificationsContract } from './abandoned-notifications.contract';
 import { accountRepositoriesContract } from './account-repositories.contract';
@@ -29,6 +30,7 @@ export function describeStoreContract(engine: ContractEngine): void {
   sessionSearchContract(traced);
   searchEntryRepairContract(traced);
   searchRebuildContract(traced);
+  adyenCardReasonsContract(traced);
   abandonedNotificationsContract(traced);
   accountRepositoriesContract(traced);
   chargebackRepositoryContract(traced);

@@ -35,7 +35,7 @@ const PORT_METHODS = {
 };
 type Repository = keyof typeof PORT_METHODS;
 /** What the composition root calls on the store itself (close is the engine's, not stored data). */
-const STORE_METHODS: readonly (keyof MongoStores)[] = ['ensureIndexes', 'resyncSearchViews', 'rebuildSearchViews', 'repairSearchEntries'];
+const STORE_METHODS: readonly (keyof MongoStores)[] = ['ensureIndexes', 'resyncSearchViews', 'rebuildSearchViews', 'repairSearchEntries', 'clearAdyenCardReasons'];
 
 /** Every `repository.method` and `store.method` the contract must call. */
 export const CONTRACT_METHODS: readonly string[] = [
