@@ -42,6 +42,12 @@ describe('parseCommandLine', () => {
     for (const help of [['help'], ['--help'], ['-h'], ['check', '--help']]) expect(parseCommandLine(help)).toEqual({ kind: 'help' });
   });
 
+  it('reads clear-adyen-auth-reason, with and without --dry-run', () => {
+    expect(parseCommandLine(['clear-adyen-auth-reason'])).toEqual({ kind: 'clear-adyen-auth-reason', dryRun: false });
+    expect(parseCommandLine(['clear-adyen-auth-reason', '--dry-run'])).toEqual({ kind: 'clear-adyen-auth-reason', dryRun: true });
+    expect(parseCommandLine(['clear-adyen-auth-reason', '--since', '2026-11-27'])).toEqual({ kind: 'usage-error', message: expect.stringMatching(/--since/) });
+  });
+
   it('refuses a usage error with a message: no command, an unknown one, an unknown or incomplete option, a stray argument', () => {
     const refusals: [string[], RegExp][] = [
       [[], /no command/],
@@ -82,6 +88,6 @@ describe('parseCommandLine', () => {
   });
 
   it('has a usage text naming every command', () => {
-    for (const command of ['resync-search', 'replay-notifications', 'check', 'settle-operation']) expect(USAGE).toContain(command);
+    for (const command of ['resync-search', 'replay-notifications', 'check', 'settle-operation', 'clear-adyen-auth-reason']) expect(USAGE).toContain(command);
   });
 });

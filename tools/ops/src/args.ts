@@ -6,6 +6,7 @@ export type CommandLine =
   | { readonly kind: 'resync-search'; readonly since: number }
   | { readonly kind: 'replay-notifications'; readonly merchantId: string; readonly since?: number; readonly until?: number; readonly dryRun: boolean }
   | { readonly kind: 'check' }
+  | { readonly kind: 'clear-adyen-auth-reason'; readonly dryRun: boolean }
   | { readonly kind: 'settle-operation'; readonly sessionId: string; readonly transactionId: string; readonly verdict: 'succeeded' | 'failed'; readonly note: string }
   | { readonly kind: 'help' }
   | { readonly kind: 'usage-error'; readonly message: string };
@@ -28,6 +29,10 @@ export const USAGE = `Usage: npm run ops -- <command> [options]   (MONGODB_URI a
       (psp.operation_given_up, psp.operation_verdict_given_up) and the PSP never settled; refused
       for any other operation. The note is shown to the merchant: write no payer's details (one
       carrying a card number, an email address, a phone number or a credential is refused).
+  clear-adyen-auth-reason [--dry-run]
+      Once after upgrading past D125-a: takes Adyen's card data (authorisation code:last 4:expiry,
+      once kept from a successful card AUTHORISATION) out of the stored operations and session-ended
+      messages, a decline's reason kept; prints the counts. --dry-run only counts them.
 
   <instant>: ISO-8601 (2026-11-27T02:00:00Z, 2026-11-27) or epoch milliseconds.
   Exit codes: 0 done, 1 findings or failures, 2 usage (or no MongoDB to work on).`;
@@ -58,6 +63,7 @@ const OPTIONS = {
   'replay-notifications': { merchant: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, 'dry-run': { type: 'boolean' } },
   check: {},
   'settle-operation': { session: { type: 'string' }, transaction: { type: 'string' }, verdict: { type: 'string' }, note: { type: 'string' } },
+  'clear-adyen-auth-reason': { 'dry-run': { type: 'boolean' } },
 } as const satisfies Record<string, NonNullable<ParseArgsConfig['options']>>;
 
 type Command = keyof typeof OPTIONS;
@@ -90,6 +96,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       }
       case 'check':
         return { kind: 'check' };
+      case 'clear-adyen-auth-reason':
+        return { kind: 'clear-adyen-auth-reason', dryRun: text['dry-run'] === true };
       case 'settle-operation': {
         const missing = ['session', 'transaction', 'note'].find((option) => typeof text[option] !== 'string' || (text[option] as string).trim() === '');
         if (missing) return { kind: 'usage-error', message: `--${missing} is required` };

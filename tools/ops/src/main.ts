@@ -1,5 +1,6 @@
 import { parseCommandLine, USAGE } from './args';
 import { check } from './commands/check';
+import { clearAdyenAuthReason } from './commands/clear-adyen-auth-reason';
 import { replayNotifications } from './commands/replay-notifications';
 import { resyncSearch } from './commands/resync-search';
 import { settleOperation } from './commands/settle-operation';
@@ -35,6 +36,8 @@ export async function run(argv: readonly string[], out: Output = stdout): Promis
           return await check(db, out, { allowStandalone: config.mongodbAllowStandalone ?? false });
         case 'settle-operation':
           return await settleOperation({ sessions: stores.sessions, config, logger }, command, out);
+        case 'clear-adyen-auth-reason':
+          return await clearAdyenAuthReason(stores, command.dryRun, out);
       }
     } finally {
       await stores.close();

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
-import { money, type Attempt, type Chargeback, type Delivery, type MerchantId, type Session, type Transaction } from '@splitpay/domain';
+import { buildSessionEndedPayload, money, type Attempt, type Chargeback, type Delivery, type MerchantId, type Session, type Transaction } from '@splitpay/domain';
 import { describeOnMongoDb, MONGODB_URI } from '@splitpay/server/test/on-mongodb/mongo-deployment';
 import { uriWithDatabase } from '@splitpay/server/test/support/killable-service';
 import { createStoresFor, type ConfiguredStores } from '@splitpay/server/src/wiring/stores';
@@ -407,6 +407,40 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
       expect(ran.stdout).toContain(`settle-operation: ${unknown.id} refused: NotFound`);
     }, 120_000);
   });
+
+  it("clear-adyen-auth-reason takes Adyen's card reason out of the stored operation and webhook body, keeps a decline's, and finds nothing the second time", async () => {
+    const card = '874574:1111:03/2030';
+    const authorization = aTransaction({ providerRef: 'PSPAUTH', status: { kind: 'succeeded', statusCode: 'AUTHORISATION', statusMessage: card } });
+    const decline = aTransaction({ providerRef: 'PSPDECL', status: { kind: 'failed', statusCode: 'AUTHORISATION', statusMessage: 'Refused' } });
+    const paid = aSession({
+      status: 'PAID',
+      endedAt: T,
+      attempts: [anAttempt({ provider: 'adyen', status: 'DECLINED', transactions: [decline] }), anAttempt({ provider: 'adyen', status: 'AUTHORIZED', transactions: [authorization] })],
+    });
+    const url = 'https://merchant.example/hook';
+    const session: Session = { ...paid, notification: { url, delivery: { url, notificationId: `${paid.id}:PAID`, payload: buildSessionEndedPayload(paid), failures: 0, abandoned: false, deliveredAt: T } } };
+    await stores.sessions.insert(session);
+    const reasons = async () => {
+      const stored = (await stores.sessions.findById(session.id))!;
+      const message = stored.notification!.delivery!.payload.attempts as { operations: { statusMessage?: string }[] }[];
+      return { version: stored.version, operations: stored.attempts.map((a) => a.transactions[0]!.status.statusMessage), message: message.map((a) => a.operations[0]!.statusMessage) };
+    };
+
+    const dry = await ops(['clear-adyen-auth-reason', '--dry-run'], env);
+    expect(dry).toMatchObject({ code: 0 });
+    expect(dry.stdout).toMatch(/clear-adyen-auth-reason: \d+ sessions read, 1 would be cleared \(1 operations, 1 operations of stored session-ended messages\)/);
+    expect(await reasons()).toEqual({ version: 1, operations: ['Refused', card], message: ['Refused', card] });
+
+    const ran = await ops(['clear-adyen-auth-reason'], env);
+    expect(ran).toMatchObject({ code: 0 });
+    expect(ran.stdout).toMatch(/clear-adyen-auth-reason: \d+ sessions read, 1 cleared \(1 operations, 1 operations of stored session-ended messages\)/);
+    expect(`${ran.stdout}${ran.stderr}`).not.toContain(card);
+    expect(await reasons()).toEqual({ version: 2, operations: ['Refused', undefined], message: ['Refused', undefined] });
+
+    const again = await ops(['clear-adyen-auth-reason'], env);
+    expect(again.stdout).toMatch(/clear-adyen-auth-reason: \d+ sessions read, 0 cleared \(0 operations, 0 operations/);
+    expect((await reasons()).version).toBe(2);
+  }, 120_000);
 
   it('check lists the collections with their counts, and a dropped index with exit 1', async () => {
     const fine = await ops(['check'], env);
