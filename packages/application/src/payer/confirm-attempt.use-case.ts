@@ -1,4 +1,5 @@
 import { markConfirmSent, recordOpenOutcome, refuse, takePageAction, type Attempt, type LogFields, type OpenOutcome, type PayerDevice, type Session, type SessionView, type Transaction } from '@splitpay/domain';
+import { withoutForeignGrants } from '../psp/grant-currency';
 import type { ResolvedCall, SessionGateway } from '../psp/psp-gateway';
 import { driverOrderOf } from './driver-order';
 import type { ElementsAccess } from './elements-access';
@@ -112,7 +113,8 @@ export class ConfirmAttemptUseCase {
         ...(payerDevice ? { payerDevice } : {}),
       });
       this.deps.logger.info('psp.action_completed', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus, next: output.pageAction ? 'page-action' : output.redirect ? 'redirect' : 'none', facts: output.facts.map((f) => f.kind) });
-      return { ack: output.ack, ...(output.redirect ? { redirect: output.redirect } : {}), ...(output.pageAction ? { pageAction: output.pageAction } : {}), facts: output.facts };
+      const facts = withoutForeignGrants(session, output.facts, { provider: attempt.provider, source: 'action', attemptId: attempt.id }, this.deps.logger);
+      return { ack: output.ack, ...(output.redirect ? { redirect: output.redirect } : {}), ...(output.pageAction ? { pageAction: output.pageAction } : {}), facts };
     });
   }
 
@@ -129,7 +131,7 @@ export class ConfirmAttemptUseCase {
         ...(payerDevice ? { payerDevice } : {}),
       });
       this.deps.logger.info('psp.attempt_confirmed', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus });
-      return { ack: output.ack, facts: output.facts };
+      return { ack: output.ack, facts: withoutForeignGrants(session, output.facts, { provider: attempt.provider, source: 'confirm', attemptId: attempt.id }, this.deps.logger) };
     });
   }
 

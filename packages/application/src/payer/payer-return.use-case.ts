@@ -1,4 +1,5 @@
 import { applyFact, DomainError, isUuid, type Attempt, type AttemptId, type PspFact, type Session } from '@splitpay/domain';
+import { withoutForeignGrants } from '../psp/grant-currency';
 import type { PayerDeps } from './payer.deps';
 
 /** Where the return door sends the browser: a merchant page, or nowhere when the session names none. */
@@ -43,8 +44,8 @@ export class PayerReturnUseCase {
         amount: opening.amount,
         params,
       });
-      facts = output.facts;
-      this.deps.logger.info('payer.return_completed', { sessionId: session.id, attemptId, outcome: output.ack.outcome, facts: facts.map((f) => f.kind) });
+      this.deps.logger.info('payer.return_completed', { sessionId: session.id, attemptId, outcome: output.ack.outcome, facts: output.facts.map((f) => f.kind) });
+      facts = withoutForeignGrants(session, output.facts, { provider: attempt.provider, source: 'return', attemptId }, this.deps.logger);
     } catch (error) {
       this.deps.logger.error('psp.driver_failed', { sessionId: session.id, attemptId, provider: attempt.provider, method: attempt.method, type: 'return', error });
       return session;

@@ -17,6 +17,7 @@ import {
   type Session,
   type SessionView,
 } from '@splitpay/domain';
+import { withoutForeignGrants } from '../psp/grant-currency';
 import type { SessionGateway } from '../psp/psp-gateway';
 import { driverOrderOf } from './driver-order';
 import type { ElementsAccess } from './elements-access';
@@ -148,7 +149,8 @@ export class StartAttemptUseCase {
         ...(request.payerDevice ? { payerDevice: request.payerDevice } : {}),
       });
       this.deps.logger.info('psp.attempt_opened', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus, facts: output.facts.map((f) => f.kind) });
-      return { kind: 'answered', outcome: { ack: output.ack, ...(output.redirect ? { redirect: output.redirect } : {}), ...(output.pageAction ? { pageAction: output.pageAction } : {}), facts: output.facts } };
+      const facts = withoutForeignGrants(session, output.facts, { provider: attempt.provider, source: 'open', attemptId: attempt.id }, this.deps.logger);
+      return { kind: 'answered', outcome: { ack: output.ack, ...(output.redirect ? { redirect: output.redirect } : {}), ...(output.pageAction ? { pageAction: output.pageAction } : {}), facts } };
     } catch (error) {
       // No usable answer: the verdict stays due and is looked up when overdue.
       this.deps.logger.error('psp.driver_failed', { ...fields, type: 'open', error });

@@ -16,7 +16,7 @@ import {
 import type { ChargebackIntake } from '../chargeback/receive-chargeback';
 import type { SessionWriter } from '../session-writer';
 import type { OwedOperationDispatcher } from './owed-operation.dispatcher';
-import { askedCurrencyUnlike } from './grant-currency';
+import { withoutForeignGrants } from './grant-currency';
 import { attemptHolding, NotificationScope } from './notification-scope';
 import type { PspGateway } from './psp-gateway';
 
@@ -129,12 +129,8 @@ export class PspNotificationIntake {
       this.refuseForeign(providerId, fact.kind, ref);
       return;
     }
-    const asked = askedCurrencyUnlike(session, providerId, ref, fact);
-    if (asked !== undefined && fact.kind === 'authorized') {
-      // Answered as accepted all the same: the PSP would send the same verdict again, and hold back the rest of its batch.
-      this.deps.logger.error('psp.grant_currency_mismatch', { ...fields, sessionId: session.id, merchantId: session.merchantId, grantedCurrency: fact.granted.currency, askedCurrency: asked, message: 'A PSP granted an operation in another currency than asked: no verdict is applied; check the operation at the PSP' });
-      return;
-    }
+    // Answered as accepted all the same: the PSP would send the same verdict again, and hold back the rest of its batch.
+    if (withoutForeignGrants(session, [{ ...fact, ref }], { provider: providerId, source: 'notification' }, this.deps.logger).length === 0) return;
     const written = await this.deps.writer.update(session.id, (s, ctx) => ({ session: applyFact(s, fact, ctx), result: undefined }), {
       initial: session,
     });

@@ -13,6 +13,7 @@ import {
 } from '@splitpay/domain';
 import type { SessionCommand, SessionWriter, WriterResult } from '../session-writer';
 import { transactionHit } from '../transaction-hit';
+import { withoutForeignGrants } from './grant-currency';
 import type { PspGateway, SessionGateway } from './psp-gateway';
 
 export interface OwedOperationDispatcherDeps {
@@ -225,7 +226,7 @@ export class OwedOperationDispatcher {
     try {
       const output = await resolved.driver[op.type](input);
       this.deps.logger.info('psp.operation_sent', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus });
-      return output;
+      return { ...output, facts: withoutForeignGrants(session, output.facts, { provider: op.provider, source: 'operation', attemptId: op.attemptId }, this.deps.logger) };
     } catch (error) {
       this.deps.logger.error('psp.driver_failed', { ...fields, error });
       return { ack: { outcome: 'unknown', message: 'The driver call failed before any usable answer' }, facts: [] };

@@ -10,6 +10,7 @@ import {
   type Session,
 } from '@splitpay/domain';
 import type { SessionCommand } from '../session-writer';
+import { withoutForeignGrants } from './grant-currency';
 import type { PspGateway, SessionGateway } from './psp-gateway';
 
 export interface VerdictLookupDeps {
@@ -81,7 +82,9 @@ export class VerdictLookup {
     try {
       const output = await resolved.driver.lookup({ ...resolved.call, target: item.target, amount: item.amount });
       this.deps.logger.info('psp.verdict_looked_up', { ...fields, ack: output.ack.outcome, facts: output.facts.map((f) => f.kind) });
-      return { facts: output.facts, answered: output.ack.outcome === 'accepted' };
+      const facts = withoutForeignGrants(session, output.facts, { provider: item.provider, source: 'lookup', attemptId: item.attemptId }, this.deps.logger);
+      // A status the service cannot weigh is no answer: at a studied file's bound it is tried again, as a silent PSP is.
+      return { facts, answered: output.ack.outcome === 'accepted' && facts.length === output.facts.length };
     } catch (error) {
       this.deps.logger.error('psp.driver_failed', { ...fields, type: 'lookup', error });
       return nothing;
@@ -95,7 +98,7 @@ export class VerdictLookup {
     try {
       const output = await resolved.driver.lookupFollowUp({ ...resolved.call, type: item.type, amount: item.amount, operation: item.operation, opening: item.opening });
       this.deps.logger.info('psp.follow_up_looked_up', { ...fields, ack: output.ack.outcome, facts: output.facts.map((f) => f.kind) });
-      return output.facts;
+      return withoutForeignGrants(session, output.facts, { provider: item.provider, source: 'follow-up-lookup', attemptId: item.attemptId }, this.deps.logger);
     } catch (error) {
       this.deps.logger.error('psp.driver_failed', { ...fields, type: 'lookup', operation: item.type, error });
       return [];
