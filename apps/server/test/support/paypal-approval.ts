@@ -17,9 +17,10 @@ export interface ApprovedPayPalOrder {
 
 /**
  * A session of 100.00 paid by PayPal alone (nock playing PayPal): the order `orderId` is created and
- * the payer approves it; its authorization (AUTH-{orderId}) is answered when the payer comes back.
+ * the payer approves it; its authorization (AUTH-{orderId}) is answered when the payer comes back,
+ * granted in `grantedIn` (the session's EUR unless told).
  */
-export async function payPalOrderApproved(h: ServiceHarness, orderRef: string, orderId: string): Promise<ApprovedPayPalOrder> {
+export async function payPalOrderApproved(h: ServiceHarness, orderRef: string, orderId: string, grantedIn = 'EUR'): Promise<ApprovedPayPalOrder> {
   const { sessionId, page } = await h.openPage({ currency: 'EUR', total: 10_000, orderId: orderRef, methods: [{ method: 'paypal' }], returnUrl: 'https://shop.example/back' });
   let customId = '';
   nock(SANDBOX)
@@ -30,7 +31,7 @@ export async function payPalOrderApproved(h: ServiceHarness, orderRef: string, o
     });
   const attemptId = (await page.start({ methodId: 'paypal', amount: 10_000 })).body.attemptId!;
   const authorization = `AUTH-${orderId}`;
-  nock(SANDBOX).post(`/v2/checkout/orders/${orderId}/authorize`).reply(() => [201, authorizedOrder(orderId, customId, { authorizationId: authorization, value: '100.00' })]);
+  nock(SANDBOX).post(`/v2/checkout/orders/${orderId}/authorize`).reply(() => [201, authorizedOrder(orderId, customId, { authorizationId: authorization, value: '100.00', currency: grantedIn })]);
   const comeBack = async () => (await navigate(`${h.url}/elements/return/${attemptId}?token=${orderId}&PayerID=QYR5Z8XDVJNXQ`)).status;
   return { sessionId, attemptId, authorization, customId, comeBack };
 }
