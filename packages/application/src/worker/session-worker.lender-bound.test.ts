@@ -1,6 +1,7 @@
 import {
   DEFAULT_POLICY,
   applyFact,
+  money,
   nextDueAt,
   PLAIN_HOLD_CAPABILITIES,
   recordOpenOutcome,
@@ -147,6 +148,29 @@ describe('SessionWorker: the lender wait bound', () => {
     expect(core.clock.now()).toBe(ended.endedAt! + DEFAULT_POLICY.verdictOverdueMs);
     expect(driver.voids).toHaveLength(2);
     expect(handedBack.attempts[0]!.transactions[0]!.status.kind).toBe('succeeded');
+  });
+});
+
+/** A lender whose every lookup grants the file in USD (the session is in EUR): a status the service cannot weigh (D132). */
+class ForeignGrantingLender extends StudyingLender {
+  override async lookup(input: LookupInput): Promise<OperationOutput> {
+    this.lookups++;
+    return { ack: { outcome: 'accepted', httpStatus: 200 }, facts: [{ kind: 'authorized', ref: input.target, granted: money(input.amount.amount, 'USD') }] };
+  }
+}
+
+describe('SessionWorker: a lender whose lookups grant in another currency (D132)', () => {
+  it('applies no grant; at the bound such a lookup counts as no answer: tried again after each retry delay, then the session is refused', async () => {
+    const driver = new ForeignGrantingLender({ outcome: 'accepted', httpStatus: 200, code: 'CANCELLED' });
+    const core = dispatchingCore([driver]);
+    const worker = sessionWorkerOn(core, 'test-worker');
+    const session = await awaitingSession(core);
+    const ended = await runUntil(core, worker, session.id, (s) => s.status === 'AWAITED_REFUSED');
+    const retries = DEFAULT_POLICY.lenderBoundRetryDelaysMs;
+    expect(ended.endedAt).toBe(session.awaitingUntil! + retries.reduce((a, b) => a + b, 0));
+    expect(core.logger.named('session_worker.turn_failed')).toEqual([]);
+    expect(core.logger.named('psp.grant_currency_mismatch').length).toBe(driver.lookups);
+    await expectOneCancelThenQuiet(core, worker, driver, ended);
   });
 });
 
