@@ -1,19 +1,17 @@
 import type { DriverCapabilities, FollowUpInput, Logger, MethodKind, OpenInput, ConfirmInput, OpenOutput, OperationOutput, PspFact } from '@splitpay/domain';
-import { ackOf, str } from '../client/adyen-ack';
+import { ackOf, isInProgress, str } from '../client/adyen-ack';
 import type { AdyenClient, AdyenResult } from '../client/adyen.client';
 import { toAdyenAmount } from '../mapping/adyen-amount';
 import { paymentResult, type PaymentResultOptions } from '../mapping/payment-result';
 import { readAdyenSettings, type AdyenSettings } from '../settings/adyen.settings';
+import { HELD_SECRET_PAUSES_MS, HELD_SECRET_TRIES, HELD_SECRET_WITHIN_MS, postUntilAnswered, sleep } from './answered-post';
 
 export interface AdyenDriverDeps {
   readonly client: AdyenClient;
   readonly logger: Logger;
-  /** How a resend waits (a wallet confirm's, answered-post.ts); default a timer. */
+  /** How a resend of a call carrying the payer's one-time secret waits (answered-post.ts); default a timer. */
   readonly pause?: (ms: number) => Promise<void>;
 }
-
-/** Sends one `/payments` body with its Idempotency-Key: one call by default, the wallet confirm's resends. */
-export type PaymentsPost = (settings: AdyenSettings, body: Record<string, unknown>, idempotencyKey: string) => Promise<AdyenResult>;
 
 type Modification = 'captures' | 'cancels' | 'refunds';
 const FACT_OF = { captures: 'captured', cancels: 'voided', refunds: 'refunded' } as const;
@@ -73,24 +71,30 @@ export abstract class AdyenDriverBase {
     };
   }
 
-  /** `/payments` and its answer as our ack, redirect and facts. */
-  protected async pay(
-    settings: AdyenSettings,
-    body: Record<string, unknown>,
-    input: OpenInput | ConfirmInput,
-    options: PaymentResultOptions = {},
-    post: PaymentsPost = (s, b, key) => this.postPayments(this.deps.client, s, b, key),
-  ): Promise<OpenOutput> {
+  /** `/payments` (it carries the payer's card or wallet token: sent while unanswered) and its answer as our ack, redirect and facts. */
+  protected async pay(settings: AdyenSettings, body: Record<string, unknown>, input: OpenInput | ConfirmInput, options: PaymentResultOptions = {}): Promise<OpenOutput> {
     if (!toAdyenAmount(input.amount)) return unsupportedAmount(input.amount.currency);
-    const result = await post(settings, body, input.transactionId);
+    const result = await this.postWhileHeld(settings, '/payments', body, input.transactionId);
     return paymentResult(result, input.transactionId, input.amount, options);
   }
 
-  /** One `/payments` call, its failure logged. */
-  protected async postPayments(calls: Pick<AdyenClient, 'post'>, settings: AdyenSettings, body: Record<string, unknown>, idempotencyKey: string): Promise<AdyenResult> {
-    const result = await calls.post(settings, '/payments', body, idempotencyKey);
-    this.logFailure('/payments', result);
-    return result;
+  /**
+   * A call carrying a one-time secret of the payer's that nothing could send later (a wallet token,
+   * the encrypted card, a 3-D Secure result): sent again with the same key and body while Adyen gives
+   * no usable answer, within one deadline (answered-post.ts); each failed send logged.
+   */
+  protected postWhileHeld(settings: AdyenSettings, path: string, body: Record<string, unknown>, idempotencyKey: string): Promise<AdyenResult> {
+    const calls = this.deps.client.within(HELD_SECRET_WITHIN_MS);
+    const plan = { tries: HELD_SECRET_TRIES, pausesMs: HELD_SECRET_PAUSES_MS, pause: this.deps.pause ?? sleep };
+    return postUntilAnswered(
+      calls,
+      async (timed) => {
+        const result = await timed.post(settings, path, body, idempotencyKey);
+        this.logFailure(path, result);
+        return result;
+      },
+      plan,
+    );
   }
 
   private async modify(kind: Modification, input: FollowUpInput): Promise<OperationOutput> {
@@ -110,7 +114,8 @@ export abstract class AdyenDriverBase {
     this.logFailure(`/payments/{pspReference}/${kind}`, result);
     const ack = ackOf(result);
     // Adyen refusing the modification itself (validation 422, unknown payment 404) is final: a failed verdict.
-    const final = result.kind === 'answer' && (result.status === 422 || result.status === 404);
+    // Not its 704 (the key's first request still in progress): that one may yet be made.
+    const final = result.kind === 'answer' && (result.status === 422 || result.status === 404) && !isInProgress(result);
     return { ack, facts: final ? [this.failed(kind, input, ack.code ?? String(result.status), ack.message)] : [] };
   }
 

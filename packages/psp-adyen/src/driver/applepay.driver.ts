@@ -4,14 +4,13 @@ import { shopperFieldsOf } from '../mapping/shopper-fields';
 import { AdyenDriverBase, isOutput, rejected, settingsOf } from './adyen-driver.base';
 import { ADYEN_APPLEPAY_CAPABILITIES } from './capabilities';
 import { applePayTokenOf } from './payer-input';
-import { postUntilAnswered, sleep, WALLET_CONFIRM_PAUSES_MS, WALLET_CONFIRM_TRIES, WALLET_CONFIRM_WITHIN_MS } from './answered-post';
 
 /**
  * Apple Pay at Adyen with Adyen's Apple Pay certificate: the page's merchant validation goes through
  * `/applePay/sessions`, then the sheet's token is paid by `/payments` on confirm, with the order's
  * data the card payment sends. The token is never stored or logged. A confirm Adyen does not answer
  * (a 5xx, no answer) is sent again with the same Idempotency-Key while the token is in memory
- * (answered-post.ts): nothing could send it later, and Adyen has no status query.
+ * (the base's postWhileHeld): nothing could send it later, and Adyen has no status query.
  */
 export class AdyenApplePayDriver extends AdyenDriverBase implements PspDriver {
   readonly method = 'applepay' as const;
@@ -28,8 +27,6 @@ export class AdyenApplePayDriver extends AdyenDriverBase implements PspDriver {
     if (isOutput(settings)) return settings;
     const applePayToken = applePayTokenOf(input.payerInput);
     if (!applePayToken) return rejected('invalid-request', 'the Apple Pay payment token is missing');
-    const calls = this.deps.client.within(WALLET_CONFIRM_WITHIN_MS);
-    const plan = { tries: WALLET_CONFIRM_TRIES, pausesMs: WALLET_CONFIRM_PAUSES_MS, pause: this.deps.pause ?? sleep };
     const output = await this.pay(
       settings,
       {
@@ -42,8 +39,6 @@ export class AdyenApplePayDriver extends AdyenDriverBase implements PspDriver {
         ...shopperFieldsOf(input.order, input.payerDevice),
       },
       input,
-      {},
-      (s, body, key) => postUntilAnswered(calls, (timed) => this.postPayments(timed, s, body, key), plan),
     );
     return { ack: output.ack, facts: output.facts };
   }

@@ -38,7 +38,9 @@ export interface AdyenCardDriverDeps extends AdyenDriverDeps {
  * service), which mounts Adyen Web's card component and sends its encrypted card fields. 3-D Secure 2
  * natively in the page (D59): a `threeDS2` action (fingerprint, challenge) is handed to the page, which
  * runs it with Adyen Web and sends its result to the confirm door (`completeAction`, `/payments/details`);
- * a redirect (3-D Secure 1, or native not asked) is followed and finished on the return door.
+ * a redirect (3-D Secure 1, or native not asked) is followed and finished on the return door. The
+ * encrypted card and a 3-D Secure result are held in this request's memory only: a call carrying one
+ * that Adyen does not answer is sent again with the same Idempotency-Key (the base's postWhileHeld).
  */
 export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
   readonly method = 'card' as const;
@@ -101,8 +103,7 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
     if (Object.keys(details).length === 0) return rejected('invalid-request', 'the page sent no 3-D Secure result');
     const opening = input.target.transactionId ?? input.transactionId;
     const digest = createHash('sha256').update(JSON.stringify(details)).digest('hex').slice(0, 16);
-    const result = await this.deps.client.post(settings, '/payments/details', { details }, `${opening}.details.${digest}`);
-    this.logFailure('/payments/details', result);
+    const result = await this.postWhileHeld(settings, '/payments/details', { details }, `${opening}.details.${digest}`);
     return paymentResult(result, opening, input.amount, { inPageActions: true });
   }
 
@@ -113,8 +114,7 @@ export class AdyenCardDriver extends AdyenDriverBase implements PspDriver {
     const details = detailsOf(input.params);
     if (Object.keys(details).length === 0) return rejected('invalid-request', 'the return carries no 3-D Secure result');
     const opening = input.target.transactionId ?? input.transactionId;
-    const result = await this.deps.client.post(settings, '/payments/details', { details }, `${opening}.details`);
-    this.logFailure('/payments/details', result);
+    const result = await this.postWhileHeld(settings, '/payments/details', { details }, `${opening}.details`);
     const output = paymentResult(result, opening, input.amount);
     return { ack: output.ack, facts: output.facts };
   }
