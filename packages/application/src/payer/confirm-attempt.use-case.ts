@@ -2,6 +2,7 @@ import { markConfirmSent, recordOpenOutcome, refuse, takePageAction, type Attemp
 import { withoutForeignGrants } from '../psp/grant-currency';
 import type { ResolvedCall, SessionGateway } from '../psp/psp-gateway';
 import { driverOrderOf } from './driver-order';
+import { unansweredOpening } from './unanswered-opening';
 import type { ElementsAccess } from './elements-access';
 import type { PayerDeps } from './payer.deps';
 import type { ViewPresenter } from './view-presenter';
@@ -22,12 +23,6 @@ export interface CardActionResultInput {
 }
 
 export type ConfirmInputBody = WalletConfirmInput | CardActionResultInput;
-
-/** The attempt is still in flight, its opening without a verdict. */
-function awaitsVerdict(session: Session, attemptId: string): boolean {
-  const attempt = session.attempts.find((a) => a.id === attemptId);
-  return attempt?.status === 'AUTHORIZING' && attempt.transactions[0]?.status.kind === 'pending';
-}
 
 /** The payer's confirm: its body's input, and its device as the door saw it (never from the body). */
 export interface ConfirmAttemptRequest {
@@ -74,7 +69,7 @@ export class ConfirmAttemptUseCase {
       { initial: marked },
     );
     const dispatched = await this.deps.dispatcher.dispatchOwedBy([markedWrite, recorded], psps);
-    if (outcome.ack.outcome === 'unknown' && awaitsVerdict(dispatched, attemptId)) {
+    if (unansweredOpening(dispatched, attemptId, outcome)) {
       refuse('InternalError', 'The payment provider gave no answer to the wallet payment: read the session for its outcome');
     }
     return this.views.present(dispatched, psps);

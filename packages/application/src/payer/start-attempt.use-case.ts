@@ -5,6 +5,7 @@ import {
   hasEnded,
   DomainError,
   recordOpenOutcome,
+  refuse,
   refuseOpening,
   registrationAsked,
   startAttempt,
@@ -20,6 +21,7 @@ import {
 import { withoutForeignGrants } from '../psp/grant-currency';
 import type { SessionGateway } from '../psp/psp-gateway';
 import { driverOrderOf } from './driver-order';
+import { unansweredOpening } from './unanswered-opening';
 import type { ElementsAccess } from './elements-access';
 import type { PayerDeps } from './payer.deps';
 import type { ViewPresenter } from './view-presenter';
@@ -53,7 +55,9 @@ export interface AttemptStartedAnswer {
  * Starts a tranche: the attempt is recorded (every payer-flow refusal comes from the aggregate), then
  * opened at its PSP through the driver with the service's return and notification addresses, and the
  * driver's answer recorded (an ack, a redirect or an in-page action, rarely a verdict). The payer input and the payer's
- * device go to the driver only: they are never stored and never logged.
+ * device go to the driver only: they are never stored and never logged. An opening the PSP gave no
+ * usable answer for (its driver's own resends spent) and no verdict is answered InternalError once
+ * recorded, as the wallet confirm is: the payer's card may or may not have been charged (D131).
  */
 export class StartAttemptUseCase {
   constructor(
@@ -119,6 +123,9 @@ export class StartAttemptUseCase {
       { initial: started },
     );
     const dispatched = await this.deps.dispatcher.dispatchOwedBy([startedWrite, recorded], psps);
+    if (opening.kind === 'answered' && unansweredOpening(dispatched, attempt.id, opening.outcome)) {
+      refuse('InternalError', 'The payment provider gave no answer to the payment: read the session for its outcome');
+    }
     return { attemptId: attempt.id, view: await this.views.present(dispatched, psps) };
   }
 
