@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import nock from 'nock';
 import type { Page, Request } from 'playwright-core';
 import { ADYEN_WEB_INTEGRITY, ADYEN_WEB_VERSION, adyenWebCspSources } from '@splitpay/psp-adyen';
 import { CLIENT_KEY, MERCHANT_ACCOUNT, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
@@ -569,6 +570,27 @@ describe('Adyen card in Chromium', () => {
     // Nothing is left to run: the issuer's frame is gone, the view says only that the payment is being confirmed.
     await until(async () => ((await page.locator('iframe[title="Issuer 3-D Secure"]').count()) === 0 ? true : undefined), "the issuer's frame gone");
     expect(problems.list).toEqual([]);
+  });
+
+  // D131: the start's /payments unanswered through the driver's resends (same key); the door answers 500 once the attempt is recorded in flight.
+  it('a start Adyen does not answer (three 5xx): the page reads the session at once and shows the payment being confirmed, never a failure; Pay is not given back', async () => {
+    await openCheckout('adyen-web-start-5xx');
+    const keys: unknown[] = [];
+    nock(TEST_BASE).post('/v71/payments').times(3).reply(function () {
+      keys.push(this.req.headers['idempotency-key']);
+      return [503, { status: 503, errorCode: '000', message: 'busy', errorType: 'internal' }];
+    });
+    await fillValidCard();
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url() === `${service.h.url}/elements/session/attempts`);
+    await payButton().click();
+    expect((await answered).status()).toBe(500);
+    await page.getByText('Confirming your payment…').first().waitFor();
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(starts()).toHaveLength(1);
+    expect(await page.getByText('Something went wrong. Try again.').count()).toBe(0);
+    expect(await payButton().count()).toBe(0);
+    expect(problems.list).toEqual(['500 POST /elements/session/attempts']);
   });
 
   // D111-c (D102-e for an acquirer's card): Pay's answer lost and the session unreadable, Pay is given

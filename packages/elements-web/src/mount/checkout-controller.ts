@@ -435,18 +435,22 @@ export class CheckoutController implements Actions {
   }
 
   /**
-   * A start refused by the service ends its press; one that got no answer may have held the money
-   * (D91): Pay stays disabled while the view is read at once. The attempt it made is then the start's
-   * result (already drawn); none, and the failure is shown with Pay back, its key kept for the repeat.
+   * A start refused by the service ends its press; one that got no answer, or a 5xx (the PSP gave no
+   * usable answer once the attempt was recorded, D131), may have held the money (D91): Pay stays
+   * disabled while the view is read at once. The attempt it made is then the start's result (already
+   * drawn; after a 5xx reported, not said as a failure: it is shown in flight and polled); none, and
+   * the failure is shown with Pay back, its key kept for the repeat.
    */
   private async _lostStart(error: unknown, known: ReadonlySet<string>): Promise<ViewAnswer & NumberedRead> {
-    if (!(error instanceof SplitPayError) || error.code !== 'NetworkError') {
+    const unknown = error instanceof SplitPayError && (error.code === 'NetworkError' || error.httpStatus >= 500);
+    if (!unknown) {
       if (error instanceof SplitPayError && error.httpStatus > 0) this._press._answered();
       throw error;
     }
     const view = await this._reader.read();
     const made = view?.attempts.find((a) => !known.has(a.attemptId));
     if (!view || !made) throw error;
+    if (error.code !== 'NetworkError') this._report(error);
     // Read 0: the view is the one the read drew, not to be drawn again.
     return { view, attemptId: made.attemptId, read: 0 };
   }

@@ -64,4 +64,33 @@ describe('mount: a start whose answer is lost', () => {
     expect(server.request(4).idempotencyKey).not.toBe(key);
     handle.unmount();
   });
+
+  it('a 5xx whose start recorded an attempt (the PSP gave no usable answer, D131): the view read at once shows it being confirmed, reported to onError, never said failed', async () => {
+    const errors: string[] = [];
+    const inFlight = pendingView({ remaining: { amount: 8000, currency: 'EUR' }, attempts: [attempt({ status: 'AUTHORIZING' })] });
+    const { page, server, handle } = await payerPressedPay(pendingView(), { onError: (error) => errors.push(error.code) });
+    server.request(1).answer({ code: 'InternalError', message: 'The payment provider gave no answer to the payment: read the session for its outcome' }, 500);
+    await until(() => server.requests.length === 3);
+    expect(server.request(2)).toMatchObject({ method: 'GET', path: '/elements/session' });
+    server.request(2).answer({ view: inFlight });
+    await until(() => page.text(page.container).includes('Confirming your payment…'));
+    await settled();
+    expect(page.text(page.container)).not.toContain('Something went wrong');
+    expect(errors).toEqual(['InternalError']);
+    handle.unmount();
+  });
+
+  it('a 5xx whose session shows no new attempt: the failure is said with Pay back, and a second press sends the same key', async () => {
+    const { page, server, handle } = await payerPressedPay(pendingView());
+    const key = server.request(1).idempotencyKey;
+    server.request(1).answer({ code: 'InternalError', message: 'down' }, 500);
+    await until(() => server.requests.length === 3);
+    server.request(2).answer({ view: pendingView() });
+    await settled();
+    expect(page.button('Pay €40.00 with Card').disabled).toBe(false);
+    page.button('Pay €40.00 with Card').click();
+    await until(() => server.requests.length === 4);
+    expect(server.request(3)).toMatchObject({ method: 'POST', path: '/elements/session/attempts', idempotencyKey: key });
+    handle.unmount();
+  });
 });

@@ -1,3 +1,4 @@
+import type { SplitPayError } from '../client/split-pay-error';
 import { mount } from '../mount/mount';
 import type { PollTuning } from '../poll/poll-schedule';
 import type { SessionView } from '../types/session-view';
@@ -11,7 +12,7 @@ import { heldFetch } from './held-fetch.fixture';
 export const heldPollOptions = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 15_000, maxMs: 15_000, idleMs: 15_000 } };
 
 /** The payer's page on `firstView`, a card typed and Pay pressed: the start is sent and held. */
-export async function payerPressedPay(firstView: SessionView, options: { onChange?: (view: SessionView) => void; onEnd?: (event: { status: string }) => void; poll?: PollTuning } = {}) {
+export async function payerPressedPay(firstView: SessionView, options: { onChange?: (view: SessionView) => void; onEnd?: (event: { status: string }) => void; onError?: (error: SplitPayError) => void; poll?: PollTuning } = {}) {
   const page = merchantPage();
   const server = heldFetch();
   const handle = mount(page.container, { ...heldPollOptions, ...options, fetch: server.fetch });
