@@ -60,7 +60,7 @@ export const elementsPaths: PathSpecs = {
     post: {
       operationId: 'startElementsAttempt',
       summary: 'Start an attempt (one tranche)',
-      description: LIMITED,
+      description: `A start the PSP gave no usable answer for (a 5xx, or none, after the service's own resends) and no verdict is answered 500 InternalError once recorded, never 201: the payment may or may not exist, the attempt stays in flight and the session's view tells its verdict; the same key sent again answers that attempt. ${LIMITED}`,
       tags,
       security: ['elementsToken'],
       parameters: [pressKey],
