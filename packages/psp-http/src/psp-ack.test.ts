@@ -6,7 +6,10 @@ describe('what a PSP call says', () => {
     [201, 'accepted'],
     [302, 'rejected'],
     [400, 'rejected'],
+    [404, 'rejected'],
+    [408, 'unknown'],
     [409, 'rejected'],
+    [429, 'unknown'],
     [500, 'unknown'],
     [503, 'unknown'],
   ])('status %i is %s', (status, outcome) => {

@@ -8,8 +8,9 @@ function text(value: unknown): string | undefined {
 }
 
 /**
- * The ack of a call: 2xx accepted (code: the resource's status, providerRef: its id); 5xx and no
- * answer unknown (PayPal may have acted: the same PayPal-Request-Id is retried); other statuses
+ * The ack of a call: 2xx accepted (code: the resource's status, providerRef: its id); 5xx, 408, 429,
+ * 409 (RESOURCE_CONFLICT: the same PayPal-Request-Id still in progress) and no answer unknown (PayPal
+ * may have acted, or will on the retry of the same PayPal-Request-Id); other statuses
  * rejected with PayPal's issue as code and its description plus debug_id as message. A contract
  * whose credentials or permissions PayPal refuses (401 even with a fresh token, 403) is `unknown`
  * here: an operator fixes the contract and the retry succeeds; the opening call decides otherwise.
@@ -18,8 +19,9 @@ export function ackOf(answer: PayPalAnswer): DriverAck {
   if (answer.kind === 'transport') return transportAck(answer);
   if (answer.kind === 'credentials') return { outcome: 'unknown', httpStatus: answer.status, code: 'AUTHENTICATION_FAILURE', message: answer.message };
   const { status, body } = answer;
-  // 401 and 403 say our credentials or the app's permissions are wrong, not that the operation is.
-  const outcome = outcomeOfStatus(status, [401, 403]);
+  // 401 and 403 say our credentials or the app's permissions are wrong, not that the operation is;
+  // 409 that a call with the same PayPal-Request-Id is still being processed.
+  const outcome = outcomeOfStatus(status, [401, 403, 409]);
   if (outcome === 'accepted') {
     const code = text(body.status);
     const providerRef = text(body.id);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock, Logger } from '@splitpay/domain';
-import { exchange, outOfTime, type PspHttpClient } from '@splitpay/psp-http';
+import { exchange, outcomeOfStatus, outOfTime, type PspHttpClient } from '@splitpay/psp-http';
 import { logPayPalFailure } from './paypal-call-log';
 import { PAYPAL_API_BASE, type PayPalContract } from '../settings/paypal-settings';
 
@@ -77,7 +77,8 @@ export class PayPalTokens {
       this.held.set(key, { token, renewAt: this.deps.clock.now() + lifetimeMs - Math.min(RENEW_MARGIN_MS, lifetimeMs / 2) });
       return { kind: 'token', token };
     }
-    if (status >= 500 || status === 200) {
+    // A 5xx, a 408 or a 429 (rate limited) says "not now", not that the credentials are wrong.
+    if (outcomeOfStatus(status) !== 'rejected') {
       const message = `PayPal's token endpoint answered ${status} without a usable token`;
       // A 5xx is written above; a 200 without a token would pass unseen.
       if (status === 200) this.deps.logger.warn('paypal.call_failed', { method: 'paypal', path: TOKEN_PATH, cause: message });
