@@ -64,6 +64,15 @@ describe("Oney's unsigned notifications: hints checked by the status query", () 
     expect(parsed).toEqual({ kind: 'rejected', reason: 'status unavailable: the status query gave no verdict', reply: { status: 500, contentType: 'text/plain', body: '' } });
   });
 
+  // Oney's API gateway answers 429 (rate limit) and 401/403 (a key it does not take) before Oney sees
+  // the query: acknowledging the notification would drop a verdict Oney never sends again.
+  it.each([429, 401, 403, 404, 400])('answers 500 (Oney posts again) when the status query is answered %i', async (status) => {
+    const reference = randomUUID();
+    statusSays(reference, { statusCode: status, message: 'Rate limit is exceeded. Try again in 1 seconds.' }, status);
+    const parsed = await parseOneyNotification(oneyNotification(reference, 'FAVORABLE'), deps, contextFor(reference));
+    expect(parsed).toEqual({ kind: 'rejected', reason: 'status unavailable: the status query gave no verdict', reply: { status: 500, contentType: 'text/plain', body: '' } });
+  });
+
   describe('with a notification encryption key on the contract', () => {
     const encrypted = { ...SETTINGS, notificationEncryptionKey: ENCRYPTION_KEY };
 

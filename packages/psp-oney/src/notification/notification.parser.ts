@@ -37,7 +37,7 @@ export interface OneyNotificationDeps {
  * `purchase.external_reference`, which must agree), decrypts the body first when the contract has an
  * encryption key, then asks Oney's status query with that contract's settings and returns the facts of
  * its answer, never of the body's `status_code`. A notification naming nothing we hold changes nothing;
- * one whose check got no answer is answered 500 so Oney posts it again.
+ * one whose check got no 2xx answer (none, a 5xx or a 4xx) is answered 500 so Oney posts it again.
  */
 export async function parseOneyNotification(notification: InboundNotification, deps: OneyNotificationDeps, context?: NotificationContext): Promise<ParsedNotification> {
   const named = notification.query.reference;
@@ -61,6 +61,8 @@ export async function parseOneyNotification(notification: InboundNotification, d
   if (externalReferenceOf(body) !== named) return rejected('mismatch: the body names another purchase than its URL');
 
   const checked = await statusLookup(deps.client, settings, named, deps.logger);
-  if (checked.ack.outcome !== 'accepted') return rejected('status unavailable: the status query gave no verdict', checked.ack.outcome === 'unknown' ? RETRY_LATER : TAKEN);
+  // Any other answer than a 2xx (a 4xx included: the API gateway's 429, 401 or 403 before Oney sees
+  // the query) is no verdict: a notification acknowledged now is never posted again.
+  if (checked.ack.outcome !== 'accepted') return rejected('status unavailable: the status query gave no verdict', RETRY_LATER);
   return { kind: 'accepted', facts: checked.facts, reply: TAKEN };
 }

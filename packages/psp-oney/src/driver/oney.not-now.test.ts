@@ -1,0 +1,52 @@
+// Oney's API sits behind Azure API Management, which answers 429 on its rate limit (and 408 when the
+// request was not read in time) before Oney sees the request: nothing was done, nothing is final.
+import nock from 'nock';
+import { isolateNock } from '@splitpay/psp-testkit';
+import { OneyClient } from '../client/oney.client';
+import { OneyDriver } from './oney.driver';
+import { followUpInput, openInput, purchasePathOf, silentLogger, STAGING_BASE, statusAnswer } from '../testing/oney-fixtures';
+
+isolateNock();
+afterEach(() => nock.cleanAll());
+
+const driver = new OneyDriver({ client: new OneyClient({ timeoutMs: 2_000 }), logger: silentLogger });
+const NOT_NOW = { statusCode: 429, message: 'Rate limit is exceeded. Try again in 1 seconds.' };
+
+describe('Oney actions answered 429 or 408', () => {
+  it.each([429, 408])('a confirm answered %i is unknown, with no failed capture (the hold is not handed back)', async (status) => {
+    const open = openInput({ plan: { installments: 4, withFees: false } });
+    nock(STAGING_BASE).get(purchasePathOf(open.transactionId)).query({ language_code: 'FR' }).reply(200, statusAnswer('FAVORABLE', 100));
+    nock(STAGING_BASE).post(`${purchasePathOf(open.transactionId)}/action/confirm`).reply(status, NOT_NOW);
+    const out = await driver.capture(followUpInput(open));
+    expect(out.ack).toMatchObject({ outcome: 'unknown', httpStatus: status });
+    expect(out.facts).toEqual([]);
+  });
+
+  it.each([429, 408])('a void answered %i is unknown, not a failed void', async (status) => {
+    const open = openInput();
+    nock(STAGING_BASE).get(purchasePathOf(open.transactionId)).query({ language_code: 'FR' }).reply(200, statusAnswer('FAVORABLE', 100));
+    nock(STAGING_BASE).post(`${purchasePathOf(open.transactionId)}/action/cancel`).reply(status, NOT_NOW);
+    const out = await driver.void(followUpInput(open));
+    expect(out.ack).toMatchObject({ outcome: 'unknown', httpStatus: status });
+    expect(out.facts).toEqual([]);
+  });
+
+  it.each([429, 408])('a refund answered %i is unknown, not a failed refund', async (status) => {
+    const open = openInput();
+    nock(STAGING_BASE).post(`${purchasePathOf(open.transactionId)}/action/cancel`).reply(status, NOT_NOW);
+    const out = await driver.refund(followUpInput(open, 3_000));
+    expect(out.ack).toMatchObject({ outcome: 'unknown', httpStatus: status });
+    expect(out.facts).toEqual([]);
+  });
+
+  it('a confirm Oney itself refuses (400) is still a failed capture', async () => {
+    const open = openInput();
+    nock(STAGING_BASE).get(purchasePathOf(open.transactionId)).query({ language_code: 'FR' }).reply(200, statusAnswer('FAVORABLE', 100));
+    nock(STAGING_BASE)
+      .post(`${purchasePathOf(open.transactionId)}/action/confirm`)
+      .reply(400, { Payment_Error_Response: { error_list: [{ error_code: 'ERR_02', error_label: 'invalid amount' }] } });
+    const out = await driver.capture(followUpInput(open));
+    expect(out.ack.outcome).toBe('rejected');
+    expect(out.facts).toEqual([expect.objectContaining({ kind: 'captured', success: false })]);
+  });
+});
