@@ -39,6 +39,8 @@ export interface GivenUpOperation {
   readonly provider: string;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** Operations whose last recorded ack a dispatcher remembers (a few seconds of a busy instance's sends). */
 const RECORDED_KEPT = 4_096;
 
@@ -100,10 +102,12 @@ export class OwedOperationDispatcher {
   /**
    * Calls the drivers; never throws: a driver fault or a missing driver is an `unknown` ack (retried).
    * `psps`: the caller's gateway for this session, when it already has one (one account read per turn).
+   * `resumed`: operations whose first sender left no ack (the worker's finding): a send of theirs may
+   * have reached the PSP, so their driver is told one was made (`tries` at least 1, D134).
    */
-  async send(session: Session, ops: readonly OwedOperation[], psps = this.deps.gateway.forSession(session)): Promise<SentOperation[]> {
+  async send(session: Session, ops: readonly OwedOperation[], psps = this.deps.gateway.forSession(session), resumed: ReadonlySet<string> = NONE): Promise<SentOperation[]> {
     const sent: SentOperation[] = [];
-    for (const op of ops) sent.push({ op, outcome: await this.sendOne(session, psps, op) });
+    for (const op of ops) sent.push({ op, outcome: await this.sendOne(session, psps, resumed.has(op.transactionId) ? { ...op, tries: Math.max(op.tries, 1) } : op) });
     return sent;
   }
 

@@ -109,19 +109,31 @@ export class SessionWorker {
     const now = this.deps.clock.now();
     const psps = this.deps.gateway.forSession(current);
     // The retries that fell due, and what the timeouts just owed (their first send is this turn's).
-    const due = new Set(owedOperations(current, now).map((op) => op.transactionId));
-    for (const op of operationsOwedSince(timed.previous, current)) due.add(op.transactionId);
+    const fellDue = owedOperations(current, now);
+    const due = new Set(fellDue.map((op) => op.transactionId));
+    const ownFirstSends = new Set(operationsOwedSince(timed.previous, current).map((op) => op.transactionId));
+    for (const id of ownFirstSends) due.add(id);
+    // Fallen due without any send recorded: the writer that owed it died or stalled, maybe after its call (D134).
+    const resumed = new Set(fellDue.filter((op) => op.tries === 0 && !ownFirstSends.has(op.transactionId)).map((op) => op.transactionId));
     // An operation whose first send (or a retry) is still in flight in this process is its sender's.
     const owed = this.deps.dispatcher.claim(owedOperations(current, Number.MAX_SAFE_INTEGER).filter((op) => due.has(op.transactionId)), current);
     try {
-      await this.sendAndSave(claimed, current, owed, psps, now, heartbeat);
+      await this.sendAndSave(claimed, current, owed, psps, now, heartbeat, resumed);
     } finally {
       this.deps.dispatcher.release(owed);
     }
   }
 
-  private async sendAndSave(claimed: Session, current: Session, owed: readonly OwedOperation[], psps: SessionGateway, now: number, heartbeat: Heartbeat): Promise<void> {
-    const sent = await this.deps.dispatcher.send(current, owed, psps);
+  private async sendAndSave(
+    claimed: Session,
+    current: Session,
+    owed: readonly OwedOperation[],
+    psps: SessionGateway,
+    now: number,
+    heartbeat: Heartbeat,
+    resumed: ReadonlySet<string>,
+  ): Promise<void> {
+    const sent = await this.deps.dispatcher.send(current, owed, psps, resumed);
     const looked = await this.deps.lookup.lookUp(current, overdueAuthorizations(current, now), psps);
     const followUps = await this.deps.lookup.lookUpFollowUps(current, followUpLookupsDue(current, now), psps);
 

@@ -113,7 +113,9 @@ export interface FollowUpInput extends DriverCall {
   readonly opening?: OperationRef;
   /**
    * Sends of this operation already made without a usable answer (absent or 0: the first send). A
-   * PSP without idempotency key checks what an earlier send did before sending it again.
+   * send whose sender died before recording any ack counts as one: the worker that takes it over says
+   * at least 1 (D134). Read it as "may the PSP have acted on an earlier send" (> 0), not as an exact
+   * count. A PSP without idempotency key checks what an earlier send did before sending it again.
    */
   readonly tries?: number;
 }

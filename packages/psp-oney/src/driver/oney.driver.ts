@@ -56,9 +56,9 @@ export class OneyDriver implements PspDriver {
 
   /**
    * Confirm: once, after FAVORABLE, up to the purchase's amount (Oney funds what is confirmed). Oney
-   * has no idempotency key and refuses a second confirm: every confirm asks the status query first,
-   * since even a first try (`tries` 0) may follow a sender that crashed or stalled after its confirm
-   * (D90's worker); FUNDED is captured, FAVORABLE sends the confirm.
+   * has no idempotency key and refuses a second confirm: every confirm asks the status query first
+   * (D88-f; since D134 the worker's send after a sender that died after its confirm says `tries` 1,
+   * the query stays as cheap insurance); FUNDED is captured, FAVORABLE sends the confirm.
    */
   async capture(input: FollowUpInput): Promise<OperationOutput> {
     const read = await this.statusFirst(input);
