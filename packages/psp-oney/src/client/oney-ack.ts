@@ -16,13 +16,15 @@ function firstError(body: Record<string, unknown>): { code?: string; label?: str
 }
 
 /**
- * The ack of a call: 2xx accepted; 5xx and no answer unknown (the retry resends the same request id);
- * other statuses rejected, with Oney's first error.
+ * The ack of a call: 2xx accepted; 5xx, 408, 429 and no answer unknown (the retry resends the same
+ * request id); 401 and 403 unknown too: the API gateway refusing our key or subscription says the
+ * contract is wrong, not the operation (an operator fixes it and the retry goes through; the opening
+ * refuses at once, `OneyDriver.open`); other statuses rejected, with Oney's first error.
  */
 export function ackOf(result: OneyResult): DriverAck {
   if (result.kind === 'transport') return transportAck(result);
   const { status, body } = result;
-  const outcome = outcomeOfStatus(status);
+  const outcome = outcomeOfStatus(status, [401, 403]);
   const { code, label } = outcome === 'accepted' ? {} : firstError(body);
   return { outcome, httpStatus: status, ...(code ? { code } : {}), ...(label ? { message: label.slice(0, 200) } : {}) };
 }

@@ -47,6 +47,8 @@ export class OneyDriver implements PspDriver {
     const result = await this.deps.client.post(settings, PURCHASE_PATH, purchaseRequest(settings, input, productCode));
     this.logFailure('purchase', result);
     const ack = ackOf(result);
+    // Our key refused (401, 403): nothing was created, so the payer may pay otherwise at once.
+    if (ack.httpStatus === 401 || ack.httpStatus === 403) return { ack: { ...ack, outcome: 'rejected' }, facts: [] };
     if (ack.outcome !== 'accepted') return { ack, facts: [] };
     const url = result.kind === 'answer' && typeof result.body.returned_url === 'string' ? result.body.returned_url : undefined;
     if (!url || !/^https:\/\//.test(url)) return { ack: { outcome: 'unknown', httpStatus: ack.httpStatus, message: 'Oney answered without a payment page URL' }, facts: [] };

@@ -72,7 +72,7 @@ describe('Oney: a confirm sent again (its first answer lost) asks the status que
 });
 
 describe('Oney: a first confirm (tries 0) asks the status query first too', () => {
-  // A worker sends with tries 0 when the first sender crashed or stalled after its confirm (D90).
+  // Since D134 a worker taking over a sender that left no ack says tries 1; a first confirm asks anyway (D88-f).
   it('FUNDED (the crashed sender\'s confirm went through): captured, no second confirm', async () => {
     const open = openInput();
     const input = followUpInput(open);

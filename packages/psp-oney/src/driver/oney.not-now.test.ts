@@ -50,3 +50,32 @@ describe('Oney actions answered 429 or 408', () => {
     expect(out.facts).toEqual([expect.objectContaining({ kind: 'captured', success: false })]);
   });
 });
+
+// The gateway refusing our API key (401) or its subscription (403): the contract is wrong, not the
+// operation; an operator fixes the key and the retry goes through, as PayPal's 401 and 403 are read.
+describe('Oney actions answered 401 or 403 by the API gateway', () => {
+  const KEY_REFUSED = { statusCode: 401, message: 'Access denied due to invalid subscription key.' };
+
+  it.each([401, 403])('a confirm answered %i is unknown, with no failed capture', async (status) => {
+    const open = openInput();
+    nock(STAGING_BASE).get(purchasePathOf(open.transactionId)).query({ language_code: 'FR' }).reply(200, statusAnswer('FAVORABLE', 100));
+    nock(STAGING_BASE).post(`${purchasePathOf(open.transactionId)}/action/confirm`).reply(status, KEY_REFUSED);
+    const out = await driver.capture(followUpInput(open));
+    expect(out.ack).toMatchObject({ outcome: 'unknown', httpStatus: status });
+    expect(out.facts).toEqual([]);
+  });
+
+  it.each([401, 403])('a refund answered %i is unknown, not a failed refund', async (status) => {
+    const open = openInput();
+    nock(STAGING_BASE).post(`${purchasePathOf(open.transactionId)}/action/cancel`).reply(status, KEY_REFUSED);
+    const out = await driver.refund(followUpInput(open, 3_000));
+    expect(out.ack).toMatchObject({ outcome: 'unknown', httpStatus: status });
+    expect(out.facts).toEqual([]);
+  });
+
+  it.each([401, 403])('an opening answered %i is still refused at once (nothing was created: the payer may pay otherwise)', async (status) => {
+    nock(STAGING_BASE).post('/staging/payments/v1/purchase/facilypay_url').reply(status, KEY_REFUSED);
+    const out = await driver.open(openInput());
+    expect(out.ack).toMatchObject({ outcome: 'rejected', httpStatus: status });
+  });
+});
