@@ -11,6 +11,9 @@ export const str = (value: unknown): string | undefined => (typeof value === 'st
  */
 export const isInProgress = (result: AdyenResult): boolean => result.kind === 'answer' && (result.status === 409 || result.status === 422) && str(result.body.errorCode) === '704';
 
+/** Adyen (or a gateway before it) answered "not now": 408 (the request not read in time) or 429 (rate limited); nothing was done. */
+export const isNotNow = (result: AdyenResult): boolean => result.kind === 'answer' && (result.status === 408 || result.status === 429);
+
 /**
  * The ack of a call: 2xx accepted; 5xx, no answer and a key still in progress (704) unknown (Adyen
  * may have acted: the retry carries the same Idempotency-Key); other statuses rejected, with Adyen's

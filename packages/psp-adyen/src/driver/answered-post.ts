@@ -1,4 +1,4 @@
-import { isInProgress } from '../client/adyen-ack';
+import { isInProgress, isNotNow } from '../client/adyen-ack';
 import type { AdyenResult, AdyenTimedCalls } from '../client/adyen.client';
 
 /**
@@ -23,11 +23,11 @@ export interface RetryPlan {
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Adyen gave no usable answer: nothing came back, a 5xx (it may or may not have acted), or its
- * answer that the key's first request is still in progress (704): once that one is done, the same
- * key is answered with its outcome.
+ * Adyen gave no usable answer: nothing came back, a 5xx (it may or may not have acted), its
+ * answer that the key's first request is still in progress (704: once that one is done, the same
+ * key is answered with its outcome), or "not now" (408, 429: a moment later may pass).
  */
-export const isUnanswered = (result: AdyenResult): boolean => result.kind === 'transport' || result.status >= 500 || isInProgress(result);
+export const isUnanswered = (result: AdyenResult): boolean => result.kind === 'transport' || result.status >= 500 || isInProgress(result) || isNotNow(result);
 
 /**
  * Posts until Adyen answers, always with the same Idempotency-Key and body (a send Adyen did act on

@@ -70,6 +70,35 @@ describe('Adyen card: a call carrying the encrypted card or a 3-D Secure result 
     expect(opened).toEqual({ ack: expect.objectContaining({ outcome: 'unknown', httpStatus: 500 }), facts: [] });
   });
 
+  it('the start: rate limited (429), then the answer: sent again after a pause, the answer recorded', async () => {
+    const input = openInput('card');
+    const sends = seen();
+    nock(TEST_BASE)
+      .post('/v71/payments').reply(sends.answer(429, { status: 429, errorCode: '000', message: 'Too many requests', errorType: 'security' }))
+      .post('/v71/payments').reply(sends.answer(200, { resultCode: 'Authorised', pspReference: 'PSPR3' }));
+    const opened = await driver.open(input);
+    expect(sends.keys).toEqual([input.transactionId, input.transactionId]);
+    expect(pauses).toEqual([250]);
+    expect(opened.ack).toMatchObject({ outcome: 'accepted', providerRef: 'PSPR3' });
+  });
+
+  it('the start: rate limited (429 or 408) on every send: nothing was made at Adyen, so the opening is rejected (the payer may pay again), never left unknown', async () => {
+    for (const status of [429, 408]) {
+      let sends = 0;
+      nock(TEST_BASE).post('/v71/payments').times(5).reply(() => ((sends += 1), [status, { status, errorCode: '000', message: 'not now', errorType: 'security' }]));
+      const opened = await driver.open(openInput('card'));
+      expect(sends).toBe(3);
+      expect(opened).toEqual({ ack: expect.objectContaining({ outcome: 'rejected', httpStatus: status }), facts: [] });
+      nock.cleanAll();
+    }
+  });
+
+  it('a refund rate limited (429) stays unknown: it is sent again later with the same key, never a failed refund', async () => {
+    nock(TEST_BASE).post('/v71/payments/PSPREF/refunds').reply(429, { status: 429, errorCode: '000', message: 'Too many requests', errorType: 'security' });
+    const refunded = await driver.refund(followUpInput(openInput('card'), 'PSPREF', 4_000));
+    expect(refunded).toEqual({ ack: expect.objectContaining({ outcome: 'unknown', httpStatus: 429 }), facts: [] });
+  });
+
   it('the start: a refusal (422) is an answer: sent once, rejected', async () => {
     let sends = 0;
     nock(TEST_BASE).post('/v71/payments').times(3).reply(() => ((sends += 1), [422, { status: 422, errorCode: '14_030', message: 'Return URL is missing.', errorType: 'validation' }]));

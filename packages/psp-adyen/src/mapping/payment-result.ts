@@ -1,5 +1,5 @@
 import { type DriverAck, type Money, type OpenOutput, type PageAction, type PspFact, type Redirect } from '@splitpay/domain';
-import { ackOf, str } from '../client/adyen-ack';
+import { ackOf, isNotNow, str } from '../client/adyen-ack';
 import type { AdyenResult } from '../client/adyen.client';
 import { fromAdyenAmount, type AdyenAmount } from './adyen-amount';
 import { cardSchemeOf } from './card-scheme';
@@ -98,7 +98,10 @@ function aliasOf(body: Record<string, unknown>): string | undefined {
  * cancelled by the payer; Error -> a rejected ack. HTTP failures: ackOf.
  */
 export function paymentResult(result: AdyenResult, transactionId: string, asked: Money, options: PaymentResultOptions = {}): OpenOutput {
-  const ack = ackOf(result);
+  const answered = ackOf(result);
+  // "Not now" to the payment itself, its resends spent: Adyen made nothing (no status query could
+  // say otherwise later), so the opening is refused and the payer may pay again (docs/decisions.md D134-f).
+  const ack: DriverAck = isNotNow(result) ? { ...answered, outcome: 'rejected' } : answered;
   if (result.kind !== 'answer' || ack.outcome !== 'accepted') return { ack, facts: [] };
   const { body } = result;
   const resultCode = str(body.resultCode);
