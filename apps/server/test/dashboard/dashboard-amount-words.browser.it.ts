@@ -1,5 +1,5 @@
 import type { SessionView } from '@splitpay/domain';
-import { newWatchedPage, settle, signedIn, visible } from '../support/dashboard-browser';
+import { FAKE_PSP_REFUND_CALL, newWatchedPage, settle, signedIn, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
 import { DEMO } from '../support/merchants.fixture';
 import { usePaidDemoSession } from '../support/paid-demo-session';
@@ -7,8 +7,6 @@ import { readSession } from '../support/service-harness';
 
 jest.setTimeout(120_000);
 
-/** The fake PSP's refund door: answered 503 while the fault stands, so a refund stays pending. */
-const REFUND_CALL = (method: string, path: string): boolean => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds$/.test(path);
 
 /**
  * The refund panels' words fit what they refund: an amount refused in a currency of no decimals gives
@@ -48,7 +46,7 @@ describe("dashboard in Chromium: the refund panels' words", () => {
     await page.getByRole('button', { name: 'Refund the whole payment' }).click();
 
     // While the confirmation is open the merchant's server refunds €20.00; its PSP does not answer, so it stays pending.
-    const clearFault = demo.service().injectFault(REFUND_CALL, 503);
+    const clearFault = demo.service().injectFault(FAKE_PSP_REFUND_CALL, 503);
     try {
       const session = (await readSession(demo.service(), paid.sessionId, DEMO)).body as { attempts: { attemptId: string }[] };
       const res = await fetch(`${demo.service().url}/api/attempts/${session.attempts[0]!.attemptId}/refund`, {

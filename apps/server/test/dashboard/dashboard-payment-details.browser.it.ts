@@ -1,5 +1,5 @@
 import type { SessionView } from '@splitpay/domain';
-import { accessibilityViolations, newWatchedPage, settle, signedIn, visible } from '../support/dashboard-browser';
+import { accessibilityViolations, FAKE_PSP_REFUND_CALL, newWatchedPage, settle, signedIn, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
 import { DEMO } from '../support/merchants.fixture';
 import { readSession } from '../support/service-harness';
@@ -10,8 +10,6 @@ interface StoredAttempt {
   transactions: { type: string; providerRef?: string; status: { kind: string }; ackHttpStatus?: number }[];
 }
 
-/** The fake PSP's refund door. */
-const REFUND_CALL = (method: string, path: string): boolean => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds$/.test(path);
 
 /**
  * A payment's details as the page words them (D129-d): a refund the PSP refused with a body that said
@@ -48,7 +46,7 @@ describe("dashboard in Chromium: a payment's refused refund, disputes and tables
     const { page } = await newWatchedPage(demo.browser(), 'en-GB', { bypassCSP: true });
     await signedIn(page, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
     const tranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
-    const clearFault = demo.service().injectFault(REFUND_CALL, 422, 'not json');
+    const clearFault = demo.service().injectFault(FAKE_PSP_REFUND_CALL, 422, 'not json');
     try {
       await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
       await tranche.getByLabel('Amount to refund (EUR)').fill('5');

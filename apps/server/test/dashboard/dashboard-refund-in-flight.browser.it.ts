@@ -1,12 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
-import { newWatchedPage, settle, signedIn, visible } from '../support/dashboard-browser';
+import { FAKE_PSP_REFUND_CALL, newWatchedPage, settle, signedIn, trancheFact, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
 import { usePaidDemoSession } from '../support/paid-demo-session';
 
 jest.setTimeout(120_000);
 
-/** The fake PSP's refund door: answered 503 while the fault stands, so the refund stays pending, owed to the worker. */
-const REFUND_CALL = (method: string, path: string): boolean => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds$/.test(path);
 
 /**
  * A refund asked and not yet judged is not in the tranche's Refunded (the service counts a refund
@@ -19,8 +17,6 @@ describe('dashboard in Chromium: a refund in flight', () => {
   const paid = usePaidDemoSession(demo, 'inflight');
   const refunds = async (): Promise<string[]> => (await paid.refunds()).map((r) => `${r.amount} ${r.status}`);
 
-  /** The value the tranche's facts give `label`. */
-  const fact = (tranche: Locator, label: string): Promise<string | null> => tranche.locator(`xpath=.//dt[normalize-space(.)='${label}']/following-sibling::dd[1]`).textContent();
 
 
   const openPayment = async (page: Page): Promise<Locator> => {
@@ -31,7 +27,7 @@ describe('dashboard in Chromium: a refund in flight', () => {
   it('shows what remains once the refund in flight is counted out, says it is pending, and offers no refund meanwhile', async () => {
     const { page, problems } = await newWatchedPage(demo.browser());
     const tranche = await openPayment(page);
-    const clearFault = demo.service().injectFault(REFUND_CALL, 503);
+    const clearFault = demo.service().injectFault(FAKE_PSP_REFUND_CALL, 503);
     try {
       await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
       await tranche.getByLabel('Amount to refund (EUR)').fill('20');
@@ -45,8 +41,8 @@ describe('dashboard in Chromium: a refund in flight', () => {
 
     // Drawn anew with the refund in flight: €30.00 remains, and the €20.00 on its way is said beside it.
     await visible(tranche.getByRole('rowheader', { name: 'refund', exact: true }));
-    expect(await fact(tranche, 'Refunded')).toBe('€0.00');
-    expect(await fact(tranche, 'Refundable')).toBe('€30.00 (a refund of €20.00 is pending, awaiting its verdict)');
+    expect(await trancheFact(tranche, 'Refunded')).toBe('€0.00');
+    expect(await trancheFact(tranche, 'Refundable')).toBe('€30.00 (a refund of €20.00 is pending, awaiting its verdict)');
 
     // Nothing offers the €30.00 while the €20.00 awaits its verdict: every refund control is disabled (D121-a).
     expect(await tranche.getByRole('button', { name: 'Refund this tranche' }).isDisabled()).toBe(true);
@@ -64,8 +60,8 @@ describe('dashboard in Chromium: a refund in flight', () => {
 
     const { page, problems } = await newWatchedPage(demo.browser());
     const tranche = await openPayment(page);
-    expect(await fact(tranche, 'Refunded')).toBe('€20.00');
-    expect(await fact(tranche, 'Refundable')).toBe('€30.00');
+    expect(await trancheFact(tranche, 'Refunded')).toBe('€20.00');
+    expect(await trancheFact(tranche, 'Refundable')).toBe('€30.00');
     expect(problems).toEqual([]);
     await page.context().close();
   });

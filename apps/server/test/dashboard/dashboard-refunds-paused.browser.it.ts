@@ -1,12 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
-import { newWatchedPage, settle, signedIn, visible } from '../support/dashboard-browser';
+import type { Page } from 'playwright-core';
+import { FAKE_PSP_REFUND_CALL, newWatchedPage, settle, signedIn, trancheFact, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
 import { usePaidDemoSession } from '../support/paid-demo-session';
 
 jest.setTimeout(120_000);
 
-/** The fake PSP's refund door: answered 503 while the fault stands, so the refund stays pending, owed to the worker. */
-const REFUND_CALL = (method: string, path: string): boolean => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds$/.test(path);
 
 /**
  * While a refund of the payment awaits its verdict, every refund control of the page is disabled, the
@@ -17,7 +15,6 @@ describe('dashboard in Chromium: refunds paused while one is pending', () => {
   const demo = useDemoDashboard();
   const paid = usePaidDemoSession(demo, 'paused');
   const refunds = async (): Promise<string[]> => (await paid.refunds()).map((r) => `${r.amount} ${r.status}`);
-  const fact = (tranche: Locator, label: string): Promise<string | null> => tranche.locator(`xpath=.//dt[normalize-space(.)='${label}']/following-sibling::dd[1]`).textContent();
 
   /** The refund buttons of the page (whole payment, tranche, operation) and whether each is disabled. */
   const refundButtons = async (page: Page, names: readonly string[]): Promise<string[]> =>
@@ -31,7 +28,7 @@ describe('dashboard in Chromium: refunds paused while one is pending', () => {
     await page.clock.install();
     await signedIn(page, demo.service().url, `#/sessions/${paid.sessionId}`, `Payment ${paid.orderId}`);
     const tranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
-    const clearFault = demo.service().injectFault(REFUND_CALL, 503);
+    const clearFault = demo.service().injectFault(FAKE_PSP_REFUND_CALL, 503);
     try {
       await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
       await tranche.getByLabel('Amount to refund (EUR)').fill('20');
@@ -73,8 +70,8 @@ describe('dashboard in Chromium: refunds paused while one is pending', () => {
     await page.clock.runFor(10_000);
     await visible(page.getByRole('button', { name: 'Refund the whole payment', disabled: false }));
     expect(await refundButtons(page, EN)).toEqual(EN.map((name) => `${name}: enabled`));
-    expect(await fact(tranche, 'Refunded')).toBe('€20.00');
-    expect(await fact(tranche, 'Refundable')).toBe('€30.00');
+    expect(await trancheFact(tranche, 'Refunded')).toBe('€20.00');
+    expect(await trancheFact(tranche, 'Refundable')).toBe('€30.00');
     expect(await page.getByText(reason).count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();

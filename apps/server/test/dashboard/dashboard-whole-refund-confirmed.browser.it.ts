@@ -1,5 +1,4 @@
-import type { Locator } from 'playwright-core';
-import { newWatchedPage, settle, signedIn, visible } from '../support/dashboard-browser';
+import { newWatchedPage, settle, signedIn, trancheFact, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
 import { DEMO } from '../support/merchants.fixture';
 import { usePaidDemoSession } from '../support/paid-demo-session';
@@ -16,7 +15,6 @@ describe("dashboard in Chromium: the whole payment's refund of the amount confir
   const demo = useDemoDashboard();
   const paid = usePaidDemoSession(demo, 'whole');
   const refunds = async (): Promise<string[]> => (await paid.refunds()).map((r) => `${r.amount} ${r.status}`);
-  const fact = (tranche: Locator, label: string): Promise<string | null> => tranche.locator(`xpath=.//dt[normalize-space(.)='${label}']/following-sibling::dd[1]`).textContent();
 
   /** The merchant's server refunds `amount` of the tranche, as the merchant API allows. */
   const refundFromTheApi = async (amount: number): Promise<void> => {
@@ -44,8 +42,8 @@ describe("dashboard in Chromium: the whole payment's refund of the amount confir
     await visible(page.getByRole('alert').filter({ hasText: 'Nothing was refunded. The amount is more than what remains refundable.' }));
     const tranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
     await visible(tranche.getByRole('rowheader', { name: 'refund', exact: true }));
-    expect(await fact(tranche, 'Refunded')).toBe('€20.00');
-    expect(await fact(tranche, 'Refundable')).toBe('€30.00');
+    expect(await trancheFact(tranche, 'Refunded')).toBe('€20.00');
+    expect(await trancheFact(tranche, 'Refundable')).toBe('€30.00');
     expect(await refunds()).toEqual(['2000 succeeded']);
 
     // Read again, the confirmation offers what remains, and refunds it.

@@ -114,3 +114,9 @@ export async function signedIn(page: Page, url: string, view: string, heading: s
   await submitSignIn(page, contact.email, contact.password);
   await visible(page.getByRole('heading', { level: 1, name: heading }));
 }
+
+/** The fake PSP's refund door (a fault injected there holds or refuses the dashboard's refunds). */
+export const FAKE_PSP_REFUND_CALL = (method: string, path: string): boolean => method === 'POST' && /^\/fake-psp\/api\/payments\/[^/]+\/refunds$/.test(path);
+
+/** The value a tranche's facts (its dl) give `label`. */
+export const trancheFact = (tranche: Locator, label: string): Promise<string | null> => tranche.locator(`xpath=.//dt[normalize-space(.)='${label}']/following-sibling::dd[1]`).textContent();
