@@ -47,21 +47,34 @@ export interface OpeningContext {
   readonly asked?: Money;
   /** Vouchers: the payer may pay less in the app (a chosen partial). */
   readonly payerChoosesAmount: boolean;
+  /**
+   * Told when a grant is read with no amount, neither stated by Worldline nor asked (a webhook whose
+   * payment has no amountOfMoney): no grant is given, a status lookup reads it with the asked amount.
+   */
+  readonly grantWithoutAmount?: (providerRef: string) => void;
 }
 
+type Grant =
+  | { readonly kind: 'granted'; readonly granted: Money; readonly chosenByPayer: boolean }
+  /** Vouchers whose acquired amount is 0: nothing is collected yet. */
+  | { readonly kind: 'nothing-collected' }
+  /** Neither Worldline nor the opening says the amount: no currency to grant in (never a guessed one). */
+  | { readonly kind: 'no-amount' };
+
 /**
- * What the payer was granted: the acquired amount of vouchers when lower than asked (a chosen partial).
- * None when the vouchers' acquired amount is 0: nothing is collected yet, never the whole amount.
+ * What the payer was granted: the amount Worldline states, else the one asked; the acquired amount of
+ * vouchers when lower (a chosen partial). None when the vouchers' acquired amount is 0: nothing is
+ * collected yet, never the whole amount.
  */
-function granted(payment: WorldlinePayment, context: OpeningContext): { granted: Money; chosenByPayer: boolean } | undefined {
+function granted(payment: WorldlinePayment, context: OpeningContext): Grant {
   const output = payment.paymentOutput;
   const full = output?.amountOfMoney ? money(output.amountOfMoney.amount, output.amountOfMoney.currencyCode) : context.asked;
   const acquired = output?.acquiredAmount;
-  if (context.payerChoosesAmount && acquired && acquired.amount <= 0) return undefined;
+  if (context.payerChoosesAmount && acquired && acquired.amount <= 0) return { kind: 'nothing-collected' };
   if (context.payerChoosesAmount && acquired && full && acquired.amount < full.amount) {
-    return { granted: money(acquired.amount, acquired.currencyCode), chosenByPayer: true };
+    return { kind: 'granted', granted: money(acquired.amount, acquired.currencyCode), chosenByPayer: true };
   }
-  return { granted: full ?? money(0, 'EUR'), chosenByPayer: false };
+  return full ? { kind: 'granted', granted: full, chosenByPayer: false } : { kind: 'no-amount' };
 }
 
 /**
@@ -79,7 +92,8 @@ export function openingFacts(payment: WorldlinePayment, context: OpeningContext)
   if (REFUSED.includes(status)) return [{ kind: 'declined', ref, providerRef, category: declineCategory(payment.statusOutput?.errors), statusCode }];
   if (isGranted(payment)) {
     const grant = granted(payment, context);
-    if (!grant) return [];
+    if (grant.kind === 'no-amount') context.grantWithoutAmount?.(providerRef);
+    if (grant.kind !== 'granted') return [];
     return [{ kind: 'authorized', ref, providerRef, granted: grant.granted, ...(grant.chosenByPayer ? { chosenByPayer: true } : {}), statusCode }];
   }
   if (status === 'CANCELLED') return [{ kind: 'cancelled-by-payer', ref, providerRef, statusCode }];

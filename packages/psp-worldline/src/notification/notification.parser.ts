@@ -67,7 +67,8 @@ export async function parseWorldlineNotification(notification: InboundNotificati
     if (chargeback === 'no-answer') return { kind: 'rejected', reason: 'status unavailable: the confirming status lookup got no usable answer', reply: RETRY_LATER };
     return { kind: 'accepted', facts: chargeback, reply: OK };
   }
-  return { kind: 'accepted', facts: eventFacts(event, { payerChoosesAmount: payerChooses(event) }), reply: OK };
+  const grantWithoutAmount = (providerRef: string): void => deps.logger.warn('worldline.grant_without_amount', { eventType: event.type, providerRef });
+  return { kind: 'accepted', facts: eventFacts(event, { payerChoosesAmount: payerChooses(event), grantWithoutAmount }), reply: OK };
 }
 
 /**
