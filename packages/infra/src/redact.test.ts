@@ -44,13 +44,15 @@ describe('redact, on the names of fields (D127-f)', () => {
       'cvc', 'cvv', 'cardCvv', 'securityCode', 'encryptedSecurityCode',
       'clientSecret', 'clientsecret', 'password', 'elementsToken', 'paymentToken', 'Authorization', 'set-cookie', 'hmacSignature', 'codeVerifier',
       'payerDevice', 'shopperIP', 'ipAddress', 'IPAddress', 'threeDSResult', 'redirectResult', 'paymentData', 'MD', 'PaRes', 'details',
+      // Lowercase compounds and suffixes the redaction before D127-f hid and D127-f let through (D127-g).
+      'encryptedcardnumber', 'cardpan', 'cvc2', 'cvv2', 'CVV2', 'pan2', 'paymentdata_raw', 'threedsresult_b64', 'redirectresult2', 'encryptedsecuritycode',
     ];
     const line = redact(Object.fromEntries(hidden.map((name) => [name, 'value'])));
     expect(Object.entries(line).filter(([, value]) => value !== '[redacted]').map(([name]) => name)).toEqual([]);
   });
 
   it('keeps fields whose names only contain those letters inside another word', () => {
-    const kept = { company: 'Acme', spanId: 'a1b2', span_id: 'c3', expansion: 'x', panel: 'ops', japan: 'JP', pancake: 2, shipAddress: '1 rue de la Paix' };
+    const kept = { company: 'Acme', spanId: 'a1b2', span_id: 'c3', expansion: 'x', panel: 'ops', japan: 'JP', pancake: 2, shipAddress: '1 rue de la Paix', shipaddress: '2 rue de la Paix', panels: 3 };
     expect(redact(kept)).toEqual(kept);
   });
 });

@@ -10,8 +10,14 @@ import { cardNumberSpans } from './card-numbers';
  */
 /** Long enough to be nothing else wherever they appear, a lowercase compound (`clientsecret`) included. */
 const SECRET_ANYWHERE = /(secret|password|token|authorization|cookie|signature)/i;
-/** Card data too short to look for inside other words: the word itself. */
-const SECRET_WORDS = new Set(['pan', 'cvc', 'cvv']);
+/** `pan`, too short to look for inside other words (`company`, `spanId`): the word itself, a digit after it allowed (`pan2`). */
+const SECRET_WORD = /^pan\d?$/;
+/**
+ * Card data and payment secrets looked for inside each word, so that a lowercase compound or a
+ * suffix (`encryptedcardnumber`, `cardpan`, `cvc2`, `paymentdata_raw`, `threedsresult_b64`) is still
+ * hidden: no ordinary word holds these letters. `ipaddress` is not among them (`shipaddress`).
+ */
+const SECRET_INSIDE_WORD = /(cardnumber|cardpan|securitycode|paymentdata|paymenttoken|threedsresult|redirectresult|cvc|cvv)/;
 /** Names of several words: consecutive words of the key, or the whole key written as one word (`cardnumber`). */
 const SECRET_PHRASES = [
   'card_number',
@@ -46,7 +52,7 @@ function wordsOf(key: string): string[] {
 function isSecretKey(key: string): boolean {
   if (SECRET_NAME.test(key) || SECRET_ANYWHERE.test(key)) return true;
   const words = wordsOf(key);
-  return words.some((word) => SECRET_WORDS.has(word)) || SECRET_PHRASE.test(words.join('_')) || SECRET_COMPACT.has(words.join(''));
+  return words.some((word) => SECRET_WORD.test(word) || SECRET_INSIDE_WORD.test(word)) || SECRET_PHRASE.test(words.join('_')) || SECRET_COMPACT.has(words.join(''));
 }
 
 /** Elements tokens and bearer credentials inside free text. */
