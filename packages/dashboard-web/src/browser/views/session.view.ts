@@ -1,6 +1,7 @@
 import type { ApiResult, AttemptJson, ChargebackJson, NotificationJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
 import type { RefundTarget } from '../api/dashboard-api';
 import { methodWords } from '../i18n/payment-names';
+import { disputeStageWords } from '../i18n/dispute-stage-names';
 import { providerLabel } from '../operations/provider-options';
 import { madeRefundOf, refundIdsOf } from '../refund/refund-outcome';
 import { refundSaying } from '../refund/refund-saying';
@@ -235,8 +236,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         h('td', {}, ctx.tr.day(cb.date)),
         h('td', {}, cb.validUntil ? ctx.tr.day(cb.validUntil) : ''),
         h('td', {}, cb.reasonCode ?? ''),
-        // The PSP's own word for the dispute's stage: worded when the page knows it, else shown as the PSP's code.
-        h('td', {}, cb.status === undefined ? '' : (t.chargebackStatus[cb.status] ?? h('code', {}, cb.status))),
+        h('td', {}, cb.status === undefined ? '' : disputeStageWords(t, cb.status)),
         h('td', {}, trancheOf(cb.attemptId)),
         h('td', {}, h('code', {}, cb.providerRef)),
       ),
