@@ -8,6 +8,7 @@ import { refundSaying } from '../refund/refund-saying';
 import { refundStanding, type RefundStanding } from '../refund/refunds-in-flight';
 import type { PaymentOrigin } from '../sessions/session-address';
 import { facts, h, replaceChildren, type Child } from './dom';
+import { FOCUS_KEY, focusPlace, restoreFocus } from './focus-place';
 import { FIRST_FOCUS, refundForm, sessionRefundConfirm } from './refund-form.view';
 import { tableRegion } from './table-region';
 import { refusalWords, type ViewContext } from './view-context';
@@ -22,10 +23,11 @@ const refundsPending = (session: SessionJson): boolean => session.attempts.some(
 
 /**
  * A button that opens a panel in place of itself (focus on the panel's first-focus control) and comes
- * back when the panel closes. `pausedBy` names the visible words of why it is disabled, if it is.
+ * back when the panel closes. `pausedBy` names the visible words of why it is disabled, if it is;
+ * `key` names the slot across redraws, for focus to find it again.
  */
-function opener(label: string, open: (close: () => void) => HTMLElement, pausedBy?: string): HTMLElement {
-  const slot = h('div', { class: 'opener' });
+function opener(key: string, label: string, open: (close: () => void) => HTMLElement, pausedBy?: string): HTMLElement {
+  const slot = h('div', { class: 'opener', [FOCUS_KEY]: key });
   const button = h('button', { type: 'button', class: 'secondary', disabled: pausedBy !== undefined, 'aria-describedby': pausedBy }, label);
   const close = (): void => {
     replaceChildren(slot, button);
@@ -40,6 +42,10 @@ function opener(label: string, open: (close: () => void) => HTMLElement, pausedB
   slot.append(button);
   return slot;
 }
+
+/** A refund control's name across redraws: what it refunds. */
+const refundKey = (target: RefundTarget): string =>
+  target.kind === 'session' ? 'refund-session' : target.kind === 'attempt' ? `refund-attempt-${target.attemptId}` : `refund-transaction-${target.transactionId}`;
 
 /** Operations that took money, the ones a transaction refund door accepts. */
 const tookMoney = (tx: TransactionJson): boolean => (tx.type === 'capture' || tx.type === 'payment') && tx.status.kind === 'succeeded';
@@ -109,7 +115,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   const pausedNote = (id: string): HTMLElement => h('p', { id, class: 'hint refunds-paused' }, t.refundsPaused);
 
   const refundOpener = (label: string, target: RefundTarget, attempt: AttemptJson, pausedBy?: string): HTMLElement =>
-    opener(label, (close) => {
+    opener(refundKey(target), label, (close) => {
       const before = refundIdsOf(attempt);
       return refundForm(ctx, {
         target,
@@ -175,7 +181,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
       canRefund ? refundOpener(t.refundTranche, { kind: 'attempt', attemptId: attempt.attemptId }, attempt, pausedBy) : null,
       pausedBy ? pausedNote(pausedBy) : null,
       tableRegion(
-        h('table', { class: 'operations' }, h('caption', {}, t.trancheOperations(index + 1)), h('thead', {}, header), h('tbody', {}, ...attempt.transactions.map((tx) => transactionRow(tx, attempt, canRefund, pausedBy)))),
+        h('table', { class: 'operations' }, h('caption', { id: `operations-${attempt.attemptId}` }, t.trancheOperations(index + 1)), h('thead', {}, header), h('tbody', {}, ...attempt.transactions.map((tx) => transactionRow(tx, attempt, canRefund, pausedBy)))),
       ),
     );
   };
@@ -194,7 +200,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     out.append(facts([[t.notificationUrl, h('code', {}, notification.url)], [t.status, h('span', { class: notification.abandoned ? 'status status-abandoned' : 'status' }, state)]]));
     if (notification.abandoned || notification.deliveredAt !== undefined) {
       const error = h('p', { class: 'error', role: 'alert' });
-      const replay = h('button', { type: 'button' }, t.replay);
+      const replay = h('button', { type: 'button', [FOCUS_KEY]: 'replay-notification' }, t.replay);
       replay.addEventListener('click', () => {
         if (replay.disabled) return;
         replay.disabled = true;
@@ -216,7 +222,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   };
 
   const chargebackSection = (session: SessionJson, answer: ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>): HTMLElement => {
-    const out = h('section', { class: 'chargebacks', 'aria-labelledby': 'chargebacks-title' }, h('h2', { id: 'chargebacks-title' }, t.chargebacks));
+    const out = h('section', { class: 'chargebacks', 'aria-labelledby': 'chargebacks-title' }, h('h2', { id: 'chargebacks-title', tabindex: '-1' }, t.chargebacks));
     if (!answer.ok) {
       out.append(h('p', { class: 'error', role: 'alert' }, refusalWords(ctx, answer.code)));
       return out;
@@ -241,7 +247,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         h('td', {}, h('code', {}, cb.providerRef)),
       ),
     );
-    out.append(tableRegion(h('table', { class: 'chargebacks' }, h('caption', {}, t.chargebacksTable), h('thead', {}, header), h('tbody', {}, ...rows))));
+    out.append(tableRegion(h('table', { class: 'chargebacks' }, h('caption', { id: 'chargebacks-table' }, t.chargebacksTable), h('thead', {}, header), h('tbody', {}, ...rows))));
     return out;
   };
 
@@ -264,6 +270,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
       ...(ended && refundable.amount > 0
         ? [
             opener(
+              'refund-session',
               t.refundSession,
               (close) =>
                 sessionRefundConfirm(ctx, session.sessionId, refundable, refunded('session-title', new Set(session.attempts.flatMap((a) => [...refundIdsOf(a)]))), unclear('session-title'), wholeRefused, close),
@@ -276,7 +283,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
       h(
         'section',
         { class: 'tranches', 'aria-labelledby': 'tranches-title' },
-        h('h2', { id: 'tranches-title' }, t.tranches),
+        h('h2', { id: 'tranches-title', tabindex: '-1' }, t.tranches),
         ...(session.attempts.length === 0 ? [h('p', {}, t.noTranches)] : session.attempts.map((a, i) => attemptArticle(a, i, ended, paused))),
       ),
       chargebackSection(session, chargebacks),
@@ -339,9 +346,12 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     clearTimeout(reread);
     if (answer.ok && awaited(answer.body)) rereadLater();
     drawn = seen;
+    // A background redraw replaces what focus was on: it goes back to the same control (D136-b).
+    const place = background ? focusPlace(body) : undefined;
     if (answer.ok) render(answer.body, chargebacks);
     else replaceChildren(body, h('p', { class: 'error', role: 'alert', tabindex: '-1', id: 'session-error' }, refusalWords(ctx, answer.code)));
     if (focusId !== undefined) (document.getElementById(answer.ok ? focusId : 'session-error') ?? document.getElementById('session-title'))?.focus();
+    else if (place) restoreFocus(body, place, answer.ok ? 'session-title' : 'session-error');
     return answer.ok ? answer.body : undefined;
   }
   void load();
