@@ -37,9 +37,16 @@ describe("dashboard in Chromium: a payment's refused refund, disputes and tables
       body: JSON.stringify({ providerRef: capture.providerRef, amount: 1_000, date: '2026-02-10', reasonCode: '4837' }),
     });
     expect(raised.status).toBe(202);
+    // A stage another driver stores (PayPal's), worded by the page too (D136-a).
+    const reviewed = await fetch(`${demo.service().url}/fake-psp/chargebacks`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ providerRef: capture.providerRef, amount: 500, date: '2026-02-11', reasonCode: '4853', status: 'UNDER_REVIEW' }),
+    });
+    expect(reviewed.status).toBe(202);
     const read = async (): Promise<number> =>
       ((await (await fetch(`${demo.service().url}/api/sessions/${sessionId}/chargebacks`, { headers: { Authorization: `Bearer ${await demo.service().clientToken(DEMO)}` } })).json()) as { chargebacks: unknown[] }).chargebacks.length;
-    expect(await settle(read, (n) => n === 1)).toBe(1);
+    expect(await settle(read, (n) => n === 2)).toBe(2);
   }, 90_000);
 
   it('shows the HTTP status of a refund refused with a body that said nothing, and every table and header named', async () => {
@@ -79,6 +86,9 @@ describe("dashboard in Chromium: a payment's refused refund, disputes and tables
     const row = disputes.getByRole('row').nth(1);
     expect(await row.textContent()).toContain('ouverte');
     expect(await row.textContent()).not.toContain('opened');
+    const reviewed = disputes.getByRole('row').nth(2);
+    expect(await reviewed.textContent()).toContain("en cours d'examen");
+    expect(await reviewed.textContent()).not.toContain('UNDER_REVIEW');
     await page.context().close();
   });
 });

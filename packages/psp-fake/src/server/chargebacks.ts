@@ -17,12 +17,15 @@ export function raiseChargeback(deps: EngineDeps, body: unknown): Answer {
   const amount = positiveInt(body.amount);
   const date = body.date === undefined ? new Date(deps.now()).toISOString().slice(0, 10) : isoDate(body.date);
   const reasonCode = body.reasonCode === undefined ? '4837' : text(body.reasonCode, 32);
+  // A stage as another PSP would name it (PayPal's UNDER_REVIEW), for the dashboard's words of each.
+  const stage = body.status === undefined ? undefined : text(body.status, 64);
   const type = body.type === undefined ? 'chargeback' : body.type === 'chargeback' || body.type === 'representment' ? body.type : undefined;
   if (!providerRef) return refusal(400, 'invalid-request', 'providerRef is required');
   if (amount === undefined) return refusal(400, 'invalid-request', 'amount must be an integer >= 1 (minor units)');
   if (!date) return refusal(400, 'invalid-request', 'date must be YYYY-MM-DD');
   if (!reasonCode) return refusal(400, 'invalid-request', 'reasonCode must be a string of 1 to 32 characters');
   if (!type) return refusal(400, 'invalid-request', 'type must be chargeback or representment');
+  if (body.status !== undefined && !stage) return refusal(400, 'invalid-request', 'status must be a string of 1 to 64 characters');
 
   const payment = deps.book.payment(providerRef);
   if (!payment) return refusal(404, 'not-found', 'no operation carries this providerRef');
@@ -48,7 +51,7 @@ export function raiseChargeback(deps: EngineDeps, body: unknown): Answer {
     chargeback: {
       type,
       reasonCode,
-      status: type === 'chargeback' ? 'opened' : 'won',
+      status: stage ?? (type === 'chargeback' ? 'opened' : 'won'),
       date,
       validUntil: addDays(date, DISPUTE_WINDOW_DAYS),
     },
