@@ -38,6 +38,6 @@ export const fakePspPaths: PathSpecs = {
     }),
   },
   '/fake-psp/chargebacks': {
-    post: own('fakePspRaiseChargeback', 'Raise a dispute on an operation: { providerRef, amount, date?, reasonCode?, type? }'),
+    post: own('fakePspRaiseChargeback', 'Raise a dispute on an operation: { providerRef, amount, date?, reasonCode?, type?, status? }'),
   },
 };
