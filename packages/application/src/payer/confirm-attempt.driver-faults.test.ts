@@ -23,7 +23,7 @@ async function confirmWith(driver: Partial<PspDriver>, methodId: 'card' | 'apple
   const { stores, session, attemptId } = await openedTranche(methodId);
   const logger = new CapturingLogger();
   const { deps, access, views } = payerUseCaseParts(stores, session, [driver], logger);
-  // A wallet confirm without a usable answer is answered InternalError (D126-b); a card's action result with its view.
+  // A confirm without a usable answer, a wallet's token or a card's action result, is answered InternalError (D126-b, D138).
   const answered = await new ConfirmAttemptUseCase(deps, access, views)
     .execute('pst_x', attemptId, { input: methodId === 'card' ? CARD_RESULT : WALLET_TOKEN })
     .then(() => 'view', (error: unknown) => (isDomainError(error) ? error.code : error));
@@ -40,7 +40,7 @@ describe('ConfirmAttemptUseCase when the driver has no such call or fails', () =
     ['action', 'card', { provider: 'psp', method: 'card', capabilities: CARD_CAPS }],
   ] as const)('logs psp.driver_missing (type %s) when the driver of the %s tranche lacks the call, and sends nothing', async (type, methodId, driver) => {
     const { logger, attemptId, answered } = await confirmWith(driver as Partial<PspDriver>, methodId);
-    expect(answered).toBe(methodId === 'card' ? 'view' : 'InternalError');
+    expect(answered).toBe('InternalError');
     expect(logger.named('psp.driver_missing')).toEqual([{ level: 'error', event: 'psp.driver_missing', fields: { sessionId: expect.any(String), attemptId, provider: 'psp', method: methodId, type } }]);
     expect(logger.named('psp.driver_failed')).toHaveLength(0);
   });
@@ -50,7 +50,7 @@ describe('ConfirmAttemptUseCase when the driver has no such call or fails', () =
     ['action', 'card', { provider: 'psp', method: 'card', capabilities: CARD_CAPS, completeAction: throwing }],
   ] as const)('logs psp.driver_failed (type %s) with the error when the driver of the %s tranche throws, and neither the token nor the result', async (type, methodId, driver) => {
     const { logger, attemptId, answered } = await confirmWith(driver as unknown as Partial<PspDriver>, methodId);
-    expect(answered).toBe(methodId === 'card' ? 'view' : 'InternalError');
+    expect(answered).toBe('InternalError');
     const [failed, ...more] = logger.named('psp.driver_failed');
     expect(more).toHaveLength(0);
     expect(failed?.fields).toMatchObject({ attemptId, provider: 'psp', method: methodId, type, error: expect.objectContaining({ message: 'socket hang up' }) });
@@ -61,8 +61,9 @@ describe('ConfirmAttemptUseCase when the driver has no such call or fails', () =
   it.each([
     ['lacks completeAction', { provider: 'psp', method: 'card', capabilities: CARD_CAPS }],
     ['throws', { provider: 'psp', method: 'card', capabilities: CARD_CAPS, completeAction: throwing }],
-  ] as const)('keeps the card action due when the driver %s', async (_, driver) => {
+  ] as const)('does not put the card action back when the driver %s: the attempt in flight, its opening pending (D138)', async (_, driver) => {
     const { after } = await confirmWith(driver as unknown as Partial<PspDriver>, 'card');
-    expect(after.attempts[0]?.pageAction).toEqual(FINGERPRINT);
+    expect(after.attempts[0]).not.toHaveProperty('pageAction');
+    expect(after.attempts[0]).toMatchObject({ status: 'AUTHORIZING', transactions: [{ status: { kind: 'pending' } }] });
   });
 });

@@ -39,7 +39,8 @@ export interface ConfirmAttemptRequest {
  * for the next action. The answer is an acknowledgement; the verdict lands out-of-band. A wallet
  * confirm whose PSP gave no usable answer (the driver's own resends spent) and brought no verdict
  * is answered InternalError once recorded: the token is gone, the payment may or may not exist, and
- * a 200 would have the sheet show success (docs/decisions.md D126-b).
+ * a 200 would have the sheet show success (docs/decisions.md D126-b). A card action's result left
+ * unanswered the same way is answered the same, its action not put back (D138).
  */
 export class ConfirmAttemptUseCase {
   constructor(
@@ -85,15 +86,17 @@ export class ConfirmAttemptUseCase {
       },
       { initial: session },
     );
-    const { session: taken, result: action } = takenWrite;
+    const { session: taken } = takenWrite;
     const attempt = taken.attempts.find((a) => a.id === attemptId);
     if (!attempt) throw new Error(`Attempt ${attemptId} vanished from session ${taken.id}`);
     const psps = this.deps.gateway.forSession(taken);
-    const sent = await this.sendActionResult(taken, psps, attempt, input, payerDevice);
-    // No usable answer: the action stays due, so the page may send its result again (the PSP sees the same request).
-    const outcome = sent.ack.outcome === 'unknown' && !sent.pageAction && !sent.redirect ? { ...sent, pageAction: action } : sent;
+    const outcome = await this.sendActionResult(taken, psps, attempt, input, payerDevice);
     const recorded = await this.deps.writer.update(taken.id, (s, ctx) => ({ session: recordOpenOutcome(s, attemptId, outcome, ctx), result: undefined }), { initial: taken });
     const dispatched = await this.deps.dispatcher.dispatchOwedBy([takenWrite, recorded], psps);
+    // The driver's resends of the one-time result are spent: the action is not put back (D138).
+    if (unansweredOpening(dispatched, attemptId, outcome)) {
+      refuse('InternalError', 'The payment provider gave no answer to the card payment: read the session for its outcome');
+    }
     return this.views.present(dispatched, psps);
   }
 

@@ -99,15 +99,27 @@ describe('ConfirmAttemptUseCase (a card page sends the result of its in-page act
     expect(driver.calls).toHaveLength(1);
   });
 
-  it('keeps the action due when the driver had no usable answer, so the page may send the result again', async () => {
-    const { stores, session, attemptId } = await cardTrancheWithFingerprint();
-    const driver = new CardActionDriver();
-    driver.completeAction = async (input: ActionResultInput) => {
-      driver.calls.push(input);
-      return { ack: { outcome: 'unknown', message: 'socket hang up' }, facts: [] };
-    };
-    await useCaseOver(stores, session, driver, new CapturingLogger()).execute('pst_x', attemptId, { input: { method: 'card', details: { threeDSResult: FINGERPRINT_RESULT } } });
-    expect((await stored(stores, session)).attempts[0]?.pageAction).toEqual(FINGERPRINT);
+  it('answers InternalError once recorded when the driver had no usable answer (its resends spent, or it threw): the attempt in flight, its action not put back, the result not sent again (D138)', async () => {
+    for (const fault of ['unknown', 'throws'] as const) {
+      const { stores, session, attemptId } = await cardTrancheWithFingerprint();
+      const driver = new CardActionDriver();
+      driver.completeAction = async (input: ActionResultInput) => {
+        driver.calls.push(input);
+        if (fault === 'throws') throw new Error('socket hang up');
+        return { ack: { outcome: 'unknown', message: 'socket hang up' }, facts: [] };
+      };
+      const input = { method: 'card' as const, details: { threeDSResult: FINGERPRINT_RESULT } };
+      const run = useCaseOver(stores, session, driver, new CapturingLogger()).execute('pst_x', attemptId, { input });
+      await expect(run).rejects.toMatchObject({ code: 'InternalError' });
+      await expect(run).rejects.not.toMatchObject({ message: expect.stringContaining('socket') });
+      const after = await stored(stores, session);
+      expect(after.attempts[0]?.status).toBe('AUTHORIZING');
+      expect(after.attempts[0]).not.toHaveProperty('pageAction');
+      expect(after.attempts[0]?.transactions[0]?.status.kind).toBe('pending');
+      const again = useCaseOver(stores, after, driver, new CapturingLogger()).execute('pst_x', attemptId, { input });
+      await expect(again).rejects.toMatchObject({ code: 'ConfirmNotApplicable' });
+      expect(driver.calls).toHaveLength(1);
+    }
   });
 
   it('refuses a card result on an attempt of another method', async () => {

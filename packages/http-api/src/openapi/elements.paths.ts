@@ -14,7 +14,7 @@ const limited = (budgets: string): string =>
   `Limited against card testing: within a window (10 minutes by default), each elements token and each client address (the peer, or the client a trusted proxy names) may make so many calls of this door (${budgets} by default; the operator sets them). One more is refused 429 TooManyRequests with Retry-After, before anything is recorded or any PSP is called. Counted by every instance of the service together on MongoDB, per service process on the embedded store.`;
 const LIMITED = limited('10 and 30');
 /** The confirm door: twice the start's budgets (a card's 3-D Secure fingerprint and challenge results, D59). */
-const CONFIRM_LIMITED = `A wallet's token the PSP gave no usable answer for (a 5xx, or none, after the service's own resends) and no verdict is answered 500 InternalError once recorded, never 200: the payment may or may not exist, the attempt stays in flight and the session's view tells its verdict. ${limited('20 and 60, twice the attempt start\'s')}`;
+const CONFIRM_LIMITED = `A wallet's token, or a card's in-page action result, the PSP gave no usable answer for (a 5xx, or none, after the service's own resends) and no verdict is answered 500 InternalError once recorded, never 200: the payment may or may not exist, the attempt stays in flight and the session's view tells its verdict. ${limited('20 and 60, twice the attempt start\'s')}`;
 /** The merchant validation door: twice the start's budgets (a sheet opened again on the same attempt, D126-c). */
 const VALIDATION_LIMITED = limited('20 and 60, twice the attempt start\'s');
 
