@@ -1,3 +1,4 @@
+import nock from 'nock';
 import type { SessionView } from '@splitpay/domain';
 import { API_KEY, ENCRYPTED_CARD, HMAC_KEY, notificationItem, SETTINGS, TEST_BASE } from '@splitpay/psp-adyen/src/testing/adyen-fixtures';
 import { answerPost, providerService } from '../support/provider-service';
@@ -113,5 +114,37 @@ describe('Adyen card, native 3-D Secure 2 through the confirm door (nock playing
     expect(cardOf(taken.body.view)).toMatchObject({ status: 'AUTHORIZING', pageAction: { kind: 'hosted-fields', action: CHALLENGE } });
     expect(h.logLines.join('\n')).not.toContain(tampered);
     expect(service.storedText()).not.toContain(tampered);
+  });
+  // D138: the challenge's result Adyen does not answer (three 5xx: the driver's send and its two resends)
+  // is answered as an unanswered start is (D131): 500 InternalError once recorded, the attempt in flight
+  // with no action due, so the page shows it being confirmed rather than the challenge again.
+  it("answers 500 InternalError when Adyen leaves the challenge's result unanswered (three 5xx): the attempt in flight, no action due, nothing sent again", async () => {
+    const { page } = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'adyen-native-3ds-5xx', methods: [{ method: 'card' }] });
+    adyenAnswers('/v71/payments', (body) => ({ resultCode: 'IdentifyShopper', pspReference: 'PSPN3DS000000004', merchantReference: body.reference, action: FINGERPRINT }));
+    const attemptId = String((await page.start({ methodId: 'card', amount: 5_000, input: nativeCard })).body.attemptId);
+    adyenAnswers('/v71/payments/details', () => ({ resultCode: 'ChallengeShopper', pspReference: 'PSPN3DS000000004', action: CHALLENGE }));
+    expect((await page.confirmBody(attemptId, { input: { method: 'card', details: { threeDSResult: FINGERPRINT_RESULT } } })).status).toBe(200);
+
+    const keys: unknown[] = [];
+    nock(TEST_BASE).post('/v71/payments/details').times(10).reply(function () {
+      keys.push(this.req.headers['idempotency-key']);
+      return [500, { status: 500, errorCode: '000', message: 'boom at Adyen', errorType: 'internal' }];
+    });
+    const unanswered = await page.confirmBody(attemptId, { input: { method: 'card', details: { threeDSResult: CHALLENGE_RESULT } } });
+    expect([unanswered.status, (unanswered.body as { code?: string }).code]).toEqual([500, 'InternalError']);
+    expect(JSON.stringify(unanswered.body)).not.toContain('boom');
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    const card = cardOf((await page.view()).body.view);
+    expect(card?.status).toBe('AUTHORIZING');
+    expect(card).not.toHaveProperty('pageAction');
+
+    // The result is not taken again: nothing more reaches Adyen.
+    const again = await page.confirmBody(attemptId, { input: { method: 'card', details: { threeDSResult: CHALLENGE_RESULT } } });
+    expect(again.status).toBe(409);
+    expect(keys).toHaveLength(3);
+    expect(h.logLines.join('\n')).not.toContain(CHALLENGE_RESULT);
+    expect(service.storedText()).not.toContain(CHALLENGE_RESULT);
+    nock.cleanAll();
   });
 });
