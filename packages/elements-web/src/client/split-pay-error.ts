@@ -46,3 +46,8 @@ export class SplitPayError extends Error {
     this.retryable = RETRYABLE.has(code) || httpStatus >= 500;
   }
 }
+
+/** No answer, or a 5xx: the service may have acted on the request, so its outcome is read from the view (D131, D138). */
+export function unknownOutcome(error: unknown): error is SplitPayError {
+  return error instanceof SplitPayError && (error.code === 'NetworkError' || error.httpStatus >= 500);
+}

@@ -1,5 +1,5 @@
 import { ElementsClient, type StartBody, type ViewAnswer } from '../client/elements-client';
-import { SplitPayError } from '../client/split-pay-error';
+import { SplitPayError, unknownOutcome } from '../client/split-pay-error';
 import { h } from '../dom/h';
 import { applePaySessionOf, OUTCOME_UNKNOWN, runApplePay, type ApplePaySheet } from '../flows/apple-pay';
 import { isInvalidCardDetails } from '../flows/hosted-fields';
@@ -119,12 +119,12 @@ export class CheckoutController implements Actions {
       locale,
       // Named as a start's answer is: a redirect the answer asks for (3-D Secure's fallback) is followed at once.
       // Sent even while another action runs (the result is the issuer's, it must not be dropped); a failure is shown as an action's.
-      // A failure is shown, and handed back so that the slot sends the result again when it may pass;
-      // a lost answer is not shown: the view read at once says where the payment stands (D111-a).
+      // A refusal is shown, and handed back so that the slot sends the result again when it may pass;
+      // a lost answer or a 5xx is not shown: the view read at once says where the payment stands (D111-a, D138).
       sent: (attemptId, details) => {
         const due = this._dueAction(this._view, attemptId);
         return this._act(async () => ({ ...(await this._numbered(() => this._client.confirmCardAction(attemptId, details, this._aborts.signal)).catch((error: unknown) => this._lostResult(error, attemptId, due))), attemptId }), true, true).catch((error: unknown) => {
-          if ((error as SplitPayError).code !== 'NetworkError') this._failed(error, 'action');
+          if (!unknownOutcome(error)) this._failed(error, 'action');
           throw error;
         });
       },
@@ -442,8 +442,7 @@ export class CheckoutController implements Actions {
    * the failure is shown with Pay back, its key kept for the repeat.
    */
   private async _lostStart(error: unknown, known: ReadonlySet<string>): Promise<ViewAnswer & NumberedRead> {
-    const unknown = error instanceof SplitPayError && (error.code === 'NetworkError' || error.httpStatus >= 500);
-    if (!unknown) {
+    if (!unknownOutcome(error)) {
       if (error instanceof SplitPayError && error.httpStatus > 0) this._press._answered();
       throw error;
     }
@@ -467,22 +466,21 @@ export class CheckoutController implements Actions {
     const view = await this._reader.read();
     const status = view?.attempts.find((a) => a.attemptId === attemptId)?.status;
     // Lost, or a 5xx: the confirm may still be running at the PSP. Still in flight, it is not said failed (D102-d).
-    const unknown = error instanceof SplitPayError && (error.code === 'NetworkError' || error.httpStatus >= 500);
-    if (!view || !status || (status === 'AUTHORIZING' && !unknown)) throw error;
+    if (!view || !status || (status === 'AUTHORIZING' && !unknownOutcome(error))) throw error;
     if (status === 'AUTHORIZING') this._report(error as SplitPayError);
     return { view, attemptId, read: 0 };
   }
 
   /**
-   * A card action's result whose answer was lost (no answer, none within 20 s): the view is read at
-   * once (D111-a). The action no longer due there, the result arrived and that view is its answer;
+   * A card action's result whose answer was lost (no answer, none within 20 s) or a 5xx (the PSP left
+   * it unanswered, D138): the view is read at once (D111-a). The action no longer due there, the result arrived and that view is its answer;
    * still due, or the read failed too, the error goes back and the slot sends the same result again
    * (the service takes one result per action: a second is refused, never a second authorization).
    */
   private async _lostResult(error: unknown, attemptId: string, due: string): Promise<ViewAnswer & NumberedRead> {
     // Refused as no action due: an earlier sending of it arrived (or another tab's); the view says what came of it (D117).
     const taken = (error as SplitPayError).code === 'ConfirmNotApplicable';
-    if (!taken && (error as SplitPayError).code !== 'NetworkError') throw error;
+    if (!taken && !unknownOutcome(error)) throw error;
     if (!taken) this._report(error as SplitPayError);
     const view = await this._reader.read();
     if (!view || (!taken && this._dueAction(view, attemptId) === due)) throw error;

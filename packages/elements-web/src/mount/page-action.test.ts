@@ -99,6 +99,8 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
       const { fetch, calls } = scriptedFetch([
         withAction(CHALLENGE),
         { status: 503, body: { code: 'InternalError', message: 'down' } },
+        // A 5xx has the view read at once (D138): the action still due there, the result never arrived.
+        withAction(CHALLENGE),
         { status: 429, body: { code: 'TooManyRequests', message: 'later' }, headers: { 'Retry-After': '5' } },
         withAction(undefined),
       ]);
@@ -160,6 +162,29 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
       expect(errors).toEqual(['NetworkError']);
     });
 
+    // D138: the service answers 500 InternalError once a result the PSP left unanswered is recorded, its action no longer due.
+    it('answered 5xx (the PSP left it unanswered) reads the view: the action no longer due, the payment is shown being confirmed, nothing said failed, the result not sent again', async () => {
+      fakeTimers();
+      const page = pageWithAdapter(() => Promise.resolve({ threeDSResult: 'result-1' }));
+      const server = heldFetch();
+      const errors: string[] = [];
+      mount(page.container, { ...base, fetch: server.fetch, onError: (error) => errors.push(error.code) });
+      server.request(0).answer({ view: withAction(CHALLENGE) });
+      await until(() => server.requests.length === 2);
+      server.request(1).answer({ code: 'InternalError', message: 'The payment provider gave no answer' }, 500);
+      await until(() => server.requests.length === 3);
+      expect(server.request(2)).toMatchObject({ method: 'GET', path: '/elements/session' });
+      server.request(2).answer({ view: withAction(undefined) });
+      await until(() => !page.button('Cancel payment').disabled);
+      expect(page.text(page.container)).toContain('Confirming your payment');
+      expect(page.text(page.role('alert')[0])).toBe('');
+      expect(page.container.querySelector('.sp-notice--danger')).toBeNull();
+      await jest.advanceTimersByTimeAsync(30_000);
+      expect(confirmsOf(server)).toHaveLength(1);
+      expect(page.ran).toHaveLength(1);
+      expect(errors).toEqual(['InternalError']);
+    });
+
     it('whose answer never comes while the view read then still shows the action due (the result never arrived) is sent again, the same, once', async () => {
       const { page, server } = await resultUnanswered();
       server.request(2).answer({ view: withAction(CHALLENGE) });
@@ -206,8 +231,9 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
       for (let t = 0; t < 80 && posted() < 8; t += 1) await tick();
       await until(() => page.container.querySelector('iframe') === null);
       await jest.advanceTimersByTimeAsync(60_000);
-      // After the send and its three resends: a read (G) that shows the action still due, a result (P).
-      expect(log.join('').replace(/^(?:G*P){4}/, '')).toMatch(/^GPGPGGPGGGGPG*$/);
+      // After the send and its three resends: each 503 read at once (G, D138, not counted), then the
+      // reads (G) that show the action still due, a result (P) at the 1st, 2nd, 4th and 8th.
+      expect(log.join('').replace(/^(?:G*P){4}/, '')).toMatch(/^GGPGGPGGGPGGGGGPG*$/);
       expect(posted()).toBe(8);
       expect(bodies).toEqual(Array(8).fill({ input: { method: 'card', details: { threeDSResult: 'result-1' } } }));
       expect(page.ran).toHaveLength(1);
