@@ -1,7 +1,7 @@
-import type { SessionView } from '@splitpay/domain';
 import { accessibilityViolations, FAKE_PSP_REFUND_CALL, newWatchedPage, settle, signedIn, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
 import { DEMO } from '../support/merchants.fixture';
+import { payInTwoCardTranches } from '../support/paid-demo-session';
 import { readSession } from '../support/service-harness';
 
 jest.setTimeout(120_000);
@@ -23,12 +23,7 @@ describe("dashboard in Chromium: a payment's refused refund, disputes and tables
 
   beforeAll(async () => {
     // Two tranches (€40.00 by Visa, €60.00 by Mastercard), a dispute raised on the first one's capture.
-    const opened = await demo.service().openPage({ currency: 'EUR', total: 10_000, orderId, methods: [{ method: 'card' }] }, DEMO);
-    sessionId = opened.sessionId;
-    await opened.page.payByCard('card', 4_000, '4111111111111111');
-    await opened.page.waitFor((v: SessionView) => v.attempts[0]?.status === 'AUTHORIZED', 15_000);
-    await opened.page.payByCard('card', 6_000, '5555555555554444');
-    await opened.page.waitFor((v: SessionView) => v.status === 'PAID', 15_000);
+    sessionId = await payInTwoCardTranches(demo, orderId);
     const attempts = ((await readSession(demo.service(), sessionId, DEMO)).body as unknown as { attempts: StoredAttempt[] }).attempts;
     const capture = attempts[0]!.transactions.find((tx) => tx.type === 'capture')!;
     const raised = await fetch(`${demo.service().url}/fake-psp/chargebacks`, {

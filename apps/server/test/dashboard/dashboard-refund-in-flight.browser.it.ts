@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { FAKE_PSP_REFUND_CALL, newWatchedPage, settle, signedIn, trancheFact, visible } from '../support/dashboard-browser';
+import { newWatchedPage, refundTwentyHeldPending, settle, signedIn, trancheFact, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
 import { usePaidDemoSession } from '../support/paid-demo-session';
 
@@ -27,16 +27,7 @@ describe('dashboard in Chromium: a refund in flight', () => {
   it('shows what remains once the refund in flight is counted out, says it is pending, and offers no refund meanwhile', async () => {
     const { page, problems } = await newWatchedPage(demo.browser());
     const tranche = await openPayment(page);
-    const clearFault = demo.service().injectFault(FAKE_PSP_REFUND_CALL, 503);
-    try {
-      await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
-      await tranche.getByLabel('Amount to refund (EUR)').fill('20');
-      await tranche.getByRole('button', { name: 'Continue' }).click();
-      await tranche.getByRole('button', { name: 'Yes, refund €20.00' }).click();
-      await visible(page.getByRole('status').filter({ hasText: 'Refund of €20.00 requested' }));
-    } finally {
-      clearFault();
-    }
+    await refundTwentyHeldPending(page, tranche, (matches, status) => demo.service().injectFault(matches, status));
     expect(await refunds()).toEqual(['2000 pending']);
 
     // Drawn anew with the refund in flight: €30.00 remains, and the €20.00 on its way is said beside it.

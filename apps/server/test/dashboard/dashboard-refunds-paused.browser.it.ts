@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { FAKE_PSP_REFUND_CALL, newWatchedPage, settle, signedIn, trancheFact, visible } from '../support/dashboard-browser';
+import { newWatchedPage, refundTwentyHeldPending, settle, signedIn, trancheFact, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
 import { usePaidDemoSession } from '../support/paid-demo-session';
 
@@ -28,16 +28,7 @@ describe('dashboard in Chromium: refunds paused while one is pending', () => {
     await page.clock.install();
     await signedIn(page, demo.service().url, `#/sessions/${paid.sessionId}`, `Payment ${paid.orderId}`);
     const tranche = page.getByRole('article', { name: 'Tranche 1: Card (Visa)' });
-    const clearFault = demo.service().injectFault(FAKE_PSP_REFUND_CALL, 503);
-    try {
-      await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
-      await tranche.getByLabel('Amount to refund (EUR)').fill('20');
-      await tranche.getByRole('button', { name: 'Continue' }).click();
-      await tranche.getByRole('button', { name: 'Yes, refund €20.00' }).click();
-      await visible(page.getByRole('status').filter({ hasText: 'Refund of €20.00 requested' }));
-    } finally {
-      clearFault();
-    }
+    await refundTwentyHeldPending(page, tranche, (matches, status) => demo.service().injectFault(matches, status));
     expect(await refunds()).toEqual(['2000 pending']);
 
     // €30.00 remains, yet nothing offers to refund it while the €20.00 awaits its verdict: the reason is said.

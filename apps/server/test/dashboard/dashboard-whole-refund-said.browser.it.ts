@@ -1,7 +1,7 @@
-import type { SessionView } from '@splitpay/domain';
 import { newWatchedPage, settle, signedIn, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
 import { DEMO } from '../support/merchants.fixture';
+import { payInTwoCardTranches } from '../support/paid-demo-session';
 import { readSession } from '../support/service-harness';
 
 jest.setTimeout(120_000);
@@ -23,12 +23,7 @@ describe("dashboard in Chromium: a whole payment's refund, every tranche's refun
 
   beforeAll(async () => {
     // €100.00 paid in two tranches: €40.00 by Visa, €60.00 by Mastercard.
-    const opened = await demo.service().openPage({ currency: 'EUR', total: 10_000, orderId, methods: [{ method: 'card' }] }, DEMO);
-    sessionId = opened.sessionId;
-    await opened.page.payByCard('card', 4_000, '4111111111111111');
-    await opened.page.waitFor((v: SessionView) => v.attempts[0]?.status === 'AUTHORIZED', 15_000);
-    await opened.page.payByCard('card', 6_000, '5555555555554444');
-    expect((await opened.page.waitFor((v: SessionView) => v.status === 'PAID', 15_000)).status).toBe('PAID');
+    sessionId = await payInTwoCardTranches(demo, orderId);
   }, 90_000);
 
   const attempts = async (): Promise<StoredAttempt[]> => ((await readSession(demo.service(), sessionId, DEMO)).body as unknown as { attempts: StoredAttempt[] }).attempts;

@@ -120,3 +120,20 @@ export const FAKE_PSP_REFUND_CALL = (method: string, path: string): boolean => m
 
 /** The value a tranche's facts (its dl) give `label`. */
 export const trancheFact = (tranche: Locator, label: string): Promise<string | null> => tranche.locator(`xpath=.//dt[normalize-space(.)='${label}']/following-sibling::dd[1]`).textContent();
+
+/**
+ * Refunds €20.00 of `tranche` from its form while the fake PSP's refund door answers 503, so the refund
+ * stays pending, owed to the worker; the fault is lifted once the page has said the refund requested.
+ */
+export async function refundTwentyHeldPending(page: Page, tranche: Locator, injectFault: (matches: typeof FAKE_PSP_REFUND_CALL, status: number) => () => void): Promise<void> {
+  const clearFault = injectFault(FAKE_PSP_REFUND_CALL, 503);
+  try {
+    await tranche.getByRole('button', { name: 'Refund this tranche' }).click();
+    await tranche.getByLabel('Amount to refund (EUR)').fill('20');
+    await tranche.getByRole('button', { name: 'Continue' }).click();
+    await tranche.getByRole('button', { name: 'Yes, refund €20.00' }).click();
+    await visible(page.getByRole('status').filter({ hasText: 'Refund of €20.00 requested' }));
+  } finally {
+    clearFault();
+  }
+}

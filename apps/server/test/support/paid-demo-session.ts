@@ -1,3 +1,4 @@
+import type { SessionView } from '@splitpay/domain';
 import { DEMO } from './merchants.fixture';
 import type { DemoDashboard } from './demo-dashboard';
 import { readSession } from './service-harness';
@@ -38,4 +39,14 @@ export function usePaidDemoSession(demo: DemoDashboard, orderPrefix: string, tot
     expect((await page.waitFor((v) => v.status === 'PAID', 15_000)).status).toBe('PAID');
   }, 90_000);
   return paid;
+}
+
+/** Opens one demo session of €100.00 and pays it in two card tranches, €40.00 by Visa then €60.00 by Mastercard; answers its id. */
+export async function payInTwoCardTranches(demo: DemoDashboard, orderId: string): Promise<string> {
+  const opened = await demo.service().openPage({ currency: 'EUR', total: 10_000, orderId, methods: [{ method: 'card' }] }, DEMO);
+  await opened.page.payByCard('card', 4_000, '4111111111111111');
+  await opened.page.waitFor((v: SessionView) => v.attempts[0]?.status === 'AUTHORIZED', 15_000);
+  await opened.page.payByCard('card', 6_000, '5555555555554444');
+  expect((await opened.page.waitFor((v: SessionView) => v.status === 'PAID', 15_000)).status).toBe('PAID');
+  return opened.sessionId;
 }
