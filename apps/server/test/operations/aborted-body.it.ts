@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import type { ServiceHarness } from '../support/service-harness';
 import { useService } from '../support/use-service';
 import { until } from '../support/until';
+import { seriesValue } from '../support/exposition';
 
 jest.setTimeout(30_000);
 
@@ -29,9 +30,7 @@ async function abortMidBody(h: ServiceHarness, path: string, requestId: string, 
 
 /** The series' value in a Prometheus text exposition (undefined when absent). */
 async function series(h: ServiceHarness, name: string): Promise<number | undefined> {
-  const text = await (await fetch(`${h.url}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
-  return line === undefined ? undefined : Number(line.slice(name.length + 1));
+  return seriesValue(await (await fetch(`${h.url}/metrics`)).text(), name);
 }
 
 /** A body the client stops sending halfway (the connection closed) is no client error: one quiet line, no answer, no 400 counted. */

@@ -1,11 +1,7 @@
 import { SHOP } from '../support/merchants.fixture';
 import { useService } from '../support/use-service';
+import { accessLinesOf, seriesValue } from '../support/exposition';
 
-/** The series' value in a Prometheus text exposition (undefined when absent). */
-function series(text: string, name: string): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
-  return line === undefined ? undefined : Number(line.slice(name.length + 1));
-}
 
 /** A body the elements area's parser refuses, before any route matched, is counted and logged under the door it was sent to (D118-f). */
 describe('the route of a request whose body is not JSON', () => {
@@ -21,12 +17,7 @@ describe('the route of a request whose body is not JSON', () => {
     return res.status;
   }
 
-  function accessLine(requestId: string): unknown[][] {
-    return h.logLines
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((line) => line.event === 'http.request' && line.requestId === requestId)
-      .map((line) => [line.method, line.route, line.status]);
-  }
+  const accessLine = (requestId: string): unknown[][] => accessLinesOf(h.logLines, requestId);
 
   it('is the door in /metrics and in the access line, not unmatched; a path no door serves stays unmatched', async () => {
     const { elementsToken } = await h.createSession({ currency: 'EUR', total: 1_000, orderId: 'malformed-start', methods: [{ method: 'card' }] }, SHOP);
@@ -35,9 +26,9 @@ describe('the route of a request whose body is not JSON', () => {
     expect(await send('/elements/session/nowhere', 'malformed-nowhere-1', elementsToken)).toBe(400);
 
     const metrics = await (await fetch(`${h.url}/metrics`)).text();
-    expect(series(metrics, 'http_request_duration_seconds_count{method="POST",route="/elements/session/attempts",status="400"}')).toBe(1);
-    expect(series(metrics, 'http_request_duration_seconds_count{method="POST",route="/elements/session/attempts/:attemptId/confirm",status="400"}')).toBe(1);
-    expect(series(metrics, 'http_request_duration_seconds_count{method="POST",route="unmatched",status="400"}')).toBe(1);
+    expect(seriesValue(metrics, 'http_request_duration_seconds_count{method="POST",route="/elements/session/attempts",status="400"}')).toBe(1);
+    expect(seriesValue(metrics, 'http_request_duration_seconds_count{method="POST",route="/elements/session/attempts/:attemptId/confirm",status="400"}')).toBe(1);
+    expect(seriesValue(metrics, 'http_request_duration_seconds_count{method="POST",route="unmatched",status="400"}')).toBe(1);
 
     expect(accessLine('malformed-start-1')).toEqual([['POST', '/elements/session/attempts', 400]]);
     expect(accessLine('malformed-confirm-1')).toEqual([['POST', '/elements/session/attempts/:attemptId/confirm', 400]]);

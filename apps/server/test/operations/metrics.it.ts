@@ -1,5 +1,6 @@
 import { startService, type ServiceHarness } from '../support/service-harness';
 import { useService } from '../support/use-service';
+import { seriesValue } from '../support/exposition';
 
 jest.setTimeout(30_000);
 
@@ -14,11 +15,6 @@ async function until(condition: () => Promise<boolean> | boolean, what: string, 
 const scrape = async (h: ServiceHarness, token?: string): Promise<string> =>
   (await fetch(`${h.url}/metrics`, token ? { headers: { Authorization: `Bearer ${token}` } } : {})).text();
 
-/** The series' value in a Prometheus text exposition (undefined when absent). */
-function series(text: string, name: string): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
-  return line === undefined ? undefined : Number(line.slice(name.length + 1));
-}
 
 /** GET /metrics as an operator's Prometheus reads it. */
 describe('/metrics', () => {
@@ -30,13 +26,13 @@ describe('/metrics', () => {
       expect(text).toContain(`# HELP ${counter} `);
       expect(text).toContain(`# TYPE ${counter} counter`);
     }
-    expect(series(text, 'notification_abandoned_total{event="session-ended"}')).toBe(0);
-    expect(series(text, 'notification_abandoned_total{event="chargeback"}')).toBe(0);
-    for (const type of ['capture', 'void', 'refund']) expect(series(text, `psp_operation_given_up_total{provider="fake",type="${type}"}`)).toBe(0);
-    for (const kind of ['authorized', 'declined', 'captured', 'refunded']) expect(series(text, `psp_verdict_unmatched_total{kind="${kind}",provider="fake"}`)).toBe(0);
-    expect(series(text, 'psp_calls_total{operation="capture",outcome="unknown",provider="fake"}')).toBe(0);
+    expect(seriesValue(text, 'notification_abandoned_total{event="session-ended"}')).toBe(0);
+    expect(seriesValue(text, 'notification_abandoned_total{event="chargeback"}')).toBe(0);
+    for (const type of ['capture', 'void', 'refund']) expect(seriesValue(text, `psp_operation_given_up_total{provider="fake",type="${type}"}`)).toBe(0);
+    for (const kind of ['authorized', 'declined', 'captured', 'refunded']) expect(seriesValue(text, `psp_verdict_unmatched_total{kind="${kind}",provider="fake"}`)).toBe(0);
+    expect(seriesValue(text, 'psp_calls_total{operation="capture",outcome="unknown",provider="fake"}')).toBe(0);
     for (const route of ['/api/sessions', '/api/attempts/:attemptId/refund', '/elements/session/attempts', '/elements/session/attempts/:attemptId/confirm', '/oauth/token', '/oauth/authorize']) {
-      expect(series(text, `http_requests_aborted_total{method="POST",route="${route}"}`)).toBe(0);
+      expect(seriesValue(text, `http_requests_aborted_total{method="POST",route="${route}"}`)).toBe(0);
     }
     expect(text).not.toContain('http_requests_aborted_total{method="GET"');
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');
@@ -53,12 +49,12 @@ describe('/metrics', () => {
     await h.runWorkers();
 
     const text = await scrape(h);
-    expect(series(text, 'http_request_duration_seconds_count{method="GET",route="/api/sessions/:sessionId",status="200"}')).toBe(1);
-    expect(series(text, 'http_request_duration_seconds_count{method="GET",route="/api/sessions/:sessionId",status="404"}')).toBe(1);
-    expect(series(text, 'http_request_duration_seconds_count{method="POST",route="/elements/session/attempts",status="201"}')).toBe(1);
+    expect(seriesValue(text, 'http_request_duration_seconds_count{method="GET",route="/api/sessions/:sessionId",status="200"}')).toBe(1);
+    expect(seriesValue(text, 'http_request_duration_seconds_count{method="GET",route="/api/sessions/:sessionId",status="404"}')).toBe(1);
+    expect(seriesValue(text, 'http_request_duration_seconds_count{method="POST",route="/elements/session/attempts",status="201"}')).toBe(1);
     expect(text).not.toContain(sessionId);
-    expect(series(text, 'psp_calls_total{operation="open",outcome="accepted",provider="fake"}')).toBe(1);
-    expect(series(text, 'worker_turn_duration_seconds_count{worker="session-worker"}')).toBeGreaterThanOrEqual(1);
+    expect(seriesValue(text, 'psp_calls_total{operation="open",outcome="accepted",provider="fake"}')).toBe(1);
+    expect(seriesValue(text, 'worker_turn_duration_seconds_count{worker="session-worker"}')).toBeGreaterThanOrEqual(1);
   });
 
   it('is refused without the bearer token when METRICS_TOKEN is set', async () => {
@@ -71,7 +67,7 @@ describe('/metrics', () => {
         expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
       }
       const text = await scrape(guarded, 'scraper-token-0123456789');
-      expect(series(text, 'notification_abandoned_total{event="session-ended"}')).toBe(0);
+      expect(seriesValue(text, 'notification_abandoned_total{event="session-ended"}')).toBe(0);
     } finally {
       await guarded.close();
     }
@@ -91,7 +87,7 @@ describe('/metrics', () => {
       // The verdict reaches a process whose store never held the authorization (a store lost in a crash).
       const res = await fetch(`${after.url}${verdict.path}`, { method: 'POST', headers: { ...verdict.headers, 'x-test-notification-tap': '1' }, body: verdict.body });
       expect(res.status).toBe(200);
-      expect(series(await scrape(after), 'psp_verdict_unmatched_total{kind="authorized",provider="fake"}')).toBe(1);
+      expect(seriesValue(await scrape(after), 'psp_verdict_unmatched_total{kind="authorized",provider="fake"}')).toBe(1);
       const unmatched = after.logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === 'psp.fact_unmatched');
       expect(unmatched).toEqual([expect.objectContaining({ level: 'error', provider: 'fake', fact: 'authorized' })]);
     } finally {

@@ -1,10 +1,6 @@
 import { useService } from '../support/use-service';
+import { accessLinesOf, seriesValue } from '../support/exposition';
 
-/** The series' value in a Prometheus text exposition (undefined when absent). */
-function series(text: string, name: string): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
-  return line === undefined ? undefined : Number(line.slice(name.length + 1));
-}
 
 /** A CORS preflight is counted and logged under the door it asks about, not among the unmatched paths (D123-d). */
 describe('the route of a CORS preflight', () => {
@@ -23,12 +19,7 @@ describe('the route of a CORS preflight', () => {
     return res.status;
   }
 
-  function accessLine(requestId: string): unknown[][] {
-    return h.logLines
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((line) => line.event === 'http.request' && line.requestId === requestId)
-      .map((line) => [line.method, line.route, line.status]);
-  }
+  const accessLine = (requestId: string): unknown[][] => accessLinesOf(h.logLines, requestId);
 
   it("is the requested method's door in /metrics and in the access line; a path no door serves for that method stays unmatched", async () => {
     expect(await preflight('/elements/session/attempts', 'preflight-start-1', 'POST')).toBe(204);
@@ -38,10 +29,10 @@ describe('the route of a CORS preflight', () => {
     expect(await preflight('/elements/session/attempts', 'preflight-wrong-method-1', 'GET')).toBe(204);
 
     const metrics = await (await fetch(`${h.url}/metrics`)).text();
-    expect(series(metrics, 'http_request_duration_seconds_count{method="OPTIONS",route="/elements/session/attempts",status="204"}')).toBe(1);
-    expect(series(metrics, 'http_request_duration_seconds_count{method="OPTIONS",route="/elements/session/attempts/:attemptId/confirm",status="204"}')).toBe(1);
-    expect(series(metrics, 'http_request_duration_seconds_count{method="OPTIONS",route="/elements/session",status="204"}')).toBe(1);
-    expect(series(metrics, 'http_request_duration_seconds_count{method="OPTIONS",route="unmatched",status="204"}')).toBe(2);
+    expect(seriesValue(metrics, 'http_request_duration_seconds_count{method="OPTIONS",route="/elements/session/attempts",status="204"}')).toBe(1);
+    expect(seriesValue(metrics, 'http_request_duration_seconds_count{method="OPTIONS",route="/elements/session/attempts/:attemptId/confirm",status="204"}')).toBe(1);
+    expect(seriesValue(metrics, 'http_request_duration_seconds_count{method="OPTIONS",route="/elements/session",status="204"}')).toBe(1);
+    expect(seriesValue(metrics, 'http_request_duration_seconds_count{method="OPTIONS",route="unmatched",status="204"}')).toBe(2);
 
     expect(accessLine('preflight-start-1')).toEqual([['OPTIONS', '/elements/session/attempts', 204]]);
     expect(accessLine('preflight-confirm-1')).toEqual([['OPTIONS', '/elements/session/attempts/:attemptId/confirm', 204]]);

@@ -1,11 +1,7 @@
 import { SHOP } from '../support/merchants.fixture';
 import { useService } from '../support/use-service';
+import { seriesValue } from '../support/exposition';
 
-/** The series' value in a Prometheus text exposition (undefined when absent). */
-function series(text: string, name: string): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
-  return line === undefined ? undefined : Number(line.slice(name.length + 1));
-}
 
 /** A refusal thrown inside a mounted router is counted and logged under its whole route template. */
 describe('the route of a refused elements start', () => {
@@ -22,7 +18,7 @@ describe('the route of a refused elements start', () => {
     await res.text();
 
     const metrics = await (await fetch(`${h.url}/metrics`)).text();
-    expect(series(metrics, 'http_request_duration_seconds_count{method="POST",route="/elements/session/attempts",status="400"}')).toBe(1);
+    expect(seriesValue(metrics, 'http_request_duration_seconds_count{method="POST",route="/elements/session/attempts",status="400"}')).toBe(1);
     expect(metrics).not.toContain('route="/session/attempts"');
 
     const access = h.logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.event === 'http.request' && line.requestId === 'refused-start-1');
