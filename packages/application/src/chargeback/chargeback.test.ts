@@ -144,6 +144,19 @@ describe('chargebacks: intake and worker', () => {
     ]);
   });
 
+  it('two disputes the PSP names by references of their own, on one capture, the same day and amount: two messages, each under its dispute, filed on the capture (D141)', async () => {
+    const session = await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
+    const capture = session.attempts[0]!.transactions.find((t) => t.type === 'capture')!;
+    await expect(intake.receive(fact({ disputeRef: 'psp-dispute-1' }), 'fake')).resolves.toMatchObject({ kind: 'recorded', notificationId: 'psp-dispute-1:chargeback:2026-03-02:2500' });
+    await expect(intake.receive(fact({ disputeRef: 'psp-dispute-2' }), 'fake')).resolves.toMatchObject({ kind: 'recorded', notificationId: 'psp-dispute-2:chargeback:2026-03-02:2500' });
+    await expect(intake.receive(fact({ disputeRef: 'psp-dispute-1' }), 'fake')).resolves.toMatchObject({ kind: 'duplicate' });
+    await worker.runOnce();
+    expect(b.sender.sent.map((m) => [m.notificationId, m.payload.providerRef, m.payload.transactionId])).toEqual([
+      ['psp-dispute-1:chargeback:2026-03-02:2500', 'psp-cap-1', capture.id],
+      ['psp-dispute-2:chargeback:2026-03-02:2500', 'psp-cap-1', capture.id],
+    ]);
+  });
+
   it('50 concurrent duplicates store one chargeback and send one message', async () => {
     await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
     const receipts = await Promise.all(Array.from({ length: 50 }, () => intake.receive(fact(), 'fake')));

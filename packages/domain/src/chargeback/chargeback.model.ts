@@ -4,7 +4,7 @@ import type { Delivery, Lease } from '../session/session.model';
 
 /** A dispute a PSP raised on an operation, attached to the exact transaction the money moved on. */
 export interface Chargeback {
-  /** `<providerRef>:<type>:<date>:<amount>` (chargeback or representment): the dedupe key and the webhook notificationId. */
+  /** `<providerRef>:<type>:<date>:<amount>` (chargeback or representment; the PSP's dispute reference in place of providerRef when it gives one, D141): the dedupe key and the webhook notificationId. */
   readonly notificationId: string;
   readonly merchantId: MerchantId;
   readonly sessionId: SessionId;

@@ -41,6 +41,13 @@ describe('chargebackNotificationId', () => {
     expect(chargebackNotificationId({ ...dispute, type: 'representment' })).not.toBe(chargebackNotificationId({ ...dispute, type: 'chargeback' }));
   });
 
+  it('names the dispute by the PSP\'s own reference of it when the PSP gives one: two disputes of one operation, the same day and amount, are two', () => {
+    const dispute = { providerRef: 'pay-1_0', type: 'chargeback', date: '2026-03-02', amount: money(2500, 'EUR') } as const;
+    expect(chargebackNotificationId({ ...dispute, disputeRef: 'pay-1_2' })).toBe('pay-1_2:chargeback:2026-03-02:2500');
+    expect(chargebackNotificationId({ ...dispute, disputeRef: 'pay-1_3' })).not.toBe(chargebackNotificationId({ ...dispute, disputeRef: 'pay-1_2' }));
+    expect(chargebackNotificationId(dispute)).toBe('pay-1_0:chargeback:2026-03-02:2500');
+  });
+
   it('is the same for a resent dispute and differs by amount or by date', () => {
     const base = { providerRef: 'r', type: 'chargeback', date: '2026-03-02', amount: money(100, 'EUR') } as const;
     expect(chargebackNotificationId({ ...base })).toBe(chargebackNotificationId(base));

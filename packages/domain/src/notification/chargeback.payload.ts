@@ -4,6 +4,8 @@ import type { Money } from '../money/money';
 /** What makes one chargeback distinct: the same dispute resent by the PSP gives the same id. */
 export interface ChargebackKey {
   readonly providerRef: string;
+  /** The PSP's own reference of the dispute, when it gives one: named in `providerRef`'s place. */
+  readonly disputeRef?: string;
   readonly type: Chargeback['type'];
   /** YYYY-MM-DD */
   readonly date: string;
@@ -14,10 +16,12 @@ export interface ChargebackKey {
  * `<providerRef>:<type>:<date>:<amount in minor units>`: the chargeback's webhook notificationId and
  * its unique key in the store, so two differing by amount or date are two chargebacks. A
  * representment says `representment` where a chargeback says `chargeback`: the one that settles a
- * dispute the same day for the same amount is a second message, not a resend (D77).
+ * dispute the same day for the same amount is a second message, not a resend (D77). A dispute the
+ * PSP names by a reference of its own is named by it, so two disputes of one operation the same day
+ * for the same amount are two chargebacks (D141).
  */
 export function chargebackNotificationId(key: ChargebackKey): string {
-  return `${key.providerRef}:${key.type}:${key.date}:${key.amount.amount}`;
+  return `${key.disputeRef ?? key.providerRef}:${key.type}:${key.date}:${key.amount.amount}`;
 }
 
 /** What the merchant is told of a chargeback, by its webhook and by the API alike; never its delivery state. */

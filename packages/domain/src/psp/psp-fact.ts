@@ -62,6 +62,12 @@ export type PspFact =
        * the opening recorded, e.g. a Worldline hosted checkout's payment).
        */
       readonly transactionId?: string;
+      /**
+       * The PSP's own reference of this dispute, the same on every message about it (a Worldline
+       * chargeback operation's id): it names the chargeback in its notificationId in `providerRef`'s
+       * place, so two disputes of one operation the same day for the same amount stay two (D141).
+       */
+      readonly disputeRef?: string;
       readonly type: 'chargeback' | 'representment';
       readonly amount: Money;
       readonly reasonCode?: string;
