@@ -1,8 +1,8 @@
-import { money, type NotificationContext, type PspFact } from '@splitpay/domain';
+import { chargebackNotificationId, money, type NotificationContext, type PspFact } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import nock from 'nock';
 import { isolateNock } from '@splitpay/psp-testkit';
-import { MERCHANT, payment, refund as refundObject, SETTINGS, TEST_BASE, webhook, webhookEvent } from '../testing/worldline-fixtures';
+import { MERCHANT, operation, payment, paymentDetails, refund as refundObject, SETTINGS, TEST_BASE, webhook, webhookEvent } from '../testing/worldline-fixtures';
 import { webhookSignature } from './webhook-signature';
 import { createWorldlineProvider } from '../worldline.plugin';
 
@@ -156,14 +156,14 @@ describe('Worldline webhooks -> facts', () => {
       });
 
       it('a chargeback neither the event nor the confirming status names by its hosted checkout -> on the opening our transaction id names', async () => {
-        nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${PAY}`).reply(200, bare('CHARGEBACKED', 7, noHosted));
+        nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${PAY}/details`).reply(200, bare('CHARGEBACKED', 7, noHosted));
         expect(await read(webhook('payment.chargebacked', { payment: bare('CHARGEBACKED', 7, noHosted) }))).toEqual([
           { kind: 'chargeback', providerRef: PAY, transactionId: TX, type: 'chargeback', amount: money(7_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-23' },
         ]);
       });
 
       it('a chargeback whose confirming status names the hosted checkout -> under the hosted checkout, as recorded', async () => {
-        nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${PAY}`).reply(200, sale('CHARGEBACKED', 7));
+        nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${PAY}/details`).reply(200, sale('CHARGEBACKED', 7));
         expect(await read(webhook('payment.chargebacked', { payment: bare('CHARGEBACKED', 7, noHosted) }))).toEqual([
           { kind: 'chargeback', providerRef: HC, type: 'chargeback', amount: money(7_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-23' },
         ]);
@@ -186,10 +186,10 @@ describe('Worldline webhooks -> facts', () => {
       expect(seen).toEqual([{ transactionId: REFUND_TX, providerRef: PAY }]);
     });
 
-    it('a chargeback on its payment, confirmed by GET /payments/{paymentId}, names the hosted checkout (the opening that took the money)', async () => {
+    it('a chargeback on its payment, confirmed by GET /payments/{paymentId}/details, names the hosted checkout (the opening that took the money)', async () => {
       const looked: string[] = [];
       nock(TEST_BASE)
-        .get(`/v2/${MERCHANT}/payments/${PAY}`)
+        .get(`/v2/${MERCHANT}/payments/${PAY}/details`)
         .reply(function () {
           looked.push(this.req.path);
           return [200, sale('CHARGEBACKED', 7)];
@@ -197,50 +197,50 @@ describe('Worldline webhooks -> facts', () => {
       expect(await read(webhook('payment.chargebacked', { payment: sale('CHARGEBACKED', 7) }))).toEqual([
         { kind: 'chargeback', providerRef: HC, type: 'chargeback', amount: money(7_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-23' },
       ]);
-      expect(looked).toEqual([`/v2/${MERCHANT}/payments/${PAY}`]);
+      expect(looked).toEqual([`/v2/${MERCHANT}/payments/${PAY}/details`]);
     });
 
     it('a chargeback the status does not confirm changes nothing', async () => {
-      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${PAY}`).reply(200, sale('CAPTURED', 9));
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${PAY}/details`).reply(200, sale('CAPTURED', 9));
       expect(await read(webhook('payment.chargeback_notification', { payment: sale('CHARGEBACK_NOTIFICATION', 7) }))).toEqual([]);
     });
   });
 
   describe('chargebacks (unconfirmed on Direct): confirmed by a status lookup first', () => {
     it('a chargeback the payment status confirms is a chargeback fact', async () => {
-      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7));
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}/details`).reply(200, pay('CHARGEBACKED', 7));
       expect(await facts(webhook('payment.chargebacked', { payment: pay('CHARGEBACKED', 7) }))).toEqual([
         { kind: 'chargeback', providerRef: ID, type: 'chargeback', amount: money(5_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-23' },
       ]);
     });
 
     it('a chargeback on a partial ANCV payment is for what the payment took (its acquiredAmount), not what it asked', async () => {
-      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7, { acquired: 2_000, product: 5412 }));
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}/details`).reply(200, pay('CHARGEBACKED', 7, { acquired: 2_000, product: 5412 }));
       expect(await facts(webhook('payment.chargebacked', { payment: pay('CHARGEBACKED', 7, { acquired: 2_000, product: 5412 }) }))).toEqual([
         { kind: 'chargeback', providerRef: ID, type: 'chargeback', amount: money(2_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-23' },
       ]);
       // Taken in full (or an acquired 0, nothing read of it): the amount, so the chargeback's notificationId is as before.
       for (const acquired of [5_000, 0]) {
-        nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7, { acquired, product: 5412 }));
+        nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}/details`).reply(200, pay('CHARGEBACKED', 7, { acquired, product: 5412 }));
         expect(await facts(webhook('payment.chargebacked', { payment: pay('CHARGEBACKED', 7, { acquired, product: 5412 }) }))).toEqual([expect.objectContaining({ amount: money(5_000, 'EUR') })]);
       }
     });
 
     it('a chargeback the status does not confirm changes nothing', async () => {
-      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CAPTURED', 9));
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}/details`).reply(200, pay('CAPTURED', 9));
       expect(await facts(webhook('payment.chargeback_notification', { payment: pay('CHARGEBACK_NOTIFICATION', 7) }))).toEqual([]);
     });
 
     it('a dispute notified (CHARGEBACK_NOTIFICATION, no money taken) is no chargeback: only its CHARGEBACKED is, one debit per dispute', async () => {
-      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACK_NOTIFICATION', 7));
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}/details`).reply(200, pay('CHARGEBACK_NOTIFICATION', 7));
       expect(await facts(webhook('payment.chargeback_notification', { payment: pay('CHARGEBACK_NOTIFICATION', 7) }))).toEqual([]);
-      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7));
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}/details`).reply(200, pay('CHARGEBACKED', 7));
       expect(await facts(webhook('payment.chargebacked', { payment: pay('CHARGEBACKED', 7) }))).toMatchObject([{ kind: 'chargeback', type: 'chargeback', status: 'CHARGEBACKED' }]);
     });
 
     it('a lookup Worldline answered without the payment (404) is an answer too: acknowledged, nothing raised, its status logged at warn (never its body)', async () => {
       const before = logger.named('worldline.chargeback_lookup_refused').length;
-      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(404, { errorId: 'e-1', errors: [{ id: 'UNKNOWN_PAYMENT_ID' }] });
+      nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}/details`).reply(404, { errorId: 'e-1', errors: [{ id: 'UNKNOWN_PAYMENT_ID' }] });
       expect(await facts(webhook('payment.chargebacked', { payment: pay('CHARGEBACKED', 7) }))).toEqual([]);
       const logged = logger.named('worldline.chargeback_lookup_refused').slice(before);
       expect(logged).toEqual([{ level: 'warn', event: 'worldline.chargeback_lookup_refused', fields: { status: 404 } }]);
@@ -249,12 +249,12 @@ describe('Worldline webhooks -> facts', () => {
 
     describe('a lookup that got no answer is answered 503, so Worldline delivers the event again', () => {
       const lostThenConfirmed = async (lose: (scope: nock.Interceptor) => nock.Scope) => {
-        lose(nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`));
+        lose(nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}/details`));
         const delivery = webhook('payment.chargebacked', { payment: pay('CHARGEBACKED', 7) });
         const parsed = await provider.parseNotification(delivery, context);
         expect(parsed).toEqual({ kind: 'rejected', reason: expect.stringMatching(/^status unavailable:/), reply: { status: 503, contentType: 'text/plain', body: 'retry later' } });
         // The same delivery again, once the lookup answers: the chargeback.
-        nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7));
+        nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}/details`).reply(200, pay('CHARGEBACKED', 7));
         expect(await facts(delivery)).toEqual([{ kind: 'chargeback', providerRef: ID, type: 'chargeback', amount: money(5_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-23' }]);
       };
 
@@ -272,7 +272,7 @@ describe('Worldline webhooks -> facts', () => {
       });
     });
 
-    describe('the date is the same on every delivery of every event of one dispute, whatever the day it is read (D124)', () => {
+    describe('a lookup listing no chargeback operation: named by the payment and the day, the same on every delivery of every event of one dispute (D124)', () => {
       /** A delivery of `type` about `object`, with `created` or none, signed as Worldline signs. */
       const delivered = (object: ReturnType<typeof pay>, created?: string, type = 'payment.chargebacked') => {
         const { created: _c, ...event } = webhookEvent(type, { payment: object });
@@ -280,7 +280,7 @@ describe('Worldline webhooks -> facts', () => {
         return { headers: { 'content-type': 'application/json', 'x-gcs-signature': webhookSignature(SETTINGS.webhookSecret, rawBody), 'x-gcs-keyid': SETTINGS.webhookKeyId }, rawBody, query: {} };
       };
       const undated = (object: ReturnType<typeof pay>) => delivered(object);
-      const confirmed = (statusChangedAt?: string) => nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}`).reply(200, pay('CHARGEBACKED', 7, statusChangedAt ? { statusChangedAt } : {}));
+      const confirmed = (statusChangedAt?: string) => nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}/details`).reply(200, pay('CHARGEBACKED', 7, statusChangedAt ? { statusChangedAt } : {}));
       const dateOf = async (n: ReturnType<typeof undated>) => (await facts(n)).map((f) => (f.kind === 'chargeback' ? f.date : f.kind));
 
       it('first the day the confirming lookup says the payment took CHARGEBACKED, before the event\'s own `created` and status date', async () => {
@@ -316,7 +316,10 @@ describe('Worldline webhooks -> facts', () => {
         const delivery = delivered(pay('CHARGEBACK_NOTIFICATION', 7, { statusChangedAt: '20261118231500' }), '2026-11-20T08:00:00.000+0100', 'payment.chargeback_notification');
         const parsed = await logged.parseNotification(delivery, context);
         expect(parsed.kind === 'accepted' ? parsed.facts.map((f) => (f.kind === 'chargeback' ? f.date : f.kind)) : parsed.reason).toEqual(['2026-11-20']);
-        expect(logger.entries()).toEqual([{ level: 'warn', event: 'worldline.chargeback_dated_by_event', fields: { providerRef: ID, date: '2026-11-20' } }]);
+        expect(logger.entries()).toEqual([
+          { level: 'warn', event: 'worldline.chargeback_dated_by_event', fields: { providerRef: ID, date: '2026-11-20' } },
+          { level: 'warn', event: 'worldline.chargeback_without_operation', fields: { providerRef: ID, date: '2026-11-20' } },
+        ]);
         expect(logger.lines.join('\n')).not.toContain(delivery.rawBody);
       });
 
@@ -342,12 +345,12 @@ describe('Worldline webhooks -> facts', () => {
         expect(logger.lines.join('\n')).not.toContain(delivery.rawBody);
       });
 
-      it('a date Worldline wrote logs nothing', async () => {
+      it('a date Worldline wrote logs only that the lookup listed no chargeback operation (the payment and the day name it)', async () => {
         const logger = new CapturingLogger();
         const logged = createWorldlineProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: 1_000 });
         confirmed('20261119080000');
         await logged.parseNotification(undated(pay('CHARGEBACKED', 7)), context);
-        expect(logger.entries()).toEqual([]);
+        expect(logger.entries()).toEqual([{ level: 'warn', event: 'worldline.chargeback_without_operation', fields: { providerRef: ID, date: '2026-11-19' } }]);
       });
 
       it('an unreadable `created` or status date is passed over', async () => {
@@ -357,6 +360,80 @@ describe('Worldline webhooks -> facts', () => {
         const rawBody = JSON.stringify({ ...event, created: 'yesterday' });
         const delivery = { headers: { 'content-type': 'application/json', 'x-gcs-signature': webhookSignature(SETTINGS.webhookSecret, rawBody), 'x-gcs-keyid': SETTINGS.webhookKeyId }, rawBody, query: {} };
         expect(await dateOf(delivery)).toEqual(['2026-11-19']);
+      });
+    });
+
+    describe('each dispute named by its chargeback operation, which GET /payments/{id}/details lists (D141)', () => {
+      const FIRST = '4000012345_2';
+      const SECOND = '4000012345_3';
+      /** A delivery of `type` about `object`, created on `created`, signed as Worldline signs. */
+      const delivered = (type: string, object: ReturnType<typeof pay>, created: string) => {
+        const rawBody = JSON.stringify({ ...webhookEvent(type, { payment: object }), created });
+        return { headers: { 'content-type': 'application/json', 'x-gcs-signature': webhookSignature(SETTINGS.webhookSecret, rawBody), 'x-gcs-keyid': SETTINGS.webhookKeyId }, rawBody, query: {} };
+      };
+      const chargebackOp = (id: string, statusChangedAt?: string, amount = 5_000) => operation({ id, status: 'CHARGEBACKED', statusCode: 7, amount, ...(statusChangedAt ? { statusChangedAt } : {}) });
+      const opening = operation({ id: ID, status: 'CAPTURED', statusCode: 9, amount: 5_000, statusChangedAt: '20261101100000' });
+      const details = (payment: ReturnType<typeof pay>, operations: ReturnType<typeof operation>[]) => nock(TEST_BASE).get(`/v2/${MERCHANT}/payments/${ID}/details`).reply(200, paymentDetails(payment, operations));
+      const ids = (found: readonly PspFact[]) => found.map((f) => (f.kind === 'chargeback' ? chargebackNotificationId(f) : f.kind));
+
+      it('two disputes of the same amount CHARGEBACKED the same day: two chargebacks, each named by its operation', async () => {
+        const operations = [opening, chargebackOp(FIRST, '20261125093000'), chargebackOp(SECOND, '20261125161000')];
+        details(pay('CHARGEBACKED', 7, { statusChangedAt: '20261125161000' }), operations);
+        const found = await facts(delivered('payment.chargebacked', pay('CHARGEBACKED', 7, { id: SECOND, statusChangedAt: '20261125161000' }), '2026-11-25T17:00:00.000+0100'));
+        expect(found).toEqual([
+          { kind: 'chargeback', providerRef: ID, disputeRef: FIRST, type: 'chargeback', amount: money(5_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-25' },
+          { kind: 'chargeback', providerRef: ID, disputeRef: SECOND, type: 'chargeback', amount: money(5_000, 'EUR'), status: 'CHARGEBACKED', date: '2026-11-25' },
+        ]);
+        expect(ids(found)).toEqual([`${FIRST}:chargeback:2026-11-25:5000`, `${SECOND}:chargeback:2026-11-25:5000`]);
+      });
+
+      it('one dispute seen by its two events, the lookup with and without the payment\'s status date: one chargeback id', async () => {
+        const seen: string[][] = [];
+        // The notification event, handled once the dispute is CHARGEBACKED; the lookup carries no payment status date.
+        details(pay('CHARGEBACKED', 7), [opening, chargebackOp(FIRST, '20261125093000')]);
+        seen.push(ids(await facts(delivered('payment.chargeback_notification', pay('CHARGEBACK_NOTIFICATION', 7, { id: FIRST, statusChangedAt: '20261120080000' }), '2026-11-20T08:00:00.000+0100'))));
+        // The chargebacked event, the lookup dated.
+        details(pay('CHARGEBACKED', 7, { statusChangedAt: '20261125093000' }), [opening, chargebackOp(FIRST, '20261125093000')]);
+        seen.push(ids(await facts(delivered('payment.chargebacked', pay('CHARGEBACKED', 7, { id: FIRST, statusChangedAt: '20261125093000' }), '2026-11-26T10:00:00.000+0100'))));
+        // The chargebacked event again, its operation listed with no date of its own: the event's payment is that operation.
+        details(pay('CHARGEBACKED', 7), [opening, chargebackOp(FIRST)]);
+        seen.push(ids(await facts(delivered('payment.chargebacked', pay('CHARGEBACKED', 7, { id: FIRST, statusChangedAt: '20261125093000' }), '2026-11-26T10:00:00.000+0100'))));
+        expect(seen).toEqual([[`${FIRST}:chargeback:2026-11-25:5000`], [`${FIRST}:chargeback:2026-11-25:5000`], [`${FIRST}:chargeback:2026-11-25:5000`]]);
+      });
+
+      it('an operation with no date of its own, the only one: the day the payment took CHARGEBACKED; with neither, the event\'s `created`, logged with the operation', async () => {
+        details(pay('CHARGEBACKED', 7, { statusChangedAt: '20261125093000' }), [opening, chargebackOp(FIRST)]);
+        expect(ids(await facts(delivered('payment.chargeback_notification', pay('CHARGEBACK_NOTIFICATION', 7, { id: FIRST }), '2026-11-20T08:00:00.000+0100')))).toEqual([`${FIRST}:chargeback:2026-11-25:5000`]);
+
+        const logger = new CapturingLogger();
+        const logged = createWorldlineProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: 1_000 });
+        details(pay('CHARGEBACKED', 7, { statusChangedAt: '20261125161000' }), [opening, chargebackOp(FIRST), chargebackOp(SECOND, '20261125161000')]);
+        const delivery = delivered('payment.chargeback_notification', pay('CHARGEBACK_NOTIFICATION', 7, { id: FIRST }), '2026-11-20T08:00:00.000+0100');
+        const parsed = await logged.parseNotification(delivery, context);
+        expect(parsed.kind === 'accepted' ? ids(parsed.facts) : parsed.reason).toEqual([`${FIRST}:chargeback:2026-11-20:5000`, `${SECOND}:chargeback:2026-11-25:5000`]);
+        expect(logger.entries()).toEqual([{ level: 'warn', event: 'worldline.chargeback_dated_by_event', fields: { providerRef: ID, disputeRef: FIRST, date: '2026-11-20' } }]);
+        expect(logger.lines.join('\n')).not.toContain(delivery.rawBody);
+      });
+
+      it('each for the amount its operation moved', async () => {
+        details(pay('CHARGEBACKED', 7, { statusChangedAt: '20261125161000' }), [opening, chargebackOp(FIRST, '20261125093000', 2_000), chargebackOp(SECOND, '20261125161000', 3_000)]);
+        const found = await facts(delivered('payment.chargebacked', pay('CHARGEBACKED', 7, { id: SECOND }), '2026-11-25T17:00:00.000+0100'));
+        expect(found.map((f) => (f.kind === 'chargeback' ? f.amount : f.kind))).toEqual([money(2_000, 'EUR'), money(3_000, 'EUR')]);
+      });
+
+      it('a chargeback operation is a debit whatever the payment\'s status says since; an operation only notified is none', async () => {
+        details(pay('REFUNDED', 8, { statusChangedAt: '20261201100000' }), [opening, chargebackOp(FIRST, '20261125093000')]);
+        expect(ids(await facts(delivered('payment.chargebacked', pay('CHARGEBACKED', 7, { id: FIRST }), '2026-11-25T10:00:00.000+0100')))).toEqual([`${FIRST}:chargeback:2026-11-25:5000`]);
+        details(pay('CHARGEBACK_NOTIFICATION', 7), [opening, operation({ id: FIRST, status: 'CHARGEBACK_NOTIFICATION', statusCode: 7, amount: 5_000, statusChangedAt: '20261120080000' })]);
+        expect(await facts(delivered('payment.chargeback_notification', pay('CHARGEBACK_NOTIFICATION', 7, { id: FIRST }), '2026-11-20T08:00:00.000+0100'))).toEqual([]);
+      });
+
+      it('named by its operation, a chargeback logs nothing when Worldline dated it', async () => {
+        const logger = new CapturingLogger();
+        const logged = createWorldlineProvider({ clock: { now: () => Date.now() }, logger, timeoutMs: 1_000 });
+        details(pay('CHARGEBACKED', 7), [opening, chargebackOp(FIRST, '20261125093000')]);
+        await logged.parseNotification(delivered('payment.chargebacked', pay('CHARGEBACKED', 7, { id: FIRST }), '2026-11-26T10:00:00.000+0100'), context);
+        expect(logger.entries()).toEqual([]);
       });
     });
   });

@@ -3,7 +3,8 @@ import type { Domain, webhooks } from 'onlinepayments-sdk-nodejs';
 import type { WorldlineEvent } from '../mapping/webhook-event';
 import type { RefundOutput } from '../mapping/refund-verdict';
 import type { WorldlinePayment } from '../mapping/worldline-payment';
-import type { captureAnswer, hostedCheckoutAnswer, hostedCheckoutStatus, payment, redirectAnswer, refund, webhookEvent } from '../testing/worldline-fixtures';
+import type { WorldlineOperation } from '../mapping/chargeback-operations';
+import type { captureAnswer, hostedCheckoutAnswer, hostedCheckoutStatus, payment, paymentDetails, redirectAnswer, refund, webhookEvent } from '../testing/worldline-fixtures';
 
 // Compile-time checks (npm run typecheck): our fixtures of Worldline's answers and webhook events are
 // what Worldline's Node SDK types say Worldline sends, no field it does not know; and what our mapping
@@ -26,7 +27,9 @@ const fixturesFit: [
   // GET /payments/{id}/captures and /refunds, read by the follow-up lookup (D94).
   FitsSdk<Domain.CapturesResponse, { captures: Out<typeof captureAnswer>[] }>,
   FitsSdk<Domain.RefundsResponse, { refunds: Out<typeof refund>[] }>,
-] = [true, true, true, true, true, true, true, true, true, true];
+  // GET /payments/{id}/details, read to confirm a chargeback event and name each dispute (D141).
+  FitsSdk<Domain.PaymentDetailsResponse, Out<typeof paymentDetails>>,
+] = [true, true, true, true, true, true, true, true, true, true, true];
 
 /** A refund object is read as one of the payment-like operations: its id, status, status code and output. */
 type RefundRead = Pick<WorldlinePayment, 'id' | 'status'> & { readonly statusOutput?: { readonly statusCode?: number }; readonly refundOutput?: RefundOutput };
@@ -41,7 +44,8 @@ const readsFit: [
   ReadsFromSdk<Domain.CreatePaymentResponse, { readonly payment?: WorldlinePayment; readonly merchantAction?: { readonly actionType?: string; readonly redirectData?: { readonly redirectURL?: string } } }>,
   ReadsFromSdk<Domain.CapturesResponse, { readonly captures?: readonly (Pick<WorldlinePayment, 'id' | 'status'> & { readonly statusOutput?: { readonly statusCode?: number }; readonly captureOutput?: { readonly operationReferences?: { readonly merchantReference?: string } } })[] }>,
   ReadsFromSdk<Domain.RefundsResponse, { readonly refunds?: readonly RefundRead[] }>,
-] = [true, true, true, true, true, true, true, true, true];
+  ReadsFromSdk<Domain.PaymentDetailsResponse, WorldlinePayment & { readonly Operations?: readonly WorldlineOperation[] }>,
+] = [true, true, true, true, true, true, true, true, true, true];
 
 describe("Worldline: our answer and event fixtures against the official Node SDK's types", () => {
   it('every fixture fits its SDK type, no unknown field at any depth', () => {

@@ -62,6 +62,30 @@ export function payment(shape: PaymentShape) {
   };
 }
 
+export interface OperationShape {
+  readonly id: string;
+  readonly status: string;
+  readonly statusCode: number;
+  readonly amount: number;
+  /** When the operation's status last changed (`yyyyMMddHHmmss`). */
+  readonly statusChangedAt?: string;
+}
+
+/** One operation of a payment as GET /payments/{id}/details lists it (OperationOutput). */
+export function operation(shape: OperationShape) {
+  return {
+    id: shape.id,
+    status: shape.status,
+    statusOutput: { statusCode: shape.statusCode, ...(shape.statusChangedAt ? { statusCodeChangeDateTime: shape.statusChangedAt } : {}) },
+    amountOfMoney: { amount: shape.amount, currencyCode: 'EUR' },
+  };
+}
+
+/** GET /payments/{id}/details (PaymentDetailsResponse): the payment, and its operations under `Operations`, as Worldline spells it. */
+export function paymentDetails(of: ReturnType<typeof payment>, operations: readonly ReturnType<typeof operation>[] = []) {
+  return { ...of, ...(operations.length > 0 ? { Operations: [...operations] } : {}) };
+}
+
 export interface RefundShape {
   readonly id: string;
   readonly status: string;
