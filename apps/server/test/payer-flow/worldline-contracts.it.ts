@@ -81,7 +81,7 @@ describe('Worldline Direct contracts through the service', () => {
     // The event alone is not believed: Worldline's status of the payment says nothing of a chargeback.
     const looked: string[] = [];
     nock(BASE)
-      .get(`${P}/7600000001_0`)
+      .get(`${P}/7600000001_0/details`)
       .reply(function () {
         looked.push(String(this.req.headers.authorization));
         return [200, payment('7600000001_0', 'CAPTURED', 9, 5_000, reference)];
@@ -92,7 +92,7 @@ describe('Worldline Direct contracts through the service', () => {
     expect(await disputes()).toEqual([]);
 
     // Confirmed by the status lookup: a chargeback on the payment.
-    nock(BASE).get(`${P}/7600000001_0`).reply(200, payment('7600000001_0', 'CHARGEBACKED', 1500, 5_000, reference));
+    nock(BASE).get(`${P}/7600000001_0/details`).reply(200, payment('7600000001_0', 'CHARGEBACKED', 1500, 5_000, reference));
     expect(await postWebhook(h.url, 'payment.chargebacked', payment('7600000001_0', 'CHARGEBACKED', 1500, 5_000, reference))).toBe(200);
     expect(await disputes()).toMatchObject([{ type: 'chargeback', provider: 'worldline', providerRef: '7600000001_0', amount: { amount: 5_000, currency: 'EUR' }, status: 'CHARGEBACKED' }]);
   });
@@ -111,14 +111,14 @@ describe('Worldline Direct contracts through the service', () => {
     };
     const event = payment('7600000002_0', 'CHARGEBACKED', 1500, 4_000, reference);
 
-    nock(BASE).get(`${P}/7600000002_0`).reply(503, {});
+    nock(BASE).get(`${P}/7600000002_0/details`).reply(503, {});
     expect(await postWebhook(h.url, 'payment.chargebacked', event)).toBe(503);
-    nock(BASE).get(`${P}/7600000002_0`).replyWithError('connect ETIMEDOUT');
+    nock(BASE).get(`${P}/7600000002_0/details`).replyWithError('connect ETIMEDOUT');
     expect(await postWebhook(h.url, 'payment.chargebacked', event)).toBe(503);
     expect(await disputes()).toEqual([]);
 
     // Worldline's next delivery, the lookup answering: the chargeback.
-    nock(BASE).get(`${P}/7600000002_0`).reply(200, event);
+    nock(BASE).get(`${P}/7600000002_0/details`).reply(200, event);
     expect(await postWebhook(h.url, 'payment.chargebacked', event)).toBe(200);
     expect(await disputes()).toMatchObject([{ type: 'chargeback', provider: 'worldline', providerRef: '7600000002_0', amount: { amount: 4_000, currency: 'EUR' }, date: '2026-01-01' }]);
   });
@@ -196,13 +196,13 @@ describe('Worldline Direct contracts through the service', () => {
     // The event names Worldline's payment, which the session never recorded; its status does not confirm it yet.
     const looked: string[] = [];
     nock(BASE)
-      .get(`${P}/7700000001_0`)
+      .get(`${P}/7700000001_0/details`)
       .reply(function () {
         looked.push(this.req.path);
         return [200, onPayment('CAPTURED', 9)];
       });
     expect(await postWebhook(h.url, 'payment.chargeback_notification', onPayment('CHARGEBACK_NOTIFICATION', 1500))).toBe(200);
-    expect(looked).toEqual([`${P}/7700000001_0`]);
+    expect(looked).toEqual([`${P}/7700000001_0/details`]);
     // What the merchant was sent about this session (the Wero dispute above has its own message).
     const told = () => receiver.callsTo('/chargebacks').filter((c) => c.body.includes(sessionId));
     await h.runWorkers();
@@ -210,7 +210,7 @@ describe('Worldline Direct contracts through the service', () => {
     expect(told()).toHaveLength(0);
 
     // Confirmed: the chargeback is on the ANCV sale (the opening, recorded under the hosted checkout's id), and the merchant is told.
-    nock(BASE).get(`${P}/7700000001_0`).reply(200, onPayment('CHARGEBACKED', 1500));
+    nock(BASE).get(`${P}/7700000001_0/details`).reply(200, onPayment('CHARGEBACKED', 1500));
     expect(await postWebhook(h.url, 'payment.chargebacked', onPayment('CHARGEBACKED', 1500))).toBe(200);
     const sale = (await sessionOf(h, sessionId)).attempts[0]!.transactions[0]!;
     expect(await disputes()).toMatchObject([{ type: 'chargeback', provider: 'worldline', providerRef: HC, transactionId: sale.transactionId, amount: { amount: 5_000, currency: 'EUR' }, status: 'CHARGEBACKED' }]);
@@ -241,7 +241,7 @@ describe('Worldline Direct contracts through the service', () => {
     await page.payByCard('card', 7_500);
     await page.waitFor(paid);
 
-    nock(BASE).get(`${P}/7900000001_0`).reply(200, onPayment('CHARGEBACKED', 1500));
+    nock(BASE).get(`${P}/7900000001_0/details`).reply(200, onPayment('CHARGEBACKED', 1500));
     expect(await postWebhook(h.url, 'payment.chargebacked', onPayment('CHARGEBACKED', 1500))).toBe(200);
     const res = await fetch(`${h.url}/api/sessions/${sessionId}/chargebacks`, { headers: { Authorization: `Bearer ${await h.clientToken()}` } });
     const { chargebacks } = (await res.json()) as { chargebacks: Record<string, unknown>[] };
@@ -305,7 +305,7 @@ describe('Worldline Direct contracts through the service', () => {
     const { sessionId, reference } = await paidByAncvHostedCheckout('wl-ancv-dispute-bare', HC, '7910000001_0');
     const bare = payment('7910000001_0', 'CHARGEBACKED', 1500, 5_000, reference, { acquired: 5_000, product: 5403 });
     expect(bare).not.toHaveProperty('hostedCheckoutSpecificOutput');
-    nock(BASE).get(`${P}/7910000001_0`).reply(200, bare);
+    nock(BASE).get(`${P}/7910000001_0/details`).reply(200, bare);
     expect(await postWebhook(h.url, 'payment.chargebacked', bare)).toBe(200);
     const sale = (await sessionOf(h, sessionId)).attempts[0]!.transactions[0]!;
     const res = await fetch(`${h.url}/api/sessions/${sessionId}/chargebacks`, { headers: { Authorization: `Bearer ${await h.clientToken()}` } });

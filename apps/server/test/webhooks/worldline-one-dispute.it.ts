@@ -50,10 +50,11 @@ describe('Worldline: one dispute, one merchant chargeback webhook', () => {
       .map((c) => (JSON.parse(String(c.body)) as { notificationId: string }).notificationId)
       .filter((id) => id.startsWith(`${providerRef}:`));
 
+  // The lookups below list no operation (GET /payments/{id}/details without `Operations`): each dispute is named by the payment and its day (D124).
   it('a notification event handled late (the status already CHARGEBACKED) and the chargebacked event: one chargeback, dated by the status change', async () => {
     const { sessionId, reference } = await paidPayment('7690000001_0', 'wl-one-dispute', 5_000);
     const chargebacked = payment('7690000001_0', 'CHARGEBACKED', 1500, 5_000, reference, { changedAt: '20260108173000' });
-    nock(BASE).get(`${P}/7690000001_0`).times(2).reply(200, chargebacked);
+    nock(BASE).get(`${P}/7690000001_0/details`).times(2).reply(200, chargebacked);
     const notified = payment('7690000001_0', 'CHARGEBACK_NOTIFICATION', 1500, 5_000, reference, { changedAt: '20260103095900' });
     expect(await deliver('payment.chargeback_notification', '2026-01-03T10:00:00.000+0100', notified)).toBe(200);
     expect(await deliver('payment.chargebacked', '2026-01-09T10:00:00.000+0100', chargebacked)).toBe(200);
@@ -68,9 +69,9 @@ describe('Worldline: one dispute, one merchant chargeback webhook', () => {
     const { sessionId, reference } = await paidPayment('7690000002_0', 'wl-one-dispute-2', 4_000);
     const notified = payment('7690000002_0', 'CHARGEBACK_NOTIFICATION', 1500, 4_000, reference);
     const chargebacked = payment('7690000002_0', 'CHARGEBACKED', 1500, 4_000, reference, { changedAt: '20260108173000' });
-    nock(BASE).get(`${P}/7690000002_0`).reply(503, {});
+    nock(BASE).get(`${P}/7690000002_0/details`).reply(503, {});
     expect(await deliver('payment.chargeback_notification', '2026-01-03T10:00:00.000+0100', notified)).toBe(503);
-    nock(BASE).get(`${P}/7690000002_0`).times(2).reply(200, chargebacked);
+    nock(BASE).get(`${P}/7690000002_0/details`).times(2).reply(200, chargebacked);
     expect(await deliver('payment.chargebacked', '2026-01-09T10:00:00.000+0100', chargebacked)).toBe(200);
     expect(await deliver('payment.chargeback_notification', '2026-01-03T10:00:00.000+0100', notified)).toBe(200);
     await h.runWorkers();
@@ -82,9 +83,9 @@ describe('Worldline: one dispute, one merchant chargeback webhook', () => {
 
   it('a later dispute on the same payment (the first reversed, the status CHARGEBACKED again) is a second chargeback', async () => {
     const { sessionId, reference } = await paidPayment('7690000003_0', 'wl-two-disputes', 3_000);
-    nock(BASE).get(`${P}/7690000003_0`).reply(200, payment('7690000003_0', 'CHARGEBACKED', 1500, 3_000, reference, { changedAt: '20260108173000' }));
+    nock(BASE).get(`${P}/7690000003_0/details`).reply(200, payment('7690000003_0', 'CHARGEBACKED', 1500, 3_000, reference, { changedAt: '20260108173000' }));
     expect(await deliver('payment.chargebacked', '2026-01-09T10:00:00.000+0100', payment('7690000003_0', 'CHARGEBACKED', 1500, 3_000, reference))).toBe(200);
-    nock(BASE).get(`${P}/7690000003_0`).reply(200, payment('7690000003_0', 'CHARGEBACKED', 1500, 3_000, reference, { changedAt: '20260302120000' }));
+    nock(BASE).get(`${P}/7690000003_0/details`).reply(200, payment('7690000003_0', 'CHARGEBACKED', 1500, 3_000, reference, { changedAt: '20260302120000' }));
     expect(await deliver('payment.chargebacked', '2026-03-03T10:00:00.000+0100', payment('7690000003_0', 'CHARGEBACKED', 1500, 3_000, reference))).toBe(200);
     await h.runWorkers();
     await h.runWorkers();
@@ -92,5 +93,49 @@ describe('Worldline: one dispute, one merchant chargeback webhook', () => {
     const second = ['7690000003_0:chargeback:2026-01-08:3000', '7690000003_0:chargeback:2026-03-02:3000'];
     expect((await stored(sessionId)).map((c) => c.notificationId).sort()).toEqual(second);
     expect(sentFor('7690000003_0').sort()).toEqual(second);
+  });
+
+  // Worldline's details answer lists each operation of the payment (`Operations`): a dispute's debit is an
+  // operation of its own, `<paymentId>_<operationId>`, which names its chargeback on every event and every delivery (D141).
+  describe('each dispute named by its chargeback operation', () => {
+    const operation = (id: string, status: string, amount: number, changedAt?: string) => ({ id, status, statusOutput: { statusCode: status === 'CAPTURED' ? 9 : 1500, ...(changedAt ? { statusCodeChangeDateTime: changedAt } : {}) }, amountOfMoney: { amount, currencyCode: 'EUR' } });
+    const details = (of: Record<string, unknown>, operations: Record<string, unknown>[]) => ({ ...of, Operations: operations });
+    const sentTo = (sessionId: string): string[] =>
+      receiver
+        .callsTo('/chargebacks')
+        .filter((c) => String(c.body).includes(sessionId))
+        .map((c) => (JSON.parse(String(c.body)) as { notificationId: string }).notificationId);
+
+    it('two disputes of the same amount on one payment, CHARGEBACKED the same day: two chargebacks and two merchant webhooks', async () => {
+      const { sessionId, reference } = await paidPayment('7690000004_0', 'wl-two-same-day', 2_500);
+      const taken = operation('7690000004_0', 'CAPTURED', 2_500, '20260105100000');
+      const first = operation('7690000004_1', 'CHARGEBACKED', 2_500, '20260108093000');
+      const second = operation('7690000004_2', 'CHARGEBACKED', 2_500, '20260108161000');
+      nock(BASE).get(`${P}/7690000004_0/details`).reply(200, details(payment('7690000004_0', 'CHARGEBACKED', 1500, 2_500, reference, { changedAt: '20260108093000' }), [taken, first]));
+      expect(await deliver('payment.chargebacked', '2026-01-08T10:00:00.000+0100', payment('7690000004_1', 'CHARGEBACKED', 1500, 2_500, reference, { changedAt: '20260108093000' }))).toBe(200);
+      nock(BASE).get(`${P}/7690000004_0/details`).reply(200, details(payment('7690000004_0', 'CHARGEBACKED', 1500, 2_500, reference, { changedAt: '20260108161000' }), [taken, first, second]));
+      expect(await deliver('payment.chargebacked', '2026-01-08T17:00:00.000+0100', payment('7690000004_2', 'CHARGEBACKED', 1500, 2_500, reference, { changedAt: '20260108161000' }))).toBe(200);
+      await h.runWorkers();
+      await h.runWorkers();
+
+      const both = ['7690000004_1:chargeback:2026-01-08:2500', '7690000004_2:chargeback:2026-01-08:2500'];
+      expect((await stored(sessionId)).map((c) => c.notificationId).sort()).toEqual(both);
+      expect(sentTo(sessionId).sort()).toEqual(both);
+    });
+
+    it('one dispute seen by its two events, the lookup once without the payment\'s status date and once with it: one chargeback and one merchant webhook', async () => {
+      const { sessionId, reference } = await paidPayment('7690000005_0', 'wl-one-dispute-undated', 4_500);
+      const operations = [operation('7690000005_0', 'CAPTURED', 4_500, '20260102100000'), operation('7690000005_1', 'CHARGEBACKED', 4_500, '20260108173000')];
+      // Handled once the dispute is CHARGEBACKED; the payment's status output carries no date.
+      nock(BASE).get(`${P}/7690000005_0/details`).reply(200, details(payment('7690000005_0', 'CHARGEBACKED', 1500, 4_500, reference), operations));
+      expect(await deliver('payment.chargeback_notification', '2026-01-03T10:00:00.000+0100', payment('7690000005_1', 'CHARGEBACK_NOTIFICATION', 1500, 4_500, reference, { changedAt: '20260103095900' }))).toBe(200);
+      nock(BASE).get(`${P}/7690000005_0/details`).reply(200, details(payment('7690000005_0', 'CHARGEBACKED', 1500, 4_500, reference, { changedAt: '20260108173000' }), operations));
+      expect(await deliver('payment.chargebacked', '2026-01-09T10:00:00.000+0100', payment('7690000005_1', 'CHARGEBACKED', 1500, 4_500, reference, { changedAt: '20260108173000' }))).toBe(200);
+      await h.runWorkers();
+      await h.runWorkers();
+
+      expect((await stored(sessionId)).map((c) => [c.notificationId, c.date])).toEqual([['7690000005_1:chargeback:2026-01-08:4500', '2026-01-08']]);
+      expect(sentTo(sessionId)).toEqual(['7690000005_1:chargeback:2026-01-08:4500']);
+    });
   });
 });

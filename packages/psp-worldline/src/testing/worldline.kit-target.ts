@@ -123,11 +123,11 @@ function script(contract: WorldlineKitContract): PspKitScript {
     capture: async (input, outcome) => followUp('capture', input, outcome),
     void: async (input) => followUp('cancel', input, 'succeeds'),
     refund: async (input, outcome) => followUp('refund', input, outcome),
-    // Worldline notifies a chargeback on the payment; the driver believes it once GET /payments/{id} says CHARGEBACKED.
+    // Worldline notifies a chargeback on the payment; the driver believes it once GET /payments/{id}/details says CHARGEBACKED.
     chargeback: async (input) => {
       const id = created.get(input.opening?.providerRef ?? '') ?? input.opening?.providerRef ?? input.target.providerRef ?? '';
       const charged = payment({ id, amount: input.amount.amount, merchantReference: input.opening?.transactionId ?? '', product, ...byCheckout(id), status: 'CHARGEBACKED', statusCode: 7, statusCategory: 'COMPLETED' });
-      api().get(`${P}/${id}`).reply(200, charged);
+      api().get(`${P}/${id}/details`).reply(200, charged);
       // Worldline's payment states no reason nor defence window: the fact has none. The date is the event's.
       return { dispute: { type: 'chargeback', amount: input.amount, status: 'CHARGEBACKED', date: '2026-11-23' }, notifications: async () => [webhook('payment.chargebacked', { payment: charged })] };
     },
