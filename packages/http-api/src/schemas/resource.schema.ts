@@ -174,7 +174,7 @@ export const chargebackSchema = named('Chargeback', {
   required: ['notificationId', 'sessionId', 'attemptId', 'transactionId', 'orderId', 'type', 'amount', 'provider', 'providerRef', 'date', 'receivedAt'],
   description: 'a dispute a PSP raised, as the chargeback event carries it',
   properties: {
-    notificationId: { ...text, description: 'the chargeback event\'s notificationId: <providerRef>:chargeback:<date>:<amount in minor units>, with representment in place of chargeback for a representment' },
+    notificationId: { ...text, description: 'the chargeback event\'s notificationId: <providerRef>:chargeback:<date>:<amount in minor units>, with representment in place of chargeback for a representment, and the PSP\'s own reference of the dispute in place of providerRef when the PSP gives one (a Worldline chargeback operation, <paymentId>_<operationId>)' },
     sessionId: uuidSchema,
     attemptId: uuidSchema,
     transactionId: { ...uuidSchema, description: 'the operation the money moved on' },
