@@ -5,7 +5,7 @@ import { chargebackOperations, operationAmount, type WorldlineOperation } from '
 import { unnamedHostedOpening } from '../mapping/follow-up-ref';
 import { takenAmount } from '../mapping/taken-amount';
 import { CHARGEBACK_STATUSES, type WorldlineEvent } from '../mapping/webhook-event';
-import { openingId, openingRef, readPayment, type WorldlinePayment } from '../mapping/worldline-payment';
+import { openingId, openingRef, readPayment } from '../mapping/worldline-payment';
 import type { WorldlineSettings } from '../settings/worldline.settings';
 
 /**
@@ -57,22 +57,23 @@ export async function confirmedChargebacks(event: WorldlineEvent, settings: Worl
       const amount = operationAmount(operation) ?? taken;
       if (!amount) return [];
       const date = dayOf(operationChargebackDay(event, status, operation, disputes.length === 1), filing, logger, operation);
-      return [{ ...fact(filing, status, amount, date), disputeRef: operation.id }];
+      return [{ ...fact(filing, operation.status, amount, date), disputeRef: operation.id }];
     });
   }
   if (!CHARGEBACK_STATUSES.includes(status.status) || !taken) return [];
   const date = dayOf(chargebackDay(event, status), filing, logger);
   // Named by the payment and the day alone: two disputes of the same amount that day would share one id.
   logger.warn('worldline.chargeback_without_operation', { providerRef: filing.providerRef, date });
-  return [fact(filing, status, taken, date)];
+  return [fact(filing, status.status, taken, date)];
 }
 
-const fact = (filing: Filing, status: WorldlinePayment, amount: ChargebackFact['amount'], date: string): ChargebackFact => ({
+/** `stage`: Worldline's status of the debit, the dispute's stage as the merchant is told it. */
+const fact = (filing: Filing, stage: string, amount: ChargebackFact['amount'], date: string): ChargebackFact => ({
   kind: 'chargeback',
   ...filing,
   type: 'chargeback',
   amount,
-  status: status.status,
+  status: stage,
   date,
 });
 

@@ -423,7 +423,10 @@ describe('Worldline webhooks -> facts', () => {
 
       it('a chargeback operation is a debit whatever the payment\'s status says since; an operation only notified is none', async () => {
         details(pay('REFUNDED', 8, { statusChangedAt: '20261201100000' }), [opening, chargebackOp(FIRST, '20261125093000')]);
-        expect(ids(await facts(delivered('payment.chargebacked', pay('CHARGEBACKED', 7, { id: FIRST }), '2026-11-25T10:00:00.000+0100')))).toEqual([`${FIRST}:chargeback:2026-11-25:5000`]);
+        const found = await facts(delivered('payment.chargebacked', pay('CHARGEBACKED', 7, { id: FIRST }), '2026-11-25T10:00:00.000+0100'));
+        expect(ids(found)).toEqual([`${FIRST}:chargeback:2026-11-25:5000`]);
+        // The dispute's stage is its operation's status, not the payment's.
+        expect(found).toMatchObject([{ status: 'CHARGEBACKED' }]);
         details(pay('CHARGEBACK_NOTIFICATION', 7), [opening, operation({ id: FIRST, status: 'CHARGEBACK_NOTIFICATION', statusCode: 7, amount: 5_000, statusChangedAt: '20261120080000' })]);
         expect(await facts(delivered('payment.chargeback_notification', pay('CHARGEBACK_NOTIFICATION', 7, { id: FIRST }), '2026-11-20T08:00:00.000+0100'))).toEqual([]);
       });
