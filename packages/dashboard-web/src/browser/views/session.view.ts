@@ -9,14 +9,12 @@ import { refundStanding, type RefundStanding } from '../refund/refunds-in-flight
 import type { PaymentOrigin } from '../sessions/session-address';
 import { facts, h, replaceChildren, type Child } from './dom';
 import { FOCUS_KEY, focusPlace, restoreFocus } from './focus-place';
+import { PendingReread } from './pending-reread';
 import { FIRST_FOCUS, refundForm, sessionRefundConfirm } from './refund-form.view';
 import { tableRegion } from './table-region';
 import { refusalWords, type ViewContext } from './view-context';
 
 const TERMINAL = new Set(['PAID', 'ABORTED', 'EXPIRED', 'AWAITED_REFUSED']);
-
-/** How often a payment with a refund awaiting its verdict, or a notification sent again and not yet delivered, is read again (D121-a, D129-e). */
-const PENDING_REREAD_MS = 10_000;
 
 /** Whether a refund of the payment awaits its verdict: its refund controls are disabled until none does (D121-a). */
 const refundsPending = (session: SessionJson): boolean => session.attempts.some((a) => refundStanding(a).pending !== undefined);
@@ -304,25 +302,17 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
 
   /** How many reads were asked: only the last one asked draws (D72). */
   let reads = 0;
-  /** The payment as last drawn, and the re-read due while a refund of it awaits its verdict (D121-a). */
+  /** The payment as last drawn (D121-a). */
   let drawn: string | undefined;
-  let reread: ReturnType<typeof setTimeout> | undefined;
   /** The last read answered: a re-read never overtakes a read an action asked (it would drop its focus). */
   let answered = 0;
 
   /**
    * While a refund is pending the refund controls are disabled, and nothing else would tell the page
-   * its verdict landed: it reads the payment again every PENDING_REREAD_MS until none is pending or the
-   * view is left. A re-read that finds the payment as drawn draws nothing, so focus stays where it is.
+   * its verdict landed: it is read again until none is pending or the view is left. A re-read that
+   * finds the payment as drawn draws nothing, so focus stays where it is.
    */
-  const rereadLater = (): void => {
-    clearTimeout(reread);
-    reread = setTimeout(() => {
-      if (!section.isConnected) return;
-      if (answered < reads) rereadLater();
-      else void load(undefined, true);
-    }, PENDING_REREAD_MS);
-  };
+  const reread = new PendingReread({ shown: () => section.isConnected, readOwed: () => answered < reads, reread: () => void load(undefined, true) });
 
   /**
    * Reads the payment and draws it; `focusId` names the heading focus goes to once drawn. A read
@@ -340,11 +330,11 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     const seen = JSON.stringify([answer, chargebacks]);
     if (background && (!answer.ok || seen === drawn)) {
       // Unchanged, or not read this time (the network): the page stays as drawn, and asks again later.
-      rereadLater();
+      reread.later();
       return answer.ok ? answer.body : undefined;
     }
-    clearTimeout(reread);
-    if (answer.ok && awaited(answer.body)) rereadLater();
+    reread.stop();
+    if (answer.ok && awaited(answer.body)) reread.later();
     drawn = seen;
     // A background redraw replaces what focus was on: it goes back to the same control (D136-b).
     const place = background ? focusPlace(body) : undefined;
