@@ -120,6 +120,7 @@ export const en = {
   refundOperation: 'Refund this operation',
   refundAmount: (currency: string) => `Amount to refund (${currency})`,
   refundAmountHint: (max: string) => `At most ${max}.`,
+  refundableChanged: (max: string) => `What remains refundable has changed since this amount was typed: at most ${max}.`,
   continueRefund: 'Continue',
   refundConfirmQuestion: (amount: string) => `Refund ${amount}? A refund cannot be undone.`,
   confirmRefundOf: (amount: string) => `Yes, refund ${amount}`,

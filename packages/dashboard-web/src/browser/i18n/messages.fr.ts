@@ -122,6 +122,7 @@ export const fr: Messages = {
   refundOperation: 'Rembourser cette opération',
   refundAmount: (currency) => `Montant à rembourser (${currency})`,
   refundAmountHint: (max) => `Au plus ${max}.`,
+  refundableChanged: (max) => `Ce qui reste remboursable a changé depuis la saisie de ce montant : au plus ${max}.`,
   continueRefund: 'Continuer',
   refundConfirmQuestion: (amount) => `Rembourser ${amount} ? Un remboursement ne peut pas être annulé.`,
   confirmRefundOf: (amount) => `Oui, rembourser ${amount}`,

@@ -4,12 +4,13 @@ import { currencyDigits } from '../i18n/i18n';
 import { amountInputText, exampleAmountText, readAmountInput } from '../money/amount-input';
 import { RefundAction, refundOutcomeUnclear } from '../refund/refund-action';
 import { h, uniqueId } from './dom';
+import { FIRST_FOCUS, type Panel, type PanelStanding } from './panel-openers.view';
 import { refusalWords, type ViewContext } from './view-context';
 
 export interface RefundFormOptions {
   readonly target: RefundTarget;
-  /** What remains refundable on the target: the hint, and the field's placeholder. */
-  readonly refundable: Money;
+  /** What remains refundable on the target (the hint, the field's placeholder), and whether refunds are paused. */
+  readonly standing: PanelStanding;
   /** The tranche the refund takes money from: its keys are the page's (RefundKeys). */
   readonly attemptId: string;
   readonly onDone: (answer: RefundAnswer) => void;
@@ -18,19 +19,18 @@ export interface RefundFormOptions {
   readonly onCancel: () => void;
 }
 
-/** Marks the control a panel opens on (session.view.ts's opener focuses it). */
-export const FIRST_FOCUS = 'data-first-focus';
-
 /**
  * The refund of a tranche or of one operation: an amount the contact types (never a default that
  * one keystroke would send), read back as money in a confirmation before anything is sent (a
  * separator typed in the wrong place shows as a hundred times the amount), and one RefundAction, so
  * a double click sends once, with the page's key of the tranche and amount. The confirmation opens on
- * its way back ("Change the amount"): Enter pressed twice never refunds.
+ * its way back ("Change the amount"): Enter pressed twice never refunds. The payment drawn anew, the
+ * form keeps what was typed and where it stands; an amount no longer refundable is said, never dropped.
  */
-export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFormElement {
+export function refundForm(ctx: ViewContext, options: RefundFormOptions): Panel {
   const { t } = ctx.tr;
-  const digits = currencyDigits(options.refundable.currency);
+  let { refundable, pausedBy } = options.standing;
+  const digits = currencyDigits(refundable.currency);
   const action = new RefundAction(options.target, (request) => ctx.api.refund(request), { keys: ctx.refundKeys, attemptId: options.attemptId });
   const hintId = uniqueId('refund-hint');
   const errorId = uniqueId('refund-error');
@@ -40,24 +40,37 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
     inputmode: 'decimal',
     autocomplete: 'off',
     'aria-required': 'true',
-    placeholder: amountInputText(options.refundable.amount, digits),
+    placeholder: amountInputText(refundable.amount, digits),
     'aria-describedby': `${hintId} ${errorId}`,
     [FIRST_FOCUS]: true,
   });
   const error = h('p', { id: errorId, class: 'error', role: 'alert' });
-  const review = h('button', { type: 'submit' }, t.continueRefund);
-  const cancel = h('button', { type: 'button', class: 'secondary', onclick: () => options.onCancel() }, t.cancel);
+  const hint = h('p', { id: hintId, class: 'hint' }, t.refundAmountHint(ctx.tr.money(refundable)));
+  // Ids name the controls across redraws: the form moves into each new drawing (focus-place.ts).
+  const review = h('button', { type: 'submit', id: uniqueId('refund-continue') }, t.continueRefund);
+  const cancel = h('button', { type: 'button', id: uniqueId('refund-cancel'), class: 'secondary', onclick: () => options.onCancel() }, t.cancel);
   const entering = h('div', { class: 'actions' }, review, cancel);
   const question = h('p', { class: 'confirm' });
-  const confirm = h('button', { type: 'button' });
-  const change = h('button', { type: 'button', class: 'secondary' }, t.changeAmount);
+  const confirm = h('button', { type: 'button', id: uniqueId('refund-confirm') });
+  const change = h('button', { type: 'button', id: uniqueId('refund-change'), class: 'secondary' }, t.changeAmount);
   const confirming = h('div', { class: 'confirming', hidden: true }, question, h('div', { class: 'actions' }, confirm, change));
   let minor = 0;
+  /** The error said is the refundable amount's change (a later drawing that allows the amount again clears it). */
+  let changedSaid = false;
 
-  const showError = (message: string): void => {
+  const sayError = (message: string): void => {
     error.textContent = message;
     input.setAttribute('aria-invalid', 'true');
+  };
+  const showError = (message: string): void => {
+    changedSaid = false;
+    sayError(message);
     input.focus();
+  };
+  const clearError = (): void => {
+    changedSaid = false;
+    error.textContent = '';
+    input.removeAttribute('aria-invalid');
   };
   const backToAmount = (): void => {
     confirming.hidden = true;
@@ -70,12 +83,12 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
     input.focus();
   });
   confirm.addEventListener('click', () => {
-    if (action.busy) return;
+    if (action.busy || pausedBy !== undefined) return;
     confirm.disabled = true;
     change.disabled = true;
     form.setAttribute('aria-busy', 'true');
     void action.submit(minor).then((result) => {
-      confirm.disabled = false;
+      confirm.disabled = pausedBy !== undefined;
       change.disabled = false;
       form.setAttribute('aria-busy', 'false');
       if (result.ok) {
@@ -97,21 +110,20 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
       class: 'refund-form',
       onsubmit: (event: Event) => {
         event.preventDefault();
-        if (action.busy || !confirming.hidden) return;
+        if (action.busy || !confirming.hidden || pausedBy !== undefined) return;
         const amount = readAmountInput(input.value, digits);
         if (amount.kind !== 'amount') {
           showError(t.invalidAmount(exampleAmountText(digits, t.decimalSeparator)));
           return;
         }
         // Refused here before any confirmation, in the hint's words; the service's refusal stays the guarantee (D81).
-        if (amount.minor > options.refundable.amount) {
-          showError(t.refundAmountHint(ctx.tr.money(options.refundable)));
+        if (amount.minor > refundable.amount) {
+          showError(t.refundAmountHint(ctx.tr.money(refundable)));
           return;
         }
-        error.textContent = '';
-        input.removeAttribute('aria-invalid');
+        clearError();
         minor = amount.minor;
-        const money = ctx.tr.money({ amount: minor, currency: options.refundable.currency });
+        const money = ctx.tr.money({ amount: minor, currency: refundable.currency });
         question.textContent = t.refundConfirmQuestion(money);
         confirm.textContent = t.confirmRefundOf(money);
         input.readOnly = true;
@@ -120,14 +132,41 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): HTMLFo
         change.focus();
       },
     },
-    h('label', { for: input.id }, t.refundAmount(options.refundable.currency)),
+    h('label', { for: input.id }, t.refundAmount(refundable.currency)),
     input,
-    h('p', { id: hintId, class: 'hint' }, t.refundAmountHint(ctx.tr.money(options.refundable))),
+    hint,
     error,
     entering,
     confirming,
   );
-  return form;
+
+  /** While refunds are paused (D121-a) the form keeps its amount, its buttons disabled and described by why. */
+  const pause = (): void => {
+    for (const button of [review, confirm]) {
+      button.disabled = pausedBy !== undefined || (button === confirm && action.busy);
+      if (pausedBy === undefined) button.removeAttribute('aria-describedby');
+      else button.setAttribute('aria-describedby', pausedBy);
+    }
+  };
+  pause();
+
+  const revise = (standing: PanelStanding): boolean => {
+    ({ refundable, pausedBy } = standing);
+    input.placeholder = amountInputText(refundable.amount, digits);
+    hint.textContent = t.refundAmountHint(ctx.tr.money(refundable));
+    pause();
+    // A refund on its way keeps its confirmation: its answer decides.
+    if (action.busy) return true;
+    const typed = readAmountInput(input.value, digits);
+    if (typed.kind === 'amount' && typed.minor > refundable.amount) {
+      // Never moves focus: the redraw puts it back where it was.
+      if (!confirming.hidden) backToAmount();
+      sayError(t.refundableChanged(ctx.tr.money(refundable)));
+      changedSaid = true;
+    } else if (changedSaid) clearError();
+    return true;
+  };
+  return { element: form, revise };
 }
 
 /**
@@ -147,7 +186,7 @@ export function sessionRefundConfirm(
   onUnclear: () => void,
   onRefused: (code: string) => void,
   onCancel: () => void,
-): HTMLElement {
+): Panel {
   const { t } = ctx.tr;
   const money = ctx.tr.money(refundable);
   const action = new RefundAction({ kind: 'session', sessionId }, (request) => ctx.api.refund(request));
@@ -162,10 +201,13 @@ export function sessionRefundConfirm(
       else onRefused(result.code);
     });
   });
-  return h(
+  const element = h(
     'div',
     { class: 'refund-form', role: 'group', 'aria-label': t.refundSession },
     h('p', {}, t.refundSessionConfirm(money)),
     h('div', { class: 'actions' }, confirm, h('button', { type: 'button', class: 'secondary', [FIRST_FOCUS]: true, onclick: () => onCancel() }, t.cancel)),
   );
+  // It confirms one amount: once the whole is another, or refunds are paused, it no longer holds.
+  const revise = (standing: PanelStanding): boolean => action.busy || (standing.pausedBy === undefined && standing.refundable.amount === refundable.amount);
+  return { element, revise };
 }

@@ -9,37 +9,19 @@ import { refundStanding, type RefundStanding } from '../refund/refunds-in-flight
 import type { PaymentOrigin } from '../sessions/session-address';
 import { facts, h, replaceChildren, type Child } from './dom';
 import { FOCUS_KEY, focusPlace, restoreFocus } from './focus-place';
+import { PanelOpeners } from './panel-openers.view';
 import { PendingReread } from './pending-reread';
-import { FIRST_FOCUS, refundForm, sessionRefundConfirm } from './refund-form.view';
+import { refundForm, sessionRefundConfirm } from './refund-form.view';
 import { tableRegion } from './table-region';
 import { refusalWords, type ViewContext } from './view-context';
 
 const TERMINAL = new Set(['PAID', 'ABORTED', 'EXPIRED', 'AWAITED_REFUSED']);
 
+/** The whole payment's refund panel, by what it refunds. */
+const SESSION_KEY = 'refund-session';
+
 /** Whether a refund of the payment awaits its verdict: its refund controls are disabled until none does (D121-a). */
 const refundsPending = (session: SessionJson): boolean => session.attempts.some((a) => refundStanding(a).pending !== undefined);
-
-/**
- * A button that opens a panel in place of itself (focus on the panel's first-focus control) and comes
- * back when the panel closes. `pausedBy` names the visible words of why it is disabled, if it is;
- * `key` names the slot across redraws, for focus to find it again.
- */
-function opener(key: string, label: string, open: (close: () => void) => HTMLElement, pausedBy?: string): HTMLElement {
-  const slot = h('div', { class: 'opener', [FOCUS_KEY]: key });
-  const button = h('button', { type: 'button', class: 'secondary', disabled: pausedBy !== undefined, 'aria-describedby': pausedBy }, label);
-  const close = (): void => {
-    replaceChildren(slot, button);
-    button.focus();
-  };
-  button.addEventListener('click', () => {
-    if (button.disabled) return;
-    const panel = open(close);
-    replaceChildren(slot, panel);
-    (panel.querySelector(`[${FIRST_FOCUS}]`) as HTMLElement | null)?.focus();
-  });
-  slot.append(button);
-  return slot;
-}
 
 /** A refund control's name across redraws: what it refunds. */
 const refundKey = (target: RefundTarget): string =>
@@ -58,13 +40,17 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   const section = h('section', { class: 'session' }, h('p', {}, backLink), notice, body);
   /** The payment as last drawn: its tranches' numbers, for what an answer says of them. */
   let shown: SessionJson | undefined;
+  /** The refund panels open: each redraw of the payment keeps them, and what was typed in them (D139). */
+  const openers = new PanelOpeners();
 
   /**
    * After an action the page is read again and drawn anew, the pressed control with it: focus goes to
    * the heading of what was acted on (the tranche, the notification, the payment), never to the body.
    * A keyed answer naming a refund the page already showed (`before`) is a replay: nothing new was made.
+   * The panel `key` that sent it is done: it closes.
    */
-  const refunded = (focusId: string, before: ReadonlySet<string>) => (answer: RefundAnswer): void => {
+  const refunded = (key: string, focusId: string, before: ReadonlySet<string>) => (answer: RefundAnswer): void => {
+    openers.forget(key);
     notice.textContent = '';
     const trancheOf = (attemptId: string): string => String((shown?.attempts.findIndex((a) => a.attemptId === attemptId) ?? -1) + 1 || '');
     ctx.announce(refundSaying({ t, money: ctx.tr.money, trancheOf }, answer, before));
@@ -76,6 +62,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
    * the page was read (another refund, D121-b), so the figures are read again under the refusal.
    */
   const wholeRefused = (code: string): void => {
+    openers.forget(SESSION_KEY);
     // The payment's words for the refusals the contract words for a tranche.
     const words = code === 'PartialRefundNotSupported' ? t.wholeRefundBelowRemains : code === 'RefundInFlight' ? t.wholeRefundInFlight : refusalWords(ctx, code);
     notice.textContent = t.wholeRefundRefused(words);
@@ -83,7 +70,8 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   };
 
   /** The refund's answer was lost or failed: it may have been made, so what it left is read, never assumed. */
-  const unclear = (focusId: string) => (): void => {
+  const unclear = (key: string, focusId: string) => (): void => {
+    openers.forget(key);
     notice.textContent = t.refundMayHaveBeenMade;
     void load(focusId);
   };
@@ -93,7 +81,8 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
    * amount, it was made, so its key is spent (a deliberate second refund is a new one, D103-f); else
    * the key stays and a retry is a safe repeat.
    */
-  const trancheUnclear = (attempt: AttemptJson, before: ReadonlySet<string>) => (amount: number): void => {
+  const trancheUnclear = (key: string, attempt: AttemptJson, before: ReadonlySet<string>) => (amount: number): void => {
+    openers.forget(key);
     notice.textContent = t.refundMayHaveBeenMade;
     void load(trancheTitleId(attempt)).then((session) => {
       const made = madeRefundOf(before, session?.attempts.find((a) => a.attemptId === attempt.attemptId), amount);
@@ -112,18 +101,29 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   /** Why the refund controls are disabled, beside them: the id their buttons are described by. */
   const pausedNote = (id: string): HTMLElement => h('p', { id, class: 'hint refunds-paused' }, t.refundsPaused);
 
-  const refundOpener = (label: string, target: RefundTarget, attempt: AttemptJson, pausedBy?: string): HTMLElement =>
-    opener(refundKey(target), label, (close) => {
+  /**
+   * A tranche's or an operation's refund button, or its form open. `spent`: nothing remains to refund
+   * there, the slot is drawn only for the form open, which says so (D139).
+   */
+  const refundOpener = (label: string, target: RefundTarget, attempt: AttemptJson, pausedBy: string | undefined, spent = false): HTMLElement => {
+    const key = refundKey(target);
+    const standing = { refundable: refundStanding(attempt).refundable, ...(pausedBy === undefined ? {} : { pausedBy }) };
+    const openForm = (close: () => void) => {
       const before = refundIdsOf(attempt);
       return refundForm(ctx, {
         target,
-        refundable: refundStanding(attempt).refundable,
+        standing,
         attemptId: attempt.attemptId,
-        onDone: refunded(trancheTitleId(attempt), before),
-        onUnclear: trancheUnclear(attempt, before),
+        onDone: refunded(key, trancheTitleId(attempt), before),
+        onUnclear: trancheUnclear(key, attempt, before),
         onCancel: close,
       });
-    }, pausedBy);
+    };
+    return openers.opener(key, label, standing, openForm, spent ? trancheTitleId(attempt) : undefined);
+  };
+
+  /** Whether the operation's or tranche's refund is offered: it can refund, or its form is open (to say it no longer can). */
+  const refundDrawn = (canRefund: boolean, target: RefundTarget): boolean => canRefund || openers.isOpen(refundKey(target));
 
   /**
    * A PSP answer whose body said no status (a refusal that did not parse): what the service kept of
@@ -136,6 +136,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     const verdict: Child[] = [t.verdict[tx.status.kind] ?? tx.status.kind];
     if (tx.status.category) verdict.push(` (${t.declineCategory[tx.status.category] ?? tx.status.category})`);
     const psp = [tx.status.statusCode, tx.status.statusMessage].filter(Boolean).join(': ') || ackWords(tx);
+    const txTarget: RefundTarget = { kind: 'transaction', transactionId: tx.transactionId };
     return h(
       'tr',
       {},
@@ -145,7 +146,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
       h('td', {}, h('code', {}, tx.providerRef ?? '')),
       h('td', {}, psp),
       h('td', {}, ctx.tr.dateTime(tx.createdAt)),
-      h('td', {}, refundable && tookMoney(tx) ? refundOpener(t.refundOperation, { kind: 'transaction', transactionId: tx.transactionId }, attempt, pausedBy) : ''),
+      h('td', {}, tookMoney(tx) && refundDrawn(refundable, txTarget) ? refundOpener(t.refundOperation, txTarget, attempt, pausedBy, !refundable) : ''),
     );
   };
 
@@ -153,6 +154,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     const standing = refundStanding(attempt);
     const canRefund = ended && standing.refundable.amount > 0;
     const titleId = trancheTitleId(attempt);
+    const trancheTarget: RefundTarget = { kind: 'attempt', attemptId: attempt.attemptId };
     const pausedBy = canRefund && paused ? `refunds-paused-${attempt.attemptId}` : undefined;
     const header = h(
       'tr',
@@ -176,7 +178,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         [t.declineReason, attempt.declineCategory ? (t.declineCategory[attempt.declineCategory] ?? attempt.declineCategory) : undefined],
         [t.owedToPayer, attempt.owedToPayer],
       ]),
-      canRefund ? refundOpener(t.refundTranche, { kind: 'attempt', attemptId: attempt.attemptId }, attempt, pausedBy) : null,
+      refundDrawn(canRefund, trancheTarget) ? refundOpener(t.refundTranche, trancheTarget, attempt, pausedBy, !canRefund) : null,
       pausedBy ? pausedNote(pausedBy) : null,
       tableRegion(
         h('table', { class: 'operations' }, h('caption', { id: `operations-${attempt.attemptId}` }, t.trancheOperations(index + 1)), h('thead', {}, header), h('tbody', {}, ...attempt.transactions.map((tx) => transactionRow(tx, attempt, canRefund, pausedBy)))),
@@ -255,6 +257,8 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     const refundable = { amount: session.attempts.reduce((sum, a) => sum + refundStanding(a).refundable.amount, 0), currency: session.total.currency };
     const paused = refundsPending(session);
     const wholePausedBy = paused ? 'refunds-paused' : undefined;
+    const before = new Set(session.attempts.flatMap((a) => [...refundIdsOf(a)]));
+    openers.beginDrawing();
     replaceChildren(
       body,
       h('h1', { id: 'session-title', tabindex: '-1' }, t.paymentTitle(session.orderId)),
@@ -267,12 +271,8 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
       ]),
       ...(ended && refundable.amount > 0
         ? [
-            opener(
-              'refund-session',
-              t.refundSession,
-              (close) =>
-                sessionRefundConfirm(ctx, session.sessionId, refundable, refunded('session-title', new Set(session.attempts.flatMap((a) => [...refundIdsOf(a)]))), unclear('session-title'), wholeRefused, close),
-              wholePausedBy,
+            openers.opener(SESSION_KEY, t.refundSession, { refundable, ...(wholePausedBy ? { pausedBy: wholePausedBy } : {}) }, (close) =>
+              sessionRefundConfirm(ctx, session.sessionId, refundable, refunded(SESSION_KEY, 'session-title', before), unclear(SESSION_KEY, 'session-title'), wholeRefused, close),
             ),
             wholePausedBy ? pausedNote(wholePausedBy) : null,
           ]
@@ -286,6 +286,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
       ),
       chargebackSection(session, chargebacks),
     );
+    openers.endDrawing();
   };
 
   /**
@@ -339,7 +340,10 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     // A background redraw replaces what focus was on: it goes back to the same control (D136-b).
     const place = background ? focusPlace(body) : undefined;
     if (answer.ok) render(answer.body, chargebacks);
-    else replaceChildren(body, h('p', { class: 'error', role: 'alert', tabindex: '-1', id: 'session-error' }, refusalWords(ctx, answer.code)));
+    else {
+      openers.forget();
+      replaceChildren(body, h('p', { class: 'error', role: 'alert', tabindex: '-1', id: 'session-error' }, refusalWords(ctx, answer.code)));
+    }
     if (focusId !== undefined) (document.getElementById(answer.ok ? focusId : 'session-error') ?? document.getElementById('session-title'))?.focus();
     else if (place) restoreFocus(body, place, answer.ok ? 'session-title' : 'session-error');
     return answer.ok ? answer.body : undefined;
