@@ -121,6 +121,41 @@ describe('dashboard in Chromium: an open refund form kept across a redraw of the
     await page.context().close();
   });
 
+  /** The merchant's server refunds `amount` of the session's `index`th tranche, as the merchant API allows. */
+  const refundFromTheApi = async (sessionId: string, index: number, amount: number): Promise<void> => {
+    const attempt = (await attempts(sessionId))[index];
+    const res = await fetch(`${demo.service().url}/api/attempts/${attempt!.attemptId}/refund`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await demo.service().clientToken(DEMO)}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ amount }),
+    });
+    expect(res.status).toBe(202);
+  };
+
+  it('keeps an open form whose tranche has nothing left, says so, and closes it to the tranche with no button', async () => {
+    const { page, problems } = await newWatchedPage(demo.browser());
+    const orderId = `spent-${Date.now().toString(36)}`;
+    const { sessionId, first, second } = await paymentPage(page, orderId);
+
+    await second.getByRole('button', { name: 'Refund this tranche' }).click();
+    const amount = second.getByLabel('Amount to refund (EUR)');
+    await amount.fill('10');
+    await refundTwentyHeldPending(page, first, (matches, status) => demo.service().injectFault(matches, status));
+    // The merchant's server refunds all of tranche 2 meanwhile.
+    await refundFromTheApi(sessionId, 1, 6_000);
+    await amount.focus();
+    await verdictReread(page, sessionId, first);
+
+    expect(await amount.inputValue()).toBe('10');
+    expect(await hasFocus(amount)).toBe(true);
+    await visible(second.getByRole('alert').filter({ hasText: 'What remains refundable has changed since this amount was typed: at most €0.00.' }));
+    await second.getByRole('button', { name: 'Cancel' }).click();
+    expect(await second.getByRole('button', { name: 'Refund this tranche' }).count()).toBe(0);
+    expect(await hasFocus(page.getByRole('heading', { name: 'Tranche 2: Card (Mastercard)' }))).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('says in the form that the amount typed is more than what remains once the payment read again shows less', async () => {
     const { page, problems } = await newWatchedPage(demo.browser(), 'en-GB', { bypassCSP: true });
     const orderId = `shrunk-${Date.now().toString(36)}`;
@@ -131,13 +166,7 @@ describe('dashboard in Chromium: an open refund form kept across a redraw of the
     await amount.fill('60');
     await refundTwentyHeldPending(page, first, (matches, status) => demo.service().injectFault(matches, status));
     // The merchant's server refunds €50.00 of tranche 2 meanwhile: €10.00 remains there.
-    const [, mastercard] = await attempts(sessionId);
-    const res = await fetch(`${demo.service().url}/api/attempts/${mastercard!.attemptId}/refund`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${await demo.service().clientToken(DEMO)}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ amount: 5_000 }),
-    });
-    expect(res.status).toBe(202);
+    await refundFromTheApi(sessionId, 1, 5_000);
 
     await amount.focus();
     await verdictReread(page, sessionId, first);
