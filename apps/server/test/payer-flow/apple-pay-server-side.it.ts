@@ -116,4 +116,15 @@ describe('Apple Pay at the fake PSP, whose start opens a payment waiting for the
       ['CANCELLED', [['authorization', 'cancelled'], ['void', 'succeeded']]],
     ]);
   });
+
+  it.each(['its attempt', 'the payment'] as const)('the payer abandons %s before the token came: the view shows the wallet attempt CANCELLED and no longer abandonable', async (what) => {
+    const { page } = await h.openPage({ currency: 'EUR', total: 2_000, orderId: `fake-ap-abandonable-${what.length}`, methods: [{ method: 'applepay' }] });
+    const started = await page.start({ methodId: 'applepay', amount: 2_000, input: { method: 'applepay' } });
+    expect(started.body.view.attempts.map((a) => [a.status, a.abandonable])).toEqual([['AUTHORIZING', true]]);
+    if (what === 'its attempt') expect((await page.abandonAttempt(started.body.attemptId!)).status).toBe(200);
+    else expect((await page.abandonSession()).status).toBe(200);
+
+    const view = await page.waitFor((v) => v.attempts.every((a) => a.status === 'CANCELLED'));
+    expect(view.attempts.map((a) => [a.method, a.status, a.abandonable])).toEqual([['applepay', 'CANCELLED', false]]);
+  });
 });

@@ -82,8 +82,8 @@ describe('payer flow: one order split across tranches', () => {
     // Walking away from the pending attempt frees the page for another.
     const abandoned = await page.abandonAttempt(first.body.attemptId!);
     expect(abandoned.status).toBe(200);
-    // abandonable is the spec's capability ("always true for a hold"); the status says it is over.
-    expect(abandoned.body.view.attempts[0]).toMatchObject({ status: 'CANCELLED', abandonable: true });
+    // Ended already: a CANCELLED attempt has nothing left to abandon (D142-c).
+    expect(abandoned.body.view.attempts[0]).toMatchObject({ status: 'CANCELLED', abandonable: false });
     expect((await page.payByCard('card', 5_000)).status).toBe(201);
     expect((await page.abandonAttempt(first.body.attemptId!)).body.code).toBe('AttemptNotAbandonable');
   });

@@ -20,7 +20,8 @@ export function attemptView(attempt: Attempt, offer: MethodOffer | undefined): A
     granted: attempt.granted,
     // The spec's definition: always true for a hold, for a settlement only where its PSP can undo it.
     // The page offers the abandon button on an AUTHORIZING attempt, and cancel on an AUTHORIZED hold.
-    abandonable: offer ? isAbandonable(offer) : attempt.operation === 'authorization',
+    // A CANCELLED attempt was ended already (abandoned, or a wallet whose token never came): nothing is left to end (D142-c).
+    abandonable: attempt.status !== 'CANCELLED' && (offer ? isAbandonable(offer) : attempt.operation === 'authorization'),
     ...(attempt.plan ? { plan: { installments: attempt.plan.installments, withFees: attempt.plan.withFees } } : {}),
     ...(attempt.partialAuth ? { partialAuth: attempt.partialAuth } : {}),
     ...(attempt.partialAuth === 'mandated' ? { awaitingPartialDecision: isAwaitingPartialDecision(attempt) } : {}),

@@ -5,6 +5,7 @@ import type { PspCatalog } from '../creation/provider.rule';
 import type { Contract } from '../merchant/merchant-account.model';
 import type { PspFact } from '../psp/psp-fact';
 import { applyFact } from '../session/apply-fact';
+import { abandonAttempt } from '../session/payer-decisions';
 import { DEFAULT_POLICY, type DomainContext } from '../session/domain-context';
 import type { Session } from '../session/session.model';
 import { startAttempt } from '../session/start-attempt';
@@ -169,13 +170,16 @@ describe('sessionView', () => {
     expect(view.methods.find((m) => m.id === 'ancv')).toMatchObject({ mustSettleRemaining: true });
   });
 
-  it('keeps abandonable as the spec defines it: always true for a hold, whatever its status', () => {
+  it('keeps abandonable as the spec defines it: always true for a hold, whatever its status but CANCELLED', () => {
     const s0 = session({ methods: [{ method: 'card' }, { method: 'ancv' }] });
     const held = granted(s0, 'card', 4_000);
     expect(sessionView(held, { now: NOW }).attempts[0]).toMatchObject({ status: 'AUTHORIZED', operation: 'authorization', abandonable: true });
     const started = startAttempt(s0, { methodId: 'card', amount: 4_000 }, ctx());
     const declined = applyFact(started.session, { kind: 'declined', ref: { transactionId: started.transactionId }, category: 'bank-refusal' }, ctx());
     expect(sessionView(declined, { now: NOW }).attempts[0]).toMatchObject({ status: 'DECLINED', abandonable: true });
+    // Except once CANCELLED: it was ended already, nothing is left to abandon (D142-c).
+    const abandoned = abandonAttempt(started.session, started.attemptId, ctx());
+    expect(sessionView(abandoned, { now: NOW }).attempts[0]).toMatchObject({ status: 'CANCELLED', operation: 'authorization', abandonable: false });
     // A settlement its PSP cannot undo (no void, no refund) is never abandonable, even once taken.
     const vouchers = startAttempt(s0, { methodId: 'ancv', amount: 10_000 }, ctx());
     const paid = applyFact(vouchers.session, { kind: 'authorized', ref: { transactionId: vouchers.transactionId }, granted: { amount: 10_000, currency: 'EUR' as never } }, ctx());
