@@ -92,8 +92,8 @@ export class CheckoutController implements Actions {
     this._doc.addEventListener('visibilitychange', this._onVisibility);
     const loadFailed = this._t.errors.LoadError ?? this._t.genericError;
     this._hosted = new HostedFieldsSlot(this._doc, {
-      loadingText: this._t.hostedLoading,
-      loadFailedText: loadFailed,
+      _loadingText: this._t.hostedLoading,
+      _loadFailedText: loadFailed,
       locale,
       readyWithinMs: this._options.hostedFields?.readyWithinMs,
       failed: () => {
@@ -101,7 +101,7 @@ export class CheckoutController implements Actions {
         this._report(new SplitPayError('LoadError', 0));
       },
       // Nothing moves focus: the payer may be elsewhere on the page. A Pay refused meanwhile stops being said.
-      recovered: () => {
+      _recovered: () => {
         this._announcer._withdraw(loadFailed);
         this._announcer._say(this._t.hostedReady);
         if (this._local._formError !== loadFailed) return;
@@ -111,17 +111,17 @@ export class CheckoutController implements Actions {
     });
     // A card's in-page action (3-D Secure 2 run in the page): its result goes to the confirm door, whose view may ask for the next one.
     this._pageAction = new PageActionSlot(this._doc, {
-      loadingText: this._t.bankCheck,
-      failedText: loadFailed,
-      challengeText: this._t.bankChallenge,
-      challengeName: this._t.bankChallengeName,
-      announce: (text) => this._announcer._say(text),
+      _loadingText: this._t.bankCheck,
+      _failedText: loadFailed,
+      _challengeText: this._t.bankChallenge,
+      _challengeName: this._t.bankChallengeName,
+      _announce: (text) => this._announcer._say(text),
       locale,
       // Named as a start's answer is: a redirect the answer asks for (3-D Secure's fallback) is followed at once.
       // Sent even while another action runs (the result is the issuer's, it must not be dropped); a failure is shown as an action's.
       // A refusal is shown, and handed back so that the slot sends the result again when it may pass;
       // a lost answer or a 5xx is not shown: the view read at once says where the payment stands (D111-a, D138).
-      sent: (attemptId, details) => {
+      _sent: (attemptId, details) => {
         const due = this._dueAction(this._view, attemptId);
         return this._act(async () => ({ ...(await this._numbered(() => this._client.confirmCardAction(attemptId, details, this._aborts.signal)).catch((error: unknown) => this._lostResult(error, attemptId, due))), attemptId }), true, true).catch((error: unknown) => {
           if (!unknownOutcome(error)) this._failed(error, 'action');
@@ -169,7 +169,7 @@ export class CheckoutController implements Actions {
     if (this._destroyed) return;
     this._destroyed = true;
     this._aborts.abort();
-    if (this._timer !== undefined) clearTimeout(this._timer);
+    clearTimeout(this._timer);
     this._doc.removeEventListener('visibilitychange', this._onVisibility);
     this._hosted.destroy();
     this._pageAction.clear();
@@ -185,7 +185,7 @@ export class CheckoutController implements Actions {
   }
 
   private _pollSoon(delayMs: number): void {
-    if (this._timer !== undefined) clearTimeout(this._timer);
+    clearTimeout(this._timer);
     this._timer = undefined;
     if (!this._pollingOn()) return;
     this._timer = setTimeout(() => {
@@ -243,7 +243,7 @@ export class CheckoutController implements Actions {
     this._maybeWarnExpiry(view);
     if (isEndStatus(view.status) && !this._ended) {
       this._ended = true;
-      if (this._timer !== undefined) clearTimeout(this._timer);
+      clearTimeout(this._timer);
       const event = { status: view.status, view };
       this._options.onEnd?.(event);
       this._dispatch('splitpay:end', event);
@@ -315,10 +315,10 @@ export class CheckoutController implements Actions {
       const card = acting ? view.methods.find((m) => m.id === acting.methodId) : undefined;
       this._pageAction.show(acting, card?.method === 'card' && card.integration !== 'fake' ? card.hostedFields : undefined);
       const container = this._hosted.container ?? this._pageAction.container;
-      if (container) kept = { node: container, placeholder: this._doc.createComment('hosted card fields') };
-      next = renderCheckout(this._context(view), kept?.placeholder);
+      if (container) kept = { _node: container, _placeholder: this._doc.createComment('hosted card fields') };
+      next = renderCheckout(this._context(view), kept?._placeholder);
     }
-    replaceKeepingFocus(this.root, this._body, next, { moveFocus, ...(focusId ? { focusId } : {}), screenHeadingId: `${this._idPrefix}-screen` }, kept);
+    replaceKeepingFocus(this.root, this._body, next, moveFocus, focusId, `${this._idPrefix}-screen`, kept);
   }
 
   // ---- actions ----
@@ -651,42 +651,33 @@ export class CheckoutController implements Actions {
     if (failure.code === 'Aborted') return;
     if (failure.code === 'InvalidElementsToken') {
       this._linkExpired = true;
-      if (this._timer !== undefined) clearTimeout(this._timer);
+      clearTimeout(this._timer);
       this._render(true);
       this._announcer._warn(this._t.linkExpired);
-      this._report(failure);
-      return;
-    }
-    if (during === 'poll') {
+    } else if (during === 'poll') {
       if (failure.retryable && !this._local._unreachable) {
         this._local = { ...this._local, _unreachable: true };
         this._announcer._say(this._t.unreachable);
         this._render(false);
       }
       this._pollSoon(this._schedule.failed(failure.retryAfterS));
-      this._report(failure);
-      return;
-    }
-    if (failure.code === 'AttemptInFlight' || failure.code === 'SessionNotPending') {
+    } else if (failure.code === 'AttemptInFlight' || failure.code === 'SessionNotPending') {
       // Someone else moved the session on (another tab, the PSP): show where it stands.
       this._local = { ...this._local, _formError: this._t.errors[failure.code] };
       void this._reader.read();
-      this._report(failure);
-      return;
+    } else {
+      const message = this._t.errors[failure.code] ?? this._t.genericError;
+      const onField = failure.code === 'AmountOutOfRange' || failure.code === 'AmountExceedsRemaining' ? 'amount' : failure.code === 'TermsNotAccepted' ? 'terms' : failure.code === 'PlanNotOffered' ? 'plan' : undefined;
+      if (failure.httpStatus === 409 && !onField) {
+        // The state forbids it now: often because an earlier press whose answer was lost already did it.
+        // The view read at once says what happened; the refusal is said only if nothing moved.
+        const shown = this._view;
+        void this._reader.read().then((view) => {
+          if (view === shown) this._showFailure(message);
+        });
+      } else this._showFailure(message, onField);
     }
-    const message = this._t.errors[failure.code] ?? this._t.genericError;
-    const onField = failure.code === 'AmountOutOfRange' || failure.code === 'AmountExceedsRemaining' ? 'amount' : failure.code === 'TermsNotAccepted' ? 'terms' : failure.code === 'PlanNotOffered' ? 'plan' : undefined;
-    if (failure.httpStatus === 409 && !onField) {
-      // The state forbids it now: often because an earlier press whose answer was lost already did it.
-      // The view read at once says what happened; the refusal is said only if nothing moved.
-      const shown = this._view;
-      void this._reader.read().then((view) => {
-        if (view === shown) this._showFailure(message);
-      });
-      this._report(failure);
-      return;
-    }
-    this._showFailure(message, onField);
+    // Every failure goes to onError, after the page said it.
     this._report(failure);
   }
 

@@ -8,7 +8,7 @@ export const HOSTED_FIELDS_READY_WITHIN_MS = 30_000;
 interface ShownCard {
   readonly methodId: string;
   instance?: HostedFieldsInstance;
-  readyTimer?: ReturnType<typeof setTimeout>;
+  _readyTimer?: ReturnType<typeof setTimeout>;
   /** Past the bound and not ready yet: the fields hidden behind the "not loaded" notice, Pay refused. */
   late?: { readonly fields: HTMLElement; readonly notice: HTMLElement };
 }
@@ -27,14 +27,14 @@ export class HostedFieldsSlot {
   constructor(
     private readonly _doc: Document,
     private readonly _deps: {
-      readonly loadingText: string;
-      readonly loadFailedText: string;
+      readonly _loadingText: string;
+      readonly _loadFailedText: string;
       readonly locale: string;
       /** Bound of the wait for the adapter's `ready`; default HOSTED_FIELDS_READY_WITHIN_MS. */
       readonly readyWithinMs: number | undefined;
       readonly failed: () => void;
       /** Fields told unusable past the bound became ready after all: the payer is told once, politely. */
-      readonly recovered: () => void;
+      readonly _recovered: () => void;
     },
   ) {}
 
@@ -52,7 +52,7 @@ export class HostedFieldsSlot {
     }
     if (this._current?.methodId === card.id) return;
     this.destroy();
-    const container = h(this._doc, 'div', { _className: 'sp-hosted-fields' }, [h(this._doc, 'p', { _className: 'sp-hint', text: this._deps.loadingText })]);
+    const container = h(this._doc, 'div', { _className: 'sp-hosted-fields' }, [h(this._doc, 'p', { _className: 'sp-hint', text: this._deps._loadingText })]);
     const current: ShownCard = { methodId: card.id };
     this.container = container;
     this._current = current;
@@ -71,7 +71,7 @@ export class HostedFieldsSlot {
   }
 
   destroy(): void {
-    if (this._current?.readyTimer !== undefined) clearTimeout(this._current.readyTimer);
+    if (this._current?._readyTimer !== undefined) clearTimeout(this._current._readyTimer);
     this._current?.instance?.destroy();
     this._current = undefined;
     this.container = undefined;
@@ -83,15 +83,15 @@ export class HostedFieldsSlot {
    * the form is then given back. Only a `ready` that rejects destroys them.
    */
   private _awaitReady(current: ShownCard, container: HTMLElement, fields: HTMLElement, ready: Promise<void>): void {
-    current.readyTimer = setTimeout(() => this._late(current, container, fields), this._deps.readyWithinMs ?? HOSTED_FIELDS_READY_WITHIN_MS);
+    current._readyTimer = setTimeout(() => this._late(current, container, fields), this._deps.readyWithinMs ?? HOSTED_FIELDS_READY_WITHIN_MS);
     ready.then(
       () => {
-        clearTimeout(current.readyTimer);
+        clearTimeout(current._readyTimer);
         if (this._current === current && current.late) this._recover(current);
       },
       () => {
         if (this._current !== current) return;
-        clearTimeout(current.readyTimer);
+        clearTimeout(current._readyTimer);
         current.instance?.destroy();
         current.instance = undefined;
         if (current.late) current.late.fields.remove();
@@ -115,7 +115,7 @@ export class HostedFieldsSlot {
     current.late = undefined;
     late.notice.remove();
     late.fields.hidden = false;
-    this._deps.recovered();
+    this._deps._recovered();
   }
 
   private _fail(current: ShownCard, container: HTMLElement): void {
@@ -126,6 +126,6 @@ export class HostedFieldsSlot {
   }
 
   private _failedNotice(): HTMLElement {
-    return h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps.loadFailedText });
+    return h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps._loadFailedText });
   }
 }

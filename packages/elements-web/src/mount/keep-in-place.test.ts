@@ -21,7 +21,7 @@ describe('replaceChildrenKeeping', () => {
     container.append(body);
     const kept = h(doc, 'div', { _className: 'kept' });
     const first = doc.createComment('kept');
-    replaceChildrenKeeping(body, rendered(doc, first, '1'), { node: kept, placeholder: first });
+    replaceChildrenKeeping(body, rendered(doc, first, '1'), { _node: kept, _placeholder: first });
     expect(body.querySelector('.group')?.contains(kept)).toBe(true);
     const section = body.querySelector('section');
     const group = body.querySelector('fieldset');
@@ -30,7 +30,7 @@ describe('replaceChildrenKeeping', () => {
     const observer = new (doc.defaultView as Window & typeof globalThis).MutationObserver((records) => records.forEach((r) => removed.push(...Array.from(r.removedNodes))));
     observer.observe(body, { childList: true, subtree: true });
     const second = doc.createComment('kept');
-    replaceChildrenKeeping(body, rendered(doc, second, '2'), { node: kept, placeholder: second });
+    replaceChildrenKeeping(body, rendered(doc, second, '2'), { _node: kept, _placeholder: second });
     observer.takeRecords().forEach((r) => removed.push(...Array.from(r.removedNodes)));
     observer.disconnect();
 
@@ -50,8 +50,8 @@ describe('replaceChildrenKeeping', () => {
     expect(body.textContent).toBe('new');
     const kept = h(doc, 'div', { _className: 'kept' });
     const place = doc.createComment('kept');
-    replaceChildrenKeeping(body, rendered(doc, place, '1'), { node: kept, placeholder: place });
-    replaceChildrenKeeping(body, h(doc, 'div', {}, [h(doc, 'p', { text: 'ended' })]), { node: kept, placeholder: doc.createComment('kept') });
+    replaceChildrenKeeping(body, rendered(doc, place, '1'), { _node: kept, _placeholder: place });
+    replaceChildrenKeeping(body, h(doc, 'div', {}, [h(doc, 'p', { text: 'ended' })]), { _node: kept, _placeholder: doc.createComment('kept') });
     expect(body.textContent).toBe('ended');
     expect(body.contains(kept)).toBe(false);
   });

@@ -1,11 +1,11 @@
 /** A node the next render must not detach, and the placeholder that marks its place in the new tree. */
 export interface KeptNode {
-  readonly node: HTMLElement;
-  readonly placeholder: Node;
+  readonly _node: HTMLElement;
+  readonly _placeholder: Node;
 }
 
 /**
- * Puts `next`'s children into `body` without ever taking `kept.node` out of the document: a browser
+ * Puts `next`'s children into `body` without ever taking `kept._node` out of the document: a browser
  * reloads an iframe that is detached and attached again, so an acquirer's card fields would lose what
  * the payer typed. When the node already sits under `body` on a path of the same tags as the
  * placeholder's in `next`, the elements of that path stay where they are, take the new ones'
@@ -13,10 +13,10 @@ export interface KeptNode {
  * otherwise (a first show) the node takes the placeholder's place.
  */
 export function replaceChildrenKeeping(body: HTMLElement, next: HTMLElement, kept: KeptNode | undefined): void {
-  const newPath = kept ? pathUp(kept.placeholder, next) : undefined;
-  const oldPath = kept && newPath ? pathUp(kept.node, body) : undefined;
+  const newPath = kept ? pathUp(kept._placeholder, next) : undefined;
+  const oldPath = kept && newPath ? pathUp(kept._node, body) : undefined;
   if (!kept || !newPath || !oldPath || !samePath(oldPath, newPath)) {
-    if (kept && newPath) kept.placeholder.parentNode?.replaceChild(kept.node, kept.placeholder);
+    if (kept && newPath) kept._placeholder.parentNode?.replaceChild(kept._node, kept._placeholder);
     body.replaceChildren(...Array.from(next.childNodes));
     return;
   }

@@ -7,7 +7,7 @@ interface Running {
   readonly key: string;
   done: boolean;
   /** A resend of the result waiting for its delay. */
-  resend?: ReturnType<typeof setTimeout>;
+  _resend?: ReturnType<typeof setTimeout>;
   /** The resends spent, the result sent again at a later read still showing the action due (D117). */
   _again?: () => void;
   /** Those reads counted, the result sent at the 1st, 2nd, 4th, 8th… */
@@ -48,17 +48,17 @@ export class PageActionSlot {
   constructor(
     private readonly _doc: Document,
     private readonly _deps: {
-      readonly loadingText: string;
-      readonly failedText: string;
+      readonly _loadingText: string;
+      readonly _failedText: string;
       /** Said and shown when the issuer's challenge appears. */
-      readonly challengeText: string;
+      readonly _challengeText: string;
       /** The challenge container's accessible name then: the step's short name, not the sentence said. */
-      readonly challengeName: string;
+      readonly _challengeName: string;
       /** The polite status region. */
-      readonly announce: (text: string) => void;
+      readonly _announce: (text: string) => void;
       readonly locale: string;
       /** Posts the result; rejects when it did not arrive (the slot then sends it again if the failure may pass). */
-      readonly sent: (attemptId: string, details: Readonly<Record<string, string>>) => Promise<void>;
+      readonly _sent: (attemptId: string, details: Readonly<Record<string, string>>) => Promise<void>;
       readonly failed: (message: string) => void;
     },
   ) {}
@@ -73,7 +73,7 @@ export class PageActionSlot {
     const key = `${attempt.attemptId} ${JSON.stringify(pageAction.action)}`;
     if (this._running?.key === key) return;
     this.clear();
-    const container = h(this._doc, 'div', { _className: 'sp-page-action', _attrs: { role: 'group', 'aria-label': this._deps.loadingText } }, [h(this._doc, 'p', { _className: 'sp-hint', text: this._deps.loadingText })]);
+    const container = h(this._doc, 'div', { _className: 'sp-page-action', _attrs: { role: 'group', 'aria-label': this._deps._loadingText } }, [h(this._doc, 'p', { _className: 'sp-hint', text: this._deps._loadingText })]);
     const running: Running = { key, done: false };
     this.container = container;
     this._running = running;
@@ -94,17 +94,17 @@ export class PageActionSlot {
           running.done = true;
           const details = resultFor(given, pageAction.resultFields);
           if (Object.keys(details).length === 0) {
-            container.replaceChildren(h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps.failedText }));
+            container.replaceChildren(h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps._failedText }));
             this._deps.failed("the in-page action's result has none of the fields its PSP takes");
             return;
           }
-          container.replaceChildren(h(this._doc, 'p', { _className: 'sp-hint', text: this._deps.loadingText }));
+          container.replaceChildren(h(this._doc, 'p', { _className: 'sp-hint', text: this._deps._loadingText }));
           this._send(running, attempt.attemptId, details, 0);
         },
         (error: unknown) => {
           if (this._running !== running) return;
           running.done = true;
-          container.replaceChildren(h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps.failedText }));
+          container.replaceChildren(h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps._failedText }));
           this._deps.failed(error instanceof Error ? error.message : String(error));
         },
       );
@@ -112,12 +112,12 @@ export class PageActionSlot {
 
   /** Posts the result, and again after a failure that may pass, while this action is still the one shown. */
   private _send(running: Running, attemptId: string, details: Readonly<Record<string, string>>, tried: number): void {
-    this._deps.sent(attemptId, details).catch((error: unknown) => {
+    this._deps._sent(attemptId, details).catch((error: unknown) => {
       const delay = RESEND_DELAYS_MS[tried];
       if (this._running !== running || !mayPass(error)) return;
       if (delay === undefined) return void (running._again = () => this._send(running, attemptId, details, tried));
-      running.resend = setTimeout(() => {
-        running.resend = undefined;
+      running._resend = setTimeout(() => {
+        running._resend = undefined;
         if (this._running === running) this._send(running, attemptId, details, tried + 1);
       }, Math.max(delay, (error.retryAfterS ?? 0) * 1000));
     });
@@ -145,18 +145,18 @@ export class PageActionSlot {
    * from the region. An invisible step (a fingerprint) never comes here: it must not take focus.
    */
   private _challengeShown(container: HTMLElement): void {
-    const text = this._deps.challengeText;
+    const text = this._deps._challengeText;
     container.setAttribute('tabindex', '-1');
-    container.setAttribute('aria-label', this._deps.challengeName);
+    container.setAttribute('aria-label', this._deps._challengeName);
     const hint = container.querySelector(':scope > .sp-hint');
     if (hint) hint.textContent = text;
     container.focus();
     // After the focus move: the polite sentence then waits for what the screen reader says on focus.
-    this._deps.announce(text);
+    this._deps._announce(text);
   }
 
   clear(): void {
-    if (this._running?.resend !== undefined) clearTimeout(this._running.resend);
+    if (this._running?._resend !== undefined) clearTimeout(this._running._resend);
     this.container?.remove();
     this.container = undefined;
     this._running = undefined;
