@@ -115,6 +115,21 @@ describe('demo checkout in Chromium: the life of an Apple Pay sheet (D128)', () 
     expect(suite.postsTo(`/elements/session/attempts/${attemptId}/abandon`)).toEqual([]);
   });
 
+  it('the elements token refused while the sheet waits for the payer (InvalidElementsToken): the sheet is aborted, nothing abandoned, the page says the link expired and to reload it (D142-a)', async () => {
+    const { page } = suite;
+    const { token } = await openSheet();
+    const attemptId = (await new ElementsClient(suite.h.url, token()).view()).body.view.attempts[0]?.attemptId as string;
+    // The service no longer knows the token (past its grace after the end): every door answers so.
+    await page.route('**/elements/session**', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', headers: { 'WWW-Authenticate': 'Bearer' }, body: JSON.stringify({ code: 'InvalidElementsToken', message: 'The elements token is absent, unknown or expired' }) }),
+    );
+
+    await page.getByRole('heading', { name: 'This payment link has expired. Reload the page.' }).waitFor();
+    await sheetWasAsked('abort');
+    expect((await sheets()).map((s) => s.calls)).toEqual([['begin', 'completeMerchantValidation', 'abort']]);
+    expect(suite.postsTo(`/elements/session/attempts/${attemptId}/abandon`)).toEqual([]);
+  });
+
   // Last: it moves the service's clock past the session's end.
   it('the session expires while the sheet waits for the payer: the page says it and the sheet is aborted, nothing abandoned', async () => {
     const { page } = suite;

@@ -121,8 +121,8 @@ export interface ApplePaySheet {
   _open(): boolean;
   /**
    * Aborts the sheet whose started attempt waits for its token once `view` shows it can no longer
-   * pay: the session no longer pending, or the attempt over. Without a view (the page goes away),
-   * aborts it whatever it waits for. No cancel is reported for it, nothing abandoned.
+   * pay: the session no longer pending, or the attempt over. Without a view (the page goes away, or
+   * the service refused its elements token, D142-a), aborts it whatever it waits for. No cancel is reported for it, nothing abandoned.
    */
   _end(view?: SessionView): void;
 }

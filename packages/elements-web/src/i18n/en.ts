@@ -101,7 +101,7 @@ export const en: Messages = {
     EXPIRED: 'The payment expired. Nothing was taken.',
     AWAITED_REFUSED: 'The lender refused the financing. Nothing was taken.',
   },
-  linkExpired: 'This payment link has expired.',
+  linkExpired: 'This payment link has expired. Reload the page.',
   payBy: (time) => `Complete the payment by ${time}.`,
   expiresSoon: (time) => `This payment expires in less than two minutes, at ${time}.`,
   unreachable: 'The payment service cannot be reached. Trying again…',

@@ -101,7 +101,7 @@ export const fr: Messages = {
     EXPIRED: 'Le paiement a expiré. Rien n’a été débité.',
     AWAITED_REFUSED: 'Le prêteur a refusé le financement. Rien n’a été débité.',
   },
-  linkExpired: 'Ce lien de paiement a expiré.',
+  linkExpired: 'Ce lien de paiement a expiré. Rechargez la page.',
   payBy: (time) => `Terminez le paiement avant ${time}.`,
   expiresSoon: (time) => `Ce paiement expire dans moins de deux minutes, à ${time}.`,
   unreachable: 'Le service de paiement est injoignable. Nouvel essai en cours…',

@@ -652,6 +652,8 @@ export class CheckoutController implements Actions {
     if (failure.code === 'InvalidElementsToken') {
       this._linkExpired = true;
       clearTimeout(this._timer);
+      // Nothing can be paid with this token any more: an Apple Pay sheet still up is closed (D142-a).
+      this._sheet?._end();
       this._render(true);
       this._announcer._warn(this._t.linkExpired);
     } else if (during === 'poll') {
