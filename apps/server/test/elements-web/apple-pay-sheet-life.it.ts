@@ -2,6 +2,7 @@ import type { Request } from 'playwright-core';
 import { ElementsClient } from '../support/elements-client';
 import { useDemoBrowser } from '../support/browser/elements-browser';
 import { useMerchantPageBrowser } from '../support/browser/merchant-page-browser';
+import { until } from '../support/until';
 import { useService } from '../support/use-service';
 
 /**
@@ -128,6 +129,46 @@ describe('demo checkout in Chromium: the life of an Apple Pay sheet (D128)', () 
     await sheetWasAsked('abort');
     expect((await sheets()).map((s) => s.calls)).toEqual([['begin', 'completeMerchantValidation', 'abort']]);
     expect(suite.postsTo(`/elements/session/attempts/${attemptId}/abandon`)).toEqual([]);
+  });
+
+  // It moves the service's clock past the session's end, as the last one does.
+  it("the session ends while the sheet's start is on its way: the sheet is aborted and the page says the ending again, never that the payment can no longer be changed (D142-b)", async () => {
+    const { page, context, shop } = suite;
+    await context.addInitScript({ content: APPLE_PAY_STAND_IN });
+    let token = '';
+    let arrived: () => void = () => undefined;
+    let release: () => void = () => undefined;
+    const startArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const startReleased = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/elements/session/attempts', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      token = (route.request().headers().authorization ?? '').replace(/^Bearer /, '');
+      arrived();
+      await startReleased;
+      return route.continue();
+    });
+    await shop.openWithTerms();
+    await shop.method('Apple Pay').check();
+    await page.getByRole('button', { name: 'Pay with Apple Pay (€120.00)' }).click();
+    await startArrived;
+    const view = (await new ElementsClient(suite.h.url, token).view()).body.view;
+    suite.h.clock.set(view.expiresAt + 1);
+    const ended = 'The payment expired. Nothing was taken.';
+    // A poll draws the ending while the start waits; the start then reaches the service, which refuses it.
+    await page.getByRole('heading', { name: ended }).waitFor();
+    const alert = page.getByRole('alert');
+    const before = await alert.textContent();
+    expect(before).toBe(ended);
+    release();
+
+    await sheetWasAsked('abort');
+    const said = await until(async () => {
+      const text = await alert.textContent();
+      return text !== before ? text : undefined;
+    }, 'the page to speak once the start is refused');
+    expect(said?.trim()).toBe(ended);
+    expect((await sheets()).map((s) => s.calls)).toEqual([['begin', 'abort']]);
+    await expect(page.getByText('This payment can no longer be changed.').count()).resolves.toBe(0);
   });
 
   // Last: it moves the service's clock past the session's end.

@@ -672,10 +672,11 @@ export class CheckoutController implements Actions {
       const onField = failure.code === 'AmountOutOfRange' || failure.code === 'AmountExceedsRemaining' ? 'amount' : failure.code === 'TermsNotAccepted' ? 'terms' : failure.code === 'PlanNotOffered' ? 'plan' : undefined;
       if (failure.httpStatus === 409 && !onField) {
         // The state forbids it now: often because an earlier press whose answer was lost already did it.
-        // The view read at once says what happened; the refusal is said only if nothing moved.
+        // The view read at once says what happened; the refusal is said only if nothing moved, and
+        // a session shown ended already is said by its ending (an Apple Pay start it refused, D142-b).
         const shown = this._view;
         void this._reader.read().then((view) => {
-          if (view === shown) this._showFailure(message);
+          if (view === shown) this._showFailure(view && isEndStatus(view.status) ? this._t.ended[view.status] : message);
         });
       } else this._showFailure(message, onField);
     }
