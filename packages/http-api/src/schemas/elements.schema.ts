@@ -117,7 +117,10 @@ export const attemptEntryViewSchema = named('AttemptEntryView', {
     granted: moneySchema,
     status: { type: 'string', enum: ATTEMPT_STATUSES },
     operation: { type: 'string', enum: ['authorization', 'payment'] },
-    abandonable: { type: 'boolean' },
+    abandonable: {
+      type: 'boolean',
+      description: 'the payer can end this attempt and be sure of owing nothing: always true for a hold, for a direct payment only where its PSP can undo it; false once the attempt is CANCELLED (ended already, nothing left to end)',
+    },
     pageAction: {
       type: 'object',
       required: ['kind', 'action'],
