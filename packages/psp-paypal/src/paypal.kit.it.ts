@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import nock from 'nock';
 import { minorUnitsOf, money, type DeclineCategory, type DriverAck, type FollowUpInput, type InboundNotification, type Money, type OpenInput } from '@splitpay/domain';
-import { describePspDriverContract, isolateNock, KIT_HANG_MS, type OpeningPlay, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
+import { describePspDriverContract, holdEveryNockedCall, isolateNock, KIT_HANG_MS, type NotNowStatus, type OpeningPlay, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
 import { PAYPAL_PLUGIN } from './paypal.plugin';
 import { CERT_HOST, CERT_PATH, delivery, event } from './testing/paypal-webhook.fixtures';
 import { SANDBOX, SETTINGS, authorizedOrder, paypalError } from './testing/paypal.fixtures';
@@ -42,6 +42,10 @@ function paypalValue(amount: Money): string {
   return WHOLE_UNITS_ONLY.has(amount.currency) ? String(major) : major.toFixed(digits);
 }
 const paypalAmount = (amount: Money) => ({ currency_code: amount.currency, value: paypalValue(amount) });
+
+/** PayPal's "not now": RATE_LIMIT_REACHED (429), or a request not read in time (408). */
+const notNow = (status: NotNowStatus) =>
+  status === '429' ? { name: 'RATE_LIMIT_REACHED', message: 'Too many requests. Blocked due to rate limiting.', debug_id: 'kit429' } : { name: 'REQUEST_TIMEOUT', message: 'Request timeout.', debug_id: 'kit408' };
 
 const ids = (seed: string, prefix: string) => `${prefix}${createHash('sha256').update(seed).digest('hex').slice(0, 16).toUpperCase()}`;
 
@@ -231,10 +235,16 @@ function paypalScript(pair: SigningPair): PspKitScript {
         unsigned: { ...valid, headers },
       };
     },
-    // The order's creation is answered only after the hang.
-    openingHangs: async (input) => {
-      nock(SANDBOX).post('/v2/checkout/orders').delay(KIT_HANG_MS).reply(201, { id: `LATE${input.transactionId.slice(0, 8)}`, status: 'PAYER_ACTION_REQUIRED', links: [] });
-      return {};
+    holdsEveryCall: async () => holdEveryNockedCall(SANDBOX, CERT_HOST),
+    // The order's creation is answered "not now", a resend as authorize answers it.
+    openingNotNow: async (input, status) => {
+      const keys: string[] = [];
+      nock(SANDBOX)
+        .post('/v2/checkout/orders')
+        .matchHeader('paypal-request-id', (key: string) => keys.push(key) > 0)
+        .reply(Number(status), notNow(status));
+      created(input);
+      return { keysSeen: () => keys };
     },
     transportFault: async (kind, operation, input: FollowUpInput) => {
       const keys: string[] = [];
@@ -248,7 +258,8 @@ function paypalScript(pair: SigningPair): PspKitScript {
       const first = nock(SANDBOX).post(path).matchHeader('paypal-request-id', seen);
       if (kind === 'reset') first.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
       else if (kind === '5xx') first.reply(503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.', debug_id: 'kit5xx' });
-      else first.delay(KIT_HANG_MS).reply(201, { id: 'LATE', status: 'COMPLETED' });
+      else if (kind === 'timeout') first.delay(KIT_HANG_MS).reply(201, { id: 'LATE', status: 'COMPLETED' });
+      else first.reply(Number(kind), notNow(kind));
       const retried = nock(SANDBOX).post(path).matchHeader('paypal-request-id', seen);
       if (operation === 'void') retried.reply(204);
       else retried.reply(201, { id: ids(input.transactionId, operation === 'capture' ? 'C' : 'R'), status: 'COMPLETED', ...(operation === 'capture' ? { invoice_id: input.transactionId } : { custom_id: input.transactionId }) });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { minorUnitsOf, type Logger, type Money, type MethodKind, type OperationRef, type OperationOutput, type PspDriver, type PspFact, type PspPluginDeps, type PspProvider } from '@splitpay/domain';
+import { minorUnitsOf, type Logger, type LookupInput, type Money, type MethodKind, type OperationRef, type OperationOutput, type PspDriver, type PspFact, type PspPluginDeps, type PspProvider } from '@splitpay/domain';
 import { fakeKitTarget } from '@splitpay/psp-fake/src/testing/fake.kit-target';
 import { signBody } from '@splitpay/psp-fake';
-import { DEADLINE_CHECK } from './checks/deadline.checks';
+import { deadlineCheckName } from './checks/deadline.checks';
+import { notNowFollowUpCheckName, notNowOpeningCheckName } from './checks/not-now.checks';
 import { pspDriverChecks } from './driver-contract';
 import type { PspKitTarget } from './kit-target';
 
@@ -44,6 +45,48 @@ const retriesHungCalls: Break = (d) => {
     };
   return { open: retried(d.open.bind(d)) as PspDriver['open'], capture: retried(d.capture.bind(d)), refund: retried(d.refund.bind(d)), void: retried(d.void.bind(d)) };
 };
+
+/** Three status reads of the opening, each with a fresh timeout: the time a driver spends on calls before (or instead of) its own. */
+async function readsThrice(d: PspDriver, input: LookupInput): Promise<OperationOutput> {
+  const lookup = d.lookup?.bind(d) ?? fail;
+  let output = await lookup(input);
+  for (let read = 2; read <= 3 && output.ack.outcome === 'unknown'; read += 1) output = await lookup(input);
+  return output;
+}
+
+/** A driver that reads the opening's status twice, each read with a fresh timeout, before it captures. */
+const readsBeforeCapture: Break = (d) => ({
+  capture: async (input) => {
+    const lookup = d.lookup?.bind(d) ?? fail;
+    const opening = { ...input, target: input.opening ?? input.target };
+    await lookup(opening);
+    await lookup(opening);
+    return d.capture(input);
+  },
+});
+
+/** A driver that reads the opening's status twice after a capture without an answer, each read with a fresh timeout. */
+const readsAfterUnansweredCapture: Break = (d) => ({
+  capture: async (input) => {
+    const output = await d.capture(input);
+    if (output.ack.outcome !== 'unknown') return output;
+    await readsThrice(d, { ...input, target: input.opening ?? input.target });
+    return output;
+  },
+});
+
+/** A driver that finishes the payer's return by reading the opening's status until it answers, each read with a fresh timeout. */
+const returnReadsUntilAnswered: Break = (d) => ({ completeReturn: (input) => readsThrice(d, input) });
+
+/** A driver that looks a follow-up up by reading its payment's status until it answers, each read with a fresh timeout. */
+const followUpQueryReadsUntilAnswered: Break = (d) => ({
+  capabilities: { ...d.capabilities, followUpLookup: true },
+  lookupFollowUp: (input) => readsThrice(d, { ...input, target: input.opening }),
+});
+
+/** A driver that reads "not now" (a 429) as the PSP refusing the call: a failed capture, or a declined opening. */
+const notNowAsRefusal = (output: OperationOutput, status: number, refusal?: PspFact): OperationOutput =>
+  output.ack.httpStatus === status ? { ack: { ...output.ack, outcome: 'rejected' }, facts: refusal ? [refusal] : [] } : output;
 
 const mapFacts = (output: OperationOutput, change: (fact: PspFact) => PspFact): OperationOutput => ({ ...output, facts: output.facts.map(change) });
 
@@ -256,13 +299,32 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
   ['writes every amount with two decimals (a hundred times the yen)', 'card', currencyCheck('JPY'), hundredths],
   ['writes every amount with two decimals (a tenth of the dinars)', 'card', currencyCheck('KWD'), hundredths],
   ['answers a capture without telling its verdict', 'card', 'capture -> captured', (d) => ({ capture: async (input) => d.capture({ ...input, target: { providerRef: 'unknown-ref' } }) })],
-  ['retries a call the PSP hangs on, each try with a fresh timeout', 'card', DEADLINE_CHECK, retriesHungCalls],
+  ['retries an opening the PSP holds, each try with a fresh timeout', 'card', deadlineCheckName('opening'), retriesHungCalls],
+  ['retries a capture the PSP holds, each try with a fresh timeout', 'card', deadlineCheckName('capture'), retriesHungCalls],
+  ['spends the deadline on earlier calls (two status reads before its capture, each with a fresh timeout)', 'card', deadlineCheckName('capture'), readsBeforeCapture],
+  ['spends the deadline on later calls (status reads after a capture without an answer, each with a fresh timeout)', 'card', deadlineCheckName('capture'), readsAfterUnansweredCapture],
+  ["hangs on the payer's return (reads the status until it answers, each read with a fresh timeout)", 'card', deadlineCheckName('return'), returnReadsUntilAnswered],
+  ["hangs on a follow-up's status query (reads until it answers, each read with a fresh timeout)", 'card', deadlineCheckName('follow-up status query'), followUpQueryReadsUntilAnswered],
+  [
+    'treats a 429 answer to a capture as a refusal',
+    'card',
+    notNowFollowUpCheckName('429'),
+    (d) => ({ capture: async (input) => notNowAsRefusal(await d.capture(input), 429, { kind: 'captured', success: false, ref: { transactionId: input.transactionId }, statusCode: '429' }) }),
+  ],
+  ['treats a 408 answer to a refund as a refusal', 'card', notNowFollowUpCheckName('408'), (d) => ({ refund: async (input) => notNowAsRefusal(await d.refund(input), 408) })],
+  [
+    'declines an opening answered 429',
+    'card',
+    notNowOpeningCheckName('429'),
+    (d) => ({ open: async (input) => notNowAsRefusal(await d.open(input), 429, { kind: 'declined', category: 'bank-refusal', ref: { transactionId: input.transactionId } }) }),
+  ],
+  ['refuses an opening answered 408 though its status lookup could settle it', 'card', notNowOpeningCheckName('408'), (d) => ({ open: async (input) => notNowAsRefusal(await d.open(input), 408) })],
 ];
 
 /** Flaws of how the provider is built: its plugin does not build it from what the service passes. */
 const depsCases: [string, MethodKind, string, DepsBreak][] = [
   // psp-fake's own default is 10 s; five times the service's timeout is as late, and quicker to see.
-  ['ignores the timeout the service gives it (times its calls on a timeout of its own)', 'card', DEADLINE_CHECK, (deps) => ({ ...deps, timeoutMs: deps.timeoutMs * 5 })],
+  ['ignores the timeout the service gives it (times its calls on a timeout of its own)', 'card', deadlineCheckName('opening'), (deps) => ({ ...deps, timeoutMs: deps.timeoutMs * 5 })],
 ];
 
 function fail(): never {

@@ -5,6 +5,7 @@ import { declaredChecks } from './checks/declared.checks';
 import { disputeChecks } from './checks/dispute.checks';
 import { followUpChecks } from './checks/follow-up.checks';
 import { notificationChecks } from './checks/notification.checks';
+import { notNowChecks } from './checks/not-now.checks';
 import { openingChecks } from './checks/opening.checks';
 import { secretsChecks } from './checks/secrets.checks';
 import { transportChecks } from './checks/transport.checks';
@@ -23,6 +24,7 @@ export function pspDriverChecks(target: PspKitTarget): KitCheck[] {
     ...notificationChecks(target),
     ...disputeChecks(target),
     ...transportChecks(target),
+    ...notNowChecks(target),
     ...deadlineChecks(target),
     ...secretsChecks(target),
   ];

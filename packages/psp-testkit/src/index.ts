@@ -1,10 +1,12 @@
 export { describePspDriverContract, pspDriverChecks } from './driver-contract';
 export type { KitCheck } from './checks/check';
-export type { Dispute, DisputePlay, FollowUpKind, FollowUpOutcome, FollowUpPlay, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from './kit-target';
+export type { Dispute, DisputePlay, FollowUpKind, FollowUpOutcome, FollowUpPlay, NotNowStatus, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from './kit-target';
 export { CapturingLogger } from '@splitpay/domain/src/testing';
 export { KIT_AMOUNT } from './kit-session';
 export { KIT_DEADLINE_MARGIN_MS, KIT_HANG_MS, KIT_PSP_TIMEOUT_MS } from './kit-deadline';
-export { DEADLINE_CHECK } from './checks/deadline.checks';
+export { deadlineCheckName, type DeadlineCall } from './checks/deadline.checks';
+export { notNowFollowUpCheckName, notNowOpeningCheckName } from './checks/not-now.checks';
+export { holdEveryNockedCall } from './hold-every-nocked-call';
 export { isolateNock, loadNock } from './nock-isolation';
 export { nockedKitRun } from './nocked-kit-run';
 export type { CamelWire, EnumsAsValues, FitsSdk, OnlyKnown, ReadsFromSdk } from './sdk-shape';

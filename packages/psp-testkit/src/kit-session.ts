@@ -4,9 +4,11 @@ import {
   offerCapabilities,
   registrationAsked,
   secretSettingNames,
+  type ActionResultInput,
   type DriverCall,
   type DriverCapabilities,
   type FollowUpInput,
+  type FollowUpLookupInput,
   type InboundNotification,
   type Money,
   type NotificationContext,
@@ -17,11 +19,12 @@ import {
   type PspDriver,
   type PspFact,
   type PspProvider,
+  type ReturnInput,
   type TransactionId,
 } from '@splitpay/domain';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { KIT_PSP_TIMEOUT_MS } from './kit-deadline';
-import type { FollowUpPlay, OpeningPlay, PspKitRun, PspKitTarget } from './kit-target';
+import type { FollowUpKind, FollowUpPlay, OpeningPlay, PspKitRun, PspKitTarget } from './kit-target';
 import { ServiceModel } from './service-model';
 
 /**
@@ -181,13 +184,7 @@ export class KitSession {
       if (!driver.completeAction) throw new Error('the driver relays an in-page action but has no completeAction');
       const details = await play.pageRuns(answered.pageAction, answered.ack);
       model.takePageAction(Object.keys(details));
-      const providerRef = model.openingRef();
-      answered = await driver.completeAction({
-        ...this.call(model, model.transactionId),
-        target: { transactionId: model.transactionId, ...(providerRef ? { providerRef } : {}) },
-        amount: input.amount,
-        details,
-      });
+      answered = await driver.completeAction(this.actionInput(model, input, details));
       this.seen(answered);
       model.recordOpen(answered);
       outputs.push(answered);
@@ -196,13 +193,7 @@ export class KitSession {
     if (opened.redirect && play.payerReturns) {
       const params = await play.payerReturns(opened.redirect, opened.ack);
       if (driver.completeReturn) {
-        const providerRef = model.openingRef();
-        const returned = await driver.completeReturn({
-          ...this.call(model, model.transactionId),
-          target: { transactionId: model.transactionId, ...(providerRef ? { providerRef } : {}) },
-          amount: input.amount,
-          params,
-        });
+        const returned = await driver.completeReturn(this.returnInput(model, input, params));
         this.seen(returned);
         model.apply(returned.facts);
         outputs.push(returned);
@@ -217,6 +208,22 @@ export class KitSession {
       facts.push(...parsed.facts);
     }
     return { model, input, openOutput: opened, outputs, notifications, facts };
+  }
+
+  /** The result of an in-page action of the opening of `model`, as the confirm door sends it. */
+  actionInput(model: ServiceModel, input: OpenInput, details: Readonly<Record<string, string>>): ActionResultInput {
+    return { ...this.call(model, model.transactionId), target: this.openingOf(model), amount: input.amount, details };
+  }
+
+  /** The payer's return after the opening of `model` sent them to the PSP, as the return door sends it. */
+  returnInput(model: ServiceModel, input: OpenInput, params: Readonly<Record<string, string>>): ReturnInput {
+    return { ...this.call(model, model.transactionId), target: this.openingOf(model), amount: input.amount, params };
+  }
+
+  /** The status query of a follow-up the PSP took without its verdict, as the service builds it. */
+  followUpLookupInput(type: FollowUpKind, done: FollowUpInput, providerRef?: string): FollowUpLookupInput {
+    const { target: _acted, opening, ...call } = done;
+    return { ...call, type, operation: { transactionId: done.transactionId, ...(providerRef ? { providerRef } : {}) }, opening: opening ?? done.target };
   }
 
   /**
@@ -269,6 +276,11 @@ export class KitSession {
       const ref = fact.kind === 'chargeback' ? fact.providerRef : (fact.providerRef ?? fact.ref.providerRef);
       if (ref) this.known.providerRefs.add(ref);
     }
+  }
+
+  private openingOf(model: ServiceModel): OperationRef {
+    const providerRef = model.openingRef();
+    return { transactionId: model.transactionId, ...(providerRef ? { providerRef } : {}) };
   }
 
   private call(model: ServiceModel, transactionId: string): DriverCall {

@@ -127,6 +127,11 @@ export type FollowUpKind = 'capture' | 'void' | 'refund';
  * `KIT_HANG_MS`); an answer with a 5xx status (the PSP may have acted).
  */
 export type TransportFault = 'reset' | 'timeout' | '5xx';
+/**
+ * "Not now" (D134): the PSP, or a gateway before it, answers 408 (the request not read in time) or
+ * 429 (rate limited), in its own words for it. Nothing was decided: never a refusal nor a decline.
+ */
+export type NotNowStatus = '408' | '429';
 
 /**
  * The PSP's scripted answers. Each method arranges the PSP (nock interceptors, a fake card number)
@@ -166,11 +171,20 @@ export interface PspKitScript {
    */
   lookupFault?(input: LookupInput, kind: TransportFault): Promise<void>;
   /**
-   * The opening of `input` meets a PSP that holds its call at least `KIT_HANG_MS` (a nock `.delay`, a
-   * socket never answered): the open call, or for a driver with `confirm` the confirm after an
-   * answered open. Gives what the payer's page sends (as `authorize` does). Nothing follows the hang.
+   * From now on the PSP holds every call the driver makes, whatever its path or method (a token, a
+   * search, a status read, the operation itself, each resend), at least `KIT_HANG_MS`: a nock
+   * interceptor matching everything (`holdEveryNockedCall`), a socket never answered. The kit calls it
+   * after arranging what comes before the held call (an answered open before a held confirm, the
+   * payer's return before a held return), so nothing follows the hang. `held()` counts the calls held.
    */
-  openingHangs(input: OpenInput): Promise<Pick<OpeningPlay, 'payerInput' | 'walletToken'>>;
+  holdsEveryCall(): Promise<{ held(): number }>;
+  /**
+   * The opening of `input` meets "not now": its payment call (the open, or for a driver with `confirm`
+   * its confirm after an answered open) is answered `status` once; a resend of it is answered as
+   * `authorize` answers. Gives what the payer's page sends (as `authorize` does) and `keysSeen`: the
+   * idempotency keys of the payment call's sends, as the PSP received them (none for a PSP without one).
+   */
+  openingNotNow(input: OpenInput, status: NotNowStatus): Promise<Pick<OpeningPlay, 'payerInput' | 'walletToken'> & { keysSeen(): readonly string[] }>;
   /**
    * Variants of a valid notification that the provider must reject: `forged` (the signature does not
    * match the body), `unsigned` (no signature at all). Only with signedNotifications.
@@ -178,10 +192,11 @@ export interface PspKitScript {
   forge?(valid: InboundNotification): { readonly forged: InboundNotification; readonly unsigned: InboundNotification };
   /**
    * The next `operation` call of `input` meets a transport fault (the connection reset, no answer
-   * before the driver's timeout, or a 5xx answer); the call after it is answered normally (accepted).
+   * before the driver's timeout, or a 5xx answer) or "not now" (an answer with status 408 or 429, the
+   * PSP's own body for it); the call after it is answered normally (accepted).
    * `keysSeen` lists the idempotency keys of both calls, as the PSP received them. The kit plays it on
    * every follow-up the driver declares: the capture of a hold, its void, the refund (of the capture,
    * `input.target`, or of a direct payment).
    */
-  transportFault(kind: TransportFault, operation: FollowUpKind, input: FollowUpInput): Promise<{ keysSeen(): readonly string[] }>;
+  transportFault(kind: TransportFault | NotNowStatus, operation: FollowUpKind, input: FollowUpInput): Promise<{ keysSeen(): readonly string[] }>;
 }

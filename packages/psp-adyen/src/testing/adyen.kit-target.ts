@@ -1,5 +1,5 @@
 import { money, type DeclineCategory, type FollowUpInput, type InboundNotification, type OpenInput } from '@splitpay/domain';
-import { KIT_HANG_MS, nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
+import { holdEveryNockedCall, KIT_HANG_MS, nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type NotNowStatus, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
 import nock from 'nock';
 import { adyenPlugin } from '../adyen.plugin';
 import { authorised, authorisedStoring, cancelReceived, captureReceived, detailsAuthorised, partiallyAuthorised, redirectShopper, refundReceived, refused } from './adyen-answers';
@@ -22,6 +22,9 @@ const nativeCardInput = (): Record<string, unknown> => {
   const state = JSON.parse(String(base.token)) as Record<string, unknown>;
   return { ...base, token: JSON.stringify({ ...state, origin: 'https://shop.example' }) };
 };
+/** Adyen's "not now": 429 when the API's rate limit is reached, 408 when the request was not read in time. */
+const notNow = (status: NotNowStatus) =>
+  status === '429' ? { status: 429, errorCode: '429', message: 'Too Many Requests', errorType: 'validation' } : { status: 408, errorCode: '000', message: 'Request Timeout', errorType: 'internal' };
 const MODIFICATIONS = { capture: ['captures', 'CAPTURE'], void: ['cancels', 'CANCELLATION'], refund: ['refunds', 'REFUND'] } as const;
 
 let refs = 0;
@@ -155,16 +158,28 @@ function script(method: 'card' | 'applepay'): PspKitScript {
       const unsigned = { ...batch, notificationItems: [{ NotificationRequestItem: { ...item, additionalData: rest } }] };
       return { forged: { ...valid, rawBody: JSON.stringify(tampered) }, unsigned: { ...valid, rawBody: JSON.stringify(unsigned) } };
     },
-    // The payment call (the card's open, Apple Pay's confirm) is answered only after the hang.
-    openingHangs: async (input) => {
-      api().post('/v71/payments').delay(KIT_HANG_MS).reply(200, authorised(pspReference(), input.transactionId));
-      return method === 'card' ? { payerInput: cardInput() } : { walletToken: { method: 'applepay', paymentToken: APPLE_PAY_DATA } };
+    holdsEveryCall: async () => holdEveryNockedCall(TEST_BASE),
+    // The payment call (the card's open, Apple Pay's confirm) is answered "not now", a resend as authorize answers it.
+    openingNotNow: async (input, status) => {
+      const keys: string[] = [];
+      const first = api().post('/v71/payments').reply(Number(status), notNow(status));
+      const resent = api().post('/v71/payments').reply(200, authorised(pspReference(), input.transactionId));
+      for (const scope of [first, resent]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['idempotency-key'])));
+      const page = method === 'card' ? { payerInput: cardInput() } : { walletToken: { method: 'applepay', paymentToken: APPLE_PAY_DATA } };
+      return { ...page, keysSeen: () => keys };
     },
-    transportFault: async (kind: TransportFault, operation, input) => {
+    transportFault: async (kind: TransportFault | NotNowStatus, operation, input) => {
       const path = `/v71/payments/${input.opening?.providerRef ?? input.target.providerRef ?? ''}/${MODIFICATIONS[operation][0]}`;
       const keys: string[] = [];
       const answer = () => received(operation, input, input.opening?.providerRef ?? input.target.providerRef ?? '', pspReference());
-      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(500, { status: 500, errorCode: '000', message: 'Unexpected error', errorType: 'internal' }) : api().post(path).delay(KIT_HANG_MS).reply(201, answer());
+      const first =
+        kind === 'reset'
+          ? api().post(path).replyWithError('socket hang up')
+          : kind === '5xx'
+            ? api().post(path).reply(500, { status: 500, errorCode: '000', message: 'Unexpected error', errorType: 'internal' })
+            : kind === 'timeout'
+              ? api().post(path).delay(KIT_HANG_MS).reply(201, answer())
+              : api().post(path).reply(Number(kind), notNow(kind));
       const second = api().post(path).reply(201, answer());
       for (const scope of [first, second]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['idempotency-key'])));
       return { keysSeen: () => keys };

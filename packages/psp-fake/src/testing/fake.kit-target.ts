@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Request, type Response } from 'express';
 import { money, type DeclineCategory, type DriverAck, type InboundNotification, type MethodKind, type OpenInput, type PlanKey } from '@splitpay/domain';
-import type { FollowUpPlay, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from '@splitpay/psp-testkit';
+import type { FollowUpPlay, NotNowStatus, OpeningPlay, PspKitRun, PspKitScript, PspKitTarget, TransportFault } from '@splitpay/psp-testkit';
 import { fakePlugin } from '../provider/fake.provider';
 import { IDEMPOTENCY_KEY_HEADER, SIGNATURE_HEADER, type FakeNotification } from '../protocol/fake-psp.protocol';
 import { signBody } from '../protocol/signature';
@@ -21,9 +21,12 @@ class FakePspStage {
   keys: string[] = [];
   /** The amount (minor units, as the fake PSP takes it) each request carried, by our transaction id (its `reference`). */
   readonly amounts = new Map<string, number>();
-  nextFault: TransportFault | undefined;
-  /** Calls never answered, every try of them: by idempotency key (our transaction id) and path. */
-  private readonly hung: { readonly key: string; readonly path: RegExp }[] = [];
+  nextFault: TransportFault | NotNowStatus | undefined;
+  /** Every call to the fake PSP is held, never answered (the deadline checks); how many were. */
+  private holdingAll = false;
+  heldCalls = 0;
+  /** A POST answered "not now" once, by idempotency key (our transaction id) and path; the keys of its sends. */
+  private readonly notNow: { readonly key: string; readonly path: RegExp; readonly status: NotNowStatus; answered: boolean; readonly keys: string[] }[] = [];
   private readonly held: Response[] = [];
   private url = '';
   private server?: http.Server;
@@ -34,10 +37,19 @@ class FakePspStage {
     app.use((req, res, next) => {
       const key = req.get(IDEMPOTENCY_KEY_HEADER);
       if (req.method === 'POST' && key) this.keys.push(key);
-      if (req.method === 'POST' && this.hung.some((h) => h.key === key && h.path.test(req.path))) return void this.held.push(res);
+      if (this.holdingAll && /^\/(fake-psp|faulty)(\/|$)/.test(req.path)) {
+        this.heldCalls += 1;
+        return void this.held.push(res);
+      }
+      const notNow = req.method === 'POST' ? this.notNow.find((n) => n.key === key && n.path.test(req.path)) : undefined;
+      if (notNow && key) notNow.keys.push(key);
+      if (notNow && !notNow.answered) {
+        notNow.answered = true;
+        return void res.status(Number(notNow.status)).json({ error: notNow.status === '429' ? 'rate_limited' : 'request_timeout' });
+      }
       next();
     });
-    // The faulty door: the connection is reset, never answered (the driver's timeout ends it), or answered 503.
+    // The faulty door: the connection is reset, never answered (the driver's timeout ends it), or answered 503, 408 or 429.
     app.use(['/fake-psp', '/faulty'], express.json(), (req, _res, next) => {
       const body = req.body as { reference?: unknown; amount?: { value?: unknown } } | undefined;
       if (req.method === 'POST' && typeof body?.reference === 'string' && typeof body.amount?.value === 'number') this.amounts.set(body.reference, body.amount.value);
@@ -48,6 +60,7 @@ class FakePspStage {
       this.nextFault = undefined;
       if (fault === 'timeout') this.held.push(res);
       else if (fault === '5xx') res.status(503).json({ error: 'service_unavailable' });
+      else if (fault === '408' || fault === '429') res.status(Number(fault)).json({ error: fault === '429' ? 'rate_limited' : 'request_timeout' });
       else req.socket.destroy();
     });
     app.use('/fake-psp', this.psp.router);
@@ -60,9 +73,16 @@ class FakePspStage {
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  /** Every POST with idempotency key `key` to a path matching `path` is held, never answered. */
-  hang(key: string, path: RegExp): void {
-    this.hung.push({ key, path });
+  /** From now on every call to the fake PSP is held, never answered. */
+  holdEveryCall(): void {
+    this.holdingAll = true;
+  }
+
+  /** The first POST with idempotency key `key` to a path matching `path` is answered `status`; the keys of every such POST. */
+  answerNotNowOnce(key: string, path: RegExp, status: NotNowStatus): { keysSeen(): readonly string[] } {
+    const rule = { key, path, status, answered: false, keys: [] as string[] };
+    this.notNow.push(rule);
+    return { keysSeen: () => rule.keys };
   }
 
   get base(): string {
@@ -174,11 +194,15 @@ function script(method: MethodKind, stage: FakePspStage): PspKitScript {
     lookupFault: async (_input, kind) => {
       stage.nextFault = kind;
     },
-    // Every try of the opening's payment call is held: the open, or Apple Pay's wallet token (its confirm).
-    openingHangs: async (input) => {
-      stage.hang(input.transactionId, method === 'applepay' ? /\/wallet-token$/ : /\/payments$/);
-      if (method === 'applepay') return { walletToken: { method: 'applepay', paymentToken: WALLET_TOKEN } };
-      return method === 'card' ? { payerInput: card('4111111111111111') } : {};
+    holdsEveryCall: async () => {
+      stage.holdEveryCall();
+      return { held: () => stage.heldCalls };
+    },
+    // The opening's payment call (the open, or Apple Pay's wallet token: its confirm) is answered "not now" once.
+    openingNotNow: async (input, status) => {
+      const { keysSeen } = stage.answerNotNowOnce(input.transactionId, method === 'applepay' ? /\/wallet-token$/ : /\/payments$/, status);
+      if (method === 'applepay') return { walletToken: { method: 'applepay', paymentToken: WALLET_TOKEN }, keysSeen };
+      return { ...(method === 'card' ? { payerInput: card('4111111111111111') } : {}), keysSeen };
     },
     forge: (valid) => {
       const headers = Object.fromEntries(Object.entries(valid.headers).filter(([name]) => name.toLowerCase() !== SIGNATURE_HEADER));

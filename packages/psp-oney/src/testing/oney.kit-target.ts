@@ -1,11 +1,13 @@
 import type { FollowUpInput, OpenInput, PlanKey } from '@splitpay/domain';
-import { KIT_HANG_MS, nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
+import { holdEveryNockedCall, KIT_HANG_MS, nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type NotNowStatus, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
 import nock from 'nock';
 import { toMajor } from '../mapping/amounts';
 import { ONEY_PLUGIN } from '../oney.plugin';
 import { FINANCING_ORDER, oneyNotification, PURCHASE_PATH, purchasePathOf, SETTINGS, STAGING_BASE, statusAnswer } from './oney-fixtures';
 
 const PLAN: PlanKey = { installments: 3, withFees: false };
+/** "Not now" from Azure API Management before Oney: 429 past the rate limit, 408 when the request was not read in time. */
+const notNow = (status: NotNowStatus) => ({ statusCode: Number(status), message: status === '429' ? 'Rate limit is exceeded. Try again in 1 seconds.' : 'Request timeout' });
 const ERROR = (label: string) => ({ Payment_Error_Response: { error_list: [{ field: 'purchase', error_code: 'ERR_STATUS', error_label: label }] } });
 
 /**
@@ -66,17 +68,30 @@ function script(): PspKitScript {
       else first.delay(KIT_HANG_MS).reply(200, statusAnswer('FAVORABLE', toMajor(input.amount)));
       api().get(purchasePathOf(reference)).query(true).reply(200, statusAnswer('FAVORABLE', toMajor(input.amount))).persist();
     },
-    // The purchase is answered only after the hang.
-    openingHangs: async (input) => {
-      api().post(PURCHASE_PATH).delay(KIT_HANG_MS).reply(200, { returned_url: `https://oney-staging.example/facilypay/${input.transactionId}` });
-      return {};
+    holdsEveryCall: async () => holdEveryNockedCall(STAGING_BASE),
+    // The purchase is answered "not now", a resend as authorize answers it; its key is the body's merchant_request_id.
+    openingNotNow: async (input, status) => {
+      const keys: string[] = [];
+      api()
+        .post(PURCHASE_PATH)
+        .reply(Number(status), notNow(status))
+        .on('request', (_req: unknown, _interceptor: unknown, body: string) => void keys.push(String((JSON.parse(body) as { merchant_request_id?: unknown }).merchant_request_id)));
+      purchase(input, 'FAVORABLE');
+      return { keysSeen: () => keys };
     },
-    transportFault: async (kind: TransportFault, operation, input) => {
+    transportFault: async (kind: TransportFault | NotNowStatus, operation, input) => {
       const reference = input.opening?.transactionId ?? input.target.transactionId ?? '';
       const path = `${purchasePathOf(reference)}/action/${operation === 'capture' ? 'confirm' : 'cancel'}`;
       const keys: string[] = [];
       const answer = { purchase: { status_code: operation === 'capture' ? 'FUNDED' : 'CANCELLED' } };
-      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(503, ERROR('service unavailable')) : api().post(path).delay(KIT_HANG_MS).reply(200, answer);
+      const first =
+        kind === 'reset'
+          ? api().post(path).replyWithError('socket hang up')
+          : kind === '5xx'
+            ? api().post(path).reply(503, ERROR('service unavailable'))
+            : kind === 'timeout'
+              ? api().post(path).delay(KIT_HANG_MS).reply(200, answer)
+              : api().post(path).reply(Number(kind), notNow(kind));
       const second = api().post(path).reply(200, answer);
       for (const scope of [first, second]) {
         scope.on('request', (_req: unknown, _interceptor: unknown, body: string) => void keys.push(String((JSON.parse(body) as { merchant_request_id?: unknown }).merchant_request_id)));

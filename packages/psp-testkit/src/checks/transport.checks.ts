@@ -1,17 +1,21 @@
 import type { DriverAck, FollowUpInput, OperationOutput, OperationRef } from '@splitpay/domain';
 import { KIT_AMOUNT, type KitSession } from '../kit-session';
-import type { FollowUpKind, PspKitTarget, TransportFault } from '../kit-target';
+import type { FollowUpKind, NotNowStatus, PspKitTarget, TransportFault } from '../kit-target';
 import { check, fail, type KitCheck } from './check';
 import { authorizedInFull } from './opening.checks';
 
-const LABEL: Record<TransportFault, string> = { reset: 'a connection reset', timeout: 'a timeout', '5xx': 'a 5xx answer' };
+const LABEL: Record<TransportFault | NotNowStatus, string> = { reset: 'a connection reset', timeout: 'a timeout', '5xx': 'a 5xx answer', '408': 'a 408 answer', '429': 'a 429 answer' };
 
 /**
- * A fault leaves the verdict open: an `unknown` ack and no fact. Only a 5xx answer has an HTTP status,
- * and the ack carries it; a reset or a timeout has none. A 5xx is never a refusal nor a success.
+ * A fault leaves the verdict open: an `unknown` ack and no fact. An answer (a 5xx, "not now") has an
+ * HTTP status, and the ack carries it; a reset or a timeout has none. Neither is a refusal nor a success.
  */
-export function expectUnknown(output: OperationOutput, fault: TransportFault): void {
+export function expectUnknown(output: OperationOutput, fault: TransportFault | NotNowStatus): void {
   const { outcome, httpStatus } = output.ack as DriverAck;
+  if (fault === '408' || fault === '429') {
+    expect({ outcome, httpStatus, facts: output.facts }).toEqual({ outcome: 'unknown', httpStatus: Number(fault), facts: [] });
+    return;
+  }
   if (fault === '5xx') {
     expect({ outcome, facts: output.facts }).toEqual({ outcome: 'unknown', facts: [] });
     if (httpStatus === undefined || httpStatus < 500) fail(`the ack of a 5xx answer carries httpStatus ${String(httpStatus)}, not the PSP's 5xx status`);
@@ -25,7 +29,7 @@ export function expectUnknown(output: OperationOutput, fault: TransportFault): v
  * carries the same idempotency key, its own transaction id, and goes through. Gives what the retry
  * acted on, and how long the faulted call took (ms).
  */
-export async function faultThenRetry(kit: KitSession, fault: TransportFault, kind: FollowUpKind, input: FollowUpInput): Promise<{ taking: OperationRef; faultedMs: number }> {
+export async function faultThenRetry(kit: KitSession, fault: TransportFault | NotNowStatus, kind: FollowUpKind, input: FollowUpInput): Promise<{ taking: OperationRef; faultedMs: number }> {
   const { keysSeen } = await kit.run.script.transportFault(fault, kind, input);
   const started = Date.now();
   const failed = await kit.driver[kind](input);
@@ -50,6 +54,22 @@ export async function faultThenRetry(kit: KitSession, fault: TransportFault, kin
 }
 
 /**
+ * `fault` to each follow-up the driver declares: the capture of a hold, the refund (of the capture, or
+ * of a direct payment, whose only follow-up it is: played even when undeclared), the void of another hold.
+ */
+export async function eachFollowUpMeets(kit: KitSession, fault: TransportFault | NotNowStatus): Promise<void> {
+  const opened = await authorizedInFull(kit);
+  const hold = opened.model.attempt().operation === 'authorization';
+  let taking: OperationRef | undefined;
+  if (hold) taking = (await faultThenRetry(kit, fault, 'capture', kit.followUpInput(opened.model, KIT_AMOUNT))).taking;
+  if (kit.capabilities.refund || !hold) await faultThenRetry(kit, fault, 'refund', kit.followUpInput(opened.model, KIT_AMOUNT, taking));
+  if (hold && kit.capabilities.void) {
+    const other = await authorizedInFull(kit);
+    await faultThenRetry(kit, fault, 'void', kit.followUpInput(other.model, KIT_AMOUNT));
+  }
+}
+
+/**
  * A transport fault or a 5xx to each follow-up the driver declares (the capture of a hold, its void,
  * the refund) -> an `unknown` ack; the retry carries the same idempotency key, which is our
  * transaction id of the operation, and goes through. A declared status lookup meets each fault too.
@@ -57,20 +77,7 @@ export async function faultThenRetry(kit: KitSession, fault: TransportFault, kin
 export function transportChecks(target: PspKitTarget): KitCheck[] {
   const faults: readonly TransportFault[] = ['reset', 'timeout', '5xx'];
   return [
-    ...faults.map((fault) =>
-      check(target, `${LABEL[fault]} to each follow-up (capture, refund, void) -> an unknown ack, and the retry carries the same idempotency key`, async (kit) => {
-        const opened = await authorizedInFull(kit);
-        const hold = opened.model.attempt().operation === 'authorization';
-        let taking: OperationRef | undefined;
-        if (hold) taking = (await faultThenRetry(kit, fault, 'capture', kit.followUpInput(opened.model, KIT_AMOUNT))).taking;
-        // A direct payment's only follow-up is its refund: the script must play it even when undeclared.
-        if (kit.capabilities.refund || !hold) await faultThenRetry(kit, fault, 'refund', kit.followUpInput(opened.model, KIT_AMOUNT, taking));
-        if (hold && kit.capabilities.void) {
-          const other = await authorizedInFull(kit);
-          await faultThenRetry(kit, fault, 'void', kit.followUpInput(other.model, KIT_AMOUNT));
-        }
-      }),
-    ),
+    ...faults.map((fault) => check(target, `${LABEL[fault]} to each follow-up (capture, refund, void) -> an unknown ack, and the retry carries the same idempotency key`, (kit) => eachFollowUpMeets(kit, fault))),
     ...faults.map((fault) =>
       check(target, `${LABEL[fault]} to a status lookup (when declared) -> an unknown ack, no verdict`, async (kit) => {
         const driver = kit.driver;

@@ -1,5 +1,5 @@
 import type { DeclineCategory, FollowUpInput, InboundNotification, OpenInput } from '@splitpay/domain';
-import { KIT_HANG_MS, nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
+import { holdEveryNockedCall, KIT_HANG_MS, nockedKitRun, type FollowUpOutcome, type FollowUpPlay, type NotNowStatus, type OpeningPlay, type PspKitRun, type PspKitScript, type PspKitTarget, type TransportFault } from '@splitpay/psp-testkit';
 import nock from 'nock';
 import { WORLDLINE_PLUGIN } from '../worldline.plugin';
 import { captureAnswer, hostedCheckoutAnswer, hostedCheckoutStatus, MERCHANT, payment, paymentId, redirectAnswer, refund, SETTINGS, TEST_BASE, webhook } from './worldline-fixtures';
@@ -12,6 +12,8 @@ const REFUSALS: Readonly<Partial<Record<DeclineCategory, Record<string, unknown>
   'authentication-failed': { errorCode: '30591001', id: 'AUTHENTICATION_FAILURE', message: 'The payer failed authentication' },
 };
 const V2 = `/v2/${MERCHANT}`;
+/** Worldline's "not now": 429 when the rate limit is reached, 408 when the request was not read in time. */
+const notNow = (status: NotNowStatus) => ({ errorId: `kit-${status}`, errors: [{ errorCode: status === '429' ? '1100' : '1000', httpStatusCode: Number(status), id: status === '429' ? 'TOO_MANY_REQUESTS' : 'REQUEST_TIMEOUT' }] });
 const P = `${V2}/payments`;
 
 /** One contract the kit runs a method under: Wero a hold or a direct payment, ANCV by redirect (5412) or hosted checkout (5403). */
@@ -149,14 +151,21 @@ function script(contract: WorldlineKitContract): PspKitScript {
       const { 'x-gcs-signature': _dropped, ...unsignedHeaders } = valid.headers;
       return { forged: { ...valid, rawBody }, unsigned: { ...valid, headers: unsignedHeaders } };
     },
-    // The opening (the payment, or the hosted checkout) is answered only after the hang.
-    openingHangs: async (input) => {
-      const id = paymentId();
-      if (hosted) api().post(`${V2}/hostedcheckouts`).delay(KIT_HANG_MS).reply(201, hostedCheckoutAnswer(`hc-${id.replace(/_0$/, '')}`, input.transactionId));
-      else api().post(P).delay(KIT_HANG_MS).reply(201, redirectAnswer(id, input.amount.amount, input.transactionId));
-      return {};
+    holdsEveryCall: async () => holdEveryNockedCall(TEST_BASE),
+    // The opening (the payment, or the hosted checkout) is answered "not now", a resend as authorize answers it.
+    openingNotNow: async (input, status) => {
+      const keys: string[] = [];
+      const path = hosted ? `${V2}/hostedcheckouts` : P;
+      const first = api().post(path).reply(Number(status), notNow(status));
+      // A resend would meet the answer authorize arranges (its own interceptor): seen as a second key, or none.
+      first.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => {
+        const key = req.headers['x-gcs-idempotence-key'];
+        if (key !== undefined) keys.push(String(key));
+      });
+      opening(input, payment$);
+      return { keysSeen: () => keys };
     },
-    transportFault: async (kind: TransportFault, operation, input) => {
+    transportFault: async (kind: TransportFault | NotNowStatus, operation, input) => {
       const paymentId = paymentOf(input, 2);
       const path = `${P}/${paymentId}/${operation === 'void' ? 'cancel' : operation}`;
       const keys: string[] = [];
@@ -164,7 +173,14 @@ function script(contract: WorldlineKitContract): PspKitScript {
         operation === 'void'
           ? { payment: payment({ id: paymentId, amount: input.amount.amount, merchantReference: input.opening?.transactionId ?? '', status: 'CANCELLED', statusCode: 6, statusCategory: 'UNSUCCESSFUL' }) }
           : (operation === 'capture' ? captureAnswer : refund)({ id: paymentId.replace(/_0$/, '_1'), amount: input.amount.amount, status: operation === 'capture' ? 'CAPTURE_REQUESTED' : 'REFUND_REQUESTED', statusCode: operation === 'capture' ? 91 : 81 });
-      const first = kind === 'reset' ? api().post(path).replyWithError('socket hang up') : kind === '5xx' ? api().post(path).reply(503, { errorId: 'kit-5xx', errors: [{ errorCode: '50001130', httpStatusCode: 503, id: 'SERVICE_UNAVAILABLE' }] }) : api().post(path).delay(KIT_HANG_MS).reply(201, answer);
+      const first =
+        kind === 'reset'
+          ? api().post(path).replyWithError('socket hang up')
+          : kind === '5xx'
+            ? api().post(path).reply(503, { errorId: 'kit-5xx', errors: [{ errorCode: '50001130', httpStatusCode: 503, id: 'SERVICE_UNAVAILABLE' }] })
+            : kind === 'timeout'
+              ? api().post(path).delay(KIT_HANG_MS).reply(201, answer)
+              : api().post(path).reply(Number(kind), notNow(kind));
       const second = api().post(path).reply(201, answer);
       for (const scope of [first, second]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['x-gcs-idempotence-key'])));
       return { keysSeen: () => keys };
