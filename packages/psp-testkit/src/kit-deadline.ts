@@ -13,7 +13,7 @@ export const KIT_PSP_TIMEOUT_MS = 1_000;
 export const KIT_DEADLINE_MARGIN_MS = 1_000;
 
 /**
- * How long a script holds a call it plays as a hang (`timeout`, `openingHangs`): past the timeout and
+ * How long a script holds a call it plays as a hang (`timeout`, `holdsEveryCall`): past the timeout and
  * its margin, so a driver that waits for the answer is late, and one that gets it has not given up.
  */
 export const KIT_HANG_MS = 3 * KIT_PSP_TIMEOUT_MS;
