@@ -239,11 +239,12 @@ function paypalScript(pair: SigningPair): PspKitScript {
     // The order's creation is answered "not now", a resend as authorize answers it.
     openingNotNow: async (input, status) => {
       const keys: string[] = [];
-      nock(SANDBOX)
+      const orderId = ids(input.transactionId, 'O');
+      const first = nock(SANDBOX).post('/v2/checkout/orders').reply(Number(status), notNow(status));
+      const resent = nock(SANDBOX)
         .post('/v2/checkout/orders')
-        .matchHeader('paypal-request-id', (key: string) => keys.push(key) > 0)
-        .reply(Number(status), notNow(status));
-      created(input);
+        .reply(201, { id: orderId, status: 'PAYER_ACTION_REQUIRED', links: [{ rel: 'payer-action', href: `https://www.sandbox.paypal.com/checkoutnow?token=${orderId}` }] });
+      for (const scope of [first, resent]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['paypal-request-id'])));
       return { keysSeen: () => keys };
     },
     transportFault: async (kind, operation, input: FollowUpInput) => {

@@ -88,6 +88,9 @@ const followUpQueryReadsUntilAnswered: Break = (d) => ({
 const notNowAsRefusal = (output: OperationOutput, status: number, refusal?: PspFact): OperationOutput =>
   output.ack.httpStatus === status ? { ack: { ...output.ack, outcome: 'rejected' }, facts: refusal ? [refusal] : [] } : output;
 
+/** A driver that reads "not now" as the PSP taking the call (an accepted ack, the verdict to come). */
+const notNowAsAccepted = (output: OperationOutput, status: number): OperationOutput => (output.ack.httpStatus === status ? { ack: { outcome: 'accepted' }, facts: [] } : output);
+
 const mapFacts = (output: OperationOutput, change: (fact: PspFact) => PspFact): OperationOutput => ({ ...output, facts: output.facts.map(change) });
 
 async function outcome(target: PspKitTarget, name: string): Promise<'passes' | string> {
@@ -318,6 +321,7 @@ const cases: [string, MethodKind, string, Break, ((provider: PspProvider) => Psp
     notNowOpeningCheckName('429'),
     (d) => ({ open: async (input) => notNowAsRefusal(await d.open(input), 429, { kind: 'declined', category: 'bank-refusal', ref: { transactionId: input.transactionId } }) }),
   ],
+  ['reads a 429 answer to its opening as accepted', 'card', notNowOpeningCheckName('429'), (d) => ({ open: async (input) => notNowAsAccepted(await d.open(input), 429) })],
   ['refuses an opening answered 408 though its status lookup could settle it', 'card', notNowOpeningCheckName('408'), (d) => ({ open: async (input) => notNowAsRefusal(await d.open(input), 408) })],
 ];
 

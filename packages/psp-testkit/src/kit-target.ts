@@ -182,7 +182,7 @@ export interface PspKitScript {
    * The opening of `input` meets "not now": its payment call (the open, or for a driver with `confirm`
    * its confirm after an answered open) is answered `status` once; a resend of it is answered as
    * `authorize` answers. Gives what the payer's page sends (as `authorize` does) and `keysSeen`: the
-   * idempotency keys of the payment call's sends, as the PSP received them (none for a PSP without one).
+   * idempotency key of each send of the payment call, as the PSP received it (one entry per send).
    */
   openingNotNow(input: OpenInput, status: NotNowStatus): Promise<Pick<OpeningPlay, 'payerInput' | 'walletToken'> & { keysSeen(): readonly string[] }>;
   /**

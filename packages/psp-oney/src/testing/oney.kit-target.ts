@@ -72,11 +72,11 @@ function script(): PspKitScript {
     // The purchase is answered "not now", a resend as authorize answers it; its key is the body's merchant_request_id.
     openingNotNow: async (input, status) => {
       const keys: string[] = [];
-      api()
-        .post(PURCHASE_PATH)
-        .reply(Number(status), notNow(status))
-        .on('request', (_req: unknown, _interceptor: unknown, body: string) => void keys.push(String((JSON.parse(body) as { merchant_request_id?: unknown }).merchant_request_id)));
-      purchase(input, 'FAVORABLE');
+      const first = api().post(PURCHASE_PATH).reply(Number(status), notNow(status));
+      const resent = api().post(PURCHASE_PATH).reply(200, { returned_url: `https://oney-staging.example/facilypay/${input.transactionId}` });
+      for (const scope of [first, resent]) {
+        scope.on('request', (_req: unknown, _interceptor: unknown, body: string) => void keys.push(String((JSON.parse(body) as { merchant_request_id?: unknown }).merchant_request_id)));
+      }
       return { keysSeen: () => keys };
     },
     transportFault: async (kind: TransportFault | NotNowStatus, operation, input) => {

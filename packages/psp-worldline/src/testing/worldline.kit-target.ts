@@ -155,14 +155,12 @@ function script(contract: WorldlineKitContract): PspKitScript {
     // The opening (the payment, or the hosted checkout) is answered "not now", a resend as authorize answers it.
     openingNotNow: async (input, status) => {
       const keys: string[] = [];
+      const id = paymentId();
+      const ref = hosted ? `hc-${id.replace(/_0$/, '')}` : id;
       const path = hosted ? `${V2}/hostedcheckouts` : P;
       const first = api().post(path).reply(Number(status), notNow(status));
-      // A resend would meet the answer authorize arranges (its own interceptor): seen as a second key, or none.
-      first.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => {
-        const key = req.headers['x-gcs-idempotence-key'];
-        if (key !== undefined) keys.push(String(key));
-      });
-      opening(input, payment$);
+      const resent = hosted ? api().post(path).reply(201, hostedCheckoutAnswer(ref, input.transactionId)) : api().post(path).reply(201, redirectAnswer(id, input.amount.amount, input.transactionId));
+      for (const scope of [first, resent]) scope.on('request', (req: { headers: Record<string, string | string[] | undefined> }) => void keys.push(String(req.headers['x-gcs-idempotence-key'])));
       return { keysSeen: () => keys };
     },
     transportFault: async (kind: TransportFault | NotNowStatus, operation, input) => {
