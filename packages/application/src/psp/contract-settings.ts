@@ -29,3 +29,21 @@ export function openContractSettings(contract: Contract | undefined, sealer: Pic
   }
   return opened;
 }
+
+/**
+ * The values of every secret setting of the account's contracts (the sealed ones, which the merchants
+ * file seals by the provider's settings schema), opened: what must never reach a payer's browser.
+ */
+export function openSecretValues(account: Pick<MerchantAccount, 'contracts'> | null, sealer: Pick<SecretSealer, 'open'>): readonly string[] {
+  const values: string[] = [];
+  for (const contract of account?.contracts ?? []) {
+    if (!contract.sealedSettings) continue;
+    const opened = openContractSettings(contract, sealer);
+    for (const name of Object.keys(contract.sealedSettings)) {
+      const value = opened[name];
+      if (typeof value === 'string') values.push(value);
+      else if (value !== undefined && value !== null) values.push(JSON.stringify(value));
+    }
+  }
+  return values;
+}

@@ -11,7 +11,7 @@ import {
   type Session,
   type TransactionId,
 } from '@splitpay/domain';
-import { contractOf, openContractSettings } from './contract-settings';
+import { contractOf, openContractSettings, openSecretValues } from './contract-settings';
 import { operationReference } from './operation-reference';
 
 export interface PspGatewayDeps {
@@ -41,6 +41,8 @@ export interface SessionGateway {
   account(): Promise<MerchantAccount | null>;
   /** The provider settings (secrets opened) of the contract chosen for the offer at creation (empty when it names none). */
   settingsFor(offer: MethodOffer): Promise<Readonly<Record<string, unknown>>>;
+  /** The values of every secret setting of the merchant's contracts (opened), to keep them out of what a browser gets. */
+  secretValues(): Promise<readonly string[]>;
   /** The driver and call settings for `transactionId` of `attempt`; undefined when no driver is registered. */
   resolve(attempt: AttemptToCall, transactionId: string): Promise<ResolvedCall | undefined>;
 }
@@ -82,7 +84,8 @@ export class PspGateway {
         },
       };
     };
-    return { account, settingsFor, resolve };
+    const secretValues = async (): Promise<readonly string[]> => openSecretValues(await account(), this.deps.sealer);
+    return { account, settingsFor, secretValues, resolve };
   }
 
   /** The driver and call settings for `transactionId` of `attempt`; undefined when no driver is registered. */
