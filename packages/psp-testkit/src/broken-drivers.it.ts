@@ -1,37 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { minorUnitsOf, type Logger, type LookupInput, type Money, type MethodKind, type OperationRef, type OperationOutput, type PspDriver, type PspFact, type PspPluginDeps, type PspProvider } from '@splitpay/domain';
+import { minorUnitsOf, type LookupInput, type Money, type MethodKind, type OperationRef, type OperationOutput, type PspDriver, type PspFact, type PspProvider } from '@splitpay/domain';
 import { fakeKitTarget } from '@splitpay/psp-fake/src/testing/fake.kit-target';
 import { signBody } from '@splitpay/psp-fake';
 import { deadlineCheckName } from './checks/deadline.checks';
 import { notNowFollowUpCheckName, notNowOpeningCheckName } from './checks/not-now.checks';
-import { pspDriverChecks } from './driver-contract';
 import type { PspKitTarget } from './kit-target';
+import { brokenFake, outcome, type Break, type DepsBreak } from './testing/broken-fake';
 
 /** A test of the kit itself: psp-fake's drivers, each broken in one way, fail the check that is about it. */
-
-type Break = (driver: PspDriver, logger: Logger) => Partial<PspDriver>;
-/** A provider that builds itself from other deps than the service passes its plugin. */
-type DepsBreak = (deps: PspPluginDeps) => PspPluginDeps;
-
-/**
- * psp-fake's target whose driver for `method` is wrapped by `broken` (and whose reader by `reader`, and
- * whose plugin builds the provider from the deps the kit passes changed by `depsBreak`).
- */
-function brokenFake(method: MethodKind, broken: Break, reader?: (provider: PspProvider) => PspProvider['parseNotification'], depsBreak: DepsBreak = (deps) => deps): PspKitTarget {
-  const target = fakeKitTarget(method);
-  return {
-    ...target,
-    async start() {
-      const run = await target.start();
-      const create = (deps: PspPluginDeps): PspProvider => {
-        const real = run.plugin.create(depsBreak(deps));
-        const drivers = real.drivers.map((d) => (d.method === method ? Object.assign(Object.create(d) as PspDriver, broken(d, deps.logger)) : d));
-        return { ...real, drivers, ...(reader ? { parseNotification: reader(real) } : {}) };
-      };
-      return { ...run, plugin: { ...run.plugin, create } };
-    },
-  };
-}
 
 /** A driver that gives a call the PSP did not answer another go, with a fresh timeout, up to three tries. */
 const retriesHungCalls: Break = (d) => {
@@ -92,15 +68,6 @@ const notNowAsRefusal = (output: OperationOutput, status: number, refusal?: PspF
 const notNowAsAccepted = (output: OperationOutput, status: number): OperationOutput => (output.ack.httpStatus === status ? { ack: { outcome: 'accepted' }, facts: [] } : output);
 
 const mapFacts = (output: OperationOutput, change: (fact: PspFact) => PspFact): OperationOutput => ({ ...output, facts: output.facts.map(change) });
-
-async function outcome(target: PspKitTarget, name: string): Promise<'passes' | string> {
-  const check = pspDriverChecks(target).find((c) => c.name === name);
-  if (!check) throw new Error(`no check named ${name}`);
-  return check.run().then(
-    () => 'passes',
-    (error: unknown) => (error instanceof Error ? error.message : String(error)),
-  );
-}
 
 const faultCheck = (fault: string) => `${fault} to each follow-up (capture, refund, void) -> an unknown ack, and the retry carries the same idempotency key`;
 const RESET_CHECK = faultCheck('a connection reset');

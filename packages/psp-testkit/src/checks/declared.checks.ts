@@ -28,7 +28,10 @@ export function declaredChecks(target: PspKitTarget): KitCheck[] {
       if (integration === 'fake') return;
       if (integration !== 'acquirer-hosted') fail(`cardIntegration ${integration}: the payment components can only take a card through hosted fields (acquirer-hosted)`);
       if (!kit.driver.hostedFields) fail('the card is offered as hosted fields (acquirer-hosted) but the driver has no hostedFields: the page could not load the card form');
-      expect(kit.driver.hostedFields(kit.run.settings)).toEqual({ keyId: expect.any(String), key: expect.any(String), sdkUrl: expect.stringMatching(/^https:\/\//) });
+      const fields = kit.driver.hostedFields(kit.run.settings);
+      // The view hands them to every payer's browser: searched for secrets with the answers.
+      kit.answers.push(fields);
+      expect(fields).toEqual({ keyId: expect.any(String), key: expect.any(String), sdkUrl: expect.stringMatching(/^https:\/\//) });
     }),
     check(target, 'status lookup (when declared) -> the authorized opening', async (kit) => {
       const driver = kit.driver;
