@@ -16,7 +16,24 @@ const hostedFieldsServeTheApiKey: Break = (d) => ({
   hostedFields: () => ({ keyId: 'fake-web', key: FAKE_API_KEY, sdkUrl: 'https://fake-psp.example/hosted-fields.js' }),
 });
 
-const cases: [string, string, Break][] = [['serves its API key as the hosted fields key', HOSTED_FIELDS_CHECK, hostedFieldsServeTheApiKey]];
+const SECRETS_CHECK = 'no secret, card data or wallet token in any log line or answer';
+
+/** A driver that prints its API key past the logger it is given: to the console, or straight to stderr. */
+const printsTheApiKey =
+  (print: (line: string) => void): Break =>
+  (d) => ({
+    open: async (input) => {
+      print(`fake.open with ${FAKE_API_KEY}`);
+      return d.open(input);
+    },
+  });
+
+const cases: [string, string, Break][] = [
+  ['serves its API key as the hosted fields key', HOSTED_FIELDS_CHECK, hostedFieldsServeTheApiKey],
+  ['console.logs its API key', SECRETS_CHECK, printsTheApiKey((line) => console.log(line))],
+  ['console.errors its API key', 'open -> authorized in full', printsTheApiKey((line) => console.error(line))],
+  ['writes its API key to stderr', SECRETS_CHECK, printsTheApiKey((line) => process.stderr.write(`${line}\n`))],
+];
 
 describe('the PSP driver contract kit catches a driver leaking a secret', () => {
   it.each(cases.map(([flaw, checkName, broken]) => ({ flaw, checkName, broken })))('a card driver that $flaw fails its check, which the reference driver passes', async ({ checkName, broken }) => {

@@ -1,6 +1,7 @@
 import type { DriverAck, FollowUpInput, Money, PspFact } from '@splitpay/domain';
 import type { PspKitTarget } from '../kit-target';
 import { KitSession } from '../kit-session';
+import { recordPrintedOutput } from '../printed-output';
 
 /** One check of the contract: a name (the jest test's) and its run, which throws when the driver fails it. */
 export interface KitCheck {
@@ -9,22 +10,35 @@ export interface KitCheck {
 }
 
 /**
- * A check on a fresh provider and scripted PSP; afterwards nothing the provider logged or answered may
- * hold a secret setting, card data or a wallet token.
+ * A check on a fresh provider and scripted PSP; afterwards nothing the provider logged, answered or
+ * printed (to the console, stdout or stderr, past the kit's logger) may hold a secret setting, card
+ * data or a wallet token.
  */
 export function check(target: PspKitTarget, name: string, body: (kit: KitSession) => Promise<void>): KitCheck {
   return {
     name,
     async run() {
-      const kit = await KitSession.start(target);
+      const printed = recordPrintedOutput();
       try {
-        await body(kit);
-        expectNoSecretIn(kit);
+        const kit = await KitSession.start(target);
+        try {
+          await body(kit);
+          expectNoSecretIn(kit);
+          expectNoSecretPrinted(kit, printed.text());
+        } finally {
+          await kit.stop();
+        }
       } finally {
-        await kit.stop();
+        printed.stop();
       }
     },
   };
+}
+
+/** No secret in what was printed around the kit's logger (console, stdout, stderr). */
+function expectNoSecretPrinted(kit: KitSession, printed: string): void {
+  const secret = kit.secrets().find((s) => printed.includes(s));
+  if (secret !== undefined) throw new Error(`the console, stdout or stderr got a secret value (${secret.slice(0, 2)}...): a provider logs through the logger the service gives it`);
 }
 
 /** No secret in a log line, an answer or a fact. */
