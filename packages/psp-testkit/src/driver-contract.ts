@@ -9,6 +9,7 @@ import { notNowChecks } from './checks/not-now.checks';
 import { openingChecks } from './checks/opening.checks';
 import { secretsChecks } from './checks/secrets.checks';
 import { transportChecks } from './checks/transport.checks';
+import { unsignedNotificationChecks } from './checks/unsigned-notification.checks';
 import type { PspKitTarget } from './kit-target';
 
 /**
@@ -22,6 +23,7 @@ export function pspDriverChecks(target: PspKitTarget): KitCheck[] {
     ...followUpChecks(target),
     ...currencyChecks(target),
     ...notificationChecks(target),
+    ...unsignedNotificationChecks(target),
     ...disputeChecks(target),
     ...transportChecks(target),
     ...notNowChecks(target),

@@ -31,7 +31,9 @@ export interface PspKitTarget {
   readonly declines: readonly DeclineCategory[];
   /**
    * The PSP signs its notifications, so a forged or unsigned one must be rejected. False for a PSP whose
-   * notifications are unsigned hints the driver confirms by a status query (Oney): those checks are off.
+   * notifications are unsigned hints the driver confirms by a status query (Oney): the driver must then
+   * declare statusLookup, and a forged notification the query contradicts (`script.claimAuthorized`)
+   * must not be believed.
    */
   readonly signedNotifications: boolean;
   /**
@@ -190,6 +192,12 @@ export interface PspKitScript {
    * match the body), `unsigned` (no signature at all). Only with signedNotifications.
    */
   forge?(valid: InboundNotification): { readonly forged: InboundNotification; readonly unsigned: InboundNotification };
+  /**
+   * Unsigned notifications only (required then): `valid`, a notification the PSP posted about an
+   * opening it refused, rewritten as a forger would to claim that opening authorized (its status
+   * query still says refused). The reader must take the verdict from the query.
+   */
+  claimAuthorized?(valid: InboundNotification): InboundNotification;
   /**
    * The next `operation` call of `input` meets a transport fault (the connection reset, no answer
    * before the driver's timeout, or a 5xx answer) or "not now" (an answer with status 408 or 429, the

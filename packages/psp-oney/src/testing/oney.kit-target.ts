@@ -68,6 +68,8 @@ function script(): PspKitScript {
       else first.delay(KIT_HANG_MS).reply(200, statusAnswer('FAVORABLE', toMajor(input.amount)));
       api().get(purchasePathOf(reference)).query(true).reply(200, statusAnswer('FAVORABLE', toMajor(input.amount))).persist();
     },
+    // A forger's hint: FAVORABLE for a purchase whose status query (persisted since its notification) says REFUSED.
+    claimAuthorized: (valid) => oneyNotification(valid.query.reference ?? '', 'FAVORABLE'),
     holdsEveryCall: async () => holdEveryNockedCall(STAGING_BASE),
     // The purchase is answered "not now", a resend as authorize answers it; its key is the body's merchant_request_id.
     openingNotNow: async (input, status) => {
