@@ -123,7 +123,7 @@ describe('Worldline Direct contracts through the service', () => {
     expect(await disputes()).toMatchObject([{ type: 'chargeback', provider: 'worldline', providerRef: '7600000002_0', amount: { amount: 4_000, currency: 'EUR' }, date: '2026-01-01' }]);
   });
 
-  it('ANCV on 5403: a hosted checkout; the return reads its created payment (a chosen partial), the card pays the rest, PAID', async () => {
+  it('ANCV on 5403: a hosted checkout for the whole remaining balance (never refundable, so never a slice); the return reads its created payment (a chosen partial), the card pays the rest, PAID', async () => {
     const { page, sessionId } = await h.openPage({
       currency: 'EUR',
       total: 10_000,
@@ -141,7 +141,11 @@ describe('Worldline Direct contracts through the service', () => {
           return [201, { RETURNMAC: 'mac-1', hostedCheckoutId: HC, merchantReference: 'x', redirectUrl: `${BASE}/hostedcheckout/PaymentMethods/Selection/${HC}` }];
         });
     });
-    const started = await page.start({ methodId: 'ancv', amount: 7_000 });
+    // Nothing a 5403 sale takes can be handed back: ANCV pays the whole remaining balance or nothing, and is not abandonable.
+    expect((await page.view()).body.view.methods.find((m) => m.method === 'ancv')).toMatchObject({ mustSettleRemaining: true });
+    const slice = await page.start({ methodId: 'ancv', amount: 7_000 });
+    expect([slice.status, slice.body.code]).toEqual([422, 'AmountOutOfRange']);
+    const started = await page.start({ methodId: 'ancv', amount: 10_000 });
     const { body, key } = await created;
     expect(body).toMatchObject({
       hostedCheckoutSpecificInput: { paymentProductFilters: { restrictTo: { products: [5403] } } },
@@ -149,15 +153,16 @@ describe('Worldline Direct contracts through the service', () => {
     });
     const reference = (body as { order: { references: { merchantReference: string } } }).order.references.merchantReference;
     expect(key).toBe(reference);
-    expect(started.body.view.attempts[0]).toMatchObject({ method: 'ancv', operation: 'payment', status: 'AUTHORIZING', redirect: { kind: 'navigate', url: `${BASE}/hostedcheckout/PaymentMethods/Selection/${HC}` } });
+    expect(started.body.view.attempts[0]).toMatchObject({ method: 'ancv', operation: 'payment', status: 'AUTHORIZING', abandonable: false, redirect: { kind: 'navigate', url: `${BASE}/hostedcheckout/PaymentMethods/Selection/${HC}` } });
+    expect((await page.abandonAttempt(started.body.attemptId!)).body.code).toBe('AttemptNotAbandonable');
 
-    // Back from the hosted checkout: 30.00 of the 70.00 asked were paid in vouchers.
-    const sale = payment('7500000001_0', 'CAPTURED', 9, 7_000, reference, { acquired: 3_000, product: 5403 });
+    // Back from the hosted checkout: 30.00 of the 100.00 asked were paid in vouchers.
+    const sale = payment('7500000001_0', 'CAPTURED', 9, 10_000, reference, { acquired: 3_000, product: 5403 });
     nock(BASE).get(`/v2/${PSPID}/hostedcheckouts/${HC}`).reply(200, { status: 'PAYMENT_CREATED', createdPaymentOutput: { payment: sale, paymentStatusCategory: 'COMPLETED' } });
     await navigate(`${h.url}/elements/return/${started.body.attemptId}?hostedCheckoutId=${HC}&RETURNMAC=mac-1`);
     const afterVouchers = await page.waitFor(noneInFlight);
     expect(afterVouchers).toMatchObject({ status: 'PENDING', remaining: { amount: 7_000 } });
-    expect(afterVouchers.attempts[0]).toMatchObject({ status: 'CAPTURED', partialAuth: 'chosen', requested: { amount: 7_000 }, granted: { amount: 3_000 } });
+    expect(afterVouchers.attempts[0]).toMatchObject({ status: 'CAPTURED', partialAuth: 'chosen', requested: { amount: 10_000 }, granted: { amount: 3_000 } });
 
     await page.payByCard('card', 7_000);
     expect((await page.waitFor(paid)).status).toBe('PAID');
@@ -252,52 +257,21 @@ describe('Worldline Direct contracts through the service', () => {
     expect(JSON.parse(calls[0]!.body)).toMatchObject({ event: 'chargeback', amount: { amount: 2_500, currency: 'EUR' }, notificationId: expect.stringMatching(/^7900000001_0:chargeback:\d{4}-\d{2}-\d{2}:2500$/) });
   });
 
-  it('ANCV on 5403: a refund Worldline takes pending applies on its payment.refunded event, through the session’s hosted checkout even after the contract moved to 5412', async () => {
+  it('ANCV on 5403: the vouchers a sale took are never refunded: the merchant’s refund is refused RefundNotSupported and nothing is sent to Worldline, even after the contract moved to 5412', async () => {
     const HC = '8917-6b1f0e2d3c4b5a69788796a5b4c3d2e1';
-    const { sessionId, attemptId, reference } = await paidByAncvHostedCheckout('wl-ancv-refund', HC, '7800000001_0');
-    // The merchant switches the kiosk's ANCV contract to 5412: the open session keeps the hosted checkout flow it was created with.
+    const { attemptId } = await paidByAncvHostedCheckout('wl-ancv-refund', HC, '7800000001_0');
+    // The merchant switches the kiosk's ANCV contract to 5412: the open session keeps the 5403 flow it was created with.
     await h.reload(worldlineMerchants(shop(), { ancvProductId: 5412 }));
     try {
-      const sale = payment('7800000001_0', 'CAPTURED', 9, 5_000, reference, { acquired: 5_000, product: 5403, hostedCheckoutId: HC });
-      nock(BASE).get(`/v2/${PSPID}/hostedcheckouts/${HC}`).reply(200, { status: 'PAYMENT_CREATED', createdPaymentOutput: { payment: sale, paymentStatusCategory: 'COMPLETED' } });
-      const asked = new Promise<unknown>((resolve) => {
-        nock(BASE)
-          .post(`${P}/7800000001_0/refund`)
-          .reply((_uri, sent) => {
-            resolve(sent);
-            return [201, payment('7800000001_1', 'REFUND_REQUESTED', 81, 5_000, reference, { category: 'PENDING_CONNECT_OR_3RD_PARTY' })];
-          });
-      });
-      expect((await refundDoors(h).attempt(attemptId, { token: await h.clientToken(), body: { amount: 5_000 } })).status).toBe(202);
-      expect(await asked).toMatchObject({ amountOfMoney: { amount: 5_000, currencyCode: 'EUR' } });
-      const pending = await sessionOf(h, sessionId);
-      expect(refundsOf(pending.attempts[0]!).map((t) => [t.amount.amount, t.status.kind])).toEqual([[5_000, 'pending']]);
-
-      // Worldline's event names the payment and the hosted checkout that created it, not the refund we asked for.
-      expect(await postWebhook(h.url, 'payment.refunded', payment('7800000001_0', 'REFUNDED', 8, 5_000, reference, { acquired: 5_000, product: 5403, hostedCheckoutId: HC, category: 'REFUNDED' }))).toBe(200);
-      const refunded = await waitForSession(h, sessionId, noRefundPending);
-      expect(refundsOf(refunded.attempts[0]!).map((t) => [t.amount.amount, t.status.kind])).toEqual([[5_000, 'succeeded']]);
+      const sent = nock(BASE).post(/.*/).reply(500, {});
+      const asked = await refundDoors(h).attempt(attemptId, { token: await h.clientToken(), body: { amount: 5_000 } });
+      expect([asked.status, asked.body.code]).toEqual([422, 'RefundNotSupported']);
+      await h.runWorkers();
+      expect(sent.isDone()).toBe(false);
     } finally {
+      nock.cleanAll();
       await h.reload(worldlineMerchants(shop()));
     }
-  });
-
-  it('ANCV on 5403: a payment.refunded event without hostedCheckoutSpecificOutput applies the pending refund through our merchantReference', async () => {
-    const HC = '8918-3d2c1b0a99887766554433221100ffee';
-    const { sessionId, attemptId, reference } = await paidByAncvHostedCheckout('wl-ancv-refund-bare', HC, '7900000001_0');
-    const sale = payment('7900000001_0', 'CAPTURED', 9, 5_000, reference, { acquired: 5_000, product: 5403, hostedCheckoutId: HC });
-    nock(BASE).get(`/v2/${PSPID}/hostedcheckouts/${HC}`).reply(200, { status: 'PAYMENT_CREATED', createdPaymentOutput: { payment: sale, paymentStatusCategory: 'COMPLETED' } });
-    nock(BASE).post(`${P}/7900000001_0/refund`).reply(201, payment('7900000001_1', 'REFUND_REQUESTED', 81, 5_000, reference, { category: 'PENDING_CONNECT_OR_3RD_PARTY' }));
-    expect((await refundDoors(h).attempt(attemptId, { token: await h.clientToken(), body: { amount: 5_000 } })).status).toBe(202);
-    expect(refundsOf((await sessionOf(h, sessionId)).attempts[0]!).map((t) => [t.amount.amount, t.status.kind])).toEqual([[5_000, 'pending']]);
-
-    // The event names only Worldline's payment (never recorded: the opening holds the hosted checkout's id)
-    // and echoes our opening's transaction id as paymentOutput.references.merchantReference.
-    const bare = payment('7900000001_0', 'REFUNDED', 8, 5_000, reference, { acquired: 5_000, product: 5403, category: 'REFUNDED' });
-    expect(bare).not.toHaveProperty('hostedCheckoutSpecificOutput');
-    expect(await postWebhook(h.url, 'payment.refunded', bare)).toBe(200);
-    const refunded = await waitForSession(h, sessionId, noRefundPending);
-    expect(refundsOf(refunded.attempts[0]!).map((t) => [t.amount.amount, t.status.kind])).toEqual([[5_000, 'succeeded']]);
   });
 
   it('ANCV on 5403: a chargeback whose event and status lack hostedCheckoutSpecificOutput attaches to the sale through our merchantReference', async () => {

@@ -26,9 +26,9 @@ export const WORLDLINE_WERO_PAYMENT_CAPABILITIES: DriverCapabilities = {
 };
 
 /**
- * ANCV Chèque-Vacances Connect: a direct sale the payer validates in the ANCV app, for the amount asked
- * or less (a chosen partial). Refunds: Worldline refuses those the voucher contract does not allow; a
- * slice only when the merchant's contract says `partialRefunds`.
+ * ANCV Chèque-Vacances Connect on 5412 (acquired by ANCV): a direct sale the payer validates in the ANCV
+ * app, for the amount asked or less (a chosen partial). Refunds: Worldline refuses those the voucher
+ * contract does not allow; a slice only when the merchant's contract says `partialRefunds`.
  */
 export const WORLDLINE_ANCV_CAPABILITIES: DriverCapabilities = {
   ...PLAIN_HOLD_CAPABILITIES,
@@ -44,13 +44,25 @@ export const WORLDLINE_ANCV_CAPABILITIES: DriverCapabilities = {
 };
 
 /**
+ * ANCV on 5403 (acquired by Thunes): Worldline refunds only a remainder paid by card there, and our
+ * hosted checkout takes vouchers only (`completeRemainingPaymentAmount: false`), so nothing it takes can
+ * be handed back: the method pays the whole remaining balance and its sale is never refunded (D143).
+ */
+export const WORLDLINE_ANCV_5403_CAPABILITIES: DriverCapabilities = {
+  ...WORLDLINE_ANCV_CAPABILITIES,
+  refund: false,
+  partialRefund: false,
+};
+
+/**
  * What a method does under a contract's settings: Wero's `operation` chooses a hold or a direct
  * payment; ANCV records the contract's product as its flow, which the session's calls then follow.
  */
 export function worldlineCapabilities(method: 'wero' | 'ancv', settings: Readonly<Record<string, unknown>>): DriverCapabilities {
   if (method === 'ancv') {
     const product = ANCV_PRODUCTS.find((p) => p === (settings.ancvProductId ?? DEFAULT_ANCV_PRODUCT));
-    return product ? { ...WORLDLINE_ANCV_CAPABILITIES, flow: ancvFlow(product) } : WORLDLINE_ANCV_CAPABILITIES;
+    if (!product) return WORLDLINE_ANCV_CAPABILITIES;
+    return { ...(product === 5403 ? WORLDLINE_ANCV_5403_CAPABILITIES : WORLDLINE_ANCV_CAPABILITIES), flow: ancvFlow(product) };
   }
   return settings.operation === 'payment' ? WORLDLINE_WERO_PAYMENT_CAPABILITIES : WORLDLINE_WERO_CAPABILITIES;
 }
