@@ -164,6 +164,27 @@ describe('Worldline Direct requests', () => {
     });
   });
 
+  it.each([
+    ['capture', 401],
+    ['cancel', 403],
+    ['refund', 401],
+  ] as const)('%s answered %i (our API key refused) is no answer: an unknown ack and no verdict, so it stays owed and is sent again', async (kind, status) => {
+    const keyRefused = { errorId: 'e', errors: [{ errorCode: '9002', id: 'MISSING_OR_INVALID_AUTHORIZATION', httpStatusCode: status, message: 'Authorization is missing or invalid' }] };
+    nock(TEST_BASE).post(`${P}/${PAY}/${kind}`).reply(status, keyRefused);
+    const out = await driver('wero')[kind === 'cancel' ? 'void' : kind](followUp(1_000));
+    expect(out).toEqual({ ack: { outcome: 'unknown', httpStatus: status, code: '9002', message: 'Authorization is missing or invalid' }, facts: [] });
+  });
+
+  it.each([
+    ['wero', 401, P],
+    ['ancv', 403, `/v2/${MERCHANT}/hostedcheckouts`],
+  ] as const)('%s open answered %i (our API key refused): refused method-unavailable at once, so the payer may pay otherwise', async (method, status, path) => {
+    nock(TEST_BASE).post(path).reply(status, { errorId: 'e', errors: [{ errorCode: '9002', message: 'Authorization is missing or invalid' }] });
+    const settings = method === 'ancv' ? { ...SETTINGS, ancvProductId: 5403 } : SETTINGS;
+    const out = await driver(method).open(openInput(6_000, settings, method));
+    expect(out).toEqual({ ack: { outcome: 'rejected', httpStatus: status, code: '9002', message: 'Authorization is missing or invalid', category: 'method-unavailable' }, facts: [] });
+  });
+
   it('5xx, 409 (the same key still running) and a reset are unknown acks; the log names only path and cause', async () => {
     nock(TEST_BASE).post(`${P}/${PAY}/capture`).reply(503, {});
     nock(TEST_BASE).post(`${P}/${PAY}/capture`).reply(409, { errors: [{ errorCode: '1409', message: 'duplicate request in progress' }] });

@@ -1,5 +1,5 @@
 import type { DriverCall, DriverCapabilities, FollowUpInput, FollowUpLookupInput, LookupInput, Logger, OpenInput, OpenOutput, OperationOutput, OperationRef, PspDriver, PspFact, ReturnInput } from '@splitpay/domain';
-import { ackOf } from '../client/worldline-ack';
+import { ackOf, KEY_REFUSED } from '../client/worldline-ack';
 import type { WorldlineCalls, WorldlineClient, WorldlineResult } from '../client/worldline.client';
 import { hostedCheckoutFacts, readCreatedHostedCheckout, readHostedCheckout } from '../mapping/hosted-checkout';
 import { openingFacts } from '../mapping/payment-status';
@@ -29,6 +29,9 @@ const VERDICT_OF: Record<FollowUp, Readonly<Record<string, boolean>>> = {
 const pathShape = (path: string): string => path.replace(/\/(payments|hostedcheckouts)\/[^/]+/, '/$1/{id}');
 
 const rejected = (code: string, message: string): OperationOutput => ({ ack: { outcome: 'rejected', code, message }, facts: [] });
+
+/** An opening refused our key: nothing was created, so the payer may pay otherwise at once (D143-b). */
+const keyRefused = (result: WorldlineResult): OpenOutput => ({ ack: { ...ackOf(result), outcome: 'rejected', category: 'method-unavailable' }, facts: [] });
 
 /**
  * Worldline Direct, server to server: the opening is a redirect payment (`/payments`) of one product
@@ -62,6 +65,7 @@ export class WorldlineDriver implements PspDriver {
     const result = await this.deps.client.post(settings, '/payments', paymentRequest(input, product), input.transactionId);
     this.logFailure('/payments', result);
     if (result.kind === 'transport') return { ack: ackOf(result), facts: [] };
+    if (KEY_REFUSED.includes(result.status)) return keyRefused(result);
     const payment = readPayment(result.body.payment) ?? readPayment((result.body.paymentResult as Record<string, unknown> | undefined)?.payment);
     const ack = ackOf(result, payment?.id);
     const facts = payment ? openingFacts(payment, { asked: input.amount, payerChoosesAmount: this.capabilities.payerChosenPartial }) : [];
@@ -115,6 +119,7 @@ export class WorldlineDriver implements PspDriver {
   private async openHostedCheckout(settings: WorldlineSettings, input: OpenInput, product: number): Promise<OpenOutput> {
     const result = await this.post(settings, '/hostedcheckouts', hostedCheckoutRequest(input, product), input.transactionId);
     if (result.kind === 'transport') return { ack: ackOf(result), facts: [] };
+    if (KEY_REFUSED.includes(result.status)) return keyRefused(result);
     const created = readCreatedHostedCheckout(result.body);
     const ack = ackOf(result, created?.id);
     if (ack.outcome !== 'accepted') return { ack, facts: [] };
@@ -145,7 +150,7 @@ export class WorldlineDriver implements PspDriver {
   private async paymentOf(calls: WorldlineCalls, call: DriverCall, settings: WorldlineSettings, ref: string): Promise<{ paymentId: string } | { output: OperationOutput }> {
     if (!isHostedCheckout(this.productOf(call, settings))) return { paymentId: ref };
     const result = await this.get(settings, `/hostedcheckouts/${encodeURIComponent(ref)}`, calls);
-    if (result.kind === 'transport' || result.status >= 500) return { output: { ack: ackOf(result), facts: [] } };
+    if (result.kind === 'transport' || ackOf(result).outcome === 'unknown') return { output: { ack: ackOf(result), facts: [] } };
     const payment = result.status === 200 ? readHostedCheckout(result.body).payment : undefined;
     return payment ? { paymentId: payment.id } : { output: rejected('no-payment', 'the hosted checkout created no Worldline payment') };
   }
