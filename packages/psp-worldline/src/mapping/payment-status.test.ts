@@ -65,6 +65,15 @@ describe('Worldline payment status -> the opening verdict', () => {
     expect(openingFacts(pay('CAPTURED', 9, { acquired: 3_000 }), wero)[0]).toMatchObject({ granted: money(5_000, 'EUR') });
   });
 
+  it('ANCV: a stated amount below the asked one without acquiredAmount is the payer’s chosen partial too; Wero’s is a grant of what Worldline states', () => {
+    const lowered = pay('CAPTURED', 9, { amount: 3_000 });
+    expect(openingFacts(lowered, ancv)).toEqual([{ kind: 'authorized', ref, providerRef: ID, granted: money(3_000, 'EUR'), chosenByPayer: true, statusCode: '9' }]);
+    expect(openingFacts(lowered, wero)).toEqual([{ kind: 'authorized', ref, providerRef: ID, granted: money(3_000, 'EUR'), statusCode: '9' }]);
+    // A webhook knows no asked amount: an ANCV payment's stated amount is the payer's choice (the core compares it with the attempt's request).
+    expect(openingFacts(pay('CAPTURED', 9, { amount: 3_000, product: 5412 }), { payerChoosesAmount: true })[0]).toMatchObject({ granted: money(3_000, 'EUR'), chosenByPayer: true });
+    expect(openingFacts(lowered, { payerChoosesAmount: true })[0]).not.toHaveProperty('chosenByPayer');
+  });
+
   it.each([
     [[{ id: 'TIMEOUT', message: 'The payer did not approve in time' }], 'expired'],
     [[{ message: 'Transaction expired' }], 'expired'],

@@ -1,5 +1,6 @@
 import { money, type DeclineCategory, type Money, type PspFact } from '@splitpay/domain';
-import { openingRef, type WorldlineError, type WorldlinePayment } from './worldline-payment';
+import { ADJUSTABLE_ANCV_PRODUCT } from '../settings/worldline.settings';
+import { openingRef, paymentProductOf, type WorldlineError, type WorldlinePayment } from './worldline-payment';
 
 /** Statuses where the opening's money is granted: held (PENDING_CAPTURE) or taken (direct sale). */
 const GRANTED = ['PENDING_CAPTURE', 'CAPTURED', 'PAID', 'REFUND_REQUESTED', 'REFUNDED', 'CHARGEBACK_NOTIFICATION', 'CHARGEBACKED'];
@@ -63,8 +64,9 @@ type Grant =
 
 /**
  * What the payer was granted: the amount Worldline states, else the one asked; the acquired amount of
- * vouchers when lower (a chosen partial). None when the vouchers' acquired amount is 0: nothing is
- * collected yet, never the whole amount.
+ * vouchers when lower (a chosen partial), or without one their stated amount when below the asked one
+ * (also chosen). None when the vouchers' acquired amount is 0: nothing is collected yet, never the
+ * whole amount.
  */
 function granted(payment: WorldlinePayment, context: OpeningContext): Grant {
   const output = payment.paymentOutput;
@@ -74,7 +76,20 @@ function granted(payment: WorldlinePayment, context: OpeningContext): Grant {
   if (context.payerChoosesAmount && acquired && full && acquired.amount < full.amount) {
     return { kind: 'granted', granted: money(acquired.amount, acquired.currencyCode), chosenByPayer: true };
   }
-  return full ? { kind: 'granted', granted: full, chosenByPayer: false } : { kind: 'no-amount' };
+  if (!full) return { kind: 'no-amount' };
+  return { kind: 'granted', granted: full, chosenByPayer: context.payerChoosesAmount && !acquired && statedAmountChosen(payment, full, context.asked) };
+}
+
+/**
+ * Vouchers whose payment states only the amount the payer validated (no acquiredAmount): chosen when
+ * below the amount asked. A webhook knows no asked amount: it reads so a payment of 5412, the product
+ * whose amount the payer adjusts (`adjustableAmount`), and the core compares it with the attempt's
+ * request (D143-d).
+ */
+function statedAmountChosen(payment: WorldlinePayment, stated: Money, asked: Money | undefined): boolean {
+  if (!payment.paymentOutput?.amountOfMoney) return false;
+  if (asked) return asked.currency === stated.currency && stated.amount < asked.amount;
+  return paymentProductOf(payment) === ADJUSTABLE_ANCV_PRODUCT;
 }
 
 /**

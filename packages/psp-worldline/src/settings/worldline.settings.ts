@@ -3,6 +3,8 @@ import type { ContractSettingSpec } from '@splitpay/domain';
 /** The ANCV products: 5403 Chèque-Vacances Connect acquired by Thunes, 5412 acquired by ANCV itself. */
 export const ANCV_PRODUCTS = [5403, 5412] as const;
 export type AncvProduct = (typeof ANCV_PRODUCTS)[number];
+/** The ANCV product whose amount the payer adjusts in the app (sent `adjustableAmount: true`). */
+export const ADJUSTABLE_ANCV_PRODUCT: AncvProduct = 5412;
 /** A contract without `ancvProductId`: Chèque-Vacances Connect acquired by Thunes. */
 export const DEFAULT_ANCV_PRODUCT: AncvProduct = 5403;
 export const WERO_PRODUCT = 900;
