@@ -125,6 +125,19 @@ describe('Worldline Direct requests', () => {
     expect(looked.facts).toEqual([{ kind: 'authorized', ref: { transactionId: TX, providerRef: PAY }, providerRef: PAY, granted: money(6_000, 'EUR'), statusCode: '5' }]);
   });
 
+  it.each([
+    ['wero', SETTINGS],
+    ['ancv', { ...SETTINGS, ancvProductId: 5403 }],
+  ] as const)('%s lookup of an opening never answered (no Worldline id): declined method-unavailable, nothing asked of Worldline', async (method, settings) => {
+    const sent = nock(TEST_BASE).get(/.*/).reply(200, {});
+    const out = await driver(method).lookup!({ ...call(settings, method), amount: money(6_000, 'EUR'), target: { transactionId: TX } });
+    expect(out).toEqual({
+      ack: { outcome: 'unknown', code: 'no-psp-reference', message: 'Worldline never answered the opening' },
+      facts: [{ kind: 'declined', ref: { transactionId: TX }, category: 'method-unavailable', statusCode: 'no-psp-reference', statusMessage: 'Worldline never answered the opening: no payer was sent to approve it' }],
+    });
+    expect(sent.isDone()).toBe(false);
+  });
+
   it('capture, cancel and refund: paths on the payment, bodies, the idempotency key of each operation', async () => {
     const r = recorder();
     nock(TEST_BASE).post(`${P}/${PAY}/capture`).reply(r.reply(201, captureAnswer({ id: '4000012345_1', status: 'CAPTURED', statusCode: 9, amount: 4_000 })));

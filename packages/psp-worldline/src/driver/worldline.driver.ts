@@ -30,6 +30,12 @@ const pathShape = (path: string): string => path.replace(/\/(payments|hostedchec
 
 const rejected = (code: string, message: string): OperationOutput => ({ ack: { outcome: 'rejected', code, message }, facts: [] });
 
+/** The lookup of an opening Worldline never answered (no payment id, no redirect for the payer) (D143-c). */
+const neverAnswered = (input: LookupInput): OperationOutput => ({
+  ack: { outcome: 'unknown', code: 'no-psp-reference', message: 'Worldline never answered the opening' },
+  facts: [{ kind: 'declined', ref: { transactionId: input.target.transactionId ?? input.transactionId }, category: 'method-unavailable', statusCode: 'no-psp-reference', statusMessage: 'Worldline never answered the opening: no payer was sent to approve it' }],
+});
+
 /** An opening refused our key: nothing was created, so the payer may pay otherwise at once (D143-b). */
 const keyRefused = (result: WorldlineResult): OpenOutput => ({ ack: { ...ackOf(result), outcome: 'rejected', category: 'method-unavailable' }, facts: [] });
 
@@ -86,8 +92,13 @@ export class WorldlineDriver implements PspDriver {
     return this.status(input, input.target, input.amount);
   }
 
-  /** GET /v2/{merchantId}/payments/{paymentId} (or the hosted checkout's created payment): authoritative for an overdue verdict. */
-  lookup(input: LookupInput): Promise<OperationOutput> {
+  /**
+   * GET /v2/{merchantId}/payments/{paymentId} (or the hosted checkout's created payment): authoritative
+   * for an overdue verdict. An opening whose call got no answer never named a payment nor sent a payer
+   * to approve one, so nothing can ever be taken under it: declined, the payer may pay otherwise (D143-c).
+   */
+  async lookup(input: LookupInput): Promise<OperationOutput> {
+    if (!input.target.providerRef) return neverAnswered(input);
     return this.status(input, input.target, input.amount);
   }
 
