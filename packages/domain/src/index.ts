@@ -26,6 +26,7 @@ export { ATTEMPT_STATUSES } from './attempt/attempt.model';
 export type { Attempt, AttemptStatus, PageAction, Redirect } from './attempt/attempt.model';
 export type { Chargeback } from './chargeback/chargeback.model';
 export { contractIdOf } from './merchant/merchant-account.model';
+export { isVerbatimHeaderValue, webhookAuthorizationProblem } from './merchant/webhook-authorization.rule';
 export type { Contact, ContactRole, Contract, MerchantAccount } from './merchant/merchant-account.model';
 export { CARD_SCHEMES, FINANCING_METHOD_KINDS, isFinancingMethod, METHOD_KINDS, PLAIN_HOLD_CAPABILITIES } from './method/method';
 export type { CardScheme, CreateAlias, DeclineCategory, DriverCapabilities, FinancingMethodKind, MethodKind, MethodOffer, PlanKey } from './method/method';

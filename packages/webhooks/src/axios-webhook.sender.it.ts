@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookMessage } from '@splitpay/domain';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
 import { AxiosWebhookSender } from './axios-webhook.sender';
 import { acknowledge, refusedUrl, WebhookReceiver, type ReceiverAnswer } from './testing/webhook-receiver';
 
@@ -100,6 +101,28 @@ describe('AxiosWebhookSender against a real receiver', () => {
   it('a 200 text/plain answer over the bound is too large, with its status', async () => {
     receiver.script = () => ({ kind: 'respond', status: 200, contentType: 'text/plain', body: `OK${' '.repeat(70_000)}` });
     await expect(sender.send(message)).resolves.toEqual({ received: false, reason: 'answer too large', httpStatus: 200 });
+  });
+
+  // Delivery rule 3: the HTTP client would drop what is above U+00FF and trim edge white space and CR/LF,
+  // so the receiver would get another value than the agreed one; such a value is not sent at all.
+  it.each(['Bearer s3cret-\u20ac', 'Bearer other-secret\n', ' Bearer padded ', 'Token a\u00a0b', 'Bearer a\r\nX-Injected: 1'])(
+    'never sends the authorization value %j, which would not arrive verbatim: a failed try, told as an error without the value',
+    async (authorization) => {
+      const logger = new CapturingLogger();
+      const outcome = await new AxiosWebhookSender({ timeoutMs: 10_000, logger }).send({ ...message, authorization });
+      expect(outcome).toEqual({ received: false, reason: 'authorization value would not be sent verbatim (outside visible ASCII, or white space at an end), not sent' });
+      expect(receiver.calls).toHaveLength(0);
+      expect(logger.named('notification.authorization_unsendable')).toEqual([
+        { level: 'error', event: 'notification.authorization_unsendable', fields: { notificationId: message.notificationId } },
+      ]);
+      expect(logger.lines.join('\n')).not.toContain('secret');
+    },
+  );
+
+  it('sends an authorization value with inner spaces and tabs unchanged', async () => {
+    const authorization = 'Custom  a\tb ~!#$%&*+-.^_`|';
+    await expect(sender.send({ ...message, authorization })).resolves.toEqual({ received: true, httpStatus: 200 });
+    expect(receiver.calls[0]!.headers.authorization).toBe(authorization);
   });
 
   it('never sends to an address carrying credentials, which would replace the agreed authorization with Basic auth', async () => {

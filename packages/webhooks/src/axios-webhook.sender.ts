@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import axios, { AxiosError, type AxiosInstance } from 'axios';
-import type { DeliveryOutcome, WebhookMessage, WebhookSender } from '@splitpay/domain';
+import { isVerbatimHeaderValue, type DeliveryOutcome, type Logger, type WebhookMessage, type WebhookSender } from '@splitpay/domain';
 import { guardedLookup, isForbiddenLiteralHost, systemResolver, TARGET_REFUSED, type AddressResolver, type GuardedLookup } from './send-target.guard';
 import { signerFor } from './signing-key';
 
@@ -14,6 +14,8 @@ export interface AxiosWebhookSenderOptions {
   /** Resolves receivers' host names (tests map names to addresses); every address is checked before connecting. */
   readonly resolve?: AddressResolver;
   readonly http?: AxiosInstance;
+  /** Told (error level) when a message is not sent because its authorization value would not go out verbatim. */
+  readonly logger?: Logger;
 }
 
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
@@ -23,7 +25,7 @@ export const WEBHOOK_USER_AGENT = 'splitpay-webhooks/1';
 
 /**
  * Delivers webhook messages (docs/decisions.md D16): POST JSON, the account's `authorization` value
- * verbatim, Standard Webhooks signature headers, 10 s, no redirects followed. Received only on 200,
+ * verbatim (a value HTTP would change is never sent, D145-a), Standard Webhooks signature headers, 10 s, no redirects followed. Received only on 200,
  * text/plain, body `OK` (white space around it ignored). Every other outcome is a failure value with
  * a reason; it never throws. Reasons never carry the address, the headers or the body sent.
  *
@@ -37,6 +39,7 @@ export class AxiosWebhookSender implements WebhookSender {
   private readonly maxResponseBytes: number;
   private readonly lookup: GuardedLookup;
   private readonly http: AxiosInstance;
+  private readonly logger: Logger | undefined;
 
   constructor(options: AxiosWebhookSenderOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
@@ -44,9 +47,15 @@ export class AxiosWebhookSender implements WebhookSender {
     this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024;
     this.lookup = guardedLookup(options.resolve ?? systemResolver);
     this.http = options.http ?? axios.create();
+    this.logger = options.logger;
   }
 
   async send(message: WebhookMessage): Promise<DeliveryOutcome> {
+    // The HTTP client would drop or trim parts of such a value; the receiver must get it verbatim or not at all.
+    if (message.authorization !== undefined && !isVerbatimHeaderValue(message.authorization)) {
+      this.logger?.error('notification.authorization_unsendable', { notificationId: message.notificationId });
+      return { received: false, reason: UNSENDABLE_AUTHORIZATION_REASON };
+    }
     let headers: Record<string, string>;
     const body = JSON.stringify(message.payload);
     try {
@@ -101,6 +110,7 @@ export class AxiosWebhookSender implements WebhookSender {
   }
 }
 
+const UNSENDABLE_AUTHORIZATION_REASON = 'authorization value would not be sent verbatim (outside visible ASCII, or white space at an end), not sent';
 const REFUSED_TARGET_REASON = 'address refused: link-local, unspecified or cloud metadata target';
 const CREDENTIALS_REASON = 'address carries credentials (user:password@), refused';
 

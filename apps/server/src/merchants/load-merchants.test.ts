@@ -163,6 +163,14 @@ describe('loadMerchants: bad files stop the start naming the entry and the field
     // Credentials in the address would make the HTTP client send Basic auth instead of the agreed authorization value.
     ['notificationUrl carrying credentials', { merchants: [{ ...acme(), notificationUrl: 'https://hook-user:hook-pass@acme.example.test/hooks' }] }, 'merchants[0] (merchantId "acme"): field notificationUrl: must not carry credentials (user:password@)'],
     ['chargebackUrl carrying a user name', { merchants: [{ ...acme(), chargebackUrl: 'https://hook-user@acme.example.test/cb' }] }, 'merchants[0] (merchantId "acme"): field chargebackUrl: must not carry credentials (user:password@)'],
+    // HTTP clients rewrite such values on the way out; the receiver must get the agreed value verbatim (Delivery rule 3).
+    ...['Bearer s3cret-\u20ac', 'Bearer other-secret\n', ' Bearer padded', 'Bearer padded ', 'Token a\u00a0b', 'Bearer a\r\nX-Injected: 1', 'Bearer \u0007bell'].map(
+      (value): [string, unknown, string] => [
+        `a webhookAuthorization HTTP would not carry unchanged: ${JSON.stringify(value)}`,
+        { merchants: [{ ...acme(), webhookAuthorization: value }] },
+        'merchants[0] (merchantId "acme"): field webhookAuthorization: must be visible ASCII characters, with spaces or tabs only between them',
+      ],
+    ),
     ['bad signing secret', { merchants: [{ ...acme(), webhookSigningSecret: 'whsec_c2hvcnQ=' }] }, 'field webhookSigningSecret: must be whsec_ followed by base64 of 24 to 64 bytes'],
     ['nation not a country code', { merchants: [{ ...globex(), contracts: [{ method: 'oney', provider: 'fake', nation: 'fr' }] }] }, 'merchants[0] (merchantId "globex"): field contracts[0].nation must be an ISO 3166-1 alpha-2 country code'],
     ['nation on a method that is not financing', { merchants: [{ ...globex(), contracts: [{ method: 'card', provider: 'fake', nation: 'FR' }] }] }, 'merchants[0] (merchantId "globex"): field contracts[0].nation: only a financing contract (oney) has a nation'],
@@ -218,6 +226,14 @@ describe('loadMerchants: bad files stop the start naming the entry and the field
     await expect(failure).rejects.toBeInstanceOf(MerchantsFileError);
     await expect(failure).rejects.toThrow(`MERCHANTS_FILE ${file}: `);
     await expect(failure).rejects.toThrow(message);
+  });
+
+  it('refuses a webhookAuthorization HTTP would change without quoting it, and takes inner spaces and tabs', async () => {
+    const failure = loadMerchants(await fileWith({ merchants: [{ ...acme(), webhookAuthorization: 'Bearer s3cret-\u20ac' }] }), setup());
+    const message = await failure.then(() => '', (error: unknown) => (error as Error).message);
+    expect(message).toContain('field webhookAuthorization');
+    expect(message).not.toContain('s3cret');
+    await expect(loadMerchants(await fileWith({ merchants: [{ ...acme(), webhookAuthorization: 'Custom a\tb  c~!' }] }), setup())).resolves.toBeDefined();
   });
 
   it("says where a file stops being JSON (line and column), never quoting the parser's message or the file's text", async () => {

@@ -1,5 +1,5 @@
 import { DASHBOARD_CLIENT_ID, normalizeEmail } from '@splitpay/application';
-import { contractIdOf, contractSettingsProblem, FINANCING_METHOD_KINDS, hostReach, isFinancingMethod, type ContractSettingSpec } from '@splitpay/domain';
+import { contractIdOf, contractSettingsProblem, FINANCING_METHOD_KINDS, hostReach, isFinancingMethod, webhookAuthorizationProblem, type ContractSettingSpec } from '@splitpay/domain';
 import { isScryptHash } from '@splitpay/infra';
 import { entryLabel } from './merchants-file.error';
 import type { MerchantEntry } from './merchants-file.schema';
@@ -87,6 +87,8 @@ function entryProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): string
     const problem = url === undefined ? undefined : webhookUrlProblem(url);
     if (problem) return `${key}: ${problem}`;
   }
+  const authorization = entry.webhookAuthorization === undefined ? undefined : webhookAuthorizationProblem(entry.webhookAuthorization);
+  if (authorization) return `webhookAuthorization: ${authorization}`;
   if (entry.webhookSigningSecret !== undefined) {
     const bytes = Buffer.from(entry.webhookSigningSecret.slice('whsec_'.length), 'base64').length;
     if (bytes < SIGNING_SECRET_BYTES.min || bytes > SIGNING_SECRET_BYTES.max) {
@@ -115,7 +117,7 @@ function entryProblem(entry: MerchantEntry, settingsOf: SettingsCatalog): string
 
 /**
  * Rules the schema cannot say: one of secret/secretHash (and password/passwordHash), local-only plain
- * http, unique merchant ids, contact emails unique across every account, unique contract ids within an
+ * http, a webhook authorization value HTTP carries unchanged (named, never quoted), unique merchant ids, contact emails unique across every account, unique contract ids within an
  * account, a nation only on a financing contract, contract settings as their provider declares them (a
  * country setting agreeing with the nation), no contract shadowed by an earlier one of the same method,
  * provider, nation and whitelists. The first problem, or undefined.

@@ -37,7 +37,7 @@ export interface WebhooksWiring {
 export function wireWebhooks(core: Core, deps: WebhooksWiringDeps): WebhooksWiring {
   // webhook-timestamp is compared by receivers with their own wall clock, so it is read from the
   // system time, not from the instance's (possibly manual) clock.
-  const sender = deps.sender ?? new AxiosWebhookSender({ timeoutMs: core.config.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS });
+  const sender = deps.sender ?? new AxiosWebhookSender({ timeoutMs: core.config.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS, logger: core.logger });
   const delivery: MessageDeliveryDeps = {
     merchants: core.stores.merchants,
     sealer: deps.sealer,
