@@ -50,6 +50,7 @@ export function wireWebhooks(core: Core, deps: WebhooksWiringDeps): WebhooksWiri
   const chargebackWorker = new ChargebackWorker({
     ...delivery,
     chargebacks: core.stores.chargebacks,
+    sessions: core.stores.sessions,
     timer: core.timer,
     owner: workerOwner(core.instanceId, 'chargebacks'),
     ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),

@@ -2,7 +2,7 @@ import { buildChargebackPayload, money, recordDeliveryOutcome, type Chargeback, 
 import { UuidV7IdGenerator } from '@splitpay/infra';
 import { NOTIFICATION_ABANDONED_METRIC } from '../notification/message-delivery';
 import { FAILED_500, SessionFactory } from '../notification/notification.fixtures';
-import { chargebackWorkerOn, useDeliveryBench } from '../testing/delivery-bench';
+import { chargebackWorkerOn, sessionEndedTurns, useDeliveryBench } from '../testing/delivery-bench';
 import { ChargebackWorker } from './chargeback.worker';
 import { ChargebackIntake, type ChargebackFact } from './receive-chargeback';
 
@@ -115,6 +115,52 @@ describe('chargebacks: intake and worker', () => {
     expect(b.sender.sent).toHaveLength(0);
     expect(await b.stores.chargebacks.findByNotificationId('unknown-ref:chargeback:2026-03-02:2500')).toBeNull();
     expect(b.logger.named('chargeback.unattached')).toHaveLength(2);
+  });
+
+  describe("held while the session's ending message is still owed (D145-c)", () => {
+    const ENDING_URL = 'https://merchant.example/endings';
+    const endingOwed = async () => {
+      const f = b.factory;
+      return b.store(f.paid(f.pending({ notificationUrl: ENDING_URL }), { authRef: 'psp-auth-1', captureRef: 'psp-cap-1' }));
+    };
+    const events = () => b.sender.sent.map((m) => m.payload.event);
+
+    it('goes only once the ending is delivered, so the merchant learns the ending first', async () => {
+      const session = await endingOwed();
+      expect(session.notification?.delivery).toMatchObject({ failures: 0, abandoned: false });
+      await intake.receive(fact(), 'fake');
+
+      await expect(worker.runOnce()).resolves.toBe(1);
+      expect(b.sender.sent).toHaveLength(0);
+      const held = await b.stores.chargebacks.findByNotificationId('psp-cap-1:chargeback:2026-03-02:2500');
+      expect(held!.delivery).toMatchObject({ failures: 0, abandoned: false });
+      expect(held!.dueAt).toBeGreaterThan(b.clock.now());
+      expect(held!.lease).toBeUndefined();
+
+      await sessionEndedTurns(b, DELAYS).turn(session.id);
+      b.clock.advance(2_000);
+      await worker.runOnce();
+      expect(events()).toEqual(['session-ended', 'chargeback']);
+    });
+
+    it('goes once the ending is abandoned, never lost behind it', async () => {
+      const session = await endingOwed();
+      await intake.receive(fact(), 'fake');
+      b.sender.script = (_i, message) => (message.url === ENDING_URL ? FAILED_500 : { received: true, httpStatus: 200 });
+      const turns = sessionEndedTurns(b, DELAYS);
+      for (const wait of [0, ...DELAYS]) {
+        b.clock.advance(wait);
+        await turns.turn(session.id);
+        await worker.runOnce();
+        if ((await b.stores.sessions.findById(session.id))!.notification!.delivery!.abandoned) break;
+        expect(events()).not.toContain('chargeback');
+      }
+      expect((await b.stores.sessions.findById(session.id))!.notification!.delivery).toMatchObject({ abandoned: true, failures: 4 });
+      b.clock.advance(2_000);
+      await worker.runOnce();
+      expect(events()).toEqual(['session-ended', 'session-ended', 'session-ended', 'session-ended', 'chargeback']);
+      expect((await b.stores.chargebacks.findByNotificationId('psp-cap-1:chargeback:2026-03-02:2500'))!.delivery!.deliveredAt).toBeDefined();
+    });
   });
 
   it('an account without a chargeback address: stored, never sent', async () => {

@@ -1,4 +1,4 @@
-import { isDeliveryDue, type Chargeback, type ChargebackRepository, type MerchantId } from '@splitpay/domain';
+import { isDeliveryDue, isDeliveryOwed, type Chargeback, type ChargebackRepository, type MerchantId, type SessionRepository } from '@splitpay/domain';
 import { DEFAULT_TRIES_PER_MERCHANT, DestinationSlots, type MerchantCapOptions } from '../notification/destination-slots';
 import { tryDelivery, type MessageDeliveryDeps } from '../notification/message-delivery';
 import { runClaimedTurns, TurnSlots } from '../worker/claimed-turns';
@@ -7,7 +7,14 @@ import type { LeasedWorkerOptions } from '../worker/leased-worker-options';
 
 export interface ChargebackWorkerDeps extends MessageDeliveryDeps, MerchantCapOptions, LeasedWorkerOptions {
   readonly chargebacks: ChargebackRepository;
+  /** Read to hold a chargeback while its session's ending is still owed (D145-c). */
+  readonly sessions: SessionRepository;
+  /** How long a held chargeback waits past its session ending's next try before it looks again (1 s). */
+  readonly endingHoldMs?: number;
 }
+
+/** A chargeback held behind its session's ending looks again this long after the ending's next try. */
+export const DEFAULT_ENDING_HOLD_MS = 1_000;
 
 /**
  * Delivers owed chargeback messages on their calendar: claims a due chargeback with a lease, makes one
@@ -15,6 +22,9 @@ export interface ChargebackWorkerDeps extends MessageDeliveryDeps, MerchantCapOp
  * chargebacks run side by side, each renewing its lease while it runs (docs/decisions.md D82), and at
  * most `perMerchant` of them for one merchant: a merchant whose chargebackUrl hangs holds back no other
  * merchant's chargebacks (D108-b). A chargeback of a merchant at its cap is postponed (capBackoffMs).
+ * A chargeback whose session still owes its ending message (not delivered, calendar still running) is
+ * held, untried, until the ending is delivered or abandoned: the merchant learns the ending, with the
+ * references the chargeback names, first (D145-c).
  */
 export class ChargebackWorker {
   readonly name = 'chargebacks';
@@ -104,12 +114,12 @@ export class ChargebackWorker {
 
   private async work(claimed: Chargeback, heartbeat: Heartbeat): Promise<void> {
     const delivery = claimed.delivery;
+    const due = delivery !== undefined && isDeliveryDue(delivery, this.deps.clock.now());
+    const heldUntil = due ? await this.endingOwedUntil(claimed) : undefined;
     const next: Chargeback =
-      delivery && isDeliveryDue(delivery, this.deps.clock.now())
-        ? { ...claimed, delivery: (await tryDelivery(delivery, claimed.merchantId, 'chargeback', this.deps)).next }
-        : claimed;
+      delivery && due && heldUntil === undefined ? { ...claimed, delivery: (await tryDelivery(delivery, claimed.merchantId, 'chargeback', this.deps)).next } : claimed;
     const { dueAt: _due, ...rest } = next;
-    const nextAttemptAt = next.delivery?.nextAttemptAt;
+    const nextAttemptAt = heldUntil ?? next.delivery?.nextAttemptAt;
     // Renewed until the save lands: a store that stalls a whole lease must not hand the chargeback to
     // another instance, which would try the message again.
     const saved = await heartbeat.releasingWith(() =>
@@ -119,5 +129,17 @@ export class ChargebackWorker {
       ),
     );
     if (saved === 'conflict') this.deps.logger.warn('chargeback.save_conflict', { notificationId: claimed.notificationId });
+    else if (heldUntil !== undefined) this.deps.logger.info('chargeback.held', { notificationId: claimed.notificationId, merchantId: claimed.merchantId });
+  }
+
+  /**
+   * When to look again at a chargeback whose session's ending message is still owed (its calendar
+   * running): just after the ending's next try. Undefined when the ending is delivered, abandoned, or
+   * was never owed (no address, or the session has not ended): the chargeback goes now.
+   */
+  private async endingOwedUntil(claimed: Chargeback): Promise<number | undefined> {
+    const ending = (await this.deps.sessions.findById(claimed.sessionId))?.notification?.delivery;
+    if (!ending || !isDeliveryOwed(ending)) return undefined;
+    return Math.max(ending.nextAttemptAt ?? 0, this.deps.clock.now()) + (this.deps.endingHoldMs ?? DEFAULT_ENDING_HOLD_MS);
   }
 }

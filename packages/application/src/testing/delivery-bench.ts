@@ -123,6 +123,7 @@ export function chargebackWorkerOn(
 ): ChargebackWorker {
   return new ChargebackWorker({
     chargebacks: b.stores.chargebacks,
+    sessions: b.stores.sessions,
     merchants: b.stores.merchants,
     sealer: b.sealer,
     sender: b.sender,
