@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import {
   ChargebackIntake,
   ChargebackWorker,
+  ReplayChargebackNotification,
   ReplaySessionNotification,
   SessionEndedDelivery,
   SessionEndedWorker,
@@ -68,7 +69,14 @@ export function wireWebhooks(core: Core, deps: WebhooksWiringDeps): WebhooksWiri
     ...(core.config.workerLeaseMs !== undefined ? { leaseMs: core.config.workerLeaseMs } : {}),
     ...(core.config.workerConcurrency !== undefined ? { concurrency: core.config.workerConcurrency } : {}),
   });
-  const replay = new ReplaySessionNotification({ sessions: core.stores.sessions, writer: deps.writer, logger: core.logger });
+  // The session's door replays both of its messages: the ending and its abandoned chargebacks (D145-b).
+  const replayChargeback = new ReplayChargebackNotification({ chargebacks: core.stores.chargebacks, clock: core.clock, logger: core.logger });
+  const replay = new ReplaySessionNotification({
+    sessions: core.stores.sessions,
+    writer: deps.writer,
+    logger: core.logger,
+    chargebacks: { repository: core.stores.chargebacks, replay: replayChargeback },
+  });
   return {
     sender,
     chargebacks: new ChargebackIntake({

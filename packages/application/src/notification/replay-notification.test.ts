@@ -1,5 +1,8 @@
 import { merchantId, type Session, type SessionId, type SessionRepository } from '@splitpay/domain';
-import { sessionEndedTurns, useDeliveryBench } from '../testing/delivery-bench';
+import { money } from '@splitpay/domain';
+import { ChargebackIntake } from '../chargeback/receive-chargeback';
+import { ReplayChargebackNotification } from '../chargeback/replay-chargeback';
+import { chargebackWorkerOn, sessionEndedTurns, useDeliveryBench } from '../testing/delivery-bench';
 import { FAILED_500 } from './notification.fixtures';
 import { ReplaySessionNotification } from './replay-notification';
 
@@ -161,6 +164,99 @@ describe('ReplaySessionNotification', () => {
       await expect(onlyIfAbandoned(walking, session.id)).resolves.toBe('NotificationNotAbandoned');
       expect((await b.stores.sessions.findById(session.id))!.notification!.delivery!.deliveredAt).toBe(b.clock.now());
       expect(b.sender.sent).toHaveLength(5);
+    });
+  });
+
+  // Delivery rule 5 is one of the rules of both messages: the session's door replays its chargebacks too.
+  describe("the session's abandoned chargeback messages (D145-b)", () => {
+    const DISPUTES = 'https://merchant.example/disputes';
+    const CB_ID = 'c:chargeback:2026-03-02:2500';
+    let both: ReplaySessionNotification;
+
+    beforeEach(async () => {
+      await b.account('m1', { chargebackUrl: DISPUTES });
+      both = new ReplaySessionNotification({
+        sessions: b.stores.sessions,
+        writer: ending.writer,
+        logger: b.logger,
+        chargebacks: { repository: b.stores.chargebacks, replay: new ReplayChargebackNotification({ chargebacks: b.stores.chargebacks, clock: b.clock, logger: b.logger }) },
+      });
+    });
+
+    const worker = () => chargebackWorkerOn(b, DELAYS);
+    const intake = () => new ChargebackIntake({ sessions: b.stores.sessions, chargebacks: b.stores.chargebacks, merchants: b.stores.merchants, clock: b.clock, logger: b.logger });
+    const dispute = () => intake().receive({ kind: 'chargeback', providerRef: 'c', type: 'chargeback', amount: money(2_500, 'EUR'), reasonCode: '4837', date: '2026-03-02' }, 'fake');
+    const chargeback = async () => (await b.stores.chargebacks.findByNotificationId(CB_ID))!;
+
+    /** Runs the chargeback worker on its calendar, every try failing, until its message is abandoned. */
+    async function abandonChargeback(): Promise<void> {
+      const previous = b.sender.script;
+      b.sender.script = (i, message) => (message.url === DISPUTES ? FAILED_500 : previous(i, message));
+      while (!(await chargeback()).delivery!.abandoned) {
+        b.clock.set(Math.max(b.clock.now(), (await chargeback()).dueAt ?? 0));
+        await worker().runOnce();
+      }
+      b.sender.script = () => ({ received: true, httpStatus: 200 });
+    }
+    const refusalOf = (door: ReplaySessionNotification, id: SessionId) => door.execute({ merchantId: M1, sessionId: id }).then(() => 'accepted', (e: { code?: string }) => e.code);
+    const sentIds = () => b.sender.sent.map((m) => m.notificationId);
+
+    it('ending delivered, chargeback abandoned: re-arms the chargeback with its notificationId, never sends the acknowledged ending again', async () => {
+      const session = await paid();
+      await turn(session.id);
+      const delivered = (await b.stores.sessions.findById(session.id))!.notification!.delivery!;
+      expect(delivered.deliveredAt).toBeDefined();
+      await dispute();
+      await abandonChargeback();
+      b.sender.sent.length = 0;
+
+      await expect(both.execute({ merchantId: M1, sessionId: session.id })).resolves.toEqual({ url: HOOK, failures: 0, abandoned: false });
+
+      expect((await b.stores.sessions.findById(session.id))!.notification!.delivery).toEqual(delivered);
+      expect((await chargeback()).delivery).toMatchObject({ notificationId: CB_ID, failures: 0, abandoned: false, nextAttemptAt: b.clock.now() });
+      await turn(session.id);
+      await worker().runOnce();
+      expect(sentIds()).toEqual([CB_ID]);
+    });
+
+    it('both abandoned: both re-armed, each with its own notificationId, the ending sent first', async () => {
+      const session = await paid();
+      await abandon(session.id);
+      await dispute();
+      await abandonChargeback();
+      b.sender.sent.length = 0;
+
+      await expect(both.execute({ merchantId: M1, sessionId: session.id })).resolves.toEqual({ url: HOOK, failures: 4, abandoned: true });
+
+      await worker().runOnce();
+      await turn(session.id);
+      b.clock.advance(2_000);
+      await worker().runOnce();
+      expect(sentIds()).toEqual([`${session.id}:PAID`, CB_ID]);
+    });
+
+    it('nothing abandoned among the chargebacks: the acknowledged ending is replayed as before, a delivered chargeback left as it is', async () => {
+      const session = await paid();
+      await turn(session.id);
+      await dispute();
+      await worker().runOnce();
+      const delivered = (await chargeback()).delivery;
+      expect(delivered!.deliveredAt).toBeDefined();
+
+      await expect(both.execute({ merchantId: M1, sessionId: session.id })).resolves.toEqual({ url: HOOK, failures: 0, abandoned: false });
+      expect((await b.stores.sessions.findById(session.id))!.notification!.delivery).toMatchObject({ failures: 0, abandoned: false, nextAttemptAt: b.clock.now() });
+      expect((await chargeback()).delivery).toEqual(delivered);
+    });
+
+    it("the ending's refusals stand: with its calendar still running, NotificationNotAbandoned and no chargeback re-armed", async () => {
+      const session = await paid();
+      await turn(session.id);
+      await dispute();
+      await abandonChargeback();
+      await replay.execute({ merchantId: M1, sessionId: session.id });
+
+      await expect(refusalOf(both, session.id)).resolves.toBe('NotificationNotAbandoned');
+      expect((await chargeback()).delivery).toMatchObject({ failures: 4, abandoned: true });
     });
   });
 });

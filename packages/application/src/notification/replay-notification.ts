@@ -7,11 +7,15 @@ import {
   rearm,
   refuse,
   sessionEndedNotificationId,
+  type Chargeback,
+  type ChargebackRepository,
   type Logger,
   type MerchantId,
+  type Session,
   type SessionId,
   type SessionRepository,
 } from '@splitpay/domain';
+import type { ReplayChargebackNotification } from '../chargeback/replay-chargeback';
 import type { SessionWriter } from '../session-writer';
 
 /** The 202 answer of POST /api/sessions/{id}/notification: the notification state as it stood when asked. */
@@ -25,6 +29,8 @@ export interface ReplayNotificationDeps {
   readonly sessions: SessionRepository;
   readonly writer: SessionWriter;
   readonly logger: Logger;
+  /** The session's chargeback messages, re-armed by the same door when abandoned (D145-b); absent: the ending only (the ops walk). */
+  readonly chargebacks?: { readonly repository: ChargebackRepository; readonly replay: ReplayChargebackNotification };
 }
 
 /**
@@ -34,6 +40,13 @@ export interface ReplayNotificationDeps {
  * replayable, and so is an abandoned one; with `onlyIfAbandoned` (the ops command's walk over
  * abandoned messages, D113-a) a delivered one is refused NotificationNotAbandoned too, checked in the
  * write itself so that one replayed and delivered since it was listed is not sent again.
+ *
+ * Delivery rule 5 holds for both messages, so the door also re-arms each of the session's abandoned
+ * chargeback messages, each with its own unchanged notificationId (D145-b). When the ending was
+ * delivered and a chargeback message is abandoned, the chargeback is what is replayed: the
+ * acknowledged ending is not sent again (the answer still describes the ending, as the contract
+ * says). The ending's refusals stand as they are: a session with no ending address, or whose ending
+ * calendar still runs, re-arms nothing.
  */
 export class ReplaySessionNotification {
   constructor(private readonly deps: ReplayNotificationDeps) {}
@@ -42,6 +55,34 @@ export class ReplaySessionNotification {
     const session = await this.deps.sessions.findById(input.sessionId);
     if (!session || session.merchantId !== input.merchantId) throw new DomainError('NotFound', 'Session not found');
 
+    const chargebacks = input.onlyIfAbandoned ? [] : await this.abandonedChargebacks(input.merchantId, input.sessionId);
+    const ending = session.notification?.delivery;
+    if (chargebacks.length > 0 && isTerminalSessionStatus(session.status) && ending?.deliveredAt !== undefined) {
+      await this.rearmChargebacks(input.merchantId, chargebacks);
+      return { url: session.notification!.url, failures: ending.failures, abandoned: false };
+    }
+    const asked = await this.rearmEnding(input, session);
+    await this.rearmChargebacks(input.merchantId, chargebacks);
+    return asked;
+  }
+
+  private async abandonedChargebacks(merchantId: MerchantId, sessionId: SessionId): Promise<readonly Chargeback[]> {
+    if (!this.deps.chargebacks) return [];
+    return (await this.deps.chargebacks.repository.listForSession(merchantId, sessionId)).filter((chargeback) => chargeback.delivery?.abandoned === true);
+  }
+
+  /** Each still abandoned when its turn comes; one replayed or delivered meanwhile is left as it is. */
+  private async rearmChargebacks(merchantId: MerchantId, chargebacks: readonly Chargeback[]): Promise<void> {
+    for (const chargeback of chargebacks) {
+      try {
+        await this.deps.chargebacks!.replay.execute({ merchantId, notificationId: chargeback.notificationId, onlyIfAbandoned: true });
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === 'NotificationNotAbandoned')) throw error;
+      }
+    }
+  }
+
+  private async rearmEnding(input: { readonly merchantId: MerchantId; readonly sessionId: SessionId; readonly onlyIfAbandoned?: boolean }, session: Session): Promise<ReplayAnswer> {
     const { result } = await this.deps.writer.update(
       input.sessionId,
       (current, ctx) => {

@@ -17,8 +17,9 @@ export interface NotificationRouterDeps {
 }
 
 /**
- * POST /api/sessions/{sessionId}/notification: re-arms the session-ended calendar (contact tokens
- * only; a machine token is Unauthorized). Answers 202 { url, failures, abandoned } as they stood.
+ * POST /api/sessions/{sessionId}/notification: re-arms the session-ended calendar, and the session's
+ * abandoned chargeback messages (contact tokens only; a machine token is Unauthorized). Answers 202
+ * { url, failures, abandoned } of the session-ended message as they stood.
  */
 export function notificationRouter(deps: NotificationRouterDeps): Router {
   const router = Router();

@@ -85,8 +85,9 @@ export const refundNotificationPaths: PathSpecs = {
   '/api/sessions/{sessionId}/notification': {
     post: {
       operationId: 'replaySessionNotification',
-      summary: 'Replay the session-ended notification',
-      description: 'Contact tokens only. Re-arms the whole retry calendar with the same notificationId; the first delivery is imminent.',
+      summary: "Replay the session's notifications",
+      description:
+        "Contact tokens only. Re-arms the whole retry calendar with the same notificationId; the first delivery is imminent. The delivery rules hold for both messages: the session's abandoned chargeback messages are re-armed too, each with its own notificationId. With the session-ended message delivered and a chargeback message abandoned, only the chargeback is sent again. The answer always describes the session-ended message; the refusals are its own (no address, calendar still running).",
       tags: ['Notifications'],
       security: ['accessToken'],
       parameters: [pathId('sessionId', 'the session id', uuidSchema)],
