@@ -27,6 +27,8 @@ export interface Messages {
   /** A card grant the service refused: its network (when named) is not among those the entry accepts (listed when the view lists them). */
   readonly networkRefused: (method: string, amount: string, network: string | undefined, accepted: string | undefined) => string;
   readonly declineReason: Readonly<Record<DeclineCategory | 'unclassified', string>>;
+  /** A method whose refusal is not the bank's (a wallet, a lender): its reason in place of `declineReason['bank-refusal']`. */
+  readonly refusedBy: Readonly<Partial<Record<MethodKind, string>>>;
   readonly methodsLegend: string;
   readonly notEligible: string;
   /** An ineligible entry the amount does not explain (e.g. a redirected method in a session without returnUrl). */

@@ -11,7 +11,7 @@ import type { Messages } from '../i18n/messages';
 import { PollSchedule } from '../poll/poll-schedule';
 import { ReadOrder, type NumberedRead } from '../poll/read-order';
 import { SingleFlight } from '../poll/single-flight';
-import { isRefusal, isWaiting, lastUnpaid, screenOf } from '../state/derive';
+import { isRefusal, isReleasingAfterEnd, isWaiting, lastUnpaid, screenOf } from '../state/derive';
 import { newlyUnpaid, resumedChoice } from '../state/resumed-choice';
 import { isEndStatus, type AttemptStatus, type MethodView, type SessionView } from '../types/session-view';
 import { renderCheckout, renderLinkExpired } from '../render/checkout.render';
@@ -179,9 +179,9 @@ export class CheckoutController implements Actions {
 
   // ---- polling ----
 
-  /** Polling goes on: not unmounted, the session not ended, the link not expired, the payer active within the bound. */
+  /** Polling goes on: not unmounted, the session not ended (or a tranche still being released), the link not expired, the payer active within the bound. */
   private _pollingOn(): boolean {
-    return !this._destroyed && !this._ended && !this._linkExpired && Date.now() - this._lastActivity <= POLL_BOUND_MS;
+    return !this._destroyed && (!this._ended || isReleasingAfterEnd(this._view as SessionView)) && !this._linkExpired && Date.now() - this._lastActivity <= POLL_BOUND_MS;
   }
 
   private _pollSoon(delayMs: number): void {

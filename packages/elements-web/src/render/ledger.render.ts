@@ -1,5 +1,5 @@
 import { h } from '../dom/h';
-import { isRefusal, isRefusedNetwork, lastUnpaid, ledgerRows, rowAction } from '../state/derive';
+import { isRefusal, isRefusedNetwork, lastUnpaid, ledgerRows, rowAction, showsRemaining } from '../state/derive';
 import type { AttemptViewEntry } from '../types/session-view';
 import { methodName, type RenderContext } from './render-context';
 import { schemeName } from './scheme-names';
@@ -18,7 +18,8 @@ function row(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
   const { doc, t, f } = ctx;
   const name = attemptMethodName(ctx, attempt);
   const amount = f.amount(attempt.granted.amount > 0 || attempt.status !== 'AUTHORIZING' ? attempt.granted : attempt.requested);
-  const releasing = ctx._local._releasing.includes(attempt.attemptId) || (attempt.released === true && attempt.status !== 'VOIDED');
+  // An unpaid ending hands back whatever is still in flight or held.
+  const releasing = ctx._local._releasing.includes(attempt.attemptId) || (attempt.released === true && attempt.status !== 'VOIDED') || (!showsRemaining(ctx.view.status) && attempt.status !== 'CAPTURED');
   const action = rowAction(ctx.view, attempt, ctx._local._releasing);
   const differs = attempt.status !== 'AUTHORIZING' && attempt.granted.amount !== attempt.requested.amount;
   return h(doc, 'li', { _className: `sp-ledger__row sp-ledger__row--${attempt.status.toLowerCase()}` }, [
@@ -44,7 +45,8 @@ export function unpaidText(ctx: Pick<RenderContext, 't' | 'f' | 'view'>, attempt
     return t.networkRefused(name, f.amount(attempt.requested), attempt.cardScheme ? schemeName(attempt.cardScheme) : undefined, accepted);
   }
   if (attempt.status === 'CANCELLED') return t.cancelledAttempt(name, f.amount(attempt.requested));
-  return t.declined(name, f.amount(attempt.requested), t.declineReason[attempt.declineCategory ?? 'unclassified']);
+  const category = attempt.declineCategory ?? 'unclassified';
+  return t.declined(name, f.amount(attempt.requested), (category === 'bank-refusal' && t.refusedBy[attempt.method]) || t.declineReason[category]);
 }
 
 /** The notice's text: a refusal whose start emptied the card fields the payer typed also says they must be typed again. */
@@ -62,7 +64,8 @@ export function unpaidNoticeId(idPrefix: string): string {
 export function renderLedger(ctx: RenderContext): HTMLElement | undefined {
   const { doc, t } = ctx;
   const rows = ledgerRows(ctx.view);
-  const unpaid = lastUnpaid(ctx.view);
+  // A refused financing ends the session: its heading says it, a notice below would say it twice.
+  const unpaid = ctx.view.status !== 'AWAITED_REFUSED' && lastUnpaid(ctx.view);
   if (rows.length === 0 && !unpaid) return undefined;
   return h(doc, 'section', { _className: 'sp-ledger', _attrs: { 'aria-labelledby': `${ctx._idPrefix}-ledger` } }, [
     h(doc, 'h3', { _className: 'sp-subheading', id: `${ctx._idPrefix}-ledger`, text: t.paymentsHeading }),

@@ -43,6 +43,14 @@ export function showsRemaining(status: SessionView['status']): boolean {
   }
 }
 
+/**
+ * The session ended unpaid with a tranche still in flight or held: the service hands it back, and the
+ * page keeps reading the view (slowly) until it settles, its row saying it is being released.
+ */
+export function isReleasingAfterEnd(view: SessionView): boolean {
+  return isEndStatus(view.status) && !showsRemaining(view.status) && view.attempts.some((a) => a.status === 'AUTHORIZING' || a.status === 'AUTHORIZED');
+}
+
 /** A tranche that holds or took money for this order: AUTHORIZED or CAPTURED, and not being handed back. */
 export function isCounted(attempt: AttemptViewEntry): boolean {
   return (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED') && attempt.released !== true;
