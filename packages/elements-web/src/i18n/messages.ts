@@ -43,6 +43,8 @@ export interface Messages {
   readonly afterThisPayment: (amount: string) => string;
   readonly strandedWarning: string;
   readonly amountInvalid: string;
+  /** The amount field holds no amount the page's locale and the currency read (D115-b); `example` is the remaining balance as the field writes it. */
+  readonly amountUnreadable: (example: string) => string;
   readonly cardLegend: string;
   readonly cardNumber: string;
   readonly cardExpiry: string;
@@ -88,6 +90,8 @@ export interface Messages {
   /** Describes the terms links, which open beside the checkout. */
   readonly opensInNewTab: string;
   readonly pay: (amount: string, method: string) => string;
+  /** Pay while the amount field holds no amount. */
+  readonly payWith: (method: string) => string;
   readonly applePayButton: string;
   readonly cancelPayment: string;
   readonly cancelPaymentConfirm: string;
@@ -101,6 +105,8 @@ export interface Messages {
   /** Pay was pressed and the service has not answered yet. */
   readonly processing: string;
   readonly confirming: string;
+  /** An attempt waiting for the payer on its PSP's page (back from it before finishing, a reload). */
+  readonly finishAt: (method: string) => string;
   readonly finalising: string;
   readonly lenderReviewing: string;
   readonly heldOn: (amount: string, method: string, remaining: string) => string;

@@ -51,7 +51,8 @@ export function renderPaymentForm(ctx: RenderContext, hostedPlace: Node | undefi
         : h(doc, 'button', {
             _className: 'sp-button sp-button--primary sp-pay',
             id: `${ctx._idPrefix}-pay`,
-            text: local._starting ? t.processing : t.pay(shown, methodName(ctx, method)),
+            // An amount the field cannot read is not on the button (never "Pay €0.00").
+            text: local._starting ? t.processing : amount === undefined ? t.payWith(methodName(ctx, method)) : t.pay(shown, methodName(ctx, method)),
             _attrs: { type: 'button', disabled: local._busy || termsPending, 'aria-describedby': payDescribedBy(ctx, termsPending) },
             on: { click: () => ctx._actions._pay() },
           }),

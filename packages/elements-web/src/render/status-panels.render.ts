@@ -21,16 +21,17 @@ export function renderWaiting(ctx: RenderContext, text: string): HTMLElement {
 }
 
 /**
- * An attempt on its way: a redirect not taken yet can be taken from here (after a reload, say); an
+ * An attempt on its way: a redirect not taken yet waits for the payer on the PSP's page, and is taken
+ * from here (back from it, after a reload): nothing is being confirmed, so no spinner and not busy. An
  * in-page action runs at `actionPlace` (the kept container of the acquirer's frame).
  */
 export function renderConfirming(ctx: RenderContext, attempt: AttemptViewEntry, actionPlace?: Node): HTMLElement {
   const { doc, t } = ctx;
   const offer = ctx.view.methods.find((m) => m.id === attempt.methodId);
   const name = offer ? methodName(ctx, offer) : t.methodName[attempt.method];
-  return h(doc, 'section', { _className: 'sp-panel', _attrs: { 'aria-busy': 'true' } }, [
-    h(doc, 'span', { _className: 'sp-spinner', _attrs: { 'aria-hidden': 'true' } }),
-    heading(ctx, t.confirming),
+  return h(doc, 'section', { _className: 'sp-panel', _attrs: { 'aria-busy': attempt.redirect ? undefined : 'true' } }, [
+    !attempt.redirect && h(doc, 'span', { _className: 'sp-spinner', _attrs: { 'aria-hidden': 'true' } }),
+    heading(ctx, attempt.redirect ? t.finishAt(name) : t.confirming),
     attempt.redirect &&
       h(doc, 'button', {
         _className: 'sp-button sp-button--primary',
