@@ -16,8 +16,8 @@ const WORDING: Record<DemoLocale, { readonly hotel: string; readonly boat: strin
 export function demoSessionBody(orderId: string, baseUrl: string, now: number, lang: DemoLocale = 'en'): Record<string, unknown> {
   const words = WORDING[lang];
   const today = new Date(now).toISOString().slice(0, 10);
-  // The payer comes back from a PSP's page in the language they paid in.
-  const back = `${baseUrl}/demo?order=${encodeURIComponent(orderId)}${lang === 'en' ? '' : `&lang=${lang}`}`;
+  // No language: the page the payer comes back to speaks the one they last chose for the order (the shop remembers it).
+  const back = `${baseUrl}/demo?order=${encodeURIComponent(orderId)}`;
   const line = (itemId: string, label: string, quantity: number, amount: number, category: string): Record<string, unknown> => ({
     label,
     quantity,

@@ -48,9 +48,14 @@ function sendAsset(req: Request, res: Response, file: DemoAsset): void {
   else res.status(200).send(file.body);
 }
 
-/** The page's language, `?lang=fr` or English. */
+/** The language a request asks for, `?lang=fr` or English. */
 function langOf(req: Request): DemoLocale {
   return req.query.lang === 'fr' ? 'fr' : 'en';
+}
+
+/** The one a request names, if any. */
+function namedLang(req: Request): DemoLocale | undefined {
+  return req.query.lang === 'fr' || req.query.lang === 'en' ? req.query.lang : undefined;
 }
 
 function page(res: Response, html: string): void {
@@ -62,7 +67,12 @@ function page(res: Response, html: string): void {
 export function demoRouter(deps: DemoRouterDeps): Router {
   const router = Router();
 
-  router.get('/demo', (req, res) => page(res, renderDemoPage(langOf(req), deps.basePath?.())));
+  // The page of an order speaks the language last chosen for it: the way back from a PSP's page names none (D146-c).
+  router.get('/demo', (req, res) => {
+    const order = typeof req.query.order === 'string' ? req.query.order : undefined;
+    const lang = (order && deps.shop.languageOf(order, browserKeyOf(req), namedLang(req))) || langOf(req);
+    page(res, renderDemoPage(lang, deps.basePath?.()));
+  });
   router.get('/demo/terms', (req, res) => page(res, renderTermsPage(langOf(req))));
   router.get('/demo/assets/:file', async (req, res) => {
     const name = req.params.file;

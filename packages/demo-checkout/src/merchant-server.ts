@@ -20,7 +20,7 @@ export class DemoShopError extends Error {}
  * again after a redirect.
  */
 export class DemoMerchantServer {
-  private readonly orders = new Map<string, { readonly elementsToken: string; readonly browser: string }>();
+  private readonly orders = new Map<string, { readonly elementsToken: string; readonly browser: string; lang: DemoLocale }>();
   private access: { token: string; until: number } | undefined;
 
   constructor(
@@ -40,7 +40,7 @@ export class DemoMerchantServer {
     });
     const answer = (await res.json().catch(() => ({}))) as { elementsToken?: string; code?: string };
     if (res.status !== 201 || !answer.elementsToken) throw new DemoShopError(`session creation answered ${res.status} ${answer.code ?? ''}`.trim());
-    this.orders.set(orderId, { elementsToken: answer.elementsToken, browser });
+    this.orders.set(orderId, { elementsToken: answer.elementsToken, browser, lang });
     // Bounded: the oldest orders are forgotten first.
     const max = this.deps.maxOrders ?? 500;
     while (this.orders.size > max) this.orders.delete(this.orders.keys().next().value as string);
@@ -51,6 +51,18 @@ export class DemoMerchantServer {
   order(orderId: string, browser: string | undefined): { orderId: string; elementsToken: string } | undefined {
     const order = this.orders.get(orderId);
     return order && sameBrowser(browser, order.browser) ? { orderId, elementsToken: order.elementsToken } : undefined;
+  }
+
+  /**
+   * The language the browser that created the order last chose for it: `chosen` when given (the page
+   * asked in it), else the one remembered (the way back from a PSP's page names none). Undefined for
+   * another browser's order or an unknown one.
+   */
+  languageOf(orderId: string, browser: string | undefined, chosen?: DemoLocale): DemoLocale | undefined {
+    const order = this.orders.get(orderId);
+    if (!order || !sameBrowser(browser, order.browser)) return undefined;
+    if (chosen) order.lang = chosen;
+    return order.lang;
   }
 
   /** Whether the browser holding `browser` created the order (its webhooks are listed to it alone). */
