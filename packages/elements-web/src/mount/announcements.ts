@@ -1,16 +1,13 @@
 import type { Formats } from '../format/money-format';
 import type { Messages } from '../i18n/messages';
 import { unpaidText } from '../render/ledger.render';
+import { attemptMethodName } from '../render/render-context';
 import { isCounted, isRefusal, isRefusedLowerGrant, isRefusedNetwork, lastUnpaid, screenOf } from '../state/derive';
-import { isEndStatus, type AttemptViewEntry, type SessionView } from '../types/session-view';
+import { isEndStatus, type SessionView } from '../types/session-view';
 
 export interface Announcement {
   readonly text: string;
   readonly urgent: boolean;
-}
-
-function nameOf(t: Messages, view: SessionView, attempt: AttemptViewEntry): string {
-  return view.methods.find((m) => m.id === attempt.methodId)?.label ?? t.methodName[attempt.method];
 }
 
 /** What changed between two views, in words for the live regions (nothing on an unchanged poll). */
@@ -30,7 +27,7 @@ export function announcementsFor(previous: SessionView | undefined, next: Sessio
   for (const attempt of next.attempts) {
     const old = before.get(attempt.attemptId);
     if (old?.status === attempt.status && old.awaitingPartialDecision === attempt.awaitingPartialDecision && old.released === attempt.released) continue;
-    const name = nameOf(t, next, attempt);
+    const name = attemptMethodName({ t, view: next }, attempt);
     const remaining = f.amount(next.remaining);
     if (attempt.status === 'AUTHORIZING' && !old) out.push({ text: t.confirming, urgent: false });
     else if (attempt.status === 'DECLINED' || attempt.status === 'CANCELLED') out.push({ text: unpaidText({ t, f, view: next }, attempt), urgent: attempt.status === 'DECLINED' });

@@ -5,30 +5,30 @@ import { h } from '../dom/h';
  * created together with its message): one polite status, one alert.
  */
 export class Announcer {
-  readonly status: HTMLElement;
-  readonly alert: HTMLElement;
+  readonly _status: HTMLElement;
+  readonly _alert: HTMLElement;
 
   constructor(doc: Document) {
-    this.status = h(doc, 'div', { _className: 'sp-sr-only', _attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
-    this.alert = h(doc, 'div', { _className: 'sp-sr-only', _attrs: { role: 'alert', 'aria-atomic': 'true' } });
+    this._status = h(doc, 'div', { _className: 'sp-sr-only', _attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
+    this._alert = h(doc, 'div', { _className: 'sp-sr-only', _attrs: { role: 'alert', 'aria-atomic': 'true' } });
   }
 
   _say(text: string): void {
-    this.status.textContent = changed(this.status, text);
+    this._status.textContent = changed(this._status, text);
   }
 
   _warn(text: string): void {
-    this.alert.textContent = changed(this.alert, text);
+    this._alert.textContent = changed(this._alert, text);
   }
 
   /** Empties the status region if it still says `text` (no longer true); emptying it says nothing. */
   _hush(text: string): void {
-    if (this.status.textContent === text || this.status.textContent === `${text}\u00A0`) this.status.textContent = '';
+    if (this._status.textContent === text || this._status.textContent === `${text}\u00A0`) this._status.textContent = '';
   }
 
   /** Empties the alert region if it still says `text` (no longer true); emptying it says nothing. */
   _withdraw(text: string): void {
-    if (this.alert.textContent === text || this.alert.textContent === `${text}\u00A0`) this.alert.textContent = '';
+    if (this._alert.textContent === text || this._alert.textContent === `${text}\u00A0`) this._alert.textContent = '';
   }
 }
 

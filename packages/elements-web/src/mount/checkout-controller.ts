@@ -69,7 +69,7 @@ export class CheckoutController implements Actions {
   /** The last Apple Pay sheet (D128). */
   private _sheet: ApplePaySheet | undefined;
   private readonly _onVisibility = (): void => {
-    if (this._doc.visibilityState === 'visible' && this._pollingOn()) void this._reader.read();
+    if (this._doc.visibilityState === 'visible' && this._pollingOn()) void this._reader._read();
   };
 
   constructor(
@@ -87,7 +87,7 @@ export class CheckoutController implements Actions {
     this._idPrefix = `sp${instances}`;
     this._announcer = new Announcer(this._doc);
     this._body = h(this._doc, 'div', { _className: 'sp-body', _attrs: { 'aria-busy': 'true' } });
-    this.root = h(this._doc, 'div', { _className: 'sp-root', _attrs: { lang: locale, role: 'region', 'aria-label': this._t.regionLabel } }, [this._announcer.status, this._announcer.alert, this._body]);
+    this.root = h(this._doc, 'div', { _className: 'sp-root', _attrs: { lang: locale, role: 'region', 'aria-label': this._t.regionLabel } }, [this._announcer._status, this._announcer._alert, this._body]);
     target.append(this.root);
     this._doc.addEventListener('visibilitychange', this._onVisibility);
     const loadFailed = this._t.errors.LoadError ?? this._t.genericError;
@@ -146,7 +146,7 @@ export class CheckoutController implements Actions {
 
   refresh(): Promise<SessionView | undefined> {
     this._lastActivity = Date.now();
-    return this._reader.read();
+    return this._reader._read();
   }
 
   /** One read of the view, drawn unless the view shown is newer (D85, D73); the next poll is scheduled from it. */
@@ -155,10 +155,10 @@ export class CheckoutController implements Actions {
     try {
       const answer = await this._numbered(() => this._client.view(this._aborts.signal));
       const wasUnreachable = this._reachable();
-      if (this._reads.draws(answer.read, 'poll', answer.view.revision)) this._apply(answer.view);
+      if (this._reads._draws(answer.read, 'poll', answer.view.revision)) this._apply(answer.view);
       if (wasUnreachable && this._view && !this._destroyed) this._render(false);
       this._pageAction._read();
-      this._pollSoon(this._schedule.next(this._view ? isWaiting(this._view) : false));
+      this._pollSoon(this._schedule._next(this._view ? isWaiting(this._view) : false));
     } catch (error) {
       this._failed(error, 'poll');
     }
@@ -192,8 +192,8 @@ export class CheckoutController implements Actions {
       this._timer = undefined;
       if (this._doc.visibilityState === 'hidden') return; // resumed by visibilitychange
       // A read in flight schedules the next poll when it answers: a timer's poll adds nothing to it.
-      if (this._reader.busy) return;
-      void this._reader.read();
+      if (this._reader._busy) return;
+      void this._reader._read();
     }, delayMs);
   }
 
@@ -201,7 +201,7 @@ export class CheckoutController implements Actions {
 
   /** Sends a request answering a view, numbered as it leaves: the send order decides between views of one revision (D73, D85). */
   private async _numbered<T extends ViewAnswer>(send: () => Promise<T>): Promise<T & NumberedRead> {
-    const read = this._reads.sent();
+    const read = this._reads._sent();
     return { ...(await send()), read };
   }
 
@@ -223,7 +223,7 @@ export class CheckoutController implements Actions {
     // Nothing is being confirmed any more: "Confirming your payment…" is over, whatever the verdict (a decline goes to the alert region).
     if (!view.attempts.some((a) => a.status === 'AUTHORIZING')) this._announcer._hush(this._t.confirming);
     // The ending is said on its own (an alert unless paid): a held or confirming sentence before it is no longer true.
-    if (isEndStatus(view.status) && !this._ended) this._announcer.status.textContent = '';
+    if (isEndStatus(view.status) && !this._ended) this._announcer._status.textContent = '';
     for (const a of announcementsFor(previous, view, this._t, this._f)) (a.urgent ? this._announcer._warn(a.text) : this._announcer._say(a.text));
     const before = new Map((previous?.attempts ?? []).map((a) => [a.attemptId, a]));
     if (this._options.onAttemptChange) {
@@ -446,7 +446,7 @@ export class CheckoutController implements Actions {
       if (error instanceof SplitPayError && error.httpStatus > 0) this._press._answered();
       throw error;
     }
-    const view = await this._reader.read();
+    const view = await this._reader._read();
     const made = view?.attempts.find((a) => !known.has(a.attemptId));
     if (!view || !made) throw error;
     if (error.code !== 'NetworkError') this._report(error);
@@ -463,7 +463,7 @@ export class CheckoutController implements Actions {
    */
   private async _lostConfirm(error: unknown, attemptId: string): Promise<ViewAnswer & NumberedRead> {
     if (this._destroyed) throw error;
-    const view = await this._reader.read();
+    const view = await this._reader._read();
     const status = view?.attempts.find((a) => a.attemptId === attemptId)?.status;
     // Lost, or a 5xx: the confirm may still be running at the PSP. Still in flight, it is not said failed (D102-d).
     if (!view || !status || (status === 'AUTHORIZING' && !unknownOutcome(error))) throw error;
@@ -482,7 +482,7 @@ export class CheckoutController implements Actions {
     const taken = (error as SplitPayError).code === 'ConfirmNotApplicable';
     if (!taken && !unknownOutcome(error)) throw error;
     if (!taken) this._report(error as SplitPayError);
-    const view = await this._reader.read();
+    const view = await this._reader._read();
     if (!view || (!taken && this._dueAction(view, attemptId) === due)) throw error;
     return { view, read: 0 };
   }
@@ -588,7 +588,7 @@ export class CheckoutController implements Actions {
     const view = this._view;
     if (!view?.terms || view.terms.length === 0 || view.termsAcceptedAt !== undefined || !this._local._termsTicked) return;
     const answer = await this._numbered(() => this._client.acceptTerms(this._aborts.signal));
-    if (this._reads.draws(answer.read, 'action', answer.view.revision)) this._view = answer.view;
+    if (this._reads._draws(answer.read, 'action', answer.view.revision)) this._view = answer.view;
   }
 
   /**
@@ -608,12 +608,12 @@ export class CheckoutController implements Actions {
       this._announcer._hush(this._t.processing);
       this._reachable();
       this._local = { ...this._local, _busy: false, _starting: false };
-      if (this._reads.draws(answer.read, 'action', answer.view.revision)) this._apply(answer.view);
+      if (this._reads._draws(answer.read, 'action', answer.view.revision)) this._apply(answer.view);
       if (!this._ended) this._render(false);
       refocusAfterAction(this.root, pressed);
-      this._schedule.reset();
+      this._schedule._reset();
       const shown = this._view ?? answer.view;
-      this._pollSoon(this._schedule.next(isWaiting(shown)));
+      this._pollSoon(this._schedule._next(isWaiting(shown)));
       // Its attempt as the view shown tells it, unless that view was read before the attempt existed.
       const attempt = answer.attemptId ? (shown.attempts.find((a) => a.attemptId === answer.attemptId) ?? answer.view.attempts.find((a) => a.attemptId === answer.attemptId)) : undefined;
       if (followsRedirect && attempt?.status === 'AUTHORIZING' && attempt.redirect) this._redirect(attempt.attemptId, attempt.redirect);
@@ -662,11 +662,11 @@ export class CheckoutController implements Actions {
         this._announcer._say(this._t.unreachable);
         this._render(false);
       }
-      this._pollSoon(this._schedule.failed(failure.retryAfterS));
+      this._pollSoon(this._schedule._backoff(failure.retryAfterS));
     } else if (failure.code === 'AttemptInFlight' || failure.code === 'SessionNotPending') {
       // Someone else moved the session on (another tab, the PSP): show where it stands.
       this._local = { ...this._local, _formError: this._t.errors[failure.code] };
-      void this._reader.read();
+      void this._reader._read();
     } else {
       const message = this._t.errors[failure.code] ?? this._t.genericError;
       const onField = failure.code === 'AmountOutOfRange' || failure.code === 'AmountExceedsRemaining' ? 'amount' : failure.code === 'TermsNotAccepted' ? 'terms' : failure.code === 'PlanNotOffered' ? 'plan' : undefined;
@@ -675,7 +675,7 @@ export class CheckoutController implements Actions {
         // The view read at once says what happened; the refusal is said only if nothing moved, and
         // a session shown ended already is said by its ending (an Apple Pay start it refused, D142-b).
         const shown = this._view;
-        void this._reader.read().then((view) => {
+        void this._reader._read().then((view) => {
           if (view === shown) this._showFailure(view && isEndStatus(view.status) ? this._t.ended[view.status] : message);
         });
       } else this._showFailure(message, onField);

@@ -26,20 +26,20 @@ export class PollSchedule {
   }
 
   /** An action was taken: start brisk again. */
-  reset(): void {
+  _reset(): void {
     this._step = 0;
     this._failures = 0;
   }
 
   /** A poll failed (network, 5xx, 429): back off, doubling up to a minute; `retryAfterS` wins when longer. */
-  failed(retryAfterS?: number): number {
+  _backoff(retryAfterS?: number): number {
     this._failures += 1;
     const backoff = Math.min(60_000, this._maxMs * 2 ** (this._failures - 1));
     return Math.max(backoff, (retryAfterS ?? 0) * 1000);
   }
 
   /** The delay before the next poll after a good answer. */
-  next(waiting: boolean): number {
+  _next(waiting: boolean): number {
     this._failures = 0;
     if (!waiting) return this._idleMs;
     const delay = Math.min(this._maxMs, this._minMs * 2 ** this._step);

@@ -21,7 +21,7 @@ export class ReadOrder {
   private _pollsStaleUpTo = 0;
 
   /** A request answering a view leaves now: its number. */
-  sent(): number {
+  _sent(): number {
     this._lastSent += 1;
     return this._lastSent;
   }
@@ -30,7 +30,7 @@ export class ReadOrder {
    * The answer to request `read`, its view at `revision`, came back: true when its view may be drawn,
    * which then is the one shown.
    */
-  draws(read: number, kind: ReadKind, revision?: number): boolean {
+  _draws(read: number, kind: ReadKind, revision?: number): boolean {
     // Above 0 newer, below 0 older; 0 when equal or either is unknown: the send order decides.
     const ahead = revision === undefined || this._shownRevision === undefined ? 0 : revision - this._shownRevision;
     if (ahead < 0) return false;

@@ -4,11 +4,11 @@ describe('SingleFlight: one read at a time', () => {
   it('sends a read asked while one is in flight once after it, every asker meanwhile getting its result', async () => {
     const answers: ((value: number) => void)[] = [];
     const reader = new SingleFlight(() => new Promise<number>((resolve) => answers.push(resolve)));
-    const first = reader.read();
-    const second = reader.read();
-    const third = reader.read();
+    const first = reader._read();
+    const second = reader._read();
+    const third = reader._read();
     expect(answers).toHaveLength(1);
-    expect(reader.busy).toBe(true);
+    expect(reader._busy).toBe(true);
 
     answers[0]!(1);
     await expect(first).resolves.toBe(1);
@@ -16,7 +16,7 @@ describe('SingleFlight: one read at a time', () => {
     answers[1]!(2);
     await expect(second).resolves.toBe(2);
     await expect(third).resolves.toBe(2);
-    expect(reader.busy).toBe(false);
+    expect(reader._busy).toBe(false);
     expect(answers).toHaveLength(2);
   });
 
@@ -27,8 +27,8 @@ describe('SingleFlight: one read at a time', () => {
       if (calls === 1) throw new Error('offline');
       return calls;
     });
-    const failed = reader.read();
-    const next = reader.read();
+    const failed = reader._read();
+    const next = reader._read();
     await expect(failed).rejects.toThrow('offline');
     await expect(next).resolves.toBe(2);
   });

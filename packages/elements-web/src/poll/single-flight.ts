@@ -11,11 +11,11 @@ export class SingleFlight<T> {
   constructor(private readonly _run: () => Promise<T>) {}
 
   /** A read is in flight. */
-  get busy(): boolean {
+  get _busy(): boolean {
     return this._inFlight;
   }
 
-  read(): Promise<T> {
+  _read(): Promise<T> {
     if (!this._inFlight) return this._send();
     if (!this._queued) {
       let send!: (result: Promise<T>) => void;

@@ -1,13 +1,8 @@
 import { h } from '../dom/h';
 import { isRefusal, isRefusedNetwork, lastUnpaid, ledgerRows, rowAction, showsRemaining } from '../state/derive';
 import type { AttemptViewEntry } from '../types/session-view';
-import { methodName, type RenderContext } from './render-context';
+import { attemptMethodName, type RenderContext } from './render-context';
 import { schemeName } from './scheme-names';
-
-function attemptMethodName(ctx: Pick<RenderContext, 't' | 'view'>, attempt: AttemptViewEntry): string {
-  const offer = ctx.view.methods.find((m) => m.id === attempt.methodId);
-  return offer ? methodName(ctx, offer) : ctx.t.methodName[attempt.method];
-}
 
 /** A row's link-styled action (remove a held tranche, stop a pending one), named in full for screen readers. */
 function trancheButton(ctx: RenderContext, text: string, label: string, click: () => void, id?: string): HTMLElement {

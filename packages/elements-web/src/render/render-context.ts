@@ -1,6 +1,6 @@
 import type { Formats } from '../format/money-format';
 import type { Messages } from '../i18n/messages';
-import type { MethodView, SessionView } from '../types/session-view';
+import type { AttemptViewEntry, MethodView, SessionView } from '../types/session-view';
 
 /**
  * What the payer is typing or choosing, and what only this page knows (a request in flight, a failed
@@ -73,6 +73,11 @@ export interface RenderContext {
 
 export function methodName(ctx: Pick<RenderContext, 't'>, method: Pick<MethodView, 'method' | 'label'>): string {
   return method.label ?? ctx.t.methodName[method.method];
+}
+
+/** The name of an attempt's method: its entry's (the merchant's label), else the kind's. */
+export function attemptMethodName(ctx: Pick<RenderContext, 't' | 'view'>, attempt: Pick<AttemptViewEntry, 'methodId' | 'method'>): string {
+  return methodName(ctx, ctx.view.methods.find((m) => m.id === attempt.methodId) ?? attempt);
 }
 
 export function planKeyOf(plan: { installments: number; withFees: boolean }): string {

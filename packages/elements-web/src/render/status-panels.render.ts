@@ -1,6 +1,6 @@
 import { h } from '../dom/h';
 import type { AttemptViewEntry, EndStatus } from '../types/session-view';
-import { methodName, type RenderContext } from './render-context';
+import { attemptMethodName, type RenderContext } from './render-context';
 
 function heading(ctx: RenderContext, text: string): HTMLElement {
   return h(ctx.doc, 'h3', { _className: 'sp-subheading sp-screen-heading', id: `${ctx._idPrefix}-screen`, text, _attrs: { tabindex: -1 } });
@@ -27,8 +27,7 @@ export function renderWaiting(ctx: RenderContext, text: string): HTMLElement {
  */
 export function renderConfirming(ctx: RenderContext, attempt: AttemptViewEntry, actionPlace?: Node): HTMLElement {
   const { doc, t } = ctx;
-  const offer = ctx.view.methods.find((m) => m.id === attempt.methodId);
-  const name = offer ? methodName(ctx, offer) : t.methodName[attempt.method];
+  const name = attemptMethodName(ctx, attempt);
   return h(doc, 'section', { _className: 'sp-panel', _attrs: { 'aria-busy': attempt.redirect ? undefined : 'true' } }, [
     !attempt.redirect && h(doc, 'span', { _className: 'sp-spinner', _attrs: { 'aria-hidden': 'true' } }),
     heading(ctx, attempt.redirect ? t.finishAt(name) : t.confirming),
