@@ -101,8 +101,8 @@ export function loadHostedFields(doc: Document, settings: HostedFieldsView): Pro
       script.src = settings.sdkUrl;
       script.async = true;
       script.crossOrigin = 'anonymous';
-      script.addEventListener('load', () => (win?.SplitPayHostedFields ? resolve(win.SplitPayHostedFields) : reject(new Error('hosted fields SDK registered no adapter'))));
-      script.addEventListener('error', () => reject(new Error('hosted fields SDK failed to load')));
+      script.addEventListener('load', () => (win?.SplitPayHostedFields ? resolve(win.SplitPayHostedFields) : reject(new Error('no hosted fields adapter'))));
+      script.addEventListener('error', () => reject(new Error('hosted fields SDK not loaded')));
       doc.head.append(script);
     });
     loading.catch(() => loads.delete(settings.sdkUrl));

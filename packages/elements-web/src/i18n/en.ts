@@ -44,7 +44,7 @@ export const en: Messages = {
   afterThisPayment: (amount) => `After this payment, ${amount} will remain`,
   strandedWarning: 'What would remain is below what any other method accepts.',
   amountInvalid: 'Enter an amount within the range shown.',
-  amountUnreadable: (example) => `Not an amount. Write it like ${example}.`,
+  amountUnreadable: 'Not an amount. Write it like the amounts shown.',
   cardLegend: 'Card details',
   cardNumber: 'Card number',
   cardExpiry: 'Expiry date',

@@ -44,7 +44,7 @@ export const fr: Messages = {
   afterThisPayment: (amount) => `Après ce paiement, il restera ${amount}`,
   strandedWarning: 'Le reste serait inférieur au minimum de tous les autres moyens.',
   amountInvalid: 'Saisissez un montant dans la plage indiquée.',
-  amountUnreadable: (example) => `Ce n’est pas un montant. Écrivez-le comme ${example}.`,
+  amountUnreadable: 'Ce n’est pas un montant. Écrivez-le comme les montants indiqués.',
   cardLegend: 'Données de la carte',
   cardNumber: 'Numéro de carte',
   cardExpiry: 'Date d’expiration',

@@ -43,8 +43,8 @@ export interface Messages {
   readonly afterThisPayment: (amount: string) => string;
   readonly strandedWarning: string;
   readonly amountInvalid: string;
-  /** The amount field holds no amount the page's locale and the currency read (D115-b); `example` is the remaining balance as the field writes it. */
-  readonly amountUnreadable: (example: string) => string;
+  /** The amount field holds no amount the page's locale and the currency read (D115-b: another locale's mark, too many decimals). */
+  readonly amountUnreadable: string;
   readonly cardLegend: string;
   readonly cardNumber: string;
   readonly cardExpiry: string;

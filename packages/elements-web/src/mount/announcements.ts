@@ -13,14 +13,15 @@ export interface Announcement {
 /** What changed between two views, in words for the live regions (nothing on an unchanged poll). */
 export function announcementsFor(previous: SessionView | undefined, next: SessionView, t: Messages, f: Formats): Announcement[] {
   const out: Announcement[] = [];
+  const say = (text: string, urgent = false): unknown => out.push({ text, urgent });
   if (previous && previous.status !== next.status && isEndStatus(next.status)) {
-    out.push({ text: t.ended[next.status], urgent: next.status !== 'PAID' });
+    say(t.ended[next.status], next.status !== 'PAID');
     return out;
   }
   if (!previous) {
     // A first view (back from a PSP's page, a reload): how the last attempt ended, when it took nothing.
     const unpaid = next.status === 'PENDING' ? lastUnpaid(next) : undefined;
-    if (unpaid) out.push({ text: unpaidText({ t, f, view: next }, unpaid), urgent: isRefusal(unpaid) });
+    if (unpaid) say(unpaidText({ t, f, view: next }, unpaid), isRefusal(unpaid));
     return out;
   }
   const before = new Map(previous.attempts.map((a) => [a.attemptId, a]));
@@ -29,20 +30,20 @@ export function announcementsFor(previous: SessionView | undefined, next: Sessio
     if (old?.status === attempt.status && old.awaitingPartialDecision === attempt.awaitingPartialDecision && old.released === attempt.released) continue;
     const name = attemptMethodName({ t, view: next }, attempt);
     const remaining = f.amount(next.remaining);
-    if (attempt.status === 'AUTHORIZING' && !old) out.push({ text: t.confirming, urgent: false });
-    else if (attempt.status === 'DECLINED' || attempt.status === 'CANCELLED') out.push({ text: unpaidText({ t, f, view: next }, attempt), urgent: attempt.status === 'DECLINED' });
+    if (attempt.status === 'AUTHORIZING' && !old) say(t.confirming);
+    else if (attempt.status === 'DECLINED' || attempt.status === 'CANCELLED') say(unpaidText({ t, f, view: next }, attempt), attempt.status === 'DECLINED');
     else if (attempt.released === true || attempt.status === 'VOIDED') {
       // Handed back, so neither held nor paid. A grant the service refused on arrival is bad news; a
       // tranche the payer removed (or a grant refused) is the answer to their press, said once: the
       // VOIDED that follows a release says nothing new.
-      if (isRefusedNetwork(attempt) && (!old || old.status === 'AUTHORIZING')) out.push({ text: unpaidText({ t, f, view: next }, attempt), urgent: true });
+      if (isRefusedNetwork(attempt) && (!old || old.status === 'AUTHORIZING')) say(unpaidText({ t, f, view: next }, attempt), true);
       else if (isRefusedLowerGrant(attempt) && (!old || old.status === 'AUTHORIZING'))
-        out.push({ text: t.partialRefused(f.amount(attempt.granted), f.amount(attempt.requested), name, remaining), urgent: true });
-      else if (old && isCounted(old) && next.status === 'PENDING') out.push({ text: t.removed(f.amount(old.granted), name, remaining), urgent: false });
-    } else if (attempt.awaitingPartialDecision === true) out.push({ text: t.partialGranted(f.amount(attempt.granted), f.amount(attempt.requested)), urgent: false });
-    else if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization') out.push({ text: t.heldOn(f.amount(attempt.granted), name, remaining), urgent: false });
-    else if (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED') out.push({ text: t.paidWith(f.amount(attempt.granted), name, remaining), urgent: false });
+        say(t.partialRefused(f.amount(attempt.granted), f.amount(attempt.requested), name, remaining), true);
+      else if (old && isCounted(old) && next.status === 'PENDING') say(t.removed(f.amount(old.granted), name, remaining));
+    } else if (attempt.awaitingPartialDecision === true) say(t.partialGranted(f.amount(attempt.granted), f.amount(attempt.requested)));
+    else if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization') say(t.heldOn(f.amount(attempt.granted), name, remaining));
+    else if (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED') say(t.paidWith(f.amount(attempt.granted), name, remaining));
   }
-  if (screenOf(previous).kind !== 'awaiting' && screenOf(next).kind === 'awaiting') out.push({ text: t.lenderReviewing, urgent: false });
+  if (screenOf(previous).kind !== 'awaiting' && screenOf(next).kind === 'awaiting') say(t.lenderReviewing);
   return out;
 }

@@ -382,9 +382,6 @@ export class CheckoutController implements Actions {
     void this.refresh();
   }
 
-  _removeTranche(attemptId: string): void {
-    this._release(attemptId);
-  }
 
   _stopTranche(attemptId: string): void {
     void this._act(() => this._numbered(() => this._client.abandonAttempt(attemptId, this._aborts.signal)));
@@ -394,12 +391,8 @@ export class CheckoutController implements Actions {
     void this._act(() => this._numbered(() => this._client.acceptPartial(attemptId, this._aborts.signal)));
   }
 
-  _refusePartial(attemptId: string): void {
-    this._release(attemptId);
-  }
-
-  /** Cancels a hold; until the view shows it released, its row says so and offers nothing. */
-  private _release(attemptId: string): void {
+  /** Cancels a hold (a tranche removed, a partial grant refused); until the view shows it released, its row says so and offers nothing. */
+  _removeTranche(attemptId: string): void {
     void this._act(async () => {
       const answer = await this._numbered(() => this._client.cancel(attemptId, this._aborts.signal));
       this._local = { ...this._local, _releasing: [...this._local._releasing, attemptId] };

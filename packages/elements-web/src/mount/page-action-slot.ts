@@ -80,7 +80,7 @@ export class PageActionSlot {
     const target = h(this._doc, 'div', { _className: 'sp-page-action__frame' });
     loadHostedFields(this._doc, settings)
       .then((adapter) => {
-        if (!adapter.runAction) throw new Error('the hosted fields adapter runs no in-page action');
+        if (!adapter.runAction) throw new Error('no in-page action adapter');
         container.append(target);
         return adapter.runAction(target, { keyId: settings.keyId, key: settings.key, locale: this._deps.locale }, pageAction.action, {
           challenge: () => {
@@ -95,7 +95,7 @@ export class PageActionSlot {
           const details = resultFor(given, pageAction.resultFields);
           if (Object.keys(details).length === 0) {
             container.replaceChildren(h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps._failedText }));
-            this._deps.failed("the in-page action's result has none of the fields its PSP takes");
+            this._deps.failed('no result field the PSP takes');
             return;
           }
           container.replaceChildren(h(this._doc, 'p', { _className: 'sp-hint', text: this._deps._loadingText }));

@@ -25,14 +25,14 @@ async function payWith(typed: string, locale: 'en' | 'fr' = 'en', currency = 'EU
 /**
  * What the amount field cannot read (D115-b: another locale's decimal mark, two marks, letters, more
  * decimals than the currency has) is no amount: Pay names no amount (never "Pay €0.00"), and pressing
- * it says the field holds no amount, written as the field writes one, not that it is out of range.
+ * it says the field holds no amount, not that it is out of range.
  */
 describe('mount: an amount the field cannot read', () => {
   for (const typed of ['1,5', '12.345', 'abc']) {
     it(`en "${typed}": "Pay with PayPal", and "Not an amount"`, async () => {
       const { label, error, sent } = await payWith(typed);
       expect(label).toBe('Pay with PayPal');
-      expect(error).toBe('Not an amount. Write it like 120.00.');
+      expect(error).toBe('Not an amount. Write it like the amounts shown.');
       expect(sent).toBe(0);
     });
   }
@@ -40,13 +40,13 @@ describe('mount: an amount the field cannot read', () => {
   it('JPY "45.67" (no decimals in yen)', async () => {
     const { label, error } = await payWith('45.67', 'en', 'JPY');
     expect(label).toBe('Pay with PayPal');
-    expect(error).toBe('Not an amount. Write it like 12000.');
+    expect(error).toBe('Not an amount. Write it like the amounts shown.');
   });
 
   it('fr "1.500,00": "Payer avec PayPal", "Ce n’est pas un montant"', async () => {
     const { label, error } = await payWith('1.500,00', 'fr');
     expect(label).toBe('Payer avec PayPal');
-    expect(error).toBe('Ce n’est pas un montant. Écrivez-le comme 120,00.');
+    expect(error).toBe('Ce n’est pas un montant. Écrivez-le comme les montants indiqués.');
   });
 
   it('an amount read but out of range keeps its own message and its amount on Pay', async () => {

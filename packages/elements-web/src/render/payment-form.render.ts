@@ -7,6 +7,7 @@ import { renderMethodList, selectable } from './method-list.render';
 import { renderPlanChooser } from './plan-chooser.render';
 import { methodName, type RenderContext } from './render-context';
 import { renderTerms } from './terms.render';
+import { formError } from './status-panels.render';
 
 const REDIRECTED: ReadonlySet<MethodView['method']> = new Set(['paypal', 'wero', 'ancv', 'oney']);
 
@@ -40,7 +41,7 @@ export function renderPaymentForm(ctx: RenderContext, hostedPlace: Node | undefi
     const termsPending = ctx.view.terms !== undefined && ctx.view.terms.length > 0 && ctx.view.termsAcceptedAt === undefined && !local._termsTicked;
     const shown = f.amount({ amount: amount ?? 0, currency: ctx.view.currency });
     children.push(
-      local._formError !== undefined && h(doc, 'p', { _className: 'sp-notice sp-notice--danger', id: `${ctx._idPrefix}-form-error`, text: local._formError }),
+      formError(ctx),
       method.method === 'applepay'
         ? h(doc, 'button', {
             _className: 'sp-applepay-button',

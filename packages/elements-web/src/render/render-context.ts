@@ -47,11 +47,11 @@ export interface Actions {
   _tickTerms(ticked: boolean): void;
   _pay(): void;
   _payWithApplePay(): void;
+  /** Cancels a hold: a tranche the payer removes, or a partial grant refused. */
   _removeTranche(attemptId: string): void;
   _stopTranche(attemptId: string): void;
   _continueRedirect(attemptId: string): void;
   _acceptPartial(attemptId: string): void;
-  _refusePartial(attemptId: string): void;
   _askAbandon(): void;
   _confirmAbandon(yes: boolean): void;
   /** Reads the view at once (the notice that the service could not be reached offers it). */

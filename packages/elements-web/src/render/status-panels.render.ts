@@ -7,7 +7,7 @@ function heading(ctx: RenderContext, text: string): HTMLElement {
 }
 
 /** A failed action of this screen, said where its buttons are (the payment form has its own). */
-function formError(ctx: RenderContext): HTMLElement | undefined {
+export function formError(ctx: RenderContext): HTMLElement | undefined {
   const text = ctx._local._formError;
   return text === undefined ? undefined : h(ctx.doc, 'p', { _className: 'sp-notice sp-notice--danger', id: `${ctx._idPrefix}-form-error`, text });
 }
@@ -54,7 +54,7 @@ export function renderPartialPrompt(ctx: RenderContext, attempt: AttemptViewEntr
     formError(ctx),
     h(doc, 'div', { _className: 'sp-actions' }, [
       h(doc, 'button', { _className: 'sp-button sp-button--primary', id: `${ctx._idPrefix}-keep`, text: t.partialAccept(granted), _attrs: { type: 'button', disabled: ctx._local._busy }, on: { click: () => ctx._actions._acceptPartial(attempt.attemptId) } }),
-      h(doc, 'button', { _className: 'sp-button', id: `${ctx._idPrefix}-refuse`, text: t.partialRefuse, _attrs: { type: 'button', disabled: ctx._local._busy }, on: { click: () => ctx._actions._refusePartial(attempt.attemptId) } }),
+      h(doc, 'button', { _className: 'sp-button', id: `${ctx._idPrefix}-refuse`, text: t.partialRefuse, _attrs: { type: 'button', disabled: ctx._local._busy }, on: { click: () => ctx._actions._removeTranche(attempt.attemptId) } }),
     ]),
   ]);
 }

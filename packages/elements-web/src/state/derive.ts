@@ -21,34 +21,23 @@ export function screenOf(view: SessionView): Screen {
   return { kind: 'paying' };
 }
 
+/** A session ending or ended without payment. */
+const UNPAID_ENDINGS: readonly SessionView['status'][] = ['ABORTING', 'ABORTED', 'EXPIRING', 'EXPIRED', 'AWAITED_REFUSED'];
+
 /**
  * The order summary says what remains to pay while something can still be paid or is being settled
  * (and, once paid, that nothing remains); a session ending or ended without payment owes nothing (D83).
  */
 export function showsRemaining(status: SessionView['status']): boolean {
-  switch (status) {
-    case 'PENDING':
-    case 'AWAITING':
-    case 'CAPTURING':
-    case 'PAID':
-      return true;
-    case 'ABORTING':
-    case 'ABORTED':
-    case 'EXPIRING':
-    case 'EXPIRED':
-    case 'AWAITED_REFUSED':
-      return false;
-    default:
-      return status satisfies never;
-  }
+  return !UNPAID_ENDINGS.includes(status);
 }
 
 /**
- * The session ended unpaid with a tranche still in flight or held: the service hands it back, and the
- * page keeps reading the view (slowly) until it settles, its row saying it is being released.
+ * The session ending or ended unpaid with a tranche still in flight or held: the service hands it back,
+ * and the page keeps reading the view (slowly, once ended) until it settles, its row saying so.
  */
 export function isReleasingAfterEnd(view: SessionView): boolean {
-  return isEndStatus(view.status) && !showsRemaining(view.status) && view.attempts.some((a) => a.status === 'AUTHORIZING' || a.status === 'AUTHORIZED');
+  return !showsRemaining(view.status) && view.attempts.some((a) => a.status === 'AUTHORIZING' || a.status === 'AUTHORIZED');
 }
 
 /** A tranche that holds or took money for this order: AUTHORIZED or CAPTURED, and not being handed back. */
