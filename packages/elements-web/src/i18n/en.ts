@@ -15,7 +15,7 @@ export const en: Messages = {
   stopLabel: (amount, method) => `Stop the ${amount} ${method} payment`,
   continueAt: (method) => `Continue with ${method}`,
   methodName: { card: 'Card', applepay: 'Apple Pay', paypal: 'PayPal', wero: 'Wero', oney: 'Oney instalments', ancv: 'Chèques-Vacances (ANCV)' },
-  attemptStatus: { AUTHORIZING: 'in progress', AUTHORIZED: 'held', DECLINED: 'declined', CANCELLED: 'cancelled', CAPTURED: 'paid', VOIDED: 'released' },
+  attemptStatus: { AUTHORIZING: 'in progress', AUTHORIZED: 'held', CAPTURED: 'paid' },
   releasing: 'being released',
   declined: (method, amount, reason) => `Your ${method} payment of ${amount} was declined: ${reason}`,
   networkRefused: (method, amount, network, accepted) =>
@@ -72,7 +72,6 @@ export const en: Messages = {
   planTotal: (total) => `Total cost: ${total}`,
   planCredit: (credit) => `Credit advanced: ${credit}`,
   planApr: (apr) => `APR: ${apr}`,
-  planNotEligible: 'Not available for this amount',
   planMissing: 'Choose an instalment plan.',
   redirectNotice: (method) => `You will continue on the ${method} page, then come back here.`,
   termsAccept: 'I accept the terms of sale:',

@@ -15,7 +15,7 @@ export const fr: Messages = {
   stopLabel: (amount, method) => `Arrêter le paiement ${method} de ${amount}`,
   continueAt: (method) => `Continuer avec ${method}`,
   methodName: { card: 'Carte', applepay: 'Apple Pay', paypal: 'PayPal', wero: 'Wero', oney: 'Paiement en plusieurs fois Oney', ancv: 'Chèques-Vacances (ANCV)' },
-  attemptStatus: { AUTHORIZING: 'en cours', AUTHORIZED: 'réservé', DECLINED: 'refusé', CANCELLED: 'annulé', CAPTURED: 'payé', VOIDED: 'libéré' },
+  attemptStatus: { AUTHORIZING: 'en cours', AUTHORIZED: 'réservé', CAPTURED: 'payé' },
   releasing: 'en cours de libération',
   declined: (method, amount, reason) => `Votre paiement ${method} de ${amount} a été refusé : ${reason}`,
   networkRefused: (method, amount, network, accepted) =>
@@ -72,7 +72,6 @@ export const fr: Messages = {
   planTotal: (total) => `Coût total : ${total}`,
   planCredit: (credit) => `Montant du crédit : ${credit}`,
   planApr: (apr) => `TAEG : ${apr}`,
-  planNotEligible: 'Indisponible pour ce montant',
   planMissing: 'Choisissez une formule.',
   redirectNotice: (method) => `Vous continuerez sur la page ${method}, puis reviendrez ici.`,
   termsAccept: 'J’accepte les conditions de vente :',

@@ -1,4 +1,5 @@
-import type { AttemptStatus, DeclineCategory, EndStatus, MethodKind } from '../types/session-view';
+import type { DeclineCategory, EndStatus, MethodKind } from '../types/session-view';
+import type { RowStatus } from '../state/derive';
 
 /**
  * Every string the components show. Amounts and dates arrive formatted for the locale; labels the
@@ -19,7 +20,8 @@ export interface Messages {
   readonly stopLabel: (amount: string, method: string) => string;
   readonly continueAt: (method: string) => string;
   readonly methodName: Readonly<Record<MethodKind, string>>;
-  readonly attemptStatus: Readonly<Record<AttemptStatus, string>>;
+  /** A ledger row's status (the other statuses show no row). */
+  readonly attemptStatus: Readonly<Record<RowStatus, string>>;
   readonly releasing: string;
   readonly declined: (method: string, amount: string, reason: string) => string;
   /** An attempt cancelled at the PSP's page (or stopped by the payer): nothing was taken. */
@@ -82,7 +84,6 @@ export interface Messages {
   readonly planTotal: (total: string) => string;
   readonly planCredit: (credit: string) => string;
   readonly planApr: (apr: string) => string;
-  readonly planNotEligible: string;
   readonly planMissing: string;
   readonly redirectNotice: (method: string) => string;
   readonly termsAccept: string;

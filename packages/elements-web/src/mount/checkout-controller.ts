@@ -487,8 +487,9 @@ export class CheckoutController implements Actions {
   /** What the start sends of the payer's input; an acquirer-hosted card is tokenized by its fields. */
   private async _payerInput(method: MethodView): Promise<StartBody['input']> {
     if (method.method !== 'card') return { method: method.method } as StartBody['input'];
+    const holder = method.cardHolder && this._local.holder.trim() ? { holder: this._local.holder.trim() } : {};
     if (method.integration === 'fake') {
-      return { method: 'card', cardNumber: this._local.cardNumber.replace(/\s+/g, ''), expiry: cardExpiry(this._local.expiry) ?? this._local.expiry.trim(), cvc: this._local.cvc.trim(), ...(method.cardHolder && this._local.holder.trim() ? { holder: this._local.holder.trim() } : {}) };
+      return { method: 'card', cardNumber: this._local.cardNumber.replace(/\s+/g, ''), expiry: cardExpiry(this._local.expiry) ?? this._local.expiry.trim(), cvc: this._local.cvc.trim(), ...holder };
     }
     const instance = this._hosted.instance;
     if (!instance) throw new SplitPayError('LoadError', 0);
@@ -496,7 +497,7 @@ export class CheckoutController implements Actions {
       // The payer's input is said on the card (failed); anything else means the card form is unusable.
       throw isInvalidCardDetails(error) ? error : new SplitPayError('LoadError', 0, error instanceof Error ? error.message : undefined);
     });
-    return { method: 'card', token, ...(method.cardHolder && this._local.holder.trim() ? { holder: this._local.holder.trim() } : {}) };
+    return { method: 'card', token, ...holder };
   }
 
   _payWithApplePay(): void {

@@ -7,9 +7,8 @@ import { replaceChildrenKeeping, type KeptNode } from './keep-in-place';
  * included, so a routine poll never moves focus.
  */
 export function replaceKeepingFocus(root: HTMLElement, body: HTMLElement, next: HTMLElement, moveFocus: boolean, focusId: string | undefined, screenHeadingId: string, kept?: KeptNode): void {
-  const doc = root.ownerDocument;
-  const active = doc.activeElement;
-  const keptId = active && root.contains(active) ? active.id : '';
+  const active = root.ownerDocument.activeElement;
+  const keptId = focusedIdIn(root);
   const typing = active?.tagName === 'INPUT' && (active as HTMLInputElement).type === 'text' ? (active as HTMLInputElement) : undefined;
   const selection = typing ? { start: typing.selectionStart, end: typing.selectionEnd } : undefined;
   replaceChildrenKeeping(body, next, kept);

@@ -88,26 +88,20 @@ export class PageActionSlot {
           },
         });
       })
-      .then(
-        (given) => {
-          if (this._running !== running) return;
-          running.done = true;
-          const details = resultFor(given, pageAction.resultFields);
-          if (Object.keys(details).length === 0) {
-            container.replaceChildren(h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps._failedText }));
-            this._deps.failed('no result field the PSP takes');
-            return;
-          }
-          container.replaceChildren(h(this._doc, 'p', { _className: 'sp-hint', text: this._deps._loadingText }));
-          this._send(running, attempt.attemptId, details, 0);
-        },
-        (error: unknown) => {
-          if (this._running !== running) return;
-          running.done = true;
-          container.replaceChildren(h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps._failedText }));
-          this._deps.failed(error instanceof Error ? error.message : String(error));
-        },
-      );
+      .then((given) => {
+        if (this._running !== running) return;
+        running.done = true;
+        const details = resultFor(given, pageAction.resultFields);
+        if (Object.keys(details).length === 0) throw new Error('no result field the PSP takes');
+        container.replaceChildren(h(this._doc, 'p', { _className: 'sp-hint', text: this._deps._loadingText }));
+        this._send(running, attempt.attemptId, details, 0);
+      })
+      .catch((error: unknown) => {
+        if (this._running !== running) return;
+        running.done = true;
+        container.replaceChildren(h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps._failedText }));
+        this._deps.failed(error instanceof Error ? error.message : String(error));
+      });
   }
 
   /** Posts the result, and again after a failure that may pass, while this action is still the one shown. */

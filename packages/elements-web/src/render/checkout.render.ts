@@ -5,7 +5,7 @@ import { renderOrderSummary } from './order-summary.render';
 import { renderPaymentForm } from './payment-form.render';
 import type { RenderContext } from './render-context';
 import { renderUnreachable } from './unreachable.render';
-import { renderAbandon, renderConfirming, renderEnded, renderPartialPrompt, renderWaiting } from './status-panels.render';
+import { heading, renderAbandon, renderConfirming, renderEnded, renderPartialPrompt, renderWaiting } from './status-panels.render';
 
 /** The whole checkout for one view: summary, ledger, then the screen the view calls for. */
 export function renderCheckout(ctx: RenderContext, hostedPlace: Node | undefined): HTMLElement {
@@ -44,6 +44,6 @@ export function renderCheckout(ctx: RenderContext, hostedPlace: Node | undefined
 
 export function renderLinkExpired(ctx: Pick<RenderContext, 'doc' | 't' | '_idPrefix'>): HTMLElement {
   return h(ctx.doc, 'div', { _className: 'sp-body' }, [
-    h(ctx.doc, 'section', { _className: 'sp-panel sp-panel--ended' }, [h(ctx.doc, 'h3', { _className: 'sp-subheading', id: `${ctx._idPrefix}-screen`, text: ctx.t.linkExpired, _attrs: { tabindex: -1 } })]),
+    h(ctx.doc, 'section', { _className: 'sp-panel sp-panel--ended' }, [heading(ctx, ctx.t.linkExpired)]),
   ]);
 }

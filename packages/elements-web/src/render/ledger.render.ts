@@ -1,5 +1,5 @@
 import { h } from '../dom/h';
-import { isRefusal, isRefusedNetwork, lastUnpaid, ledgerRows, rowAction, showsRemaining } from '../state/derive';
+import { isRefusal, isRefusedNetwork, lastUnpaid, ledgerRows, rowAction, showsRemaining, type LedgerRow } from '../state/derive';
 import type { AttemptViewEntry } from '../types/session-view';
 import { attemptMethodName, type RenderContext } from './render-context';
 import { schemeName } from './scheme-names';
@@ -9,12 +9,12 @@ function trancheButton(ctx: RenderContext, text: string, label: string, click: (
   return h(ctx.doc, 'button', { _className: 'sp-button sp-button--link', id, text, _attrs: { type: 'button', 'aria-label': label, disabled: ctx._local._busy }, on: { click } });
 }
 
-function row(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
+function row(ctx: RenderContext, attempt: LedgerRow): HTMLElement {
   const { doc, t, f } = ctx;
   const name = attemptMethodName(ctx, attempt);
   const amount = f.amount(attempt.granted.amount > 0 || attempt.status !== 'AUTHORIZING' ? attempt.granted : attempt.requested);
   // An unpaid ending hands back whatever is still in flight or held.
-  const releasing = ctx._local._releasing.includes(attempt.attemptId) || (attempt.released === true && attempt.status !== 'VOIDED') || (!showsRemaining(ctx.view.status) && attempt.status !== 'CAPTURED');
+  const releasing = ctx._local._releasing.includes(attempt.attemptId) || attempt.released === true || (!showsRemaining(ctx.view.status) && attempt.status !== 'CAPTURED');
   const action = rowAction(ctx.view, attempt, ctx._local._releasing);
   const differs = attempt.status !== 'AUTHORIZING' && attempt.granted.amount !== attempt.requested.amount;
   return h(doc, 'li', { _className: `sp-ledger__row sp-ledger__row--${attempt.status.toLowerCase()}` }, [

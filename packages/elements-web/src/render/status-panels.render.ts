@@ -2,7 +2,7 @@ import { h } from '../dom/h';
 import type { AttemptViewEntry, EndStatus } from '../types/session-view';
 import { attemptMethodName, type RenderContext } from './render-context';
 
-function heading(ctx: RenderContext, text: string): HTMLElement {
+export function heading(ctx: Pick<RenderContext, 'doc' | '_idPrefix'>, text: string): HTMLElement {
   return h(ctx.doc, 'h3', { _className: 'sp-subheading sp-screen-heading', id: `${ctx._idPrefix}-screen`, text, _attrs: { tabindex: -1 } });
 }
 

@@ -70,9 +70,13 @@ export function isWaiting(view: SessionView): boolean {
   return screen.kind === 'confirming' || screen.kind === 'finalising' || screen.kind === 'awaiting' || (screen.kind === 'paying' && isReleasing(view));
 }
 
+/** What a ledger row's tranche can be: on its way, held, or paid. */
+export type RowStatus = Extract<AttemptViewEntry['status'], 'AUTHORIZING' | 'AUTHORIZED' | 'CAPTURED'>;
+export type LedgerRow = AttemptViewEntry & { readonly status: RowStatus };
+
 /** Ledger rows: every tranche that holds or took money, or is on its way. */
-export function ledgerRows(view: SessionView): readonly AttemptViewEntry[] {
-  return view.attempts.filter((a) => a.status === 'AUTHORIZING' || a.status === 'AUTHORIZED' || a.status === 'CAPTURED');
+export function ledgerRows(view: SessionView): readonly LedgerRow[] {
+  return view.attempts.filter((a): a is LedgerRow => a.status === 'AUTHORIZING' || a.status === 'AUTHORIZED' || a.status === 'CAPTURED');
 }
 
 export type RowAction = 'remove' | 'stop' | 'none';
