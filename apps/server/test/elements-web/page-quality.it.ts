@@ -86,6 +86,26 @@ describe('demo checkout in Chromium: consent, French, accessibility, the README 
     expect(problems.list).toEqual([]);
   });
 
+  it('has no axe-core violation back from the PayPal page (finish it there), on a PayPal refusal and on an unreadable amount', async () => {
+    const { page, shop, problems } = suite;
+    await shop.openWithTerms();
+    await shop.method('PayPal').check();
+    await shop.payButton().click();
+    await page.waitForURL(/\/fake-psp\/pay\//);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Finish your payment on the PayPal page' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Continue with PayPal' }).click();
+    await shop.atFakePsp(/Decline/);
+    await page.locator('.sp-notice', { hasText: 'PayPal refused it.' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shop.amountField().fill('abc');
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    await page.locator('.sp-field__error', { hasText: 'Not an amount.' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems.list).toEqual([]);
+  });
+
   it('makes the README picture of the checkout mid-split', async () => {
     const { page, problems } = suite;
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'splitpay-shot-')), 'demo-checkout.png');
