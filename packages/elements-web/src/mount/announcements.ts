@@ -14,8 +14,9 @@ export interface Announcement {
 export function announcementsFor(previous: SessionView | undefined, next: SessionView, t: Messages, f: Formats): Announcement[] {
   const out: Announcement[] = [];
   const say = (text: string, urgent = false): unknown => out.push({ text, urgent });
-  if (previous && previous.status !== next.status && isEndStatus(next.status)) {
-    say(t.ended[next.status], next.status !== 'PAID');
+  if (previous && isEndStatus(next.status)) {
+    // Said once; a tranche the service then hands back (polled after the end, D146-b) is never said held.
+    if (previous.status !== next.status) say(t.ended[next.status], next.status !== 'PAID');
     return out;
   }
   if (!previous) {

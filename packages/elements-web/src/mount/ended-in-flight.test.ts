@@ -33,6 +33,8 @@ describe('mount: a tranche still in flight when the session ends unpaid', () => 
       await jest.advanceTimersByTimeAsync(base.poll.idleMs);
       await until(() => calls.length === 2);
       expect(page.text(page.doc.querySelector('.sp-ledger__row') as Element)).toContain('being released');
+      // Held at the PSP after the end: handed back, never said held to screen readers.
+      expect(page.role('status').concat(page.role('alert')).map((r) => page.text(r)).join(' | ')).not.toMatch(/held|remaining/);
 
       await jest.advanceTimersByTimeAsync(base.poll.idleMs);
       await until(() => page.doc.querySelector('.sp-ledger__row') === null);
