@@ -63,6 +63,13 @@ describe('Worldline Direct requests', () => {
     expect((await driver('ancv').open(openInput(6_000, SETTINGS, 'ancv'))).ack).toMatchObject({ outcome: 'rejected', code: 'no-redirect' });
   });
 
+  it('wero open: a redirect answered with no readable payment id sends no payer (no id, no payer: D143-c)', async () => {
+    const { payment: _named, ...answer } = redirectAnswer(PAY, 6_000, TX);
+    nock(TEST_BASE).post(P).reply(201, { ...answer, payment: { status: 'REDIRECTED' } });
+    const out = await driver('wero').open(openInput());
+    expect(out).toEqual({ ack: { outcome: 'rejected', httpStatus: 201, code: 'no-payment-id', message: 'Worldline answered a redirect without naming its payment' }, facts: [] });
+  });
+
   it('wero open: a hold (requiresApproval true) by default or under operation authorization, a direct payment (false) under operation payment', async () => {
     const r = recorder();
     nock(TEST_BASE).post(P).times(3).reply(r.reply(201, redirectAnswer(PAY, 6_000, TX)));

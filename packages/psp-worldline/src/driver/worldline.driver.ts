@@ -79,6 +79,10 @@ export class WorldlineDriver implements PspDriver {
     const url = action?.actionType === 'REDIRECT' ? action.redirectData?.redirectURL : undefined;
     // A payment Worldline is already collecting (CAPTURE_REQUESTED) has no verdict yet but is no refusal: the lookups decide (D86).
     const collecting = payment?.status === 'CAPTURE_REQUESTED';
+    // No id, no payer sent: an opening recorded without a Worldline id is one no payer can approve (D143-c).
+    if (ack.outcome === 'accepted' && url && !payment) {
+      return { ack: { ...ack, outcome: 'rejected', code: 'no-payment-id', message: 'Worldline answered a redirect without naming its payment' }, facts: [] };
+    }
     if (ack.outcome === 'accepted' && !url && facts.length === 0 && !collecting) {
       return { ack: { ...ack, outcome: 'rejected', code: 'no-redirect', message: 'Worldline answered without a redirect for the payer' }, facts: [] };
     }
