@@ -13,14 +13,18 @@ export type DepsBreak = (deps: PspPluginDeps) => PspPluginDeps;
  * whose plugin builds the provider from the deps the kit passes changed by `depsBreak`).
  */
 export function brokenFake(method: MethodKind, broken: Break, reader?: (provider: PspProvider) => PspProvider['parseNotification'], depsBreak: DepsBreak = (deps) => deps): PspKitTarget {
-  const target = fakeKitTarget(method);
+  return brokenTarget(fakeKitTarget(method), broken, reader, depsBreak);
+}
+
+/** Any target (a real driver against nock too) whose driver for its method is wrapped by `broken`, its reader by `reader`, its deps by `depsBreak`. */
+export function brokenTarget(target: PspKitTarget, broken: Break, reader?: (provider: PspProvider) => PspProvider['parseNotification'], depsBreak: DepsBreak = (deps) => deps): PspKitTarget {
   return {
     ...target,
     async start() {
       const run = await target.start();
       const create = (deps: PspPluginDeps): PspProvider => {
         const real = run.plugin.create(depsBreak(deps));
-        const drivers = real.drivers.map((d) => (d.method === method ? Object.assign(Object.create(d) as PspDriver, broken(d, deps.logger)) : d));
+        const drivers = real.drivers.map((d) => (d.method === target.method ? Object.assign(Object.create(d) as PspDriver, broken(d, deps.logger)) : d));
         return { ...real, drivers, ...(reader ? { parseNotification: reader(real) } : {}) };
       };
       return { ...run, plugin: { ...run.plugin, create } };
