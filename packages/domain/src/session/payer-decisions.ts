@@ -1,6 +1,6 @@
 import { refuse } from '../errors/domain-error';
 import { isAbandonable } from '../rules/abandonable.rule';
-import { isSettled } from '../rules/remaining-balance.rule';
+import { mayAbandon, mayCancel } from '../rules/attempt-ending.rule';
 import type { DomainContext } from './domain-context';
 import { assertPayerMayAct } from './payer-guard';
 import { progress } from './progress';
@@ -19,7 +19,7 @@ import { cancelStudies, withdrawAttempt } from './study-cancel';
 export function cancelAttempt(session: Session, attemptId: string, ctx: DomainContext): Session {
   assertPayerMayAct(session, ctx);
   const attempt = requireAttempt(session, attemptId);
-  if (attempt.status !== 'AUTHORIZED' || attempt.operation !== 'authorization' || !isSettled(attempt)) {
+  if (!mayCancel(attempt)) {
     refuse('AttemptNotCancellable', 'Only a held (AUTHORIZED) tranche can be cancelled');
   }
   return progress(replaceAttempt(session, releaseAttempt(session, attempt, ctx)), ctx);
@@ -35,7 +35,7 @@ export function cancelAttempt(session: Session, attemptId: string, ctx: DomainCo
 export function abandonAttempt(session: Session, attemptId: string, ctx: DomainContext): Session {
   assertPayerMayAct(session, ctx);
   const attempt = requireAttempt(session, attemptId);
-  if (attempt.status !== 'AUTHORIZING' || !isAbandonable(offerOf(session, attempt))) {
+  if (!mayAbandon(attempt, isAbandonable(offerOf(session, attempt)))) {
     refuse('AttemptNotAbandonable', 'This attempt cannot be abandoned');
   }
   return progress(replaceAttempt(session, withdrawAttempt(session, attempt, ctx)), ctx);

@@ -1,6 +1,7 @@
 import type { Attempt } from '../attempt/attempt.model';
 import type { MethodOffer } from '../method/method';
 import { isAbandonable } from '../rules/abandonable.rule';
+import { mayPayerEnd } from '../rules/attempt-ending.rule';
 import { isAwaitingPartialDecision } from '../rules/partial-grant.rule';
 import type { AttemptViewEntry } from './session-view.model';
 
@@ -18,10 +19,9 @@ export function attemptView(attempt: Attempt, offer: MethodOffer | undefined): A
     operation: attempt.operation,
     requested: attempt.requested,
     granted: attempt.granted,
-    // The spec's definition: always true for a hold, for a settlement only where its PSP can undo it.
-    // The page offers the abandon button on an AUTHORIZING attempt, and cancel on an AUTHORIZED hold.
-    // A CANCELLED attempt was ended already (abandoned, or a wallet whose token never came): nothing is left to end (D142-c).
-    abandonable: attempt.status !== 'CANCELLED' && (offer ? isAbandonable(offer) : attempt.operation === 'authorization'),
+    // The spec's capability, while something is left to end: abandon acts on an AUTHORIZING attempt,
+    // cancel on a held tranche; the same rules as those doors (D142-c, D148).
+    abandonable: mayPayerEnd(attempt, offer ? isAbandonable(offer) : attempt.operation === 'authorization'),
     ...(attempt.plan ? { plan: { installments: attempt.plan.installments, withFees: attempt.plan.withFees } } : {}),
     ...(attempt.partialAuth ? { partialAuth: attempt.partialAuth } : {}),
     ...(attempt.partialAuth === 'mandated' ? { awaitingPartialDecision: isAwaitingPartialDecision(attempt) } : {}),

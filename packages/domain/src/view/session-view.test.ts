@@ -5,7 +5,7 @@ import type { PspCatalog } from '../creation/provider.rule';
 import type { Contract } from '../merchant/merchant-account.model';
 import type { PspFact } from '../psp/psp-fact';
 import { applyFact } from '../session/apply-fact';
-import { abandonAttempt } from '../session/payer-decisions';
+import { abandonAttempt, cancelAttempt } from '../session/payer-decisions';
 import { DEFAULT_POLICY, type DomainContext } from '../session/domain-context';
 import type { Session } from '../session/session.model';
 import { startAttempt } from '../session/start-attempt';
@@ -170,20 +170,51 @@ describe('sessionView', () => {
     expect(view.methods.find((m) => m.id === 'ancv')).toMatchObject({ mustSettleRemaining: true });
   });
 
-  it('keeps abandonable as the spec defines it: always true for a hold, whatever its status but CANCELLED', () => {
+  it('says abandonable only while a door would end the attempt: the same answer as trying abandon, or cancel on a held tranche', () => {
     const s0 = session({ methods: [{ method: 'card' }, { method: 'ancv' }] });
+    const inFlight = startAttempt(s0, { methodId: 'card', amount: 4_000 }, ctx());
     const held = granted(s0, 'card', 4_000);
-    expect(sessionView(held, { now: NOW }).attempts[0]).toMatchObject({ status: 'AUTHORIZED', operation: 'authorization', abandonable: true });
-    const started = startAttempt(s0, { methodId: 'card', amount: 4_000 }, ctx());
-    const declined = applyFact(started.session, { kind: 'declined', ref: { transactionId: started.transactionId }, category: 'bank-refusal' }, ctx());
-    expect(sessionView(declined, { now: NOW }).attempts[0]).toMatchObject({ status: 'DECLINED', abandonable: true });
-    // Except once CANCELLED: it was ended already, nothing is left to abandon (D142-c).
-    const abandoned = abandonAttempt(started.session, started.attemptId, ctx());
-    expect(sessionView(abandoned, { now: NOW }).attempts[0]).toMatchObject({ status: 'CANCELLED', operation: 'authorization', abandonable: false });
-    // A settlement its PSP cannot undo (no void, no refund) is never abandonable, even once taken.
+    const heldId = held.attempts[0]!.id;
+    const cancelled = cancelAttempt(held, heldId, ctx());
+    const voidTx = cancelled.attempts[0]!.transactions.find((t) => t.type === 'void')!.id;
+    const voided = applyFact(cancelled, { kind: 'voided', ref: { transactionId: voidTx }, success: true }, ctx());
+    const declined = applyFact(inFlight.session, { kind: 'declined', ref: { transactionId: inFlight.transactionId }, category: 'bank-refusal' }, ctx());
+    const abandoned = abandonAttempt(inFlight.session, inFlight.attemptId, ctx());
     const vouchers = startAttempt(s0, { methodId: 'ancv', amount: 10_000 }, ctx());
-    const paid = applyFact(vouchers.session, { kind: 'authorized', ref: { transactionId: vouchers.transactionId }, granted: { amount: 10_000, currency: 'EUR' as never } }, ctx());
-    expect(sessionView(paid, { now: NOW }).attempts[0]).toMatchObject({ operation: 'payment', abandonable: false });
+    const taken = applyFact(vouchers.session, { kind: 'authorized', ref: { transactionId: vouchers.transactionId }, granted: { amount: 10_000, currency: 'EUR' as never } }, ctx());
+    const cases: [string, Session][] = [
+      ['AUTHORIZING hold', inFlight.session],
+      ['AUTHORIZED hold', held],
+      ['AUTHORIZED hold handed back', cancelled],
+      ['VOIDED', voided],
+      ['DECLINED', declined],
+      ['CANCELLED', abandoned],
+      ['AUTHORIZING settlement nothing undoes', vouchers.session],
+      ['CAPTURED settlement', taken],
+    ];
+    const ends = (attempt: (s: Session, id: string) => Session, s: Session, id: string): boolean => {
+      try {
+        attempt(s, id);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const seen = cases.map(([name, s]) => {
+      const attempt = s.attempts[0]!;
+      const byDoor = ends((x, id) => abandonAttempt(x, id, ctx()), s, attempt.id) || ends((x, id) => cancelAttempt(x, id, ctx()), s, attempt.id);
+      return [name, attempt.status, sessionView(s, { now: NOW }).attempts[0]!.abandonable, byDoor];
+    });
+    expect(seen).toEqual([
+      ['AUTHORIZING hold', 'AUTHORIZING', true, true],
+      ['AUTHORIZED hold', 'AUTHORIZED', true, true],
+      ['AUTHORIZED hold handed back', 'AUTHORIZED', false, false],
+      ['VOIDED', 'VOIDED', false, false],
+      ['DECLINED', 'DECLINED', false, false],
+      ['CANCELLED', 'CANCELLED', false, false],
+      ['AUTHORIZING settlement nothing undoes', 'AUTHORIZING', false, false],
+      ['CAPTURED settlement', 'CAPTURED', false, false],
+    ]);
   });
 
   it('marks financing ineligible once no plan covers the remaining balance, the entry and its plans kept', () => {
