@@ -1,10 +1,10 @@
 import { SESSION_CREATION_REFUSALS } from '@splitpay/domain';
 import { uuidSchema } from '../schemas/common.schema';
-import { attemptPageSchema, attemptViewSchema, sessionChargebacksSchema, sessionPageSchema, sessionSchema, transactionPageSchema, transactionViewSchema } from '../schemas/resource.schema';
+import { attemptPageSchema, attemptViewSchema, dashboardSessionChargebacksSchema, sessionChargebacksSchema, sessionPageSchema, sessionSchema, transactionPageSchema, transactionViewSchema } from '../schemas/resource.schema';
 import { attemptSearchSchema, sessionSearchSchema, transactionSearchSchema } from '../schemas/search-query.schema';
 import { sessionCreatedSchema, sessionRequestSchema } from '../schemas/session-request.schema';
 import { creationKeyConflict, foreignCursor, notFound, unauthorized, undeclaredProperty, undeclaredQueryParameter, withErrorExamples } from './examples/error.examples';
-import { attemptPage, attemptRead, createSessionRequest, sessionCreated, sessionChargebacks, sessionPage, sessionRead, transactionPage, transactionRead } from './examples/merchant-api.examples';
+import { attemptPage, attemptRead, createSessionRequest, dashboardSessionChargebacks, sessionCreated, sessionChargebacks, sessionPage, sessionRead, transactionPage, transactionRead } from './examples/merchant-api.examples';
 import { errors, json, pathId, queryParameters, type ParameterSpec, type PathSpecs, type ResponseSpec } from './operation';
 
 const tags = ['Merchant API'];
@@ -73,6 +73,17 @@ export const merchantApiPaths: PathSpecs = {
       security: access,
       parameters: [pathId('sessionId', 'the session id', uuidSchema)],
       responses: { '200': { ...json('The chargebacks of the session', sessionChargebacksSchema), examples: sessionChargebacks }, ...readErrors() },
+    },
+  },
+  '/api/dashboard/sessions/{sessionId}/chargebacks': {
+    get: {
+      summary: "A session's chargebacks with their messages' delivery (the dashboard's read)",
+      operationId: 'getDashboardSessionChargebacks',
+      description: `The dashboard's own read, for contact tokens only (a client token is Unauthorized): the disputes of GET /api/sessions/{sessionId}/chargebacks, each with where its chargeback message stands, so the payment's page can say which the notification replay would send again. Not part of the merchant API. ${READ_NOTE}`,
+      tags: ['Dashboard'],
+      security: access,
+      parameters: [pathId('sessionId', 'the session id', uuidSchema)],
+      responses: { '200': { ...json('The chargebacks of the session, with their delivery', dashboardSessionChargebacksSchema), examples: dashboardSessionChargebacks }, ...readErrors() },
     },
   },
   '/api/attempts': {

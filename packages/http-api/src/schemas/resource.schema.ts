@@ -209,3 +209,23 @@ const page = (name: string, key: string, item: unknown) =>
 export const sessionPageSchema = page('SessionPage', 'sessions', sessionSchema);
 export const attemptPageSchema = page('AttemptPage', 'attempts', attemptViewSchema);
 export const transactionPageSchema = page('TransactionPage', 'transactions', transactionViewSchema);
+
+export const dashboardChargebackSchema = named('DashboardChargeback', {
+  ...chargebackSchema,
+  description: "a dispute as the dashboard reads it: the Chargeback's fields and where its chargeback message stands",
+  properties: {
+    ...chargebackSchema.properties,
+    delivery: {
+      type: 'string',
+      enum: ['delivered', 'trying', 'abandoned'],
+      description: "the chargeback message: delivered (acknowledged), trying (its retry calendar still runs, or it waits for the session's ending message to go first), abandoned (the calendar is spent: the session's notification replay sends it again); absent when the account declares no chargeback address (nothing is sent)",
+    },
+  },
+});
+
+export const dashboardSessionChargebacksSchema = named('DashboardSessionChargebacks', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['chargebacks'],
+  properties: { chargebacks: { type: 'array', items: dashboardChargebackSchema, description: 'oldest first' } },
+});

@@ -38,6 +38,13 @@ export const sessionChargebacks: Examples = {
   },
 };
 
+export const dashboardSessionChargebacks: Examples = {
+  abandoned: {
+    summary: "The same dispute, its chargeback message's calendar spent: the notification replay sends it again",
+    value: { chargebacks: [{ ...disputeOf60, receivedAt: PAID_AT + 40 * 86_400_000, delivery: 'abandoned' }] },
+  },
+};
+
 export const capture40View = { ...context, attemptId: attempt40.attemptId, method: 'card', provider: 'fake', cardScheme: 'mastercard', transaction: captureOf(4_000, CAPTURE_40, REFS.capture40) };
 
 export const transactionRead: Examples = {
