@@ -176,7 +176,7 @@ describe('dashboard actions in Chromium: confirmation and focus', () => {
     let holds = (): void => undefined;
     const holding = new Promise<void>((resolve) => (holds = resolve));
     let held = false;
-    await page.route(`**/api/sessions/${sessionId}/chargebacks`, async (route) => {
+    await page.route(`**/api/dashboard/sessions/${sessionId}/chargebacks`, async (route) => {
       if (!held) {
         held = true;
         holds();

@@ -77,8 +77,12 @@ export interface SessionJson {
   readonly attempts: readonly AttemptJson[];
 }
 
-/** One dispute of GET /api/sessions/{id}/chargebacks (the domain's type, imported as a type only: erased from the bundle). */
-export type ChargebackJson = JsonOf<ChargebackEventFields> & { readonly receivedAt: number };
+/** One dispute of GET /api/dashboard/sessions/{id}/chargebacks (the domain's type, imported as a type only: erased from the bundle). */
+export type ChargebackJson = JsonOf<ChargebackEventFields> & {
+  readonly receivedAt: number;
+  /** Where its message stands, as the dashboard's own read says (D148); absent: no chargeback address, nothing sent. */
+  readonly delivery?: 'delivered' | 'trying' | 'abandoned';
+};
 
 export interface SessionPage {
   readonly sessions: readonly SessionJson[];

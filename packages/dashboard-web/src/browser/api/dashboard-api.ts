@@ -69,7 +69,8 @@ export class DashboardApi {
   }
 
   chargebacks(sessionId: string): Promise<ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>> {
-    return this.call('GET', `/api/sessions/${seg(sessionId)}/chargebacks`);
+    // The dashboard's own read: the merchant API's disputes with their messages' delivery (D148).
+    return this.call('GET', `/api/dashboard/sessions/${seg(sessionId)}/chargebacks`);
   }
 
   refund(request: RefundRequest): Promise<ApiResult<RefundAnswer>> {

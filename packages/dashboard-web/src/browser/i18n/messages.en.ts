@@ -109,8 +109,17 @@ export const en = {
   notificationDelivered: (at: string) => `Delivered on ${at}.`,
   notificationOwed: (failures: number) => (failures === 0 ? 'Not delivered yet.' : `Not delivered yet: ${failures} failed ${failures === 1 ? 'try' : 'tries'}.`),
   notificationAbandoned: (failures: number) => `Abandoned after ${failures} failed tries.`,
-  replay: 'Send the notification again',
-  replayed: 'The notification is being sent again.',
+  /** The replay button says what it will send again (D148): the ending, the chargebacks whose calendar is spent, or both. */
+  replay: {
+    ending: (): string => 'Send the notification again',
+    chargebacks: (n: number): string => (n === 1 ? 'Send the chargeback notification again' : `Send the ${n} chargeback notifications again`),
+    both: (n: number): string => (n === 1 ? 'Send the notification and the chargeback notification again' : `Send the notification and the ${n} chargeback notifications again`),
+  },
+  replayed: {
+    ending: (): string => 'The notification is being sent again.',
+    chargebacks: (n: number): string => (n === 1 ? 'The chargeback notification is being sent again.' : 'The chargeback notifications are being sent again.'),
+    both: (n: number): string => (n === 1 ? 'The notification and the chargeback notification are being sent again.' : 'The notification and the chargeback notifications are being sent again.'),
+  },
   refundSession: 'Refund the whole payment',
   refundSessionConfirm: (amount: string) => `Refund ${amount}, everything that remains on every tranche? A refund cannot be undone.`,
   refundsPaused: 'Refunds are unavailable: a refund is pending, awaiting its verdict. This page checks again on its own.',
@@ -172,6 +181,9 @@ export const en = {
   tranche: 'Tranche',
   date: 'Date',
   validUntil: 'Respond by',
+  chargebackDelivery: 'Notification',
+  chargebackDeliveryState: { delivered: 'delivered', trying: 'being tried', abandoned: 'abandoned' } as Record<string, string>,
+  chargebackNotSent: 'not sent (no address)',
   refusals: {
     NothingToRefund: 'Nothing is left to refund: nothing was taken, or everything was already refunded.',
     RefundInFlight: 'A refund is already on its way for this tranche. Wait for its verdict, then try again.',

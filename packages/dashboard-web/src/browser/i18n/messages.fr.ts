@@ -111,8 +111,16 @@ export const fr: Messages = {
   notificationDelivered: (at) => `Remise le ${at}.`,
   notificationOwed: (failures) => (failures === 0 ? 'Pas encore remise.' : `Pas encore remise : ${failures} ${failures === 1 ? 'essai échoué' : 'essais échoués'}.`),
   notificationAbandoned: (failures) => `Abandonnée après ${failures} essais échoués.`,
-  replay: 'Renvoyer la notification',
-  replayed: 'La notification est renvoyée.',
+  replay: {
+    ending: () => 'Renvoyer la notification',
+    chargebacks: (n) => (n === 1 ? 'Renvoyer la notification de rétrofacturation' : `Renvoyer les ${n} notifications de rétrofacturation`),
+    both: (n) => (n === 1 ? 'Renvoyer la notification et la notification de rétrofacturation' : `Renvoyer la notification et les ${n} notifications de rétrofacturation`),
+  },
+  replayed: {
+    ending: () => 'La notification est renvoyée.',
+    chargebacks: (n) => (n === 1 ? 'La notification de rétrofacturation est renvoyée.' : 'Les notifications de rétrofacturation sont renvoyées.'),
+    both: (n) => (n === 1 ? 'La notification et la notification de rétrofacturation sont renvoyées.' : 'La notification et les notifications de rétrofacturation sont renvoyées.'),
+  },
   refundSession: 'Rembourser tout le paiement',
   refundSessionConfirm: (amount) => `Rembourser ${amount}, tout ce qui reste sur chaque tranche ? Un remboursement ne peut pas être annulé.`,
   refundsPaused: "Remboursements indisponibles : un remboursement est en attente, il attend son verdict. Cette page vérifie à nouveau d'elle-même.",
@@ -172,6 +180,9 @@ export const fr: Messages = {
   tranche: 'Tranche',
   date: 'Date',
   validUntil: 'Répondre avant le',
+  chargebackDelivery: 'Notification',
+  chargebackDeliveryState: { delivered: 'remise', trying: "en cours d'envoi", abandoned: 'abandonnée' },
+  chargebackNotSent: 'non envoyée (aucune adresse)',
   refusals: {
     NothingToRefund: "Il n'y a plus rien à rembourser : rien n'a été encaissé, ou tout a déjà été remboursé.",
     RefundInFlight: 'Un remboursement de cette tranche est déjà en cours. Attendez son verdict, puis réessayez.',

@@ -3,6 +3,7 @@ import type { RefundTarget } from '../api/dashboard-api';
 import { methodWords } from '../i18n/payment-names';
 import { disputeStageWords } from '../i18n/dispute-stage-names';
 import { providerLabel } from '../operations/provider-options';
+import { replayReach } from '../notification/replay-reach';
 import { madeRefundOf, refundIdsOf } from '../refund/refund-outcome';
 import { refundSaying } from '../refund/refund-saying';
 import { refundStanding, type RefundStanding } from '../refund/refunds-in-flight';
@@ -14,6 +15,9 @@ import { PendingReread } from './pending-reread';
 import { refundForm, sessionRefundConfirm } from './refund-form.view';
 import { tableRegion } from './table-region';
 import { refusalWords, type ViewContext } from './view-context';
+
+/** The dashboard's read of the payment's disputes, with their messages' delivery (D148). */
+type ChargebacksAnswer = ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>;
 
 const TERMINAL = new Set(['PAID', 'ABORTED', 'EXPIRED', 'AWAITED_REFUSED']);
 
@@ -186,7 +190,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     );
   };
 
-  const notificationSection = (session: SessionJson, notification: NotificationJson | undefined): HTMLElement => {
+  const notificationSection = (session: SessionJson, notification: NotificationJson | undefined, chargebacks: ChargebacksAnswer): HTMLElement => {
     const out = h('section', { class: 'notification', 'aria-labelledby': 'notification-title' }, h('h2', { id: 'notification-title', tabindex: '-1' }, t.notification));
     if (!notification) {
       out.append(h('p', {}, t.noNotification));
@@ -200,7 +204,10 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     out.append(facts([[t.notificationUrl, h('code', {}, notification.url)], [t.status, h('span', { class: notification.abandoned ? 'status status-abandoned' : 'status' }, state)]]));
     if (notification.abandoned || notification.deliveredAt !== undefined) {
       const error = h('p', { class: 'error', role: 'alert' });
-      const replay = h('button', { type: 'button', [FOCUS_KEY]: 'replay-notification' }, t.replay);
+      // Worded by what the door will send again: the ending, its abandoned chargebacks, or both (D148).
+      const reach = replayReach(notification, chargebacks.ok ? chargebacks.body.chargebacks : []);
+      const count = reach.kind === 'ending' ? 0 : reach.count;
+      const replay = h('button', { type: 'button', [FOCUS_KEY]: 'replay-notification' }, t.replay[reach.kind](count));
       replay.addEventListener('click', () => {
         if (replay.disabled) return;
         replay.disabled = true;
@@ -208,7 +215,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
           replay.disabled = false;
           if (answer.ok) {
             replayOwed = true;
-            ctx.announce(t.replayed);
+            ctx.announce(t.replayed[reach.kind](count));
             void load('notification-title');
           } else {
             error.textContent = refusalWords(ctx, answer.code);
@@ -221,7 +228,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     return out;
   };
 
-  const chargebackSection = (session: SessionJson, answer: ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>): HTMLElement => {
+  const chargebackSection = (session: SessionJson, answer: ChargebacksAnswer): HTMLElement => {
     const out = h('section', { class: 'chargebacks', 'aria-labelledby': 'chargebacks-title' }, h('h2', { id: 'chargebacks-title', tabindex: '-1' }, t.chargebacks));
     if (!answer.ok) {
       out.append(h('p', { class: 'error', role: 'alert' }, refusalWords(ctx, answer.code)));
@@ -232,7 +239,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
       return out;
     }
     const trancheOf = (attemptId: string): string => String(session.attempts.findIndex((a) => a.attemptId === attemptId) + 1 || '');
-    const header = h('tr', {}, ...[t.type, t.amount, t.date, t.validUntil, t.reasonCode, t.status, t.tranche, t.providerRef].map((label) => h('th', { scope: 'col' }, label)));
+    const header = h('tr', {}, ...[t.type, t.amount, t.date, t.validUntil, t.reasonCode, t.status, t.tranche, t.providerRef, t.chargebackDelivery].map((label) => h('th', { scope: 'col' }, label)));
     const rows = answer.body.chargebacks.map((cb) =>
       h(
         'tr',
@@ -245,13 +252,14 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         h('td', {}, cb.status === undefined ? '' : disputeStageWords(t, cb.status)),
         h('td', {}, trancheOf(cb.attemptId)),
         h('td', {}, h('code', {}, cb.providerRef)),
+        h('td', {}, cb.delivery === undefined ? t.chargebackNotSent : h('span', { class: cb.delivery === 'abandoned' ? 'status status-abandoned' : 'status' }, t.chargebackDeliveryState[cb.delivery] ?? cb.delivery)),
       ),
     );
     out.append(tableRegion(h('table', { class: 'chargebacks' }, h('caption', { id: 'chargebacks-table' }, t.chargebacksTable), h('thead', {}, header), h('tbody', {}, ...rows))));
     return out;
   };
 
-  const render = (session: SessionJson, chargebacks: ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>): void => {
+  const render = (session: SessionJson, chargebacks: ChargebacksAnswer): void => {
     shown = session;
     const ended = TERMINAL.has(session.status);
     const refundable = { amount: session.attempts.reduce((sum, a) => sum + refundStanding(a).refundable.amount, 0), currency: session.total.currency };
@@ -277,7 +285,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
             wholePausedBy ? pausedNote(wholePausedBy) : null,
           ]
         : []),
-      notificationSection(session, session.notification),
+      notificationSection(session, session.notification, chargebacks),
       h(
         'section',
         { class: 'tranches', 'aria-labelledby': 'tranches-title' },
@@ -291,13 +299,14 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
 
   /**
    * A notification this view sent again: it is read again, as a pending refund is, until it is
-   * delivered or abandoned (D129-e). Only one sent from here: an owed notification no one asked about
+   * delivered or abandoned (D129-e), and so are the chargeback messages it sent again (D148). Only one sent from here: an owed notification no one asked about
    * would have the page read again for as long as its retries last.
    */
   let replayOwed = false;
-  const awaited = (session: SessionJson): boolean => {
+  const awaited = (session: SessionJson, chargebacks: ChargebacksAnswer): boolean => {
     const n = session.notification;
-    replayOwed &&= n !== undefined && !n.abandoned && n.deliveredAt === undefined;
+    const chargebackOwed = chargebacks.ok && chargebacks.body.chargebacks.some((cb) => cb.delivery === 'trying');
+    replayOwed &&= (n !== undefined && !n.abandoned && n.deliveredAt === undefined) || chargebackOwed;
     return refundsPending(session) || replayOwed;
   };
 
@@ -335,7 +344,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
       return answer.ok ? answer.body : undefined;
     }
     reread.stop();
-    if (answer.ok && awaited(answer.body)) reread.later();
+    if (answer.ok && awaited(answer.body, chargebacks)) reread.later();
     drawn = seen;
     // A background redraw replaces what focus was on: it goes back to the same control (D136-b).
     const place = background ? focusPlace(body) : undefined;
