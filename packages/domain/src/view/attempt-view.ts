@@ -25,11 +25,20 @@ export function attemptView(attempt: Attempt, offer: MethodOffer | undefined): A
     ...(attempt.plan ? { plan: { installments: attempt.plan.installments, withFees: attempt.plan.withFees } } : {}),
     ...(attempt.partialAuth ? { partialAuth: attempt.partialAuth } : {}),
     ...(attempt.partialAuth === 'mandated' ? { awaitingPartialDecision: isAwaitingPartialDecision(attempt) } : {}),
-    ...(attempt.releasedAt !== undefined ? { released: true as const } : {}),
+    ...(isBeingHandedBack(attempt) ? { released: true as const } : {}),
     ...(attempt.cardScheme ? { cardScheme: attempt.cardScheme } : {}),
     ...(authorizing && attempt.redirect ? { redirect: attempt.redirect } : {}),
     ...(authorizing && attempt.pageAction ? { pageAction: attempt.pageAction } : {}),
     // A grant the service refused (a network the offer does not list) is handed back, not DECLINED, yet tells why.
     ...((attempt.status === 'DECLINED' || attempt.releasedAt !== undefined) && attempt.declineCategory ? { declineCategory: attempt.declineCategory } : {}),
   };
+}
+
+/**
+ * Released means the payer gets the money back: not when nothing can hand it back (owedToPayer: a
+ * PSP that neither refunds nor voids, a refund failed) or the refund was given up after its retries.
+ */
+function isBeingHandedBack(attempt: Attempt): boolean {
+  if (attempt.releasedAt === undefined || attempt.owedToPayer !== undefined) return false;
+  return !attempt.transactions.some((t) => t.type === 'refund' && t.status.kind === 'pending' && t.dispatch?.state === 'given-up');
 }

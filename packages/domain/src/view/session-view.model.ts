@@ -155,7 +155,8 @@ export interface AttemptViewEntry {
   /**
    * Present (true) once the service decided to hand this attempt's money back (a refused lower grant,
    * a removed tranche, a failed capture, a late grant): it no longer counts against the balance, even
-   * while it still shows AUTHORIZED or CAPTURED until its void or refund is confirmed.
+   * while it still shows AUTHORIZED or CAPTURED until its void or refund is confirmed. Absent on
+   * money taken that nothing hands back (owedToPayer, a refund given up): it stays taken (D147-a).
    */
   readonly released?: true;
   readonly cardScheme?: CardScheme;

@@ -5,7 +5,7 @@ import type { PspCatalog } from '../creation/provider.rule';
 import type { Contract } from '../merchant/merchant-account.model';
 import type { PspFact } from '../psp/psp-fact';
 import { applyFact } from '../session/apply-fact';
-import { abandonAttempt, cancelAttempt } from '../session/payer-decisions';
+import { abandonAttempt, abandonSession, cancelAttempt } from '../session/payer-decisions';
 import { DEFAULT_POLICY, type DomainContext } from '../session/domain-context';
 import type { Session } from '../session/session.model';
 import { startAttempt } from '../session/start-attempt';
@@ -153,6 +153,28 @@ describe('sessionView', () => {
     expect(refused.attempts[0]).toMatchObject({ status: 'AUTHORIZED', partialAuth: 'mandated', awaitingPartialDecision: false, released: true, granted: { amount: 5_000 } });
     expect(refused.remaining.amount).toBe(10_000);
     expect(sessionView(granted(session({ methods: [{ method: 'card' }] }), 'card', 4_000), { now: NOW }).attempts[0]?.released).toBeUndefined();
+  });
+
+  it('does not mark released money that nothing hands back: a payment taken where the PSP neither refunds nor voids, the session abandoned', () => {
+    const s0 = session({ methods: [{ method: 'ancv' }, { method: 'card' }] });
+    const paid = granted(s0, 'ancv', 10_000, { kind: 'authorized', granted: { amount: 3_000, currency: 'EUR' as never }, chosenByPayer: true } as never);
+    const view = sessionView(abandonSession(paid, ctx()), { now: NOW });
+    expect(view.status).toBe('ABORTED');
+    expect(view.attempts[0]).toMatchObject({ method: 'ancv', status: 'CAPTURED', granted: { amount: 3_000 } });
+    expect(view.attempts[0]?.released).toBeUndefined();
+  });
+
+  it('does not mark released a payment whose refund was given up after its retries', () => {
+    const s0 = session({ methods: [{ method: 'ancv' }, { method: 'card' }] });
+    const refundable: Session = { ...s0, methods: s0.methods.map((m) => (m.method === 'ancv' ? { ...m, capabilities: { ...m.capabilities, refund: true } } : m)) };
+    const aborted = abandonSession(granted(refundable, 'ancv', 4_000), ctx());
+    expect(aborted.attempts[0]?.transactions.map((t) => t.type)).toContain('refund');
+    expect(sessionView(aborted, { now: NOW }).attempts[0]?.released).toBe(true);
+    const givenUp: Session = {
+      ...aborted,
+      attempts: aborted.attempts.map((a) => ({ ...a, transactions: a.transactions.map((t) => (t.type === 'refund' ? { ...t, dispatch: { state: 'given-up' as const, tries: 5, at: NOW } } : t)) })),
+    };
+    expect(sessionView(givenUp, { now: NOW }).attempts[0]?.released).toBeUndefined();
   });
 
   it('gives operation, abandonable and redirect of an attempt in flight', () => {
