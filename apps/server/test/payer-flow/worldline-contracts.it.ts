@@ -168,6 +168,42 @@ describe('Worldline Direct contracts through the service', () => {
     expect((await page.waitFor(paid)).status).toBe('PAID');
     expect((await readSession(h, sessionId)).body).toMatchObject({ status: 'PAID', captured: { amount: 10_000 } });
   });
+  it('ANCV on 5403: vouchers below the amount asked, then the payment cancelled: ABORTED, and the view never says the vouchers taken are handed back (nothing is sent to Worldline)', async () => {
+    const { page } = await h.openPage({
+      currency: 'EUR',
+      total: 10_000,
+      orderId: 'wl-ancv-kept',
+      methods: [{ method: 'ancv' }, { method: 'card' }],
+      paymentMethodFilters: { channel: 'kiosk' },
+      returnUrl: 'https://shop.example/back',
+    });
+    const HC = '8915-0b5e5ac1f0d64c5fa1a1c0ffee000403';
+    const created = new Promise<string>((resolve) => {
+      nock(BASE)
+        .post(`/v2/${PSPID}/hostedcheckouts`)
+        .reply((_uri, sent) => {
+          const reference = (sent as { order: { references: { merchantReference: string } } }).order.references.merchantReference;
+          resolve(reference);
+          return [201, { RETURNMAC: 'mac-1', hostedCheckoutId: HC, merchantReference: reference, redirectUrl: `${BASE}/hostedcheckout/PaymentMethods/Selection/${HC}` }];
+        });
+    });
+    const started = await page.start({ methodId: 'ancv', amount: 10_000 });
+    const reference = await created;
+    const sale = payment('7510000001_0', 'CAPTURED', 9, 10_000, reference, { acquired: 3_000, product: 5403 });
+    nock(BASE).get(`/v2/${PSPID}/hostedcheckouts/${HC}`).reply(200, { status: 'PAYMENT_CREATED', createdPaymentOutput: { payment: sale, paymentStatusCategory: 'COMPLETED' } });
+    await navigate(`${h.url}/elements/return/${started.body.attemptId}?hostedCheckoutId=${HC}&RETURNMAC=mac-1`);
+    expect((await page.waitFor(noneInFlight)).attempts[0]).toMatchObject({ status: 'CAPTURED', granted: { amount: 3_000 } });
+
+    const abandoned = await page.abandonSession();
+    expect(abandoned.status).toBe(200);
+    const view = (await page.view()).body.view;
+    expect(view.status).toBe('ABORTED');
+    expect(view.attempts[0]).toMatchObject({ method: 'ancv', status: 'CAPTURED', granted: { amount: 3_000 } });
+    expect(view.attempts[0]?.released).toBeUndefined();
+    // No refund or cancel was asked of Worldline (an unexpected call would have met no interceptor).
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+
   /** An ANCV sale on 5403 paid in full through the hosted checkout `hc` (Worldline payment `paymentId`): the session PAID. */
   async function paidByAncvHostedCheckout(orderId: string, hc: string, paymentId: string): Promise<{ sessionId: string; attemptId: string; reference: string }> {
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 5_000, orderId, methods: [{ method: 'ancv' }], paymentMethodFilters: { channel: 'kiosk' }, returnUrl: 'https://shop.example/back' });
