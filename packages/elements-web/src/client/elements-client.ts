@@ -53,6 +53,9 @@ export interface ElementsClientOptions {
   readonly fetch?: FetchLike;
 }
 
+/** The path of one of an attempt's doors. */
+const attemptDoor = (attemptId: string, door: string): string => `/elements/session/attempts/${encodeURIComponent(attemptId)}/${door}`;
+
 /**
  * The elements doors, typed. The elements token is the only credential sent; no cookie goes with
  * the calls (`credentials: 'omit'`).
@@ -77,19 +80,19 @@ export class ElementsClient {
   }
 
   cancel(attemptId: string, signal?: AbortSignal): Promise<ViewAnswer> {
-    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/cancel`, undefined, signal);
+    return this._call('POST', attemptDoor(attemptId, 'cancel'), undefined, signal);
   }
 
   abandonAttempt(attemptId: string, signal?: AbortSignal): Promise<ViewAnswer> {
-    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/abandon`, undefined, signal);
+    return this._call('POST', attemptDoor(attemptId, 'abandon'), undefined, signal);
   }
 
   acceptPartial(attemptId: string, signal?: AbortSignal): Promise<ViewAnswer> {
-    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/accept-partial`, undefined, signal);
+    return this._call('POST', attemptDoor(attemptId, 'accept-partial'), undefined, signal);
   }
 
   confirm(attemptId: string, paymentToken: string, signal?: AbortSignal): Promise<ViewAnswer> {
-    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'applepay', paymentToken } }, signal, isViewAnswer, undefined, PAYMENT_REQUEST_WITHIN_MS);
+    return this._call('POST', attemptDoor(attemptId, 'confirm'), { input: { method: 'applepay', paymentToken } }, signal, isViewAnswer, undefined, PAYMENT_REQUEST_WITHIN_MS);
   }
 
   /**
@@ -97,7 +100,7 @@ export class ElementsClient {
    * script handed it; unanswered within PAYMENT_REQUEST_WITHIN_MS, it is said lost (D111-a).
    */
   confirmCardAction(attemptId: string, details: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<ViewAnswer> {
-    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/confirm`, { input: { method: 'card', details } }, signal, isViewAnswer, undefined, PAYMENT_REQUEST_WITHIN_MS);
+    return this._call('POST', attemptDoor(attemptId, 'confirm'), { input: { method: 'card', details } }, signal, isViewAnswer, undefined, PAYMENT_REQUEST_WITHIN_MS);
   }
 
   /**
@@ -105,8 +108,9 @@ export class ElementsClient {
    * and not yet confirmed. ConfirmNotApplicable when the wallet needs no validation at its PSP.
    */
   walletSession(attemptId: string, input: WalletSessionInput, signal?: AbortSignal): Promise<WalletSessionAnswer> {
-    const body = { input: { method: 'applepay', domainName: input.domainName, ...(input.validationUrl ? { validationUrl: input.validationUrl } : {}) } };
-    return this._call('POST', `/elements/session/attempts/${encodeURIComponent(attemptId)}/wallet-session`, body, signal, isWalletSessionAnswer);
+    // JSON leaves an undefined member out: no validationUrl is sent when the sheet gave none.
+    const body = { input: { method: 'applepay', domainName: input.domainName, validationUrl: input.validationUrl || undefined } };
+    return this._call('POST', attemptDoor(attemptId, 'wallet-session'), body, signal, isWalletSessionAnswer);
   }
 
   acceptTerms(signal?: AbortSignal): Promise<ViewAnswer> {

@@ -7,7 +7,7 @@ describe('Formats', () => {
     expect(new Formats('en').amount({ amount: 7000, currency: 'EUR' })).toBe('€70.00');
     expect(spaces(new Formats('fr').amount({ amount: 7000, currency: 'EUR' }))).toBe('70,00 €');
     expect(new Formats('en').amount({ amount: 1500, currency: 'JPY' })).toBe('¥1,500');
-    expect(new Formats('en')._minorDigits('KWD')).toBe(3);
+    expect(new Formats('en')._plainAmount(1500, 'KWD')).toBe('1.500');
   });
 
   it('reads what the payer typed, with a comma or a dot, into minor units; refuses what is not an amount', () => {
@@ -57,7 +57,7 @@ describe('Formats', () => {
     expect(en._plainAmount(250000, 'IDR')).toBe('2500.00');
     expect(en._parseAmount('1.5', 'IQD')).toBe(1500);
     expect(en._parseAmount('100', 'HUF')).toBe(10000);
-    expect([en._minorDigits('IQD'), en._minorDigits('HUF'), en._minorDigits('JPY')]).toEqual([3, 2, 0]);
+    expect([en._plainAmount(1, 'IQD'), en._plainAmount(1, 'HUF'), en._plainAmount(1, 'JPY')]).toEqual(['0.001', '0.01', '1']);
   });
 
   it('formats an APR fraction as a percentage', () => {

@@ -18,18 +18,13 @@ export class Formats {
     return format;
   }
 
-  /** Digits after the decimal separator in the currency (2 for EUR and HUF, 0 for JPY, 3 for IQD): ISO 4217's, never Intl's. */
-  _minorDigits(currency: string): number {
-    return minorUnitsOf(currency);
-  }
-
   amount(money: Money): string {
-    return this._moneyFormat(money.currency).format(money.amount / 10 ** this._minorDigits(money.currency));
+    return this._moneyFormat(money.currency).format(money.amount / 10 ** minorUnitsOf(money.currency));
   }
 
   /** The amount as the payer types it, without the symbol: "30.00" in en, "30,00" in fr. */
   _plainAmount(amount: number, currency: string): string {
-    const digits = this._minorDigits(currency);
+    const digits = minorUnitsOf(currency);
     return new Intl.NumberFormat(this.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(amount / 10 ** digits);
   }
 
@@ -39,7 +34,7 @@ export class Formats {
    * The locale's grouping mark elsewhere than between thousands is refused, not guessed (en "1,5").
    */
   _parseAmount(text: string, currency: string): number | undefined {
-    const digits = this._minorDigits(currency);
+    const digits = minorUnitsOf(currency);
     const parts = new Intl.NumberFormat(this.locale).formatToParts(1234.5);
     const [group, decimal] = ['group', 'decimal'].map((type) => parts.find((p) => p.type === type)?.value as string);
     let cleaned = text.replace(/[\s\u00a0\u202f]/g, '');

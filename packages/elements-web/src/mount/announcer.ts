@@ -14,21 +14,21 @@ export class Announcer {
   }
 
   _say(text: string): void {
-    this._status.textContent = changed(this._status, text);
+    say(this._status, text);
   }
 
   _warn(text: string): void {
-    this._alert.textContent = changed(this._alert, text);
+    say(this._alert, text);
   }
 
   /** Empties the status region if it still says `text` (no longer true); emptying it says nothing. */
   _hush(text: string): void {
-    if (this._status.textContent === text || this._status.textContent === `${text}\u00A0`) this._status.textContent = '';
+    unsay(this._status, text);
   }
 
   /** Empties the alert region if it still says `text` (no longer true); emptying it says nothing. */
   _withdraw(text: string): void {
-    if (this._alert.textContent === text || this._alert.textContent === `${text}\u00A0`) this._alert.textContent = '';
+    unsay(this._alert, text);
   }
 }
 
@@ -36,6 +36,10 @@ export class Announcer {
  * The same message twice in a row would leave the region's text as it was, and screen readers say a
  * live region only when its text changes: the repeat carries a trailing no-break space (or loses it).
  */
-function changed(region: HTMLElement, text: string): string {
-  return region.textContent === text ? `${text}\u00A0` : text;
+function say(region: HTMLElement, text: string): void {
+  region.textContent = region.textContent === text ? `${text}\u00A0` : text;
+}
+
+function unsay(region: HTMLElement, text: string): void {
+  if (region.textContent === text || region.textContent === `${text}\u00A0`) region.textContent = '';
 }

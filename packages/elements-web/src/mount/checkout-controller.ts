@@ -28,6 +28,7 @@ import { PageActionSlot } from './page-action-slot';
 import type { KeptNode } from './keep-in-place';
 import { announcementsFor } from './announcements';
 import type { SplitPayOptions } from './mount-options';
+import { minorUnitsOf } from '@splitpay/domain/src/money/iso-4217-minor-units';
 
 /**
  * Polling stops for good this long after the payer's last action (measured on this page's clock, so
@@ -185,11 +186,10 @@ export class CheckoutController implements Actions {
   }
 
   private _pollSoon(delayMs: number): void {
+    // Only ever cleared: clearing a timer that already ran does nothing.
     clearTimeout(this._timer);
-    this._timer = undefined;
     if (!this._pollingOn()) return;
     this._timer = setTimeout(() => {
-      this._timer = undefined;
       if (this._doc.visibilityState === 'hidden') return; // resumed by visibilitychange
       // A read in flight schedules the next poll when it answers: a timer's poll adds nothing to it.
       if (this._reader._busy) return;
@@ -315,7 +315,7 @@ export class CheckoutController implements Actions {
       const card = acting ? view.methods.find((m) => m.id === acting.methodId) : undefined;
       this._pageAction.show(acting, card?.method === 'card' && card.integration !== 'fake' ? card.hostedFields : undefined);
       const container = this._hosted.container ?? this._pageAction.container;
-      if (container) kept = { _node: container, _placeholder: this._doc.createComment('hosted card fields') };
+      if (container) kept = { _node: container, _placeholder: this._doc.createComment('') };
       next = renderCheckout(this._context(view), kept?._placeholder);
     }
     replaceKeepingFocus(this.root, this._body, next, moveFocus, focusId, `${this._idPrefix}-screen`, kept);
@@ -506,7 +506,7 @@ export class CheckoutController implements Actions {
     const checked = !this._sheet?._open() && this._checkForm();
     if (!ctor || !checked || !this._view) return;
     const view = this._view;
-    const digits = this._f._minorDigits(view.currency);
+    const digits = minorUnitsOf(view.currency);
     let attemptId: string | undefined;
     // Synchronously in the click: Apple Pay refuses a session begun after an await.
     this._sheet = runApplePay({

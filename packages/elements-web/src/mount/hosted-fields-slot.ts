@@ -71,7 +71,7 @@ export class HostedFieldsSlot {
   }
 
   destroy(): void {
-    if (this._current?._readyTimer !== undefined) clearTimeout(this._current._readyTimer);
+    clearTimeout(this._current?._readyTimer);
     this._current?.instance?.destroy();
     this._current = undefined;
     this.container = undefined;

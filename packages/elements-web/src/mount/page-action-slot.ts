@@ -150,7 +150,7 @@ export class PageActionSlot {
   }
 
   clear(): void {
-    if (this._running?._resend !== undefined) clearTimeout(this._running._resend);
+    clearTimeout(this._running?._resend);
     this.container?.remove();
     this.container = undefined;
     this._running = undefined;
