@@ -104,6 +104,7 @@ export const en: Messages = {
     EXPIRED: 'The payment expired. Nothing was taken.',
     AWAITED_REFUSED: 'The lender refused the financing. Nothing was taken.',
   },
+  kept: (amount) => `The payment ended. ${amount} was taken and cannot be handed back: contact the merchant.`,
   linkExpired: 'This payment link has expired. Reload the page.',
   payBy: (time) => `Complete the payment by ${time}.`,
   expiresSoon: (time) => `This payment expires in less than two minutes, at ${time}.`,

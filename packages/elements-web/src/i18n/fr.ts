@@ -104,6 +104,7 @@ export const fr: Messages = {
     EXPIRED: 'Le paiement a expiré. Rien n’a été débité.',
     AWAITED_REFUSED: 'Le prêteur a refusé le financement. Rien n’a été débité.',
   },
+  kept: (amount) => `Le paiement est terminé. ${amount} a été débité et ne peut être rendu : contactez le marchand.`,
   linkExpired: 'Ce lien de paiement a expiré. Rechargez la page.',
   payBy: (time) => `Terminez le paiement avant ${time}.`,
   expiresSoon: (time) => `Ce paiement expire dans moins de deux minutes, à ${time}.`,

@@ -115,6 +115,8 @@ export interface Messages {
   /** A tranche the payer removed (or a partial grant refused) is handed back. */
   readonly removed: (amount: string, method: string, remaining: string) => string;
   readonly ended: Readonly<Record<EndStatus, string>>;
+  /** Said instead of an unpaid ending when money taken is not handed back (a sale its PSP cannot refund, D147-a). */
+  readonly kept: (amount: string) => string;
   readonly linkExpired: string;
   /** By when the session must be paid (it dies then, and nothing is taken). */
   readonly payBy: (time: string) => string;

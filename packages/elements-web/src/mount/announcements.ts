@@ -2,6 +2,7 @@ import type { Formats } from '../format/money-format';
 import type { Messages } from '../i18n/messages';
 import { unpaidText } from '../render/ledger.render';
 import { attemptMethodName } from '../render/render-context';
+import { endedText } from '../render/status-panels.render';
 import { isCounted, isRefusal, isRefusedLowerGrant, isRefusedNetwork, lastUnpaid, screenOf } from '../state/derive';
 import { isEndStatus, type SessionView } from '../types/session-view';
 
@@ -16,7 +17,7 @@ export function announcementsFor(previous: SessionView | undefined, next: Sessio
   const say = (text: string, urgent = false): unknown => out.push({ text, urgent });
   if (previous && isEndStatus(next.status)) {
     // Said once; a tranche the service then hands back (polled after the end, D146-b) is never said held.
-    if (previous.status !== next.status) say(t.ended[next.status], next.status !== 'PAID');
+    if (previous.status !== next.status) say(endedText({ t, f, view: next }, next.status), next.status !== 'PAID');
     return out;
   }
   if (!previous) {

@@ -17,6 +17,7 @@ import { isEndStatus, type AttemptStatus, type MethodView, type SessionView } fr
 import { renderCheckout, renderLinkExpired } from '../render/checkout.render';
 import { renderFirstReadFailed } from '../render/unreachable.render';
 import { unpaidNoticeId } from '../render/ledger.render';
+import { endedText } from '../render/status-panels.render';
 import { formSelection } from '../render/payment-form.render';
 import { planKeyOf, type Actions, type LocalState, type RenderContext } from '../render/render-context';
 import { Announcer } from './announcer';
@@ -670,7 +671,7 @@ export class CheckoutController implements Actions {
         // a session shown ended already is said by its ending (an Apple Pay start it refused, D142-b).
         const shown = this._view;
         void this._reader._read().then((view) => {
-          if (view === shown) this._showFailure(view && isEndStatus(view.status) ? this._t.ended[view.status] : message);
+          if (view === shown) this._showFailure(view && isEndStatus(view.status) ? endedText({ t: this._t, f: this._f, view }, view.status) : message);
         });
       } else this._showFailure(message, onField);
     }

@@ -1,5 +1,6 @@
 import { h } from '../dom/h';
 import type { AttemptViewEntry, EndStatus } from '../types/session-view';
+import { countedAmount } from '../state/derive';
 import { attemptMethodName, type RenderContext } from './render-context';
 
 export function heading(ctx: Pick<RenderContext, 'doc' | '_idPrefix'>, text: string): HTMLElement {
@@ -12,8 +13,14 @@ export function formError(ctx: RenderContext): HTMLElement | undefined {
   return text === undefined ? undefined : h(ctx.doc, 'p', { _className: 'sp-notice sp-notice--danger', id: `${ctx._idPrefix}-form-error`, text });
 }
 
+/** How the session ended: an unpaid ending says what was taken when money paid is not handed back (not released, D147-a). */
+export function endedText({ t, f, view }: Pick<RenderContext, 't' | 'f' | 'view'>, status: EndStatus): string {
+  const kept = status !== 'PAID' && countedAmount(view);
+  return kept ? t.kept(f.amount({ amount: kept, currency: view.currency })) : t.ended[status];
+}
+
 export function renderEnded(ctx: RenderContext, status: EndStatus): HTMLElement {
-  return h(ctx.doc, 'section', { _className: `sp-panel sp-panel--${status === 'PAID' ? 'success' : 'ended'}` }, [heading(ctx, ctx.t.ended[status])]);
+  return h(ctx.doc, 'section', { _className: `sp-panel sp-panel--${status === 'PAID' ? 'success' : 'ended'}` }, [heading(ctx, endedText(ctx, status))]);
 }
 
 export function renderWaiting(ctx: RenderContext, text: string): HTMLElement {

@@ -45,6 +45,11 @@ export function isCounted(attempt: AttemptViewEntry): boolean {
   return (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED') && attempt.released !== true;
 }
 
+/** What the counted tranches hold or took; after an unpaid ending, what was taken and is not handed back (D147-a). */
+export function countedAmount(view: SessionView): number {
+  return view.attempts.filter(isCounted).reduce((n, a) => n + a.granted.amount, 0);
+}
+
 /**
  * The service refused a lower grant the issuer imposed (the method takes no partial authorization)
  * and is handing it back: the view says released, mandated, granted below requested.
@@ -60,8 +65,7 @@ export function isRefusedLowerGrant(attempt: AttemptViewEntry): boolean {
  */
 export function isReleasing(view: SessionView): boolean {
   if (view.attempts.some((a) => a.released === true && (a.status === 'AUTHORIZED' || a.status === 'CAPTURED'))) return true;
-  const counted = view.attempts.filter(isCounted).reduce((n, a) => n + a.granted.amount, 0);
-  return counted !== view.total.amount - view.remaining.amount;
+  return countedAmount(view) !== view.total.amount - view.remaining.amount;
 }
 
 /** Something is on its way (a verdict, a capture, a release, the lender): poll briskly. */
