@@ -30,7 +30,7 @@ export const en: Messages = {
     'method-unavailable': 'this method is unavailable right now.',
     unclassified: 'no reason was given.',
   },
-  refusedBy: { paypal: 'PayPal refused it.', oney: 'the lender refused the financing.' },
+  refusedBy: { paypal: 'PayPal refused it.', wero: 'Wero refused it.', ancv: 'ANCV refused it.', oney: 'the lender refused the financing.' },
   methodsLegend: 'Payment method',
   notEligible: 'Not available for this amount',
   notEligibleForOrder: 'Not available for this order',

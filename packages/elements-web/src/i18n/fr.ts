@@ -30,7 +30,7 @@ export const fr: Messages = {
     'method-unavailable': 'ce moyen de paiement est indisponible pour le moment.',
     unclassified: 'aucun motif n’a été donné.',
   },
-  refusedBy: { paypal: 'PayPal l’a refusé.', oney: 'le prêteur a refusé le financement.' },
+  refusedBy: { paypal: 'PayPal l’a refusé.', wero: 'Wero l’a refusé.', ancv: 'l’ANCV l’a refusé.', oney: 'le prêteur a refusé le financement.' },
   methodsLegend: 'Moyen de paiement',
   notEligible: 'Indisponible pour ce montant',
   notEligibleForOrder: 'Indisponible pour cette commande',

@@ -50,7 +50,7 @@ describe('mount: a refusal says the card details it emptied must be typed again 
     vouchers.type(vouchers.byLabel('Amount to pay with this method'), '20.00');
     (vouchers.doc.querySelector('.sp-pay') as HTMLButtonElement).click();
     await until(() => noticeOf(vouchers) !== '');
-    expect(noticeOf(vouchers)).toBe('Your Chèques-Vacances (ANCV) payment of €20.00 was declined: your bank refused it.');
+    expect(noticeOf(vouchers)).toBe('Your Chèques-Vacances (ANCV) payment of €20.00 was declined: ANCV refused it.');
     second.unmount();
   });
 });

@@ -1,5 +1,5 @@
 import { merchantPage, until } from '../testing/dom.fixture';
-import { attempt, cardMethod, oneyMethod, paypalMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
+import { ancvMethod, attempt, cardMethod, oneyMethod, paypalMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
 import type { MethodView, SessionStatus } from '../types/session-view';
 import { mount } from './mount';
 
@@ -31,6 +31,25 @@ describe('mount: the reason a refusal gives names who refused', () => {
     expect(en).not.toContain('your bank');
     const fr = await refusedOn(paypalMethod, 'fr');
     expect(fr).toContain('a été refusé : PayPal l’a refusé.');
+    expect(fr).not.toContain('votre banque');
+  });
+
+  it('Wero: Wero (the payer approves or not in the Wero app; Worldline says only that it was refused)', async () => {
+    const wero: MethodView = { method: 'wero', id: 'wero', eligible: true };
+    const en = await refusedOn(wero, 'en');
+    expect(en).toContain('Your Wero payment of €120.00 was declined: Wero refused it.');
+    expect(en).not.toContain('your bank');
+    const fr = await refusedOn(wero, 'fr');
+    expect(fr).toContain('a été refusé : Wero l’a refusé.');
+    expect(fr).not.toContain('votre banque');
+  });
+
+  it('ANCV: the voucher issuer, ANCV', async () => {
+    const en = await refusedOn(ancvMethod, 'en');
+    expect(en).toContain('was declined: ANCV refused it.');
+    expect(en).not.toContain('your bank');
+    const fr = await refusedOn(ancvMethod, 'fr');
+    expect(fr).toContain('a été refusé : l’ANCV l’a refusé.');
     expect(fr).not.toContain('votre banque');
   });
 
