@@ -46,7 +46,7 @@ export function renderPaymentForm(ctx: RenderContext, hostedPlace: Node | undefi
         ? h(doc, 'button', {
             _className: 'sp-applepay-button',
             text: t.applePayButton,
-            _attrs: { type: 'button', lang: doc.documentElement.lang || undefined, 'aria-label': `${t.applePayButton} (${shown})`, disabled: local._busy || termsPending, 'aria-describedby': payDescribedBy(ctx, termsPending) },
+            _attrs: { type: 'button', lang: doc.documentElement.lang || undefined, 'aria-label': amount === undefined ? undefined : `${t.applePayButton} (${shown})`, disabled: local._busy || termsPending, 'aria-describedby': payDescribedBy(ctx, termsPending) },
             on: { click: () => ctx._actions._payWithApplePay() },
           })
         : h(doc, 'button', {
