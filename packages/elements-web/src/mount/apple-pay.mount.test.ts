@@ -200,3 +200,35 @@ describe("mount: the Apple Pay sheet's total, by ISO 4217's decimals", () => {
     handle.unmount();
   });
 });
+
+describe('mount: the Apple Pay confirm refused with the elements token (InvalidElementsToken, 401)', () => {
+  it('reports it to onError once, not once for the view read at once and again for the confirm', async () => {
+    const refused = { status: 401, body: { code: 'InvalidElementsToken', message: 'The elements token is absent, unknown or expired' } };
+    const run = await payWithApplePay(WALLET_SESSION, [refused, refused, refused]);
+    await until(() => run.apple.sheet.merchantSessions.length > 0);
+    run.apple.session().onpaymentauthorized?.({ payment: { token: { paymentData: { version: 'EC_v1' } } } });
+    await until(() => run.page.text(run.page.container).includes('This payment link has expired. Reload the page.'));
+    await until(() => run.errors.length > 0);
+    for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(run.errors.map((e) => e.code)).toEqual(['InvalidElementsToken']);
+    run.handle.unmount();
+  });
+});
+
+describe('mount: the Apple Pay button with an amount the field cannot read', () => {
+  it('names no amount in its accessible name (never "(€0.00)")', async () => {
+    const page = merchantPage();
+    const apple = standInApplePay();
+    (page.dom.window as unknown as { ApplePaySession: unknown }).ApplePaySession = apple.ctor;
+    const { fetch } = scriptedFetch([pendingView({ methods: [{ ...applePayMethod, range: { min: 100, max: 12_000, currency: 'EUR' } }] })]);
+    const handle = mount(page.container, { ...base, fetch });
+    await until(() => page.doc.querySelector('.sp-applepay-button') !== null);
+    const button = () => page.doc.querySelector('.sp-applepay-button') as HTMLButtonElement;
+    expect(button().getAttribute('aria-label')).toBe('Pay with Apple Pay (€120.00)');
+    page.type(page.byLabel('Amount to pay with this method'), '1,5');
+    await until(() => button().getAttribute('aria-label') !== 'Pay with Apple Pay (€120.00)');
+    expect(button().getAttribute('aria-label') ?? page.text(button())).toBe('Pay with Apple Pay');
+    expect(button().getAttribute('aria-label') ?? '').not.toContain('€');
+    handle.unmount();
+  });
+});

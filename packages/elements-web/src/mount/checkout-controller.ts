@@ -645,6 +645,8 @@ export class CheckoutController implements Actions {
     const failure = error instanceof SplitPayError ? error : new SplitPayError('InternalError', 0, error instanceof Error ? error.message : undefined);
     if (failure.code === 'Aborted') return;
     if (failure.code === 'InvalidElementsToken') {
+      // Said and reported once: an Apple Pay confirm refused reads the view, refused too, then fails itself.
+      if (this._linkExpired) return;
       this._linkExpired = true;
       clearTimeout(this._timer);
       // Nothing can be paid with this token any more: an Apple Pay sheet still up is closed (D142-a).
