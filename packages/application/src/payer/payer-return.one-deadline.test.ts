@@ -69,6 +69,17 @@ describe('PayerReturnUseCase: one PSP deadline for the return door', () => {
     expect(psp.lookups.inputs).toEqual([]);
   });
 
+  it.each([503, 429, 409, 401])(
+    'a return call the PSP answered at once with %i (an unknown ack, no deadline spent) -> the status query still routes a payer who backed out',
+    async (httpStatus) => {
+      const { psp, door } = await returning();
+      psp.returns.end({ ack: { outcome: 'unknown', httpStatus }, facts: [] });
+      expect(await Promise.race([door, psp.lookups.called()])).toBe('called');
+      psp.lookups.end({ ack: { outcome: 'accepted' }, facts: [{ kind: 'cancelled-by-payer', ref: { transactionId: psp.lookups.inputs[0]!.target.transactionId! } }] });
+      expect(await door).toEqual({ kind: 'redirect', url: 'https://shop.example/cancel' });
+    },
+  );
+
   it('a return call the PSP answered without a verdict -> the status query still tells whether the payer backed out', async () => {
     const { psp, door } = await returning();
     psp.returns.end({ ack: { outcome: 'accepted' }, facts: [] });

@@ -24,7 +24,8 @@ export class PayerReturnUseCase {
     const { session, unanswered } = await this.completeReturn(found, attemptId, params);
     const attempt = session.attempts.find((a) => a.id === attemptId) as Attempt;
     // One PSP deadline for the door (D144-b): after a return call the PSP left unanswered, a status
-    // query would wait a second timeout; the verdict comes out-of-band anyway.
+    // query would wait a second timeout; the verdict comes out-of-band anyway. An answered unknown
+    // (a 503, a 429) spent no timeout, so the query still routes a payer who backed out.
     const backedOut = unanswered ? attempt.status === 'CANCELLED' : await this.backedOut(session, attempt);
     const url = backedOut ? (session.cancelUrl ?? session.returnUrl) : session.returnUrl;
     this.deps.logger.info('payer.returned', { sessionId: session.id, attemptId, backedOut });
@@ -33,7 +34,8 @@ export class PayerReturnUseCase {
 
   /**
    * Hands the return to a driver that finishes the opening on it, and applies what it tells.
-   * `unanswered`: the driver's return call got no answer from the PSP (an unknown ack, or it threw).
+   * `unanswered`: the driver's return call got no answer from the PSP (it threw, or its unknown ack
+   * carries no HTTP status: a timeout or transport failure).
    */
   private async completeReturn(session: Session, attemptId: string, params: Readonly<Record<string, string>>): Promise<{ session: Session; unanswered: boolean }> {
     const attempt = session.attempts.find((a) => a.id === attemptId);
@@ -51,7 +53,7 @@ export class PayerReturnUseCase {
         params,
       });
       this.deps.logger.info('payer.return_completed', { sessionId: session.id, attemptId, outcome: output.ack.outcome, facts: output.facts.map((f) => f.kind) });
-      unanswered = output.ack.outcome === 'unknown';
+      unanswered = output.ack.outcome === 'unknown' && output.ack.httpStatus === undefined;
       facts = withoutForeignGrants(session, output.facts, { provider: attempt.provider, source: 'return', attemptId }, this.deps.logger);
     } catch (error) {
       this.deps.logger.error('psp.driver_failed', { sessionId: session.id, attemptId, provider: attempt.provider, method: attempt.method, type: 'return', error });
