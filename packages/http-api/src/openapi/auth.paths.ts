@@ -77,6 +77,13 @@ const authorizeQuery = ['response_type', 'client_id', 'redirect_uri', 'state', '
   required: name !== 'state',
   schema: { type: 'string' },
 }));
+const authorizeFormFields = Object.fromEntries(authorizeQuery.map(({ name }) => [name, { type: 'string' }]));
+const retryAfter = { 'Retry-After': { description: 'seconds', required: true } };
+const errorRedirect = {
+  description:
+    'Error redirect to the registered redirect URI (a known client and redirect URI, a request otherwise wrong): ?error=...&error_description=...&state=...&iss=... (state when the request carried one; iss per RFC 9207)',
+  headers: { Location: { description: 'the redirect URI with error, error_description, state and iss', required: true } },
+};
 const uiLocales = {
   name: 'ui_locales',
   in: 'query' as const,
@@ -148,7 +155,10 @@ export const authPaths: PathSpecs = {
       responses: {
         '200': { description: 'Revoked, or nothing to revoke (empty body)', headers: noStore },
         '400': json('invalid_request, unsupported_token_type, unauthorized_client (another client than the dashboard)', oauthErrorSchema, noStore),
-        '401': json('invalid_client: a client other than dashboard, or a secret', oauthErrorSchema, noStore),
+        '401': json('invalid_client: client_id=dashboard sent with a client_secret, or HTTP Basic credentials for dashboard (the dashboard holds no secret); another client is 400 unauthorized_client', oauthErrorSchema, {
+          ...noStore,
+          'WWW-Authenticate': { description: 'Basic, when the client used HTTP Basic' },
+        }),
         '429': json('temporarily_unavailable: too many failed client authentications from this address; never for the dashboard (client_id=dashboard, no secret)', oauthErrorSchema, { ...noStore, 'Retry-After': { description: 'seconds', required: true } }),
       },
     },
@@ -160,23 +170,32 @@ export const authPaths: PathSpecs = {
       tags: ['OAuth'],
       security: 'none',
       parameters: [...authorizeQuery, uiLocales],
-      responses: { '200': html('The sign-in form'), '302': { description: 'Error redirect to a registered redirect URI' }, '400': html('Unknown client or redirect URI: no redirect') },
+      responses: { '200': html('The sign-in form'), '302': errorRedirect, '400': html('Unknown client or redirect URI: no redirect') },
     },
     post: {
       operationId: 'submitAuthorizeForm',
       summary: 'Dashboard sign-in',
-      description: 'Right credentials: 302 to the redirect URI with code and state. Wrong ones: the form again, no hint of which part was wrong.',
+      description:
+        'The form the GET door served, sent back: the authorize parameters (as on the GET, checked again) with email and password. Right credentials: 302 to the redirect URI with code and state. Wrong ones: the form again, no hint of which part was wrong. Password checks are admitted a few per address and a few at once in all, others waiting their turn: beyond, 429 for the address or 503 for the door, with Retry-After.',
       tags: ['OAuth'],
       security: 'none',
       requestBody: {
         contentType: 'application/x-www-form-urlencoded',
-        schema: { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string' }, password: { type: 'string' } } },
+        schema: named('AuthorizeForm', {
+          type: 'object',
+          required: [...authorizeQuery.filter((p) => p.required).map((p) => p.name), 'email', 'password'],
+          properties: { ...authorizeFormFields, ui_locales: { type: 'string', description: uiLocales.description }, email: { type: 'string' }, password: { type: 'string' } },
+        }),
       },
       responses: {
-        '302': { description: 'Redirect with code, state and iss (RFC 9207)', headers: { Location: { description: 'redirect URI with code, state and iss', required: true } } },
+        '302': {
+          description: `Redirect with code, state and iss (RFC 9207); or, for a request otherwise wrong, the error redirect: ${errorRedirect.description}`,
+          headers: { Location: { description: 'the redirect URI with code, state and iss, or with error, error_description, state and iss', required: true } },
+        },
         '200': html('The form again'),
-        '400': html('Unknown client or redirect URI: no redirect'),
-        '429': html('Too many failed sign-ins'),
+        '400': html('Unknown client or redirect URI, or an unreadable form: no redirect'),
+        '429': { ...html('Too many failed sign-ins for this address and email, or too many sign-ins in progress from this address'), headers: retryAfter },
+        '503': { ...html('Too many sign-ins in progress in all: no room for another password check now'), headers: retryAfter },
       },
     },
   },
