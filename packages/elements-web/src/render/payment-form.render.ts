@@ -9,8 +9,6 @@ import { methodName, type RenderContext } from './render-context';
 import { renderTerms } from './terms.render';
 import { formError } from './status-panels.render';
 
-const REDIRECTED: ReadonlySet<MethodView['method']> = new Set(['paypal', 'wero', 'ancv', 'oney']);
-
 /** The method the form is on, and the amount the payer typed (undefined when it is not an amount). */
 export function formSelection(ctx: Pick<RenderContext, 'view' | '_local' | 'f' | '_applePayAvailable'>): { method?: MethodView; amount?: number } {
   const method = selectedMethod(ctx.view, ctx._local._methodId, (m) => selectable(ctx, m));
@@ -35,8 +33,8 @@ export function renderPaymentForm(ctx: RenderContext, hostedPlace: Node | undefi
   if (method) {
     children.push(renderAmountField(ctx, method, amount));
     if (method.method === 'card') children.push(renderCardFront(ctx, method, hostedPlace));
-    if (method.method === 'oney') children.push(renderPlanChooser(ctx, method));
-    if (REDIRECTED.has(method.method)) children.push(h(doc, 'p', { _className: 'sp-hint', text: t.redirectNotice(methodName(ctx, method)) }));
+    // Every kind but the card (its bank's check, if any, comes later) and Apple Pay (its sheet) continues on its PSP's page.
+    else if (method.method !== 'applepay') children.push(method.method === 'oney' && renderPlanChooser(ctx, method), h(doc, 'p', { _className: 'sp-hint', text: t.redirectNotice(methodName(ctx, method)) }));
     children.push(renderTerms(ctx));
     const termsPending = ctx.view.terms !== undefined && ctx.view.terms.length > 0 && ctx.view.termsAcceptedAt === undefined && !local._termsTicked;
     const shown = f.amount({ amount: amount ?? 0, currency: ctx.view.currency });
