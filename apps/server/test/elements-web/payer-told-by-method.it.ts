@@ -1,11 +1,13 @@
 import { useDemoBrowser } from '../support/browser/elements-browser';
+import { CARD } from '../support/browser/fake-psp-cards';
 
 /**
  * What the payer is told of a redirected method, in Chromium against the demo: a refusal names who
  * refused (PayPal, the lender; never "your bank"), an amount the field cannot read is not on Pay, and
- * back from the PSP's page before doing anything there the page says to finish the payment there.
+ * back from the PSP's page before doing anything there the page says to finish the payment there (a
+ * card's 3-D Secure page: to complete the bank's check).
  */
-describe('demo checkout in Chromium: what the page says of PayPal and Oney', () => {
+describe('demo checkout in Chromium: what the page says of PayPal, Oney and a card sent to its bank', () => {
   const suite = useDemoBrowser();
 
   it('PayPal declined on its page: "PayPal refused it", not the bank', async () => {
@@ -62,6 +64,26 @@ describe('demo checkout in Chromium: what the page says of PayPal and Oney', () 
     await page.getByRole('button', { name: 'Continue with PayPal' }).click();
     await page.waitForURL(/\/fake-psp\/pay\//);
     expect(page.url()).toBe(atPsp);
+    expect(problems.list).toEqual([]);
+  });
+
+  it('back from the 3-D Secure page of a card: "Complete your bank\'s check", never a Card page, and Continue goes back there', async () => {
+    const { page, shop, problems } = suite;
+    await shop.openWithTerms();
+    await shop.payByCard('120.00', CARD.challenged);
+    await page.waitForURL(/\/fake-psp\/pay\//);
+    const atBank = page.url();
+    await page.goBack();
+
+    const heading = page.getByRole('heading', { name: "Complete your bank's check" });
+    await heading.waitFor();
+    const panel = page.locator('section.sp-panel', { has: heading });
+    await expect(panel.getAttribute('aria-busy')).resolves.toBeNull();
+    await expect(page.getByText('Card page').count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'Continue with your bank' }).click();
+    await page.waitForURL(/\/fake-psp\/pay\//);
+    expect(page.url()).toBe(atBank);
     expect(problems.list).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { merchantPage, until } from '../testing/dom.fixture';
-import { attempt, oneyMethod, paypalMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
+import { attempt, cardMethod, oneyMethod, paypalMethod, pendingView, scriptedFetch } from '../testing/view.fixture';
 import type { MethodView } from '../types/session-view';
 import { mount } from './mount';
 
@@ -31,5 +31,17 @@ describe('mount: an attempt waiting for the payer on its PSP page', () => {
 
   it('Oney, in French', async () => {
     expect(await waitingOn(oneyMethod, 'fr')).toEqual({ heading: 'Terminez votre paiement sur la page Paiement en plusieurs fois Oney', busy: null, spinner: false, button: 'Continuer avec Paiement en plusieurs fois Oney' });
+  });
+
+  /**
+   * A card's redirect is its bank's 3-D Secure check (demo card 4000000000003220), not a page of a
+   * method called "Card": the panel sends the payer back to the bank's check.
+   */
+  it("a card on its 3-D Secure page: \"Complete your bank's check\", not a Card page", async () => {
+    expect(await waitingOn(cardMethod)).toEqual({ heading: "Complete your bank's check", busy: null, spinner: false, button: 'Continue with your bank' });
+  });
+
+  it('a card, in French', async () => {
+    expect(await waitingOn(cardMethod, 'fr')).toEqual({ heading: 'Terminez la vérification de votre banque', busy: null, spinner: false, button: 'Continuer avec votre banque' });
   });
 });

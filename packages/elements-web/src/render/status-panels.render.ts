@@ -35,14 +35,16 @@ export function renderWaiting(ctx: RenderContext, text: string): HTMLElement {
 export function renderConfirming(ctx: RenderContext, attempt: AttemptViewEntry, actionPlace?: Node): HTMLElement {
   const { doc, t } = ctx;
   const name = attemptMethodName(ctx, attempt);
-  return h(doc, 'section', { _className: 'sp-panel', _attrs: { 'aria-busy': attempt.redirect ? undefined : 'true' } }, [
+  // A card's redirect is its bank's check (3-D Secure), not a page of its own; every other kind redirects to its PSP's page.
+  const bank = attempt.method === 'card';
+  return h(doc, 'section', { _className: 'sp-panel', _attrs: { 'aria-busy': !attempt.redirect && 'true' } }, [
     !attempt.redirect && h(doc, 'span', { _className: 'sp-spinner', _attrs: { 'aria-hidden': 'true' } }),
-    heading(ctx, attempt.redirect ? t.finishAt(name) : t.confirming),
+    heading(ctx, attempt.redirect ? (bank ? t.bankFinish : t.finishAt(name)) : t.confirming),
     attempt.redirect &&
       h(doc, 'button', {
         _className: 'sp-button sp-button--primary',
         id: `${ctx._idPrefix}-continue`,
-        text: t.continueAt(name),
+        text: t.continueAt(bank ? t.yourBank : name),
         _attrs: { type: 'button', disabled: ctx._local._busy },
         on: { click: () => ctx._actions._continueRedirect(attempt.attemptId) },
       }),
