@@ -67,7 +67,7 @@ describe('demo checkout in Chromium: what the page says of PayPal, Oney and a ca
     expect(problems.list).toEqual([]);
   });
 
-  it('back from the 3-D Secure page of a card: "Complete your bank\'s check", never a Card page, and Continue goes back there', async () => {
+  it('back from the 3-D Secure page of a card: its bank asks to confirm, never a Card page, and Continue goes back there', async () => {
     const { page, shop, problems } = suite;
     await shop.openWithTerms();
     await shop.payByCard('120.00', CARD.challenged);
@@ -75,7 +75,7 @@ describe('demo checkout in Chromium: what the page says of PayPal, Oney and a ca
     const atBank = page.url();
     await page.goBack();
 
-    const heading = page.getByRole('heading', { name: "Complete your bank's check" });
+    const heading = page.getByRole('heading', { name: 'Your bank asks you to confirm this payment' });
     await heading.waitFor();
     const panel = page.locator('section.sp-panel', { has: heading });
     await expect(panel.getAttribute('aria-busy')).resolves.toBeNull();

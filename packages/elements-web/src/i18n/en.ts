@@ -63,7 +63,6 @@ export const en: Messages = {
   bankCheck: 'Your bank is checking the payment…',
   bankChallenge: 'Your bank asks you to confirm this payment',
   bankChallengeName: 'Card verification',
-  bankFinish: "Complete your bank's check",
   yourBank: 'your bank',
   cardDetailsInvalid: 'Check your card details: some are missing or not valid.',
   plansLegend: 'Instalment plan',

@@ -63,7 +63,6 @@ export const fr: Messages = {
   bankCheck: 'Votre banque vérifie le paiement…',
   bankChallenge: 'Votre banque vous demande de confirmer ce paiement',
   bankChallengeName: 'Vérification de la carte',
-  bankFinish: 'Terminez la vérification de votre banque',
   yourBank: 'votre banque',
   cardDetailsInvalid: 'Vérifiez les données de votre carte : certaines manquent ou ne sont pas valides.',
   plansLegend: 'Formule de paiement',

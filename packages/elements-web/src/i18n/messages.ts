@@ -73,8 +73,7 @@ export interface Messages {
   readonly bankChallenge: string;
   /** The short name of the challenge's container, which takes focus (not the sentence, said once by the region). */
   readonly bankChallengeName: string;
-  /** A card's redirect waiting for the payer (its bank's 3-D Secure check): the panel's heading, and its button's `continueAt` name. */
-  readonly bankFinish: string;
+  /** A card's redirect waiting for the payer (its bank's 3-D Secure check): its button's `continueAt` name; the panel's heading is `bankChallenge`. */
   readonly yourBank: string;
   /** The acquirer's fields refused the card details (its adapter's `invalid-card-details`). */
   readonly cardDetailsInvalid: string;

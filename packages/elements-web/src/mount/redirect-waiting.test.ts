@@ -37,11 +37,11 @@ describe('mount: an attempt waiting for the payer on its PSP page', () => {
    * A card's redirect is its bank's 3-D Secure check (demo card 4000000000003220), not a page of a
    * method called "Card": the panel sends the payer back to the bank's check.
    */
-  it("a card on its 3-D Secure page: \"Complete your bank's check\", not a Card page", async () => {
-    expect(await waitingOn(cardMethod)).toEqual({ heading: "Complete your bank's check", busy: null, spinner: false, button: 'Continue with your bank' });
+  it("a card on its 3-D Secure page: its bank asks to confirm, not a Card page", async () => {
+    expect(await waitingOn(cardMethod)).toEqual({ heading: 'Your bank asks you to confirm this payment', busy: null, spinner: false, button: 'Continue with your bank' });
   });
 
   it('a card, in French', async () => {
-    expect(await waitingOn(cardMethod, 'fr')).toEqual({ heading: 'Terminez la vérification de votre banque', busy: null, spinner: false, button: 'Continuer avec votre banque' });
+    expect(await waitingOn(cardMethod, 'fr')).toEqual({ heading: 'Votre banque vous demande de confirmer ce paiement', busy: null, spinner: false, button: 'Continuer avec votre banque' });
   });
 });

@@ -39,7 +39,7 @@ export function renderConfirming(ctx: RenderContext, attempt: AttemptViewEntry, 
   const bank = attempt.method === 'card';
   return h(doc, 'section', { _className: 'sp-panel', _attrs: { 'aria-busy': !attempt.redirect && 'true' } }, [
     !attempt.redirect && h(doc, 'span', { _className: 'sp-spinner', _attrs: { 'aria-hidden': 'true' } }),
-    heading(ctx, attempt.redirect ? (bank ? t.bankFinish : t.finishAt(name)) : t.confirming),
+    heading(ctx, attempt.redirect ? (bank ? t.bankChallenge : t.finishAt(name)) : t.confirming),
     attempt.redirect &&
       h(doc, 'button', {
         _className: 'sp-button sp-button--primary',
