@@ -218,7 +218,7 @@ export const dashboardChargebackSchema = named('DashboardChargeback', {
     delivery: {
       type: 'string',
       enum: ['delivered', 'trying', 'abandoned'],
-      description: "the chargeback message: delivered (acknowledged), trying (its retry calendar still runs, or it waits for the session's ending message to go first), abandoned (the calendar is spent: the session's notification replay sends it again); absent when the account declares no chargeback address (nothing is sent)",
+      description: "the chargeback message: delivered (acknowledged), trying (its retry calendar still runs, or it waits for the session's ending message to go first), abandoned (the calendar is spent: the session's notification replay sends it again once the session's ending message is delivered or abandoned and the session has a notification address; otherwise that door refuses, NotificationNotAbandoned or NoNotificationUrl, and an operator's `replay-notifications` command sends it); absent when the account declares no chargeback address (nothing is sent)",
     },
   },
 });
