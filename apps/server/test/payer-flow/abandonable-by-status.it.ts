@@ -57,4 +57,31 @@ describe('payer flow: abandonable is what the doors would do, status by status',
     expect(captured.abandonable).toBe(false);
     expect((await page.abandonAttempt(captured.attemptId)).status).toBe(409);
   });
+
+  it('false in a session the doors no longer act on: an AUTHORIZED hold once the ttl passed, then EXPIRED; a hold of an aborted session', async () => {
+    const doors = async (page: Awaited<ReturnType<typeof h.openPage>>['page'], attemptId: string) => {
+      const view = (await page.view()).body.view;
+      const abandoned = await page.abandonAttempt(attemptId);
+      const cancelled = await page.cancel(attemptId);
+      return [view.status, view.attempts.find((a) => a.attemptId === attemptId)!.abandonable, abandoned.status, abandoned.body.code, cancelled.status, cancelled.body.code];
+    };
+
+    const expiring = (await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'abandonable-expired', ttlMs: 60_000, methods: [{ method: 'card' }] })).page;
+    const held = await expiring.payByCard('card', 4_000);
+    const heldView = await expiring.waitFor(noneInFlight);
+    expect(heldView.attempts.map((a) => [a.status, a.abandonable])).toEqual([['AUTHORIZED', true]]);
+    // The ttl passed, the worker has not run yet: the session is still recorded PENDING, its hold still counts.
+    h.clock.advance(60_000);
+    expect(await doors(expiring, held.body.attemptId!)).toEqual(['PENDING', false, 409, 'SessionNotPending', 409, 'SessionNotPending']);
+    await h.runWorkers();
+    await expiring.waitFor((v) => v.status === 'EXPIRED');
+    expect(await doors(expiring, held.body.attemptId!)).toEqual(['EXPIRED', false, 409, 'SessionReadOnly', 409, 'SessionReadOnly']);
+
+    const aborting = (await h.openPage({ currency: 'EUR', total: 10_000, orderId: 'abandonable-aborted', methods: [{ method: 'card' }] })).page;
+    const kept = await aborting.payByCard('card', 4_000);
+    await aborting.waitFor(noneInFlight);
+    expect((await aborting.abandonSession()).status).toBe(200);
+    await aborting.waitFor((v) => v.status === 'ABORTED');
+    expect(await doors(aborting, kept.body.attemptId!)).toEqual(['ABORTED', false, 409, 'SessionReadOnly', 409, 'SessionReadOnly']);
+  });
 });

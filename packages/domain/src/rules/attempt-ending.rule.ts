@@ -1,4 +1,6 @@
 import type { Attempt } from '../attempt/attempt.model';
+import { payerMayAct } from '../session/payer-guard';
+import type { Session } from '../session/session.model';
 import { isSettled } from './remaining-balance.rule';
 
 /**
@@ -16,9 +18,11 @@ export function mayCancel(attempt: Attempt): boolean {
 
 /**
  * What the view's `abandonable` says: the payer can still end this attempt and owe nothing, by the
- * door that ends it in its status (abandon while AUTHORIZING, cancel for a held tranche). Once
- * declined, cancelled, voided, handed back or captured, nothing is left for the payer to end (D148).
+ * door that ends it in its status (abandon while AUTHORIZING, cancel for a held tranche), in a session
+ * those doors still act on (they refuse SessionNotPending first). Once declined, cancelled, voided,
+ * handed back or captured, or once the session has ended or is ending, nothing is left for the payer
+ * to end (D148).
  */
-export function mayPayerEnd(attempt: Attempt, methodAbandonable: boolean): boolean {
-  return mayAbandon(attempt, methodAbandonable) || mayCancel(attempt);
+export function mayPayerEnd(session: Session, attempt: Attempt, methodAbandonable: boolean, now: number): boolean {
+  return payerMayAct(session, now) && (mayAbandon(attempt, methodAbandonable) || mayCancel(attempt));
 }

@@ -1,5 +1,6 @@
 import type { Attempt } from '../attempt/attempt.model';
 import type { MethodOffer } from '../method/method';
+import type { Session } from '../session/session.model';
 import { isAbandonable } from '../rules/abandonable.rule';
 import { mayPayerEnd } from '../rules/attempt-ending.rule';
 import { isAwaitingPartialDecision } from '../rules/partial-grant.rule';
@@ -9,7 +10,7 @@ import type { AttemptViewEntry } from './session-view.model';
  * One attempt entry, derived from recorded state only (so it survives a reload). The PSP's own code
  * and message, the provider, the alias and the transactions stay on the server.
  */
-export function attemptView(attempt: Attempt, offer: MethodOffer | undefined): AttemptViewEntry {
+export function attemptView(session: Session, attempt: Attempt, offer: MethodOffer | undefined, now: number): AttemptViewEntry {
   const authorizing = attempt.status === 'AUTHORIZING';
   return {
     attemptId: attempt.id,
@@ -20,8 +21,9 @@ export function attemptView(attempt: Attempt, offer: MethodOffer | undefined): A
     requested: attempt.requested,
     granted: attempt.granted,
     // The spec's capability, while something is left to end: abandon acts on an AUTHORIZING attempt,
-    // cancel on a held tranche; the same rules as those doors (D142-c, D148).
-    abandonable: mayPayerEnd(attempt, offer ? isAbandonable(offer) : attempt.operation === 'authorization'),
+    // cancel on a held tranche, both only while the session takes the payer's decisions; the same
+    // rules as those doors (D142-c, D148).
+    abandonable: mayPayerEnd(session, attempt, offer ? isAbandonable(offer) : attempt.operation === 'authorization', now),
     ...(attempt.plan ? { plan: { installments: attempt.plan.installments, withFees: attempt.plan.withFees } } : {}),
     ...(attempt.partialAuth ? { partialAuth: attempt.partialAuth } : {}),
     ...(attempt.partialAuth === 'mandated' ? { awaitingPartialDecision: isAwaitingPartialDecision(attempt) } : {}),

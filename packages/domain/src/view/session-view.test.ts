@@ -1,5 +1,6 @@
 import { context as creationContext, CONTRACTS, FULL_DETAIL, request } from '../creation/creation.fixtures';
 import { CARD_CAPS, catalog, FINANCING_CAPS, WALLET_CAPS } from '../testing';
+import { DomainError } from '../errors/domain-error';
 import { createSession } from '../creation/create-session';
 import type { PspCatalog } from '../creation/provider.rule';
 import type { Contract } from '../merchant/merchant-account.model';
@@ -7,7 +8,7 @@ import type { PspFact } from '../psp/psp-fact';
 import { applyFact } from '../session/apply-fact';
 import { abandonAttempt, abandonSession, cancelAttempt } from '../session/payer-decisions';
 import { DEFAULT_POLICY, type DomainContext } from '../session/domain-context';
-import type { Session } from '../session/session.model';
+import { SESSION_STATUSES, type Session } from '../session/session.model';
 import { startAttempt } from '../session/start-attempt';
 import { recordOpenOutcome } from '../session/record-open-outcome';
 import { sessionView } from './session-view';
@@ -236,6 +237,35 @@ describe('sessionView', () => {
       ['CANCELLED', 'CANCELLED', false, false],
       ['AUTHORIZING settlement nothing undoes', 'AUTHORIZING', false, false],
       ['CAPTURED settlement', 'CAPTURED', false, false],
+    ]);
+  });
+
+  it('says abandonable false for an AUTHORIZED hold once the session no longer takes the payer\'s decisions: the doors refuse SessionNotPending there', () => {
+    const held = granted(session({ methods: [{ method: 'card' }] }), 'card', 4_000);
+    const heldId = held.attempts[0]!.id;
+    const doorSays = (end: () => Session): string => {
+      try {
+        end();
+        return 'ended';
+      } catch (error) {
+        if (error instanceof DomainError) return error.code;
+        throw error;
+      }
+    };
+    const cases: [string, Session, number][] = [
+      ...SESSION_STATUSES.map((status): [string, Session, number] => [status, { ...held, status }, NOW]),
+      ['PENDING, its ttl passed', held, held.expiresAt],
+    ];
+    const seen = cases.map(([name, s, now]) => [
+      name,
+      sessionView(s, { now }).attempts[0]!.abandonable,
+      doorSays(() => abandonAttempt(s, heldId, ctx(now))),
+      doorSays(() => cancelAttempt(s, heldId, ctx(now))),
+    ]);
+    expect(seen).toEqual([
+      ['PENDING', true, 'AttemptNotAbandonable', 'ended'],
+      ...SESSION_STATUSES.filter((status) => status !== 'PENDING').map((status) => [status, false, 'SessionNotPending', 'SessionNotPending']),
+      ['PENDING, its ttl passed', false, 'SessionNotPending', 'SessionNotPending'],
     ]);
   });
 

@@ -33,7 +33,7 @@ export function sessionView(session: Session, options: SessionViewOptions): Sess
     ...(session.terms ? { terms: session.terms.map((t) => ({ label: t.label, url: t.url })) } : {}),
     ...(session.termsAcceptedAt !== undefined ? { termsAcceptedAt: session.termsAcceptedAt } : {}),
     ...(session.mustCreateAlias === true ? { mustCreateAlias: true } : {}),
-    attempts: session.attempts.map((a) => attemptView(a, offers.get(a.methodId))),
+    attempts: session.attempts.map((a) => attemptView(session, a, offers.get(a.methodId), options.now)),
     revision: session.version,
   };
 }

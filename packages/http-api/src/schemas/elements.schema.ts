@@ -119,7 +119,7 @@ export const attemptEntryViewSchema = named('AttemptEntryView', {
     operation: { type: 'string', enum: ['authorization', 'payment'] },
     abandonable: {
       type: 'boolean',
-      description: 'the payer can still end this attempt and be sure of owing nothing: while AUTHORIZING, true for a hold and for a direct payment only where its PSP can undo it (ended with abandon); true for an AUTHORIZED hold that still counts (ended with cancel); false once nothing is left to end (DECLINED, CANCELLED, VOIDED, CAPTURED, or a hold being handed back)',
+      description: 'the payer can still end this attempt and be sure of owing nothing: while AUTHORIZING, true for a hold and for a direct payment only where its PSP can undo it (ended with abandon); true for an AUTHORIZED hold that still counts (ended with cancel); false once nothing is left to end (DECLINED, CANCELLED, VOIDED, CAPTURED, or a hold being handed back), and false in every attempt once the session no longer takes the payer\'s decisions (not PENDING, or its ttl passed), where both doors refuse',
     },
     pageAction: {
       type: 'object',
