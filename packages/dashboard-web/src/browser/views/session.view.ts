@@ -1,13 +1,13 @@
-import type { ApiResult, AttemptJson, ChargebackJson, NotificationJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
+import type { AttemptJson, NotificationJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
 import type { RefundTarget } from '../api/dashboard-api';
 import { methodWords } from '../i18n/payment-names';
-import { disputeStageWords } from '../i18n/dispute-stage-names';
 import { providerLabel } from '../operations/provider-options';
 import { replayReach } from '../notification/replay-reach';
 import { madeRefundOf, refundIdsOf } from '../refund/refund-outcome';
 import { refundSaying } from '../refund/refund-saying';
 import { refundStanding, type RefundStanding } from '../refund/refunds-in-flight';
 import type { PaymentOrigin } from '../sessions/session-address';
+import { chargebacksSection, type ChargebacksAnswer } from './chargebacks.view';
 import { facts, h, replaceChildren, type Child } from './dom';
 import { FOCUS_KEY, focusPlace, restoreFocus } from './focus-place';
 import { PanelOpeners } from './panel-openers.view';
@@ -15,9 +15,6 @@ import { PendingReread } from './pending-reread';
 import { refundForm, sessionRefundConfirm } from './refund-form.view';
 import { tableRegion } from './table-region';
 import { refusalWords, type ViewContext } from './view-context';
-
-/** The dashboard's read of the payment's disputes, with their messages' delivery (D148). */
-type ChargebacksAnswer = ApiResult<{ readonly chargebacks: readonly ChargebackJson[] }>;
 
 const TERMINAL = new Set(['PAID', 'ABORTED', 'EXPIRED', 'AWAITED_REFUSED']);
 
@@ -228,37 +225,6 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     return out;
   };
 
-  const chargebackSection = (session: SessionJson, answer: ChargebacksAnswer): HTMLElement => {
-    const out = h('section', { class: 'chargebacks', 'aria-labelledby': 'chargebacks-title' }, h('h2', { id: 'chargebacks-title', tabindex: '-1' }, t.chargebacks));
-    if (!answer.ok) {
-      out.append(h('p', { class: 'error', role: 'alert' }, refusalWords(ctx, answer.code)));
-      return out;
-    }
-    if (answer.body.chargebacks.length === 0) {
-      out.append(h('p', {}, t.noChargebacks));
-      return out;
-    }
-    const trancheOf = (attemptId: string): string => String(session.attempts.findIndex((a) => a.attemptId === attemptId) + 1 || '');
-    const header = h('tr', {}, ...[t.type, t.amount, t.date, t.validUntil, t.reasonCode, t.status, t.tranche, t.providerRef, t.chargebackDelivery].map((label) => h('th', { scope: 'col' }, label)));
-    const rows = answer.body.chargebacks.map((cb) =>
-      h(
-        'tr',
-        {},
-        h('th', { scope: 'row' }, t.chargebackType[cb.type] ?? cb.type),
-        h('td', { class: 'amount' }, ctx.tr.money(cb.amount)),
-        h('td', {}, ctx.tr.day(cb.date)),
-        h('td', {}, cb.validUntil ? ctx.tr.day(cb.validUntil) : ''),
-        h('td', {}, cb.reasonCode ?? ''),
-        h('td', {}, cb.status === undefined ? '' : disputeStageWords(t, cb.status)),
-        h('td', {}, trancheOf(cb.attemptId)),
-        h('td', {}, h('code', {}, cb.providerRef)),
-        h('td', {}, cb.delivery === undefined ? t.chargebackNotSent : h('span', { class: cb.delivery === 'abandoned' ? 'status status-abandoned' : 'status' }, t.chargebackDeliveryState[cb.delivery] ?? cb.delivery)),
-      ),
-    );
-    out.append(tableRegion(h('table', { class: 'chargebacks' }, h('caption', { id: 'chargebacks-table' }, t.chargebacksTable), h('thead', {}, header), h('tbody', {}, ...rows))));
-    return out;
-  };
-
   const render = (session: SessionJson, chargebacks: ChargebacksAnswer): void => {
     shown = session;
     const ended = TERMINAL.has(session.status);
@@ -292,7 +258,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
         h('h2', { id: 'tranches-title', tabindex: '-1' }, t.tranches),
         ...(session.attempts.length === 0 ? [h('p', {}, t.noTranches)] : session.attempts.map((a, i) => attemptArticle(a, i, ended, paused))),
       ),
-      chargebackSection(session, chargebacks),
+      chargebacksSection(ctx, session, chargebacks),
     );
     openers.endDrawing();
   };
