@@ -1,15 +1,15 @@
-import type { AttemptJson, NotificationJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
+import type { AttemptJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
 import type { RefundTarget } from '../api/dashboard-api';
 import { methodWords } from '../i18n/payment-names';
 import { providerLabel } from '../operations/provider-options';
-import { replayReach } from '../notification/replay-reach';
 import { madeRefundOf, refundIdsOf } from '../refund/refund-outcome';
 import { refundSaying } from '../refund/refund-saying';
 import { refundStanding, type RefundStanding } from '../refund/refunds-in-flight';
 import type { PaymentOrigin } from '../sessions/session-address';
 import { chargebacksSection, type ChargebacksAnswer } from './chargebacks.view';
 import { facts, h, replaceChildren, type Child } from './dom';
-import { FOCUS_KEY, focusPlace, restoreFocus } from './focus-place';
+import { focusPlace, restoreFocus } from './focus-place';
+import { notificationSection } from './notification.view';
 import { PanelOpeners } from './panel-openers.view';
 import { PendingReread } from './pending-reread';
 import { refundForm, sessionRefundConfirm } from './refund-form.view';
@@ -187,44 +187,6 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     );
   };
 
-  const notificationSection = (session: SessionJson, notification: NotificationJson | undefined, chargebacks: ChargebacksAnswer): HTMLElement => {
-    const out = h('section', { class: 'notification', 'aria-labelledby': 'notification-title' }, h('h2', { id: 'notification-title', tabindex: '-1' }, t.notification));
-    if (!notification) {
-      out.append(h('p', {}, t.noNotification));
-      return out;
-    }
-    const state = notification.abandoned
-      ? t.notificationAbandoned(notification.failures)
-      : notification.deliveredAt !== undefined
-        ? t.notificationDelivered(ctx.tr.dateTime(notification.deliveredAt))
-        : t.notificationOwed(notification.failures);
-    out.append(facts([[t.notificationUrl, h('code', {}, notification.url)], [t.status, h('span', { class: notification.abandoned ? 'status status-abandoned' : 'status' }, state)]]));
-    if (notification.abandoned || notification.deliveredAt !== undefined) {
-      const error = h('p', { class: 'error', role: 'alert' });
-      // Worded by what the door will send again: the ending, its abandoned chargebacks, or both (D148).
-      const reach = replayReach(notification, chargebacks.ok ? chargebacks.body.chargebacks : []);
-      const count = reach.kind === 'ending' ? 0 : reach.count;
-      const replay = h('button', { type: 'button', [FOCUS_KEY]: 'replay-notification' }, t.replay[reach.kind](count));
-      replay.addEventListener('click', () => {
-        if (replay.disabled) return;
-        replay.disabled = true;
-        void ctx.api.replayNotification(session.sessionId).then((answer) => {
-          replay.disabled = false;
-          if (answer.ok) {
-            replayOwed = true;
-            ctx.announce(t.replayed[reach.kind](count));
-            void load('notification-title');
-          } else {
-            error.textContent = refusalWords(ctx, answer.code);
-            replay.focus();
-          }
-        });
-      });
-      out.append(replay, error);
-    }
-    return out;
-  };
-
   const render = (session: SessionJson, chargebacks: ChargebacksAnswer): void => {
     shown = session;
     const ended = TERMINAL.has(session.status);
@@ -251,7 +213,10 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
             wholePausedBy ? pausedNote(wholePausedBy) : null,
           ]
         : []),
-      notificationSection(session, session.notification, chargebacks),
+      notificationSection(ctx, session, chargebacks, () => {
+        replayOwed = true;
+        void load('notification-title');
+      }),
       h(
         'section',
         { class: 'tranches', 'aria-labelledby': 'tranches-title' },
