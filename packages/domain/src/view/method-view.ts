@@ -4,6 +4,7 @@ import { mustSettleRemaining } from '../rules/abandonable.rule';
 import { splitForbiddenByAlias } from '../rules/alias-split.rule';
 import { isMethodEligible } from '../rules/method-eligibility.rule';
 import { mandatedPartialPossible } from '../rules/partial-grant.rule';
+import { payerMayAct } from '../session/payer-guard';
 import type { Session } from '../session/session.model';
 import { assertUnreachable } from '../shared/brand';
 import { priceFinancingPlan } from './financing-plan.view';
@@ -18,12 +19,12 @@ export interface MethodViewContext {
 }
 
 /**
- * One method entry. A method is eligible only while the session is PENDING and the domain's
+ * One method entry. A method is eligible only while the payer may act (`payerMayAct`: PENDING, before its expiry) and the domain's
  * eligibility rule admits it; an ineligible entry stays in the list.
  */
 export function methodView(offer: MethodOffer, ctx: MethodViewContext): MethodView {
   const { session } = ctx;
-  const eligible = session.status === 'PENDING' && ctx.now < session.expiresAt && isMethodEligible(session, offer);
+  const eligible = payerMayAct(session, ctx.now) && isMethodEligible(session, offer);
   const settleAll = mustSettleRemaining(offer) || splitForbiddenByAlias(session);
   const common = {
     id: offer.id,
