@@ -1,6 +1,7 @@
 import type { AttemptJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
 import type { RefundTarget } from '../api/dashboard-api';
 import { methodWords } from '../i18n/payment-names';
+import { replayedTogether, replayOwed, type Replayed } from '../notification/replayed';
 import { providerLabel } from '../operations/provider-options';
 import { madeRefundOf, refundIdsOf } from '../refund/refund-outcome';
 import { refundSaying } from '../refund/refund-saying';
@@ -213,8 +214,8 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
             wholePausedBy ? pausedNote(wholePausedBy) : null,
           ]
         : []),
-      notificationSection(ctx, session, chargebacks, () => {
-        replayOwed = true;
+      notificationSection(ctx, session, chargebacks, (sent) => {
+        replayed = replayedTogether(replayed, sent);
         void load('notification-title');
       }),
       h(
@@ -229,16 +230,15 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   };
 
   /**
-   * A notification this view sent again: it is read again, as a pending refund is, until it is
-   * delivered or abandoned (D129-e), and so are the chargeback messages it sent again (D148). Only one sent from here: an owed notification no one asked about
-   * would have the page read again for as long as its retries last.
+   * What this view sent again: it is read again, as a pending refund is, until the ending it sent is
+   * delivered or abandoned (D129-e) and no chargeback message it sent is still being tried (D148-d).
+   * Only those: an owed notification no one asked about (a chargeback's first tries) would have the
+   * page read again for as long as its retries last.
    */
-  let replayOwed = false;
+  let replayed: Replayed | undefined;
   const awaited = (session: SessionJson, chargebacks: ChargebacksAnswer): boolean => {
-    const n = session.notification;
-    const chargebackOwed = chargebacks.ok && chargebacks.body.chargebacks.some((cb) => cb.delivery === 'trying');
-    replayOwed &&= (n !== undefined && !n.abandoned && n.deliveredAt === undefined) || chargebackOwed;
-    return refundsPending(session) || replayOwed;
+    if (replayed && !replayOwed(replayed, session.notification, chargebacks.ok ? chargebacks.body.chargebacks : [])) replayed = undefined;
+    return refundsPending(session) || replayed !== undefined;
   };
 
   /** How many reads were asked: only the last one asked draws (D72). */
