@@ -123,6 +123,25 @@ describe('Worldline Direct contracts through the service', () => {
     expect(await disputes()).toMatchObject([{ type: 'chargeback', provider: 'worldline', providerRef: '7600000002_0', amount: { amount: 4_000, currency: 'EUR' }, date: '2026-01-01' }]);
   });
 
+  /** Worldline creates the hosted checkout `hc` for the next opening: resolves with our merchantReference it was sent. */
+  function hostedCheckoutCreated(hc: string): Promise<string> {
+    return new Promise<string>((resolve) => {
+      nock(BASE)
+        .post(`/v2/${PSPID}/hostedcheckouts`)
+        .reply((_uri, sent) => {
+          const reference = (sent as { order: { references: { merchantReference: string } } }).order.references.merchantReference;
+          resolve(reference);
+          return [201, { RETURNMAC: 'mac-1', hostedCheckoutId: hc, merchantReference: reference, redirectUrl: `${BASE}/hostedcheckout/PaymentMethods/Selection/${hc}` }];
+        });
+    });
+  }
+
+  /** The payer back from the hosted checkout `hc`, whose created payment Worldline reads as `sale`. */
+  async function returnedFromHostedCheckout(attemptId: string, hc: string, sale: unknown): Promise<void> {
+    nock(BASE).get(`/v2/${PSPID}/hostedcheckouts/${hc}`).reply(200, { status: 'PAYMENT_CREATED', createdPaymentOutput: { payment: sale, paymentStatusCategory: 'COMPLETED' } });
+    await navigate(`${h.url}/elements/return/${attemptId}?hostedCheckoutId=${hc}&RETURNMAC=mac-1`);
+  }
+
   it('ANCV on 5403: a hosted checkout for the whole remaining balance (never refundable, so never a slice); the return reads its created payment (a chosen partial), the card pays the rest, PAID', async () => {
     const { page, sessionId } = await h.openPage({
       currency: 'EUR',
@@ -158,8 +177,7 @@ describe('Worldline Direct contracts through the service', () => {
 
     // Back from the hosted checkout: 30.00 of the 100.00 asked were paid in vouchers.
     const sale = payment('7500000001_0', 'CAPTURED', 9, 10_000, reference, { acquired: 3_000, product: 5403 });
-    nock(BASE).get(`/v2/${PSPID}/hostedcheckouts/${HC}`).reply(200, { status: 'PAYMENT_CREATED', createdPaymentOutput: { payment: sale, paymentStatusCategory: 'COMPLETED' } });
-    await navigate(`${h.url}/elements/return/${started.body.attemptId}?hostedCheckoutId=${HC}&RETURNMAC=mac-1`);
+    await returnedFromHostedCheckout(started.body.attemptId!, HC, sale);
     const afterVouchers = await page.waitFor(noneInFlight);
     expect(afterVouchers).toMatchObject({ status: 'PENDING', remaining: { amount: 7_000 } });
     expect(afterVouchers.attempts[0]).toMatchObject({ status: 'CAPTURED', partialAuth: 'chosen', requested: { amount: 10_000 }, granted: { amount: 3_000 } });
@@ -178,20 +196,11 @@ describe('Worldline Direct contracts through the service', () => {
       returnUrl: 'https://shop.example/back',
     });
     const HC = '8915-0b5e5ac1f0d64c5fa1a1c0ffee000403';
-    const created = new Promise<string>((resolve) => {
-      nock(BASE)
-        .post(`/v2/${PSPID}/hostedcheckouts`)
-        .reply((_uri, sent) => {
-          const reference = (sent as { order: { references: { merchantReference: string } } }).order.references.merchantReference;
-          resolve(reference);
-          return [201, { RETURNMAC: 'mac-1', hostedCheckoutId: HC, merchantReference: reference, redirectUrl: `${BASE}/hostedcheckout/PaymentMethods/Selection/${HC}` }];
-        });
-    });
+    const created = hostedCheckoutCreated(HC);
     const started = await page.start({ methodId: 'ancv', amount: 10_000 });
     const reference = await created;
     const sale = payment('7510000001_0', 'CAPTURED', 9, 10_000, reference, { acquired: 3_000, product: 5403 });
-    nock(BASE).get(`/v2/${PSPID}/hostedcheckouts/${HC}`).reply(200, { status: 'PAYMENT_CREATED', createdPaymentOutput: { payment: sale, paymentStatusCategory: 'COMPLETED' } });
-    await navigate(`${h.url}/elements/return/${started.body.attemptId}?hostedCheckoutId=${HC}&RETURNMAC=mac-1`);
+    await returnedFromHostedCheckout(started.body.attemptId!, HC, sale);
     expect((await page.waitFor(noneInFlight)).attempts[0]).toMatchObject({ status: 'CAPTURED', granted: { amount: 3_000 } });
 
     const abandoned = await page.abandonSession();
@@ -207,20 +216,11 @@ describe('Worldline Direct contracts through the service', () => {
   /** An ANCV sale on 5403 paid in full through the hosted checkout `hc` (Worldline payment `paymentId`): the session PAID. */
   async function paidByAncvHostedCheckout(orderId: string, hc: string, paymentId: string): Promise<{ sessionId: string; attemptId: string; reference: string }> {
     const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 5_000, orderId, methods: [{ method: 'ancv' }], paymentMethodFilters: { channel: 'kiosk' }, returnUrl: 'https://shop.example/back' });
-    const created = new Promise<string>((resolve) => {
-      nock(BASE)
-        .post(`/v2/${PSPID}/hostedcheckouts`)
-        .reply((_uri, sent) => {
-          const reference = (sent as { order: { references: { merchantReference: string } } }).order.references.merchantReference;
-          resolve(reference);
-          return [201, { RETURNMAC: 'mac-1', hostedCheckoutId: hc, merchantReference: reference, redirectUrl: `${BASE}/hostedcheckout/PaymentMethods/Selection/${hc}` }];
-        });
-    });
+    const created = hostedCheckoutCreated(hc);
     const started = await page.start({ methodId: 'ancv', amount: 5_000 });
     const reference = await created;
     const sale = payment(paymentId, 'CAPTURED', 9, 5_000, reference, { acquired: 5_000, product: 5403, hostedCheckoutId: hc });
-    nock(BASE).get(`/v2/${PSPID}/hostedcheckouts/${hc}`).reply(200, { status: 'PAYMENT_CREATED', createdPaymentOutput: { payment: sale, paymentStatusCategory: 'COMPLETED' } });
-    await navigate(`${h.url}/elements/return/${started.body.attemptId}?hostedCheckoutId=${hc}&RETURNMAC=mac-1`);
+    await returnedFromHostedCheckout(started.body.attemptId!, hc, sale);
     expect((await page.waitFor(paid)).status).toBe('PAID');
     return { sessionId, attemptId: started.body.attemptId!, reference };
   }
