@@ -123,6 +123,10 @@ describe('Worldline Direct contracts through the service', () => {
     expect(await disputes()).toMatchObject([{ type: 'chargeback', provider: 'worldline', providerRef: '7600000002_0', amount: { amount: 4_000, currency: 'EUR' }, date: '2026-01-01' }]);
   });
 
+  /** A 100.00 EUR order offering ANCV (a kiosk, so product 5403) and a card. */
+  const ancvThenCardPage = (orderId: string) =>
+    h.openPage({ currency: 'EUR', total: 10_000, orderId, methods: [{ method: 'ancv' }, { method: 'card' }], paymentMethodFilters: { channel: 'kiosk' }, returnUrl: 'https://shop.example/back' });
+
   /** Worldline creates the hosted checkout `hc` for the next opening: resolves with our merchantReference it was sent. */
   function hostedCheckoutCreated(hc: string): Promise<string> {
     return new Promise<string>((resolve) => {
@@ -143,14 +147,7 @@ describe('Worldline Direct contracts through the service', () => {
   }
 
   it('ANCV on 5403: a hosted checkout for the whole remaining balance (never refundable, so never a slice); the return reads its created payment (a chosen partial), the card pays the rest, PAID', async () => {
-    const { page, sessionId } = await h.openPage({
-      currency: 'EUR',
-      total: 10_000,
-      orderId: 'wl-ancv-hosted',
-      methods: [{ method: 'ancv' }, { method: 'card' }],
-      paymentMethodFilters: { channel: 'kiosk' },
-      returnUrl: 'https://shop.example/back',
-    });
+    const { page, sessionId } = await ancvThenCardPage('wl-ancv-hosted');
     const HC = '8915-28e5b79c889641c8ba770f1ba576c1fe';
     const created = new Promise<{ body: Record<string, unknown>; key: string }>((resolve) => {
       nock(BASE)
@@ -187,14 +184,7 @@ describe('Worldline Direct contracts through the service', () => {
     expect((await readSession(h, sessionId)).body).toMatchObject({ status: 'PAID', captured: { amount: 10_000 } });
   });
   it('ANCV on 5403: vouchers below the amount asked, then the payment cancelled: ABORTED, and the view never says the vouchers taken are handed back (nothing is sent to Worldline)', async () => {
-    const { page } = await h.openPage({
-      currency: 'EUR',
-      total: 10_000,
-      orderId: 'wl-ancv-kept',
-      methods: [{ method: 'ancv' }, { method: 'card' }],
-      paymentMethodFilters: { channel: 'kiosk' },
-      returnUrl: 'https://shop.example/back',
-    });
+    const { page } = await ancvThenCardPage('wl-ancv-kept');
     const HC = '8915-0b5e5ac1f0d64c5fa1a1c0ffee000403';
     const created = hostedCheckoutCreated(HC);
     const started = await page.start({ methodId: 'ancv', amount: 10_000 });

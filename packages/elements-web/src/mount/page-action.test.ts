@@ -148,9 +148,8 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
       return { page, server, errors };
     }
     const confirmsOf = (server: ReturnType<typeof heldFetch>) => server.requests.filter((r) => r.path.endsWith('/confirm'));
-
-    it('whose answer never comes is given up at the deadline and the view read: the action taken, the payer is shown the payment being confirmed, free to act, nothing said failed, nothing sent again', async () => {
-      const { page, server, errors } = await resultUnanswered();
+    /** The view read after the result went unanswered no longer asks for the action: the payment shown being confirmed, nothing said failed, the result sent once, `code` reported once. */
+    async function shownBeingConfirmed(page: Awaited<ReturnType<typeof resultUnanswered>>['page'], server: ReturnType<typeof heldFetch>, errors: string[], code: string): Promise<void> {
       server.request(2).answer({ view: withAction(undefined) });
       await until(() => !page.button('Cancel payment').disabled);
       expect(page.text(page.container)).toContain('Confirming your payment');
@@ -159,7 +158,12 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
       await jest.advanceTimersByTimeAsync(30_000);
       expect(confirmsOf(server)).toHaveLength(1);
       expect(page.ran).toHaveLength(1);
-      expect(errors).toEqual(['NetworkError']);
+      expect(errors).toEqual([code]);
+    }
+
+    it('whose answer never comes is given up at the deadline and the view read: the action taken, the payer is shown the payment being confirmed, free to act, nothing said failed, nothing sent again', async () => {
+      const { page, server, errors } = await resultUnanswered();
+      await shownBeingConfirmed(page, server, errors, 'NetworkError');
     });
 
     // D138: the service answers 500 InternalError once a result the PSP left unanswered is recorded, its action no longer due.
@@ -174,15 +178,7 @@ describe("a card attempt's in-page action (3-D Secure 2 run in the page)", () =>
       server.request(1).answer({ code: 'InternalError', message: 'The payment provider gave no answer' }, 500);
       await until(() => server.requests.length === 3);
       expect(server.request(2)).toMatchObject({ method: 'GET', path: '/elements/session' });
-      server.request(2).answer({ view: withAction(undefined) });
-      await until(() => !page.button('Cancel payment').disabled);
-      expect(page.text(page.container)).toContain('Confirming your payment');
-      expect(page.text(page.role('alert')[0])).toBe('');
-      expect(page.container.querySelector('.sp-notice--danger')).toBeNull();
-      await jest.advanceTimersByTimeAsync(30_000);
-      expect(confirmsOf(server)).toHaveLength(1);
-      expect(page.ran).toHaveLength(1);
-      expect(errors).toEqual(['InternalError']);
+      await shownBeingConfirmed(page, server, errors, 'InternalError');
     });
 
     it('whose answer never comes while the view read then still shows the action due (the result never arrived) is sent again, the same, once', async () => {
