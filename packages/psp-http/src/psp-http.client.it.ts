@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import nock from 'nock';
 import { isolateNock } from '@splitpay/psp-testkit';
+import manifest from '../package.json';
 import { createPspHttp, exchange } from './psp-http.client';
 
 isolateNock(/127\.0\.0\.1/);
@@ -31,6 +32,16 @@ describe('a PSP call through psp-http (a real listener on 127.0.0.1)', () => {
     await expect(exchange(client, { method: 'POST', url: `${base}/payments`, data: {} }, callee)).resolves.toEqual({ kind: 'answer', status: 422, body: { errorCode: '14_030' } });
     answer = (_req, res) => res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>down</h1>');
     await expect(exchange(client, { method: 'GET', url: `${base}/payments/1` }, callee)).resolves.toEqual({ kind: 'answer', status: 503, body: {} });
+  });
+
+  it("names the service and its version as User-Agent, never axios's default", async () => {
+    const agents: unknown[] = [];
+    answer = (req, res) => {
+      agents.push(req.headers['user-agent']);
+      res.end();
+    };
+    await exchange(createPspHttp(), { method: 'POST', url: `${base}/payments`, data: {} }, callee);
+    expect(agents).toEqual([`splitpay/${manifest.version}`]);
   });
 
   it('follows no redirect: the credentials are never resent to another address', async () => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import { PSP_USER_AGENT } from './psp-user-agent';
 import { transportCause, transportMessage } from './transport-cause';
 
 /** What one call to a PSP produced: an HTTP answer of any status, or no answer at all. */
@@ -33,13 +34,15 @@ const KEEP_ALIVE: http.AgentOptions = { keepAlive: true, timeout: 5_000 };
 /**
  * The axios instance a PSP client calls with: a timeout on every call, connections kept alive
  * between calls, no redirect followed (a PSP API never redirects a server call; following one would
- * resend the credentials elsewhere), and every status read rather than thrown.
+ * resend the credentials elsewhere), every status read rather than thrown, and our own `User-Agent`
+ * (PSP_USER_AGENT) on every call.
  */
 export function createPspHttp(options: PspHttpOptions = {}): PspHttpClient {
   return axios.create({
     timeout: options.timeoutMs ?? DEFAULT_PSP_TIMEOUT_MS,
     maxRedirects: 0,
     validateStatus: () => true,
+    headers: { 'User-Agent': PSP_USER_AGENT },
     httpAgent: new http.Agent(KEEP_ALIVE),
     httpsAgent: new https.Agent(KEEP_ALIVE),
   });
