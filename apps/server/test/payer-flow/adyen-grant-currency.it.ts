@@ -7,7 +7,8 @@ import { until } from '../support/until';
 // AUTHORISATION in another currency than its payment's is no verdict. The door does not fail (a 500
 // would have Adyen resend the whole batch for 30 days, its other items held back with it): the item
 // is logged at error with its references, the batch acknowledged and its other items applied
-// (docs/decisions.md D125-b).
+// (docs/decisions.md D125-b). A `/payments` answer granting in another currency is refused the same
+// way, by the service's check alone (the driver passes the grant on as stated: D132, D152-d).
 
 jest.setTimeout(30_000);
 
@@ -16,7 +17,7 @@ interface ReadSession {
   readonly attempts: { readonly status: string; readonly granted?: unknown }[];
 }
 
-describe('Adyen AUTHORISATION in another currency (D125-b)', () => {
+describe('Adyen AUTHORISATION in another currency (D125-b, D132)', () => {
   const service = providerService([{ method: 'card', provider: 'adyen', settings: { ...SETTINGS, merchantIdentifier: undefined, displayName: undefined } }]);
   const h = service.h;
 
@@ -54,6 +55,24 @@ describe('Adyen AUTHORISATION in another currency (D125-b)', () => {
     expect(lines('http.unexpected_error')).toEqual([]);
     const logged = h.logLines.join('\n');
     for (const secret of [HMAC_KEY, API_KEY]) expect(logged).not.toContain(secret);
+  });
+
+  it("a card payment Adyen answers Authorised in USD for a EUR payment: the start answered, no grant, the service's error line (D132, D152-d)", async () => {
+    const { page, sessionId } = await h.openPage({ currency: 'EUR', total: 5_000, orderId: 'grant-usd-answer', methods: [{ method: 'card' }] });
+    const payment = answerPost(TEST_BASE, '/v71/payments', 200, (body) => ({
+      resultCode: 'Authorised',
+      pspReference: 'PSPGRANTUSD0003',
+      merchantReference: body.reference,
+      additionalData: { authorisedAmountValue: '5000', authorisedAmountCurrency: 'USD', paymentMethod: 'visa' },
+    }));
+    expect((await page.start({ methodId: 'card', amount: 5_000, input: cardInput() })).status).toBe(201);
+    const session = await read(sessionId);
+    expect(session.attempts[0]?.status).toBe('AUTHORIZING');
+    expect(session.attempts[0]?.granted).toEqual({ amount: 0, currency: 'EUR' });
+    expect(lines('psp.grant_currency_mismatch')).toContainEqual(
+      expect.objectContaining({ level: 'error', provider: 'adyen', source: 'open', transactionId: String(payment.seen[0]?.body.reference), sessionId, grantedCurrency: 'USD', askedCurrency: 'EUR' }),
+    );
+    expect(lines('http.unexpected_error')).toEqual([]);
   });
 
   it('the same item sent again is answered the same (Adyen stops resending), still no grant', async () => {

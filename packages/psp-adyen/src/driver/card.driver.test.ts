@@ -364,13 +364,13 @@ describe("Adyen card: amounts in Adyen's decimals where they depart from ISO 421
   });
 
   it.each([
-    ['PartiallyAuthorised stating an authorised amount in USD', { resultCode: 'PartiallyAuthorised', pspReference: 'P1', additionalData: { authorisedAmountValue: '6000', authorisedAmountCurrency: 'USD' } }],
-    ['Authorised stating an authorised amount in USD', { resultCode: 'Authorised', pspReference: 'P1', additionalData: { authorisedAmountValue: '10000', authorisedAmountCurrency: 'USD' } }],
-    ['PartiallyAuthorised whose only amount is in USD', { resultCode: 'PartiallyAuthorised', pspReference: 'P1', amount: { value: 6000, currency: 'USD' } }],
-  ])('%s for a EUR payment: no verdict (never a grant in another currency, D125-b), the answer accepted', async (_what, body) => {
+    ['PartiallyAuthorised stating an authorised amount in USD', { resultCode: 'PartiallyAuthorised', pspReference: 'P1', additionalData: { authorisedAmountValue: '6000', authorisedAmountCurrency: 'USD' } }, money(6_000, 'USD')],
+    ['Authorised stating an authorised amount in USD', { resultCode: 'Authorised', pspReference: 'P1', additionalData: { authorisedAmountValue: '10000', authorisedAmountCurrency: 'USD' } }, money(10_000, 'USD')],
+    ['PartiallyAuthorised whose only amount is in USD', { resultCode: 'PartiallyAuthorised', pspReference: 'P1', amount: { value: 6000, currency: 'USD' } }, money(6_000, 'USD')],
+  ])('%s for a EUR payment: the grant passed on in the currency Adyen states, for the service to refuse (D132, D152-d)', async (_what, body, granted) => {
     const input = openInput('card');
     expectPost('/v71/payments', input.transactionId, 200, body);
-    expect(await driver.open(input)).toEqual({ ack: expect.objectContaining({ outcome: 'accepted', providerRef: 'P1', message: expect.stringContaining('in USD, not the EUR asked') }), facts: [] });
+    expect(await driver.open(input)).toEqual({ ack: expect.objectContaining({ outcome: 'accepted', providerRef: 'P1' }), facts: [expect.objectContaining({ kind: 'authorized', granted })] });
   });
 
   it('sends IDR 2500.00 as 2500; a fraction of a rupiah is refused before any call', async () => {

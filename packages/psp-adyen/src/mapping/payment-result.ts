@@ -75,11 +75,9 @@ function grantedOf(body: Record<string, unknown>, asked: Money): Money | undefin
   return answered && answered.currency === stated.currency && answered.value <= stated.value ? fromAdyenAmount(answered.value, answered.currency) : undefined;
 }
 
-/** Why an Authorised or PartiallyAuthorised answer gives no verdict: the grant is in another currency, or cannot be read. */
-function unreadGrantMessage(resultCode: string, read: Money | undefined, asked: Money): string {
-  return read
-    ? `${resultCode} in ${read.currency}, not the ${asked.currency} asked: no verdict is taken from it`
-    : `${resultCode} for an amount that cannot be read in ${asked.currency}'s ISO 4217 unit: its verdict is left to the notification`;
+/** Why an Authorised or PartiallyAuthorised answer gives no verdict: its grant cannot be read. */
+function unreadGrantMessage(resultCode: string, asked: Money): string {
+  return `${resultCode} for an amount that cannot be read in ${asked.currency}'s ISO 4217 unit: its verdict is left to the notification`;
 }
 
 /** The stored card's reference when the payment registered it. */
@@ -115,10 +113,10 @@ export function paymentResult(result: AdyenResult, transactionId: string, asked:
       // Authorised grants the amount asked, unless Adyen states an authorised amount (then read as a partial grant is).
       const extra = record(body.additionalData);
       const partial = resultCode === 'PartiallyAuthorised' || adyenAmountOf(extra.authorisedAmountValue, extra.authorisedAmountCurrency, asked) !== undefined;
-      const read = partial ? grantedOf(body, asked) : asked;
-      // A grant in another currency is no verdict on this payment (the service compares it with what was asked).
-      const granted = read?.currency === asked.currency ? read : undefined;
-      if (!granted) return { ack: { ...accepted, message: unreadGrantMessage(resultCode, read, asked) }, facts: [] };
+      // In the currency Adyen states: one other than asked is refused by the service on every door, and
+      // logged for the operator (withoutForeignGrants, docs/decisions.md D132, D152-d).
+      const granted = partial ? grantedOf(body, asked) : asked;
+      if (!granted) return { ack: { ...accepted, message: unreadGrantMessage(resultCode, asked) }, facts: [] };
       const scheme = cardSchemeOf(extra.paymentMethod ?? record(body.paymentMethod).brand);
       const alias = aliasOf(body);
       const fact: PspFact = {
