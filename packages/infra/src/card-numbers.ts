@@ -1,11 +1,14 @@
+import { issuedLike } from './card-schemes';
+
 /** Runs of digit groups, each group apart from the next by one space or dash (`4111 1111 1111 1111 12`). */
 const DIGIT_RUN = /\b\d+(?:[ -]\d+)*\b/g;
 
 /**
- * The first digits the card schemes issue under: Mastercard 2 and 5, American Express, Diners and JCB 3,
- * Visa 4, Discover, UnionPay and Maestro 6. Adyen's numeric pspReference starts with 8 (D123-a).
+ * The first digits the card schemes issue under: Mastercard 22 to 27 and 5, Mir 22, American Express,
+ * Diners and JCB 3, Visa 4, Discover, UnionPay and Maestro 6. Adyen's numeric pspReference starts with 8
+ * (D123-a); no card starts with 20 or 21, as this century's yyyyMMddHHmmss date-times do (D152-a).
  */
-const SCHEME_FIRST_DIGIT = /^[2-6]/;
+const SCHEME_FIRST_DIGIT = /^(?:2[2-7]|[3-6])/;
 
 /**
  * What a card number glued to what follows it begins an unbroken run with: 16 digits (15 for American
@@ -34,6 +37,35 @@ export function couldBeCardNumber(digits: string): boolean {
   return digits.length >= 13 && digits.length <= 19 && SCHEME_FIRST_DIGIT.test(digits) && passesLuhn(digits);
 }
 
+/**
+ * How cards are printed and typed in groups: 4-4-4-4 (and 4-4-4-4-3 for 19 digits), American Express's
+ * 4-6-5, Diners Club's 4-6-4. No id, amount or timestamp is written so.
+ */
+const CARD_LAYOUTS: readonly (readonly number[])[] = [
+  [4, 4, 4, 4],
+  [4, 4, 4, 4, 3],
+  [4, 6, 5],
+  [4, 6, 4],
+];
+
+/** The lengths an unbroken card number is typed in: 16, 15 (American Express), 14 (Diners Club), the lengths of nearly every card in use. */
+const UNBROKEN_LENGTHS = [14, 15, 16];
+
+/**
+ * A card number failing the checksum (a payer's typo, still card data) as only a card is written: in
+ * one of the card layouts, or unbroken as a whole group of 14 to 16 digits, either way starting as a
+ * scheme's cards start and as long as that scheme's are (issuedLike). Not other unbroken lengths (13,
+ * 17 to 19: a numeric id as often as a card) nor prefixes (D152-a): an epoch-ms timestamp starts with
+ * 1, a yyyyMMddHHmmss date-time with 20 and has 14 digits, Adyen's numeric pspReference starts with 7
+ * or 8, Worldline's ids with 0 or are longer.
+ */
+function mistypedCardNumber(groups: readonly string[]): boolean {
+  const digits = groups.join('');
+  if (!issuedLike(digits)) return false;
+  if (groups.length === 1) return UNBROKEN_LENGTHS.includes(digits.length);
+  return CARD_LAYOUTS.some((layout) => layout.length === groups.length && layout.every((length, i) => groups[i]?.length === length));
+}
+
 /** The card number an unbroken run of digits starts with, its expiry or security code typed right after it. */
 function gluedCardNumber(group: string): string | undefined {
   const card = GLUED_LENGTHS.find(({ length, prefix }) => {
@@ -53,7 +85,8 @@ export interface CardNumberSpan {
  * Where card numbers are written in `text`: each span of whole digit groups (13 to 19 digits, separators
  * ignored) that could be a card number (couldBeCardNumber), so that a card number followed or preceded by
  * another group (an expiry, a count) is still seen; and the card number an unbroken run starts with when
- * only a security code or an expiry follows it (gluedCardNumber). Only whole groups otherwise: every
+ * only a security code or an expiry follows it (gluedCardNumber); and a card number failing the checksum
+ * written as only cards are (mistypedCardNumber). Only whole groups otherwise: every
  * 13-19 digit window of a 16-digit reference passes the checksum somewhere two times in three, and an
  * unbroken run longer than 19 digits (a Worldline payment id) is a reference (D113-d, D123). Spans may overlap.
  */
@@ -71,6 +104,12 @@ export function cardNumberSpans(text: string): CardNumberSpan[] {
     for (const group of groups) {
       const glued = gluedCardNumber(group.digits);
       if (glued) found.push({ from: group.from, to: group.from + glued.length });
+    }
+    for (let first = 0; first < groups.length; first++) {
+      for (let count = 1; count <= 5 && first + count <= groups.length; count++) {
+        const span = groups.slice(first, first + count);
+        if (mistypedCardNumber(span.map((group) => group.digits))) found.push({ from: span[0]?.from ?? 0, to: span[span.length - 1]?.to ?? 0 });
+      }
     }
   }
   return found;

@@ -62,3 +62,23 @@ describe('disclosuresIn, on digits glued together and short + numbers (D123)', (
     expect(disclosuresIn('batch +1234567890123456')).toEqual([]);
   });
 });
+
+describe('disclosuresIn, on mistyped card numbers and seven-digit phone numbers (D152)', () => {
+  it.each(['payer read 4111 1111 1111 1121 on the phone', 'card 4111111111111121', 'amex 3782 822463 10006', 'card 5555-5555-5555-4445'])('sees a card number failing the checksum, written as cards are: %s', (note) => {
+    expect(disclosuresIn(note)).toContain('a card number');
+  });
+
+  it('lets through timestamps, date-times and references failing or passing the checksum', () => {
+    for (const note of ['settled at 1764318000000', 'COMPLETED 20261125093009 (20261125093000005)', 'REFUND 7914073381342285 done', 'order 41234567890123456']) {
+      expect(disclosuresIn(note)).toEqual([]);
+    }
+  });
+
+  it.each(['payer called from +683 4002', 'payer called from +690 2151', 'payer called from 00683 4002'])('sees a Niue or Tokelau number, seven digits in all: %s', (note) => {
+    expect(disclosuresIn(note)).toContain('a phone number');
+  });
+
+  it.each(['ticket +1234567 closed', 'ref +4412345', 'see +6841234'])('still lets through a seven-digit + reference of another country code: %s', (note) => {
+    expect(disclosuresIn(note)).toEqual([]);
+  });
+});

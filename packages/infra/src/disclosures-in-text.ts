@@ -14,21 +14,27 @@ const EMAIL = /[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[A-Za-z]{2,}/;
 const PHONE = /(?:\+(\d{1,3})|\b00([1-9]\d{0,2})(?=[ .-]))(?:[ .-]?\(0\))?((?:[ .-]?\d){4,14})\b/g;
 /**
  * Country code and national number together, as E.164 counts them (the `+` or `00` and a `(0)` left
- * out): at most 15, and at least 8, the shortest numbers in use (Saint Helena's `+290` and five
- * digits); a `+` and fewer digits is a reference (`+1234567`), D123-c.
+ * out): at most 15, and at least 8 (Saint Helena's `+290` and five digits); a `+` and fewer digits is
+ * a reference (`+1234567`), D123-c, unless its country code is one of the two whose numbers are
+ * seven digits long in all (SEVEN_DIGIT_COUNTRIES, D152-b).
  */
 const PHONE_DIGITS = { min: 8, max: 15 } as const;
+/** Niue (`+683`) and Tokelau (`+690`): a country code and four digits, the shortest numbers in use. */
+const SEVEN_DIGIT_COUNTRIES = ['683', '690'];
 
 function writesPhoneNumber(text: string): boolean {
   return [...text.matchAll(PHONE)].some(([, plusCountry, zeroZeroCountry, national]) => {
-    const digits = (plusCountry ?? zeroZeroCountry ?? '').length + (national ?? '').replace(/\D/g, '').length;
+    const country = plusCountry ?? zeroZeroCountry ?? '';
+    const digits = country.length + (national ?? '').replace(/\D/g, '').length;
+    if (digits === PHONE_DIGITS.min - 1) return SEVEN_DIGIT_COUNTRIES.includes(country);
     return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
   });
 }
 
 /**
  * What `text` discloses of a payer or a secret: a card number (a span of 13 to 19 digits passing
- * the card checksum, see cardNumbersIn), an email address, an international phone number, a token
+ * the card checksum, or one failing it written as only cards are: see cardNumbersIn), an email
+ * address, an international phone number, a token
  * or credential. Empty when none: the text may be shown as written.
  */
 export function disclosuresIn(text: string): readonly TextDisclosure[] {

@@ -56,3 +56,42 @@ describe('redact, on the names of fields (D127-f)', () => {
     expect(redact(kept)).toEqual(kept);
   });
 });
+
+describe('redact, on card numbers failing the checksum (a payer typo, D152-a)', () => {
+  it.each([
+    ['a Visa number in groups of four', 'payer typed 4111 1111 1111 1121 12/27', /4111|1121/],
+    ['a Visa number unbroken', 'card 4111111111111121 refused', /4111111/],
+    ['a Mastercard number with dashes', '5555-5555-5555-4445', /5555|4445/],
+    ['a Mastercard 2-series number', 'card 2223 0000 4841 0011', /2223|0011/],
+    ['an American Express number as printed (4-6-5) and unbroken', '3782 822463 10006 or 378282246310006', /3782|822463|10006/],
+    ['a Diners Club number as printed (4-6-4)', '3056 930902 5905', /3056|930902/],
+    ['a Discover number', 'card 6011111111111118', /6011/],
+    ['a 19-digit number in groups', '6212 3456 7890 1234 567', /6212|567$/],
+  ])('hides %s', (_what, text, shown) => {
+    const line = String(redact({ detail: text }).detail);
+    expect(line).toContain('[redacted-pan]');
+    expect(line).not.toMatch(shown);
+  });
+
+  it('keeps what is written as no card is: timestamps, amounts, ids and PSP references, as fields and in a message', () => {
+    const fields = {
+      epochMs: '1764318000000',
+      at: 1764318000000,
+      dateTime: '20261125093000',
+      dateTimeMs: '20261125093000123',
+      // Date-times passing the checksum, as one in ten does: no card starts with 20.
+      dateTimeLuhn: '20261125093009',
+      dateTimeMsLuhn: '20261125093000005',
+      amount: 123456789012,
+      pspReference: '8535296382716013',
+      otherPspReference: '7914073381342285',
+      worldline: '3066019730_0',
+      worldlinePayment: '00000200000143570012',
+      numericId: '12345678901234567',
+      nineteen: '4123456789012345678',
+      thirteen: '4000000000001',
+      detail: 'capture 7914073381342285 at 1764318000000 (20261125093017) for 4200 refused, order 41234567890123456',
+    };
+    expect(redact(fields)).toEqual(fields);
+  });
+});
