@@ -47,6 +47,7 @@ const CARD_LAYOUTS: readonly (readonly number[])[] = [
   [4, 6, 5],
   [4, 6, 4],
 ];
+const MOST_LAYOUT_GROUPS = Math.max(...CARD_LAYOUTS.map((layout) => layout.length));
 
 /** The lengths an unbroken card number is typed in: 16, 15 (American Express), 14 (Diners Club), the lengths of nearly every card in use. */
 const UNBROKEN_LENGTHS = [14, 15, 16];
@@ -106,7 +107,7 @@ export function cardNumberSpans(text: string): CardNumberSpan[] {
       if (glued) found.push({ from: group.from, to: group.from + glued.length });
     }
     for (let first = 0; first < groups.length; first++) {
-      for (let count = 1; count <= 5 && first + count <= groups.length; count++) {
+      for (let count = 1; count <= MOST_LAYOUT_GROUPS && first + count <= groups.length; count++) {
         const span = groups.slice(first, first + count);
         if (mistypedCardNumber(span.map((group) => group.digits))) found.push({ from: span[0]?.from ?? 0, to: span[span.length - 1]?.to ?? 0 });
       }
