@@ -46,7 +46,7 @@ export type {
 export type { OperationRef, PspFact } from './psp/psp-fact';
 export type { PspPlugin, PspPluginDeps } from './psp/psp-plugin.port';
 export { PspRegistry } from './psp/psp-registry';
-export { isTransportFailureCode, namesAnAddress, transportFailureMessage } from './psp/transport-failure';
+export { isTransportFailureCode, namesAnAddress, timedOut, transportFailureMessage } from './psp/transport-failure';
 
 // Ports
 export type {

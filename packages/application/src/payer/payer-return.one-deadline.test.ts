@@ -3,7 +3,8 @@ import { CARD_CAPS } from '@splitpay/domain/src/testing';
 import { dispatchingCore, openedTranche } from '../testing/dispatching.fixture';
 import { PayerReturnUseCase } from './payer-return.use-case';
 
-const UNKNOWN: OperationOutput = { ack: { outcome: 'unknown' }, facts: [] };
+/** What a driver answers when its call got no answer: the transport failure's code first (transportFailureMessage). */
+const unanswered = (message: string): OperationOutput => ({ ack: { outcome: 'unknown', message }, facts: [] });
 
 /** A PSP call the fake holds until the test passes its deadline (`end`): no clock, no timer. */
 class HeldCall<I> {
@@ -60,7 +61,8 @@ describe('PayerReturnUseCase: one PSP deadline for the return door', () => {
   }
 
   it.each([
-    ['an unknown ack', UNKNOWN],
+    ["an unknown ack timed out (axios's ECONNABORTED)", unanswered('ECONNABORTED: no answer from fake (timed out)')],
+    ["an unknown ack timed out (the service's deadline, ETIMEDOUT)", unanswered('ETIMEDOUT: no answer from fake (timed out)')],
     ['a thrown error', new Error('socket hang up')],
   ])('a return call ended by its deadline with %s -> the payer is sent on, no status query asked', async (_label, ended) => {
     const { psp, door } = await returning();
@@ -74,6 +76,17 @@ describe('PayerReturnUseCase: one PSP deadline for the return door', () => {
     async (httpStatus) => {
       const { psp, door } = await returning();
       psp.returns.end({ ack: { outcome: 'unknown', httpStatus }, facts: [] });
+      expect(await Promise.race([door, psp.lookups.called()])).toBe('called');
+      psp.lookups.end({ ack: { outcome: 'accepted' }, facts: [{ kind: 'cancelled-by-payer', ref: { transactionId: psp.lookups.inputs[0]!.target.transactionId! } }] });
+      expect(await door).toEqual({ kind: 'redirect', url: 'https://shop.example/cancel' });
+    },
+  );
+
+  it.each(['ECONNREFUSED: no answer from fake (connection refused)', 'ENOTFOUND: no answer from fake (host name not found)', 'ECONNRESET: no answer from fake (connection reset)'])(
+    'a return call that failed without waiting out its timeout (%s) -> the status query still routes a payer who backed out (D144-b, D150-b)',
+    async (message) => {
+      const { psp, door } = await returning();
+      psp.returns.end(unanswered(message));
       expect(await Promise.race([door, psp.lookups.called()])).toBe('called');
       psp.lookups.end({ ack: { outcome: 'accepted' }, facts: [{ kind: 'cancelled-by-payer', ref: { transactionId: psp.lookups.inputs[0]!.target.transactionId! } }] });
       expect(await door).toEqual({ kind: 'redirect', url: 'https://shop.example/cancel' });

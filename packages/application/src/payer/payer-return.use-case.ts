@@ -1,4 +1,4 @@
-import { applyFact, DomainError, isUuid, type Attempt, type AttemptId, type PspFact, type Session } from '@splitpay/domain';
+import { applyFact, DomainError, isUuid, timedOut, type Attempt, type AttemptId, type PspFact, type Session } from '@splitpay/domain';
 import { withoutForeignGrants } from '../psp/grant-currency';
 import type { PayerDeps } from './payer.deps';
 
@@ -12,7 +12,7 @@ export type ReturnDestination = { readonly kind: 'redirect'; readonly url: strin
  * Secure) is handed what the PSP put on the return, and its facts are applied as a notification's
  * would be; for the others the verdict arrives out-of-band. Whether the payer backed out is read from
  * the recorded attempt, or, while its verdict is still on its way, from the PSP's status query (used
- * to route the browser only, never applied), unless the return call already waited out the PSP.
+ * to route the browser only, never applied), unless the return call already waited out its timeout.
  */
 export class PayerReturnUseCase {
   constructor(private readonly deps: Pick<PayerDeps, 'sessions' | 'gateway' | 'logger' | 'writer' | 'dispatcher'>) {}
@@ -21,12 +21,12 @@ export class PayerReturnUseCase {
   async execute(attemptId: string, params: Readonly<Record<string, string>> = {}): Promise<ReturnDestination> {
     const found = isUuid(attemptId) ? await this.deps.sessions.findByAttemptId(attemptId as AttemptId) : null;
     if (!found || !found.attempts.some((a) => a.id === attemptId)) throw new DomainError('NotFound', 'Not found');
-    const { session, unanswered } = await this.completeReturn(found, attemptId, params);
+    const { session, waited } = await this.completeReturn(found, attemptId, params);
     const attempt = session.attempts.find((a) => a.id === attemptId) as Attempt;
-    // One PSP deadline for the door (D144-b): after a return call the PSP left unanswered, a status
-    // query would wait a second timeout; the verdict comes out-of-band anyway. An answered unknown
-    // (a 503, a 429) spent no timeout, so the query still routes a payer who backed out.
-    const backedOut = unanswered ? attempt.status === 'CANCELLED' : await this.backedOut(session, attempt);
+    // One PSP deadline for the door (D144-b): after a return call that waited out its timeout, a status
+    // query would wait a second one; the verdict comes out-of-band anyway. An answered unknown (a 503,
+    // a 429) or a connection refused at once spent no timeout, so the query still routes a payer who backed out.
+    const backedOut = waited ? attempt.status === 'CANCELLED' : await this.backedOut(session, attempt);
     const url = backedOut ? (session.cancelUrl ?? session.returnUrl) : session.returnUrl;
     this.deps.logger.info('payer.returned', { sessionId: session.id, attemptId, backedOut });
     return url ? { kind: 'redirect', url } : { kind: 'no-page' };
@@ -34,17 +34,17 @@ export class PayerReturnUseCase {
 
   /**
    * Hands the return to a driver that finishes the opening on it, and applies what it tells.
-   * `unanswered`: the driver's return call got no answer from the PSP (it threw, or its unknown ack
-   * carries no HTTP status: a timeout or transport failure).
+   * `waited`: the driver's return call may have spent the PSP's timeout (it timed out, or it threw:
+   * how long a driver bug took is not known).
    */
-  private async completeReturn(session: Session, attemptId: string, params: Readonly<Record<string, string>>): Promise<{ session: Session; unanswered: boolean }> {
+  private async completeReturn(session: Session, attemptId: string, params: Readonly<Record<string, string>>): Promise<{ session: Session; waited: boolean }> {
     const attempt = session.attempts.find((a) => a.id === attemptId);
     const opening = attempt?.transactions[0];
-    if (!attempt || attempt.status !== 'AUTHORIZING' || !opening) return { session, unanswered: false };
+    if (!attempt || attempt.status !== 'AUTHORIZING' || !opening) return { session, waited: false };
     const resolved = await this.deps.gateway.resolve(session, attempt, opening.id);
-    if (!resolved?.driver.completeReturn) return { session, unanswered: false };
+    if (!resolved?.driver.completeReturn) return { session, waited: false };
     let facts: readonly PspFact[];
-    let unanswered: boolean;
+    let waited: boolean;
     try {
       const output = await resolved.driver.completeReturn({
         ...resolved.call,
@@ -53,20 +53,20 @@ export class PayerReturnUseCase {
         params,
       });
       this.deps.logger.info('payer.return_completed', { sessionId: session.id, attemptId, outcome: output.ack.outcome, facts: output.facts.map((f) => f.kind) });
-      unanswered = output.ack.outcome === 'unknown' && output.ack.httpStatus === undefined;
+      waited = timedOut(output.ack);
       facts = withoutForeignGrants(session, output.facts, { provider: attempt.provider, source: 'return', attemptId }, this.deps.logger);
     } catch (error) {
       this.deps.logger.error('psp.driver_failed', { sessionId: session.id, attemptId, provider: attempt.provider, method: attempt.method, type: 'return', error });
-      return { session, unanswered: true };
+      return { session, waited: true };
     }
     const verdicts = facts.filter((f): f is Exclude<PspFact, { kind: 'chargeback' }> => f.kind !== 'chargeback');
-    if (verdicts.length === 0) return { session, unanswered };
+    if (verdicts.length === 0) return { session, waited };
     const written = await this.deps.writer.update(
       session.id,
       (s, ctx) => ({ session: verdicts.reduce((current, fact) => applyFact(current, fact, ctx), s), result: undefined }),
       { initial: session },
     );
-    return { session: written.changed ? await this.deps.dispatcher.dispatchOwedBy([written]) : written.session, unanswered };
+    return { session: written.changed ? await this.deps.dispatcher.dispatchOwedBy([written]) : written.session, waited };
   }
 
   private async backedOut(session: Session, attempt: Attempt): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { namesAnAddress, transportFailureMessage } from '../index';
+import { namesAnAddress, timedOut, transportFailureMessage } from '../index';
 
 describe('a transport failure as merchants read it', () => {
   it('says the code and what it means, or that the call failed for a code it does not know', () => {
@@ -16,5 +16,19 @@ describe('a transport failure as merchants read it', () => {
     ['timeout of 30000ms exceeded', false],
   ])('%j names an address, a path or a stack frame: %s', (text, names) => {
     expect(namesAnAddress(text)).toBe(names);
+  });
+});
+
+describe('a call that waited out its timeout', () => {
+  it.each([
+    [{ outcome: 'unknown', message: 'ECONNABORTED: no answer from adyen (timed out)' }, true],
+    [{ outcome: 'unknown', message: 'ETIMEDOUT: no answer from adyen (timed out)' }, true],
+    [{ outcome: 'unknown', message: 'ECONNREFUSED: no answer from adyen (connection refused)' }, false],
+    [{ outcome: 'unknown', message: 'ENOTFOUND: no answer from adyen (host name not found)' }, false],
+    [{ outcome: 'unknown', httpStatus: 504, message: 'ETIMEDOUT: gateway' }, false],
+    [{ outcome: 'unknown' }, false],
+    [{ outcome: 'rejected', message: 'ETIMEDOUT: no answer from adyen (timed out)' }, false],
+  ])('%j timed out: %s', (ack, expected) => {
+    expect(timedOut(ack)).toBe(expected);
   });
 });

@@ -26,6 +26,20 @@ export function isTransportFailureCode(code: string): boolean {
   return Object.hasOwn(CODE_MEANINGS, code);
 }
 
+/** The codes of a call that waited out its timeout (axios writes ECONNABORTED, Node ETIMEDOUT). */
+const TIMEOUT_CODES: readonly string[] = ['ECONNABORTED', 'ETIMEDOUT'];
+
+/**
+ * Whether a call's ack says it waited out its timeout: an unknown outcome without HTTP answer whose
+ * message starts with a timeout code (`transportFailureMessage`). A connection refused at once, a
+ * host not found or an answered 5xx spent no timeout.
+ */
+export function timedOut(ack: { readonly outcome: string; readonly httpStatus?: number; readonly message?: string }): boolean {
+  if (ack.outcome !== 'unknown' || ack.httpStatus !== undefined) return false;
+  const code = /^([A-Z][A-Z0-9_]*):/.exec(ack.message ?? '')?.[1];
+  return code !== undefined && TIMEOUT_CODES.includes(code);
+}
+
 /** Whether `text` names an address, a path or a stack frame, which merchants are never shown. */
 export function namesAnAddress(text: string): boolean {
   return ADDRESS.test(text);
