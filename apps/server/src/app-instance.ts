@@ -1,6 +1,6 @@
 import { Router, type Express } from 'express';
 import type { Stores } from '@splitpay/application';
-import type { Clock, Logger, PasswordHasher, PspProvider } from '@splitpay/domain';
+import type { Clock, Logger, PasswordHasher, PspProvider, Timer } from '@splitpay/domain';
 import type { MongoStores } from '@splitpay/store-mongo';
 import { apiNoStoreRouter, createHttpApp, listExpressRoutes, metricsRouter, type HitCounters } from '@splitpay/http-api';
 import { PromMetrics, requestScope, SystemClock, SystemTimer, UuidV7IdGenerator } from '@splitpay/infra';
@@ -15,6 +15,7 @@ import { abortedRequestsCounter, counterCatalog } from './wiring/metrics';
 import { wireMerchantApi } from './wiring/merchant-api';
 import { wirePayer } from './wiring/payer';
 import { createPspRegistry } from './wiring/psp';
+import { deadlinedRegistry } from './wiring/psp-deadline';
 import { meteredRegistry } from './wiring/psp-metrics';
 import { wireRefunds } from './wiring/refunds';
 import { searchEntryRepairWorker } from './wiring/search-entry-repair';
@@ -30,6 +31,8 @@ export interface InstanceOptions {
   readonly stores: Stores;
   readonly logger: Logger;
   readonly clock?: Clock;
+  /** Real time: the workers' lease heartbeats and the service's deadline on driver calls; default Node's timers. */
+  readonly timer?: Timer;
   readonly instanceId?: string;
   /** Node's process metrics at /metrics: on for the one process of `npm start`, off for instances in tests. */
   readonly processMetrics?: boolean;
@@ -84,7 +87,7 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     config: options.config,
     stores: withMerchantAccountCache(options.stores, options.config.merchantAccountCacheTtlMs, clock),
     clock,
-    timer: new SystemTimer(),
+    timer: options.timer ?? new SystemTimer(),
     ids: new UuidV7IdGenerator(),
     logger: options.logger,
     metrics,
@@ -111,7 +114,8 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     passwordHasher: auth.passwordHasher,
     tokenMinter: auth.tokenMinter,
   };
-  const registry = meteredRegistry(psp.registry, metrics);
+  // Counted outside the deadline: a call it cut short counts as the unknown it answers.
+  const registry = meteredRegistry(deadlinedRegistry(psp.registry, { deadlineMs: options.config.pspDeadlineMs, timer: core.timer, logger: core.logger }), metrics);
   for (const mount of psp.mounts) routers.push(Router().use(mount.mountPath, mount.router));
   const writer = sessionWriterOf(core.config, { sessions: core.stores.sessions, clock: core.clock, ids: core.ids });
   const webhooks = wireWebhooks(core, { sealer: services.secretSealer, tokens: services.accessTokens, writer });

@@ -250,6 +250,13 @@ describe('the settings of a MongoDB deployment and of its tests', () => {
     expect(firstSendDelayMs(policy, 1)).toBe(8_000 + DEFAULT_POLICY.dispatchAckSaveMs);
   });
 
+  it("reads PSP_DEADLINE_MS, the service's own wait for a driver call: twice PSP_TIMEOUT_MS by default, more than PSP_TIMEOUT_MS (D150)", () => {
+    expect(readConfig({}).pspDeadlineMs).toBe(30_000);
+    expect(readConfig({ PSP_TIMEOUT_MS: '8000' }).pspDeadlineMs).toBe(16_000);
+    expect(readConfig({ PSP_TIMEOUT_MS: '8000', PSP_DEADLINE_MS: '9000' }).pspDeadlineMs).toBe(9_000);
+    expect(() => readConfig({ PSP_TIMEOUT_MS: '8000', PSP_DEADLINE_MS: '8000' })).toThrow('PSP_DEADLINE_MS must be at least 8001 (ms, more than PSP_TIMEOUT_MS), got 8000');
+  });
+
   it('refuses a value it cannot read, naming the setting', () => {
     expect(() => readConfig({ MONGODB_ALLOW_STANDALONE: '1' })).toThrow('MONGODB_ALLOW_STANDALONE must be true or false, got 1');
     expect(() => readConfig({ WORKER_LEASE_MS: 'soon' })).toThrow('WORKER_LEASE_MS must be a non-negative integer, got soon');

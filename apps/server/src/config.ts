@@ -54,6 +54,12 @@ export interface ServerConfig {
    * void or refund waits, per call its writer makes, before the worker may send it (docs/decisions.md D90).
    */
   readonly pspTimeoutMs: number;
+  /**
+   * How long the service itself waits for one driver call before it treats the call as unanswered, an
+   * unknown ack (PSP_DEADLINE_MS; default twice PSP_TIMEOUT_MS, more than PSP_TIMEOUT_MS): a driver that
+   * never settles holds no payer, merchant or worker past it (docs/decisions.md D150).
+   */
+  readonly pspDeadlineMs: number;
   readonly fakePsp: boolean;
   readonly fakePspDelayMs: number;
   /**
@@ -314,6 +320,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, now: number = D
     if (Buffer.byteLength(value, 'utf8') < 32) throw new Error('an HS256 signing key must be at least 32 bytes');
   });
   const dataEncryptionKey = key(env, problems, 'DATA_ENCRYPTION_KEY', generatedKeys, parseDataEncryptionKey);
+  const pspTimeoutMs = int(env, problems, 'PSP_TIMEOUT_MS', DEFAULT_POLICY.dispatchCallMs, MIN_PSP_TIMEOUT_MS, ' (ms)');
   const config: ServerConfig = {
     port: listenPort ?? 3000,
     publicBaseUrl: publicBaseUrl && 'url' in publicBaseUrl ? publicBaseUrl.url : '',
@@ -335,7 +342,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, now: number = D
     sessionTtlMs: int(env, problems, 'SESSION_TTL_MS', 15 * 60_000, MIN_SESSION_TTL_MS, ' (ms)', LAST_TIME_MS - now),
     workerLeaseMs: int(env, problems, 'WORKER_LEASE_MS', 60_000, MIN_WORKER_LEASE_MS, ' (ms)'),
     workerConcurrency: int(env, problems, 'WORKER_CONCURRENCY', DEFAULT_WORKER_CONCURRENCY, 1),
-    pspTimeoutMs: int(env, problems, 'PSP_TIMEOUT_MS', DEFAULT_POLICY.dispatchCallMs, MIN_PSP_TIMEOUT_MS, ' (ms)'),
+    pspTimeoutMs,
+    // Above the drivers' own timeout: a driver that honours it answers first, with what it knows.
+    pspDeadlineMs: int(env, problems, 'PSP_DEADLINE_MS', 2 * pspTimeoutMs, pspTimeoutMs + 1, ' (ms, more than PSP_TIMEOUT_MS)'),
     ...withPlacement(env, problems, onOff(env, problems, 'FAKE_PSP', env.NODE_ENV === 'production' ? 'off' : 'on')),
     fakePspDelayMs: int(env, problems, 'FAKE_PSP_DELAY_MS', 300),
     ...(env.FAKE_PSP_API_KEY ? { fakePspApiKey: env.FAKE_PSP_API_KEY } : {}),

@@ -1,4 +1,5 @@
 import { PspRegistry, type Metrics, type OperationOutput, type OpenOutput, type PspDriver, type PspProvider } from '@splitpay/domain';
+import { overlay } from './overlay';
 
 export const PSP_CALLS_METRIC = 'psp_calls_total';
 export const PSP_CALL_OPERATIONS = ['open', 'confirm', 'capture', 'void', 'refund', 'lookup'] as const;
@@ -6,11 +7,6 @@ export const PSP_CALL_OUTCOMES = ['accepted', 'rejected', 'unknown', 'error'] as
 
 type Operation = (typeof PSP_CALL_OPERATIONS)[number];
 
-/** An object reading as `base` except for `own` (defined, not assigned: `base` may have getters). */
-function overlay<T extends object>(base: T, own: Partial<T>): T {
-  const descriptors = Object.fromEntries(Object.entries(own).map(([key, value]) => [key, { value, enumerable: true }]));
-  return Object.create(base, descriptors) as T;
-}
 
 /** A driver whose every call is counted by outcome; what it answers is untouched. */
 function meteredDriver(driver: PspDriver, metrics: Metrics): PspDriver {

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import winston from 'winston';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import type { IdGenerator, PasswordHasher, PspProvider } from '@splitpay/domain';
+import type { IdGenerator, PasswordHasher, PspProvider, Timer } from '@splitpay/domain';
 import type { HitCounters } from '@splitpay/http-api';
 import { ManualClock, WinstonLogger } from '@splitpay/infra';
 import type { MongoStores } from '@splitpay/store-mongo';
@@ -28,6 +28,8 @@ export interface ServiceHarnessOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The instance's clock; default a manual clock at 2026-01-01 that tests move by hand. */
   readonly clock?: ManualClock;
+  /** The instance's real time (lease heartbeats, the deadline on driver calls); default Node's timers. */
+  readonly timer?: Timer;
   /** A store shared with another instance; default a new one (test-store.ts: embedded, or a fresh MongoDB database). */
   readonly stores?: MongoStores;
   /** Providers the platform carries beside the fake one (a creation-only stub acquirer, say). */
@@ -127,6 +129,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
     stores,
     logger,
     clock,
+    ...(options.timer ? { timer: options.timer } : {}),
     searchEntries: stores,
     ownUrl: () => url,
     ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}),

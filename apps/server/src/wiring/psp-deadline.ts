@@ -1,0 +1,107 @@
+import { PspRegistry, transportFailureMessage, type DriverAck, type Logger, type PspDriver, type PspProvider, type Timer } from '@splitpay/domain';
+import { overlay } from './overlay';
+
+/** The service's own wait for one driver call (PSP_DEADLINE_MS), above the drivers' timeout. */
+export interface ServiceDeadline {
+  readonly deadlineMs: number;
+  readonly timer: Timer;
+  readonly logger: Logger;
+}
+
+/** The driver calls that reach a PSP and answer an ack with facts. */
+const CALLS_WITH_FACTS = ['open', 'confirm', 'capture', 'void', 'refund', 'lookup', 'lookupFollowUp', 'completeReturn', 'completeAction'] as const;
+
+/** Synchronous members read through the overlay: bound, for drivers with private fields. */
+const READS = ['capabilitiesFor', 'hostedFields'] as const;
+
+/** What names a call in the log: never its input, which may carry a payment token or card data. */
+type CallName = Readonly<Record<string, string | undefined>>;
+
+/** Past the deadline a driver call reads as one that got no answer: the PSP may have acted. */
+function unansweredAck(provider: string): DriverAck {
+  return { outcome: 'unknown', message: transportFailureMessage('ETIMEDOUT', provider) };
+}
+
+/**
+ * `start()`'s outcome, or `unanswered()`'s once the deadline passes first. What the call settles to
+ * afterwards is dropped (logged): the verdict comes from the status lookup or the notification, as
+ * for any call the PSP left unanswered.
+ */
+function within<T>(deadline: ServiceDeadline, name: CallName, start: () => Promise<T>, unanswered: () => T): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let over = false;
+    const cancel = deadline.timer.after(deadline.deadlineMs, () => {
+      over = true;
+      deadline.logger.warn('psp.deadline_passed', { ...name, deadlineMs: deadline.deadlineMs });
+      try {
+        resolve(unanswered());
+      } catch (error) {
+        reject(error);
+      }
+    });
+    const settle = (then: () => void) => () => {
+      if (over) return;
+      cancel();
+      then();
+    };
+    let call: Promise<T>;
+    try {
+      call = start();
+    } catch (error) {
+      settle(() => reject(error))();
+      return;
+    }
+    call.then(
+      (output) => (over ? deadline.logger.warn('psp.answered_after_deadline', name) : settle(() => resolve(output))()),
+      (error: unknown) => (over ? deadline.logger.error('psp.failed_after_deadline', { ...name, error }) : settle(() => reject(error))()),
+    );
+  });
+}
+
+function deadlinedDriver(driver: PspDriver, deadline: ServiceDeadline): PspDriver {
+  const members = driver as unknown as Record<string, unknown>;
+  const own: Record<string, unknown> = {};
+  const nameOf = (operation: string, input: { transactionId?: string; attemptId?: string }): CallName => ({
+    provider: driver.provider,
+    method: driver.method,
+    operation,
+    transactionId: input.transactionId,
+    attemptId: input.attemptId,
+  });
+  for (const operation of CALLS_WITH_FACTS) {
+    const call = members[operation];
+    if (typeof call !== 'function') continue;
+    own[operation] = (input: { transactionId?: string; attemptId?: string }) =>
+      within(deadline, nameOf(operation, input), () => call.call(driver, input) as Promise<unknown>, () => ({ ack: unansweredAck(driver.provider), facts: [] }));
+  }
+  if (typeof members.walletSession === 'function') {
+    const call = members.walletSession;
+    own.walletSession = (input: { transactionId?: string; attemptId?: string }) =>
+      within(deadline, nameOf('walletSession', input), () => call.call(driver, input) as Promise<unknown>, () => ({ ack: unansweredAck(driver.provider) }));
+  }
+  for (const read of READS) {
+    const member = members[read];
+    if (typeof member === 'function') own[read] = member.bind(driver);
+  }
+  return overlay(driver, own as Partial<PspDriver>);
+}
+
+/**
+ * The registry the core uses, every driver call and notification reading bounded by the service's
+ * own deadline (docs/decisions.md D150). A driver honours its own timeout (PSP_TIMEOUT_MS, checked by
+ * the driver kit); this holds no payer, merchant or worker forever on one that never settles. A
+ * notification still being read at the deadline fails (the PSP sends it again).
+ */
+export function deadlinedRegistry(registry: PspRegistry, deadline: ServiceDeadline): PspRegistry {
+  const providers: PspProvider[] = registry.providerIds().map((id) => {
+    const provider = registry.provider(id) as PspProvider;
+    return overlay(provider, {
+      drivers: provider.drivers.map((driver) => deadlinedDriver(driver, deadline)),
+      parseNotification: (notification, context) =>
+        within(deadline, { provider: provider.id, operation: 'parseNotification' }, () => provider.parseNotification(notification, context), () => {
+          throw new Error(`${provider.id}'s notification was not read within the service's deadline`);
+        }),
+    });
+  });
+  return new PspRegistry(providers);
+}
