@@ -255,6 +255,9 @@ describe('the settings of a MongoDB deployment and of its tests', () => {
     expect(readConfig({ PSP_TIMEOUT_MS: '8000' }).pspDeadlineMs).toBe(16_000);
     expect(readConfig({ PSP_TIMEOUT_MS: '8000', PSP_DEADLINE_MS: '9000' }).pspDeadlineMs).toBe(9_000);
     expect(() => readConfig({ PSP_TIMEOUT_MS: '8000', PSP_DEADLINE_MS: '8000' })).toThrow('PSP_DEADLINE_MS must be at least 8001 (ms, more than PSP_TIMEOUT_MS), got 8000');
+    // Past what Node's timers keep, a deadline would pass at once and every PSP call read as unanswered.
+    expect(readConfig({ PSP_TIMEOUT_MS: '2000000000' }).pspDeadlineMs).toBe(2_147_483_647);
+    expect(() => readConfig({ PSP_DEADLINE_MS: '2147483648' })).toThrow('PSP_DEADLINE_MS must be at most 2147483647 (ms, more than PSP_TIMEOUT_MS), got 2147483648');
   });
 
   it('refuses a value it cannot read, naming the setting', () => {

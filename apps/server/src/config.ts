@@ -183,6 +183,9 @@ function atMost(env: NodeJS.ProcessEnv, problems: Problems, name: string, fallba
 /** Shortest PSP_TIMEOUT_MS: a PSP answering in under a second is not something to count on. */
 export const MIN_PSP_TIMEOUT_MS = 1000;
 
+/** The longest delay Node's timers keep: a longer one fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /**
  * Shortest WORKER_LEASE_MS: a turn renews its lease every third of it (D82), so a lease of a few
  * milliseconds would write to the store continuously while a turn runs; 0 would renew without pause.
@@ -344,7 +347,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, now: number = D
     workerConcurrency: int(env, problems, 'WORKER_CONCURRENCY', DEFAULT_WORKER_CONCURRENCY, 1),
     pspTimeoutMs,
     // Above the drivers' own timeout: a driver that honours it answers first, with what it knows.
-    pspDeadlineMs: int(env, problems, 'PSP_DEADLINE_MS', 2 * pspTimeoutMs, pspTimeoutMs + 1, ' (ms, more than PSP_TIMEOUT_MS)'),
+    pspDeadlineMs: int(env, problems, 'PSP_DEADLINE_MS', Math.min(2 * pspTimeoutMs, MAX_TIMER_MS), pspTimeoutMs + 1, ' (ms, more than PSP_TIMEOUT_MS)', MAX_TIMER_MS),
     ...withPlacement(env, problems, onOff(env, problems, 'FAKE_PSP', env.NODE_ENV === 'production' ? 'off' : 'on')),
     fakePspDelayMs: int(env, problems, 'FAKE_PSP_DELAY_MS', 300),
     ...(env.FAKE_PSP_API_KEY ? { fakePspApiKey: env.FAKE_PSP_API_KEY } : {}),
