@@ -1,4 +1,5 @@
-import type { FollowUpInput, OpenInput, SessionId, OpenOutput, OperationOutput, PspDriver, PspProvider } from '@splitpay/domain';
+import type { FollowUpInput, InboundNotification, OpenInput, ParsedNotification, SessionId, OpenOutput, OperationOutput, PspDriver, PspProvider } from '@splitpay/domain';
+import request from 'supertest';
 import { FAKE_CAPABILITIES } from '@splitpay/psp-fake';
 import { ManualTimer } from '../support/manual-timer';
 import { call } from '../support/merchant-api-calls';
@@ -35,12 +36,16 @@ class Hung<I, O> {
   }
 }
 
-/** A card acquirer whose opening and refund hang while told to; otherwise it authorizes and captures at once, and answers a refund 503. */
+/**
+ * A card acquirer whose opening and refund hang while told to; otherwise it authorizes and captures
+ * at once, and answers a refund 503. Its notification reader always hangs.
+ */
 class HangingAcquirer {
   hangOpen = false;
   hangRefund = false;
   readonly opens = new Hung<OpenInput, OpenOutput>();
   readonly refunds = new Hung<FollowUpInput, OperationOutput>();
+  readonly readings = new Hung<InboundNotification, ParsedNotification>();
 
   provider(): PspProvider {
     const card = {
@@ -61,9 +66,7 @@ class HangingAcquirer {
     return {
       id: ACQUIRER,
       drivers: [card],
-      parseNotification: async () => {
-        throw new Error(`${ACQUIRER} sends no notification`);
-      },
+      parseNotification: (notification: InboundNotification) => this.readings.hang(notification),
     };
   }
 }
@@ -154,5 +157,14 @@ describe('a driver that never answers: the service deadline reads the call as un
     await running;
     expect(await refundOf(sessionId)).toMatchObject({ status: { kind: 'pending' }, ack: { message: TIMED_OUT }, dispatch: { state: 'owed', tries: 2 } });
     expect((await h.stores.sessions.findById(sessionId as SessionId))!.lease).toBeUndefined();
+  });
+
+  it('a PSP notification whose reading hangs: answered 500 past the deadline, so the PSP sends it again', async () => {
+    const posting = request(h.app).post(`/psp/${ACQUIRER}/notifications`).set('Content-Type', 'application/json').send({ event: 'authorization' });
+    const answered = posting.then((res) => res);
+    await acquirer.readings.calledTimes(1);
+    passTheDeadline();
+    expect((await answered).status).toBe(500);
+    expect(h.logLines.filter((line) => line.includes('psp.deadline_passed') && line.includes('"operation":"parseNotification"'))).toHaveLength(1);
   });
 });
