@@ -284,6 +284,6 @@ describe('PayPal through the whole service', () => {
     await h.runWorkers();
 
     const sent = receiver.callsTo('/chargebacks').slice(before).map((c) => JSON.parse(c.body) as { sessionId: string; notificationId: string; type: string; reasonCode?: string });
-    expect(sent.map((m) => [m.sessionId, m.type, m.notificationId, m.reasonCode])).toEqual([[sessionId, 'chargeback', `${capture}:chargeback:2026-11-20:3000`, 'UNAUTHORISED']]);
+    expect(sent.map((m) => [m.sessionId, m.type, m.notificationId, m.reasonCode])).toEqual([[sessionId, 'chargeback', `PP-D-${orderRef}:chargeback:2026-11-20:3000`, 'UNAUTHORISED']]);
   });
 });

@@ -21,9 +21,15 @@ export function followUpFact(kind: FollowUpKind, success: boolean, transactionId
   };
 }
 
+/** Whether a capture's, void's or refund's status is a success, a failure, or undefined while PayPal has no verdict (PENDING). */
+export function successOfStatus(kind: FollowUpKind, status: string): boolean | undefined {
+  if (DONE[kind].ok.includes(status)) return true;
+  if (DONE[kind].failed.includes(status)) return false;
+  return undefined;
+}
+
 /** The verdict a capture's, void's or refund's resource says, or undefined while PayPal has none (PENDING). */
 export function verdictOfPayment(kind: FollowUpKind, payment: PayPalPayment, transactionId: TransactionId): PspFact | undefined {
-  if (DONE[kind].ok.includes(payment.status)) return followUpFact(kind, true, transactionId, payment.status, payment.id);
-  if (DONE[kind].failed.includes(payment.status)) return followUpFact(kind, false, transactionId, payment.status, payment.id);
-  return undefined;
+  const success = successOfStatus(kind, payment.status);
+  return success === undefined ? undefined : followUpFact(kind, success, transactionId, payment.status, payment.id);
 }

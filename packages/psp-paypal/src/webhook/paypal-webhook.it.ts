@@ -14,6 +14,7 @@ const ORDER = '5O190127TN364715T';
 const AUTH = '0VF52814937998046';
 const CAPTURE = '2GG279541U471931P';
 const REFUND = '1JU08902781691411';
+const DISPUTE = 'PP-D-27803';
 
 const captureResource = (status: string) => ({
   id: CAPTURE,
@@ -25,7 +26,7 @@ const captureResource = (status: string) => ({
   supplementary_data: { related_ids: { order_id: ORDER, authorization_id: AUTH } },
 });
 const dispute = (extra: Record<string, unknown> = {}) => ({
-  dispute_id: 'PP-D-27803',
+  dispute_id: DISPUTE,
   create_time: '2026-11-20T08:00:00.000Z',
   update_time: '2026-11-23T09:00:00.000Z',
   disputed_transactions: [{ seller_transaction_id: CAPTURE, buyer_transaction_id: '9KW4', custom: OPENING }],
@@ -120,6 +121,20 @@ describe('PayPal webhooks: verified offline before anything is applied', () => {
         { id: REFUND, status: 'COMPLETED', amount: { currency_code: 'EUR', value: '25.00' }, custom_id: REFUND_TX, links: [{ rel: 'up', href: `https://api.sandbox.paypal.com/v2/payments/captures/${CAPTURE}` }] },
         [{ kind: 'refunded', success: true, ref: { providerRef: REFUND, transactionId: REFUND_TX }, providerRef: REFUND, statusCode: 'COMPLETED' }],
       ],
+      // The refund's own status is the verdict, as in the refund's answer and its lookup: PENDING is none yet.
+      ['PAYMENT.CAPTURE.REFUNDED', 'refund', { id: REFUND, status: 'PENDING', status_details: { reason: 'ECHECK' }, amount: { currency_code: 'EUR', value: '25.00' }, custom_id: REFUND_TX }, []],
+      [
+        'PAYMENT.CAPTURE.REFUNDED',
+        'refund',
+        { id: REFUND, status: 'FAILED', amount: { currency_code: 'EUR', value: '25.00' }, custom_id: REFUND_TX },
+        [{ kind: 'refunded', success: false, ref: { providerRef: REFUND, transactionId: REFUND_TX }, providerRef: REFUND, statusCode: 'FAILED' }],
+      ],
+      [
+        'PAYMENT.CAPTURE.REFUNDED',
+        'refund',
+        { id: REFUND, status: 'CANCELLED', amount: { currency_code: 'EUR', value: '25.00' }, custom_id: REFUND_TX },
+        [{ kind: 'refunded', success: false, ref: { providerRef: REFUND, transactionId: REFUND_TX }, providerRef: REFUND, statusCode: 'CANCELLED' }],
+      ],
       [
         'PAYMENT.REFUND.FAILED',
         'refund',
@@ -132,25 +147,25 @@ describe('PayPal webhooks: verified offline before anything is applied', () => {
         'CUSTOMER.DISPUTE.CREATED',
         'dispute',
         dispute(),
-        [{ kind: 'chargeback', providerRef: CAPTURE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'OPEN', validUntil: '2026-12-10' }],
+        [{ kind: 'chargeback', providerRef: CAPTURE, disputeRef: DISPUTE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'OPEN', validUntil: '2026-12-10' }],
       ],
       [
         'CUSTOMER.DISPUTE.UPDATED',
         'dispute',
         dispute({ status: 'UNDER_REVIEW' }),
-        [{ kind: 'chargeback', providerRef: CAPTURE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'UNDER_REVIEW', validUntil: '2026-12-10' }],
+        [{ kind: 'chargeback', providerRef: CAPTURE, disputeRef: DISPUTE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'UNDER_REVIEW', validUntil: '2026-12-10' }],
       ],
       [
         'CUSTOMER.DISPUTE.RESOLVED',
         'dispute',
         dispute({ status: 'RESOLVED', dispute_outcome: { outcome_code: 'RESOLVED_SELLER_FAVOUR' } }),
-        [{ kind: 'chargeback', providerRef: CAPTURE, type: 'representment', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-23', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'RESOLVED:RESOLVED_SELLER_FAVOUR' }],
+        [{ kind: 'chargeback', providerRef: CAPTURE, disputeRef: DISPUTE, type: 'representment', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-23', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'RESOLVED:RESOLVED_SELLER_FAVOUR' }],
       ],
       [
         'CUSTOMER.DISPUTE.RESOLVED',
         'dispute',
         dispute({ status: 'RESOLVED', dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR' } }),
-        [{ kind: 'chargeback', providerRef: CAPTURE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'RESOLVED:RESOLVED_BUYER_FAVOUR', validUntil: '2026-12-10' }],
+        [{ kind: 'chargeback', providerRef: CAPTURE, disputeRef: DISPUTE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'RESOLVED:RESOLVED_BUYER_FAVOUR', validUntil: '2026-12-10' }],
       ],
       // An inquiry is a dispute opened at PayPal before any chargeback: no money moved, no chargeback (D93).
       ['CUSTOMER.DISPUTE.CREATED', 'dispute', dispute({ dispute_life_cycle_stage: 'INQUIRY' }), []],
@@ -159,7 +174,18 @@ describe('PayPal webhooks: verified offline before anything is applied', () => {
         'CUSTOMER.DISPUTE.RESOLVED',
         'dispute',
         dispute({ dispute_life_cycle_stage: 'INQUIRY', status: 'RESOLVED', dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR' } }),
-        [{ kind: 'chargeback', providerRef: CAPTURE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'RESOLVED:RESOLVED_BUYER_FAVOUR', validUntil: '2026-12-10' }],
+        [{ kind: 'chargeback', providerRef: CAPTURE, disputeRef: DISPUTE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'RESOLVED:RESOLVED_BUYER_FAVOUR', validUntil: '2026-12-10' }],
+      ],
+      // Resolved for the buyer by the partial refund PayPal offered: the debit is what was refunded.
+      [
+        'CUSTOMER.DISPUTE.RESOLVED',
+        'dispute',
+        dispute({
+          dispute_life_cycle_stage: 'INQUIRY',
+          status: 'RESOLVED',
+          dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR', outcome_reason: 'INQUIRY_OFFER_PARTIAL_REFUND', amount_refunded: { currency_code: 'EUR', value: '30.00' } },
+        }),
+        [{ kind: 'chargeback', providerRef: CAPTURE, disputeRef: DISPUTE, type: 'chargeback', amount: { amount: 3_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'RESOLVED:RESOLVED_BUYER_FAVOUR', validUntil: '2026-12-10' }],
       ],
       ['CHECKOUT.ORDER.APPROVED', 'checkout-order', { id: ORDER, status: 'APPROVED', purchase_units: [{ custom_id: OPENING }] }, []],
     ])('%s (%s)', async (eventType, resourceType, resource, facts) => {
@@ -168,6 +194,17 @@ describe('PayPal webhooks: verified offline before anything is applied', () => {
       expect(parsed).toMatchObject({ kind: 'accepted', reply: { status: 200 } });
       expect(parsed.kind === 'accepted' ? parsed.facts : undefined).toEqual(facts);
     });
+
+    it.each(['RESOLVED_SELLER_FAVOUR', 'CANCELED_BY_BUYER', 'DENIED', 'RESOLVED_WITH_PAYOUT', 'NONE'])(
+      'an inquiry resolved %s moved no money, as it was opened: no fact (D153)',
+      async (outcome) => {
+        certServed();
+        const resolved = dispute({ dispute_life_cycle_stage: 'INQUIRY', status: 'RESOLVED', dispute_outcome: { outcome_code: outcome } });
+        const parsed = await provider().parseNotification(delivery(event('CUSTOMER.DISPUTE.RESOLVED', 'dispute', resolved), pair), known());
+        expect(parsed).toMatchObject({ kind: 'accepted', reply: { status: 200 } });
+        expect(parsed.kind === 'accepted' ? parsed.facts : undefined).toEqual([]);
+      },
+    );
 
     it.each([
       ['the dispute first', ['CUSTOMER.DISPUTE.CREATED', 'PAYMENT.CAPTURE.REVERSED']],
@@ -182,7 +219,7 @@ describe('PayPal webhooks: verified offline before anything is applied', () => {
         expect(parsed).toMatchObject({ kind: 'accepted', reply: { status: 200 } });
         if (parsed.kind === 'accepted') facts.push(...parsed.facts);
       }
-      expect(facts).toEqual([{ kind: 'chargeback', providerRef: CAPTURE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'OPEN', validUntil: '2026-12-10' }]);
+      expect(facts).toEqual([{ kind: 'chargeback', providerRef: CAPTURE, disputeRef: DISPUTE, type: 'chargeback', amount: { amount: 10_000, currency: 'EUR' }, date: '2026-11-20', reasonCode: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED', status: 'OPEN', validUntil: '2026-12-10' }]);
     });
   });
 

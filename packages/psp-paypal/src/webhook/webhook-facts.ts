@@ -1,5 +1,6 @@
-import type { PspFact } from '@splitpay/domain';
+import type { Money, PspFact } from '@splitpay/domain';
 import { fromPayPalAmount } from '../api/paypal-amount';
+import { successOfStatus } from '../driver/follow-up-status';
 import { disputedCaptureId, record, relatedId, text, type PayPalEvent } from './webhook-event';
 
 type ChargebackFact = Extract<PspFact, { kind: 'chargeback' }>;
@@ -28,6 +29,16 @@ function refundFact(r: Record<string, unknown>, success: boolean, statusCode: st
   return [{ kind: 'refunded', success, ref: { providerRef: id, ...(transactionId ? { transactionId } : {}) }, providerRef: id, statusCode }];
 }
 
+/**
+ * PAYMENT.CAPTURE.REFUNDED carries the refund: its own status is the verdict, read as the refund's
+ * answer and its lookup read it (a PENDING refund says not yet, FAILED or CANCELLED a failure).
+ */
+function refundedFact(r: Record<string, unknown>): PspFact[] {
+  const status = text(r.status);
+  const success = status ? successOfStatus('refunded', status) : undefined;
+  return status && success !== undefined ? refundFact(r, success, status) : [];
+}
+
 function authorizationRef(r: Record<string, unknown>): { transactionId?: string; providerRef?: string } | undefined {
   const transactionId = text(r.custom_id);
   const orderId = relatedId(r, 'order_id');
@@ -35,23 +46,36 @@ function authorizationRef(r: Record<string, unknown>): { transactionId?: string;
   return { ...(transactionId ? { transactionId } : {}), ...(orderId ? { providerRef: orderId } : {}) };
 }
 
+/**
+ * What a dispute at PayPal's INQUIRY stage (the buyer's claim at PayPal, before any chargeback) moved:
+ * nothing while it is open, nor when it ends with the merchant keeping the money or with no outcome,
+ * so nothing was announced and nothing is to undo (D93-c, D153). Only a resolution for the buyer takes
+ * money: what PayPal refunded (`amount_refunded`, a partial refund offered and taken), else the whole
+ * disputed amount.
+ */
+function inquiryDebit(event: PayPalEvent, outcome: string | undefined): Money | undefined {
+  const r = event.resource;
+  if (event.eventType !== 'CUSTOMER.DISPUTE.RESOLVED' || !outcome || outcome === 'NONE' || MERCHANT_KEEPS.has(outcome)) return undefined;
+  return fromPayPalAmount(record(r.dispute_outcome)?.amount_refunded) ?? fromPayPalAmount(r.dispute_amount);
+}
+
 function disputeFact(event: PayPalEvent): PspFact[] {
   const r = event.resource;
   const providerRef = disputedCaptureId(r);
-  const amount = fromPayPalAmount(r.dispute_amount);
+  const outcome = text(record(r.dispute_outcome)?.outcome_code);
+  const inquiry = text(r.dispute_life_cycle_stage) === 'INQUIRY';
+  const amount = inquiry ? inquiryDebit(event, outcome) : fromPayPalAmount(r.dispute_amount);
   const opened = day(r.create_time) ?? day(event.createTime);
   if (!providerRef || !amount || !opened) return [];
-  const outcome = text(record(r.dispute_outcome)?.outcome_code);
-  const representment = event.eventType === 'CUSTOMER.DISPUTE.RESOLVED' && outcome !== undefined && MERCHANT_KEEPS.has(outcome);
-  // An inquiry (the buyer's claim at PayPal, before any chargeback) moves no money: the contract's
-  // chargeback is a debit, so nothing is said until the dispute takes it (or is resolved).
-  if (event.eventType !== 'CUSTOMER.DISPUTE.RESOLVED' && text(r.dispute_life_cycle_stage) === 'INQUIRY') return [];
+  const representment = !inquiry && event.eventType === 'CUSTOMER.DISPUTE.RESOLVED' && outcome !== undefined && MERCHANT_KEEPS.has(outcome);
+  const disputeRef = text(r.dispute_id);
   const reasonCode = text(r.reason);
   const status = text(r.status);
   const validUntil = day(r.seller_response_due_date);
   const fact: ChargebackFact = {
     kind: 'chargeback',
     providerRef,
+    ...(disputeRef ? { disputeRef } : {}),
     type: representment ? 'representment' : 'chargeback',
     amount,
     date: representment ? (day(r.update_time) ?? day(event.createTime) ?? opened) : opened,
@@ -87,7 +111,7 @@ export function factsOfEvent(event: PayPalEvent): PspFact[] {
     case 'PAYMENT.CAPTURE.DECLINED':
       return captureFact(r, false, 'DECLINED');
     case 'PAYMENT.CAPTURE.REFUNDED':
-      return refundFact(r, true, 'COMPLETED');
+      return refundedFact(r);
     case 'PAYMENT.REFUND.FAILED':
       return refundFact(r, false, text(r.status) ?? 'FAILED');
     // The reversal is the bookkeeping of a dispute's debit, which the dispute itself states with its
