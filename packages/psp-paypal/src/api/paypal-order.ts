@@ -22,6 +22,8 @@ export interface PayPalOrder {
   /** The one authorization of an AUTHORIZE order, once authorized. */
   readonly authorization?: PayPalPayment;
   readonly captures: readonly PayPalPayment[];
+  /** The refunds of its captures (`payments.refunds`), each with the custom_id and invoice_id the refund was asked with. */
+  readonly refunds: readonly PayPalPayment[];
 }
 
 const ORDER_STATUSES: readonly OrderStatus[] = ['CREATED', 'SAVED', 'APPROVED', 'VOIDED', 'COMPLETED', 'PAYER_ACTION_REQUIRED'];
@@ -62,7 +64,7 @@ export function readOrder(value: unknown): PayPalOrder | undefined {
   if (!body || !id || !status) return undefined;
   const payments = record(list(body.purchase_units)[0]?.payments);
   const authorization = readPayment(list(payments?.authorizations)[0]);
-  const captures = list(payments?.captures).flatMap((c) => (readPayment(c) ? [readPayment(c)!] : []));
+  const paymentsOf = (value: unknown): PayPalPayment[] => list(value).flatMap((p) => (readPayment(p) ? [readPayment(p)!] : []));
   const approvalUrl = linkOf(body.links, 'payer-action') ?? linkOf(body.links, 'approve');
-  return { id, status, ...(approvalUrl ? { approvalUrl } : {}), ...(authorization ? { authorization } : {}), captures };
+  return { id, status, ...(approvalUrl ? { approvalUrl } : {}), ...(authorization ? { authorization } : {}), captures: paymentsOf(payments?.captures), refunds: paymentsOf(payments?.refunds) };
 }

@@ -10,7 +10,8 @@ const KIND: Readonly<Record<FollowUpLookupInput['type'], FollowUpKind>> = { capt
 /**
  * Where a capture, void or refund PayPal took without its verdict (PENDING) stands: the capture
  * (GET /v2/payments/captures/{id}) or the refund (GET /v2/payments/refunds/{id}) its answer named,
- * else the order's own copy of the capture (its invoice_id is our transaction id) or of the
+ * else the order's own copy (GET /v2/checkout/orders/{id}, the opening's providerRef) of the capture
+ * (its invoice_id is our transaction id), of the refund (its invoice_id or custom_id is) or of the
  * authorization (a void). Read only: an answer that is no 2xx (a 404 included) is no verdict, the
  * service looks again later; a status still PENDING is none either. Its calls (a token, the read,
  * a renewed token's retry) share one timeout.
@@ -35,14 +36,17 @@ export class PayPalFollowUpLookup {
     return payment ? { found: ack, payment } : { ack, facts: [] };
   }
 
-  /** A capture (by our invoice_id) or the authorization (a void) as the order holds it; a refund is not in the order. */
+  /** A capture or refund (by our id) or the authorization (a void) as the order holds it. */
   private async readFromOrder(calls: PayPalCalls, contract: PayPalContract, input: FollowUpLookupInput): Promise<Found | OperationOutput> {
     const orderId = input.opening.providerRef;
-    if (!orderId || input.type === 'refund') return { ack: { outcome: 'unknown', code: 'NO_REFERENCE', message: `PayPal named no ${input.type} to look up` }, facts: [] };
+    if (!orderId) return { ack: { outcome: 'unknown', code: 'NO_REFERENCE', message: `PayPal named no ${input.type} to look up` }, facts: [] };
     const answer = await calls.call(contract, { method: 'GET', path: `/v2/checkout/orders/${encodeURIComponent(orderId)}`, expectedStatuses: [404] });
     const ack = ackOf(answer);
     const order = answer.kind === 'answer' && ack.outcome === 'accepted' ? readOrder(answer.body) : undefined;
-    const payment = input.type === 'void' ? order?.authorization : order?.captures.find((c) => c.invoiceId === input.transactionId);
+    const tx = input.transactionId;
+    // A capture's custom_id is the order's (our opening): only its invoice_id names the capture.
+    const payment =
+      input.type === 'void' ? order?.authorization : input.type === 'capture' ? order?.captures.find((c) => c.invoiceId === tx) : order?.refunds.find((r) => r.invoiceId === tx || r.customId === tx);
     return payment ? { found: ack, payment } : { ack, facts: [] };
   }
 }

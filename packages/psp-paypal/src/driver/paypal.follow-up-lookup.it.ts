@@ -112,9 +112,28 @@ describe('PayPal driver: lookup of a capture or refund PayPal answered PENDING',
       expect((await lookup()).facts).toEqual([]);
     });
 
-    it('a refund PayPal named no id of cannot be looked up: nothing, and no call', async () => {
-      const output = await driver.lookupFollowUp!(followUpLookupInput('refund', { transactionId: REFUND_TX as never }, opening));
-      expect(output).toEqual({ ack: { outcome: 'unknown', code: 'NO_REFERENCE', message: 'PayPal named no refund to look up' }, facts: [] });
+    /** The order as PayPal holds it once captured, listing `refunds` (Orders v2 `payments.refunds`). */
+    function orderListing(refunds: object[]) {
+      const order = authorizedOrder(ORDER, opening.transactionId, { status: 'CAPTURED' });
+      order.purchase_units[0]!.payments = { ...order.purchase_units[0]!.payments, captures: [captureResource('PARTIALLY_REFUNDED')], refunds } as never;
+      return order;
+    }
+    const unnamed = () => driver.lookupFollowUp!(followUpLookupInput('refund', { transactionId: REFUND_TX as never }, opening, money(4_000, 'EUR')));
+
+    it.each([
+      ['COMPLETED', true],
+      ['FAILED', false],
+    ])("without PayPal's id (its answers lost), the order's refund carrying our transaction id decides: %s", async (status, success) => {
+      const another = { ...refundResource('COMPLETED'), id: '9OTHER00000000000', invoice_id: 'another-refund', custom_id: 'another-refund' };
+      nock(SANDBOX).get(`/v2/checkout/orders/${ORDER}`).matchHeader('authorization', 'Bearer tok-l').reply(200, orderListing([another, refundResource(status)]));
+      expect((await unnamed()).facts).toEqual([{ kind: 'refunded', success, ref: { transactionId: REFUND_TX, providerRef: REFUND }, providerRef: REFUND, statusCode: status }]);
+    });
+
+    it("without PayPal's id, an order listing no refund of ours, or still PENDING, tells nothing yet", async () => {
+      nock(SANDBOX).get(`/v2/checkout/orders/${ORDER}`).reply(200, orderListing([{ ...refundResource('COMPLETED'), invoice_id: 'another-refund', custom_id: 'another-refund' }]));
+      expect((await unnamed()).facts).toEqual([]);
+      nock(SANDBOX).get(`/v2/checkout/orders/${ORDER}`).reply(200, orderListing([refundResource('PENDING', 'ECHECK')]));
+      expect((await unnamed()).facts).toEqual([]);
     });
   });
 

@@ -99,6 +99,12 @@ describe("PayPal: our requests and answers through the official server SDK's sch
     same('refund', REFUNDED);
   });
 
+  it("an order holding its capture and refunds (Orders v2 payments.refunds, read by a refund's lookup without PayPal's id) is the SDK's Order", () => {
+    const order = authorizedOrder(ORDER, TX, { authorizationId: AUTH, status: 'CAPTURED' });
+    const unit = order.purchase_units[0]!;
+    same('order', { ...order, purchase_units: [{ ...unit, payments: { ...unit.payments, captures: [{ ...CAPTURED, status: 'PARTIALLY_REFUNDED' }], refunds: [REFUNDED] } }] });
+  });
+
   it("webhook resources our tests play: PAYMENT.CAPTURE.* is a capture, PAYMENT.AUTHORIZATION.* an authorization, as the SDK's models", () => {
     same('capturedPayment', event('PAYMENT.CAPTURE.COMPLETED', 'capture', CAPTURED).resource);
     same('paymentAuthorization', authorizedOrder(ORDER, TX).purchase_units[0]!.payments.authorizations[0]);
