@@ -190,6 +190,16 @@ describe('chargebacks: intake and worker', () => {
     ]);
   });
 
+  it('a dispute stored before its PSP named disputes, sent again naming itself: the one stored, no second message (D153-b)', async () => {
+    await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
+    await expect(intake.receive(fact(), 'fake')).resolves.toMatchObject({ kind: 'recorded', notificationId: 'psp-cap-1:chargeback:2026-03-02:2500' });
+    await expect(intake.receive(fact({ disputeRef: 'psp-dispute-1', status: 'under-review' }), 'fake')).resolves.toEqual({ kind: 'duplicate', notificationId: 'psp-cap-1:chargeback:2026-03-02:2500' });
+    await expect(intake.receive(fact({ disputeRef: 'psp-dispute-1', type: 'representment', date: '2026-03-20' }), 'fake')).resolves.toMatchObject({ kind: 'recorded', notificationId: 'psp-dispute-1:representment:2026-03-20:2500' });
+    await worker.runOnce();
+    await worker.runOnce();
+    expect(b.sender.sent.map((m) => m.notificationId).sort()).toEqual(['psp-cap-1:chargeback:2026-03-02:2500', 'psp-dispute-1:representment:2026-03-20:2500']);
+  });
+
   it('two disputes the PSP names by references of their own, on one capture, the same day and amount: two messages, each under its dispute, filed on the capture (D141)', async () => {
     const session = await paidSession({ authRef: 'psp-auth-1', captureRef: 'psp-cap-1' });
     const capture = session.attempts[0]!.transactions.find((t) => t.type === 'capture')!;

@@ -61,6 +61,12 @@ export class ChargebackIntake {
     }
     if (scope && !scope.admits(session, target.attempt)) return { kind: 'foreign' };
 
+    const earlier = await this.storedBeforeDisputesWereNamed(fact, provider);
+    if (earlier) {
+      this.deps.logger.info('chargeback.duplicate', { notificationId: earlier, merchantId: session.merchantId, provider });
+      return { kind: 'duplicate', notificationId: earlier };
+    }
+
     const now = this.deps.clock.now();
     const notificationId = chargebackNotificationId(fact);
     const account = await this.deps.merchants.findById(session.merchantId);
@@ -95,5 +101,16 @@ export class ChargebackIntake {
     }
     this.deps.logger.info('chargeback.recorded', { ...fields, delivery: url ? 'owed' : 'no-address' });
     return { kind: 'recorded', notificationId, delivery: url ? 'owed' : 'no-address' };
+  }
+
+  /**
+   * A dispute stored before its driver named it (D141, D153-b) is kept under the provider reference's
+   * id: when its next event names the dispute, it is that one resent, not a second message.
+   */
+  private async storedBeforeDisputesWereNamed(fact: ChargebackFact, provider: string): Promise<string | undefined> {
+    if (fact.disputeRef === undefined) return undefined;
+    const unnamed = chargebackNotificationId({ ...fact, disputeRef: undefined });
+    const stored = await this.deps.chargebacks.findByNotificationId(unnamed);
+    return stored?.provider === provider ? unnamed : undefined;
   }
 }
