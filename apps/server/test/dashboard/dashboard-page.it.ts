@@ -20,7 +20,8 @@ describe('GET /dashboard', () => {
       expect(csp).toContain("require-trusted-types-for 'script'");
       expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-      expect(res.headers.get('cache-control')).toBe('no-store');
+      // Never no-store: the back-forward cache keeps the signed-in page (D151).
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
       const html = await res.text();
       const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
       expect(scripts).toHaveLength(1);

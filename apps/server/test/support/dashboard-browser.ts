@@ -4,10 +4,12 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
  * Debian's Chromium driven by playwright-core (never a downloaded browser), for the dashboard's
  * acceptance tests. Headless, no sandbox (containers), nothing talking to the network on its own.
  */
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(options: { readonly backForwardCache?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
+    // Playwright turns the back-forward cache off; a test of Back and Forward wants the browser as the contact has it.
+    ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }

@@ -19,13 +19,14 @@ export function demoMerchants(): { merchants: { contracts: object[] }[] } {
 
 /**
  * For the calling describe block: the service with the demo merchants (or `options.merchants`) and
- * Chromium, started before the first test, closed after the last.
+ * Chromium, started before the first test, closed after the last (`backForwardCache`: as a contact's
+ * browser has it, where Playwright turns it off).
  */
-export function useDemoDashboard(options: Pick<ServiceHarnessOptions, 'merchants' | 'extraProviders'> = {}): DemoDashboard {
+export function useDemoDashboard(options: Pick<ServiceHarnessOptions, 'merchants' | 'extraProviders'> & { readonly backForwardCache?: boolean } = {}): DemoDashboard {
   const h = useService(() => ({ merchants: options.merchants ?? demoMerchants(), ...(options.extraProviders ? { extraProviders: options.extraProviders } : {}) }));
   let chromium: Browser | undefined;
   beforeAll(async () => {
-    chromium = await launchChromium();
+    chromium = await launchChromium({ backForwardCache: options.backForwardCache ?? false });
   });
   afterAll(async () => {
     await chromium?.close();

@@ -57,11 +57,25 @@ export class DashboardApp {
     unnameLegacyRefundKeys(localStorage);
     this.root.replaceChildren(this.skipLink, this.header, this.views, this.live, this.main);
     window.addEventListener('hashchange', () => this.route());
+    window.addEventListener('pageshow', (event) => {
+      if (event.persisted) void this.resumed();
+    });
     if (location.pathname === new URL(callbackUri(this.base)).pathname) {
       await this.completeSignIn();
       return;
     }
     this.showSignedOut();
+  }
+
+  /**
+   * The page comes back from the back-forward cache as it was left, its tokens with it (D151): its
+   * timers stood still meanwhile, so the sign-in is checked now rather than at the contact's next
+   * click. One read with the token (rotated first when it lapsed, D129-b): a refused rotation or an
+   * Unauthorized answer says the sign-in lapsed, and the page asks to sign in again.
+   */
+  private async resumed(): Promise<void> {
+    if (!this.keeper.signedIn) return;
+    await this.api.me();
   }
 
   private skip(event: Event): void {

@@ -47,7 +47,10 @@ export function dashboardRouter(options: DashboardRouterOptions = {}): Router {
   const page = async (_req: unknown, res: Response): Promise<void> => {
     const html = dashboardShell(await bundle(), options.basePath);
     secureHeaders(res);
-    res.setHeader('Cache-Control', 'no-store');
+    // Never `no-store`: that keeps the page out of the back-forward cache, and its tokens live in the
+    // page's memory only, so Back then Forward asked for the password again (D151). The shell holds no
+    // secret; `no-cache` still has every ordinary load ask the service again.
+    res.setHeader('Cache-Control', 'private, no-cache');
     res.type('html').send(html);
   };
   router.get('/dashboard', page);
