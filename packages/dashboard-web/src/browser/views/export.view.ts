@@ -2,6 +2,7 @@ import { collectTransactions, EXPORT_ROW_LIMIT, type ExportOutcome, type ExportR
 import { downloadFile } from '../export/download-file';
 import { ProgressAnnouncer } from '../export/progress-announcer';
 import { exportFileName, transactionsCsv } from '../export/transactions-csv';
+import { markBusy } from './busy-button';
 import { h, uniqueId } from './dom';
 import { refusalWords, type ViewContext } from './view-context';
 
@@ -91,7 +92,7 @@ export function exportPanel(ctx: ViewContext, fields: ExportFields): HTMLElement
     };
     const controller = new AbortController();
     running = controller;
-    button.disabled = true;
+    markBusy(button, true);
     cancel.hidden = false;
     cancel.focus();
     status.textContent = t.exportStarted;
@@ -112,7 +113,7 @@ export function exportPanel(ctx: ViewContext, fields: ExportFields): HTMLElement
       status.classList.remove('visually-hidden');
       const onCancel = document.activeElement === cancel;
       cancel.hidden = true;
-      button.disabled = false;
+      markBusy(button, false);
       if (onCancel) button.focus();
       if (panel.isConnected) finish(outcome, range);
     });

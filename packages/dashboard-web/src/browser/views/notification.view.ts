@@ -1,6 +1,7 @@
 import type { SessionJson } from '../api/api-types';
 import { replayReach } from '../notification/replay-reach';
 import { replayedBy, type Replayed } from '../notification/replayed';
+import { markBusy } from './busy-button';
 import type { ChargebacksAnswer } from './chargebacks.view';
 import { facts, h } from './dom';
 import { FOCUS_KEY } from './focus-place';
@@ -34,9 +35,9 @@ export function notificationSection(ctx: ViewContext, session: SessionJson, char
     const replay = h('button', { type: 'button', [FOCUS_KEY]: 'replay-notification' }, t.replay[reach.kind](count));
     replay.addEventListener('click', () => {
       if (replay.disabled) return;
-      replay.disabled = true;
+      markBusy(replay, true);
       void ctx.api.replayNotification(session.sessionId).then((answer) => {
-        replay.disabled = false;
+        markBusy(replay, false);
         if (answer.ok) {
           ctx.announce(t.replayed[reach.kind](count));
           onReplayed(replayedBy(notification, shownChargebacks));

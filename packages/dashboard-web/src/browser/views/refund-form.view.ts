@@ -3,6 +3,7 @@ import type { RefundTarget } from '../api/dashboard-api';
 import { currencyDigits } from '../i18n/i18n';
 import { amountInputText, exampleAmountText, readAmountInput } from '../money/amount-input';
 import { RefundAction, refundOutcomeUnclear } from '../refund/refund-action';
+import { markBusy } from './busy-button';
 import { h, uniqueId } from './dom';
 import { FIRST_FOCUS, type Panel, type PanelStanding } from './panel-openers.view';
 import { refusalWords, type ViewContext } from './view-context';
@@ -193,9 +194,9 @@ export function sessionRefundConfirm(
   const confirm = h('button', { type: 'button' }, t.confirmRefundOf(money));
   confirm.addEventListener('click', () => {
     if (action.busy) return;
-    confirm.disabled = true;
+    markBusy(confirm, true);
     void action.submit(refundable.amount).then((result) => {
-      confirm.disabled = false;
+      markBusy(confirm, false);
       if (result.ok) onDone(result.body);
       else if (refundOutcomeUnclear(result)) onUnclear();
       else onRefused(result.code);
