@@ -13,7 +13,7 @@ import { sessionAddressOf } from './sessions/session-address';
 import { h, replaceChildren } from './views/dom';
 import { operationsView } from './views/operations.view';
 import { paymentsView } from './views/payments.view';
-import { sessionView } from './views/session.view';
+import { sessionView, type SessionView } from './views/session.view';
 import { signedOutView } from './views/signed-out.view';
 import type { ViewContext } from './views/view-context';
 import { viewLinks, type ListView } from './views/view-nav.view';
@@ -41,6 +41,8 @@ export class DashboardApp {
   private readonly views = h('nav', { class: 'views' });
   private readonly live = h('div', { class: 'live', role: 'status', 'aria-live': 'polite' });
   private readonly main = h('main', { id: 'main', tabindex: '-1' });
+  /** The payment shown, by its address: a change of language draws it anew in place (D151). */
+  private shownSession: { readonly hash: string; readonly view: SessionView } | undefined;
 
   constructor(private readonly root: HTMLElement) {
     this.tr = translator(preferredLocale(localStorage.getItem(LANGUAGE_KEY), navigator.languages));
@@ -138,13 +140,20 @@ export class DashboardApp {
     this.focusHeading();
   }
 
-  /** The page is drawn anew in the language chosen; focus stays on the list the contact is using. */
+  /**
+   * The page is drawn anew in the language chosen; focus stays on the list the contact is using. A
+   * payment shown is drawn again from what it read, its open forms kept (D151); a list is read again.
+   */
   private setLocale(locale: Locale): void {
     localStorage.setItem(LANGUAGE_KEY, locale);
     this.tr = translator(locale);
     if (this.keeper.signedIn && this.me) {
       this.renderHeader();
-      this.route();
+      const shown = this.shownSession;
+      if (shown && shown.hash === location.hash && shown.view.element.isConnected) {
+        this.renderViews('session');
+        shown.view.retranslate();
+      } else this.route();
     } else this.showSignedOut(this.notice);
     document.getElementById('language')?.focus();
   }
@@ -180,8 +189,12 @@ export class DashboardApp {
   }
 
   private context(): ViewContext {
+    const tr = (): Translator => this.tr;
     return {
-      tr: this.tr,
+      // Read when used: a view kept across a change of language speaks the new one (D151).
+      get tr() {
+        return tr();
+      },
       api: this.api,
       merchantId: this.me?.merchantId ?? '',
       providers: this.me?.providers ?? [],
@@ -211,8 +224,10 @@ export class DashboardApp {
       query = new URLSearchParams(hash.split('?')[1] ?? '');
     }
     const session = sessionAddressOf(hash);
-    const [current, view] = session
-      ? (['session', sessionView(this.context(), session.sessionId, session.back)] as const)
+    const shown = session ? sessionView(this.context(), session.sessionId, session.back) : undefined;
+    this.shownSession = shown ? { hash, view: shown } : undefined;
+    const [current, view] = shown
+      ? (['session', shown.element] as const)
       : /^#\/operations(\?|$)/.test(hash)
         ? (['operations', operationsView(this.context(), operationsAddress.filters(query), operationsAddress.cursors(query))] as const)
         : (['payments', paymentsView(this.context(), paymentsAddress.filters(query), paymentsAddress.cursors(query))] as const);

@@ -29,7 +29,8 @@ export interface RefundFormOptions {
  * form keeps what was typed and where it stands; an amount no longer refundable is said, never dropped.
  */
 export function refundForm(ctx: ViewContext, options: RefundFormOptions): Panel {
-  const { t } = ctx.tr;
+  // Read again at each revision: the language may have changed, the form kept (D151).
+  let { t } = ctx.tr;
   let { refundable, pausedBy } = options.standing;
   const digits = currencyDigits(refundable.currency);
   const action = new RefundAction(options.target, (request) => ctx.api.refund(request), { keys: ctx.refundKeys, attemptId: options.attemptId });
@@ -47,6 +48,7 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): Panel 
   });
   const error = h('p', { id: errorId, class: 'error', role: 'alert' });
   const hint = h('p', { id: hintId, class: 'hint' }, t.refundAmountHint(ctx.tr.money(refundable)));
+  const label = h('label', { for: input.id }, t.refundAmount(refundable.currency));
   // Ids name the controls across redraws: the form moves into each new drawing (focus-place.ts).
   const review = h('button', { type: 'submit', id: uniqueId('refund-continue') }, t.continueRefund);
   const cancel = h('button', { type: 'button', id: uniqueId('refund-cancel'), class: 'secondary', onclick: () => options.onCancel() }, t.cancel);
@@ -58,20 +60,30 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): Panel 
   let minor = 0;
   /** The error said is the refundable amount's change (a later drawing that allows the amount again clears it). */
   let changedSaid = false;
+  /** The error said, as words of the language shown: said again when the language changes. */
+  let errorWords: (() => string) | undefined;
 
-  const sayError = (message: string): void => {
-    error.textContent = message;
+  const sayError = (words: () => string): void => {
+    errorWords = words;
+    error.textContent = words();
     input.setAttribute('aria-invalid', 'true');
   };
-  const showError = (message: string): void => {
+  const showError = (words: () => string): void => {
     changedSaid = false;
-    sayError(message);
+    sayError(words);
     input.focus();
   };
   const clearError = (): void => {
     changedSaid = false;
+    errorWords = undefined;
     error.textContent = '';
     input.removeAttribute('aria-invalid');
+  };
+  /** What the confirmation asks, for the amount read. */
+  const askConfirmation = (): void => {
+    const money = ctx.tr.money({ amount: minor, currency: refundable.currency });
+    question.textContent = t.refundConfirmQuestion(money);
+    confirm.textContent = t.confirmRefundOf(money);
   };
   const backToAmount = (): void => {
     confirming.hidden = true;
@@ -101,7 +113,8 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): Panel 
         return;
       }
       backToAmount();
-      showError(refusalWords(ctx, result.code));
+      const { code } = result;
+      showError(() => refusalWords(ctx, code));
     });
   });
 
@@ -114,26 +127,24 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): Panel 
         if (action.busy || !confirming.hidden || pausedBy !== undefined) return;
         const amount = readAmountInput(input.value, digits);
         if (amount.kind !== 'amount') {
-          showError(t.invalidAmount(exampleAmountText(digits, t.decimalSeparator)));
+          showError(() => t.invalidAmount(exampleAmountText(digits, t.decimalSeparator)));
           return;
         }
         // Refused here before any confirmation, in the hint's words; the service's refusal stays the guarantee (D81).
         if (amount.minor > refundable.amount) {
-          showError(t.refundAmountHint(ctx.tr.money(refundable)));
+          showError(() => t.refundAmountHint(ctx.tr.money(refundable)));
           return;
         }
         clearError();
         minor = amount.minor;
-        const money = ctx.tr.money({ amount: minor, currency: refundable.currency });
-        question.textContent = t.refundConfirmQuestion(money);
-        confirm.textContent = t.confirmRefundOf(money);
+        askConfirmation();
         input.readOnly = true;
         entering.hidden = true;
         confirming.hidden = false;
         change.focus();
       },
     },
-    h('label', { for: input.id }, t.refundAmount(refundable.currency)),
+    label,
     input,
     hint,
     error,
@@ -151,10 +162,22 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): Panel 
   };
   pause();
 
+  /** Every word of the form in the page's language, what it holds unchanged. */
+  const relabel = (): void => {
+    ({ t } = ctx.tr);
+    label.textContent = t.refundAmount(refundable.currency);
+    hint.textContent = t.refundAmountHint(ctx.tr.money(refundable));
+    review.textContent = t.continueRefund;
+    cancel.textContent = t.cancel;
+    change.textContent = t.changeAmount;
+    if (!confirming.hidden) askConfirmation();
+    if (errorWords) error.textContent = errorWords();
+  };
+
   const revise = (standing: PanelStanding): boolean => {
     ({ refundable, pausedBy } = standing);
     input.placeholder = amountInputText(refundable.amount, digits);
-    hint.textContent = t.refundAmountHint(ctx.tr.money(refundable));
+    relabel();
     pause();
     // A refund on its way keeps its confirmation: its answer decides.
     if (action.busy) return true;
@@ -162,7 +185,7 @@ export function refundForm(ctx: ViewContext, options: RefundFormOptions): Panel 
     if (typed.kind === 'amount' && typed.minor > refundable.amount) {
       // Never moves focus: the redraw puts it back where it was.
       if (!confirming.hidden) backToAmount();
-      sayError(t.refundableChanged(ctx.tr.money(refundable)));
+      sayError(() => t.refundableChanged(ctx.tr.money(refundable)));
       changedSaid = true;
     } else if (changedSaid) clearError();
     return true;
@@ -188,10 +211,8 @@ export function sessionRefundConfirm(
   onRefused: (code: string) => void,
   onCancel: () => void,
 ): Panel {
-  const { t } = ctx.tr;
-  const money = ctx.tr.money(refundable);
   const action = new RefundAction({ kind: 'session', sessionId }, (request) => ctx.api.refund(request));
-  const confirm = h('button', { type: 'button' }, t.confirmRefundOf(money));
+  const confirm = h('button', { type: 'button' });
   confirm.addEventListener('click', () => {
     if (action.busy) return;
     markBusy(confirm, true);
@@ -202,13 +223,23 @@ export function sessionRefundConfirm(
       else onRefused(result.code);
     });
   });
-  const element = h(
-    'div',
-    { class: 'refund-form', role: 'group', 'aria-label': t.refundSession },
-    h('p', {}, t.refundSessionConfirm(money)),
-    h('div', { class: 'actions' }, confirm, h('button', { type: 'button', class: 'secondary', [FIRST_FOCUS]: true, onclick: () => onCancel() }, t.cancel)),
-  );
+  const question = h('p', {});
+  const cancel = h('button', { type: 'button', class: 'secondary', [FIRST_FOCUS]: true, onclick: () => onCancel() });
+  const element = h('div', { class: 'refund-form', role: 'group' }, question, h('div', { class: 'actions' }, confirm, cancel));
+  /** Its words in the page's language (read at each revision: the language may have changed, D151). */
+  const relabel = (): void => {
+    const { t } = ctx.tr;
+    const money = ctx.tr.money(refundable);
+    element.setAttribute('aria-label', t.refundSession);
+    question.textContent = t.refundSessionConfirm(money);
+    confirm.textContent = t.confirmRefundOf(money);
+    cancel.textContent = t.cancel;
+  };
+  relabel();
   // It confirms one amount: once the whole is another, or refunds are paused, it no longer holds.
-  const revise = (standing: PanelStanding): boolean => action.busy || (standing.pausedBy === undefined && standing.refundable.amount === refundable.amount);
+  const revise = (standing: PanelStanding): boolean => {
+    relabel();
+    return action.busy || (standing.pausedBy === undefined && standing.refundable.amount === refundable.amount);
+  };
   return { element, revise };
 }

@@ -1,4 +1,4 @@
-import type { AttemptJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
+import type { ApiResult, AttemptJson, RefundAnswer, SessionJson, TransactionJson } from '../api/api-types';
 import type { RefundTarget } from '../api/dashboard-api';
 import { methodWords } from '../i18n/payment-names';
 import { replayedTogether, replayOwed, type Replayed } from '../notification/replayed';
@@ -32,13 +32,32 @@ const refundKey = (target: RefundTarget): string =>
 /** Operations that took money, the ones a transaction refund door accepts. */
 const tookMoney = (tx: TransactionJson): boolean => (tx.type === 'capture' || tx.type === 'payment') && tx.status.kind === 'succeeded';
 
-/** A payment, its Back link leading to the page of the list it was opened from (D66, D70). */
-export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOrigin): HTMLElement {
-  const { t } = ctx.tr;
+/** A payment's page, and its drawing anew in another language. */
+export interface SessionView {
+  readonly element: HTMLElement;
+  /**
+   * The language changed (`ctx.tr` is the page's, read anew): the payment as last read is drawn in it
+   * at once, its open panels and what was typed in them kept, focus where it was (D151).
+   */
+  retranslate(): void;
+}
+
+/**
+ * A payment, its Back link leading to the page of the list it was opened from (D66, D70). `ctx.tr` is
+ * read again when the view is retranslated.
+ */
+export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOrigin): SessionView {
+  let { t } = ctx.tr;
   const body = h('div', { 'aria-busy': 'true' }, h('p', {}, t.loading));
   const backLink = h('a', { href: back.hash }, back.kind === 'operations' ? t.backToOperations : t.backToPayments);
   // Outside the body that every read draws anew: it outlives the read it asks for.
   const notice = h('p', { class: 'error', role: 'alert' });
+  /** The notice's words, said again in another language. */
+  let noticeWords: (() => string) | undefined;
+  const sayNotice = (words: (() => string) | undefined): void => {
+    noticeWords = words;
+    notice.textContent = words ? words() : '';
+  };
   const section = h('section', { class: 'session' }, h('p', {}, backLink), notice, body);
   /** The payment as last drawn: its tranches' numbers, for what an answer says of them. */
   let shown: SessionJson | undefined;
@@ -53,7 +72,7 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
    */
   const refunded = (key: string, focusId: string, before: ReadonlySet<string>) => (answer: RefundAnswer): void => {
     openers.forget(key);
-    notice.textContent = '';
+    sayNotice(undefined);
     const trancheOf = (attemptId: string): string => String((shown?.attempts.findIndex((a) => a.attemptId === attemptId) ?? -1) + 1 || '');
     ctx.announce(refundSaying({ t, money: ctx.tr.money, trancheOf }, answer, before));
     void load(focusId);
@@ -66,15 +85,15 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
   const wholeRefused = (code: string): void => {
     openers.forget(SESSION_KEY);
     // The payment's words for the refusals the contract words for a tranche.
-    const words = code === 'PartialRefundNotSupported' ? t.wholeRefundBelowRemains : code === 'RefundInFlight' ? t.wholeRefundInFlight : refusalWords(ctx, code);
-    notice.textContent = t.wholeRefundRefused(words);
+    const words = (): string => code === 'PartialRefundNotSupported' ? t.wholeRefundBelowRemains : code === 'RefundInFlight' ? t.wholeRefundInFlight : refusalWords(ctx, code);
+    sayNotice(() => t.wholeRefundRefused(words()));
     void load('session-title');
   };
 
   /** The refund's answer was lost or failed: it may have been made, so what it left is read, never assumed. */
   const unclear = (key: string, focusId: string) => (): void => {
     openers.forget(key);
-    notice.textContent = t.refundMayHaveBeenMade;
+    sayNotice(() => t.refundMayHaveBeenMade);
     void load(focusId);
   };
 
@@ -85,12 +104,12 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
    */
   const trancheUnclear = (key: string, attempt: AttemptJson, before: ReadonlySet<string>) => (amount: number): void => {
     openers.forget(key);
-    notice.textContent = t.refundMayHaveBeenMade;
+    sayNotice(() => t.refundMayHaveBeenMade);
     void load(trancheTitleId(attempt)).then((session) => {
       const made = madeRefundOf(before, session?.attempts.find((a) => a.attemptId === attempt.attemptId), amount);
       if (!made) return;
       ctx.refundKeys.spend(attempt.attemptId, amount);
-      notice.textContent = t.refundWasMade(ctx.tr.money(made.amount));
+      sayNotice(() => t.refundWasMade(ctx.tr.money(made.amount)));
     });
   };
 
@@ -277,17 +296,39 @@ export function sessionView(ctx: ViewContext, sessionId: string, back: PaymentOr
     reread.stop();
     if (answer.ok && awaited(answer.body, chargebacks)) reread.later();
     drawn = seen;
+    lastRead = { answer, chargebacks };
     // A background redraw replaces what focus was on: it goes back to the same control (D136-b).
     const place = background ? focusPlace(body) : undefined;
+    draw(answer, chargebacks);
+    if (focusId !== undefined) (document.getElementById(answer.ok ? focusId : 'session-error') ?? document.getElementById('session-title'))?.focus();
+    else if (place) restoreFocus(body, place, answer.ok ? 'session-title' : 'session-error');
+    return answer.ok ? answer.body : undefined;
+  }
+  /** The payment as last read, drawn again in another language. */
+  let lastRead: { readonly answer: ApiResult<SessionJson>; readonly chargebacks: ChargebacksAnswer } | undefined;
+
+  function draw(answer: ApiResult<SessionJson>, chargebacks: ChargebacksAnswer): void {
     if (answer.ok) render(answer.body, chargebacks);
     else {
       openers.forget();
       replaceChildren(body, h('p', { class: 'error', role: 'alert', tabindex: '-1', id: 'session-error' }, refusalWords(ctx, answer.code)));
     }
-    if (focusId !== undefined) (document.getElementById(answer.ok ? focusId : 'session-error') ?? document.getElementById('session-title'))?.focus();
-    else if (place) restoreFocus(body, place, answer.ok ? 'session-title' : 'session-error');
-    return answer.ok ? answer.body : undefined;
   }
+
+  const retranslate = (): void => {
+    ({ t } = ctx.tr);
+    backLink.textContent = back.kind === 'operations' ? t.backToOperations : t.backToPayments;
+    sayNotice(noticeWords);
+    // Still reading: its answer is drawn in the new language.
+    if (!lastRead) {
+      replaceChildren(body, h('p', {}, t.loading));
+      return;
+    }
+    const place = focusPlace(body);
+    draw(lastRead.answer, lastRead.chargebacks);
+    if (place) restoreFocus(body, place, lastRead.answer.ok ? 'session-title' : 'session-error');
+  };
+
   void load();
-  return section;
+  return { element: section, retranslate };
 }
