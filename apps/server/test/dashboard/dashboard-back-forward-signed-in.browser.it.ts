@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { newWatchedPage, signedIn, visible } from '../support/dashboard-browser';
 import { useDemoDashboard } from '../support/demo-dashboard';
 import { DEMO } from '../support/merchants.fixture';
+import { payInTwoCardTranches } from '../support/paid-demo-session';
 
 jest.setTimeout(120_000);
 
@@ -35,6 +36,26 @@ describe('dashboard in Chromium: Back and Forward while signed in', () => {
     expect(await page.getByTestId('signed-in-contact').textContent()).toContain('admin@demo.test');
     expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
     expect(await page.getByLabel('Password').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lands on the payment left, its refund form as typed, after a visit to another page and Back', async () => {
+    const { page, problems } = await newWatchedPage(demo.browser());
+    const orderId = `bback-${Date.now().toString(36)}`;
+    const sessionId = await payInTwoCardTranches(demo, orderId);
+    await signedIn(page, demo.service().url, `#/sessions/${sessionId}`, `Payment ${orderId}`);
+    const second = page.getByRole('article', { name: 'Tranche 2: Card (Mastercard)' });
+    await second.getByRole('button', { name: 'Refund this tranche' }).click();
+    await second.getByLabel('Amount to refund (EUR)').fill('15');
+
+    await page.goto(`${demo.service().url}/openapi.json`);
+    await page.goBack({ waitUntil: 'commit' });
+
+    await visible(page.getByRole('heading', { level: 1, name: `Payment ${orderId}` }));
+    expect(await second.getByLabel('Amount to refund (EUR)').inputValue()).toBe('15');
+    expect(await page.getByTestId('signed-in-contact').textContent()).toContain('admin@demo.test');
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
   });
