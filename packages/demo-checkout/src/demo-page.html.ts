@@ -15,6 +15,7 @@ const TEXT: Readonly<Record<DemoLocale, Readonly<Record<string, string>>>> = {
     inboxEmpty: 'No webhook yet: one arrives when the payment ends.',
     log: 'Event log',
     orderFailed: 'The order could not be created. Check your connection, then press New order.',
+    newOrderConfirm: 'This order has payments held, paid or under way. A new order cancels it: what it holds is released, what it took is refunded. Start a new order?',
   },
   fr: {
     title: 'Lac Bleu Voyages : paiement de démonstration',
@@ -30,6 +31,7 @@ const TEXT: Readonly<Record<DemoLocale, Readonly<Record<string, string>>>> = {
     inboxEmpty: 'Aucun webhook pour l’instant : il arrive quand le paiement se termine.',
     log: 'Journal des évènements',
     orderFailed: 'La commande n’a pas pu être créée. Vérifiez votre connexion, puis appuyez sur Nouvelle commande.',
+    newOrderConfirm: 'Cette commande a des paiements réservés, payés ou en cours. Une nouvelle commande l’annule : ce qui est réservé est libéré, ce qui a été prélevé est remboursé. Créer une nouvelle commande ?',
   },
 };
 
@@ -80,7 +82,7 @@ export function renderDemoPage(locale: DemoLocale, basePath = ''): string {
 </header>
 <main class="demo-main">
 <section class="demo-checkout" aria-labelledby="demo-checkout-heading">
-<div class="demo-row"><h2 id="demo-checkout-heading">${escape(t.checkout as string)}</h2><button type="button" id="demo-new-order" class="demo-button">${escape(t.newOrder as string)}</button></div>
+<div class="demo-row"><h2 id="demo-checkout-heading">${escape(t.checkout as string)}</h2><button type="button" id="demo-new-order" class="demo-button" data-confirm="${escape(t.newOrderConfirm as string)}">${escape(t.newOrder as string)}</button></div>
 <p id="demo-order-failed" class="demo-order-failed" role="alert" data-text="${escape(t.orderFailed as string)}"></p>
 <div id="demo-mount"></div>
 </section>

@@ -6,7 +6,15 @@
 
 import { serviceBaseOf } from './service-base';
 
+/** The parts of the session view the page reads to know whether an order has money at stake. */
+interface ViewPart {
+  readonly status: string;
+  readonly attempts: readonly { readonly status: string }[];
+}
+
 interface SplitPayHandle {
+  refresh(): Promise<ViewPart | undefined>;
+  getView(): ViewPart | undefined;
   unmount(): void;
 }
 
@@ -43,6 +51,8 @@ declare global {
 const base = serviceBaseOf(window.location);
 const lang = document.documentElement.lang === 'fr' ? 'fr' : 'en';
 let handle: SplitPayHandle | undefined;
+let current: OrderAnswer | undefined;
+let replacing = false;
 let inboxTimer: ReturnType<typeof setTimeout> | undefined;
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -110,13 +120,19 @@ function carryOrderInLanguageLinks(orderId: string): void {
   }
 }
 
-function mountOrder(order: OrderAnswer): void {
+/**
+ * `push`: a new order gets its own history entry, so Back leads to the order it replaced; the page
+ * shows an order by its address (`start`, again on popstate).
+ */
+function mountOrder(order: OrderAnswer, history: 'replace' | 'push' = 'replace'): void {
   byId('demo-order-failed').textContent = '';
   handle?.unmount();
+  current = order;
   const url = new URL(window.location.href);
   url.searchParams.set('order', order.orderId);
   url.searchParams.set('lang', lang);
-  window.history.replaceState(null, '', url.pathname + url.search);
+  if (history === 'push') window.history.pushState(null, '', url.pathname + url.search);
+  else window.history.replaceState(null, '', url.pathname + url.search);
   carryOrderInLanguageLinks(order.orderId);
   log(`order ${order.orderId}`);
   handle = window.SplitPay.mount(byId('demo-mount'), {
@@ -141,7 +157,44 @@ async function start(): Promise<void> {
   mountOrder(order);
 }
 
+/** Attempts whose money is held, taken, or may still be (a verdict on its way). */
+const MONEY_AT_STAKE = ['AUTHORIZING', 'AUTHORIZED', 'CAPTURED'];
+
+function moneyAtStake(view: ViewPart): boolean {
+  return view.status === 'PENDING' && view.attempts.some((attempt) => MONEY_AT_STAKE.includes(attempt.status));
+}
+
+/** The payer's abandon door: the order's holds released now, not when it expires. An order that ended meanwhile has nothing left to give up. */
+async function abandon(order: OrderAnswer): Promise<void> {
+  const res = await fetch(`${base}/elements/session/abandon`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${order.elementsToken}`, Accept: 'application/json' },
+    credentials: 'omit',
+  });
+  if (res.ok) return log(`abandoned ${order.orderId}`);
+  const answer = (await res.json().catch(() => ({}))) as { code?: string };
+  if (answer.code !== 'SessionNotPending') throw new Error(`${res.status} ${res.statusText}`);
+}
+
+/** New order: an order with money at stake is given up first, once the payer said so (D156). */
+async function replaceOrder(): Promise<void> {
+  const leaving = current;
+  const view = handle ? ((await handle.refresh()) ?? handle.getView()) : undefined;
+  if (leaving && view && moneyAtStake(view)) {
+    if (!window.confirm(byId('demo-new-order').dataset.confirm ?? '')) return;
+    await abandon(leaving);
+  }
+  mountOrder(await newOrder(), 'push');
+}
+
 byId('demo-new-order').addEventListener('click', () => {
-  void newOrder().then(mountOrder, orderFailed);
+  if (replacing) return;
+  replacing = true;
+  void replaceOrder()
+    .catch(orderFailed)
+    .finally(() => {
+      replacing = false;
+    });
 });
+window.addEventListener('popstate', () => void start().catch(orderFailed));
 void start().catch(orderFailed);
