@@ -111,6 +111,31 @@ describe('fake PSP: payer pages and their doors', () => {
     expect(page.text).not.toContain('<button');
   });
 
+  it('a decided page links back to the shop: its returnUrl, escaped', async () => {
+    const returnUrl = 'https://shop.example.test/back?a=1&b="><i>x</i>';
+    const opened = await h.driver('paypal').open({ ...h.openInput('paypal'), returnUrl });
+    const ref = opened.ack.providerRef ?? '';
+    const open = await request(h.url).get(`/fake-psp/pay/${ref}`).expect(200);
+    expect(open.text).not.toContain('Back to the shop');
+    await request(h.url).post(`/fake-psp/pay/${ref}/approve`).expect(303);
+    const decided = await request(h.url).get(`/fake-psp/pay/${ref}`).expect(200);
+    expect(decided.text).toContain('<a href="https://shop.example.test/back?a=1&#38;b=&#34;&#62;&#60;i&#62;x&#60;/i&#62;">Back to the shop</a>');
+    expect(decided.text).not.toContain('<i>');
+  });
+
+  it("a browser's press refused because its tab is stale goes back to the shop once decided, or to the page as it stands; an API client keeps the JSON refusal", async () => {
+    const html = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const decided = await openRedirected('paypal');
+    await request(h.url).post(`/fake-psp/pay/${decided.ref}/approve`).type('form').set('accept', html).expect(303);
+    await request(h.url).post(`/fake-psp/pay/${decided.ref}/approve`).type('form').set('accept', html).expect(303).expect('location', decided.input.returnUrl);
+    const api = await request(h.url).post(`/fake-psp/pay/${decided.ref}/decline`).set('accept', 'application/json').expect(409);
+    expect(api.body).toMatchObject({ error: 'already-decided' });
+
+    const studying = await openRedirected('oney');
+    await request(h.url).post(`/fake-psp/pay/${studying.ref}/study`).type('form').set('accept', html).expect(303);
+    await request(h.url).post(`/fake-psp/pay/${studying.ref}/cancel`).type('form').set('accept', html).expect(303).expect('location', `${h.url}/fake-psp/pay/${studying.ref}`);
+  });
+
   it('renders an accessible page: language, title, heading, labelled buttons', async () => {
     const { ref } = await openRedirected('oney');
     const page = await request(h.url).get(`/fake-psp/pay/${ref}`).expect(200);

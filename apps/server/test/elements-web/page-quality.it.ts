@@ -1,30 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DemoCheckoutPage } from '../support/browser/demo-checkout.page';
+import { axeViolations } from '../support/browser/axe';
 import { useDemoBrowser } from '../support/browser/elements-browser';
 import { CARD } from '../support/browser/fake-psp-cards';
 import { shootDemoMidSplit } from '../support/browser/demo-screenshot';
-
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly help: string;
-  readonly nodes: readonly { readonly target: readonly string[] }[];
-}
-
-/** Runs axe-core in the page (injected through DevTools, beside the page's CSP) and lists its violations. */
-async function axeViolations(page: DemoCheckoutPage['page']): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const result = (await page.evaluate('axe.run(document).then((r) => ({ violations: r.violations, passes: r.passes.length }))')) as { violations: AxeViolation[]; passes: number };
-  // axe ran its rules on this page (a run that checked nothing would also find nothing).
-  expect(result.passes).toBeGreaterThan(10);
-  const violations = result.violations;
-  return violations.map((v) => `${v.impact ?? ''} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 const spaces = (text: string | null): string => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ');
 

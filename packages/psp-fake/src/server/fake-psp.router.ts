@@ -13,6 +13,7 @@ import { onPage, pressDoor, type PayerDoor } from './payer-doors';
 import { PaymentBook, paymentResource, type FakePayment } from './payment-book';
 import { acceptWalletToken, createPayment } from './payment-opening';
 import { capture, refund, voidPayment } from './payment-operations';
+import { afterStalePress, fromBrowser } from './stale-press';
 
 export interface FakePspDeps {
   /**
@@ -125,7 +126,11 @@ function pageRouter(deps: FakePspDeps, engine: EngineDeps): Router {
     if (amount === 'invalid') return send(res, refusal(400, 'invalid-request', 'amount must be an integer >= 1 (minor units)'));
     if (amount !== undefined && door !== 'approve') return send(res, refusal(400, 'invalid-request', 'only approve takes an amount'));
     const outcome = pressDoor(engine, param(req, 'ref'), door, amount);
-    if (outcome.kind === 'refused') return send(res, outcome.answer);
+    if (outcome.kind === 'refused') {
+      const payment = engine.book.payment(param(req, 'ref'));
+      if (outcome.answer.status === 409 && payment && fromBrowser(req)) return res.redirect(303, afterStalePress(payment, engine.pageUrl(payment.ref)));
+      return send(res, outcome.answer);
+    }
     if (outcome.returnUrl) return res.redirect(303, outcome.returnUrl);
     const payment = engine.book.payment(param(req, 'ref'));
     if (payment) sendPayPage(res, payment, deps);

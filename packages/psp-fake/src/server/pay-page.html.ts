@@ -3,6 +3,7 @@ import { minorUnitsOf } from '@splitpay/domain';
 import type { WireAmount } from '../protocol/fake-psp.protocol';
 import type { FakePayment } from './payment-book';
 import { onPage } from './payer-doors';
+import { httpUrl } from './wire-input';
 
 function escape(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -32,6 +33,12 @@ export const PAGE_STYLE_SOURCE = `'sha256-${createHash('sha256').update(PAGE_STY
 
 function button(base: string, door: string, label: string, extra = ''): string {
   return `<form method="post" action="${base}/${door}">${extra}<button type="submit">${escape(label)}</button></form>`;
+}
+
+/** A decided payment's page: nothing to press, but a way back to the shop (Back or a stale tab leads here). */
+function wayBack(payment: FakePayment): string {
+  const back = httpUrl(payment.returnUrl);
+  return back ? `<p><a href="${escape(back)}">Back to the shop</a></p>` : '';
 }
 
 /** The payer's page at the fake PSP: what is asked, and one form per door. */
@@ -69,7 +76,7 @@ export function renderPayPage(payment: FakePayment, doorsBase: string): string {
 ${payment.orderReference ? `<dt>Reference</dt><dd>${escape(payment.orderReference)}</dd>` : ''}
 </dl>
 <p role="status">${state}</p>
-${forms.join('\n')}
+${onPage(payment) ? forms.join('\n') : wayBack(payment)}
 </main>
 </body>
 </html>`;
