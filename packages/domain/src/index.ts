@@ -50,7 +50,7 @@ export { isTransportFailureCode, namesAnAddress, timedOut, transportFailureMessa
 
 // Ports
 export type {
-  AuthorizationCodeRecord, AuthorizationCodeRepository, RefreshRotation, RefreshTokenRecord,
+  AuthorizationCodeRecord, AuthorizationCodeRepository, RefreshRotation, RefreshTokenIssue, RefreshTokenRecord,
   RefreshTokenRepository,
 } from './ports/auth-grant.repository.port';
 export type { AbandonedChargebackPage, AbandonedChargebackPosition, AbandonedChargebackSearch, ChargebackRepository } from './ports/chargeback.repository.port';

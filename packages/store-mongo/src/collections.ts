@@ -1,6 +1,6 @@
 import type { Document } from 'mongodb';
 import type { MongoCollectionPort } from './collection.port';
-import type { AuthorizationCodeDocument, RefreshTokenDocument } from './documents/auth-grant.document';
+import type { AuthorizationCodeDocument, RefreshTokenDocument, RevokedRefreshFamilyDocument } from './documents/auth-grant.document';
 import type { ChargebackDocument } from './documents/chargeback.document';
 import type { HitCounterDocument } from './documents/hit-counter.document';
 import type { MerchantAccountDocument } from './documents/merchant-account.document';
@@ -16,6 +16,8 @@ export interface StoreCollections {
   readonly chargebacks: MongoCollectionPort<ChargebackDocument>;
   readonly authorizationCodes: MongoCollectionPort<AuthorizationCodeDocument>;
   readonly refreshTokens: MongoCollectionPort<RefreshTokenDocument>;
+  /** The refresh token families revoked (D155): a rotation racing the revocation reads it. */
+  readonly revokedRefreshFamilies: MongoCollectionPort<RevokedRefreshFamilyDocument>;
   /** The payer doors' rate-limit counters, shared by every instance (D55). */
   readonly hitCounters: MongoCollectionPort<HitCounterDocument>;
 }
@@ -31,6 +33,7 @@ export const COLLECTION_NAMES: Readonly<Record<StoreCollectionKey, string>> = {
   chargebacks: 'chargebacks',
   authorizationCodes: 'authorization_codes',
   refreshTokens: 'refresh_tokens',
+  revokedRefreshFamilies: 'revoked_refresh_families',
   hitCounters: 'rate_limit_counters',
 };
 
@@ -46,6 +49,7 @@ export function openStoreCollections(open: CollectionOpener): StoreCollections {
     chargebacks: open<ChargebackDocument>(COLLECTION_NAMES.chargebacks),
     authorizationCodes: open<AuthorizationCodeDocument>(COLLECTION_NAMES.authorizationCodes),
     refreshTokens: open<RefreshTokenDocument>(COLLECTION_NAMES.refreshTokens),
+    revokedRefreshFamilies: open<RevokedRefreshFamilyDocument>(COLLECTION_NAMES.revokedRefreshFamilies),
     hitCounters: open<HitCounterDocument>(COLLECTION_NAMES.hitCounters),
   };
 }

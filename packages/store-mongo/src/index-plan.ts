@@ -86,6 +86,8 @@ export const INDEX_PLAN: Readonly<Record<StoreCollectionKey, readonly IndexSpec[
     { key: { familyId: 1 }, options: { name: 'family' } },
     { key: { purgeAt: 1 }, options: { name: 'purge_ttl', expireAfterSeconds: 0 } },
   ],
+  // Read by `_id` only; the TTL drops a family's mark with the family.
+  revokedRefreshFamilies: [{ key: { purgeAt: 1 }, options: { name: 'purge_ttl', expireAfterSeconds: 0 } }],
   // Counters are read by `_id` only; an ended one is reset in place, so the TTL only tidies up.
   hitCounters: [{ key: { resetAt: 1 }, options: { name: 'reset_ttl', expireAfterSeconds: 0 } }],
 };

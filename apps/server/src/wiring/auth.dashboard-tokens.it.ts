@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createEmbeddedStores, type EmbeddedStores } from '@splitpay/store-embedded';
+import { COLLECTION_NAMES, MongoRefreshTokenRepository, type RefreshTokenDocument, type RevokedRefreshFamilyDocument } from '@splitpay/store-mongo';
 import { DASHBOARD_CALLBACK, exchangeCode, OTHER_CALLBACK, pkcePair, refresh, signIn } from '../../test/support/dashboard-login';
 import { accountMerchants, ACME } from '../../test/support/merchants.fixture';
 import { startService, type ServiceHarness } from '../../test/support/service-harness';
@@ -250,3 +251,49 @@ describe('dashboard login: authorization_code and refresh_token grants', () => {
 function dumpAll(stores: EmbeddedStores): string {
   return JSON.stringify(stores.database.listCollections().map((collection) => collection.dump()));
 }
+
+describe('dashboard login: a code presented again while its first exchange is still storing the family (D155)', () => {
+  /**
+   * Embedded stores whose next insert of an unspent refresh token waits, once begun, until released:
+   * the exchange paused between the spent code and the refresh token it opens the family with.
+   */
+  function pausedBeforeTheRefreshToken() {
+    let begun!: () => void;
+    let release!: () => void;
+    const insertBegun = new Promise<void>((resolve) => (begun = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const stores = createEmbeddedStores();
+    const tokens = stores.database.collection<RefreshTokenDocument>(COLLECTION_NAMES.refreshTokens);
+    const refreshTokens = new Proxy(tokens, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property, target);
+        if (typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          if (property === 'insertOne' && (args[0] as RefreshTokenDocument).usedAt === undefined) {
+            begun();
+            await released;
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const revokedRefreshFamilies = stores.database.collection<RevokedRefreshFamilyDocument>(COLLECTION_NAMES.revokedRefreshFamilies);
+    return { stores: { ...stores, refreshTokens: new MongoRefreshTokenRepository({ refreshTokens, revokedRefreshFamilies }) }, insertBegun, release };
+  }
+
+  it('answers that first exchange invalid_grant too, and stores no refresh token of the family live', async () => {
+    const paused = pausedBeforeTheRefreshToken();
+    const h = await startService({ merchants: accountMerchants(), stores: paused.stores });
+    const pkce = pkcePair();
+    const code = await signIn(h.app, ACME.admin, pkce);
+    const first = Promise.resolve(exchangeCode(h.app, code, pkce.verifier));
+    await paused.insertBegun;
+    const again = await exchangeCode(h.app, code, pkce.verifier);
+    expect([again.status, again.body]).toEqual([400, INVALID_GRANT]);
+    paused.release();
+    const answer = await first;
+    expect([answer.status, answer.body]).toEqual([400, INVALID_GRANT]);
+    const stored = paused.stores.database.listCollections().find((c) => c.name === COLLECTION_NAMES.refreshTokens)!.dump();
+    expect(stored.map((doc) => doc.revoked)).toEqual([true, true]);
+  });
+});

@@ -119,6 +119,7 @@ describe('createStoresFor', () => {
       ['chargebacks.merchant_abandoned_delivery', ['partialFilterExpression']],
       ['authorization_codes.purge_ttl', ['expireAfterSeconds']],
       ['refresh_tokens.purge_ttl', ['expireAfterSeconds']],
+      ['revoked_refresh_families.purge_ttl', ['expireAfterSeconds']],
       ['rate_limit_counters.reset_ttl', ['expireAfterSeconds']],
     ]);
     expect(created.find((c) => c.options.name === 'attempt_id_unique')?.options).toEqual({ name: 'attempt_id_unique', unique: true });

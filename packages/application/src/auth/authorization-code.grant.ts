@@ -49,7 +49,8 @@ const neverRotates = (): RefreshTokenRecord => {
  * The dashboard's code exchange: the code is taken out of the store first (so it is single-use even
  * when the rest fails), then its lifetime, client, exact redirect URI and PKCE verifier are checked.
  * Success opens a new refresh token family, whose first member is the spent code itself: a code
- * presented again after it was exchanged revokes that family (RFC 6749 section 4.1.2).
+ * presented again after it was exchanged revokes that family (RFC 6749 section 4.1.2), even while
+ * this exchange is still storing it (then answered invalid_grant).
  */
 export class AuthorizationCodeGrant {
   constructor(private readonly deps: AuthorizationCodeGrantDeps) {}
@@ -73,7 +74,8 @@ export class AuthorizationCodeGrant {
     // The spent code first: a replay racing this exchange can then only miss a family not yet opened.
     await deps.refreshTokens.insert({ ...family, tokenHash: spentCodeHash(deps.minter, input.code), usedAt: now });
     const refresh = mintRefreshToken(deps.minter);
-    await deps.refreshTokens.insert({ ...family, tokenHash: refresh.tokenHash });
+    // A replay of the code revoking the family between the two inserts: the token is stored revoked.
+    if ((await deps.refreshTokens.insert({ ...family, tokenHash: refresh.tokenHash })) === 'revoked') return INVALID_GRANT;
     return contactTokens(deps, { merchantId: record.merchantId, email: record.email, role: contact.role }, refresh.token);
   }
 

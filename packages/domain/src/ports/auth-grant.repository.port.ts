@@ -37,14 +37,19 @@ export type RefreshRotation =
   | { readonly kind: 'replayed'; readonly familyId: string }
   | { readonly kind: 'unknown' };
 
+/** What became of a token stored: `revoked` when its family was revoked before or while it was stored. */
+export type RefreshTokenIssue = 'live' | 'revoked';
+
 export interface RefreshTokenRepository {
-  insert(token: RefreshTokenRecord): Promise<void>;
+  /** Stores the token; one stored into a revoked family is stored revoked and answered `revoked`. */
+  insert(token: RefreshTokenRecord): Promise<RefreshTokenIssue>;
   /**
-   * Marks `tokenHash` used and inserts its successor in one step when it is fresh; answers
-   * `replayed` when it was already used (the caller then revokes the family) and `unknown` when it
-   * does not exist or was revoked.
+   * Marks `tokenHash` used and inserts its successor when it is fresh; answers `replayed` when it was
+   * already used (the caller then revokes the family) and `unknown` when it does not exist or was
+   * revoked, including by a revocation of its family that ran while the successor was stored.
    */
   rotate(tokenHash: string, successor: (previous: RefreshTokenRecord) => RefreshTokenRecord, now: number): Promise<RefreshRotation>;
+  /** Revokes every member of the family, those stored while it runs or later included. */
   revokeFamily(familyId: string): Promise<void>;
   /** Revokes the family of the token `tokenHash` (used or not); `false` when no such token is stored. */
   revokeFamilyOf(tokenHash: string): Promise<boolean>;

@@ -1,4 +1,5 @@
 import type { AuthorizationCodeRecord, MerchantId, RefreshTokenRecord } from '@splitpay/domain';
+import { createStores } from '../create-stores';
 import { newId, T0 } from './fixtures';
 import { useFreshStore, type ContractEngine } from './harness';
 
@@ -125,6 +126,71 @@ export function authGrantRepositoriesContract(engine: ContractEngine): void {
       expect(await tokens().rotate(newId(), mint, T0)).toEqual({ kind: 'unknown' });
       expect(await tokens().rotate(expired.tokenHash, mint, T0)).toEqual({ kind: 'unknown' });
       expect(minted).toEqual([]);
+    });
+
+    /**
+     * The refresh tokens of another instance whose next insert waits, once begun, until released: a
+     * rotation (or a code exchange) paused between its two writes, as a GC pause or a slow network does.
+     */
+    function pausedBeforeInsert() {
+      let begun!: () => void;
+      let release!: () => void;
+      const insertBegun = new Promise<void>((resolve) => (begun = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const { collections } = store();
+      const refreshTokens = new Proxy(collections.refreshTokens, {
+        get(target, property) {
+          const value: unknown = Reflect.get(target, property, target);
+          if (typeof value !== 'function') return value;
+          return async (...args: unknown[]) => {
+            if (property === 'insertOne') {
+              begun();
+              await released;
+            }
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      return { tokens: createStores({ ...collections, refreshTokens }).refreshTokens, insertBegun, release };
+    }
+
+    const revocations = [
+      ['a replay of the spent token', async (spent: RefreshTokenRecord) => {
+        expect(await tokens().rotate(spent.tokenHash, successorOf, T0)).toEqual({ kind: 'replayed', familyId: spent.familyId });
+        await tokens().revokeFamily(spent.familyId);
+      }],
+      ['a sign-out naming the spent token', async (spent: RefreshTokenRecord) => {
+        expect(await tokens().revokeFamilyOf(spent.tokenHash)).toBe(true);
+      }],
+    ] as const;
+
+    for (const [revocation, revoke] of revocations) {
+      it(`leaves no member of the family alive when ${revocation} revokes it between a rotation's two writes (D155)`, async () => {
+        const token = aToken();
+        await tokens().insert(token);
+        const paused = pausedBeforeInsert();
+        let successor: RefreshTokenRecord | undefined;
+        const rotation = paused.tokens.rotate(token.tokenHash, (previous) => (successor = successorOf(previous)), T0);
+        await paused.insertBegun;
+        await revoke(token);
+        paused.release();
+        expect(await rotation).toEqual({ kind: 'unknown' });
+        expect(await tokens().rotate(successor!.tokenHash, successorOf, T0 + 1)).toEqual({ kind: 'unknown' });
+      });
+    }
+
+    it('stores a token inserted into a family revoked meanwhile as revoked, and says so (D155)', async () => {
+      const spentCode = aToken(newId(), { usedAt: T0 });
+      expect(await tokens().insert(spentCode)).toBe('live');
+      const paused = pausedBeforeInsert();
+      const first = aToken(spentCode.familyId);
+      const inserted = paused.tokens.insert(first);
+      await paused.insertBegun;
+      expect(await tokens().rotate(spentCode.tokenHash, successorOf, T0)).toEqual({ kind: 'replayed', familyId: spentCode.familyId });
+      await tokens().revokeFamily(spentCode.familyId);
+      paused.release();
+      expect(await inserted).toBe('revoked');
+      expect(await tokens().rotate(first.tokenHash, successorOf, T0 + 1)).toEqual({ kind: 'unknown' });
     });
 
     it('rotates a token for exactly one of two concurrent presenters; the other sees a replay', async () => {

@@ -20,6 +20,16 @@ export interface RefreshTokenDocument extends Omit<RefreshTokenRecord, 'tokenHas
   readonly purgeAt: Date;
 }
 
+/**
+ * The mark of a revoked refresh token family, `_id` the family id, written before its members are
+ * revoked: a successor stored while the revocation ran finds it and is revoked too
+ * (MongoRefreshTokenRepository). Purged (TTL on `purgeAt`) at the family's last expiry, as its members.
+ */
+export interface RevokedRefreshFamilyDocument {
+  readonly _id: string;
+  readonly purgeAt: Date;
+}
+
 const AUTHORIZATION_CODE_FIELDS = fieldNames<AuthorizationCodeRecord>({
   codeHash: true,
   clientId: true,

@@ -2,6 +2,7 @@ import type {
   AuthorizationCodeRecord,
   AuthorizationCodeRepository,
   RefreshRotation,
+  RefreshTokenIssue,
   RefreshTokenRecord,
   RefreshTokenRepository,
 } from '@splitpay/domain';
@@ -33,12 +34,20 @@ export class MongoAuthorizationCodeRepository implements AuthorizationCodeReposi
  * of one token cannot both win), then inserts the successor. Were the process to die between the
  * two, the family simply ends: the holder signs in again; no token is ever valid twice. Every token of
  * a family is purged (TTL on `purgeAt`) at the family's last expiry, not at its own.
+ *
+ * A revocation of a family (a replay, a sign-out) can run between a rotation's two writes; its
+ * `updateMany` then misses the successor. So it first marks the family revoked, and every insert
+ * reads that mark after its own write: whichever of the two writes comes second sees the other, and
+ * the successor is revoked either way (docs/decisions.md D155), with no transaction.
  */
 export class MongoRefreshTokenRepository implements RefreshTokenRepository {
-  constructor(private readonly collections: Pick<StoreCollections, 'refreshTokens'>) {}
+  constructor(private readonly collections: Pick<StoreCollections, 'refreshTokens' | 'revokedRefreshFamilies'>) {}
 
-  async insert(token: RefreshTokenRecord): Promise<void> {
+  async insert(token: RefreshTokenRecord): Promise<RefreshTokenIssue> {
     await this.collections.refreshTokens.insertOne(refreshTokenToDocument(token));
+    if (!(await this.collections.revokedRefreshFamilies.findOne({ _id: token.familyId }))) return 'live';
+    await this.collections.refreshTokens.updateOne({ _id: token.tokenHash }, { $set: { revoked: true } });
+    return 'revoked';
   }
 
   /** `unknown` also answers an expired token; `replayed` any token already used, expired or not. */
@@ -55,7 +64,7 @@ export class MongoRefreshTokenRepository implements RefreshTokenRepository {
     if (used) {
       const previous = refreshTokenFromDocument(used);
       const next = successor(previous);
-      await this.insert(next);
+      if ((await this.insert(next)) === 'revoked') return { kind: 'unknown' };
       await this.keepFamilyUntil(previous.familyId, next.expiresAt);
       return { kind: 'rotated', previous };
     }
@@ -74,7 +83,14 @@ export class MongoRefreshTokenRepository implements RefreshTokenRepository {
     await this.collections.refreshTokens.updateMany({ familyId }, { $set: { purgeAt: new Date(lastExpiry) } });
   }
 
+  /**
+   * The mark first, then the members. The mark lives as long as the family: a rotation can only be
+   * between its two writes while the token it spent was unexpired, so before the family's last expiry.
+   */
   async revokeFamily(familyId: string): Promise<void> {
+    const member = await this.collections.refreshTokens.findOne({ familyId }, { projection: { purgeAt: 1 } });
+    if (!member) return;
+    await this.collections.revokedRefreshFamilies.updateOne({ _id: familyId }, { $max: { purgeAt: member.purgeAt } }, { upsert: true });
     await this.collections.refreshTokens.updateMany({ familyId }, { $set: { revoked: true } });
   }
 
