@@ -280,6 +280,8 @@ export function sessionSearchContract(engine: ContractEngine): void {
       await sessions().insert(v1);
       // An instance of the earlier version saved version 2 (the capture succeeded) and wrote its entry
       // without provider and type; the upgraded writer's late sync of version 1 must not win over it.
+      const v2 = nextVersion(v1, { attempts: [{ ...attempt, transactions: [{ ...transaction, status: { kind: 'succeeded' } }] }] });
+      await store().collections.sessions.replaceOne({ _id: v1.id }, (({ _id, ...rest }) => rest)(sessionToDocument(v2)));
       await store().collections.transactionViews.replaceOne(
         { _id: transaction.id },
         { merchantId, sessionId: v1.id, attemptId: attempt.id, orderId: v1.orderId, createdAt: T0 + 1, statusKind: 'succeeded', sessionVersion: 2 },

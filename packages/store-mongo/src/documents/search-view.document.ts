@@ -47,8 +47,8 @@ export interface ViewSource {
   readonly attempts: readonly AttemptDocument[];
 }
 
-export function attemptViewsOf(source: ViewSource): AttemptViewDocument[] {
-  return source.attempts.map((attempt) => ({
+export function attemptViewOf(source: ViewSource, attempt: AttemptDocument): AttemptViewDocument {
+  return {
     _id: attempt.id,
     merchantId: source.merchantId,
     sessionId: source._id,
@@ -58,25 +58,35 @@ export function attemptViewsOf(source: ViewSource): AttemptViewDocument[] {
     method: attempt.method,
     provider: attempt.provider,
     sessionVersion: source.version,
-  }));
+  };
+}
+
+export function attemptViewsOf(source: ViewSource): AttemptViewDocument[] {
+  return source.attempts.map((attempt) => attemptViewOf(source, attempt));
+}
+
+export function transactionViewOf(
+  source: ViewSource,
+  attempt: AttemptDocument,
+  transaction: AttemptDocument['transactions'][number],
+): TransactionViewDocument {
+  return {
+    _id: transaction.id,
+    merchantId: source.merchantId,
+    sessionId: source._id,
+    attemptId: attempt.id,
+    orderId: source.orderId,
+    createdAt: transaction.createdAt,
+    statusKind: transaction.status.kind,
+    ...(transaction.providerRef !== undefined ? { providerRef: transaction.providerRef } : {}),
+    provider: attempt.provider,
+    type: transaction.type,
+    sessionVersion: source.version,
+  };
 }
 
 export function transactionViewsOf(source: ViewSource): TransactionViewDocument[] {
-  return source.attempts.flatMap((attempt) =>
-    attempt.transactions.map((transaction) => ({
-      _id: transaction.id,
-      merchantId: source.merchantId,
-      sessionId: source._id,
-      attemptId: attempt.id,
-      orderId: source.orderId,
-      createdAt: transaction.createdAt,
-      statusKind: transaction.status.kind,
-      ...(transaction.providerRef !== undefined ? { providerRef: transaction.providerRef } : {}),
-      provider: attempt.provider,
-      type: transaction.type,
-      sessionVersion: source.version,
-    })),
-  );
+  return source.attempts.flatMap((attempt) => attempt.transactions.map((transaction) => transactionViewOf(source, attempt, transaction)));
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
   TransactionSearch,
 } from '@splitpay/domain';
 import type { StoreCollections } from '../collections';
+import { attemptViewOf, transactionViewOf } from '../documents/search-view.document';
 import { attemptFromDocument, sessionFromDocument, type SessionDocument } from '../documents/session.document';
 import { keysetFilter, NEWEST_FIRST, pageLimit, pageOf, splitPage } from './keyset';
 
@@ -21,11 +22,19 @@ function equalities(fields: Readonly<Record<string, string | undefined>>): Recor
   return out;
 }
 
+/** True when the entry derived from the record now still has every value the search asked for. */
+function stillMatches(entry: object, wanted: Readonly<Record<string, string>>): boolean {
+  const fields = entry as Readonly<Record<string, unknown>>;
+  return Object.entries(wanted).every(([field, value]) => fields[field] === value);
+}
+
 /**
  * The three searches, each an index-backed keyset page, newest first (createdAt desc, id desc).
  * Sessions are searched on their own documents. Attempts and transactions are searched on their
  * index entries (see SearchViewWriter), then read from their session documents, one `$in` on `_id`
- * per page, so a hit always shows the record as it is.
+ * per page, so a hit always shows the record as it is. An entry can lag its record (its write failed,
+ * or the process died, after the session's: docs/decisions.md D100); a hit whose record no longer
+ * matches the query is dropped, so a search is at worst late, never contradicts its own filter.
  */
 export class SessionSearches {
   constructor(private readonly collections: Pick<StoreCollections, 'sessions' | 'attemptViews' | 'transactionViews'>) {}
@@ -44,17 +53,14 @@ export class SessionSearches {
 
   async attempts(query: AttemptSearch): Promise<Page<AttemptHit>> {
     const limit = pageLimit(query);
-    const filter = {
-      merchantId: query.merchantId,
-      ...equalities({
-        orderId: query.orderId,
-        sessionId: query.sessionId,
-        status: query.status,
-        method: query.method,
-        provider: query.provider,
-      }),
-      ...keysetFilter(query),
-    };
+    const wanted = equalities({
+      orderId: query.orderId,
+      sessionId: query.sessionId,
+      status: query.status,
+      method: query.method,
+      provider: query.provider,
+    });
+    const filter = { merchantId: query.merchantId, ...wanted, ...keysetFilter(query) };
     const rows = await this.collections.attemptViews
       .find(filter, { projection: { _id: 1, createdAt: 1, sessionId: 1 } })
       .sort(NEWEST_FIRST)
@@ -62,7 +68,7 @@ export class SessionSearches {
       .toArray();
     return this.hitsOf(rows, limit, (row, session): AttemptHit | undefined => {
       const attempt = session.attempts.find((a) => a.id === row._id);
-      if (!attempt) return undefined;
+      if (!attempt || !stillMatches(attemptViewOf(session, attempt), wanted)) return undefined;
       return {
         sessionId: session._id as SessionId,
         merchantId: session.merchantId as MerchantId,
@@ -74,17 +80,14 @@ export class SessionSearches {
 
   async transactions(query: TransactionSearch): Promise<Page<TransactionHit>> {
     const limit = pageLimit(query);
-    const filter = {
-      merchantId: query.merchantId,
-      ...equalities({
-        orderId: query.orderId,
-        providerRef: query.providerRef,
-        statusKind: query.status,
-        provider: query.provider,
-        type: query.type,
-      }),
-      ...keysetFilter(query),
-    };
+    const wanted = equalities({
+      orderId: query.orderId,
+      providerRef: query.providerRef,
+      statusKind: query.status,
+      provider: query.provider,
+      type: query.type,
+    });
+    const filter = { merchantId: query.merchantId, ...wanted, ...keysetFilter(query) };
     const rows = await this.collections.transactionViews
       .find(filter, { projection: { _id: 1, createdAt: 1, sessionId: 1, attemptId: 1 } })
       .sort(NEWEST_FIRST)
@@ -93,7 +96,7 @@ export class SessionSearches {
     return this.hitsOf(rows, limit, (row, session): TransactionHit | undefined => {
       const attempt = session.attempts.find((a) => a.id === row.attemptId);
       const transaction = attempt?.transactions.find((t) => t.id === row._id);
-      if (!attempt || !transaction) return undefined;
+      if (!attempt || !transaction || !stillMatches(transactionViewOf(session, attempt, transaction), wanted)) return undefined;
       return {
         sessionId: session._id as SessionId,
         merchantId: session.merchantId as MerchantId,
@@ -109,7 +112,8 @@ export class SessionSearches {
 
   /**
    * The page of the index entries read (`limit + 1` rows), each hit made from its session document as
-   * it is now; an entry whose record is no longer there makes none.
+   * it is now; an entry whose record is no longer there, or no longer matches the query, makes none
+   * (the page may then be shorter than `limit` and still have a next one).
    */
   private async hitsOf<R extends { readonly _id: string; readonly createdAt: number; readonly sessionId: string }, H>(
     rows: readonly R[],
