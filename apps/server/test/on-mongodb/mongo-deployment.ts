@@ -75,9 +75,13 @@ export class MongoDeployment {
     };
   }
 
-  /** Starts a service process on `port` (default a free one): the same port again is a restart. */
-  async start(port?: number): Promise<ServiceProcess> {
-    const service = await startServiceProcess({ port: port ?? (await freePort()), env: this.env });
+  /**
+   * Starts a service process on `port` (default a free one): the same port again is a restart.
+   * `reachedAt` is another address of the database (a tap in front of it), its database name set here.
+   */
+  async start(port?: number, reachedAt?: string): Promise<ServiceProcess> {
+    const env = reachedAt ? { ...this.env, MONGODB_URI: uriWithDatabase(reachedAt, this.dbName) } : this.env;
+    const service = await startServiceProcess({ port: port ?? (await freePort()), env });
     this.running.add(service);
     return service;
   }
