@@ -4,6 +4,12 @@ import { issuedLike } from './card-schemes';
 const DIGIT_RUN = /\b\d+(?:[ -]\d+)*\b/g;
 
 /**
+ * Runs of digit groups apart by dots (`4111.1111.1111.1111`): a card number only when in a card layout
+ * (dottedCardNumber), since dots also part addresses, versions, amounts and dates (D157-a).
+ */
+const DOTTED_RUN = /\b\d+(?:\.\d+)+\b/g;
+
+/**
  * The first digits the card schemes issue under: Mastercard 22 to 27 and 5, Mir 22, American Express,
  * Diners and JCB 3, Visa 4, Discover, UnionPay and Maestro 6. Adyen's numeric pspReference starts with 8
  * (D123-a); no card starts with 20 or 21, as this century's yyyyMMddHHmmss date-times do (D152-a).
@@ -48,6 +54,12 @@ const CARD_LAYOUTS: readonly (readonly number[])[] = [
   [4, 6, 4],
 ];
 const MOST_LAYOUT_GROUPS = Math.max(...CARD_LAYOUTS.map((layout) => layout.length));
+const FEWEST_LAYOUT_GROUPS = Math.min(...CARD_LAYOUTS.map((layout) => layout.length));
+
+/** Whether the groups are those of one of the card layouts, group for group. */
+function inCardLayout(groups: readonly string[]): boolean {
+  return CARD_LAYOUTS.some((layout) => layout.length === groups.length && layout.every((length, i) => groups[i]?.length === length));
+}
 
 /** The lengths an unbroken card number is typed in: 16, 15 (American Express), 14 (Diners Club), the lengths of nearly every card in use. */
 const UNBROKEN_LENGTHS = [14, 15, 16];
@@ -64,7 +76,17 @@ function mistypedCardNumber(groups: readonly string[]): boolean {
   const digits = groups.join('');
   if (!issuedLike(digits)) return false;
   if (groups.length === 1) return UNBROKEN_LENGTHS.includes(digits.length);
-  return CARD_LAYOUTS.some((layout) => layout.length === groups.length && layout.every((length, i) => groups[i]?.length === length));
+  return inCardLayout(groups);
+}
+
+/**
+ * A card number written with dots for separators: in a card layout, and passing the checksum with a
+ * scheme's first digits (couldBeCardNumber) or starting as a scheme's cards do with their length
+ * (issuedLike, a mistyped one). Nothing else dotted: `192.168.100.200`, `1.234.567`, `2026.11.27`.
+ */
+function dottedCardNumber(groups: readonly string[]): boolean {
+  const digits = groups.join('');
+  return inCardLayout(groups) && (couldBeCardNumber(digits) || issuedLike(digits));
 }
 
 /** The card number an unbroken run of digits starts with, its expiry or security code typed right after it. */
@@ -87,14 +109,15 @@ export interface CardNumberSpan {
  * ignored) that could be a card number (couldBeCardNumber), so that a card number followed or preceded by
  * another group (an expiry, a count) is still seen; and the card number an unbroken run starts with when
  * only a security code or an expiry follows it (gluedCardNumber); and a card number failing the checksum
- * written as only cards are (mistypedCardNumber). Only whole groups otherwise: every
+ * written as only cards are (mistypedCardNumber); and one written with dots in a card layout
+ * (dottedCardNumber). Only whole groups otherwise: every
  * 13-19 digit window of a 16-digit reference passes the checksum somewhere two times in three, and an
  * unbroken run longer than 19 digits (a Worldline payment id) is a reference (D113-d, D123). Spans may overlap.
  */
 export function cardNumberSpans(text: string): CardNumberSpan[] {
   const found: CardNumberSpan[] = [];
   for (const run of text.matchAll(DIGIT_RUN)) {
-    const groups = [...run[0].matchAll(/\d+/g)].map((group) => ({ digits: group[0], from: run.index + group.index, to: run.index + group.index + group[0].length }));
+    const groups = groupsOf(run);
     for (let first = 0; first < groups.length; first++) {
       let digits = '';
       for (let last = first; last < groups.length && digits.length + (groups[last]?.digits.length ?? 0) <= 19; last++) {
@@ -113,7 +136,21 @@ export function cardNumberSpans(text: string): CardNumberSpan[] {
       }
     }
   }
+  for (const run of text.matchAll(DOTTED_RUN)) {
+    const groups = groupsOf(run);
+    for (let first = 0; first < groups.length; first++) {
+      for (let count = FEWEST_LAYOUT_GROUPS; count <= MOST_LAYOUT_GROUPS && first + count <= groups.length; count++) {
+        const span = groups.slice(first, first + count);
+        if (dottedCardNumber(span.map((group) => group.digits))) found.push({ from: span[0]?.from ?? 0, to: span[span.length - 1]?.to ?? 0 });
+      }
+    }
+  }
   return found;
+}
+
+/** The digit groups of a run, each with where it stands in the text. */
+function groupsOf(run: RegExpExecArray): { readonly digits: string; readonly from: number; readonly to: number }[] {
+  return [...run[0].matchAll(/\d+/g)].map((group) => ({ digits: group[0], from: run.index + group.index, to: run.index + group.index + group[0].length }));
 }
 
 /** The card numbers written in `text`, as written (cardNumberSpans). */

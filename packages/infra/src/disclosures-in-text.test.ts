@@ -82,3 +82,29 @@ describe('disclosuresIn, on mistyped card numbers and seven-digit phone numbers 
     expect(disclosuresIn(note)).toEqual([]);
   });
 });
+
+describe('disclosuresIn, on cards written with dots, area codes in brackets, signing secrets and raw access tokens (D157)', () => {
+  it.each([
+    ['a card number written with dots', 'payer card 4111.1111.1111.1111', 'a card number'],
+    ['an American Express number written with dots', 'amex 3782.822463.10005', 'a card number'],
+    ['a mistyped card number written with dots', 'card 4111.1111.1111.1121', 'a card number'],
+    ['an international number with its area code in brackets', 'payer called from +1 (415) 555-2671', 'a phone number'],
+    ['the same in the 00 form', 'payer called from 001 (415) 555 2671', 'a phone number'],
+    ["a merchant's webhook signing secret", 'hook secret whsec_c3BsaXRwYXkgZGVtbyB3ZWJob29rcywgbm90IHJlYWw=', 'a token or credential'],
+    ['a raw access token (a JWT)', 'token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZW1vIn0.c2lnbmF0dXJl', 'a token or credential'],
+  ])('sees %s', (_what, note, disclosure) => {
+    expect(disclosuresIn(note)).toContain(disclosure);
+  });
+
+  it('lets through dotted numbers written as no card is, a bracketed number without a +, and words starting like a token', () => {
+    for (const note of [
+      'from 192.168.100.200, service 1.24.0',
+      'refunded 1.234.567,89 EUR on 2026.11.27',
+      'reference 4111.1111.1111 only',
+      'ticket (415) 555-2671 at the PSP',
+      'see eyJ docs, whsec rotation done',
+    ]) {
+      expect(disclosuresIn(note)).toEqual([]);
+    }
+  });
+});

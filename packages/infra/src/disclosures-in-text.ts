@@ -6,12 +6,13 @@ export type TextDisclosure = 'a card number' | 'an email address' | 'a phone num
 
 const EMAIL = /[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[A-Za-z]{2,}/;
 /**
- * An international number (`+33 6 12 34 56 78`, `+33 (0)6 12 34 56 78`, `0033 6 12 34 56 78`): a
- * payer's, as far as a note can tell. The `00` form needs a separator after its country code, so that
- * a reference starting with 00 is not read as one. How many digits it holds is counted apart
- * (PHONE_DIGITS): the pattern only finds the candidates.
+ * An international number (`+33 6 12 34 56 78`, `+33 (0)6 12 34 56 78`, `0033 6 12 34 56 78`, and
+ * with its area code in brackets, `+1 (415) 555-2671`, D157-a): a payer's, as far as a note can tell.
+ * The `00` form needs a separator after its country code, so that a reference starting with 00 is not
+ * read as one. How many digits it holds is counted apart (PHONE_DIGITS): the pattern only finds the
+ * candidates.
  */
-const PHONE = /(?:\+(\d{1,3})|\b00([1-9]\d{0,2})(?=[ .-]))(?:[ .-]?\(0\))?((?:[ .-]?\d){4,14})\b/g;
+const PHONE = /(?:\+(\d{1,3})|\b00([1-9]\d{0,2})(?=[ .-]))(?:[ .-]?\(0\))?((?:[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d){4,14})\b/g;
 /**
  * Country code and national number together, as E.164 counts them (the `+` or `00` and a `(0)` left
  * out): at most 15, and at least 8 (Saint Helena's `+290` and five digits); a `+` and fewer digits is

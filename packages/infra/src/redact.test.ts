@@ -95,3 +95,18 @@ describe('redact, on card numbers failing the checksum (a payer typo, D152-a)', 
     expect(redact(fields)).toEqual(fields);
   });
 });
+
+describe('redact, on signing secrets, raw access tokens and dotted card numbers in a log line (D157)', () => {
+  it('hides a webhook signing secret, a JWT and a card number written with dots inside a message', () => {
+    const line = String(
+      redact({ detail: 'secret whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw, token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln, card 4111.1111.1111.1111' }).detail,
+    );
+    expect(line).not.toMatch(/MfKQ9r8|eyJ|4111/);
+    expect(line).toBe('secret [redacted-token], token [redacted-token], card [redacted-pan]');
+  });
+
+  it('keeps addresses and versions written with dots', () => {
+    const fields = { detail: 'from 192.168.100.200 on 1.24.0, 1.234.567 EUR' };
+    expect(redact(fields)).toEqual(fields);
+  });
+});

@@ -55,8 +55,12 @@ function isSecretKey(key: string): boolean {
   return words.some((word) => SECRET_WORD.test(word) || SECRET_INSIDE_WORD.test(word)) || SECRET_PHRASE.test(words.join('_')) || SECRET_COMPACT.has(words.join(''));
 }
 
-/** Elements tokens and bearer credentials inside free text. */
-export const TOKENS = /\b(pst_[A-Za-z0-9_-]+|Bearer\s+[A-Za-z0-9._~+/=-]+|Basic\s+[A-Za-z0-9+/=]+)/g;
+/**
+ * Elements tokens and bearer credentials inside free text; a webhook signing secret in the Standard
+ * Webhooks form (`whsec_` and base64) and a raw JWT, as our access tokens are (three base64url parts,
+ * the first a JSON header, so `eyJ`), even without the `Bearer` before them (D157-a).
+ */
+export const TOKENS = /\b(pst_[A-Za-z0-9_-]+|whsec_[A-Za-z0-9+/=_-]+|eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*|Bearer\s+[A-Za-z0-9._~+/=-]+|Basic\s+[A-Za-z0-9+/=]+)/g;
 
 /**
  * Card numbers as the text disclosure check sees them (cardNumberSpans: by the card schemes' first digits
