@@ -97,7 +97,15 @@ export type { OverdueVerdict } from './session/verdict-overdue';
 export { operationsOwedSince, owedOperations, recordDispatch } from './session/owed-operations';
 export { timeFirstSends } from './session/first-sends';
 export { firstSendDelayMs } from './transaction/follow-up';
-export { settleGivenUpOperation, type OperatorVerdict, type SettledByOperator } from './session/settle-given-up';
+export {
+  OPERATOR_STATUS_MESSAGE_MAX_LENGTH,
+  operatorNoteMaxLength,
+  operatorNotePrefix,
+  operatorStatusMessage,
+  settleGivenUpOperation,
+  type OperatorVerdict,
+  type SettledByOperator,
+} from './session/settle-given-up';
 export type { DispatchOutcome, OwedOperation } from './session/owed-operations';
 export { acceptPartial } from './session/partial-decision';
 export { abandonAttempt, abandonSession, cancelAttempt } from './session/payer-decisions';

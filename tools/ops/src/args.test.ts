@@ -1,3 +1,4 @@
+import { operatorNoteMaxLength, operatorStatusMessage, OPERATOR_STATUS_MESSAGE_MAX_LENGTH } from '@splitpay/domain';
 import { parseCommandLine, parseInstant, USAGE } from './args';
 
 const T = Date.UTC(2026, 10, 27, 2, 0, 0);
@@ -85,6 +86,41 @@ describe('parseCommandLine', () => {
   it('refuses a settle-operation note carrying a card number followed by its expiry (D113-d)', () => {
     const argv = ['settle-operation', '--session', 's-1', '--transaction', 't-1', '--verdict', 'failed', '--note', 'payer gave card 4111 1111 1111 1111 12/27, no trace at the PSP'];
     expect(parseCommandLine(argv)).toEqual({ kind: 'usage-error', message: expect.stringMatching(/^--note carries a card number: /) });
+  });
+
+  it.each([
+    ['a card number written with dots', 'payer card 4111.1111.1111.1111', 'a card number'],
+    ['an international phone number with its area code in brackets', 'payer called from +1 (415) 555-2671', 'a phone number'],
+    ["the merchant's webhook signing secret", 'hook secret whsec_c3BsaXRwYXkgZGVtbyB3ZWJob29rcywgbm90IHJlYWw=', 'a token or credential'],
+    ['a raw access token (a JWT)', 'token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZW1vIn0.c2lnbmF0dXJl', 'a token or credential'],
+  ])('refuses a settle-operation note carrying %s, naming it (D157-a)', (_what, note, disclosure) => {
+    const argv = ['settle-operation', '--session', 's-1', '--transaction', 't-1', '--verdict', 'failed', '--note', note];
+    expect(parseCommandLine(argv)).toEqual({ kind: 'usage-error', message: expect.stringContaining(`--note carries ${disclosure}: `) });
+  });
+
+  it('refuses a settle-operation note longer than the statusMessage keeps after its prefix, saying the maximum; takes one of that length whole (D157-c)', () => {
+    const settle = (verdict: 'succeeded' | 'failed', note: string) => parseCommandLine(['settle-operation', '--session', 's-1', '--transaction', 't-1', '--verdict', verdict, '--note', note]);
+    for (const verdict of ['succeeded', 'failed'] as const) {
+      const longest = operatorNoteMaxLength(verdict);
+      // The domain's own bound: the statusMessage the verdict's prefix and a note of that length make is kept whole.
+      expect(operatorStatusMessage(verdict, 'x'.repeat(longest))).toHaveLength(OPERATOR_STATUS_MESSAGE_MAX_LENGTH);
+      expect(settle(verdict, 'x'.repeat(longest))).toMatchObject({ kind: 'settle-operation', note: 'x'.repeat(longest) });
+      expect(settle(verdict, 'x'.repeat(longest + 1))).toEqual({
+        kind: 'usage-error',
+        message: `--note is ${longest + 1} characters long; a --verdict ${verdict} note keeps at most ${longest} (the operation's statusMessage holds ${OPERATOR_STATUS_MESSAGE_MAX_LENGTH} with its prefix, 'Settled as ${verdict} by an operator: '): shorten it`,
+      });
+    }
+    // The reviewer's note: a PSP reference at its end would have been cut off.
+    const reviewers = `${'x'.repeat(230)} PSP ref 8835123412341234 refunded OK`;
+    expect(settle('failed', reviewers)).toMatchObject({ kind: 'usage-error', message: expect.stringMatching(new RegExp(`^--note is ${reviewers.length} characters long`)) });
+  });
+
+  it('refuses an epoch no Date can hold as a bad instant, for --since and --until alike (D157-d)', () => {
+    const latest = 8_640_000_000_000_000;
+    expect(parseInstant(String(latest), '--until')).toBe(latest);
+    for (const bad of [String(latest + 1), '9007199254740991']) expect(() => parseInstant(bad, '--until')).toThrow(/^--until must be an ISO-8601 instant/);
+    expect(parseCommandLine(['replay-notifications', '--merchant', 'shop', '--until', '9007199254740991'])).toEqual({ kind: 'usage-error', message: expect.stringMatching(/^--until must be/) });
+    expect(parseCommandLine(['resync-search', '--since', '9007199254740991'])).toEqual({ kind: 'usage-error', message: expect.stringMatching(/^--since must be/) });
   });
 
   it('has a usage text naming every command', () => {

@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { operatorNoteMaxLength, operatorNotePrefix, OPERATOR_STATUS_MESSAGE_MAX_LENGTH, type OperatorVerdict } from '@splitpay/domain';
 import { disclosuresIn } from '@splitpay/infra';
 
 /** What the command line asks for, or why it cannot be read (exit code 2). */
@@ -28,7 +29,8 @@ export const USAGE = `Usage: npm run ops -- <command> [options]   (MONGODB_URI a
       Records the verdict found at the PSP for a capture, void or refund the service gave up on
       (psp.operation_given_up, psp.operation_verdict_given_up) and the PSP never settled; refused
       for any other operation. The note is shown to the merchant: write no payer's details (one
-      carrying a card number, an email address, a phone number or a credential is refused).
+      carrying a card number, an email address, a phone number or a credential is refused); at most
+      ${operatorNoteMaxLength('succeeded')} characters (${operatorNoteMaxLength('failed')} with --verdict failed), as its statusMessage keeps them.
   clear-adyen-auth-reason [--dry-run]
       Once after upgrading past D125-a: takes Adyen's card data (authorisation code:last 4:expiry,
       once kept from a successful card AUTHORISATION) out of the stored operations and session-ended
@@ -41,7 +43,8 @@ export const USAGE = `Usage: npm run ops -- <command> [options]   (MONGODB_URI a
 export function parseInstant(raw: string, option: string): number {
   if (/^\d+$/.test(raw)) {
     const ms = Number(raw);
-    if (Number.isSafeInteger(ms)) return ms;
+    // Whole, and within what a Date holds (8.64e15): beyond it the database refuses the query (D157-d).
+    if (Number.isSafeInteger(ms) && !Number.isNaN(new Date(ms).getTime())) return ms;
   } else if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(raw)) {
     const ms = Date.parse(raw);
     // Date.parse rolls impossible dates over (2026-02-30, with or without a time, is March 2nd): the
@@ -56,6 +59,17 @@ export function parseInstant(raw: string, option: string): number {
 /** Refused rather than scrubbed (D113-b): the operator knows what the note should say instead. */
 function noteRefusal(disclosed: readonly string[]): string {
   return `--note carries ${disclosed.join(' and ')}: it is kept as the operation's statusMessage, which the merchant reads; write it without a payer's details, card data or secrets`;
+}
+
+/**
+ * A note the operation's statusMessage would cut (the domain keeps OPERATOR_STATUS_MESSAGE_MAX_LENGTH,
+ * the verdict's prefix included): refused rather than cut, since its end (a reference, a ticket) is
+ * often what the merchant needs (D157-c).
+ */
+function noteTooLong(note: string, verdict: OperatorVerdict): string | undefined {
+  const longest = operatorNoteMaxLength(verdict);
+  if (note.length <= longest) return undefined;
+  return `--note is ${note.length} characters long; a --verdict ${verdict} note keeps at most ${longest} (the operation's statusMessage holds ${OPERATOR_STATUS_MESSAGE_MAX_LENGTH} with its prefix, '${operatorNotePrefix(verdict)}'): shorten it`;
 }
 
 const OPTIONS = {
@@ -104,6 +118,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
         if (text.verdict !== 'succeeded' && text.verdict !== 'failed') return { kind: 'usage-error', message: '--verdict must be succeeded or failed' };
         const disclosed = disclosuresIn(text.note as string);
         if (disclosed.length > 0) return { kind: 'usage-error', message: noteRefusal(disclosed) };
+        const tooLong = noteTooLong(text.note as string, text.verdict);
+        if (tooLong) return { kind: 'usage-error', message: tooLong };
         return { kind: 'settle-operation', sessionId: text.session as string, transactionId: text.transaction as string, verdict: text.verdict, note: text.note as string };
       }
     }

@@ -12,6 +12,24 @@ export type SettledByOperator =
 
 const FACT_OF = { capture: 'captured', void: 'voided', refund: 'refunded' } as const;
 
+/** The longest statusMessage an operator's verdict writes, its prefix included. */
+export const OPERATOR_STATUS_MESSAGE_MAX_LENGTH = 255;
+
+/** What the statusMessage of an operator's verdict starts with, before the note. */
+export function operatorNotePrefix(verdict: OperatorVerdict): string {
+  return `Settled as ${verdict} by an operator: `;
+}
+
+/** The statusMessage an operator's verdict writes: the prefix and the note, cut to OPERATOR_STATUS_MESSAGE_MAX_LENGTH. */
+export function operatorStatusMessage(verdict: OperatorVerdict, note: string): string {
+  return cutText(`${operatorNotePrefix(verdict)}${note}`, OPERATOR_STATUS_MESSAGE_MAX_LENGTH);
+}
+
+/** The longest note kept whole after `verdict`'s prefix (in UTF-16 code units, as cutText counts). */
+export function operatorNoteMaxLength(verdict: OperatorVerdict): number {
+  return OPERATOR_STATUS_MESSAGE_MAX_LENGTH - operatorNotePrefix(verdict).length;
+}
+
 /**
  * Given up by the service: its sends all went unanswered (`given-up`, whether its lookups still run
  * or not, D93-e), or the PSP took it without a verdict and the lookups of its calendar all ran out
@@ -34,7 +52,7 @@ export function settleGivenUpOperation(session: Session, transactionId: string, 
   const tx = session.attempts.flatMap((a) => a.transactions).find((t) => t.id === transactionId);
   if (!tx || (tx.type !== 'capture' && tx.type !== 'void' && tx.type !== 'refund')) return { kind: 'refused', reason: 'no-such-operation' };
   if (tx.status.kind !== 'pending' || !givenUp(tx)) return { kind: 'refused', reason: 'not-given-up' };
-  const statusMessage = cutText(`Settled as ${verdict} by an operator: ${note}`, 255);
+  const statusMessage = operatorStatusMessage(verdict, note);
   const settled = applyFact(session, { kind: FACT_OF[tx.type], success: verdict === 'succeeded', ref: { transactionId: tx.id }, statusMessage }, ctx);
   return { kind: 'settled', session: settled, type: tx.type };
 }
