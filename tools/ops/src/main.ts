@@ -5,15 +5,18 @@ import { replayNotifications } from './commands/replay-notifications';
 import { resyncSearch } from './commands/resync-search';
 import { settleOperation } from './commands/settle-operation';
 import { CommandExit, openStore } from './open-store';
-import { stdout, type Output } from './output';
+import { StdoutReport, type Output } from './output';
 import { StderrLogger } from './stderr.logger';
+
+/** The exit code of a command done whose report could not be written in full (stdout failed: EPIPE). */
+export const REPORT_CUT = 3;
 
 /**
  * The operators' commands on a MongoDB deployment (docs/operations.md, Commands): reads the command
  * line, opens the store as the service does, runs one command, answers its exit code
  * (0 done, 1 findings or failures, 2 usage or nothing to work on).
  */
-export async function run(argv: readonly string[], out: Output = stdout): Promise<number> {
+export async function run(argv: readonly string[], out: Output): Promise<number> {
   const command = parseCommandLine(argv);
   if (command.kind === 'help') {
     out.line(USAGE);
@@ -53,8 +56,23 @@ export async function run(argv: readonly string[], out: Output = stdout): Promis
   }
 }
 
+/**
+ * The command's code, said on stderr when its report was cut: REPORT_CUT for a command done (0), its
+ * own code otherwise (1 or 2 say more: findings, failures, nothing to work on), D157-b.
+ */
+async function exitCodeOf(code: number, report: StdoutReport): Promise<number> {
+  const cut = await report.cut();
+  if (cut === undefined) return code;
+  const why = cut === 'EPIPE' ? 'stdout closed early (EPIPE)' : `stdout failed (${cut})`;
+  process.stderr.write(`ops: ${why}: the rest of the report was dropped; the command went on to the end of its work\n`);
+  return code === 0 ? REPORT_CUT : code;
+}
+
 if (require.main === module) {
-  void run(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
+  const report = new StdoutReport();
+  void run(process.argv.slice(2), report)
+    .then((code) => exitCodeOf(code, report))
+    .then((code) => {
+      process.exitCode = code;
+    });
 }

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { CapturingLogger } from '@splitpay/domain/src/testing';
@@ -30,6 +30,28 @@ function ops(args: readonly string[], env: Readonly<Record<string, string>>): Pr
       { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: unknown }).code as number) : 0, stdout, stderr }),
     );
+  });
+}
+
+/**
+ * As `ops`, its report piped into a reader that closes after the first line, as `| head -1` does: what
+ * the command writes after that fails with EPIPE.
+ */
+function opsIntoHead(args: readonly string[], env: Readonly<Record<string, string>>): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tools/ops/src/main.ts', ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes('\n')) child.stdout.destroy();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
 }
 
@@ -229,6 +251,20 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
       expect(quiet).toMatchObject({ code: 0 });
       expect(quiet.stderr).not.toContain('warning');
       expect(quiet.stdout).toContain('0 abandoned notifications, 0 replayed, 0 refused');
+    }, 120_000);
+
+    it('replays every one when its report is piped into a reader that closes early (| head), and exits 3 saying the report was cut (D157-b)', async () => {
+      const merchant = newMerchantId();
+      await stores.merchants.upsert(aMerchantAccount({ merchantId: merchant }));
+      const many = Array.from({ length: 40 }, (_, i) => abandoned(merchant, T + i * 1_000));
+      for (const session of many) await stores.sessions.insert(session);
+
+      const ran = await opsIntoHead(['replay-notifications', '--merchant', merchant], env);
+      expect(ran.stdout.split('\n')[0]).toBe(`replay-notifications: merchant ${merchant}, first failed from the beginning to now`);
+      expect(ran.stderr).toContain('ops: stdout closed early (EPIPE): the rest of the report was dropped; the command went on to the end of its work');
+      expect(ran.stderr).not.toMatch(/Error: write EPIPE|\n\s+at /);
+      expect(ran.code).toBe(3);
+      for (const session of many) expect((await stores.sessions.findById(session.id))!.notification!.delivery!.abandoned).toBe(false);
     }, 120_000);
 
     it('goes through more abandoned notifications than one page of the index, ties on the first failure included', async () => {
