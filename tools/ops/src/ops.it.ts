@@ -478,6 +478,21 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
     expect((await reasons()).version).toBe(2);
   }, 120_000);
 
+  it('refuses a database that does not exist or is empty, naming it and not the URI (exit 2): check, resync-search and every other command, creating nothing (D157-e)', async () => {
+    const absent = `splitpay_ops_absent_${randomBytes(6).toString('hex')}`;
+    const mistyped = { ...env, MONGODB_URI: uriWithDatabase(MONGODB_URI!, absent) };
+    for (const command of [['check'], ['resync-search'], ['clear-adyen-auth-reason', '--dry-run']]) {
+      const ran = await ops(command, mistyped);
+      expect(ran.code).toBe(2);
+      expect(ran.stderr).toContain(`ops: database ${absent} does not exist or is empty: check MONGODB_URI`);
+      expect(ran.stdout).not.toMatch(/indexes missing|sessions resynced|sessions read/);
+      expect(`${ran.stdout}${ran.stderr}`).not.toContain(mistyped.MONGODB_URI);
+    }
+    const other = db.client.db(absent);
+    expect(await other.listCollections().toArray()).toEqual([]);
+    await other.dropDatabase();
+  }, 120_000);
+
   it('check lists the collections with their counts, and a dropped index with exit 1', async () => {
     const fine = await ops(['check'], env);
     expect(fine).toMatchObject({ code: 0 });
