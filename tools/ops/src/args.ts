@@ -37,7 +37,8 @@ export const USAGE = `Usage: npm run ops -- <command> [options]   (MONGODB_URI a
       messages, a decline's reason kept; prints the counts. --dry-run only counts them.
 
   <instant>: ISO-8601 (2026-11-27T02:00:00Z, 2026-11-27) or epoch milliseconds.
-  Exit codes: 0 done, 1 findings or failures, 2 usage (or no MongoDB to work on).`;
+  Exit codes: 0 done, 1 findings or failures, 2 usage (or no MongoDB to work on: no MONGODB_URI, or a
+  database that does not exist or is empty), 3 done but the report cut (stdout's reader closed early).`;
 
 /** An ISO-8601 date or date-time, or epoch milliseconds; throws a message naming `option`. */
 export function parseInstant(raw: string, option: string): number {
