@@ -121,6 +121,7 @@ export { attemptStartedWith, startAttempt, startKeyRecorded } from './session/st
 export { acceptTerms } from './session/terms';
 export { expireIfDue, refuseAwaitingIfDue } from './session/timeouts';
 export { awaitingWallet, markConfirmSent } from './session/wallet-confirm';
+export { markPayerReturned } from './session/payer-returned';
 export { takePageAction } from './session/page-action';
 
 // Rules

@@ -1,4 +1,4 @@
-import { money, type OperationOutput, type PspDriver, type ReturnInput, type Session } from '@splitpay/domain';
+import { money, sessionView, type OperationOutput, type PspDriver, type ReturnInput, type Session } from '@splitpay/domain';
 import { CARD_CAPS, type CapturingLogger } from '@splitpay/domain/src/testing';
 import type { EmbeddedStores } from '@splitpay/store-embedded';
 import { dispatchingCore, openedTranche } from '../testing/dispatching.fixture';
@@ -48,6 +48,17 @@ describe('PayerReturnUseCase: a driver that finishes the opening on the return',
     expect(driver.returns).toEqual([expect.objectContaining({ params: { redirectResult: 'X6XtfGC3' }, target: { transactionId, providerRef: 'psp-ref-1' }, amount: money(10_000, 'EUR') })]);
     expect(await attempt()).toMatchObject({ status: 'AUTHORIZED', granted: { amount: 10_000 } });
     expect(JSON.stringify(logger.lines)).not.toContain('X6XtfGC3');
+  });
+
+  it('back with the verdict still on its way: recorded once, and the view offers no way back to the PSP any more (D149-e)', async () => {
+    expect(sessionView(await stores.sessions.findById(session.id) as Session, { now: Date.now() }).attempts[0]?.redirect).toBeDefined();
+    expect(await useCase.execute(attemptId, { redirectResult: 'r1' })).toEqual({ kind: 'redirect', url: 'https://shop.example/back' });
+    const back = (await stores.sessions.findById(session.id))!;
+    expect(back.attempts[0]).toMatchObject({ status: 'AUTHORIZING', returnedAt: expect.any(Number) });
+    expect(sessionView(back, { now: Date.now() }).attempts[0]?.redirect).toBeUndefined();
+    const first = back.attempts[0]?.returnedAt;
+    await useCase.execute(attemptId, { redirectResult: 'r1' });
+    expect((await attempt()).returnedAt).toBe(first);
   });
 
   it('a refusal on the return declines the attempt; a second return (the browser reloads) asks the driver nothing more', async () => {

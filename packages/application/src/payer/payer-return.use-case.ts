@@ -1,4 +1,4 @@
-import { applyFact, DomainError, isUuid, timedOut, type Attempt, type AttemptId, type PspFact, type Session } from '@splitpay/domain';
+import { applyFact, DomainError, isUuid, markPayerReturned, timedOut, type Attempt, type AttemptId, type PspFact, type Session } from '@splitpay/domain';
 import { withoutForeignGrants } from '../psp/grant-currency';
 import type { PayerDeps } from './payer.deps';
 
@@ -28,6 +28,7 @@ export class PayerReturnUseCase {
     // a 429) or a connection refused at once spent no timeout, so the query still routes a payer who backed out.
     const backedOut = waited ? attempt.status === 'CANCELLED' : await this.backedOut(session, attempt);
     const url = backedOut ? (session.cancelUrl ?? session.returnUrl) : session.returnUrl;
+    if (attempt.status === 'AUTHORIZING') await this.recordReturned(session, attemptId);
     this.deps.logger.info('payer.returned', { sessionId: session.id, attemptId, backedOut });
     return url ? { kind: 'redirect', url } : { kind: 'no-page' };
   }
@@ -67,6 +68,15 @@ export class PayerReturnUseCase {
       { initial: session },
     );
     return { session: written.changed ? await this.deps.dispatcher.dispatchOwedBy([written]) : written.session, waited };
+  }
+
+  /** The payer is back with the verdict still on its way: the view stops offering the PSP's page (D149-e). A failed write only leaves that offer. */
+  private async recordReturned(session: Session, attemptId: string): Promise<void> {
+    try {
+      await this.deps.writer.update(session.id, (s, ctx) => ({ session: markPayerReturned(s, attemptId, ctx), result: undefined }), { initial: session });
+    } catch (error) {
+      this.deps.logger.error('payer.return_not_recorded', { sessionId: session.id, attemptId, error });
+    }
   }
 
   private async backedOut(session: Session, attempt: Attempt): Promise<boolean> {

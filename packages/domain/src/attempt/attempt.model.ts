@@ -81,6 +81,11 @@ export interface Attempt {
    * number of times before the session is refused).
    */
   readonly lenderLookups?: LenderLookups;
+  /**
+   * When the PSP sent the payer back (the return door) while the verdict was still on its way: the
+   * view then carries no redirect, there is nothing left to do on the PSP's page (D149-e).
+   */
+  readonly returnedAt?: number;
   /** In-page wallet: when the payer's confirm (second leg) was sent; a second one is ConfirmNotApplicable. */
   readonly confirmedAt?: number;
   /**

@@ -1,4 +1,5 @@
 import type { Attempt } from '../attempt/attempt.model';
+import { moneyKept } from '../attempt/attempt-operations';
 import type { MethodOffer } from '../method/method';
 import type { Session } from '../session/session.model';
 import { isAbandonable } from '../rules/abandonable.rule';
@@ -28,8 +29,11 @@ export function attemptView(session: Session, attempt: Attempt, offer: MethodOff
     ...(attempt.partialAuth ? { partialAuth: attempt.partialAuth } : {}),
     ...(attempt.partialAuth === 'mandated' ? { awaitingPartialDecision: isAwaitingPartialDecision(attempt) } : {}),
     ...(isBeingHandedBack(attempt) ? { released: true as const } : {}),
+    // Computed here so the page shows money, never works it out (D149-c).
+    ...(isKept(attempt) ? { kept: moneyKept(attempt) } : {}),
     ...(attempt.cardScheme ? { cardScheme: attempt.cardScheme } : {}),
-    ...(authorizing && attempt.redirect ? { redirect: attempt.redirect } : {}),
+    // Back from the PSP's page through the return door, nothing is left to do there: the verdict is awaited (D149-e).
+    ...(authorizing && attempt.redirect && attempt.returnedAt === undefined ? { redirect: attempt.redirect } : {}),
     ...(authorizing && attempt.pageAction ? { pageAction: attempt.pageAction } : {}),
     // A grant the service refused (a network the offer does not list) is handed back, not DECLINED, yet tells why.
     ...((attempt.status === 'DECLINED' || attempt.releasedAt !== undefined) && attempt.declineCategory ? { declineCategory: attempt.declineCategory } : {}),
@@ -43,4 +47,9 @@ export function attemptView(session: Session, attempt: Attempt, offer: MethodOff
 function isBeingHandedBack(attempt: Attempt): boolean {
   if (attempt.releasedAt === undefined || attempt.owedToPayer !== undefined) return false;
   return !attempt.transactions.some((t) => t.type === 'refund' && t.status.kind === 'pending' && t.dispatch?.state === 'given-up');
+}
+
+/** Money the service meant to hand back that nothing will: some was taken and stays taken (D147-a). */
+function isKept(attempt: Attempt): boolean {
+  return attempt.releasedAt !== undefined && !isBeingHandedBack(attempt) && moneyKept(attempt).amount > 0;
 }

@@ -159,6 +159,11 @@ export interface AttemptViewEntry {
    * money taken that nothing hands back (owedToPayer, a refund given up): it stays taken (D147-a).
    */
   readonly released?: true;
+  /**
+   * Present on money taken that nothing hands back (where `released` is absent though the service
+   * decided to hand it back): what stays taken, the grant less what was refunded before (D149-c).
+   */
+  readonly kept?: Money;
   readonly cardScheme?: CardScheme;
   /** Where the browser must go to continue, while the attempt is AUTHORIZING. */
   readonly redirect?: Redirect;

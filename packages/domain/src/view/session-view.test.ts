@@ -11,6 +11,7 @@ import { DEFAULT_POLICY, type DomainContext } from '../session/domain-context';
 import { SESSION_STATUSES, type Session } from '../session/session.model';
 import { startAttempt } from '../session/start-attempt';
 import { recordOpenOutcome } from '../session/record-open-outcome';
+import { markPayerReturned } from '../session/payer-returned';
 import { sessionView } from './session-view';
 import type { CardMethodView, FinancingMethodView } from './session-view.model';
 
@@ -165,6 +166,19 @@ describe('sessionView', () => {
     expect(view.attempts[0]?.released).toBeUndefined();
   });
 
+  it('says what money nothing hands back is really kept: the grant less what was refunded before (D149-c)', () => {
+    const s0 = session({ methods: [{ method: 'ancv' }, { method: 'card' }] });
+    const paid = granted(s0, 'ancv', 10_000, { kind: 'authorized', granted: { amount: 3_000, currency: 'EUR' as never }, chosenByPayer: true } as never);
+    const aborted = abandonSession(paid, ctx());
+    expect(sessionView(aborted, { now: NOW }).attempts[0]?.kept).toEqual({ amount: 3_000, currency: 'EUR' });
+    const partlyRefunded: Session = { ...aborted, attempts: aborted.attempts.map((a) => ({ ...a, refunded: { amount: 1_200, currency: a.granted.currency } })) };
+    expect(sessionView(partlyRefunded, { now: NOW }).attempts[0]?.kept).toEqual({ amount: 1_800, currency: 'EUR' });
+    // Money taken and still counted (the session open), or being handed back, is not kept.
+    expect(sessionView(paid, { now: NOW }).attempts[0]?.kept).toBeUndefined();
+    const refundable: Session = { ...s0, methods: s0.methods.map((m) => (m.method === 'ancv' ? { ...m, capabilities: { ...m.capabilities, refund: true } } : m)) };
+    expect(sessionView(abandonSession(granted(refundable, 'ancv', 4_000), ctx()), { now: NOW }).attempts[0]?.kept).toBeUndefined();
+  });
+
   it('does not mark released a payment whose refund was given up after its retries', () => {
     const s0 = session({ methods: [{ method: 'ancv' }, { method: 'card' }] });
     const refundable: Session = { ...s0, methods: s0.methods.map((m) => (m.method === 'ancv' ? { ...m, capabilities: { ...m.capabilities, refund: true } } : m)) };
@@ -191,6 +205,19 @@ describe('sessionView', () => {
     const view = sessionView(ancv.session, { now: NOW });
     expect(view.attempts[0]).toMatchObject({ operation: 'payment', abandonable: false });
     expect(view.methods.find((m) => m.id === 'ancv')).toMatchObject({ mustSettleRemaining: true });
+  });
+
+  it('once the payer came back through the return door, an attempt still in flight carries no redirect: its verdict is awaited (D149-e)', () => {
+    const s0 = session({ methods: [{ method: 'paypal' }, { method: 'ancv' }], returnUrl: 'https://merchant.example/back' });
+    const started = startAttempt(s0, { methodId: 'paypal', amount: 10_000 }, ctx());
+    const s = recordOpenOutcome(started.session, started.attemptId, { ack: { outcome: 'accepted' }, redirect: { kind: 'navigate', url: 'https://psp.example/pay/1' }, facts: [] }, ctx());
+    const back = markPayerReturned(s, started.attemptId, ctx(NOW + 1_000));
+    expect(back.attempts[0]?.returnedAt).toBe(NOW + 1_000);
+    expect(sessionView(back, { now: NOW + 1_000 }).attempts[0]).toMatchObject({ status: 'AUTHORIZING' });
+    expect(sessionView(back, { now: NOW + 1_000 }).attempts[0]?.redirect).toBeUndefined();
+    // Recorded once; nothing to record on an attempt with a verdict, or none in flight.
+    expect(markPayerReturned(back, started.attemptId, ctx(NOW + 2_000))).toBe(back);
+    expect(markPayerReturned(s0, started.attemptId, ctx())).toBe(s0);
   });
 
   it('says abandonable only while a door would end the attempt: the same answer as trying abandon, or cancel on a held tranche', () => {

@@ -110,6 +110,10 @@ export const attemptEntryViewSchema = named('AttemptEntryView', {
       description:
         "present (true) once the service decided to hand this attempt's money back (a refused lower grant, a removed tranche, a failed capture, a late grant): its granted no longer counts against the balance, though its status stays AUTHORIZED or CAPTURED until the void or refund is confirmed. Absent on money taken that nothing hands back (the PSP neither refunds nor voids it, its refund failed or was given up): that money stays with the merchant",
     },
+    kept: {
+      ...moneySchema,
+      description: 'present where released is absent on money the service decided to hand back but nothing hands back: what stays taken, the grant less what was refunded before',
+    },
     method: { type: 'string', enum: METHOD_KINDS },
     methodId: { type: 'string' },
     cardScheme: { type: 'string' },
