@@ -10,6 +10,11 @@ import type { SessionStatus, Terms } from '../session/session.model';
 export interface SessionView {
   readonly status: SessionStatus;
   readonly currency: string;
+  /**
+   * The currency's ISO 4217 minor units (how many decimals its amounts have): the page reads and
+   * writes amounts by it and carries no table of its own (D149-f). Not in the contract's table.
+   */
+  readonly minorUnits: number;
   readonly total: Money;
   /** Total minus every settled attempt's grant; precomputed so the page never does the sum. */
   readonly remaining: Money;

@@ -207,6 +207,10 @@ describe('sessionView', () => {
     expect(view.methods.find((m) => m.id === 'ancv')).toMatchObject({ mustSettleRemaining: true });
   });
 
+  it('states the minor units of the currency, so the page reads and writes amounts by the table of the service (D149-f)', () => {
+    expect(sessionView(session(), { now: NOW }).minorUnits).toBe(2);
+  });
+
   it('once the payer came back through the return door, an attempt still in flight carries no redirect: its verdict is awaited (D149-e)', () => {
     const s0 = session({ methods: [{ method: 'paypal' }, { method: 'ancv' }], returnUrl: 'https://merchant.example/back' });
     const started = startAttempt(s0, { methodId: 'paypal', amount: 10_000 }, ctx());

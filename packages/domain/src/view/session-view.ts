@@ -1,3 +1,4 @@
+import { minorUnitsOf } from '../money/iso-4217-minor-units';
 import { remainingBalance } from '../rules/remaining-balance.rule';
 import type { Session } from '../session/session.model';
 import { attemptView } from './attempt-view';
@@ -23,6 +24,7 @@ export function sessionView(session: Session, options: SessionViewOptions): Sess
   return {
     status: session.status,
     currency: session.total.currency,
+    minorUnits: minorUnitsOf(session.total.currency),
     total: session.total,
     remaining: clampedRemaining,
     expiresAt: session.expiresAt,

@@ -64,7 +64,7 @@ describe('response conformance', () => {
 
   it("describes an attempt's released in the session view: true or absent", () => {
     const attempt = { attemptId: ID, method: 'card', methodId: 'card', requested: eur(100), granted: eur(40), status: 'AUTHORIZED', operation: 'authorization', abandonable: true, partialAuth: 'mandated', awaitingPartialDecision: false };
-    const view = { status: 'PENDING', currency: 'EUR', total: eur(100), remaining: eur(100), expiresAt: 2, orderId: 'o-1', cartItems: [], methods: [], revision: 3 };
+    const view = { status: 'PENDING', currency: 'EUR', minorUnits: 2, total: eur(100), remaining: eur(100), expiresAt: 2, orderId: 'o-1', cartItems: [], methods: [], revision: 3 };
     const answer = (entry: Record<string, unknown>) => responseProblems(doc, 'get', '/elements/session', json(200, { view: { ...view, attempts: [entry] } }));
     expect(answer({ ...attempt, released: true })).toEqual([]);
     expect(answer(attempt)).toEqual([]);
@@ -72,7 +72,7 @@ describe('response conformance', () => {
   });
 
   it("describes the session view's revision: a required non-negative integer, the page's order (D85)", () => {
-    const view = { status: 'PENDING', currency: 'EUR', total: eur(100), remaining: eur(100), expiresAt: 2, orderId: 'o-1', cartItems: [], methods: [], attempts: [] };
+    const view = { status: 'PENDING', currency: 'EUR', minorUnits: 2, total: eur(100), remaining: eur(100), expiresAt: 2, orderId: 'o-1', cartItems: [], methods: [], attempts: [] };
     const answer = (extra: Record<string, unknown>) => responseProblems(doc, 'get', '/elements/session', json(200, { view: { ...view, ...extra } }));
     expect(answer({ revision: 0 })).toEqual([]);
     expect(answer({ revision: 12 })).toEqual([]);
@@ -84,7 +84,7 @@ describe('response conformance', () => {
   });
 
   it("describes the in-page wallet's merchantValidation in the session view: service or none, optional", () => {
-    const view = { status: 'PENDING', currency: 'EUR', total: eur(100), remaining: eur(100), expiresAt: 2, orderId: 'o-1', cartItems: [], attempts: [], revision: 3 };
+    const view = { status: 'PENDING', currency: 'EUR', minorUnits: 2, total: eur(100), remaining: eur(100), expiresAt: 2, orderId: 'o-1', cartItems: [], attempts: [], revision: 3 };
     const applepay = { method: 'applepay', id: 'applepay', eligible: true };
     const answer = (entry: Record<string, unknown>) => responseProblems(doc, 'get', '/elements/session', json(200, { view: { ...view, methods: [entry] } }));
     expect(answer({ ...applepay, merchantValidation: 'service' })).toEqual([]);

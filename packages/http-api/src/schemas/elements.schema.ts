@@ -156,10 +156,11 @@ export const attemptEntryViewSchema = named('AttemptEntryView', {
 
 export const sessionViewSchema = named('SessionView', {
   type: 'object',
-  required: ['status', 'currency', 'total', 'remaining', 'expiresAt', 'methods', 'orderId', 'cartItems', 'attempts', 'revision'],
+  required: ['status', 'currency', 'minorUnits', 'total', 'remaining', 'expiresAt', 'methods', 'orderId', 'cartItems', 'attempts', 'revision'],
   properties: {
     status: { type: 'string', enum: SESSION_STATUSES },
     currency: currencySchema,
+    minorUnits: { type: 'integer', minimum: 0, maximum: 4, description: "the currency's ISO 4217 minor units: how many decimals its amounts have (an amount of 1050 is 10.50 with 2)" },
     total: moneySchema,
     remaining: moneySchema,
     expiresAt: { type: 'integer' },
