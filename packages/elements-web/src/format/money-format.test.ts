@@ -4,15 +4,15 @@ const spaces = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('Formats', () => {
   it('formats minor units by the currency’s own digits, in en and fr', () => {
-    expect(new Formats('en').amount({ amount: 7000, currency: 'EUR' })).toBe('€70.00');
-    expect(spaces(new Formats('fr').amount({ amount: 7000, currency: 'EUR' }))).toBe('70,00 €');
-    expect(new Formats('en').amount({ amount: 1500, currency: 'JPY' })).toBe('¥1,500');
-    expect(new Formats('en')._plainAmount(1500, 'KWD')).toBe('1.500');
+    expect(new Formats('en', { JPY: 0, KWD: 3 }).amount({ amount: 7000, currency: 'EUR' })).toBe('€70.00');
+    expect(spaces(new Formats('fr', { JPY: 0, KWD: 3 }).amount({ amount: 7000, currency: 'EUR' }))).toBe('70,00 €');
+    expect(new Formats('en', { JPY: 0, KWD: 3 }).amount({ amount: 1500, currency: 'JPY' })).toBe('¥1,500');
+    expect(new Formats('en', { JPY: 0, KWD: 3 })._plainAmount(1500, 'KWD')).toBe('1.500');
   });
 
   it('reads what the payer typed, with a comma or a dot, into minor units; refuses what is not an amount', () => {
-    const en = new Formats('en');
-    const fr = new Formats('fr');
+    const en = new Formats('en', { JPY: 0, KWD: 3 });
+    const fr = new Formats('fr', { JPY: 0, KWD: 3 });
     expect(en._parseAmount('40', 'EUR')).toBe(4000);
     expect(en._parseAmount('40.5', 'EUR')).toBe(4050);
     expect(fr._parseAmount('40,05', 'EUR')).toBe(4005);
@@ -25,8 +25,8 @@ describe('Formats', () => {
   });
 
   it("reads the locale's grouping as the page writes it: en \"1,500.00\" is 1500, fr \"1 500,00\" too", () => {
-    const en = new Formats('en');
-    const fr = new Formats('fr');
+    const en = new Formats('en', { JPY: 0, KWD: 3 });
+    const fr = new Formats('fr', { JPY: 0, KWD: 3 });
     expect(en._parseAmount(en.amount({ amount: 250000, currency: 'EUR' }).slice(1), 'EUR')).toBe(250000);
     expect(en._parseAmount('1,500.00', 'EUR')).toBe(150000);
     expect(en._parseAmount('1,500', 'KWD')).toBe(1500000);
@@ -38,22 +38,22 @@ describe('Formats', () => {
   });
 
   it('refuses an ambiguous separator rather than guessing: en "1,5", "1,50.00", "1.500,00"; fr "1.500,00"', () => {
-    const en = new Formats('en');
-    const fr = new Formats('fr');
+    const en = new Formats('en', { JPY: 0, KWD: 3 });
+    const fr = new Formats('fr', { JPY: 0, KWD: 3 });
     for (const text of ['1,5', '1,50.00', '1.500,00', ',500', '1,500,', '1.5.0']) expect(en._parseAmount(text, 'EUR')).toBeUndefined();
     for (const text of ['1.500,00', '1,5,0']) expect(fr._parseAmount(text, 'EUR')).toBeUndefined();
   });
 
   it('writes the amount back the way the locale types it', () => {
-    expect(new Formats('en')._plainAmount(8000, 'EUR')).toBe('80.00');
-    expect(new Formats('fr')._plainAmount(8000, 'EUR')).toBe('80,00');
+    expect(new Formats('en', { JPY: 0, KWD: 3 })._plainAmount(8000, 'EUR')).toBe('80.00');
+    expect(new Formats('fr', { JPY: 0, KWD: 3 })._plainAmount(8000, 'EUR')).toBe('80,00');
   });
 
-  it("takes ISO 4217's decimals, not the browser's: IQD has three, HUF and IDR two", () => {
-    const en = new Formats('en');
+  it("takes the decimals the view states (ISO 4217's, D149-f), not the browser's: IQD has three, HUF and IDR two", () => {
+    const en = new Formats('en', { JPY: 0, KWD: 3, IQD: 3, HUF: 2, IDR: 2 });
     expect(spaces(en.amount({ amount: 1500, currency: 'IQD' }))).toBe('IQD 1.500');
     expect(spaces(en.amount({ amount: 10000, currency: 'HUF' }))).toBe('HUF 100.00');
-    expect(spaces(new Formats('fr').amount({ amount: 10000, currency: 'HUF' }))).toBe('100,00 HUF');
+    expect(spaces(new Formats('fr', { JPY: 0, KWD: 3 }).amount({ amount: 10000, currency: 'HUF' }))).toBe('100,00 HUF');
     expect(en._plainAmount(250000, 'IDR')).toBe('2500.00');
     expect(en._parseAmount('1.5', 'IQD')).toBe(1500);
     expect(en._parseAmount('100', 'HUF')).toBe(10000);
@@ -61,7 +61,7 @@ describe('Formats', () => {
   });
 
   it('formats an APR fraction as a percentage', () => {
-    expect(new Formats('en').percent(0.0949)).toBe('9.49%');
-    expect(spaces(new Formats('fr').percent(0.0949))).toBe('9,49 %');
+    expect(new Formats('en', { JPY: 0, KWD: 3 }).percent(0.0949)).toBe('9.49%');
+    expect(spaces(new Formats('fr', { JPY: 0, KWD: 3 }).percent(0.0949))).toBe('9,49 %');
   });
 });

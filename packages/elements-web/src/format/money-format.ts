@@ -1,31 +1,40 @@
-import { minorUnitsOf } from '@splitpay/domain/src/money/iso-4217-minor-units';
 import type { Money } from '../types/session-view';
 import type { Locale } from '../i18n/locale';
 
 /** Locale formatting of amounts (minor units), dates and rates, with Intl. */
 export class Formats {
-  private readonly _money = new Map<string, Intl.NumberFormat>();
+  /**
+   * @param _minorUnits each currency's minor units, as the session view states them (its `minorUnits`,
+   * D149-f): the page carries no ISO 4217 table; a currency it was not told has two.
+   */
+  constructor(
+    readonly locale: Locale,
+    readonly _minorUnits: Record<string, number> = {},
+  ) {}
 
-  constructor(readonly locale: Locale) {}
+  /** How many decimals an amount of `currency` has. */
+  _digits(currency: string): number {
+    return this._minorUnits[currency] ?? 2;
+  }
 
-  private _moneyFormat(currency: string): Intl.NumberFormat {
-    let format = this._money.get(currency);
-    if (!format) {
-      const digits = minorUnitsOf(currency);
-      format = new Intl.NumberFormat(this.locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-      this._money.set(currency, format);
-    }
-    return format;
+  /** `value` with exactly `digits` decimals. */
+  private _number(value: number, digits: number, options?: Intl.NumberFormatOptions): string {
+    return new Intl.NumberFormat(this.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, ...options }).format(value);
+  }
+
+  /** `amount` minor units of `currency` as a number of its major units, with the currency's decimals. */
+  private _money(amount: number, currency: string, options: Intl.NumberFormatOptions): string {
+    const digits = this._digits(currency);
+    return this._number(amount / 10 ** digits, digits, options);
   }
 
   amount(money: Money): string {
-    return this._moneyFormat(money.currency).format(money.amount / 10 ** minorUnitsOf(money.currency));
+    return this._money(money.amount, money.currency, { style: 'currency', currency: money.currency });
   }
 
   /** The amount as the payer types it, without the symbol: "30.00" in en, "30,00" in fr. */
   _plainAmount(amount: number, currency: string): string {
-    const digits = minorUnitsOf(currency);
-    return new Intl.NumberFormat(this.locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(amount / 10 ** digits);
+    return this._money(amount, currency, { useGrouping: false });
   }
 
   /**
@@ -34,7 +43,7 @@ export class Formats {
    * The locale's grouping mark elsewhere than between thousands is refused, not guessed (en "1,5").
    */
   _parseAmount(text: string, currency: string): number | undefined {
-    const digits = minorUnitsOf(currency);
+    const digits = this._digits(currency);
     const parts = new Intl.NumberFormat(this.locale).formatToParts(1234.5);
     const [group, decimal] = ['group', 'decimal'].map((type) => parts.find((p) => p.type === type)?.value as string);
     let cleaned = text.replace(/[\s\u00a0\u202f]/g, '');
@@ -66,6 +75,6 @@ export class Formats {
   }
 
   percent(fraction: number): string {
-    return new Intl.NumberFormat(this.locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fraction);
+    return this._number(fraction, 2, { style: 'percent' });
   }
 }

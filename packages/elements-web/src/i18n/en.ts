@@ -17,6 +17,7 @@ export const en: Messages = {
   methodName: { card: 'Card', applepay: 'Apple Pay', paypal: 'PayPal', wero: 'Wero', oney: 'Oney instalments', ancv: 'Chèques-Vacances (ANCV)' },
   attemptStatus: { AUTHORIZING: 'in progress', AUTHORIZED: 'held', CAPTURED: 'paid' },
   releasing: 'being released',
+  keptStatus: 'taken, cannot be handed back',
   declined: (method, amount, reason) => `Your ${method} payment of ${amount} was declined: ${reason}`,
   networkRefused: (method, amount, network, accepted) =>
     `Your ${method} payment of ${amount} was not accepted: ${network ? `this card runs on ${network}, which is` : "this card's network is"} not accepted here. Please use another card${accepted ? ` (accepted: ${accepted})` : ''}.`,
@@ -44,7 +45,7 @@ export const en: Messages = {
   afterThisPayment: (amount) => `After this payment, ${amount} will remain`,
   strandedWarning: 'What would remain is below what any other method accepts.',
   amountInvalid: 'Enter an amount within the range shown.',
-  amountUnreadable: 'Not an amount. Write it like the amounts shown.',
+  amountUnreadable: (example) => `Not an amount. For example: ${example}`,
   cardLegend: 'Card details',
   cardNumber: 'Card number',
   cardExpiry: 'Expiry date',

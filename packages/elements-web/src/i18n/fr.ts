@@ -17,6 +17,7 @@ export const fr: Messages = {
   methodName: { card: 'Carte', applepay: 'Apple Pay', paypal: 'PayPal', wero: 'Wero', oney: 'Paiement en plusieurs fois Oney', ancv: 'Chèques-Vacances (ANCV)' },
   attemptStatus: { AUTHORIZING: 'en cours', AUTHORIZED: 'réservé', CAPTURED: 'payé' },
   releasing: 'en cours de libération',
+  keptStatus: 'débité, ne peut être rendu',
   declined: (method, amount, reason) => `Votre paiement ${method} de ${amount} a été refusé : ${reason}`,
   networkRefused: (method, amount, network, accepted) =>
     `Votre paiement ${method} de ${amount} n’a pas été accepté : ${network ? `cette carte passe par le réseau ${network}, qui n’est` : "le réseau de cette carte n’est"} pas accepté ici. Utilisez une autre carte${accepted ? ` (acceptées : ${accepted})` : ''}.`,
@@ -44,7 +45,7 @@ export const fr: Messages = {
   afterThisPayment: (amount) => `Après ce paiement, il restera ${amount}`,
   strandedWarning: 'Le reste serait inférieur au minimum de tous les autres moyens.',
   amountInvalid: 'Saisissez un montant dans la plage indiquée.',
-  amountUnreadable: 'Ce n’est pas un montant. Écrivez-le comme les montants indiqués.',
+  amountUnreadable: (example) => `Ce n’est pas un montant. Exemple : ${example}`,
   cardLegend: 'Données de la carte',
   cardNumber: 'Numéro de carte',
   cardExpiry: 'Date d’expiration',

@@ -23,6 +23,8 @@ export interface Messages {
   /** A ledger row's status (the other statuses show no row). */
   readonly attemptStatus: Readonly<Record<RowStatus, string>>;
   readonly releasing: string;
+  /** A row's status when its money was taken and nothing hands it back (the view's `kept`; the words of `kept`). */
+  readonly keptStatus: string;
   readonly declined: (method: string, amount: string, reason: string) => string;
   /** An attempt cancelled at the PSP's page (or stopped by the payer): nothing was taken. */
   readonly cancelledAttempt: (method: string, amount: string) => string;
@@ -45,8 +47,11 @@ export interface Messages {
   readonly afterThisPayment: (amount: string) => string;
   readonly strandedWarning: string;
   readonly amountInvalid: string;
-  /** The amount field holds no amount the page's locale and the currency read (D115-b: another locale's mark, too many decimals). */
-  readonly amountUnreadable: string;
+  /**
+   * The amount field holds no amount the page's locale and the currency read (D115-b: another locale's
+   * mark, too many decimals); `example` is the remaining balance as the field takes it (D149-d).
+   */
+  readonly amountUnreadable: (example: string) => string;
   readonly cardLegend: string;
   readonly cardNumber: string;
   readonly cardExpiry: string;

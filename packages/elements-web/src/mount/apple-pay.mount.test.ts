@@ -182,7 +182,7 @@ describe('mount: the Apple Pay sheet completed with what the confirm answered', 
   });
 });
 
-describe("mount: the Apple Pay sheet's total, by ISO 4217's decimals", () => {
+describe("mount: the Apple Pay sheet's total, by ISO 4217's decimals as the view states them (minorUnits, D149-f)", () => {
   it.each([
     ['IQD', 1_500, 'IQD\u00a01.500', '1.500'],
     ['HUF', 10_000, 'HUF\u00a0100.00', '100.00'],
@@ -191,7 +191,7 @@ describe("mount: the Apple Pay sheet's total, by ISO 4217's decimals", () => {
     const apple = standInApplePay();
     (page.dom.window as unknown as { ApplePaySession: unknown }).ApplePaySession = apple.ctor;
     const money = { amount: total, currency };
-    const view = pendingView({ currency, total: money, remaining: money, methods: [applePayMethod], cartItems: [{ label: 'Sofa', quantity: 1, amount: money }] });
+    const view = pendingView({ currency, minorUnits: currency === 'IQD' ? 3 : 2, total: money, remaining: money, methods: [applePayMethod], cartItems: [{ label: 'Sofa', quantity: 1, amount: money }] });
     const { fetch } = scriptedFetch([view]);
     const handle = mount(page.container, { ...base, fetch });
     await until(() => page.text(page.container).includes('Remaining to pay'));

@@ -13,7 +13,7 @@ import { ReadOrder, type NumberedRead } from '../poll/read-order';
 import { SingleFlight } from '../poll/single-flight';
 import { isRefusal, isReleasingAfterEnd, isWaiting, lastUnpaid, screenOf } from '../state/derive';
 import { newlyUnpaid, resumedChoice } from '../state/resumed-choice';
-import { isEndStatus, type AttemptStatus, type MethodView, type SessionView } from '../types/session-view';
+import { isEndStatus, type AttemptStatus, type EndStatus, type MethodView, type SessionView } from '../types/session-view';
 import { renderCheckout, renderLinkExpired } from '../render/checkout.render';
 import { renderFirstReadFailed } from '../render/unreachable.render';
 import { unpaidNoticeId } from '../render/ledger.render';
@@ -29,7 +29,6 @@ import { PageActionSlot } from './page-action-slot';
 import type { KeptNode } from './keep-in-place';
 import { announcementsFor } from './announcements';
 import type { SplitPayOptions } from './mount-options';
-import { minorUnitsOf } from '@splitpay/domain/src/money/iso-4217-minor-units';
 
 /**
  * Polling stops for good this long after the payer's last action (measured on this page's clock, so
@@ -214,6 +213,7 @@ export class CheckoutController implements Actions {
       return;
     }
     this._view = view;
+    this._f._minorUnits[view.currency] = view.minorUnits;
     // A sheet still waiting for the payer closes once the view shows it can no longer pay (D128).
     this._sheet?._end(view);
     if (this._local._releasing.length > 0) {
@@ -507,7 +507,7 @@ export class CheckoutController implements Actions {
     const checked = !this._sheet?._open() && this._checkForm();
     if (!ctor || !checked || !this._view) return;
     const view = this._view;
-    const digits = minorUnitsOf(view.currency);
+    const digits = this._f._digits(view.currency);
     let attemptId: string | undefined;
     // Synchronously in the click: Apple Pay refuses a session begun after an await.
     this._sheet = runApplePay({
@@ -660,7 +660,7 @@ export class CheckoutController implements Actions {
         this._render(false);
       }
       this._pollSoon(this._schedule._backoff(failure.retryAfterS));
-    } else if (failure.code === 'AttemptInFlight' || failure.code === 'SessionNotPending') {
+    } else if (failure.code === 'AttemptInFlight') {
       // Someone else moved the session on (another tab, the PSP): show where it stands.
       this._local = { ...this._local, _formError: this._t.errors[failure.code] };
       void this._reader._read();
@@ -671,9 +671,11 @@ export class CheckoutController implements Actions {
         // The state forbids it now: often because an earlier press whose answer was lost already did it.
         // The view read at once says what happened; the refusal is said only if nothing moved, and
         // a session shown ended already is said by its ending (an Apple Pay start it refused, D142-b).
+        // SessionNotPending on a view still PENDING: its time to live passed, not yet expired by the worker (D149-a).
         const shown = this._view;
         void this._reader._read().then((view) => {
-          if (view === shown) this._showFailure(view && isEndStatus(view.status) ? endedText({ t: this._t, f: this._f, view }, view.status) : message);
+          const expired = failure.code === 'SessionNotPending' && view?.status === 'PENDING';
+          if (view === shown || expired) this._showFailure(view && (expired || isEndStatus(view.status)) ? endedText({ t: this._t, f: this._f, view }, expired ? 'EXPIRED' : (view.status as EndStatus)) : message);
         });
       } else this._showFailure(message, onField);
     }

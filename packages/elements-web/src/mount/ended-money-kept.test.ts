@@ -29,7 +29,8 @@ describe('mount: an unpaid ending that kept money says how much, never "Nothing 
   afterEach(() => jest.useRealTimers());
 
   const open = pendingView({ methods: [ancvMethod, cardMethod], remaining: eur(9_000), attempts: [kept] });
-  const aborted = pendingView({ status: 'ABORTED', methods: [ancvMethod, cardMethod], remaining: eur(9_000), attempts: [kept] });
+  // The service, once it decided to hand the sale back and nothing can, says what stays taken (D149-c).
+  const aborted = pendingView({ status: 'ABORTED', methods: [ancvMethod, cardMethod], remaining: eur(9_000), attempts: [{ ...kept, kept: eur(3_000) }] });
 
   it('in English: ended, €30.00 taken and not handed back, heading and alert', async () => {
     const { heading, said } = await endedText('en', open, aborted);
@@ -44,6 +45,27 @@ describe('mount: an unpaid ending that kept money says how much, never "Nothing 
     expect(heading).toContain('30,00');
     expect(heading).toContain('a été débité et ne peut être rendu : contactez le marchand.');
     expect(heading).not.toContain('Rien n’a été débité');
+  });
+
+  it('says what the view says is kept, not the grant: a sale partly refunded before its refund failed (D149-c)', async () => {
+    const partly = pendingView({ status: 'ABORTED', methods: [ancvMethod, cardMethod], remaining: eur(9_000), attempts: [{ ...kept, kept: eur(1_800) }] });
+    const { heading, said } = await endedText('en', open, partly);
+    expect(heading).toBe('The payment ended. €18.00 was taken and cannot be handed back: contact the merchant.');
+    expect(said).not.toContain('€30.00');
+  });
+
+  it('the ledger row of money kept says so, with what is kept, never "paid" (D149-b)', async () => {
+    for (const [locale, words] of [['en', 'taken, cannot be handed back'], ['fr', 'débité, ne peut être rendu']] as const) {
+      const page = merchantPage(locale);
+      const partly = pendingView({ status: 'ABORTED', methods: [ancvMethod, cardMethod], remaining: eur(9_000), attempts: [{ ...kept, kept: eur(1_800) }] });
+      const { fetch } = scriptedFetch([partly]);
+      const handle = mount(page.container, { ...base, fetch, locale });
+      await until(() => page.doc.querySelector('.sp-ledger__row') !== null);
+      const row = page.doc.querySelector('.sp-ledger__row')!;
+      expect(page.text(row.querySelector('.sp-chip'))).toBe(words);
+      expect(page.text(row.querySelector('.sp-ledger__amount'))).toMatch(/18[.,]00/);
+      handle.unmount();
+    }
   });
 
   it('a payment being handed back (released) still says nothing was taken', async () => {

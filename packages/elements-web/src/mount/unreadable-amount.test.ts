@@ -7,7 +7,7 @@ const base = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: 
 /** The Pay button's name and the amount field's error after typing `typed` and pressing Pay (nothing is sent). */
 async function payWith(typed: string, locale: 'en' | 'fr' = 'en', currency = 'EUR') {
   const page = merchantPage(locale);
-  const view = pendingView({ currency, total: { amount: 12_000, currency }, remaining: { amount: 12_000, currency }, methods: [{ ...paypalMethod, range: { min: 100, max: 12_000, currency } }], attempts: [] });
+  const view = pendingView({ currency, minorUnits: currency === 'JPY' ? 0 : 2, total: { amount: 12_000, currency }, remaining: { amount: 12_000, currency }, methods: [{ ...paypalMethod, range: { min: 100, max: 12_000, currency } }], attempts: [] });
   const { fetch, calls } = scriptedFetch([view]);
   const handle = mount(page.container, { ...base, fetch, locale });
   await until(() => page.doc.querySelector('.sp-pay') !== null);
@@ -32,7 +32,7 @@ describe('mount: an amount the field cannot read', () => {
     it(`en "${typed}": "Pay with PayPal", and "Not an amount"`, async () => {
       const { label, error, sent } = await payWith(typed);
       expect(label).toBe('Pay with PayPal');
-      expect(error).toBe('Not an amount. Write it like the amounts shown.');
+      expect(error).toBe('Not an amount. For example: 120.00');
       expect(sent).toBe(0);
     });
   }
@@ -40,13 +40,13 @@ describe('mount: an amount the field cannot read', () => {
   it('JPY "45.67" (no decimals in yen)', async () => {
     const { label, error } = await payWith('45.67', 'en', 'JPY');
     expect(label).toBe('Pay with PayPal');
-    expect(error).toBe('Not an amount. Write it like the amounts shown.');
+    expect(error).toBe('Not an amount. For example: 12000');
   });
 
   it('fr "1.500,00": "Payer avec PayPal", "Ce n’est pas un montant"', async () => {
     const { label, error } = await payWith('1.500,00', 'fr');
     expect(label).toBe('Payer avec PayPal');
-    expect(error).toBe('Ce n’est pas un montant. Écrivez-le comme les montants indiqués.');
+    expect(error).toBe('Ce n’est pas un montant. Exemple : 120,00');
   });
 
   it('an amount read but out of range keeps its own message and its amount on Pay', async () => {

@@ -12,7 +12,7 @@ function trancheButton(ctx: RenderContext, text: string, label: string, click: (
 function row(ctx: RenderContext, attempt: LedgerRow): HTMLElement {
   const { doc, t, f } = ctx;
   const name = attemptMethodName(ctx, attempt);
-  const amount = f.amount(attempt.granted.amount > 0 || attempt.status !== 'AUTHORIZING' ? attempt.granted : attempt.requested);
+  const amount = f.amount(attempt.kept ?? (attempt.granted.amount > 0 || attempt.status !== 'AUTHORIZING' ? attempt.granted : attempt.requested));
   // An unpaid ending hands back whatever is still in flight or held.
   const releasing = ctx._local._releasing.includes(attempt.attemptId) || attempt.released === true || (!showsRemaining(ctx.view.status) && attempt.status !== 'CAPTURED');
   const action = rowAction(ctx.view, attempt, ctx._local._releasing);
@@ -21,7 +21,7 @@ function row(ctx: RenderContext, attempt: LedgerRow): HTMLElement {
     h(doc, 'span', { _className: 'sp-ledger__method', text: attempt.cardScheme ? `${name} (${schemeName(attempt.cardScheme)})` : name }),
     h(doc, 'span', { _className: 'sp-ledger__amount', text: amount }),
     differs && h(doc, 'span', { _className: 'sp-hint', text: t.requestedWas(f.amount(attempt.requested)) }),
-    h(doc, 'span', { _className: 'sp-chip', text: releasing ? t.releasing : t.attemptStatus[attempt.status] }),
+    h(doc, 'span', { _className: 'sp-chip', text: attempt.kept ? t.keptStatus : releasing ? t.releasing : t.attemptStatus[attempt.status] }),
     action === 'remove' && trancheButton(ctx, t.remove, t.removeLabel(amount, name), () => ctx._actions._removeTranche(attempt.attemptId)),
     action === 'stop' && trancheButton(ctx, t.stop, t.stopLabel(amount, name), () => ctx._actions._stopTranche(attempt.attemptId), `${ctx._idPrefix}-stop`),
   ]);

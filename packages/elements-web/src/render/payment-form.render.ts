@@ -57,6 +57,7 @@ export function renderPaymentForm(ctx: RenderContext, hostedPlace: Node | undefi
           }),
       termsPending && h(doc, 'p', { _className: 'sp-hint', id: `${ctx._idPrefix}-terms-hint`, text: t.termsRequired }),
     );
-  }
+    // No method to pay with (none eligible): a refusal is still said, e.g. a start refused once the time to live passed (D149-a).
+  } else children.push(formError(ctx));
   return h(doc, 'section', { _className: 'sp-form', _attrs: { 'aria-label': t.methodsLegend } }, children);
 }

@@ -1,6 +1,6 @@
 import { h } from '../dom/h';
 import type { AttemptViewEntry, EndStatus } from '../types/session-view';
-import { countedAmount } from '../state/derive';
+import { keptAmount } from '../state/derive';
 import { attemptMethodName, type RenderContext } from './render-context';
 
 export function heading(ctx: Pick<RenderContext, 'doc' | '_idPrefix'>, text: string): HTMLElement {
@@ -13,9 +13,9 @@ export function formError(ctx: RenderContext): HTMLElement | undefined {
   return text === undefined ? undefined : h(ctx.doc, 'p', { _className: 'sp-notice sp-notice--danger', id: `${ctx._idPrefix}-form-error`, text });
 }
 
-/** How the session ended: an unpaid ending says what was taken when money paid is not handed back (not released, D147-a). */
+/** How the session ended: an unpaid ending says what was taken when money paid is not handed back (the view's `kept`, D147-a, D149-c). */
 export function endedText({ t, f, view }: Pick<RenderContext, 't' | 'f' | 'view'>, status: EndStatus): string {
-  const kept = status !== 'PAID' && countedAmount(view);
+  const kept = status !== 'PAID' && keptAmount(view);
   return kept ? t.kept(f.amount({ amount: kept, currency: view.currency })) : t.ended[status];
 }
 

@@ -45,9 +45,14 @@ export function isCounted(attempt: AttemptViewEntry): boolean {
   return (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED') && attempt.released !== true;
 }
 
-/** What the counted tranches hold or took; after an unpaid ending, what was taken and is not handed back (D147-a). */
+/** What the counted tranches hold or took. */
 export function countedAmount(view: SessionView): number {
   return view.attempts.filter(isCounted).reduce((n, a) => n + a.granted.amount, 0);
+}
+
+/** What was taken and is not handed back, as the view states it per attempt (integer minor units, D149-c). */
+export function keptAmount(view: SessionView): number {
+  return view.attempts.reduce((n, a) => n + (a.kept?.amount ?? 0), 0);
 }
 
 /**

@@ -32,6 +32,7 @@ export function pendingView(overrides: Partial<SessionView> = {}): SessionView {
   return {
     status: 'PENDING',
     currency: 'EUR',
+    minorUnits: 2,
     total: eur(12000),
     remaining: eur(12000),
     expiresAt: Date.now() + 15 * 60_000,
