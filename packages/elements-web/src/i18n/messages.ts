@@ -49,9 +49,10 @@ export interface Messages {
   readonly amountInvalid: string;
   /**
    * The amount field holds no amount the page's locale and the currency read (D115-b: another locale's
-   * mark, too many decimals); `example` is the remaining balance as the field takes it (D149-d).
+   * mark, too many decimals); `example` is the remaining balance as the field takes it (D149-d). A
+   * merchant's override written before D149 as plain text still shows as written.
    */
-  readonly amountUnreadable: (example: string) => string;
+  readonly amountUnreadable: string | ((example: string) => string);
   readonly cardLegend: string;
   readonly cardNumber: string;
   readonly cardExpiry: string;

@@ -20,7 +20,8 @@ export function checkPaymentForm(view: SessionView, local: LocalState, t: Messag
   if (!method) return { ok: false, errors: {} };
   const errors: Record<string, string> = {};
   const bounds = amountBounds(method, view.remaining.amount);
-  if (amount === undefined) errors.amount = t.amountUnreadable(f._plainAmount(view.remaining.amount, view.currency));
+  const unreadable = t.amountUnreadable;
+  if (amount === undefined) errors.amount = typeof unreadable == 'string' ? unreadable : unreadable(f._plainAmount(view.remaining.amount, view.currency));
   else if (amount < bounds.min || amount > bounds.max) errors.amount = t.amountInvalid;
   if (method.method === 'card' && method.integration === 'fake') {
     if (!local.cardNumber.trim()) errors.cardNumber = t.cardFieldMissing;

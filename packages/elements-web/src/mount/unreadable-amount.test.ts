@@ -5,11 +5,11 @@ import { mount } from './mount';
 const base = { elementsToken: 'pst_unit', baseUrl: 'https://pay.example', poll: { minMs: 60_000, maxMs: 60_000, idleMs: 60_000 } };
 
 /** The Pay button's name and the amount field's error after typing `typed` and pressing Pay (nothing is sent). */
-async function payWith(typed: string, locale: 'en' | 'fr' = 'en', currency = 'EUR') {
+async function payWith(typed: string, locale: 'en' | 'fr' = 'en', currency = 'EUR', messages?: Record<string, unknown>) {
   const page = merchantPage(locale);
   const view = pendingView({ currency, minorUnits: currency === 'JPY' ? 0 : 2, total: { amount: 12_000, currency }, remaining: { amount: 12_000, currency }, methods: [{ ...paypalMethod, range: { min: 100, max: 12_000, currency } }], attempts: [] });
   const { fetch, calls } = scriptedFetch([view]);
-  const handle = mount(page.container, { ...base, fetch, locale });
+  const handle = mount(page.container, { ...base, fetch, locale, ...(messages ? { messages } : {}) });
   await until(() => page.doc.querySelector('.sp-pay') !== null);
   page.type(page.byLabel(locale === 'fr' ? 'Montant à payer avec ce moyen' : 'Amount to pay with this method'), typed);
   const pay = page.doc.querySelector('.sp-pay') as HTMLButtonElement;
@@ -47,6 +47,12 @@ describe('mount: an amount the field cannot read', () => {
     const { label, error } = await payWith('1.500,00', 'fr');
     expect(label).toBe('Payer avec PayPal');
     expect(error).toBe('Ce n’est pas un montant. Exemple : 120,00');
+  });
+
+  it("a merchant's override written as plain text before the example existed still shows as written", async () => {
+    const { error, sent } = await payWith('abc', 'en', 'EUR', { amountUnreadable: 'Please type an amount like 12.34' });
+    expect(error).toBe('Please type an amount like 12.34');
+    expect(sent).toBe(0);
   });
 
   it('an amount read but out of range keeps its own message and its amount on Pay', async () => {
