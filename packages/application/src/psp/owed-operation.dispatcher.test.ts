@@ -85,4 +85,14 @@ describe('OwedOperationDispatcher: one PSP call per owed operation', () => {
     expect(owedOperations(saved, Number.MAX_SAFE_INTEGER)).toEqual([]);
     expect(logger.named('psp.operation_given_up')).toEqual([expect.objectContaining({ level: 'error', fields: expect.objectContaining({ transactionId: capture!.transactionId, type: 'capture' }) })]);
   });
+
+  it('does not tell the driver of a send the PSP answered without taking it (notTaken, D154): the retry is a first send again, until a send may have acted', async () => {
+    driver.answers = [{ outcome: 'unknown', httpStatus: 429, notTaken: true }, { outcome: 'unknown', httpStatus: 504 }];
+    const write = await verdictWrite();
+    const [capture] = owedOperations(write.session, Number.MAX_SAFE_INTEGER);
+    await dispatcher.dispatchOwedBy([write]);
+    await dispatcher.sendNow((await stores.sessions.findById(session.id))!, [capture!.transactionId]);
+    await dispatcher.sendNow((await stores.sessions.findById(session.id))!, [capture!.transactionId]);
+    expect(driver.tries).toEqual([0, 0, 1]);
+  });
 });

@@ -107,7 +107,7 @@ export class OwedOperationDispatcher {
    */
   async send(session: Session, ops: readonly OwedOperation[], psps = this.deps.gateway.forSession(session), resumed: ReadonlySet<string> = NONE): Promise<SentOperation[]> {
     const sent: SentOperation[] = [];
-    for (const op of ops) sent.push({ op, outcome: await this.sendOne(session, psps, resumed.has(op.transactionId) ? { ...op, tries: Math.max(op.tries, 1) } : op) });
+    for (const op of ops) sent.push({ op, outcome: await this.sendOne(session, psps, op, resumed.has(op.transactionId)) });
     return sent;
   }
 
@@ -218,7 +218,7 @@ export class OwedOperationDispatcher {
     return written.changed ? this.dispatchOwedBy([written], psps) : written.session;
   }
 
-  private async sendOne(session: Session, psps: SessionGateway, op: OwedOperation): Promise<DispatchOutcome> {
+  private async sendOne(session: Session, psps: SessionGateway, op: OwedOperation, resumed: boolean): Promise<DispatchOutcome> {
     const fields = { sessionId: session.id, transactionId: op.transactionId, type: op.type, provider: op.provider };
     const attempt = session.attempts.find((a) => a.id === op.attemptId);
     const resolved = attempt ? await psps.resolve(attempt, op.transactionId) : undefined;
@@ -226,7 +226,9 @@ export class OwedOperationDispatcher {
       this.deps.logger.error('psp.driver_missing', { ...fields, method: op.method });
       return { ack: { outcome: 'unknown', message: `No driver is registered for ${op.provider}/${op.method}` }, facts: [] };
     }
-    const input = { ...resolved.call, amount: op.amount, target: op.target, opening: op.opening, tries: op.tries };
+    // The driver is told the sends the PSP may have acted on (D134, D154), not the retry count.
+    const tries = resumed ? Math.max(op.mayHaveActed, 1) : op.mayHaveActed;
+    const input = { ...resolved.call, amount: op.amount, target: op.target, opening: op.opening, tries, ...(op.wholeRemainder ? { wholeRemainder: true } : {}) };
     try {
       const output = await resolved.driver[op.type](input);
       this.deps.logger.info('psp.operation_sent', { ...fields, ack: output.ack.outcome, httpStatus: output.ack.httpStatus });

@@ -26,6 +26,12 @@ export interface DriverAck {
    * money twice. The service stops sending it and leaves it pending for the operator.
    */
   readonly unverifiable?: boolean;
+  /**
+   * For an `unknown` capture, void or refund: this send certainly moved nothing (refused before the PSP
+   * read it: a rate limit, a request not read in time, our key refused at its gateway; or the action
+   * never sent). It is not counted among the sends the PSP may have acted on (`FollowUpInput.tries`).
+   */
+  readonly notTaken?: boolean;
 }
 
 /** Settings every call carries: the contract's provider settings and a stable idempotency key. */
@@ -112,12 +118,19 @@ export interface FollowUpInput extends DriverCall {
    */
   readonly opening?: OperationRef;
   /**
-   * Sends of this operation already made without a usable answer (absent or 0: the first send). A
-   * send whose sender died before recording any ack counts as one: the worker that takes it over says
-   * at least 1 (D134). Read it as "may the PSP have acted on an earlier send" (> 0), not as an exact
-   * count. A PSP without idempotency key checks what an earlier send did before sending it again.
+   * Sends of this operation already made without a usable answer that the PSP may have acted on
+   * (absent or 0: none; a send answered `notTaken` is not counted, D154). A send whose sender died
+   * before recording any ack counts as one: the worker that takes it over says at least 1 (D134). Read
+   * it as "may the PSP have acted on an earlier send" (> 0), not as an exact count. A PSP without
+   * idempotency key checks what an earlier send did before sending it again.
    */
   readonly tries?: number;
+  /**
+   * A refund only: it hands back all the money the attempt still holds (what it took less what was
+   * refunded, no other refund in flight). A PSP whose earlier send cannot be checked may tell by it
+   * that a whole cancel would have closed the payment (D154).
+   */
+  readonly wholeRemainder?: boolean;
 }
 
 export interface OperationOutput {

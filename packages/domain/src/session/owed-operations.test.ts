@@ -1,4 +1,6 @@
 import { money } from '../money/money';
+import { capturedCard, ctxAt as refundCtxAt, endedSession } from '../refund/refund.fixture';
+import { requestRefund } from '../refund/request-refund';
 import { applyFact } from './apply-fact';
 import { operationsOwedSince, owedOperations, recordDispatch } from './owed-operations';
 import { aSession, authorized, captured, ctxAt, EUR, T0, TEST_POLICY } from './session.fixture';
@@ -30,9 +32,36 @@ describe('owedOperations', () => {
         method: 'card',
         provider: 'fake',
         tries: 0,
+        mayHaveActed: 0,
       },
     ]);
     expect(owedOperations(session, workerDue - 1)).toEqual([]);
+  });
+});
+
+describe('owedOperations: what the driver of a PSP without idempotency key is told (D154)', () => {
+  const refundCtx = refundCtxAt(T0 + 10_000);
+  const dueLater = refundCtx.now + 1e9;
+
+  it('a refund of all the attempt holds is the whole remainder; a slice is not; the rest after a refunded slice is', () => {
+    const attempt = capturedCard(1_000);
+    const session = endedSession([attempt]);
+    const whole = requestRefund(session, attempt.id, {}, refundCtx);
+    expect(owedOperations(whole.session, dueLater)[0]).toMatchObject({ transactionId: whole.transactionId, wholeRemainder: true });
+    const slice = requestRefund(session, attempt.id, { amount: 300 }, refundCtx);
+    expect(owedOperations(slice.session, dueLater)[0]!.wholeRemainder).toBeUndefined();
+    const sliceBack = applyFact(slice.session, { kind: 'refunded', success: true, ref: { transactionId: slice.transactionId } }, refundCtx);
+    const rest = requestRefund(sliceBack, attempt.id, { amount: 700 }, refundCtx);
+    expect(owedOperations(rest.session, dueLater)).toEqual([expect.objectContaining({ transactionId: rest.transactionId, wholeRemainder: true })]);
+  });
+
+  it('a send answered notTaken spends a retry but is no send the PSP may have acted on; a send without an answer is', () => {
+    const { session, captureId } = capturing();
+    const first = recordDispatch(session, captureId, { ack: { outcome: 'unknown', httpStatus: 429, notTaken: true }, facts: [] }, ctx);
+    expect(first.attempts[0]!.transactions[1]!.dispatch).toEqual({ state: 'owed', tries: 1, notTaken: 1, nextAt: ctx.now + TEST_POLICY.dispatchRetryDelaysMs[0]! });
+    expect(owedOperations(first, ctx.now + 1e9)[0]).toMatchObject({ tries: 1, mayHaveActed: 0 });
+    const second = recordDispatch(first, captureId, { ack: { outcome: 'unknown', httpStatus: 504 }, facts: [] }, ctx);
+    expect(owedOperations(second, ctx.now + 1e9)[0]).toMatchObject({ tries: 2, mayHaveActed: 1 });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Attempt } from '../attempt/attempt.model';
-import { openingTransaction, replaceTransaction, takingTransaction } from '../attempt/attempt-operations';
+import { moneyKept, openingTransaction, replaceTransaction, takingTransaction } from '../attempt/attempt-operations';
 import type { AttemptId, TransactionId } from '../ids/ids';
 import type { MethodKind } from '../method/method';
 import type { Money } from '../money/money';
@@ -34,6 +34,10 @@ export interface OwedOperation {
   readonly provider: string;
   /** Sends already made. */
   readonly tries: number;
+  /** Of those, the sends the PSP may have acted on: not those it answered without taking them (DriverAck.notTaken). */
+  readonly mayHaveActed: number;
+  /** Refunds only: it hands back all the attempt still holds (FollowUpInput.wholeRemainder). */
+  readonly wholeRemainder?: true;
   /** Refunds only: the caller's reconciliation tag. */
   readonly extraData?: string;
 }
@@ -48,6 +52,13 @@ function refOf(tx: Transaction): OperationRef {
 
 function targetOf(attempt: Attempt, type: FollowUpType): OperationRef {
   return refOf(type === 'refund' ? (takingTransaction(attempt) ?? openingTransaction(attempt)) : openingTransaction(attempt));
+}
+
+/** A refund of all the attempt still holds: what it kept less the other refunds in flight. */
+function handsBackAll(attempt: Attempt, refund: Transaction): boolean {
+  const inFlight = attempt.transactions.filter((t) => t.type === 'refund' && t.id !== refund.id && t.status.kind === 'pending');
+  const left = inFlight.reduce((rest, t) => rest - t.amount.amount, moneyKept(attempt).amount);
+  return left > 0 && refund.amount.amount === left;
 }
 
 /**
@@ -71,6 +82,8 @@ export function owedOperations(session: Session, now: number): OwedOperation[] {
         method: attempt.method,
         provider: attempt.provider,
         tries: tx.dispatch.tries,
+        mayHaveActed: tx.dispatch.tries - (tx.dispatch.notTaken ?? 0),
+        ...(tx.type === 'refund' && handsBackAll(attempt, tx) ? { wholeRemainder: true as const } : {}),
         ...(tx.extraData !== undefined ? { extraData: tx.extraData } : {}),
         nextAt: tx.dispatch.nextAt,
       });
@@ -106,8 +119,9 @@ const FACT_OF: Record<FollowUpType, 'captured' | 'voided' | 'refunded'> = { capt
  * well have acted on a send whose answer was lost; its notification or a lookup (planned as after an
  * accepted ack when the offer can, D93-e) still settles it (a refund so keeps counting as in flight,
  * never refundable twice). `unverifiable` (an earlier send may
- * have acted and the driver cannot check): given up at once, its verdict left pending alike. Facts are
- * applied first.
+ * have acted and the driver cannot check): given up at once, its verdict left pending alike. An
+ * `unknown` ack saying `notTaken` spends a retry like any other, but is counted apart: the driver is
+ * not told of it as a send the PSP may have acted on (D154). Facts are applied first.
  */
 export function recordDispatch(session: Session, transactionId: string, outcome: DispatchOutcome, ctx: DomainContext): Session {
   const attempt = session.attempts.find((a) => a.transactions.some((t) => t.id === transactionId));
@@ -153,7 +167,8 @@ function nextDispatch(tx: Transaction, ack: DriverAck, ctx: DomainContext): { di
       // Left pending, not failed: the PSP may have acted on an earlier send.
       if (ack.unverifiable === true) return { dispatch: { state: 'given-up', tries, at: ctx.now } };
       const delay = ctx.policy.dispatchRetryDelaysMs[tries - 1];
-      if (delay !== undefined) return { dispatch: { state: 'owed', tries, nextAt: ctx.now + delay } };
+      const notTaken = (tx.dispatch.notTaken ?? 0) + (ack.notTaken === true ? 1 : 0);
+      if (delay !== undefined) return { dispatch: { state: 'owed', tries, nextAt: ctx.now + delay, ...(notTaken > 0 ? { notTaken } : {}) } };
       return { dispatch: { state: 'given-up', tries, at: ctx.now } };
     }
     default:

@@ -30,7 +30,11 @@ export interface Ack {
  * with the transaction id as the PSP idempotency key and records the ack.
  */
 export type Dispatch =
-  | { readonly state: 'owed'; readonly tries: number; readonly nextAt: number }
+  /**
+   * `notTaken`: how many of the `tries` the PSP answered without taking the request (DriverAck.notTaken);
+   * absent: none. The others are sends the PSP may have acted on.
+   */
+  | { readonly state: 'owed'; readonly tries: number; readonly nextAt: number; readonly notTaken?: number }
   | { readonly state: 'sent'; readonly at: number; readonly lookup?: VerdictLookupPlan }
   | { readonly state: 'given-up'; readonly tries: number; readonly at: number; readonly lookup?: VerdictLookupPlan };
 
