@@ -16,15 +16,23 @@ function firstError(body: Record<string, unknown>): { code?: string; label?: str
 }
 
 /**
+ * "Not now" from the API gateway in front of Oney, answered before Oney reads the request: its rate
+ * limit (429), a request not read in time (408), our key or subscription refused (401, 403).
+ */
+const NOT_TAKEN = new Set([401, 403, 408, 429]);
+
+/**
  * The ack of a call: 2xx accepted; 5xx, 408, 429 and no answer unknown (the retry resends the same
  * request id); 401 and 403 unknown too: the API gateway refusing our key or subscription says the
  * contract is wrong, not the operation (an operator fixes it and the retry goes through; the opening
- * refuses at once, `OneyDriver.open`); other statuses rejected, with Oney's first error.
+ * refuses at once, `OneyDriver.open`); other statuses rejected, with Oney's first error. The gateway's
+ * "not now" is `notTaken`: Oney never saw that send, so it is no send Oney may have acted on (D154).
  */
 export function ackOf(result: OneyResult): DriverAck {
   if (result.kind === 'transport') return transportAck(result);
   const { status, body } = result;
   const outcome = outcomeOfStatus(status, [401, 403]);
   const { code, label } = outcome === 'accepted' ? {} : firstError(body);
-  return { outcome, httpStatus: status, ...(code ? { code } : {}), ...(label ? { message: label.slice(0, 200) } : {}) };
+  const notTaken = outcome === 'unknown' && NOT_TAKEN.has(status);
+  return { outcome, httpStatus: status, ...(code ? { code } : {}), ...(label ? { message: label.slice(0, 200) } : {}), ...(notTaken ? { notTaken } : {}) };
 }

@@ -102,17 +102,21 @@ export class OneyDriver implements PspDriver {
   }
 
   /**
-   * A slice (or all) of the funded purchase handed back. Sent again only when the status query shows
-   * the first went through (CANCELLED: the whole purchase was); a partial cancel leaves the purchase
-   * FUNDED whether it went through or not, so an unanswered one is left to the operator, never sent twice.
+   * A slice (or all) of the funded purchase handed back. Sent again after a send Oney may have taken
+   * only when the status query shows it did not go through: a refund of all that remains would have
+   * ended the purchase CANCELLED, so FUNDED says it was not taken (D154); CANCELLED is the refund done.
+   * A slice leaves the purchase FUNDED whether it went through or not, so an unanswered one is left to
+   * the operator, never sent twice.
    */
   async refund(input: FollowUpInput): Promise<OperationOutput> {
     if (!isResend(input)) return this.cancel(this.deps.client.operation(), 'refunded', input, true);
     const purchase = purchaseOf(input);
     if ('ack' in purchase) return purchase;
     const { settings, reference } = purchase;
-    const now = await readStatus(this.deps.client.operation(), settings, reference, this.deps.logger);
+    const calls = this.deps.client.operation();
+    const now = await readStatus(calls, settings, reference, this.deps.logger);
     if (!('ack' in now) && now.statusCode === 'CANCELLED') return statusVerdict('refunded', input, now, true);
+    if (!('ack' in now) && input.wholeRemainder === true && FUNDED_STATUSES.has(now.statusCode)) return this.cancel(calls, 'refunded', input, true);
     const why = 'ack' in now ? 'its status query gave no answer' : `the purchase is ${now.statusCode}, which a partial cancel leaves as it was`;
     const ack: DriverAck = {
       outcome: 'unknown',

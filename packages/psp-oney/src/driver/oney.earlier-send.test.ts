@@ -155,6 +155,25 @@ describe('Oney: a refund sent again (its first answer lost)', () => {
     expect((await driver.refund(refundOf(open, 10_000))).facts).toMatchObject([{ kind: 'refunded', success: true, statusCode: 'CANCELLED' }]);
     expect(cancel.scope.isDone()).toBe(false);
   });
+
+  it('still FUNDED for a refund of all that remains: a whole cancel would have ended it CANCELLED, so it was not taken; sent again with the same request id (D154)', async () => {
+    const open = openInput();
+    statusSays(open.transactionId, 200, statusAnswer('FUNDED', 100));
+    const cancel = action(open.transactionId, 'cancel', { purchase: { status_code: 'CANCELLED', status_label: 'Transaction is cancelled' } });
+    const input = { ...refundOf(open, 10_000), wholeRemainder: true };
+    const output = await driver.refund(input);
+    expect(cancel.scope.isDone()).toBe(true);
+    expect(cancel.body()).toMatchObject({ merchant_request_id: input.transactionId, purchase: { cancellation_amount: 100, refund_down_payment: true } });
+    expect(output.facts).toMatchObject([{ kind: 'refunded', success: true, statusCode: 'CANCELLED' }]);
+  });
+
+  it('the status query without an answer for a refund of all that remains: unverifiable still, nothing sent', async () => {
+    const open = openInput();
+    statusSays(open.transactionId, 503, {});
+    const cancel = action(open.transactionId, 'cancel', {});
+    expect((await driver.refund({ ...refundOf(open, 10_000), wholeRemainder: true })).ack).toMatchObject({ outcome: 'unknown', unverifiable: true });
+    expect(cancel.scope.isDone()).toBe(false);
+  });
 });
 
 describe("Oney: the payer back from Oney's pages", () => {

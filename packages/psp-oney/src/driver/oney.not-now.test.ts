@@ -31,12 +31,19 @@ describe('Oney actions answered 429 or 408', () => {
     expect(out.facts).toEqual([]);
   });
 
-  it.each([429, 408])('a refund answered %i is unknown, not a failed refund', async (status) => {
+  it.each([429, 408])('a refund answered %i is unknown, not a failed refund, and not taken: Oney never saw it (D154)', async (status) => {
     const open = openInput();
     nock(STAGING_BASE).post(`${purchasePathOf(open.transactionId)}/action/cancel`).reply(status, NOT_NOW);
     const out = await driver.refund(followUpInput(open, 3_000));
-    expect(out.ack).toMatchObject({ outcome: 'unknown', httpStatus: status });
+    expect(out.ack).toMatchObject({ outcome: 'unknown', httpStatus: status, notTaken: true });
     expect(out.facts).toEqual([]);
+  });
+
+  it('a refund answered 504 (the gateway waited for Oney in vain) may have been taken: not notTaken', async () => {
+    const open = openInput();
+    nock(STAGING_BASE).post(`${purchasePathOf(open.transactionId)}/action/cancel`).reply(504, { message: 'Gateway Timeout' });
+    const out = await driver.refund(followUpInput(open, 3_000));
+    expect(out.ack).toEqual({ outcome: 'unknown', httpStatus: 504 });
   });
 
   it('a confirm Oney itself refuses (400) is still a failed capture', async () => {
@@ -65,11 +72,11 @@ describe('Oney actions answered 401 or 403 by the API gateway', () => {
     expect(out.facts).toEqual([]);
   });
 
-  it.each([401, 403])('a refund answered %i is unknown, not a failed refund', async (status) => {
+  it.each([401, 403])('a refund answered %i is unknown, not a failed refund, and not taken (D154)', async (status) => {
     const open = openInput();
     nock(STAGING_BASE).post(`${purchasePathOf(open.transactionId)}/action/cancel`).reply(status, KEY_REFUSED);
     const out = await driver.refund(followUpInput(open, 3_000));
-    expect(out.ack).toMatchObject({ outcome: 'unknown', httpStatus: status });
+    expect(out.ack).toMatchObject({ outcome: 'unknown', httpStatus: status, notTaken: true });
     expect(out.facts).toEqual([]);
   });
 
