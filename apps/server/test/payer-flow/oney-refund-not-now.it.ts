@@ -9,6 +9,8 @@ jest.setTimeout(30_000);
 const PLAN = { installments: 3, withFees: false };
 /** The first dispatch retry of a capture, void or refund (5 s), a little late. */
 const FIRST_RETRY_MS = 6_000;
+/** The first lookup of a follow-up left without its verdict (10 min), a little late. */
+const FIRST_LOOKUP_MS = 11 * 60_000;
 const NOT_NOW: Record<number, object> = {
   429: { statusCode: 429, message: 'Rate limit is exceeded. Try again in 1 seconds.' },
   408: { statusCode: 408, message: 'Request Timeout' },
@@ -25,9 +27,10 @@ type Cancel = { merchant_request_id: string; purchase: { cancellation_amount: nu
  * Oney's API gateway answers "not now" (its rate limit 429, 408, our key refused 401 or 403) before
  * Oney reads the request: such a cancel moved nothing and is sent again. And a refund of all that
  * remains would have ended the purchase CANCELLED: FUNDED after its lost answer says it was not
- * taken, so it is sent again too (D154).
+ * taken, so it is sent again too. A refund given up without its verdict is looked up: CANCELLED
+ * settles it (D154).
  */
-describe('Oney: a refund the gateway answered "not now", or a whole refund Oney did not take, is sent again (nock playing Oney)', () => {
+describe('Oney: a refund the gateway answered "not now", or a whole refund Oney did not take, is sent again; one given up is looked up (nock playing Oney)', () => {
   const service = providerService([
     { method: 'oney', provider: 'oney', partialRefunds: true, plans: [{ ...PLAN, feeRate: 0, apr: 0, minAmount: 10_000, maxAmount: 300_000 }], settings: SETTINGS },
   ]);
@@ -136,5 +139,23 @@ describe('Oney: a refund the gateway answered "not now", or a whole refund Oney 
     expect(cancels.map((c) => c.purchase.cancellation_amount)).toEqual([100, 200, 200]);
     expect(await refundsRead(sessionId)).toEqual({ kinds: ['succeeded', 'succeeded'], refunded: 30_000 });
     expect(givenUpLines()).toEqual([]);
+  });
+
+  it('a full refund given up (its answer lost, the status query down at the resend) is looked up, and Oney\'s CANCELLED settles it: nothing sent again', async () => {
+    const { sessionId, attemptId, reference, query } = await funded('oney-refund-full-given-up');
+    const cancels = cancelsSeen(reference, () => {
+      query.isDown();
+      return [504, { message: 'Gateway Timeout' }];
+    });
+    expect(await refund(attemptId, 'oney-refund-full-given-up', {})).toBe(202);
+    await until(() => (cancels.length > 0 ? true : undefined), 'the first cancel');
+    await after(FIRST_RETRY_MS);
+    expect(await refundsRead(sessionId)).toEqual({ kinds: ['pending'], refunded: 0 });
+    expect(givenUpLines()).toHaveLength(1);
+
+    query.says(statusAnswer('CANCELLED', 300));
+    await after(FIRST_LOOKUP_MS);
+    expect(cancels).toHaveLength(1);
+    expect(await refundsRead(sessionId)).toEqual({ kinds: ['succeeded'], refunded: 30_000 });
   });
 });

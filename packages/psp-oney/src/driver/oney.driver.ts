@@ -1,8 +1,9 @@
-import type { DriverAck, DriverCapabilities, FollowUpInput, LookupInput, Logger, Money, OpenInput, OpenOutput, OperationOutput, PspDriver, PspFact, ReturnInput } from '@splitpay/domain';
+import type { DriverAck, DriverCapabilities, FollowUpInput, FollowUpLookupInput, LookupInput, Logger, Money, OpenInput, OpenOutput, OperationOutput, PspDriver, PspFact, ReturnInput } from '@splitpay/domain';
 import { ackOf } from '../client/oney-ack';
 import { purchasePath, PURCHASE_PATH } from '../client/oney-paths';
 import type { OneyCalls, OneyClient, OneyResult } from '../client/oney.client';
 import { toMajor } from '../mapping/amounts';
+import { followUpStatusFacts } from '../mapping/follow-up-status';
 import { purchaseRequest } from '../mapping/purchase-request';
 import { awaitsPayer, FUNDED_STATUSES, paymentAmountOf, purchaseStatusOf, statusFactsOf, type PurchaseStatus } from '../mapping/purchase-status';
 import { isFailReturn } from '../mapping/return-url';
@@ -154,6 +155,20 @@ export class OneyDriver implements PspDriver {
     const reference = input.target.transactionId;
     if (!reference) return rejected('no-reference', 'the purchase has no reference');
     return statusLookup(this.deps.client, settings, reference, this.deps.logger, input.amount);
+  }
+
+  /**
+   * A capture, void or refund given up without its verdict (D154): the purchase's status settles it
+   * when it proves it done; else no fact, the operation stays pending for the operator.
+   */
+  async lookupFollowUp(input: FollowUpLookupInput): Promise<OperationOutput> {
+    const settings = readOneySettings(input.settings);
+    if ('missing' in settings) return rejected('configuration', `the contract setting ${settings.missing} is missing`);
+    const reference = input.opening.transactionId;
+    if (!reference) return rejected('no-reference', 'the purchase has no reference');
+    const now = await readStatus(this.deps.client.operation(), settings, reference, this.deps.logger);
+    if ('ack' in now) return { ack: now.ack, facts: [] };
+    return { ack: { outcome: 'accepted', code: now.statusCode }, facts: followUpStatusFacts(input.type, now, input.transactionId) };
   }
 
   /** Cancel (before the confirm, or after it: `afterFunding`, the payer's down payment refunded too): the amount handed back and the reason. */
