@@ -15,6 +15,7 @@ import { abortedRequestsCounter, counterCatalog } from './wiring/metrics';
 import { wireMerchantApi } from './wiring/merchant-api';
 import { wirePayer } from './wiring/payer';
 import { createPspRegistry } from './wiring/psp';
+import { DeadlineCuts } from './wiring/deadline-cuts';
 import { deadlinedRegistry } from './wiring/psp-deadline';
 import { meteredRegistry } from './wiring/psp-metrics';
 import { wireRefunds } from './wiring/refunds';
@@ -114,8 +115,9 @@ export function createAppInstance(options: InstanceOptions): AppInstance {
     passwordHasher: auth.passwordHasher,
     tokenMinter: auth.tokenMinter,
   };
-  // Counted outside the deadline: a call it cut short counts as the unknown it answers.
-  const registry = meteredRegistry(deadlinedRegistry(psp.registry, { deadlineMs: options.config.pspDeadlineMs, timer: core.timer, logger: core.logger }), metrics);
+  // Counted outside the deadline, which names the calls it cut short to the counter (outcome `deadline`, D160).
+  const cuts = new DeadlineCuts();
+  const registry = meteredRegistry(deadlinedRegistry(psp.registry, { deadlineMs: options.config.pspDeadlineMs, timer: core.timer, logger: core.logger, cuts }), metrics, cuts);
   for (const mount of psp.mounts) routers.push(Router().use(mount.mountPath, mount.router));
   const writer = sessionWriterOf(core.config, { sessions: core.stores.sessions, clock: core.clock, ids: core.ids });
   const webhooks = wireWebhooks(core, { sealer: services.secretSealer, tokens: services.accessTokens, writer });

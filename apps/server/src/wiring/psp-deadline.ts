@@ -1,4 +1,5 @@
 import { PspRegistry, transportFailureMessage, type DriverAck, type Logger, type PspDriver, type PspProvider, type Timer } from '@splitpay/domain';
+import type { DeadlineCuts } from './deadline-cuts';
 import { overlay } from './overlay';
 
 /** The service's own wait for one driver call (PSP_DEADLINE_MS), above the drivers' timeout. */
@@ -6,6 +7,8 @@ export interface ServiceDeadline {
   readonly deadlineMs: number;
   readonly timer: Timer;
   readonly logger: Logger;
+  /** Told each stand-in the deadline answers, for the metrics to count it apart (D160). */
+  readonly cuts?: DeadlineCuts;
 }
 
 /** The driver calls that reach a PSP and answer an ack with facts. */
@@ -22,6 +25,11 @@ function unansweredAck(provider: string): DriverAck {
   return { outcome: 'unknown', message: transportFailureMessage('ETIMEDOUT', provider) };
 }
 
+function mark<T>(deadline: ServiceDeadline, standIn: T): T {
+  if (deadline.cuts && typeof standIn === 'object' && standIn !== null) deadline.cuts.mark(standIn);
+  return standIn;
+}
+
 /**
  * `start()`'s outcome, or `unanswered()`'s once the deadline passes first. What the call settles to
  * afterwards is dropped (logged): the verdict comes from the status lookup or the notification, as
@@ -34,9 +42,9 @@ function within<T>(deadline: ServiceDeadline, name: CallName, start: () => Promi
       over = true;
       deadline.logger.warn('psp.deadline_passed', { ...name, deadlineMs: deadline.deadlineMs });
       try {
-        resolve(unanswered());
+        resolve(mark(deadline, unanswered()));
       } catch (error) {
-        reject(error);
+        reject(mark(deadline, error));
       }
     });
     const settle = (then: () => void) => () => {

@@ -1,48 +1,85 @@
-import { PspRegistry, type Metrics, type OperationOutput, type OpenOutput, type PspDriver, type PspProvider } from '@splitpay/domain';
+import { PspRegistry, type Metrics, type ParsedNotification, type PspDriver, type PspProvider } from '@splitpay/domain';
+import { DeadlineCuts } from './deadline-cuts';
 import { overlay } from './overlay';
 
 export const PSP_CALLS_METRIC = 'psp_calls_total';
-export const PSP_CALL_OPERATIONS = ['open', 'confirm', 'capture', 'void', 'refund', 'lookup'] as const;
-export const PSP_CALL_OUTCOMES = ['accepted', 'rejected', 'unknown', 'error'] as const;
 
-type Operation = (typeof PSP_CALL_OPERATIONS)[number];
-
-
-/** A driver whose every call is counted by outcome; what it answers is untouched. */
-function meteredDriver(driver: PspDriver, metrics: Metrics): PspDriver {
-  const count = async <T extends OpenOutput | OperationOutput>(operation: Operation, call: () => Promise<T>): Promise<T> => {
-    try {
-      const output = await call();
-      metrics.increment(PSP_CALLS_METRIC, { provider: driver.provider, operation, outcome: output.ack.outcome });
-      return output;
-    } catch (error) {
-      metrics.increment(PSP_CALLS_METRIC, { provider: driver.provider, operation, outcome: 'error' });
-      throw error;
-    }
-  };
-  const { confirm, lookup, hostedFields } = driver;
-  // Every other member is read through the prototype; methods are bound, for drivers with private fields.
-  return overlay(driver, {
-    open: (input: Parameters<PspDriver['open']>[0]) => count('open', () => driver.open(input)),
-    capture: (input: Parameters<PspDriver['capture']>[0]) => count('capture', () => driver.capture(input)),
-    void: (input: Parameters<PspDriver['void']>[0]) => count('void', () => driver.void(input)),
-    refund: (input: Parameters<PspDriver['refund']>[0]) => count('refund', () => driver.refund(input)),
-    ...(confirm ? { confirm: (input: Parameters<typeof confirm>[0]) => count('confirm', () => confirm.call(driver, input)) } : {}),
-    ...(lookup ? { lookup: (input: Parameters<typeof lookup>[0]) => count('lookup', () => lookup.call(driver, input)) } : {}),
-    ...(hostedFields ? { hostedFields: hostedFields.bind(driver) } : {}),
-  });
-}
+/** The driver calls counted, by the name of the port's member. */
+const DRIVER_CALLS = ['open', 'confirm', 'capture', 'void', 'refund', 'lookup', 'lookupFollowUp', 'completeReturn', 'completeAction', 'walletSession'] as const;
 
 /**
- * The registry the core uses, its drivers counted (psp_calls_total by provider, operation and
- * outcome). Built over the PSP wiring's registry, so that adding a provider needs no change here.
+ * The `operation` label's values: fixed names, never ids. The first six keep the values dashboards
+ * were built on; each added call has its own (D160).
  */
-export function meteredRegistry(registry: PspRegistry, metrics: Metrics): PspRegistry {
+export const PSP_CALL_OPERATIONS = [...DRIVER_CALLS, 'parseNotification'] as const;
+
+/** `deadline`: the service's own deadline cut the call (D150), which reads as `unknown` to the core. */
+export const PSP_CALL_OUTCOMES = ['accepted', 'rejected', 'unknown', 'error', 'deadline'] as const;
+
+type Operation = (typeof PSP_CALL_OPERATIONS)[number];
+type Outcome = (typeof PSP_CALL_OUTCOMES)[number];
+
+/** Synchronous members read through the overlay: bound, for drivers with private fields. */
+const READS = ['capabilitiesFor', 'hostedFields'] as const;
+
+/** Counts one provider's calls by operation and outcome; what they answer or throw is untouched. */
+class CallCounter {
+  constructor(
+    private readonly provider: string,
+    private readonly metrics: Metrics,
+    private readonly cuts: DeadlineCuts,
+  ) {}
+
+  async count<T>(operation: Operation, call: () => Promise<T>, outcomeOf: (answer: T) => Outcome): Promise<T> {
+    try {
+      const answer = await call();
+      this.increment(operation, this.cuts.cut(answer) ? 'deadline' : outcomeOf(answer));
+      return answer;
+    } catch (error) {
+      this.increment(operation, this.cuts.cut(error) ? 'deadline' : 'error');
+      throw error;
+    }
+  }
+
+  private increment(operation: Operation, outcome: Outcome): void {
+    this.metrics.increment(PSP_CALLS_METRIC, { provider: this.provider, operation, outcome });
+  }
+}
+
+const ackOutcome = (output: { readonly ack: { readonly outcome: 'accepted' | 'rejected' | 'unknown' } }): Outcome => output.ack.outcome;
+
+function meteredDriver(driver: PspDriver, metrics: Metrics, cuts: DeadlineCuts): PspDriver {
+  const counter = new CallCounter(driver.provider, metrics, cuts);
+  const members = driver as unknown as Record<string, unknown>;
+  const own: Record<string, unknown> = {};
+  for (const operation of DRIVER_CALLS) {
+    const call = members[operation];
+    if (typeof call !== 'function') continue;
+    own[operation] = (input: unknown) => counter.count(operation, () => call.call(driver, input) as Promise<Parameters<typeof ackOutcome>[0]>, ackOutcome);
+  }
+  for (const read of READS) {
+    const member = members[read];
+    if (typeof member === 'function') own[read] = member.bind(driver);
+  }
+  return overlay(driver, own as Partial<PspDriver>);
+}
+
+/** An authenticated reading is `accepted`; one refused (unauthenticated, unreadable) `rejected`. */
+const readingOutcome = (parsed: ParsedNotification): Outcome => parsed.kind;
+
+/**
+ * The registry the core uses, every driver call and notification reading counted (psp_calls_total by
+ * provider, operation and outcome). Built over the PSP wiring's registry, so that adding a provider
+ * needs no change here. `cuts` tells the calls the service's deadline cut short (given to the deadline
+ * registry beneath, D150).
+ */
+export function meteredRegistry(registry: PspRegistry, metrics: Metrics, cuts: DeadlineCuts = new DeadlineCuts()): PspRegistry {
   const providers: PspProvider[] = registry.providerIds().map((id) => {
     const provider = registry.provider(id) as PspProvider;
+    const readings = new CallCounter(provider.id, metrics, cuts);
     return overlay(provider, {
-      drivers: provider.drivers.map((driver) => meteredDriver(driver, metrics)),
-      parseNotification: provider.parseNotification.bind(provider),
+      drivers: provider.drivers.map((driver) => meteredDriver(driver, metrics, cuts)),
+      parseNotification: (notification, context) => readings.count('parseNotification', () => provider.parseNotification(notification, context), readingOutcome),
     });
   });
   return new PspRegistry(providers);

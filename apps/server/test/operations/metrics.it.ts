@@ -54,6 +54,8 @@ describe('/metrics', () => {
     expect(seriesValue(text, 'http_request_duration_seconds_count{method="POST",route="/elements/session/attempts",status="201"}')).toBe(1);
     expect(text).not.toContain(sessionId);
     expect(seriesValue(text, 'psp_calls_total{operation="open",outcome="accepted",provider="fake"}')).toBe(1);
+    // The fake PSP's verdict, posted to the service over HTTP, read by its provider (D160).
+    expect(seriesValue(text, 'psp_calls_total{operation="parseNotification",outcome="accepted",provider="fake"}')).toBeGreaterThanOrEqual(1);
     expect(seriesValue(text, 'worker_turn_duration_seconds_count{worker="session-worker"}')).toBeGreaterThanOrEqual(1);
   });
 
