@@ -46,7 +46,7 @@ export function counterCatalog(providers: readonly string[]): CounterSpec[] {
     },
     {
       name: PSP_CALLS_METRIC,
-      help: 'Calls to PSP drivers, by provider, operation and outcome (accepted, rejected, unknown: no usable answer, error: the driver threw)',
+      help: 'PSP driver calls and notification readings, by provider, operation and outcome (accepted, rejected, unknown: no usable answer, error: the driver threw, deadline: cut by the service deadline)',
       labelNames: ['operation', 'outcome', 'provider'],
       initial: product({ provider: providers, operation: PSP_CALL_OPERATIONS, outcome: PSP_CALL_OUTCOMES }),
     },
