@@ -1,13 +1,16 @@
 import { issuedLike } from './card-schemes';
+import { foldedText } from './folded-text';
 
 /** Runs of digit groups, each group apart from the next by one space or dash (`4111 1111 1111 1111 12`). */
 const DIGIT_RUN = /\b\d+(?:[ -]\d+)*\b/g;
 
 /**
- * Runs of digit groups apart by dots (`4111.1111.1111.1111`): a card number only when in a card layout
- * (dottedCardNumber), since dots also part addresses, versions, amounts and dates (D157-a).
+ * Runs of digit groups apart by dots, slashes or underscores (`4111.1111.1111.1111`, `4111/1111/1111/1111`,
+ * `4111_1111_1111_1111`): a card number only when in a card layout (punctuatedCardNumber), since these
+ * also part addresses, versions, amounts, dates and ids (`3066019730_0`), D157-a, D158-a. Bounded by
+ * what is not a digit, not by a word boundary: an underscore is a word character (`card_4111_…`).
  */
-const DOTTED_RUN = /\b\d+(?:\.\d+)+\b/g;
+const PUNCTUATED_RUN = /(?<!\d)\d+(?:[./_]\d+)+(?!\d)/g;
 
 /**
  * The first digits the card schemes issue under: Mastercard 22 to 27 and 5, Mir 22, American Express,
@@ -80,11 +83,12 @@ function mistypedCardNumber(groups: readonly string[]): boolean {
 }
 
 /**
- * A card number written with dots for separators: in a card layout, and passing the checksum with a
- * scheme's first digits (couldBeCardNumber) or starting as a scheme's cards do with their length
- * (issuedLike, a mistyped one). Nothing else dotted: `192.168.100.200`, `1.234.567`, `2026.11.27`.
+ * A card number written with dots, slashes or underscores for separators: in a card layout, and passing
+ * the checksum with a scheme's first digits (couldBeCardNumber) or starting as a scheme's cards do with
+ * their length (issuedLike, a mistyped one). Nothing else so parted: `192.168.100.200`, `1.234.567`,
+ * `2026.11.27`, `2026/11/27`, `12/27`.
  */
-function dottedCardNumber(groups: readonly string[]): boolean {
+function punctuatedCardNumber(groups: readonly string[]): boolean {
   const digits = groups.join('');
   return inCardLayout(groups) && (couldBeCardNumber(digits) || issuedLike(digits));
 }
@@ -109,12 +113,19 @@ export interface CardNumberSpan {
  * ignored) that could be a card number (couldBeCardNumber), so that a card number followed or preceded by
  * another group (an expiry, a count) is still seen; and the card number an unbroken run starts with when
  * only a security code or an expiry follows it (gluedCardNumber); and a card number failing the checksum
- * written as only cards are (mistypedCardNumber); and one written with dots in a card layout
- * (dottedCardNumber). Only whole groups otherwise: every
+ * written as only cards are (mistypedCardNumber); and one written with dots, slashes or underscores in a
+ * card layout (punctuatedCardNumber). Only whole groups otherwise: every
  * 13-19 digit window of a 16-digit reference passes the checksum somewhere two times in three, and an
- * unbroken run longer than 19 digits (a Worldline payment id) is a reference (D113-d, D123). Spans may overlap.
+ * unbroken run longer than 19 digits (a Worldline payment id) is a reference (D113-d, D123). Read on
+ * the folded text (other scripts' digits, typographic spaces and dashes, D158-a); the spans are where
+ * they stand in `text`. Spans may overlap.
  */
 export function cardNumberSpans(text: string): CardNumberSpan[] {
+  const folded = foldedText(text);
+  return cardNumberSpansInAscii(folded.text).map(({ from, to }) => ({ from: folded.originOf(from), to: folded.originOf(to) }));
+}
+
+function cardNumberSpansInAscii(text: string): CardNumberSpan[] {
   const found: CardNumberSpan[] = [];
   for (const run of text.matchAll(DIGIT_RUN)) {
     const groups = groupsOf(run);
@@ -136,12 +147,12 @@ export function cardNumberSpans(text: string): CardNumberSpan[] {
       }
     }
   }
-  for (const run of text.matchAll(DOTTED_RUN)) {
+  for (const run of text.matchAll(PUNCTUATED_RUN)) {
     const groups = groupsOf(run);
     for (let first = 0; first < groups.length; first++) {
       for (let count = FEWEST_LAYOUT_GROUPS; count <= MOST_LAYOUT_GROUPS && first + count <= groups.length; count++) {
         const span = groups.slice(first, first + count);
-        if (dottedCardNumber(span.map((group) => group.digits))) found.push({ from: span[0]?.from ?? 0, to: span[span.length - 1]?.to ?? 0 });
+        if (punctuatedCardNumber(span.map((group) => group.digits))) found.push({ from: span[0]?.from ?? 0, to: span[span.length - 1]?.to ?? 0 });
       }
     }
   }

@@ -101,10 +101,69 @@ describe('disclosuresIn, on cards written with dots, area codes in brackets, sig
       'from 192.168.100.200, service 1.24.0',
       'refunded 1.234.567,89 EUR on 2026.11.27',
       'reference 4111.1111.1111 only',
-      'ticket (415) 555-2671 at the PSP',
       'see eyJ docs, whsec rotation done',
     ]) {
       expect(disclosuresIn(note)).toEqual([]);
+    }
+  });
+});
+
+describe('disclosuresIn, on cards parted by slashes or underscores or in other digits, IBANs, national phone numbers and credential pairs (D158)', () => {
+  it.each([
+    ['a card number parted by slashes', 'card 4111/1111/1111/1111', 'a card number'],
+    ['a card number parted by underscores', 'card 4111_1111_1111_1111', 'a card number'],
+    ['a card number in full-width digits', 'card ４１１１１１１１１１１１１１１１', 'a card number'],
+    ['a card number in full-width digits and spaces', 'card ４１１１　１１１１　１１１１　１１１１', 'a card number'],
+    ['a card number in Arabic-Indic digits', 'card ٤١١١١١١١١١١١١١١١', 'a card number'],
+    ['a card number parted by no-break spaces', 'card 4111\u00a01111\u00a01111\u00a01111', 'a card number'],
+    ['a card number parted by en dashes', 'card 5555\u20135555\u20135555\u20134444', 'a card number'],
+    ['a national number in pairs', 'payer called from 06 12 34 56 78', 'a phone number'],
+    ['a national number in pairs with dots', 'payer called from 06.12.34.56.78', 'a phone number'],
+    ['a national number in pairs with dashes', 'payer called from 06-12-34-56-78', 'a phone number'],
+    ['a national number unbroken', 'payer called from 0612345678', 'a phone number'],
+    ['a national number in full-width digits', 'payer called from ０６ １２ ３４ ５６ ７８', 'a phone number'],
+    ['a British national number', 'payer called from 020 7946 0958', 'a phone number'],
+    ['a British mobile number', 'payer called from 07700 900123', 'a phone number'],
+    ['a North American number with its area code in brackets', 'payer called from (415) 555-2671', 'a phone number'],
+    ['a North American number with dashes', 'payer called from 415-555-2671', 'a phone number'],
+    ['a password pair', 'login password=hunter2 worked', 'a token or credential'],
+    ['a secret pair', 'merchant sent secret=s3cr3tValue', 'a token or credential'],
+    ['an API key pair', 'retried with api_key=AQEyhmfxK4', 'a token or credential'],
+    ['a client secret with a colon', 'client_secret: demo-secret', 'a token or credential'],
+    ['a password in JSON', 'body {"password":"hunter2"}', 'a token or credential'],
+    ['an API key header', 'X-API-Key: AQEyhmfxK4', 'a token or credential'],
+    ['a password pair after another name', 'user: password=hunter2', 'a token or credential'],
+    ['a password in an address', 'restored from mongodb://shop:s3cr3t@db:27017/splitpay', 'a token or credential'],
+  ])('sees %s', (_what, note, disclosure) => {
+    expect(disclosuresIn(note)).toContain(disclosure);
+  });
+
+  it.each([
+    'iban FR7630006000011234567890189',
+    'iban FR76 3000 6000 0112 3456 7890 189',
+    'to DE89 3704 0044 0532 0130 00 on Monday',
+    'to DE89370400440532013000',
+    'to GB29 NWBK 6016 1331 9268 19',
+    'to be68 5390 0754 7034, refunded',
+    'to ＦＲ７６３０００６００００１１２３４５６７８９０１８９',
+    'to FR76-3000-6000-0112-3456-7890-189',
+  ])('sees an IBAN, and only an IBAN: %s', (note) => {
+    expect(disclosuresIn(note)).toEqual(['an IBAN']);
+  });
+
+  it('lets through ids, amounts, dates, date-times, addresses, versions, PSP references, timestamps and words near a credential', () => {
+    for (const note of [
+      'session 0190a5d2-7c3e-7b4a-9f1e-2c3d4e5f6a7b, id 01234567-0123-4567-8901-234567890123',
+      'refunded 600 EUR (amount 123456789012), 1 234 567 EUR',
+      'on 2026-11-27, at 2026-11-27T10:05:00Z, 2026/11/27, expiry 12/27, 27/11/2026 06:12',
+      'from 192.168.100.200 and 10.0.12.34, service 1.24.0, node 22.11.0',
+      'REFUND 8535296382716013 and QFQTPCQ8HXSKGK82, Worldline 3066019730_0, PayPal 5O190127TN364715T',
+      'settled at 1764318000000 (1764318000), ticket 0012345678, order 123456789',
+      'FR76 is the check, DE89 too, the IBAN FR76 3000 6000 0112 3456 7890 180 is wrong',
+      'webhook secret rotated, token_type=Bearer, oauth:token:client, tokens=3, password reset done',
+      'counts 06 12, 415 555, 2026 11 27 10 05',
+    ]) {
+      expect([note, disclosuresIn(note)]).toEqual([note, []]);
     }
   });
 });

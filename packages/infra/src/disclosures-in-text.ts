@@ -1,8 +1,12 @@
 import { cardNumbersIn } from './card-numbers';
-import { TOKENS } from './redact';
+import { writesCredentialPair } from './credential-pairs';
+import { foldedText } from './folded-text';
+import { ibanSpans } from './ibans';
+import { writesNationalPhoneNumber } from './national-phone-numbers';
+import { TOKENS, withoutSpans } from './redact';
 
 /** What a free text meant for merchants' eyes must not carry (D113-b), as its writer is told. */
-export type TextDisclosure = 'a card number' | 'an email address' | 'a phone number' | 'a token or credential';
+export type TextDisclosure = 'a card number' | 'an IBAN' | 'an email address' | 'a phone number' | 'a token or credential';
 
 const EMAIL = /[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[A-Za-z]{2,}/;
 /**
@@ -34,15 +38,20 @@ function writesPhoneNumber(text: string): boolean {
 
 /**
  * What `text` discloses of a payer or a secret: a card number (a span of 13 to 19 digits passing
- * the card checksum, or one failing it written as only cards are: see cardNumbersIn), an email
- * address, an international phone number, a token
- * or credential. Empty when none: the text may be shown as written.
+ * the card checksum, or one failing it written as only cards are: see cardNumbersIn), an IBAN, an
+ * email address, a phone number (international, or national as written at home), a token or
+ * credential (a credential's value after its name included). Read on the folded text (other scripts'
+ * digits, full-width forms, typographic spaces, D158-a), an IBAN's digits taken for nothing else.
+ * Empty when none: the text may be shown as written.
  */
 export function disclosuresIn(text: string): readonly TextDisclosure[] {
   const found: TextDisclosure[] = [];
-  if (cardNumbersIn(text).length > 0) found.push('a card number');
-  if (EMAIL.test(text)) found.push('an email address');
-  if (writesPhoneNumber(text)) found.push('a phone number');
-  if ((text.match(TOKENS) ?? []).length > 0) found.push('a token or credential');
+  const ibans = ibanSpans(text);
+  const rest = foldedText(withoutSpans(text, ibans, ' ')).text;
+  if (cardNumbersIn(rest).length > 0) found.push('a card number');
+  if (ibans.length > 0) found.push('an IBAN');
+  if (EMAIL.test(rest)) found.push('an email address');
+  if (writesPhoneNumber(rest) || writesNationalPhoneNumber(rest)) found.push('a phone number');
+  if ((rest.match(TOKENS) ?? []).length > 0 || writesCredentialPair(rest)) found.push('a token or credential');
   return found;
 }

@@ -110,3 +110,47 @@ describe('redact, on signing secrets, raw access tokens and dotted card numbers 
     expect(redact(fields)).toEqual(fields);
   });
 });
+
+describe('redact, on cards parted by slashes or underscores or in other digits, IBANs and credential pairs in a log line (D158)', () => {
+  it.each([
+    ['card 4111/1111/1111/1111 refused', 'card [redacted-pan] refused'],
+    ['card 4111_1111_1111_1111 refused', 'card [redacted-pan] refused'],
+    ['card ４１１１１１１１１１１１１１１１ refused', 'card [redacted-pan] refused'],
+    ['card ４１１１　１１１１　１１１１　１１１１ refused', 'card [redacted-pan] refused'],
+    ['card 𝟒𝟏𝟏𝟏𝟏𝟏𝟏𝟏𝟏𝟏𝟏𝟏𝟏𝟏𝟏𝟏 refused', 'card [redacted-pan] refused'],
+    ['card 4111\u00a01111\u00a01111\u00a01111 refused', 'card [redacted-pan] refused'],
+    ['mandate on FR76 3000 6000 0112 3456 7890 189 refused', 'mandate on [redacted-iban] refused'],
+    ['mandate on DE89370400440532013000, retry', 'mandate on [redacted-iban], retry'],
+    ['mandate on FR76-3000-6000-0112-3456-7890-189', 'mandate on [redacted-iban]'],
+    ['connect failed password=hunter2 user=shop', 'connect failed password=[redacted] user=shop'],
+    ['GET /v1?api_key=AQEyhmfxK4&page=2 401', 'GET /v1?api_key=[redacted]&page=2 401'],
+    ['body {"client_secret":"demo-secret","grant_type":"client_credentials"}', 'body {"client_secret":"[redacted]","grant_type":"client_credentials"}'],
+    ['X-API-Key: AQEyhmfxK4 refused', 'X-API-Key: [redacted] refused'],
+    ['login user: password=hunter2', 'login user: password=[redacted]'],
+    ['config Password = "hunter 2" read', 'config Password = "[redacted]" read'],
+    ['connect mongodb://shop:s3cr3t@db:27017/splitpay failed', 'connect mongodb://shop:[redacted]@db:27017/splitpay failed'],
+  ])('hides what %s carries', (text, hidden) => {
+    expect(redact({ detail: text }).detail).toBe(hidden);
+  });
+
+  it('keeps ids, amounts in minor units, ISO dates and date-times, addresses, versions, PSP references, epoch ms and UUIDs readable', () => {
+    const fields = {
+      sessionId: '0190a5d2-7c3e-7b4a-9f1e-2c3d4e5f6a7b',
+      numericUuid: '01234567-0123-4567-8901-234567890123',
+      amount: 123456789012,
+      amountText: '123456789012',
+      date: '2026-11-27',
+      dateTime: '2026-11-27T10:05:00.123Z',
+      slashedDate: '2026/11/27',
+      address: '192.168.100.200',
+      version: '1.24.0',
+      pspReference: '8535296382716013',
+      alphaPspReference: 'QFQTPCQ8HXSKGK82',
+      at: '1764318000000',
+      worldline: '3066019730_0',
+      counter: 'oauth:token:client',
+      detail: 'capture 8535296382716013 at 1764318000000 of 600 for 0190a5d2-7c3e-7b4a-9f1e-2c3d4e5f6a7b on 2026-11-27T10:05:00Z from 10.0.12.34, token_type=Bearer, tokens=3, FR76 check, expiry 12/27',
+    };
+    expect(redact(fields)).toEqual(fields);
+  });
+});

@@ -1,5 +1,7 @@
 import type { LogFields } from '@splitpay/domain';
 import { cardNumberSpans } from './card-numbers';
+import { withoutCredentialValues } from './credential-pairs';
+import { ibanSpans } from './ibans';
 
 /**
  * Keys whose values never reach a log line, whatever their depth: secrets, card data, the payer's IP
@@ -63,22 +65,25 @@ function isSecretKey(key: string): boolean {
 export const TOKENS = /\b(pst_[A-Za-z0-9_-]+|whsec_[A-Za-z0-9+/=_-]+|eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*|Bearer\s+[A-Za-z0-9._~+/=-]+|Basic\s+[A-Za-z0-9+/=]+)/g;
 
 /**
- * Card numbers as the text disclosure check sees them (cardNumberSpans: by the card schemes' first digits
- * and the checksum), then tokens. A digit run no card scheme could have issued stays: Adyen's
- * pspReference, Worldline's and PayPal's ids are what operators match payments with (D123-a).
+ * IBANs, then card numbers, as the text disclosure check sees them (ibanSpans: a country's length and
+ * the checksum; cardNumberSpans: by the card schemes' first digits and the checksum), then tokens, then
+ * a credential's value after its name (D158). A digit run no card scheme could have issued stays: Adyen's
+ * pspReference, Worldline's and PayPal's ids are what operators match payments with (D123-a). Phone
+ * numbers and email addresses stay too: no line is written with an order's contact fields (D152-b, D158-c).
  */
 function scrubText(text: string): string {
-  return withoutCardNumbers(text).replace(TOKENS, '[redacted-token]');
+  const withoutIbans = withoutSpans(text, ibanSpans(text), '[redacted-iban]');
+  const withoutCards = withoutSpans(withoutIbans, cardNumberSpans(withoutIbans), '[redacted-pan]');
+  return withoutCredentialValues(withoutCards.replace(TOKENS, '[redacted-token]'));
 }
 
-/** `text` with each card number, and each stretch of overlapping ones, replaced by one mark. */
-function withoutCardNumbers(text: string): string {
-  const spans = cardNumberSpans(text).sort((a, b) => a.from - b.from);
+/** `text` with each span, and each stretch of overlapping ones, replaced by one `mark`. */
+export function withoutSpans(text: string, spans: readonly { readonly from: number; readonly to: number }[], mark: string): string {
   let out = '';
   let at = 0;
-  for (const span of spans) {
+  for (const span of [...spans].sort((a, b) => a.from - b.from)) {
     if (span.to <= at) continue;
-    if (span.from >= at) out += text.slice(at, span.from) + '[redacted-pan]';
+    if (span.from >= at) out += text.slice(at, span.from) + mark;
     at = span.to;
   }
   return out + text.slice(at);

@@ -98,6 +98,17 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(argv)).toEqual({ kind: 'usage-error', message: expect.stringContaining(`--note carries ${disclosure}: `) });
   });
 
+  it.each([
+    ['a card number parted by slashes', 'payer card 4111/1111/1111/1111', 'a card number'],
+    ['a card number in full-width digits', 'payer card ４１１１１１１１１１１１１１１１', 'a card number'],
+    ['an IBAN', 'refunded to FR76 3000 6000 0112 3456 7890 189', 'an IBAN'],
+    ['a national phone number', 'payer called from 06 12 34 56 78', 'a phone number'],
+    ['a password pair', 'merchant login password=hunter2', 'a token or credential'],
+  ])('refuses a settle-operation note carrying %s, naming it (D158)', (_what, note, disclosure) => {
+    const argv = ['settle-operation', '--session', 's-1', '--transaction', 't-1', '--verdict', 'failed', '--note', note];
+    expect(parseCommandLine(argv)).toEqual({ kind: 'usage-error', message: `--note carries ${disclosure}: it is kept as the operation's statusMessage, which the merchant reads; write it without a payer's details, card data or secrets` });
+  });
+
   it('refuses a settle-operation note longer than the statusMessage keeps after its prefix, saying the maximum; takes one of that length whole (D157-c)', () => {
     const settle = (verdict: 'succeeded' | 'failed', note: string) => parseCommandLine(['settle-operation', '--session', 's-1', '--transaction', 't-1', '--verdict', verdict, '--note', note]);
     for (const verdict of ['succeeded', 'failed'] as const) {

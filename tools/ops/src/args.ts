@@ -29,7 +29,7 @@ export const USAGE = `Usage: npm run ops -- <command> [options]   (MONGODB_URI a
       Records the verdict found at the PSP for a capture, void or refund the service gave up on
       (psp.operation_given_up, psp.operation_verdict_given_up) and the PSP never settled; refused
       for any other operation. The note is shown to the merchant: write no payer's details (one
-      carrying a card number, an email address, a phone number or a credential is refused); at most
+      carrying a card number, an IBAN, an email address, a phone number or a credential is refused); at most
       ${operatorNoteMaxLength('succeeded')} characters (${operatorNoteMaxLength('failed')} with --verdict failed), as its statusMessage keeps them.
   clear-adyen-auth-reason [--dry-run]
       Once after upgrading past D125-a: takes Adyen's card data (authorisation code:last 4:expiry,
