@@ -3,7 +3,8 @@ import { writesCredentialPair } from './credential-pairs';
 import { foldedText } from './folded-text';
 import { ibanSpans } from './ibans';
 import { writesNationalPhoneNumber } from './national-phone-numbers';
-import { TOKENS, withoutSpans } from './redact';
+import { TOKENS } from './redact';
+import { withoutSpans } from './text-spans';
 
 /** What a free text meant for merchants' eyes must not carry (D113-b), as its writer is told. */
 export type TextDisclosure = 'a card number' | 'an IBAN' | 'an email address' | 'a phone number' | 'a token or credential';

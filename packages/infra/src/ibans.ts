@@ -1,4 +1,5 @@
 import { foldedText } from './folded-text';
+import type { TextSpan } from './text-spans';
 
 /**
  * How long each country's IBANs are (ISO 13616's registry): with the checksum, what tells an account
@@ -34,11 +35,6 @@ function passesMod97(iban: string): boolean {
   return remainder === 1;
 }
 
-/** Where an IBAN is written in a text: from its country code to its last character (`to` excluded). */
-export interface IbanSpan {
-  readonly from: number;
-  readonly to: number;
-}
 
 /** The end, in `written`, of its `count`-th character that is not a separator. */
 function endOfCharacters(written: string, count: number): number {
@@ -55,9 +51,9 @@ function endOfCharacters(written: string, count: number): number {
  * checksum, in the electronic or the printed form, in any case, in full-width or other script's
  * digits too (the folded text, D158-a). Spans are where they stand in `text`.
  */
-export function ibanSpans(text: string): IbanSpan[] {
+export function ibanSpans(text: string): TextSpan[] {
   const folded = foldedText(text);
-  const found: IbanSpan[] = [];
+  const found: TextSpan[] = [];
   for (const match of folded.text.matchAll(CANDIDATE)) {
     const compact = match[0].replace(/[ -]/g, '').toUpperCase();
     const length = IBAN_LENGTHS[compact.slice(0, 2)];

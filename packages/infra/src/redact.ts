@@ -2,6 +2,7 @@ import type { LogFields } from '@splitpay/domain';
 import { cardNumberSpans } from './card-numbers';
 import { withoutCredentialValues } from './credential-pairs';
 import { ibanSpans } from './ibans';
+import { withoutSpans } from './text-spans';
 
 /**
  * Keys whose values never reach a log line, whatever their depth: secrets, card data, the payer's IP
@@ -75,18 +76,6 @@ function scrubText(text: string): string {
   const withoutIbans = withoutSpans(text, ibanSpans(text), '[redacted-iban]');
   const withoutCards = withoutSpans(withoutIbans, cardNumberSpans(withoutIbans), '[redacted-pan]');
   return withoutCredentialValues(withoutCards.replace(TOKENS, '[redacted-token]'));
-}
-
-/** `text` with each span, and each stretch of overlapping ones, replaced by one `mark`. */
-export function withoutSpans(text: string, spans: readonly { readonly from: number; readonly to: number }[], mark: string): string {
-  let out = '';
-  let at = 0;
-  for (const span of [...spans].sort((a, b) => a.from - b.from)) {
-    if (span.to <= at) continue;
-    if (span.from >= at) out += text.slice(at, span.from) + mark;
-    at = span.to;
-  }
-  return out + text.slice(at);
 }
 
 function scrub(value: unknown, depth: number): unknown {
