@@ -100,20 +100,11 @@ export async function merchantSessionFor(
  * payment being confirmed, and its verdict once it comes, D87).
  */
 export function sheetSaysDone(status: AttemptStatus | undefined): boolean {
-  switch (status) {
-    case 'DECLINED':
-    case 'CANCELLED':
-    case 'VOIDED':
-      return false;
-    case 'AUTHORIZING':
-    case 'AUTHORIZED':
-    case 'CAPTURED':
-    case undefined:
-      return true;
-    default:
-      return status satisfies never;
-  }
+  return status === undefined || SHEET_DONE[status];
 }
+
+// A record rather than a switch: every status must be listed (the compiler says so), in fewer bytes.
+const SHEET_DONE: Readonly<Record<AttemptStatus, boolean>> = { DECLINED: false, CANCELLED: false, VOIDED: false, AUTHORIZING: true, AUTHORIZED: true, CAPTURED: true };
 
 /** One sheet as the page holds it. */
 export interface ApplePaySheet {

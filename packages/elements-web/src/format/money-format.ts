@@ -28,7 +28,7 @@ export class Formats {
     return this._number(amount / 10 ** digits, digits, options);
   }
 
-  amount(money: Money): string {
+  _amount(money: Money): string {
     return this._money(money.amount, money.currency, { style: 'currency', currency: money.currency });
   }
 

@@ -3,7 +3,7 @@ import type { Messages } from '../i18n/messages';
 import { unpaidText } from '../render/ledger.render';
 import { attemptMethodName } from '../render/render-context';
 import { endedText } from '../render/status-panels.render';
-import { isCounted, isRefusal, isRefusedLowerGrant, isRefusedNetwork, lastUnpaid, screenOf } from '../state/derive';
+import { holdsOrTook, isCounted, isRefusal, isRefusedLowerGrant, isRefusedNetwork, lastUnpaid, screenOf } from '../state/derive';
 import { isEndStatus, type SessionView } from '../types/session-view';
 
 export interface Announcement {
@@ -31,7 +31,7 @@ export function announcementsFor(previous: SessionView | undefined, next: Sessio
     const old = before.get(attempt.attemptId);
     if (old?.status === attempt.status && old.awaitingPartialDecision === attempt.awaitingPartialDecision && old.released === attempt.released) continue;
     const name = attemptMethodName({ t, view: next }, attempt);
-    const remaining = f.amount(next.remaining);
+    const remaining = f._amount(next.remaining);
     if (attempt.status === 'AUTHORIZING' && !old) say(t.confirming);
     else if (attempt.status === 'DECLINED' || attempt.status === 'CANCELLED') say(unpaidText({ t, f, view: next }, attempt), attempt.status === 'DECLINED');
     else if (attempt.released === true || attempt.status === 'VOIDED') {
@@ -40,11 +40,11 @@ export function announcementsFor(previous: SessionView | undefined, next: Sessio
       // VOIDED that follows a release says nothing new.
       if (isRefusedNetwork(attempt) && (!old || old.status === 'AUTHORIZING')) say(unpaidText({ t, f, view: next }, attempt), true);
       else if (isRefusedLowerGrant(attempt) && (!old || old.status === 'AUTHORIZING'))
-        say(t.partialRefused(f.amount(attempt.granted), f.amount(attempt.requested), name, remaining), true);
-      else if (old && isCounted(old) && next.status === 'PENDING') say(t.removed(f.amount(old.granted), name, remaining));
-    } else if (attempt.awaitingPartialDecision === true) say(t.partialGranted(f.amount(attempt.granted), f.amount(attempt.requested)));
-    else if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization') say(t.heldOn(f.amount(attempt.granted), name, remaining));
-    else if (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED') say(t.paidWith(f.amount(attempt.granted), name, remaining));
+        say(t.partialRefused(f._amount(attempt.granted), f._amount(attempt.requested), name, remaining), true);
+      else if (old && isCounted(old) && next.status === 'PENDING') say(t.removed(f._amount(old.granted), name, remaining));
+    } else if (attempt.awaitingPartialDecision === true) say(t.partialGranted(f._amount(attempt.granted), f._amount(attempt.requested)));
+    else if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization') say(t.heldOn(f._amount(attempt.granted), name, remaining));
+    else if (holdsOrTook(attempt)) say(t.paidWith(f._amount(attempt.granted), name, remaining));
   }
   if (screenOf(previous).kind !== 'awaiting' && screenOf(next).kind === 'awaiting') say(t.lenderReviewing);
   return out;

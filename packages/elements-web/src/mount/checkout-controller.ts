@@ -11,7 +11,7 @@ import type { Messages } from '../i18n/messages';
 import { PollSchedule } from '../poll/poll-schedule';
 import { ReadOrder, type NumberedRead } from '../poll/read-order';
 import { SingleFlight } from '../poll/single-flight';
-import { isRefusal, isReleasingAfterEnd, isWaiting, lastUnpaid, screenOf } from '../state/derive';
+import { holdsOrTook, isRefusal, isReleasingAfterEnd, isWaiting, lastUnpaid, screenOf } from '../state/derive';
 import { newlyUnpaid, resumedChoice } from '../state/resumed-choice';
 import { isEndStatus, type AttemptStatus, type EndStatus, type MethodView, type SessionView } from '../types/session-view';
 import { renderCheckout, renderLinkExpired } from '../render/checkout.render';
@@ -217,7 +217,7 @@ export class CheckoutController implements Actions {
     // A sheet still waiting for the payer closes once the view shows it can no longer pay (D128).
     this._sheet?._end(view);
     if (this._local._releasing.length > 0) {
-      const still = this._local._releasing.filter((id) => view.attempts.some((a) => a.attemptId === id && (a.status === 'AUTHORIZED' || a.status === 'CAPTURED')));
+      const still = this._local._releasing.filter((id) => view.attempts.some((a) => a.attemptId === id && holdsOrTook(a)));
       this._local = { ...this._local, _releasing: still };
     }
     if (this._local._methodId === undefined && newlyUnpaid(previous, view)) this._resume(view);

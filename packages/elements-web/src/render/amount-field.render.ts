@@ -8,7 +8,7 @@ import type { RenderContext } from './render-context';
 export function renderAmountField(ctx: RenderContext, method: MethodView, amount: number | undefined): HTMLElement {
   const { doc, t, f, view } = ctx;
   const bounds = amountBounds(method, view.remaining.amount);
-  const money = (n: number): string => f.amount({ amount: n, currency: view.currency });
+  const money = (n: number): string => f._amount({ amount: n, currency: view.currency });
   const field = renderField(ctx, {
     name: 'amount',
     label: t.amountLabel,

@@ -12,7 +12,7 @@ function trancheButton(ctx: RenderContext, text: string, label: string, click: (
 function row(ctx: RenderContext, attempt: LedgerRow): HTMLElement {
   const { doc, t, f } = ctx;
   const name = attemptMethodName(ctx, attempt);
-  const amount = f.amount(attempt.kept ?? (attempt.granted.amount > 0 || attempt.status !== 'AUTHORIZING' ? attempt.granted : attempt.requested));
+  const amount = f._amount(attempt.kept ?? (attempt.granted.amount > 0 || attempt.status !== 'AUTHORIZING' ? attempt.granted : attempt.requested));
   // An unpaid ending hands back whatever is still in flight or held.
   const releasing = ctx._local._releasing.includes(attempt.attemptId) || attempt.released === true || (!showsRemaining(ctx.view.status) && attempt.status !== 'CAPTURED');
   const action = rowAction(ctx.view, attempt, ctx._local._releasing);
@@ -20,7 +20,7 @@ function row(ctx: RenderContext, attempt: LedgerRow): HTMLElement {
   return h(doc, 'li', { _className: `sp-ledger__row sp-ledger__row--${attempt.status.toLowerCase()}` }, [
     h(doc, 'span', { _className: 'sp-ledger__method', text: attempt.cardScheme ? `${name} (${schemeName(attempt.cardScheme)})` : name }),
     h(doc, 'span', { _className: 'sp-ledger__amount', text: amount }),
-    differs && h(doc, 'span', { _className: 'sp-hint', text: t.requestedWas(f.amount(attempt.requested)) }),
+    differs && h(doc, 'span', { _className: 'sp-hint', text: t.requestedWas(f._amount(attempt.requested)) }),
     h(doc, 'span', { _className: 'sp-chip', text: attempt.kept ? t.keptStatus : releasing ? t.releasing : t.attemptStatus[attempt.status] }),
     action === 'remove' && trancheButton(ctx, t.remove, t.removeLabel(amount, name), () => ctx._actions._removeTranche(attempt.attemptId)),
     action === 'stop' && trancheButton(ctx, t.stop, t.stopLabel(amount, name), () => ctx._actions._stopTranche(attempt.attemptId), `${ctx._idPrefix}-stop`),
@@ -37,11 +37,11 @@ export function unpaidText(ctx: Pick<RenderContext, 't' | 'f' | 'view'>, attempt
   if (isRefusedNetwork(attempt)) {
     const offer = ctx.view.methods.find((m) => m.id === attempt.methodId);
     const accepted = offer?.method === 'card' && offer.schemes.length > 0 ? offer.schemes.map(schemeName).join(', ') : undefined;
-    return t.networkRefused(name, f.amount(attempt.requested), attempt.cardScheme ? schemeName(attempt.cardScheme) : undefined, accepted);
+    return t.networkRefused(name, f._amount(attempt.requested), attempt.cardScheme ? schemeName(attempt.cardScheme) : undefined, accepted);
   }
-  if (attempt.status === 'CANCELLED') return t.cancelledAttempt(name, f.amount(attempt.requested));
+  if (attempt.status === 'CANCELLED') return t.cancelledAttempt(name, f._amount(attempt.requested));
   const category = attempt.declineCategory ?? 'unclassified';
-  return t.declined(name, f.amount(attempt.requested), (category === 'bank-refusal' && t.refusedBy[attempt.method]) || t.declineReason[category]);
+  return t.declined(name, f._amount(attempt.requested), (category === 'bank-refusal' && t.refusedBy[attempt.method]) || t.declineReason[category]);
 }
 
 /** The notice's text: a refusal whose start emptied the card fields the payer typed also says they must be typed again. */

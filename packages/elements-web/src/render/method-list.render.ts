@@ -13,7 +13,7 @@ function hintOf(ctx: RenderContext, method: MethodView): string | undefined {
   const parts: string[] = [];
   if (!method.eligible) parts.push(ineligibleForAmount(ctx.view, method) ? t.notEligible : t.notEligibleForOrder);
   else if (method.method === 'applepay' && !ctx._applePayAvailable) parts.push(t.walletUnavailable);
-  if (method.range) parts.push(t.rangeHint(f.amount({ amount: method.range.min, currency: method.range.currency }), f.amount({ amount: method.range.max, currency: method.range.currency })));
+  if (method.range) parts.push(t.rangeHint(f._amount({ amount: method.range.min, currency: method.range.currency }), f._amount({ amount: method.range.max, currency: method.range.currency })));
   if (method.mustSettleRemaining) parts.push(t.settlesRemaining);
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }

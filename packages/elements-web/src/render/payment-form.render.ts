@@ -37,7 +37,7 @@ export function renderPaymentForm(ctx: RenderContext, hostedPlace: Node | undefi
     else if (method.method !== 'applepay') children.push(method.method === 'oney' && renderPlanChooser(ctx, method), h(doc, 'p', { _className: 'sp-hint', text: t.redirectNotice(methodName(ctx, method)) }));
     children.push(renderTerms(ctx));
     const termsPending = ctx.view.terms !== undefined && ctx.view.terms.length > 0 && ctx.view.termsAcceptedAt === undefined && !local._termsTicked;
-    const shown = f.amount({ amount: amount ?? 0, currency: ctx.view.currency });
+    const shown = f._amount({ amount: amount ?? 0, currency: ctx.view.currency });
     children.push(
       formError(ctx),
       method.method === 'applepay'

@@ -14,11 +14,11 @@ function plan(ctx: RenderContext, p: FinancingPlanView, index: number): HTMLElem
       _attrs: { type: 'radio', name: `${ctx._idPrefix}-plan`, value: key, checked: ctx._local._planKey === key, disabled: !p.eligible || ctx._local._busy, 'aria-describedby': detailsId },
       on: { change: () => ctx._actions._choosePlan(key) },
     }),
-    h(doc, 'label', { _className: 'sp-plan__label', _attrs: { for: id }, text: `${t.planTitle(p.installments, p.withFees)}${first ? ` (${t.planInstalments(p.installments, f.amount(first.amount), f.amount((p.schedule[1] ?? first).amount))})` : ''}` }),
+    h(doc, 'label', { _className: 'sp-plan__label', _attrs: { for: id }, text: `${t.planTitle(p.installments, p.withFees)}${first ? ` (${t.planInstalments(p.installments, f._amount(first.amount), f._amount((p.schedule[1] ?? first).amount))})` : ''}` }),
     h(doc, 'div', { _className: 'sp-plan__details', id: detailsId }, [
       !p.eligible && h(doc, 'p', { _className: 'sp-hint', text: t.notEligible }),
-      h(doc, 'ul', { _className: 'sp-plan__schedule' }, p.schedule.map((i) => h(doc, 'li', { text: t.planDue(f.date(i.dueAt), f.amount(i.amount)) }))),
-      h(doc, 'p', { _className: 'sp-hint', text: [t.planFees(f.amount(p.fees)), t.planTotal(f.amount(p.total)), t.planCredit(f.amount(p.creditAdvanced)), t.planApr(f.percent(p.apr))].join(' · ') }),
+      h(doc, 'ul', { _className: 'sp-plan__schedule' }, p.schedule.map((i) => h(doc, 'li', { text: t.planDue(f.date(i.dueAt), f._amount(i.amount)) }))),
+      h(doc, 'p', { _className: 'sp-hint', text: [t.planFees(f._amount(p.fees)), t.planTotal(f._amount(p.total)), t.planCredit(f._amount(p.creditAdvanced)), t.planApr(f.percent(p.apr))].join(' · ') }),
     ]),
   ]);
 }

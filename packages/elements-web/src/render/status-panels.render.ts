@@ -16,7 +16,7 @@ export function formError(ctx: RenderContext): HTMLElement | undefined {
 /** How the session ended: an unpaid ending says what was taken when money paid is not handed back (the view's `kept`, D147-a, D149-c). */
 export function endedText({ t, f, view }: Pick<RenderContext, 't' | 'f' | 'view'>, status: EndStatus): string {
   const kept = status !== 'PAID' && keptAmount(view);
-  return kept ? t.kept(f.amount({ amount: kept, currency: view.currency })) : t.ended[status];
+  return kept ? t.kept(f._amount({ amount: kept, currency: view.currency })) : t.ended[status];
 }
 
 export function renderEnded(ctx: RenderContext, status: EndStatus): HTMLElement {
@@ -56,10 +56,10 @@ export function renderConfirming(ctx: RenderContext, attempt: AttemptViewEntry, 
 /** A mandated partial grant: keep it and pay the rest another way, or cancel it. */
 export function renderPartialPrompt(ctx: RenderContext, attempt: AttemptViewEntry): HTMLElement {
   const { doc, t, f } = ctx;
-  const granted = f.amount(attempt.granted);
+  const granted = f._amount(attempt.granted);
   return h(doc, 'section', { _className: 'sp-panel sp-prompt', _attrs: { role: 'group', 'aria-labelledby': `${ctx._idPrefix}-screen` } }, [
     heading(ctx, t.partialHeading),
-    h(doc, 'p', { text: t.partialGranted(granted, f.amount(attempt.requested)) }),
+    h(doc, 'p', { text: t.partialGranted(granted, f._amount(attempt.requested)) }),
     formError(ctx),
     h(doc, 'div', { _className: 'sp-actions' }, [
       h(doc, 'button', { _className: 'sp-button sp-button--primary', id: `${ctx._idPrefix}-keep`, text: t.partialAccept(granted), _attrs: { type: 'button', disabled: ctx._local._busy }, on: { click: () => ctx._actions._acceptPartial(attempt.attemptId) } }),

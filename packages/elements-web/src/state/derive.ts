@@ -40,9 +40,14 @@ export function isReleasingAfterEnd(view: SessionView): boolean {
   return !showsRemaining(view.status) && view.attempts.some((a) => a.status === 'AUTHORIZING' || a.status === 'AUTHORIZED');
 }
 
+/** A tranche holding (AUTHORIZED) or having taken (CAPTURED) money, whether or not it is being handed back. */
+export function holdsOrTook(attempt: AttemptViewEntry): boolean {
+  return attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED';
+}
+
 /** A tranche that holds or took money for this order: AUTHORIZED or CAPTURED, and not being handed back. */
 export function isCounted(attempt: AttemptViewEntry): boolean {
-  return (attempt.status === 'AUTHORIZED' || attempt.status === 'CAPTURED') && attempt.released !== true;
+  return holdsOrTook(attempt) && attempt.released !== true;
 }
 
 /** What the counted tranches hold or took. */
@@ -69,7 +74,7 @@ export function isRefusedLowerGrant(attempt: AttemptViewEntry): boolean {
  * is on its way.
  */
 export function isReleasing(view: SessionView): boolean {
-  if (view.attempts.some((a) => a.released === true && (a.status === 'AUTHORIZED' || a.status === 'CAPTURED'))) return true;
+  if (view.attempts.some((a) => a.released === true && holdsOrTook(a))) return true;
   return countedAmount(view) !== view.total.amount - view.remaining.amount;
 }
 
@@ -85,7 +90,7 @@ export type LedgerRow = AttemptViewEntry & { readonly status: RowStatus };
 
 /** Ledger rows: every tranche that holds or took money, or is on its way. */
 export function ledgerRows(view: SessionView): readonly LedgerRow[] {
-  return view.attempts.filter((a): a is LedgerRow => a.status === 'AUTHORIZING' || a.status === 'AUTHORIZED' || a.status === 'CAPTURED');
+  return view.attempts.filter((a): a is LedgerRow => a.status === 'AUTHORIZING' || holdsOrTook(a));
 }
 
 export type RowAction = 'remove' | 'stop' | 'none';
