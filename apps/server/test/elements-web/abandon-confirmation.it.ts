@@ -10,7 +10,7 @@ describe('demo checkout in Chromium: the cancel-payment confirmation', () => {
 
     await page.getByRole('button', { name: 'Cancel payment' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('group', { name: 'Cancel the whole payment? Amounts held on your methods will be released.' }).waitFor();
+    await page.getByRole('group', { name: 'Cancel the whole payment? Amounts held will be released.' }).waitFor();
     await expect(shop.focusedName()).resolves.toBe('button:button No, keep paying');
     await page.keyboard.press('Enter');
 
@@ -31,6 +31,24 @@ describe('demo checkout in Chromium: the cancel-payment confirmation', () => {
 
     await page.locator('.sp-root [role="alert"]').filter({ hasText: 'The payment was cancelled' }).waitFor({ state: 'attached' });
     await expect(page.locator('.sp-root [role="status"]').textContent()).resolves.toBe('');
+    expect(problems.list).toEqual([]);
+  });
+
+  it('after €33.33 paid with ANCV (a sale, not a hold), the confirmation says paid amounts are refunded, not held ones released', async () => {
+    const { page, shop, problems } = suite;
+    await shop.open();
+    await shop.acceptTerms();
+    await shop.method('Chèques-Vacances (ANCV)').check();
+    await shop.payButton().click();
+    await page.waitForURL(/\/fake-psp\/pay\//);
+    // The payer validates fewer vouchers than asked: a chosen partial, taken at once.
+    await page.getByLabel(/Amount to pay/).fill('3333');
+    await shop.atFakePsp('Approve');
+    await shop.remainingIs('€86.67');
+
+    await page.getByRole('button', { name: 'Cancel payment', exact: true }).click();
+
+    await page.getByRole('group', { name: 'Cancel the whole payment? Amounts paid will be refunded.' }).waitFor();
     expect(problems.list).toEqual([]);
   });
 });

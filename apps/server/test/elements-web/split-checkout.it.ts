@@ -38,7 +38,7 @@ describe('demo checkout in Chromium: splitting one order', () => {
     await shop.openMidSplit();
 
     await page.getByRole('button', { name: 'Cancel payment' }).click();
-    await page.getByText('Cancel the whole payment? Amounts held on your methods will be released.').waitFor();
+    await page.getByText('Cancel the whole payment? Amounts held will be released.').waitFor();
     await page.getByRole('button', { name: 'Yes, cancel the payment' }).click();
 
     await page.getByRole('heading', { name: 'The payment was cancelled. Nothing was taken.' }).waitFor();

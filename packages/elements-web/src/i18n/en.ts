@@ -83,7 +83,7 @@ export const en: Messages = {
   payWith: (method) => `Pay with ${method}`,
   applePayButton: 'Pay with Apple Pay',
   cancelPayment: 'Cancel payment',
-  cancelPaymentConfirm: 'Cancel the whole payment? Amounts held on your methods will be released.',
+  cancelPaymentConfirm: (paid, held) => `Cancel the whole payment? Amounts ${paid ? `paid will be refunded${held ? ', amounts held released' : ''}` : 'held will be released'}.`,
   cancelPaymentYes: 'Yes, cancel the payment',
   cancelPaymentNo: 'No, keep paying',
   partialHeading: 'Partial approval',

@@ -83,7 +83,7 @@ export const fr: Messages = {
   payWith: (method) => `Payer avec ${method}`,
   applePayButton: 'Payer avec Apple Pay',
   cancelPayment: 'Annuler le paiement',
-  cancelPaymentConfirm: 'Annuler tout le paiement ? Les montants réservés sur vos moyens de paiement seront libérés.',
+  cancelPaymentConfirm: (paid, held) => `Annuler tout le paiement ? Les montants ${paid ? `payés seront remboursés${held ? ', les montants réservés libérés' : ''}` : 'réservés seront libérés'}.`,
   cancelPaymentYes: 'Oui, annuler le paiement',
   cancelPaymentNo: 'Non, continuer',
   partialHeading: 'Acceptation partielle',

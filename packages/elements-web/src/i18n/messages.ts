@@ -103,7 +103,8 @@ export interface Messages {
   readonly payWith: (method: string) => string;
   readonly applePayButton: string;
   readonly cancelPayment: string;
-  readonly cancelPaymentConfirm: string;
+  /** Whether a tranche was paid (refunded on cancel) and one is held (released); a plain string is said whatever they are. */
+  readonly cancelPaymentConfirm: string | ((paid: boolean, held: boolean) => string);
   readonly cancelPaymentYes: string;
   readonly cancelPaymentNo: string;
   readonly partialHeading: string;

@@ -1,6 +1,6 @@
 import { h } from '../dom/h';
 import type { AttemptViewEntry, EndStatus } from '../types/session-view';
-import { keptAmount } from '../state/derive';
+import { isCounted, keptAmount } from '../state/derive';
 import { attemptMethodName, type RenderContext } from './render-context';
 
 export function heading(ctx: Pick<RenderContext, 'doc' | '_idPrefix'>, text: string): HTMLElement {
@@ -68,7 +68,7 @@ export function renderPartialPrompt(ctx: RenderContext, attempt: AttemptViewEntr
   ]);
 }
 
-/** "Cancel payment", then its confirmation: every hold is released. */
+/** "Cancel payment", then its confirmation: every hold is released, every payment refunded. */
 export function renderAbandon(ctx: RenderContext): HTMLElement {
   const { doc, t, _local: local } = ctx;
   if (!local._confirmingAbandon) {
@@ -76,8 +76,10 @@ export function renderAbandon(ctx: RenderContext): HTMLElement {
       h(doc, 'button', { _className: 'sp-button sp-button--link', id: `${ctx._idPrefix}-abandon`, text: t.cancelPayment, _attrs: { type: 'button', disabled: local._busy }, on: { click: () => ctx._actions._askAbandon() } }),
     ]);
   }
+  const confirm = t.cancelPaymentConfirm;
+  const counted = ctx.view.attempts.filter(isCounted).map((a) => a.status);
   return h(doc, 'div', { _className: 'sp-abandon sp-abandon--confirm', _attrs: { role: 'group', 'aria-labelledby': `${ctx._idPrefix}-abandon-q` } }, [
-    h(doc, 'p', { id: `${ctx._idPrefix}-abandon-q`, text: t.cancelPaymentConfirm }),
+    h(doc, 'p', { id: `${ctx._idPrefix}-abandon-q`, text: typeof confirm == 'string' ? confirm : confirm(counted.includes('CAPTURED'), counted.includes('AUTHORIZED')) }),
     h(doc, 'div', { _className: 'sp-actions' }, [
       h(doc, 'button', { _className: 'sp-button sp-button--danger', text: t.cancelPaymentYes, _attrs: { type: 'button', disabled: local._busy }, on: { click: () => ctx._actions._confirmAbandon(true) } }),
       h(doc, 'button', { _className: 'sp-button', id: `${ctx._idPrefix}-abandon-no`, text: t.cancelPaymentNo, _attrs: { type: 'button', disabled: local._busy }, on: { click: () => ctx._actions._confirmAbandon(false) } }),
