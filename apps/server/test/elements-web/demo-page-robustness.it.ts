@@ -75,4 +75,28 @@ describe('demo page in Chromium: narrow screens, a failed order, landmarks, the 
     for (let i = 1; i < tops.length; i += 1) expect(tops[i]! - tops[i - 1]!).toBeGreaterThanOrEqual(24);
     expect(problems.list).toEqual([]);
   });
+
+  it("shows the event log's numbers past 9 whole: no item's marker is cut by the log's scroll box", async () => {
+    const { page, shop, problems } = suite;
+    await shop.open();
+    // Each new order logs its number and its first view: real entries, not written by the test.
+    while ((await shop.eventLog().count()) < 12) {
+      const before = shop.orderId();
+      await page.getByRole('button', { name: 'New order' }).click();
+      await page.waitForURL((url) => url.searchParams.get('order') !== before);
+      await shop.remaining().waitFor();
+    }
+    // The markers are laid out by the browser, outside the DOM: DevTools' own box of each ::marker.
+    const cdp = await page.context().newCDPSession(page);
+    type Node = { nodeId: number; nodeName: string; attributes?: string[]; children?: Node[]; pseudoElements?: (Node & { pseudoType?: string })[] };
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: Node };
+    const find = (node: Node): Node | undefined => (node.attributes?.includes('demo-log') ? node : node.children?.map(find).find(Boolean));
+    const log = find(root)!;
+    const left = async (nodeId: number) => ((await cdp.send('DOM.getBoxModel', { nodeId })) as { model: { border: number[] } }).model.border[0]!;
+    const logLeft = await left(log.nodeId);
+    const markers = (log.children ?? []).map((li) => li.pseudoElements?.find((p) => p.pseudoType === 'marker'));
+    expect(markers.length).toBeGreaterThanOrEqual(12);
+    for (const marker of markers) expect(await left(marker!.nodeId)).toBeGreaterThanOrEqual(logLeft);
+    expect(problems.list).toEqual([]);
+  });
 });
