@@ -126,6 +126,12 @@ describe('parseCommandLine', () => {
     expect(settle('failed', reviewers)).toMatchObject({ kind: 'usage-error', message: expect.stringMatching(new RegExp(`^--note is ${reviewers.length} characters long`)) });
   });
 
+  it('refuses a settle-operation note past its length for its length before scanning it, whatever it carries (a pasted log)', () => {
+    const pasted = `payer card 4111 1111 1111 1111 ${'log line '.repeat(3_000)}`;
+    const refused = parseCommandLine(['settle-operation', '--session', 's-1', '--transaction', 't-1', '--verdict', 'failed', '--note', pasted]);
+    expect(refused).toMatchObject({ kind: 'usage-error', message: expect.stringMatching(new RegExp(`^--note is ${pasted.length} characters long`)) });
+  });
+
   it('refuses an epoch no Date can hold as a bad instant, for --since and --until alike (D157-d)', () => {
     const latest = 8_640_000_000_000_000;
     expect(parseInstant(String(latest), '--until')).toBe(latest);

@@ -117,10 +117,12 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
         const missing = ['session', 'transaction', 'note'].find((option) => typeof text[option] !== 'string' || (text[option] as string).trim() === '');
         if (missing) return { kind: 'usage-error', message: `--${missing} is required` };
         if (text.verdict !== 'succeeded' && text.verdict !== 'failed') return { kind: 'usage-error', message: '--verdict must be succeeded or failed' };
-        const disclosed = disclosuresIn(text.note as string);
-        if (disclosed.length > 0) return { kind: 'usage-error', message: noteRefusal(disclosed) };
+        // The length first: a note past it is refused whatever it carries, and the disclosure scan
+        // grows faster than the note's length (a pasted log of 30,000 characters took a second).
         const tooLong = noteTooLong(text.note as string, text.verdict);
         if (tooLong) return { kind: 'usage-error', message: tooLong };
+        const disclosed = disclosuresIn(text.note as string);
+        if (disclosed.length > 0) return { kind: 'usage-error', message: noteRefusal(disclosed) };
         return { kind: 'settle-operation', sessionId: text.session as string, transactionId: text.transaction as string, verdict: text.verdict, note: text.note as string };
       }
     }
