@@ -1,6 +1,8 @@
 import nock from 'nock';
 import { isolateNock } from '@splitpay/psp-testkit';
-import { operationDeadline } from './operation-deadline';
+import { timedOut } from '@splitpay/domain';
+import { operationDeadline, outOfTime } from './operation-deadline';
+import { transportAck } from './psp-ack';
 import { createPspHttp } from './psp-http.client';
 
 isolateNock();
@@ -46,10 +48,15 @@ describe("an operation's deadline", () => {
     clock = 1_000 - left;
     const never = nock(BASE).post('/action').reply(200, {});
     const result = await deadline.exchange(client, { method: 'POST', url: `${BASE}/action`, data: {} }, callee);
-    const message = "no time left of the operation's timeout: not sent to Acme PSP";
-    expect(result).toEqual({ kind: 'transport', message, cause: message });
+    expect(result).toEqual({ kind: 'transport', message: 'ETIMEDOUT: no answer from Acme PSP (timed out)', cause: "no time left of the operation's timeout: not sent to Acme PSP" });
     expect(never.isDone()).toBe(false);
     expect(timeouts).toEqual([]);
     expect(deadline.remainingMs()).toBe(0);
+  });
+});
+
+describe("a call its operation's deadline left no time for", () => {
+  it('acks a timeout, as a call that waited out its own would (the return door asks no second wait, D150-c)', () => {
+    expect(timedOut(transportAck(outOfTime({ provider: 'Acme PSP' })))).toBe(true);
   });
 });

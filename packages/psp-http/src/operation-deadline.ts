@@ -1,3 +1,4 @@
+import { transportFailureMessage } from '@splitpay/domain';
 import { exchange, type PspCallee, type PspHttpClient, type PspHttpRequest, type PspHttpResult } from './psp-http.client';
 
 /** How one call is sent: `exchange` itself, or an operation's deadline's. */
@@ -32,8 +33,12 @@ export function operationDeadline(timeoutMs: number, now: () => number = Date.no
   };
 }
 
-/** The result of a call its operation's deadline left no time for: never sent, so what the PSP did is unknown. */
+/**
+ * The result of a call its operation's deadline left no time for: never sent, so what the PSP did is
+ * unknown. Its message says ETIMEDOUT as an unanswered call's does: the operation waited out its
+ * timeout all the same, and `timedOut` must read it so (the return door then asks no second wait,
+ * D150-c); the log cause keeps why.
+ */
 export function outOfTime(callee: Pick<PspCallee, 'provider'>): Extract<PspHttpResult, { kind: 'transport' }> {
-  const message = `no time left of the operation's timeout: not sent to ${callee.provider}`;
-  return { kind: 'transport', message, cause: message };
+  return { kind: 'transport', message: transportFailureMessage('ETIMEDOUT', callee.provider), cause: `no time left of the operation's timeout: not sent to ${callee.provider}` };
 }

@@ -63,6 +63,8 @@ describe('PayerReturnUseCase: one PSP deadline for the return door', () => {
   it.each([
     ["an unknown ack timed out (axios's ECONNABORTED)", unanswered('ECONNABORTED: no answer from fake (timed out)')],
     ["an unknown ack timed out (the service's deadline, ETIMEDOUT)", unanswered('ETIMEDOUT: no answer from fake (timed out)')],
+    // psp-http's outOfTime and PayPal's token wait say ETIMEDOUT too (D150-c): the operation's time ran out.
+    ["an unknown ack of the operation's time budget run out before its next call", unanswered("ETIMEDOUT: no answer from fake's token endpoint (timed out)")],
     ['a thrown error', new Error('socket hang up')],
   ])('a return call ended by its deadline with %s -> the payer is sent on, no status query asked', async (_label, ended) => {
     const { psp, door } = await returning();

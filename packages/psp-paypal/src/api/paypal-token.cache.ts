@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Clock, Logger } from '@splitpay/domain';
+import { transportFailureMessage, type Clock, type Logger } from '@splitpay/domain';
 import { exchange, outcomeOfStatus, outOfTime, type PspHttpClient } from '@splitpay/psp-http';
 import { logPayPalFailure } from './paypal-call-log';
 import { PAYPAL_API_BASE, type PayPalContract } from '../settings/paypal-settings';
@@ -89,10 +89,13 @@ export class PayPalTokens {
   }
 }
 
-/** The shared fetch, waited for no longer than `leftMs`; then an unknown (transport) result for this caller only. */
+/**
+ * The shared fetch, waited for no longer than `leftMs`; then an unknown (transport) result for this
+ * caller only, an ETIMEDOUT as outOfTime's (D150-c); the log cause keeps why.
+ */
 async function waitWithin(pending: Promise<TokenResult>, leftMs: number): Promise<TokenResult> {
-  const message = `no time left of the operation's timeout: no answer from ${TOKEN_ENDPOINT} in it`;
-  const noTimeLeft: TokenResult = { kind: 'transport', message, cause: message };
+  const cause = `no time left of the operation's timeout: no answer from ${TOKEN_ENDPOINT} in it`;
+  const noTimeLeft: TokenResult = { kind: 'transport', message: transportFailureMessage('ETIMEDOUT', 'PayPal'), cause };
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<TokenResult>((resolve) => {
     timer = setTimeout(() => resolve(noTimeLeft), leftMs);

@@ -1,4 +1,6 @@
 import nock from 'nock';
+import { timedOut } from '@splitpay/domain';
+import { transportAck } from '@splitpay/psp-http';
 import { isolateNock } from '@splitpay/psp-testkit';
 import { PayPalClient } from './paypal.client';
 import { SANDBOX, SETTINGS, TestClock, silentLogger } from '../testing/paypal.fixtures';
@@ -36,7 +38,9 @@ describe("PayPal: a token fetch shared by calls with different deadlines", () =>
     const lateRead = orderRead('LATE');
     const freshRead = orderRead('FRESH');
     const [lateAnswer, freshAnswer] = await Promise.all([late.call(SETTINGS, read('LATE')), fresh.call(SETTINGS, read('FRESH'))]);
-    expect(lateAnswer).toEqual({ kind: 'transport', message: expect.stringMatching(/no time left of the operation's timeout/), cause: expect.stringMatching(/no time left of the operation's timeout/) });
+    expect(lateAnswer).toEqual({ kind: 'transport', message: 'ETIMEDOUT: no answer from PayPal (timed out)', cause: expect.stringMatching(/no time left of the operation's timeout/) });
+    // It waited out its operation's timeout: the return door asks no second wait (D150-c).
+    expect(timedOut(transportAck(lateAnswer as { message: string }))).toBe(true);
     expect(lateRead.isDone()).toBe(false);
     expect(token.isDone()).toBe(true);
     expect(freshRead.isDone()).toBe(true);
