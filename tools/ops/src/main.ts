@@ -5,10 +5,10 @@ import { replayNotifications } from './commands/replay-notifications';
 import { resyncSearch } from './commands/resync-search';
 import { settleOperation } from './commands/settle-operation';
 import { CommandExit, openStore } from './open-store';
-import { StdoutReport, type Output } from './output';
+import { stderr, StreamLines, type Output } from './output';
 import { StderrLogger } from './stderr.logger';
 
-/** The exit code of a command done whose report could not be written in full (stdout failed: EPIPE). */
+/** The exit code of a command done whose report or stderr could not be written in full (EPIPE). */
 export const REPORT_CUT = 3;
 
 /**
@@ -23,7 +23,7 @@ export async function run(argv: readonly string[], out: Output): Promise<number>
     return 0;
   }
   if (command.kind === 'usage-error') {
-    process.stderr.write(`ops: ${command.message}\n\n${USAGE}\n`);
+    stderr().line(`ops: ${command.message}\n\n${USAGE}`);
     return 2;
   }
   const logger = new StderrLogger();
@@ -47,29 +47,34 @@ export async function run(argv: readonly string[], out: Output): Promise<number>
     }
   } catch (error) {
     if (error instanceof CommandExit) {
-      process.stderr.write(`ops: ${error.message}\n`);
+      stderr().line(`ops: ${error.message}`);
       return error.code;
     }
     // createStoresFor has already taken the password out of a connection failure.
-    process.stderr.write(`ops: failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    stderr().line(`ops: failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
 }
 
 /**
- * The command's code, said on stderr when its report was cut: REPORT_CUT for a command done (0), its
- * own code otherwise (1 or 2 say more: findings, failures, nothing to work on), D157-b.
+ * The command's code when its report or stderr was cut: REPORT_CUT for a command done (0), its own
+ * code otherwise (1 or 2 say more: findings, failures, nothing to work on). A cut report is said on
+ * stderr, if stderr still takes it (D157-b, D157-f).
  */
-async function exitCodeOf(code: number, report: StdoutReport): Promise<number> {
+async function exitCodeOf(code: number, report: StreamLines): Promise<number> {
   const cut = await report.cut();
-  if (cut === undefined) return code;
-  const why = cut === 'EPIPE' ? 'stdout closed early (EPIPE)' : `stdout failed (${cut})`;
-  process.stderr.write(`ops: ${why}: the rest of the report was dropped; the command went on to the end of its work\n`);
+  if (cut !== undefined) {
+    const why = cut === 'EPIPE' ? 'stdout closed early (EPIPE)' : `stdout failed (${cut})`;
+    stderr().line(`ops: ${why}: the rest of the report was dropped; the command went on to the end of its work`);
+  }
+  const stderrCut = await stderr().cut();
+  if (cut === undefined && stderrCut === undefined) return code;
   return code === 0 ? REPORT_CUT : code;
 }
 
 if (require.main === module) {
-  const report = new StdoutReport();
+  const report = new StreamLines(process.stdout);
+  stderr(); // its error listener, before anything is written there
   void run(process.argv.slice(2), report)
     .then((code) => exitCodeOf(code, report))
     .then((code) => {

@@ -55,6 +55,30 @@ function opsIntoHead(args: readonly string[], env: Readonly<Record<string, strin
   });
 }
 
+/**
+ * As `opsIntoHead`, with stderr sent into the same reader (`2>&1 | head -1`): the log lines and
+ * warnings the command writes while it works fail with EPIPE too. What the reader saw is `stdout`.
+ */
+function opsBothIntoHead(args: readonly string[], env: Readonly<Record<string, string>>): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tools/ops/src/main.ts', ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let seen = '';
+    const read = (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (!seen.includes('\n')) return;
+      child.stdout.destroy();
+      child.stderr.destroy();
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout: seen, stderr: '' }));
+  });
+}
+
 describe('tools/ops without MongoDB', () => {
   it('refuses to run on the embedded store (exit 2), and a usage error is exit 2 with the usage', async () => {
     const embedded = await ops(['check'], {});
@@ -263,6 +287,17 @@ describeOnMongoDb('tools/ops on MongoDB', () => {
       expect(ran.stdout.split('\n')[0]).toBe(`replay-notifications: merchant ${merchant}, first failed from the beginning to now`);
       expect(ran.stderr).toContain('ops: stdout closed early (EPIPE): the rest of the report was dropped; the command went on to the end of its work');
       expect(ran.stderr).not.toMatch(/Error: write EPIPE|\n\s+at /);
+      expect(ran.code).toBe(3);
+      for (const session of many) expect((await stores.sessions.findById(session.id))!.notification!.delivery!.abandoned).toBe(false);
+    }, 120_000);
+
+    it('replays every one when stderr too goes into the reader that closes early (2>&1 | head), and exits 3 (D157-f)', async () => {
+      const merchant = newMerchantId();
+      await stores.merchants.upsert(aMerchantAccount({ merchantId: merchant }));
+      const many = Array.from({ length: 40 }, (_, i) => abandoned(merchant, T + i * 1_000));
+      for (const session of many) await stores.sessions.insert(session);
+
+      const ran = await opsBothIntoHead(['replay-notifications', '--merchant', merchant], env);
       expect(ran.code).toBe(3);
       for (const session of many) expect((await stores.sessions.findById(session.id))!.notification!.delivery!.abandoned).toBe(false);
     }, 120_000);
