@@ -1,4 +1,7 @@
 import type { Attempt, AttemptSearch, KeysetPosition, MerchantId, Page, Session, Transaction, TransactionSearch } from '@splitpay/domain';
+import { CapturingLogger } from '@splitpay/domain/src/testing';
+import { createStores } from '../create-stores';
+import { failingEntryWrites } from './failing-entry-writes';
 import { aSession, anAttempt, aTransaction, newMerchantId, nextVersion, T0 } from './fixtures';
 import { useFreshStore, type ContractEngine } from './harness';
 import { sessionToDocument } from '../documents/session.document';
@@ -322,6 +325,61 @@ export function sessionSearchContract(engine: ContractEngine): void {
       expect((await sessions().searchTransactions({ merchantId, limit: 10 })).items.map((h) => h.transaction.id)).toEqual([transaction.id]);
       expect((await sessions().searchAttempts({ merchantId, limit: 10 })).items.map((h) => h.attempt.id)).toEqual([attempt.id]);
       expect(await store().stores.resyncSearchViews(T0 + 8)).toBe(0);
+    });
+
+    describe('a filtered page over entries that lag their session (D155-d)', () => {
+      /** A pending refund at `createdAt`, stored and searchable as pending. */
+      async function pendingAt(merchantId: MerchantId, createdAt: number): Promise<Session> {
+        const session = aSession({ merchantId, createdAt, attempts: [anAttempt({ transactions: [aTransaction({ createdAt })] })] });
+        await sessions().insert(session);
+        return session;
+      }
+      /** A pending refund at `createdAt` that then succeeded, its entries' write failed: they still say pending. */
+      async function laggingAt(merchantId: MerchantId, createdAt: number): Promise<void> {
+        const tx = aTransaction({ createdAt });
+        const attempt = anAttempt({ transactions: [tx] });
+        const session = aSession({ merchantId, createdAt, attempts: [attempt] });
+        const entries = failingEntryWrites(store().collections);
+        const flaky = createStores(entries.collections, { logger: new CapturingLogger() });
+        await flaky.sessions.insert(session);
+        entries.failNext(2);
+        const succeeded = nextVersion(session, { attempts: [{ ...attempt, status: 'AUTHORIZED', transactions: [{ ...tx, status: { kind: 'succeeded' } }] }] });
+        expect(await flaky.sessions.save(succeeded, { expectedVersion: 1 })).toBe('saved');
+      }
+      const pendingPage = (merchantId: MerchantId, after?: KeysetPosition) => sessions().searchTransactions({ merchantId, status: 'pending', limit: 1, ...(after ? { after } : {}) });
+
+      it('reads on past the dropped hits: the page holds the older match, and no next cursor once the rows run out', async () => {
+        const merchantId = newMerchantId();
+        const older = await pendingAt(merchantId, T0);
+        await laggingAt(merchantId, T0 + 1);
+        await laggingAt(merchantId, T0 + 2);
+        const page = await pendingPage(merchantId);
+        expect(page.items.map((hit) => hit.transaction.id)).toEqual([older.attempts[0]!.transactions[0]!.id]);
+        expect(page.next).toBeUndefined();
+      });
+
+      it('a full page ends at the last entry it used, so the next page misses none', async () => {
+        const merchantId = newMerchantId();
+        const older = await pendingAt(merchantId, T0);
+        await laggingAt(merchantId, T0 + 1);
+        const newer = await pendingAt(merchantId, T0 + 2);
+        const first = await pendingPage(merchantId);
+        expect(first.items.map((hit) => hit.transaction.id)).toEqual([newer.attempts[0]!.transactions[0]!.id]);
+        const second = await pendingPage(merchantId, first.next);
+        expect(second.items.map((hit) => hit.transaction.id)).toEqual([older.attempts[0]!.transactions[0]!.id]);
+        expect(second.next).toBeUndefined();
+      });
+
+      it('is empty with a next cursor only after four batches of lagging entries, and that cursor leads on', async () => {
+        const merchantId = newMerchantId();
+        const older = await pendingAt(merchantId, T0);
+        for (let i = 1; i <= 4; i++) await laggingAt(merchantId, T0 + i);
+        const first = await pendingPage(merchantId);
+        expect(first.items).toEqual([]);
+        expect(first.next).toBeDefined();
+        const second = await pendingPage(merchantId, first.next);
+        expect(second.items.map((hit) => hit.transaction.id)).toEqual([older.attempts[0]!.transactions[0]!.id]);
+      });
     });
   });
 }

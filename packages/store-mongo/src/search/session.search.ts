@@ -2,6 +2,7 @@ import type {
   AttemptHit,
   AttemptId,
   AttemptSearch,
+  KeysetPosition,
   MerchantId,
   Page,
   Session,
@@ -14,6 +15,12 @@ import type { StoreCollections } from '../collections';
 import { attemptViewOf, transactionViewOf } from '../documents/search-view.document';
 import { attemptFromDocument, sessionFromDocument, type SessionDocument } from '../documents/session.document';
 import { keysetFilter, NEWEST_FIRST, pageLimit, pageOf, splitPage } from './keyset';
+
+/** How many batches of `limit + 1` entries one page of attempts or transactions reads at most (D155-d). */
+const MAX_READS = 4;
+
+/** The keyset position of an entry row. */
+const positionOf = (row: { readonly _id: string; readonly createdAt: number }): KeysetPosition => ({ createdAt: row.createdAt, id: row._id });
 
 /** Only the filters that were given, as equalities. */
 function equalities(fields: Readonly<Record<string, string | undefined>>): Record<string, string> {
@@ -34,7 +41,8 @@ function stillMatches(entry: object, wanted: Readonly<Record<string, string>>): 
  * index entries (see SearchViewWriter), then read from their session documents, one `$in` on `_id`
  * per page, so a hit always shows the record as it is. An entry can lag its record (its write failed,
  * or the process died, after the session's: docs/decisions.md D100); a hit whose record no longer
- * matches the query is dropped, so a search is at worst late, never contradicts its own filter.
+ * matches the query is dropped, so a search is at worst late, never contradicts its own filter, and
+ * the page reads on past it (hitsOf).
  */
 export class SessionSearches {
   constructor(private readonly collections: Pick<StoreCollections, 'sessions' | 'attemptViews' | 'transactionViews'>) {}
@@ -60,13 +68,13 @@ export class SessionSearches {
       method: query.method,
       provider: query.provider,
     });
-    const filter = { merchantId: query.merchantId, ...wanted, ...keysetFilter(query) };
-    const rows = await this.collections.attemptViews
-      .find(filter, { projection: { _id: 1, createdAt: 1, sessionId: 1 } })
-      .sort(NEWEST_FIRST)
-      .limit(limit + 1)
-      .toArray();
-    return this.hitsOf(rows, limit, (row, session): AttemptHit | undefined => {
+    const rowsAfter = (after: KeysetPosition | undefined) =>
+      this.collections.attemptViews
+        .find({ merchantId: query.merchantId, ...wanted, ...keysetFilter({ ...query, after }) }, { projection: { _id: 1, createdAt: 1, sessionId: 1 } })
+        .sort(NEWEST_FIRST)
+        .limit(limit + 1)
+        .toArray();
+    return this.hitsOf(rowsAfter, query.after, limit, (row, session): AttemptHit | undefined => {
       const attempt = session.attempts.find((a) => a.id === row._id);
       if (!attempt || !stillMatches(attemptViewOf(session, attempt), wanted)) return undefined;
       return {
@@ -87,13 +95,13 @@ export class SessionSearches {
       provider: query.provider,
       type: query.type,
     });
-    const filter = { merchantId: query.merchantId, ...wanted, ...keysetFilter(query) };
-    const rows = await this.collections.transactionViews
-      .find(filter, { projection: { _id: 1, createdAt: 1, sessionId: 1, attemptId: 1 } })
-      .sort(NEWEST_FIRST)
-      .limit(limit + 1)
-      .toArray();
-    return this.hitsOf(rows, limit, (row, session): TransactionHit | undefined => {
+    const rowsAfter = (after: KeysetPosition | undefined) =>
+      this.collections.transactionViews
+        .find({ merchantId: query.merchantId, ...wanted, ...keysetFilter({ ...query, after }) }, { projection: { _id: 1, createdAt: 1, sessionId: 1, attemptId: 1 } })
+        .sort(NEWEST_FIRST)
+        .limit(limit + 1)
+        .toArray();
+    return this.hitsOf(rowsAfter, query.after, limit, (row, session): TransactionHit | undefined => {
       const attempt = session.attempts.find((a) => a.id === row.attemptId);
       const transaction = attempt?.transactions.find((t) => t.id === row._id);
       if (!attempt || !transaction || !stillMatches(transactionViewOf(session, attempt, transaction), wanted)) return undefined;
@@ -111,24 +119,34 @@ export class SessionSearches {
   }
 
   /**
-   * The page of the index entries read (`limit + 1` rows), each hit made from its session document as
-   * it is now; an entry whose record is no longer there, or no longer matches the query, makes none
-   * (the page may then be shorter than `limit` and still have a next one).
+   * The page's hits, each made from its session document as it is now; an entry whose record is no
+   * longer there, or no longer matches the query, makes none. Rows are read `limit + 1` at a time
+   * from the cursor (`rowsAfter`), and read on after a batch whose entries made too few hits, at most
+   * MAX_READS batches: a page is full unless the rows ran out, and is short, even empty, with a next
+   * cursor only when that many batches of lagging entries came in a row (D155-d).
    */
   private async hitsOf<R extends { readonly _id: string; readonly createdAt: number; readonly sessionId: string }, H>(
-    rows: readonly R[],
+    rowsAfter: (after: KeysetPosition | undefined) => Promise<readonly R[]>,
+    after: KeysetPosition | undefined,
     limit: number,
     hitOf: (row: R, session: SessionDocument) => H | undefined,
   ): Promise<Page<H>> {
-    const { kept, next } = splitPage(rows, limit);
-    const sessions = await this.load(kept.map((row) => row.sessionId));
     const hits: H[] = [];
-    for (const row of kept) {
-      const session = sessions.get(row.sessionId);
-      const hit = session ? hitOf(row, session) : undefined;
-      if (hit) hits.push(hit);
+    let from = after;
+    for (let read = 1; ; read++) {
+      const rows = await rowsAfter(from);
+      const { kept, next } = splitPage(rows, limit);
+      const sessions = await this.load(kept.map((row) => row.sessionId));
+      for (const [index, row] of kept.entries()) {
+        // The page is full before this batch's end: the next page starts after the last row used.
+        if (hits.length === limit) return pageOf(hits, positionOf(kept[index - 1]!));
+        const session = sessions.get(row.sessionId);
+        const hit = session ? hitOf(row, session) : undefined;
+        if (hit) hits.push(hit);
+      }
+      if (!next || hits.length === limit || read === MAX_READS) return pageOf(hits, next);
+      from = next;
     }
-    return pageOf(hits, next);
   }
 
   private async load(sessionIds: readonly string[]): Promise<Map<string, SessionDocument>> {
