@@ -250,6 +250,27 @@ describe('dashboard: the Operations view beside the payments, in Chromium', () =
     await page.context().close();
   });
 
+  it('an empty page that has a next one says to see it (D155-d), in English and in French, not that nothing matches', async () => {
+    const { page, problems } = await newWatchedPage(demo.browser());
+    // The service's page whose entries all lagged their operations: no item, a next cursor.
+    await page.route('**/api/transactions?*', (route: Route) => {
+      const cursor = new URL(route.request().url()).searchParams.get('cursor');
+      const body = cursor === null ? { transactions: [], nextCursor: 'lagging-1' } : { transactions: [] };
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+    });
+    await signedIn(page, demo.service().url, '#/operations?status=pending');
+    await visible(page.getByText('Nothing on this page: see the next one.').first());
+    expect(await page.getByText('No operation matches these filters.').count()).toBe(0);
+    await visible(page.getByRole('button', { name: 'Next page' }));
+
+    await page.getByLabel('Language').selectOption('fr');
+    await visible(page.getByText('Rien sur cette page : voyez la suivante.').first());
+    await page.getByRole('button', { name: 'Page suivante' }).click();
+    await visible(page.getByText('Aucune opération ne correspond à ces filtres.').first());
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('announces a long export at its start, every 10 pages and at its end, while the visible count follows every page', async () => {
     const { page, problems } = await newWatchedPage(demo.browser());
     await signedIn(page, demo.service().url, '#/operations');

@@ -42,6 +42,8 @@ export const en = {
   operationPages: 'Pages of operations',
   operationsCaption: (page: number) => `Operations, newest first, page ${page}`,
   noOperations: 'No operation matches these filters.',
+  /** A page whose entries all lagged their operation (D155-d): the next page may still hold matches. */
+  nothingOnThisPage: 'Nothing on this page: see the next one.',
   operationsShown: (count: number, page: number) => `${count} ${count === 1 ? 'operation' : 'operations'} on page ${page}.`,
   method: 'Method',
   nextPage: 'Next page',

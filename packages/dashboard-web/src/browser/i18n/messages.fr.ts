@@ -44,6 +44,7 @@ export const fr: Messages = {
   operationPages: "Pages d'opérations",
   operationsCaption: (page) => `Opérations, de la plus récente à la plus ancienne, page ${page}`,
   noOperations: 'Aucune opération ne correspond à ces filtres.',
+  nothingOnThisPage: 'Rien sur cette page : voyez la suivante.',
   operationsShown: (count, page) => `${count} ${count < 2 ? 'opération' : 'opérations'} en page ${page}.`,
   method: 'Moyen de paiement',
   nextPage: 'Page suivante',

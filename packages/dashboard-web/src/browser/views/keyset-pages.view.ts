@@ -13,11 +13,12 @@ export interface KeysetPagesOptions<T> {
   read(cursor: string | undefined): Promise<ApiResult<KeysetPage<T>>>;
   /**
    * The page drawn: a focusable table whose caption names the page, or the words saying nothing
-   * matches; `cursors` are the ones followed to it (its rows' links carry them, D70).
+   * matches; `cursors` are the ones followed to it (its rows' links carry them, D70); `more`: a next
+   * page exists (a page can be empty and still have one, D155-d).
    */
-  draw(items: readonly T[], page: number, cursors: readonly string[]): HTMLElement;
+  draw(items: readonly T[], page: number, cursors: readonly string[], more: boolean): HTMLElement;
   /** What the status line says of a page (its count, or that nothing matches). */
-  said(count: number, page: number): string;
+  said(count: number, page: number, more: boolean): string;
   /** The name of the Next/Previous navigation. */
   readonly pagesLabel: string;
   /** The cursors followed from the first page to the page shown first, as the list's address says (D70). */
@@ -84,8 +85,8 @@ export function keysetPages<T>(ctx: ViewContext, options: KeysetPagesOptions<T>)
     const next = answer.body.nextCursor;
     if (next) pager.append(h('button', { type: 'button', onclick: () => move(() => followed.push(next)) }, t.nextPage));
     const page = followed.length + 1;
-    summary.textContent = options.said(answer.body.items.length, page);
-    const drawn = options.draw(answer.body.items, page, [...followed]);
+    summary.textContent = options.said(answer.body.items.length, page, next !== undefined);
+    const drawn = options.draw(answer.body.items, page, [...followed], next !== undefined);
     replaceChildren(results, notice ? h('p', { class: 'notice' }, notice) : null, drawn instanceof HTMLTableElement ? tableRegion(drawn) : drawn, pager.childElementCount > 0 ? pager : null);
     if (moved) drawn.focus();
   };

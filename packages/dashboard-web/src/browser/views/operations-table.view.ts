@@ -7,11 +7,12 @@ import type { ViewContext } from './view-context';
 
 /**
  * One page of operations, each row leading to its payment, whose Back link returns to this page of
- * the list (`list`, its address); or the words saying nothing matches.
+ * the list (`list`, its address); or the words saying nothing matches, or, on an empty page with a
+ * next one (`more`: its search entries all lagged their operations, D155-d), to see that one.
  */
-export function operationsTable(ctx: ViewContext, operations: readonly TransactionViewJson[], page: number, list: string): HTMLElement {
+export function operationsTable(ctx: ViewContext, operations: readonly TransactionViewJson[], page: number, list: string, more: boolean): HTMLElement {
   const { t } = ctx.tr;
-  if (operations.length === 0) return h('p', { class: 'empty', tabindex: '-1' }, t.noOperations);
+  if (operations.length === 0) return h('p', { class: 'empty', tabindex: '-1' }, more ? t.nothingOnThisPage : t.noOperations);
   const header = h('tr', {}, ...[t.date, t.orderReference, t.type, t.provider, t.method, t.status, t.amount, t.providerRef].map((label) => h('th', { scope: 'col' }, label)));
   const rows = operations.map(({ sessionId, orderId, provider, method, cardScheme, transaction: tx }) =>
     h(

@@ -16,8 +16,8 @@ export function operationsView(ctx: ViewContext, filters: OperationFilters, star
   const { t } = ctx.tr;
   const { summary, results } = keysetPages(ctx, {
     read: async (cursor) => asKeysetPage(await ctx.api.searchTransactions(operationsQuery(filters, PAGE_SIZE, cursor)), (body) => body.transactions, (body) => body.nextCursor),
-    draw: (operations, page, cursors) => operationsTable(ctx, operations, page, operationsAddress.hash(filters, cursors)),
-    said: (count, page) => (count === 0 ? t.noOperations : t.operationsShown(count, page)),
+    draw: (operations, page, cursors, more) => operationsTable(ctx, operations, page, operationsAddress.hash(filters, cursors), more),
+    said: (count, page, more) => (count > 0 ? t.operationsShown(count, page) : more ? t.nothingOnThisPage : t.noOperations),
     pagesLabel: t.operationPages,
     start,
     address: (cursors) => operationsAddress.hash(filters, cursors),
