@@ -9,7 +9,7 @@ import { errors, json, pathId, queryParameters, type ParameterSpec, type PathSpe
 
 const tags = ['Merchant API'];
 const access = ['accessToken'] as const;
-const SEARCH_NOTE = 'Newest first (createdAt, then id, descending), one keyset page per call; default page 20, max 100. nextCursor is opaque and bound to this search and caller: pass it verbatim with the same filters. An undecodable or foreign cursor is InvalidRequest, and so is a parameter not listed here or one given twice.';
+const SEARCH_NOTE = 'Newest first (createdAt, then id, descending), one keyset page per call; default page 20, max 100. nextCursor is opaque and bound to this search and caller: pass it verbatim with the same filters. A filtered page of attempts or operations can hold fewer items than asked, rarely none, and still have a nextCursor: follow it. An undecodable or foreign cursor is InvalidRequest, and so is a parameter not listed here or one given twice.';
 const READ_NOTE = 'Takes no query parameter: any, even empty, is InvalidRequest naming it.';
 
 const creationKey: ParameterSpec = {
