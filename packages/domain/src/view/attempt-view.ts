@@ -3,6 +3,7 @@ import { moneyKept } from '../attempt/attempt-operations';
 import type { MethodOffer } from '../method/method';
 import type { Session } from '../session/session.model';
 import { isAbandonable } from '../rules/abandonable.rule';
+import { handBack } from '../rules/owed-to-payer.rule';
 import { mayPayerEnd } from '../rules/attempt-ending.rule';
 import { isAwaitingPartialDecision } from '../rules/partial-grant.rule';
 import type { AttemptViewEntry } from './session-view.model';
@@ -31,6 +32,8 @@ export function attemptView(session: Session, attempt: Attempt, offer: MethodOff
     ...(isBeingHandedBack(attempt) ? { released: true as const } : {}),
     // Computed here so the page shows money, never works it out (D149-c).
     ...(isKept(attempt) ? { kept: moneyKept(attempt) } : {}),
+    // The cancel's own rule, so the page's confirmation never promises a refund the service cannot make (D161-a).
+    ...(offer && keepsWhatItTook(attempt, offer) ? { nonRefundable: true as const } : {}),
     ...(attempt.cardScheme ? { cardScheme: attempt.cardScheme } : {}),
     // Back from the PSP's page through the return door, nothing is left to do there: the verdict is awaited (D149-e).
     ...(authorizing && attempt.redirect && attempt.returnedAt === undefined ? { redirect: attempt.redirect } : {}),
@@ -52,4 +55,9 @@ function isBeingHandedBack(attempt: Attempt): boolean {
 /** Money the service meant to hand back that nothing will: some was taken and stays taken (D147-a). */
 function isKept(attempt: Attempt): boolean {
   return attempt.releasedAt !== undefined && !isBeingHandedBack(attempt) && moneyKept(attempt).amount > 0;
+}
+
+/** Money paid and still counted that a cancel would leave taken: the PSP can neither refund nor void it (an ANCV 5403 sale, D143-a). */
+function keepsWhatItTook(attempt: Attempt, offer: MethodOffer): boolean {
+  return attempt.status === 'CAPTURED' && attempt.releasedAt === undefined && handBack(attempt, offer).kind === 'owed-to-payer';
 }

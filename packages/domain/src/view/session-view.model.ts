@@ -169,6 +169,11 @@ export interface AttemptViewEntry {
    * decided to hand it back): what stays taken, the grant less what was refunded before (D149-c).
    */
   readonly kept?: Money;
+  /**
+   * Present (true) on money paid and still counted that nothing could hand back were the payment
+   * cancelled (a PSP that neither refunds nor voids it, such as an ANCV 5403 sale): it would stay paid.
+   */
+  readonly nonRefundable?: true;
   readonly cardScheme?: CardScheme;
   /** Where the browser must go to continue, while the attempt is AUTHORIZING. */
   readonly redirect?: Redirect;

@@ -179,6 +179,17 @@ describe('sessionView', () => {
     expect(sessionView(abandonSession(granted(refundable, 'ancv', 4_000), ctx()), { now: NOW }).attempts[0]?.kept).toBeUndefined();
   });
 
+  it('says, before any cancel, that a paid tranche nothing can hand back would stay paid; not a refundable one nor a hold (D161-a)', () => {
+    const s0 = session({ methods: [{ method: 'ancv' }, { method: 'card' }] });
+    const paid = granted(s0, 'ancv', 10_000, { kind: 'authorized', granted: { amount: 3_000, currency: 'EUR' as never }, chosenByPayer: true } as never);
+    expect(sessionView(paid, { now: NOW }).attempts[0]).toMatchObject({ status: 'CAPTURED', nonRefundable: true });
+    // Once the service decided to hand it back, the row says what stays: kept, not this promise.
+    expect(sessionView(abandonSession(paid, ctx()), { now: NOW }).attempts[0]?.nonRefundable).toBeUndefined();
+    const refundable: Session = { ...s0, methods: s0.methods.map((m) => (m.method === 'ancv' ? { ...m, capabilities: { ...m.capabilities, refund: true } } : m)) };
+    expect(sessionView(granted(refundable, 'ancv', 4_000), { now: NOW }).attempts[0]?.nonRefundable).toBeUndefined();
+    expect(sessionView(granted(s0, 'card', 4_000), { now: NOW }).attempts[0]?.nonRefundable).toBeUndefined();
+  });
+
   it('does not mark released a payment whose refund was given up after its retries', () => {
     const s0 = session({ methods: [{ method: 'ancv' }, { method: 'card' }] });
     const refundable: Session = { ...s0, methods: s0.methods.map((m) => (m.method === 'ancv' ? { ...m, capabilities: { ...m.capabilities, refund: true } } : m)) };

@@ -114,6 +114,11 @@ export const attemptEntryViewSchema = named('AttemptEntryView', {
       ...moneySchema,
       description: 'present where released is absent on money the service decided to hand back but nothing hands back: what stays taken, the grant less what was refunded before',
     },
+    nonRefundable: {
+      type: 'boolean',
+      enum: [true],
+      description: 'present (true) on a CAPTURED tranche still counted whose money nothing could hand back if the payment were cancelled (its PSP neither refunds nor voids it): it would stay paid',
+    },
     method: { type: 'string', enum: METHOD_KINDS },
     methodId: { type: 'string' },
     cardScheme: { type: 'string' },
