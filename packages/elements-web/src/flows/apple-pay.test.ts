@@ -28,7 +28,7 @@ function legs(door: () => Promise<WalletSessionAnswer>, confirmed: () => Promise
     abandon: async (attemptId) => {
       seen.push(`abandon ${attemptId}`);
     },
-    failed: (error) => failures.push(error),
+    _failed: (error) => failures.push(error),
   };
   return { given, seen, failures };
 }
@@ -37,7 +37,7 @@ describe('runApplePay: merchant validation', () => {
   it("begins the sheet synchronously, then validates through the service's door for the attempt it started and completes with the PSP's session", async () => {
     const apple = standInApplePay();
     const run = legs(async () => ({ walletSession: MERCHANT_SESSION }));
-    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
+    runApplePay({ _sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
     // Nothing awaited before begin (Apple Pay's user-gesture rule).
     expect(apple.sheet.calls).toEqual(['new(3)', 'begin']);
 
@@ -63,7 +63,7 @@ describe('runApplePay: merchant validation', () => {
       asked.push([validationURL, attemptId]);
       return { fromTheMerchant: true };
     };
-    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given, validateMerchant });
+    runApplePay({ _sessionConstructor: apple.ctor, request: REQUEST, legs: run.given, validateMerchant });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => apple.sheet.merchantSessions.length > 0);
     expect(asked).toEqual([[VALIDATION_URL, 'a1']]);
@@ -74,7 +74,7 @@ describe('runApplePay: merchant validation', () => {
   it('a one-argument validateMerchant (the former signature) still works', async () => {
     const apple = standInApplePay();
     const run = legs(async () => ({}));
-    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given, validateMerchant: async (validationURL: string) => ({ url: validationURL }) });
+    runApplePay({ _sessionConstructor: apple.ctor, request: REQUEST, legs: run.given, validateMerchant: async (validationURL: string) => ({ url: validationURL }) });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => apple.sheet.merchantSessions.length > 0);
     expect(apple.sheet.merchantSessions).toEqual([{ url: VALIDATION_URL }]);
@@ -85,7 +85,7 @@ describe('runApplePay: merchant validation', () => {
     const run = legs(async () => {
       throw new SplitPayError('ConfirmNotApplicable', 409);
     });
-    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
+    runApplePay({ _sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => apple.sheet.merchantSessions.length > 0);
     expect(run.seen).toEqual(['start', `walletSession a1 ${VALIDATION_URL}`]);
@@ -99,7 +99,7 @@ describe('runApplePay: merchant validation', () => {
     const run = legs(async () => {
       throw new Error('the door must not be called');
     });
-    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given, merchantValidation: 'none' });
+    runApplePay({ _sessionConstructor: apple.ctor, request: REQUEST, legs: run.given, merchantValidation: 'none' });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => apple.sheet.merchantSessions.length > 0);
     expect(run.seen).toEqual(['start']);
@@ -116,7 +116,7 @@ describe('runApplePay: merchant validation', () => {
     for (const merchantValidation of ['service', undefined] as const) {
       const apple = standInApplePay();
       const run = legs(async () => ({ walletSession: MERCHANT_SESSION }));
-      runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given, merchantValidation });
+      runApplePay({ _sessionConstructor: apple.ctor, request: REQUEST, legs: run.given, merchantValidation });
       apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
       await until(() => apple.sheet.merchantSessions.length > 0);
       expect(run.seen).toEqual(['start', `walletSession a1 ${VALIDATION_URL}`]);
@@ -130,7 +130,7 @@ describe('runApplePay: merchant validation', () => {
       throw new Error('the door must not be called');
     });
     runApplePay({
-      sessionConstructor: apple.ctor,
+      _sessionConstructor: apple.ctor,
       request: REQUEST,
       legs: run.given,
       validateMerchant: async (validationURL, attemptId) => ({ validationURL, attemptId }),
@@ -145,7 +145,7 @@ describe('runApplePay: merchant validation', () => {
   it('aborts the sheet, abandons the started attempt and reports WalletSessionUnavailable when the PSP opened no session', async () => {
     const apple = standInApplePay();
     const run = legs(async () => ({}));
-    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
+    runApplePay({ _sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => run.failures.length > 0);
     expect(apple.sheet.calls).toEqual(['new(3)', 'begin', 'abort']);
@@ -164,7 +164,7 @@ describe('runApplePay: merchant validation', () => {
     const run = legs(async () => {
       throw new SplitPayError('NetworkError', 0);
     });
-    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
+    runApplePay({ _sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => run.failures.length > 0);
     expect(apple.sheet.calls).toEqual(['new(3)', 'begin', 'abort']);
@@ -181,7 +181,7 @@ describe('runApplePay: merchant validation', () => {
         throw new SplitPayError('NetworkError', 0);
       },
     };
-    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: given });
+    runApplePay({ _sessionConstructor: apple.ctor, request: REQUEST, legs: given });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => run.failures.length > 0);
     expect(run.failures).toEqual([expect.objectContaining({ code: 'WalletSessionUnavailable' })]);
@@ -198,7 +198,7 @@ describe('runApplePay: merchant validation', () => {
           release = resolve;
         }),
     };
-    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: given });
+    runApplePay({ _sessionConstructor: apple.ctor, request: REQUEST, legs: given });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     apple.session().oncancel?.({});
     release('a1');
@@ -211,7 +211,7 @@ describe('runApplePay: merchant validation', () => {
     const apple = standInApplePay();
     let answer: (a: WalletSessionAnswer) => void = () => undefined;
     const run = legs(() => new Promise<WalletSessionAnswer>((resolve) => (answer = resolve)));
-    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
+    runApplePay({ _sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => run.seen.length === 2);
     apple.session().oncancel?.({});
@@ -231,7 +231,7 @@ describe('runApplePay: the sheet completed with what the confirm answered', () =
   async function authorized(confirmed: () => Promise<AttemptStatus | typeof OUTCOME_UNKNOWN | undefined>) {
     const apple = standInApplePay();
     const run = legs(async () => ({ walletSession: MERCHANT_SESSION }), confirmed);
-    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
+    runApplePay({ _sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
     apple.session().onvalidatemerchant?.({ validationURL: VALIDATION_URL });
     await until(() => apple.sheet.merchantSessions.length > 0);
     apple.session().onpaymentauthorized?.({ payment: { token: TOKEN } });
@@ -270,7 +270,7 @@ describe('runApplePay: the sheet completed with what the confirm answered', () =
   it("reports a failed confirm even when the sheet refuses to be completed (the browser's own dismissal)", async () => {
     const apple = standInApplePay();
     const run = legs(async () => ({ walletSession: MERCHANT_SESSION }), fails);
-    runApplePay({ sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
+    runApplePay({ _sessionConstructor: apple.ctor, request: REQUEST, legs: run.given });
     apple.session().completePayment = () => {
       throw new DOMException('The session is no longer active', 'InvalidAccessError');
     };

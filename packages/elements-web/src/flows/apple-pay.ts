@@ -62,7 +62,7 @@ export interface ApplePayLegs {
   confirm(attemptId: string, paymentToken: string): Promise<AttemptStatus | typeof OUTCOME_UNKNOWN | undefined>;
   /** The payer closed the sheet after the attempt started, or its merchant validation failed. */
   abandon(attemptId: string): Promise<void>;
-  failed(error: unknown): void;
+  _failed(error: unknown): void;
 }
 
 /**
@@ -121,7 +121,7 @@ export interface ApplePaySheet {
 /** What runs one Apple Pay sheet. */
 export interface ApplePayRun {
   /** The browser's ApplePaySession. */
-  readonly sessionConstructor: ApplePaySessionConstructor;
+  readonly _sessionConstructor: ApplePaySessionConstructor;
   /** What the sheet shows and accepts. */
   readonly request: ApplePayRequest;
   readonly legs: ApplePayLegs;
@@ -142,7 +142,7 @@ export interface ApplePayRun {
  * shows the attempt in flight and polls for its verdict (D102-f). A sheet the browser refuses to open
  * (Safari: another payment sheet is up) is a failure reported as WalletSessionUnavailable (D128).
  */
-export function runApplePay({ sessionConstructor: ctor, request, legs, validateMerchant, merchantValidation }: ApplePayRun): ApplePaySheet {
+export function runApplePay({ _sessionConstructor: ctor, request, legs, validateMerchant, merchantValidation }: ApplePayRun): ApplePaySheet {
   let session: ApplePaySessionLike;
   let attemptId: string | undefined;
   /** The sheet is over: closed by the payer, aborted, or its payment completed. */
@@ -158,7 +158,7 @@ export function runApplePay({ sessionConstructor: ctor, request, legs, validateM
       // A sheet the browser already dismissed may refuse it; the page tells the outcome either way.
     }
   };
-  const abandon = (id: string): void => void legs.abandon(id).catch(legs.failed);
+  const abandon = (id: string): void => void legs.abandon(id).catch(legs._failed);
   const sheet: ApplePaySheet = {
     _open: () => !over,
     _end: (view) => {
@@ -175,7 +175,7 @@ export function runApplePay({ sessionConstructor: ctor, request, legs, validateM
         try {
           started = attemptId = await legs.start();
         } catch (error) {
-          if (abort()) legs.failed(error);
+          if (abort()) legs._failed(error);
           return;
         }
         // Closed while the attempt was starting: oncancel had nothing to abandon yet.
@@ -189,7 +189,7 @@ export function runApplePay({ sessionConstructor: ctor, request, legs, validateM
           // Abandoned before the failure is told, so the view the abandon answers does not hide it. An
           // abandon that fails leaves the attempt in flight, offered to stop in the ledger.
           await legs.abandon(started).catch(() => undefined);
-          legs.failed(error);
+          legs._failed(error);
         }
       })();
     };
@@ -208,7 +208,7 @@ export function runApplePay({ sessionConstructor: ctor, request, legs, validateM
           else abort();
         } catch (error) {
           complete(false);
-          legs.failed(error);
+          legs._failed(error);
         }
       })();
     };
@@ -220,7 +220,7 @@ export function runApplePay({ sessionConstructor: ctor, request, legs, validateM
     session.begin();
   } catch {
     over = true;
-    legs.failed(new SplitPayError('WalletSessionUnavailable', 0));
+    legs._failed(new SplitPayError('WalletSessionUnavailable', 0));
   }
   return sheet;
 }

@@ -83,7 +83,7 @@ export const en: Messages = {
   payWith: (method) => `Pay with ${method}`,
   applePayButton: 'Pay with Apple Pay',
   cancelPayment: 'Cancel payment',
-  cancelPaymentConfirm: (paid, held) => `Cancel the whole payment? Amounts ${paid ? `paid will be refunded${held ? ', amounts held released' : ''}` : 'held will be released'}.`,
+  cancelPaymentConfirm: (paid, held, kept) => `Cancel the whole payment? Amounts ${paid ? `paid will be refunded${held ? ', amounts held released' : ''}` : 'held will be released'}.${kept ? ` Amounts paid with ${kept} cannot be refunded.` : ''}`,
   cancelPaymentYes: 'Yes, cancel the payment',
   cancelPaymentNo: 'No, keep paying',
   partialHeading: 'Partial approval',

@@ -83,7 +83,7 @@ export const fr: Messages = {
   payWith: (method) => `Payer avec ${method}`,
   applePayButton: 'Payer avec Apple Pay',
   cancelPayment: 'Annuler le paiement',
-  cancelPaymentConfirm: (paid, held) => `Annuler tout le paiement ? Les montants ${paid ? `payés seront remboursés${held ? ', les montants réservés libérés' : ''}` : 'réservés seront libérés'}.`,
+  cancelPaymentConfirm: (paid, held, kept) => `Annuler tout le paiement ? Les montants ${paid ? `payés seront remboursés${held ? ', les montants réservés libérés' : ''}` : 'réservés seront libérés'}.${kept ? ` Les montants payés par ${kept} ne sont pas remboursables.` : ''}`,
   cancelPaymentYes: 'Oui, annuler le paiement',
   cancelPaymentNo: 'Non, continuer',
   partialHeading: 'Acceptation partielle',

@@ -103,8 +103,11 @@ export interface Messages {
   readonly payWith: (method: string) => string;
   readonly applePayButton: string;
   readonly cancelPayment: string;
-  /** Whether a tranche was paid (refunded on cancel) and one is held (released); a plain string is said whatever they are. */
-  readonly cancelPaymentConfirm: string | ((paid: boolean, held: boolean) => string);
+  /**
+   * Whether a tranche was paid (refunded on cancel) and one is held (released), and the methods of
+   * those paid that nothing can refund (they stay paid); a plain string is said whatever they are.
+   */
+  readonly cancelPaymentConfirm: string | ((paid: boolean, held: boolean, kept?: string) => string);
   readonly cancelPaymentYes: string;
   readonly cancelPaymentNo: string;
   readonly partialHeading: string;

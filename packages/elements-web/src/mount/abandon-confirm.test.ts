@@ -39,6 +39,15 @@ describe('mount: the cancel-payment confirmation says what becomes of money paid
     await expect(confirmation('fr', [held, paid])).resolves.toBe('Annuler tout le paiement ? Les montants payés seront remboursés, les montants réservés libérés.');
   });
 
+  it('money paid that nothing can refund (an ANCV 5403 sale, nonRefundable in the view): no refund promised, it stays paid (D161-a)', async () => {
+    const kept = { ...paid, nonRefundable: true as const };
+    await expect(confirmation('en', [kept])).resolves.toBe('Cancel the whole payment? Amounts held will be released. Amounts paid with Chèques-Vacances (ANCV) cannot be refunded.');
+    await expect(confirmation('fr', [kept])).resolves.toBe('Annuler tout le paiement ? Les montants réservés seront libérés. Les montants payés par Chèques-Vacances (ANCV) ne sont pas remboursables.');
+    const card = attempt({ attemptId: '0190a0a0-0000-7000-8000-000000000003', status: 'CAPTURED', requested: eur(2_000), granted: eur(2_000) });
+    await expect(confirmation('en', [held, card, kept])).resolves.toBe('Cancel the whole payment? Amounts paid will be refunded, amounts held released. Amounts paid with Chèques-Vacances (ANCV) cannot be refunded.');
+    await expect(confirmation('en', [kept], { cancelPaymentConfirm: 'Cancel everything?' })).resolves.toBe('Cancel everything?');
+  });
+
   it("a merchant's plain-text sentence (written before the paid case) is said as written", async () => {
     await expect(confirmation('en', [held, paid], { cancelPaymentConfirm: 'Cancel everything?' })).resolves.toBe('Cancel everything?');
   });

@@ -97,7 +97,7 @@ export class CheckoutController implements Actions {
       _loadFailedText: loadFailed,
       locale,
       readyWithinMs: this._options.hostedFields?.readyWithinMs,
-      failed: () => {
+      _failed: () => {
         this._announcer._warn(loadFailed);
         this._report(new SplitPayError('LoadError', 0));
       },
@@ -129,7 +129,7 @@ export class CheckoutController implements Actions {
           throw error;
         });
       },
-      failed: (message) => {
+      _failed: (message) => {
         this._announcer._warn(loadFailed);
         this._report(new SplitPayError('LoadError', 0, message));
       },
@@ -172,8 +172,8 @@ export class CheckoutController implements Actions {
     this._aborts.abort();
     clearTimeout(this._timer);
     this._doc.removeEventListener('visibilitychange', this._onVisibility);
-    this._hosted.destroy();
-    this._pageAction.clear();
+    this._hosted._destroy();
+    this._pageAction._clear();
     this.root.remove();
     this._sheet?._end();
   }
@@ -305,17 +305,17 @@ export class CheckoutController implements Actions {
     if (!this._linkExpired && !view && this._local._unreachable) {
       next = renderFirstReadFailed({ doc: this._doc, t: this._t, _idPrefix: this._idPrefix, _actions: this });
     } else if (this._linkExpired || !view) {
-      this._hosted.show(undefined);
-      this._pageAction.show(undefined, undefined);
+      this._hosted._show(undefined);
+      this._pageAction._show(undefined, undefined);
       next = renderLinkExpired({ doc: this._doc, t: this._t, _idPrefix: this._idPrefix });
     } else {
       const { method } = formSelection(this._context(view));
       const screen = screenOf(view);
-      this._hosted.show(screen.kind === 'paying' && method?.method === 'card' ? method : undefined);
+      this._hosted._show(screen.kind === 'paying' && method?.method === 'card' ? method : undefined);
       const acting = screen.kind === 'confirming' ? screen.attempt : undefined;
       const card = acting ? view.methods.find((m) => m.id === acting.methodId) : undefined;
-      this._pageAction.show(acting, card?.method === 'card' && card.integration !== 'fake' ? card.hostedFields : undefined);
-      const container = this._hosted.container ?? this._pageAction.container;
+      this._pageAction._show(acting, card?.method === 'card' && card.integration !== 'fake' ? card.hostedFields : undefined);
+      const container = this._hosted._container ?? this._pageAction._container;
       if (container) kept = { _node: container, _placeholder: this._doc.createComment('') };
       next = renderCheckout(this._context(view), kept?._placeholder);
     }
@@ -492,7 +492,7 @@ export class CheckoutController implements Actions {
     if (method.integration === 'fake') {
       return { method: 'card', cardNumber: this._local.cardNumber.replace(/\s+/g, ''), expiry: cardExpiry(this._local.expiry) ?? this._local.expiry.trim(), cvc: this._local.cvc.trim(), ...holder };
     }
-    const instance = this._hosted.instance;
+    const instance = this._hosted._instance;
     if (!instance) throw new SplitPayError('LoadError', 0);
     const token = await instance.tokenize().catch((error: unknown) => {
       // The payer's input is said on the card (failed); anything else means the card form is unusable.
@@ -511,7 +511,7 @@ export class CheckoutController implements Actions {
     let attemptId: string | undefined;
     // Synchronously in the click: Apple Pay refuses a session begun after an await.
     this._sheet = runApplePay({
-      sessionConstructor: ctor,
+      _sessionConstructor: ctor,
       request: {
         countryCode: this._options.applePay?.countryCode ?? 'FR',
         currencyCode: view.currency,
@@ -553,7 +553,7 @@ export class CheckoutController implements Actions {
         abandon: async (id) => {
           await this._act(() => this._numbered(() => this._client.abandonAttempt(id, this._aborts.signal)), false, true);
         },
-        failed: (error) => this._failed(error, 'action'),
+        _failed: (error) => this._failed(error, 'action'),
       },
       validateMerchant: this._options.applePay?.validateMerchant,
       merchantValidation: checked.method.method === 'applepay' ? checked.method.merchantValidation : undefined,

@@ -7,10 +7,10 @@ export const HOSTED_FIELDS_READY_WITHIN_MS = 30_000;
 
 interface ShownCard {
   readonly methodId: string;
-  instance?: HostedFieldsInstance;
+  _instance?: HostedFieldsInstance;
   _readyTimer?: ReturnType<typeof setTimeout>;
   /** Past the bound and not ready yet: the fields hidden behind the "not loaded" notice, Pay refused. */
-  late?: { readonly fields: HTMLElement; readonly notice: HTMLElement };
+  _lateShown?: { readonly fields: HTMLElement; readonly notice: HTMLElement };
 }
 
 /**
@@ -19,7 +19,7 @@ interface ShownCard {
  * when, an acquirer-hosted card with `hostedFields` is on screen; destroyed once it is not.
  */
 export class HostedFieldsSlot {
-  container: HTMLElement | undefined;
+  _container: HTMLElement | undefined;
   /** Grows at each mount and each change the adapter tells: the card's edition, compared by a press of Pay (D111-c). */
   _edits = 0;
   private _current: ShownCard | undefined;
@@ -32,29 +32,29 @@ export class HostedFieldsSlot {
       readonly locale: string;
       /** Bound of the wait for the adapter's `ready`; default HOSTED_FIELDS_READY_WITHIN_MS. */
       readonly readyWithinMs: number | undefined;
-      readonly failed: () => void;
+      readonly _failed: () => void;
       /** Fields told unusable past the bound became ready after all: the payer is told once, politely. */
       readonly _recovered: () => void;
     },
   ) {}
 
   /** The tokenizer of the mounted fields, once the SDK is loaded (none while they are past the bound and not ready). */
-  get instance(): HostedFieldsInstance | undefined {
-    return this._current?.late ? undefined : this._current?.instance;
+  get _instance(): HostedFieldsInstance | undefined {
+    return this._current?._lateShown ? undefined : this._current?._instance;
   }
 
   /** The card the form shows now (undefined: none, or not an acquirer-hosted one). */
-  show(card: CardMethodView | undefined): void {
+  _show(card: CardMethodView | undefined): void {
     const settings = card?.integration !== 'fake' ? card?.hostedFields : undefined;
     if (!card || !settings) {
-      this.destroy();
+      this._destroy();
       return;
     }
     if (this._current?.methodId === card.id) return;
-    this.destroy();
+    this._destroy();
     const container = h(this._doc, 'div', { _className: 'sp-hosted-fields' }, [h(this._doc, 'p', { _className: 'sp-hint', text: this._deps._loadingText })]);
     const current: ShownCard = { methodId: card.id };
-    this.container = container;
+    this._container = container;
     this._current = current;
     this._edits += 1;
     loadHostedFields(this._doc, settings).then(
@@ -63,18 +63,18 @@ export class HostedFieldsSlot {
         // The acquirer's own element: hidden, never moved (its iframes would reload), while a late notice shows.
         const fields = h(this._doc, 'div', { _className: 'sp-hosted-fields__acquirer' });
         container.replaceChildren(fields);
-        current.instance = adapter.mount(fields, { keyId: settings.keyId, key: settings.key, locale: this._deps.locale, schemes: card.schemes }, { changed: () => (this._edits += 1) });
-        if (current.instance.ready) this._awaitReady(current, container, fields, current.instance.ready);
+        current._instance = adapter.mount(fields, { keyId: settings.keyId, key: settings.key, locale: this._deps.locale, schemes: card.schemes }, { changed: () => (this._edits += 1) });
+        if (current._instance.ready) this._awaitReady(current, container, fields, current._instance.ready);
       },
       () => this._fail(current, container),
     );
   }
 
-  destroy(): void {
+  _destroy(): void {
     clearTimeout(this._current?._readyTimer);
-    this._current?.instance?.destroy();
+    this._current?._instance?.destroy();
     this._current = undefined;
-    this.container = undefined;
+    this._container = undefined;
   }
 
   /**
@@ -87,14 +87,14 @@ export class HostedFieldsSlot {
     ready.then(
       () => {
         clearTimeout(current._readyTimer);
-        if (this._current === current && current.late) this._recover(current);
+        if (this._current === current && current._lateShown) this._recover(current);
       },
       () => {
         if (this._current !== current) return;
         clearTimeout(current._readyTimer);
-        current.instance?.destroy();
-        current.instance = undefined;
-        if (current.late) current.late.fields.remove();
+        current._instance?.destroy();
+        current._instance = undefined;
+        if (current._lateShown) current._lateShown.fields.remove();
         else this._fail(current, container);
       },
     );
@@ -105,14 +105,14 @@ export class HostedFieldsSlot {
     const notice = this._failedNotice();
     fields.hidden = true;
     container.prepend(notice);
-    current.late = { fields, notice };
-    this._deps.failed();
+    current._lateShown = { fields, notice };
+    this._deps._failed();
   }
 
   private _recover(current: ShownCard): void {
-    const late = current.late;
+    const late = current._lateShown;
     if (!late) return;
-    current.late = undefined;
+    current._lateShown = undefined;
     late.notice.remove();
     late.fields.hidden = false;
     this._deps._recovered();
@@ -122,7 +122,7 @@ export class HostedFieldsSlot {
     if (this._current !== current) return;
     // Said where the payer waits for the fields, not only once Pay is pressed.
     container.replaceChildren(this._failedNotice());
-    this._deps.failed();
+    this._deps._failed();
   }
 
   private _failedNotice(): HTMLElement {

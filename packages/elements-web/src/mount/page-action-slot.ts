@@ -5,7 +5,7 @@ import type { AttemptViewEntry, HostedFieldsView } from '../types/session-view';
 interface Running {
   /** The attempt and the action's JSON text: a view repeating the same action runs nothing again. */
   readonly key: string;
-  done: boolean;
+  _done: boolean;
   /** A resend of the result waiting for its delay. */
   _resend?: ReturnType<typeof setTimeout>;
   /** The resends spent, the result sent again at a later read still showing the action due (D117). */
@@ -42,7 +42,7 @@ function resultFor(given: Readonly<Record<string, string>>, resultFields: readon
  * `hostedFields.sdkUrl` registers, its result handed to `sent` (which posts it to the confirm door).
  */
 export class PageActionSlot {
-  container: HTMLElement | undefined;
+  _container: HTMLElement | undefined;
   private _running: Running | undefined;
 
   constructor(
@@ -59,23 +59,23 @@ export class PageActionSlot {
       readonly locale: string;
       /** Posts the result; rejects when it did not arrive (the slot then sends it again if the failure may pass). */
       readonly _sent: (attemptId: string, details: Readonly<Record<string, string>>) => Promise<void>;
-      readonly failed: (message: string) => void;
+      readonly _failed: (message: string) => void;
     },
   ) {}
 
   /** The attempt whose action is due now and the card's hosted-fields settings, or nothing to run. */
-  show(attempt: AttemptViewEntry | undefined, settings: HostedFieldsView | undefined): void {
+  _show(attempt: AttemptViewEntry | undefined, settings: HostedFieldsView | undefined): void {
     const pageAction = attempt?.pageAction;
     if (!attempt || !pageAction || pageAction.kind !== 'hosted-fields' || !settings) {
-      this.clear();
+      this._clear();
       return;
     }
     const key = `${attempt.attemptId} ${JSON.stringify(pageAction.action)}`;
     if (this._running?.key === key) return;
-    this.clear();
+    this._clear();
     const container = h(this._doc, 'div', { _className: 'sp-page-action', _attrs: { role: 'group', 'aria-label': this._deps._loadingText } }, [h(this._doc, 'p', { _className: 'sp-hint', text: this._deps._loadingText })]);
-    const running: Running = { key, done: false };
-    this.container = container;
+    const running: Running = { key, _done: false };
+    this._container = container;
     this._running = running;
     const target = h(this._doc, 'div', { _className: 'sp-page-action__frame' });
     loadHostedFields(this._doc, settings)
@@ -84,13 +84,13 @@ export class PageActionSlot {
         container.append(target);
         return adapter.runAction(target, { keyId: settings.keyId, key: settings.key, locale: this._deps.locale }, pageAction.action, {
           challenge: () => {
-            if (this._running === running && !running.done) this._challengeShown(container);
+            if (this._running === running && !running._done) this._challengeShown(container);
           },
         });
       })
       .then((given) => {
         if (this._running !== running) return;
-        running.done = true;
+        running._done = true;
         const details = resultFor(given, pageAction.resultFields);
         if (Object.keys(details).length === 0) throw new Error('no result field the PSP takes');
         container.replaceChildren(h(this._doc, 'p', { _className: 'sp-hint', text: this._deps._loadingText }));
@@ -98,9 +98,9 @@ export class PageActionSlot {
       })
       .catch((error: unknown) => {
         if (this._running !== running) return;
-        running.done = true;
+        running._done = true;
         container.replaceChildren(h(this._doc, 'p', { _className: 'sp-notice sp-notice--danger', text: this._deps._failedText }));
-        this._deps.failed(error instanceof Error ? error.message : String(error));
+        this._deps._failed(error instanceof Error ? error.message : String(error));
       });
   }
 
@@ -149,10 +149,10 @@ export class PageActionSlot {
     this._deps._announce(text);
   }
 
-  clear(): void {
+  _clear(): void {
     clearTimeout(this._running?._resend);
-    this.container?.remove();
-    this.container = undefined;
+    this._container?.remove();
+    this._container = undefined;
     this._running = undefined;
   }
 }

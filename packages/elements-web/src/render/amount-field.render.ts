@@ -11,11 +11,11 @@ export function renderAmountField(ctx: RenderContext, method: MethodView, amount
   const money = (n: number): string => f._amount({ amount: n, currency: view.currency });
   const field = renderField(ctx, {
     name: 'amount',
-    label: t.amountLabel,
+    _label: t.amountLabel,
     value: ctx._local._amountText ?? f._plainAmount(view.remaining.amount, view.currency),
-    hint: bounds.locked ? t.amountLocked : t.amountHint(money(bounds.min), money(bounds.max)),
-    attrs: { inputmode: 'decimal', autocomplete: 'off', readonly: bounds.locked, 'aria-readonly': bounds.locked ? 'true' : undefined },
-    onInput: (text) => ctx._actions._amountInput(text),
+    _hint: bounds.locked ? t.amountLocked : t.amountHint(money(bounds.min), money(bounds.max)),
+    _attrs: { inputmode: 'decimal', autocomplete: 'off', readonly: bounds.locked, 'aria-readonly': bounds.locked ? 'true' : undefined },
+    _onInput: (text) => ctx._actions._amountInput(text),
   });
   const left = amount !== undefined && amount <= view.remaining.amount ? view.remaining.amount - amount : undefined;
   return h(doc, 'div', { _className: 'sp-amount' }, [

@@ -34,10 +34,10 @@ export function renderCardFront(ctx: RenderContext, method: CardMethodView, host
     h(doc, 'legend', { _className: 'sp-legend', text: t.cardLegend }),
     schemes,
     saved,
-    renderField(ctx, { name: 'cardNumber', label: t.cardNumber, value: local.cardNumber, attrs: { inputmode: 'numeric', autocomplete: 'cc-number', spellcheck: 'false' }, onInput: set('cardNumber') }),
+    renderField(ctx, { name: 'cardNumber', _label: t.cardNumber, value: local.cardNumber, _attrs: { inputmode: 'numeric', autocomplete: 'cc-number', spellcheck: 'false' }, _onInput: set('cardNumber') }),
     h(doc, 'div', { _className: 'sp-card__row' }, [
-      renderField(ctx, { name: 'expiry', label: t.cardExpiry, value: local.expiry, hint: t.cardExpiryHint, attrs: { inputmode: 'numeric', autocomplete: 'cc-exp' }, onInput: set('expiry') }),
-      renderField(ctx, { name: 'cvc', label: t.cardCvc, value: local.cvc, attrs: { inputmode: 'numeric', autocomplete: 'cc-csc' }, onInput: set('cvc') }),
+      renderField(ctx, { name: 'expiry', _label: t.cardExpiry, value: local.expiry, _hint: t.cardExpiryHint, _attrs: { inputmode: 'numeric', autocomplete: 'cc-exp' }, _onInput: set('expiry') }),
+      renderField(ctx, { name: 'cvc', _label: t.cardCvc, value: local.cvc, _attrs: { inputmode: 'numeric', autocomplete: 'cc-csc' }, _onInput: set('cvc') }),
     ]),
     holderField(ctx, method),
   ]);
@@ -46,5 +46,5 @@ export function renderCardFront(ctx: RenderContext, method: CardMethodView, host
 /** The cardholder-name field, when the offer asks the payer for it (`cardHolder`). */
 function holderField(ctx: RenderContext, method: CardMethodView): HTMLElement | false {
   if (method.cardHolder !== true) return false;
-  return renderField(ctx, { name: 'holder', label: ctx.t.cardHolder, value: ctx._local.holder, attrs: { autocomplete: 'cc-name' }, onInput: (value) => ctx._actions._fieldInput('holder', value) });
+  return renderField(ctx, { name: 'holder', _label: ctx.t.cardHolder, value: ctx._local.holder, _attrs: { autocomplete: 'cc-name' }, _onInput: (value) => ctx._actions._fieldInput('holder', value) });
 }

@@ -77,9 +77,12 @@ export function renderAbandon(ctx: RenderContext): HTMLElement {
     ]);
   }
   const confirm = t.cancelPaymentConfirm;
-  const counted = ctx.view.attempts.filter(isCounted).map((a) => a.status);
+  const counted = ctx.view.attempts.filter(isCounted);
+  const paid = counted.filter((a) => a.status == 'CAPTURED');
+  // The view says which paid money nothing can hand back (D161-a): the page never works it out.
+  const kept = paid.filter((a) => a.nonRefundable);
   return h(doc, 'div', { _className: 'sp-abandon sp-abandon--confirm', _attrs: { role: 'group', 'aria-labelledby': `${ctx._idPrefix}-abandon-q` } }, [
-    h(doc, 'p', { id: `${ctx._idPrefix}-abandon-q`, text: typeof confirm == 'string' ? confirm : confirm(counted.includes('CAPTURED'), counted.includes('AUTHORIZED')) }),
+    h(doc, 'p', { id: `${ctx._idPrefix}-abandon-q`, text: typeof confirm == 'string' ? confirm : confirm(paid.length > kept.length, paid.length < counted.length, kept.map((a) => attemptMethodName(ctx, a)).join(', ')) }),
     h(doc, 'div', { _className: 'sp-actions' }, [
       h(doc, 'button', { _className: 'sp-button sp-button--danger', text: t.cancelPaymentYes, _attrs: { type: 'button', disabled: local._busy }, on: { click: () => ctx._actions._confirmAbandon(true) } }),
       h(doc, 'button', { _className: 'sp-button', id: `${ctx._idPrefix}-abandon-no`, text: t.cancelPaymentNo, _attrs: { type: 'button', disabled: local._busy }, on: { click: () => ctx._actions._confirmAbandon(false) } }),
