@@ -6,7 +6,7 @@ import { announcementsFor } from './announcements';
 const f = new Formats('en');
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
 const held = pendingView({ remaining: eur(8000), attempts: [attempt({ status: 'AUTHORIZED' })] });
-const say = (previous: Parameters<typeof announcementsFor>[0], next: Parameters<typeof announcementsFor>[1]) => announcementsFor(previous, next, en, f).map((a) => `${a.urgent ? 'alert' : 'status'}: ${a.text}`);
+const say = (previous: Parameters<typeof announcementsFor>[0], next: Parameters<typeof announcementsFor>[1]) => announcementsFor(previous, next, en, f).map((a) => `${a._urgent ? 'alert' : 'status'}: ${a.text}`);
 
 describe('announcementsFor: what the live regions say when the view changes', () => {
   it('says a tranche the payer removed is released, and what remains, whether the view shows it being released or voided', () => {

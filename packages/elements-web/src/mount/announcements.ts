@@ -8,13 +8,13 @@ import { isEndStatus, type SessionView } from '../types/session-view';
 
 export interface Announcement {
   readonly text: string;
-  readonly urgent: boolean;
+  readonly _urgent: boolean;
 }
 
 /** What changed between two views, in words for the live regions (nothing on an unchanged poll). */
 export function announcementsFor(previous: SessionView | undefined, next: SessionView, t: Messages, f: Formats): Announcement[] {
   const out: Announcement[] = [];
-  const say = (text: string, urgent = false): unknown => out.push({ text, urgent });
+  const say = (text: string, urgent = false): unknown => out.push({ text, _urgent: urgent });
   if (previous && isEndStatus(next.status)) {
     // Said once; a tranche the service then hands back (polled after the end, D146-b) is never said held.
     if (previous.status !== next.status) say(endedText({ t, f, view: next }, next.status), next.status !== 'PAID');
@@ -34,7 +34,7 @@ export function announcementsFor(previous: SessionView | undefined, next: Sessio
     const remaining = f._amount(next.remaining);
     if (attempt.status === 'AUTHORIZING' && !old) say(t.confirming);
     else if (attempt.status === 'DECLINED' || attempt.status === 'CANCELLED') say(unpaidText({ t, f, view: next }, attempt), attempt.status === 'DECLINED');
-    else if (attempt.released === true || attempt.status === 'VOIDED') {
+    else if (attempt.released || attempt.status === 'VOIDED') {
       // Handed back, so neither held nor paid. A grant the service refused on arrival is bad news; a
       // tranche the payer removed (or a grant refused) is the answer to their press, said once: the
       // VOIDED that follows a release says nothing new.
@@ -42,7 +42,7 @@ export function announcementsFor(previous: SessionView | undefined, next: Sessio
       else if (isRefusedLowerGrant(attempt) && (!old || old.status === 'AUTHORIZING'))
         say(t.partialRefused(f._amount(attempt.granted), f._amount(attempt.requested), name, remaining), true);
       else if (old && isCounted(old) && next.status === 'PENDING') say(t.removed(f._amount(old.granted), name, remaining));
-    } else if (attempt.awaitingPartialDecision === true) say(t.partialGranted(f._amount(attempt.granted), f._amount(attempt.requested)));
+    } else if (attempt.awaitingPartialDecision) say(t.partialGranted(f._amount(attempt.granted), f._amount(attempt.requested)));
     else if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization') say(t.heldOn(f._amount(attempt.granted), name, remaining));
     else if (holdsOrTook(attempt)) say(t.paidWith(f._amount(attempt.granted), name, remaining));
   }

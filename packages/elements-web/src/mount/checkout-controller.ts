@@ -225,7 +225,7 @@ export class CheckoutController implements Actions {
     if (!view.attempts.some((a) => a.status === 'AUTHORIZING')) this._announcer._hush(this._t.confirming);
     // The ending is said on its own (an alert unless paid): a held or confirming sentence before it is no longer true.
     if (isEndStatus(view.status) && !this._ended) this._announcer._status.textContent = '';
-    for (const a of announcementsFor(previous, view, this._t, this._f)) (a.urgent ? this._announcer._warn(a.text) : this._announcer._say(a.text));
+    for (const a of announcementsFor(previous, view, this._t, this._f)) (a._urgent ? this._announcer._warn(a.text) : this._announcer._say(a.text));
     const before = new Map((previous?.attempts ?? []).map((a) => [a.attemptId, a]));
     if (this._options.onAttemptChange) {
       for (const attempt of view.attempts) {

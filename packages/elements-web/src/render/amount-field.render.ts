@@ -13,14 +13,14 @@ export function renderAmountField(ctx: RenderContext, method: MethodView, amount
     name: 'amount',
     _label: t.amountLabel,
     value: ctx._local._amountText ?? f._plainAmount(view.remaining.amount, view.currency),
-    _hint: bounds.locked ? t.amountLocked : t.amountHint(money(bounds.min), money(bounds.max)),
-    _attrs: { inputmode: 'decimal', autocomplete: 'off', readonly: bounds.locked, 'aria-readonly': bounds.locked ? 'true' : undefined },
+    _hint: bounds._locked ? t.amountLocked : t.amountHint(money(bounds.min), money(bounds.max)),
+    _attrs: { inputmode: 'decimal', autocomplete: 'off', readonly: bounds._locked, 'aria-readonly': bounds._locked ? 'true' : undefined },
     _onInput: (text) => ctx._actions._amountInput(text),
   });
   const left = amount !== undefined && amount <= view.remaining.amount ? view.remaining.amount - amount : undefined;
   return h(doc, 'div', { _className: 'sp-amount' }, [
     field,
-    !bounds.locked &&
+    !bounds._locked &&
       amount !== view.remaining.amount &&
       h(doc, 'button', {
         _className: 'sp-button sp-button--link',

@@ -14,7 +14,7 @@ function row(ctx: RenderContext, attempt: LedgerRow): HTMLElement {
   const name = attemptMethodName(ctx, attempt);
   const amount = f._amount(attempt.kept ?? (attempt.granted.amount > 0 || attempt.status !== 'AUTHORIZING' ? attempt.granted : attempt.requested));
   // An unpaid ending hands back whatever is still in flight or held.
-  const releasing = ctx._local._releasing.includes(attempt.attemptId) || attempt.released === true || (!showsRemaining(ctx.view.status) && attempt.status !== 'CAPTURED');
+  const releasing = ctx._local._releasing.includes(attempt.attemptId) || attempt.released || (!showsRemaining(ctx.view.status) && attempt.status !== 'CAPTURED');
   const action = rowAction(ctx.view, attempt, ctx._local._releasing);
   const differs = attempt.status !== 'AUTHORIZING' && attempt.granted.amount !== attempt.requested.amount;
   return h(doc, 'li', { _className: `sp-ledger__row sp-ledger__row--${attempt.status.toLowerCase()}` }, [

@@ -13,7 +13,7 @@ import { formError } from './status-panels.render';
 export function formSelection(ctx: Pick<RenderContext, 'view' | '_local' | 'f' | '_applePayAvailable'>): { method?: MethodView; amount?: number } {
   const method = selectedMethod(ctx.view, ctx._local._methodId, (m) => selectable(ctx, m));
   if (!method) return {};
-  const locked = method.mustSettleRemaining === true || method.method === 'oney';
+  const locked = method.mustSettleRemaining || method.method === 'oney';
   const text = ctx._local._amountText;
   const amount = locked || text === undefined ? ctx.view.remaining.amount : ctx.f._parseAmount(text, ctx.view.currency);
   return { method, ...(amount !== undefined ? { amount } : {}) };

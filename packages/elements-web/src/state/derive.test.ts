@@ -63,14 +63,14 @@ describe('ledger', () => {
 
 describe('amount bounds', () => {
   it('are the range capped by the remaining balance, at least one minor unit', () => {
-    expect(amountBounds(cardMethod, 12000)).toEqual({ min: 1, max: 12000, locked: false });
-    expect(amountBounds(ancvMethod, 12000)).toEqual({ min: 1000, max: 5000, locked: false });
-    expect(amountBounds(ancvMethod, 3000)).toEqual({ min: 1000, max: 3000, locked: false });
+    expect(amountBounds(cardMethod, 12000)).toEqual({ min: 1, max: 12000, _locked: false });
+    expect(amountBounds(ancvMethod, 12000)).toEqual({ min: 1000, max: 5000, _locked: false });
+    expect(amountBounds(ancvMethod, 3000)).toEqual({ min: 1000, max: 3000, _locked: false });
   });
 
   it('lock to the remaining balance for a method that must settle it, and for financing', () => {
-    expect(amountBounds({ ...cardMethod, mustSettleRemaining: true }, 7000)).toEqual({ min: 7000, max: 7000, locked: true });
-    expect(amountBounds(oneyMethod, 12000)).toEqual({ min: 12000, max: 12000, locked: true });
+    expect(amountBounds({ ...cardMethod, mustSettleRemaining: true }, 7000)).toEqual({ min: 7000, max: 7000, _locked: true });
+    expect(amountBounds(oneyMethod, 12000)).toEqual({ min: 12000, max: 12000, _locked: true });
   });
 
   it('warn when what would remain is below every eligible method’s minimum', () => {

@@ -14,7 +14,7 @@ export function screenOf(view: SessionView): Screen {
   if (isEndStatus(view.status)) return { kind: 'ended', status: view.status };
   if (view.status === 'AWAITING') return { kind: 'awaiting' };
   if (view.status !== 'PENDING') return { kind: 'finalising' };
-  const deciding = view.attempts.find((a) => a.awaitingPartialDecision === true);
+  const deciding = view.attempts.find((a) => a.awaitingPartialDecision);
   if (deciding) return { kind: 'partial-decision', attempt: deciding };
   const inFlight = view.attempts.find((a) => a.status === 'AUTHORIZING');
   if (inFlight) return { kind: 'confirming', attempt: inFlight };
@@ -47,7 +47,7 @@ export function holdsOrTook(attempt: AttemptViewEntry): boolean {
 
 /** A tranche that holds or took money for this order: AUTHORIZED or CAPTURED, and not being handed back. */
 export function isCounted(attempt: AttemptViewEntry): boolean {
-  return holdsOrTook(attempt) && attempt.released !== true;
+  return holdsOrTook(attempt) && !attempt.released;
 }
 
 /** What the counted tranches hold or took. */
@@ -74,7 +74,7 @@ export function isRefusedLowerGrant(attempt: AttemptViewEntry): boolean {
  * is on its way.
  */
 export function isReleasing(view: SessionView): boolean {
-  if (view.attempts.some((a) => a.released === true && holdsOrTook(a))) return true;
+  if (view.attempts.some((a) => a.released && holdsOrTook(a))) return true;
   return countedAmount(view) !== view.total.amount - view.remaining.amount;
 }
 
@@ -97,8 +97,8 @@ export type RowAction = 'remove' | 'stop' | 'none';
 
 /** Remove voids a hold; stop abandons an attempt still authorizing, only where it is abandonable. */
 export function rowAction(view: SessionView, attempt: AttemptViewEntry, releasing: readonly string[] = []): RowAction {
-  if (view.status !== 'PENDING' || attempt.released === true || releasing.includes(attempt.attemptId)) return 'none';
-  if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization' && attempt.awaitingPartialDecision !== true) return 'remove';
+  if (view.status !== 'PENDING' || attempt.released || releasing.includes(attempt.attemptId)) return 'none';
+  if (attempt.status === 'AUTHORIZED' && attempt.operation === 'authorization' && !attempt.awaitingPartialDecision) return 'remove';
   if (attempt.status === 'AUTHORIZING' && attempt.abandonable) return 'stop';
   return 'none';
 }
@@ -129,14 +129,14 @@ export interface AmountBounds {
   readonly min: number;
   readonly max: number;
   /** The amount cannot be chosen: the method pays the whole remaining balance. */
-  readonly locked: boolean;
+  readonly _locked: boolean;
 }
 
 /** Bounds of the next tranche on a method: its range, capped by the remaining balance. */
 export function amountBounds(method: MethodView, remaining: number): AmountBounds {
-  const locked = method.mustSettleRemaining === true || method.method === 'oney';
-  if (locked) return { min: remaining, max: remaining, locked };
-  return { min: Math.max(1, method.range?.min ?? 1), max: Math.min(method.range?.max ?? remaining, remaining), locked };
+  const locked = method.mustSettleRemaining || method.method === 'oney';
+  if (locked) return { min: remaining, max: remaining, _locked: locked };
+  return { min: Math.max(1, method.range?.min ?? 1), max: Math.min(method.range?.max ?? remaining, remaining), _locked: locked };
 }
 
 /**

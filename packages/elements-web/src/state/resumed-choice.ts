@@ -20,7 +20,7 @@ export function resumedChoice(view: SessionView): ResumedChoice | undefined {
   if (!unpaid || !method?.eligible) return undefined;
   const bounds = amountBounds(method, view.remaining.amount);
   const amount = unpaid.requested.amount;
-  return { methodId: method.id, ...(!bounds.locked && amount >= bounds.min && amount <= bounds.max ? { amount } : {}) };
+  return { methodId: method.id, ...(!bounds._locked && amount >= bounds.min && amount <= bounds.max ? { amount } : {}) };
 }
 
 /** The view's last attempt took nothing, and the view before (if any) did not show that yet. */
