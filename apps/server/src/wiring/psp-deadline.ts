@@ -1,5 +1,6 @@
 import { PspRegistry, transportFailureMessage, type DriverAck, type Logger, type PspDriver, type PspProvider, type Timer } from '@splitpay/domain';
 import type { DeadlineCuts } from './deadline-cuts';
+import { wrapDriverCalls, type DriverCall } from './driver-calls';
 import { overlay } from './overlay';
 
 /** The service's own wait for one driver call (PSP_DEADLINE_MS), above the drivers' timeout. */
@@ -10,12 +11,6 @@ export interface ServiceDeadline {
   /** Told each stand-in the deadline answers, for the metrics to count it apart (D160). */
   readonly cuts?: DeadlineCuts;
 }
-
-/** The driver calls that reach a PSP and answer an ack with facts. */
-const CALLS_WITH_FACTS = ['open', 'confirm', 'capture', 'void', 'refund', 'lookup', 'lookupFollowUp', 'completeReturn', 'completeAction'] as const;
-
-/** Synchronous members read through the overlay: bound, for drivers with private fields. */
-const READS = ['capabilitiesFor', 'hostedFields'] as const;
 
 /** What names a call in the log: never its input, which may carry a payment token or card data. */
 type CallName = Readonly<Record<string, string | undefined>>;
@@ -67,31 +62,12 @@ function within<T>(deadline: ServiceDeadline, name: CallName, start: () => Promi
 }
 
 function deadlinedDriver(driver: PspDriver, deadline: ServiceDeadline): PspDriver {
-  const members = driver as unknown as Record<string, unknown>;
-  const own: Record<string, unknown> = {};
-  const nameOf = (operation: string, input: { transactionId?: string; attemptId?: string }): CallName => ({
-    provider: driver.provider,
-    method: driver.method,
-    operation,
-    transactionId: input.transactionId,
-    attemptId: input.attemptId,
+  // A wallet session answers an ack alone; every other call an ack with facts.
+  const standIn = (name: DriverCall) => (name === 'walletSession' ? { ack: unansweredAck(driver.provider) } : { ack: unansweredAck(driver.provider), facts: [] });
+  return wrapDriverCalls(driver, (name, call) => (input) => {
+    const callName: CallName = { provider: driver.provider, method: driver.method, operation: name, transactionId: input.transactionId, attemptId: input.attemptId };
+    return within<unknown>(deadline, callName, () => call(input), () => standIn(name));
   });
-  for (const operation of CALLS_WITH_FACTS) {
-    const call = members[operation];
-    if (typeof call !== 'function') continue;
-    own[operation] = (input: { transactionId?: string; attemptId?: string }) =>
-      within(deadline, nameOf(operation, input), () => call.call(driver, input) as Promise<unknown>, () => ({ ack: unansweredAck(driver.provider), facts: [] }));
-  }
-  if (typeof members.walletSession === 'function') {
-    const call = members.walletSession;
-    own.walletSession = (input: { transactionId?: string; attemptId?: string }) =>
-      within(deadline, nameOf('walletSession', input), () => call.call(driver, input) as Promise<unknown>, () => ({ ack: unansweredAck(driver.provider) }));
-  }
-  for (const read of READS) {
-    const member = members[read];
-    if (typeof member === 'function') own[read] = member.bind(driver);
-  }
-  return overlay(driver, own as Partial<PspDriver>);
 }
 
 /**

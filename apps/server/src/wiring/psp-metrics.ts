@@ -1,11 +1,9 @@
 import { PspRegistry, type Metrics, type ParsedNotification, type PspDriver, type PspProvider } from '@splitpay/domain';
 import { DeadlineCuts } from './deadline-cuts';
+import { DRIVER_CALLS, wrapDriverCalls } from './driver-calls';
 import { overlay } from './overlay';
 
 export const PSP_CALLS_METRIC = 'psp_calls_total';
-
-/** The driver calls counted, by the name of the port's member. */
-const DRIVER_CALLS = ['open', 'confirm', 'capture', 'void', 'refund', 'lookup', 'lookupFollowUp', 'completeReturn', 'completeAction', 'walletSession'] as const;
 
 /**
  * The `operation` label's values: fixed names, never ids. The first six keep the values dashboards
@@ -18,9 +16,6 @@ export const PSP_CALL_OUTCOMES = ['accepted', 'rejected', 'unknown', 'error', 'd
 
 type Operation = (typeof PSP_CALL_OPERATIONS)[number];
 type Outcome = (typeof PSP_CALL_OUTCOMES)[number];
-
-/** Synchronous members read through the overlay: bound, for drivers with private fields. */
-const READS = ['capabilitiesFor', 'hostedFields'] as const;
 
 /** Counts one provider's calls by operation and outcome; what they answer or throw is untouched. */
 class CallCounter {
@@ -50,18 +45,7 @@ const ackOutcome = (output: { readonly ack: { readonly outcome: 'accepted' | 're
 
 function meteredDriver(driver: PspDriver, metrics: Metrics, cuts: DeadlineCuts): PspDriver {
   const counter = new CallCounter(driver.provider, metrics, cuts);
-  const members = driver as unknown as Record<string, unknown>;
-  const own: Record<string, unknown> = {};
-  for (const operation of DRIVER_CALLS) {
-    const call = members[operation];
-    if (typeof call !== 'function') continue;
-    own[operation] = (input: unknown) => counter.count(operation, () => call.call(driver, input) as Promise<Parameters<typeof ackOutcome>[0]>, ackOutcome);
-  }
-  for (const read of READS) {
-    const member = members[read];
-    if (typeof member === 'function') own[read] = member.bind(driver);
-  }
-  return overlay(driver, own as Partial<PspDriver>);
+  return wrapDriverCalls(driver, (name, call) => (input) => counter.count(name, () => call(input) as Promise<Parameters<typeof ackOutcome>[0]>, ackOutcome));
 }
 
 /** An authenticated reading is `accepted`; one refused (unauthenticated, unreadable) `rejected`. */
