@@ -29,10 +29,15 @@ function equalities(fields: Readonly<Record<string, string | undefined>>): Recor
   return out;
 }
 
-/** True when the entry derived from the record now still has every value the search asked for. */
-function stillMatches(entry: object, wanted: Readonly<Record<string, string>>): boolean {
-  const fields = entry as Readonly<Record<string, unknown>>;
-  return Object.entries(wanted).every(([field, value]) => fields[field] === value);
+/**
+ * True when the entry derived from the record now still has every value the search asked for; an
+ * unfiltered search derives none.
+ */
+function stillMatches(entryNow: () => object, wanted: Readonly<Record<string, string>>): boolean {
+  const asked = Object.entries(wanted);
+  if (asked.length === 0) return true;
+  const fields = entryNow() as Readonly<Record<string, unknown>>;
+  return asked.every(([field, value]) => fields[field] === value);
 }
 
 /**
@@ -76,7 +81,7 @@ export class SessionSearches {
         .toArray();
     return this.hitsOf(rowsAfter, query.after, limit, (row, session): AttemptHit | undefined => {
       const attempt = session.attempts.find((a) => a.id === row._id);
-      if (!attempt || !stillMatches(attemptViewOf(session, attempt), wanted)) return undefined;
+      if (!attempt || !stillMatches(() => attemptViewOf(session, attempt), wanted)) return undefined;
       return {
         sessionId: session._id as SessionId,
         merchantId: session.merchantId as MerchantId,
@@ -104,7 +109,7 @@ export class SessionSearches {
     return this.hitsOf(rowsAfter, query.after, limit, (row, session): TransactionHit | undefined => {
       const attempt = session.attempts.find((a) => a.id === row.attemptId);
       const transaction = attempt?.transactions.find((t) => t.id === row._id);
-      if (!attempt || !transaction || !stillMatches(transactionViewOf(session, attempt, transaction), wanted)) return undefined;
+      if (!attempt || !transaction || !stillMatches(() => transactionViewOf(session, attempt, transaction), wanted)) return undefined;
       return {
         sessionId: session._id as SessionId,
         merchantId: session.merchantId as MerchantId,
